@@ -1,0 +1,25 @@
+import { ConfigError, UserError } from '../diagnostics/diagnostic';
+import { formatDiagnostics } from '../diagnostics/formatDiagnostics';
+import { TemplateError } from '../render/templateSet';
+
+/**
+ * Prints an error the way a user should see it and returns the exit code. User mistakes get a
+ * message and a fix, never a stack trace; anything else is a bug in appgen and says so.
+ */
+export function reportError(error: unknown, write: (text: string) => void = (t) => process.stderr.write(t)): number {
+  if (error instanceof ConfigError) {
+    write(`${formatDiagnostics(error.diagnostics)}\n`);
+    return 1;
+  }
+  if (error instanceof UserError) {
+    write(`error: ${error.message}\n${error.hint ? `  fix: ${error.hint}\n` : ''}`);
+    return 1;
+  }
+  if (error instanceof TemplateError) {
+    write(`error: template ${error.message}\n  fix: correct the template; nothing was written.\n`);
+    return 1;
+  }
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  write(`appgen crashed (this is a bug in appgen, please report it):\n${text}\n`);
+  return 2;
+}

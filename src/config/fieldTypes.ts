@@ -1,0 +1,37 @@
+/** What kind of JSON value a field's `default` (or a body value) must be. */
+export type ValueKind = 'string' | 'integer' | 'number' | 'boolean' | 'datetime' | 'json';
+
+export interface FieldTypeInfo {
+  /** Prisma scalar type. */
+  prisma: string;
+  /** TypeScript type of the value as it travels in JSON (dates are ISO strings on the wire). */
+  ts: string;
+  kind: ValueKind;
+  /** Whether a route body may declare a field of this type. */
+  inBody: boolean;
+  description: string;
+}
+
+/**
+ * Every model field type. The README's type table and the JSON Schema's enum are checked
+ * against this list by tests, so adding a type here is the one place to start.
+ */
+export const FIELD_TYPES = {
+  string: { prisma: 'String', ts: 'string', kind: 'string', inBody: true, description: 'Short text.' },
+  text: { prisma: 'String', ts: 'string', kind: 'string', inBody: true, description: 'Long text (same storage as string; a textarea in forms).' },
+  int: { prisma: 'Int', ts: 'number', kind: 'integer', inBody: true, description: 'Whole number (32-bit).' },
+  float: { prisma: 'Float', ts: 'number', kind: 'number', inBody: true, description: 'Floating-point number.' },
+  boolean: { prisma: 'Boolean', ts: 'boolean', kind: 'boolean', inBody: true, description: 'true or false.' },
+  datetime: { prisma: 'DateTime', ts: 'string', kind: 'datetime', inBody: true, description: 'Date and time, ISO 8601 in JSON.' },
+  date_now: { prisma: 'DateTime', ts: 'string', kind: 'datetime', inBody: false, description: 'Date and time set to the current time when the record is created.' },
+  uuid: { prisma: 'String', ts: 'string', kind: 'string', inBody: true, description: 'UUID string; `id` fields get a generated UUID.' },
+  json: { prisma: 'Json', ts: 'JsonValue', kind: 'json', inBody: true, description: 'Any JSON value.' },
+  enum: { prisma: 'String', ts: 'union of the values', kind: 'string', inBody: true, description: 'One of `values` (stored as a string).' },
+} as const satisfies Record<string, FieldTypeInfo>;
+
+export type FieldType = keyof typeof FIELD_TYPES;
+export const FIELD_TYPE_NAMES = Object.keys(FIELD_TYPES) as FieldType[];
+
+/** Types a path parameter may have. */
+export const PARAM_TYPES = ['uuid', 'string', 'int'] as const;
+export type ParamType = (typeof PARAM_TYPES)[number];

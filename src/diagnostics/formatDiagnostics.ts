@@ -1,0 +1,30 @@
+import type { Diagnostic } from './diagnostic';
+
+/** Sorts problems by file, then position, so output is stable across runs. */
+export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort(
+    (a, b) =>
+      a.file.localeCompare(b.file) ||
+      (a.location?.line ?? 0) - (b.location?.line ?? 0) ||
+      (a.location?.column ?? 0) - (b.location?.column ?? 0) ||
+      a.message.localeCompare(b.message),
+  );
+}
+
+/** `config/routes/users.json:4:15  routes[0].response` */
+export function formatDiagnosticHeading(d: Diagnostic): string {
+  const where = d.location ? `${d.file}:${d.location.line}:${d.location.column}` : d.file;
+  return d.jsonPath ? `${where}  ${d.jsonPath}` : where;
+}
+
+/** Formats every problem as a block of lines followed by a one-line summary. */
+export function formatDiagnostics(diagnostics: Diagnostic[]): string {
+  const blocks = sortDiagnostics(diagnostics).map((d) => {
+    const lines = [`error ${formatDiagnosticHeading(d)}`, `  ${d.message}`];
+    if (d.hint) lines.push(`  fix: ${d.hint}`);
+    return lines.join('\n');
+  });
+  const count = diagnostics.length;
+  blocks.push(`${count} problem${count === 1 ? '' : 's'} found; nothing was written.`);
+  return blocks.join('\n\n');
+}

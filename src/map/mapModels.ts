@@ -1,0 +1,57 @@
+import type { FieldConfig, ModelConfig } from '../config/configTypes';
+import { FIELD_TYPES } from '../config/fieldTypes';
+import type { CheckedModel } from '../validate/checkedProject';
+import { fieldOptions } from '../validate/checkModels';
+import type { FieldContext, ModelContext } from './contexts';
+import { delegateName } from './names';
+
+export function enumTsType(values: readonly string[]): string {
+  return values.map((v) => JSON.stringify(v)).join(' | ');
+}
+
+function prismaDefault(field: FieldConfig): string | undefined {
+  const options = fieldOptions(field);
+  if (options.type === 'date_now') return 'now()';
+  if (options.default === undefined) return undefined;
+  // JSON.stringify gives a valid Prisma string literal for the characters the schema allows.
+  if (options.type === 'datetime') return JSON.stringify(new Date(String(options.default)).toISOString());
+  return typeof options.default === 'string' ? JSON.stringify(options.default) : String(options.default);
+}
+
+function mapField(name: string, field: FieldConfig): FieldContext {
+  const options = fieldOptions(field);
+  const isId = name === 'id';
+  const attributes: string[] = [];
+  if (isId) attributes.push('@id', '@default(uuid())');
+  else {
+    if (options.unique) attributes.push('@unique');
+    const value = prismaDefault(field);
+    if (value !== undefined) attributes.push(`@default(${value})`);
+  }
+  const values = options.values ?? null;
+  return {
+    name,
+    type: options.type,
+    tsType: values ? enumTsType(values) : FIELD_TYPES[options.type].ts,
+    prismaType: FIELD_TYPES[options.type].prisma,
+    prismaAttributes: attributes.join(' '),
+    optional: Boolean(options.optional),
+    isId,
+    values,
+  };
+}
+
+/** A model's fields with `id` first (added when the config leaves it out), then as declared. */
+export function modelFields(config: ModelConfig): Record<string, FieldConfig> {
+  const { id = 'uuid', ...rest } = config.fields;
+  return { id, ...rest };
+}
+
+export function mapModel(model: CheckedModel): ModelContext {
+  return {
+    name: model.config.name,
+    delegate: delegateName(model.config.name),
+    source: model.origin.file,
+    fields: Object.entries(modelFields(model.config)).map(([name, field]) => mapField(name, field)),
+  };
+}

@@ -1,0 +1,110 @@
+import type { BodyFieldConfig, ModelConfig, OrmName } from '../config/configTypes';
+import { FIELD_TYPES } from '../config/fieldTypes';
+import { parseValidator, VALIDATORS } from '../config/validators';
+import { appFolderOf, parseAppPath, PathSegment } from '../validate/appPaths';
+import { bodyFieldOptions } from '../validate/checkBody';
+import type { CheckedRoute } from '../validate/checkedProject';
+import { fieldOptions, isRequiredOnCreate } from '../validate/checkModels';
+import { pointerToJsonPath } from '../validate/jsonPath';
+import type { BodyFieldContext, MethodContext, ParamContext, RouteFileContext, ValidatorContext } from './contexts';
+import { enumTsType } from './mapModels';
+import { delegateName, routeTypeName } from './names';
+
+const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+function segmentsOf(path: string): PathSegment[] {
+  const parsed = parseAppPath(path);
+  if (!parsed.ok) throw new Error(`unchecked path reached the mapper: ${path}`);
+  return parsed.segments;
+}
+
+function mapValidator(text: string): ValidatorContext {
+  const parsed = parseValidator(text);
+  if (!parsed.ok) throw new Error(`unchecked validator reached the mapper: ${text}`);
+  const { name, raw, list } = parsed.validator;
+  const argument = VALIDATORS[name].argument;
+  if (argument === 'none') return { name, argument: null };
+  if (argument === 'list') return { name, argument: JSON.stringify(list) };
+  return { name, argument: argument === 'regex' ? JSON.stringify(raw) : String(parsed.validator.number) };
+}
+
+function mapBodyField(name: string, field: BodyFieldConfig, route: CheckedRoute, model: ModelConfig | undefined): BodyFieldContext {
+  const options = bodyFieldOptions(field);
+  const modelField = model?.fields[name];
+  const values = options.values ?? (modelField ? fieldOptions(modelField).values : undefined) ?? null;
+  // A create or replace must set every field the model requires; PATCH leaves absent fields alone.
+  const modelRequires = Boolean(modelField) && (route.operation === 'create' || route.operation === 'replace') && isRequiredOnCreate(name, modelField as BodyFieldConfig);
+  return {
+    name,
+    type: options.type,
+    tsType: values ? enumTsType(values) : FIELD_TYPES[options.type].ts,
+    required: Boolean(options.required) || modelRequires,
+    nullable: Boolean(modelField && fieldOptions(modelField).optional),
+    validators: (options.validation ?? []).map(mapValidator),
+    values,
+  };
+}
+
+function mapParams(route: CheckedRoute): ParamContext[] {
+  return Object.entries(route.config.params ?? {}).map(([name, type]) => ({ name, type, isId: name === 'id' }));
+}
+
+function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelConfig>): MethodContext {
+  const { config } = route;
+  const model = route.model ? models.get(route.model) : undefined;
+  const params = mapParams(route);
+  const body = Object.entries(config.body ?? {}).map(([name, field]) => mapBodyField(name, field, route, model));
+  const typeName = routeTypeName(config.method, config.path);
+  const response = config.response?.replace(/\[\]$/, '') ?? null;
+  const operation = route.operation;
+  const partialFolder = operation === 'function' ? 'handler' : `orm/${orm}`;
+  return {
+    method: config.method,
+    operation,
+    operationPartial: `${partialFolder}/${operation}`,
+    model: route.model ? { name: route.model, delegate: delegateName(route.model) } : null,
+    responseModel: response,
+    responseIsArray: route.responseIsArray,
+    params,
+    selectParams: params.filter((p) => !p.isId),
+    hasIdParam: params.some((p) => p.isId),
+    body,
+    hasBody: body.length > 0,
+    bodyTypeName: body.length ? `${typeName}Body` : null,
+    bodySpecName: body.length ? `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}BodySpec` : null,
+    auth: Boolean(config.auth),
+    voter: config.voter ?? null,
+    function: config.function ?? null,
+    redirect: config.redirect ?? null,
+    redirectStatus: config.method === 'GET' ? 307 : 303,
+    source: `${route.origin.file} ${pointerToJsonPath(route.origin.pointer)}`,
+  };
+}
+
+/** Groups routes by path: each unique path is one route.ts with one export per method. */
+export function mapRouteFiles(routes: CheckedRoute[], orm: OrmName, models: Map<string, ModelConfig>): RouteFileContext[] {
+  const files = new Map<string, { urlPath: string; routes: CheckedRoute[] }>();
+  for (const route of routes) {
+    const folder = appFolderOf(segmentsOf(route.config.path));
+    const outputPath = `src/app/${folder ? `${folder}/` : ''}route.ts`;
+    const file = files.get(outputPath) ?? { urlPath: route.config.path, routes: [] };
+    file.routes.push(route);
+    files.set(outputPath, file);
+  }
+  return [...files.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([outputPath, file]) => {
+      const methods = file.routes
+        .map((route) => mapMethod(route, orm, models))
+        .sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
+      const params = methods[0].params;
+      return {
+        outputPath,
+        urlPath: file.urlPath,
+        params,
+        hasParams: params.length > 0,
+        methods,
+        sources: [...new Set(methods.map((m) => m.source.split(' ')[0]))].sort(),
+      };
+    });
+}

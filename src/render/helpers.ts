@@ -1,0 +1,41 @@
+import type { HelperDelegate } from 'handlebars';
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** A string literal in TypeScript (or in the Prisma schema, whose strings read JSON escapes). */
+const str: HelperDelegate = (value: unknown) => JSON.stringify(String(value));
+
+/** JSX text or attribute value: an expression container holding a string literal. */
+const jsx: HelperDelegate = (value: unknown) => `{${JSON.stringify(String(value))}}`;
+
+/** An identifier the schema already restricted; fails loudly if one slips through. */
+const ident: HelperDelegate = (value: unknown) => {
+  if (typeof value !== 'string' || !IDENTIFIER.test(value)) {
+    throw new Error(`not an identifier: ${JSON.stringify(value)}`);
+  }
+  return value;
+};
+
+/** Text inside a `//` or `/** *\/` comment: one line, no comment terminator. */
+const comment: HelperDelegate = (value: unknown) => String(value).replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/\*\//g, '* /');
+
+const eq: HelperDelegate = (a: unknown, b: unknown) => a === b;
+
+/** `concat "a" b "c"`: joins its arguments (the last argument is Handlebars' options). */
+const concat: HelperDelegate = (...args: unknown[]) => args.slice(0, -1).map(String).join('');
+
+/** `some list "prop" v1 v2`: whether any item's `prop` equals one of the values. */
+const some: HelperDelegate = (list: unknown, prop: string, ...rest: unknown[]) => {
+  const values = rest.slice(0, -1);
+  return Array.isArray(list) && list.some((item) => values.includes((item as Record<string, unknown>)[prop]));
+};
+
+/** `unique list "prop"`: the distinct non-null values of `prop`, sorted. */
+const unique: HelperDelegate = (list: unknown, prop: string) => {
+  if (!Array.isArray(list)) return [];
+  const values = list.map((item) => (item as Record<string, unknown>)[prop]).filter((v): v is string => typeof v === 'string');
+  return [...new Set(values)].sort();
+};
+
+/** Helpers every template may use. Each config value enters code through str, jsx/attr or ident. */
+export const HELPERS: Record<string, HelperDelegate> = { str, jsx, attr: jsx, ident, comment, eq, concat, some, unique };

@@ -1,0 +1,80 @@
+import type { MethodContext, ProjectContext } from '../map/contexts';
+import type { FileOwner } from './fileMap';
+
+export interface TemplateOutput {
+  path: string;
+  context: object;
+  /** Config files the output comes from, named in its header. */
+  sources: string[];
+}
+
+export interface TemplateEntry {
+  /** Path of the template under templates/ (or a project's templates/). */
+  template: string;
+  owner: FileOwner;
+  /** What the template produces, for `appgen templates list` and the README. */
+  produces: string;
+  outputs(project: ProjectContext): TemplateOutput[];
+}
+
+const once = (path: string, sources: string[] = ['config/']) => (project: ProjectContext): TemplateOutput[] => [{ path, context: project, sources }];
+
+const withDatabase = (path: string) => (project: ProjectContext): TemplateOutput[] => (project.usesDatabase ? once(path, ['config/models/'])(project) : []);
+
+function firstMethodUsing(project: ProjectContext, key: 'function' | 'voter', name: string): MethodContext {
+  return project.methods.find((m) => m[key] === name) as MethodContext;
+}
+
+/**
+ * Every kind of output file and the template that renders it. Order here is the order of the
+ * README's template reference; output order in the FileMap is by path.
+ */
+export const TEMPLATE_REGISTRY: TemplateEntry[] = [
+  {
+    template: 'src/app/[route]/route.ts.hbs',
+    owner: 'generated',
+    produces: 'src/app/<path>/route.ts: one per unique route path, one export per method (context: RouteFileContext & { project })',
+    outputs: (project) => project.routeFiles.map((file) => ({ path: file.outputPath, context: { ...file, project }, sources: file.sources })),
+  },
+  {
+    template: 'src/app/[view]/page.tsx.hbs',
+    owner: 'generated',
+    produces: 'src/app/<path>/page.tsx: one per view (context: ViewContext & { project })',
+    outputs: (project) => project.views.map((view) => ({ path: view.outputPath, context: { ...view, project }, sources: [view.source] })),
+  },
+  { template: 'src/app/layout.tsx.hbs', owner: 'generated', produces: 'src/app/layout.tsx: root layout with navigation (context: ProjectContext)', outputs: once('src/app/layout.tsx', ['config/views/']) },
+  { template: 'src/app/globals.css.hbs', owner: 'generated', produces: 'src/app/globals.css: default styles (context: ProjectContext)', outputs: once('src/app/globals.css', []) },
+  {
+    template: 'src/appgen/types/[model].ts.hbs',
+    owner: 'generated',
+    produces: 'src/appgen/types/<Model>.ts: the JSON shape of each model (context: ModelContext & { project })',
+    outputs: (project) => project.models.map((model) => ({ path: `src/appgen/types/${model.name}.ts`, context: { ...model, project }, sources: [model.source] })),
+  },
+  { template: 'src/appgen/types/index.ts.hbs', owner: 'generated', produces: 'src/appgen/types/index.ts: re-exports every model type (context: ProjectContext)', outputs: once('src/appgen/types/index.ts', ['config/models/']) },
+  { template: 'src/appgen/bodies.ts.hbs', owner: 'generated', produces: 'src/appgen/bodies.ts: body type and runtime spec of each route with a body (context: ProjectContext)', outputs: once('src/appgen/bodies.ts', ['config/routes/']) },
+  { template: 'src/appgen/body.ts.hbs', owner: 'generated', produces: 'src/appgen/body.ts: request body reading and validators (context: ProjectContext)', outputs: once('src/appgen/body.ts', []) },
+  { template: 'src/appgen/http.ts.hbs', owner: 'generated', produces: 'src/appgen/http.ts: JSON answers and error mapping (context: ProjectContext)', outputs: once('src/appgen/http.ts', []) },
+  { template: 'src/appgen/params.ts.hbs', owner: 'generated', produces: 'src/appgen/params.ts: path parameter checks (context: ProjectContext)', outputs: once('src/appgen/params.ts', []) },
+  { template: 'src/appgen/handler.ts.hbs', owner: 'generated', produces: 'src/appgen/handler.ts: input types of functions and voters (context: ProjectContext)', outputs: once('src/appgen/handler.ts', []) },
+  { template: 'src/appgen/db.ts.hbs', owner: 'generated', produces: 'src/appgen/db.ts: the Prisma client, orm prisma only (context: ProjectContext)', outputs: withDatabase('src/appgen/db.ts') },
+  { template: 'prisma/schema.prisma.hbs', owner: 'generated', produces: 'prisma/schema.prisma: the Prisma schema, orm prisma only (context: ProjectContext)', outputs: withDatabase('prisma/schema.prisma') },
+  { template: 'prisma.config.ts.hbs', owner: 'generated', produces: 'prisma.config.ts: Prisma CLI configuration, orm prisma only (context: ProjectContext)', outputs: withDatabase('prisma.config.ts') },
+  {
+    template: 'scaffold/src/functions/[function].ts.hbs',
+    owner: 'user',
+    produces: 'src/functions/<name>.ts, written once: a route function (context: { name, method: MethodContext, project })',
+    outputs: (project) => project.functions.map((name) => ({ path: `src/functions/${name}.ts`, context: { name, method: firstMethodUsing(project, 'function', name), project }, sources: [] })),
+  },
+  {
+    template: 'scaffold/src/voters/[voter].ts.hbs',
+    owner: 'user',
+    produces: 'src/voters/<name>.ts, written once: an authorization voter (context: { name, project })',
+    outputs: (project) => project.voters.map((name) => ({ path: `src/voters/${name}.ts`, context: { name, project }, sources: [] })),
+  },
+  {
+    template: 'scaffold/src/auth/getAuthUser.ts.hbs',
+    owner: 'user',
+    produces: 'src/auth/getAuthUser.ts, written once when a route has auth: identifies the caller (context: ProjectContext)',
+    outputs: (project) => (project.hasAuth ? [{ path: 'src/auth/getAuthUser.ts', context: project, sources: [] }] : []),
+  },
+];

@@ -1,0 +1,68 @@
+import type { BodyFieldConfig, BodyFieldOptions, ModelConfig } from '../config/configTypes';
+import { FIELD_TYPES } from '../config/fieldTypes';
+import { parseValidator, VALIDATOR_NAMES, VALIDATORS } from '../config/validators';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import { suggest } from '../diagnostics/didYouMean';
+import type { ConfigDocument } from '../load/configDocument';
+import { fieldOptions } from './checkModels';
+import { childPointer, diagnosticAt } from './locate';
+
+/** The long form of a body field, whether written as a type string or an object. */
+export function bodyFieldOptions(field: BodyFieldConfig): BodyFieldOptions {
+  return typeof field === 'string' ? { type: field } : field;
+}
+
+function checkValidators(document: ConfigDocument, pointer: string, options: BodyFieldOptions): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  (options.validation ?? []).forEach((text, index) => {
+    const at = childPointer(childPointer(pointer, 'validation'), index);
+    const parsed = parseValidator(text);
+    if (!parsed.ok) {
+      const name = text.split(':')[0];
+      problems.push(diagnosticAt(document, at, parsed.message, parsed.hint || suggest(name, VALIDATOR_NAMES)));
+      return;
+    }
+    const kinds: readonly string[] = VALIDATORS[parsed.validator.name].kinds;
+    const kind = FIELD_TYPES[options.type].kind;
+    if (!kinds.includes(kind)) {
+      problems.push(diagnosticAt(document, at, `validator "${parsed.validator.name}" does not apply to a ${options.type} field`, `it checks ${kinds.join(' or ')} values; remove it or change the field's type.`));
+    }
+  });
+  return problems;
+}
+
+/**
+ * Checks a route's body. When the route writes a model directly (no `function`), every body
+ * field must be a writable field of that model with the same type: the body is what reaches the
+ * database.
+ */
+export function checkBody(
+  document: ConfigDocument,
+  routePointer: string,
+  body: Record<string, BodyFieldConfig>,
+  writesModel: ModelConfig | undefined,
+): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  for (const [name, field] of Object.entries(body)) {
+    const pointer = childPointer(childPointer(routePointer, 'body'), name);
+    const options = bodyFieldOptions(field);
+    problems.push(...checkValidators(document, pointer, options));
+    const modelField = writesModel?.fields[name];
+    if (options.type === 'enum' && !options.values && !(modelField && fieldOptions(modelField).values)) {
+      problems.push(diagnosticAt(document, pointer, `enum body field "${name}" has no "values"`, 'add "values", or name an enum field of the model.'));
+    }
+    if (!writesModel) continue;
+    if (!modelField) {
+      const writable = Object.keys(writesModel.fields).filter((f) => f !== 'id');
+      problems.push(diagnosticAt(document, pointer, `body field "${name}" is not a field of model ${writesModel.name}`, `${suggest(name, writable, 'a field of the model:')} Or handle the route with a "function".`, 'key'));
+      continue;
+    }
+    const modelType = fieldOptions(modelField).type;
+    if (name === 'id' || modelType === 'date_now') {
+      problems.push(diagnosticAt(document, pointer, `"${name}" is set by the database and cannot come from the request body`, 'remove it from "body".', 'key'));
+    } else if (modelType !== options.type) {
+      problems.push(diagnosticAt(document, pointer, `body field "${name}" is ${options.type} but ${writesModel.name}.${name} is ${modelType}`, `declare it as "${modelType}".`));
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,177 @@
+import type { ModelConfig, RouteConfig, RoutesFileConfig } from '../config/configTypes';
+import { FIELD_TYPES } from '../config/fieldTypes';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import { suggest } from '../diagnostics/didYouMean';
+import type { ConfigDocument } from '../load/configDocument';
+import { parseAppPath, pathShape, PathSegment } from './appPaths';
+import { checkBody } from './checkBody';
+import type { CheckedModel, CheckedRoute, RouteOperation } from './checkedProject';
+import { fieldOptions, isRequiredOnCreate } from './checkModels';
+import { childPointer, diagnosticAt } from './locate';
+import { isReservedName } from './reservedNames';
+import { candidateModels, parseResponse, RouteWithShape } from './resolveRouteModel';
+
+interface RouteEntry extends RouteWithShape {
+  document: ConfigDocument;
+  pointer: string;
+  segments: PathSegment[];
+}
+
+export interface RouteTreeEntry {
+  document: ConfigDocument;
+  pointer: string;
+  segments: PathSegment[];
+}
+
+const OPERATIONS: Record<RouteConfig['method'], RouteOperation> = {
+  GET: 'get',
+  POST: 'create',
+  PUT: 'replace',
+  PATCH: 'update',
+  DELETE: 'delete',
+};
+
+function operationOf(route: RouteConfig): RouteOperation {
+  if (route.function) return 'function';
+  if (route.method === 'GET' && parseResponse(route.response).isArray) return 'list';
+  return OPERATIONS[route.method];
+}
+
+function checkParams(entry: RouteEntry): Diagnostic[] {
+  const { document, pointer, config, segments } = entry;
+  const problems: Diagnostic[] = [];
+  const declared = config.params ?? {};
+  const inPath = segments.filter((s) => s.param).map((s) => s.param as string);
+  const seen = new Set<string>();
+  for (const name of inPath) {
+    if (seen.has(name)) problems.push(diagnosticAt(document, childPointer(pointer, 'path'), `path "${config.path}" uses ":${name}" twice`, 'give each parameter its own name.'));
+    seen.add(name);
+    if (!(name in declared)) {
+      problems.push(diagnosticAt(document, childPointer(pointer, 'path'), `path parameter ":${name}" is not declared in "params"`, `add "params": { "${name}": "uuid" } (or "string", "int").`));
+    }
+  }
+  for (const name of Object.keys(declared)) {
+    if (!inPath.includes(name)) {
+      problems.push(diagnosticAt(document, childPointer(childPointer(pointer, 'params'), name), `parameter "${name}" is declared but path "${config.path}" has no ":${name}" segment`, `${suggest(name, inPath, 'a path parameter:') || 'remove it from "params"'}`, 'key'));
+    }
+  }
+  return problems;
+}
+
+function checkModelUse(entry: RouteEntry, operation: RouteOperation, model: ModelConfig): Diagnostic[] {
+  const { document, pointer, config } = entry;
+  const problems: Diagnostic[] = [];
+  const params = config.params ?? {};
+  const needsId = operation === 'get' || operation === 'replace' || operation === 'update' || operation === 'delete';
+  if (needsId && !('id' in params)) {
+    problems.push(diagnosticAt(document, childPointer(pointer, 'path'), `${config.method} ${config.path} works on one ${model.name} but has no ":id" parameter`, `use a path like "${config.path}/:id" with "params": { "id": "uuid" }, or handle it with a "function".`));
+  }
+  for (const [name, type] of Object.entries(params)) {
+    if (name === 'id') {
+      if (!needsId) problems.push(diagnosticAt(document, childPointer(childPointer(pointer, 'params'), name), `":id" on a ${operation} route has no meaning`, 'remove it, or use a "function".', 'key'));
+      else if (type !== 'uuid') problems.push(diagnosticAt(document, childPointer(childPointer(pointer, 'params'), name), `"id" is a uuid on every model, not ${type}`, 'declare "id": "uuid".'));
+      continue;
+    }
+    // Any other parameter selects records by the model field of the same name (e.g. :userId).
+    const field = model.fields[name];
+    if (!field) {
+      problems.push(diagnosticAt(document, childPointer(childPointer(pointer, 'params'), name), `parameter "${name}" is not a field of ${model.name}, so it cannot select records`, `${suggest(name, Object.keys(model.fields), 'a field:')} Or handle the route with a "function".`, 'key'));
+      continue;
+    }
+    const kind = FIELD_TYPES[fieldOptions(field).type].kind;
+    if ((type === 'int') !== (kind === 'integer') || !['string', 'integer'].includes(kind)) {
+      problems.push(diagnosticAt(document, childPointer(childPointer(pointer, 'params'), name), `parameter "${name}" is ${type} but ${model.name}.${name} is ${fieldOptions(field).type}`, 'make the types agree.'));
+    }
+  }
+  return problems;
+}
+
+function resolveEntry(entry: RouteEntry, all: RouteEntry[], models: Map<string, CheckedModel>): { route?: CheckedRoute; problems: Diagnostic[] } {
+  const { document, pointer, config } = entry;
+  const problems: Diagnostic[] = [];
+  const operation = operationOf(config);
+  const response = parseResponse(config.response);
+  const names = [...models.keys()];
+  for (const [key, name] of [['response', response.name], ['model', config.model]] as const) {
+    if (name && !models.has(name)) {
+      problems.push(diagnosticAt(document, childPointer(pointer, key), `unknown model "${name}"`, `${suggest(name, names, 'a model:') || 'declare it in config/models/.'}`));
+    }
+  }
+  if (problems.length) return { problems };
+  if (config.body && (config.method === 'GET' || config.method === 'DELETE')) {
+    problems.push(diagnosticAt(document, childPointer(pointer, 'body'), `${config.method} requests carry no body`, 'remove "body", or use POST, PUT or PATCH.', 'key'));
+  }
+  for (const key of ['function', 'voter'] as const) {
+    const name = config[key];
+    if (name && isReservedName(name)) problems.push(diagnosticAt(document, childPointer(pointer, key), `"${name}" is a reserved word`, `rename the ${key}.`));
+  }
+  if (config.redirect) {
+    const target = parseAppPath(config.redirect);
+    if (!target.ok) problems.push(diagnosticAt(document, childPointer(pointer, 'redirect'), target.message, target.hint));
+    else if (target.segments.some((s) => s.param)) problems.push(diagnosticAt(document, childPointer(pointer, 'redirect'), `redirect "${config.redirect}" must be a fixed path`, 'remove the ":" segments.'));
+  }
+  let model: string | undefined;
+  const candidates = candidateModels(entry, all);
+  if (operation === 'function') {
+    model = candidates.length === 1 ? candidates[0] : undefined;
+  } else if (operation === 'get' && !response.name && !config.model) {
+    problems.push(diagnosticAt(document, pointer, `GET ${config.path} has no "response" model and no "function"`, 'add "response": "<Model>" (or "<Model>[]"), or a "function" that handles it.'));
+  } else if (candidates.length === 1) {
+    model = candidates[0];
+    const modelConfig = models.get(model);
+    if (modelConfig) problems.push(...checkModelUse(entry, operation, modelConfig.config));
+  } else {
+    const why = candidates.length === 0 ? 'no model can be inferred from it or from routes on the same path' : `routes on the same path use several models (${candidates.join(', ')})`;
+    problems.push(diagnosticAt(document, pointer, `${config.method} ${config.path} has no "response" and ${why}`, 'add "model": "<Model>", or handle it with a "function".'));
+  }
+  const writes = operation === 'create' || operation === 'replace' || operation === 'update';
+  const modelConfig = model ? models.get(model)?.config : undefined;
+  if ((operation === 'create' || operation === 'replace') && modelConfig) {
+    const provided = new Set([...Object.keys(config.body ?? {}), ...Object.keys(config.params ?? {})]);
+    const missing = Object.entries(modelConfig.fields).filter(([name, field]) => isRequiredOnCreate(name, field) && !provided.has(name)).map(([name]) => name);
+    if (missing.length) {
+      problems.push(diagnosticAt(document, pointer, `${config.method} ${config.path} writes ${model} but its body lacks the required field${missing.length > 1 ? 's' : ''} ${missing.map((m) => `"${m}"`).join(', ')}`, 'add them to "body", or make them optional or give them a default in the model.'));
+    }
+  }
+  if (config.body) problems.push(...checkBody(document, pointer, config.body, writes && model ? models.get(model)?.config : undefined));
+  return { route: { config, origin: { file: document.file, pointer }, model, responseIsArray: response.isArray, operation }, problems };
+}
+
+/**
+ * Checks every route against the models and against each other: parameters, duplicates,
+ * models named or inferred, and bodies. Returns the routes that can be mapped, plus the
+ * path segments of every route for the app-tree check that also covers views.
+ */
+export function checkRoutes(documents: ConfigDocument[], models: Map<string, CheckedModel>): { routes: CheckedRoute[]; tree: RouteTreeEntry[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const entries: RouteEntry[] = [];
+  const byMethodAndShape = new Map<string, RouteEntry>();
+  for (const document of documents) {
+    (document.value as RoutesFileConfig).routes.forEach((config, index) => {
+      const pointer = `/routes/${index}`;
+      const parsed = parseAppPath(config.path);
+      if (!parsed.ok) {
+        diagnostics.push(diagnosticAt(document, childPointer(pointer, 'path'), parsed.message, parsed.hint));
+        return;
+      }
+      const entry: RouteEntry = { document, pointer, config, segments: parsed.segments, shape: pathShape(parsed.segments) };
+      const key = `${config.method} ${entry.shape}`;
+      const previous = byMethodAndShape.get(key);
+      if (previous) {
+        const where = `${previous.document.file} ${previous.pointer.replace('/routes/', 'routes[')}]`;
+        diagnostics.push(diagnosticAt(document, pointer, `${config.method} ${config.path} is declared twice (first in ${where})`, 'remove one of them; paths that differ only in parameter names are the same route.'));
+        return;
+      }
+      byMethodAndShape.set(key, entry);
+      diagnostics.push(...checkParams(entry));
+      entries.push(entry);
+    });
+  }
+  const routes: CheckedRoute[] = [];
+  for (const entry of entries) {
+    const { route, problems } = resolveEntry(entry, entries, models);
+    diagnostics.push(...problems);
+    if (route) routes.push(route);
+  }
+  return { routes, tree: entries, diagnostics };
+}

@@ -1,0 +1,20 @@
+/** Names that would shadow what generated code imports or uses, or are not usable identifiers. */
+const JS_RESERVED = [
+  'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else', 'enum',
+  'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'new', 'null',
+  'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void', 'while', 'with', 'yield',
+  'let', 'static', 'implements', 'interface', 'package', 'private', 'protected', 'public', 'await', 'async',
+  'arguments', 'eval', 'undefined', 'NaN', 'Infinity',
+];
+
+const GLOBAL_TYPES = [
+  'Array', 'Boolean', 'Date', 'Error', 'Function', 'JSON', 'Map', 'Math', 'Number', 'Object', 'Promise',
+  'Record', 'RegExp', 'Set', 'String', 'Symbol', 'Request', 'Response', 'Headers', 'URL', 'React',
+  'Prisma', 'PrismaClient', 'NextRequest', 'NextResponse', 'JsonValue', 'Metadata',
+];
+
+const RESERVED = new Set([...JS_RESERVED, ...GLOBAL_TYPES]);
+
+export function isReservedName(name: string): boolean {
+  return RESERVED.has(name);
+}

@@ -1,0 +1,104 @@
+import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
+import fs from 'fs';
+import path from 'path';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import { suggest } from '../diagnostics/didYouMean';
+import type { ConfigDocument, ConfigKind } from '../load/configDocument';
+import { SCHEMAS_DIR } from '../paths/packageRoot';
+import { childPointer, diagnosticAt } from './locate';
+
+const SCHEMA_FILES: Record<ConfigKind, string> = {
+  model: 'model.schema.json',
+  routes: 'routes.schema.json',
+  view: 'view.schema.json',
+  settings: 'appgen.config.schema.json',
+};
+
+let compiled: Record<ConfigKind, ValidateFunction> | undefined;
+
+function validators(): Record<ConfigKind, ValidateFunction> {
+  if (compiled) return compiled;
+  // verbose: errors carry their parentSchema, which holds our `x-message` texts.
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
+  ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
+  const result = {} as Record<ConfigKind, ValidateFunction>;
+  for (const [kind, file] of Object.entries(SCHEMA_FILES) as Array<[ConfigKind, string]>) {
+    result[kind] = ajv.compile(JSON.parse(fs.readFileSync(path.join(SCHEMAS_DIR, file), 'utf8')));
+  }
+  compiled = result;
+  return result;
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+}
+
+function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic | undefined {
+  const pointer = error.instancePath;
+  const parent = (error.parentSchema ?? {}) as Record<string, unknown>;
+  const custom = typeof parent['x-message'] === 'string' ? (parent['x-message'] as string) : undefined;
+  switch (error.keyword) {
+    case 'if':
+      return undefined; // the failing branch reports its own errors
+    case 'additionalProperties': {
+      const property = (error.params as { additionalProperty: string }).additionalProperty;
+      const known = Object.keys((parent.properties as Record<string, unknown>) ?? {}).filter((k) => k !== '$schema');
+      return diagnosticAt(document, childPointer(pointer, property), `unknown property "${property}"`, known.length ? suggest(property, known) : 'remove it.', 'key');
+    }
+    case 'required': {
+      const property = (error.params as { missingProperty: string }).missingProperty;
+      return diagnosticAt(document, pointer, `missing required property "${property}"`, `add "${property}".`);
+    }
+    case 'enum': {
+      const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(String);
+      return diagnosticAt(document, pointer, `${describeValue(error.data)} is not allowed here`, suggest(String(error.data), allowed));
+    }
+    case 'type':
+      return diagnosticAt(document, pointer, `must be ${(error.params as { type: string }).type.replace(',', ' or ')}, got ${describeValue(error.data)}`);
+    case 'pattern':
+      return diagnosticAt(document, pointer, `${describeValue(error.data)} ${custom ?? `must match ${error.params.pattern}`}`);
+    case 'propertyNames': {
+      const name = (error.params as { propertyName: string }).propertyName;
+      return diagnosticAt(document, childPointer(pointer, name), `"${name}" is not a valid name`, undefined, 'key');
+    }
+    case 'minProperties':
+      return diagnosticAt(document, pointer, 'must not be empty', 'declare at least one entry.');
+    case 'minItems':
+      return diagnosticAt(document, pointer, 'must not be empty', 'list at least one value.');
+    case 'uniqueItems':
+      return diagnosticAt(document, pointer, 'lists the same value twice', 'remove the duplicate.');
+    default:
+      return diagnosticAt(document, pointer, error.message ?? 'is invalid');
+  }
+}
+
+/** Checks one document against its JSON Schema; returns every problem found. */
+export function validateAgainstSchema(document: ConfigDocument): Diagnostic[] {
+  const validate = validators()[document.kind];
+  if (validate(document.value)) return [];
+  const errors = validate.errors ?? [];
+  // A bad property name also fails the pattern inside propertyNames; keep only the clearer one.
+  const namePatternErrors = new Map<string, Diagnostic>();
+  const diagnostics: Diagnostic[] = [];
+  for (const error of errors) {
+    if (error.keyword === 'pattern' && error.propertyName !== undefined) {
+      const parent = (error.parentSchema ?? {}) as Record<string, unknown>;
+      const target = childPointer(error.instancePath, error.propertyName);
+      namePatternErrors.set(target, diagnosticAt(document, target, `"${error.propertyName}" ${String(parent['x-message'] ?? 'is not a valid name')}`, undefined, 'key'));
+      continue;
+    }
+    const diagnostic = toDiagnostic(document, error);
+    if (diagnostic) diagnostics.push(diagnostic);
+  }
+  const withoutGenericNames = diagnostics.filter((d) => !(d.message.endsWith('is not a valid name') && [...namePatternErrors.values()].some((n) => n.jsonPath === d.jsonPath)));
+  const all = [...withoutGenericNames, ...namePatternErrors.values()];
+  const seen = new Set<string>();
+  return all.filter((d) => {
+    const key = `${d.jsonPath}|${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,65 @@
+import fs from 'fs';
+import { UserError } from '../diagnostics/diagnostic';
+import type { FileMap } from '../render/fileMap';
+import { GENERATED_MARKER } from '../render/header';
+import { hashContent, Manifest, readManifest } from './manifest';
+import { resolveInside } from './safePath';
+
+export interface WritePlan {
+  create: Array<{ path: string; content: string }>;
+  update: Array<{ path: string; content: string; before: string }>;
+  delete: string[];
+  unchanged: string[];
+  /** User-owned files that exist and are left alone. */
+  kept: string[];
+  manifest: Manifest;
+}
+
+function readIfExists(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+const isGenerated = (content: string): boolean => content.split('\n', 1)[0].includes(GENERATED_MARKER);
+
+/**
+ * Compares the planned files with the project on disk and the last manifest. Refuses (before
+ * anything is written) to overwrite a file appgen did not generate.
+ */
+export function planWrite(root: string, files: FileMap): WritePlan {
+  const previous = readManifest(root);
+  const plan: WritePlan = { create: [], update: [], delete: [], unchanged: [], kept: [], manifest: { version: 1, generated: {}, scaffolded: [] } };
+  const conflicts: string[] = [];
+  for (const [path, file] of files) {
+    const current = readIfExists(resolveInside(root, path));
+    if (file.owner === 'user') {
+      plan.manifest.scaffolded.push(path);
+      if (current === undefined) plan.create.push({ path, content: file.content });
+      else plan.kept.push(path);
+      continue;
+    }
+    plan.manifest.generated[path] = hashContent(file.content);
+    if (current === undefined) plan.create.push({ path, content: file.content });
+    else if (current === file.content) plan.unchanged.push(path);
+    else if (path in previous.generated || isGenerated(current)) plan.update.push({ path, content: file.content, before: current });
+    else conflicts.push(path);
+  }
+  for (const path of Object.keys(previous.generated)) {
+    if (files.has(path)) continue;
+    const current = readIfExists(resolveInside(root, path));
+    // A generated file whose header was removed has been taken over by the user: leave it.
+    if (current !== undefined && isGenerated(current)) plan.delete.push(path);
+  }
+  if (conflicts.length > 0) {
+    throw new UserError(
+      `appgen would overwrite ${conflicts.length === 1 ? 'a file' : 'files'} it did not generate:\n${conflicts.map((c) => `  ${c}`).join('\n')}`,
+      'move or delete them (or change the config so nothing is generated there), then run appgen generate again. Nothing was written.',
+    );
+  }
+  plan.delete.sort();
+  return plan;
+}
