@@ -1,14 +1,21 @@
 #!/usr/bin/env node
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { runDevServer } from '../dev/runDevServer';
+import { runBuild } from './commands/buildCommand';
+import { runDbPush } from './commands/dbPushCommand';
 import { runGenerate } from './commands/generateCommand';
+import { commandContext } from '../project/commandContext';
 import { reportError } from './reportError';
+
+const acceptDataLoss = { type: 'boolean', default: false, describe: 'Apply schema changes that drop data' } as const;
 
 async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
-  const run = (work: () => unknown) => async () => {
+  /** Runs a command; user mistakes become exit code 1 with a message, not a stack trace. */
+  const run = async (work: () => Promise<number | void> | number | void) => {
     try {
-      await work();
+      exitCode = (await work()) ?? 0;
     } catch (error) {
       exitCode = reportError(error);
     }
@@ -21,15 +28,38 @@ async function main(argv: string[]): Promise<number> {
       'generate',
       'Generate types, route handlers, pages and the Prisma schema from config/',
       (y) => y.option('dry-run', { type: 'boolean', default: false, describe: 'List what would change; write nothing' }),
-      (args) => run(() => runGenerate({ cwd: args.cwd, dryRun: args.dryRun }))(),
+      (args) => run(() => void runGenerate(commandContext(args.cwd), { dryRun: args.dryRun })),
     )
-    .demandCommand(1, 'Name a command: appgen generate, appgen dev')
+    .command(
+      'dev',
+      'Generate, sync the database, start the Next.js dev server and regenerate on changes',
+      (y) => y.option('port', { alias: 'p', type: 'number', default: 3000, describe: 'Port of the dev server' }),
+      (args) => run(() => runDevServer({ cwd: args.cwd, port: args.port })),
+    )
+    .command(
+      'build',
+      'Generate, sync the database and run next build',
+      (y) => y.option('accept-data-loss', acceptDataLoss),
+      (args) => run(() => runBuild({ cwd: args.cwd, acceptDataLoss: args.acceptDataLoss })),
+    )
+    .command('db', 'Database commands', (y) =>
+      y
+        .command(
+          'push',
+          'Bring the database in line with the models (and regenerate the Prisma client)',
+          (z) => z.option('accept-data-loss', acceptDataLoss),
+          (args) => run(() => runDbPush({ cwd: args.cwd, acceptDataLoss: args.acceptDataLoss })),
+        )
+        .demandCommand(1, 'Name a db command: appgen db push'),
+    )
+    .demandCommand(1, 'Name a command: appgen generate, appgen dev, appgen build')
     .strict()
     .help()
     .version()
     .fail((message, error, y) => {
       if (error) throw error;
-      process.stderr.write(`${y.help()}\n\nerror: ${message}\n`);
+      y.showHelp((text: string) => process.stderr.write(`${text}\n`));
+      process.stderr.write(`\nerror: ${message}\n`);
       exitCode = 1;
     })
     .parseAsync();

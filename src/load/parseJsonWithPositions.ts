@@ -34,9 +34,10 @@ export function escapePointerToken(token: string): string {
  */
 export function parseJsonWithPositions(text: string): ParsedJson {
   const positions = new Map<string, ValuePosition>();
+  // A byte order mark is not part of the first line's columns.
   let index = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
-  let lineStart = 0;
+  let lineStart = index;
 
   const here = (): SourceLocation => ({ line, column: index - lineStart + 1 });
   const fail = (message: string): never => {
@@ -69,7 +70,17 @@ export function parseJsonWithPositions(text: string): ParsedJson {
         return JSON.parse(text.slice(start, index)) as string;
       }
       if (ch === '\\') {
-        index += 2;
+        // Checked here so that a bad escape is a located syntax error, not JSON.parse's own.
+        const escape = text[index + 1];
+        if (escape === undefined) fail('unterminated string');
+        if (escape === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(index + 2, index + 6))) fail('invalid \\u escape: expected four hex digits');
+          index += 6;
+        } else if ('"\\/bfnrt'.includes(escape)) {
+          index += 2;
+        } else {
+          fail(`invalid escape "\\${escape}" in string`);
+        }
         continue;
       }
       if (ch === '\n' || ch.charCodeAt(0) < 0x20) fail('unescaped control character in string');

@@ -8,7 +8,9 @@ import type { RouteOperation } from '../validate/checkedProject';
  * `false` where a value does not apply.
  */
 
-export type DatabaseProvider = 'sqlite' | 'postgresql';
+import type { DatabaseProvider } from '../db/databaseUrl';
+
+export type { DatabaseProvider };
 
 export interface FieldContext {
   name: string;
@@ -77,6 +79,11 @@ export interface MethodContext {
   hasIdParam: boolean;
   body: BodyFieldContext[];
   hasBody: boolean;
+  /**
+   * The route writes a body field that is an optional json model field: Prisma cannot take a
+   * plain `null` there, so the handler imports `Prisma` for `Prisma.DbNull`.
+   */
+  writesNullableJson: boolean;
   /** Name of the generated body type and of its runtime spec constant. */
   bodyTypeName: string | null;
   bodySpecName: string | null;

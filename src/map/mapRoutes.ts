@@ -4,13 +4,14 @@ import { parseValidator, VALIDATORS } from '../config/validators';
 import { appFolderOf, parseAppPath, PathSegment } from '../validate/appPaths';
 import { bodyFieldOptions } from '../validate/checkBody';
 import type { CheckedRoute } from '../validate/checkedProject';
-import { fieldOptions, isRequiredOnCreate } from '../validate/checkModels';
+import { fieldOf, fieldOptions, isRequiredOnCreate } from '../validate/checkModels';
 import { pointerToJsonPath } from '../validate/jsonPath';
 import type { BodyFieldContext, MethodContext, ParamContext, RouteFileContext, ValidatorContext } from './contexts';
 import { enumTsType } from './mapModels';
 import { delegateName, routeTypeName } from './names';
 
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const WRITES: readonly string[] = ['create', 'replace', 'update'];
 
 function segmentsOf(path: string): PathSegment[] {
   const parsed = parseAppPath(path);
@@ -24,13 +25,13 @@ function mapValidator(text: string): ValidatorContext {
   const { name, raw, list } = parsed.validator;
   const argument = VALIDATORS[name].argument;
   if (argument === 'none') return { name, argument: null };
-  if (argument === 'list') return { name, argument: JSON.stringify(list) };
+  if (argument === 'list') return { name, argument: `[${(list ?? []).map((value) => JSON.stringify(value)).join(', ')}]` };
   return { name, argument: argument === 'regex' ? JSON.stringify(raw) : String(parsed.validator.number) };
 }
 
 function mapBodyField(name: string, field: BodyFieldConfig, route: CheckedRoute, model: ModelConfig | undefined): BodyFieldContext {
   const options = bodyFieldOptions(field);
-  const modelField = model?.fields[name];
+  const modelField = model && fieldOf(model, name);
   const values = options.values ?? (modelField ? fieldOptions(modelField).values : undefined) ?? null;
   // A create or replace must set every field the model requires; PATCH leaves absent fields alone.
   const modelRequires = Boolean(modelField) && (route.operation === 'create' || route.operation === 'replace') && isRequiredOnCreate(name, modelField as BodyFieldConfig);
@@ -70,6 +71,7 @@ function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelC
     hasIdParam: params.some((p) => p.isId),
     body,
     hasBody: body.length > 0,
+    writesNullableJson: WRITES.includes(operation) && body.some((field) => field.type === 'json' && field.nullable),
     bodyTypeName: body.length ? `${typeName}Body` : null,
     bodySpecName: body.length ? `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}BodySpec` : null,
     auth: Boolean(config.auth),

@@ -27,7 +27,10 @@ function listTemplates(root: string, origin: TemplateSource['origin']): Template
   const walk = (dir: string): void => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
+      // templates/create/ holds the files of a new project (create-appgen), not generate output.
+      if (entry.isDirectory()) {
+        if (!(dir === root && entry.name === 'create')) walk(file);
+      }
       else if (entry.name.endsWith('.hbs')) found.push({ name: path.relative(root, file).split(path.sep).join('/'), file, origin });
     }
   };

@@ -4,7 +4,7 @@ import { parseValidator, VALIDATOR_NAMES, VALIDATORS } from '../config/validator
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
-import { fieldOptions } from './checkModels';
+import { fieldOf, fieldOptions } from './checkModels';
 import { childPointer, diagnosticAt } from './locate';
 
 /** The long form of a body field, whether written as a type string or an object. */
@@ -25,7 +25,7 @@ function checkValidators(document: ConfigDocument, pointer: string, options: Bod
     const kinds: readonly string[] = VALIDATORS[parsed.validator.name].kinds;
     const kind = FIELD_TYPES[options.type].kind;
     if (!kinds.includes(kind)) {
-      problems.push(diagnosticAt(document, at, `validator "${parsed.validator.name}" does not apply to a ${options.type} field`, `it checks ${kinds.join(' or ')} values; remove it or change the field's type.`));
+      problems.push(diagnosticAt(document, at, `validator "${parsed.validator.name}" does not apply to ${options.type} fields`, `it checks ${kinds.join(' or ')} values; remove it or change the field's type.`));
     }
   });
   return problems;
@@ -47,17 +47,17 @@ export function checkBody(
     const pointer = childPointer(childPointer(routePointer, 'body'), name);
     const options = bodyFieldOptions(field);
     problems.push(...checkValidators(document, pointer, options));
-    const modelField = writesModel?.fields[name];
+    const modelField = writesModel && fieldOf(writesModel, name);
     if (options.type === 'enum' && !options.values && !(modelField && fieldOptions(modelField).values)) {
       problems.push(diagnosticAt(document, pointer, `enum body field "${name}" has no "values"`, 'add "values", or name an enum field of the model.'));
     }
     if (!writesModel) continue;
-    if (!modelField) {
-      const writable = Object.keys(writesModel.fields).filter((f) => f !== 'id');
+    if (!modelField && name !== 'id') {
+      const writable = Object.entries(writesModel.fields).filter(([f, c]) => f !== 'id' && fieldOptions(c).type !== 'date_now').map(([f]) => f);
       problems.push(diagnosticAt(document, pointer, `body field "${name}" is not a field of model ${writesModel.name}`, `${suggest(name, writable, 'a field of the model:')} Or handle the route with a "function".`, 'key'));
       continue;
     }
-    const modelType = fieldOptions(modelField).type;
+    const modelType = modelField ? fieldOptions(modelField).type : 'uuid';
     if (name === 'id' || modelType === 'date_now') {
       problems.push(diagnosticAt(document, pointer, `"${name}" is set by the database and cannot come from the request body`, 'remove it from "body".', 'key'));
     } else if (modelType !== options.type) {

@@ -11,6 +11,11 @@ export function fieldOptions(field: FieldConfig): FieldOptions {
   return typeof field === 'string' ? { type: field } : field;
 }
 
+/** The model's field of that name; own properties only, so "constructor" is not a field. */
+export function fieldOf(model: ModelConfig, name: string): FieldConfig | undefined {
+  return Object.hasOwn(model.fields, name) ? model.fields[name] : undefined;
+}
+
 /** Whether a create must set the field: required, without default, and not set by the database. */
 export function isRequiredOnCreate(name: string, field: FieldConfig): boolean {
   const options = fieldOptions(field);
@@ -22,7 +27,7 @@ function checkDefault(document: ConfigDocument, pointer: string, options: FieldO
   if (value === undefined) return [];
   const at = childPointer(pointer, 'default');
   const kind = FIELD_TYPES[options.type].kind;
-  const wrong = (expected: string) => [diagnosticAt(document, at, `default ${JSON.stringify(value)} does not fit a ${options.type} field`, `use ${expected}.`)];
+  const wrong = (expected: string) => [diagnosticAt(document, at, `default ${JSON.stringify(value)} does not fit type ${options.type}`, `use ${expected}.`)];
   switch (options.type) {
     case 'date_now':
       return [diagnosticAt(document, at, 'a date_now field cannot have a default: it is always the creation time', 'remove "default", or use type "datetime".')];

@@ -6,9 +6,9 @@ import type { ConfigDocument } from '../load/configDocument';
 import { parseAppPath, pathShape, PathSegment } from './appPaths';
 import { checkBody } from './checkBody';
 import type { CheckedModel, CheckedRoute, RouteOperation } from './checkedProject';
-import { fieldOptions, isRequiredOnCreate } from './checkModels';
+import { fieldOf, fieldOptions, isRequiredOnCreate } from './checkModels';
 import { childPointer, diagnosticAt } from './locate';
-import { isReservedName } from './reservedNames';
+import { isReservedInHandlers } from './reservedNames';
 import { candidateModels, parseResponse, RouteWithShape } from './resolveRouteModel';
 
 interface RouteEntry extends RouteWithShape {
@@ -46,24 +46,26 @@ function checkParams(entry: RouteEntry): Diagnostic[] {
   for (const name of inPath) {
     if (seen.has(name)) problems.push(diagnosticAt(document, childPointer(pointer, 'path'), `path "${config.path}" uses ":${name}" twice`, 'give each parameter its own name.'));
     seen.add(name);
-    if (!(name in declared)) {
+    if (!Object.hasOwn(declared, name)) {
       problems.push(diagnosticAt(document, childPointer(pointer, 'path'), `path parameter ":${name}" is not declared in "params"`, `add "params": { "${name}": "uuid" } (or "string", "int").`));
     }
   }
   for (const name of Object.keys(declared)) {
     if (!inPath.includes(name)) {
-      problems.push(diagnosticAt(document, childPointer(childPointer(pointer, 'params'), name), `parameter "${name}" is declared but path "${config.path}" has no ":${name}" segment`, `${suggest(name, inPath, 'a path parameter:') || 'remove it from "params"'}`, 'key'));
+      problems.push(diagnosticAt(document, childPointer(childPointer(pointer, 'params'), name), `parameter "${name}" is declared but path "${config.path}" has no ":${name}" segment`, suggest(name, inPath, 'a path parameter:') || 'remove it from "params".', 'key'));
     }
   }
   return problems;
 }
 
 function checkModelUse(entry: RouteEntry, operation: RouteOperation, model: ModelConfig): Diagnostic[] {
-  const { document, pointer, config } = entry;
+  const { document, pointer, config, segments } = entry;
   const problems: Diagnostic[] = [];
-  const params = config.params ?? {};
+  // Parameters missing from the path or from "params" are reported once, by checkParams.
+  const inPath = new Set(segments.map((s) => s.param));
+  const params = Object.fromEntries(Object.entries(config.params ?? {}).filter(([name]) => inPath.has(name)));
   const needsId = operation === 'get' || operation === 'replace' || operation === 'update' || operation === 'delete';
-  if (needsId && !('id' in params)) {
+  if (needsId && !inPath.has('id')) {
     problems.push(diagnosticAt(document, childPointer(pointer, 'path'), `${config.method} ${config.path} works on one ${model.name} but has no ":id" parameter`, `use a path like "${config.path}/:id" with "params": { "id": "uuid" }, or handle it with a "function".`));
   }
   for (const [name, type] of Object.entries(params)) {
@@ -73,7 +75,7 @@ function checkModelUse(entry: RouteEntry, operation: RouteOperation, model: Mode
       continue;
     }
     // Any other parameter selects records by the model field of the same name (e.g. :userId).
-    const field = model.fields[name];
+    const field = fieldOf(model, name);
     if (!field) {
       problems.push(diagnosticAt(document, childPointer(childPointer(pointer, 'params'), name), `parameter "${name}" is not a field of ${model.name}, so it cannot select records`, `${suggest(name, Object.keys(model.fields), 'a field:')} Or handle the route with a "function".`, 'key'));
       continue;
@@ -86,13 +88,15 @@ function checkModelUse(entry: RouteEntry, operation: RouteOperation, model: Mode
   return problems;
 }
 
-function resolveEntry(entry: RouteEntry, all: RouteEntry[], models: Map<string, CheckedModel>): { route?: CheckedRoute; problems: Diagnostic[] } {
+function resolveEntry(entry: RouteEntry, all: RouteEntry[], models: Map<string, CheckedModel>, unchecked: ReadonlySet<string>): { route?: CheckedRoute; problems: Diagnostic[] } {
   const { document, pointer, config } = entry;
   const problems: Diagnostic[] = [];
   const operation = operationOf(config);
   const response = parseResponse(config.response);
   const names = [...models.keys()];
   for (const [key, name] of [['response', response.name], ['model', config.model]] as const) {
+    // A model whose own file has problems is reported there; "unknown model" here would mislead.
+    if (name && unchecked.has(name)) return { problems: [] };
     if (name && !models.has(name)) {
       problems.push(diagnosticAt(document, childPointer(pointer, key), `unknown model "${name}"`, `${suggest(name, names, 'a model:') || 'declare it in config/models/.'}`));
     }
@@ -103,7 +107,7 @@ function resolveEntry(entry: RouteEntry, all: RouteEntry[], models: Map<string, 
   }
   for (const key of ['function', 'voter'] as const) {
     const name = config[key];
-    if (name && isReservedName(name)) problems.push(diagnosticAt(document, childPointer(pointer, key), `"${name}" is a reserved word`, `rename the ${key}.`));
+    if (name && isReservedInHandlers(name)) problems.push(diagnosticAt(document, childPointer(pointer, key), `"${name}" is a reserved word or a name the generated handler uses`, `rename the ${key}, e.g. "${name}${key === 'function' ? 'Handler' : 'Voter'}".`));
   }
   if (config.redirect) {
     const target = parseAppPath(config.redirect);
@@ -142,7 +146,12 @@ function resolveEntry(entry: RouteEntry, all: RouteEntry[], models: Map<string, 
  * models named or inferred, and bodies. Returns the routes that can be mapped, plus the
  * path segments of every route for the app-tree check that also covers views.
  */
-export function checkRoutes(documents: ConfigDocument[], models: Map<string, CheckedModel>): { routes: CheckedRoute[]; tree: RouteTreeEntry[]; diagnostics: Diagnostic[] } {
+export function checkRoutes(
+  documents: ConfigDocument[],
+  models: Map<string, CheckedModel>,
+  /** Names of models declared in files that failed their own checks. */
+  unchecked: ReadonlySet<string> = new Set(),
+): { routes: CheckedRoute[]; tree: RouteTreeEntry[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const entries: RouteEntry[] = [];
   const byMethodAndShape = new Map<string, RouteEntry>();
@@ -167,9 +176,17 @@ export function checkRoutes(documents: ConfigDocument[], models: Map<string, Che
       entries.push(entry);
     });
   }
+  // Both are imported by name into route files: one name cannot be a function and a voter.
+  const functions = new Set(entries.map((e) => e.config.function));
+  for (const entry of entries) {
+    const voter = entry.config.voter;
+    if (voter && functions.has(voter)) {
+      diagnostics.push(diagnosticAt(entry.document, childPointer(entry.pointer, 'voter'), `"${voter}" is the name of a route function too`, 'give the voter and the function different names.'));
+    }
+  }
   const routes: CheckedRoute[] = [];
   for (const entry of entries) {
-    const { route, problems } = resolveEntry(entry, entries, models);
+    const { route, problems } = resolveEntry(entry, entries, models, unchecked);
     diagnostics.push(...problems);
     if (route) routes.push(route);
   }

@@ -18,3 +18,16 @@ const RESERVED = new Set([...JS_RESERVED, ...GLOBAL_TYPES]);
 export function isReservedName(name: string): boolean {
   return RESERVED.has(name);
 }
+
+/**
+ * Names a generated route handler already binds (its imports and locals, see
+ * templates/partials/handler/): a route's function or voter, imported by its name, cannot use them.
+ */
+const HANDLER_NAMES = new Set([
+  'db', 'Prisma', 'handle', 'json', 'jsonError', 'redirectTo', 'invalidParam', 'isIntParam', 'isUuid', 'readBody',
+  'getAuthUser', 'Context', 'request', 'ctx', 'params', 'userId', 'parsed', 'body', 'allowed', 'result', 'record', 'records',
+]);
+
+export function isReservedInHandlers(name: string): boolean {
+  return RESERVED.has(name) || HANDLER_NAMES.has(name);
+}

@@ -35,6 +35,22 @@ function describeValue(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
 }
 
+/**
+ * A fix for a value that fails a name or path pattern: the nearest spelling that fits (e.g.
+ * "user" → "User", "first-name" → "firstName", "api/users" → "/api/users"), else a general hint.
+ */
+export function patternHint(value: unknown, pattern: string): string {
+  const fallback = 'change it to fit the rule above.';
+  if (typeof value !== 'string') return fallback;
+  const words = value.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const pascal = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+  const camel = pascal.charAt(0).toLowerCase() + pascal.slice(1);
+  const candidates = [value.replace(/[^A-Za-z0-9_]+/g, '_'), camel, value.endsWith('[]') ? `${pascal}[]` : pascal, pascal, `/${value}`];
+  const regex = new RegExp(pattern, 'u');
+  const fit = candidates.find((candidate) => candidate !== value && regex.test(candidate));
+  return fit === undefined ? fallback : `write "${fit}".`;
+}
+
 function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic | undefined {
   const pointer = error.instancePath;
   const parent = (error.parentSchema ?? {}) as Record<string, unknown>;
@@ -58,7 +74,7 @@ function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic 
     case 'type':
       return diagnosticAt(document, pointer, `must be ${(error.params as { type: string }).type.replace(',', ' or ')}, got ${describeValue(error.data)}`);
     case 'pattern':
-      return diagnosticAt(document, pointer, `${describeValue(error.data)} ${custom ?? `must match ${error.params.pattern}`}`);
+      return diagnosticAt(document, pointer, `${describeValue(error.data)} ${custom ?? `must match ${error.params.pattern}`}`, patternHint(error.data, error.params.pattern as string));
     case 'propertyNames': {
       const name = (error.params as { propertyName: string }).propertyName;
       return diagnosticAt(document, childPointer(pointer, name), `"${name}" is not a valid name`, undefined, 'key');
@@ -86,7 +102,8 @@ export function validateAgainstSchema(document: ConfigDocument): Diagnostic[] {
     if (error.keyword === 'pattern' && error.propertyName !== undefined) {
       const parent = (error.parentSchema ?? {}) as Record<string, unknown>;
       const target = childPointer(error.instancePath, error.propertyName);
-      namePatternErrors.set(target, diagnosticAt(document, target, `"${error.propertyName}" ${String(parent['x-message'] ?? 'is not a valid name')}`, undefined, 'key'));
+      const hint = patternHint(error.propertyName, (error.params as { pattern: string }).pattern);
+      namePatternErrors.set(target, diagnosticAt(document, target, `"${error.propertyName}" ${String(parent['x-message'] ?? 'is not a valid name')}`, hint, 'key'));
       continue;
     }
     const diagnostic = toDiagnostic(document, error);

@@ -27,7 +27,8 @@ export function validateProject(project: LoadedProject): CheckedProject {
 
   const modelResult = checkModels(passing(project.models));
   const models = new Map<string, CheckedModel>(modelResult.models.map((m) => [m.config.name, m]));
-  const routeResult = checkRoutes(passing(project.routes), models);
+  const declared = project.models.map((d) => (d.value as { name?: unknown } | null)?.name).filter((name): name is string => typeof name === 'string');
+  const routeResult = checkRoutes(passing(project.routes), models, new Set(declared.filter((name) => !models.has(name))));
   const viewResult = checkViews(passing(project.views));
   const treeProblems = checkAppTree([
     ...routeResult.tree.map((entry) => ({ ...entry, kind: 'route' as const })),

@@ -20,7 +20,9 @@ function removeEmptyParents(root: string, file: string): void {
  * Unchanged files are not touched (their modification times stay).
  */
 export function applyPlan(root: string, plan: WritePlan): void {
-  const writes = [...plan.create, ...plan.update];
+  // Updates land before new files: a dev server that discovers a new route then compiles it
+  // against already-updated modules (Turbopack missed updates that landed alongside).
+  const writes = [...plan.update, ...plan.create];
   const manifestPath = resolveInside(root, MANIFEST_PATH);
   const manifestText = serializeManifest(plan.manifest);
   const manifestChanged = !fs.existsSync(manifestPath) || fs.readFileSync(manifestPath, 'utf8') !== manifestText;

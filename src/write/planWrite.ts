@@ -45,7 +45,9 @@ export function planWrite(root: string, files: FileMap): WritePlan {
     plan.manifest.generated[path] = hashContent(file.content);
     if (current === undefined) plan.create.push({ path, content: file.content });
     else if (current === file.content) plan.unchanged.push(path);
-    else if (path in previous.generated || isGenerated(current)) plan.update.push({ path, content: file.content, before: current });
+    // Ours to rewrite: untouched since the last run, or still carrying the header. A file whose
+    // header was removed has been taken over by the user.
+    else if (hashContent(current) === previous.generated[path] || isGenerated(current)) plan.update.push({ path, content: file.content, before: current });
     else conflicts.push(path);
   }
   for (const path of Object.keys(previous.generated)) {

@@ -1,0 +1,21 @@
+/** Two projects: fast unit/golden/CLI tests, and end-to-end tests that install and run apps. */
+const tsJest = ['ts-jest', { tsconfig: 'tsconfig.json' }];
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      transform: { '^.+\\.ts$': tsJest },
+      testMatch: ['<rootDir>/tests/unit/**/*.test.ts'],
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      transform: { '^.+\\.ts$': tsJest },
+      testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
+      // One shared dependency install serves every scenario; see tests/e2e/support/sharedInstall.ts.
+      globalSetup: '<rootDir>/tests/e2e/support/globalSetup.ts',
+    },
+  ],
+};

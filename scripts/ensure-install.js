@@ -1,0 +1,20 @@
+// Installs the repository's own dependencies and builds dist/ when they are missing, so that
+// `npm test` and `npm run demo` work as the first command on a fresh clone.
+const { execFileSync } = require('child_process');
+const fs = require('fs');
+const path = require('path');
+
+const root = path.resolve(__dirname, '..');
+
+function ensureInstall() {
+  if (!fs.existsSync(path.join(root, 'node_modules', '.bin', 'tsc'))) {
+    process.stdout.write('> npm ci (first run)\n');
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  }
+}
+
+function build() {
+  execFileSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+}
+
+module.exports = { root, ensureInstall, build };

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// Runs every test (build, type check, unit and end-to-end) and ends with one summary line:
+// "N passed, N failed" (plus skipped), which CI reads. Exit code 0 only when all passed.
+const { spawnSync } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+const { root, ensureInstall } = require('./ensure-install');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } }).status;
+
+ensureInstall();
+const extraArgs = process.argv.slice(2);
+let failedSteps = 0;
+for (const [label, args] of [['build', ['-p', 'tsconfig.build.json']], ['typecheck', ['-p', 'tsconfig.json', '--noEmit']]]) {
+  process.stdout.write(`\n> ${label}\n`);
+  if (run(bin('tsc'), args) !== 0) {
+    failedSteps++;
+    process.stdout.write(`${label} failed\n`);
+  }
+}
+
+const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-jest-')), 'report.json');
+const status = failedSteps > 0 ? 1 : run(bin('jest'), ['--runInBand', '--json', `--outputFile=${report}`, ...extraArgs]);
+let passed = 0;
+let failed = failedSteps;
+let skipped = 0;
+if (fs.existsSync(report)) {
+  const result = JSON.parse(fs.readFileSync(report, 'utf8'));
+  passed += result.numPassedTests;
+  failed += result.numFailedTests + (result.numRuntimeErrorTestSuites || 0);
+  skipped += result.numPendingTests + (result.numTodoTests || 0);
+} else if (failedSteps === 0) {
+  failed++;
+}
+if (status !== 0 && failed === 0) failed = 1;
+process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,89 @@
+import fs from 'fs';
+import path from 'path';
+import type { OrmName } from '../config/configTypes';
+import { BUILTIN_TEMPLATES_DIR, PACKAGE_ROOT } from '../paths/packageRoot';
+import { APP_BASE_DEPENDENCIES, APP_DEV_DEPENDENCIES, PRISMA_APP_DEPENDENCIES } from '../project/appDependencies';
+import { SETTINGS_FILE } from '../load/loadProject';
+import Handlebars from 'handlebars';
+
+export interface ProjectFileOptions {
+  name: string;
+  orm: OrmName;
+  /** npm spec of appgen the project depends on, e.g. `alpha` or `file:../appgen`. */
+  appgen: string;
+}
+
+const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
+function sortKeys(record: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+function packageJson(options: ProjectFileOptions): string {
+  return json({
+    name: options.name,
+    version: '0.1.0',
+    private: true,
+    // Turbopack refuses ESM route files in a "commonjs" package.
+    type: 'module',
+    scripts: {
+      dev: 'appgen dev',
+      generate: 'appgen generate',
+      build: 'appgen build',
+      start: 'next start',
+    },
+    dependencies: sortKeys({ ...APP_BASE_DEPENDENCIES, ...(options.orm === 'prisma' ? PRISMA_APP_DEPENDENCIES : {}) }),
+    devDependencies: sortKeys({ ...APP_DEV_DEPENDENCIES, appgen: options.appgen }),
+  });
+}
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    lib: ['dom', 'dom.iterable', 'esnext'],
+    allowJs: false,
+    skipLibCheck: true,
+    strict: true,
+    noEmit: true,
+    esModuleInterop: true,
+    module: 'esnext',
+    moduleResolution: 'bundler',
+    resolveJsonModule: true,
+    isolatedModules: true,
+    jsx: 'react-jsx',
+    incremental: true,
+    plugins: [{ name: 'next' }],
+    paths: { '@/*': ['./src/*'] },
+  },
+  include: ['next-env.d.ts', '**/*.ts', '**/*.tsx', '.next/types/**/*.ts', '.next/dev/types/**/*.ts'],
+  exclude: ['node_modules'],
+};
+
+/** The starter configuration: the spec's minimal project (one model, four routes, a login view). */
+function starterConfig(): Array<[string, string]> {
+  const source = path.join(PACKAGE_ROOT, 'examples', 'minimal', 'config');
+  const files: Array<[string, string]> = [];
+  for (const folder of ['models', 'routes', 'views']) {
+    for (const file of fs.readdirSync(path.join(source, folder)).sort()) {
+      files.push([`config/${folder}/${file}`, fs.readFileSync(path.join(source, folder, file), 'utf8')]);
+    }
+  }
+  return files;
+}
+
+/** Every file of a new project, path → content. Pure apart from reading appgen's own files. */
+export function projectFiles(options: ProjectFileOptions): Map<string, string> {
+  const createDir = path.join(BUILTIN_TEMPLATES_DIR, 'create');
+  const read = (file: string) => fs.readFileSync(path.join(createDir, file), 'utf8');
+  const readme = Handlebars.compile(read('README.md.hbs'), { strict: true })({ name: options.name });
+  return new Map<string, string>([
+    ['package.json', packageJson(options)],
+    ['tsconfig.json', json(TSCONFIG)],
+    ['next.config.ts', read('next.config.ts')],
+    ['.gitignore', read('gitignore')],
+    ['.env', read('env')],
+    ['README.md', readme],
+    [SETTINGS_FILE, json({ $schema: './node_modules/appgen/schemas/appgen.config.schema.json', orm: options.orm })],
+    ...starterConfig(),
+  ]);
+}

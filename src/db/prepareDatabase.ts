@@ -1,0 +1,46 @@
+import crypto from 'crypto';
+import fs from 'fs';
+import path from 'path';
+import { UserError } from '../diagnostics/diagnostic';
+import type { CommandContext } from '../project/commandContext';
+import { projectOrm } from '../project/readSettings';
+import { generatePrismaClient } from './generatePrismaClient';
+import { DataLossError, pushSchema, SCHEMA_PATH } from './pushSchema';
+
+const CLIENT_DIR = path.join('src', 'generated', 'prisma');
+const CLIENT_STAMP = path.join(CLIENT_DIR, '.appgen-schema-hash');
+
+/**
+ * Regenerates the Prisma client only when the schema changed since it was last generated: the
+ * client lives in src/generated/prisma (not committed) and generating it costs about a second.
+ */
+async function ensurePrismaClient(context: CommandContext): Promise<void> {
+  const schema = fs.readFileSync(path.join(context.root, SCHEMA_PATH), 'utf8');
+  const hash = crypto.createHash('sha256').update(schema).digest('hex');
+  const stamp = path.join(context.root, CLIENT_STAMP);
+  const current = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8') : '';
+  if (current === hash && fs.existsSync(path.join(context.root, CLIENT_DIR, 'client.ts'))) return;
+  await generatePrismaClient({ projectDir: context.root, env: context.env });
+  fs.writeFileSync(stamp, hash);
+  context.log('appgen: Prisma client generated');
+}
+
+/**
+ * Makes the database match the models: generates the Prisma client and pushes the schema with
+ * the offline schema engine. Does nothing for `orm: "none"`. A change that would lose data is
+ * refused unless `acceptDataLoss`.
+ */
+export async function prepareDatabase(context: CommandContext, options: { acceptDataLoss?: boolean } = {}): Promise<void> {
+  if (projectOrm(context.root) === 'none') return;
+  await ensurePrismaClient(context);
+  try {
+    const result = await pushSchema({ projectDir: context.root, databaseUrl: context.database.url, acceptDataLoss: options.acceptDataLoss });
+    const where = context.database.provider === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    context.log(result.executedSteps > 0 ? `appgen: ${where} database updated to the models` : `appgen: ${where} database already matches the models`);
+  } catch (error) {
+    if (error instanceof DataLossError) {
+      throw new UserError(error.message, 'or undo the model change; appgen never drops data without --accept-data-loss.');
+    }
+    throw error;
+  }
+}

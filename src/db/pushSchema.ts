@@ -1,0 +1,110 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { providerOf } from './databaseUrl';
+import { openSchemaEngine, type SchemaEngineSession, type SchemaFile } from './wasmSchemaEngine';
+
+/**
+ * `prisma db push` without the network: bring the database in line with prisma/schema.prisma
+ * using the WebAssembly schema engine from the project's node_modules (see wasmSchemaEngine.ts).
+ */
+
+export interface PushSchemaOptions {
+  projectDir: string;
+  databaseUrl: string;
+  /** Apply changes that lose data (dropped columns/tables, ...). Off by default. */
+  acceptDataLoss?: boolean;
+  /** Receives the engine's log lines. */
+  log?: (line: string) => void;
+}
+
+export interface PushResult {
+  executedSteps: number;
+  warnings: string[];
+  unexecutable: string[];
+}
+
+/**
+ * The push was refused and the database left unchanged.
+ *
+ * `warnings` are changes that lose data: applied when the user accepts (--accept-data-loss).
+ * `unexecutable` are changes the existing rows make impossible (e.g. a new required column
+ * without a default on a non-empty table): the engine skips them even when forced, so accepting
+ * does not help and the message says what does.
+ */
+export class DataLossError extends Error {
+  constructor(
+    readonly warnings: string[],
+    readonly unexecutable: string[],
+  ) {
+    const list = (lines: string[]): string => lines.map((line) => `  - ${line}`).join('\n');
+    const parts: string[] = [];
+    if (warnings.length > 0) {
+      parts.push(`The change would lose data:\n${list(warnings)}`);
+    }
+    if (unexecutable.length > 0) {
+      parts.push(
+        `The change cannot be applied to the rows already in the database:\n${list(unexecutable)}\n` +
+          'Give the new field a default value (@default(...)) or make it optional, or remove those rows.',
+      );
+    } else {
+      parts.push('Re-run with --accept-data-loss to apply it anyway.');
+    }
+    super(`The database schema was not changed.\n${parts.join('\n')}`);
+    this.name = 'DataLossError';
+  }
+}
+
+export const SCHEMA_PATH = path.join('prisma', 'schema.prisma');
+
+export async function pushSchema(opts: PushSchemaOptions): Promise<PushResult> {
+  const projectDir = path.resolve(opts.projectDir);
+  const schemaFile = path.join(projectDir, SCHEMA_PATH);
+  const content = await fs.readFile(schemaFile, 'utf8');
+  const provider = providerOf(opts.databaseUrl);
+  assertSchemaProvider(content, provider);
+
+  const engine = await openSchemaEngine({
+    projectDir,
+    url: opts.databaseUrl,
+    provider,
+    schema: { path: schemaFile, content },
+    log: opts.log,
+  });
+  let result: PushResult;
+  try {
+    result = await push(engine, { path: schemaFile, content }, opts.acceptDataLoss === true);
+  } catch (error) {
+    // Report the push failure, not a failure to close after it.
+    await engine.close().catch(() => undefined);
+    throw error;
+  }
+  await engine.close();
+  return result;
+}
+
+async function push(engine: SchemaEngineSession, schema: SchemaFile, acceptDataLoss: boolean): Promise<PushResult> {
+  // Never force on the first attempt: with force false the engine applies nothing when it
+  // reports warnings or unexecutable steps, so the data stays intact unless the user agrees.
+  let result = await engine.schemaPush(schema, false);
+  const { warnings, unexecutable } = result;
+  // Unexecutable steps are skipped even when forced: forcing would change nothing.
+  if (unexecutable.length > 0 || (warnings.length > 0 && !acceptDataLoss)) {
+    throw new DataLossError(warnings, unexecutable);
+  }
+  if (warnings.length > 0) result = await engine.schemaPush(schema, true);
+  return { executedSteps: result.executedSteps, warnings: result.warnings, unexecutable: result.unexecutable };
+}
+
+/**
+ * The schema's datasource provider is rendered from DATABASE_URL at generation time; if the URL
+ * changed since, say so plainly instead of letting the engine fail on a mismatched adapter.
+ */
+function assertSchemaProvider(schema: string, provider: string): void {
+  const declared = /datasource\s+\w+\s*\{[^}]*?\bprovider\s*=\s*"([^"]+)"/.exec(schema)?.[1];
+  if (declared !== undefined && declared !== provider) {
+    throw new Error(
+      `prisma/schema.prisma declares provider "${declared}" but DATABASE_URL is a ${provider} URL. ` +
+        'Regenerate the app with the DATABASE_URL it will use.',
+    );
+  }
+}

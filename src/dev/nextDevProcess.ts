@@ -1,0 +1,46 @@
+import { ChildProcess, spawn } from 'child_process';
+import { nextBinary } from '../project/nextBinary';
+
+/**
+ * The `next dev` child of `appgen dev`, in its own process group so that stopping it also stops
+ * the workers Next.js starts. Restartable: a regenerated Prisma client is a new module graph
+ * that Next.js' hot reload does not pick up reliably, so a schema change restarts the server.
+ */
+export class NextDevProcess {
+  private child?: ChildProcess;
+  private expectedExit = false;
+
+  constructor(
+    private readonly root: string,
+    private readonly port: number,
+    private readonly onUnexpectedExit: (code: number) => void,
+  ) {}
+
+  start(): void {
+    this.expectedExit = false;
+    const child = spawn(process.execPath, [nextBinary(this.root), 'dev', '--port', String(this.port)], { cwd: this.root, stdio: 'inherit', detached: true });
+    child.on('exit', (code, signal) => {
+      if (this.child === child) this.child = undefined;
+      if (!this.expectedExit) this.onUnexpectedExit(code ?? (signal ? 1 : 0));
+    });
+    this.child = child;
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.pid === undefined || child.exitCode !== null) return;
+    this.expectedExit = true;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return; // already gone
+    }
+    await exited;
+  }
+
+  async restart(): Promise<void> {
+    await this.stop();
+    this.start();
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Exact versions a generated app installs. Exact, not ranges: the generated code, the offline
+ * schema push (src/db/wasmSchemaEngine.ts uses Prisma internals) and the e2e tests were verified
+ * against exactly these, installed together with Node 20.20 / npm 11.
+ */
+
+/** Every app: Next.js App Router. */
+export const APP_BASE_DEPENDENCIES: Record<string, string> = {
+  next: '16.4.6',
+  react: '19.3.1',
+  'react-dom': '19.3.1',
+};
+
+/**
+ * Apps backed by Prisma. All @prisma/* packages are 7.10.0 so the client, the CLI and the
+ * adapters agree (adapter-better-sqlite3 7.10.0 pins driver-adapter-utils 7.10.0 exactly; 7.10.1
+ * of prisma/adapter-pg would pull a second copy). `prisma` and the wasm schema engine are
+ * dependencies, not devDependencies: `build` runs `prisma generate` and the schema push on the
+ * server too.
+ */
+export const PRISMA_APP_DEPENDENCIES: Record<string, string> = {
+  '@prisma/client': '7.10.0',
+  prisma: '7.10.0',
+  '@prisma/adapter-better-sqlite3': '7.10.0',
+  '@prisma/adapter-pg': '7.10.0',
+  '@prisma/driver-adapter-utils': '7.10.0',
+  // The schema engine of prisma 7.10.0 itself (its CLI bundles this very .wasm), as WebAssembly:
+  // `db push` without the native engine binary, which only downloads from binaries.prisma.sh.
+  '@prisma/schema-engine-wasm': '7.10.0-4.0edf323efd1d98336f3f0a68684b56f689b900d3',
+  // Built from source on install when no prebuilt binary can be downloaded (~1 min).
+  // adapter-better-sqlite3 7.10.0 wants ^12.6.0.
+  'better-sqlite3': '12.11.1',
+  // adapter-pg 7.10.0 wants ^8.16.3; pinned here so every install gets the same one.
+  pg: '8.23.1',
+};
+
+/** Type checking for `next build` and the editor. */
+export const APP_DEV_DEPENDENCIES: Record<string, string> = {
+  typescript: '5.9.3',
+  '@types/node': '20.19.43',
+  '@types/react': '19.3.0',
+  '@types/react-dom': '19.3.0',
+};

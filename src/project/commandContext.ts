@@ -1,0 +1,41 @@
+import path from 'path';
+import { providerOf, resolveDatabaseUrl, DEFAULT_DATABASE_URL, DatabaseProvider } from '../db/databaseUrl';
+import { UserError } from '../diagnostics/diagnostic';
+import { projectEnv } from './loadEnvFile';
+
+export type Log = (line: string) => void;
+
+export const defaultLog: Log = (line) => process.stdout.write(`${line}\n`);
+
+export interface ProjectDatabase {
+  url: string;
+  provider: DatabaseProvider;
+  defaultUrl: string;
+}
+
+/** What every project command starts from: the root, its environment and its database. */
+export interface CommandContext {
+  root: string;
+  env: NodeJS.ProcessEnv;
+  database: ProjectDatabase;
+  log: Log;
+}
+
+/**
+ * Which database the app uses: DATABASE_URL (from the environment or the project's .env), else
+ * the embedded SQLite file. An unsupported URL is the user's to fix, so it is a UserError.
+ */
+export function projectDatabase(env: NodeJS.ProcessEnv): ProjectDatabase {
+  const { url } = resolveDatabaseUrl(env);
+  try {
+    return { url, provider: providerOf(url), defaultUrl: DEFAULT_DATABASE_URL };
+  } catch (error) {
+    throw new UserError((error as Error).message, 'set DATABASE_URL to file:./path/to.db or postgresql://user:password@host:5432/database, or unset it for the embedded SQLite database.');
+  }
+}
+
+export function commandContext(cwd: string, log: Log = defaultLog): CommandContext {
+  const root = path.resolve(cwd);
+  const env = projectEnv(root);
+  return { root, env, database: projectDatabase(env), log };
+}

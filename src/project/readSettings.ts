@@ -1,0 +1,11 @@
+import fs from 'fs';
+import path from 'path';
+import type { OrmName, SettingsConfig } from '../config/configTypes';
+import { SETTINGS_FILE } from '../load/loadProject';
+
+/** The project's ORM setting, for commands that act on it after a successful generate. */
+export function projectOrm(root: string): OrmName {
+  const file = path.join(root, SETTINGS_FILE);
+  if (!fs.existsSync(file)) return 'prisma';
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as SettingsConfig).orm ?? 'prisma';
+}

@@ -1,0 +1,23 @@
+export interface JsonResponse {
+  status: number;
+  body: unknown;
+  headers: Headers;
+}
+
+/** Sends a request and parses a JSON answer (or keeps the text when it is not JSON). */
+export async function request(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> {
+  const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
+  if (body !== undefined) {
+    init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(`${base}${path}`, init);
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
+}

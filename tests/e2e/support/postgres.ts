@@ -1,0 +1,27 @@
+import crypto from 'crypto';
+import { run } from './run';
+
+const ADMIN_URL = process.env.APPGEN_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+async function psql(sql: string): Promise<void> {
+  const result = await run('psql', [ADMIN_URL, '-v', 'ON_ERROR_STOP=1', '-qc', sql], { timeoutMs: 30_000 });
+  if (result.code !== 0) throw new Error(`psql failed: ${result.stderr}`);
+}
+
+/** Whether the loopback PostgreSQL server the project's machines run is reachable. */
+export async function postgresAvailable(): Promise<boolean> {
+  try {
+    await psql('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A fresh database of its own for one test run, so runs never see each other's data. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `appgen_e2e_${crypto.randomBytes(4).toString('hex')}`;
+  await psql(`create database ${name}`);
+  const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  return { url, drop: () => psql(`drop database if exists ${name} with (force)`) };
+}

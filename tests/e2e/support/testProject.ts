@@ -1,0 +1,43 @@
+import crypto from 'crypto';
+import fs from 'fs';
+import path from 'path';
+import { APPGEN, CREATE_APPGEN, REPO_ROOT } from './paths';
+import { runOk, RunResult } from './run';
+import { sharedInstallDir } from './sharedInstall';
+
+export interface TestProject {
+  dir: string;
+  env: NodeJS.ProcessEnv;
+  appgen(args: string[]): Promise<RunResult>;
+}
+
+export function testEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...extra };
+  // Jest sets NODE_ENV=test; Next.js warns about and misbehaves with a non-standard NODE_ENV.
+  delete env.NODE_ENV;
+  if (!extra.DATABASE_URL) delete env.DATABASE_URL;
+  return env;
+}
+
+/**
+ * Creates a project with the real create-appgen (from this checkout, no install) inside the
+ * shared install, so it runs with the shared node_modules.
+ */
+export async function createTestProject(name: string, options: { orm?: 'prisma' | 'none'; env?: NodeJS.ProcessEnv; configFrom?: string } = {}): Promise<TestProject> {
+  const base = path.join(sharedInstallDir(), 'projects');
+  fs.mkdirSync(base, { recursive: true });
+  const dir = path.join(base, `${name}-${crypto.randomBytes(3).toString('hex')}`);
+  await runOk(process.execPath, [CREATE_APPGEN, dir, '--no-install', '--appgen', `file:${REPO_ROOT}`, '--orm', options.orm ?? 'prisma']);
+  if (options.configFrom) {
+    fs.rmSync(path.join(dir, 'config'), { recursive: true });
+    fs.cpSync(path.join(options.configFrom, 'config'), path.join(dir, 'config'), { recursive: true });
+    const settings = path.join(options.configFrom, 'appgen.config.json');
+    if (fs.existsSync(settings)) fs.copyFileSync(settings, path.join(dir, 'appgen.config.json'));
+  }
+  const env = testEnv(options.env);
+  return {
+    dir,
+    env,
+    appgen: (args) => runOk(process.execPath, [APPGEN, ...args], { cwd: dir, env, timeoutMs: 600_000 }),
+  };
+}

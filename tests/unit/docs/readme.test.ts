@@ -1,0 +1,40 @@
+import fs from 'fs';
+import path from 'path';
+import { ELEMENT_TYPE_NAMES, ELEMENT_TYPES } from '../../../src/config/elements';
+import { FIELD_TYPE_NAMES } from '../../../src/config/fieldTypes';
+import { VALIDATOR_NAMES } from '../../../src/config/validators';
+import { TEMPLATE_REGISTRY } from '../../../src/render/templateRegistry';
+
+const root = path.resolve(__dirname, '..', '..', '..');
+const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+const schema = (name: string) => JSON.parse(fs.readFileSync(path.join(root, 'schemas', name), 'utf8'));
+
+// The README is the user's reference: every name the code accepts must be documented there,
+// and the published JSON Schemas must accept exactly what the code knows.
+describe('README and schemas stay in step with the code', () => {
+  it.each(FIELD_TYPE_NAMES)('documents field type %s', (type) => {
+    expect(readme).toMatch(new RegExp(`^\\| \`${type}\` \\|`, 'm'));
+  });
+
+  it.each(VALIDATOR_NAMES)('documents validator %s', (name) => {
+    expect(readme).toMatch(new RegExp(`^\\| \`${name}[:\`]`, 'm'));
+  });
+
+  it.each(ELEMENT_TYPE_NAMES)('documents element %s and its attributes', (type) => {
+    const row = readme.split('\n').find((line) => line.startsWith(`| \`${type}\` |`));
+    expect(row).toBeDefined();
+    for (const attribute of ELEMENT_TYPES[type].attributes) expect(row).toContain(`\`${attribute}\``);
+  });
+
+  it('model schema lists exactly the known field types', () => {
+    expect([...schema('model.schema.json').definitions.fieldType.enum].sort()).toEqual([...FIELD_TYPE_NAMES].sort());
+  });
+
+  it('routes schema accepts every field type but date_now in bodies', () => {
+    expect([...schema('routes.schema.json').definitions.bodyType.enum].sort()).toEqual(FIELD_TYPE_NAMES.filter((t) => t !== 'date_now').sort());
+  });
+
+  it('every registered template exists', () => {
+    for (const entry of TEMPLATE_REGISTRY) expect(fs.existsSync(path.join(root, 'templates', entry.template))).toBe(true);
+  });
+});

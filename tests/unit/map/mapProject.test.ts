@@ -1,0 +1,190 @@
+import type { ProjectContext } from '../../../src/map/contexts';
+import { mapProject } from '../../../src/map/mapProject';
+import { delegateName, routeTypeName } from '../../../src/map/names';
+import { checkedProject } from '../support/checkConfig';
+import { minimalProject } from '../support/configs';
+import { SQLITE_OPTIONS } from '../support/generateOptions';
+import type { ProjectFiles } from '../support/tempProject';
+
+const map = (files: ProjectFiles): ProjectContext => mapProject(checkedProject(files), SQLITE_OPTIONS);
+
+const BLOG_POST = {
+  name: 'BlogPost',
+  fields: {
+    authorId: 'uuid',
+    title: 'string',
+    status: { type: 'enum', values: ['draft', 'live'], default: 'draft' },
+    note: { type: 'text', optional: true },
+    data: { type: 'json', optional: true },
+    views: { type: 'int', default: 0 },
+    createdAt: 'date_now',
+  },
+};
+const ITEM = { path: '/api/posts/:id', params: { id: 'uuid' } };
+
+describe('mapProject', () => {
+  it('names Prisma delegates by lower-casing the first letter', () => {
+    expect(delegateName('User')).toBe('user');
+    expect(delegateName('BlogPost')).toBe('blogPost');
+    const project = map(minimalProject({ 'config/models/BlogPost.json': BLOG_POST }));
+    expect(project.models.map((m) => [m.name, m.delegate])).toEqual([
+      ['BlogPost', 'blogPost'],
+      ['User', 'user'],
+    ]);
+  });
+
+  it('puts id first (adding it when left out) and maps types and Prisma attributes', () => {
+    const [post] = map(minimalProject({ 'config/models/BlogPost.json': BLOG_POST })).models;
+    expect(post.fields.map((f) => [f.name, f.tsType, f.prismaType, f.prismaAttributes, f.optional])).toEqual([
+      ['id', 'string', 'String', '@id @default(uuid())', false],
+      ['authorId', 'string', 'String', '', false],
+      ['title', 'string', 'String', '', false],
+      ['status', '"draft" | "live"', 'String', '@default("draft")', false],
+      ['note', 'string', 'String', '', true],
+      ['data', 'JsonValue', 'Json', '', true],
+      ['views', 'number', 'Int', '@default(0)', false],
+      ['createdAt', 'string', 'DateTime', '@default(now())', false],
+    ]);
+  });
+
+  it('groups routes by path into one file each, with methods in a fixed order', () => {
+    const routes = [
+      { method: 'DELETE', ...ITEM, model: 'BlogPost' },
+      { method: 'PATCH', ...ITEM, body: { title: 'string' }, response: 'BlogPost' },
+      { method: 'GET', path: '/api/posts', response: 'BlogPost[]' },
+      { method: 'PUT', ...ITEM, body: { authorId: 'uuid', title: 'string' }, response: 'BlogPost' },
+      { method: 'GET', ...ITEM, response: 'BlogPost' },
+      { method: 'POST', path: '/api/posts', body: { authorId: 'uuid', title: 'string' }, response: 'BlogPost' },
+    ];
+    const project = map(minimalProject({ 'config/models/BlogPost.json': BLOG_POST, 'config/routes/posts.json': { routes } }));
+    expect(project.routeFiles.map((f) => [f.outputPath, f.urlPath, f.methods.map((m) => m.method)])).toEqual([
+      ['src/app/api/posts/[id]/route.ts', '/api/posts/:id', ['GET', 'PUT', 'PATCH', 'DELETE']],
+      ['src/app/api/posts/route.ts', '/api/posts', ['GET', 'POST']],
+      ['src/app/api/users/[id]/route.ts', '/api/users/:id', ['GET', 'DELETE']],
+      ['src/app/api/users/route.ts', '/api/users', ['GET', 'POST']],
+    ]);
+    expect(project.methods).toHaveLength(10);
+    const postsItem = project.routeFiles[0];
+    expect(postsItem.methods.map((m) => [m.operation, m.operationPartial, m.model?.delegate, m.responseModel])).toEqual([
+      ['get', 'orm/prisma/get', 'blogPost', 'BlogPost'],
+      ['replace', 'orm/prisma/replace', 'blogPost', 'BlogPost'],
+      ['update', 'orm/prisma/update', 'blogPost', 'BlogPost'],
+      ['delete', 'orm/prisma/delete', 'blogPost', null],
+    ]);
+    expect(postsItem.params).toEqual([{ name: 'id', type: 'uuid', isId: true }]);
+    expect(postsItem.sources).toEqual(['config/routes/posts.json']);
+  });
+
+  it('marks body fields required when declared so, or when a create or replace must set them', () => {
+    const body = { authorId: 'uuid', title: 'string', status: 'enum', note: 'text', views: { type: 'int', required: true } };
+    const routes = [
+      { method: 'POST', path: '/api/posts', body, response: 'BlogPost' },
+      { method: 'PUT', ...ITEM, body, response: 'BlogPost' },
+      { method: 'PATCH', ...ITEM, body, response: 'BlogPost' },
+    ];
+    const project = map(minimalProject({ 'config/models/BlogPost.json': BLOG_POST, 'config/routes/posts.json': { routes } }));
+    const required = (method: string) => {
+      const found = project.methods.find((m) => m.method === method && m.model?.name === 'BlogPost');
+      return found?.body.map((f) => `${f.name}${f.required ? '!' : ''}${f.nullable ? '?' : ''}`);
+    };
+    expect(required('POST')).toEqual(['authorId!', 'title!', 'status', 'note?', 'views!']);
+    expect(required('PUT')).toEqual(['authorId!', 'title!', 'status', 'note?', 'views!']);
+    expect(required('PATCH')).toEqual(['authorId', 'title', 'status', 'note?', 'views!']);
+  });
+
+  it('maps validators to names and literal arguments, and enum values from the model', () => {
+    const body = { title: { type: 'string', validation: ['notEmpty', 'maxLength:80', 'matches:^"a"$', 'isIn:x|y'] }, status: 'enum', views: { type: 'int', validation: ['min:-1.5'] } };
+    const routes = [{ method: 'PATCH', ...ITEM, body, model: 'BlogPost' }];
+    const project = map(minimalProject({ 'config/models/BlogPost.json': BLOG_POST, 'config/routes/posts.json': { routes } }));
+    const method = project.methods.find((m) => m.method === 'PATCH');
+    expect(method?.body.map((f) => [f.name, f.tsType, f.values, f.validators])).toEqual([
+      ['title', 'string', null, [{ name: 'notEmpty', argument: null }, { name: 'maxLength', argument: '80' }, { name: 'matches', argument: '"^\\"a\\"$"' }, { name: 'isIn', argument: '["x", "y"]' }]],
+      ['status', '"draft" | "live"', ['draft', 'live'], []],
+      ['views', 'number', null, [{ name: 'min', argument: '-1.5' }]],
+    ]);
+    expect([method?.bodyTypeName, method?.bodySpecName]).toEqual(['PatchApiPostsByIdBody', 'patchApiPostsByIdBodySpec']);
+    expect(method?.responseModel).toBeNull();
+  });
+
+  it('flags writes of an optional json field, which need Prisma.DbNull', () => {
+    const routes = [
+      { method: 'PATCH', ...ITEM, body: { data: 'json' }, model: 'BlogPost' },
+      { method: 'PUT', ...ITEM, body: { authorId: 'uuid', title: 'string' }, model: 'BlogPost' },
+    ];
+    const project = map(minimalProject({ 'config/models/BlogPost.json': BLOG_POST, 'config/routes/posts.json': { routes } }));
+    expect(project.routeFiles[0].methods.map((m) => [m.method, m.writesNullableJson])).toEqual([
+      ['PUT', false],
+      ['PATCH', true],
+    ]);
+  });
+
+  it('selects by non-id parameters and names route types after method and path', () => {
+    const routes = [{ method: 'GET', path: '/api/authors/:authorId/posts', params: { authorId: 'uuid' }, response: 'BlogPost[]' }];
+    const project = map(minimalProject({ 'config/models/BlogPost.json': BLOG_POST, 'config/routes/posts.json': { routes } }));
+    const file = project.routeFiles[0];
+    expect([file.outputPath, file.hasParams, file.methods[0].hasIdParam, file.methods[0].selectParams.map((p) => p.name)]).toEqual([
+      'src/app/api/authors/[authorId]/posts/route.ts',
+      true,
+      false,
+      ['authorId'],
+    ]);
+    expect(routeTypeName('POST', '/api/users/:userId/posts')).toBe('PostApiUsersByUserIdPosts');
+    expect(routeTypeName('GET', '/api/v1.2/user-profiles')).toBe('GetApiV12UserProfiles');
+  });
+
+  it('maps function, voter, auth and redirect routes, and lists functions and voters once', () => {
+    const routes = [
+      { method: 'POST', path: '/api/a', function: 'save', voter: 'canWrite', auth: true, redirect: '/done' },
+      { method: 'GET', path: '/api/b', function: 'save', voter: 'canWrite', redirect: '/done' },
+      { method: 'DELETE', path: '/api/users/:id', params: { id: 'uuid' }, voter: 'canDelete' },
+    ];
+    const project = map(minimalProject({ 'config/routes/users.json': { routes: [...routes, { method: 'GET', path: '/api/users', response: 'User[]' }] } }));
+    expect(project.functions).toEqual(['save']);
+    expect(project.voters).toEqual(['canDelete', 'canWrite']);
+    expect(project.hasAuth).toBe(true);
+    const a = project.methods.find((m) => m.source.endsWith('routes[0]'));
+    expect([a?.operation, a?.operationPartial, a?.redirectStatus, a?.auth]).toEqual(['function', 'handler/function', 303, true]);
+    expect(project.methods.find((m) => m.source.endsWith('routes[1]'))?.redirectStatus).toBe(307);
+  });
+
+  it('maps views with titles, input types and their output paths, sorted by path', () => {
+    const views = {
+      'config/views/signup.json': {
+        name: 'SignUpPage',
+        path: '/sign-up',
+        root: {
+          type: 'form',
+          fields: [
+            { type: 'input', id: 'userEmail', label: 'E-mail' },
+            { type: 'input', id: 'newPassword', label: 'Password' },
+            { type: 'input', id: 'age', label: 'Age', inputType: 'number', required: true, placeholder: '42' },
+            { type: 'button', label: 'Go' },
+          ],
+        },
+      },
+      'config/views/edit.json': { name: 'EditUserPage', path: '/users/:id/edit', title: 'Edit', root: { type: 'button', label: 'Save' } },
+    };
+    const project = map(minimalProject(views));
+    expect(project.views.map((v) => [v.urlPath, v.outputPath, v.title, v.params])).toEqual([
+      ['/login', 'src/app/login/page.tsx', 'Login', []],
+      ['/sign-up', 'src/app/sign-up/page.tsx', 'Sign Up', []],
+      ['/users/:id/edit', 'src/app/users/[id]/edit/page.tsx', 'Edit', ['id']],
+    ]);
+    expect(project.views[1].root.children.map((c) => [c.type, c.inputType, c.required, c.placeholder])).toEqual([
+      ['input', 'email', false, null],
+      ['input', 'password', false, null],
+      ['input', 'number', true, '42'],
+      ['button', 'text', false, null],
+    ]);
+    expect(project.navLinks).toEqual([
+      { href: '/login', label: 'Login' },
+      { href: '/sign-up', label: 'Sign Up' },
+    ]);
+  });
+
+  it('uses stub partials and no database with orm none', () => {
+    const project = map(minimalProject({ 'appgen.config.json': { orm: 'none' } }));
+    expect(project.usesDatabase).toBe(false);
+    expect(project.methods.map((m) => m.operationPartial)).toEqual(['orm/none/get', 'orm/none/delete', 'orm/none/list', 'orm/none/create']);
+  });
+});

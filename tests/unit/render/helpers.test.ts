@@ -1,0 +1,52 @@
+import Handlebars from 'handlebars';
+import { HELPERS } from '../../../src/render/helpers';
+
+const render = (template: string, context: object): string => {
+  const handlebars = Handlebars.create();
+  for (const [name, helper] of Object.entries(HELPERS)) handlebars.registerHelper(name, helper);
+  return handlebars.compile(template, { strict: true, noEscape: true })(context);
+};
+
+const NASTY = 'Say "hi" & <b>{x}</b> ${y} `t` \\n \\ */ \n\u2028 ünï ✓';
+
+describe('escaping helpers', () => {
+  it('str makes a string literal that evaluates to the exact text', () => {
+    const literal = render('{{str value}}', { value: NASTY });
+    expect(JSON.parse(literal)).toBe(NASTY);
+    expect(new Function(`return ${literal};`)()).toBe(NASTY);
+  });
+
+  it('jsx wraps a string literal in an expression container', () => {
+    const out = render('{{jsx value}}', { value: NASTY });
+    expect(out.startsWith('{') && out.endsWith('}')).toBe(true);
+    expect(JSON.parse(out.slice(1, -1))).toBe(NASTY);
+    expect(render('{{attr value}}', { value: 'a"b' })).toBe('{"a\\"b"}');
+  });
+
+  it('str and jsx turn numbers and booleans into strings', () => {
+    expect(render('{{str n}} {{jsx b}}', { n: 3, b: true })).toBe('"3" {"true"}');
+  });
+
+  it('ident passes identifiers and throws on anything else', () => {
+    expect(render('{{ident name}}', { name: 'userId_2$' })).toBe('userId_2$');
+    for (const bad of ['a-b', '1a', 'a b', '', 'x;alert(1)', 'a.b']) {
+      expect(() => render('{{ident name}}', { name: bad })).toThrow(`not an identifier: ${JSON.stringify(bad)}`);
+    }
+    expect(() => render('{{ident name}}', { name: 3 })).toThrow('not an identifier');
+  });
+
+  it('comment keeps text on one line and cannot close the comment', () => {
+    const out = render('/** {{comment text}} */', { text: 'a */ b\nc\r\nd\u2028e /* f' });
+    expect(out).toBe('/** a * / b c d e /* f */');
+    expect(out.indexOf('*/')).toBe(out.length - 2);
+  });
+
+  it('eq, concat, some and unique', () => {
+    expect(render('{{#if (eq a "x")}}yes{{else}}no{{/if}}', { a: 'x' })).toBe('yes');
+    expect(render('{{concat "a" n "c"}}', { n: 1 })).toBe('a1c');
+    const list = [{ op: 'get', fn: 'b' }, { op: 'list', fn: null }, { op: 'get', fn: 'a' }, { op: 'x', fn: 'b' }];
+    expect(render('{{#if (some list "op" "list" "create")}}y{{else}}n{{/if}}', { list })).toBe('y');
+    expect(render('{{#if (some list "op" "create")}}y{{else}}n{{/if}}', { list })).toBe('n');
+    expect(render('{{#each (unique list "fn")}}{{this}},{{/each}}', { list })).toBe('a,b,');
+  });
+});

@@ -1,0 +1,87 @@
+import { BUILTIN_TEMPLATES_DIR } from '../../../src/paths/packageRoot';
+import { TemplateError, TemplateSet } from '../../../src/render/templateSet';
+import { makeProject, removeTempProjects } from '../support/tempProject';
+
+afterAll(removeTempProjects);
+
+const CONTEXT = { name: 'User', fields: [{ name: 'id', type: 'uuid', tsType: 'string', optional: false }], project: {} };
+
+function thrown(work: () => unknown): TemplateError {
+  try {
+    work();
+  } catch (error) {
+    if (error instanceof TemplateError) return error;
+    throw error;
+  }
+  throw new Error('expected a TemplateError');
+}
+
+describe('TemplateSet', () => {
+  it('lists the built-in templates and partials, without the create-appgen files', () => {
+    const names = new TemplateSet(BUILTIN_TEMPLATES_DIR).list().map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(['src/app/[route]/route.ts.hbs', 'partials/view/element.hbs', 'prisma/schema.prisma.hbs']));
+    expect(names.some((name) => name.startsWith('create/'))).toBe(false);
+  });
+
+  it('lets a project template replace the built-in one of the same path', () => {
+    const projectDir = makeProject({ 'src/appgen/types/[model].ts.hbs': 'export type {{ident name}} = "custom";\n' });
+    const templates = new TemplateSet(BUILTIN_TEMPLATES_DIR, projectDir);
+    expect(templates.render('src/appgen/types/[model].ts.hbs', CONTEXT)).toBe('export type User = "custom";\n');
+    expect(templates.list().find((t) => t.name === 'src/appgen/types/[model].ts.hbs')?.origin).toBe('project');
+  });
+
+  it('lets a project partial replace a built-in partial everywhere it is used', () => {
+    const projectDir = makeProject({ 'partials/view/element.hbs': '<p>custom</p>\n' });
+    const templates = new TemplateSet(BUILTIN_TEMPLATES_DIR, projectDir);
+    const page = templates.render('src/app/[view]/page.tsx.hbs', { name: 'LoginPage', title: 'Login', urlPath: '/login', root: {} });
+    expect(page).toContain('<p>custom</p>');
+  });
+
+  it('keeps built-ins that the project does not override', () => {
+    const templates = new TemplateSet(BUILTIN_TEMPLATES_DIR, makeProject({ 'partials/extra/note.hbs': 'note' }));
+    expect(templates.render('src/appgen/types/[model].ts.hbs', CONTEXT)).toContain('export interface User {');
+  });
+
+  it('names the project file that has a syntax error, before rendering anything', () => {
+    const projectDir = makeProject({ 'partials/view/element.hbs': '{{#if isForm}}<form>\n' });
+    const error = thrown(() => new TemplateSet(BUILTIN_TEMPLATES_DIR, projectDir));
+    expect(error.template).toBe('partials/view/element.hbs');
+    expect(error.origin).toBe('project');
+    expect(error.message).toMatch(/^templates\/partials\/view\/element\.hbs: /);
+  });
+
+  it('names a project template with a syntax error when it is rendered', () => {
+    const projectDir = makeProject({ 'src/app/globals.css.hbs': 'body { {{#each x}} }\n' });
+    const templates = new TemplateSet(BUILTIN_TEMPLATES_DIR, projectDir);
+    const error = thrown(() => templates.render('src/app/globals.css.hbs', {}));
+    expect(error.message).toMatch(/^templates\/src\/app\/globals\.css\.hbs: /);
+  });
+
+  it('throws a TemplateError naming the template when a context field is missing (strict)', () => {
+    const projectDir = makeProject({ 'src/appgen/types/[model].ts.hbs': '{{ident name}} {{missingField}}\n' });
+    const templates = new TemplateSet(BUILTIN_TEMPLATES_DIR, projectDir);
+    const error = thrown(() => templates.render('src/appgen/types/[model].ts.hbs', CONTEXT));
+    expect(error.template).toBe('src/appgen/types/[model].ts.hbs');
+    expect(error.message).toContain('"missingField" not defined');
+  });
+
+  it('does not HTML-escape (noEscape): helpers decide the escaping', () => {
+    const projectDir = makeProject({ 'src/appgen/types/[model].ts.hbs': '{{name}} & <{{name}}>\n' });
+    expect(new TemplateSet(BUILTIN_TEMPLATES_DIR, projectDir).render('src/appgen/types/[model].ts.hbs', { name: 'A"&' })).toBe('A"& & <A"&>\n');
+  });
+
+  it('reports an unknown template name', () => {
+    expect(thrown(() => new TemplateSet(BUILTIN_TEMPLATES_DIR).render('nope.hbs', {})).message).toContain('no such template');
+  });
+
+  it('never compiles config text as a template', () => {
+    const out = new TemplateSet(BUILTIN_TEMPLATES_DIR).render('src/app/[view]/page.tsx.hbs', {
+      name: 'LoginPage',
+      title: '{{title}} {{> view/element}}',
+      urlPath: '/login',
+      root: { isForm: false, isInput: false, isButton: true, label: '{{#each x}}' },
+    });
+    expect(out).toContain('<h1>{"{{title}} {{> view/element}}"}</h1>');
+    expect(out).toContain('{"{{#each x}}"}');
+  });
+});

@@ -1,0 +1,27 @@
+import ts from 'typescript';
+
+/** Syntax errors of a generated .ts/.tsx file, as "line:column message". */
+export function syntaxErrors(fileName: string, content: string): string[] {
+  const output = ts.transpileModule(content, {
+    fileName,
+    reportDiagnostics: true,
+    compilerOptions: { jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+  });
+  return (output.diagnostics ?? []).map((d) => {
+    const { line, character } = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : { line: -1, character: -1 };
+    return `${line + 1}:${character + 1} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+  });
+}
+
+/** The value of every string literal and JSX text in a source file, in order. */
+export function stringValues(fileName: string, content: string): string[] {
+  const source = ts.createSourceFile(fileName, content, ts.ScriptTarget.ES2022, true, fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const values: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) values.push(node.text);
+    else if (ts.isJsxText(node) && node.text.trim() !== '') values.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return values;
+}

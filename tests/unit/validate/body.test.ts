@@ -1,0 +1,84 @@
+import { describeProblem, problemsIn } from '../support/checkConfig';
+import { minimalProject } from '../support/configs';
+
+const POST_MODEL = {
+  name: 'Post',
+  fields: { userId: 'uuid', title: 'string', status: { type: 'enum', values: ['draft', 'live'], default: 'draft' }, note: { type: 'text', optional: true }, createdAt: 'date_now' },
+};
+const withRoutes = (...routes: unknown[]) => minimalProject({ 'config/models/Post.json': POST_MODEL, 'config/routes/zz.json': { routes } });
+const problems = (...routes: unknown[]) => problemsIn(withRoutes(...routes)).map(describeProblem);
+const ITEM = { path: '/api/posts/:id', params: { id: 'uuid' }, response: 'Post' };
+
+describe('route bodies of routes that write a model', () => {
+  it('reports a body field that is not a field of the model, with a suggestion', () => {
+    expect(problems({ method: 'POST', path: '/api/posts', body: { userId: 'uuid', title: 'string', titel: 'string' }, response: 'Post' })).toEqual([
+      'config/routes/zz.json:9:9 routes[0].body.titel | body field "titel" is not a field of model Post | did you mean "title"? Or handle the route with a "function".',
+    ]);
+  });
+
+  it('reports a body field whose type differs from the model field', () => {
+    expect(problems({ method: 'PATCH', ...ITEM, body: { title: 'int' } })).toEqual([
+      'config/routes/zz.json:11:18 routes[0].body.title | body field "title" is int but Post.title is string | declare it as "string".',
+    ]);
+  });
+
+  it('refuses id and date_now fields in a body', () => {
+    expect(problems({ method: 'PATCH', ...ITEM, body: { id: 'uuid', createdAt: 'datetime' } }).map((p) => p.split(' | ').slice(1).join(' | '))).toEqual([
+      '"id" is set by the database and cannot come from the request body | remove it from "body".',
+      '"createdAt" is set by the database and cannot come from the request body | remove it from "body".',
+    ]);
+  });
+
+  it('reports a create that lacks a field the model requires', () => {
+    expect(problems({ method: 'POST', path: '/api/posts', body: { status: 'enum' }, response: 'Post' })).toEqual([
+      'config/routes/zz.json:3:5 routes[0] | POST /api/posts writes Post but its body lacks the required fields "userId", "title" | add them to "body", or make them optional or give them a default in the model.',
+    ]);
+  });
+
+  it('reports a PUT that lacks a required field, but not a PATCH', () => {
+    expect(problems({ method: 'PUT', ...ITEM, body: { userId: 'uuid' } })).toEqual([expect.stringContaining('PUT /api/posts/:id writes Post but its body lacks the required field "title"')]);
+    expect(problems({ method: 'PATCH', ...ITEM, body: { note: 'text' } })).toEqual([]);
+  });
+
+  it('counts a path parameter as providing its field', () => {
+    expect(problems({ method: 'POST', path: '/api/authors/:userId/posts', params: { userId: 'uuid' }, body: { title: 'string' }, response: 'Post' })).toEqual([]);
+  });
+
+  it('suggests only writable fields (not id or date_now fields)', () => {
+    const [problem] = problemsIn(withRoutes({ method: 'PATCH', ...ITEM, body: { zzz: 'string' } }));
+    expect(problem.hint).toBe('use a field of the model: "userId", "title", "status", "note". Or handle the route with a "function".');
+  });
+
+  it('does not take names of Object.prototype for model fields', () => {
+    expect(problems({ method: 'PATCH', ...ITEM, body: { toString: 'string' } })).toEqual([expect.stringContaining('body field "toString" is not a field of model Post')]);
+  });
+
+  it('does not require optional fields, fields with a default, id or date_now', () => {
+    expect(problems({ method: 'POST', path: '/api/posts', body: { userId: 'uuid', title: 'string' }, response: 'Post' })).toEqual([]);
+  });
+
+  it('refuses a body on GET and DELETE', () => {
+    expect(problems({ method: 'DELETE', ...ITEM, body: { title: 'string' } })).toEqual([
+      'config/routes/zz.json:10:7 routes[0].body | DELETE requests carry no body | remove "body", or use POST, PUT or PATCH.',
+    ]);
+  });
+
+  it('takes the values of an enum body field from the model', () => {
+    expect(problems({ method: 'PATCH', ...ITEM, body: { status: 'enum' } })).toEqual([]);
+  });
+});
+
+describe('route bodies of function routes', () => {
+  const fn = (body: object) => ({ method: 'POST', path: '/api/contact', function: 'sendMessage', body });
+
+  it('may declare any fields', () => {
+    expect(problems(fn({ subject: 'string', message: { type: 'text', required: true } }))).toEqual([]);
+  });
+
+  it('needs "values" for an enum field', () => {
+    expect(problems(fn({ topic: 'enum' }))).toEqual([
+      'config/routes/zz.json:8:18 routes[0].body.topic | enum body field "topic" has no "values" | add "values", or name an enum field of the model.',
+    ]);
+    expect(problems(fn({ topic: { type: 'enum', values: ['sales', 'support'] } }))).toEqual([]);
+  });
+});
