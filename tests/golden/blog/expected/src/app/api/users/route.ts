@@ -30,7 +30,7 @@ const postApiUsersBodySpec = {
     required: false,
     nullable: false,
     values: ["admin", "author", "reader"],
-    validators: [["isIn", ["author","reader"]]],
+    validators: [["isIn", ["author", "reader"]]],
   },
   age: {
     type: "int",

@@ -11,7 +11,7 @@ const postApiNotesBodySpec = {
     type: "string",
     required: false,
     nullable: false,
-    validators: [["matches", "^[^\"'\\\\]*\\*/\\$\\{y\\}$"], ["isIn", ["a\"b","it's","back\\slash","*/","${x}","ü ✓"]]],
+    validators: [["matches", "^[^\"'\\\\]*\\*/\\$\\{y\\}$"], ["isIn", ["a\"b", "it's", "back\\slash", "*/", "${x}", "ü ✓"]]],
   },
   kind: {
     type: "enum",

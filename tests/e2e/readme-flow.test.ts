@@ -1,0 +1,42 @@
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { request } from './support/http';
+import { CREATE_APPGEN, REPO_ROOT } from './support/paths';
+import { runOk } from './support/run';
+import { freePort, RunningServer, startServer } from './support/server';
+import { testEnv } from './support/testProject';
+
+jest.setTimeout(900_000);
+
+// The path a new user takes, with nothing shared: create-appgen with its own npm install, then
+// the project's own npm scripts (`npm run build`, `npm start -- -p PORT`).
+describe('create-appgen, npm install, npm run build, npm start', () => {
+  let work: string;
+  let server: RunningServer | undefined;
+
+  beforeAll(() => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-readme-'));
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('serves the starter API and login page', async () => {
+    const env = testEnv();
+    const created = await runOk(process.execPath, [CREATE_APPGEN, 'my-app', '--appgen', `file:${REPO_ROOT}`], { cwd: work, env, timeoutMs: 600_000 });
+    expect(created.stdout).toContain('npm run dev');
+    const app = path.join(work, 'my-app');
+    await runOk('npm', ['run', 'build'], { cwd: app, env, timeoutMs: 300_000 });
+    const port = await freePort();
+    server = await startServer('npm', ['start', '--', '-p', String(port), '-H', '127.0.0.1'], { cwd: app, env, port, readyPath: '/api/users' });
+    const list = await request(server.url, 'GET', '/api/users');
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([]);
+    const page = await fetch(`${server.url}/login`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<form');
+  });
+});

@@ -1,0 +1,150 @@
+import { minimalProject, USER_ROUTES } from '../support/configs';
+import { ensureBuiltCli, runAppgen, STACK_TRACE } from '../support/runCli';
+import { makeProject, removeTempProjects, snapshotTree, type ProjectFiles } from '../support/tempProject';
+
+beforeAll(ensureBuiltCli);
+afterAll(removeTempProjects);
+
+const routes = (...extra: unknown[]) => ({ 'config/routes/users.json': { routes: [...USER_ROUTES.routes, ...extra] } });
+const view = (root: unknown, extra: object = {}) => ({ 'config/views/login.json': { name: 'LoginPage', path: '/login', root, ...extra } });
+
+interface BadConfig {
+  files: ProjectFiles;
+  /** `file:line:column  json.path` as printed */
+  heading: string;
+  message: string;
+  fix: string;
+}
+
+const CASES: Record<string, BadConfig> = {
+  'invalid JSON': {
+    files: { 'config/models/User.json': '{\n  "name": "User",\n  "fields": { "name": "string", }\n}\n' },
+    heading: 'config/models/User.json:3:33',
+    message: 'invalid JSON: unexpected "}": expected a property name in double quotes',
+    fix: 'config files are strict JSON',
+  },
+  'unknown field type': {
+    files: { 'config/models/User.json': { name: 'User', fields: { name: 'strng', email: 'string' } } },
+    heading: 'config/models/User.json:4:13  fields.name',
+    message: 'string "strng" is not allowed here',
+    fix: 'did you mean "string"?',
+  },
+  'unknown model': {
+    files: routes({ method: 'GET', path: '/api/people', response: 'Usr[]' }),
+    heading: 'config/routes/users.json:42:19  routes[4].response',
+    message: 'unknown model "Usr"',
+    fix: 'did you mean "User"?',
+  },
+  'undeclared param': {
+    files: routes({ method: 'PATCH', path: '/api/users/:id', body: { name: 'string' }, response: 'User' }),
+    heading: 'config/routes/users.json:41:15  routes[4].path',
+    message: 'path parameter ":id" is not declared in "params"',
+    fix: 'add "params": { "id": "uuid" }',
+  },
+  'unused param': {
+    files: routes({ method: 'PATCH', path: '/api/users/:id', params: { id: 'uuid', slug: 'string' }, body: { name: 'string' }, response: 'User' }),
+    heading: 'config/routes/users.json:45:9  routes[4].params.slug',
+    message: 'parameter "slug" is declared but path "/api/users/:id" has no ":slug" segment',
+    fix: 'remove it from "params".',
+  },
+  'duplicate route': {
+    files: routes({ method: 'GET', path: '/api/users', response: 'User[]' }),
+    heading: 'config/routes/users.json:39:5  routes[4]',
+    message: 'GET /api/users is declared twice (first in config/routes/users.json routes[0])',
+    fix: 'remove one of them',
+  },
+  'path traversal': {
+    files: routes({ method: 'GET', path: '/api/../../etc/passwd', function: 'steal' }),
+    heading: 'config/routes/users.json:41:15  routes[4].path',
+    message: 'path "/api/../../etc/passwd" contains "..", which would leave its folder',
+    fix: 'write the path without "." or ".." segments.',
+  },
+  'encoded path traversal': {
+    files: view({ type: 'button', label: 'Go' }, { path: '/%2e%2e/admin' }),
+    heading: 'config/views/login.json:3:11  path',
+    message: 'segment "%2e%2e" of path "/%2e%2e/admin" has characters that cannot be a folder name in the app',
+    fix: 'no %-encoding',
+  },
+  'non-identifier model name': {
+    files: { 'config/models/User.json': { name: 'user-account', fields: { name: 'string' } } },
+    heading: 'config/models/User.json:2:11  name',
+    message: 'string "user-account" must be a PascalCase identifier',
+    fix: 'write "UserAccount".',
+  },
+  'non-identifier function name': {
+    files: routes({ method: 'POST', path: '/api/mail', function: 'send-mail' }),
+    heading: 'config/routes/users.json:43:19  routes[4].function',
+    message: 'string "send-mail" must be an identifier',
+    fix: 'write "send_mail".',
+  },
+  'reserved name': {
+    files: routes({ method: 'POST', path: '/api/mail', function: 'delete' }),
+    heading: 'config/routes/users.json:43:19  routes[4].function',
+    message: '"delete" is a reserved word or a name the generated handler uses',
+    fix: 'rename the function, e.g. "deleteHandler".',
+  },
+  'unknown validator': {
+    files: routes({ method: 'POST', path: '/api/mail', function: 'sendMail', body: { to: { type: 'string', validation: ['isEmial'] } } }),
+    heading: 'config/routes/users.json:48:13  routes[4].body.to.validation[0]',
+    message: 'unknown validator "isEmial"',
+    fix: 'did you mean "isEmail"?',
+  },
+  'unknown element type': {
+    files: view({ type: 'form', fields: [{ type: 'textarea', id: 'bio', label: 'Bio' }] }),
+    heading: 'config/views/login.json:8:17  root.fields[0].type',
+    message: 'string "textarea" is not allowed here',
+    fix: 'use one of "form", "input", "button".',
+  },
+  'unknown property': {
+    files: view({ type: 'form', fields: [{ type: 'input', id: 'email', lable: 'Email' }] }),
+    heading: 'config/views/login.json:10:11  root.fields[0].lable',
+    message: 'unknown property "lable"',
+    fix: 'did you mean "label"?',
+  },
+  'missing required property': {
+    files: view({ type: 'form', fields: [{ type: 'input', label: 'Email' }] }),
+    heading: 'config/views/login.json:7:7  root.fields[0]',
+    message: 'missing required property "id"',
+    fix: 'add "id".',
+  },
+  'dynamic segment name conflict': {
+    files: routes({ method: 'GET', path: '/api/users/:userId/posts', params: { userId: 'uuid' }, function: 'listPosts' }),
+    heading: 'config/routes/users.json:41:15  routes[4].path',
+    message: '":userId" sits where config/routes/users.json uses ":id"; Next.js needs one name per dynamic folder',
+    fix: 'rename it to ":id" (and its "params" entry).',
+  },
+  'page and route at one path': {
+    files: view({ type: 'button', label: 'Go' }, { path: '/api/users' }),
+    heading: 'config/views/login.json:3:11  path',
+    message: 'a page and an API route cannot share a path (config/routes/users.json has the other)',
+    fix: 'serve pages and API routes at different paths',
+  },
+  'bad default': {
+    files: { 'config/models/User.json': { name: 'User', fields: { name: 'string', email: 'string', age: { type: 'int', default: 'ten' } } } },
+    heading: 'config/models/User.json:7:18  fields.age.default',
+    message: 'default "ten" does not fit type int',
+    fix: 'use a whole number.',
+  },
+};
+
+describe('appgen generate with bad config', () => {
+  it.each(Object.entries(CASES))('%s: exit 1 with file:line:column, JSON path, message and fix', (_kind, bad) => {
+    const root = makeProject(minimalProject(bad.files));
+    const before = snapshotTree(root);
+    const result = runAppgen(['generate', '--cwd', root]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    const lines = result.stderr.split('\n');
+    const heading = lines.findIndex((line) => line === `error ${bad.heading}`);
+    expect({ heading: lines[heading], stderr: result.stderr }).toEqual({ heading: `error ${bad.heading}`, stderr: result.stderr });
+    expect(lines[heading + 1]).toBe(`  ${bad.message}${lines[heading + 1].slice(bad.message.length + 2)}`);
+    expect(lines[heading + 2]).toContain(`  fix: ${bad.fix}`);
+    expect(result.stderr).toMatch(/^1 problem found; nothing was written\.$/m);
+    expect(result.stderr).not.toMatch(STACK_TRACE);
+    expect(snapshotTree(root)).toEqual(before);
+  });
+
+  it('has at least 14 kinds of bad config', () => {
+    expect(Object.keys(CASES).length).toBeGreaterThanOrEqual(14);
+  });
+});

@@ -1,0 +1,86 @@
+import fs from 'fs';
+import path from 'path';
+import { minimalProject } from '../support/configs';
+import { ensureBuiltCli, runAppgen, STACK_TRACE } from '../support/runCli';
+import { makeProject, removeTempProjects, snapshotTree } from '../support/tempProject';
+
+beforeAll(ensureBuiltCli);
+afterAll(removeTempProjects);
+
+describe('appgen generate on a good project', () => {
+  it('exits 0, lists what it created and prints a summary', () => {
+    const root = makeProject(minimalProject());
+    const result = runAppgen(['generate', '--cwd', root]);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('  create src/app/api/users/[id]/route.ts\n');
+    expect(result.stdout).toContain('  create src/app/login/page.tsx\n');
+    expect(result.stdout).toMatch(/^appgen: 15 created, 0 updated, 0 deleted, 0 unchanged$/m);
+    expect(fs.existsSync(path.join(root, 'prisma/schema.prisma'))).toBe(true);
+  });
+
+  it('says everything is up to date on a second run', () => {
+    const root = makeProject(minimalProject());
+    runAppgen(['generate', '--cwd', root]);
+    const result = runAppgen(['generate', '--cwd', root]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe('appgen: everything up to date (15 generated files)\n');
+  });
+
+  it('runs in the current folder without --cwd', () => {
+    const root = makeProject(minimalProject());
+    const result = runAppgen(['generate'], { cwd: root });
+    expect(result.status).toBe(0);
+    expect(fs.existsSync(path.join(root, 'src/app/login/page.tsx'))).toBe(true);
+  });
+
+  it('writes nothing with --dry-run', () => {
+    const root = makeProject(minimalProject());
+    const before = snapshotTree(root);
+    const result = runAppgen(['generate', '--dry-run', '--cwd', root]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('  would create src/app/login/page.tsx\n');
+    expect(result.stdout).toMatch(/^appgen: would 15 created/m);
+    expect(snapshotTree(root)).toEqual(before);
+  });
+
+  it('exits 1 naming a hand-written file in the way, without a stack trace', () => {
+    const root = makeProject(minimalProject({ 'src/app/login/page.tsx': 'mine\n' }));
+    const result = runAppgen(['generate', '--cwd', root]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('error: appgen would overwrite a file it did not generate:\n  src/app/login/page.tsx');
+    expect(result.stderr).toContain('  fix: move or delete them');
+    expect(result.stderr).not.toMatch(STACK_TRACE);
+  });
+});
+
+describe('appgen usage errors', () => {
+  it('--cwd on a folder without config/ gives a clear error and exit 1', () => {
+    const root = makeProject({ 'README.md': 'not a project' });
+    const result = runAppgen(['generate', '--cwd', root]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(`error: no config/ folder in ${root}\n  fix: run appgen in a project created by create-appgen, or pass --cwd <project folder>.\n`);
+    expect(result.stdout).toBe('');
+  });
+
+  it('an unknown command prints the help and exits 1', () => {
+    const result = runAppgen(['generat']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('appgen generate');
+    expect(result.stderr).toContain('Commands:');
+    expect(result.stderr).toMatch(/error: Unknown argument: generat/);
+  });
+
+  it('no command prints the help and exits 1', () => {
+    const result = runAppgen([]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Commands:');
+    expect(result.stderr).toContain('error: Name a command');
+  });
+
+  it('--help exits 0 with the commands', () => {
+    const result = runAppgen(['--help']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('appgen generate');
+  });
+});

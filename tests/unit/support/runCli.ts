@@ -1,0 +1,30 @@
+import { execFileSync, spawnSync } from 'child_process';
+import fs from 'fs';
+import path from 'path';
+import { APPGEN_CLI, REPO_ROOT } from './paths';
+
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Makes sure the built CLI exists. `npm test` builds before running jest; a bare
+ * `npx jest --selectProjects unit` on a fresh clone builds here once.
+ */
+export function ensureBuiltCli(): void {
+  if (fs.existsSync(APPGEN_CLI)) return;
+  execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: REPO_ROOT, stdio: 'inherit' });
+}
+
+/** Runs `node dist/cli/appgen.js ...args` without a DATABASE_URL from the caller's environment. */
+export function runAppgen(args: string[], options: { cwd?: string } = {}): CliResult {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  delete env.DATABASE_URL;
+  const result = spawnSync(process.execPath, [APPGEN_CLI, ...args], { cwd: options.cwd ?? REPO_ROOT, env, encoding: 'utf8', timeout: 60_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Lines that look like a JavaScript stack trace. */
+export const STACK_TRACE = /^\s+at .+(\(|:\d+:\d+)/m;
