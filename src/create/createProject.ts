@@ -1,3 +1,4 @@
+import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
 import type { OrmName } from '../config/configTypes';
@@ -39,7 +40,8 @@ export function createProject(options: CreateProjectOptions): string {
   fs.mkdirSync(parent, { recursive: true });
   const staging = fs.mkdtempSync(path.join(parent, `.${name}-creating-`));
   try {
-    for (const [file, content] of projectFiles({ name, orm: options.orm, appgen: options.appgen })) {
+    const sessionSecret = crypto.randomBytes(32).toString('base64url');
+    for (const [file, content] of projectFiles({ name, orm: options.orm, appgen: options.appgen, sessionSecret })) {
       const target = path.join(staging, file);
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.writeFileSync(target, content);

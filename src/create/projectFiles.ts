@@ -11,6 +11,8 @@ export interface ProjectFileOptions {
   orm: OrmName;
   /** npm spec of appgen the project depends on, e.g. `alpha` or `file:../appgen`. */
   appgen: string;
+  /** Secret that signs session tokens in development (written to .env, which is not committed). */
+  sessionSecret: string;
 }
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
@@ -81,7 +83,7 @@ export function projectFiles(options: ProjectFileOptions): Map<string, string> {
     ['tsconfig.json', json(TSCONFIG)],
     ['next.config.ts', read('next.config.ts')],
     ['.gitignore', read('gitignore')],
-    ['.env', read('env')],
+    ['.env', `${read('env')}\n# Signs session tokens (src/appgen/session.ts). Random per project; set your own in production.\nAPPGEN_SESSION_SECRET=${options.sessionSecret}\n`],
     ['README.md', readme],
     [SETTINGS_FILE, json({ $schema: './node_modules/appgen/schemas/appgen.config.schema.json', orm: options.orm })],
     ...starterConfig(),

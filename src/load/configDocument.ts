@@ -1,6 +1,7 @@
+import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { ValuePosition } from './parseJsonWithPositions';
 
-export type ConfigKind = 'model' | 'routes' | 'view' | 'settings';
+export type ConfigKind = 'model' | 'routes' | 'view' | 'events' | 'settings';
 
 /** One parsed config file, with positions kept so later stages can point at lines. */
 export interface ConfigDocument {
@@ -18,4 +19,10 @@ export interface LoadedProject {
   models: ConfigDocument[];
   routes: ConfigDocument[];
   views: ConfigDocument[];
+  events: ConfigDocument[];
+  /**
+   * Files that could not be read as config (invalid JSON, not a .json file). Validation reports
+   * them together with the problems it finds in the other files.
+   */
+  problems: Diagnostic[];
 }

@@ -1,6 +1,6 @@
 import fs from 'fs';
 import path from 'path';
-import { ConfigError, Diagnostic, UserError } from '../diagnostics/diagnostic';
+import { Diagnostic, UserError } from '../diagnostics/diagnostic';
 import type { ConfigDocument, ConfigKind, LoadedProject } from './configDocument';
 import { JsonSyntaxError, parseJsonWithPositions } from './parseJsonWithPositions';
 
@@ -10,6 +10,7 @@ const FOLDERS: Array<{ folder: string; kind: Exclude<ConfigKind, 'settings'> }> 
   { folder: 'config/models', kind: 'model' },
   { folder: 'config/routes', kind: 'routes' },
   { folder: 'config/views', kind: 'view' },
+  { folder: 'config/events', kind: 'events' },
 ];
 
 function readDocument(root: string, file: string, kind: ConfigKind, problems: Diagnostic[]): ConfigDocument | undefined {
@@ -51,8 +52,9 @@ function listJsonFiles(root: string, folder: string, problems: Diagnostic[]): st
 }
 
 /**
- * Reads every config file of the project at `root`. Invalid JSON in any file is collected and
- * reported together; nothing is validated against schemas yet.
+ * Reads every config file of the project at `root`. Files that are not valid JSON are collected
+ * in `problems` (validation reports them with everything else it finds); nothing is validated
+ * against schemas yet.
  */
 export function loadProject(root: string): LoadedProject {
   if (!fs.existsSync(path.join(root, 'config'))) {
@@ -62,17 +64,16 @@ export function loadProject(root: string): LoadedProject {
     );
   }
   const problems: Diagnostic[] = [];
-  const project: LoadedProject = { root, models: [], routes: [], views: [] };
+  const project: LoadedProject = { root, models: [], routes: [], views: [], events: [], problems };
   if (fs.existsSync(path.join(root, SETTINGS_FILE))) {
     project.settings = readDocument(root, SETTINGS_FILE, 'settings', problems);
   }
-  const byKind = { model: project.models, routes: project.routes, view: project.views };
+  const byKind = { model: project.models, routes: project.routes, view: project.views, events: project.events };
   for (const { folder, kind } of FOLDERS) {
     for (const file of listJsonFiles(root, folder, problems)) {
       const document = readDocument(root, file, kind, problems);
       if (document) byKind[kind].push(document);
     }
   }
-  if (problems.length > 0) throw new ConfigError(problems);
   return project;
 }

@@ -88,7 +88,20 @@ export interface MethodContext {
   bodyTypeName: string | null;
   bodySpecName: string | null;
   auth: boolean;
+  /** A user-owned voter (src/voters/<name>.ts), else null. */
   voter: string | null;
+  /** A built-in voter: `self` (params.id is the user's id) or `owner` (record[ownerField] is). */
+  builtinVoter: 'self' | 'owner' | null;
+  ownerField: string | null;
+  /** The record is loaded (404 when missing) before the voter runs, and passed to it. */
+  loadsRecord: boolean;
+  /** POST, PUT, PATCH or DELETE: refused when cross-site (CSRF), and fires events. */
+  mutating: boolean;
+  /** Names of the events fired after a successful write of this route, in config order. */
+  events: string[];
+  hasEvents: boolean;
+  /** The operation events see: create (POST), update (PUT, PATCH) or delete (DELETE). */
+  eventOperation: 'create' | 'update' | 'delete' | null;
   function: string | null;
   redirect: string | null;
   /** 303 after a write, 307 after a GET. */
@@ -133,6 +146,13 @@ export interface ViewContext {
   source: string;
 }
 
+export interface EventContext {
+  name: string;
+  model: string;
+  on: Array<'create' | 'update' | 'delete'>;
+  source: string;
+}
+
 export interface NavLinkContext {
   href: string;
   label: string;
@@ -151,6 +171,8 @@ export interface ProjectContext {
   views: ViewContext[];
   navLinks: NavLinkContext[];
   functions: string[];
+  /** User-owned voters only (built-ins are in src/appgen/voters.ts). */
   voters: string[];
+  events: EventContext[];
   hasAuth: boolean;
 }

@@ -16,7 +16,8 @@ const sortedUnique = (values: Array<string | null>): string[] => [...new Set(val
  */
 export function mapProject(project: CheckedProject, options: { provider: DatabaseProvider; defaultDatabaseUrl: string }): ProjectContext {
   const modelConfigs = new Map<string, ModelConfig>(project.models.map((m) => [m.config.name, m.config]));
-  const routeFiles = mapRouteFiles(project.routes, project.orm, modelConfigs);
+  const events = project.events ?? [];
+  const routeFiles = mapRouteFiles(project.routes, project.orm, modelConfigs, events);
   const methods = routeFiles.flatMap((file) => file.methods);
   const views = project.views.map(mapView).sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
   return {
@@ -31,6 +32,7 @@ export function mapProject(project: CheckedProject, options: { provider: Databas
     navLinks: navLinks(views),
     functions: sortedUnique(methods.map((m) => m.function)),
     voters: sortedUnique(methods.map((m) => m.voter)),
+    events: events.map((e) => ({ name: e.name, model: e.model, on: e.on, source: e.origin.file })).sort(byName),
     hasAuth: methods.some((m) => m.auth),
   };
 }

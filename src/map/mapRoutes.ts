@@ -3,7 +3,8 @@ import { FIELD_TYPES } from '../config/fieldTypes';
 import { parseValidator, VALIDATORS } from '../config/validators';
 import { appFolderOf, parseAppPath, PathSegment } from '../validate/appPaths';
 import { bodyFieldOptions } from '../validate/checkBody';
-import type { CheckedRoute } from '../validate/checkedProject';
+import type { CheckedEvent, CheckedRoute } from '../validate/checkedProject';
+import { parseVoter, voterSeesRecord } from '../validate/checkVoter';
 import { fieldOf, fieldOptions, isRequiredOnCreate } from '../validate/checkModels';
 import { pointerToJsonPath } from '../validate/jsonPath';
 import type { BodyFieldContext, MethodContext, ParamContext, RouteFileContext, ValidatorContext } from './contexts';
@@ -50,7 +51,9 @@ function mapParams(route: CheckedRoute): ParamContext[] {
   return Object.entries(route.config.params ?? {}).map(([name, type]) => ({ name, type, isId: name === 'id' }));
 }
 
-function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelConfig>): MethodContext {
+const EVENT_OPERATIONS = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' } as const;
+
+function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelConfig>, events: CheckedEvent[]): MethodContext {
   const { config } = route;
   const model = route.model ? models.get(route.model) : undefined;
   const params = mapParams(route);
@@ -59,6 +62,9 @@ function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelC
   const response = config.response?.replace(/\[\]$/, '') ?? null;
   const operation = route.operation;
   const partialFolder = operation === 'function' ? 'handler' : `orm/${orm}`;
+  const voter = config.voter ? parseVoter(config.voter) : undefined;
+  const eventOperation = config.method === 'GET' ? null : EVENT_OPERATIONS[config.method];
+  const firedEvents = eventOperation && route.model ? events.filter((e) => e.model === route.model && e.on.includes(eventOperation)).map((e) => e.name) : [];
   return {
     method: config.method,
     operation,
@@ -75,7 +81,14 @@ function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelC
     bodyTypeName: body.length ? `${typeName}Body` : null,
     bodySpecName: body.length ? `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}BodySpec` : null,
     auth: Boolean(config.auth),
-    voter: config.voter ?? null,
+    voter: voter?.kind === 'custom' ? voter.name : null,
+    builtinVoter: voter && voter.kind !== 'custom' ? voter.kind : null,
+    ownerField: voter?.kind === 'owner' ? voter.field : null,
+    loadsRecord: voterSeesRecord(config, operation, route.model),
+    mutating: eventOperation !== null,
+    events: firedEvents,
+    hasEvents: firedEvents.length > 0,
+    eventOperation,
     function: config.function ?? null,
     redirect: config.redirect ?? null,
     redirectStatus: config.method === 'GET' ? 307 : 303,
@@ -84,7 +97,7 @@ function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelC
 }
 
 /** Groups routes by path: each unique path is one route.ts with one export per method. */
-export function mapRouteFiles(routes: CheckedRoute[], orm: OrmName, models: Map<string, ModelConfig>): RouteFileContext[] {
+export function mapRouteFiles(routes: CheckedRoute[], orm: OrmName, models: Map<string, ModelConfig>, events: CheckedEvent[] = []): RouteFileContext[] {
   const files = new Map<string, { urlPath: string; routes: CheckedRoute[] }>();
   for (const route of routes) {
     const folder = appFolderOf(segmentsOf(route.config.path));
@@ -97,7 +110,7 @@ export function mapRouteFiles(routes: CheckedRoute[], orm: OrmName, models: Map<
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([outputPath, file]) => {
       const methods = file.routes
-        .map((route) => mapMethod(route, orm, models))
+        .map((route) => mapMethod(route, orm, models, events))
         .sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
       const params = methods[0].params;
       return {

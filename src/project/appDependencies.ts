@@ -9,6 +9,8 @@ export const APP_BASE_DEPENDENCIES: Record<string, string> = {
   next: '16.4.6',
   react: '19.3.1',
   'react-dom': '19.3.1',
+  // Signed session tokens (src/appgen/session.ts): a well-kept JOSE/JWT library, no native code.
+  jose: '6.2.17',
 };
 
 /**

@@ -30,10 +30,10 @@ const some: HelperDelegate = (list: unknown, prop: string, ...rest: unknown[]) =
   return Array.isArray(list) && list.some((item) => values.includes((item as Record<string, unknown>)[prop]));
 };
 
-/** `unique list "prop"`: the distinct non-null values of `prop`, sorted. */
+/** `unique list "prop"`: the distinct string values of `prop` (arrays flattened), sorted. */
 const unique: HelperDelegate = (list: unknown, prop: string) => {
   if (!Array.isArray(list)) return [];
-  const values = list.map((item) => (item as Record<string, unknown>)[prop]).filter((v): v is string => typeof v === 'string');
+  const values = list.flatMap((item) => (item as Record<string, unknown>)[prop]).filter((v): v is string => typeof v === 'string');
   return [...new Set(values)].sort();
 };
 

@@ -55,6 +55,10 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
   { template: 'src/appgen/body.ts.hbs', owner: 'generated', produces: 'src/appgen/body.ts: request body reading and validators (context: ProjectContext)', outputs: once('src/appgen/body.ts', []) },
   { template: 'src/appgen/http.ts.hbs', owner: 'generated', produces: 'src/appgen/http.ts: JSON answers and error mapping (context: ProjectContext)', outputs: once('src/appgen/http.ts', []) },
   { template: 'src/appgen/params.ts.hbs', owner: 'generated', produces: 'src/appgen/params.ts: path parameter checks (context: ProjectContext)', outputs: once('src/appgen/params.ts', []) },
+  { template: 'src/appgen/session.ts.hbs', owner: 'generated', produces: 'src/appgen/session.ts: signed session tokens: issue, read, verify (context: ProjectContext)', outputs: once('src/appgen/session.ts', []) },
+  { template: 'src/appgen/csrf.ts.hbs', owner: 'generated', produces: 'src/appgen/csrf.ts: the cross-site request guard of writes (context: ProjectContext)', outputs: once('src/appgen/csrf.ts', []) },
+  { template: 'src/appgen/voters.ts.hbs', owner: 'generated', produces: 'src/appgen/voters.ts: the built-in voters self and owner (context: ProjectContext)', outputs: once('src/appgen/voters.ts', []) },
+  { template: 'src/appgen/events.ts.hbs', owner: 'generated', produces: 'src/appgen/events.ts: runs events after writes (context: ProjectContext)', outputs: once('src/appgen/events.ts', []) },
   { template: 'src/appgen/handler.ts.hbs', owner: 'generated', produces: 'src/appgen/handler.ts: input types of functions and voters (context: ProjectContext)', outputs: once('src/appgen/handler.ts', []) },
   { template: 'src/appgen/db.ts.hbs', owner: 'generated', produces: 'src/appgen/db.ts: the Prisma client, orm prisma only (context: ProjectContext)', outputs: withDatabase('src/appgen/db.ts') },
   { template: 'prisma/schema.prisma.hbs', owner: 'generated', produces: 'prisma/schema.prisma: the Prisma schema, orm prisma only (context: ProjectContext)', outputs: withDatabase('prisma/schema.prisma') },
@@ -70,6 +74,12 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     owner: 'user',
     produces: 'src/voters/<name>.ts, written once: an authorization voter (context: { name, project })',
     outputs: (project) => project.voters.map((name) => ({ path: `src/voters/${name}.ts`, context: { name, project }, sources: [] })),
+  },
+  {
+    template: 'scaffold/src/events/[event].ts.hbs',
+    owner: 'user',
+    produces: 'src/events/<name>.ts, written once: an event handler (context: EventContext & { project })',
+    outputs: (project) => project.events.map((event) => ({ path: `src/events/${event.name}.ts`, context: { ...event, project }, sources: [] })),
   },
   {
     template: 'scaffold/src/auth/getAuthUser.ts.hbs',

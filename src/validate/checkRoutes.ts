@@ -7,6 +7,7 @@ import { parseAppPath, pathShape, PathSegment } from './appPaths';
 import { checkBody } from './checkBody';
 import type { CheckedModel, CheckedRoute, RouteOperation } from './checkedProject';
 import { fieldOf, fieldOptions, isRequiredOnCreate } from './checkModels';
+import { checkVoter } from './checkVoter';
 import { childPointer, diagnosticAt } from './locate';
 import { isReservedInHandlers } from './reservedNames';
 import { candidateModels, parseResponse, RouteWithShape } from './resolveRouteModel';
@@ -128,6 +129,7 @@ function resolveEntry(entry: RouteEntry, all: RouteEntry[], models: Map<string, 
     const why = candidates.length === 0 ? 'no model can be inferred from it or from routes on the same path' : `routes on the same path use several models (${candidates.join(', ')})`;
     problems.push(diagnosticAt(document, pointer, `${config.method} ${config.path} has no "response" and ${why}`, 'add "model": "<Model>", or handle it with a "function".'));
   }
+  problems.push(...checkVoter(document, pointer, config, operation, model ? models.get(model)?.config : undefined));
   const writes = operation === 'create' || operation === 'replace' || operation === 'update';
   const modelConfig = model ? models.get(model)?.config : undefined;
   if ((operation === 'create' || operation === 'replace') && modelConfig) {

@@ -23,6 +23,15 @@ export interface CheckedRoute {
   operation: RouteOperation;
 }
 
+export type EventOperation = 'create' | 'update' | 'delete';
+
+export interface CheckedEvent {
+  name: string;
+  model: string;
+  on: EventOperation[];
+  origin: Origin;
+}
+
 export interface CheckedView {
   config: ViewConfig;
   origin: Origin;
@@ -34,4 +43,5 @@ export interface CheckedProject {
   models: CheckedModel[];
   routes: CheckedRoute[];
   views: CheckedView[];
+  events: CheckedEvent[];
 }

@@ -11,6 +11,7 @@ const SCHEMA_FILES: Record<ConfigKind, string> = {
   model: 'model.schema.json',
   routes: 'routes.schema.json',
   view: 'view.schema.json',
+  events: 'events.schema.json',
   settings: 'appgen.config.schema.json',
 };
 

@@ -5,16 +5,18 @@ import { checkAppTree } from './checkAppTree';
 import type { CheckedModel, CheckedProject } from './checkedProject';
 import { checkModels } from './checkModels';
 import { checkRoutes } from './checkRoutes';
+import { checkEvents } from './checkEvents';
 import { checkViews } from './checkViews';
 import { validateAgainstSchema } from './schemaValidator';
 
 /**
- * Validates every document against its schema, then runs the cross-file checks on the documents
- * that passed (checking a malformed document further would only repeat its problem in other
- * words). Throws a ConfigError carrying all problems; otherwise returns the checked project.
+ * Reports the files the load stage could not parse, validates every other document against its
+ * schema, then runs the cross-file checks on the documents that passed (checking a malformed
+ * document further would only repeat its problem in other words). Throws a ConfigError carrying
+ * all problems; otherwise returns the checked project.
  */
 export function validateProject(project: LoadedProject): CheckedProject {
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Diagnostic[] = [...project.problems];
   const passing = (documents: ConfigDocument[]): ConfigDocument[] =>
     documents.filter((document) => {
       const problems = validateAgainstSchema(document);
@@ -25,16 +27,22 @@ export function validateProject(project: LoadedProject): CheckedProject {
   const settingsOk = project.settings ? passing([project.settings]).length === 1 : true;
   const orm: OrmName = (settingsOk && (project.settings?.value as SettingsConfig | undefined)?.orm) || 'prisma';
 
-  const modelResult = checkModels(passing(project.models));
+  const [modelDocuments, routeDocuments, viewDocuments, eventDocuments] = [passing(project.models), passing(project.routes), passing(project.views), passing(project.events)];
+  // With a file that could not be parsed the picture is incomplete: cross-file checks would
+  // only report its absence in other words (e.g. "unknown model").
+  if (project.problems.length > 0) throw new ConfigError(diagnostics);
+
+  const modelResult = checkModels(modelDocuments);
   const models = new Map<string, CheckedModel>(modelResult.models.map((m) => [m.config.name, m]));
   const declared = project.models.map((d) => (d.value as { name?: unknown } | null)?.name).filter((name): name is string => typeof name === 'string');
-  const routeResult = checkRoutes(passing(project.routes), models, new Set(declared.filter((name) => !models.has(name))));
-  const viewResult = checkViews(passing(project.views));
+  const routeResult = checkRoutes(routeDocuments, models, new Set(declared.filter((name) => !models.has(name))));
+  const viewResult = checkViews(viewDocuments);
+  const eventResult = checkEvents(eventDocuments, models);
   const treeProblems = checkAppTree([
     ...routeResult.tree.map((entry) => ({ ...entry, kind: 'route' as const })),
     ...viewResult.tree.map((entry) => ({ ...entry, kind: 'page' as const })),
   ]);
-  diagnostics.push(...modelResult.diagnostics, ...routeResult.diagnostics, ...viewResult.diagnostics, ...treeProblems);
+  diagnostics.push(...modelResult.diagnostics, ...routeResult.diagnostics, ...viewResult.diagnostics, ...eventResult.diagnostics, ...treeProblems);
   if (diagnostics.length > 0) throw new ConfigError(diagnostics);
-  return { orm, models: modelResult.models, routes: routeResult.routes, views: viewResult.views };
+  return { orm, models: modelResult.models, routes: routeResult.routes, views: viewResult.views, events: eventResult.events };
 }

@@ -1,3 +1,5 @@
+import fs from 'fs';
+import path from 'path';
 import { minimalProject, USER_ROUTES } from '../support/configs';
 import { ensureBuiltCli, runAppgen, STACK_TRACE } from '../support/runCli';
 import { makeProject, removeTempProjects, snapshotTree, type ProjectFiles } from '../support/tempProject';
@@ -43,9 +45,9 @@ const CASES: Record<string, BadConfig> = {
   },
   'unused param': {
     files: routes({ method: 'PATCH', path: '/api/users/:id', params: { id: 'uuid', slug: 'string' }, body: { name: 'string' }, response: 'User' }),
-    heading: 'config/routes/users.json:45:9  routes[4].params.slug',
+    heading: 'config/routes/users.json:44:9  routes[4].params.slug',
     message: 'parameter "slug" is declared but path "/api/users/:id" has no ":slug" segment',
-    fix: 'remove it from "params".',
+    fix: 'use a path parameter: "id".',
   },
   'duplicate route': {
     files: routes({ method: 'GET', path: '/api/users', response: 'User[]' }),
@@ -63,29 +65,29 @@ const CASES: Record<string, BadConfig> = {
     files: view({ type: 'button', label: 'Go' }, { path: '/%2e%2e/admin' }),
     heading: 'config/views/login.json:3:11  path',
     message: 'segment "%2e%2e" of path "/%2e%2e/admin" has characters that cannot be a folder name in the app',
-    fix: 'no %-encoding',
+    fix: 'use letters, digits, ".", "_", "~" and "-", starting with a letter or digit (no %-encoding',
   },
   'non-identifier model name': {
-    files: { 'config/models/User.json': { name: 'user-account', fields: { name: 'string' } } },
-    heading: 'config/models/User.json:2:11  name',
+    files: { 'config/models/Account.json': { name: 'user-account', fields: { name: 'string' } } },
+    heading: 'config/models/Account.json:2:11  name',
     message: 'string "user-account" must be a PascalCase identifier',
     fix: 'write "UserAccount".',
   },
   'non-identifier function name': {
     files: routes({ method: 'POST', path: '/api/mail', function: 'send-mail' }),
-    heading: 'config/routes/users.json:43:19  routes[4].function',
+    heading: 'config/routes/users.json:42:19  routes[4].function',
     message: 'string "send-mail" must be an identifier',
     fix: 'write "send_mail".',
   },
   'reserved name': {
     files: routes({ method: 'POST', path: '/api/mail', function: 'delete' }),
-    heading: 'config/routes/users.json:43:19  routes[4].function',
+    heading: 'config/routes/users.json:42:19  routes[4].function',
     message: '"delete" is a reserved word or a name the generated handler uses',
     fix: 'rename the function, e.g. "deleteHandler".',
   },
   'unknown validator': {
     files: routes({ method: 'POST', path: '/api/mail', function: 'sendMail', body: { to: { type: 'string', validation: ['isEmial'] } } }),
-    heading: 'config/routes/users.json:48:13  routes[4].body.to.validation[0]',
+    heading: 'config/routes/users.json:47:13  routes[4].body.to.validation[0]',
     message: 'unknown validator "isEmial"',
     fix: 'did you mean "isEmail"?',
   },
@@ -96,10 +98,10 @@ const CASES: Record<string, BadConfig> = {
     fix: 'use one of "form", "input", "button".',
   },
   'unknown property': {
-    files: view({ type: 'form', fields: [{ type: 'input', id: 'email', lable: 'Email' }] }),
-    heading: 'config/views/login.json:10:11  root.fields[0].lable',
-    message: 'unknown property "lable"',
-    fix: 'did you mean "label"?',
+    files: view({ type: 'form', fields: [{ type: 'input', id: 'email', label: 'Email', placeholdr: 'you@example.com' }] }),
+    heading: 'config/views/login.json:11:9  root.fields[0].placeholdr',
+    message: 'unknown property "placeholdr"',
+    fix: 'did you mean "placeholder"?',
   },
   'missing required property': {
     files: view({ type: 'form', fields: [{ type: 'input', label: 'Email' }] }),
@@ -121,7 +123,7 @@ const CASES: Record<string, BadConfig> = {
   },
   'bad default': {
     files: { 'config/models/User.json': { name: 'User', fields: { name: 'string', email: 'string', age: { type: 'int', default: 'ten' } } } },
-    heading: 'config/models/User.json:7:18  fields.age.default',
+    heading: 'config/models/User.json:8:18  fields.age.default',
     message: 'default "ten" does not fit type int',
     fix: 'use a whole number.',
   },
@@ -146,5 +148,54 @@ describe('appgen generate with bad config', () => {
 
   it('has at least 14 kinds of bad config', () => {
     expect(Object.keys(CASES).length).toBeGreaterThanOrEqual(14);
+  });
+});
+
+describe('appgen generate reports all problems of a run together', () => {
+  it('two broken files: both reported, sorted by file, one summary', () => {
+    const root = makeProject(
+      minimalProject({
+        'config/models/User.json': '{ "name": "User", "fields": { "name": "string" "email": "string" } }',
+        ...view({ type: 'form', fields: [{ type: 'slider', id: 'x', label: 'X' }] }),
+      }),
+    );
+    const before = snapshotTree(root);
+    const result = runAppgen(['generate', '--cwd', root]);
+    expect(result.status).toBe(1);
+    const headings = result.stderr.split('\n').filter((line) => line.startsWith('error '));
+    expect(headings).toEqual(['error config/models/User.json:1:48', 'error config/views/login.json:8:17  root.fields[0].type']);
+    expect(result.stderr).toMatch(/^2 problems found; nothing was written\.$/m);
+    expect(snapshotTree(root)).toEqual(before);
+  });
+
+  it('several problems in one file: each with its own location', () => {
+    const root = makeProject(
+      minimalProject({
+        'config/routes/users.json': {
+          routes: [
+            { method: 'GET', path: '/api/users', response: 'Usr[]' },
+            { method: 'GET', path: '/api/users/:id', response: 'User' },
+            { method: 'POST', path: '/api/../x', function: 'f' },
+          ],
+        },
+      }),
+    );
+    const result = runAppgen(['generate', '--cwd', root]);
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('error '))).toEqual([
+      'error config/routes/users.json:6:19  routes[0].response',
+      'error config/routes/users.json:10:15  routes[1].path',
+      'error config/routes/users.json:15:15  routes[2].path',
+    ]);
+    expect(result.stderr).toMatch(/^3 problems found; nothing was written\.$/m);
+  });
+
+  it('a previously generated project stays byte-identical after a failed run', () => {
+    const root = makeProject(minimalProject());
+    expect(runAppgen(['generate', '--cwd', root]).status).toBe(0);
+    const broken = makeProject(minimalProject(routes({ method: 'GET', path: '/api/people', response: 'Person[]' })));
+    fs.cpSync(path.join(broken, 'config'), path.join(root, 'config'), { recursive: true });
+    const before = snapshotTree(root);
+    expect(runAppgen(['generate', '--cwd', root]).status).toBe(1);
+    expect(snapshotTree(root)).toEqual(before);
   });
 });

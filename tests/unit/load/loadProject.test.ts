@@ -1,4 +1,4 @@
-import { ConfigError, UserError } from '../../../src/diagnostics/diagnostic';
+import { UserError } from '../../../src/diagnostics/diagnostic';
 import { loadProject } from '../../../src/load/loadProject';
 import { minimalProject } from '../support/configs';
 import { makeProject, removeTempProjects } from '../support/tempProject';
@@ -29,6 +29,7 @@ describe('loadProject', () => {
     expect(project.views.map((d) => d.kind)).toEqual(['view']);
     expect(project.settings?.value).toEqual({ orm: 'none' });
     expect(project.models[0].positions.get('/name')?.value).toEqual({ line: 2, column: 11 });
+    expect(project.problems).toEqual([]);
   });
 
   it('accepts a project without routes or views folders', () => {
@@ -52,32 +53,32 @@ describe('loadProject', () => {
         'config/views/login.json': '{\n  "name": "LoginPage"\n  "path": "/login" }',
       }),
     );
-    const error = loadError(root) as ConfigError;
-    expect(error).toBeInstanceOf(ConfigError);
-    expect(error.diagnostics.map((d) => [d.file, d.location])).toEqual([
+    const project = loadProject(root);
+    expect(project.problems.map((d) => [d.file, d.location])).toEqual([
       ['config/models/User.json', { line: 1, column: 19 }],
       ['config/views/login.json', { line: 3, column: 3 }],
     ]);
-    expect(error.diagnostics[0].message).toMatch(/^invalid JSON: /);
-    expect(error.diagnostics[0].hint).toContain('no trailing commas');
+    expect(project.problems[0].message).toMatch(/^invalid JSON: /);
+    expect(project.problems[0].hint).toContain('no trailing commas');
+    expect(project.models).toEqual([]);
+    expect(project.routes.map((d) => d.file)).toEqual(['config/routes/users.json']);
   });
 
   it('reports invalid JSON in appgen.config.json', () => {
-    const error = loadError(makeProject(minimalProject({ 'appgen.config.json': '{ orm: "none" }' }))) as ConfigError;
-    expect(error.diagnostics).toEqual([expect.objectContaining({ file: 'appgen.config.json', location: { line: 1, column: 3 } })]);
+    const project = loadProject(makeProject(minimalProject({ 'appgen.config.json': '{ orm: "none" }' })));
+    expect(project.problems).toEqual([expect.objectContaining({ file: 'appgen.config.json', location: { line: 1, column: 3 } })]);
+    expect(project.settings).toBeUndefined();
   });
 
   it('reports files that are not .json, and ignores dot-files', () => {
     const root = makeProject(minimalProject({ 'config/models/User.yaml': 'name: User', 'config/models/.DS_Store': '' }));
-    const error = loadError(root) as ConfigError;
-    expect(error.diagnostics).toEqual([
+    expect(loadProject(root).problems).toEqual([
       expect.objectContaining({ file: 'config/models/User.yaml', message: expect.stringContaining('only .json files belong in config/models/') }),
     ]);
   });
 
   it('reports a folder inside a config folder', () => {
     const root = makeProject(minimalProject({ 'config/routes/admin/users.json': { routes: [] } }));
-    const error = loadError(root) as ConfigError;
-    expect(error.diagnostics.map((d) => d.file)).toEqual(['config/routes/admin']);
+    expect(loadProject(root).problems.map((d) => d.file)).toEqual(['config/routes/admin']);
   });
 });

@@ -9,6 +9,7 @@ const KIND_BY_FOLDER: Array<[string, ConfigKind]> = [
   ['config/models/', 'model'],
   ['config/routes/', 'routes'],
   ['config/views/', 'view'],
+  ['config/events/', 'events'],
 ];
 
 /** A config document as the load stage makes it, from an object or JSON text. */
@@ -22,12 +23,13 @@ export function configDocument(file: string, content: unknown): ConfigDocument {
 
 /** The in-memory equivalent of loadProject for the given files (sorted by name, as on disk). */
 export function loadedProject(files: ProjectFiles): LoadedProject {
-  const project: LoadedProject = { root: '/project', models: [], routes: [], views: [] };
+  const project: LoadedProject = { root: '/project', models: [], routes: [], views: [], events: [], problems: [] };
   for (const file of Object.keys(files).sort()) {
     const document = configDocument(file, files[file]);
     if (document.kind === 'settings') project.settings = document;
     else if (document.kind === 'model') project.models.push(document);
     else if (document.kind === 'routes') project.routes.push(document);
+    else if (document.kind === 'events') project.events.push(document);
     else project.views.push(document);
   }
   return project;

@@ -1,4 +1,7 @@
-import { checkedProject, problemsIn } from '../support/checkConfig';
+import { ConfigError } from '../../../src/diagnostics/diagnostic';
+import { validateProject } from '../../../src/validate/validateProject';
+import { checkedProject, loadedProject, problemsIn } from '../support/checkConfig';
+import { thrownBy } from '../support/generate';
 import { minimalProject } from '../support/configs';
 
 describe('validateProject', () => {
@@ -24,6 +27,18 @@ describe('validateProject', () => {
     expect(problems.map((p) => [p.file, p.message])).toEqual([['config/models/User.json', 'string "strng" is not allowed here']]);
     const reserved = problemsIn(minimalProject({ 'config/models/User.json': { name: 'Response', fields: { a: 'string' } }, 'config/routes/users.json': { routes: [{ method: 'GET', path: '/api/r', response: 'Response[]' }] } }));
     expect(reserved.map((p) => p.file)).toEqual(['config/models/User.json']);
+  });
+
+  it('reports files that could not be parsed together with the schema problems of the others', () => {
+    const project = loadedProject(minimalProject({ 'config/views/login.json': { name: 'LoginPage', path: '/login', root: { type: 'slider' } } }));
+    project.problems.push({ file: 'config/models/User.json', jsonPath: '', location: { line: 1, column: 5 }, message: 'invalid JSON: x' });
+    project.models = [];
+    const error = thrownBy(() => validateProject(project)) as ConfigError;
+    // and no "unknown model" for the routes: cross-file checks wait for a complete picture
+    expect(error.diagnostics.map((p) => [p.file, p.jsonPath])).toEqual([
+      ['config/models/User.json', ''],
+      ['config/views/login.json', 'root.type'],
+    ]);
   });
 
   it('does not check a file further once its schema fails (no follow-on noise)', () => {

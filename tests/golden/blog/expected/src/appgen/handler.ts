@@ -9,10 +9,26 @@ export interface FunctionInput<Body = undefined, Params = Record<string, string>
   body: Body;
 }
 
-/** What a route's voter receives; it returns true to allow, false to deny (403). */
+/**
+ * What a route's voter receives; it returns true to allow, false to deny (403, nothing changed).
+ * Without `auth: true` on the route, `userId` is null: a voter then decides for anonymous callers.
+ */
 export interface VoterInput<Body = unknown, Params = Record<string, string>> {
   request: Request;
   userId: string | null;
   params: Params;
   body: Body;
+  /** The record the route works on (routes with `:id`), as stored; else null. */
+  record: Record<string, unknown> | null;
+}
+
+/** What an event handler receives after a successful write. */
+export interface EventPayload {
+  /** The event's name (config/events). */
+  event: string;
+  model: string;
+  operation: "create" | "update" | "delete";
+  /** The record as written (for delete: as it was), or what a function route returned. */
+  record: Record<string, unknown> | null;
+  userId: string | null;
 }

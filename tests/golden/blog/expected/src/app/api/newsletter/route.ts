@@ -2,6 +2,7 @@
 import { handle, json, jsonError, redirectTo } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PostApiNewsletterBody } from "@/appgen/bodies";
+import { refuseCrossSite } from "@/appgen/csrf";
 import { subscribeToNewsletter } from "@/functions/subscribeToNewsletter";
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
@@ -37,6 +38,8 @@ const postApiNewsletterBodySpec = {
 /** POST /api/newsletter (config/routes/newsletter.json routes[0]) */
 export async function POST(request: Request): Promise<Response> {
   return handle(async () => {
+    const crossSite = refuseCrossSite(request);
+    if (crossSite) return crossSite;
     const userId: string | null = null;
     const parsed = await readBody<PostApiNewsletterBody>(request, postApiNewsletterBodySpec);
     if (!parsed.ok) return parsed.response;

@@ -3,6 +3,7 @@ import { db } from "@/appgen/db";
 import { handle, json, jsonError, redirectTo } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PostApiUsersBody } from "@/appgen/bodies";
+import { refuseCrossSite } from "@/appgen/csrf";
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -33,6 +34,8 @@ export async function GET(request: Request): Promise<Response> {
 /** POST /api/users (config/routes/users.json routes[1]) */
 export async function POST(request: Request): Promise<Response> {
   return handle(async () => {
+    const crossSite = refuseCrossSite(request);
+    if (crossSite) return crossSite;
     const userId: string | null = null;
     const parsed = await readBody<PostApiUsersBody>(request, postApiUsersBodySpec);
     if (!parsed.ok) return parsed.response;

@@ -4,6 +4,7 @@ import { handle, json, jsonError, redirectTo } from "@/appgen/http";
 import { invalidParam, isIntParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PatchApiCommentsByIdBody } from "@/appgen/bodies";
+import { refuseCrossSite } from "@/appgen/csrf";
 import { getAuthUser } from "@/auth/getAuthUser";
 import { canModerate } from "@/voters/canModerate";
 
@@ -24,6 +25,8 @@ const patchApiCommentsByIdBodySpec = {
 export async function PATCH(request: Request, ctx: Context): Promise<Response> {
   return handle(async () => {
     const params = await ctx.params;
+    const crossSite = refuseCrossSite(request);
+    if (crossSite) return crossSite;
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
@@ -31,8 +34,10 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const parsed = await readBody<PatchApiCommentsByIdBody>(request, patchApiCommentsByIdBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
+    const current = await db.comment.findUnique({ where: { id: params.id } });
+    if (!current) return jsonError(404, "Not found");
     // Authorization: the voter (src/voters/canModerate.ts) allows or denies before any change.
-    const allowed = await canModerate({ userId, request, params: params, body: body });
+    const allowed = await canModerate({ userId, request, params: params, body: body, record: current });
     if (!allowed) return jsonError(403, "Forbidden");
     // PATCH changes only the fields present in the body.
     const record = await db.comment.update({
@@ -49,6 +54,8 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
   return handle(async () => {
     const params = await ctx.params;
+    const crossSite = refuseCrossSite(request);
+    if (crossSite) return crossSite;
     const userId: string | null = null;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const record = await db.comment.delete({ where: { id: params.id } });

@@ -6,6 +6,7 @@ import { invalidParam, isIntParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PutApiPostsByIdBody } from "@/appgen/bodies";
 import type { PatchApiPostsByIdBody } from "@/appgen/bodies";
+import { refuseCrossSite } from "@/appgen/csrf";
 import { getAuthUser } from "@/auth/getAuthUser";
 import { canEditPost } from "@/voters/canEditPost";
 
@@ -105,6 +106,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
 export async function PUT(request: Request, ctx: Context): Promise<Response> {
   return handle(async () => {
     const params = await ctx.params;
+    const crossSite = refuseCrossSite(request);
+    if (crossSite) return crossSite;
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
@@ -112,8 +115,10 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const parsed = await readBody<PutApiPostsByIdBody>(request, putApiPostsByIdBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
+    const current = await db.post.findUnique({ where: { id: params.id } });
+    if (!current) return jsonError(404, "Not found");
     // Authorization: the voter (src/voters/canEditPost.ts) allows or denies before any change.
-    const allowed = await canEditPost({ userId, request, params: params, body: body });
+    const allowed = await canEditPost({ userId, request, params: params, body: body, record: current });
     if (!allowed) return jsonError(403, "Forbidden");
     // PUT replaces: an optional field absent from the body is cleared.
     const record = await db.post.update({
@@ -137,6 +142,8 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
 export async function PATCH(request: Request, ctx: Context): Promise<Response> {
   return handle(async () => {
     const params = await ctx.params;
+    const crossSite = refuseCrossSite(request);
+    if (crossSite) return crossSite;
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
@@ -144,8 +151,10 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const parsed = await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
+    const current = await db.post.findUnique({ where: { id: params.id } });
+    if (!current) return jsonError(404, "Not found");
     // Authorization: the voter (src/voters/canEditPost.ts) allows or denies before any change.
-    const allowed = await canEditPost({ userId, request, params: params, body: body });
+    const allowed = await canEditPost({ userId, request, params: params, body: body, record: current });
     if (!allowed) return jsonError(403, "Forbidden");
     // PATCH changes only the fields present in the body.
     const record = await db.post.update({
@@ -164,12 +173,16 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
   return handle(async () => {
     const params = await ctx.params;
+    const crossSite = refuseCrossSite(request);
+    if (crossSite) return crossSite;
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
+    const current = await db.post.findUnique({ where: { id: params.id } });
+    if (!current) return jsonError(404, "Not found");
     // Authorization: the voter (src/voters/canEditPost.ts) allows or denies before any change.
-    const allowed = await canEditPost({ userId, request, params: params, body: undefined });
+    const allowed = await canEditPost({ userId, request, params: params, body: undefined, record: current });
     if (!allowed) return jsonError(403, "Forbidden");
     const record = await db.post.delete({ where: { id: params.id } });
     return json({ success: true });

@@ -3,6 +3,7 @@ import { handle, json, jsonError, redirectTo } from "@/appgen/http";
 import { invalidParam, isIntParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PatchApiUsersByUserIdBody } from "@/appgen/bodies";
+import { refuseCrossSite } from "@/appgen/csrf";
 import { getAuthUser } from "@/auth/getAuthUser";
 import { deleteAccount } from "@/functions/deleteAccount";
 import { getUserProfile } from "@/functions/getUserProfile";
@@ -45,6 +46,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
 export async function PATCH(request: Request, ctx: Context): Promise<Response> {
   return handle(async () => {
     const params = await ctx.params;
+    const crossSite = refuseCrossSite(request);
+    if (crossSite) return crossSite;
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
@@ -53,7 +56,7 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     // Authorization: the voter (src/voters/isAccountOwner.ts) allows or denies before any change.
-    const allowed = await isAccountOwner({ userId, request, params: params, body: body });
+    const allowed = await isAccountOwner({ userId, request, params: params, body: body, record: null });
     if (!allowed) return jsonError(403, "Forbidden");
     // Delegates to the user-owned function in src/functions/updateUserProfile.ts.
     const result = await updateUserProfile({ request, userId, params: params, body: body });
@@ -66,12 +69,14 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
   return handle(async () => {
     const params = await ctx.params;
+    const crossSite = refuseCrossSite(request);
+    if (crossSite) return crossSite;
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.userId)) return invalidParam("userId", "a UUID");
     // Authorization: the voter (src/voters/isAccountOwner.ts) allows or denies before any change.
-    const allowed = await isAccountOwner({ userId, request, params: params, body: undefined });
+    const allowed = await isAccountOwner({ userId, request, params: params, body: undefined, record: null });
     if (!allowed) return jsonError(403, "Forbidden");
     // Delegates to the user-owned function in src/functions/deleteAccount.ts.
     const result = await deleteAccount({ request, userId, params: params, body: undefined });

@@ -2,6 +2,7 @@
 import { handle, json, jsonError, redirectTo } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PostApiNotesImportBody } from "@/appgen/bodies";
+import { refuseCrossSite } from "@/appgen/csrf";
 import { importNotes } from "@/functions/importNotes";
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
@@ -19,6 +20,8 @@ const postApiNotesImportBodySpec = {
 /** POST /api/notes/import (config/routes/notes.json routes[2]) */
 export async function POST(request: Request): Promise<Response> {
   return handle(async () => {
+    const crossSite = refuseCrossSite(request);
+    if (crossSite) return crossSite;
     const userId: string | null = null;
     const parsed = await readBody<PostApiNotesImportBody>(request, postApiNotesImportBodySpec);
     if (!parsed.ok) return parsed.response;

@@ -2,6 +2,7 @@
 import { db } from "@/appgen/db";
 import { handle, json, jsonError, redirectTo } from "@/appgen/http";
 import { invalidParam, isIntParam, isUuid } from "@/appgen/params";
+import { refuseCrossSite } from "@/appgen/csrf";
 
 type Context = { params: Promise<{ id: string }> };
 
@@ -21,6 +22,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
   return handle(async () => {
     const params = await ctx.params;
+    const crossSite = refuseCrossSite(request);
+    if (crossSite) return crossSite;
     const userId: string | null = null;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const record = await db.user.delete({ where: { id: params.id } });

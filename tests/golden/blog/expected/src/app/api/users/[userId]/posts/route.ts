@@ -5,6 +5,7 @@ import { handle, json, jsonError, redirectTo } from "@/appgen/http";
 import { invalidParam, isIntParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PostApiUsersByUserIdPostsBody } from "@/appgen/bodies";
+import { refuseCrossSite } from "@/appgen/csrf";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ userId: string }> };
@@ -66,6 +67,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
 export async function POST(request: Request, ctx: Context): Promise<Response> {
   return handle(async () => {
     const params = await ctx.params;
+    const crossSite = refuseCrossSite(request);
+    if (crossSite) return crossSite;
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");

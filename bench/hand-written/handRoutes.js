@@ -1,0 +1,52 @@
+// Hand-written Next.js route handlers doing what the generated /api/users handlers do, with the
+// same Prisma queries and the checks a careful developer would write by hand (JSON body, string
+// fields, e-mail shape, UUID path parameter), through the generated Prisma client `@/appgen/db`.
+// Kept as strings (not .ts files) because the repository's tsconfig type-checks bench/.
+
+const COLLECTION = `import { NextResponse } from "next/server";
+import { db } from "@/appgen/db";
+
+const EMAIL = /^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/;
+
+export async function GET(): Promise<Response> {
+  const users = await db.user.findMany();
+  return NextResponse.json(users);
+}
+
+export async function POST(request: Request): Promise<Response> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return NextResponse.json({ error: "Invalid JSON" }, { status: 400 });
+  }
+  const { name, email } = (typeof body === "object" && body !== null ? body : {}) as { name?: unknown; email?: unknown };
+  if (typeof name !== "string" || typeof email !== "string" || email.trim() === "" || !EMAIL.test(email)) {
+    return NextResponse.json({ error: "Invalid request body" }, { status: 400 });
+  }
+  const user = await db.user.create({ data: { name, email } });
+  return NextResponse.json(user, { status: 201 });
+}
+`;
+
+const ITEM = `import { NextResponse } from "next/server";
+import { db } from "@/appgen/db";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function GET(_request: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> {
+  const { id } = await ctx.params;
+  if (!UUID.test(id)) return NextResponse.json({ error: "Invalid id" }, { status: 400 });
+  const user = await db.user.findUnique({ where: { id } });
+  if (!user) return NextResponse.json({ error: "Not found" }, { status: 404 });
+  return NextResponse.json(user);
+}
+`;
+
+/** Project-relative path → source, placed beside the generated routes under /api/hand/users. */
+const HAND_ROUTES = {
+  'src/app/api/hand/users/route.ts': COLLECTION,
+  'src/app/api/hand/users/[id]/route.ts': ITEM,
+};
+
+module.exports = { HAND_ROUTES };

@@ -1,0 +1,266 @@
+import fs from 'fs';
+import path from 'path';
+import { createRequire } from 'module';
+import { expectError } from './support/assertions';
+import { request } from './support/http';
+import { REPO_ROOT } from './support/paths';
+import { RunningServer, startBuiltApp } from './support/server';
+import { createTestProject, TestProject } from './support/testProject';
+import { handMadeJwt, projectSecret } from './support/tokens';
+
+jest.setTimeout(300_000);
+
+const FIXTURE = path.join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'semantics');
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+interface Session {
+  token: string;
+  userId: string;
+  cookie: string;
+}
+
+// Auth, voters, validation, events, functions, redirects and error mapping (issue: route
+// semantics), over HTTP against a built Prisma app on SQLite.
+describe('route semantics', () => {
+  let project: TestProject;
+  let server: RunningServer;
+  let base: string;
+  let ada: Session;
+  let bob: Session;
+  const bearer = (s: Session) => ({ authorization: `Bearer ${s.token}` });
+  const events = () => (fs.existsSync(path.join(project.dir, 'events.log')) ? fs.readFileSync(path.join(project.dir, 'events.log'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
+
+  async function signUp(name: string, email: string): Promise<Session> {
+    expect((await request(base, 'POST', '/api/users', { name, email })).status).toBe(201);
+    const response = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { token: string; userId: string };
+    const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
+    return { ...body, cookie };
+  }
+
+  beforeAll(async () => {
+    project = await createTestProject('semantics', { configFrom: FIXTURE });
+    fs.cpSync(path.join(FIXTURE, 'src'), path.join(project.dir, 'src'), { recursive: true });
+    await project.appgen(['build']);
+    server = await startBuiltApp(project.dir, project.env);
+    base = server.url;
+    ada = await signUp('Ada', 'ada@example.com');
+    bob = await signUp('Bob', 'bob@example.com');
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  describe('authentication', () => {
+    it('answers 401 without a token and 200 with a valid Bearer token or session cookie', async () => {
+      expectError(await request(base, 'GET', `/api/users/${ada.userId}`), 401, 'Unauthorized');
+      expect((await request(base, 'GET', `/api/users/${ada.userId}`, undefined, bearer(ada))).status).toBe(200);
+      expect((await request(base, 'GET', `/api/users/${ada.userId}`, undefined, { cookie: ada.cookie })).status).toBe(200);
+    });
+
+    it('sets an HTTP-only session cookie at login', async () => {
+      const response = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ada@example.com' }) });
+      expect(response.headers.get('set-cookie')).toMatch(/^appgen_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
+    });
+
+    it('refuses forged, expired and unsigned tokens', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const forged = handMadeJwt({ sub: ada.userId, iss: 'appgen', iat: now, exp: now + 600 }, 'not-the-secret-not-the-secret-not-the-secret');
+      const expired = handMadeJwt({ sub: ada.userId, iss: 'appgen', iat: now - 7200, exp: now - 3600 }, projectSecret(project.dir));
+      const unsigned = handMadeJwt({ sub: ada.userId, iss: 'appgen', iat: now, exp: now + 600 }, '', 'none');
+      const valid = handMadeJwt({ sub: ada.userId, iss: 'appgen', iat: now, exp: now + 600 }, projectSecret(project.dir));
+      for (const token of [forged, expired, unsigned, 'garbage']) {
+        expectError(await request(base, 'GET', `/api/users/${ada.userId}`, undefined, { authorization: `Bearer ${token}` }), 401, 'Unauthorized');
+      }
+      expect((await request(base, 'GET', `/api/users/${ada.userId}`, undefined, { authorization: `Bearer ${valid}` })).status).toBe(200);
+    });
+
+    it('checks authentication before anything else (no 400 for a bad id without a token)', async () => {
+      expectError(await request(base, 'GET', '/api/users/not-a-uuid'), 401, 'Unauthorized');
+      expectError(await request(base, 'POST', '/api/notes', { title: 'x' }), 401, 'Unauthorized');
+    });
+  });
+
+  describe('voters', () => {
+    let note: { id: string; title: string; ownerId: string };
+
+    beforeAll(async () => {
+      const created = await request(base, 'POST', '/api/notes', { title: 'Ada note', ownerId: ada.userId }, bearer(ada));
+      expect(created.status).toBe(201);
+      note = created.body as typeof note;
+    });
+
+    it('self: another user gets 403 and the record is unchanged; the user gets 200', async () => {
+      expectError(await request(base, 'PATCH', `/api/users/${ada.userId}`, { name: 'Mallory' }, bearer(bob)), 403, 'Forbidden');
+      expect(((await request(base, 'GET', `/api/users/${ada.userId}`, undefined, bearer(ada))).body as { name: string }).name).toBe('Ada');
+      const own = await request(base, 'PATCH', `/api/users/${ada.userId}`, { name: 'Ada L.' }, bearer(ada));
+      expect(own.status).toBe(200);
+      expect((own.body as { name: string }).name).toBe('Ada L.');
+    });
+
+    it('owner:ownerId: only the owner may change the note', async () => {
+      expectError(await request(base, 'PATCH', `/api/notes/${note.id}`, { title: 'Bob was here' }, bearer(bob)), 403, 'Forbidden');
+      expect(((await request(base, 'GET', `/api/notes/${note.id}`, undefined, bearer(ada))).body as { title: string }).title).toBe('Ada note');
+      expect((await request(base, 'PATCH', `/api/notes/${note.id}`, { title: 'Ada note 2' }, bearer(ada))).status).toBe(200);
+    });
+
+    it('a custom voter sees the record: a locked note is not deleted', async () => {
+      const locked = (await request(base, 'POST', '/api/notes', { title: 'locked note', ownerId: bob.userId }, bearer(bob))).body as { id: string };
+      expectError(await request(base, 'DELETE', `/api/notes/${locked.id}`, undefined, bearer(bob)), 403, 'Forbidden');
+      expect((await request(base, 'GET', `/api/notes/${locked.id}`, undefined, bearer(bob))).status).toBe(200);
+    });
+
+    it('answers 404 for a missing record before asking the voter', async () => {
+      expectError(await request(base, 'PATCH', `/api/notes/${MISSING}`, { title: 'nope' }, bearer(ada)), 404, 'Not found');
+      expectError(await request(base, 'PUT', `/api/notes/${MISSING}`, { title: 'nope', ownerId: ada.userId }, bearer(ada)), 404, 'Not found');
+    });
+  });
+
+  describe('body validation', () => {
+    const valid = { must: 'x' };
+    it('accepts a body that passes every validator and returns the declared fields only', async () => {
+      const body = { ...valid, email: 'a@b.co', site: 'https://example.com/x', ref: MISSING, tag: 'abc123', low: 'abc', up: 'ABC', nick: 'abc', code: 'ABC', kind: 'draft', name: 'n', size: 5, ratio: 0.5, when: '2999-01-01T00:00:00.000Z', past: '2000-01-01T00:00:00.000Z', flag: true, level: 'low', id: MISSING, data: { any: ['json', 1] }, extra: 'dropped' };
+      const response = await request(base, 'POST', '/api/checks', body);
+      expect(response.status).toBe(200);
+      const { extra, ...declared } = body;
+      void extra;
+      expect(response.body).toEqual(declared);
+    });
+
+    it.each([
+      ['required', { must: undefined }, /"must" is required/],
+      ['isEmail', { email: 'nope' }, /"email" must be an email address/],
+      ['isUrl', { site: 'ftp://x' }, /"site" must be an http or https URL/],
+      ['isUuid', { ref: '123' }, /"ref" must be a UUID/],
+      ['isAlphanumeric', { tag: 'a-b' }, /"tag" must contain only letters and digits/],
+      ['isLowercase', { low: 'aB' }, /"low" must be lower case/],
+      ['isUppercase', { up: 'Ab' }, /"up" must be upper case/],
+      ['minLength', { nick: 'a' }, /"nick" must be at least 2 characters long/],
+      ['maxLength', { nick: 'abcdef' }, /"nick" must be at most 5 characters long/],
+      ['matches', { code: 'abc' }, /"code" has an invalid format/],
+      ['isIn', { kind: 'other' }, /"kind" must be one of draft, published/],
+      ['notEmpty', { name: ' ' }, /"name" must not be empty/],
+      ['min', { size: 0 }, /"size" must be at least 1/],
+      ['max', { size: 11 }, /"size" must be at most 10/],
+      ['int type', { size: 1.5 }, /"size" must be a whole number/],
+      ['isPositive', { ratio: -1 }, /"ratio" must be positive/],
+      ['isFuture', { when: '2000-01-01T00:00:00Z' }, /"when" must be in the future/],
+      ['isPast', { past: '2999-01-01T00:00:00Z' }, /"past" must be in the past/],
+      ['datetime type', { when: 'tomorrow' }, /"when" must be an ISO 8601 date/],
+      ['boolean type', { flag: 'yes' }, /"flag" must be true or false/],
+      ['enum type', { level: 'mid' }, /"level" must be one of low, high/],
+      ['uuid type', { id: 'x' }, /"id" must be a UUID/],
+      ['string type', { email: 5 }, /"email" must be a string/],
+    ])('answers 400 for %s', async (_name, fields, message) => {
+      expectError(await request(base, 'POST', '/api/checks', { ...valid, ...fields }), 400, message);
+    });
+
+    it('names every failing field in one message', async () => {
+      const response = await request(base, 'POST', '/api/checks', { email: 'x', size: 99 });
+      expectError(response, 400, /"email" must be an email address.*"size" must be at most 10.*"must" is required|"must" is required/);
+      const message = (response.body as { error: string }).error;
+      for (const field of ['"email"', '"size"', '"must"']) expect(message).toContain(field);
+    });
+
+    it('answers 400 for malformed JSON, 415 for another content type, 413 for a body over 1 MiB', async () => {
+      expectError(await request(base, 'POST', '/api/checks', '{"must": '), 400, /not valid JSON/);
+      expectError(await request(base, 'POST', '/api/checks', 'must=x', { 'content-type': 'text/plain' }), 415);
+      expectError(await request(base, 'POST', '/api/checks', { must: 'x'.repeat(1_100_000) }), 413);
+    });
+  });
+
+  describe('database errors', () => {
+    it('answers 409 for a duplicate unique value', async () => {
+      expectError(await request(base, 'POST', '/api/users', { name: 'Ada again', email: 'ada@example.com' }), 409, /already exists/);
+    });
+
+    it('PUT replaces: an optional field absent from the body is cleared', async () => {
+      const created = (await request(base, 'POST', '/api/notes', { title: 'with body', body: 'text', ownerId: ada.userId }, bearer(ada))).body as { id: string };
+      const replaced = await request(base, 'PUT', `/api/notes/${created.id}`, { title: 'replaced', ownerId: ada.userId }, bearer(ada));
+      expect(replaced.status).toBe(200);
+      expect(replaced.body).toMatchObject({ title: 'replaced', body: null });
+    });
+  });
+
+  describe('events', () => {
+    it('run exactly once after a successful write, with the record; a failing event does not fail the write', async () => {
+      const before = events().length;
+      const created = await request(base, 'POST', '/api/users', { name: 'Cy', email: 'cy@example.com' });
+      expect(created.status).toBe(201);
+      const after = events().slice(before);
+      expect(after).toEqual([{ event: 'userCreated', operation: 'create', id: (created.body as { id: string }).id, userId: null }]);
+    });
+
+    it('do not run after a failed or denied write', async () => {
+      const before = events().length;
+      expect((await request(base, 'POST', '/api/users', { name: 'Bad', email: 'bad' })).status).toBe(400);
+      expect((await request(base, 'POST', '/api/users', { name: 'Dup', email: 'cy@example.com' })).status).toBe(409);
+      const locked = (await request(base, 'POST', '/api/notes', { title: 'locked again', ownerId: ada.userId }, bearer(ada))).body as { id: string };
+      expect((await request(base, 'DELETE', `/api/notes/${locked.id}`, undefined, bearer(ada))).status).toBe(403);
+      expect(events().slice(before)).toEqual([]);
+    });
+
+    it('run for update and delete with the affected record and the user', async () => {
+      const note = (await request(base, 'POST', '/api/notes', { title: 'short-lived', ownerId: ada.userId }, bearer(ada))).body as { id: string };
+      const before = events().length;
+      expect((await request(base, 'PATCH', `/api/notes/${note.id}`, { title: 'renamed' }, bearer(ada))).status).toBe(200);
+      expect((await request(base, 'DELETE', `/api/notes/${note.id}`, undefined, bearer(ada))).body).toEqual({ success: true });
+      expect(events().slice(before)).toEqual([
+        { event: 'noteChanged', operation: 'update', id: note.id, userId: ada.userId },
+        { event: 'noteChanged', operation: 'delete', id: note.id, userId: ada.userId },
+      ]);
+    });
+  });
+
+  describe('functions, redirects, CSRF', () => {
+    it('returns a function route result as JSON', async () => {
+      const response = await request(base, 'GET', '/api/stats');
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ users: expect.any(Number), notes: expect.any(Number) });
+      expect((response.body as { users: number }).users).toBeGreaterThanOrEqual(3);
+    });
+
+    it('redirects with 303 to the configured path after a write', async () => {
+      const response = await request(base, 'POST', '/api/feedback', { message: 'great' });
+      expect(response.status).toBe(303);
+      expect(new URL(response.headers.get('location') ?? '', base).pathname).toBe('/thanks');
+      expect(fs.readFileSync(path.join(project.dir, 'feedback.log'), 'utf8')).toBe('great\n');
+    });
+
+    it('refuses a cookie-authenticated write from another origin, allows same-origin', async () => {
+      const note = { title: 'csrf', ownerId: ada.userId };
+      expectError(await request(base, 'POST', '/api/notes', note, { cookie: ada.cookie, origin: 'https://evil.example' }), 403, 'Cross-site request refused');
+      expect((await request(base, 'POST', '/api/notes', note, { cookie: ada.cookie, origin: base })).status).toBe(201);
+    });
+  });
+
+  describe('regeneration', () => {
+    it('keeps user-owned files', async () => {
+      await project.appgen(['generate']);
+      for (const file of ['functions/login.ts', 'voters/notLocked.ts', 'events/userCreated.ts']) {
+        expect(fs.readFileSync(path.join(project.dir, 'src', file), 'utf8')).toBe(fs.readFileSync(path.join(FIXTURE, 'src', file), 'utf8'));
+      }
+    });
+  });
+
+  // Last: it breaks the database on purpose.
+  describe('when the database fails', () => {
+    beforeAll(() => {
+      const Database = createRequire(path.join(project.dir, 'package.json'))('better-sqlite3');
+      const db = new Database(path.join(project.dir, 'prisma', 'dev.db'));
+      db.exec('DROP TABLE "Note"');
+      db.close();
+    });
+
+    it('answers 401 without touching the database on an auth route', async () => {
+      expectError(await request(base, 'GET', `/api/notes/${MISSING}`), 401, 'Unauthorized');
+    });
+
+    it('answers 500 "Internal server error" without details', async () => {
+      expectError(await request(base, 'GET', `/api/notes/${MISSING}`, undefined, bearer(ada)), 500, 'Internal server error');
+      expect(server.output()).toMatch(/unexpected error in route handler/);
+    });
+  });
+});
