@@ -26,21 +26,22 @@ async function ensurePrismaClient(context: CommandContext): Promise<void> {
 }
 
 /**
- * Makes the database match the models: generates the Prisma client and pushes the schema with
- * the offline schema engine. Does nothing for `orm: "none"`. A change that would lose data is
+ * Makes the database match the models: pushes the schema with the offline schema engine, then
+ * generates the Prisma client. Does nothing for `orm: "none"`. A change that would lose data is
  * refused unless `acceptDataLoss`.
  */
 export async function prepareDatabase(context: CommandContext, options: { acceptDataLoss?: boolean } = {}): Promise<void> {
   if (projectOrm(context.root) === 'none') return;
-  await ensurePrismaClient(context);
+  // The database first: when a change is refused, the client keeps matching the database.
   try {
     const result = await pushSchema({ projectDir: context.root, databaseUrl: context.database.url, acceptDataLoss: options.acceptDataLoss });
     const where = context.database.provider === 'sqlite' ? 'SQLite' : 'PostgreSQL';
     context.log(result.executedSteps > 0 ? `appgen: ${where} database updated to the models` : `appgen: ${where} database already matches the models`);
   } catch (error) {
     if (error instanceof DataLossError) {
-      throw new UserError(error.message, 'or undo the model change; appgen never drops data without --accept-data-loss.');
+      throw new UserError(error.message, 'undo the model change to keep the data; appgen never drops data without --accept-data-loss.');
     }
     throw error;
   }
+  await ensurePrismaClient(context);
 }

@@ -100,6 +100,8 @@ export interface MethodContext {
   /** Names of the events fired after a successful write of this route, in config order. */
   events: string[];
   hasEvents: boolean;
+  /** Something after authentication reads `userId` (a voter, a function or events). */
+  usesUserId: boolean;
   /** The operation events see: create (POST), update (PUT, PATCH) or delete (DELETE). */
   eventOperation: 'create' | 'update' | 'delete' | null;
   function: string | null;
@@ -117,6 +119,10 @@ export interface RouteFileContext {
   urlPath: string;
   params: ParamContext[];
   hasParams: boolean;
+  hasUuidParam: boolean;
+  hasIntParam: boolean;
+  /** Some method redirects (imports redirectTo). */
+  hasRedirect: boolean;
   methods: MethodContext[];
   sources: string[];
 }

@@ -88,6 +88,7 @@ function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelC
     mutating: eventOperation !== null,
     events: firedEvents,
     hasEvents: firedEvents.length > 0,
+    usesUserId: Boolean(voter || config.function || firedEvents.length > 0),
     eventOperation,
     function: config.function ?? null,
     redirect: config.redirect ?? null,
@@ -118,6 +119,9 @@ export function mapRouteFiles(routes: CheckedRoute[], orm: OrmName, models: Map<
         urlPath: file.urlPath,
         params,
         hasParams: params.length > 0,
+        hasUuidParam: methods.some((m) => m.params.some((p) => p.type === 'uuid')),
+        hasIntParam: methods.some((m) => m.params.some((p) => p.type === 'int')),
+        hasRedirect: methods.some((m) => m.redirect !== null),
         methods,
         sources: [...new Set(methods.map((m) => m.source.split(' ')[0]))].sort(),
       };

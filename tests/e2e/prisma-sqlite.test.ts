@@ -1,6 +1,9 @@
 import fs from 'fs';
+import { createRequire } from 'module';
 import path from 'path';
 import { request } from './support/http';
+import { APPGEN } from './support/paths';
+import { run } from './support/run';
 import { describePrismaApi } from './support/prismaApiScenario';
 import { RunningServer, startBuiltApp } from './support/server';
 import { createTestProject, TestProject } from './support/testProject';
@@ -33,5 +36,30 @@ describe('orm prisma on the embedded SQLite database', () => {
     server = await startBuiltApp(project.dir, project.env);
     const listed = await request(server.url, 'GET', '/api/users');
     expect(listed.body).toEqual(expect.arrayContaining([created.body]));
+  });
+
+  it('refuses a model change that would lose data, keeping the rows, until --accept-data-loss', async () => {
+    await server.stop();
+    const modelFile = path.join(project.dir, 'config', 'models', 'User.json');
+    const model = JSON.parse(fs.readFileSync(modelFile, 'utf8'));
+    delete model.fields.name;
+    fs.writeFileSync(modelFile, JSON.stringify(model, null, 2));
+    fs.writeFileSync(path.join(project.dir, 'config', 'routes', 'users.json'), JSON.stringify({ routes: [{ method: 'GET', path: '/api/users', response: 'User[]' }] }));
+    await project.appgen(['generate']);
+    const refused = await run(process.execPath, [APPGEN, 'db', 'push'], { cwd: project.dir, env: project.env });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/would lose data/);
+    expect(refused.stderr).toMatch(/column `name` on the `User` table, which still contains 2 non-null values/);
+    expect(refused.stderr).toMatch(/--accept-data-loss/);
+    expect(refused.stderr).not.toMatch(/\n\s+at /);
+    const Database = createRequire(path.join(project.dir, 'package.json'))('better-sqlite3');
+    const db = new Database(path.join(project.dir, 'prisma', 'dev.db'), { readonly: true });
+    const columns = db.prepare('PRAGMA table_info("User")').all().map((c: { name: string }) => c.name);
+    const rows = db.prepare('SELECT count(*) AS n FROM "User"').get().n;
+    db.close();
+    expect(columns).toContain('name');
+    expect(rows).toBeGreaterThan(0);
+    const accepted = await run(process.execPath, [APPGEN, 'db', 'push', '--accept-data-loss'], { cwd: project.dir, env: project.env });
+    expect(accepted.code).toBe(0);
   });
 });

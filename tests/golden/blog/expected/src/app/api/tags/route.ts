@@ -49,7 +49,6 @@ const postApiTagsBodySpec = {
 /** GET /api/tags (config/routes/tags.json routes[0]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(async () => {
-    const userId: string | null = null;
     const records = await db.tag.findMany();
     return json(records);
   });
@@ -60,7 +59,6 @@ export async function POST(request: Request): Promise<Response> {
   return handle(async () => {
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
-    const userId: string | null = null;
     const parsed = await readBody<PostApiTagsBody>(request, postApiTagsBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;

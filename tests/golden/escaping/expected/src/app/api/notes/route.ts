@@ -32,7 +32,6 @@ const postApiNotesBodySpec = {
 /** GET /api/notes (config/routes/notes.json routes[0]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(async () => {
-    const userId: string | null = null;
     const records = await db.note.findMany();
     return json(records);
   });
@@ -43,7 +42,6 @@ export async function POST(request: Request): Promise<Response> {
   return handle(async () => {
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
-    const userId: string | null = null;
     const parsed = await readBody<PostApiNotesBody>(request, postApiNotesBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
