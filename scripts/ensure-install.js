@@ -8,8 +8,8 @@ const root = path.resolve(__dirname, '..');
 
 function ensureInstall() {
   if (!fs.existsSync(path.join(root, 'node_modules', '.bin', 'tsc'))) {
-    process.stdout.write('> npm ci (first run)\n');
-    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+    process.stdout.write('> npm install (first run)\n');
+    execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   }
 }
 
