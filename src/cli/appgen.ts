@@ -5,6 +5,7 @@ import { runDevServer } from '../dev/runDevServer';
 import { runBuild } from './commands/buildCommand';
 import { runDbPush } from './commands/dbPushCommand';
 import { runGenerate } from './commands/generateCommand';
+import { templatesCommands } from './commands/templatesCommand';
 import { commandContext } from '../project/commandContext';
 import { reportError } from './reportError';
 
@@ -52,6 +53,7 @@ async function main(argv: string[]): Promise<number> {
         )
         .demandCommand(1, 'Name a db command: appgen db push'),
     )
+    .command('templates', 'List the templates, or copy them into templates/ to customise the output', (y) => templatesCommands(y, run))
     .demandCommand(1, 'Name a command: appgen generate, appgen dev, appgen build')
     .strict()
     .help()

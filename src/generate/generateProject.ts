@@ -10,6 +10,7 @@ import { BUILTIN_TEMPLATES_DIR } from '../paths/packageRoot';
 import { validateProject } from '../validate/validateProject';
 import { applyPlan } from '../write/applyPlan';
 import { planWrite, WritePlan } from '../write/planWrite';
+import { warnAboutTemplates, type Warn } from './warnAboutTemplates';
 
 export interface GenerateOptions {
   root: string;
@@ -17,6 +18,8 @@ export interface GenerateOptions {
   defaultDatabaseUrl: string;
   /** Plan only: report what would change, write nothing. */
   dryRun?: boolean;
+  /** Where the one warning block about the project's templates/ goes; stderr by default. */
+  warn?: Warn;
 }
 
 export interface GenerateResult {
@@ -24,11 +27,15 @@ export interface GenerateResult {
   plan: WritePlan;
 }
 
-/** Config → FileMap, with no side effects. Throws ConfigError or TemplateError. */
+/**
+ * Config → FileMap, writing nothing: its one side effect is the warning about the project's
+ * templates (through `options.warn`). Throws ConfigError or TemplateError.
+ */
 export function buildProjectFiles(options: Omit<GenerateOptions, 'dryRun'>): FileMap {
   const checked = validateProject(loadProject(options.root));
   const context = mapProject(checked, { provider: options.provider, defaultDatabaseUrl: options.defaultDatabaseUrl });
   const projectTemplates = path.join(options.root, 'templates');
+  warnAboutTemplates(options.root, BUILTIN_TEMPLATES_DIR, options.warn);
   const templates = new TemplateSet(BUILTIN_TEMPLATES_DIR, fs.existsSync(projectTemplates) ? projectTemplates : undefined);
   return buildFileMap(context, templates);
 }

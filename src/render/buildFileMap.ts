@@ -1,8 +1,17 @@
 import type { ProjectContext } from '../map/contexts';
 import type { FileMap } from './fileMap';
 import { generatedHeader } from './header';
-import { TEMPLATE_REGISTRY } from './templateRegistry';
-import type { TemplateSet } from './templateSet';
+import { TEMPLATE_REGISTRY, type TemplateOutput } from './templateRegistry';
+import { TemplateError, type TemplateSet } from './templateSet';
+
+function renderOutput(templates: TemplateSet, template: string, output: TemplateOutput): string {
+  try {
+    return templates.render(template, output.context);
+  } catch (error) {
+    // Say which output failed: a partial's mistake may show in one route file only.
+    throw error instanceof TemplateError ? error.rendering(output.path) : error;
+  }
+}
 
 /**
  * Renders every output file in memory. No I/O beyond reading templates: a failure here leaves
@@ -12,7 +21,7 @@ export function buildFileMap(project: ProjectContext, templates: TemplateSet): F
   const planned: Array<[string, { content: string; owner: 'generated' | 'user' }]> = [];
   for (const entry of TEMPLATE_REGISTRY) {
     for (const output of entry.outputs(project)) {
-      const body = templates.render(entry.template, output.context);
+      const body = renderOutput(templates, entry.template, output);
       const content = entry.owner === 'generated' ? generatedHeader(output.path, output.sources) + body : body;
       planned.push([output.path, { content, owner: entry.owner }]);
     }

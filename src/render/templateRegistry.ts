@@ -12,8 +12,15 @@ export interface TemplateEntry {
   /** Path of the template under templates/ (or a project's templates/). */
   template: string;
   owner: FileOwner;
-  /** What the template produces, for `appgen templates list` and the README. */
+  /** What the template produces, for `appgen templates list` and docs/template-contexts.md. */
   produces: string;
+  /**
+   * The context the template receives, in the types of src/map/contexts.ts: a type name
+   * (`ProjectContext`), one with added fields (`ViewContext & { project: ProjectContext }`) or
+   * only fields (`{ name: string; project: ProjectContext }`). Public: docs/template-contexts.md
+   * is generated from it, and a unit test checks it against the contexts really passed.
+   */
+  context: string;
   outputs(project: ProjectContext): TemplateOutput[];
 }
 
@@ -33,58 +40,65 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
   {
     template: 'src/app/[route]/route.ts.hbs',
     owner: 'generated',
-    produces: 'src/app/<path>/route.ts: one per unique route path, one export per method (context: RouteFileContext & { project })',
+    produces: 'src/app/<path>/route.ts: one per unique route path, one export per method',
+    context: 'RouteFileContext & { project: ProjectContext }',
     outputs: (project) => project.routeFiles.map((file) => ({ path: file.outputPath, context: { ...file, project }, sources: file.sources })),
   },
   {
     template: 'src/app/[view]/page.tsx.hbs',
     owner: 'generated',
-    produces: 'src/app/<path>/page.tsx: one per view (context: ViewContext & { project })',
+    produces: 'src/app/<path>/page.tsx: one per view',
+    context: 'ViewContext & { project: ProjectContext }',
     outputs: (project) => project.views.map((view) => ({ path: view.outputPath, context: { ...view, project }, sources: [view.source] })),
   },
-  { template: 'src/app/layout.tsx.hbs', owner: 'generated', produces: 'src/app/layout.tsx: root layout with navigation (context: ProjectContext)', outputs: once('src/app/layout.tsx', ['config/views/']) },
-  { template: 'src/app/globals.css.hbs', owner: 'generated', produces: 'src/app/globals.css: default styles (context: ProjectContext)', outputs: once('src/app/globals.css', []) },
+  { template: 'src/app/layout.tsx.hbs', owner: 'generated', produces: 'src/app/layout.tsx: root layout with navigation', context: 'ProjectContext', outputs: once('src/app/layout.tsx', ['config/views/']) },
+  { template: 'src/app/globals.css.hbs', owner: 'generated', produces: 'src/app/globals.css: default styles', context: 'ProjectContext', outputs: once('src/app/globals.css', []) },
   {
     template: 'src/appgen/types/[model].ts.hbs',
     owner: 'generated',
-    produces: 'src/appgen/types/<Model>.ts: the JSON shape of each model (context: ModelContext & { project })',
+    produces: 'src/appgen/types/<Model>.ts: the JSON shape of each model',
+    context: 'ModelContext & { project: ProjectContext }',
     outputs: (project) => project.models.map((model) => ({ path: `src/appgen/types/${model.name}.ts`, context: { ...model, project }, sources: [model.source] })),
   },
-  { template: 'src/appgen/types/index.ts.hbs', owner: 'generated', produces: 'src/appgen/types/index.ts: re-exports every model type (context: ProjectContext)', outputs: once('src/appgen/types/index.ts', ['config/models/']) },
-  { template: 'src/appgen/bodies.ts.hbs', owner: 'generated', produces: 'src/appgen/bodies.ts: body type and runtime spec of each route with a body (context: ProjectContext)', outputs: once('src/appgen/bodies.ts', ['config/routes/']) },
-  { template: 'src/appgen/body.ts.hbs', owner: 'generated', produces: 'src/appgen/body.ts: request body reading and validators (context: ProjectContext)', outputs: once('src/appgen/body.ts', []) },
-  { template: 'src/appgen/http.ts.hbs', owner: 'generated', produces: 'src/appgen/http.ts: JSON answers and error mapping (context: ProjectContext)', outputs: once('src/appgen/http.ts', []) },
-  { template: 'src/appgen/params.ts.hbs', owner: 'generated', produces: 'src/appgen/params.ts: path parameter checks (context: ProjectContext)', outputs: once('src/appgen/params.ts', []) },
-  { template: 'src/appgen/session.ts.hbs', owner: 'generated', produces: 'src/appgen/session.ts: signed session tokens: issue, read, verify (context: ProjectContext)', outputs: once('src/appgen/session.ts', []) },
-  { template: 'src/appgen/csrf.ts.hbs', owner: 'generated', produces: 'src/appgen/csrf.ts: the cross-site request guard of writes (context: ProjectContext)', outputs: once('src/appgen/csrf.ts', []) },
-  { template: 'src/appgen/voters.ts.hbs', owner: 'generated', produces: 'src/appgen/voters.ts: the built-in voters self and owner (context: ProjectContext)', outputs: once('src/appgen/voters.ts', []) },
-  { template: 'src/appgen/events.ts.hbs', owner: 'generated', produces: 'src/appgen/events.ts: runs events after writes (context: ProjectContext)', outputs: once('src/appgen/events.ts', []) },
-  { template: 'src/appgen/handler.ts.hbs', owner: 'generated', produces: 'src/appgen/handler.ts: input types of functions and voters (context: ProjectContext)', outputs: once('src/appgen/handler.ts', []) },
-  { template: 'src/appgen/db.ts.hbs', owner: 'generated', produces: 'src/appgen/db.ts: the Prisma client, orm prisma only (context: ProjectContext)', outputs: withDatabase('src/appgen/db.ts') },
-  { template: 'prisma/schema.prisma.hbs', owner: 'generated', produces: 'prisma/schema.prisma: the Prisma schema, orm prisma only (context: ProjectContext)', outputs: withDatabase('prisma/schema.prisma') },
-  { template: 'prisma.config.ts.hbs', owner: 'generated', produces: 'prisma.config.ts: Prisma CLI configuration, orm prisma only (context: ProjectContext)', outputs: withDatabase('prisma.config.ts') },
+  { template: 'src/appgen/types/index.ts.hbs', owner: 'generated', produces: 'src/appgen/types/index.ts: re-exports every model type', context: 'ProjectContext', outputs: once('src/appgen/types/index.ts', ['config/models/']) },
+  { template: 'src/appgen/bodies.ts.hbs', owner: 'generated', produces: 'src/appgen/bodies.ts: body type and runtime spec of each route with a body', context: 'ProjectContext', outputs: once('src/appgen/bodies.ts', ['config/routes/']) },
+  { template: 'src/appgen/body.ts.hbs', owner: 'generated', produces: 'src/appgen/body.ts: request body reading and validators', context: 'ProjectContext', outputs: once('src/appgen/body.ts', []) },
+  { template: 'src/appgen/http.ts.hbs', owner: 'generated', produces: 'src/appgen/http.ts: JSON answers and error mapping', context: 'ProjectContext', outputs: once('src/appgen/http.ts', []) },
+  { template: 'src/appgen/params.ts.hbs', owner: 'generated', produces: 'src/appgen/params.ts: path parameter checks', context: 'ProjectContext', outputs: once('src/appgen/params.ts', []) },
+  { template: 'src/appgen/session.ts.hbs', owner: 'generated', produces: 'src/appgen/session.ts: signed session tokens: issue, read, verify', context: 'ProjectContext', outputs: once('src/appgen/session.ts', []) },
+  { template: 'src/appgen/csrf.ts.hbs', owner: 'generated', produces: 'src/appgen/csrf.ts: the cross-site request guard of writes', context: 'ProjectContext', outputs: once('src/appgen/csrf.ts', []) },
+  { template: 'src/appgen/voters.ts.hbs', owner: 'generated', produces: 'src/appgen/voters.ts: the built-in voters self and owner', context: 'ProjectContext', outputs: once('src/appgen/voters.ts', []) },
+  { template: 'src/appgen/events.ts.hbs', owner: 'generated', produces: 'src/appgen/events.ts: runs events after writes', context: 'ProjectContext', outputs: once('src/appgen/events.ts', []) },
+  { template: 'src/appgen/handler.ts.hbs', owner: 'generated', produces: 'src/appgen/handler.ts: input types of functions and voters', context: 'ProjectContext', outputs: once('src/appgen/handler.ts', []) },
+  { template: 'src/appgen/db.ts.hbs', owner: 'generated', produces: 'src/appgen/db.ts: the Prisma client, orm prisma only', context: 'ProjectContext', outputs: withDatabase('src/appgen/db.ts') },
+  { template: 'prisma/schema.prisma.hbs', owner: 'generated', produces: 'prisma/schema.prisma: the Prisma schema, orm prisma only', context: 'ProjectContext', outputs: withDatabase('prisma/schema.prisma') },
+  { template: 'prisma.config.ts.hbs', owner: 'generated', produces: 'prisma.config.ts: Prisma CLI configuration, orm prisma only', context: 'ProjectContext', outputs: withDatabase('prisma.config.ts') },
   {
     template: 'scaffold/src/functions/[function].ts.hbs',
     owner: 'user',
-    produces: 'src/functions/<name>.ts, written once: a route function (context: { name, method: MethodContext, project })',
+    produces: 'src/functions/<name>.ts, written once: a route function',
+    context: '{ name: string; method: MethodContext; project: ProjectContext }',
     outputs: (project) => project.functions.map((name) => ({ path: `src/functions/${name}.ts`, context: { name, method: firstMethodUsing(project, 'function', name), project }, sources: [] })),
   },
   {
     template: 'scaffold/src/voters/[voter].ts.hbs',
     owner: 'user',
-    produces: 'src/voters/<name>.ts, written once: an authorization voter (context: { name, project })',
+    produces: 'src/voters/<name>.ts, written once: an authorization voter',
+    context: '{ name: string; project: ProjectContext }',
     outputs: (project) => project.voters.map((name) => ({ path: `src/voters/${name}.ts`, context: { name, project }, sources: [] })),
   },
   {
     template: 'scaffold/src/events/[event].ts.hbs',
     owner: 'user',
-    produces: 'src/events/<name>.ts, written once: an event handler (context: EventContext & { project })',
+    produces: 'src/events/<name>.ts, written once: an event handler',
+    context: 'EventContext & { project: ProjectContext }',
     outputs: (project) => project.events.map((event) => ({ path: `src/events/${event.name}.ts`, context: { ...event, project }, sources: [] })),
   },
   {
     template: 'scaffold/src/auth/getAuthUser.ts.hbs',
     owner: 'user',
-    produces: 'src/auth/getAuthUser.ts, written once when a route has auth: identifies the caller (context: ProjectContext)',
+    produces: 'src/auth/getAuthUser.ts, written once when a route has auth: identifies the caller',
+    context: 'ProjectContext',
     outputs: (project) => (project.hasAuth ? [{ path: 'src/auth/getAuthUser.ts', context: project, sources: [] }] : []),
   },
 ];

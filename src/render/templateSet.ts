@@ -1,81 +1,86 @@
 import fs from 'fs';
 import Handlebars from 'handlebars';
 import path from 'path';
+import { closestMatch } from '../diagnostics/didYouMean';
 import { HELPERS } from './helpers';
+import { makeArgumentsStrict } from './makeArgumentsStrict';
+import { analyzeTemplate, parseTemplate, TemplateAnalysis } from './templateAnalysis';
+import { TemplateError, templateErrorFrom, TemplateOrigin } from './templateError';
 
-/** A template or partial failed to compile or render; names the file that holds it. */
-export class TemplateError extends Error {
-  constructor(
-    readonly template: string,
-    readonly origin: 'built-in' | 'project',
-    message: string,
-  ) {
-    super(`${origin === 'project' ? 'templates/' : 'built-in template '}${template}: ${message}`);
-    this.name = 'TemplateError';
-  }
-}
+export { TemplateError } from './templateError';
 
-interface TemplateSource {
+export interface TemplateSource {
+  /** Path under templates/, forward slashes, e.g. `partials/view/element.hbs`. */
   name: string;
   file: string;
-  origin: 'built-in' | 'project';
+  origin: TemplateOrigin;
 }
 
-function listTemplates(root: string, origin: TemplateSource['origin']): TemplateSource[] {
+const PARTIALS = 'partials/';
+
+/** `partials/view/element.hbs` → `view/element`; undefined for a template that is no partial. */
+export function partialName(templateName: string): string | undefined {
+  return templateName.startsWith(PARTIALS) && templateName.endsWith('.hbs') ? templateName.slice(PARTIALS.length, -'.hbs'.length) : undefined;
+}
+
+/** Every `.hbs` file under `root`. templates/create/ holds create-appgen's files, not templates. */
+export function listTemplateFiles(root: string, origin: TemplateOrigin): TemplateSource[] {
   if (!fs.existsSync(root)) return [];
   const found: TemplateSource[] = [];
   const walk = (dir: string): void => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
-      // templates/create/ holds the files of a new project (create-appgen), not generate output.
       if (entry.isDirectory()) {
         if (!(dir === root && entry.name === 'create')) walk(file);
-      }
-      else if (entry.name.endsWith('.hbs')) found.push({ name: path.relative(root, file).split(path.sep).join('/'), file, origin });
+      } else if (entry.name.endsWith('.hbs')) found.push({ name: path.relative(root, file).split(path.sep).join('/'), file, origin });
     }
   };
   walk(root);
-  return found;
+  return found.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
+
+/** A template file's text as it is compiled. */
+export function templateText(source: TemplateSource): string {
+  const raw = fs.readFileSync(source.file, 'utf8');
+  // A one-line partial is used inline, mid-line: its file's final newline is not part of it.
+  return partialName(source.name) !== undefined && raw.indexOf('\n') === raw.length - 1 ? raw.slice(0, -1) : raw;
+}
+
+const HINT_HELPERS = Object.keys(HELPERS).join(', ');
 
 /**
  * The built-in templates overlaid with a project's `templates/` folder: a project file with the
  * same relative path replaces the built-in one. Files under `partials/` are registered as
  * partials named by their path without `.hbs` (e.g. `handler/auth`).
+ *
+ * Every file is checked when compiled (partials at construction, templates when first rendered):
+ * syntax, helpers and partials called by name. Errors name the file and line of the mistake:
+ * an error inside a partial names the partial, not the template that included it.
  */
 export class TemplateSet {
   private readonly handlebars = Handlebars.create();
   private readonly sources = new Map<string, TemplateSource>();
   private readonly compiled = new Map<string, HandlebarsTemplateDelegate>();
+  private readonly partialNames = new Set<string>();
 
   constructor(builtinDir: string, projectDir?: string) {
-    for (const source of [...listTemplates(builtinDir, 'built-in'), ...(projectDir ? listTemplates(projectDir, 'project') : [])]) {
+    for (const source of [...listTemplateFiles(builtinDir, 'built-in'), ...(projectDir ? listTemplateFiles(projectDir, 'project') : [])]) {
       this.sources.set(source.name, source);
     }
     for (const [name, helper] of Object.entries(HELPERS)) this.handlebars.registerHelper(name, helper);
+    for (const name of this.sources.keys()) {
+      const partial = partialName(name);
+      if (partial !== undefined) this.partialNames.add(partial);
+    }
     for (const source of this.sources.values()) {
-      if (!source.name.startsWith('partials/')) continue;
-      const partialName = source.name.slice('partials/'.length, -'.hbs'.length);
-      this.handlebars.registerPartial(partialName, this.compile(source));
+      const partial = partialName(source.name);
+      if (partial !== undefined) this.handlebars.registerPartial(partial, this.compile(source));
     }
   }
 
   /** Names of every template and partial, with where each comes from. */
   list(): TemplateSource[] {
-    return [...this.sources.values()].sort((a, b) => a.name.localeCompare(b.name));
-  }
-
-  private compile(source: TemplateSource): HandlebarsTemplateDelegate {
-    const raw = fs.readFileSync(source.file, 'utf8');
-    // A one-line partial is used inline, mid-line: its file's final newline is not part of it.
-    const text = source.name.startsWith('partials/') && raw.indexOf('\n') === raw.length - 1 ? raw.slice(0, -1) : raw;
-    try {
-      // Parse now so syntax errors surface before anything renders.
-      this.handlebars.parse(text);
-    } catch (error) {
-      throw new TemplateError(source.name, source.origin, (error as Error).message);
-    }
-    return this.handlebars.compile(text, { strict: true, noEscape: true });
+    return [...this.sources.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   render(name: string, context: object): string {
@@ -86,10 +91,49 @@ export class TemplateSet {
       template = this.compile(source);
       this.compiled.set(name, template);
     }
+    return template(context);
+  }
+
+  private compile(source: TemplateSource): HandlebarsTemplateDelegate {
+    let program: hbs.AST.Program;
     try {
-      return template(context);
+      program = parseTemplate(templateText(source));
     } catch (error) {
-      throw new TemplateError(name, source.origin, (error as Error).message);
+      throw templateErrorFrom(error, source.name, source.origin, true);
+    }
+    this.check(source, analyzeTemplate(program));
+    const template = this.handlebars.compile(makeArgumentsStrict(program), { strict: true, noEscape: true });
+    // The innermost file wins: a TemplateError from a partial passes through its callers as is.
+    return (context: unknown, options?: Handlebars.RuntimeOptions) => {
+      try {
+        return template(context, options);
+      } catch (error) {
+        throw templateErrorFrom(error, source.name, source.origin);
+      }
+    };
+  }
+
+  /**
+   * Mistakes Handlebars would only report at run time, without a line (an unknown partial) or
+   * misleadingly (strict mode calls an unknown helper a missing field): found by reading the
+   * template, so they are reported with their line even in a branch no config reaches yet.
+   */
+  private check(source: TemplateSource, analysis: TemplateAnalysis): void {
+    const helpers = Object.keys(this.handlebars.helpers);
+    const fail = (reason: string, at: { line: number; column: number }) => {
+      throw new TemplateError(source.name, source.origin, reason, { line: at.line, column: at.column + 1, whileReading: true });
+    };
+    for (const call of analysis.helperCalls) {
+      if (helpers.includes(call.name) || analysis.blockParams.includes(call.name)) continue;
+      const near = closestMatch(call.name, helpers);
+      fail(`unknown helper "${call.name}"${near ? `; did you mean "${near}"?` : ''} (helpers: ${HINT_HELPERS}, and Handlebars' if, unless, each, with, lookup)`, call);
+    }
+    const partials = [...this.partialNames, ...analysis.inlinePartials];
+    for (const reference of analysis.partials) {
+      const { name } = reference;
+      if (name === undefined || name.startsWith('@') || reference.hasFallback || partials.includes(name)) continue;
+      const near = closestMatch(name, partials);
+      fail(`unknown partial "${name}"${near ? `; did you mean "${near}"?` : ''} (partials are the files under templates/partials/, named without .hbs)`, reference);
     }
   }
 }

@@ -1,0 +1,23 @@
+import path from 'path';
+import { loadProject } from '../../../src/load/loadProject';
+import type { ProjectContext } from '../../../src/map/contexts';
+import { mapProject } from '../../../src/map/mapProject';
+import { validateProject } from '../../../src/validate/validateProject';
+import { SQLITE_OPTIONS } from '../support/generateOptions';
+import { GOLDEN_DIR, REPO_ROOT } from '../support/paths';
+
+/**
+ * Projects that between them reach every template and context field: the golden cases (both
+ * ORMs, views, escaping) and the end-to-end semantics fixture (functions, voters, events, auth).
+ */
+export const RICH_PROJECTS: Record<string, string> = {
+  blog: path.join(GOLDEN_DIR, 'blog'),
+  'orm-none': path.join(GOLDEN_DIR, 'orm-none'),
+  escaping: path.join(GOLDEN_DIR, 'escaping'),
+  semantics: path.join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'semantics'),
+};
+
+/** The ProjectContext the pipeline builds for a project folder. */
+export function projectContext(root: string): ProjectContext {
+  return mapProject(validateProject(loadProject(root)), SQLITE_OPTIONS);
+}
