@@ -28,8 +28,11 @@ async function main(argv: string[]): Promise<number> {
     .command(
       'generate',
       'Generate types, route handlers, pages and the Prisma schema from config/',
-      (y) => y.option('dry-run', { type: 'boolean', default: false, describe: 'List what would change; write nothing' }),
-      (args) => run(() => void runGenerate(commandContext(args.cwd), { dryRun: args.dryRun })),
+      (y) =>
+        y
+          .option('dry-run', { type: 'boolean', default: false, describe: 'List what would change, with a diff of changed files; write nothing' })
+          .option('check', { type: 'boolean', default: false, describe: 'Write nothing; exit 1 when generated files are out of date (for CI)' }),
+      (args) => run(() => runGenerate(commandContext(args.cwd), { dryRun: args.dryRun, check: args.check }).exitCode),
     )
     .command(
       'dev',

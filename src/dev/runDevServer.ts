@@ -22,7 +22,7 @@ const SCHEMA = 'prisma/schema.prisma';
  */
 export async function runDevServer(options: DevOptions): Promise<number> {
   const first = commandContext(options.cwd);
-  const { files } = runGenerate(first);
+  const { files } = runGenerate(first).result;
   await prepareDatabase(first);
   let schema = files.get(SCHEMA)?.content;
 
@@ -37,7 +37,7 @@ export async function runDevServer(options: DevOptions): Promise<number> {
       // Re-read .env and settings each time: the database or ORM may have changed.
       const context = commandContext(options.cwd);
       try {
-        const next = runGenerate(context).files.get(SCHEMA)?.content;
+        const next = runGenerate(context).result.files.get(SCHEMA)?.content;
         if (next !== schema) {
           await prepareDatabase(context);
           schema = next;

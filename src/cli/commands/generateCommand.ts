@@ -1,22 +1,40 @@
 import { generateProject, GenerateResult } from '../../generate/generateProject';
 import type { CommandContext } from '../../project/commandContext';
+import { lineDiff } from '../../write/lineDiff';
 
-/** `appgen generate`: writes what changed and prints a summary. */
-export function runGenerate(context: CommandContext, options: { dryRun?: boolean; quiet?: boolean } = {}): GenerateResult {
+export interface GenerateCommandOptions {
+  /** Report what would change, with a diff of each changed file; write nothing. */
+  dryRun?: boolean;
+  /** Write nothing; fail (exit 1) when the generated tree is out of date with the config. */
+  check?: boolean;
+  /** Only the summary line. */
+  quiet?: boolean;
+}
+
+/** `appgen generate`: writes what changed and prints a summary. Returns the exit code. */
+export function runGenerate(context: CommandContext, options: GenerateCommandOptions = {}): { result: GenerateResult; exitCode: number } {
   const { root, database, log } = context;
-  const result = generateProject({ root, provider: database.provider, defaultDatabaseUrl: database.defaultUrl, dryRun: options.dryRun });
+  const writes = !options.dryRun && !options.check;
+  const result = generateProject({ root, provider: database.provider, defaultDatabaseUrl: database.defaultUrl, dryRun: !writes });
   const { plan } = result;
-  const prefix = options.dryRun ? 'would ' : '';
+  const prefix = writes ? '' : 'would ';
   if (!options.quiet) {
     for (const file of plan.create) log(`  ${prefix}create ${file.path}`);
-    for (const file of plan.update) log(`  ${prefix}update ${file.path}`);
+    for (const file of plan.update) {
+      log(`  ${prefix}update ${file.path}`);
+      if (options.dryRun) log(lineDiff(file.before, file.content, file.path));
+    }
     for (const file of plan.delete) log(`  ${prefix}delete ${file}`);
   }
   const changed = plan.create.length + plan.update.length + plan.delete.length;
-  log(
-    changed === 0
-      ? `appgen: everything up to date (${plan.unchanged.length} generated files)`
-      : `appgen: ${prefix}${plan.create.length} created, ${plan.update.length} updated, ${plan.delete.length} deleted, ${plan.unchanged.length} unchanged`,
-  );
-  return result;
+  if (changed === 0) {
+    log(`appgen: everything up to date (${plan.unchanged.length} generated files)`);
+    return { result, exitCode: 0 };
+  }
+  log(`appgen: ${prefix}${plan.create.length} created, ${plan.update.length} updated, ${plan.delete.length} deleted, ${plan.unchanged.length} unchanged`);
+  if (options.check) {
+    log('appgen: the generated files are out of date with config/; run `appgen generate` and commit the result.');
+    return { result, exitCode: 1 };
+  }
+  return { result, exitCode: 0 };
 }

@@ -1,0 +1,65 @@
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { spawnSync } from 'child_process';
+
+const root = path.resolve(__dirname, '..', '..', '..');
+const cli = path.join(root, 'dist', 'cli', 'appgen.js');
+const appgen = (cwd: string, args: string[]) => spawnSync(process.execPath, [cli, ...args, '--cwd', cwd], { encoding: 'utf8' });
+
+describe('appgen generate --check and --dry-run', () => {
+  let dir: string;
+
+  beforeEach(() => {
+    if (!fs.existsSync(cli)) throw new Error('dist/ is missing: run `npm run build` (npm test does it)');
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-check-'));
+    fs.cpSync(path.join(root, 'examples', 'minimal', 'config'), path.join(dir, 'config'), { recursive: true });
+  });
+
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const snapshot = () => {
+    const files: Record<string, string> = {};
+    const walk = (d: string) => {
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+        const f = path.join(d, e.name);
+        if (e.isDirectory()) walk(f);
+        else files[path.relative(dir, f)] = fs.readFileSync(f, 'utf8');
+      }
+    };
+    walk(dir);
+    return files;
+  };
+
+  it('--check fails before the first generate and writes nothing', () => {
+    const before = snapshot();
+    const result = appgen(dir, ['generate', '--check']);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('would create src/app/api/users/route.ts');
+    expect(result.stdout).toContain('out of date');
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('--check passes after generate and fails after a config edit', () => {
+    expect(appgen(dir, ['generate']).status).toBe(0);
+    expect(appgen(dir, ['generate', '--check']).status).toBe(0);
+    const view = path.join(dir, 'config', 'views', 'login.json');
+    fs.writeFileSync(view, fs.readFileSync(view, 'utf8').replace('"Log in"', '"Sign in"'));
+    const result = appgen(dir, ['generate', '--check']);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('would update src/app/login/page.tsx');
+  });
+
+  it('--dry-run lists the changes with a diff and writes nothing', () => {
+    expect(appgen(dir, ['generate']).status).toBe(0);
+    const view = path.join(dir, 'config', 'views', 'login.json');
+    fs.writeFileSync(view, fs.readFileSync(view, 'utf8').replace('"Log in"', '"Sign in"'));
+    fs.rmSync(path.join(dir, 'config', 'routes', 'users.json'));
+    const before = snapshot();
+    const result = appgen(dir, ['generate', '--dry-run']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('-        <button type="submit">{"Log in"}</button>\n+        <button type="submit">{"Sign in"}</button>');
+    expect(result.stdout).toContain('would delete src/app/api/users/route.ts');
+    expect(snapshot()).toEqual(before);
+  });
+});
