@@ -1,9 +1,13 @@
 import fs from 'fs';
 import path from 'path';
 
+const FOLDERS = ['config', 'templates'];
+const ROOT_FILES = ['appgen.config.json', '.env'];
+
 /**
  * Calls `onChange` (debounced) when anything under the project's config/ or templates/ folder,
- * or its settings or .env file, changes. Returns a function that stops watching.
+ * or its settings or .env file, changes. A folder created after the start (e.g. templates/ by
+ * `appgen templates eject`) is watched from then on. Returns a function that stops watching.
  */
 export function watchProject(root: string, onChange: () => void, debounceMs = 120): () => void {
   let timer: NodeJS.Timeout | undefined;
@@ -11,20 +15,24 @@ export function watchProject(root: string, onChange: () => void, debounceMs = 12
     clearTimeout(timer);
     timer = setTimeout(onChange, debounceMs);
   };
-  const watchers: fs.FSWatcher[] = [];
-  for (const folder of ['config', 'templates']) {
+  const folderWatchers = new Map<string, fs.FSWatcher>();
+  const watchFolder = (folder: string) => {
     const dir = path.join(root, folder);
-    if (fs.existsSync(dir)) watchers.push(fs.watch(dir, { recursive: true }, trigger));
-  }
-  // Files at the root: watch the root itself (not recursively) and filter by name, which also
-  // catches a settings file or templates/ folder created after start.
-  watchers.push(
-    fs.watch(root, (_event, name) => {
-      if (name === 'appgen.config.json' || name === '.env' || name === 'templates') trigger();
-    }),
-  );
+    if (folderWatchers.has(folder) || !fs.existsSync(dir)) return;
+    folderWatchers.set(folder, fs.watch(dir, { recursive: true }, trigger));
+  };
+  FOLDERS.forEach(watchFolder);
+  const rootWatcher = fs.watch(root, (_event, name) => {
+    if (name && FOLDERS.includes(name)) {
+      watchFolder(name);
+      trigger();
+    } else if (name && ROOT_FILES.includes(name)) {
+      trigger();
+    }
+  });
   return () => {
     clearTimeout(timer);
-    for (const watcher of watchers) watcher.close();
+    rootWatcher.close();
+    for (const watcher of folderWatchers.values()) watcher.close();
   };
 }
