@@ -5,6 +5,7 @@ import { runDevServer } from '../dev/runDevServer';
 import { runBuild } from './commands/buildCommand';
 import { runDbPush } from './commands/dbPushCommand';
 import { runGenerate } from './commands/generateCommand';
+import { runMigrateCreate, runMigrateDeploy } from './commands/migrateCommand';
 import { templatesCommands } from './commands/templatesCommand';
 import { commandContext } from '../project/commandContext';
 import { reportError } from './reportError';
@@ -55,6 +56,17 @@ async function main(argv: string[]): Promise<number> {
           (args) => run(() => runDbPush({ cwd: args.cwd, acceptDataLoss: args.acceptDataLoss })),
         )
         .demandCommand(1, 'Name a db command: appgen db push'),
+    )
+    .command('migrate', 'SQL migrations for teams (prisma/migrations), offline', (y) =>
+      y
+        .command(
+          'create <name>',
+          'Write prisma/migrations/<timestamp>_<name>/migration.sql: the SQL from the existing migrations to the models',
+          (z) => z.positional('name', { type: 'string', demandOption: true, describe: 'What the change does, e.g. add_user_bio' }),
+          (args) => run(() => runMigrateCreate({ cwd: args.cwd, name: args.name })),
+        )
+        .command('deploy', 'Apply the migrations the database has not recorded yet', (z) => z, (args) => run(() => runMigrateDeploy({ cwd: args.cwd })))
+        .demandCommand(1, 'Name a migrate command: appgen migrate create <name>, appgen migrate deploy'),
     )
     .command('templates', 'List the templates, or copy them into templates/ to customise the output', (y) => templatesCommands(y, run))
     .demandCommand(1, 'Name a command: appgen generate, appgen dev, appgen build')

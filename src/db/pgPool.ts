@@ -28,6 +28,7 @@ interface PgClientClass {
 
 export interface PgPool {
   end(): Promise<void>;
+  on(event: 'error', listener: (error: Error) => void): unknown;
 }
 
 function charAsText(result: unknown): unknown {

@@ -39,7 +39,7 @@ export async function prepareDatabase(context: CommandContext, options: { accept
     context.log(result.executedSteps > 0 ? `appgen: ${where} database updated to the models` : `appgen: ${where} database already matches the models`);
   } catch (error) {
     if (error instanceof DataLossError) {
-      throw new UserError(error.message, 'undo the model change to keep the data; appgen never drops data without --accept-data-loss.');
+      throw new UserError(error.message, error.fix);
     }
     throw error;
   }

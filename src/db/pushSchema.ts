@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { dataLossFix, dataLossMessage, renameHints } from './dataLossMessage';
 import { providerOf } from './databaseUrl';
 import { openSchemaEngine, type SchemaEngineSession, type SchemaFile } from './wasmSchemaEngine';
 
@@ -35,22 +36,15 @@ export class DataLossError extends Error {
   constructor(
     readonly warnings: string[],
     readonly unexecutable: string[],
+    readonly renameHints: string[] = [],
   ) {
-    const list = (lines: string[]): string => lines.map((line) => `  - ${line}`).join('\n');
-    const parts: string[] = [];
-    if (warnings.length > 0) {
-      parts.push(`The change would lose data:\n${list(warnings)}`);
-    }
-    if (unexecutable.length > 0) {
-      parts.push(
-        `The change cannot be applied to the rows already in the database:\n${list(unexecutable)}\n` +
-          'Give the new field a default value (@default(...)) or make it optional, or remove those rows.',
-      );
-    } else {
-      parts.push('Re-run with --accept-data-loss to apply it anyway.');
-    }
-    super(`The database schema was not changed.\n${parts.join('\n')}`);
+    super(dataLossMessage(warnings, unexecutable, renameHints));
     this.name = 'DataLossError';
+  }
+
+  /** What to do, for the "fix:" line. */
+  get fix(): string {
+    return dataLossFix(this.unexecutable);
   }
 }
 
@@ -89,10 +83,21 @@ async function push(engine: SchemaEngineSession, schema: SchemaFile, acceptDataL
   const { warnings, unexecutable } = result;
   // Unexecutable steps are skipped even when forced: forcing would change nothing.
   if (unexecutable.length > 0 || (warnings.length > 0 && !acceptDataLoss)) {
-    throw new DataLossError(warnings, unexecutable);
+    throw new DataLossError(warnings, unexecutable, await renameHintsFor(engine, schema, warnings));
   }
   if (warnings.length > 0) result = await engine.schemaPush(schema, true);
   return { executedSteps: result.executedSteps, warnings: result.warnings, unexecutable: result.unexecutable };
+}
+
+/** Rename hints need the database's current models: introspected only when a column would be dropped. */
+async function renameHintsFor(engine: SchemaEngineSession, schema: SchemaFile, warnings: string[]): Promise<string[]> {
+  if (!warnings.some((warning) => warning.includes('drop the column'))) return [];
+  try {
+    return renameHints(warnings, await engine.introspect(schema), schema.content);
+  } catch {
+    // A hint is a nicety: the refusal itself must not fail because of it.
+    return [];
+  }
 }
 
 /**

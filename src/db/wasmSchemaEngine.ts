@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { type DatabaseProvider, sqliteFilePath } from './databaseUrl';
@@ -39,6 +40,16 @@ export interface SchemaFile {
 export interface SchemaEngineSession {
   /** `force: false` leaves the database untouched when there are warnings or unexecutable steps. */
   schemaPush(schema: SchemaFile, force: boolean): Promise<SchemaPushOutput>;
+  /** The database as it is now, as Prisma schema text (what `prisma db pull` writes). */
+  introspect(schema: SchemaFile): Promise<string>;
+  /**
+   * A migration script (SQL) from one schema state to another. (The engine's createMigration
+   * is not offered: in the wasm build it gets no adapter factory, so it cannot open the shadow
+   * database it needs: "SQLite shadow DB must be provided through an external factory".)
+   */
+  diff(from: DiffTarget, to: DiffTarget): Promise<string>;
+  /** Applies the migrations of `list` the database has not recorded yet; returns their names. */
+  applyMigrations(list: MigrationList): Promise<string[]>;
   /** Frees the engine and disposes every connection it opened. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -59,8 +70,33 @@ interface WasmEngine {
     force: boolean;
     filters: { externalTables: string[]; externalEnums: string[] };
   }): Promise<SchemaPushOutput>;
+  introspect(input: {
+    schema: { files: SchemaFile[] };
+    baseDirectoryPath: string;
+    force: boolean;
+    compositeTypeDepth: number;
+    namespaces: string[] | null;
+  }): Promise<{ schema: { files: SchemaFile[] } }>;
+  diff(input: { from: DiffTarget; to: DiffTarget; script: boolean; exitCode: boolean | null; filters: Filters }): Promise<{ exitCode: number; stdout: string | null }>;
+  applyMigrations(input: { migrationsList: MigrationList; filters: Filters }): Promise<{ appliedMigrationNames: string[] }>;
   free(): void;
 }
+
+/** MigrationList in schema_engine_bg.d.ts: prisma/migrations, read by the caller. */
+export interface MigrationList {
+  baseDir: string;
+  lockfile: { path: string; content: string | null };
+  shadowDbInitScript: string;
+  migrationDirectories: Array<{ path: string; migrationFile: { path: string; content: { tag: 'ok'; value: string } | { tag: 'error'; value: string } } }>;
+}
+
+interface Filters {
+  externalTables: string[];
+  externalEnums: string[];
+}
+
+/** DiffTarget in schema_engine_bg.d.ts (the variants we use). */
+export type DiffTarget = { tag: 'empty' } | { tag: 'schemaDatamodel'; files: SchemaFile[] } | { tag: 'schemaDatasource'; files: SchemaFile[]; configDir: string } | { tag: 'url'; url: string } | ({ tag: 'migrations' } & MigrationList);
 
 interface WasmEngineClass {
   new: (
@@ -198,6 +234,8 @@ async function createAdapterFactory(
     await fs.mkdir(path.dirname(file), { recursive: true });
     const { PrismaBetterSqlite3 } = req(resolveFromProject(req, '@prisma/adapter-better-sqlite3', opts.projectDir));
     factory = new PrismaBetterSqlite3({ url: `file:${file}` });
+    const connectShadow = factory.connectToShadowDb?.bind(factory);
+    if (connectShadow) factory.connectToShadowDb = async () => runsScriptsAsRaw((await connectShadow()) as RawConnection);
   } else {
     const adapterPg = resolveFromProject(req, '@prisma/adapter-pg', opts.projectDir);
     const { PrismaPg } = req(adapterPg);
@@ -205,6 +243,12 @@ async function createAdapterFactory(
     // PrismaPg does not end a pool it was given; close() does.
     opened.push({ dispose: () => pool.end() });
     factory = new PrismaPg(pool);
+    factory.connectToShadowDb = shadowDatabaseFactory(factory, opts.url, (url) => {
+      const shadowPool = createCharAsTextPool(adapterPg, url);
+      // Dropping the shadow database ends its sessions; an idle client may still report that.
+      shadowPool.on('error', () => undefined);
+      return { factory: new PrismaPg(shadowPool) as AdapterFactory, end: () => shadowPool.end() };
+    });
   }
   // The engine connects through the factory but never disposes what it got (a pg Pool keeps the
   // process alive), so we keep the connections and dispose them in close().
@@ -218,6 +262,66 @@ async function createAdapterFactory(
     };
   }
   return factory;
+}
+
+interface RawConnection extends Connection {
+  executeRaw(query: { sql: string; args: unknown[] }): Promise<number>;
+  executeScript(script: string): Promise<void>;
+}
+
+/**
+ * The engine replays each migration file on the SQLite shadow database with executeRaw, which
+ * better-sqlite3 runs as one prepared statement ("The supplied SQL string contains more than one
+ * statement"); a migration file has many. A statement list without parameters goes to
+ * executeScript (better-sqlite3's exec) instead.
+ */
+function runsScriptsAsRaw(connection: RawConnection): RawConnection {
+  const executeRaw = connection.executeRaw.bind(connection);
+  connection.executeRaw = async (query) => {
+    try {
+      return await executeRaw(query);
+    } catch (error) {
+      if (query.args.length > 0 || !/more than one statement/.test((error as Error).message)) throw error;
+      await connection.executeScript(query.sql);
+      return 0;
+    }
+  };
+  return connection;
+}
+
+interface ScriptConnection extends Connection {
+  executeScript(script: string): Promise<void>;
+}
+
+/**
+ * The throwaway PostgreSQL database the engine replays prisma/migrations on (to diff them with
+ * the models). adapter-pg's own connectToShadowDb must not be used with our pool: it opens the
+ * shadow with the pool's options plus `database`, but pg lets the connectionString win, so the
+ * "shadow" would be the real database, which the engine then resets. This one names the shadow
+ * database in the URL itself and drops it on dispose.
+ */
+function shadowDatabaseFactory(factory: AdapterFactory, url: string, adapterFor: (url: string) => { factory: AdapterFactory; end(): Promise<void> }): () => Promise<Connection> {
+  return async () => {
+    const admin = (await factory.connect()) as ScriptConnection;
+    const name = `appgen_shadow_${crypto.randomBytes(6).toString('hex')}`;
+    await admin.executeScript(`CREATE DATABASE "${name}"`);
+    const shadowUrl = new URL(url);
+    shadowUrl.pathname = `/${name}`;
+    const shadowAdapter = adapterFor(shadowUrl.toString());
+    const shadow = await shadowAdapter.factory.connect();
+    const disposeShadow = shadow.dispose.bind(shadow);
+    let disposed = false;
+    shadow.dispose = async () => {
+      if (disposed) return;
+      disposed = true;
+      await disposeShadow();
+      // PrismaPg leaves a pool it was given open; the shadow's pool is ours to end.
+      await shadowAdapter.end();
+      await admin.executeScript(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.dispose();
+    };
+    return shadow;
+  };
 }
 
 export async function openSchemaEngine(opts: OpenSchemaEngineOptions): Promise<SchemaEngineSession> {
@@ -236,9 +340,15 @@ export async function openSchemaEngine(opts: OpenSchemaEngineOptions): Promise<S
     closed = true;
     try {
       engine?.free();
-      const results = await Promise.allSettled(opened.splice(0).map((c) => c.dispose()));
-      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-      if (failed) throw failed.reason;
+      // Newest first, one at a time: a shadow database is dropped through a connection of the
+      // main pool, which must still be open then.
+      let failure: unknown;
+      for (const connection of opened.splice(0).reverse()) {
+        await connection.dispose().catch((error: unknown) => {
+          failure ??= error;
+        });
+      }
+      if (failure !== undefined) throw failure;
     } finally {
       sessionEnded();
     }
@@ -267,6 +377,35 @@ export async function openSchemaEngine(opts: OpenSchemaEngineOptions): Promise<S
           force,
           filters: { externalTables: [], externalEnums: [] },
         });
+      } catch (error) {
+        throw explainEngineError(error, bound);
+      }
+    },
+    async introspect(schema) {
+      try {
+        const result = await session.introspect({
+          schema: { files: [schema] },
+          baseDirectoryPath: path.dirname(schema.path),
+          force: false,
+          compositeTypeDepth: -1,
+          namespaces: null,
+        });
+        return result.schema.files.map((file) => file.content).join('\n');
+      } catch (error) {
+        throw explainEngineError(error, bound);
+      }
+    },
+    async diff(from, to) {
+      try {
+        const result = await session.diff({ from, to, script: true, exitCode: null, filters: { externalTables: [], externalEnums: [] } });
+        return result.stdout ?? '';
+      } catch (error) {
+        throw explainEngineError(error, bound);
+      }
+    },
+    async applyMigrations(list) {
+      try {
+        return (await session.applyMigrations({ migrationsList: list, filters: { externalTables: [], externalEnums: [] } })).appliedMigrationNames;
       } catch (error) {
         throw explainEngineError(error, bound);
       }
