@@ -1,19 +1,19 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { spawnSync } from 'child_process';
+import { REPO_ROOT } from '../support/paths';
+import { ensureBuiltCli, runAppgen } from '../support/runCli';
 
-const root = path.resolve(__dirname, '..', '..', '..');
-const cli = path.join(root, 'dist', 'cli', 'appgen.js');
-const appgen = (cwd: string, args: string[]) => spawnSync(process.execPath, [cli, ...args, '--cwd', cwd], { encoding: 'utf8' });
+const appgen = (cwd: string, args: string[]) => runAppgen([...args, '--cwd', cwd]);
 
 describe('appgen generate --check and --dry-run', () => {
   let dir: string;
 
+  beforeAll(ensureBuiltCli);
+
   beforeEach(() => {
-    if (!fs.existsSync(cli)) throw new Error('dist/ is missing: run `npm run build` (npm test does it)');
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-check-'));
-    fs.cpSync(path.join(root, 'examples', 'minimal', 'config'), path.join(dir, 'config'), { recursive: true });
+    fs.cpSync(path.join(REPO_ROOT, 'examples', 'minimal', 'config'), path.join(dir, 'config'), { recursive: true });
   });
 
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));

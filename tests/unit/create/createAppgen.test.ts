@@ -1,22 +1,17 @@
-import { spawnSync } from 'child_process';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-
-const root = path.resolve(__dirname, '..', '..', '..');
-const cli = path.join(root, 'dist', 'cli', 'create-appgen.js');
+import { ensureBuiltCli, runCreateAppgen } from '../support/runCli';
 
 function createAppgen(args: string[], cwd: string) {
-  const result = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8' });
+  const result = runCreateAppgen(args, cwd);
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 describe('create-appgen', () => {
   let work: string;
 
-  beforeAll(() => {
-    if (!fs.existsSync(cli)) throw new Error('dist/ is missing: run `npm run build` (npm test does it)');
-  });
+  beforeAll(ensureBuiltCli);
 
   beforeEach(() => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'create-appgen-'));

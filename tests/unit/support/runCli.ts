@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'child_process';
 import fs from 'fs';
 import path from 'path';
-import { APPGEN_CLI, REPO_ROOT } from './paths';
+import { APPGEN_CLI, CREATE_APPGEN_CLI, REPO_ROOT } from './paths';
 
 export interface CliResult {
   status: number | null;
@@ -18,12 +18,21 @@ export function ensureBuiltCli(): void {
   execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: REPO_ROOT, stdio: 'inherit' });
 }
 
-/** Runs `node dist/cli/appgen.js ...args` without a DATABASE_URL from the caller's environment. */
-export function runAppgen(args: string[], options: { cwd?: string } = {}): CliResult {
+function runCli(cli: string, args: string[], cwd: string): CliResult {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete env.DATABASE_URL;
-  const result = spawnSync(process.execPath, [APPGEN_CLI, ...args], { cwd: options.cwd ?? REPO_ROOT, env, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, [cli, ...args], { cwd, env, encoding: 'utf8', timeout: 60_000 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Runs `node dist/cli/appgen.js ...args` without a DATABASE_URL from the caller's environment. */
+export function runAppgen(args: string[], options: { cwd?: string } = {}): CliResult {
+  return runCli(APPGEN_CLI, args, options.cwd ?? REPO_ROOT);
+}
+
+/** Runs `node dist/cli/create-appgen.js ...args` in `cwd`. */
+export function runCreateAppgen(args: string[], cwd: string): CliResult {
+  return runCli(CREATE_APPGEN_CLI, args, cwd);
 }
 
 /** Lines that look like a JavaScript stack trace. */
