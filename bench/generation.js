@@ -4,13 +4,13 @@
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { APPGEN } = require('./lib/paths');
 const { measureNode } = require('./lib/measureChild');
+const { snapshotAppgen } = require('./lib/snapshot');
 const { median, fixed, printTable } = require('./lib/table');
 const { writeSyntheticProject, changeOneModel } = require('./synthetic/syntheticProject');
 
 const RAW_WRITER = path.join(__dirname, 'synthetic', 'writeRawFiles.js');
-const generate = (dir) => measureNode([APPGEN, 'generate', '--cwd', dir]);
+const STAGE_TIMES = path.join(__dirname, 'synthetic', 'stageTimes.js');
 
 /** "appgen: 0 created, 3 updated, 0 deleted, 4012 unchanged" → files written or deleted. */
 function changedFiles(stdout) {
@@ -33,7 +33,8 @@ function summarise(samples) {
   return { seconds: median(samples.map((s) => s.seconds)), rssMb: median(samples.map((s) => s.rssMb)) };
 }
 
-function benchOneSize(n, runs, workDir) {
+function benchOneSize(n, runs, workDir, appgen) {
+  const generate = (dir) => measureNode([appgen.appgen, 'generate', '--cwd', dir]);
   const cold = [];
   const noChange = [];
   const oneModel = [];
@@ -57,7 +58,14 @@ function benchOneSize(n, runs, workDir) {
   const raw = [];
   for (let r = 0; r < runs; r++) raw.push(measureNode([RAW_WRITER, payloadFile, path.join(workDir, `n${n}-raw${r}`)]));
   const contents = Object.values(payload);
+  let stages;
+  try {
+    stages = JSON.parse(measureNode([STAGE_TIMES, path.join(workDir, `n${n}-run0`), appgen.dist]).stdout);
+  } catch (error) {
+    process.stdout.write(`  (no stage breakdown: ${error.message.split('\n')[0]})\n`);
+  }
   return {
+    stages,
     n,
     files: contents.length,
     bytes: contents.reduce((sum, c) => sum + Buffer.byteLength(c), 0),
@@ -73,14 +81,21 @@ const exponent = (a, b, key) => Math.log(b[key].seconds / a[key].seconds) / Math
 
 async function runGeneration({ ns, runs, keep }) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-bench-gen-'));
-  process.stdout.write(`generate: ${runs} run(s) per size, median shown; projects in ${workDir}\n`);
+  const appgen = snapshotAppgen();
+  process.stdout.write(`generate: ${runs} run(s) per size, median shown; projects in ${workDir}, appgen copied to ${appgen.root}\n`);
   const boot = summarise(Array.from({ length: runs }, () => measureNode(['-e', ''])));
   const results = [];
-  for (const n of ns) {
-    process.stdout.write(`  N = ${n} ...\n`);
-    results.push(benchOneSize(n, runs, workDir));
+  try {
+    for (const n of ns) {
+      process.stdout.write(`  N = ${n} ...\n`);
+      results.push(benchOneSize(n, runs, workDir, appgen));
+    }
+  } finally {
+    if (!keep) {
+      fs.rmSync(workDir, { recursive: true, force: true });
+      appgen.remove();
+    }
   }
-  if (!keep) fs.rmSync(workDir, { recursive: true, force: true });
 
   printTable(
     `appgen generate (wall seconds incl. Node start-up; peak RSS in MB; empty \`node -e ""\`: ${fixed(boot.seconds, 3)} s, ${fixed(boot.rssMb, 0)} MB)`,
@@ -102,6 +117,15 @@ async function runGeneration({ ns, runs, keep }) {
         const a = results[i];
         return [`${a.n} → ${b.n}`, fixed(exponent(a, b, 'cold')), fixed(exponent(a, b, 'noChange')), fixed(exponent(a, b, 'oneModel')), fixed(exponent(a, b, 'raw'))];
       }),
+    );
+  }
+
+  const withStages = results.filter((r) => r.stages);
+  if (withStages.length > 0) {
+    printTable(
+      'where a no-change run spends its time (ms, in-process, one run; render = Handlebars)',
+      ['stage', ...withStages.map((r) => `N=${r.n}`)],
+      Object.keys(withStages[0].stages).map((stage) => [stage, ...withStages.map((r) => fixed(r.stages[stage], 0))]),
     );
   }
 

@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// `npm run bench [-- <part>...] [options]`: builds appgen, runs the benchmarks and prints their
+// figures as tables, then the goals each was measured against. Never run by `npm test`.
+const { execFileSync } = require('child_process');
+const os = require('os');
+const path = require('path');
+const { parseArgs } = require('util');
+const { REPO_ROOT } = require('./lib/paths');
+const { printTable } = require('./lib/table');
+
+const PARTS = {
+  generate: (o) => require('./generation').runGeneration(o),
+  handlers: (o) => require('./handlers').runHandlers(o),
+  create: (o) => require('./createToResponse').runCreate(o),
+};
+
+const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [options]]   (no part: all of them)
+  --n 10,100,1000    generate: project sizes N (N models, 4N routes, N views)
+  --runs 3           generate: runs per measurement (the median is shown)
+  --duration 5       handlers: seconds per load round (plus a warm-up as long, at least 5 s)
+  --rounds 6         handlers: rounds per endpoint and variant, interleaved (medians shown)
+  --connections 10   handlers: concurrent connections of autocannon
+  --rows 50          handlers: users seeded before the load
+  --no-build         use dist/ as it is instead of building it first
+  --keep             keep the temporary projects (their folders are printed)`;
+
+function options() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      n: { type: 'string', default: '10,100,1000' },
+      runs: { type: 'string', default: '3' },
+      duration: { type: 'string', default: '5' },
+      rounds: { type: 'string', default: '6' },
+      connections: { type: 'string', default: '10' },
+      rows: { type: 'string', default: '50' },
+      'no-build': { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const unknown = positionals.filter((p) => !(p in PARTS));
+  if (values.help || unknown.length > 0) {
+    process.stderr.write(`${unknown.length ? `unknown part: ${unknown.join(', ')}\n` : ''}${USAGE}\n`);
+    process.exit(values.help ? 0 : 1);
+  }
+  const positive = (name) => {
+    const value = Number(values[name]);
+    if (!(value > 0)) throw new Error(`--${name} must be a positive number, got "${values[name]}"`);
+    return value;
+  };
+  return {
+    parts: positionals.length ? [...new Set(positionals)] : Object.keys(PARTS),
+    ns: values.n.split(',').map((n) => Math.round(Number(n))).filter((n) => n > 0),
+    runs: positive('runs'),
+    duration: positive('duration'),
+    rounds: Math.round(positive('rounds')),
+    connections: positive('connections'),
+    rows: positive('rows'),
+    build: !values['no-build'],
+    keep: values.keep,
+  };
+}
+
+function machine() {
+  const cpus = os.cpus();
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  return `${os.availableParallelism()} CPUs (nproc; ${cpus[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}; load average ${load}`;
+}
+
+async function main() {
+  const opts = options();
+  process.stdout.write(`appgen benchmarks: ${opts.parts.join(', ')}\nmachine: ${machine()}\n`);
+  if (opts.build) {
+    process.stdout.write('building appgen (tsc -p tsconfig.build.json) ...\n');
+    execFileSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  }
+  const goals = [];
+  for (const part of opts.parts) {
+    process.stdout.write(`\n== ${part}\n`);
+    goals.push(...(await PARTS[part](opts)));
+  }
+  printTable('goals (reported, not asserted)', ['goal', 'measured', 'met'], goals.map((g) => [g.goal, g.measured, g.met === undefined ? '-' : g.met === true ? 'yes' : g.met === false ? 'NO' : g.met]));
+  process.stdout.write(`\nload average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (other work on the machine skews every figure)\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`bench failed: ${error.stack ?? error}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+// One `npm install` of everything generated apps need, shared by the e2e tests and the
+// benchmarks: projects are created in sub-folders of it and resolve their packages from its
+// node_modules (Node looks in parent folders). Kept outside the repo, in the system's temp
+// folder, so no other lockfile sits above the projects, and keyed by the dependency list so a
+// changed pin gets a fresh install. Needs dist/ (built by `npm test` and `npm run bench`).
+const { execFileSync } = require('child_process');
+const crypto = require('crypto');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+const REPO_ROOT = path.resolve(__dirname, '..');
+
+function dependencies() {
+  const { APP_BASE_DEPENDENCIES, PRISMA_APP_DEPENDENCIES, APP_DEV_DEPENDENCIES } = require(path.join(REPO_ROOT, 'dist', 'project', 'appDependencies.js'));
+  return { ...APP_BASE_DEPENDENCIES, ...PRISMA_APP_DEPENDENCIES, ...APP_DEV_DEPENDENCIES, appgen: `file:${REPO_ROOT}` };
+}
+
+function sharedInstallDir() {
+  const hash = crypto.createHash('sha256').update(JSON.stringify(dependencies())).digest('hex').slice(0, 12);
+  return path.join(os.tmpdir(), `appgen-e2e-${hash}`);
+}
+
+function ensureSharedInstall(log = () => {}) {
+  const dir = sharedInstallDir();
+  const marker = path.join(dir, 'node_modules', '.appgen-e2e-installed');
+  if (fs.existsSync(marker)) return dir;
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'appgen-e2e', private: true, type: 'module', dependencies: dependencies() }, null, 2));
+  log(`installing generated-app dependencies once into ${dir} ...`);
+  const started = Date.now();
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit' });
+  fs.writeFileSync(marker, new Date().toISOString());
+  log(`installed in ${Math.round((Date.now() - started) / 1000)} s`);
+  return dir;
+}
+
+module.exports = { sharedInstallDir, ensureSharedInstall };
