@@ -16,7 +16,7 @@ const sortedUnique = (values: Array<string | null>): string[] => [...new Set(val
  */
 export function mapProject(project: CheckedProject, options: { provider: DatabaseProvider; defaultDatabaseUrl: string }): ProjectContext {
   const modelConfigs = new Map<string, ModelConfig>(project.models.map((m) => [m.config.name, m.config]));
-  const events = project.events ?? [];
+  const { events } = project;
   const routeFiles = mapRouteFiles(project.routes, project.orm, modelConfigs, events);
   const methods = routeFiles.flatMap((file) => file.methods);
   const views = project.views.map(mapView).sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));

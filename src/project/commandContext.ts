@@ -1,5 +1,5 @@
 import path from 'path';
-import { providerOf, resolveDatabaseUrl, DEFAULT_DATABASE_URL, DatabaseProvider } from '../db/databaseUrl';
+import { resolveDatabaseUrl, DEFAULT_DATABASE_URL, DatabaseProvider } from '../db/databaseUrl';
 import { UserError } from '../diagnostics/diagnostic';
 import { projectEnv } from './loadEnvFile';
 
@@ -26,9 +26,9 @@ export interface CommandContext {
  * the embedded SQLite file. An unsupported URL is the user's to fix, so it is a UserError.
  */
 export function projectDatabase(env: NodeJS.ProcessEnv): ProjectDatabase {
-  const { url } = resolveDatabaseUrl(env);
   try {
-    return { url, provider: providerOf(url), defaultUrl: DEFAULT_DATABASE_URL };
+    const { url, provider } = resolveDatabaseUrl(env);
+    return { url, provider, defaultUrl: DEFAULT_DATABASE_URL };
   } catch (error) {
     throw new UserError((error as Error).message, 'set DATABASE_URL to file:./path/to.db or postgresql://user:password@host:5432/database, or unset it for the embedded SQLite database.');
   }

@@ -62,4 +62,13 @@ describe('appgen generate --check and --dry-run', () => {
     expect(result.stdout).toContain('would delete src/app/api/users/route.ts');
     expect(snapshot()).toEqual(before);
   });
+
+  it('answers an unsupported DATABASE_URL (here from .env) with a user error, not a crash', () => {
+    fs.writeFileSync(path.join(dir, '.env'), 'DATABASE_URL=mysql://root@127.0.0.1/app\n');
+    const result = appgen(dir, ['generate']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('DATABASE_URL has an unsupported scheme ("mysql:")');
+    expect(result.stderr).toContain('fix: set DATABASE_URL to file:');
+    expect(result.stderr).not.toMatch(/crashed|\n\s+at /);
+  });
 });
