@@ -1,3 +1,4 @@
+import type { ElementType } from './elements';
 import type { FieldType, ParamType } from './fieldTypes';
 
 /** The shapes of config files after schema validation. Nothing past the map stage sees these. */
@@ -47,20 +48,50 @@ export interface RoutesFileConfig {
   routes: RouteConfig[];
 }
 
+/** A list or detail column: a field name, or the field with its own label. */
+export type ColumnConfig = string | { field: string; label?: string };
+
+/** An option of a select: the value (also its label), or a value with its own label. */
+export type OptionConfig = string | { value: string; label?: string };
+
+/** Any element; which attributes apply depends on `type` (see src/config/elements.ts). */
 export interface ElementConfig {
-  type: 'form' | 'input' | 'button';
+  type: ElementType;
   id?: string;
   label?: string;
+  text?: string;
+  level?: number;
   inputType?: string;
   required?: boolean;
   placeholder?: string;
+  rows?: number;
+  options?: OptionConfig[];
+  href?: string;
+  layout?: 'stack' | 'row' | 'grid';
+  /** Child elements of a form. */
   fields?: ElementConfig[];
+  /** Child elements of a section. */
+  children?: ElementConfig[];
+  /** `METHOD /path` of the route a form sends to, or a list or detail shows. */
+  route?: string;
+  /** `GET /path` whose record fills a form's fields (an edit form). */
+  load?: string;
+  /** Where a form goes after success; `:name` is filled from the answer, then the page's params. */
+  success?: string;
+  columns?: ColumnConfig[];
+  /** Path each list row links to; `:name` is filled from the row's record. */
+  link?: string;
+  empty?: string;
 }
 
 export interface ViewConfig {
   name: string;
   path: string;
   title?: string;
+  /** Only signed-in users see the page; others are sent to the login path. */
+  auth?: boolean;
+  /** Listed in the navigation (default: true for a view without path parameters). */
+  nav?: boolean;
   root: ElementConfig;
 }
 
@@ -68,4 +99,6 @@ export type OrmName = 'prisma' | 'none';
 
 export interface SettingsConfig {
   orm?: OrmName;
+  /** Where views with `auth` send visitors who are not signed in. Default: /login. */
+  loginPath?: string;
 }

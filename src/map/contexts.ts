@@ -1,4 +1,5 @@
 import type { HttpMethod, OrmName } from '../config/configTypes';
+import type { ElementType } from '../config/elements';
 import type { FieldType, ParamType } from '../config/fieldTypes';
 import type { RouteOperation } from '../validate/checkedProject';
 
@@ -67,6 +68,8 @@ export interface ModelRefContext {
 
 export interface MethodContext {
   method: HttpMethod;
+  /** The route's path as configured, e.g. `/api/users/:id`. */
+  urlPath: string;
   operation: RouteOperation;
   /** Partial holding this operation for the project's ORM, e.g. `orm/prisma/create`. */
   operationPartial: string;
@@ -127,17 +130,110 @@ export interface RouteFileContext {
   sources: string[];
 }
 
+export interface OptionContext {
+  value: string;
+  label: string;
+}
+
+export interface ColumnContext {
+  field: string;
+  label: string;
+  /** How formatValue shows it: datetime as a date, boolean as Yes/No, json as JSON text. */
+  kind: 'string' | 'number' | 'boolean' | 'datetime' | 'json';
+  /** The first column of a list with `link`: the row's link path (`:name` from the record). */
+  link: string | null;
+}
+
+/** A GET route a page calls in-process (its exported handler, no HTTP) to show its answer. */
+export interface RouteCallContext {
+  /** Variable holding the answer in the page component, e.g. `data1`. */
+  variable: string;
+  /** Local name of the imported handler, e.g. `getApiPostsById`. */
+  handler: string;
+  /** Module of the route file, e.g. `@/app/api/posts/[id]/route`. */
+  module: string;
+  /** The route's path as configured; the `url` helper fills its `:params` from the page's. */
+  urlPath: string;
+  /** The route's path parameters: each is the page parameter of the same name. */
+  params: string[];
+  /** Model type of the answer (an array of it when `isArray`). */
+  model: string;
+  isArray: boolean;
+}
+
+/** How the form turns a field's text into the JSON value the route's body expects. */
+export interface FormFieldContext {
+  name: string;
+  kind: 'string' | 'int' | 'float' | 'boolean' | 'datetime' | 'json';
+  /** An empty field is sent as null (else left out). */
+  nullable: boolean;
+}
+
+export interface FormContext {
+  /** The bound route's method and path (`:params` come from the page's); null when unbound. */
+  method: HttpMethod | null;
+  urlPath: string | null;
+  fields: FormFieldContext[];
+  /** Page to go to after success (`:name` from the answer, then the page's params), or null. */
+  success: string | null;
+  /** Empty the fields after a success that stays on the page (a form that creates). */
+  reset: boolean;
+  /** The record that fills the fields first (an edit form), or null. */
+  load: RouteCallContext | null;
+}
+
+/**
+ * One element of a view. Every field is present for every type (null, false or empty where it
+ * does not apply); `partial` names the partial that renders it (`view/<type>`).
+ */
 export interface ElementContext {
-  type: 'form' | 'input' | 'button';
-  isForm: boolean;
-  isInput: boolean;
-  isButton: boolean;
+  type: ElementType;
+  partial: string;
+  /** Name and id of a field (input, textarea, select, checkbox). */
   id: string | null;
   label: string | null;
+  /** Text of a heading or paragraph. */
+  text: string | null;
+  /** Heading level, 1 to 4. */
+  level: number;
+  /** HTML type of an input: text, email, password, number or date. */
   inputType: string;
   required: boolean;
   placeholder: string | null;
+  rows: number;
+  minLength: number | null;
+  maxLength: number | null;
+  min: number | null;
+  max: number | null;
+  /** `1` for whole numbers, `any` for floats, else null. */
+  step: string | null;
+  options: OptionContext[];
+  /** Link target (`:params` from the page's), and whether it leaves the app. */
+  href: string | null;
+  external: boolean;
+  /** Section layout: stack, row or grid. */
+  layout: string;
+  /** Child elements of a form or section. */
   children: ElementContext[];
+  /** What a form sends where, else null (not a form). */
+  form: FormContext | null;
+  /** The GET route a list or detail shows. */
+  data: RouteCallContext | null;
+  columns: ColumnContext[];
+  /** Path each list row links to (`:name` from the row's record), or null. */
+  link: string | null;
+  /** Text of an empty list. */
+  empty: string;
+  /** A field of an edit form: the variable of the record that fills it, else null. */
+  valueFrom: string | null;
+  /** What the field's value is, for filling it from a record. */
+  valueKind: ColumnContext['kind'];
+}
+
+export interface RouteImportContext {
+  handler: string;
+  method: HttpMethod;
+  module: string;
 }
 
 export interface ViewContext {
@@ -148,7 +244,21 @@ export interface ViewContext {
   title: string;
   params: string[];
   hasParams: boolean;
+  /** Only signed-in users see the page. */
+  auth: boolean;
   root: ElementContext;
+  /** Route handlers the page calls, and the model types of their answers. */
+  routeImports: RouteImportContext[];
+  modelTypes: string[];
+  /** Every route call of the page, in page order. */
+  loads: RouteCallContext[];
+  /** The page builds a request (auth or loads) and so needs its own path, `here`. */
+  usesRequest: boolean;
+  usesForm: boolean;
+  /** An internal link or a list with row links (imports next/link). */
+  usesLink: boolean;
+  /** What the page imports from src/appgen/view.ts, sorted. */
+  viewHelpers: string[];
   source: string;
 }
 
@@ -176,6 +286,10 @@ export interface ProjectContext {
   methods: MethodContext[];
   views: ViewContext[];
   navLinks: NavLinkContext[];
+  /** Where pages send visitors who must sign in (with `?next=<page>`). */
+  loginPath: string;
+  /** Some view binds a form to a route (src/appgen/form.tsx is generated). */
+  hasForms: boolean;
   functions: string[];
   /** User-owned voters only (built-ins are in src/appgen/voters.ts). */
   voters: string[];

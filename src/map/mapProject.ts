@@ -3,7 +3,7 @@ import type { CheckedProject } from '../validate/checkedProject';
 import type { DatabaseProvider, ProjectContext } from './contexts';
 import { mapModel } from './mapModels';
 import { mapRouteFiles } from './mapRoutes';
-import { mapView, navLinks } from './mapViews';
+import { navLinks, viewMapper } from './mapViews';
 
 const byName = <T extends { name: string }>(a: T, b: T): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
@@ -19,20 +19,24 @@ export function mapProject(project: CheckedProject, options: { provider: Databas
   const { events } = project;
   const routeFiles = mapRouteFiles(project.routes, project.orm, modelConfigs, events);
   const methods = routeFiles.flatMap((file) => file.methods);
-  const views = project.views.map(mapView).sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
+  const models = project.models.map(mapModel).sort(byName);
+  const views = project.views.map(viewMapper({ routeFiles, models })).sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
+  const hiddenViews = new Set(project.views.filter((v) => v.config.nav === false).map((v) => v.config.name));
   return {
     orm: project.orm,
     usesDatabase: project.orm !== 'none',
     provider: options.provider,
     defaultDatabaseUrl: options.defaultDatabaseUrl,
-    models: project.models.map(mapModel).sort(byName),
+    models,
     routeFiles,
     methods,
     views,
-    navLinks: navLinks(views),
+    navLinks: navLinks(views, hiddenViews),
+    loginPath: project.loginPath,
+    hasForms: views.some((v) => v.usesForm),
     functions: sortedUnique(methods.map((m) => m.function)),
     voters: sortedUnique(methods.map((m) => m.voter)),
     events: events.map((e) => ({ name: e.name, model: e.model, on: e.on, source: e.origin.file })).sort(byName),
-    hasAuth: methods.some((m) => m.auth),
+    hasAuth: methods.some((m) => m.auth) || views.some((v) => v.auth),
   };
 }

@@ -2,10 +2,10 @@ import type { BodyFieldConfig, ModelConfig, OrmName } from '../config/configType
 import { FIELD_TYPES } from '../config/fieldTypes';
 import { parseValidator, VALIDATORS } from '../config/validators';
 import { appFolderOf, parseAppPath, PathSegment } from '../validate/appPaths';
-import { bodyFieldOptions } from '../validate/checkBody';
+import { bodyFieldOptions, isBodyFieldRequired } from '../validate/checkBody';
 import type { CheckedEvent, CheckedRoute } from '../validate/checkedProject';
 import { parseVoter, voterSeesRecord } from '../validate/checkVoter';
-import { fieldOf, fieldOptions, isRequiredOnCreate } from '../validate/checkModels';
+import { fieldOf, fieldOptions } from '../validate/checkModels';
 import { pointerToJsonPath } from '../validate/jsonPath';
 import type { BodyFieldContext, MethodContext, ParamContext, RouteFileContext, ValidatorContext } from './contexts';
 import { enumTsType } from './mapModels';
@@ -34,13 +34,11 @@ function mapBodyField(name: string, field: BodyFieldConfig, route: CheckedRoute,
   const options = bodyFieldOptions(field);
   const modelField = model && fieldOf(model, name);
   const values = options.values ?? (modelField ? fieldOptions(modelField).values : undefined) ?? null;
-  // A create or replace must set every field the model requires; PATCH leaves absent fields alone.
-  const modelRequires = Boolean(modelField) && (route.operation === 'create' || route.operation === 'replace') && isRequiredOnCreate(name, modelField as BodyFieldConfig);
   return {
     name,
     type: options.type,
     tsType: values ? enumTsType(values) : FIELD_TYPES[options.type].ts,
-    required: Boolean(options.required) || modelRequires,
+    required: isBodyFieldRequired(name, field, route.operation, model),
     nullable: Boolean(modelField && fieldOptions(modelField).optional),
     validators: (options.validation ?? []).map(mapValidator),
     values,
@@ -67,6 +65,7 @@ function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelC
   const firedEvents = eventOperation && route.model ? events.filter((e) => e.model === route.model && e.on.includes(eventOperation)).map((e) => e.name) : [];
   return {
     method: config.method,
+    urlPath: config.path,
     operation,
     operationPartial: `${partialFolder}/${operation}`,
     model: route.model ? { name: route.model, delegate: delegateName(route.model) } : null,

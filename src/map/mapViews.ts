@@ -1,31 +1,8 @@
-import type { ElementConfig } from '../config/configTypes';
 import { appFolderOf, parseAppPath } from '../validate/appPaths';
 import type { CheckedView } from '../validate/checkedProject';
-import type { ElementContext, NavLinkContext, ViewContext } from './contexts';
-
-/** An input's HTML type: as configured, else guessed from its id (email, password), else text. */
-function inputTypeOf(element: ElementConfig): string {
-  if (element.inputType) return element.inputType;
-  const id = (element.id ?? '').toLowerCase();
-  if (id.includes('password')) return 'password';
-  if (id.includes('email')) return 'email';
-  return 'text';
-}
-
-function mapElement(element: ElementConfig): ElementContext {
-  return {
-    type: element.type,
-    isForm: element.type === 'form',
-    isInput: element.type === 'input',
-    isButton: element.type === 'button',
-    id: element.id ?? null,
-    label: element.label ?? null,
-    inputType: inputTypeOf(element),
-    required: Boolean(element.required),
-    placeholder: element.placeholder ?? null,
-    children: (element.fields ?? []).map(mapElement),
-  };
-}
+import type { ElementContext, ModelContext, NavLinkContext, RouteFileContext, ViewContext } from './contexts';
+import { mapElement, type ElementScope } from './mapElements';
+import { routesByRef } from './viewRouteCalls';
 
 /** `LoginPage` → `Login`, `UserListPage` → `User List`: a readable default title. */
 export function titleFromName(name: string): string {
@@ -33,11 +10,32 @@ export function titleFromName(name: string): string {
   return words || name;
 }
 
-export function mapView(view: CheckedView): ViewContext {
+function flatten(element: ElementContext): ElementContext[] {
+  return [element, ...element.children.flatMap(flatten)];
+}
+
+const sortedUnique = (values: string[]): string[] => [...new Set(values)].sort();
+
+/** What a view's pages need from routes and models, shared by every view of a project. */
+export interface ViewMappingInput {
+  routeFiles: RouteFileContext[];
+  models: ModelContext[];
+}
+
+export function viewMapper(input: ViewMappingInput): (view: CheckedView) => ViewContext {
+  const routes = routesByRef(input.routeFiles);
+  const models = new Map(input.models.map((m) => [m.name, m]));
+  return (view) => mapView(view, { routes, models, loads: [] });
+}
+
+function mapView(view: CheckedView, scope: ElementScope): ViewContext {
   const parsed = parseAppPath(view.config.path);
   if (!parsed.ok) throw new Error(`unchecked path reached the mapper: ${view.config.path}`);
   const folder = appFolderOf(parsed.segments);
   const params = parsed.segments.filter((s) => s.param).map((s) => s.param as string);
+  const root = mapElement(scope, view.config.root);
+  const elements = flatten(root);
+  const imports = new Map(scope.loads.map((load) => [`${load.module}#${load.handler}`, { handler: load.handler, method: 'GET' as const, module: load.module }]));
   return {
     name: view.config.name,
     urlPath: view.config.path,
@@ -45,12 +43,25 @@ export function mapView(view: CheckedView): ViewContext {
     title: view.config.title ?? titleFromName(view.config.name),
     params,
     hasParams: params.length > 0,
-    root: mapElement(view.config.root),
+    auth: Boolean(view.config.auth),
+    root,
+    routeImports: [...imports.values()].sort((a, b) => (a.handler < b.handler ? -1 : a.handler > b.handler ? 1 : 0)),
+    modelTypes: sortedUnique(scope.loads.map((load) => load.model)),
+    loads: scope.loads,
+    usesRequest: Boolean(view.config.auth) || scope.loads.length > 0,
+    usesForm: elements.some((e) => e.form !== null),
+    usesLink: elements.some((e) => (e.type === 'link' && !e.external) || e.link !== null),
+    viewHelpers: [
+      ...(scope.loads.length > 0 ? ['callRoute'] : []),
+      ...(elements.some((e) => e.data !== null) ? ['formatValue'] : []),
+      ...(elements.some((e) => e.valueFrom !== null) ? ['inputValue'] : []),
+      ...(view.config.auth ? ['requireUser'] : []),
+    ],
     source: view.origin.file,
   };
 }
 
-/** Links to every view without path parameters, for the generated layout's navigation. */
-export function navLinks(views: ViewContext[]): NavLinkContext[] {
-  return views.filter((v) => !v.hasParams).map((v) => ({ href: v.urlPath, label: v.title }));
+/** Links to every view without path parameters (unless `nav: false`), for the layout's navigation. */
+export function navLinks(views: ViewContext[], hidden: ReadonlySet<string>): NavLinkContext[] {
+  return views.filter((v) => !v.hasParams && !hidden.has(v.name)).map((v) => ({ href: v.urlPath, label: v.title }));
 }

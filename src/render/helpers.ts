@@ -19,6 +19,34 @@ const ident: HelperDelegate = (value: unknown) => {
 /** Text inside a `//` or `/** *\/` comment: one line, no comment terminator. */
 const comment: HelperDelegate = (value: unknown) => String(value).replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/\*\//g, '* /');
 
+/** A finite number from the config, as a TypeScript literal; fails loudly otherwise. */
+const num: HelperDelegate = (value: unknown) => {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`not a number: ${JSON.stringify(value)}`);
+  return String(value);
+};
+
+/**
+ * `url path "source"`: a TypeScript expression for a path whose `:name` segments are filled
+ * from the object `source` (URL-encoded), e.g. `"/posts/" + encodeURIComponent(String(params.id))`.
+ * The fixed parts are string literals; names and the source must be identifiers.
+ */
+const url: HelperDelegate = (path: unknown, source: unknown) => {
+  const object = ident(source);
+  const parts: string[] = [];
+  let literal = '';
+  String(path).split(/(?=[/?#])/).forEach((piece) => {
+    const param = /^\/:([A-Za-z_][A-Za-z0-9_]*)$/.exec(piece);
+    if (!param) {
+      literal += piece;
+      return;
+    }
+    parts.push(JSON.stringify(literal + '/'), `encodeURIComponent(String(${object}.${ident(param[1])}))`);
+    literal = '';
+  });
+  if (literal || parts.length === 0) parts.push(JSON.stringify(literal));
+  return parts.join(' + ');
+};
+
 const eq: HelperDelegate = (a: unknown, b: unknown) => a === b;
 
 /** `concat "a" b "c"`: joins its arguments (the last argument is Handlebars' options). */
@@ -38,4 +66,4 @@ const unique: HelperDelegate = (list: unknown, prop: string) => {
 };
 
 /** Helpers every template may use. Each config value enters code through str, jsx/attr or ident. */
-export const HELPERS: Record<string, HelperDelegate> = { str, jsx, attr: jsx, ident, comment, eq, concat, some, unique };
+export const HELPERS: Record<string, HelperDelegate> = { str, jsx, attr: jsx, ident, num, url, comment, eq, concat, some, unique };

@@ -1,3 +1,4 @@
+import { ELEMENT_TYPE_NAMES } from '../config/elements';
 import { analyzeTemplate, matchesPattern, parseTemplate } from '../render/templateAnalysis';
 import { templateErrorFrom } from '../render/templateError';
 import { partialName, templateText, type TemplateSource } from '../render/templateSet';
@@ -21,6 +22,8 @@ const OPERATION_PARTIALS: Record<RouteOperation, string> = {
 
 export const PARTIALS_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   operationPartial: Object.values(OPERATION_PARTIALS),
+  // src/map/mapElements.ts: `view/<element type>`, picked by partials/view/element.hbs.
+  partial: ELEMENT_TYPE_NAMES.map((type) => `view/${type}`),
 };
 
 export interface PartialUse {
@@ -58,6 +61,8 @@ export function partialUsage(sources: readonly TemplateSource[]): TemplateUsage 
       if (reference.name !== undefined) add(reference.name, { by: source.name, dynamic: false });
       const patterns = reference.pattern !== undefined ? [reference.pattern] : reference.field !== undefined ? (PARTIALS_BY_CONTEXT_FIELD[reference.field] ?? []) : [];
       for (const partial of partials) {
+        // `view/element` picks `view/<type>`, never itself.
+        if (partial === partialName(source.name)) continue;
         if (patterns.some((pattern) => matchesPattern(pattern, partial))) add(partial, { by: source.name, dynamic: true });
       }
     }

@@ -1,28 +1,34 @@
-import type { ElementConfig, ViewConfig } from '../config/configTypes';
+import type { ViewConfig } from '../config/configTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument } from '../load/configDocument';
 import { parseAppPath, pathShape, PathSegment } from './appPaths';
-import type { CheckedView } from './checkedProject';
-import { childPointer, diagnosticAt } from './locate';
+import type { CheckedModel, CheckedRoute, CheckedView } from './checkedProject';
+import { checkViewBindings } from './checkViewBindings';
+import { checkViewElements } from './checkViewElements';
+import { diagnosticAt } from './locate';
 import { isReservedName } from './reservedNames';
+import { findRouteByRef } from './viewRoutes';
+import { walkElements } from './walkElements';
 
-function checkElements(document: ConfigDocument, element: ElementConfig, pointer: string, ids: Map<string, string>, insideForm: boolean): Diagnostic[] {
-  const problems: Diagnostic[] = [];
-  if (element.type === 'input' && element.id) {
-    if (ids.has(element.id)) problems.push(diagnosticAt(document, childPointer(pointer, 'id'), `input id "${element.id}" is used twice in this view`, 'give each input its own id.'));
-    ids.set(element.id, pointer);
-  }
-  if (element.type === 'form') {
-    if (insideForm) problems.push(diagnosticAt(document, pointer, 'a form cannot contain another form', 'move the inner form out.'));
-    (element.fields ?? []).forEach((child, index) => {
-      problems.push(...checkElements(document, child, childPointer(childPointer(pointer, 'fields'), index), ids, true));
-    });
-  }
-  return problems;
+export const DEFAULT_LOGIN_PATH = '/login';
+
+interface ViewChecks {
+  routes: readonly CheckedRoute[];
+  models: ReadonlyMap<string, CheckedModel>;
+  loginPath: string;
 }
 
-/** Checks views one by one and across files (unique names and paths). */
-export function checkViews(documents: ConfigDocument[]): { views: CheckedView[]; tree: Array<{ document: ConfigDocument; pointer: string; segments: PathSegment[] }>; diagnostics: Diagnostic[] } {
+/** Whether a page only works for a signed-in user: its own `auth`, or a route it shows needs it. */
+function needsSignIn(view: ViewConfig, routes: readonly CheckedRoute[]): boolean {
+  if (view.auth) return true;
+  return walkElements(view.root).some(({ element }) => {
+    const ref = element.type === 'list' || element.type === 'detail' ? element.route : element.type === 'form' ? element.load : undefined;
+    return Boolean(ref && findRouteByRef(routes, ref)?.config.auth);
+  });
+}
+
+/** Checks views one by one and across files (unique names and paths, a page to sign in at). */
+export function checkViews(documents: ConfigDocument[], checks: ViewChecks): { views: CheckedView[]; tree: Array<{ document: ConfigDocument; pointer: string; segments: PathSegment[] }>; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const views: CheckedView[] = [];
   const tree: Array<{ document: ConfigDocument; pointer: string; segments: PathSegment[] }> = [];
@@ -43,9 +49,16 @@ export function checkViews(documents: ConfigDocument[]): { views: CheckedView[];
       shapes.set(shape, document.file);
       tree.push({ document, pointer: '', segments: parsed.segments });
     }
-    problems.push(...checkElements(document, config.root, '/root', new Map(), false));
+    problems.push(...checkViewElements(document, config));
+    if (parsed.ok) problems.push(...checkViewBindings(document, config, checks.routes, checks.models));
     diagnostics.push(...problems);
     views.push({ config, origin: { file: document.file, pointer: '' } });
+  }
+  const loginView = views.some((v) => v.config.path === checks.loginPath);
+  for (const [index, view] of views.entries()) {
+    if (loginView || !needsSignIn(view.config, checks.routes)) continue;
+    const why = view.config.auth ? 'has "auth": true' : 'shows a route that needs a signed-in user';
+    diagnostics.push(diagnosticAt(documents[index], view.config.auth ? '/auth' : '/root', `view "${view.config.name}" ${why}, but no view is at the login path "${checks.loginPath}" to send visitors to`, `add a view with "path": "${checks.loginPath}" (a form bound to your login route), or set "loginPath" in appgen.config.json.`));
   }
   return { views, tree, diagnostics };
 }

@@ -40,6 +40,8 @@ export interface CheckedView {
 /** A project whose config passed every check: the only input of the map stage. */
 export interface CheckedProject {
   orm: OrmName;
+  /** Where pages send visitors who must sign in. */
+  loginPath: string;
   models: CheckedModel[];
   routes: CheckedRoute[];
   views: CheckedView[];

@@ -6,7 +6,7 @@ import type { CheckedModel, CheckedProject } from './checkedProject';
 import { checkModels } from './checkModels';
 import { checkRoutes } from './checkRoutes';
 import { checkEvents } from './checkEvents';
-import { checkViews } from './checkViews';
+import { checkViews, DEFAULT_LOGIN_PATH } from './checkViews';
 import { validateAgainstSchema } from './schemaValidator';
 
 /**
@@ -25,7 +25,9 @@ export function validateProject(project: LoadedProject): CheckedProject {
     });
 
   const settingsOk = project.settings ? passing([project.settings]).length === 1 : true;
-  const orm: OrmName = (settingsOk && (project.settings?.value as SettingsConfig | undefined)?.orm) || 'prisma';
+  const settings = settingsOk ? (project.settings?.value as SettingsConfig | undefined) : undefined;
+  const orm: OrmName = settings?.orm || 'prisma';
+  const loginPath = settings?.loginPath ?? DEFAULT_LOGIN_PATH;
 
   const [modelDocuments, routeDocuments, viewDocuments, eventDocuments] = [passing(project.models), passing(project.routes), passing(project.views), passing(project.events)];
   // With a file that could not be parsed the picture is incomplete: cross-file checks would
@@ -36,7 +38,7 @@ export function validateProject(project: LoadedProject): CheckedProject {
   const models = new Map<string, CheckedModel>(modelResult.models.map((m) => [m.config.name, m]));
   const declared = project.models.map((d) => (d.value as { name?: unknown } | null)?.name).filter((name): name is string => typeof name === 'string');
   const routeResult = checkRoutes(routeDocuments, models, new Set(declared.filter((name) => !models.has(name))));
-  const viewResult = checkViews(viewDocuments);
+  const viewResult = checkViews(viewDocuments, { routes: routeResult.routes, models, loginPath });
   const eventResult = checkEvents(eventDocuments, models);
   const treeProblems = checkAppTree([
     ...routeResult.tree.map((entry) => ({ ...entry, kind: 'route' as const })),
@@ -44,5 +46,5 @@ export function validateProject(project: LoadedProject): CheckedProject {
   ]);
   diagnostics.push(...modelResult.diagnostics, ...routeResult.diagnostics, ...viewResult.diagnostics, ...eventResult.diagnostics, ...treeProblems);
   if (diagnostics.length > 0) throw new ConfigError(diagnostics);
-  return { orm, models: modelResult.models, routes: routeResult.routes, views: viewResult.views, events: eventResult.events };
+  return { orm, loginPath, models: modelResult.models, routes: routeResult.routes, views: viewResult.views, events: eventResult.events };
 }

@@ -92,10 +92,10 @@ const CASES: Record<string, BadConfig> = {
     fix: 'did you mean "isEmail"?',
   },
   'unknown element type': {
-    files: view({ type: 'form', fields: [{ type: 'textarea', id: 'bio', label: 'Bio' }] }),
+    files: view({ type: 'form', fields: [{ type: 'texarea', id: 'bio', label: 'Bio' }] }),
     heading: 'config/views/login.json:8:17  root.fields[0].type',
-    message: 'string "textarea" is not allowed here',
-    fix: 'use one of "form", "input", "button".',
+    message: 'string "texarea" is not allowed here',
+    fix: 'did you mean "textarea"?',
   },
   'unknown property': {
     files: view({ type: 'form', fields: [{ type: 'input', id: 'email', label: 'Email', placeholdr: 'you@example.com' }] }),

@@ -34,6 +34,12 @@ describe('README and schemas stay in step with the code', () => {
     expect([...schema('routes.schema.json').definitions.bodyType.enum].sort()).toEqual(FIELD_TYPE_NAMES.filter((t) => t !== 'date_now').sort());
   });
 
+  it('view schema accepts exactly the known elements, each with exactly its attributes', () => {
+    const view = schema('view.schema.json');
+    expect(view.definitions.element.properties.type.enum).toEqual(ELEMENT_TYPE_NAMES);
+    for (const type of ELEMENT_TYPE_NAMES) expect(Object.keys(view.definitions[type].properties).sort()).toEqual(['type', ...ELEMENT_TYPES[type].attributes].sort());
+  });
+
   it('every registered template exists', () => {
     for (const entry of TEMPLATE_REGISTRY) expect(fs.existsSync(path.join(root, 'templates', entry.template))).toBe(true);
   });

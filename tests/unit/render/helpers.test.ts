@@ -50,3 +50,28 @@ describe('escaping helpers', () => {
     expect(render('{{#each (unique list "fn")}}{{this}},{{/each}}', { list })).toBe('a,b,');
   });
 });
+
+describe('url and num helpers', () => {
+  const url = HELPERS.url as unknown as (path: string, source: string) => string;
+  const num = HELPERS.num as unknown as (value: unknown) => string;
+
+  it('url fills :name segments from the source object, URL-encoded, and keeps the rest literal', () => {
+    expect(url('/posts', 'params')).toBe('"/posts"');
+    expect(url('/posts/:id/edit', 'params')).toBe('"/posts/" + encodeURIComponent(String(params.id)) + "/edit"');
+    expect(url('/a/:x/b/:y?q=":z"', 'record')).toBe('"/a/" + encodeURIComponent(String(record.x)) + "/b/" + encodeURIComponent(String(record.y)) + "?q=\\":z\\""');
+    const id = 'a b/"c"';
+    // eslint-disable-next-line no-new-func
+    expect(new Function('params', `return ${url('/p/:id/"${x}"', 'params')};`)({ id })).toBe(`/p/${encodeURIComponent(id)}/"\${x}"`);
+  });
+
+  it('url refuses a source or parameter that is not an identifier', () => {
+    expect(() => url('/p/:id', 'a.b')).toThrow('not an identifier');
+  });
+
+  it('num passes finite numbers only', () => {
+    expect(num(3)).toBe('3');
+    expect(num(-1.5)).toBe('-1.5');
+    expect(() => num('3')).toThrow('not a number');
+    expect(() => num(Infinity)).toThrow('not a number');
+  });
+});

@@ -19,6 +19,7 @@ interface BadTemplate {
 }
 
 const ELEMENT = 'partials/view/element.hbs';
+const FORM = 'partials/view/form.hbs';
 const PAGE = 'src/app/[view]/page.tsx.hbs';
 
 const CASES: Record<string, BadTemplate> = {
@@ -60,16 +61,16 @@ const CASES: Record<string, BadTemplate> = {
     output: 'src/app/login/page.tsx',
   },
   'missing context field (strict), in a partial: names the partial, not its caller': {
-    file: ELEMENT,
-    content: '{{#if isForm}}\n  <form>{{jsx labell}}</form>\n{{/if}}\n',
-    where: 'templates/partials/view/element.hbs: line 2, column 15:',
+    file: FORM,
+    content: '{{#if children}}\n  <form>{{jsx labell}}</form>\n{{/if}}\n',
+    where: 'templates/partials/view/form.hbs: line 2, column 15:',
     reason: /"labell" not defined/,
     output: 'src/app/login/page.tsx',
   },
   'missing context field (strict) as a helper argument': {
-    file: ELEMENT,
-    content: '{{#if isForm}}<form />{{/if}}\n{{#if isButon}}<button />{{/if}}\n',
-    where: 'templates/partials/view/element.hbs: line 2, column 7:',
+    file: FORM,
+    content: '{{#if children}}<form />{{/if}}\n{{#if isButon}}<button />{{/if}}\n',
+    where: 'templates/partials/view/form.hbs: line 2, column 7:',
     reason: /"isButon" not defined/,
     output: 'src/app/login/page.tsx',
   },

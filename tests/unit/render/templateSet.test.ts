@@ -4,6 +4,11 @@ import { makeProject, removeTempProjects } from '../support/tempProject';
 
 afterAll(removeTempProjects);
 
+/** A page context as src/map/mapViews.ts makes it, with the given root element. */
+function pageContext(fields: { title: string; root: Record<string, unknown> }): object {
+  return { name: 'LoginPage', urlPath: '/login', params: [], hasParams: false, auth: false, usesLink: false, usesForm: false, usesRequest: false, routeImports: [], modelTypes: [], viewHelpers: [], loads: [], source: 'config/views/login.json', ...fields };
+}
+
 const CONTEXT = { name: 'User', fields: [{ name: 'id', type: 'uuid', tsType: 'string', optional: false }], project: {} };
 
 function thrown(work: () => unknown): TemplateError {
@@ -33,7 +38,7 @@ describe('TemplateSet', () => {
   it('lets a project partial replace a built-in partial everywhere it is used', () => {
     const projectDir = makeProject({ 'partials/view/element.hbs': '<p>custom</p>\n' });
     const templates = new TemplateSet(BUILTIN_TEMPLATES_DIR, projectDir);
-    const page = templates.render('src/app/[view]/page.tsx.hbs', { name: 'LoginPage', title: 'Login', urlPath: '/login', root: {} });
+    const page = templates.render('src/app/[view]/page.tsx.hbs', pageContext({ title: 'Login', root: {} }));
     expect(page).toContain('<p>custom</p>');
   });
 
@@ -75,12 +80,7 @@ describe('TemplateSet', () => {
   });
 
   it('never compiles config text as a template', () => {
-    const out = new TemplateSet(BUILTIN_TEMPLATES_DIR).render('src/app/[view]/page.tsx.hbs', {
-      name: 'LoginPage',
-      title: '{{title}} {{> view/element}}',
-      urlPath: '/login',
-      root: { isForm: false, isInput: false, isButton: true, label: '{{#each x}}' },
-    });
+    const out = new TemplateSet(BUILTIN_TEMPLATES_DIR).render('src/app/[view]/page.tsx.hbs', pageContext({ title: '{{title}} {{> view/element}}', root: { partial: 'view/button', label: '{{#each x}}' } }));
     expect(out).toContain('<h1>{"{{title}} {{> view/element}}"}</h1>');
     expect(out).toContain('{"{{#each x}}"}');
   });

@@ -18,7 +18,8 @@ describe('where partials are used', () => {
   });
 
   it('finds named, concat-built and context-picked partials', () => {
-    expect(usersOf('view/element')).toEqual(['partials/view/element.hbs', 'src/app/[view]/page.tsx.hbs']);
+    expect(usersOf('view/element')).toEqual(['partials/view/form.hbs', 'partials/view/section.hbs', 'src/app/[view]/page.tsx.hbs']);
+    expect(usersOf('view/list')).toEqual(['partials/view/element.hbs (dynamic)']);
     expect(usersOf('orm/prisma/load')).toEqual(['partials/handler/voter.hbs (dynamic)']);
     expect(usersOf('orm/none/create')).toEqual(['src/app/[route]/route.ts.hbs (dynamic)']);
   });

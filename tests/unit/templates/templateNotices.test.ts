@@ -116,7 +116,7 @@ describe('templateCatalog', () => {
     const layout = catalog.templates.find((entry) => entry.name === 'src/app/layout.tsx.hbs');
     expect(layout).toMatchObject({ state: 'overridden', problem: expect.stringMatching(/^templates\/src\/app\/layout\.tsx\.hbs: line 1/) });
     expect(layout?.builtinChange).toBeUndefined();
-    expect(catalog.partials.find((entry) => entry.partial === 'view/element')).toMatchObject({ state: 'overridden', builtinChange: 'unchanged', usedBy: [{ by: 'partials/view/element.hbs', dynamic: false }, { by: 'src/app/[view]/page.tsx.hbs', dynamic: false }] });
+    expect(catalog.partials.find((entry) => entry.partial === 'view/element')).toMatchObject({ state: 'overridden', builtinChange: 'unchanged', usedBy: [{ by: 'partials/view/form.hbs', dynamic: false }, { by: 'partials/view/section.hbs', dynamic: false }, { by: 'src/app/[view]/page.tsx.hbs', dynamic: false }] });
     expect(catalog.partials.find((entry) => entry.partial === 'extra/note')).toMatchObject({ state: 'project', usedBy: [] });
   });
 });

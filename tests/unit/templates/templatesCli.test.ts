@@ -30,7 +30,7 @@ describe('appgen templates list', () => {
       expect(lines[at + 2]).toBe(`      context   ${entry.context}`);
     }
     for (const partial of builtinPartials) expect(lines.some((line) => line.startsWith(`  ${partial} `) && /(used|picked at run time) by /.test(line))).toBe(true);
-    expect(lines).toContainEqual(expect.stringMatching(/^ {2}view\/element +used by view\/element, src\/app\/\[view\]\/page\.tsx\.hbs$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}view\/element +used by view\/form, view\/section, src\/app\/\[view\]\/page\.tsx\.hbs$/));
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}orm\/prisma\/load +picked at run time by handler\/voter$/));
   });
 

@@ -25,7 +25,7 @@ describe('validateAgainstSchema', () => {
   });
 
   it('lists the choices when nothing is close', () => {
-    expect(view({ type: 'carousel' })).toEqual(['config/views/login.json:5:13 root.type | string "carousel" is not allowed here | use one of "form", "input", "button".']);
+    expect(view({ type: 'carousel' })).toEqual(['config/views/login.json:5:13 root.type | string "carousel" is not allowed here | use one of "heading", "text", "link", "section", "form", "input", "textarea", "select", "checkbox", "button", "list", "detail".']);
   });
 
   it('points at an unknown property by its key and suggests the known one', () => {

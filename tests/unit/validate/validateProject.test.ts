@@ -15,7 +15,7 @@ describe('validateProject', () => {
       minimalProject({
         'config/models/User.json': { name: 'User', fields: { name: 'strng', email: 'string' } },
         'config/routes/zz.json': { routes: [{ method: 'GET', path: '/api/../x', function: 'f' }] },
-        'config/views/login.json': { name: 'LoginPage', path: '/login', root: { type: 'textarea' } },
+        'config/views/login.json': { name: 'LoginPage', path: '/login', root: { type: 'carousel' } },
         'appgen.config.json': { orm: 'drizzle' },
       }),
     );

@@ -14,6 +14,12 @@ export interface PostApiCommentsBody {
   score?: number | null;
 }
 
+/** Body of POST config/routes/auth.json routes[0] */
+export interface PostApiLoginBody {
+  email: string;
+  password: string;
+}
+
 /** Body of POST config/routes/newsletter.json routes[0] */
 export interface PostApiNewsletterBody {
   email: string;

@@ -3,8 +3,8 @@ import type { Metadata } from "next";
 
 export const metadata: Metadata = { title: "Search" };
 
-/** /search */
-export default function SearchPage() {
+/** /search (config/views/search.json) */
+export default async function SearchPage() {
   return (
     <main className="appgen-page">
       <h1>{"Search"}</h1>

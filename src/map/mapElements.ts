@@ -1,0 +1,126 @@
+import type { ElementConfig, OptionConfig } from '../config/configTypes';
+import { FIELD_ELEMENTS } from '../config/elements';
+import type { BodyFieldContext, ElementContext, FormContext, FormFieldContext, ModelContext, RouteCallContext } from './contexts';
+import { modelFieldType, routeCall, valueKind, type BoundRoute } from './viewRouteCalls';
+
+/** What mapping one view's elements needs and collects. */
+export interface ElementScope {
+  routes: ReadonlyMap<string, BoundRoute>;
+  models: ReadonlyMap<string, ModelContext>;
+  /** Route calls of the page, in page order (`data0`, `data1`, ...). */
+  loads: RouteCallContext[];
+}
+
+interface FormScope {
+  body: BodyFieldContext[];
+  load: RouteCallContext | null;
+}
+
+/** `publishedAt` → `Published at`: a readable default column label. */
+export function labelFromField(field: string): string {
+  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function bound(scope: ElementScope, ref: string): BoundRoute {
+  const route = scope.routes.get(ref.replace(/\s+/, ' ').trim());
+  if (!route) throw new Error(`unchecked route reference reached the mapper: ${ref}`);
+  return route;
+}
+
+function addLoad(scope: ElementScope, ref: string): RouteCallContext {
+  const call = routeCall(bound(scope, ref), `data${scope.loads.length}`);
+  scope.loads.push(call);
+  return call;
+}
+
+function mapColumns(scope: ElementScope, element: ElementConfig, model: string): ElementContext['columns'] {
+  return (element.columns ?? []).map((column, index) => {
+    const field = typeof column === 'string' ? column : column.field;
+    const label = typeof column === 'string' ? undefined : column.label;
+    const link = index === 0 && element.type === 'list' ? (element.link ?? null) : null;
+    return { field, label: label ?? labelFromField(field), kind: valueKind(modelFieldType(scope.models, model, field)), link };
+  });
+}
+
+function mapOptions(options: OptionConfig[] | undefined, values: string[] | null): ElementContext['options'] {
+  if (options && options.length > 0) return options.map((o) => (typeof o === 'string' ? { value: o, label: o } : { value: o.value, label: o.label ?? o.value }));
+  return (values ?? []).map((value) => ({ value, label: value }));
+}
+
+/** An input's HTML type: as configured, else from its body field, else guessed from its id. */
+function inputTypeOf(element: ElementConfig, field: BodyFieldContext | undefined): string {
+  if (element.inputType) return element.inputType;
+  const id = (element.id ?? '').toLowerCase();
+  if (field?.validators.some((v) => v.name === 'isEmail')) return 'email';
+  if (id.includes('password')) return 'password';
+  if (field?.type === 'int' || field?.type === 'float') return 'number';
+  if (field?.type === 'datetime') return 'date';
+  if (id.includes('email')) return 'email';
+  return 'text';
+}
+
+const validatorNumber = (field: BodyFieldContext | undefined, name: string): number | null => {
+  const argument = field?.validators.find((v) => v.name === name)?.argument;
+  return argument === undefined || argument === null ? null : Number(argument);
+};
+
+function formKind(field: BodyFieldContext): FormFieldContext['kind'] {
+  if (field.type === 'int' || field.type === 'float' || field.type === 'boolean' || field.type === 'datetime' || field.type === 'json') return field.type;
+  return 'string';
+}
+
+function mapForm(scope: ElementScope, element: ElementConfig): { form: FormContext | null; inner: FormScope | null } {
+  if (!element.route) return { form: { method: null, urlPath: null, fields: [], success: null, reset: false, load: null }, inner: null };
+  const { method } = bound(scope, element.route);
+  const load = element.load ? addLoad(scope, element.load) : null;
+  const ids = new Set<string>();
+  const collect = (children: ElementConfig[] | undefined): void =>
+    (children ?? []).forEach((child) => {
+      if (FIELD_ELEMENTS.includes(child.type) && child.id) ids.add(child.id);
+      if (child.type === 'section') collect(child.children);
+    });
+  collect(element.fields);
+  const fields = method.body.filter((f) => ids.has(f.name)).map((f) => ({ name: f.name, kind: formKind(f), nullable: f.nullable }));
+  const form: FormContext = { method: method.method, urlPath: method.urlPath, fields, success: element.success ?? null, reset: method.method === 'POST' && !element.success, load };
+  return { form, inner: { body: method.body, load } };
+}
+
+/** Maps an element and its children; list, detail and edit-form routes are added to the scope's loads. */
+export function mapElement(scope: ElementScope, element: ElementConfig, form: FormScope | null = null): ElementContext {
+  const mappedForm = element.type === 'form' ? mapForm(scope, element) : { form: null, inner: form };
+  const field = element.id && FIELD_ELEMENTS.includes(element.type) ? form?.body.find((f) => f.name === element.id) : undefined;
+  const data = element.type === 'list' || element.type === 'detail' ? addLoad(scope, element.route as string) : null;
+  const valueFrom = field && form?.load ? form.load : null;
+  const required = element.required ?? field?.required ?? false;
+  const href = element.href ?? null;
+  return {
+    type: element.type,
+    partial: `view/${element.type}`,
+    id: element.id ?? null,
+    label: element.label ?? null,
+    text: element.text ?? null,
+    level: element.level ?? 2,
+    inputType: element.type === 'input' ? inputTypeOf(element, field) : 'text',
+    required,
+    placeholder: element.placeholder ?? null,
+    rows: element.rows ?? 4,
+    minLength: validatorNumber(field, 'minLength'),
+    maxLength: validatorNumber(field, 'maxLength'),
+    min: validatorNumber(field, 'min'),
+    max: validatorNumber(field, 'max'),
+    step: field?.type === 'int' ? '1' : field?.type === 'float' ? 'any' : null,
+    options: element.type === 'select' ? mapOptions(element.options, field?.values ?? null) : [],
+    href,
+    external: Boolean(href && !href.startsWith('/')),
+    layout: element.layout ?? 'stack',
+    children: (element.fields ?? element.children ?? []).map((child) => mapElement(scope, child, mappedForm.inner)),
+    form: mappedForm.form,
+    data,
+    columns: data ? mapColumns(scope, element, data.model) : [],
+    link: element.link ?? null,
+    empty: element.empty ?? 'Nothing here yet.',
+    valueFrom: valueFrom ? valueFrom.variable : null,
+    valueKind: valueFrom && element.id ? valueKind(modelFieldType(scope.models, valueFrom.model, element.id)) : 'string',
+  };
+}

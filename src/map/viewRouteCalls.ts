@@ -1,0 +1,53 @@
+import { FIELD_TYPES, type FieldType } from '../config/fieldTypes';
+import { pathParams } from '../validate/viewRoutes';
+import type { ColumnContext, MethodContext, ModelContext, RouteCallContext, RouteFileContext } from './contexts';
+import { routeTypeName } from './names';
+
+export interface BoundRoute {
+  method: MethodContext;
+  /** Module of the route file, e.g. `@/app/api/posts/[id]/route`. */
+  module: string;
+}
+
+/** Every route by its reference as views write it, `"GET /api/posts/:id"`. */
+export function routesByRef(files: RouteFileContext[]): Map<string, BoundRoute> {
+  const routes = new Map<string, BoundRoute>();
+  for (const file of files) {
+    const module = `@/${file.outputPath.replace(/^src\//, '').replace(/\.ts$/, '')}`;
+    for (const method of file.methods) routes.set(`${method.method} ${method.urlPath}`, { method, module });
+  }
+  return routes;
+}
+
+/** Local name of a route's imported handler: `GET /api/posts/:id` → `getApiPostsById`. */
+export function handlerName(method: MethodContext): string {
+  const name = routeTypeName(method.method, method.urlPath);
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
+
+export function routeCall(bound: BoundRoute, variable: string): RouteCallContext {
+  const { method, module } = bound;
+  return {
+    variable,
+    handler: handlerName(method),
+    module,
+    urlPath: method.urlPath,
+    params: pathParams(method.urlPath),
+    model: method.responseModel ?? 'unknown',
+    isArray: method.responseIsArray,
+  };
+}
+
+/** How a value of a field type is shown (and filled into a field). */
+export function valueKind(type: FieldType | undefined): ColumnContext['kind'] {
+  if (!type) return 'string';
+  if (type === 'date_now' || type === 'datetime') return 'datetime';
+  const kind = FIELD_TYPES[type].kind;
+  if (kind === 'integer' || kind === 'number') return 'number';
+  return kind === 'boolean' || kind === 'json' ? kind : 'string';
+}
+
+export function modelFieldType(models: ReadonlyMap<string, ModelContext>, model: string, field: string): FieldType | undefined {
+  if (field === 'id') return 'uuid';
+  return models.get(model)?.fields.find((f) => f.name === field)?.type;
+}

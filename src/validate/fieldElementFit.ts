@@ -1,0 +1,22 @@
+import type { BodyFieldOptions, ElementConfig } from '../config/configTypes';
+
+/**
+ * Whether a form element can edit a body field of the given type; a message when it cannot.
+ * The element decides what JSON value the browser sends, so a mismatch would always answer 400.
+ */
+export function fieldElementMismatch(element: ElementConfig, field: BodyFieldOptions): string | null {
+  const type = field.type;
+  const want = (what: string) => `body field "${element.id}" is ${type}: use ${what}`;
+  if (type === 'boolean') return element.type === 'checkbox' ? null : want('a checkbox');
+  if (element.type === 'checkbox') return `a checkbox sends true or false, but body field "${element.id}" is ${type}`;
+  if (type === 'json') return element.type === 'textarea' ? null : want('a textarea (its text is sent as JSON)');
+  if (element.type === 'select') return ['string', 'text', 'enum', 'uuid'].includes(type) ? null : want('an input');
+  if (element.type === 'textarea') return ['string', 'text'].includes(type) ? null : want('an input');
+  if (element.type !== 'input' || !element.inputType) return null;
+  const numeric = type === 'int' || type === 'float';
+  if (element.inputType === 'number') return numeric ? null : `inputType "number" sends a number, but body field "${element.id}" is ${type}`;
+  if (numeric) return want('inputType "number" (or leave inputType out)');
+  if (element.inputType === 'date') return type === 'datetime' ? null : `inputType "date" fits datetime fields, but body field "${element.id}" is ${type}`;
+  if (type === 'datetime') return element.inputType === 'text' ? null : want('inputType "date" (or leave inputType out)');
+  return null;
+}

@@ -1,0 +1,115 @@
+import type { ElementContext, ProjectContext } from '../../../src/map/contexts';
+import { mapProject } from '../../../src/map/mapProject';
+import { checkedProject } from '../support/checkConfig';
+import { minimalProject } from '../support/configs';
+import { SQLITE_OPTIONS } from '../support/generateOptions';
+import type { ProjectFiles } from '../support/tempProject';
+
+const map = (files: ProjectFiles): ProjectContext => mapProject(checkedProject(files), SQLITE_OPTIONS);
+
+const TASK = { name: 'Task', fields: { title: 'string', note: { type: 'text', optional: true }, size: { type: 'enum', values: ['s', 'm', 'l'], default: 'm' }, hours: { type: 'float', optional: true }, done: { type: 'boolean', default: false }, due: { type: 'datetime', optional: true } } };
+const TASK_ROUTES = {
+  routes: [
+    { method: 'GET', path: '/api/tasks', response: 'Task[]' },
+    { method: 'GET', path: '/api/tasks/:id', params: { id: 'uuid' }, response: 'Task', auth: true },
+    {
+      method: 'POST', path: '/api/tasks', response: 'Task',
+      body: { title: { type: 'string', validation: ['minLength:3', 'maxLength:80'] }, note: 'text', size: 'enum', hours: { type: 'float', validation: ['min:0', 'max:40'] }, done: 'boolean', due: 'datetime' },
+    },
+    { method: 'PATCH', path: '/api/tasks/:id', params: { id: 'uuid' }, response: 'Task', body: { title: 'string', contact: { type: 'string', validation: ['isEmail'] } }, function: 'editTask' },
+  ],
+};
+
+function project(views: Record<string, unknown>): ProjectContext {
+  return map(minimalProject({ 'config/models/Task.json': TASK, 'config/routes/tasks.json': TASK_ROUTES, ...views }));
+}
+
+const byId = (root: ElementContext, id: string): ElementContext => {
+  const all = (e: ElementContext): ElementContext[] => [e, ...e.children.flatMap(all)];
+  return all(root).find((e) => e.id === id) as ElementContext;
+};
+
+describe('mapping views', () => {
+  const context = project({
+    'config/views/tasks.json': {
+      name: 'TasksPage', path: '/tasks', root: {
+        type: 'section', children: [
+          { type: 'list', route: 'GET /api/tasks', columns: ['title', { field: 'due', label: 'By' }, 'done'], link: '/tasks/:id' },
+          {
+            type: 'form', route: 'POST /api/tasks', fields: [
+              { type: 'input', id: 'title', label: 'Title' },
+              { type: 'textarea', id: 'note', label: 'Note' },
+              { type: 'select', id: 'size', label: 'Size' },
+              { type: 'input', id: 'hours', label: 'Hours' },
+              { type: 'checkbox', id: 'done', label: 'Done' },
+              { type: 'input', id: 'due', label: 'Due', required: true },
+              { type: 'button', label: 'Add' },
+            ],
+          },
+        ],
+      },
+    },
+    'config/views/task.json': {
+      name: 'EditTaskPage', path: '/tasks/:id/edit', auth: true, root: {
+        type: 'form', route: 'PATCH /api/tasks/:id', load: 'GET /api/tasks/:id', success: '/tasks/:id', fields: [
+          { type: 'input', id: 'title', label: 'Title' },
+          { type: 'button', label: 'Save' },
+        ],
+      },
+    },
+  });
+  const tasks = context.views.find((v) => v.name === 'TasksPage')!;
+  const edit = context.views.find((v) => v.name === 'EditTaskPage')!;
+
+  it('gives each element its partial and takes input hints from the bound body field', () => {
+    const form = tasks.root.children[1];
+    expect(form.partial).toBe('view/form');
+    expect(byId(form, 'title')).toMatchObject({ partial: 'view/input', inputType: 'text', required: true, minLength: 3, maxLength: 80 });
+    expect(byId(form, 'hours')).toMatchObject({ inputType: 'number', required: false, min: 0, max: 40, step: 'any' });
+    expect(byId(form, 'due')).toMatchObject({ inputType: 'date', required: true });
+    expect(byId(form, 'size').options).toEqual([{ value: 's', label: 's' }, { value: 'm', label: 'm' }, { value: 'l', label: 'l' }]);
+    expect(byId(form, 'note')).toMatchObject({ partial: 'view/textarea', rows: 4 });
+  });
+
+  it('tells the form how to turn each field into JSON, and to empty itself after a create', () => {
+    expect(tasks.root.children[1].form).toEqual({
+      method: 'POST', urlPath: '/api/tasks', success: null, reset: true, load: null,
+      fields: [
+        { name: 'title', kind: 'string', nullable: false },
+        { name: 'note', kind: 'string', nullable: true },
+        { name: 'size', kind: 'string', nullable: false },
+        { name: 'hours', kind: 'float', nullable: true },
+        { name: 'done', kind: 'boolean', nullable: false },
+        { name: 'due', kind: 'datetime', nullable: true },
+      ],
+    });
+  });
+
+  it('calls each shown route once per element, importing its handler, and formats columns by type', () => {
+    expect(tasks.loads).toEqual([{ variable: 'data0', handler: 'getApiTasks', module: '@/app/api/tasks/route', urlPath: '/api/tasks', params: [], model: 'Task', isArray: true }]);
+    expect(tasks.routeImports).toEqual([{ handler: 'getApiTasks', method: 'GET', module: '@/app/api/tasks/route' }]);
+    expect(tasks.root.children[0].columns).toEqual([
+      { field: 'title', label: 'Title', kind: 'string', link: '/tasks/:id' },
+      { field: 'due', label: 'By', kind: 'datetime', link: null },
+      { field: 'done', label: 'Done', kind: 'boolean', link: null },
+    ]);
+    expect(tasks.viewHelpers).toEqual(['callRoute', 'formatValue']);
+    expect(tasks.usesLink).toBe(true);
+  });
+
+  it('fills an edit form from the loaded record and requires sign-in for an auth view', () => {
+    expect(edit.loads.map((l) => [l.handler, l.module, l.params])).toEqual([['getApiTasksById', '@/app/api/tasks/[id]/route', ['id']]]);
+    expect(edit.root.form).toMatchObject({ method: 'PATCH', urlPath: '/api/tasks/:id', success: '/tasks/:id', reset: false, load: { variable: 'data0' } });
+    expect(byId(edit.root, 'title')).toMatchObject({ valueFrom: 'data0', valueKind: 'string', required: false });
+    expect(edit.viewHelpers).toEqual(['callRoute', 'inputValue', 'requireUser']);
+    expect(context.hasAuth).toBe(true);
+  });
+
+  it('lists views without parameters in the navigation unless nav is false', () => {
+    expect(context.navLinks.map((l) => l.href)).toEqual(['/login', '/tasks']);
+    const hidden = project({ 'config/views/tasks.json': { name: 'TasksPage', path: '/tasks', nav: false, root: { type: 'text', text: 'x' } } });
+    expect(hidden.navLinks.map((l) => l.href)).toEqual(['/login']);
+    expect(hidden.hasForms).toBe(true);
+    expect(hidden.loginPath).toBe('/login');
+  });
+});
