@@ -7,12 +7,16 @@ import { createTestProject } from './support/testProject';
 
 jest.setTimeout(600_000);
 
-const examples = fs.readdirSync(path.join(REPO_ROOT, 'examples')).filter((name) => fs.existsSync(path.join(REPO_ROOT, 'examples', name, 'config')));
+const examples = fs
+  .readdirSync(path.join(REPO_ROOT, 'examples'))
+  .filter((name) => fs.existsSync(path.join(REPO_ROOT, 'examples', name, 'config')))
+  .map((name) => `examples/${name}`);
 
-// Every generated file must type-check under `tsc --strict` and build with `next build`.
-describe.each(examples)('examples/%s', (example) => {
+// Every generated file must type-check under `tsc --strict` and build with `next build`: every
+// example, and the golden case whose config is full of quotes, braces and markup.
+describe.each([...examples, 'tests/golden/escaping'])('%s', (source) => {
   it('generates, type-checks under tsc --strict, and builds with next build', async () => {
-    const project = await createTestProject(`example-${example}`, { configFrom: path.join(REPO_ROOT, 'examples', example) });
+    const project = await createTestProject(path.basename(source), { configFrom: path.join(REPO_ROOT, source) });
     await project.appgen(['build']);
     const tsc = createRequire(path.join(project.dir, 'package.json')).resolve('typescript/bin/tsc');
     const tsconfig = JSON.parse(fs.readFileSync(path.join(project.dir, 'tsconfig.json'), 'utf8'));

@@ -54,6 +54,26 @@ describe('appgen dev', () => {
     expect(created).toMatchObject({ name: 'Ada', nickname: 'countess' });
   });
 
+  it('renders the starter pages, and a new view bound to a new route, with the records the API holds', async () => {
+    expect((await request(dev.url, 'POST', '/api/users', { name: 'Grace', email: 'grace@example.com' })).status).toBe(201);
+    const users = await waitFor(async () => {
+      const response = await fetch(`${dev.url}/users`);
+      const html = await response.text();
+      return response.status === 200 && html.includes('Grace') ? html : undefined;
+    }, 'the users page listing Grace');
+    expect(users).toContain('grace@example.com');
+    fs.writeFileSync(
+      path.join(project.dir, 'config', 'views', 'people.json'),
+      JSON.stringify({ name: 'PeoplePage', path: '/people', root: { type: 'list', route: 'GET /api/people', columns: ['name', 'nickname'] } }),
+    );
+    const people = await waitFor(async () => {
+      const response = await fetch(`${dev.url}/people`);
+      const html = await response.text();
+      return response.status === 200 && html.includes('countess') ? html : undefined;
+    }, 'the new people page');
+    expect(people).toContain('<table');
+  });
+
   it('prints a config error and keeps serving', async () => {
     const broken = path.join(project.dir, 'config', 'routes', 'broken.json');
     fs.writeFileSync(broken, '{ "routes": [ { "method": "GET", "path": "/api/x", "response": "Usr" } ] }');

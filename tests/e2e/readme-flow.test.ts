@@ -24,7 +24,7 @@ describe('create-appgen, npm install, npm run build, npm start', () => {
     fs.rmSync(work, { recursive: true, force: true });
   });
 
-  it('serves the starter API and login page', async () => {
+  it('serves the starter API, login page and users page', async () => {
     const env = testEnv();
     const created = await runOk(process.execPath, [CREATE_APPGEN, 'my-app', '--appgen', `file:${REPO_ROOT}`], { cwd: work, env, timeoutMs: 600_000 });
     expect(created.stdout).toContain('npm run dev');
@@ -38,5 +38,8 @@ describe('create-appgen, npm install, npm run build, npm start', () => {
     const page = await fetch(`${server.url}/login`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<form');
+    const users = await fetch(`${server.url}/users`);
+    expect(users.status).toBe(200);
+    expect(await users.text()).toContain('No users yet: add the first one below.');
   });
 });

@@ -37,7 +37,7 @@ function collect(form: HTMLFormElement, fields: readonly FormField[]): Collected
       continue;
     }
     const text = String(data.get(field.name) ?? "");
-    if (text.trim() === "") {
+    if (text === "") {
       if (field.nullable) body[field.name] = null;
       continue;
     }

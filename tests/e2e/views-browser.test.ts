@@ -1,0 +1,161 @@
+import fs from 'fs';
+import path from 'path';
+import type { Browser, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { launchBrowser } from './support/browser';
+import { REPO_ROOT } from './support/paths';
+import { RunningServer, startBuiltApp } from './support/server';
+import { createTestProject, TestProject } from './support/testProject';
+
+jest.setTimeout(300_000);
+
+const FIXTURE = path.join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'views');
+const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
+
+/** Share of pixels that differ from the top-left one: 0 for a blank page. */
+function inkRatio(png: Buffer): number {
+  const image = PNG.sync.read(png);
+  const [r, g, b] = image.data;
+  let differing = 0;
+  for (let i = 0; i < image.data.length; i += 4) {
+    if (Math.abs(image.data[i] - r) + Math.abs(image.data[i + 1] - g) + Math.abs(image.data[i + 2] - b) > 48) differing++;
+  }
+  return differing / (image.width * image.height);
+}
+
+// Generated pages in a real browser (headless Debian Chromium via playwright-core) against a
+// built Prisma app on SQLite: sign-up, log-in with errors shown next to the form, auth
+// redirects, lists, details and edit forms.
+describe('views in a browser', () => {
+  let project: TestProject;
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let base: string;
+
+  const alert = () => page.locator('form [role="alert"]');
+
+  beforeAll(async () => {
+    project = await createTestProject('views', { configFrom: FIXTURE });
+    fs.cpSync(path.join(FIXTURE, 'src'), path.join(project.dir, 'src'), { recursive: true });
+    await project.appgen(['build']);
+    server = await startBuiltApp(project.dir, project.env);
+    base = server.url;
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sends a visitor who is not signed in from an auth page to the login page, with ?next=', async () => {
+    await page.goto(`${base}/notes`);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/notes');
+    await expect(page.locator('h1').textContent()).resolves.toBe('Log in');
+  });
+
+  it('labels every field and gives the browser the route\'s rules as hints', async () => {
+    await page.goto(`${base}/login`);
+    await expect(page.getByLabel('Email').getAttribute('type')).resolves.toBe('email');
+    await expect(page.getByLabel('Email').getAttribute('required')).resolves.toBe('');
+    await expect(page.getByLabel('Password').getAttribute('type')).resolves.toBe('password');
+    await expect(page.getByLabel('Password').getAttribute('minlength')).resolves.toBe('8');
+  });
+
+  it('shows the server\'s error next to the form for a bad email, and stays on the page', async () => {
+    await page.goto(`${base}/login?next=/notes`);
+    // "ada@example" passes the browser's email check but not the route's isEmail.
+    await page.getByLabel('Email').fill('ada@example');
+    await page.getByLabel('Password').fill('correct horse');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(alert().textContent()).resolves.toBe('Invalid request body: "email" must be an email address');
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('signs up with a valid form and lands on the success page', async () => {
+    await page.goto(`${base}/signup`);
+    await page.getByLabel('Name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL(`${base}/login`);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Log in');
+  });
+
+  it('shows a function route\'s own error (wrong password), then logs in and follows ?next=', async () => {
+    await page.goto(`${base}/login?next=/notes`);
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(alert().textContent()).resolves.toBe('Wrong email or password');
+    await page.getByLabel('Password').fill('correct horse');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${base}/notes`);
+    await expect(page.locator('h1').textContent()).resolves.toBe('My notes');
+    await expect(page.locator('.appgen-empty').textContent()).resolves.toBe('No notes yet.');
+  });
+
+  it('creates a record with the form and shows it in the list, with typed values', async () => {
+    await page.getByLabel('Title').fill('Buy milk <b>& "eggs"</b>');
+    await page.getByLabel('Text').fill('Two litres');
+    await page.getByLabel('Priority').selectOption('high');
+    await page.getByLabel('Due').fill('2030-05-17');
+    await page.getByLabel('Already done').check();
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await expect(page.getByRole('status').textContent()).resolves.toBe('Saved.');
+    const row = page.locator('table.appgen-table tbody tr');
+    await row.first().waitFor(); // the page refreshes its list after the write
+    await expect(row.count()).resolves.toBe(1);
+    await expect(row.locator('td').allTextContents()).resolves.toEqual(['Buy milk <b>& "eggs"</b>', 'high', 'Yes', '2030-05-17']);
+    await expect(page.getByLabel('Title').inputValue()).resolves.toBe('');
+  });
+
+  it('refuses an invalid record with the route\'s message (required field, left empty)', async () => {
+    await page.getByLabel('Title').fill('   ');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await expect(alert().textContent()).resolves.toBe('Invalid request body: "title" must not be empty');
+    await expect(page.locator('table.appgen-table tbody tr').count()).resolves.toBe(1);
+  });
+
+  it('keeps a screenshot of a generated page, and it is not blank', async () => {
+    const png = await page.screenshot({ fullPage: true });
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    fs.writeFileSync(path.join(ARTIFACTS, 'views-notes.png'), png);
+    expect(inkRatio(png)).toBeGreaterThan(0.01);
+  });
+
+  it('opens a record from the list, edits it with a form filled from the record, and shows the change', async () => {
+    await page.getByRole('link', { name: 'Buy milk <b>& "eggs"</b>' }).click();
+    await page.waitForURL(/\/notes\/[0-9a-f-]{36}$/);
+    const detail = page.locator('dl.appgen-detail dd');
+    await expect(detail.allTextContents()).resolves.toEqual(['Buy milk <b>& "eggs"</b>', 'Two litres', 'high', 'Yes', '2030-05-17']);
+    const notePath = new URL(page.url()).pathname;
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(`${base}${notePath}/edit`);
+    await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Buy milk <b>& "eggs"</b>');
+    await expect(page.getByLabel('Done').isChecked()).resolves.toBe(true);
+    await page.getByLabel('Title').fill('Buy oat milk');
+    await page.getByLabel('Text').fill('');
+    await page.getByLabel('Done').uncheck();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(`${base}${notePath}`);
+    await expect(detail.allTextContents()).resolves.toEqual(['Buy oat milk', '—', 'high', 'No', '2030-05-17']);
+  });
+
+  it('deletes the record with a button form and goes back to the list', async () => {
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL(`${base}/notes`);
+    await expect(page.locator('.appgen-empty').textContent()).resolves.toBe('No notes yet.');
+  });
+
+  it('shows the not-found page for a record that does not exist', async () => {
+    const response = await page.goto(`${base}/notes/00000000-0000-4000-8000-000000000000`);
+    expect(response?.status()).toBe(404);
+  });
+
+  it('links every view without parameters in the navigation', async () => {
+    await expect(page.locator('nav.appgen-nav a').allTextContents()).resolves.toEqual(['Log in', 'My notes', 'Sign up']);
+  });
+});
