@@ -56,21 +56,19 @@ describe('appgen dev', () => {
 
   it('renders the starter pages, and a new view bound to a new route, with the records the API holds', async () => {
     expect((await request(dev.url, 'POST', '/api/users', { name: 'Grace', email: 'grace@example.com' })).status).toBe(201);
-    const users = await waitFor(async () => {
-      const response = await fetch(`${dev.url}/users`);
-      const html = await response.text();
-      return response.status === 200 && html.includes('Grace') ? html : undefined;
-    }, 'the users page listing Grace');
+    const pageShowing = (pagePath: string, text: string) =>
+      waitFor(async () => {
+        const response = await fetch(`${dev.url}${pagePath}`);
+        const html = await response.text();
+        return response.status === 200 && html.includes(text) ? html : undefined;
+      }, `${pagePath} showing ${text}`);
+    const users = await pageShowing('/users', 'Grace');
     expect(users).toContain('grace@example.com');
     fs.writeFileSync(
       path.join(project.dir, 'config', 'views', 'people.json'),
       JSON.stringify({ name: 'PeoplePage', path: '/people', root: { type: 'list', route: 'GET /api/people', columns: ['name', 'nickname'] } }),
     );
-    const people = await waitFor(async () => {
-      const response = await fetch(`${dev.url}/people`);
-      const html = await response.text();
-      return response.status === 200 && html.includes('countess') ? html : undefined;
-    }, 'the new people page');
+    const people = await pageShowing('/people', 'countess');
     expect(people).toContain('<table');
   });
 

@@ -1,3 +1,5 @@
+import { BUILTIN_TEMPLATES_DIR } from '../../../src/paths/packageRoot';
+import { TemplateSet } from '../../../src/render/templateSet';
 import type { ElementContext, ProjectContext } from '../../../src/map/contexts';
 import { mapProject } from '../../../src/map/mapProject';
 import { checkedProject } from '../support/checkConfig';
@@ -111,5 +113,19 @@ describe('mapping views', () => {
     expect(hidden.navLinks.map((l) => l.href)).toEqual(['/login']);
     expect(hidden.hasForms).toBe(true);
     expect(hidden.loginPath).toBe('/login');
+  });
+});
+
+describe('the login path', () => {
+  it('comes from appgen.config.json and is where src/appgen/view.ts sends visitors', () => {
+    const context = project({
+      'appgen.config.json': { loginPath: '/signin' },
+      'config/views/signin.json': { name: 'SigninPage', path: '/signin', root: { type: 'text', text: 'x' } },
+      'config/views/secret.json': { name: 'SecretPage', path: '/secret', auth: true, root: { type: 'text', text: 'y' } },
+    });
+    expect(context.loginPath).toBe('/signin');
+    const viewModule = new TemplateSet(BUILTIN_TEMPLATES_DIR).render('src/appgen/view.ts.hbs', context);
+    expect(viewModule).toContain('export const LOGIN_PATH = "/signin";');
+    expect(viewModule).toContain('export async function requireUser(here: string)');
   });
 });
