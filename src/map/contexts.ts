@@ -113,11 +113,17 @@ export interface MethodContext {
   redirectStatus: number;
   /** `config/routes/users.json routes[1]` */
   source: string;
+  /** Each path parameter with its dynamic folder's name (shared with other paths, see README). */
+  folderParams: Array<{ name: string; folder: string }>;
+  /** Some parameter's folder has another name: the handler renames them. */
+  renamesParams: boolean;
 }
 
 export interface RouteFileContext {
   /** Output file, e.g. `src/app/api/users/[id]/route.ts`. */
   outputPath: string;
+  /** Names of the file's dynamic folders, outermost first (what Next.js passes as params). */
+  folderParams: string[];
   /** The path as configured (with `:param` segments). */
   urlPath: string;
   params: ParamContext[];
@@ -244,6 +250,10 @@ export interface ViewContext {
   title: string;
   params: string[];
   hasParams: boolean;
+  /** Each path parameter with its dynamic folder's name (shared with other paths). */
+  folderParams: Array<{ name: string; folder: string }>;
+  /** Some parameter's folder has another name: the page renames them. */
+  renamesParams: boolean;
   /** Only signed-in users see the page. */
   auth: boolean;
   root: ElementContext;

@@ -1,4 +1,5 @@
 import type { ModelConfig } from '../config/configTypes';
+import { appFolderNamer } from '../validate/appFolders';
 import type { CheckedProject } from '../validate/checkedProject';
 import type { DatabaseProvider, ProjectContext } from './contexts';
 import { mapModel } from './mapModels';
@@ -17,10 +18,11 @@ const sortedUnique = (values: Array<string | null>): string[] => [...new Set(val
 export function mapProject(project: CheckedProject, options: { provider: DatabaseProvider; defaultDatabaseUrl: string }): ProjectContext {
   const modelConfigs = new Map<string, ModelConfig>(project.models.map((m) => [m.config.name, m.config]));
   const { events } = project;
-  const routeFiles = mapRouteFiles(project.routes, project.orm, modelConfigs, events);
+  const folderOf = appFolderNamer([...project.routes.map((r) => r.config.path), ...project.views.map((v) => v.config.path)]);
+  const routeFiles = mapRouteFiles(project.routes, project.orm, modelConfigs, events, folderOf);
   const methods = routeFiles.flatMap((file) => file.methods);
   const models = project.models.map(mapModel).sort(byName);
-  const views = project.views.map(viewMapper({ routeFiles, models })).sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
+  const views = project.views.map(viewMapper({ routeFiles, models, folderOf })).sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
   const hiddenViews = new Set(project.views.filter((v) => v.config.nav === false).map((v) => v.config.name));
   return {
     orm: project.orm,

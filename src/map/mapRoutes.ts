@@ -1,7 +1,7 @@
 import type { BodyFieldConfig, ModelConfig, OrmName } from '../config/configTypes';
 import { FIELD_TYPES } from '../config/fieldTypes';
 import { parseValidator, VALIDATORS } from '../config/validators';
-import { appFolderOf, parseAppPath, PathSegment } from '../validate/appPaths';
+import { appFolderNamer, type AppFolder } from '../validate/appFolders';
 import { bodyFieldOptions, isBodyFieldRequired } from '../validate/checkBody';
 import type { CheckedEvent, CheckedRoute } from '../validate/checkedProject';
 import { parseVoter, voterSeesRecord } from '../validate/checkVoter';
@@ -13,12 +13,6 @@ import { delegateName, routeTypeName } from './names';
 
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const WRITES: readonly string[] = ['create', 'replace', 'update'];
-
-function segmentsOf(path: string): PathSegment[] {
-  const parsed = parseAppPath(path);
-  if (!parsed.ok) throw new Error(`unchecked path reached the mapper: ${path}`);
-  return parsed.segments;
-}
 
 function mapValidator(text: string): ValidatorContext {
   const parsed = parseValidator(text);
@@ -51,7 +45,7 @@ function mapParams(route: CheckedRoute): ParamContext[] {
 
 const EVENT_OPERATIONS = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' } as const;
 
-function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelConfig>, events: CheckedEvent[]): MethodContext {
+function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelConfig>, events: CheckedEvent[], folder: AppFolder): MethodContext {
   const { config } = route;
   const model = route.model ? models.get(route.model) : undefined;
   const params = mapParams(route);
@@ -93,16 +87,21 @@ function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelC
     redirect: config.redirect ?? null,
     redirectStatus: config.method === 'GET' ? 307 : 303,
     source: `${route.origin.file} ${pointerToJsonPath(route.origin.pointer)}`,
+    folderParams: folder.params,
+    renamesParams: folder.params.some((p) => p.name !== p.folder),
   };
 }
 
-/** Groups routes by path: each unique path is one route.ts with one export per method. */
-export function mapRouteFiles(routes: CheckedRoute[], orm: OrmName, models: Map<string, ModelConfig>, events: CheckedEvent[] = []): RouteFileContext[] {
-  const files = new Map<string, { urlPath: string; routes: CheckedRoute[] }>();
+/**
+ * Groups routes by folder: each is one route.ts with one export per method. `folderOf` names the
+ * dynamic folders (shared with the views' pages); by default from the routes alone.
+ */
+export function mapRouteFiles(routes: CheckedRoute[], orm: OrmName, models: Map<string, ModelConfig>, events: CheckedEvent[] = [], folderOf = appFolderNamer(routes.map((r) => r.config.path))): RouteFileContext[] {
+  const files = new Map<string, { urlPath: string; folder: AppFolder; routes: CheckedRoute[] }>();
   for (const route of routes) {
-    const folder = appFolderOf(segmentsOf(route.config.path));
-    const outputPath = `src/app/${folder ? `${folder}/` : ''}route.ts`;
-    const file = files.get(outputPath) ?? { urlPath: route.config.path, routes: [] };
+    const folder = folderOf(route.config.path);
+    const outputPath = `src/app/${folder.folder ? `${folder.folder}/` : ''}route.ts`;
+    const file = files.get(outputPath) ?? { urlPath: route.config.path, folder, routes: [] };
     file.routes.push(route);
     files.set(outputPath, file);
   }
@@ -110,11 +109,12 @@ export function mapRouteFiles(routes: CheckedRoute[], orm: OrmName, models: Map<
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([outputPath, file]) => {
       const methods = file.routes
-        .map((route) => mapMethod(route, orm, models, events))
+        .map((route) => mapMethod(route, orm, models, events, folderOf(route.config.path)))
         .sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
       const params = methods[0].params;
       return {
         outputPath,
+        folderParams: file.folder.params.map((p) => p.folder),
         urlPath: file.urlPath,
         params,
         hasParams: params.length > 0,

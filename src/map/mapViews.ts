@@ -1,4 +1,4 @@
-import { appFolderOf, parseAppPath } from '../validate/appPaths';
+import type { AppFolder } from '../validate/appFolders';
 import type { CheckedView } from '../validate/checkedProject';
 import type { ElementContext, ModelContext, NavLinkContext, RouteFileContext, ViewContext } from './contexts';
 import { mapElement, type ElementScope } from './mapElements';
@@ -20,19 +20,19 @@ const sortedUnique = (values: string[]): string[] => [...new Set(values)].sort()
 export interface ViewMappingInput {
   routeFiles: RouteFileContext[];
   models: ModelContext[];
+  /** Names the dynamic folders, shared with the API routes. */
+  folderOf: (path: string) => AppFolder;
 }
 
 export function viewMapper(input: ViewMappingInput): (view: CheckedView) => ViewContext {
   const routes = routesByRef(input.routeFiles);
   const models = new Map(input.models.map((m) => [m.name, m]));
-  return (view) => mapView(view, { routes, models, loads: [] });
+  return (view) => mapView(view, { routes, models, loads: [] }, input.folderOf(view.config.path));
 }
 
-function mapView(view: CheckedView, scope: ElementScope): ViewContext {
-  const parsed = parseAppPath(view.config.path);
-  if (!parsed.ok) throw new Error(`unchecked path reached the mapper: ${view.config.path}`);
-  const folder = appFolderOf(parsed.segments);
-  const params = parsed.segments.filter((s) => s.param).map((s) => s.param as string);
+function mapView(view: CheckedView, scope: ElementScope, appFolder: AppFolder): ViewContext {
+  const folder = appFolder.folder;
+  const params = appFolder.params.map((p) => p.name);
   const root = mapElement(scope, view.config.root);
   const elements = flatten(root);
   const imports = new Map(scope.loads.map((load) => [`${load.module}#${load.handler}`, { handler: load.handler, method: 'GET' as const, module: load.module }]));
@@ -43,6 +43,8 @@ function mapView(view: CheckedView, scope: ElementScope): ViewContext {
     title: view.config.title ?? titleFromName(view.config.name),
     params,
     hasParams: params.length > 0,
+    folderParams: appFolder.params,
+    renamesParams: appFolder.params.some((p) => p.name !== p.folder),
     auth: Boolean(view.config.auth),
     root,
     routeImports: [...imports.values()].sort((a, b) => (a.handler < b.handler ? -1 : a.handler > b.handler ? 1 : 0)),

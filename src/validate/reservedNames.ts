@@ -26,7 +26,7 @@ export function isReservedName(name: string): boolean {
 const HANDLER_NAMES = new Set([
   'db', 'Prisma', 'handle', 'json', 'jsonError', 'redirectTo', 'invalidParam', 'isIntParam', 'isUuid', 'readBody',
   'getAuthUser', 'Context', 'request', 'ctx', 'params', 'userId', 'parsed', 'body', 'allowed', 'result', 'record', 'records',
-  'current', 'crossSite', 'refuseCrossSite', 'allowOwner', 'allowSelf', 'runEvents', 'asRecord', 'BodySpec',
+  'current', 'folder', 'crossSite', 'refuseCrossSite', 'allowOwner', 'allowSelf', 'runEvents', 'asRecord', 'BodySpec',
 ]);
 
 export function isReservedInHandlers(name: string): boolean {

@@ -1,21 +1,29 @@
 import { describeProblem, problemsIn } from '../support/checkConfig';
 import { minimalProject } from '../support/configs';
+import { appFolderNamer } from '../../../src/validate/appFolders';
 
 const view = (name: string, path: string) => ({ name, path, root: { type: 'button', label: 'Go' } });
 
 describe('rules of the Next.js app folder across routes and views', () => {
-  it('rejects two names for the dynamic folder at one position', () => {
-    const problems = problemsIn(
-      minimalProject({ 'config/routes/zz-posts.json': { routes: [{ method: 'GET', path: '/api/users/:userId/posts', params: { userId: 'uuid' }, function: 'listPosts' }] } }),
-    );
-    expect(problems.map(describeProblem)).toEqual([
-      'config/routes/zz-posts.json:5:15 routes[0].path | ":userId" sits where config/routes/users.json uses ":id"; Next.js needs one name per dynamic folder | rename it to ":id" (and its "params" entry).',
-    ]);
+  it('lets two names share the dynamic folder at one position (each path reads its own names)', () => {
+    const files = minimalProject({ 'config/routes/zz-posts.json': { routes: [{ method: 'GET', path: '/api/users/:userId/posts', params: { userId: 'uuid' }, function: 'listPosts' }] } });
+    expect(problemsIn(files)).toEqual([]);
+    const folderOf = appFolderNamer(['/api/users/:userId/posts', '/api/users/:id', '/users/:slug/edit']);
+    expect(folderOf('/api/users/:userId/posts')).toEqual({ folder: 'api/users/[id]/posts', params: [{ name: 'userId', folder: 'id' }] });
+    expect(folderOf('/api/users/:id')).toEqual({ folder: 'api/users/[id]', params: [{ name: 'id', folder: 'id' }] });
   });
 
-  it('checks view paths against route paths for dynamic names too', () => {
-    const problems = problemsIn(minimalProject({ 'config/views/user.json': view('UserPage', '/api/users/:userId/card') }));
-    expect(problems.map((p) => [p.file, p.jsonPath, p.hint])).toEqual([['config/views/user.json', 'path', 'rename it to ":id" (and its "params" entry).']]);
+  it('names each dynamic folder after the shortest path that has it, whatever the file order', () => {
+    const a = appFolderNamer(['/a/:x/b/:y', '/a/:z', '/a/:w/c']);
+    const b = appFolderNamer(['/a/:w/c', '/a/:x/b/:y', '/a/:z']);
+    for (const folderOf of [a, b]) expect(['/a/:x/b/:y', '/a/:w/c'].map((p) => folderOf(p).folder)).toEqual(['a/[z]/b/[y]', 'a/[z]/c']);
+  });
+
+  it('refuses a path whose parameters would land in two folders of one name', () => {
+    const problems = problemsIn(minimalProject({ 'config/routes/zz.json': { routes: [{ method: 'GET', path: '/api/users/:userId/friends/:id', params: { userId: 'uuid', id: 'uuid' }, function: 'friend' }] } }));
+    expect(problems.map(describeProblem)).toEqual([
+      expect.stringMatching(/routes\[0\]\.path \| ":userId" and ":id" of "\/api\/users\/:userId\/friends\/:id" would both be the dynamic folder \[id\]/),
+    ]);
   });
 
   it('allows the same name at one position and a static sibling of a dynamic folder', () => {
