@@ -10,13 +10,35 @@ export interface FieldOptions {
   default?: string | number | boolean;
   /** Allowed values, for `enum` fields. */
   values?: string[];
+  /** Never sent in a response (e.g. a password hash); still writable by routes and functions. */
+  hidden?: boolean;
 }
 
 export type FieldConfig = FieldType | FieldOptions;
 
+export type RelationType = 'belongsTo' | 'hasMany' | 'manyToMany';
+export type OnDelete = 'restrict' | 'cascade' | 'setNull';
+
+/** A relation to another model, under its own name (e.g. `author`, `posts`, `tags`). */
+export interface RelationConfig {
+  type: RelationType;
+  model: string;
+  /** belongsTo: the uuid field holding the other record's id. Default: `<relation>Id`. */
+  field?: string;
+  /** belongsTo: what deleting the other record does to this one. Default: restrict. */
+  onDelete?: OnDelete;
+  /** hasMany, manyToMany: the relation of the other model this one mirrors, when several could. */
+  via?: string;
+}
+
+/** An index: its fields in order, or the fields and whether the combination is unique. */
+export type IndexConfig = string[] | { fields: string[]; unique?: boolean };
+
 export interface ModelConfig {
   name: string;
   fields: Record<string, FieldConfig>;
+  relations?: Record<string, RelationConfig>;
+  indexes?: IndexConfig[];
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

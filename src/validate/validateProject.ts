@@ -4,6 +4,7 @@ import type { ConfigDocument, LoadedProject } from '../load/configDocument';
 import { checkAppTree } from './checkAppTree';
 import type { CheckedModel, CheckedProject } from './checkedProject';
 import { checkModels } from './checkModels';
+import { checkRelations } from './checkRelations';
 import { checkRoutes } from './checkRoutes';
 import { checkEvents } from './checkEvents';
 import { checkViews, DEFAULT_LOGIN_PATH } from './checkViews';
@@ -36,6 +37,8 @@ export function validateProject(project: LoadedProject): CheckedProject {
 
   const modelResult = checkModels(modelDocuments);
   const models = new Map<string, CheckedModel>(modelResult.models.map((m) => [m.config.name, m]));
+  const modelDocumentsByName = new Map(modelDocuments.map((d) => [(d.value as { name: string }).name, d]));
+  modelResult.diagnostics.push(...checkRelations(modelDocumentsByName, models));
   const declared = project.models.map((d) => (d.value as { name?: unknown } | null)?.name).filter((name): name is string => typeof name === 'string');
   const routeResult = checkRoutes(routeDocuments, models, new Set(declared.filter((name) => !models.has(name))));
   const viewResult = checkViews(viewDocuments, { routes: routeResult.routes, models, loginPath });

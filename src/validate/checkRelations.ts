@@ -1,0 +1,83 @@
+import type { IndexConfig, ModelConfig, RelationConfig } from '../config/configTypes';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import { suggest } from '../diagnostics/didYouMean';
+import type { ConfigDocument } from '../load/configDocument';
+import type { CheckedModel } from './checkedProject';
+import { fieldOf, fieldOptions } from './checkModels';
+import { childPointer, diagnosticAt } from './locate';
+
+/** The field a belongsTo relation keeps the related record's id in. */
+export function relationField(name: string, relation: RelationConfig): string {
+  return relation.field ?? `${name}Id`;
+}
+
+export const indexFields = (index: IndexConfig): string[] => (Array.isArray(index) ? index : index.fields);
+
+/** The belongsTo relations of `owner` that point at `model`, by name. */
+export function belongsToOf(owner: ModelConfig, model: string): string[] {
+  return Object.entries(owner.relations ?? {}).filter(([, r]) => r.type === 'belongsTo' && r.model === model).map(([name]) => name);
+}
+
+/** The relation of the other model that a hasMany or manyToMany relation mirrors, if one can be told. */
+export function mirroredRelation(model: ModelConfig, relation: RelationConfig, other: ModelConfig): { name?: string; candidates: string[] } {
+  const wanted = relation.type === 'hasMany' ? 'belongsTo' : 'manyToMany';
+  const candidates = Object.entries(other.relations ?? {}).filter(([, r]) => r.type === wanted && r.model === model.name).map(([name]) => name);
+  if (relation.via) return { name: candidates.includes(relation.via) ? relation.via : undefined, candidates };
+  return { name: candidates.length === 1 ? candidates[0] : undefined, candidates };
+}
+
+function checkRelation(document: ConfigDocument, model: ModelConfig, name: string, relation: RelationConfig, models: ReadonlyMap<string, CheckedModel>): Diagnostic[] {
+  const pointer = childPointer('/relations', name);
+  const problems: Diagnostic[] = [];
+  if (fieldOf(model, name)) problems.push(diagnosticAt(document, pointer, `relation "${name}" has the name of a field of ${model.name}`, 'give the relation its own name, e.g. "author" for the field "authorId".', 'key'));
+  const other = models.get(relation.model)?.config;
+  if (!other) return [...problems, diagnosticAt(document, childPointer(pointer, 'model'), `unknown model "${relation.model}"`, suggest(relation.model, [...models.keys()], 'a model:') || 'declare it in config/models/.')];
+  const only = (key: 'field' | 'onDelete' | 'via', types: string) => {
+    if (relation[key] !== undefined) problems.push(diagnosticAt(document, childPointer(pointer, key), `"${key}" applies to ${types} relations only`, `remove "${key}".`, 'key'));
+  };
+  if (relation.type === 'belongsTo') {
+    only('via', 'hasMany and manyToMany');
+    const field = relationField(name, relation);
+    const config = fieldOf(model, field);
+    const at = relation.field ? childPointer(pointer, 'field') : pointer;
+    if (!config) problems.push(diagnosticAt(document, at, `${model.name} has no field "${field}" to hold the id of the related ${relation.model}`, `add "${field}": "uuid" to "fields"${relation.field ? '' : ', or name another field with "field"'}.`));
+    else if (fieldOptions(config).type !== 'uuid') problems.push(diagnosticAt(document, at, `"${field}" holds a ${relation.model} id, so it must be a uuid, not ${fieldOptions(config).type}`, `declare "${field}": "uuid".`));
+    else if (relation.onDelete === 'setNull' && !fieldOptions(config).optional) problems.push(diagnosticAt(document, childPointer(pointer, 'onDelete'), `"setNull" empties "${field}", which is not optional`, `make "${field}" optional, or use "restrict" or "cascade".`));
+    return problems;
+  }
+  only('field', 'belongsTo');
+  only('onDelete', 'belongsTo');
+  const mirror = mirroredRelation(model, relation, other);
+  if (!mirror.name) {
+    const kind = relation.type === 'hasMany' ? 'belongsTo' : 'manyToMany';
+    if (relation.type === 'manyToMany' && mirror.candidates.length === 0 && !relation.via) return problems;
+    const why = relation.via ? `${relation.model} has no ${kind} relation "${relation.via}" to ${model.name}` : mirror.candidates.length === 0 ? `${relation.model} has no ${kind} relation to ${model.name}` : `${relation.model} has several ${kind} relations to ${model.name} (${mirror.candidates.join(', ')})`;
+    const hint = mirror.candidates.length > 1 || relation.via ? `name the one it mirrors with "via"${mirror.candidates.length ? `: ${mirror.candidates.map((c) => `"${c}"`).join(', ')}` : ''}.` : `add to ${relation.model} a relation { "type": "belongsTo", "model": "${model.name}" }.`;
+    problems.push(diagnosticAt(document, relation.via ? childPointer(pointer, 'via') : pointer, `${relation.type} "${name}" needs a relation to mirror: ${why}`, hint));
+  }
+  return problems;
+}
+
+function checkIndexes(document: ConfigDocument, model: ModelConfig): Diagnostic[] {
+  const fields = ['id', ...Object.keys(model.fields)];
+  return (model.indexes ?? []).flatMap((index, i) =>
+    indexFields(index).flatMap((field) => {
+      if (fields.includes(field)) return fieldOptions(model.fields[field] ?? 'uuid').type === 'json' ? [diagnosticAt(document, childPointer('/indexes', i), `json field "${field}" cannot be indexed`, 'remove it from the index.')] : [];
+      return [diagnosticAt(document, childPointer('/indexes', i), `index field "${field}" is not a field of ${model.name}`, suggest(field, fields, 'a field:'))];
+    }),
+  );
+}
+
+/** Checks every model's relations (against the other models) and indexes. */
+export function checkRelations(documents: ReadonlyMap<string, ConfigDocument>, models: ReadonlyMap<string, CheckedModel>): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  for (const [name, checked] of models) {
+    const document = documents.get(name);
+    if (!document) continue;
+    const { config } = checked;
+    if (fieldOptions(config.fields.id ?? 'uuid').hidden) problems.push(diagnosticAt(document, '/fields/id', '"id" cannot be hidden: clients need it to address records', 'remove "hidden".'));
+    for (const [relationName, relation] of Object.entries(config.relations ?? {})) problems.push(...checkRelation(document, config, relationName, relation, models));
+    problems.push(...checkIndexes(document, config));
+  }
+  return problems;
+}
