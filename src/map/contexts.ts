@@ -25,6 +25,35 @@ export interface FieldContext {
   isId: boolean;
   /** Allowed values of an enum field, else null. */
   values: string[] | null;
+  /** Never sent in a response. */
+  hidden: boolean;
+}
+
+export interface RelationContext {
+  name: string;
+  type: 'belongsTo' | 'hasMany' | 'manyToMany';
+  /** The related model. */
+  model: string;
+  /** belongsTo: the field holding the related record's id; else null. */
+  field: string | null;
+  /** belongsTo whose field is optional: the related record may be absent. */
+  optional: boolean;
+  /** belongsTo: `Restrict`, `Cascade` or `SetNull` (Prisma's spelling); else null. */
+  onDelete: 'Restrict' | 'Cascade' | 'SetNull' | null;
+  /** Name both sides of the relation share in the schema, e.g. `Post_author`. */
+  relationName: string;
+  /** hasMany and manyToMany: an array of records. */
+  isList: boolean;
+  /**
+   * The other side of a relation the config declares on one side only, added because the Prisma
+   * schema needs both; not part of the API (no type, no include).
+   */
+  backReference: boolean;
+}
+
+export interface IndexContext {
+  fields: string[];
+  unique: boolean;
 }
 
 export interface ModelContext {
@@ -34,6 +63,14 @@ export interface ModelContext {
   /** Config file the model comes from. */
   source: string;
   fields: FieldContext[];
+  /** Declared relations, then back references (see RelationContext). */
+  relations: RelationContext[];
+  /** Declared indexes, plus one per belongsTo field that no other index or `unique` covers. */
+  indexes: IndexContext[];
+  /** Names of the hidden fields (never in responses). */
+  hiddenFields: string[];
+  /** Other models this one's type refers to (its declared relations), sorted. */
+  relatedModels: string[];
 }
 
 export interface ParamContext {

@@ -3,6 +3,7 @@ import { FIELD_TYPES } from '../config/fieldTypes';
 import type { CheckedModel } from '../validate/checkedProject';
 import { fieldOptions } from '../validate/checkModels';
 import type { FieldContext, ModelContext } from './contexts';
+import { mapIndexes, mapRelations } from './mapRelations';
 import { delegateName } from './names';
 
 export function enumTsType(values: readonly string[]): string {
@@ -38,6 +39,7 @@ function mapField(name: string, field: FieldConfig): FieldContext {
     optional: Boolean(options.optional),
     isId,
     values,
+    hidden: Boolean(options.hidden),
   };
 }
 
@@ -47,11 +49,20 @@ export function modelFields(config: ModelConfig): Record<string, FieldConfig> {
   return { id, ...rest };
 }
 
-export function mapModel(model: CheckedModel): ModelContext {
-  return {
-    name: model.config.name,
-    delegate: delegateName(model.config.name),
-    source: model.origin.file,
-    fields: Object.entries(modelFields(model.config)).map(([name, field]) => mapField(name, field)),
-  };
+/** Every model, with the relations of both sides (see mapRelations). */
+export function mapModels(models: readonly CheckedModel[]): ModelContext[] {
+  const relations = mapRelations(models.map((m) => m.config));
+  return models.map((model) => {
+    const fields = Object.entries(modelFields(model.config)).map(([name, field]) => mapField(name, field));
+    return {
+      name: model.config.name,
+      delegate: delegateName(model.config.name),
+      source: model.origin.file,
+      fields,
+      relations: relations.get(model.config.name) ?? [],
+      indexes: mapIndexes(model.config),
+      hiddenFields: fields.filter((f) => f.hidden).map((f) => f.name),
+      relatedModels: [...new Set((relations.get(model.config.name) ?? []).filter((r) => !r.backReference && r.model !== model.config.name).map((r) => r.model))].sort(),
+    };
+  });
 }

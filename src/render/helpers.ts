@@ -49,6 +49,9 @@ const url: HelperDelegate = (path: unknown, source: unknown) => {
 
 const eq: HelperDelegate = (a: unknown, b: unknown) => a === b;
 
+/** `or a b ...`: whether any argument is truthy (a non-empty array counts as truthy). */
+const or: HelperDelegate = (...args: unknown[]) => args.slice(0, -1).some((value) => (Array.isArray(value) ? value.length > 0 : Boolean(value)));
+
 /** `concat "a" b "c"`: joins its arguments (the last argument is Handlebars' options). */
 const concat: HelperDelegate = (...args: unknown[]) => args.slice(0, -1).map(String).join('');
 
@@ -66,4 +69,4 @@ const unique: HelperDelegate = (list: unknown, prop: string) => {
 };
 
 /** Helpers every template may use. Each config value enters code through str, jsx/attr or ident. */
-export const HELPERS: Record<string, HelperDelegate> = { str, jsx, attr: jsx, ident, num, url, comment, eq, concat, some, unique };
+export const HELPERS: Record<string, HelperDelegate> = { str, jsx, attr: jsx, ident, num, url, comment, eq, or, concat, some, unique };

@@ -9,7 +9,7 @@ function pageContext(fields: { title: string; root: Record<string, unknown> }): 
   return { name: 'LoginPage', urlPath: '/login', params: [], hasParams: false, auth: false, usesLink: false, usesForm: false, usesRequest: false, routeImports: [], modelTypes: [], viewHelpers: [], loads: [], source: 'config/views/login.json', ...fields };
 }
 
-const CONTEXT = { name: 'User', fields: [{ name: 'id', type: 'uuid', tsType: 'string', optional: false }], project: {} };
+const CONTEXT = { name: 'User', fields: [{ name: 'id', type: 'uuid', tsType: 'string', optional: false, hidden: false }], relations: [], relatedModels: [], hiddenFields: [], indexes: [], project: {} };
 
 function thrown(work: () => unknown): TemplateError {
   try {
