@@ -53,6 +53,16 @@ export interface BodyFieldOptions {
 
 export type BodyFieldConfig = BodyFieldOptions['type'] | BodyFieldOptions;
 
+/** What the client of a list route may ask with query parameters. */
+export interface ListQueryConfig {
+  filter?: string[];
+  sort?: string[];
+  defaultSort?: string;
+  pageSize?: number;
+  maxPageSize?: number;
+  count?: boolean;
+}
+
 export interface RouteConfig {
   method: HttpMethod;
   path: string;
@@ -64,6 +74,7 @@ export interface RouteConfig {
   function?: string;
   auth?: boolean;
   voter?: string;
+  query?: ListQueryConfig;
 }
 
 export interface RoutesFileConfig {

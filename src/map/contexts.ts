@@ -98,6 +98,35 @@ export interface BodyFieldContext {
   values: string[] | null;
 }
 
+export interface ListFilterContext {
+  name: string;
+  type: FieldType;
+  /** Allowed values of an enum field, else null. */
+  values: string[] | null;
+}
+
+/** What a list route's client may ask with query parameters (`query` in the route config). */
+export interface ListQueryContext {
+  /** Name of the runtime spec constant in the route file, e.g. `getApiPostsQuery`. */
+  specName: string;
+  filters: ListFilterContext[];
+  sorts: string[];
+  /** Order without ?sort (then by id); null: by id. */
+  defaultSort: { field: string; descending: boolean } | null;
+  /** Records per page without ?limit; null: no pagination (?limit and ?offset are refused). */
+  pageSize: number | null;
+  maxPageSize: number;
+  /** Send X-Total-Count. */
+  count: boolean;
+}
+
+/** A path parameter that names the parent record of a nested list or create (it must exist). */
+export interface ParentContext {
+  param: string;
+  model: string;
+  delegate: string;
+}
+
 export interface ModelRefContext {
   name: string;
   delegate: string;
@@ -152,6 +181,11 @@ export interface MethodContext {
   source: string;
   /** Each path parameter with its dynamic folder's name (shared with other paths, see README). */
   folderParams: Array<{ name: string; folder: string }>;
+  /** List routes with `query`: filters, sorting, pagination and count; else null. */
+  listQuery: ListQueryContext | null;
+  hasListQuery: boolean;
+  /** Lists and creates under a parent (`/api/users/:userId/posts`): parents checked first (404). */
+  parents: ParentContext[];
   /** Some parameter's folder has another name: the handler renames them. */
   renamesParams: boolean;
 }

@@ -8,6 +8,7 @@ import { parseVoter, voterSeesRecord } from '../validate/checkVoter';
 import { fieldOf, fieldOptions } from '../validate/checkModels';
 import { pointerToJsonPath } from '../validate/jsonPath';
 import type { BodyFieldContext, MethodContext, ParamContext, RouteFileContext, ValidatorContext } from './contexts';
+import { mapListQuery, mapParents } from './mapListQuery';
 import { enumTsType } from './mapModels';
 import { delegateName, routeTypeName } from './names';
 
@@ -89,6 +90,9 @@ function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelC
     source: `${route.origin.file} ${pointerToJsonPath(route.origin.pointer)}`,
     folderParams: folder.params,
     renamesParams: folder.params.some((p) => p.name !== p.folder),
+    listQuery: mapListQuery(config, model, typeName),
+    hasListQuery: Boolean(config.query && model),
+    parents: mapParents(route, model),
   };
 }
 

@@ -81,3 +81,20 @@ export function checkRelations(documents: ReadonlyMap<string, ConfigDocument>, m
   }
   return problems;
 }
+
+/**
+ * Whether a query on the field can use an index: id, a unique field, a relation field, or a field
+ * of a declared index whose earlier fields the query fixes anyway (e.g. the `postId` of
+ * `/api/posts/:postId/comments` with the index [postId, createdAt] serves a sort on createdAt).
+ */
+export function isIndexedField(model: ModelConfig, field: string, fixed: readonly string[] = []): boolean {
+  if (field === 'id') return true;
+  const config = fieldOf(model, field);
+  if (config && fieldOptions(config).unique) return true;
+  if (Object.entries(model.relations ?? {}).some(([name, r]) => r.type === 'belongsTo' && relationField(name, r) === field)) return true;
+  return (model.indexes ?? []).some((index) => {
+    const fields = indexFields(index);
+    const at = fields.indexOf(field);
+    return at >= 0 && fields.slice(0, at).every((f) => fixed.includes(f));
+  });
+}

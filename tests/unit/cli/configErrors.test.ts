@@ -109,12 +109,6 @@ const CASES: Record<string, BadConfig> = {
     message: 'missing required property "id"',
     fix: 'add "id".',
   },
-  'two parameters of a path in folders of one name': {
-    files: routes({ method: 'GET', path: '/api/users/:userId/friends/:id', params: { userId: 'uuid', id: 'uuid' }, function: 'friend' }),
-    heading: 'config/routes/users.json:41:15  routes[4].path',
-    message: '":userId" and ":id" of "/api/users/:userId/friends/:id" would both be the dynamic folder [id] (Next.js shares one name per dynamic folder with other paths)',
-    fix: 'rename ":id" so that no two parameters of the path share a folder name.',
-  },
   'page and route at one path': {
     files: view({ type: 'button', label: 'Go' }, { path: '/api/users' }),
     heading: 'config/views/login.json:3:11  path',

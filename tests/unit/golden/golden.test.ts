@@ -13,7 +13,7 @@ import { readTree } from '../support/tempProject';
 const cases = fs.readdirSync(GOLDEN_DIR).filter((name) => fs.existsSync(path.join(GOLDEN_DIR, name, 'config'))).sort();
 
 /** Cases that are copies of an example: the copy must not drift from it. */
-const COPIES: Record<string, string> = { minimal: 'examples/minimal', blog: 'examples/blog' };
+const COPIES: Record<string, string> = { minimal: 'examples/minimal', blog: 'examples/blog', forum: 'examples/forum' };
 
 const configOf = (dir: string) => readTree(dir, { exclude: (relative) => !(relative === 'appgen.config.json' || relative === 'config' || relative.startsWith('config/')) });
 

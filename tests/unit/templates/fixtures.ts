@@ -15,6 +15,7 @@ export const RICH_PROJECTS: Record<string, string> = {
   'orm-none': path.join(GOLDEN_DIR, 'orm-none'),
   escaping: path.join(GOLDEN_DIR, 'escaping'),
   semantics: path.join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'semantics'),
+  forum: path.join(REPO_ROOT, 'examples', 'forum'),
 };
 
 /** The ProjectContext the pipeline builds for a project folder. */

@@ -19,11 +19,11 @@ describe('rules of the Next.js app folder across routes and views', () => {
     for (const folderOf of [a, b]) expect(['/a/:x/b/:y', '/a/:w/c'].map((p) => folderOf(p).folder)).toEqual(['a/[z]/b/[y]', 'a/[z]/c']);
   });
 
-  it('refuses a path whose parameters would land in two folders of one name', () => {
-    const problems = problemsIn(minimalProject({ 'config/routes/zz.json': { routes: [{ method: 'GET', path: '/api/users/:userId/friends/:id', params: { userId: 'uuid', id: 'uuid' }, function: 'friend' }] } }));
-    expect(problems.map(describeProblem)).toEqual([
-      expect.stringMatching(/routes\[0\]\.path \| ":userId" and ":id" of "\/api\/users\/:userId\/friends\/:id" would both be the dynamic folder \[id\]/),
-    ]);
+  it('gives a nested parameter its own folder name when an outer folder of the path has its name', () => {
+    const folderOf = appFolderNamer(['/api/posts/:id', '/api/posts/:postId/comments/:id', '/api/posts/:postId/comments', '/x/:a/y/:a']);
+    expect(folderOf('/api/posts/:postId/comments/:id')).toEqual({ folder: 'api/posts/[id]/comments/[commentsId]', params: [{ name: 'postId', folder: 'id' }, { name: 'id', folder: 'commentsId' }] });
+    expect(folderOf('/x/:a/y/:a').folder).toBe('x/[a]/y/[yA]');
+    expect(problemsIn(minimalProject({ 'config/routes/zz.json': { routes: [{ method: 'GET', path: '/api/users/:userId/friends/:id', params: { userId: 'uuid', id: 'uuid' }, function: 'friend' }] } }))).toEqual([]);
   });
 
   it('allows the same name at one position and a static sibling of a dynamic folder', () => {

@@ -6,8 +6,8 @@ export function jsonError(status: number, message: string): Response {
   return NextResponse.json({ error: message }, { status });
 }
 
-export function json(data: unknown, status = 200): Response {
-  return NextResponse.json(data, { status });
+export function json(data: unknown, status = 200, headers?: Record<string, string>): Response {
+  return NextResponse.json(data, { status, headers });
 }
 
 /** Redirects relative to the request's own origin, so a redirect never leaves the app. */
