@@ -376,4 +376,6 @@ export interface ProjectContext {
   voters: string[];
   events: EventContext[];
   hasAuth: boolean;
+  /** The models with hidden fields (left out of every response), and those fields. */
+  hiddenFields: Array<{ model: string; delegate: string; fields: string[] }>;
 }

@@ -40,5 +40,6 @@ export function mapProject(project: CheckedProject, options: { provider: Databas
     voters: sortedUnique(methods.map((m) => m.voter)),
     events: events.map((e) => ({ name: e.name, model: e.model, on: e.on, source: e.origin.file })).sort(byName),
     hasAuth: methods.some((m) => m.auth) || views.some((v) => v.auth),
+    hiddenFields: models.filter((m) => m.hiddenFields.length > 0).map((m) => ({ model: m.name, delegate: m.delegate, fields: m.hiddenFields })),
   };
 }
