@@ -75,6 +75,8 @@ export interface RouteConfig {
   auth?: boolean;
   voter?: string;
   query?: ListQueryConfig;
+  /** Relations of the model sent with each record. */
+  include?: string[];
 }
 
 export interface RoutesFileConfig {

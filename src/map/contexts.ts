@@ -186,6 +186,8 @@ export interface MethodContext {
   hasListQuery: boolean;
   /** Lists and creates under a parent (`/api/users/:userId/posts`): parents checked first (404). */
   parents: ParentContext[];
+  /** Relations sent with each record (`include`), in config order. */
+  include: Array<{ name: string; model: string; isList: boolean }>;
   /** Some parameter's folder has another name: the handler renames them. */
   renamesParams: boolean;
 }

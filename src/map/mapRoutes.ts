@@ -93,6 +93,10 @@ function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelC
     listQuery: mapListQuery(config, model, typeName),
     hasListQuery: Boolean(config.query && model),
     parents: mapParents(route, model),
+    include: (config.include ?? []).map((name) => {
+      const relation = model?.relations?.[name];
+      return { name, model: relation?.model ?? '', isList: relation?.type !== 'belongsTo' };
+    }),
   };
 }
 

@@ -43,3 +43,16 @@ export function checkListQuery(document: ConfigDocument, pointer: string, config
   if (query.pageSize !== undefined && query.pageSize > (query.maxPageSize ?? Math.max(DEFAULT_MAX_PAGE_SIZE, query.pageSize))) problems.push(diagnosticAt(document, childPointer(at, 'pageSize'), `pageSize ${query.pageSize} is larger than maxPageSize ${query.maxPageSize}`, 'lower pageSize or raise maxPageSize.'));
   return problems;
 }
+
+/** Checks a route's `include`: relations of its model, on routes that answer records. */
+export function checkInclude(document: ConfigDocument, pointer: string, config: RouteConfig, operation: RouteOperation, model: ModelConfig | undefined): Diagnostic[] {
+  if (!config.include) return [];
+  const at = childPointer(pointer, 'include');
+  if (!model || !['list', 'get', 'create', 'replace', 'update'].includes(operation) || !config.response) {
+    return [diagnosticAt(document, at, `"include" applies to routes that answer records of a model (with "response", without "function"), and ${config.method} ${config.path} does not`, 'remove "include".', 'key')];
+  }
+  const relations = Object.keys(model.relations ?? {});
+  return config.include.flatMap((name, i) =>
+    relations.includes(name) ? [] : [diagnosticAt(document, childPointer(at, i), `${model.name} has no relation "${name}"`, relations.length ? suggest(name, relations, 'a relation:') : `declare it in ${model.name}'s "relations".`)],
+  );
+}

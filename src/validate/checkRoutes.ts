@@ -5,7 +5,7 @@ import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import { parseAppPath, pathShape, PathSegment } from './appPaths';
 import { checkBody } from './checkBody';
-import { checkListQuery } from './checkListQuery';
+import { checkInclude, checkListQuery } from './checkListQuery';
 import type { CheckedModel, CheckedRoute, RouteOperation } from './checkedProject';
 import { fieldOf, fieldOptions, isRequiredOnCreate } from './checkModels';
 import { checkVoter } from './checkVoter';
@@ -141,7 +141,7 @@ function resolveEntry(entry: RouteEntry, all: RouteEntry[], models: Map<string, 
     }
   }
   if (config.body) problems.push(...checkBody(document, pointer, config.body, writes && model ? models.get(model)?.config : undefined));
-  problems.push(...checkListQuery(document, pointer, config, operation, modelConfig));
+  problems.push(...checkListQuery(document, pointer, config, operation, modelConfig), ...checkInclude(document, pointer, config, operation, modelConfig));
   return { route: { config, origin: { file: document.file, pointer }, model, responseIsArray: response.isArray, operation }, problems };
 }
 

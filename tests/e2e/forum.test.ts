@@ -150,6 +150,19 @@ describe('examples/forum', () => {
     });
   });
 
+  describe('included relations', () => {
+    it('sends the records a route includes (a belongsTo as an object, hasMany and manyToMany as arrays), their hidden fields left out', async () => {
+      const listed = rows((await request(base, 'GET', `/api/posts?authorId=${ada.id}&limit=1`)).body)[0];
+      expect(listed.author).toEqual({ id: ada.id, email: 'ada@example.com', name: 'Ada', createdAt: expect.any(String) });
+      expect(listed).not.toHaveProperty('comments');
+      await request(base, 'POST', `/api/posts/${listed.id}/comments`, { content: 'Included' });
+      const single = (await request(base, 'GET', `/api/posts/${listed.id}`)).body as Row;
+      expect(Object.keys(single.author as Row).sort()).toEqual(['createdAt', 'email', 'id', 'name']);
+      expect((single.comments as Row[]).map((c) => c.content)).toContain('Included');
+      expect(single.tags).toEqual([]);
+    });
+  });
+
   describe('ownership and deletes', () => {
     it('lets only the author change a post (owner voter)', async () => {
       const adaPost = rows((await request(base, 'GET', `/api/posts?authorId=${ada.id}`)).body)[0];

@@ -58,6 +58,7 @@ export async function GET(request: Request): Promise<Response> {
       orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.PostOrderByWithRelationInput[],
       take: query.limit ?? undefined,
       skip: query.offset,
+      include: { author: true },
     });
     const total = await db.post.count({ where });
     return json(records, 200, { "x-total-count": String(total) });
