@@ -20,7 +20,11 @@ export interface FieldContext {
   prismaType: string;
   /** Prisma attributes after the type, e.g. `@id @default(uuid())`, `@unique`; may be empty. */
   prismaAttributes: string;
+  /** Drizzle column builder for the project's database, e.g. `text("email").notNull()`. */
+  drizzleColumn: string;
   optional: boolean;
+  /** A unique index (never on `id`, the primary key). */
+  unique: boolean;
   isId: boolean;
   /** Allowed values of an enum field, else null. */
   values: string[] | null;
@@ -33,6 +37,8 @@ export interface ModelContext {
   /** Config file the model comes from. */
   source: string;
   fields: FieldContext[];
+  /** Some field is `unique`. */
+  hasUnique: boolean;
 }
 
 export interface ParamContext {
@@ -84,6 +90,8 @@ export interface MethodContext {
    * plain `null` there, so the handler imports `Prisma` for `Prisma.DbNull`.
    */
   writesNullableJson: boolean;
+  /** The route writes a datetime body field: the Drizzle handler turns its string into a Date (`toDate`). */
+  writesDate: boolean;
   /** Name of the generated body type and of its runtime spec constant. */
   bodyTypeName: string | null;
   bodySpecName: string | null;
@@ -170,6 +178,8 @@ export interface ProjectContext {
   provider: DatabaseProvider;
   /** Used when DATABASE_URL is not set: the embedded SQLite file. */
   defaultDatabaseUrl: string;
+  /** What src/appgen/schema.ts (orm drizzle) imports from drizzle-orm/sqlite-core or pg-core. */
+  drizzleImports: string[];
   models: ModelContext[];
   routeFiles: RouteFileContext[];
   /** Every method of every route file, for files that list all routes (e.g. body types). */

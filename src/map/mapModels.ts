@@ -2,7 +2,8 @@ import type { FieldConfig, ModelConfig } from '../config/configTypes';
 import { FIELD_TYPES } from '../config/fieldTypes';
 import type { CheckedModel } from '../validate/checkedProject';
 import { fieldOptions } from '../validate/checkModels';
-import type { FieldContext, ModelContext } from './contexts';
+import type { DatabaseProvider, FieldContext, ModelContext } from './contexts';
+import { drizzleColumn } from './drizzleColumns';
 import { delegateName } from './names';
 
 export function enumTsType(values: readonly string[]): string {
@@ -18,7 +19,7 @@ function prismaDefault(field: FieldConfig): string | undefined {
   return typeof options.default === 'string' ? JSON.stringify(options.default) : String(options.default);
 }
 
-function mapField(name: string, field: FieldConfig): FieldContext {
+function mapField(name: string, field: FieldConfig, provider: DatabaseProvider): FieldContext {
   const options = fieldOptions(field);
   const isId = name === 'id';
   const attributes: string[] = [];
@@ -35,7 +36,9 @@ function mapField(name: string, field: FieldConfig): FieldContext {
     tsType: values ? enumTsType(values) : FIELD_TYPES[options.type].ts,
     prismaType: FIELD_TYPES[options.type].prisma,
     prismaAttributes: attributes.join(' '),
+    drizzleColumn: drizzleColumn(name, field, provider),
     optional: Boolean(options.optional),
+    unique: !isId && Boolean(options.unique),
     isId,
     values,
   };
@@ -47,11 +50,13 @@ export function modelFields(config: ModelConfig): Record<string, FieldConfig> {
   return { id, ...rest };
 }
 
-export function mapModel(model: CheckedModel): ModelContext {
+export function mapModel(model: CheckedModel, provider: DatabaseProvider): ModelContext {
+  const fields = Object.entries(modelFields(model.config)).map(([name, field]) => mapField(name, field, provider));
   return {
     name: model.config.name,
     delegate: delegateName(model.config.name),
     source: model.origin.file,
-    fields: Object.entries(modelFields(model.config)).map(([name, field]) => mapField(name, field)),
+    fields,
+    hasUnique: fields.some((field) => field.unique),
   };
 }

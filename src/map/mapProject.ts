@@ -1,6 +1,7 @@
 import type { ModelConfig } from '../config/configTypes';
 import type { CheckedProject } from '../validate/checkedProject';
 import type { DatabaseProvider, ProjectContext } from './contexts';
+import { drizzleImports } from './drizzleColumns';
 import { mapModel } from './mapModels';
 import { mapRouteFiles } from './mapRoutes';
 import { mapView, navLinks } from './mapViews';
@@ -19,13 +20,19 @@ export function mapProject(project: CheckedProject, options: { provider: Databas
   const { events } = project;
   const routeFiles = mapRouteFiles(project.routes, project.orm, modelConfigs, events);
   const methods = routeFiles.flatMap((file) => file.methods);
+  const models = project.models.map((model) => mapModel(model, options.provider)).sort(byName);
   const views = project.views.map(mapView).sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
   return {
     orm: project.orm,
     usesDatabase: project.orm !== 'none',
     provider: options.provider,
     defaultDatabaseUrl: options.defaultDatabaseUrl,
-    models: project.models.map(mapModel).sort(byName),
+    drizzleImports: drizzleImports(
+      models.flatMap((model) => model.fields.map((field) => field.drizzleColumn)),
+      options.provider,
+      models.some((model) => model.hasUnique),
+    ),
+    models,
     routeFiles,
     methods,
     views,

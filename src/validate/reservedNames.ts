@@ -27,6 +27,8 @@ const HANDLER_NAMES = new Set([
   'db', 'Prisma', 'handle', 'json', 'jsonError', 'redirectTo', 'invalidParam', 'isIntParam', 'isUuid', 'readBody',
   'getAuthUser', 'Context', 'request', 'ctx', 'params', 'userId', 'parsed', 'body', 'allowed', 'result', 'record', 'records',
   'current', 'crossSite', 'refuseCrossSite', 'allowOwner', 'allowSelf', 'runEvents', 'asRecord', 'BodySpec',
+  // orm drizzle (templates/partials/orm/drizzle/)
+  'tables', 'matching', 'toDate', 'changes', 'where',
 ]);
 
 export function isReservedInHandlers(name: string): boolean {
