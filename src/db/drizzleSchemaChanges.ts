@@ -1,4 +1,5 @@
 import { renameHint } from './dataLossMessage';
+import type { DatabaseProvider } from './databaseUrl';
 import type { DbColumn, SchemaColumn } from './drizzleKit';
 
 /**
@@ -29,6 +30,7 @@ export function sameType(a: string, b: string): boolean {
 }
 
 export async function schemaChanges(
+  provider: DatabaseProvider,
   current: Map<string, DbColumn[]>,
   target: Array<{ name: string; columns: SchemaColumn[] }>,
   count: CountRows,
@@ -69,7 +71,17 @@ export async function schemaChanges(
       if (!old) continue;
       if (!sameType(old.type, column.type)) {
         const values = await count(table.name, { name: column.name, isNull: false });
-        if (values > 0) changes.warnings.push(`You are about to alter the column \`${column.name}\` on the \`${table.name}\` table, which contains ${values} non-null values. The data in that column will be cast from \`${old.type}\` to \`${column.type}\`.`);
+        if (provider === 'sqlite') {
+          // drizzle-kit redefines the table and copies the rows: SQLite converts what it can.
+          if (values > 0) changes.warnings.push(`You are about to alter the column \`${column.name}\` on the \`${table.name}\` table, which contains ${values} non-null values. The data in that column will be cast from \`${old.type}\` to \`${column.type}\`.`);
+        } else if (values > 0 && column.notNull) {
+          // PostgreSQL: drizzle-kit's ALTER COLUMN ... SET DATA TYPE fails without a cast; like
+          // Prisma, appgen replaces the column instead, which a required column with data forbids.
+          changes.unexecutable.push(`Changed the type of \`${column.name}\` on the \`${table.name}\` table. No cast exists, the column would be dropped and recreated, which cannot be done since the column is required and there is data.`);
+        } else {
+          if (values > 0) changes.warnings.push(`The \`${column.name}\` column on the \`${table.name}\` table would be dropped and recreated. This will lead to data loss.`);
+          changes.dropsFirst.push({ table: table.name, column: column.name });
+        }
       } else if (column.notNull && !old.notNull) {
         const nulls = await count(table.name, { name: column.name, isNull: true });
         if (nulls > 0) changes.unexecutable.push(`Made the column \`${column.name}\` on table \`${table.name}\` required, but there are ${nulls} existing NULL values.`);

@@ -24,7 +24,7 @@ export async function pushDrizzleSchema(opts: PushOptions): Promise<PushResult> 
 }
 
 async function push(session: DrizzleSession, acceptDataLoss: boolean): Promise<PushResult> {
-  const changes = await schemaChanges(await session.databaseTables(), session.schemaTables, (table, column) => session.count(table, column));
+  const changes = await schemaChanges(session.provider, await session.databaseTables(), session.schemaTables, (table, column) => session.count(table, column));
   if (changes.unexecutable.length > 0 || (changes.warnings.length > 0 && !acceptDataLoss)) {
     throw new DataLossError(changes.warnings, changes.unexecutable, changes.renameHints);
   }

@@ -7,6 +7,7 @@ import { REPO_ROOT } from './support/paths';
 import { RunningServer, startBuiltApp } from './support/server';
 import { createTestProject, TestProject } from './support/testProject';
 import { handMadeJwt, projectSecret } from './support/tokens';
+import { defaultDatabaseFile, ORMS } from './support/orms';
 
 jest.setTimeout(300_000);
 
@@ -20,8 +21,9 @@ interface Session {
 }
 
 // Auth, voters, validation, events, functions, redirects and error mapping (issue: route
-// semantics), over HTTP against a built Prisma app on SQLite.
-describe('route semantics', () => {
+// semantics), over HTTP against a built app on SQLite, for each ORM. The user-owned functions
+// that query the database are the ORM's own (fixtures/semantics/orm/<orm>/src replaces them).
+describe.each(ORMS)('route semantics (orm %s)', (orm) => {
   let project: TestProject;
   let server: RunningServer;
   let base: string;
@@ -40,8 +42,10 @@ describe('route semantics', () => {
   }
 
   beforeAll(async () => {
-    project = await createTestProject('semantics', { configFrom: FIXTURE });
+    project = await createTestProject(`semantics-${orm}`, { orm, configFrom: FIXTURE });
     fs.cpSync(path.join(FIXTURE, 'src'), path.join(project.dir, 'src'), { recursive: true });
+    const ormSource = path.join(FIXTURE, 'orm', orm, 'src');
+    if (fs.existsSync(ormSource)) fs.cpSync(ormSource, path.join(project.dir, 'src'), { recursive: true });
     await project.appgen(['build']);
     server = await startBuiltApp(project.dir, project.env);
     base = server.url;
@@ -240,7 +244,9 @@ describe('route semantics', () => {
     it('keeps user-owned files', async () => {
       await project.appgen(['generate']);
       for (const file of ['functions/login.ts', 'voters/notLocked.ts', 'events/userCreated.ts']) {
-        expect(fs.readFileSync(path.join(project.dir, 'src', file), 'utf8')).toBe(fs.readFileSync(path.join(FIXTURE, 'src', file), 'utf8'));
+        const ormFile = path.join(FIXTURE, 'orm', orm, 'src', file);
+        const fixture = fs.existsSync(ormFile) ? ormFile : path.join(FIXTURE, 'src', file);
+        expect(fs.readFileSync(path.join(project.dir, 'src', file), 'utf8')).toBe(fs.readFileSync(fixture, 'utf8'));
       }
     });
   });
@@ -249,7 +255,7 @@ describe('route semantics', () => {
   describe('when the database fails', () => {
     beforeAll(() => {
       const Database = createRequire(path.join(project.dir, 'package.json'))('better-sqlite3');
-      const db = new Database(path.join(project.dir, 'prisma', 'dev.db'));
+      const db = new Database(defaultDatabaseFile(project.dir, orm));
       db.exec('DROP TABLE "Note"');
       db.close();
     });
