@@ -73,7 +73,7 @@ export async function schemaChanges(
         const values = await count(table.name, { name: column.name, isNull: false });
         if (provider === 'sqlite') {
           // drizzle-kit redefines the table and copies the rows: SQLite converts what it can.
-          if (values > 0) changes.warnings.push(`You are about to alter the column \`${column.name}\` on the \`${table.name}\` table, which contains ${values} non-null values. The data in that column will be cast from \`${old.type}\` to \`${column.type}\`.`);
+          if (values > 0) changes.warnings.push(`You are about to alter the column \`${column.name}\` on the \`${table.name}\` table, which contains ${values} non-null values. The data in that column will be cast from \`${old.type.toLowerCase()}\` to \`${column.type}\`.`);
         } else if (values > 0 && column.notNull) {
           // PostgreSQL: drizzle-kit's ALTER COLUMN ... SET DATA TYPE fails without a cast; like
           // Prisma, appgen replaces the column instead, which a required column with data forbids.

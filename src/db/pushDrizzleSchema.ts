@@ -33,13 +33,21 @@ async function push(session: DrizzleSession, acceptDataLoss: boolean): Promise<P
   const drops = changes.dropsFirst.map(({ table, column }) => (column ? `ALTER TABLE ${quote(table)} DROP COLUMN ${quote(column)}` : `DROP TABLE ${quote(table)}`));
   if (drops.length > 0) await session.execute(drops);
   const plan = await session.plan();
+  // drizzle-kit empties a table (DELETE FROM / TRUNCATE) before adding a required column to it,
+  // and takes a falsy default (0, false, "") for none. appgen refuses a required column without
+  // a default on a table with rows (above), so those statements are never needed: never run them.
+  const statements = plan.statementsToExecute.filter((statement) => !EMPTIES_TABLE.test(statement));
   // A loss appgen's own check did not foresee: refuse with drizzle-kit's words.
-  if (plan.hasDataLoss && !acceptDataLoss && changes.warnings.length === 0) {
-    throw new DataLossError(plan.warnings, []);
+  const unforeseen = plan.warnings.filter((warning) => !ADDS_REQUIRED_COLUMN.test(warning));
+  if (plan.hasDataLoss && unforeseen.length > 0 && !acceptDataLoss && changes.warnings.length === 0) {
+    throw new DataLossError(unforeseen, []);
   }
-  if (plan.statementsToExecute.length > 0) await session.execute(plan.statementsToExecute);
-  return { executedSteps: drops.length + plan.statementsToExecute.length, warnings: changes.warnings, unexecutable: [] };
+  if (statements.length > 0) await session.execute(statements);
+  return { executedSteps: drops.length + statements.length, warnings: changes.warnings, unexecutable: [] };
 }
+
+const EMPTIES_TABLE = /^\s*(delete\s+from|truncate(\s+table)?)\s/i;
+const ADDS_REQUIRED_COLUMN = /add not-null \S+ column without default value/;
 
 /** src/appgen/schema.ts is rendered for one dialect from DATABASE_URL at generation time. */
 function assertSchemaDialect(schema: string, provider: string): void {

@@ -3,16 +3,19 @@ import path from 'path';
 import { createRequire } from 'module';
 import { REPO_ROOT } from './support/paths';
 import { runOk } from './support/run';
+import { ORMS } from './support/orms';
 import { createTestProject } from './support/testProject';
 
 jest.setTimeout(600_000);
 
 const examples = fs.readdirSync(path.join(REPO_ROOT, 'examples')).filter((name) => fs.existsSync(path.join(REPO_ROOT, 'examples', name, 'config')));
 
-// Every generated file must type-check under `tsc --strict` and build with `next build`.
-describe.each(examples)('examples/%s', (example) => {
+// Every generated file must type-check under `tsc --strict` and build with `next build`, with
+// either ORM (the example's own appgen.config.json is replaced by the ORM under test).
+describe.each(examples.flatMap((example) => ORMS.map((orm) => [example, orm] as const)))('examples/%s with orm %s', (example, orm) => {
   it('generates, type-checks under tsc --strict, and builds with next build', async () => {
-    const project = await createTestProject(`example-${example}`, { configFrom: path.join(REPO_ROOT, 'examples', example) });
+    const project = await createTestProject(`example-${example}-${orm}`, { orm, configFrom: path.join(REPO_ROOT, 'examples', example) });
+    fs.writeFileSync(path.join(project.dir, 'appgen.config.json'), `${JSON.stringify({ $schema: './node_modules/appgen/schemas/appgen.config.schema.json', orm }, null, 2)}\n`);
     await project.appgen(['build']);
     const tsc = createRequire(path.join(project.dir, 'package.json')).resolve('typescript/bin/tsc');
     const tsconfig = JSON.parse(fs.readFileSync(path.join(project.dir, 'tsconfig.json'), 'utf8'));
