@@ -34,3 +34,11 @@ const HANDLER_NAMES = new Set([
 export function isReservedInHandlers(name: string): boolean {
   return RESERVED.has(name) || HANDLER_NAMES.has(name);
 }
+
+/**
+ * What src/appgen/schema.ts (orm drizzle) imports from drizzle-orm/sqlite-core and pg-core, beside
+ * the tables it exports under the models' camelCase names: a model `Text` would export `text`.
+ */
+export const DRIZZLE_SCHEMA_NAMES: ReadonlySet<string> = new Set([
+  'text', 'integer', 'real', 'boolean', 'timestamp', 'doublePrecision', 'jsonb', 'sqliteTable', 'pgTable', 'uniqueIndex',
+]);

@@ -32,7 +32,7 @@ export function validateProject(project: LoadedProject): CheckedProject {
   // only report its absence in other words (e.g. "unknown model").
   if (project.problems.length > 0) throw new ConfigError(diagnostics);
 
-  const modelResult = checkModels(modelDocuments);
+  const modelResult = checkModels(modelDocuments, orm);
   const models = new Map<string, CheckedModel>(modelResult.models.map((m) => [m.config.name, m]));
   const declared = project.models.map((d) => (d.value as { name?: unknown } | null)?.name).filter((name): name is string => typeof name === 'string');
   const routeResult = checkRoutes(routeDocuments, models, new Set(declared.filter((name) => !models.has(name))));
