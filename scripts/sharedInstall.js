@@ -12,8 +12,9 @@ const path = require('path');
 const REPO_ROOT = path.resolve(__dirname, '..');
 
 function dependencies() {
-  const { APP_BASE_DEPENDENCIES, PRISMA_APP_DEPENDENCIES, APP_DEV_DEPENDENCIES } = require(path.join(REPO_ROOT, 'dist', 'project', 'appDependencies.js'));
-  return { ...APP_BASE_DEPENDENCIES, ...PRISMA_APP_DEPENDENCIES, ...APP_DEV_DEPENDENCIES, appgen: `file:${REPO_ROOT}` };
+  const { APP_BASE_DEPENDENCIES, PRISMA_APP_DEPENDENCIES, DRIZZLE_APP_DEPENDENCIES, APP_DEV_DEPENDENCIES } = require(path.join(REPO_ROOT, 'dist', 'project', 'appDependencies.js'));
+  // Both ORMs' packages: one install serves the Prisma and the Drizzle scenarios alike.
+  return { ...APP_BASE_DEPENDENCIES, ...PRISMA_APP_DEPENDENCIES, ...DRIZZLE_APP_DEPENDENCIES, ...APP_DEV_DEPENDENCIES, appgen: `file:${REPO_ROOT}` };
 }
 
 function sharedInstallDir() {

@@ -4,9 +4,8 @@ import { hideBin } from 'yargs/helpers';
 import { createProject } from '../create/createProject';
 import { installPackages } from '../create/installPackages';
 import { nextSteps } from '../create/logNextSteps';
-import { UserError } from '../diagnostics/diagnostic';
 import { generateProject } from '../generate/generateProject';
-import { DEFAULT_DATABASE_URL } from '../db/databaseUrl';
+import { defaultDatabaseUrl } from '../db/databaseUrl';
 import { reportError } from './reportError';
 
 const ORMS = ['prisma', 'drizzle', 'none'] as const;
@@ -16,7 +15,7 @@ async function main(): Promise<number> {
     .scriptName('create-appgen')
     .usage('$0 <directory> [options]\n\nCreates a new appgen project (npm create appgen@alpha my-app).')
     .positional('directory', { type: 'string', describe: 'Folder to create' })
-    .option('orm', { choices: ORMS, default: 'prisma' as (typeof ORMS)[number], describe: 'How handlers reach the database' })
+    .option('orm', { choices: ORMS, default: 'prisma' as (typeof ORMS)[number], describe: 'How handlers reach the database: prisma, drizzle (Drizzle ORM, same behaviour) or none (stubs)' })
     .option('appgen', { type: 'string', default: 'alpha', describe: 'npm spec of appgen to depend on (a version, tag, file: path or tarball)' })
     .option('install', { type: 'boolean', default: true, describe: 'Run npm install (--no-install to skip)' })
     .demandCommand(1, 'Name the project folder: create-appgen my-app')
@@ -25,12 +24,9 @@ async function main(): Promise<number> {
     .version()
     .parseAsync();
   const directory = String(args._[0]);
-  if (args.orm === 'drizzle') {
-    throw new UserError('--orm drizzle is not available yet in this version of appgen', 'use --orm prisma (the default) or --orm none.');
-  }
   const created = createProject({ directory, orm: args.orm, appgen: args.appgen });
   // Generate right away: the project is complete before any install, and nothing needs a database.
-  generateProject({ root: created, provider: 'sqlite', defaultDatabaseUrl: DEFAULT_DATABASE_URL });
+  generateProject({ root: created, provider: 'sqlite', defaultDatabaseUrl: defaultDatabaseUrl(args.orm) });
   if (args.install) installPackages(created);
   process.stdout.write(`${nextSteps(created, args.install)}\n`);
   return 0;

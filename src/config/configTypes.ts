@@ -130,7 +130,7 @@ export interface ViewConfig {
   root: ElementConfig;
 }
 
-export type OrmName = 'prisma' | 'none';
+export type OrmName = 'prisma' | 'drizzle' | 'none';
 
 export interface SettingsConfig {
   orm?: OrmName;

@@ -2,7 +2,7 @@ import fs from 'fs';
 import path from 'path';
 import type { OrmName } from '../config/configTypes';
 import { BUILTIN_TEMPLATES_DIR, PACKAGE_ROOT } from '../paths/packageRoot';
-import { APP_BASE_DEPENDENCIES, APP_DEV_DEPENDENCIES, PRISMA_APP_DEPENDENCIES } from '../project/appDependencies';
+import { APP_BASE_DEPENDENCIES, APP_DEV_DEPENDENCIES, ormDependencies } from '../project/appDependencies';
 import { SETTINGS_FILE } from '../load/loadProject';
 import Handlebars from 'handlebars';
 
@@ -34,7 +34,7 @@ function packageJson(options: ProjectFileOptions): string {
       build: 'appgen build',
       start: 'next start',
     },
-    dependencies: sortKeys({ ...APP_BASE_DEPENDENCIES, ...(options.orm === 'prisma' ? PRISMA_APP_DEPENDENCIES : {}) }),
+    dependencies: sortKeys({ ...APP_BASE_DEPENDENCIES, ...ormDependencies(options.orm) }),
     devDependencies: sortKeys({ ...APP_DEV_DEPENDENCIES, appgen: options.appgen }),
   });
 }

@@ -65,6 +65,14 @@ export function dataLossFix(unexecutable: string[]): string {
     : 'undo the model change to keep the data; appgen never drops data without --accept-data-loss.';
 }
 
+/** What to do when a dropped column and a new one of the same type are most likely a rename. */
+export function renameHint(table: string, column: string, field: string): string {
+  return (
+    `If you renamed ${table}.${column} to ${field}: rename the column in the database first to keep its values, ` +
+    `e.g. ALTER TABLE "${table}" RENAME COLUMN "${column}" TO "${field}"; then run appgen db push again (nothing is lost).`
+  );
+}
+
 const DROPPED_COLUMN = /drop the column `([^`]+)` on the `([^`]+)` table/;
 
 /** Model name → field name → Prisma type (`String`, `Int?`, ...), from Prisma schema text. */
@@ -107,10 +115,7 @@ export function renameHints(warnings: string[], current: string, next: string): 
     if (!oldFields || !newFields || type === undefined) continue;
     for (const [field, fieldType] of newFields) {
       if (oldFields.has(field) || fieldType.replace(/\?$/, '') !== type) continue;
-      hints.push(
-        `If you renamed ${table}.${column} to ${field}: rename the column in the database first to keep its values, ` +
-          `e.g. ALTER TABLE "${table}" RENAME COLUMN "${column}" TO "${field}"; then run appgen db push again (nothing is lost).`,
-      );
+      hints.push(renameHint(table, column, field));
     }
   }
   return hints;

@@ -17,11 +17,22 @@ export interface ResolvedDatabaseUrl {
 /** Embedded SQLite needs no server, so a fresh machine works with no configuration at all. */
 export const DEFAULT_DATABASE_URL = 'file:./prisma/dev.db';
 
+/**
+ * The embedded SQLite file of each ORM. Drizzle's is a file of its own: its tables store dates
+ * differently from Prisma's, so switching ORMs starts a new file rather than reinterpreting
+ * (or dropping) the old one, which stays where it is.
+ */
+export const DRIZZLE_DEFAULT_DATABASE_URL = 'file:./drizzle/dev.db';
+
+export function defaultDatabaseUrl(orm: string): string {
+  return orm === 'drizzle' ? DRIZZLE_DEFAULT_DATABASE_URL : DEFAULT_DATABASE_URL;
+}
+
 const SUPPORTED = 'supported: file: (SQLite), postgres:// / postgresql://';
 
-export function resolveDatabaseUrl(env: NodeJS.ProcessEnv): ResolvedDatabaseUrl {
+export function resolveDatabaseUrl(env: NodeJS.ProcessEnv, fallback: string = DEFAULT_DATABASE_URL): ResolvedDatabaseUrl {
   const raw = env.DATABASE_URL?.trim();
-  const url = raw ? raw : DEFAULT_DATABASE_URL;
+  const url = raw ? raw : fallback;
   return { url, provider: providerOf(url) };
 }
 

@@ -3,8 +3,10 @@ import fs from 'fs';
 import path from 'path';
 import { UserError } from '../diagnostics/diagnostic';
 import type { CommandContext } from '../project/commandContext';
+import { assertOrmInstalled } from '../project/ormPackages';
 import { projectOrm } from '../project/readSettings';
 import { generatePrismaClient } from './generatePrismaClient';
+import { pushDrizzleSchema } from './pushDrizzleSchema';
 import { DataLossError, pushSchema, SCHEMA_PATH } from './pushSchema';
 
 const CLIENT_DIR = path.join('src', 'generated', 'prisma');
@@ -26,15 +28,18 @@ async function ensurePrismaClient(context: CommandContext): Promise<void> {
 }
 
 /**
- * Makes the database match the models: pushes the schema with the offline schema engine, then
- * generates the Prisma client. Does nothing for `orm: "none"`. A change that would lose data is
- * refused unless `acceptDataLoss`.
+ * Makes the database match the models: pushes the schema (Prisma: the offline schema engine, then
+ * the Prisma client is generated; Drizzle: drizzle-kit's programmatic push, nothing to generate).
+ * Does nothing for `orm: "none"`. A change that would lose data is refused unless `acceptDataLoss`.
  */
 export async function prepareDatabase(context: CommandContext, options: { acceptDataLoss?: boolean } = {}): Promise<void> {
-  if (projectOrm(context.root) === 'none') return;
+  const orm = projectOrm(context.root);
+  if (orm === 'none') return;
+  assertOrmInstalled(context.root, orm);
   // The database first: when a change is refused, the client keeps matching the database.
   try {
-    const result = await pushSchema({ projectDir: context.root, databaseUrl: context.database.url, acceptDataLoss: options.acceptDataLoss });
+    const push = orm === 'drizzle' ? pushDrizzleSchema : pushSchema;
+    const result = await push({ projectDir: context.root, databaseUrl: context.database.url, acceptDataLoss: options.acceptDataLoss });
     const where = context.database.provider === 'sqlite' ? 'SQLite' : 'PostgreSQL';
     context.log(result.executedSteps > 0 ? `appgen: ${where} database updated to the models` : `appgen: ${where} database already matches the models`);
   } catch (error) {
@@ -43,5 +48,5 @@ export async function prepareDatabase(context: CommandContext, options: { accept
     }
     throw error;
   }
-  await ensurePrismaClient(context);
+  if (orm === 'prisma') await ensurePrismaClient(context);
 }

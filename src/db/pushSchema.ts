@@ -9,7 +9,7 @@ import { openSchemaEngine, type SchemaEngineSession, type SchemaFile } from './w
  * using the WebAssembly schema engine from the project's node_modules (see wasmSchemaEngine.ts).
  */
 
-export interface PushSchemaOptions {
+export interface PushOptions {
   projectDir: string;
   databaseUrl: string;
   /** Apply changes that lose data (dropped columns/tables, ...). Off by default. */
@@ -50,7 +50,9 @@ export class DataLossError extends Error {
 
 export const SCHEMA_PATH = path.join('prisma', 'schema.prisma');
 
-export async function pushSchema(opts: PushSchemaOptions): Promise<PushResult> {
+export type PushSchemaOptions = PushOptions;
+
+export async function pushSchema(opts: PushOptions): Promise<PushResult> {
   const projectDir = path.resolve(opts.projectDir);
   const schemaFile = path.join(projectDir, SCHEMA_PATH);
   const content = await fs.readFile(schemaFile, 'utf8');

@@ -11,12 +11,15 @@ export interface DevOptions {
   port: number;
 }
 
-const SCHEMA = 'prisma/schema.prisma';
+/** The generated schema of either ORM: when it changes, the database is synced again. */
+const SCHEMAS = ['prisma/schema.prisma', 'src/appgen/schema.ts'];
+const schemaOf = (files: Map<string, { content: string }>): string => SCHEMAS.map((file) => files.get(file)?.content ?? '').join('\n');
 
 /**
  * `appgen dev`: generate, sync the database, start `next dev`, and regenerate on every change
  * to config/ or templates/. Route and page changes reach the running server by hot reload; a
- * model change also regenerates the Prisma client, syncs the database and restarts `next dev`.
+ * model change also regenerates the Prisma client (or the Drizzle schema), syncs the database and
+ * restarts `next dev`.
  * A config error is printed and the server keeps serving the last good version. Ctrl-C stops
  * the watcher and everything it started.
  */
@@ -24,7 +27,7 @@ export async function runDevServer(options: DevOptions): Promise<number> {
   const first = commandContext(options.cwd);
   const { files } = runGenerate(first).result;
   await prepareDatabase(first);
-  let schema = files.get(SCHEMA)?.content;
+  let schema = schemaOf(files);
 
   return new Promise<number>((resolve) => {
     let stopWatching = () => {};
@@ -37,7 +40,7 @@ export async function runDevServer(options: DevOptions): Promise<number> {
       // Re-read .env and settings each time: the database or ORM may have changed.
       const context = commandContext(options.cwd);
       try {
-        const next = runGenerate(context).result.files.get(SCHEMA)?.content;
+        const next = schemaOf(runGenerate(context).result.files);
         if (next !== schema) {
           await prepareDatabase(context);
           schema = next;

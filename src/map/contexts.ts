@@ -21,7 +21,11 @@ export interface FieldContext {
   prismaType: string;
   /** Prisma attributes after the type, e.g. `@id @default(uuid())`, `@unique`; may be empty. */
   prismaAttributes: string;
+  /** Drizzle column builder for the project's database, e.g. `text("email").notNull()`. */
+  drizzleColumn: string;
   optional: boolean;
+  /** A unique index (never on `id`, the primary key). */
+  unique: boolean;
   isId: boolean;
   /** Allowed values of an enum field, else null. */
   values: string[] | null;
@@ -52,6 +56,8 @@ export interface RelationContext {
 }
 
 export interface IndexContext {
+  /** Named as Prisma names them: `<Model>_<fields>_idx`, `_key` when unique. */
+  name: string;
   fields: string[];
   unique: boolean;
 }
@@ -71,6 +77,8 @@ export interface ModelContext {
   hiddenFields: string[];
   /** Other models this one's type refers to (its declared relations), sorted. */
   relatedModels: string[];
+  /** Some field is `unique`. */
+  hasUnique: boolean;
 }
 
 export interface ParamContext {
@@ -153,6 +161,8 @@ export interface MethodContext {
    * plain `null` there, so the handler imports `Prisma` for `Prisma.DbNull`.
    */
   writesNullableJson: boolean;
+  /** The route writes a datetime body field: the Drizzle handler turns its string into a Date (`toDate`). */
+  writesDate: boolean;
   /** Name of the generated body type and of its runtime spec constant. */
   bodyTypeName: string | null;
   bodySpecName: string | null;
@@ -363,6 +373,8 @@ export interface ProjectContext {
   provider: DatabaseProvider;
   /** Used when DATABASE_URL is not set: the embedded SQLite file. */
   defaultDatabaseUrl: string;
+  /** What src/appgen/schema.ts (orm drizzle) imports from drizzle-orm/sqlite-core or pg-core. */
+  drizzleImports: string[];
   models: ModelContext[];
   routeFiles: RouteFileContext[];
   /** Every method of every route file, for files that list all routes (e.g. body types). */

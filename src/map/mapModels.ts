@@ -2,7 +2,8 @@ import type { FieldConfig, ModelConfig } from '../config/configTypes';
 import { FIELD_TYPES } from '../config/fieldTypes';
 import type { CheckedModel } from '../validate/checkedProject';
 import { fieldOptions } from '../validate/checkModels';
-import type { FieldContext, ModelContext } from './contexts';
+import type { DatabaseProvider, FieldContext, ModelContext } from './contexts';
+import { drizzleColumn } from './drizzleColumns';
 import { mapIndexes, mapRelations } from './mapRelations';
 import { delegateName } from './names';
 
@@ -19,7 +20,7 @@ function prismaDefault(field: FieldConfig): string | undefined {
   return typeof options.default === 'string' ? JSON.stringify(options.default) : String(options.default);
 }
 
-function mapField(name: string, field: FieldConfig): FieldContext {
+function mapField(name: string, field: FieldConfig, provider: DatabaseProvider): FieldContext {
   const options = fieldOptions(field);
   const isId = name === 'id';
   const attributes: string[] = [];
@@ -36,7 +37,9 @@ function mapField(name: string, field: FieldConfig): FieldContext {
     tsType: values ? enumTsType(values) : FIELD_TYPES[options.type].ts,
     prismaType: FIELD_TYPES[options.type].prisma,
     prismaAttributes: attributes.join(' '),
+    drizzleColumn: drizzleColumn(name, field, provider),
     optional: Boolean(options.optional),
+    unique: !isId && Boolean(options.unique),
     isId,
     values,
     hidden: Boolean(options.hidden),
@@ -50,15 +53,16 @@ export function modelFields(config: ModelConfig): Record<string, FieldConfig> {
 }
 
 /** Every model, with the relations of both sides (see mapRelations). */
-export function mapModels(models: readonly CheckedModel[]): ModelContext[] {
+export function mapModels(models: readonly CheckedModel[], provider: DatabaseProvider): ModelContext[] {
   const relations = mapRelations(models.map((m) => m.config));
   return models.map((model) => {
-    const fields = Object.entries(modelFields(model.config)).map(([name, field]) => mapField(name, field));
+    const fields = Object.entries(modelFields(model.config)).map(([name, field]) => mapField(name, field, provider));
     return {
       name: model.config.name,
       delegate: delegateName(model.config.name),
       source: model.origin.file,
       fields,
+      hasUnique: fields.some((field) => field.unique),
       relations: relations.get(model.config.name) ?? [],
       indexes: mapIndexes(model.config),
       hiddenFields: fields.filter((f) => f.hidden).map((f) => f.name),

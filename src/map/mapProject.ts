@@ -2,6 +2,7 @@ import type { ModelConfig } from '../config/configTypes';
 import { appFolderNamer } from '../validate/appFolders';
 import type { CheckedProject } from '../validate/checkedProject';
 import type { DatabaseProvider, ProjectContext } from './contexts';
+import { drizzleImports } from './drizzleColumns';
 import { mapModels } from './mapModels';
 import { mapRouteFiles } from './mapRoutes';
 import { navLinks, viewMapper } from './mapViews';
@@ -21,7 +22,7 @@ export function mapProject(project: CheckedProject, options: { provider: Databas
   const folderOf = appFolderNamer([...project.routes.map((r) => r.config.path), ...project.views.map((v) => v.config.path)]);
   const routeFiles = mapRouteFiles(project.routes, project.orm, modelConfigs, events, folderOf);
   const methods = routeFiles.flatMap((file) => file.methods);
-  const models = mapModels(project.models).sort(byName);
+  const models = mapModels(project.models, options.provider).sort(byName);
   const views = project.views.map(viewMapper({ routeFiles, models, folderOf })).sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
   const hiddenViews = new Set(project.views.filter((v) => v.config.nav === false).map((v) => v.config.name));
   return {
@@ -29,6 +30,12 @@ export function mapProject(project: CheckedProject, options: { provider: Databas
     usesDatabase: project.orm !== 'none',
     provider: options.provider,
     defaultDatabaseUrl: options.defaultDatabaseUrl,
+    drizzleImports: drizzleImports(
+      models.flatMap((model) => model.fields.map((field) => field.drizzleColumn)),
+      options.provider,
+      models.some((model) => model.hasUnique || model.indexes.some((index) => index.unique)),
+      models.some((model) => model.indexes.some((index) => !index.unique)),
+    ),
     models,
     routeFiles,
     methods,

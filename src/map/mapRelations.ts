@@ -67,12 +67,13 @@ export function mapRelations(models: readonly ModelConfig[]): Map<string, Relati
 
 /** Declared indexes, and an index on each belongsTo field not already leading one (or unique). */
 export function mapIndexes(model: ModelConfig): IndexContext[] {
-  const declared = (model.indexes ?? []).map((index) => ({ fields: indexFields(index), unique: !Array.isArray(index) && Boolean(index.unique) }));
+  const named = (fields: string[], unique: boolean) => ({ name: `${model.name}_${fields.join('_')}_${unique ? 'key' : 'idx'}`, fields, unique });
+  const declared = (model.indexes ?? []).map((index) => named(indexFields(index), !Array.isArray(index) && Boolean(index.unique)));
   const covered = (field: string) => field === 'id' || declared.some((i) => i.fields[0] === field) || Boolean(fieldOf(model, field) && fieldOptions(fieldOf(model, field) as never).unique);
   const foreign = Object.entries(model.relations ?? {})
     .filter(([, r]) => r.type === 'belongsTo')
     .map(([name, r]) => relationField(name, r))
     .filter((field) => !covered(field))
-    .map((field) => ({ fields: [field], unique: false }));
+    .map((field) => named([field], false));
   return [...declared, ...foreign];
 }

@@ -72,6 +72,7 @@ function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelC
     body,
     hasBody: body.length > 0,
     writesNullableJson: WRITES.includes(operation) && body.some((field) => field.type === 'json' && field.nullable),
+    writesDate: WRITES.includes(operation) && body.some((field) => field.type === 'datetime'),
     bodyTypeName: body.length ? `${typeName}Body` : null,
     bodySpecName: body.length ? `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}BodySpec` : null,
     auth: Boolean(config.auth),

@@ -36,6 +36,25 @@ export const PRISMA_APP_DEPENDENCIES: Record<string, string> = {
   pg: '8.23.1',
 };
 
+/**
+ * Apps backed by Drizzle ORM. `drizzle-kit` is a dependency, not a devDependency: appgen loads its
+ * programmatic API (`drizzle-kit/api`, pushSQLiteSchema / pushSchema) from the app to sync the
+ * schema in `dev` and `build`, on the server too. Same drivers and versions as the Prisma variant.
+ */
+export const DRIZZLE_APP_DEPENDENCIES: Record<string, string> = {
+  'drizzle-orm': '0.45.4',
+  'drizzle-kit': '0.31.11',
+  'better-sqlite3': '12.11.1',
+  pg: '8.23.1',
+};
+
+/** The database packages of an ORM; none for `orm: "none"`. */
+export function ormDependencies(orm: string): Record<string, string> {
+  if (orm === 'prisma') return PRISMA_APP_DEPENDENCIES;
+  if (orm === 'drizzle') return DRIZZLE_APP_DEPENDENCIES;
+  return {};
+}
+
 /** Type checking for `next build` and the editor. */
 export const APP_DEV_DEPENDENCIES: Record<string, string> = {
   typescript: '5.9.3',

@@ -1,7 +1,8 @@
 import path from 'path';
-import { resolveDatabaseUrl, DEFAULT_DATABASE_URL, DatabaseProvider } from '../db/databaseUrl';
+import { defaultDatabaseUrl, resolveDatabaseUrl, DatabaseProvider } from '../db/databaseUrl';
 import { UserError } from '../diagnostics/diagnostic';
 import { projectEnv } from './loadEnvFile';
+import { projectOrm } from './readSettings';
 
 export type Log = (line: string) => void;
 
@@ -25,10 +26,11 @@ export interface CommandContext {
  * Which database the app uses: DATABASE_URL (from the environment or the project's .env), else
  * the embedded SQLite file. An unsupported URL is the user's to fix, so it is a UserError.
  */
-export function projectDatabase(env: NodeJS.ProcessEnv): ProjectDatabase {
+export function projectDatabase(env: NodeJS.ProcessEnv, orm = 'prisma'): ProjectDatabase {
+  const defaultUrl = defaultDatabaseUrl(orm);
   try {
-    const { url, provider } = resolveDatabaseUrl(env);
-    return { url, provider, defaultUrl: DEFAULT_DATABASE_URL };
+    const { url, provider } = resolveDatabaseUrl(env, defaultUrl);
+    return { url, provider, defaultUrl };
   } catch (error) {
     throw new UserError((error as Error).message, 'set DATABASE_URL to file:./path/to.db or postgresql://user:password@host:5432/database, or unset it for the embedded SQLite database.');
   }
@@ -37,5 +39,5 @@ export function projectDatabase(env: NodeJS.ProcessEnv): ProjectDatabase {
 export function commandContext(cwd: string, log: Log = defaultLog): CommandContext {
   const root = path.resolve(cwd);
   const env = projectEnv(root);
-  return { root, env, database: projectDatabase(env), log };
+  return { root, env, database: projectDatabase(env, projectOrm(root)), log };
 }

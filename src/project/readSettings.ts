@@ -7,5 +7,10 @@ import { SETTINGS_FILE } from '../load/loadProject';
 export function projectOrm(root: string): OrmName {
   const file = path.join(root, SETTINGS_FILE);
   if (!fs.existsSync(file)) return 'prisma';
-  return (JSON.parse(fs.readFileSync(file, 'utf8')) as SettingsConfig).orm ?? 'prisma';
+  try {
+    return (JSON.parse(fs.readFileSync(file, 'utf8')) as SettingsConfig).orm ?? 'prisma';
+  } catch {
+    // generate reports a broken settings file with its line and column; nothing to add here.
+    return 'prisma';
+  }
 }

@@ -28,6 +28,9 @@ const once = (path: string, sources: string[] = ['config/']) => (project: Projec
 
 const withDatabase = (path: string) => (project: ProjectContext): TemplateOutput[] => (project.usesDatabase ? once(path, ['config/models/'])(project) : []);
 
+/** Outputs of one ORM only: switching ORMs deletes the other's files (they leave the manifest). */
+const withOrm = (orm: ProjectContext['orm'], path: string) => (project: ProjectContext): TemplateOutput[] => (project.orm === orm ? once(path, ['config/models/'])(project) : []);
+
 function firstMethodUsing(project: ProjectContext, key: 'function' | 'voter', name: string): MethodContext {
   return project.methods.find((m) => m[key] === name) as MethodContext;
 }
@@ -73,9 +76,10 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
   { template: 'src/appgen/voters.ts.hbs', owner: 'generated', produces: 'src/appgen/voters.ts: the built-in voters self and owner', context: 'ProjectContext', outputs: once('src/appgen/voters.ts', []) },
   { template: 'src/appgen/events.ts.hbs', owner: 'generated', produces: 'src/appgen/events.ts: runs events after writes', context: 'ProjectContext', outputs: once('src/appgen/events.ts', []) },
   { template: 'src/appgen/handler.ts.hbs', owner: 'generated', produces: 'src/appgen/handler.ts: input types of functions and voters', context: 'ProjectContext', outputs: once('src/appgen/handler.ts', []) },
-  { template: 'src/appgen/db.ts.hbs', owner: 'generated', produces: 'src/appgen/db.ts: the Prisma client, orm prisma only', context: 'ProjectContext', outputs: withDatabase('src/appgen/db.ts') },
-  { template: 'prisma/schema.prisma.hbs', owner: 'generated', produces: 'prisma/schema.prisma: the Prisma schema, orm prisma only', context: 'ProjectContext', outputs: withDatabase('prisma/schema.prisma') },
-  { template: 'prisma.config.ts.hbs', owner: 'generated', produces: 'prisma.config.ts: Prisma CLI configuration, orm prisma only', context: 'ProjectContext', outputs: withDatabase('prisma.config.ts') },
+  { template: 'src/appgen/db.ts.hbs', owner: 'generated', produces: 'src/appgen/db.ts: the database client (Prisma client or Drizzle instance, partial orm/<orm>/db)', context: 'ProjectContext', outputs: withDatabase('src/appgen/db.ts') },
+  { template: 'src/appgen/schema.ts.hbs', owner: 'generated', produces: 'src/appgen/schema.ts: the Drizzle schema (tables), orm drizzle only', context: 'ProjectContext', outputs: withOrm('drizzle', 'src/appgen/schema.ts') },
+  { template: 'prisma/schema.prisma.hbs', owner: 'generated', produces: 'prisma/schema.prisma: the Prisma schema, orm prisma only', context: 'ProjectContext', outputs: withOrm('prisma', 'prisma/schema.prisma') },
+  { template: 'prisma.config.ts.hbs', owner: 'generated', produces: 'prisma.config.ts: Prisma CLI configuration, orm prisma only', context: 'ProjectContext', outputs: withOrm('prisma', 'prisma.config.ts') },
   {
     template: 'scaffold/src/functions/[function].ts.hbs',
     owner: 'user',

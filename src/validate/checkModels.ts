@@ -1,10 +1,10 @@
-import type { FieldConfig, FieldOptions, ModelConfig } from '../config/configTypes';
+import type { FieldConfig, FieldOptions, ModelConfig, OrmName } from '../config/configTypes';
 import { FIELD_TYPES } from '../config/fieldTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument } from '../load/configDocument';
 import type { CheckedModel } from './checkedProject';
 import { childPointer, diagnosticAt } from './locate';
-import { isReservedName } from './reservedNames';
+import { DRIZZLE_SCHEMA_NAMES, isReservedName } from './reservedNames';
 
 /** The long form of a field, whether it was written as a type string or an object. */
 export function fieldOptions(field: FieldConfig): FieldOptions {
@@ -73,7 +73,7 @@ function checkField(document: ConfigDocument, name: string, field: FieldConfig):
  * Checks models one by one and across files (names unique, ignoring case, since each model
  * becomes a file and a Prisma delegate).
  */
-export function checkModels(documents: ConfigDocument[]): { models: CheckedModel[]; diagnostics: Diagnostic[] } {
+export function checkModels(documents: ConfigDocument[], orm: OrmName = 'prisma'): { models: CheckedModel[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const models: CheckedModel[] = [];
   const seen = new Map<string, ConfigDocument>();
@@ -86,6 +86,11 @@ export function checkModels(documents: ConfigDocument[]): { models: CheckedModel
     }
     if (isReservedName(config.name)) {
       diagnostics.push(diagnosticAt(document, '/name', `"${config.name}" is a reserved name in generated code`, `rename the model, e.g. "${config.name}Record".`));
+      continue;
+    }
+    const tableName = config.name.charAt(0).toLowerCase() + config.name.slice(1);
+    if (orm === 'drizzle' && DRIZZLE_SCHEMA_NAMES.has(tableName)) {
+      diagnostics.push(diagnosticAt(document, '/name', `with orm "drizzle", model "${config.name}" would export its table as "${tableName}", a name src/appgen/schema.ts imports from Drizzle`, `rename the model, e.g. "${config.name}Record".`));
       continue;
     }
     seen.set(config.name.toLowerCase(), document);

@@ -27,8 +27,20 @@ const HANDLER_NAMES = new Set([
   'db', 'Prisma', 'handle', 'json', 'jsonError', 'redirectTo', 'invalidParam', 'isIntParam', 'isUuid', 'readBody',
   'getAuthUser', 'Context', 'request', 'ctx', 'params', 'userId', 'parsed', 'body', 'allowed', 'result', 'record', 'records',
   'current', 'folder', 'crossSite', 'refuseCrossSite', 'allowOwner', 'allowSelf', 'runEvents', 'asRecord', 'BodySpec',
+  // list routes (templates/partials/handler/listQuery.hbs, orm list partials)
+  'query', 'listed', 'total', 'readListQuery', 'ListQuerySpec',
+  // orm drizzle (templates/partials/orm/drizzle/)
+  'tables', 'matching', 'toDate', 'changes', 'where',
 ]);
 
 export function isReservedInHandlers(name: string): boolean {
   return RESERVED.has(name) || HANDLER_NAMES.has(name);
 }
+
+/**
+ * What src/appgen/schema.ts (orm drizzle) imports from drizzle-orm/sqlite-core and pg-core, beside
+ * the tables it exports under the models' camelCase names: a model `Text` would export `text`.
+ */
+export const DRIZZLE_SCHEMA_NAMES: ReadonlySet<string> = new Set([
+  'text', 'integer', 'real', 'boolean', 'timestamp', 'doublePrecision', 'jsonb', 'sqliteTable', 'pgTable', 'uniqueIndex',
+]);

@@ -4,6 +4,7 @@ import path from 'path';
 import { APPGEN } from './support/paths';
 import { createTestDatabase, postgresAvailable } from './support/postgres';
 import { run, RunResult, runOk } from './support/run';
+import { ORMS } from './support/orms';
 import { createTestProject, TestProject } from './support/testProject';
 
 /**
@@ -106,7 +107,10 @@ const PROVIDERS: Provider[] = [
   { name: 'PostgreSQL', available: postgresAvailable, newDatabase: async () => postgresDb() },
 ];
 
-describe.each(PROVIDERS)('schema changes on $name with rows present', (provider) => {
+/** Each ORM on each database: the same refusals, messages and outcomes. */
+const ORM_PROVIDERS = ORMS.flatMap((orm) => PROVIDERS.map((provider) => ({ orm, provider, name: provider.name })));
+
+describe.each(ORM_PROVIDERS)('schema changes with orm $orm on $name with rows present', ({ orm, provider }) => {
   let project: TestProject;
   let db: Db;
   let skip = false;
@@ -153,7 +157,7 @@ describe.each(PROVIDERS)('schema changes on $name with rows present', (provider)
       console.warn(`${provider.name} is not reachable: its data-loss scenarios are skipped`);
       return;
     }
-    project = await createTestProject(`data-loss-${provider.name.toLowerCase()}`);
+    project = await createTestProject(`data-loss-${orm}-${provider.name.toLowerCase()}`, { orm });
     // Routes that only read, so model edits never invalidate a route body.
     fs.writeFileSync(path.join(project.dir, 'config', 'routes', 'users.json'), JSON.stringify({ routes: [{ method: 'GET', path: '/api/users', response: 'User[]' }] }));
   });
@@ -208,7 +212,8 @@ describe.each(PROVIDERS)('schema changes on $name with rows present', (provider)
     const accepted = await appgen(['db', 'push', '--accept-data-loss']);
     if (provider.name === 'SQLite') {
       // SQLite redefines the table and casts the values.
-      expect(refused.stderr).toMatch(/alter the column `age` on the `User` table, which contains 2 non-null values.*cast from `String` to `Int`/);
+      // The types are named as each ORM's schema names them (Prisma: String/Int; Drizzle: SQL types).
+      expect(refused.stderr).toMatch(/alter the column `age` on the `User` table, which contains 2 non-null values.*cast from `(String|text)` to `(Int|integer)`/);
       expect(accepted.code).toBe(0);
       expect((await db.columns('User')).age).toBe('integer');
       expect((await users()).map((u) => u.age)).toEqual([36, 41]);

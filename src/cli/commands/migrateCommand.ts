@@ -18,6 +18,12 @@ function prismaContext(cwd: string): CommandContext {
   if (projectOrm(context.root) === 'none') {
     throw new UserError('This project has no database (orm "none" in appgen.config.json): there is nothing to migrate.', 'set "orm": "prisma" to use a database.');
   }
+  if (projectOrm(context.root) === 'drizzle') {
+    throw new UserError(
+      'appgen migrate is not available for orm "drizzle" yet.',
+      'use appgen db push (appgen dev and appgen build run it too): it refuses any change that would lose data unless --accept-data-loss.',
+    );
+  }
   return context;
 }
 

@@ -1,6 +1,8 @@
 export interface JsonResponse {
   status: number;
   body: unknown;
+  /** The body exactly as sent, for byte-for-byte comparisons. */
+  text: string;
   headers: Headers;
 }
 
@@ -19,5 +21,5 @@ export async function request(base: string, method: string, path: string, body?:
   } catch {
     // not JSON: keep the text
   }
-  return { status: response.status, body: parsed, headers: response.headers };
+  return { status: response.status, body: parsed, text, headers: response.headers };
 }

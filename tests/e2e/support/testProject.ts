@@ -23,7 +23,7 @@ export function testEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
  * Creates a project with the real create-appgen (from this checkout, no install) inside the
  * shared install, so it runs with the shared node_modules.
  */
-export async function createTestProject(name: string, options: { orm?: 'prisma' | 'none'; env?: NodeJS.ProcessEnv; configFrom?: string } = {}): Promise<TestProject> {
+export async function createTestProject(name: string, options: { orm?: 'prisma' | 'drizzle' | 'none'; env?: NodeJS.ProcessEnv; configFrom?: string } = {}): Promise<TestProject> {
   const base = path.join(sharedInstallDir(), 'projects');
   fs.mkdirSync(base, { recursive: true });
   const dir = path.join(base, `${name}-${crypto.randomBytes(3).toString('hex')}`);

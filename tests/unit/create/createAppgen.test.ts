@@ -83,11 +83,18 @@ describe('create-appgen', () => {
     expect(fs.readdirSync(work)).toEqual([]);
   });
 
-  it('says drizzle is not available yet', () => {
+  it('creates a Drizzle project with --orm drizzle: its packages, schema and SQLite file, nothing of Prisma', () => {
     const result = createAppgen(['d', '--orm', 'drizzle', '--no-install'], work);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/drizzle is not available yet/);
-    expect(fs.readdirSync(work)).toEqual([]);
+    expect(result.code).toBe(0);
+    const dir = path.join(work, 'd');
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    expect(pkg.dependencies).toMatchObject({ 'drizzle-orm': expect.any(String), 'drizzle-kit': expect.any(String), 'better-sqlite3': expect.any(String), pg: expect.any(String) });
+    expect(Object.keys(pkg.dependencies).filter((name) => name.includes('prisma'))).toEqual([]);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'appgen.config.json'), 'utf8')).orm).toBe('drizzle');
+    expect(fs.readFileSync(path.join(dir, 'src', 'appgen', 'schema.ts'), 'utf8')).toContain('export const user = sqliteTable("User", {');
+    expect(fs.readFileSync(path.join(dir, 'src', 'appgen', 'db.ts'), 'utf8')).toContain('"file:./drizzle/dev.db"');
+    expect(fs.existsSync(path.join(dir, 'prisma'))).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'prisma.config.ts'))).toBe(false);
   });
 
   it('rejects an unknown --orm and a missing folder name with usage', () => {

@@ -1,7 +1,7 @@
 import fs from 'fs';
 import path from 'path';
 import { buildProjectFiles } from '../../../src/generate/generateProject';
-import { SQLITE_OPTIONS } from '../support/generateOptions';
+import { goldenOptions } from '../support/generateOptions';
 import { GOLDEN_DIR, REPO_ROOT } from '../support/paths';
 import { readTree } from '../support/tempProject';
 
@@ -15,6 +15,9 @@ const cases = fs.readdirSync(GOLDEN_DIR).filter((name) => fs.existsSync(path.joi
 /** Cases that are copies of an example: the copy must not drift from it. */
 const COPIES: Record<string, string> = { minimal: 'examples/minimal', blog: 'examples/blog', forum: 'examples/forum' };
 
+/** Cases whose models and routes are the blog's (with another ORM or database, and no views). */
+const SAME_MODELS_AS_BLOG = ['drizzle', 'drizzle-postgres'];
+
 const configOf = (dir: string) => readTree(dir, { exclude: (relative) => !(relative === 'appgen.config.json' || relative === 'config' || relative.startsWith('config/')) });
 
 function writeExpected(dir: string, files: Map<string, { content: string }>): void {
@@ -26,13 +29,13 @@ function writeExpected(dir: string, files: Map<string, { content: string }>): vo
 }
 
 it('has the golden cases the project relies on', () => {
-  expect(cases).toEqual(expect.arrayContaining(['blog', 'escaping', 'minimal', 'orm-none']));
+  expect(cases).toEqual(expect.arrayContaining(['blog', 'drizzle', 'drizzle-postgres', 'escaping', 'minimal', 'orm-none']));
 });
 
 describe.each(cases)('golden case %s', (name) => {
   const caseDir = path.join(GOLDEN_DIR, name);
   const expectedDir = path.join(caseDir, 'expected');
-  const actual = buildProjectFiles({ root: caseDir, ...SQLITE_OPTIONS });
+  const actual = buildProjectFiles({ root: caseDir, ...goldenOptions(caseDir) });
   if (process.env.UPDATE_GOLDEN) writeExpected(expectedDir, actual);
   const expected = readTree(expectedDir);
 
@@ -43,6 +46,13 @@ describe.each(cases)('golden case %s', (name) => {
   it.each([...expected.keys()])('%s', (file) => {
     expect(actual.get(file)?.content).toBe(expected.get(file));
   });
+
+  if (SAME_MODELS_AS_BLOG.includes(name)) {
+    it('uses the models and routes of the blog case', () => {
+      const modelsAndRoutes = (dir: string) => Object.fromEntries([...configOf(dir)].filter(([file]) => /^config\/(models|routes)\//.test(file)));
+      expect(modelsAndRoutes(caseDir)).toEqual(modelsAndRoutes(path.join(GOLDEN_DIR, 'blog')));
+    });
+  }
 
   if (COPIES[name]) {
     it(`uses the config of ${COPIES[name]}`, () => {

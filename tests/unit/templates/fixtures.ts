@@ -13,6 +13,7 @@ import { GOLDEN_DIR, REPO_ROOT } from '../support/paths';
 export const RICH_PROJECTS: Record<string, string> = {
   blog: path.join(GOLDEN_DIR, 'blog'),
   'orm-none': path.join(GOLDEN_DIR, 'orm-none'),
+  drizzle: path.join(GOLDEN_DIR, 'drizzle'),
   escaping: path.join(GOLDEN_DIR, 'escaping'),
   semantics: path.join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'semantics'),
   forum: path.join(REPO_ROOT, 'examples', 'forum'),

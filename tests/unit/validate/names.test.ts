@@ -1,5 +1,7 @@
 import { describeProblem, problemsIn } from '../support/checkConfig';
 import { minimalProject, USER_MODEL } from '../support/configs';
+import { drizzleColumn, drizzleImports } from '../../../src/map/drizzleColumns';
+import { DRIZZLE_SCHEMA_NAMES } from '../../../src/validate/reservedNames';
 
 const extraRoute = (route: object) => minimalProject({ 'config/routes/zz.json': { routes: [{ method: 'POST', path: '/api/zz', ...route }] } });
 
@@ -52,5 +54,26 @@ describe('names that become identifiers', () => {
     expect(problems.map(describeProblem)).toEqual([
       'config/models/Users.json:2:11 name | model "USER" is already declared in config/models/User.json | give each model a unique name (names are compared ignoring case).',
     ]);
+  });
+});
+
+describe('model names with orm drizzle', () => {
+  const model = (name: string, orm: string) => problemsIn({ 'appgen.config.json': { orm }, [`config/models/${name}.json`]: { name, fields: { label: 'string' } } }).map(describeProblem);
+
+  it('refuses a model whose table would take the name of a Drizzle builder the schema imports', () => {
+    expect(model('Text', 'drizzle')).toEqual([expect.stringContaining('model "Text" would export its table as "text"')]);
+    expect(model('UniqueIndex', 'drizzle')).toEqual([expect.stringContaining('rename the model')]);
+  });
+
+  it('accepts those names with prisma, and other names with drizzle', () => {
+    expect(model('Text', 'prisma')).toEqual([]);
+    expect(model('Note', 'drizzle')).toEqual([]);
+  });
+
+  it('reserves every name the generated schema imports', () => {
+    for (const provider of ['sqlite', 'postgresql'] as const) {
+      const columns = (['string', 'int', 'float', 'boolean', 'datetime', 'json'] as const).map((type) => drizzleColumn('f', type, provider));
+      for (const name of drizzleImports(columns, provider, true)) expect(DRIZZLE_SCHEMA_NAMES.has(name)).toBe(true);
+    }
   });
 });

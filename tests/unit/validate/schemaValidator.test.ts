@@ -84,7 +84,8 @@ describe('validateAgainstSchema', () => {
   });
 
   it('checks the settings file', () => {
-    expect(problems('appgen.config.json', { orm: 'drizzle' })).toEqual(['appgen.config.json:2:10 orm | string "drizzle" is not allowed here | use one of "prisma", "none".']);
+    expect(problems('appgen.config.json', { orm: 'sequelize' })).toEqual(['appgen.config.json:2:10 orm | string "sequelize" is not allowed here | use one of "prisma", "drizzle", "none".']);
+    expect(problems('appgen.config.json', { orm: 'drizzle' })).toEqual([]);
     expect(problems('appgen.config.json', { ormm: 'none' })).toEqual(['appgen.config.json:2:3 ormm | unknown property "ormm" | did you mean "orm"?']);
   });
 

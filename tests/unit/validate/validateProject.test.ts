@@ -16,7 +16,7 @@ describe('validateProject', () => {
         'config/models/User.json': { name: 'User', fields: { name: 'strng', email: 'string' } },
         'config/routes/zz.json': { routes: [{ method: 'GET', path: '/api/../x', function: 'f' }] },
         'config/views/login.json': { name: 'LoginPage', path: '/login', root: { type: 'carousel' } },
-        'appgen.config.json': { orm: 'drizzle' },
+        'appgen.config.json': { orm: 'sequelize' },
       }),
     );
     expect(problems.map((p) => p.file).sort()).toEqual(['appgen.config.json', 'config/models/User.json', 'config/routes/zz.json', 'config/views/login.json']);

@@ -25,6 +25,11 @@ export class HttpError extends Error {
   }
 }
 
+/** The fields of a unique index named as Prisma names them, `<Model>_<field>[_<field>]_key` (names have no `_`). */
+function indexFields(index: unknown): string[] | undefined {
+  return typeof index === "string" && index.endsWith("_key") ? index.slice(0, -"_key".length).split("_").slice(1) : undefined;
+}
+
 /**
  * Prisma's error codes for failures caused by the request, not by the server.
  * See https://www.prisma.io/docs/orm/reference/error-reference
@@ -34,7 +39,9 @@ function knownDatabaseError(error: unknown): { status: number; message: string }
   const meta = "meta" in error && typeof error.meta === "object" && error.meta !== null ? (error.meta as Record<string, unknown>) : {};
   switch ((error as { code: unknown }).code) {
     case "P2002": {
-      const target = meta.target ?? (meta.driverAdapterError as { cause?: { constraint?: { fields?: unknown } } } | undefined)?.cause?.constraint?.fields;
+      // SQLite's adapter names the fields; PostgreSQL's names the index (`User_email_key`).
+      const constraint = (meta.driverAdapterError as { cause?: { constraint?: { fields?: unknown; index?: unknown } } } | undefined)?.cause?.constraint;
+      const target = meta.target ?? constraint?.fields ?? indexFields(constraint?.index);
       const fields = Array.isArray(target) ? target.join(", ") : typeof target === "string" ? target : "";
       return { status: 409, message: fields ? `A record with this ${fields} already exists` : "A record with these values already exists" };
     }

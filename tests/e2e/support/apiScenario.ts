@@ -2,10 +2,10 @@ import { expectError } from './assertions';
 import { request } from './http';
 
 /**
- * The Prisma-backed behaviour of the starter project's routes, run unchanged against every
- * database. `base()` is read lazily because the server starts in beforeAll.
+ * The database-backed behaviour of the starter project's routes, run unchanged against every
+ * ORM and database. `base()` is read lazily because the server starts in beforeAll.
  */
-export function describePrismaApi(base: () => string): void {
+export function describeApi(base: () => string): void {
   let created: { id: string; name: string; email: string; createdAt: string };
 
   it('lists no users at first', async () => {

@@ -4,18 +4,19 @@ import path from 'path';
 import { request } from './support/http';
 import { APPGEN } from './support/paths';
 import { run } from './support/run';
-import { describePrismaApi } from './support/prismaApiScenario';
+import { describeApi } from './support/apiScenario';
+import { defaultDatabaseFile, ORMS } from './support/orms';
 import { RunningServer, startBuiltApp } from './support/server';
 import { createTestProject, TestProject } from './support/testProject';
 
 jest.setTimeout(300_000);
 
-describe('orm prisma on the embedded SQLite database', () => {
+describe.each(ORMS)('orm %s on the embedded SQLite database', (orm) => {
   let project: TestProject;
   let server: RunningServer;
 
   beforeAll(async () => {
-    project = await createTestProject('sqlite');
+    project = await createTestProject(`sqlite-${orm}`, { orm });
     await project.appgen(['build']);
     server = await startBuiltApp(project.dir, project.env);
   });
@@ -25,10 +26,10 @@ describe('orm prisma on the embedded SQLite database', () => {
   });
 
   it('created the database file inside the project', () => {
-    expect(fs.existsSync(path.join(project.dir, 'prisma', 'dev.db'))).toBe(true);
+    expect(fs.existsSync(defaultDatabaseFile(project.dir, orm))).toBe(true);
   });
 
-  describePrismaApi(() => server.url);
+  describeApi(() => server.url);
 
   it('keeps records across a restart', async () => {
     const created = await request(server.url, 'POST', '/api/users', { name: 'Grace', email: 'grace@example.com' });
@@ -53,7 +54,7 @@ describe('orm prisma on the embedded SQLite database', () => {
     expect(refused.stderr).toMatch(/--accept-data-loss/);
     expect(refused.stderr).not.toMatch(/\n\s+at /);
     const Database = createRequire(path.join(project.dir, 'package.json'))('better-sqlite3');
-    const db = new Database(path.join(project.dir, 'prisma', 'dev.db'), { readonly: true });
+    const db = new Database(defaultDatabaseFile(project.dir, orm), { readonly: true });
     const columns = db.prepare('PRAGMA table_info("User")').all().map((c: { name: string }) => c.name);
     const rows = db.prepare('SELECT count(*) AS n FROM "User"').get().n;
     db.close();

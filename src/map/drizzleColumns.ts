@@ -1,0 +1,71 @@
+import type { FieldConfig } from '../config/configTypes';
+import type { FieldType } from '../config/fieldTypes';
+import type { DatabaseProvider } from '../db/databaseUrl';
+import { fieldOptions } from '../validate/checkModels';
+
+/**
+ * Drizzle column builders for each field type, per dialect (sqlite-core for the embedded SQLite
+ * file, pg-core for PostgreSQL). The storage is chosen so that values read back are what the
+ * Prisma variant returns: dates as Date (sent as ISO strings), booleans as booleans, json as
+ * values, floats and ints as numbers.
+ */
+const BUILDERS: Record<DatabaseProvider, Record<FieldType, (column: string) => string>> = {
+  sqlite: {
+    string: (c) => `text(${c})`,
+    text: (c) => `text(${c})`,
+    uuid: (c) => `text(${c})`,
+    enum: (c) => `text(${c})`,
+    int: (c) => `integer(${c})`,
+    float: (c) => `real(${c})`,
+    boolean: (c) => `integer(${c}, { mode: "boolean" })`,
+    // Milliseconds since the epoch: the precision of a JavaScript Date, as Prisma keeps it.
+    datetime: (c) => `integer(${c}, { mode: "timestamp_ms" })`,
+    date_now: (c) => `integer(${c}, { mode: "timestamp_ms" })`,
+    json: (c) => `text(${c}, { mode: "json" })`,
+  },
+  postgresql: {
+    // The same column types Prisma's schema engine creates, so a PostgreSQL database made by one
+    // ORM fits the other.
+    string: (c) => `text(${c})`,
+    text: (c) => `text(${c})`,
+    uuid: (c) => `text(${c})`,
+    enum: (c) => `text(${c})`,
+    int: (c) => `integer(${c})`,
+    float: (c) => `doublePrecision(${c})`,
+    boolean: (c) => `boolean(${c})`,
+    datetime: (c) => `timestamp(${c}, { precision: 3, mode: "date" })`,
+    date_now: (c) => `timestamp(${c}, { precision: 3, mode: "date" })`,
+    json: (c) => `jsonb(${c})`,
+  },
+};
+
+/** The function each builder expression starts with, e.g. `text` for `text("name")`. */
+const builderName = (expression: string): string => expression.slice(0, expression.indexOf('('));
+
+/** A literal default as TypeScript; dates become `new Date("...")`. */
+function defaultLiteral(type: FieldType, value: unknown): string {
+  if (type === 'datetime') return `new Date(${JSON.stringify(new Date(String(value)).toISOString())})`;
+  return JSON.stringify(value);
+}
+
+/** The column expression of a model field, e.g. `text("email").notNull()`. */
+export function drizzleColumn(name: string, field: FieldConfig, provider: DatabaseProvider): string {
+  const options = fieldOptions(field);
+  const column = JSON.stringify(name);
+  let expression = BUILDERS[provider][options.type](options.values ? `${column}, { enum: [${options.values.map((v) => JSON.stringify(v)).join(', ')}] }` : column);
+  // Like Prisma's @default(uuid()) and @default(now()): values made by the app, not the database.
+  if (name === 'id') return `${expression}.primaryKey().$defaultFn(() => crypto.randomUUID())`;
+  if (!options.optional) expression += '.notNull()';
+  if (options.type === 'date_now') expression += '.$defaultFn(() => new Date())';
+  else if (options.default !== undefined) expression += `.default(${defaultLiteral(options.type, options.default)})`;
+  return expression;
+}
+
+/** What src/appgen/schema.ts imports from drizzle-orm/<dialect>-core, sorted. */
+export function drizzleImports(columns: string[], provider: DatabaseProvider, hasUnique: boolean, hasIndex = false): string[] {
+  const names = new Set(columns.map(builderName));
+  names.add(provider === 'sqlite' ? 'sqliteTable' : 'pgTable');
+  if (hasUnique) names.add('uniqueIndex');
+  if (hasIndex) names.add('index');
+  return [...names].sort();
+}

@@ -1,0 +1,12 @@
+// Scaffolded once by appgen; yours to edit: appgen never overwrites this file.
+import type { FunctionInput } from "@/appgen/handler";
+import { jsonError } from "@/appgen/http";
+
+/**
+ * Handles GET config/routes/users.json routes[2].
+ * Return a JSON-serialisable value (sent with status 200) or a Response.
+ */
+export async function getUserProfile(input: FunctionInput<undefined>): Promise<unknown> {
+  void input;
+  return jsonError(501, "Function getUserProfile is not implemented yet");
+}
