@@ -5,7 +5,7 @@ import { APPGEN } from './support/paths';
 import { createTestDatabase, postgresAvailable } from './support/postgres';
 import { run, RunResult, runOk } from './support/run';
 import { ORMS } from './support/orms';
-import { createTestProject, TestProject } from './support/testProject';
+import { createTestProject, keepOnlyUserList, TestProject } from './support/testProject';
 
 /**
  * Schema changes against a database with rows in it, on SQLite and PostgreSQL: a change that
@@ -159,7 +159,7 @@ describe.each(ORM_PROVIDERS)('schema changes with orm $orm on $name with rows pr
     }
     project = await createTestProject(`data-loss-${orm}-${provider.name.toLowerCase()}`, { orm });
     // Routes that only read, so model edits never invalidate a route body.
-    fs.writeFileSync(path.join(project.dir, 'config', 'routes', 'users.json'), JSON.stringify({ routes: [{ method: 'GET', path: '/api/users', response: 'User[]' }] }));
+    keepOnlyUserList(project.dir);
   });
 
   let caseNumber = 0;
@@ -318,7 +318,7 @@ describe.each(PROVIDERS)('offline migrations on $name', (provider) => {
       return;
     }
     project = await createTestProject(`migrate-${provider.name.toLowerCase()}`);
-    fs.writeFileSync(path.join(project.dir, 'config', 'routes', 'users.json'), JSON.stringify({ routes: [{ method: 'GET', path: '/api/users', response: 'User[]' }] }));
+    keepOnlyUserList(project.dir);
     dev = await provider.newDatabase(project, 'dev');
     prod = await provider.newDatabase(project, 'prod');
   });

@@ -7,7 +7,7 @@ import { run } from './support/run';
 import { describeApi } from './support/apiScenario';
 import { defaultDatabaseFile, ORMS } from './support/orms';
 import { RunningServer, startBuiltApp } from './support/server';
-import { createTestProject, TestProject } from './support/testProject';
+import { createTestProject, keepOnlyUserList, TestProject } from './support/testProject';
 
 jest.setTimeout(300_000);
 
@@ -45,7 +45,7 @@ describe.each(ORMS)('orm %s on the embedded SQLite database', (orm) => {
     const model = JSON.parse(fs.readFileSync(modelFile, 'utf8'));
     delete model.fields.name;
     fs.writeFileSync(modelFile, JSON.stringify(model, null, 2));
-    fs.writeFileSync(path.join(project.dir, 'config', 'routes', 'users.json'), JSON.stringify({ routes: [{ method: 'GET', path: '/api/users', response: 'User[]' }] }));
+    keepOnlyUserList(project.dir);
     await project.appgen(['generate']);
     const refused = await run(process.execPath, [APPGEN, 'db', 'push'], { cwd: project.dir, env: project.env });
     expect(refused.code).toBe(1);

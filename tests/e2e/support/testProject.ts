@@ -41,3 +41,12 @@ export async function createTestProject(name: string, options: { orm?: 'prisma' 
     appgen: (args) => runOk(process.execPath, [APPGEN, ...args], { cwd: dir, env, timeoutMs: 600_000 }),
   };
 }
+
+/**
+ * Replaces the starter's routes with one list route, for tests about the database rather than
+ * the pages: the starter's users pages are bound to the routes it removes, so they go too.
+ */
+export function keepOnlyUserList(dir: string): void {
+  fs.writeFileSync(path.join(dir, 'config', 'routes', 'users.json'), JSON.stringify({ routes: [{ method: 'GET', path: '/api/users', response: 'User[]' }] }));
+  for (const page of ['users.json', 'user.json']) fs.rmSync(path.join(dir, 'config', 'views', page), { force: true });
+}
