@@ -1,6 +1,8 @@
 import type { ElementConfig, OptionConfig } from '../config/configTypes';
 import { FIELD_ELEMENTS } from '../config/elements';
 import type { BodyFieldContext, ElementContext, FormContext, FormFieldContext, ModelContext, RouteCallContext } from './contexts';
+import { columnField, parseRouteRef } from '../validate/viewRoutes';
+import { walkElements } from '../validate/walkElements';
 import { modelFieldType, routeCall, valueKind, type BoundRoute } from './viewRouteCalls';
 
 /** What mapping one view's elements needs and collects. */
@@ -23,7 +25,8 @@ export function labelFromField(field: string): string {
 }
 
 function bound(scope: ElementScope, ref: string): BoundRoute {
-  const route = scope.routes.get(ref.replace(/\s+/, ' ').trim());
+  const { method, path } = parseRouteRef(ref);
+  const route = scope.routes.get(`${method} ${path}`);
   if (!route) throw new Error(`unchecked route reference reached the mapper: ${ref}`);
   return route;
 }
@@ -36,7 +39,7 @@ function addLoad(scope: ElementScope, ref: string): RouteCallContext {
 
 function mapColumns(scope: ElementScope, element: ElementConfig, model: string): ElementContext['columns'] {
   return (element.columns ?? []).map((column, index) => {
-    const field = typeof column === 'string' ? column : column.field;
+    const field = columnField(column);
     const label = typeof column === 'string' ? undefined : column.label;
     const link = index === 0 && element.type === 'list' ? (element.link ?? null) : null;
     return { field, label: label ?? labelFromField(field), kind: valueKind(modelFieldType(scope.models, model, field)), link };
@@ -74,13 +77,7 @@ function mapForm(scope: ElementScope, element: ElementConfig): { form: FormConte
   if (!element.route) return { form: { method: null, urlPath: null, fields: [], success: null, reset: false, load: null }, inner: null };
   const { method } = bound(scope, element.route);
   const load = element.load ? addLoad(scope, element.load) : null;
-  const ids = new Set<string>();
-  const collect = (children: ElementConfig[] | undefined): void =>
-    (children ?? []).forEach((child) => {
-      if (FIELD_ELEMENTS.includes(child.type) && child.id) ids.add(child.id);
-      if (child.type === 'section') collect(child.children);
-    });
-  collect(element.fields);
+  const ids = new Set(walkElements(element).filter((v) => v.form?.element === element && FIELD_ELEMENTS.includes(v.element.type)).map((v) => v.element.id));
   const fields = method.body.filter((f) => ids.has(f.name)).map((f) => ({ name: f.name, kind: formKind(f), nullable: f.nullable }));
   const form: FormContext = { method: method.method, urlPath: method.urlPath, fields, success: element.success ?? null, reset: method.method === 'POST' && !element.success, load };
   return { form, inner: { body: method.body, load } };

@@ -57,6 +57,7 @@ function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelC
   const partialFolder = operation === 'function' ? 'handler' : `orm/${orm}`;
   const voter = config.voter ? parseVoter(config.voter) : undefined;
   const eventOperation = config.method === 'GET' ? null : EVENT_OPERATIONS[config.method];
+  const listQuery = mapListQuery(config, model, typeName);
   const firedEvents = eventOperation && route.model ? events.filter((e) => e.model === route.model && e.on.includes(eventOperation)).map((e) => e.name) : [];
   return {
     method: config.method,
@@ -91,8 +92,8 @@ function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelC
     source: `${route.origin.file} ${pointerToJsonPath(route.origin.pointer)}`,
     folderParams: folder.params,
     renamesParams: folder.params.some((p) => p.name !== p.folder),
-    listQuery: mapListQuery(config, model, typeName),
-    hasListQuery: Boolean(config.query && model),
+    listQuery,
+    hasListQuery: listQuery !== null,
     parents: mapParents(route, model),
     include: (config.include ?? []).map((name) => {
       const relation = model?.relations?.[name];

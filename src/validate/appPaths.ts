@@ -39,11 +39,6 @@ export function parseAppPath(path: string): PathCheck {
   return { ok: true, segments };
 }
 
-/** `/api/users/:id` → `api/users/[id]`, the folder under src/app. */
-export function appFolderOf(segments: PathSegment[]): string {
-  return segments.map((s) => (s.param ? `[${s.param}]` : s.text)).join('/');
-}
-
 /** `/api/users/:id` and `/api/users/:userId` are the same route to Next.js: compare by shape. */
 export function pathShape(segments: PathSegment[]): string {
   return '/' + segments.map((s) => (s.param ? ':' : s.text)).join('/');

@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import type { RouteOperation } from './checkedProject';
-import { fieldOf, fieldOptions } from './checkModels';
+import { fieldOf, fieldOptions, modelFieldNames } from './checkModels';
 import { isIndexedField } from './checkRelations';
 import { childPointer, diagnosticAt } from './locate';
 
@@ -21,7 +21,7 @@ export function checkListQuery(document: ConfigDocument, pointer: string, config
     return [diagnosticAt(document, at, `"query" applies to GET routes that answer a list of a model, and ${config.method} ${config.path} does not`, 'remove "query", or give the route "response": "<Model>[]" (without a "function").', 'key')];
   }
   const problems: Diagnostic[] = [];
-  const fields = ['id', ...Object.keys(model.fields).filter((f) => f !== 'id')];
+  const fields = modelFieldNames(model);
   // Fields the path fixes (`:postId`) can lead an index that then serves the query.
   const fixed = Object.keys(config.params ?? {});
   const checkField = (name: string, where: string) => {

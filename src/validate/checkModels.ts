@@ -16,6 +16,11 @@ export function fieldOf(model: ModelConfig, name: string): FieldConfig | undefin
   return Object.hasOwn(model.fields, name) ? model.fields[name] : undefined;
 }
 
+/** A model's field names, `id` first (every model has it, declared or not). */
+export function modelFieldNames(model: ModelConfig): string[] {
+  return ['id', ...Object.keys(model.fields).filter((name) => name !== 'id')];
+}
+
 /** Whether a create must set the field: required, without default, and not set by the database. */
 export function isRequiredOnCreate(name: string, field: FieldConfig): boolean {
   const options = fieldOptions(field);

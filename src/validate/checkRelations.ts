@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import type { CheckedModel } from './checkedProject';
-import { fieldOf, fieldOptions } from './checkModels';
+import { fieldOf, fieldOptions, modelFieldNames } from './checkModels';
 import { childPointer, diagnosticAt } from './locate';
 
 /** The field a belongsTo relation keeps the related record's id in. */
@@ -12,11 +12,6 @@ export function relationField(name: string, relation: RelationConfig): string {
 }
 
 export const indexFields = (index: IndexConfig): string[] => (Array.isArray(index) ? index : index.fields);
-
-/** The belongsTo relations of `owner` that point at `model`, by name. */
-export function belongsToOf(owner: ModelConfig, model: string): string[] {
-  return Object.entries(owner.relations ?? {}).filter(([, r]) => r.type === 'belongsTo' && r.model === model).map(([name]) => name);
-}
 
 /** The relation of the other model that a hasMany or manyToMany relation mirrors, if one can be told. */
 export function mirroredRelation(model: ModelConfig, relation: RelationConfig, other: ModelConfig): { name?: string; candidates: string[] } {
@@ -59,7 +54,7 @@ function checkRelation(document: ConfigDocument, model: ModelConfig, name: strin
 }
 
 function checkIndexes(document: ConfigDocument, model: ModelConfig): Diagnostic[] {
-  const fields = ['id', ...Object.keys(model.fields)];
+  const fields = modelFieldNames(model);
   return (model.indexes ?? []).flatMap((index, i) =>
     indexFields(index).flatMap((field) => {
       if (fields.includes(field)) return fieldOptions(model.fields[field] ?? 'uuid').type === 'json' ? [diagnosticAt(document, childPointer('/indexes', i), `json field "${field}" cannot be indexed`, 'remove it from the index.')] : [];

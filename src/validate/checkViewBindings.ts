@@ -5,10 +5,11 @@ import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import { bodyFieldOptions, isBodyFieldRequired } from './checkBody';
 import type { CheckedModel, CheckedRoute } from './checkedProject';
+import { modelFieldNames } from './checkModels';
 import { fieldElementMismatch } from './fieldElementFit';
 import { childPointer, diagnosticAt } from './locate';
 import { parseResponse } from './resolveRouteModel';
-import { findRouteByRef, parseRouteRef, pathParams, placeholders } from './viewRoutes';
+import { columnField, findRouteByRef, parseRouteRef, pathParams, placeholders } from './viewRoutes';
 import { walkElements } from './walkElements';
 
 interface BindingScope {
@@ -18,8 +19,6 @@ interface BindingScope {
   models: ReadonlyMap<string, CheckedModel>;
   problems: Diagnostic[];
 }
-
-const columnName = (column: NonNullable<ElementConfig['columns']>[number]): string => (typeof column === 'string' ? column : column.field);
 
 /** The route an element names, or a problem (with the closest declared route) and undefined. */
 function boundRoute(scope: BindingScope, ref: string, pointer: string): CheckedRoute | undefined {
@@ -50,7 +49,7 @@ function answeredModel(scope: BindingScope, route: CheckedRoute, ref: string, po
 }
 
 function checkModelFields(scope: BindingScope, model: ModelConfig, names: Array<{ name: string; pointer: string }>, what: string): void {
-  const fields = ['id', ...Object.keys(model.fields).filter((f) => f !== 'id')];
+  const fields = modelFieldNames(model);
   for (const { name, pointer } of names) {
     if (!fields.includes(name)) scope.problems.push(diagnosticAt(scope.document, pointer, `${what} "${name}" is not a field of model ${model.name}`, suggest(name, fields, 'a field of the model:')));
   }
@@ -61,7 +60,7 @@ function checkDataElement(scope: BindingScope, element: ElementConfig, pointer: 
   const route = boundRoute(scope, ref, childPointer(pointer, 'route'));
   const model = route && answeredModel(scope, route, ref, childPointer(pointer, 'route'), element.type === 'list');
   if (!model) return;
-  const columns = (element.columns ?? []).map((column, index) => ({ name: columnName(column), pointer: childPointer(childPointer(pointer, 'columns'), index) }));
+  const columns = (element.columns ?? []).map((column, index) => ({ name: columnField(column), pointer: childPointer(childPointer(pointer, 'columns'), index) }));
   checkModelFields(scope, model, columns, 'column');
   if (element.link) checkModelFields(scope, model, placeholders(element.link).map((name) => ({ name, pointer: childPointer(pointer, 'link') })), 'link parameter');
 }

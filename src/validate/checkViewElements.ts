@@ -23,7 +23,7 @@ export function checkViewElements(document: ConfigDocument, view: ViewConfig): D
       ids.set(element.id, pointer);
     }
     if (element.type === 'form' && form) problems.push(diagnosticAt(document, pointer, 'a form cannot contain another form', 'move the inner form out.'));
-    if (element.type === 'select' && !element.route && (element.options ?? []).length === 0 && !form?.element.route) {
+    if (element.type === 'select' && (element.options ?? []).length === 0 && !form?.element.route) {
       problems.push(diagnosticAt(document, pointer, `select "${element.id}" has no options`, 'add "options", or put it in a form bound to a route whose body field has enum values.'));
     }
     if (element.type === 'link' && element.href?.startsWith('/')) {

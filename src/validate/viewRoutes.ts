@@ -1,4 +1,4 @@
-import type { HttpMethod } from '../config/configTypes';
+import type { ColumnConfig, HttpMethod } from '../config/configTypes';
 import type { CheckedRoute } from './checkedProject';
 import { parseAppPath } from './appPaths';
 
@@ -24,3 +24,6 @@ export function pathParams(path: string): string[] {
 export function placeholders(target: string): string[] {
   return [...target.split(/[?#]/)[0].matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]);
 }
+
+/** The field a list or detail column shows. */
+export const columnField = (column: ColumnConfig): string => (typeof column === 'string' ? column : column.field);

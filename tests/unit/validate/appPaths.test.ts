@@ -1,4 +1,5 @@
-import { appFolderOf, parseAppPath, pathShape } from '../../../src/validate/appPaths';
+import { appFolderNamer } from '../../../src/validate/appFolders';
+import { parseAppPath, pathShape } from '../../../src/validate/appPaths';
 import { problemsIn } from '../support/checkConfig';
 import { minimalProject } from '../support/configs';
 
@@ -43,7 +44,7 @@ describe('parseAppPath keeps every path inside src/app', () => {
   ])('maps %s to the folder "%s"', (path, folder) => {
     const result = parseAppPath(path);
     if (!result.ok) throw new Error(result.message);
-    expect(appFolderOf(result.segments)).toBe(folder);
+    expect(appFolderNamer([path])(path).folder).toBe(folder);
   });
 
   it('gives paths that differ only in parameter names the same shape', () => {
