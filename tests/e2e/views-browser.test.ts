@@ -75,7 +75,7 @@ describe('views in a browser', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
-  it('signs up with a valid form and lands on the success page', async () => {
+  it('signs up with a valid form and follows the route\'s redirect (303) to the login page', async () => {
     await page.goto(`${base}/signup`);
     await page.getByLabel('Name').fill('Ada Lovelace');
     await page.getByLabel('Email').fill('ada@example.com');

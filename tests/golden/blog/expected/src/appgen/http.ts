@@ -10,9 +10,15 @@ export function json(data: unknown, status = 200, headers?: Record<string, strin
   return NextResponse.json(data, { status, headers });
 }
 
-/** Redirects relative to the request's own origin, so a redirect never leaves the app. */
-export function redirectTo(request: Request, path: string, status: number): Response {
-  return NextResponse.redirect(new URL(path, request.url), status);
+/**
+ * Redirects to a path of the app with a relative Location (RFC 9110 allows it): the client
+ * resolves it against the URL it used, so a redirect never leaves the app's origin. An absolute
+ * URL built from request.url would not do: Next.js reports its own host there (`localhost` for
+ * a server reached as 127.0.0.1 or through a proxy), and a browser's fetch would then fail on
+ * the cross-origin hop.
+ */
+export function redirectTo(path: string, status: number): Response {
+  return new Response(null, { status, headers: { location: path } });
 }
 
 /** A known failure, answered with its status and message. */

@@ -72,7 +72,7 @@ export async function POST(request: Request): Promise<Response> {
         settings: body.settings,
       },
     });
-    return redirectTo(request, "/tags", 303);
+    return redirectTo("/tags", 303);
   });
 }
 

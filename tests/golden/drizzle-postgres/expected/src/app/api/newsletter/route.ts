@@ -47,7 +47,7 @@ export async function POST(request: Request): Promise<Response> {
     // Delegates to the user-owned function in src/functions/subscribeToNewsletter.ts.
     const result = await subscribeToNewsletter({ request, userId, params: {}, body: body });
     if (result instanceof Response) return result;
-    return redirectTo(request, "/thanks", 303);
+    return redirectTo("/thanks", 303);
   });
 }
 

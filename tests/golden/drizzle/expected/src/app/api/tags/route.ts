@@ -70,7 +70,7 @@ export async function POST(request: Request): Promise<Response> {
       weight: body.weight,
       settings: body.settings,
     }).returning();
-    return redirectTo(request, "/tags", 303);
+    return redirectTo("/tags", 303);
   });
 }
 

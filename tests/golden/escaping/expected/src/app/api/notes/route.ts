@@ -52,7 +52,7 @@ export async function POST(request: Request): Promise<Response> {
         body: body.body,
       },
     });
-    return redirectTo(request, "/notes", 303);
+    return redirectTo("/notes", 303);
   });
 }
 

@@ -58,7 +58,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (crossSite) return crossSite;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const record = await db.comment.delete({ where: { id: params.id } });
-    return redirectTo(request, "/posts", 303);
+    return redirectTo("/posts", 303);
   });
 }
 

@@ -12,7 +12,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const record = await db.tag.findUnique({ where: { id: params.id } });
     if (!record) return jsonError(404, "Not found");
-    return redirectTo(request, "/tags", 307);
+    return redirectTo("/tags", 307);
   });
 }
 

@@ -61,7 +61,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const [record] = await db.delete(tables.comment).where(matching(tables.comment, { id: params.id })).returning();
     if (!record) return jsonError(404, "Not found");
-    return redirectTo(request, "/posts", 303);
+    return redirectTo("/posts", 303);
   });
 }
 

@@ -81,7 +81,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     // Delegates to the user-owned function in src/functions/deleteAccount.ts.
     const result = await deleteAccount({ request, userId, params: params, body: undefined });
     if (result instanceof Response) return result;
-    return redirectTo(request, "/goodbye", 303);
+    return redirectTo("/goodbye", 303);
   });
 }
 

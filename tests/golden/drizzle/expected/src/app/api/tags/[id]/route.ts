@@ -12,7 +12,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const [record] = await db.select().from(tables.tag).where(matching(tables.tag, { id: params.id })).limit(1);
     if (!record) return jsonError(404, "Not found");
-    return redirectTo(request, "/tags", 307);
+    return redirectTo("/tags", 307);
   });
 }
 
