@@ -6,6 +6,7 @@ import type { CommandContext } from '../project/commandContext';
 import { assertOrmInstalled } from '../project/ormPackages';
 import { projectOrm } from '../project/readSettings';
 import { generatePrismaClient } from './generatePrismaClient';
+import { DRIZZLE_SCHEMA_PATH } from './drizzleKit';
 import { pushDrizzleSchema } from './pushDrizzleSchema';
 import { DataLossError, pushSchema, SCHEMA_PATH } from './pushSchema';
 
@@ -36,6 +37,10 @@ export async function prepareDatabase(context: CommandContext, options: { accept
   const orm = projectOrm(context.root);
   if (orm === 'none') return;
   assertOrmInstalled(context.root, orm);
+  const schemaFile = orm === 'drizzle' ? DRIZZLE_SCHEMA_PATH : SCHEMA_PATH;
+  if (!fs.existsSync(path.join(context.root, schemaFile))) {
+    throw new UserError(`${schemaFile.split(path.sep).join('/')} does not exist: the database is brought in line with the generated schema`, 'run appgen generate first (appgen dev and appgen build generate before they push).');
+  }
   // The database first: when a change is refused, the client keeps matching the database.
   try {
     const push = orm === 'drizzle' ? pushDrizzleSchema : pushSchema;

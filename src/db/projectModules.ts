@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
+import { UserError } from '../diagnostics/diagnostic';
 
 /**
  * Loading packages from a generated app's own node_modules.
@@ -20,9 +21,7 @@ export function resolveFromProject(req: ProjectRequire, specifier: string, proje
   try {
     return req.resolve(specifier);
   } catch {
-    throw new Error(
-      `Cannot find "${specifier}" in ${path.join(projectDir, 'node_modules')}. ` +
-        'Run npm install in the project first.',
-    );
+    // A user error, not a crash: the usual cause is a project whose packages are not installed.
+    throw new UserError(`Cannot find "${specifier}" in ${path.join(projectDir, 'node_modules')}.`, 'run npm install in the project first.');
   }
 }

@@ -1,3 +1,4 @@
+import { UserError } from '../diagnostics/diagnostic';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { dataLossFix, dataLossMessage, renameHints } from './dataLossMessage';
@@ -109,9 +110,6 @@ async function renameHintsFor(engine: SchemaEngineSession, schema: SchemaFile, w
 function assertSchemaProvider(schema: string, provider: string): void {
   const declared = /datasource\s+\w+\s*\{[^}]*?\bprovider\s*=\s*"([^"]+)"/.exec(schema)?.[1];
   if (declared !== undefined && declared !== provider) {
-    throw new Error(
-      `prisma/schema.prisma declares provider "${declared}" but DATABASE_URL is a ${provider} URL. ` +
-        'Regenerate the app with the DATABASE_URL it will use.',
-    );
+    throw new UserError(`prisma/schema.prisma declares provider "${declared}" but DATABASE_URL is a ${provider} URL`, 'regenerate the app with the DATABASE_URL it will use (appgen generate).');
   }
 }
