@@ -1,3 +1,4 @@
+import { UserError } from '../diagnostics/diagnostic';
 import fs from 'node:fs';
 import Module from 'node:module';
 import * as path from 'node:path';
@@ -178,6 +179,7 @@ export async function openDrizzleSession(opts: { projectDir: string; url: string
       return Number((await query<{ n: string }>(`SELECT count(*) AS n FROM ${quote(table)}${where}`))[0].n);
     },
     plan: () => quietly(async () => {
+      await refuseCompositeKeys(query);
       const result = await api.pushSchema(schema, db);
       return { hasDataLoss: result.hasDataLoss, warnings: bulletless(result.warnings), statementsToExecute: result.statementsToExecute };
     }),
@@ -196,4 +198,23 @@ export async function openDrizzleSession(opts: { projectDir: string; url: string
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * drizzle-kit/api's PostgreSQL push cannot read a primary key of several columns back: it drops
+ * the parameters of the query that names it (drizzle-team/drizzle-orm#5557) and the failure
+ * escapes as an unhandled rejection. The Drizzle variant declares no such key, but Prisma makes its
+ * manyToMany tables that way, so a database Prisma made has them: refused before drizzle-kit runs.
+ */
+async function refuseCompositeKeys(query: <T>(text: string) => Promise<T[]>): Promise<void> {
+  const keys = await query<{ table: string; key: string }>(
+    `SELECT rel.relname AS "table", con.conname AS "key" FROM pg_constraint con JOIN pg_class rel ON rel.oid = con.conrelid
+      WHERE con.contype = 'p' AND array_length(con.conkey, 1) > 1 AND con.connamespace = 'public'::regnamespace ORDER BY 1`,
+  );
+  if (keys.length === 0) return;
+  const fixes = keys.map(({ table, key }) => `ALTER TABLE "${table}" DROP CONSTRAINT "${key}"; CREATE UNIQUE INDEX "${table}_AB_unique" ON "${table}" ("A", "B");`);
+  throw new UserError(
+    `drizzle-kit cannot read the primary key of ${keys.map((k) => `"${k.table}"`).join(', ')}: it has several columns (drizzle-kit bug drizzle-team/drizzle-orm#5557). Prisma makes the links of a manyToMany relation that way on PostgreSQL; the Drizzle variant uses a unique index instead.`,
+    `replace the key with that index, then run the command again: ${fixes.join(' ')}`,
+  );
 }

@@ -1,3 +1,4 @@
+import { UserError } from '../diagnostics/diagnostic';
 import fs from 'node:fs';
 import * as path from 'node:path';
 import { providerOf } from './databaseUrl';
@@ -53,6 +54,6 @@ const ADDS_REQUIRED_COLUMN = /add not-null \S+ column without default value/;
 function assertSchemaDialect(schema: string, provider: string): void {
   const declared = schema.includes('"drizzle-orm/pg-core"') ? 'postgresql' : schema.includes('"drizzle-orm/sqlite-core"') ? 'sqlite' : undefined;
   if (declared !== undefined && declared !== provider) {
-    throw new Error(`${DRIZZLE_SCHEMA_PATH} is written for ${declared} but DATABASE_URL is a ${provider} URL. Regenerate the app with the DATABASE_URL it will use.`);
+    throw new UserError(`${DRIZZLE_SCHEMA_PATH} is written for ${declared} but DATABASE_URL is a ${provider} URL`, 'regenerate the app with the DATABASE_URL it will use (appgen generate).');
   }
 }

@@ -36,14 +36,21 @@ export interface FieldContext {
 export interface RelationContext {
   name: string;
   type: 'belongsTo' | 'hasMany' | 'manyToMany';
-  /** The related model. */
+  /** The related model, and its delegate (`user`: Prisma client property, Drizzle table). */
   model: string;
+  modelDelegate: string;
   /** belongsTo: the field holding the related record's id; else null. */
   field: string | null;
   /** belongsTo whose field is optional: the related record may be absent. */
   optional: boolean;
   /** belongsTo: `Restrict`, `Cascade` or `SetNull` (Prisma's spelling); else null. */
   onDelete: 'Restrict' | 'Cascade' | 'SetNull' | null;
+  /** belongsTo: the same choice in SQL, as Drizzle spells it (`restrict`, `cascade`, `set null`); else null. */
+  sqlOnDelete: 'restrict' | 'cascade' | 'set null' | null;
+  /** hasMany: the field of the related model holding this model's id (its belongsTo field); else null. */
+  foreignField: string | null;
+  /** manyToMany: the table of links, as Prisma names it, and which of its columns holds this side's id. */
+  joinTable: { name: string; ownColumn: 'A' | 'B'; otherColumn: 'A' | 'B' } | null;
   /** Name both sides of the relation share in the schema, e.g. `Post_author`. */
   relationName: string;
   /** hasMany and manyToMany: an array of records. */
@@ -198,6 +205,8 @@ export interface MethodContext {
   parents: ParentContext[];
   /** Relations sent with each record (`include`), in config order. */
   include: Array<{ name: string; model: string; isList: boolean }>;
+  /** `include` is not empty. */
+  includes: boolean;
   /** Some parameter's folder has another name: the handler renames them. */
   renamesParams: boolean;
 }
@@ -392,4 +401,16 @@ export interface ProjectContext {
   hasAuth: boolean;
   /** The models with hidden fields (left out of every response), and those fields. */
   hiddenFields: Array<{ model: string; delegate: string; fields: string[] }>;
+  /**
+   * One table of links per manyToMany relation, as Prisma makes it: `_<relationName>` with columns
+   * `A` (id of the model whose name sorts first) and `B`. The Drizzle schema declares the same table.
+   */
+  joinTables: JoinTableContext[];
+}
+
+export interface JoinTableContext {
+  /** e.g. `_Post_tags` */
+  name: string;
+  a: ModelRefContext;
+  b: ModelRefContext;
 }

@@ -61,11 +61,17 @@ export function drizzleColumn(name: string, field: FieldConfig, provider: Databa
   return expression;
 }
 
+/** Table-level builders src/appgen/schema.ts may need beside the column builders. */
+export interface DrizzleTableFeatures {
+  uniqueIndex: boolean;
+  index: boolean;
+  foreignKey: boolean;
+}
+
 /** What src/appgen/schema.ts imports from drizzle-orm/<dialect>-core, sorted. */
-export function drizzleImports(columns: string[], provider: DatabaseProvider, hasUnique: boolean, hasIndex = false): string[] {
+export function drizzleImports(columns: string[], provider: DatabaseProvider, features: DrizzleTableFeatures): string[] {
   const names = new Set(columns.map(builderName));
   names.add(provider === 'sqlite' ? 'sqliteTable' : 'pgTable');
-  if (hasUnique) names.add('uniqueIndex');
-  if (hasIndex) names.add('index');
+  for (const [name, used] of Object.entries(features)) if (used) names.add(name);
   return [...names].sort();
 }

@@ -1,7 +1,7 @@
 import type { ModelConfig } from '../config/configTypes';
 import { appFolderNamer } from '../validate/appFolders';
 import type { CheckedProject } from '../validate/checkedProject';
-import type { DatabaseProvider, ProjectContext } from './contexts';
+import type { DatabaseProvider, JoinTableContext, ModelContext, ProjectContext } from './contexts';
 import { drizzleImports } from './drizzleColumns';
 import { mapModels } from './mapModels';
 import { mapRouteFiles } from './mapRoutes';
@@ -10,6 +10,21 @@ import { navLinks, viewMapper } from './mapViews';
 const byName = <T extends { name: string }>(a: T, b: T): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 const sortedUnique = (values: Array<string | null>): string[] => [...new Set(values.filter((v): v is string => v !== null))].sort();
+
+/** The links table of each manyToMany relation, once, sorted by name. */
+function joinTables(models: readonly ModelContext[]): JoinTableContext[] {
+  const delegates = new Map(models.map((m) => [m.name, m.delegate]));
+  const ref = (name: string) => ({ name, delegate: delegates.get(name) as string });
+  const tables = new Map<string, JoinTableContext>();
+  for (const model of models) {
+    for (const { joinTable, model: other } of model.relations) {
+      if (!joinTable || tables.has(joinTable.name)) continue;
+      const [a, b] = joinTable.ownColumn === 'A' ? [model.name, other] : [other, model.name];
+      tables.set(joinTable.name, { name: joinTable.name, a: ref(a), b: ref(b) });
+    }
+  }
+  return [...tables.values()].sort(byName);
+}
 
 /**
  * Turns a checked project into the context every template receives. Output order depends only
@@ -23,6 +38,7 @@ export function mapProject(project: CheckedProject, options: { provider: Databas
   const routeFiles = mapRouteFiles(project.routes, project.orm, modelConfigs, events, folderOf);
   const methods = routeFiles.flatMap((file) => file.methods);
   const models = mapModels(project.models, options.provider).sort(byName);
+  const tables = joinTables(models);
   const views = project.views.map(viewMapper({ routeFiles, models, folderOf })).sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
   const hiddenViews = new Set(project.views.filter((v) => v.config.nav === false).map((v) => v.config.name));
   return {
@@ -31,10 +47,14 @@ export function mapProject(project: CheckedProject, options: { provider: Databas
     provider: options.provider,
     defaultDatabaseUrl: options.defaultDatabaseUrl,
     drizzleImports: drizzleImports(
-      models.flatMap((model) => model.fields.map((field) => field.drizzleColumn)),
+      [...models.flatMap((model) => model.fields.map((field) => field.drizzleColumn)), ...(tables.length > 0 ? ['text()'] : [])],
       options.provider,
-      models.some((model) => model.hasUnique || model.indexes.some((index) => index.unique)),
-      models.some((model) => model.indexes.some((index) => !index.unique)),
+      {
+        // Links tables: a unique index of both columns, an index on B and two foreign keys.
+        uniqueIndex: models.some((model) => model.hasUnique || model.indexes.some((index) => index.unique)) || tables.length > 0,
+        index: models.some((model) => model.indexes.some((index) => !index.unique)) || tables.length > 0,
+        foreignKey: models.some((model) => model.relations.some((relation) => relation.field !== null)) || tables.length > 0,
+      },
     ),
     models,
     routeFiles,
@@ -47,6 +67,7 @@ export function mapProject(project: CheckedProject, options: { provider: Databas
     voters: sortedUnique(methods.map((m) => m.voter)),
     events: events.map((e) => ({ name: e.name, model: e.model, on: e.on, source: e.origin.file })).sort(byName),
     hasAuth: methods.some((m) => m.auth) || views.some((v) => v.auth),
+    joinTables: tables,
     hiddenFields: models.filter((m) => m.hiddenFields.length > 0).map((m) => ({ model: m.name, delegate: m.delegate, fields: m.hiddenFields })),
   };
 }

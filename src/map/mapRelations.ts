@@ -5,6 +5,16 @@ import type { IndexContext, RelationContext } from './contexts';
 import { delegateName, pascalCase } from './names';
 
 const ON_DELETE: Record<OnDelete, 'Restrict' | 'Cascade' | 'SetNull'> = { restrict: 'Restrict', cascade: 'Cascade', setNull: 'SetNull' };
+const SQL_ON_DELETE: Record<OnDelete, 'restrict' | 'cascade' | 'set null'> = { restrict: 'restrict', cascade: 'cascade', setNull: 'set null' };
+
+/**
+ * The links table of a manyToMany relation as Prisma makes it: `_<relationName>`, column `A` for
+ * the model whose name sorts first (on a relation of a model with itself, the side whose name does).
+ */
+function joinTable(relationName: string, own: { model: string; side: string }, other: { model: string; side: string }): RelationContext['joinTable'] {
+  const ownFirst = own.model !== other.model ? own.model < other.model : own.side <= other.side;
+  return { name: `_${relationName}`, ownColumn: ownFirst ? 'A' : 'B', otherColumn: ownFirst ? 'B' : 'A' };
+}
 
 /**
  * Each model's relations, both sides named alike: a belongsTo and the hasMany mirroring it share
@@ -20,23 +30,29 @@ export function mapRelations(models: readonly ModelConfig[]): Map<string, Relati
       const other = byName.get(relation.model) as ModelConfig;
       const own = `${model.name}_${name}`;
       let relationName = own;
+      let mirror: string | undefined;
       if (relation.type !== 'belongsTo') {
-        const mirror = mirroredRelation(model, relation, other).name;
+        mirror = mirroredRelation(model, relation, other).name;
         if (mirror) {
           const theirs = `${other.name}_${mirror}`;
           relationName = relation.type === 'hasMany' || theirs < own ? theirs : own;
           mirrored.add(`${other.name}.${mirror}`);
         }
       }
+      const otherSide = mirror ?? `${delegateName(model.name)}By${pascalCase(name)}`;
       const field = relation.type === 'belongsTo' ? relationField(name, relation) : null;
       const fieldConfig = field ? fieldOf(model, field) : undefined;
       (result.get(model.name) as RelationContext[]).push({
         name,
         type: relation.type,
         model: relation.model,
+        modelDelegate: delegateName(relation.model),
         field,
         optional: Boolean(fieldConfig && fieldOptions(fieldConfig).optional),
         onDelete: relation.type === 'belongsTo' ? ON_DELETE[relation.onDelete ?? 'restrict'] : null,
+        sqlOnDelete: relation.type === 'belongsTo' ? SQL_ON_DELETE[relation.onDelete ?? 'restrict'] : null,
+        foreignField: relation.type === 'hasMany' && mirror ? relationField(mirror, (other.relations ?? {})[mirror]) : null,
+        joinTable: relation.type === 'manyToMany' ? joinTable(relationName, { model: model.name, side: name }, { model: other.name, side: otherSide }) : null,
         relationName,
         isList: relation.type !== 'belongsTo',
         backReference: false,
@@ -49,13 +65,18 @@ export function mapRelations(models: readonly ModelConfig[]): Map<string, Relati
       if (relation.backReference || mirrored.has(`${model.name}.${relation.name}`)) continue;
       const declaredOther = (result.get(relation.model) as RelationContext[]).some((r) => r.relationName === relation.relationName);
       if (declaredOther || relation.type === 'hasMany') continue;
+      const name = `${delegateName(model.name)}By${pascalCase(relation.name)}`;
       (result.get(relation.model) as RelationContext[]).push({
-        name: `${delegateName(model.name)}By${pascalCase(relation.name)}`,
+        name,
         type: relation.type === 'belongsTo' ? 'hasMany' : 'manyToMany',
         model: model.name,
+        modelDelegate: delegateName(model.name),
         field: null,
         optional: false,
         onDelete: null,
+        sqlOnDelete: null,
+        foreignField: relation.type === 'belongsTo' ? relation.field : null,
+        joinTable: relation.type === 'manyToMany' ? joinTable(relation.relationName, { model: relation.model, side: name }, { model: model.name, side: relation.name }) : null,
         relationName: relation.relationName,
         isList: true,
         backReference: true,

@@ -99,6 +99,7 @@ function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelC
       const relation = model?.relations?.[name];
       return { name, model: relation?.model ?? '', isList: relation?.type !== 'belongsTo' };
     }),
+    includes: (config.include ?? []).length > 0,
   };
 }
 

@@ -78,6 +78,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
   { template: 'src/appgen/handler.ts.hbs', owner: 'generated', produces: 'src/appgen/handler.ts: input types of functions and voters', context: 'ProjectContext', outputs: once('src/appgen/handler.ts', []) },
   { template: 'src/appgen/db.ts.hbs', owner: 'generated', produces: 'src/appgen/db.ts: the database client (Prisma client or Drizzle instance, partial orm/<orm>/db)', context: 'ProjectContext', outputs: withDatabase('src/appgen/db.ts') },
   { template: 'src/appgen/schema.ts.hbs', owner: 'generated', produces: 'src/appgen/schema.ts: the Drizzle schema (tables), orm drizzle only', context: 'ProjectContext', outputs: withOrm('drizzle', 'src/appgen/schema.ts') },
+  { template: 'src/appgen/records.ts.hbs', owner: 'generated', produces: 'src/appgen/records.ts: the columns sent of each model and the relations routes include, orm drizzle only', context: 'ProjectContext', outputs: withOrm('drizzle', 'src/appgen/records.ts') },
   { template: 'prisma/schema.prisma.hbs', owner: 'generated', produces: 'prisma/schema.prisma: the Prisma schema, orm prisma only', context: 'ProjectContext', outputs: withOrm('prisma', 'prisma/schema.prisma') },
   { template: 'prisma.config.ts.hbs', owner: 'generated', produces: 'prisma.config.ts: Prisma CLI configuration, orm prisma only', context: 'ProjectContext', outputs: withOrm('prisma', 'prisma.config.ts') },
   {

@@ -14,17 +14,5 @@ const HINT = 'set "orm": "prisma" in appgen.config.json for this project, or lea
 export function checkOrmFeatures(orm: OrmName, models: readonly ConfigDocument[], routes: readonly ConfigDocument[]): Diagnostic[] {
   if (orm !== 'drizzle') return [];
   const problems: Diagnostic[] = [];
-  for (const document of models) {
-    const model = document.value as ModelConfig;
-    if (model.relations && Object.keys(model.relations).length > 0) problems.push(diagnosticAt(document, '/relations', 'relations are not available with orm "drizzle" yet', HINT, 'key'));
-    for (const [name, field] of Object.entries(model.fields)) {
-      if (fieldOptions(field).hidden) problems.push(diagnosticAt(document, childPointer(childPointer('/fields', name), 'hidden'), 'hidden fields are not available with orm "drizzle" yet', HINT, 'key'));
-    }
-  }
-  for (const document of routes) {
-    (document.value as RoutesFileConfig).routes.forEach((route, index) => {
-      if (route.include) problems.push(diagnosticAt(document, childPointer(childPointer('/routes', index), 'include'), '"include" is not available with orm "drizzle" yet', HINT, 'key'));
-    });
-  }
   return problems;
 }

@@ -30,7 +30,7 @@ const HANDLER_NAMES = new Set([
   // list routes (templates/partials/handler/listQuery.hbs, orm list partials)
   'query', 'listed', 'total', 'readListQuery', 'ListQuerySpec',
   // orm drizzle (templates/partials/orm/drizzle/)
-  'tables', 'matching', 'toDate', 'changes', 'where',
+  'tables', 'matching', 'toDate', 'changes', 'where', 'columns', 'relations', 'withIncluded', 'found',
 ]);
 
 export function isReservedInHandlers(name: string): boolean {
@@ -42,5 +42,5 @@ export function isReservedInHandlers(name: string): boolean {
  * the tables it exports under the models' camelCase names: a model `Text` would export `text`.
  */
 export const DRIZZLE_SCHEMA_NAMES: ReadonlySet<string> = new Set([
-  'text', 'integer', 'real', 'boolean', 'timestamp', 'doublePrecision', 'jsonb', 'sqliteTable', 'pgTable', 'uniqueIndex',
+  'text', 'integer', 'real', 'boolean', 'timestamp', 'doublePrecision', 'jsonb', 'sqliteTable', 'pgTable', 'uniqueIndex', 'index', 'foreignKey',
 ]);

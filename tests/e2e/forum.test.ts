@@ -4,11 +4,14 @@ import { expectError } from './support/assertions';
 import { request } from './support/http';
 import { REPO_ROOT } from './support/paths';
 import { RunningServer, startBuiltApp } from './support/server';
+import { ORMS } from './support/orms';
 import { createTestProject, TestProject } from './support/testProject';
 
 jest.setTimeout(300_000);
 
 const EXAMPLE = path.join(REPO_ROOT, 'examples', 'forum');
+// The example's functions use the Prisma client; the Drizzle run uses these twins instead.
+const DRIZZLE_FUNCTIONS = path.join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'forum-drizzle');
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 interface Member {
@@ -18,9 +21,10 @@ interface Member {
 
 type Row = Record<string, unknown>;
 
-// examples/forum over HTTP (Prisma on SQLite): relations, nested routes, hidden fields, list
-// queries (filters, sort, pages, count), sign-up and log-in, an ownership voter, onDelete.
-describe('examples/forum', () => {
+// examples/forum over HTTP on the embedded SQLite database, with each ORM: relations, nested
+// routes, hidden fields, list queries (filters, sort, pages, count), sign-up and log-in, an
+// ownership voter, onDelete restrict and cascade.
+describe.each(ORMS)('examples/forum with orm %s', (orm) => {
   let project: TestProject;
   let server: RunningServer;
   let base: string;
@@ -44,8 +48,9 @@ describe('examples/forum', () => {
   }
 
   beforeAll(async () => {
-    project = await createTestProject('forum', { configFrom: EXAMPLE });
-    fs.cpSync(path.join(EXAMPLE, 'src'), path.join(project.dir, 'src'), { recursive: true });
+    project = await createTestProject(`forum-${orm}`, { orm, configFrom: EXAMPLE });
+    fs.writeFileSync(path.join(project.dir, 'appgen.config.json'), JSON.stringify({ orm }));
+    fs.cpSync(path.join(orm === 'prisma' ? EXAMPLE : DRIZZLE_FUNCTIONS, 'src'), path.join(project.dir, 'src'), { recursive: true });
     await project.appgen(['build']);
     server = await startBuiltApp(project.dir, project.env);
     base = server.url;
@@ -171,12 +176,17 @@ describe('examples/forum', () => {
       expect((await request(base, 'PATCH', `/api/posts/${adaPost.id}`, { title: 'Edited' }, as(ada))).body).toMatchObject({ title: 'Edited' });
     });
 
-    it('deleting a user deletes their posts and those posts\' comments (onDelete cascade)', async () => {
+    it('refuses to delete a user who still has posts (onDelete restrict); deleting a post deletes its comments (cascade)', async () => {
+      expectError(await request(base, 'DELETE', `/api/users/${ada.id}`, undefined, as(ada)), 409, 'A related record does not exist or is still referenced');
       const adaPosts = rows((await request(base, 'GET', `/api/users/${ada.id}/posts?limit=50`)).body);
       expect(adaPosts.length).toBe(4);
+      const commented = adaPosts[0];
+      const comment = (await request(base, 'POST', `/api/posts/${commented.id}/comments`, { content: 'Goes with its post' })).body as Row;
+      for (const adaPost of adaPosts) expect((await request(base, 'DELETE', `/api/posts/${adaPost.id}`, undefined, as(ada))).status).toBe(200);
+      expectError(await request(base, 'GET', `/api/posts/${commented.id}/comments`), 404, 'Post not found');
+      expectError(await request(base, 'GET', `/api/posts/${commented.id}/comments/${comment.id}`), 404, 'Not found');
       expect((await request(base, 'DELETE', `/api/users/${ada.id}`, undefined, as(ada))).status).toBe(200);
       expectError(await request(base, 'GET', `/api/users/${ada.id}/posts`), 404, 'User not found');
-      expectError(await request(base, 'GET', `/api/posts/${adaPosts[0].id}/comments`), 404, 'Post not found');
       expect((await request(base, 'GET', '/api/posts?status=published')).headers.get('x-total-count')).toBe('1');
     });
   });

@@ -3,9 +3,11 @@ import { run } from './run';
 
 const ADMIN_URL = process.env.APPGEN_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-async function psql(sql: string): Promise<void> {
-  const result = await run('psql', [ADMIN_URL, '-v', 'ON_ERROR_STOP=1', '-qc', sql], { timeoutMs: 30_000 });
+/** Runs SQL with psql (in the server's admin database unless a URL is given); returns its rows, `|`-separated. */
+export async function psql(sql: string, url = ADMIN_URL): Promise<string> {
+  const result = await run('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], { timeoutMs: 30_000 });
   if (result.code !== 0) throw new Error(`psql failed: ${result.stderr}`);
+  return result.stdout.trim();
 }
 
 /** Whether the loopback PostgreSQL server the project's machines run is reachable. */
@@ -23,5 +25,5 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   const name = `appgen_e2e_${crypto.randomBytes(4).toString('hex')}`;
   await psql(`create database ${name}`);
   const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-  return { url, drop: () => psql(`drop database if exists ${name} with (force)`) };
+  return { url, drop: async () => void (await psql(`drop database if exists ${name} with (force)`)) };
 }

@@ -27,7 +27,7 @@ describe('switching orm in appgen.config.json', () => {
     expect(switched.stdout).toContain('create src/appgen/schema.ts');
     expect(fs.existsSync(path.join(root, 'prisma', 'schema.prisma'))).toBe(false);
     expect(fs.readFileSync(path.join(root, 'src', 'appgen', 'db.ts'), 'utf8')).toContain('drizzle-orm/better-sqlite3');
-    expect(fs.readFileSync(path.join(root, 'src', 'app', 'api', 'users', 'route.ts'), 'utf8')).toContain('db.select().from(tables.user)');
+    expect(fs.readFileSync(path.join(root, 'src', 'app', 'api', 'users', 'route.ts'), 'utf8')).toContain('db.select(columns.user).from(tables.user)');
 
     setOrm(root, 'prisma');
     const back = runAppgen(['generate'], { cwd: root });

@@ -15,8 +15,8 @@ const cases = fs.readdirSync(GOLDEN_DIR).filter((name) => fs.existsSync(path.joi
 /** Cases that are copies of an example: the copy must not drift from it. */
 const COPIES: Record<string, string> = { minimal: 'examples/minimal', blog: 'examples/blog', forum: 'examples/forum' };
 
-/** Cases whose models and routes are the blog's (with another ORM or database, and no views). */
-const SAME_MODELS_AS_BLOG = ['drizzle', 'drizzle-postgres'];
+/** Cases whose models and routes are another case's (with another ORM or database, and no views). */
+const SAME_MODELS_AS: Record<string, string> = { drizzle: 'blog', 'drizzle-postgres': 'blog', 'forum-drizzle': 'forum', 'forum-drizzle-postgres': 'forum' };
 
 const configOf = (dir: string) => readTree(dir, { exclude: (relative) => !(relative === 'appgen.config.json' || relative === 'config' || relative.startsWith('config/')) });
 
@@ -29,7 +29,7 @@ function writeExpected(dir: string, files: Map<string, { content: string }>): vo
 }
 
 it('has the golden cases the project relies on', () => {
-  expect(cases).toEqual(expect.arrayContaining(['blog', 'drizzle', 'drizzle-postgres', 'escaping', 'minimal', 'orm-none']));
+  expect(cases).toEqual(expect.arrayContaining(['blog', 'drizzle', 'drizzle-postgres', 'escaping', 'forum', 'forum-drizzle', 'forum-drizzle-postgres', 'minimal', 'orm-none']));
 });
 
 describe.each(cases)('golden case %s', (name) => {
@@ -47,10 +47,10 @@ describe.each(cases)('golden case %s', (name) => {
     expect(actual.get(file)?.content).toBe(expected.get(file));
   });
 
-  if (SAME_MODELS_AS_BLOG.includes(name)) {
-    it('uses the models and routes of the blog case', () => {
+  if (SAME_MODELS_AS[name]) {
+    it(`uses the models and routes of the ${SAME_MODELS_AS[name]} case`, () => {
       const modelsAndRoutes = (dir: string) => Object.fromEntries([...configOf(dir)].filter(([file]) => /^config\/(models|routes)\//.test(file)));
-      expect(modelsAndRoutes(caseDir)).toEqual(modelsAndRoutes(path.join(GOLDEN_DIR, 'blog')));
+      expect(modelsAndRoutes(caseDir)).toEqual(modelsAndRoutes(path.join(GOLDEN_DIR, SAME_MODELS_AS[name])));
     });
   }
 

@@ -1,7 +1,7 @@
 import { describeProblem, problemsIn } from '../support/checkConfig';
 import { minimalProject } from '../support/configs';
 
-describe('features the Drizzle variant does not have yet', () => {
+describe('relations, hidden fields and include under both ORMs', () => {
   const files = (orm: string) =>
     minimalProject({
       'appgen.config.json': { orm },
@@ -9,12 +9,8 @@ describe('features the Drizzle variant does not have yet', () => {
       'config/routes/notes.json': { routes: [{ method: 'GET', path: '/api/notes', response: 'Note[]', include: ['user'] }] },
     });
 
-  it('are refused by name under orm drizzle, pointing at each use', () => {
-    expect(problemsIn(files('drizzle')).map(describeProblem)).toEqual([
-      expect.stringMatching(/config\/models\/Note\.json:\d+:\d+ relations \| relations are not available with orm "drizzle" yet \| set "orm": "prisma"/),
-      expect.stringMatching(/config\/models\/Note\.json:\d+:\d+ fields\.secret\.hidden \| hidden fields are not available with orm "drizzle" yet/),
-      expect.stringMatching(/config\/routes\/notes\.json:\d+:\d+ routes\[0\]\.include \| "include" is not available with orm "drizzle" yet/),
-    ]);
+  it('are accepted under orm drizzle', () => {
+    expect(problemsIn(files('drizzle'))).toEqual([]);
   });
 
   it('are accepted under orm prisma', () => {

@@ -57,7 +57,9 @@ function uniqueFields(error: { message: string; detail?: string }): string {
 function knownDatabaseError(error: unknown): { status: number; message: string } | undefined {
   const cause = driverError(error);
   if (!cause) return undefined;
-  switch (cause.code) {
+  // SQLite reports a delete refused by ON DELETE RESTRICT as a trigger constraint.
+  const foreignKeyTrigger = cause.code === "SQLITE_CONSTRAINT_TRIGGER" && cause.message.includes("FOREIGN KEY");
+  switch (foreignKeyTrigger ? "SQLITE_CONSTRAINT_FOREIGNKEY" : cause.code) {
     case "SQLITE_CONSTRAINT_UNIQUE":
     case "SQLITE_CONSTRAINT_PRIMARYKEY":
     case "23505": {

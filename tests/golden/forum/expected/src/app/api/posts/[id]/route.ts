@@ -39,7 +39,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(async () => {
     const params = await ctx.params;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    const record = await db.post.findUnique({ where: { id: params.id }, include: { author: true, comments: true, tags: true } });
+    const record = await db.post.findUnique({ where: { id: params.id }, include: { author: true, comments: { orderBy: { id: "asc" } }, tags: { orderBy: { id: "asc" } } } });
     if (!record) return jsonError(404, "Not found");
     return json(record);
   });
