@@ -45,6 +45,16 @@ describe('forum relations on PostgreSQL, switching ORM', () => {
     await database?.drop();
   });
 
+  it('refuses to push before the schema is generated, as a user error', async () => {
+    fs.writeFileSync(path.join(project.dir, 'appgen.config.json'), JSON.stringify({ orm: 'drizzle' }));
+    fs.rmSync(path.join(project.dir, 'src', 'appgen', 'schema.ts'), { force: true });
+    const early = await push();
+    expect(early.code).toBe(1);
+    expect(early.stderr).toContain('src/appgen/schema.ts does not exist');
+    expect(early.stderr).toContain('run appgen generate first');
+    expect(early.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('Drizzle makes the foreign keys (onDelete per relation, ON UPDATE CASCADE) and the links table, and reads them back unchanged', async () => {
     await useOrm('drizzle');
     expect((await push()).stdout).toMatch(/PostgreSQL database updated to the models/);
