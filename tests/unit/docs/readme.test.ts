@@ -16,6 +16,10 @@ describe('README and schemas stay in step with the code', () => {
     expect(readme).toMatch(new RegExp(`^\\| \`${type}\` \\|`, 'm'));
   });
 
+  it.each(Object.keys(BODY_ONLY_TYPES))('documents body type %s', (type) => {
+    expect(readme).toMatch(new RegExp(`^\\| \`${type.replace(/[[\]]/g, '\\$&')}\` \\|`, 'm'));
+  });
+
   it.each(VALIDATOR_NAMES)('documents validator %s', (name) => {
     expect(readme).toMatch(new RegExp(`^\\| \`${name}[:\`]`, 'm'));
   });
