@@ -1,5 +1,5 @@
 import type { ElementType } from './elements';
-import type { FieldType, ParamType } from './fieldTypes';
+import type { BodyFieldType, FieldType, ParamType } from './fieldTypes';
 
 /** The shapes of config files after schema validation. Nothing past the map stage sees these. */
 
@@ -45,7 +45,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const HTTP_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export interface BodyFieldOptions {
-  type: Exclude<FieldType, 'date_now'>;
+  /** A model field type (not date_now), or `uuid[]`: a list of ids (the links of a manyToMany relation). */
+  type: BodyFieldType;
   required?: boolean;
   validation?: string[];
   values?: string[];

@@ -32,6 +32,24 @@ export const FIELD_TYPES = {
 export type FieldType = keyof typeof FIELD_TYPES;
 export const FIELD_TYPE_NAMES = Object.keys(FIELD_TYPES) as FieldType[];
 
+/**
+ * Types only a route body may declare (no model field has them). `uuid[]` is a list of record
+ * ids: on a route that writes a model, the links of the manyToMany relation of the same name.
+ * No validator applies to a list (its kind matches none).
+ */
+export const BODY_ONLY_TYPES = {
+  'uuid[]': { ts: 'string[]', kind: 'list', description: 'A list of record ids (UUIDs), duplicates removed, at most 1000.' },
+} as const satisfies Record<string, { ts: string; kind: string; description: string }>;
+
+/** The type of a route body field: a model field type a request may set, or a body-only type. */
+export type BodyFieldType = Exclude<FieldType, 'date_now'> | keyof typeof BODY_ONLY_TYPES;
+export const BODY_FIELD_TYPE_NAMES = [...FIELD_TYPE_NAMES.filter((type) => FIELD_TYPES[type].inBody), ...Object.keys(BODY_ONLY_TYPES)] as BodyFieldType[];
+
+/** TypeScript type and value kind of a body field type (`list` for body-only lists). */
+export function bodyTypeInfo(type: BodyFieldType): { ts: string; kind: ValueKind | 'list' } {
+  return type === 'uuid[]' ? BODY_ONLY_TYPES[type] : FIELD_TYPES[type];
+}
+
 /** Types a path parameter may have. */
 export const PARAM_TYPES = ['uuid', 'string', 'int'] as const;
 export type ParamType = (typeof PARAM_TYPES)[number];

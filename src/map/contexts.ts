@@ -1,6 +1,6 @@
 import type { HttpMethod, OrmName } from '../config/configTypes';
 import type { ElementType } from '../config/elements';
-import type { FieldType, ParamType } from '../config/fieldTypes';
+import type { BodyFieldType, FieldType, ParamType } from '../config/fieldTypes';
 import type { RouteOperation } from '../validate/checkedProject';
 
 /**
@@ -103,7 +103,8 @@ export interface ValidatorContext {
 
 export interface BodyFieldContext {
   name: string;
-  type: FieldType;
+  /** A model field type, or `uuid[]` (a list of record ids). */
+  type: BodyFieldType;
   tsType: string;
   /** Must be present: declared `required`, or (creates and replaces) required by the model. */
   required: boolean;
@@ -111,6 +112,11 @@ export interface BodyFieldContext {
   nullable: boolean;
   validators: ValidatorContext[];
   values: string[] | null;
+  /**
+   * The model whose records this field links to (e.g. Tag): a `uuid[]` field of a route that
+   * writes its model (create, replace, update) sets the manyToMany relation of its name. Else null.
+   */
+  link: ModelRefContext | null;
 }
 
 export interface ListFilterContext {
@@ -179,8 +185,13 @@ export interface MethodContext {
   /** A built-in voter: `self` (params.id is the user's id) or `owner` (record[ownerField] is). */
   builtinVoter: 'self' | 'owner' | null;
   ownerField: string | null;
-  /** The record is loaded (404 when missing) before the voter runs, and passed to it. */
+  /**
+   * The record is loaded (404 when missing) before the voter runs, and passed to it; also on a
+   * PUT or PATCH that writes links, so that a missing record is 404 before a missing linked one.
+   */
   loadsRecord: boolean;
+  /** Some body field has a `link`: the handler checks that the linked records exist (409). */
+  writesLinks: boolean;
   /** POST, PUT, PATCH or DELETE: refused when cross-site (CSRF), and fires events. */
   mutating: boolean;
   /** Names of the events fired after a successful write of this route, in config order. */
@@ -224,6 +235,8 @@ export interface RouteFileContext {
   hasIntParam: boolean;
   /** Some method redirects (imports redirectTo). */
   hasRedirect: boolean;
+  /** Some method writes links (imports requireRecords). */
+  writesLinks: boolean;
   methods: MethodContext[];
   sources: string[];
 }

@@ -1,11 +1,12 @@
 import type { BodyFieldConfig, ModelConfig, OrmName } from '../config/configTypes';
-import { FIELD_TYPES } from '../config/fieldTypes';
+import { bodyTypeInfo } from '../config/fieldTypes';
 import { parseValidator, VALIDATORS } from '../config/validators';
 import { appFolderNamer, type AppFolder } from '../validate/appFolders';
 import { bodyFieldOptions, isBodyFieldRequired } from '../validate/checkBody';
 import type { CheckedEvent, CheckedRoute } from '../validate/checkedProject';
 import { parseVoter, voterSeesRecord } from '../validate/checkVoter';
 import { fieldOf, fieldOptions } from '../validate/checkModels';
+import { relationOf } from '../validate/checkRelations';
 import { pointerToJsonPath } from '../validate/jsonPath';
 import type { BodyFieldContext, MethodContext, ParamContext, RouteFileContext, ValidatorContext } from './contexts';
 import { mapListQuery, mapParents } from './mapListQuery';
@@ -29,14 +30,17 @@ function mapBodyField(name: string, field: BodyFieldConfig, route: CheckedRoute,
   const options = bodyFieldOptions(field);
   const modelField = model && fieldOf(model, name);
   const values = options.values ?? (modelField ? fieldOptions(modelField).values : undefined) ?? null;
+  // A uuid[] field of a route that writes its model: the links of the relation of its name.
+  const relation = model && options.type === 'uuid[]' && WRITES.includes(route.operation) ? relationOf(model, name) : undefined;
   return {
     name,
     type: options.type,
-    tsType: values ? enumTsType(values) : FIELD_TYPES[options.type].ts,
+    tsType: values ? enumTsType(values) : bodyTypeInfo(options.type).ts,
     required: isBodyFieldRequired(name, field, route.operation, model),
     nullable: Boolean(modelField && fieldOptions(modelField).optional),
     validators: (options.validation ?? []).map(mapValidator),
     values,
+    link: relation ? { name: relation.model, delegate: delegateName(relation.model) } : null,
   };
 }
 
@@ -58,6 +62,7 @@ function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelC
   const voter = config.voter ? parseVoter(config.voter) : undefined;
   const eventOperation = config.method === 'GET' ? null : EVENT_OPERATIONS[config.method];
   const listQuery = mapListQuery(config, model, typeName);
+  const writesLinks = body.some((field) => field.link !== null);
   const firedEvents = eventOperation && route.model ? events.filter((e) => e.model === route.model && e.on.includes(eventOperation)).map((e) => e.name) : [];
   return {
     method: config.method,
@@ -80,7 +85,9 @@ function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelC
     voter: voter?.kind === 'custom' ? voter.name : null,
     builtinVoter: voter && voter.kind !== 'custom' ? voter.kind : null,
     ownerField: voter?.kind === 'owner' ? voter.field : null,
-    loadsRecord: voterSeesRecord(config, operation, route.model),
+    // A PUT or PATCH that links records loads its own first: a missing record is 404 before a missing linked one is 409.
+    loadsRecord: voterSeesRecord(config, operation, route.model) || (writesLinks && (operation === 'replace' || operation === 'update')),
+    writesLinks,
     mutating: eventOperation !== null,
     events: firedEvents,
     hasEvents: firedEvents.length > 0,
@@ -132,6 +139,7 @@ export function mapRouteFiles(routes: CheckedRoute[], orm: OrmName, models: Map<
         hasUuidParam: methods.some((m) => m.params.some((p) => p.type === 'uuid')),
         hasIntParam: methods.some((m) => m.params.some((p) => p.type === 'int')),
         hasRedirect: methods.some((m) => m.redirect !== null),
+        writesLinks: methods.some((m) => m.writesLinks),
         methods,
         sources: [...new Set(methods.map((m) => m.source.split(' ')[0]))].sort(),
       };

@@ -11,6 +11,11 @@ export function relationField(name: string, relation: RelationConfig): string {
   return relation.field ?? `${name}Id`;
 }
 
+/** The model's relation of that name; own properties only, as for fields. */
+export function relationOf(model: ModelConfig, name: string): RelationConfig | undefined {
+  return model.relations && Object.hasOwn(model.relations, name) ? model.relations[name] : undefined;
+}
+
 export const indexFields = (index: IndexConfig): string[] => (Array.isArray(index) ? index : index.fields);
 
 /** The relation of the other model that a hasMany or manyToMany relation mirrors, if one can be told. */

@@ -79,7 +79,7 @@ function checkForm(scope: BindingScope, form: ElementConfig, pointer: string, fi
       continue;
     }
     const mismatch = fieldElementMismatch(field.element, bodyFieldOptions(body[id]));
-    if (mismatch) scope.problems.push(diagnosticAt(scope.document, field.pointer, mismatch, 'change the element, or the body field\'s type.'));
+    if (mismatch) scope.problems.push(diagnosticAt(scope.document, field.pointer, mismatch.message, mismatch.hint));
   }
   const ids = fields.map((f) => f.element.id);
   for (const [name, field] of Object.entries(body)) {

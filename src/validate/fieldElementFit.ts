@@ -1,11 +1,20 @@
 import type { BodyFieldOptions, ElementConfig } from '../config/configTypes';
+import type { BodyFieldType } from '../config/fieldTypes';
 
 /**
- * Whether a form element can edit a body field of the given type; a message when it cannot.
+ * Whether a form element can edit a body field of the given type; what is wrong when it cannot.
  * The element decides what JSON value the browser sends, so a mismatch would always answer 400.
  */
-export function fieldElementMismatch(element: ElementConfig, field: BodyFieldOptions): string | null {
-  const type = field.type;
+export function fieldElementMismatch(element: ElementConfig, field: BodyFieldOptions): { message: string; hint: string } | null {
+  // No element sends a JSON list; a multi-select is not built (yet).
+  if (field.type === 'uuid[]') {
+    return { message: `body field "${element.id}" is uuid[] (a list of ids), which no form element can send`, hint: 'remove the element from the form, and send the list from code of your own.' };
+  }
+  const message = typeMismatch(element, field.type);
+  return message ? { message, hint: "change the element, or the body field's type." } : null;
+}
+
+function typeMismatch(element: ElementConfig, type: Exclude<BodyFieldType, 'uuid[]'>): string | null {
   const want = (what: string) => `body field "${element.id}" is ${type}: use ${what}`;
   if (type === 'boolean') return element.type === 'checkbox' ? null : want('a checkbox');
   if (element.type === 'checkbox') return `a checkbox sends true or false, but body field "${element.id}" is ${type}`;

@@ -14,9 +14,10 @@ const examples = fs
   .map((name) => `examples/${name}`);
 
 // Every generated file must type-check under `tsc --strict` and build with `next build`, with
-// either ORM (the example's own appgen.config.json is replaced by the ORM under test), and the
-// golden case whose config is full of quotes, braces and markup.
-const cases: Array<readonly [string, Orm]> = [...examples.flatMap((example) => ORMS.map((orm) => [example, orm] as const)), ['tests/golden/escaping', 'prisma']];
+// either ORM (the example's own appgen.config.json is replaced by the ORM under test), the
+// golden case whose config is full of quotes, braces and markup, and the one whose routes write
+// manyToMany links on every write method.
+const cases: Array<readonly [string, Orm]> = [...examples.flatMap((example) => ORMS.map((orm) => [example, orm] as const)), ['tests/golden/escaping', 'prisma'], ['tests/golden/links', 'prisma']];
 describe.each(cases)('%s with orm %s', (source, orm) => {
   it('generates, type-checks under tsc --strict, and builds with next build', async () => {
     const project = await createTestProject(`${path.basename(source)}-${orm}`, { orm, configFrom: path.join(REPO_ROOT, source) });

@@ -170,6 +170,60 @@ describe.each(ORMS)('examples/forum with orm %s', (orm) => {
     });
   });
 
+  describe('tags: links of a manyToMany relation written by routes (uuid[])', () => {
+    const tags: Record<string, string> = {};
+    let postId: string;
+    const tagNames = async (id: string) => (((await request(base, 'GET', `/api/posts/${id}`)).body as Row).tags as Row[]).map((t) => t.name).sort();
+    const patch = (body: unknown) => request(base, 'PATCH', `/api/posts/${postId}`, body, as(ada));
+
+    beforeAll(async () => {
+      expectError(await request(base, 'POST', '/api/tags', { name: 'anonymous' }), 401, 'Unauthorized');
+      for (const name of ['news', 'help', 'meta']) {
+        const created = await request(base, 'POST', '/api/tags', { name }, as(ada));
+        expect(created.status).toBe(201);
+        tags[name] = (created.body as Row).id as string;
+      }
+      postId = rows((await request(base, 'GET', `/api/posts?authorId=${ada.id}&sort=createdAt`)).body)[0].id as string;
+    });
+
+    it('PATCH with tags links the post to them, and GET (include tags) shows them', async () => {
+      const patched = await patch({ tags: [tags.news, tags.help, tags.news] });
+      expect(patched.status).toBe(200);
+      expect(patched.body).not.toHaveProperty('tags');
+      expect(await tagNames(postId)).toEqual(['help', 'news']);
+    });
+
+    it('PATCH with another list replaces the links; without tags it keeps them', async () => {
+      expect((await patch({ tags: [tags.meta] })).status).toBe(200);
+      expect(await tagNames(postId)).toEqual(['meta']);
+      expect((await patch({ title: 'Tagged' })).body).toMatchObject({ title: 'Tagged' });
+      expect(await tagNames(postId)).toEqual(['meta']);
+    });
+
+    it('answers 409 naming a tag id that does not exist, and changes nothing', async () => {
+      expectError(await patch({ title: 'Lost', tags: [tags.news, MISSING] }), 409, `Tag not found: ${MISSING}`);
+      expect(((await request(base, 'GET', `/api/posts/${postId}`)).body as Row).title).toBe('Tagged');
+      expect(await tagNames(postId)).toEqual(['meta']);
+    });
+
+    it.each([
+      [{ tags: 'news' }, '"tags" must be a list of UUIDs'],
+      [{ tags: ['news'] }, '"tags" must be a list of UUIDs'],
+      [{ tags: { news: true } }, '"tags" must be a list of UUIDs'],
+      [{ tags: null }, '"tags" must not be null'],
+    ])('answers tags that are not a list of UUIDs with 400 (%j)', async (body, message) => {
+      expectError(await patch(body), 400, `Invalid request body: ${message}`);
+    });
+
+    it('a new post takes tags too (createPost, a function route, checks them with requireRecords)', async () => {
+      const created = await request(base, 'POST', '/api/posts', { title: 'Tagged at birth', body: 'Hello', tags: [tags.help] }, as(bob));
+      expect(created.status).toBe(201);
+      expect(await tagNames((created.body as Row).id as string)).toEqual(['help']);
+      expectError(await request(base, 'POST', '/api/posts', { title: 'Lost', body: 'Hello', tags: [MISSING] }, as(bob)), 409, `Tag not found: ${MISSING}`);
+      expectError(await request(base, 'POST', '/api/posts', { title: 'Bad', body: 'Hello', tags: 'help' }, as(bob)), 400, 'Invalid request body: "tags" must be a list of UUIDs');
+    });
+  });
+
   describe('ownership and deletes', () => {
     it('lets only the author change a post (owner voter)', async () => {
       const adaPost = rows((await request(base, 'GET', `/api/posts?authorId=${ada.id}`)).body)[0];

@@ -1,7 +1,7 @@
 import fs from 'fs';
 import path from 'path';
 import { ELEMENT_TYPE_NAMES, ELEMENT_TYPES } from '../../../src/config/elements';
-import { FIELD_TYPE_NAMES } from '../../../src/config/fieldTypes';
+import { BODY_FIELD_TYPE_NAMES, BODY_ONLY_TYPES, FIELD_TYPE_NAMES } from '../../../src/config/fieldTypes';
 import { VALIDATOR_NAMES } from '../../../src/config/validators';
 import { TEMPLATE_REGISTRY } from '../../../src/render/templateRegistry';
 
@@ -14,6 +14,10 @@ const schema = (name: string) => JSON.parse(fs.readFileSync(path.join(root, 'sch
 describe('README and schemas stay in step with the code', () => {
   it.each(FIELD_TYPE_NAMES)('documents field type %s', (type) => {
     expect(readme).toMatch(new RegExp(`^\\| \`${type}\` \\|`, 'm'));
+  });
+
+  it.each(Object.keys(BODY_ONLY_TYPES))('documents body type %s', (type) => {
+    expect(readme).toMatch(new RegExp(`^\\| \`${type.replace(/[[\]]/g, '\\$&')}\` \\|`, 'm'));
   });
 
   it.each(VALIDATOR_NAMES)('documents validator %s', (name) => {
@@ -30,8 +34,9 @@ describe('README and schemas stay in step with the code', () => {
     expect([...schema('model.schema.json').definitions.fieldType.enum].sort()).toEqual([...FIELD_TYPE_NAMES].sort());
   });
 
-  it('routes schema accepts every field type but date_now in bodies', () => {
-    expect([...schema('routes.schema.json').definitions.bodyType.enum].sort()).toEqual(FIELD_TYPE_NAMES.filter((t) => t !== 'date_now').sort());
+  it('routes schema accepts every field type but date_now in bodies, and the body-only types', () => {
+    expect([...schema('routes.schema.json').definitions.bodyType.enum].sort()).toEqual([...FIELD_TYPE_NAMES.filter((t) => t !== 'date_now'), ...Object.keys(BODY_ONLY_TYPES)].sort());
+    expect([...BODY_FIELD_TYPE_NAMES].sort()).toEqual([...schema('routes.schema.json').definitions.bodyType.enum].sort());
   });
 
   it('view schema accepts exactly the known elements, each with exactly its attributes', () => {

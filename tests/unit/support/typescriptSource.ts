@@ -25,3 +25,18 @@ export function stringValues(fileName: string, content: string): string[] {
   visit(source);
   return values;
 }
+
+/**
+ * Runs a generated .ts module in this process (transpiled to CommonJS) and returns its exports.
+ * Its imports are taken from `modules` by specifier; any other import fails.
+ */
+export function evaluateModule(fileName: string, content: string, modules: Record<string, unknown> = {}): Record<string, unknown> {
+  const { outputText } = ts.transpileModule(content, { fileName, compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, esModuleInterop: true } });
+  const require = (specifier: string): unknown => {
+    if (!Object.hasOwn(modules, specifier)) throw new Error(`${fileName} imports "${specifier}", which the test does not provide`);
+    return modules[specifier];
+  };
+  const module = { exports: {} as Record<string, unknown> };
+  new Function('require', 'module', 'exports', outputText)(require, module, module.exports);
+  return module.exports;
+}

@@ -82,3 +82,64 @@ describe('route bodies of function routes', () => {
     expect(problems(fn({ topic: { type: 'enum', values: ['sales', 'support'] } }))).toEqual([]);
   });
 });
+
+describe('uuid[] body fields (links of a manyToMany relation)', () => {
+  const TAGGED = {
+    ...POST_MODEL,
+    relations: { author: { type: 'belongsTo', model: 'User', field: 'userId' }, tags: { type: 'manyToMany', model: 'Tag' }, readers: { type: 'manyToMany', model: 'User' } },
+  };
+  const TAG = { name: 'Tag', fields: { name: 'string' }, relations: { posts: { type: 'manyToMany', model: 'Post' } } };
+  const COMMENT = { name: 'Comment', fields: { postId: 'uuid' }, relations: { post: { type: 'belongsTo', model: 'Post' } } };
+  const tagged = (...routes: unknown[]) =>
+    problemsIn(minimalProject({ 'config/models/Post.json': { ...TAGGED, relations: { ...TAGGED.relations, comments: { type: 'hasMany', model: 'Comment' } } }, 'config/models/Tag.json': TAG, 'config/models/Comment.json': COMMENT, 'config/routes/zz.json': { routes } })).map(describeProblem);
+
+  it('sets the links of the manyToMany relation of the same name, on POST, PUT and PATCH', () => {
+    expect(tagged(
+      { method: 'POST', path: '/api/posts', body: { userId: 'uuid', title: 'string', tags: 'uuid[]', readers: { type: 'uuid[]', required: true } }, response: 'Post' },
+      { method: 'PUT', ...ITEM, body: { userId: 'uuid', title: 'string', tags: 'uuid[]' } },
+      { method: 'PATCH', ...ITEM, body: { tags: 'uuid[]' } },
+    )).toEqual([]);
+  });
+
+  it('names the closest manyToMany relation for an unknown name', () => {
+    expect(tagged({ method: 'PATCH', ...ITEM, body: { tgas: 'uuid[]' } })).toEqual([
+      'config/routes/zz.json:11:9 routes[0].body.tgas | uuid[] body field "tgas" is not a manyToMany relation of model Post | did you mean "tags"?',
+    ]);
+  });
+
+  it('says how to declare the relation when the model has no manyToMany relation', () => {
+    expect(problems({ method: 'PATCH', ...ITEM, body: { tags: 'uuid[]' } })).toEqual([
+      'config/routes/zz.json:11:9 routes[0].body.tags | uuid[] body field "tags" is not a manyToMany relation of model Post | declare it in Post\'s "relations" as { "type": "manyToMany", "model": "<Model>" }, or handle the route with a "function".',
+    ]);
+  });
+
+  it('refuses a list for a belongsTo or hasMany relation, saying what to write instead', () => {
+    expect(tagged({ method: 'PATCH', ...ITEM, body: { author: 'uuid[]', comments: 'uuid[]' } }).map((p) => p.split(' | ').slice(1).join(' | '))).toEqual([
+      'a uuid[] body field sets the links of a manyToMany relation, and Post.author is a belongsTo relation | write its field instead: "userId": "uuid".',
+      'a uuid[] body field sets the links of a manyToMany relation, and Post.comments is a hasMany relation | each Comment holds its own link: write it through Comment\'s routes.',
+    ]);
+  });
+
+  it('refuses a list for a model field, and any other type for a manyToMany relation', () => {
+    expect(tagged({ method: 'PATCH', ...ITEM, body: { title: 'uuid[]', tags: 'uuid' } }).map((p) => p.split(' | ').slice(1).join(' | '))).toEqual([
+      'body field "title" is uuid[] but Post.title is string | declare it as "string".',
+      'body field "tags" is the manyToMany relation Post.tags: it takes a list of Tag ids, not uuid | declare it as "uuid[]".',
+    ]);
+  });
+
+  it('takes no validators', () => {
+    expect(tagged({ method: 'PATCH', ...ITEM, body: { tags: { type: 'uuid[]', validation: ['notEmpty'] } } })).toEqual([
+      'config/routes/zz.json:13:11 routes[0].body.tags.validation | validators do not apply to uuid[] fields | remove "validation": the list is checked as it is (UUIDs only, at most 1000, duplicates removed).',
+    ]);
+  });
+
+  it('is a plain list of UUIDs on a function route', () => {
+    expect(problems({ method: 'POST', path: '/api/contact', function: 'sendMessage', body: { recipients: { type: 'uuid[]', required: true } } })).toEqual([]);
+  });
+
+  it('is a body type only, not a model field type', () => {
+    expect(problemsIn(minimalProject({ 'config/models/Post.json': { name: 'Post', fields: { tags: 'uuid[]' } } })).map(describeProblem)).toEqual([
+      expect.stringContaining('fields.tags | string "uuid[]" is not allowed here | did you mean "uuid"?'),
+    ]);
+  });
+});

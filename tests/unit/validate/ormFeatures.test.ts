@@ -16,4 +16,28 @@ describe('relations, hidden fields and include under both ORMs', () => {
   it('are accepted under orm prisma', () => {
     expect(problemsIn(files('prisma'))).toEqual([]);
   });
+
+  describe('links written by routes (uuid[] body fields)', () => {
+    const withLinks = (orm: string) =>
+      minimalProject({
+        'appgen.config.json': { orm },
+        'config/models/Note.json': { name: 'Note', fields: { text: 'string' }, relations: { readers: { type: 'manyToMany', model: 'User' } } },
+        'config/routes/notes.json': {
+          routes: [
+            { method: 'POST', path: '/api/notes', body: { text: 'string', readers: 'uuid[]' }, response: 'Note' },
+            { method: 'POST', path: '/api/notes/share', function: 'shareNotes', body: { readers: 'uuid[]' } },
+          ],
+        },
+      });
+
+    it('are refused under orm drizzle on a generated route, but not as a function\'s plain list', () => {
+      expect(problemsIn(withLinks('drizzle')).map(describeProblem)).toEqual([
+        expect.stringMatching(/config\/routes\/notes\.json:\d+:\d+ routes\[0\]\.body\.readers \| uuid\[\] body fields \(links of a manyToMany relation\) are not available with orm "drizzle" yet \| set "orm": "prisma"/),
+      ]);
+    });
+
+    it('are accepted under orm prisma', () => {
+      expect(problemsIn(withLinks('prisma'))).toEqual([]);
+    });
+  });
 });

@@ -72,6 +72,17 @@ describe('views bound to routes', () => {
     ]);
   });
 
+  it('refuses a uuid[] body field in a form: no element sends a list', () => {
+    const files = minimalProject({
+      'config/models/Flags.json': { ...FLAGS, relations: { labels: { type: 'manyToMany', model: 'User' } } },
+      'config/routes/flags.json': { routes: [{ method: 'POST', path: '/api/flags', body: { title: 'string', labels: 'uuid[]' }, response: 'Flags' }] },
+      'config/views/page.json': { name: 'FlagsPage', path: '/flags', root: { type: 'form', route: 'POST /api/flags', fields: [{ type: 'input', id: 'title', label: 'T' }, { type: 'select', id: 'labels', label: 'L', options: ['a'] }] } },
+    });
+    expect(problems(files)).toEqual([
+      expect.stringMatching(/root\.fields\[1\] \| body field "labels" is uuid\[\] \(a list of ids\), which no form element can send \| remove the element from the form, and send the list from code of your own\./),
+    ]);
+  });
+
   it('needs a list route that answers a list, a detail route that answers one record, and known columns', () => {
     expect(problems(view({
       type: 'section', children: [

@@ -5,7 +5,7 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 /** A JSON value as a body may set it: `null` means "no value" and is handled by `nullable`. */
 export type JsonInput = string | number | boolean | JsonInput[] | { [key: string]: JsonInput | null };
 
-export type BodyFieldType = "string" | "text" | "int" | "float" | "boolean" | "datetime" | "uuid" | "json" | "enum";
+export type BodyFieldType = "string" | "text" | "int" | "float" | "boolean" | "datetime" | "uuid" | "json" | "enum" | "uuid[]";
 export type ValidatorSpec = readonly [name: string, argument?: number | string | readonly string[]];
 
 export interface BodyFieldSpec {
@@ -20,6 +20,9 @@ export type BodySpec = Record<string, BodyFieldSpec>;
 
 /** Largest request body accepted, in bytes; larger bodies are answered with 413. */
 export const MAX_BODY_BYTES = 1_048_576;
+
+/** Most ids a `uuid[]` field may list: bounds the records one request links. */
+export const MAX_LIST_ITEMS = 1000;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -70,6 +73,10 @@ function coerce(value: unknown, field: BodyFieldSpec): { error: string } | { val
       return typeof value === "string" && (field.values ?? []).includes(value) ? { value } : { error: `must be one of ${(field.values ?? []).join(", ")}` };
     case "json":
       return { value };
+    case "uuid[]":
+      // A list of record ids, each once (a link exists or not), in the order first given.
+      if (!Array.isArray(value) || !value.every((item) => typeof item === "string" && UUID.test(item))) return { error: "must be a list of UUIDs" };
+      return value.length <= MAX_LIST_ITEMS ? { value: [...new Set(value)] } : { error: `must be a list of at most ${MAX_LIST_ITEMS} UUIDs` };
     default:
       return typeof value === "string" ? { value } : { error: "must be a string" };
   }

@@ -31,6 +31,19 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * Checks that every id names a record before a write links them: `find` returns those of the ids
+ * that exist (e.g. `(ids) => db.tag.findMany({ where: { id: { in: ids } }, select: { id: true } })`).
+ * Throws a 409 HttpError naming the model and the missing ids (`Tag not found: <id>, <id>`);
+ * an absent list (a PATCH that leaves the links) checks nothing.
+ */
+export async function requireRecords(model: string, ids: readonly string[] | undefined, find: (ids: string[]) => Promise<Array<{ id: string }>>): Promise<void> {
+  if (!ids || ids.length === 0) return;
+  const found = new Set((await find([...ids])).map((record) => record.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length > 0) throw new HttpError(409, `${model} not found: ${missing.join(", ")}`);
+}
+
 /** The fields of a unique index named as Prisma names them, `<Model>_<field>[_<field>]_key` (names have no `_`). */
 function indexFields(index: unknown): string[] | undefined {
   return typeof index === "string" && index.endsWith("_key") ? index.slice(0, -"_key".length).split("_").slice(1) : undefined;

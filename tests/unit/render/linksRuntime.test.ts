@@ -1,0 +1,74 @@
+import { minimalProject } from '../support/configs';
+import { renderFiles } from '../support/renderFiles';
+import { evaluateModule } from '../support/typescriptSource';
+
+type Result = { data: Record<string, unknown> } | { problems: string[] };
+type ValidateBody = (input: unknown, spec: Record<string, unknown>) => Result;
+type Find = (ids: string[]) => Promise<Array<{ id: string }>>;
+type RequireRecords = (model: string, ids: readonly string[] | undefined, find: Find) => Promise<void>;
+
+// The generated src/appgen/body.ts and http.ts, run as they are.
+const files = renderFiles(minimalProject());
+const content = (path: string) => files.get(path)?.content ?? '';
+const runtime = evaluateModule('body.ts', content('src/appgen/body.ts'), { './http': { jsonError: () => undefined } });
+const validateBody = runtime.validateBody as ValidateBody;
+const http = evaluateModule('http.ts', content('src/appgen/http.ts'), { 'next/server': { NextResponse: {} } });
+const requireRecords = http.requireRecords as RequireRecords;
+
+const A = '0b7a2f4e-8a51-4a0e-9d62-3d7c1f0e5a11';
+const B = '5c1d9e3b-2f6a-4b8c-a0d4-7e9f1b2c3d44';
+const spec = { tags: { type: 'uuid[]', required: false, nullable: false, validators: [] } };
+
+describe('uuid[] body fields at run time', () => {
+  it('takes a list of UUIDs, each once, in the order first given', () => {
+    expect(validateBody({ tags: [B, A, B, A] }, spec)).toEqual({ data: { tags: [B, A] } });
+    expect(validateBody({ tags: [] }, spec)).toEqual({ data: { tags: [] } });
+  });
+
+  it('leaves an absent list out (a PATCH keeps the links), and requires it when declared required', () => {
+    expect(validateBody({}, spec)).toEqual({ data: {} });
+    expect(validateBody({}, { tags: { ...spec.tags, required: true } })).toEqual({ problems: ['"tags" is required'] });
+  });
+
+  it.each([
+    ['a string', A],
+    ['a list with a non-UUID', [A, 'not-a-uuid']],
+    ['a list with a number', [A, 42]],
+    ['a list of lists', [[A]]],
+    ['an object', { 0: A }],
+  ])('refuses %s', (_what, value) => {
+    expect(validateBody({ tags: value }, spec)).toEqual({ problems: ['"tags" must be a list of UUIDs'] });
+  });
+
+  it('refuses null: a list field is never nullable', () => {
+    expect(validateBody({ tags: null }, spec)).toEqual({ problems: ['"tags" must not be null'] });
+  });
+
+  it('takes at most 1000 entries, and says so', () => {
+    expect(runtime.MAX_LIST_ITEMS).toBe(1000);
+    expect(validateBody({ tags: Array(1000).fill(A) }, spec)).toEqual({ data: { tags: [A] } });
+    expect(validateBody({ tags: Array(1001).fill(A) }, spec)).toEqual({ problems: ['"tags" must be a list of at most 1000 UUIDs'] });
+  });
+});
+
+describe('requireRecords: the check before a write links records', () => {
+  const existing = new Set([A]);
+  const find = jest.fn<ReturnType<Find>, Parameters<Find>>(async (ids) => ids.filter((id) => existing.has(id)).map((id) => ({ id })));
+  beforeEach(() => find.mockClear());
+
+  it('passes when every id names a record, asking once for all of them', async () => {
+    await expect(requireRecords('Tag', [A], find)).resolves.toBeUndefined();
+    expect(find).toHaveBeenCalledWith([A]);
+  });
+
+  it('answers 409 naming the model and every missing id, in the order given', async () => {
+    const C = B.replace('5c', '6d');
+    await expect(requireRecords('Tag', [B, A, C], find)).rejects.toMatchObject({ status: 409, message: `Tag not found: ${B}, ${C}` });
+  });
+
+  it('asks nothing for an absent or empty list', async () => {
+    await requireRecords('Tag', undefined, find);
+    await requireRecords('Tag', [], find);
+    expect(find).not.toHaveBeenCalled();
+  });
+});
