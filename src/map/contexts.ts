@@ -116,7 +116,19 @@ export interface BodyFieldContext {
    * The model whose records this field links to (e.g. Tag): a `uuid[]` field of a route that
    * writes its model (create, replace, update) sets the manyToMany relation of its name. Else null.
    */
-  link: ModelRefContext | null;
+  link: LinkContext | null;
+}
+
+/** The records a `uuid[]` body field links to, and where the links are kept. */
+export interface LinkContext {
+  /** The linked model, and its delegate (Prisma client property, Drizzle table). */
+  name: string;
+  delegate: string;
+  /** The links table, as Prisma names it (`_Post_tags`). */
+  joinTable: string;
+  /** Its column holding the id of the route's record, and the one holding the linked record's id. */
+  ownColumn: 'A' | 'B';
+  otherColumn: 'A' | 'B';
 }
 
 export interface ListFilterContext {

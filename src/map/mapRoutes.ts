@@ -8,9 +8,10 @@ import { parseVoter, voterSeesRecord } from '../validate/checkVoter';
 import { fieldOf, fieldOptions } from '../validate/checkModels';
 import { relationOf } from '../validate/checkRelations';
 import { pointerToJsonPath } from '../validate/jsonPath';
-import type { BodyFieldContext, MethodContext, ParamContext, RouteFileContext, ValidatorContext } from './contexts';
+import type { BodyFieldContext, LinkContext, MethodContext, ParamContext, RouteFileContext, ValidatorContext } from './contexts';
 import { mapListQuery, mapParents } from './mapListQuery';
 import { enumTsType } from './mapModels';
+import { mapRelations } from './mapRelations';
 import { delegateName, routeTypeName } from './names';
 
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -26,7 +27,15 @@ function mapValidator(text: string): ValidatorContext {
   return { name, argument: argument === 'regex' ? JSON.stringify(raw) : String(parsed.validator.number) };
 }
 
-function mapBodyField(name: string, field: BodyFieldConfig, route: CheckedRoute, model: ModelConfig | undefined): BodyFieldContext {
+/** The link context of a uuid[] body field: the related model and the links table of the relation. */
+function mapLink(model: ModelConfig, name: string, models: Map<string, ModelConfig>): LinkContext | null {
+  const relation = (mapRelations([...models.values()]).get(model.name) ?? []).find((r) => r.name === name);
+  if (!relation?.joinTable) return null;
+  const { name: joinTable, ownColumn, otherColumn } = relation.joinTable;
+  return { name: relation.model, delegate: delegateName(relation.model), joinTable, ownColumn, otherColumn };
+}
+
+function mapBodyField(name: string, field: BodyFieldConfig, route: CheckedRoute, model: ModelConfig | undefined, models: Map<string, ModelConfig>): BodyFieldContext {
   const options = bodyFieldOptions(field);
   const modelField = model && fieldOf(model, name);
   const values = options.values ?? (modelField ? fieldOptions(modelField).values : undefined) ?? null;
@@ -40,7 +49,7 @@ function mapBodyField(name: string, field: BodyFieldConfig, route: CheckedRoute,
     nullable: Boolean(modelField && fieldOptions(modelField).optional),
     validators: (options.validation ?? []).map(mapValidator),
     values,
-    link: relation ? { name: relation.model, delegate: delegateName(relation.model) } : null,
+    link: model && relation ? mapLink(model, name, models) : null,
   };
 }
 
@@ -54,7 +63,7 @@ function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelC
   const { config } = route;
   const model = route.model ? models.get(route.model) : undefined;
   const params = mapParams(route);
-  const body = Object.entries(config.body ?? {}).map(([name, field]) => mapBodyField(name, field, route, model));
+  const body = Object.entries(config.body ?? {}).map(([name, field]) => mapBodyField(name, field, route, model, models));
   const typeName = routeTypeName(config.method, config.path);
   const response = config.response?.replace(/\[\]$/, '') ?? null;
   const operation = route.operation;

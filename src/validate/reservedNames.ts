@@ -30,7 +30,7 @@ const HANDLER_NAMES = new Set([
   // list routes (templates/partials/handler/listQuery.hbs, orm list partials)
   'query', 'listed', 'total', 'readListQuery', 'ListQuerySpec',
   // orm drizzle (templates/partials/orm/drizzle/)
-  'tables', 'matching', 'toDate', 'changes', 'where', 'columns', 'relations', 'withIncluded', 'found',
+  'tables', 'matching', 'toDate', 'changes', 'where', 'columns', 'relations', 'withIncluded', 'found', 'values', 'changed', 'written', 'tx', 'links', 'inArray',
 ]);
 
 export function isReservedInHandlers(name: string): boolean {

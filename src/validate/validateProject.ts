@@ -4,7 +4,6 @@ import type { ConfigDocument, LoadedProject } from '../load/configDocument';
 import { checkAppTree } from './checkAppTree';
 import type { CheckedModel, CheckedProject } from './checkedProject';
 import { checkModels } from './checkModels';
-import { checkOrmFeatures } from './checkOrmFeatures';
 import { checkRelations } from './checkRelations';
 import { checkRoutes } from './checkRoutes';
 import { checkEvents } from './checkEvents';
@@ -39,7 +38,7 @@ export function validateProject(project: LoadedProject): CheckedProject {
   const modelResult = checkModels(modelDocuments, orm);
   const models = new Map<string, CheckedModel>(modelResult.models.map((m) => [m.config.name, m]));
   const modelDocumentsByName = new Map(modelDocuments.map((d) => [(d.value as { name: string }).name, d]));
-  modelResult.diagnostics.push(...checkRelations(modelDocumentsByName, models), ...checkOrmFeatures(orm, modelDocuments, routeDocuments));
+  modelResult.diagnostics.push(...checkRelations(modelDocumentsByName, models));
   const declared = project.models.map((d) => (d.value as { name?: unknown } | null)?.name).filter((name): name is string => typeof name === 'string');
   const routeResult = checkRoutes(routeDocuments, models, new Set(declared.filter((name) => !models.has(name))));
   const viewResult = checkViews(viewDocuments, { routes: routeResult.routes, models, loginPath });

@@ -1,3 +1,4 @@
+import fs from 'fs';
 import path from 'path';
 import { expectError } from './support/assertions';
 import { request } from './support/http';
@@ -15,9 +16,11 @@ const OTHER = '00000000-0000-4000-8000-000000000001';
 type Row = Record<string, unknown>;
 
 // The links of manyToMany relations that generated routes write (uuid[] body fields), over HTTP,
-// with the golden case tests/golden/links (Prisma): POST connects, PUT sets (absent: none),
-// PATCH sets (absent: unchanged), every id checked first (409), on SQLite and on PostgreSQL.
-describe.each(['sqlite', 'postgresql'] as const)('links written by routes (prisma on %s)', (database) => {
+// with the golden case tests/golden/links: POST connects, PUT sets (absent: none), PATCH sets
+// (absent: unchanged), every id checked first (409). Prisma on SQLite and PostgreSQL; Drizzle on
+// both too, as its transactions differ (synchronous with better-sqlite3, async with node-postgres).
+const CASES = [['prisma', 'sqlite'], ['prisma', 'postgresql'], ['drizzle', 'sqlite'], ['drizzle', 'postgresql']] as const;
+describe.each(CASES)('links written by routes (%s on %s)', (orm, database) => {
   let server: RunningServer;
   let base: string;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -36,7 +39,8 @@ describe.each(['sqlite', 'postgresql'] as const)('links written by routes (prism
       dropDatabase = created.drop;
       env = { DATABASE_URL: created.url };
     }
-    const project = await createTestProject(`links-${database}`, { configFrom: CONFIG, env });
+    const project = await createTestProject(`links-${orm}-${database}`, { orm, configFrom: CONFIG, env });
+    fs.writeFileSync(path.join(project.dir, 'appgen.config.json'), JSON.stringify({ orm }));
     await project.appgen(['build']);
     server = await startBuiltApp(project.dir, project.env);
     base = server.url;

@@ -16,7 +16,7 @@ const cases = fs.readdirSync(GOLDEN_DIR).filter((name) => fs.existsSync(path.joi
 const COPIES: Record<string, string> = { minimal: 'examples/minimal', blog: 'examples/blog', forum: 'examples/forum' };
 
 /** Cases whose models and routes are another case's (with another ORM or database, and no views). */
-const SAME_MODELS_AS: Record<string, string> = { drizzle: 'blog', 'drizzle-postgres': 'blog', 'forum-drizzle': 'forum', 'forum-drizzle-postgres': 'forum' };
+const SAME_MODELS_AS: Record<string, string> = { drizzle: 'blog', 'drizzle-postgres': 'blog', 'forum-drizzle': 'forum', 'forum-drizzle-postgres': 'forum', 'links-drizzle': 'links', 'links-drizzle-postgres': 'links' };
 
 const configOf = (dir: string) => readTree(dir, { exclude: (relative) => !(relative === 'appgen.config.json' || relative === 'config' || relative.startsWith('config/')) });
 

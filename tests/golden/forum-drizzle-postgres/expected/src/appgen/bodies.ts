@@ -17,6 +17,7 @@ export interface PatchApiPostsByIdBody {
   title?: string;
   body?: string;
   status?: "draft" | "published";
+  tags?: string[];
 }
 
 /** Body of POST config/routes/posts.json routes[1] */
@@ -24,6 +25,7 @@ export interface PostApiPostsBody {
   title: string;
   body: string;
   status?: "draft" | "published";
+  tags?: string[];
 }
 
 /** Body of POST config/routes/auth.json routes[0] */

@@ -51,12 +51,13 @@ export async function POST(request: Request): Promise<Response> {
     const parsed = await readBody<PostApiCommentsBody>(request, postApiCommentsBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    const [record] = await db.insert(tables.comment).values({
+    const values = {
       postId: body.postId,
       authorEmail: body.authorEmail,
       content: body.content,
       score: body.score,
-    }).returning(columns.comment);
+    };
+    const [record] = await db.insert(tables.comment).values(values).returning(columns.comment);
     return json({ success: true }, 201);
   });
 }

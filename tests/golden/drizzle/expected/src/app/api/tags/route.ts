@@ -63,14 +63,15 @@ export async function POST(request: Request): Promise<Response> {
     const parsed = await readBody<PostApiTagsBody>(request, postApiTagsBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    const [record] = await db.insert(tables.tag).values({
+    const values = {
       name: body.name,
       code: body.code,
       color: body.color,
       featuredSince: toDate(body.featuredSince),
       weight: body.weight,
       settings: body.settings,
-    }).returning(columns.tag);
+    };
+    const [record] = await db.insert(tables.tag).values(values).returning(columns.tag);
     return redirectTo("/tags", 303);
   });
 }

@@ -82,7 +82,7 @@ export async function POST(request: Request): Promise<Response> {
     const parsed = await readBody<PostApiUsersBody>(request, postApiUsersBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    const [record] = await db.insert(tables.user).values({
+    const values = {
       email: body.email,
       name: body.name,
       bio: body.bio,
@@ -92,7 +92,8 @@ export async function POST(request: Request): Promise<Response> {
       active: body.active,
       website: body.website,
       avatarId: body.avatarId,
-    }).returning(columns.user);
+    };
+    const [record] = await db.insert(tables.user).values(values).returning(columns.user);
     return json(record, 201);
   });
 }

@@ -43,6 +43,12 @@ const postApiPostsBodySpec = {
     values: ["draft", "published"],
     validators: [],
   },
+  tags: {
+    type: "uuid[]",
+    required: false,
+    nullable: false,
+    validators: [],
+  },
 } satisfies BodySpec;
 
 /** GET /api/posts (config/routes/posts.json routes[0]) */

@@ -53,9 +53,10 @@ export async function POST(request: Request): Promise<Response> {
     const parsed = await readBody<PostApiTagsBody>(request, postApiTagsBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    const [record] = await db.insert(tables.tag).values({
+    const values = {
       name: body.name,
-    }).returning(columns.tag);
+    };
+    const [record] = await db.insert(tables.tag).values(values).returning(columns.tag);
     return json(record, 201);
   });
 }

@@ -45,7 +45,8 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
       approved: body.approved,
     };
     const where = matching(tables.comment, { id: params.id });
-    const [record] = Object.values(changes).some((value) => value !== undefined)
+    const changed = Object.values(changes).some((value) => value !== undefined);
+    const [record] = changed
       ? await db.update(tables.comment).set(changes).where(where).returning(columns.comment)
       : await db.select(columns.comment).from(tables.comment).where(where).limit(1);
     if (!record) return jsonError(404, "Not found");

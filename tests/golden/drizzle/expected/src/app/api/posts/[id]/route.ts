@@ -120,7 +120,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const allowed = await canEditPost({ userId, request, params: params, body: body, record: current });
     if (!allowed) return jsonError(403, "Forbidden");
     // PUT replaces: an optional field absent from the body is cleared.
-    const [record] = await db.update(tables.post).set({
+    const changes = {
       userId: body.userId,
       title: body.title,
       slug: body.slug,
@@ -129,7 +129,9 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
       publishedAt: toDate(body.publishedAt) ?? null,
       views: body.views,
       metadata: body.metadata ?? null,
-    }).where(matching(tables.post, { id: params.id })).returning(columns.post);
+    };
+    const where = matching(tables.post, { id: params.id });
+    const [record] = await db.update(tables.post).set(changes).where(where).returning(columns.post);
     if (!record) return jsonError(404, "Not found");
     return json(record);
   });
@@ -160,7 +162,8 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
       metadata: body.metadata,
     };
     const where = matching(tables.post, { id: params.id });
-    const [record] = Object.values(changes).some((value) => value !== undefined)
+    const changed = Object.values(changes).some((value) => value !== undefined);
+    const [record] = changed
       ? await db.update(tables.post).set(changes).where(where).returning(columns.post)
       : await db.select(columns.post).from(tables.post).where(where).limit(1);
     if (!record) return jsonError(404, "Not found");

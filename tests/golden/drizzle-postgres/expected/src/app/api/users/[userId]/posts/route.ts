@@ -75,7 +75,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const parsed = await readBody<PostApiUsersByUserIdPostsBody>(request, postApiUsersByUserIdPostsBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    const [record] = await db.insert(tables.post).values({
+    const values = {
       title: body.title,
       slug: body.slug,
       body: body.body,
@@ -83,7 +83,8 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
       publishedAt: toDate(body.publishedAt),
       metadata: body.metadata,
       userId: params.userId,
-    }).returning(columns.post);
+    };
+    const [record] = await db.insert(tables.post).values(values).returning(columns.post);
     return json(record, 201);
   });
 }

@@ -61,10 +61,11 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     if ((await db.select({ id: tables.post.id }).from(tables.post).where(matching(tables.post, { id: params.postId })).limit(1)).length === 0) return jsonError(404, "Post not found");
-    const [record] = await db.insert(tables.comment).values({
+    const values = {
       content: body.content,
       postId: params.postId,
-    }).returning(columns.comment);
+    };
+    const [record] = await db.insert(tables.comment).values(values).returning(columns.comment);
     return json(record, 201);
   });
 }

@@ -1,7 +1,7 @@
 import { describeProblem, problemsIn } from '../support/checkConfig';
 import { minimalProject } from '../support/configs';
 
-describe('relations, hidden fields and include under both ORMs', () => {
+describe('relations, hidden fields, include and links under both ORMs', () => {
   const files = (orm: string) =>
     minimalProject({
       'appgen.config.json': { orm },
@@ -30,10 +30,8 @@ describe('relations, hidden fields and include under both ORMs', () => {
         },
       });
 
-    it('are refused under orm drizzle on a generated route, but not as a function\'s plain list', () => {
-      expect(problemsIn(withLinks('drizzle')).map(describeProblem)).toEqual([
-        expect.stringMatching(/config\/routes\/notes\.json:\d+:\d+ routes\[0\]\.body\.readers \| uuid\[\] body fields \(links of a manyToMany relation\) are not available with orm "drizzle" yet \| set "orm": "prisma"/),
-      ]);
+    it('are accepted under orm drizzle', () => {
+      expect(problemsIn(withLinks('drizzle'))).toEqual([]);
     });
 
     it('are accepted under orm prisma', () => {
