@@ -72,3 +72,19 @@ describe('requireRecords: the check before a write links records', () => {
     expect(find).not.toHaveBeenCalled();
   });
 });
+
+describe('Prisma errors of a write that links records (src/appgen/http.ts, orm prisma)', () => {
+  type Handle = (work: () => Promise<Response>) => Promise<{ status: number; body: unknown }>;
+  const prismaHttp = evaluateModule('http.ts', content('src/appgen/http.ts'), {
+    'next/server': { NextResponse: { json: (body: unknown, init: { status: number }) => ({ status: init.status, body }) } },
+  });
+  const handle = prismaHttp.handle as Handle;
+  // Prisma 7's errors, as measured: a nested connect/set short of records, and an update of no record.
+  const shortConnect = { code: 'P2025', meta: { modelName: 'Post', expectedRows: 1 }, message: 'Expected 1 records to be connected, found only 0.' };
+  const noRecord = { code: 'P2025', meta: { modelName: 'Post', operation: 'an update' }, message: 'No record was found for an update.' };
+
+  it('answers a linked record that went missing after the check with 409, a missing record with 404', async () => {
+    expect(await handle(async () => Promise.reject(shortConnect))).toEqual({ status: 409, body: { error: 'A related record does not exist or is still referenced' } });
+    expect(await handle(async () => Promise.reject(noRecord))).toEqual({ status: 404, body: { error: 'Not found' } });
+  });
+});

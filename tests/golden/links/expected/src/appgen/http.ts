@@ -65,7 +65,9 @@ function knownDatabaseError(error: unknown): { status: number; message: string }
       return { status: 409, message: fields ? `A record with this ${fields} already exists` : "A record with these values already exists" };
     }
     case "P2025":
-      return { status: 404, message: "Not found" };
+      // A nested connect or set that found fewer records than listed (meta.expectedRows): a linked
+      // record went missing after the handler checked it. Otherwise the record itself is missing.
+      return meta.expectedRows !== undefined ? { status: 409, message: "A related record does not exist or is still referenced" } : { status: 404, message: "Not found" };
     case "P2003":
       return { status: 409, message: "A related record does not exist or is still referenced" };
     case "P2000":
