@@ -1,7 +1,7 @@
-import { UserError } from '../diagnostics/diagnostic';
 import fs from 'node:fs';
 import Module from 'node:module';
 import * as path from 'node:path';
+import { UserError } from '../diagnostics/diagnostic';
 import type { DatabaseProvider } from './databaseUrl';
 import { sqliteFilePath } from './databaseUrl';
 import { createProjectRequire, resolveFromProject, type ProjectRequire } from './projectModules';
@@ -52,6 +52,12 @@ export interface DrizzleSession {
 }
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** The SQL of DrizzleSession.count, the same for both dialects. */
+function countSql(table: string, column?: { name: string; isNull: boolean }): string {
+  const where = column ? ` WHERE ${quote(column.name)} IS ${column.isNull ? '' : 'NOT '}NULL` : '';
+  return `SELECT count(*) AS n FROM ${quote(table)}${where}`;
+}
 
 /** Loads src/appgen/schema.ts as the app would, with its imports resolved from the app. */
 function loadSchema(req: ProjectRequire, projectDir: string): Record<string, unknown> {
@@ -126,8 +132,7 @@ export async function openDrizzleSession(opts: { projectDir: string; url: string
         return tables;
       },
       async count(table, column) {
-        const where = column ? ` WHERE ${quote(column.name)} IS ${column.isNull ? '' : 'NOT '}NULL` : '';
-        return (client.prepare(`SELECT count(*) AS n FROM ${quote(table)}${where}`).get() as { n: number }).n;
+        return (client.prepare(countSql(table, column)).get() as { n: number }).n;
       },
       plan: () => quietly(async () => {
         const result = await api.pushSQLiteSchema(schema, db);
@@ -175,8 +180,7 @@ export async function openDrizzleSession(opts: { projectDir: string; url: string
       return tables;
     },
     async count(table, column) {
-      const where = column ? ` WHERE ${quote(column.name)} IS ${column.isNull ? '' : 'NOT '}NULL` : '';
-      return Number((await query<{ n: string }>(`SELECT count(*) AS n FROM ${quote(table)}${where}`))[0].n);
+      return Number((await query<{ n: string }>(countSql(table, column)))[0].n);
     },
     plan: () => quietly(async () => {
       await refuseCompositeKeys(query);

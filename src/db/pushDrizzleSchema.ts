@@ -1,6 +1,6 @@
-import { UserError } from '../diagnostics/diagnostic';
 import fs from 'node:fs';
 import * as path from 'node:path';
+import { UserError } from '../diagnostics/diagnostic';
 import { providerOf } from './databaseUrl';
 import { DRIZZLE_SCHEMA_PATH, openDrizzleSession, type DrizzleSession } from './drizzleKit';
 import { schemaChanges } from './drizzleSchemaChanges';

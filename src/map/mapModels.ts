@@ -2,9 +2,9 @@ import type { FieldConfig, ModelConfig } from '../config/configTypes';
 import { FIELD_TYPES } from '../config/fieldTypes';
 import type { CheckedModel } from '../validate/checkedProject';
 import { fieldOptions } from '../validate/checkModels';
-import type { DatabaseProvider, FieldContext, ModelContext } from './contexts';
+import type { DatabaseProvider, FieldContext, ModelContext, RelationContext } from './contexts';
 import { drizzleColumn } from './drizzleColumns';
-import { mapIndexes, mapRelations } from './mapRelations';
+import { mapIndexes } from './mapRelations';
 import { delegateName } from './names';
 
 export function enumTsType(values: readonly string[]): string {
@@ -52,9 +52,8 @@ export function modelFields(config: ModelConfig): Record<string, FieldConfig> {
   return { id, ...rest };
 }
 
-/** Every model, with the relations of both sides (see mapRelations). */
-export function mapModels(models: readonly CheckedModel[], provider: DatabaseProvider): ModelContext[] {
-  const relations = mapRelations(models.map((m) => m.config));
+/** Every model, with the relations of both sides (mapRelations of all the models). */
+export function mapModels(models: readonly CheckedModel[], relations: Map<string, RelationContext[]>, provider: DatabaseProvider): ModelContext[] {
   return models.map((model) => {
     const fields = Object.entries(modelFields(model.config)).map(([name, field]) => mapField(name, field, provider));
     return {

@@ -4,6 +4,7 @@ import type { CheckedProject } from '../validate/checkedProject';
 import type { DatabaseProvider, JoinTableContext, ModelContext, ProjectContext } from './contexts';
 import { drizzleImports } from './drizzleColumns';
 import { mapModels } from './mapModels';
+import { mapRelations } from './mapRelations';
 import { mapRouteFiles } from './mapRoutes';
 import { navLinks, viewMapper } from './mapViews';
 
@@ -35,10 +36,13 @@ export function mapProject(project: CheckedProject, options: { provider: Databas
   const modelConfigs = new Map<string, ModelConfig>(project.models.map((m) => [m.config.name, m.config]));
   const { events } = project;
   const folderOf = appFolderNamer([...project.routes.map((r) => r.config.path), ...project.views.map((v) => v.config.path)]);
-  const routeFiles = mapRouteFiles(project.routes, project.orm, modelConfigs, events, folderOf);
+  // Both sides of every relation, worked out once for the models and the routes that write links.
+  const relations = mapRelations([...modelConfigs.values()]);
+  const routeFiles = mapRouteFiles(project.routes, project.orm, modelConfigs, relations, events, folderOf);
   const methods = routeFiles.flatMap((file) => file.methods);
-  const models = mapModels(project.models, options.provider).sort(byName);
+  const models = mapModels(project.models, relations, options.provider).sort(byName);
   const tables = joinTables(models);
+  const hasLinks = tables.length > 0;
   const views = project.views.map(viewMapper({ routeFiles, models, folderOf })).sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
   const hiddenViews = new Set(project.views.filter((v) => v.config.nav === false).map((v) => v.config.name));
   return {
@@ -47,13 +51,13 @@ export function mapProject(project: CheckedProject, options: { provider: Databas
     provider: options.provider,
     defaultDatabaseUrl: options.defaultDatabaseUrl,
     drizzleImports: drizzleImports(
-      [...models.flatMap((model) => model.fields.map((field) => field.drizzleColumn)), ...(tables.length > 0 ? ['text()'] : [])],
+      // A links table has two text columns, a unique index of both, an index on B and two foreign keys.
+      [...models.flatMap((model) => model.fields.map((field) => field.drizzleColumn)), ...(hasLinks ? ['text("A")'] : [])],
       options.provider,
       {
-        // Links tables: a unique index of both columns, an index on B and two foreign keys.
-        uniqueIndex: models.some((model) => model.hasUnique || model.indexes.some((index) => index.unique)) || tables.length > 0,
-        index: models.some((model) => model.indexes.some((index) => !index.unique)) || tables.length > 0,
-        foreignKey: models.some((model) => model.relations.some((relation) => relation.field !== null)) || tables.length > 0,
+        uniqueIndex: hasLinks || models.some((model) => model.hasUnique || model.indexes.some((index) => index.unique)),
+        index: hasLinks || models.some((model) => model.indexes.some((index) => !index.unique)),
+        foreignKey: hasLinks || models.some((model) => model.relations.some((relation) => relation.field !== null)),
       },
     ),
     models,

@@ -6,12 +6,10 @@ import { bodyFieldOptions, isBodyFieldRequired } from '../validate/checkBody';
 import type { CheckedEvent, CheckedRoute } from '../validate/checkedProject';
 import { parseVoter, voterSeesRecord } from '../validate/checkVoter';
 import { fieldOf, fieldOptions } from '../validate/checkModels';
-import { relationOf } from '../validate/checkRelations';
 import { pointerToJsonPath } from '../validate/jsonPath';
-import type { BodyFieldContext, LinkContext, MethodContext, ParamContext, RouteFileContext, ValidatorContext } from './contexts';
+import type { BodyFieldContext, LinkContext, MethodContext, ParamContext, RelationContext, RouteFileContext, ValidatorContext } from './contexts';
 import { mapListQuery, mapParents } from './mapListQuery';
 import { enumTsType } from './mapModels';
-import { mapRelations } from './mapRelations';
 import { delegateName, routeTypeName } from './names';
 
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -27,20 +25,18 @@ function mapValidator(text: string): ValidatorContext {
   return { name, argument: argument === 'regex' ? JSON.stringify(raw) : String(parsed.validator.number) };
 }
 
-/** The link context of a uuid[] body field: the related model and the links table of the relation. */
-function mapLink(model: ModelConfig, name: string, models: Map<string, ModelConfig>): LinkContext | null {
-  const relation = (mapRelations([...models.values()]).get(model.name) ?? []).find((r) => r.name === name);
+/** A uuid[] body field of a route that writes its model: the links of the manyToMany relation of its name. */
+function mapLink(relation: RelationContext | undefined): LinkContext | null {
   if (!relation?.joinTable) return null;
   const { name: joinTable, ownColumn, otherColumn } = relation.joinTable;
-  return { name: relation.model, delegate: delegateName(relation.model), joinTable, ownColumn, otherColumn };
+  return { name: relation.model, delegate: relation.modelDelegate, joinTable, ownColumn, otherColumn };
 }
 
-function mapBodyField(name: string, field: BodyFieldConfig, route: CheckedRoute, model: ModelConfig | undefined, models: Map<string, ModelConfig>): BodyFieldContext {
+function mapBodyField(name: string, field: BodyFieldConfig, route: CheckedRoute, model: ModelConfig | undefined, relations: readonly RelationContext[]): BodyFieldContext {
   const options = bodyFieldOptions(field);
   const modelField = model && fieldOf(model, name);
   const values = options.values ?? (modelField ? fieldOptions(modelField).values : undefined) ?? null;
-  // A uuid[] field of a route that writes its model: the links of the relation of its name.
-  const relation = model && options.type === 'uuid[]' && WRITES.includes(route.operation) ? relationOf(model, name) : undefined;
+  const writesLink = options.type === 'uuid[]' && WRITES.includes(route.operation);
   return {
     name,
     type: options.type,
@@ -49,7 +45,7 @@ function mapBodyField(name: string, field: BodyFieldConfig, route: CheckedRoute,
     nullable: Boolean(modelField && fieldOptions(modelField).optional),
     validators: (options.validation ?? []).map(mapValidator),
     values,
-    link: model && relation ? mapLink(model, name, models) : null,
+    link: writesLink ? mapLink(relations.find((r) => r.name === name)) : null,
   };
 }
 
@@ -59,11 +55,12 @@ function mapParams(route: CheckedRoute): ParamContext[] {
 
 const EVENT_OPERATIONS = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' } as const;
 
-function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelConfig>, events: CheckedEvent[], folder: AppFolder): MethodContext {
+function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelConfig>, relations: Map<string, RelationContext[]>, events: CheckedEvent[], folder: AppFolder): MethodContext {
   const { config } = route;
   const model = route.model ? models.get(route.model) : undefined;
   const params = mapParams(route);
-  const body = Object.entries(config.body ?? {}).map(([name, field]) => mapBodyField(name, field, route, model, models));
+  const modelRelations = (route.model && relations.get(route.model)) || [];
+  const body = Object.entries(config.body ?? {}).map(([name, field]) => mapBodyField(name, field, route, model, modelRelations));
   const typeName = routeTypeName(config.method, config.path);
   const response = config.response?.replace(/\[\]$/, '') ?? null;
   const operation = route.operation;
@@ -123,7 +120,7 @@ function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelC
  * Groups routes by folder: each is one route.ts with one export per method. `folderOf` names the
  * dynamic folders (shared with the views' pages); by default from the routes alone.
  */
-export function mapRouteFiles(routes: CheckedRoute[], orm: OrmName, models: Map<string, ModelConfig>, events: CheckedEvent[] = [], folderOf = appFolderNamer(routes.map((r) => r.config.path))): RouteFileContext[] {
+export function mapRouteFiles(routes: CheckedRoute[], orm: OrmName, models: Map<string, ModelConfig>, relations: Map<string, RelationContext[]>, events: CheckedEvent[] = [], folderOf = appFolderNamer(routes.map((r) => r.config.path))): RouteFileContext[] {
   const files = new Map<string, { urlPath: string; folder: AppFolder; routes: CheckedRoute[] }>();
   for (const route of routes) {
     const folder = folderOf(route.config.path);
@@ -136,7 +133,7 @@ export function mapRouteFiles(routes: CheckedRoute[], orm: OrmName, models: Map<
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([outputPath, file]) => {
       const methods = file.routes
-        .map((route) => mapMethod(route, orm, models, events, folderOf(route.config.path)))
+        .map((route) => mapMethod(route, orm, models, relations, events, folderOf(route.config.path)))
         .sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
       const params = methods[0].params;
       return {

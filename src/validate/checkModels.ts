@@ -4,6 +4,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument } from '../load/configDocument';
 import type { CheckedModel } from './checkedProject';
 import { childPointer, diagnosticAt } from './locate';
+import { delegateName } from '../map/names';
 import { DRIZZLE_SCHEMA_NAMES, isReservedName } from './reservedNames';
 
 /** The long form of a field, whether it was written as a type string or an object. */
@@ -93,7 +94,7 @@ export function checkModels(documents: ConfigDocument[], orm: OrmName = 'prisma'
       diagnostics.push(diagnosticAt(document, '/name', `"${config.name}" is a reserved name in generated code`, `rename the model, e.g. "${config.name}Record".`));
       continue;
     }
-    const tableName = config.name.charAt(0).toLowerCase() + config.name.slice(1);
+    const tableName = delegateName(config.name);
     if (orm === 'drizzle' && DRIZZLE_SCHEMA_NAMES.has(tableName)) {
       diagnostics.push(diagnosticAt(document, '/name', `with orm "drizzle", model "${config.name}" would export its table as "${tableName}", a name src/appgen/schema.ts imports from Drizzle`, `rename the model, e.g. "${config.name}Record".`));
       continue;
