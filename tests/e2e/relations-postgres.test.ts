@@ -9,6 +9,7 @@ jest.setTimeout(300_000);
 
 const EXAMPLE = path.join(REPO_ROOT, 'examples', 'forum');
 const ADA = '00000000-0000-4000-8000-00000000000a';
+const BOB = '00000000-0000-4000-8000-00000000000b';
 const POST = '00000000-0000-4000-8000-0000000000b1';
 const TAG = '00000000-0000-4000-8000-0000000000c1';
 
@@ -95,5 +96,11 @@ describe('forum relations on PostgreSQL, switching ORM', () => {
     await sql(`insert into "Comment" (id, "postId", "authorId", content, "createdAt") values ('${TAG}', '${POST}', '${ADA}', 'Hi', now())`);
     await sql(`delete from "Post" where id = '${POST}'`);
     expect(await sql(`select (select count(*) from "Comment") || ' ' || (select count(*) from "_Post_tags")`)).toBe('0 0');
+    // Comment.author is optional with onDelete setNull: the comment stays, without its author.
+    await sql(`insert into "User" (id, email, name, "createdAt") values ('${BOB}', 'bob@example.com', 'Bob', now());
+      insert into "Post" (id, "authorId", title, body, "createdAt") values ('${POST}', '${BOB}', 'Two', 'About two', now());
+      insert into "Comment" (id, "postId", "authorId", content, "createdAt") values ('${TAG}', '${POST}', '${ADA}', 'Hi', now());
+      delete from "User" where id = '${ADA}'`);
+    expect(await sql(`select content || ' ' || coalesce("authorId", 'null') from "Comment"`)).toBe('Hi null');
   });
 });
