@@ -8,8 +8,9 @@ import type { FileMap } from '../render/fileMap';
 import { TemplateSet } from '../render/templateSet';
 import { BUILTIN_TEMPLATES_DIR } from '../paths/packageRoot';
 import { validateProject } from '../validate/validateProject';
-import { applyPlan } from '../write/applyPlan';
 import { planWrite, WritePlan } from '../write/planWrite';
+import type { WriteFs } from '../write/writeFs';
+import { findPendingRun, PendingRun, writeProjectFiles } from '../write/writeProjectFiles';
 import { warnAboutTemplates, type Warn } from './warnAboutTemplates';
 
 export interface GenerateOptions {
@@ -20,11 +21,15 @@ export interface GenerateOptions {
   dryRun?: boolean;
   /** Where the one warning block about the project's templates/ goes; stderr by default. */
   warn?: Warn;
+  /** The file operations that change the project (tests pass their own to count or stop them). */
+  writeFs?: WriteFs;
 }
 
 export interface GenerateResult {
   files: FileMap;
   plan: WritePlan;
+  /** What a killed run had left: finished and removed before planning, or (dry run) still there. */
+  pending: PendingRun;
 }
 
 /**
@@ -42,11 +47,11 @@ export function buildProjectFiles(options: Omit<GenerateOptions, 'dryRun'>): Fil
 
 /**
  * The whole pipeline: load, validate, map, render in memory, then (unless dry-run) write only
- * what changed. Every failure happens before the first write.
+ * what changed. A config or template error happens before anything is touched; a file in the way
+ * is found after a killed earlier run was finished (the plan needs the whole tree), before any write of this run.
  */
 export function generateProject(options: GenerateOptions): GenerateResult {
   const files = buildProjectFiles(options);
-  const plan = planWrite(options.root, files);
-  if (!options.dryRun) applyPlan(options.root, plan);
-  return { files, plan };
+  if (options.dryRun) return { files, plan: planWrite(options.root, files), pending: findPendingRun(options.root) };
+  return { files, ...writeProjectFiles(options.root, files, options.writeFs) };
 }

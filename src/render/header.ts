@@ -7,3 +7,15 @@ export function generatedHeader(outputPath: string, sources: string[]): string {
   if (outputPath.endsWith('.css')) return `/* ${text.replace(/\*\//g, '* /')} */\n`;
   return `// ${text.replace(/[\r\n]+/g, ' ')}\n`;
 }
+
+/** How many leading bytes of a file `hasGeneratedHeader` needs: the comment opener and the marker. */
+export const HEADER_PREFIX_BYTES = 3 + Buffer.byteLength(GENERATED_MARKER);
+
+/**
+ * Whether a file's text (or its first HEADER_PREFIX_BYTES bytes) starts with the header that
+ * `generatedHeader` writes. The one rule that tells appgen's files from hand-written ones: the
+ * marker must open line 1, so a file that merely mentions appgen is never taken for generated.
+ */
+export function hasGeneratedHeader(text: string): boolean {
+  return text.startsWith(`// ${GENERATED_MARKER}`) || text.startsWith(`/* ${GENERATED_MARKER}`);
+}

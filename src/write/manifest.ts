@@ -7,7 +7,8 @@ export const MANIFEST_PATH = '.appgen/manifest.json';
 
 /**
  * What appgen wrote last time: generated files with the hash of their content, and user-owned
- * files it scaffolded. Commit it: it is how appgen tells its own files from yours.
+ * files it scaffolded. Commit it: with the header line of generated files, it is how appgen tells
+ * its own files from yours.
  */
 export interface Manifest {
   version: 1;
@@ -29,7 +30,7 @@ export function readManifest(root: string): Manifest {
     if (value.version !== 1 || typeof value.generated !== 'object' || !Array.isArray(value.scaffolded)) throw new Error('unexpected shape');
     return value;
   } catch (error) {
-    throw new UserError(`${MANIFEST_PATH} is damaged (${(error as Error).message})`, `restore it from version control, or delete it and run appgen generate again.`);
+    throw new UserError(`${MANIFEST_PATH} is damaged (${(error as Error).message})`, `restore it from version control, or delete it and run appgen generate again: appgen then finds its generated files by their header line (see "Generated and user-owned files" in the README).`);
   }
 }
 

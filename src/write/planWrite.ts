@@ -1,7 +1,8 @@
 import fs from 'fs';
 import { UserError } from '../diagnostics/diagnostic';
 import type { FileMap } from '../render/fileMap';
-import { GENERATED_MARKER } from '../render/header';
+import { hasGeneratedHeader } from '../render/header';
+import { findGeneratedFiles } from './findGeneratedFiles';
 import { hashContent, Manifest, readManifest } from './manifest';
 import { resolveInside } from './safePath';
 
@@ -24,8 +25,6 @@ function readIfExists(file: string): string | undefined {
   }
 }
 
-const isGenerated = (content: string): boolean => content.split('\n', 1)[0].includes(GENERATED_MARKER);
-
 /**
  * Compares the planned files with the project on disk and the last manifest. Refuses (before
  * anything is written) to overwrite a file appgen did not generate.
@@ -47,14 +46,17 @@ export function planWrite(root: string, files: FileMap): WritePlan {
     else if (current === file.content) plan.unchanged.push(path);
     // Ours to rewrite: untouched since the last run, or still carrying the header. A file whose
     // header was removed has been taken over by the user.
-    else if (hashContent(current) === previous.generated[path] || isGenerated(current)) plan.update.push({ path, content: file.content, before: current });
+    else if (hashContent(current) === previous.generated[path] || hasGeneratedHeader(current)) plan.update.push({ path, content: file.content, before: current });
     else conflicts.push(path);
   }
-  for (const path of Object.keys(previous.generated)) {
+  // Stale: generated last time (the manifest) or carrying the header in a generated folder (found
+  // without the manifest, which may be lost or, after a killed run, ahead of the tree).
+  const stale = new Set([...Object.keys(previous.generated), ...findGeneratedFiles(root)]);
+  for (const path of stale) {
     if (files.has(path)) continue;
     const current = readIfExists(resolveInside(root, path));
     // A generated file whose header was removed has been taken over by the user: leave it.
-    if (current !== undefined && isGenerated(current)) plan.delete.push(path);
+    if (current !== undefined && hasGeneratedHeader(current)) plan.delete.push(path);
   }
   if (conflicts.length > 0) {
     throw new UserError(

@@ -1,5 +1,6 @@
 import { generateProject, GenerateResult } from '../../generate/generateProject';
 import type { CommandContext } from '../../project/commandContext';
+import { JOURNAL_PATH } from '../../write/journal';
 import { lineDiff } from '../../write/lineDiff';
 
 export interface GenerateCommandOptions {
@@ -16,9 +17,11 @@ export function runGenerate(context: CommandContext, options: GenerateCommandOpt
   const { root, database, log } = context;
   const writes = !options.dryRun && !options.check;
   const result = generateProject({ root, provider: database.provider, defaultDatabaseUrl: database.defaultUrl, dryRun: !writes });
-  const { plan } = result;
+  const { plan, pending } = result;
   const prefix = writes ? '' : 'would ';
   if (!options.quiet) {
+    if (pending.journal) log(`  ${writes ? 'finished' : 'would finish'} a run that was interrupted (${JOURNAL_PATH})`);
+    for (const temp of pending.temps) log(`  ${writes ? 'removed' : 'would remove'} leftover temporary file ${temp}`);
     for (const file of plan.create) log(`  ${prefix}create ${file.path}`);
     for (const file of plan.update) {
       log(`  ${prefix}update ${file.path}`);
@@ -27,12 +30,15 @@ export function runGenerate(context: CommandContext, options: GenerateCommandOpt
     for (const file of plan.delete) log(`  ${prefix}delete ${file}`);
   }
   const changed = plan.create.length + plan.update.length + plan.delete.length;
-  if (changed === 0) {
+  const leftovers = (pending.journal ? 1 : 0) + pending.temps.length;
+  if (changed === 0 && (writes || leftovers === 0)) {
     log(`appgen: everything up to date (${plan.unchanged.length} generated files)`);
     return { result, exitCode: 0 };
   }
   log(`appgen: ${prefix}${plan.create.length} created, ${plan.update.length} updated, ${plan.delete.length} deleted, ${plan.unchanged.length} unchanged`);
   if (options.check) {
+    if (pending.journal) log(`appgen: an interrupted \`appgen generate\` is unfinished (${JOURNAL_PATH}).`);
+    else if (leftovers > 0) log('appgen: an interrupted `appgen generate` left temporary files.');
     log('appgen: the generated files are out of date with config/; run `appgen generate` and commit the result.');
     return { result, exitCode: 1 };
   }

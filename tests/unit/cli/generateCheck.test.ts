@@ -64,6 +64,19 @@ describe('appgen generate --check and --dry-run', () => {
     expect(snapshot()).toEqual(before);
   });
 
+  it('--check names the handlers of removed routes when the manifest was deleted; generate deletes them', () => {
+    expect(appgen(dir, ['generate']).status).toBe(0);
+    fs.rmSync(path.join(dir, '.appgen', 'manifest.json'));
+    for (const file of ['routes/users.json', 'views/users.json', 'views/user.json']) fs.rmSync(path.join(dir, 'config', file));
+    const check = appgen(dir, ['generate', '--check']);
+    expect(check.status).toBe(1);
+    expect(check.stdout).toContain('would delete src/app/api/users/[id]/route.ts');
+    expect(check.stdout).toContain('would delete src/app/api/users/route.ts');
+    expect(appgen(dir, ['generate']).status).toBe(0);
+    expect(fs.existsSync(path.join(dir, 'src', 'app', 'api', 'users'))).toBe(false);
+    expect(appgen(dir, ['generate', '--check']).status).toBe(0);
+  });
+
   it('answers an unsupported DATABASE_URL (here from .env) with a user error, not a crash', () => {
     fs.writeFileSync(path.join(dir, '.env'), 'DATABASE_URL=mysql://root@127.0.0.1/app\n');
     const result = appgen(dir, ['generate']);

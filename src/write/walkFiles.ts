@@ -1,0 +1,30 @@
+import fs from 'fs';
+import path from 'path';
+
+/** Folders appgen never looks into, wherever they are. */
+const SKIPPED_FOLDERS = new Set(['node_modules', '.next', '.git']);
+
+/**
+ * The regular files in `folder` (relative to `root`, forward slashes), in its subfolders too when
+ * `recursive`. Symbolic links are neither followed nor listed: appgen never writes through one.
+ * A missing folder has no files.
+ */
+export function walkFiles(root: string, folder: string, options: { recursive: boolean }): string[] {
+  const found: string[] = [];
+  const walk = (relative: string): void => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(path.join(root, relative), { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
+      if (entry.isFile()) found.push(child);
+      else if (entry.isDirectory() && options.recursive && !SKIPPED_FOLDERS.has(entry.name)) walk(child);
+    }
+  };
+  walk(folder === '.' ? '' : folder);
+  return found.sort();
+}
