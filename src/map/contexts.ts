@@ -169,9 +169,8 @@ export interface MethodContext {
   method: HttpMethod;
   /** The route's path as configured, e.g. `/api/users/:id`. */
   urlPath: string;
+  /** What the method does; partials/handler/operation.hbs runs `orm/<orm>/<operation>` for it, or the function. */
   operation: RouteOperation;
-  /** Partial holding this operation for the project's ORM, e.g. `orm/prisma/create`. */
-  operationPartial: string;
   model: ModelRefContext | null;
   responseModel: string | null;
   responseIsArray: boolean;

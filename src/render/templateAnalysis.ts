@@ -21,6 +21,8 @@ export interface HelperCall extends TemplateLocation {
 export interface PartialReference extends TemplateLocation {
   name?: string;
   pattern?: string;
+  /** A concat-built name's parts: literals as written, values as the context path they read (`{ path: 'operation' }`). */
+  parts?: Array<string | { path: string }>;
   field?: string;
   /** `{{#> name}}fallback{{/name}}`: a missing partial renders the fallback, so it is no error. */
   hasFallback: boolean;
@@ -58,7 +60,10 @@ function partialReference(statement: hbs.AST.PartialStatement | hbs.AST.PartialB
   if (fixed !== undefined) return { ...reference, name: fixed };
   const sexpr = name as hbs.AST.SubExpression;
   const helper = simpleName(sexpr.path);
-  if (helper === 'concat') return { ...reference, pattern: sexpr.params.map((param) => literal(param) ?? '*').join('') };
+  if (helper === 'concat') {
+    const parts = sexpr.params.map((param) => literal(param) ?? { path: param.type === 'PathExpression' ? (param as hbs.AST.PathExpression).original : '' });
+    return { ...reference, pattern: parts.map((part) => (typeof part === 'string' ? part : '*')).join(''), parts };
+  }
   const field = sexpr.params[1] && literal(sexpr.params[1]);
   if (helper === 'lookup' && field !== undefined) return { ...reference, field };
   return reference;
