@@ -406,6 +406,8 @@ export interface ProjectContext {
   provider: DatabaseProvider;
   /** Used when DATABASE_URL is not set: the embedded SQLite file. */
   defaultDatabaseUrl: string;
+  /** Every validator name a body may use (src/config/validators.ts): src/appgen/body.ts types its runtime by them. */
+  validatorNames: string[];
   /** What src/appgen/schema.ts (orm drizzle) imports from drizzle-orm/sqlite-core or pg-core. */
   drizzleImports: string[];
   models: ModelContext[];
