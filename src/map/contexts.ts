@@ -169,9 +169,8 @@ export interface MethodContext {
   method: HttpMethod;
   /** The route's path as configured, e.g. `/api/users/:id`. */
   urlPath: string;
+  /** What the method does; partials/handler/operation.hbs runs `orm/<orm>/<operation>` for it, or the function. */
   operation: RouteOperation;
-  /** Partial holding this operation for the project's ORM, e.g. `orm/prisma/create`. */
-  operationPartial: string;
   model: ModelRefContext | null;
   responseModel: string | null;
   responseIsArray: boolean;
@@ -407,6 +406,8 @@ export interface ProjectContext {
   provider: DatabaseProvider;
   /** Used when DATABASE_URL is not set: the embedded SQLite file. */
   defaultDatabaseUrl: string;
+  /** Every validator name a body may use (src/config/validators.ts): src/appgen/body.ts types its runtime by them. */
+  validatorNames: string[];
   /** What src/appgen/schema.ts (orm drizzle) imports from drizzle-orm/sqlite-core or pg-core. */
   drizzleImports: string[];
   models: ModelContext[];

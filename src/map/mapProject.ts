@@ -1,4 +1,5 @@
 import type { ModelConfig } from '../config/configTypes';
+import { VALIDATOR_NAMES } from '../config/validators';
 import { appFolderNamer } from '../validate/appFolders';
 import type { CheckedProject } from '../validate/checkedProject';
 import type { DatabaseProvider, JoinTableContext, ModelContext, ProjectContext } from './contexts';
@@ -50,6 +51,7 @@ export function mapProject(project: CheckedProject, options: { provider: Databas
     usesDatabase: project.orm !== 'none',
     provider: options.provider,
     defaultDatabaseUrl: options.defaultDatabaseUrl,
+    validatorNames: [...VALIDATOR_NAMES],
     drizzleImports: drizzleImports(
       // A links table has two text columns, a unique index of both, an index on B and two foreign keys.
       [...models.flatMap((model) => model.fields.map((field) => field.drizzleColumn)), ...(hasLinks ? ['text("A")'] : [])],

@@ -64,7 +64,6 @@ function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelC
   const typeName = routeTypeName(config.method, config.path);
   const response = config.response?.replace(/\[\]$/, '') ?? null;
   const operation = route.operation;
-  const partialFolder = operation === 'function' ? 'handler' : `orm/${orm}`;
   const voter = config.voter ? parseVoter(config.voter) : undefined;
   const eventOperation = config.method === 'GET' ? null : EVENT_OPERATIONS[config.method];
   const listQuery = mapListQuery(config, model, typeName);
@@ -74,7 +73,6 @@ function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelC
     method: config.method,
     urlPath: config.path,
     operation,
-    operationPartial: `${partialFolder}/${operation}`,
     model: route.model ? { name: route.model, delegate: delegateName(route.model) } : null,
     responseModel: response,
     responseIsArray: route.responseIsArray,

@@ -14,13 +14,14 @@ export interface HelperCall extends TemplateLocation {
 
 /**
  * A `{{> name}}` in a template. A static name is known when parsing; a dynamic one
- * (`{{> (concat "orm/" orm "/load")}}`) is described by `pattern` (`orm/*\/load`) when it is
- * built by `concat` from literals and values, or by the context `field` it is read from when it
- * is `(lookup . "field")`.
+ * (`{{> (concat "orm/" orm "/load")}}`) is described by its `parts` when it is built by `concat`
+ * from literals and values (`["orm/", { path: "orm" }, "/load"]`), or by the context `field` it is
+ * read from when it is `(lookup . "field")`.
  */
 export interface PartialReference extends TemplateLocation {
   name?: string;
-  pattern?: string;
+  /** Literals as written; values as the context path they read. */
+  parts?: Array<string | { path: string }>;
   field?: string;
   /** `{{#> name}}fallback{{/name}}`: a missing partial renders the fallback, so it is no error. */
   hasFallback: boolean;
@@ -58,7 +59,7 @@ function partialReference(statement: hbs.AST.PartialStatement | hbs.AST.PartialB
   if (fixed !== undefined) return { ...reference, name: fixed };
   const sexpr = name as hbs.AST.SubExpression;
   const helper = simpleName(sexpr.path);
-  if (helper === 'concat') return { ...reference, pattern: sexpr.params.map((param) => literal(param) ?? '*').join('') };
+  if (helper === 'concat') return { ...reference, parts: sexpr.params.map((param) => literal(param) ?? { path: param.type === 'PathExpression' ? (param as hbs.AST.PathExpression).original : '' }) };
   const field = sexpr.params[1] && literal(sexpr.params[1]);
   if (helper === 'lookup' && field !== undefined) return { ...reference, field };
   return reference;

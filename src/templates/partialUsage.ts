@@ -5,26 +5,30 @@ import { partialName, templateText, type TemplateSource } from '../render/templa
 import type { RouteOperation } from '../validate/checkedProject';
 
 /**
- * Partials a template includes by a context field, `{{> (lookup . "operationPartial")}}`: the
- * names that field can hold, as patterns. Mirrors src/map/mapRoutes.ts, which sets
- * operationPartial to `orm/<orm>/<operation>`, or `handler/function` for a function route; a
- * unit test checks every operationPartial of the example projects against this table.
+ * Every operation a route can have (a Record, so that a new operation must be listed here). The
+ * route template picks an operation's ORM partial as `(concat "orm/" @root.project.orm "/" operation)`:
+ * expanding `operation` by these values keeps `orm/prisma/list` apart from `orm/prisma/include`.
  */
-const OPERATION_PARTIALS: Record<RouteOperation, string> = {
-  list: 'orm/*/list',
-  get: 'orm/*/get',
-  create: 'orm/*/create',
-  replace: 'orm/*/replace',
-  update: 'orm/*/update',
-  delete: 'orm/*/delete',
-  function: 'handler/function',
+const OPERATIONS: Record<RouteOperation, true> = { list: true, get: true, create: true, replace: true, update: true, delete: true, function: true };
+
+/** Values a context field can hold where it builds a partial name with `concat`; any other field stands for `*`. */
+export const VALUES_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
+  operation: Object.keys(OPERATIONS),
 };
 
+/** Partials a template includes by a context field, `{{> (lookup . "partial")}}`: the names that field can hold, as patterns. */
 export const PARTIALS_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
-  operationPartial: Object.values(OPERATION_PARTIALS),
   // src/map/mapElements.ts: `view/<element type>`, picked by partials/view/element.hbs.
   partial: ELEMENT_TYPE_NAMES.map((type) => `view/${type}`),
 };
+
+/** The names a `{{> (concat ...)}}` can build, as patterns: one per value of each field with known values. */
+function concatPatterns(parts: ReadonlyArray<string | { path: string }>): string[] {
+  return parts.reduce<string[]>((patterns, part) => {
+    const values = typeof part === 'string' ? [part] : (VALUES_BY_CONTEXT_FIELD[part.path] ?? ['*']);
+    return patterns.flatMap((pattern) => values.map((value) => pattern + value));
+  }, ['']);
+}
 
 export interface PartialUse {
   /** The template or partial file that includes it, e.g. `src/app/[route]/route.ts.hbs`. */
@@ -59,7 +63,7 @@ export function partialUsage(sources: readonly TemplateSource[]): TemplateUsage 
     }
     for (const reference of analysis.partials) {
       if (reference.name !== undefined) add(reference.name, { by: source.name, dynamic: false });
-      const patterns = reference.pattern !== undefined ? [reference.pattern] : reference.field !== undefined ? (PARTIALS_BY_CONTEXT_FIELD[reference.field] ?? []) : [];
+      const patterns = reference.parts !== undefined ? concatPatterns(reference.parts) : reference.field !== undefined ? (PARTIALS_BY_CONTEXT_FIELD[reference.field] ?? []) : [];
       for (const partial of partials) {
         // `view/element` picks `view/<type>`, never itself.
         if (partial === partialName(source.name)) continue;

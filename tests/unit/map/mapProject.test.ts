@@ -65,11 +65,11 @@ describe('mapProject', () => {
     ]);
     expect(project.methods).toHaveLength(10);
     const postsItem = project.routeFiles[0];
-    expect(postsItem.methods.map((m) => [m.operation, m.operationPartial, m.model?.delegate, m.responseModel])).toEqual([
-      ['get', 'orm/prisma/get', 'blogPost', 'BlogPost'],
-      ['replace', 'orm/prisma/replace', 'blogPost', 'BlogPost'],
-      ['update', 'orm/prisma/update', 'blogPost', 'BlogPost'],
-      ['delete', 'orm/prisma/delete', 'blogPost', null],
+    expect(postsItem.methods.map((m) => [m.operation, m.model?.delegate, m.responseModel])).toEqual([
+      ['get', 'blogPost', 'BlogPost'],
+      ['replace', 'blogPost', 'BlogPost'],
+      ['update', 'blogPost', 'BlogPost'],
+      ['delete', 'blogPost', null],
     ]);
     expect(postsItem.params).toEqual([{ name: 'id', type: 'uuid', isId: true }]);
     expect(postsItem.sources).toEqual(['config/routes/posts.json']);
@@ -143,7 +143,7 @@ describe('mapProject', () => {
     expect(project.voters).toEqual(['canDelete', 'canWrite']);
     expect(project.hasAuth).toBe(true);
     const a = project.methods.find((m) => m.source.endsWith('routes[0]'));
-    expect([a?.operation, a?.operationPartial, a?.redirectStatus, a?.auth]).toEqual(['function', 'handler/function', 303, true]);
+    expect([a?.operation, a?.redirectStatus, a?.auth]).toEqual(['function', 303, true]);
     expect(project.methods.find((m) => m.source.endsWith('routes[1]'))?.redirectStatus).toBe(307);
   });
 
@@ -182,9 +182,9 @@ describe('mapProject', () => {
     ]);
   });
 
-  it('uses stub partials and no database with orm none', () => {
+  it('uses the orm none partials and no database with orm none', () => {
     const project = map(minimalProject({ 'appgen.config.json': { orm: 'none' } }));
-    expect(project.usesDatabase).toBe(false);
-    expect(project.methods.map((m) => m.operationPartial)).toEqual(['orm/none/get', 'orm/none/delete', 'orm/none/list', 'orm/none/create']);
+    expect([project.usesDatabase, project.orm]).toEqual([false, 'none']);
+    expect(project.methods.map((m) => m.operation)).toEqual(['get', 'delete', 'list', 'create']);
   });
 });

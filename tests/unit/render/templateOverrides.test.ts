@@ -64,9 +64,9 @@ describe('an override changes exactly the files it renders', () => {
   it('a partial picked at run time: only the route files whose methods pick it', () => {
     const root = blog();
     const before = build(root);
-    writeFiles(root, { 'templates/partials/orm/prisma/create.hbs': '    // custom create\n    return jsonError(501, "Not implemented");\n' });
+    writeFiles(root, { 'templates/partials/orm/prisma/create.hbs': '    // custom create: the database work only, the route template answers with `record`\n    const record = { ...body, id: crypto.randomUUID() };\n' });
     const after = build(root);
-    const creating = projectContext(root).routeFiles.filter((file) => file.methods.some((m) => m.operationPartial === 'orm/prisma/create')).map((file) => file.outputPath);
+    const creating = projectContext(root).routeFiles.filter((file) => file.methods.some((m) => m.operation === 'create')).map((file) => file.outputPath);
     expect(creating.length).toBeGreaterThan(0);
     expect(changedFiles(before, after)).toEqual(creating.sort());
     for (const file of creating) expect(after.get(file)?.content).toContain('// custom create');

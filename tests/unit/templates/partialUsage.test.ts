@@ -2,7 +2,7 @@ import { BUILTIN_TEMPLATES_DIR } from '../../../src/paths/packageRoot';
 import { matchesPattern } from '../../../src/render/templateAnalysis';
 import { TEMPLATE_REGISTRY } from '../../../src/render/templateRegistry';
 import { listTemplateFiles, partialName } from '../../../src/render/templateSet';
-import { PARTIALS_BY_CONTEXT_FIELD, partialUsage } from '../../../src/templates/partialUsage';
+import { partialUsage, VALUES_BY_CONTEXT_FIELD } from '../../../src/templates/partialUsage';
 import { makeProject, removeTempProjects } from '../support/tempProject';
 import { projectContext, RICH_PROJECTS } from './fixtures';
 
@@ -21,7 +21,7 @@ describe('where partials are used', () => {
     expect(usersOf('view/element')).toEqual(['partials/view/form.hbs', 'partials/view/section.hbs', 'src/app/[view]/page.tsx.hbs']);
     expect(usersOf('view/list')).toEqual(['partials/view/element.hbs (dynamic)']);
     expect(usersOf('orm/prisma/load')).toEqual(['partials/handler/voter.hbs (dynamic)']);
-    expect(usersOf('orm/none/create')).toEqual(['src/app/[route]/route.ts.hbs (dynamic)']);
+    expect(usersOf('orm/none/create')).toEqual(['partials/handler/operation.hbs (dynamic)']);
   });
 
   it('finds a use of every built-in partial (none is dead or missed)', () => {
@@ -34,9 +34,14 @@ describe('where partials are used', () => {
     expect(builtins.map((source) => source.name).filter((name) => partialName(name) === undefined && !registered.has(name))).toEqual([]);
   });
 
-  it.each(Object.keys(RICH_PROJECTS))('knows every operationPartial that project %s uses', (name) => {
-    const patterns = PARTIALS_BY_CONTEXT_FIELD.operationPartial;
-    const unknown = projectContext(RICH_PROJECTS[name]).methods.map((method) => method.operationPartial).filter((partial) => !patterns.some((pattern) => matchesPattern(pattern, partial)));
+  it('expands a concat-built name by the values of its fields: an operation picks its ORM partial, no other', () => {
+    expect(usersOf('orm/drizzle/list')).toEqual(['partials/handler/operation.hbs (dynamic)']);
+    expect(usersOf('orm/prisma/include')).not.toContain('partials/handler/operation.hbs (dynamic)');
+    expect(usersOf('orm/drizzle/await')).not.toContain('partials/handler/operation.hbs (dynamic)');
+  });
+
+  it.each(Object.keys(RICH_PROJECTS))('knows every operation that project %s uses', (name) => {
+    const unknown = projectContext(RICH_PROJECTS[name]).methods.map((method) => method.operation).filter((operation) => !VALUES_BY_CONTEXT_FIELD.operation.includes(operation));
     expect(unknown).toEqual([]);
   });
 

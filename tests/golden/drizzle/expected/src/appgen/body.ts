@@ -6,7 +6,25 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 export type JsonInput = string | number | boolean | JsonInput[] | { [key: string]: JsonInput | null };
 
 export type BodyFieldType = "string" | "text" | "int" | "float" | "boolean" | "datetime" | "uuid" | "json" | "enum" | "uuid[]";
-export type ValidatorSpec = readonly [name: string, argument?: number | string | readonly string[]];
+// The validator names appgen accepts: a spec naming another, or a runtime missing one, does not compile.
+export type ValidatorName =
+  | "notEmpty"
+  | "isEmail"
+  | "isUrl"
+  | "isUuid"
+  | "isAlphanumeric"
+  | "isLowercase"
+  | "isUppercase"
+  | "minLength"
+  | "maxLength"
+  | "matches"
+  | "isIn"
+  | "min"
+  | "max"
+  | "isPositive"
+  | "isFuture"
+  | "isPast";
+export type ValidatorSpec = readonly [name: ValidatorName, argument?: number | string | readonly string[]];
 
 export interface BodyFieldSpec {
   type: BodyFieldType;
@@ -28,7 +46,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Each validator returns a message (completing "<field> ...") when the value fails it. */
-const VALIDATORS: Record<string, (value: unknown, argument: ValidatorSpec[1]) => string | undefined> = {
+const VALIDATORS: Record<ValidatorName, (value: unknown, argument: ValidatorSpec[1]) => string | undefined> = {
   notEmpty: (v) => (typeof v === "string" && v.trim() === "" ? "must not be empty" : undefined),
   isEmail: (v) => (typeof v === "string" && !EMAIL.test(v) ? "must be an email address" : undefined),
   isUrl: (v) => (typeof v === "string" && !isHttpUrl(v) ? "must be an http or https URL" : undefined),
@@ -105,7 +123,7 @@ export function validateBody(input: unknown, spec: BodySpec): { data: Record<str
       continue;
     }
     const failures = field.validators
-      .map(([validator, argument]) => VALIDATORS[validator]?.(checked.value, argument))
+      .map(([validator, argument]) => VALIDATORS[validator](checked.value, argument))
       .filter((message): message is string => Boolean(message));
     if (failures.length > 0) problems.push(`"${name}" ${failures.join(" and ")}`);
     else data[name] = checked.value;
