@@ -1,7 +1,7 @@
 import { FIELD_TYPES, type FieldType } from '../config/fieldTypes';
-import { pathParams } from '../validate/viewRoutes';
+import { pathParams } from '../domain/appPaths';
 import type { ColumnContext, MethodContext, ModelContext, RouteCallContext, RouteFileContext } from './contexts';
-import { routeTypeName } from './names';
+import { routeTypeName } from '../domain/names';
 
 export interface BoundRoute {
   method: MethodContext;

@@ -2,7 +2,7 @@ import { ELEMENT_TYPE_NAMES } from '../config/elements';
 import { analyzeTemplate, matchesPattern, parseTemplate } from '../render/templateAnalysis';
 import { templateErrorFrom } from '../render/templateError';
 import { partialName, templateText, type TemplateSource } from '../render/templateSet';
-import type { RouteOperation } from '../validate/checkedProject';
+import type { RouteOperation } from '../domain/routeOperation';
 
 /**
  * Partials a template includes by a context field, `{{> (lookup . "operationPartial")}}`: the
