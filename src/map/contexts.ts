@@ -9,7 +9,7 @@ import type { RouteOperation } from '../domain/routeOperation';
  * `false` where a value does not apply.
  */
 
-import type { DatabaseProvider } from '../db/databaseUrl';
+import type { DatabaseProvider } from '../config/database';
 
 export type { DatabaseProvider };
 

@@ -1,6 +1,6 @@
 import type { FieldOptions } from '../config/configTypes';
 import type { FieldType } from '../config/fieldTypes';
-import type { DatabaseProvider } from '../db/databaseUrl';
+import type { DatabaseProvider } from '../config/database';
 
 /**
  * Drizzle column builders for each field type, per dialect (sqlite-core for the embedded SQLite
