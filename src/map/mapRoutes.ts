@@ -7,6 +7,7 @@ import type { BodyFieldContext, LinkContext, MethodContext, ParamContext, Relati
 import { mapListQuery, mapParents } from './mapListQuery';
 import { enumTsType } from './mapModels';
 import { delegateName, routeTypeName } from '../domain/names';
+import { OUTPUT_PATHS } from '../domain/outputPaths';
 
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const WRITES: readonly string[] = ['create', 'replace', 'update'];
@@ -117,7 +118,7 @@ export function mapRouteFiles(routes: ProjectRoute[], orm: OrmName, models: Map<
   const files = new Map<string, { urlPath: string; folder: AppFolder; routes: ProjectRoute[] }>();
   for (const route of routes) {
     const folder = folderOf(route.path);
-    const outputPath = `src/app/${folder.folder ? `${folder.folder}/` : ''}route.ts`;
+    const outputPath = OUTPUT_PATHS.routeFile(folder.folder);
     const file = files.get(outputPath) ?? { urlPath: route.path, folder, routes: [] };
     file.routes.push(route);
     files.set(outputPath, file);

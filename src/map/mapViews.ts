@@ -1,4 +1,5 @@
 import type { AppFolder } from '../domain/appFolders';
+import { OUTPUT_PATHS } from '../domain/outputPaths';
 import type { ProjectView } from '../validate/checkedProject';
 import type { ElementContext, ModelContext, NavLinkContext, RouteFileContext, ViewContext } from './contexts';
 import { mapElement, type ElementScope } from './mapElements';
@@ -39,7 +40,7 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
   return {
     name: view.name,
     urlPath: view.path,
-    outputPath: `src/app/${folder ? `${folder}/` : ''}page.tsx`,
+    outputPath: OUTPUT_PATHS.page(folder),
     title: view.title ?? titleFromName(view.name),
     params,
     hasParams: params.length > 0,

@@ -1,5 +1,6 @@
 import { FIELD_TYPES, type FieldType } from '../config/fieldTypes';
 import { pathParams } from '../domain/appPaths';
+import { moduleOf } from '../domain/outputPaths';
 import type { ColumnContext, MethodContext, ModelContext, RouteCallContext, RouteFileContext } from './contexts';
 import { routeTypeName } from '../domain/names';
 
@@ -13,7 +14,7 @@ export interface BoundRoute {
 export function routesByRef(files: RouteFileContext[]): Map<string, BoundRoute> {
   const routes = new Map<string, BoundRoute>();
   for (const file of files) {
-    const module = `@/${file.outputPath.replace(/^src\//, '').replace(/\.ts$/, '')}`;
+    const module = moduleOf(file.outputPath);
     for (const method of file.methods) routes.set(`${method.method} ${method.urlPath}`, { method, module });
   }
   return routes;

@@ -18,7 +18,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   templates: ['render', 'domain', 'config', 'paths', 'diagnostics'],
   project: ['load', 'config', 'diagnostics'],
   write: ['render', 'diagnostics'],
-  render: ['map', 'config', 'paths', 'diagnostics'],
+  render: ['map', 'domain', 'config', 'paths', 'diagnostics'],
   map: ['validate', 'domain', 'config'],
   validate: ['load', 'domain', 'config', 'paths', 'diagnostics'],
   load: ['diagnostics'],
