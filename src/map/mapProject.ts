@@ -1,4 +1,3 @@
-import { appFolderNamer } from '../domain/appFolders';
 import type { CheckedProject, ProjectModel } from '../validate/checkedProject';
 import type { DatabaseProvider, JoinTableContext, ModelContext, ProjectContext } from './contexts';
 import { drizzleImports } from './drizzleColumns';
@@ -34,15 +33,14 @@ function joinTables(models: readonly ModelContext[]): JoinTableContext[] {
 export function mapProject(project: CheckedProject, options: { provider: DatabaseProvider; defaultDatabaseUrl: string }): ProjectContext {
   const modelsByName = new Map<string, ProjectModel>(project.models.map((m) => [m.name, m]));
   const { events } = project;
-  const folderOf = appFolderNamer([...project.routes.map((r) => r.path), ...project.views.map((v) => v.path)]);
   // Both sides of every relation, worked out once for the models and the routes that write links.
   const relations = mapRelations(project.models);
-  const routeFiles = mapRouteFiles(project.routes, project.orm, modelsByName, relations, events, folderOf);
+  const routeFiles = mapRouteFiles(project.routes, project.orm, modelsByName, relations, events);
   const methods = routeFiles.flatMap((file) => file.methods);
   const models = mapModels(project.models, relations, options.provider).sort(byName);
   const tables = joinTables(models);
   const hasLinks = tables.length > 0;
-  const views = project.views.map(viewMapper({ routeFiles, models, folderOf })).sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
+  const views = project.views.map(viewMapper({ routeFiles, models })).sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
   const hiddenViews = new Set(project.views.filter((v) => v.nav === false).map((v) => v.name));
   return {
     orm: project.orm,

@@ -1,7 +1,7 @@
 import type { OrmName } from '../config/configTypes';
 import { bodyTypeInfo } from '../config/fieldTypes';
 import { VALIDATORS, type ParsedValidator } from '../config/validators';
-import { appFolderNamer, type AppFolder } from '../domain/appFolders';
+import type { AppFolder } from '../domain/appFolders';
 import type { ProjectBodyField, ProjectEvent, ProjectModel, ProjectRoute } from '../validate/checkedProject';
 import type { BodyFieldContext, LinkContext, MethodContext, ParamContext, RelationContext, RouteFileContext, ValidatorContext } from './contexts';
 import { mapListQuery, mapParents } from './mapListQuery';
@@ -110,14 +110,11 @@ function mapMethod(route: ProjectRoute, orm: OrmName, models: Map<string, Projec
   };
 }
 
-/**
- * Groups routes by folder: each is one route.ts with one export per method. `folderOf` names the
- * dynamic folders (shared with the views' pages); by default from the routes alone.
- */
-export function mapRouteFiles(routes: ProjectRoute[], orm: OrmName, models: Map<string, ProjectModel>, relations: Map<string, RelationContext[]>, events: ProjectEvent[] = [], folderOf = appFolderNamer(routes.map((r) => r.path))): RouteFileContext[] {
+/** Groups routes by folder: each is one route.ts with one export per method. */
+export function mapRouteFiles(routes: ProjectRoute[], orm: OrmName, models: Map<string, ProjectModel>, relations: Map<string, RelationContext[]>, events: ProjectEvent[] = []): RouteFileContext[] {
   const files = new Map<string, { urlPath: string; folder: AppFolder; routes: ProjectRoute[] }>();
   for (const route of routes) {
-    const folder = folderOf(route.path);
+    const { folder } = route;
     const outputPath = OUTPUT_PATHS.routeFile(folder.folder);
     const file = files.get(outputPath) ?? { urlPath: route.path, folder, routes: [] };
     file.routes.push(route);
@@ -127,7 +124,7 @@ export function mapRouteFiles(routes: ProjectRoute[], orm: OrmName, models: Map<
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([outputPath, file]) => {
       const methods = file.routes
-        .map((route) => mapMethod(route, orm, models, relations, events, folderOf(route.path)))
+        .map((route) => mapMethod(route, orm, models, relations, events, route.folder))
         .sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
       const params = methods[0].params;
       return {

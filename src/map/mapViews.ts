@@ -21,14 +21,12 @@ const sortedUnique = (values: string[]): string[] => [...new Set(values)].sort()
 export interface ViewMappingInput {
   routeFiles: RouteFileContext[];
   models: ModelContext[];
-  /** Names the dynamic folders, shared with the API routes. */
-  folderOf: (path: string) => AppFolder;
 }
 
 export function viewMapper(input: ViewMappingInput): (view: ProjectView) => ViewContext {
   const routes = routesByRef(input.routeFiles);
   const models = new Map(input.models.map((m) => [m.name, m]));
-  return (view) => mapView(view, { routes, models, loads: [] }, input.folderOf(view.path));
+  return (view) => mapView(view, { routes, models, loads: [] }, view.folder);
 }
 
 function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): ViewContext {

@@ -1,5 +1,4 @@
 import { FIELD_TYPES, type FieldType } from '../config/fieldTypes';
-import { pathParams } from '../domain/appPaths';
 import { moduleOf } from '../domain/outputPaths';
 import type { ColumnContext, MethodContext, ModelContext, RouteCallContext, RouteFileContext } from './contexts';
 import { routeTypeName } from '../domain/names';
@@ -33,7 +32,7 @@ export function routeCall(bound: BoundRoute, variable: string): RouteCallContext
     handler: handlerName(method),
     module,
     urlPath: method.urlPath,
-    params: pathParams(method.urlPath),
+    params: method.folderParams.map((p) => p.name),
     model: method.responseModel ?? 'unknown',
     isArray: method.responseIsArray,
   };

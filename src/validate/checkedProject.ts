@@ -1,6 +1,7 @@
 import type { ElementConfig, FieldOptions, HttpMethod, ModelConfig, OnDelete, OrmName, RelationType, RouteConfig, ViewConfig } from '../config/configTypes';
 import type { BodyFieldType, ParamType } from '../config/fieldTypes';
 import type { ParsedValidator } from '../config/validators';
+import type { AppFolder } from '../domain/appFolders';
 import type { RouteRef } from '../domain/routeRefs';
 import type { VoterRef } from '../domain/voters';
 import type { EventOperation, RouteOperation } from '../domain/routeOperation';
@@ -118,6 +119,8 @@ export interface ProjectRoute {
   file: string;
   /** Where in its file, e.g. `routes[2]`. */
   jsonPath: string;
+  /** Its folder under src/app, named alike with the pages' folders (see domain/appFolders.ts). */
+  folder: AppFolder;
 }
 
 /** An element with route references parsed and columns, options and children in long form. */
@@ -141,6 +144,8 @@ export interface ProjectView {
   nav: boolean | null;
   root: ProjectElement;
   file: string;
+  /** Its folder under src/app, named alike with the routes' folders. */
+  folder: AppFolder;
 }
 
 export interface ProjectEvent {

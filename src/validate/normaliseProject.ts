@@ -1,6 +1,7 @@
 import type { ElementConfig, ModelConfig, OrmName, RouteConfig } from '../config/configTypes';
 import { FIELD_ELEMENTS } from '../config/elements';
 import { parseValidator, type ParsedValidator } from '../config/validators';
+import { appFolderNamer, type AppFolder } from '../domain/appFolders';
 import { bodyFieldOptions, isBodyFieldRequired } from '../domain/bodyFields';
 import { fieldOf, fieldOptions, modelFields } from '../domain/fields';
 import { maxPageSize } from '../domain/listQuery';
@@ -18,12 +19,14 @@ import { walkElements } from './walkElements';
  */
 export function normaliseProject(input: { orm: OrmName; loginPath: string; models: CheckedModel[]; routes: CheckedRoute[]; views: CheckedView[]; events: CheckedEvent[] }): CheckedProject {
   const configs = new Map(input.models.map((m) => [m.config.name, m.config]));
+  // Routes and pages share dynamic folders: named once, from every path.
+  const folderOf = appFolderNamer([...input.routes.map((r) => r.config.path), ...input.views.map((v) => v.config.path)]);
   return {
     orm: input.orm,
     loginPath: input.loginPath,
     models: input.models.map((m) => normaliseModel(m, configs)),
-    routes: input.routes.map((r) => normaliseRoute(r, r.model ? configs.get(r.model) : undefined)),
-    views: input.views.map(normaliseView),
+    routes: input.routes.map((r) => normaliseRoute(r, r.model ? configs.get(r.model) : undefined, folderOf(r.config.path))),
+    views: input.views.map((v) => normaliseView(v, folderOf(v.config.path))),
     events: input.events.map((e) => ({ name: e.name, model: e.model, on: e.on, file: e.origin.file })),
   };
 }
@@ -82,7 +85,7 @@ function normaliseQuery(config: RouteConfig, model: ModelConfig | undefined): Pr
   };
 }
 
-function normaliseRoute(route: CheckedRoute, model: ModelConfig | undefined): ProjectRoute {
+function normaliseRoute(route: CheckedRoute, model: ModelConfig | undefined, folder: AppFolder): ProjectRoute {
   const { config } = route;
   return {
     method: config.method,
@@ -102,6 +105,7 @@ function normaliseRoute(route: CheckedRoute, model: ModelConfig | undefined): Pr
     include: config.include ?? [],
     file: route.origin.file,
     jsonPath: pointerToJsonPath(route.origin.pointer),
+    folder,
   };
 }
 
@@ -119,7 +123,7 @@ function normaliseElement(element: ElementConfig): ProjectElement {
   };
 }
 
-function normaliseView({ config, origin }: CheckedView): ProjectView {
+function normaliseView({ config, origin }: CheckedView, folder: AppFolder): ProjectView {
   return {
     name: config.name,
     path: config.path,
@@ -128,5 +132,6 @@ function normaliseView({ config, origin }: CheckedView): ProjectView {
     nav: config.nav ?? null,
     root: normaliseElement(config.root),
     file: origin.file,
+    folder,
   };
 }

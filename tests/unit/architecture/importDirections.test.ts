@@ -97,6 +97,13 @@ describe('imports between src/ folders', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('leave parsing to validate: map imports only types from validate and calls no parser', () => {
+    const mapFiles = sourceFiles(path.join(SRC, 'map')).map((file) => ({ file: path.relative(SRC, file), text: fs.readFileSync(file, 'utf8') }));
+    const valueImports = mapFiles.filter(({ text }) => /^import (?!type )[^;]*from '\.\.\/validate\//m.test(text)).map(({ file }) => file);
+    const parsers = mapFiles.filter(({ text }) => /\bparse[A-Z]\w*\(/.test(text)).map(({ file }) => file);
+    expect({ valueImports, parsers }).toEqual({ valueImports: [], parsers: [] });
+  });
+
   it('keep the template contract self-contained: contexts.ts imports only shared rules', () => {
     const fromContexts = imports.filter((i) => i.from === 'map/contexts.ts').map((i) => i.toFolder);
     expect(fromContexts.filter((folder) => !['config', 'domain'].includes(folder))).toEqual([]);
