@@ -4,7 +4,7 @@ import { hideBin } from 'yargs/helpers';
 import { runDevServer } from '../dev/runDevServer';
 import { runBuild } from './commands/buildCommand';
 import { runDbPush } from './commands/dbPushCommand';
-import { runGenerate } from './commands/generateCommand';
+import { runGenerate } from '../generate/runGenerate';
 import { runMigrateCreate, runMigrateDeploy } from './commands/migrateCommand';
 import { templatesCommands } from './commands/templatesCommand';
 import { commandContext } from '../project/commandContext';
@@ -39,7 +39,7 @@ async function main(argv: string[]): Promise<number> {
       'dev',
       'Generate, sync the database, start the Next.js dev server and regenerate on changes',
       (y) => y.option('port', { alias: 'p', type: 'number', default: 3000, describe: 'Port of the dev server' }),
-      (args) => run(() => runDevServer({ cwd: args.cwd, port: args.port })),
+      (args) => run(() => runDevServer({ cwd: args.cwd, port: args.port, reportError })),
     )
     .command(
       'build',

@@ -5,7 +5,7 @@ import { createProject } from '../create/createProject';
 import { installPackages } from '../create/installPackages';
 import { nextSteps } from '../create/logNextSteps';
 import { generateProject } from '../generate/generateProject';
-import { defaultDatabaseUrl } from '../db/databaseUrl';
+import { defaultDatabaseUrl } from '../project/databaseUrl';
 import { reportError } from './reportError';
 
 const ORMS = ['prisma', 'drizzle', 'none'] as const;

@@ -4,7 +4,7 @@ import type { OrmName } from '../config/configTypes';
 import { BUILTIN_TEMPLATES_DIR, PACKAGE_ROOT } from '../paths/packageRoot';
 import { APP_BASE_DEPENDENCIES, APP_DEV_DEPENDENCIES, ormDependencies } from '../project/appDependencies';
 import { SETTINGS_FILE } from '../load/loadProject';
-import Handlebars from 'handlebars';
+import { TemplateSet } from '../render/templateSet';
 
 export interface ProjectFileOptions {
   name: string;
@@ -77,7 +77,8 @@ function starterConfig(): Array<[string, string]> {
 export function projectFiles(options: ProjectFileOptions): Map<string, string> {
   const createDir = path.join(BUILTIN_TEMPLATES_DIR, 'create');
   const read = (file: string) => fs.readFileSync(path.join(createDir, file), 'utf8');
-  const readme = Handlebars.compile(read('README.md.hbs'), { strict: true })({ name: options.name });
+  // Rendered like every generated file (strict, helpers checked), from templates/create/.
+  const readme = new TemplateSet(createDir).render('README.md.hbs', { name: options.name });
   return new Map<string, string>([
     ['package.json', packageJson(options)],
     ['tsconfig.json', json(TSCONFIG)],

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import Module from 'node:module';
 import * as path from 'node:path';
 import { UserError } from '../diagnostics/diagnostic';
-import type { DatabaseProvider } from './databaseUrl';
-import { sqliteFilePath } from './databaseUrl';
-import { createProjectRequire, resolveFromProject, type ProjectRequire } from './projectModules';
+import type { DatabaseProvider } from '../project/databaseUrl';
+import { sqliteFilePath } from '../project/databaseUrl';
+import { createProjectRequire, resolveFromProject, type ProjectRequire } from '../project/projectModules';
 
 /**
  * Everything appgen takes from a Drizzle app's node_modules, in one place: drizzle-kit's

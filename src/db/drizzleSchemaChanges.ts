@@ -1,5 +1,5 @@
 import { renameHint } from './dataLossMessage';
-import type { DatabaseProvider } from './databaseUrl';
+import type { DatabaseProvider } from '../project/databaseUrl';
 import type { DbColumn, SchemaColumn } from './drizzleKit';
 
 /**

@@ -43,7 +43,7 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createProjectRequire, resolveFromProject } from './projectModules';
+import { createProjectRequire, resolveFromProject } from '../project/projectModules';
 
 export interface GeneratePrismaClientOptions {
   projectDir: string;

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { type DatabaseProvider, providerOf } from './databaseUrl';
+import { type DatabaseProvider, providerOf } from '../project/databaseUrl';
 import { SCHEMA_PATH } from './pushSchema';
 import { type MigrationList, openSchemaEngine, type SchemaEngineSession, type SchemaFile } from './wasmSchemaEngine';
 

@@ -4,7 +4,6 @@ import path from 'path';
 import { UserError } from '../diagnostics/diagnostic';
 import type { CommandContext } from '../project/commandContext';
 import { assertOrmInstalled } from '../project/ormPackages';
-import { projectOrm } from '../project/readSettings';
 import { generatePrismaClient } from './generatePrismaClient';
 import { DRIZZLE_SCHEMA_PATH } from './drizzleKit';
 import { pushDrizzleSchema } from './pushDrizzleSchema';
@@ -34,7 +33,7 @@ async function ensurePrismaClient(context: CommandContext): Promise<void> {
  * Does nothing for `orm: "none"`. A change that would lose data is refused unless `acceptDataLoss`.
  */
 export async function prepareDatabase(context: CommandContext, options: { acceptDataLoss?: boolean } = {}): Promise<void> {
-  const orm = projectOrm(context.root);
+  const { orm } = context;
   if (orm === 'none') return;
   assertOrmInstalled(context.root, orm);
   const schemaFile = orm === 'drizzle' ? DRIZZLE_SCHEMA_PATH : SCHEMA_PATH;

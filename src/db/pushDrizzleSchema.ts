@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import * as path from 'node:path';
 import { UserError } from '../diagnostics/diagnostic';
-import { providerOf } from './databaseUrl';
+import { providerOf } from '../project/databaseUrl';
 import { DRIZZLE_SCHEMA_PATH, openDrizzleSession, type DrizzleSession } from './drizzleKit';
 import { schemaChanges } from './drizzleSchemaChanges';
 import { DataLossError, type PushOptions, type PushResult } from './pushSchema';

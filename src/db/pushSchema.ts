@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { UserError } from '../diagnostics/diagnostic';
 import { dataLossFix, dataLossMessage, renameHints } from './dataLossMessage';
-import { providerOf } from './databaseUrl';
+import { providerOf } from '../project/databaseUrl';
 import { openSchemaEngine, type SchemaEngineSession, type SchemaFile } from './wasmSchemaEngine';
 
 /**

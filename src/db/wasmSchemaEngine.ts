@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { type DatabaseProvider, sqliteFilePath } from './databaseUrl';
+import { type DatabaseProvider, sqliteFilePath } from '../project/databaseUrl';
 import { createCharAsTextPool } from './pgPool';
-import { createProjectRequire, type ProjectRequire, resolveFromProject } from './projectModules';
+import { createProjectRequire, type ProjectRequire, resolveFromProject } from '../project/projectModules';
 
 /**
  * The only module that touches Prisma's internal schema-engine interfaces.

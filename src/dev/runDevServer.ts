@@ -1,14 +1,15 @@
 import { prepareDatabase } from '../db/prepareDatabase';
 import { ConfigError } from '../diagnostics/diagnostic';
-import { runGenerate } from '../cli/commands/generateCommand';
+import { runGenerate } from '../generate/runGenerate';
 import { commandContext } from '../project/commandContext';
-import { reportError } from '../cli/reportError';
 import { NextDevProcess } from './nextDevProcess';
 import { watchProject } from './watchProject';
 
 export interface DevOptions {
   cwd: string;
   port: number;
+  /** Prints an error of a regeneration (the CLI's reporter: the server keeps running). */
+  reportError: (error: unknown) => void;
 }
 
 /** The generated schema of either ORM: when it changes, the database is synced again. */
@@ -48,7 +49,7 @@ export async function runDevServer(options: DevOptions): Promise<number> {
           await server.restart();
         }
       } catch (error) {
-        reportError(error);
+        options.reportError(error);
         if (error instanceof ConfigError) context.log('appgen dev: fix the config and save; the server keeps serving the last good version.');
       }
     };

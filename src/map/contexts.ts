@@ -1,7 +1,7 @@
 import type { HttpMethod, OrmName } from '../config/configTypes';
 import type { ElementType } from '../config/elements';
 import type { BodyFieldType, FieldType, ParamType } from '../config/fieldTypes';
-import type { RouteOperation } from '../validate/checkedProject';
+import type { RouteOperation } from '../domain/routeOperation';
 
 /**
  * The contexts templates receive. This file is the public interface for people who override
@@ -9,7 +9,7 @@ import type { RouteOperation } from '../validate/checkedProject';
  * `false` where a value does not apply.
  */
 
-import type { DatabaseProvider } from '../db/databaseUrl';
+import type { DatabaseProvider } from '../config/database';
 
 export type { DatabaseProvider };
 

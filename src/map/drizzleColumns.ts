@@ -1,7 +1,6 @@
-import type { FieldConfig } from '../config/configTypes';
+import type { FieldOptions } from '../config/configTypes';
 import type { FieldType } from '../config/fieldTypes';
-import type { DatabaseProvider } from '../db/databaseUrl';
-import { fieldOptions } from '../validate/checkModels';
+import type { DatabaseProvider } from '../config/database';
 
 /**
  * Drizzle column builders for each field type, per dialect (sqlite-core for the embedded SQLite
@@ -49,8 +48,7 @@ function defaultLiteral(type: FieldType, value: unknown): string {
 }
 
 /** The column expression of a model field, e.g. `text("email").notNull()`. */
-export function drizzleColumn(name: string, field: FieldConfig, provider: DatabaseProvider): string {
-  const options = fieldOptions(field);
+export function drizzleColumn(name: string, options: FieldOptions, provider: DatabaseProvider): string {
   const column = JSON.stringify(name);
   let expression = BUILDERS[provider][options.type](options.values ? `${column}, { enum: [${options.values.map((v) => JSON.stringify(v)).join(', ')}] }` : column);
   // Like Prisma's @default(uuid()) and @default(now()): values made by the app, not the database.

@@ -1,8 +1,7 @@
-import type { ElementConfig, OptionConfig } from '../config/configTypes';
 import { FIELD_ELEMENTS } from '../config/elements';
+import type { RouteRef } from '../domain/routeRefs';
+import type { ProjectElement } from '../validate/checkedProject';
 import type { BodyFieldContext, ElementContext, FormContext, FormFieldContext, ModelContext, RouteCallContext } from './contexts';
-import { columnField, parseRouteRef } from '../validate/viewRoutes';
-import { walkElements } from '../validate/walkElements';
 import { modelFieldType, routeCall, valueKind, type BoundRoute } from './viewRouteCalls';
 
 /** What mapping one view's elements needs and collects. */
@@ -24,35 +23,32 @@ export function labelFromField(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function bound(scope: ElementScope, ref: string): BoundRoute {
-  const { method, path } = parseRouteRef(ref);
+function bound(scope: ElementScope, { method, path }: RouteRef): BoundRoute {
   const route = scope.routes.get(`${method} ${path}`);
-  if (!route) throw new Error(`unchecked route reference reached the mapper: ${ref}`);
+  if (!route) throw new Error(`unchecked route reference reached the mapper: ${method} ${path}`);
   return route;
 }
 
-function addLoad(scope: ElementScope, ref: string): RouteCallContext {
+function addLoad(scope: ElementScope, ref: RouteRef): RouteCallContext {
   const call = routeCall(bound(scope, ref), `data${scope.loads.length}`);
   scope.loads.push(call);
   return call;
 }
 
-function mapColumns(scope: ElementScope, element: ElementConfig, model: string): ElementContext['columns'] {
-  return (element.columns ?? []).map((column, index) => {
-    const field = columnField(column);
-    const label = typeof column === 'string' ? undefined : column.label;
+function mapColumns(scope: ElementScope, element: ProjectElement, model: string): ElementContext['columns'] {
+  return (element.columns ?? []).map(({ field, label }, index) => {
     const link = index === 0 && element.type === 'list' ? (element.link ?? null) : null;
     return { field, label: label ?? labelFromField(field), kind: valueKind(modelFieldType(scope.models, model, field)), link };
   });
 }
 
-function mapOptions(options: OptionConfig[] | undefined, values: string[] | null): ElementContext['options'] {
-  if (options && options.length > 0) return options.map((o) => (typeof o === 'string' ? { value: o, label: o } : { value: o.value, label: o.label ?? o.value }));
+function mapOptions(options: ProjectElement['options'], values: string[] | null): ElementContext['options'] {
+  if (options && options.length > 0) return options;
   return (values ?? []).map((value) => ({ value, label: value }));
 }
 
 /** An input's HTML type: as configured, else from its body field, else guessed from its id. */
-function inputTypeOf(element: ElementConfig, field: BodyFieldContext | undefined): string {
+function inputTypeOf(element: ProjectElement, field: BodyFieldContext | undefined): string {
   if (element.inputType) return element.inputType;
   const id = (element.id ?? '').toLowerCase();
   if (field?.validators.some((v) => v.name === 'isEmail')) return 'email';
@@ -73,21 +69,21 @@ function formKind(field: BodyFieldContext): FormFieldContext['kind'] {
   return 'string';
 }
 
-function mapForm(scope: ElementScope, element: ElementConfig): { form: FormContext | null; inner: FormScope | null } {
+function mapForm(scope: ElementScope, element: ProjectElement): { form: FormContext | null; inner: FormScope | null } {
   if (!element.route) return { form: { method: null, urlPath: null, fields: [], success: null, reset: false, load: null }, inner: null };
   const { method } = bound(scope, element.route);
   const load = element.load ? addLoad(scope, element.load) : null;
-  const ids = new Set(walkElements(element).filter((v) => v.form?.element === element && FIELD_ELEMENTS.includes(v.element.type)).map((v) => v.element.id));
+  const ids = new Set(element.formFieldIds);
   const fields = method.body.filter((f) => ids.has(f.name)).map((f) => ({ name: f.name, kind: formKind(f), nullable: f.nullable }));
   const form: FormContext = { method: method.method, urlPath: method.urlPath, fields, success: element.success ?? null, reset: method.method === 'POST' && !element.success, load };
   return { form, inner: { body: method.body, load } };
 }
 
 /** Maps an element and its children; list, detail and edit-form routes are added to the scope's loads. */
-export function mapElement(scope: ElementScope, element: ElementConfig, form: FormScope | null = null): ElementContext {
+export function mapElement(scope: ElementScope, element: ProjectElement, form: FormScope | null = null): ElementContext {
   const mappedForm = element.type === 'form' ? mapForm(scope, element) : { form: null, inner: form };
   const field = element.id && FIELD_ELEMENTS.includes(element.type) ? form?.body.find((f) => f.name === element.id) : undefined;
-  const data = element.type === 'list' || element.type === 'detail' ? addLoad(scope, element.route as string) : null;
+  const data = element.type === 'list' || element.type === 'detail' ? addLoad(scope, element.route as RouteRef) : null;
   const valueFrom = field && form?.load ? form.load : null;
   const required = element.required ?? field?.required ?? false;
   const href = element.href ?? null;
@@ -111,7 +107,7 @@ export function mapElement(scope: ElementScope, element: ElementConfig, form: Fo
     href,
     external: Boolean(href && !href.startsWith('/')),
     layout: element.layout ?? 'stack',
-    children: (element.fields ?? element.children ?? []).map((child) => mapElement(scope, child, mappedForm.inner)),
+    children: element.children.map((child) => mapElement(scope, child, mappedForm.inner)),
     form: mappedForm.form,
     data,
     columns: data ? mapColumns(scope, element, data.model) : [],

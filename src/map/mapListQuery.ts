@@ -1,25 +1,20 @@
-import type { ModelConfig, RouteConfig } from '../config/configTypes';
-import { fieldOf, fieldOptions } from '../validate/checkModels';
-import { DEFAULT_MAX_PAGE_SIZE } from '../validate/checkListQuery';
-import { relationField } from '../validate/checkRelations';
-import type { CheckedRoute } from '../validate/checkedProject';
+import type { ProjectModel, ProjectRoute } from '../validate/checkedProject';
 import type { ListQueryContext, ParentContext } from './contexts';
-import { delegateName } from './names';
+import { delegateName } from '../domain/names';
 
-export function mapListQuery(config: RouteConfig, model: ModelConfig | undefined, typeName: string): ListQueryContext | null {
-  const query = config.query;
+export function mapListQuery(route: ProjectRoute, model: ProjectModel | undefined, typeName: string): ListQueryContext | null {
+  const query = route.query;
   if (!query || !model) return null;
-  const typeOf = (name: string) => (name === 'id' ? 'uuid' : fieldOptions(fieldOf(model, name) as never).type);
-  const defaultSort = query.defaultSort ? { field: query.defaultSort.replace(/^-/, ''), descending: query.defaultSort.startsWith('-') } : null;
+  const fieldOf = (name: string) => model.fields.find((f) => f.name === name);
   return {
     specName: `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}Query`,
-    filters: (query.filter ?? []).map((name) => ({ name, type: typeOf(name), values: name === 'id' ? null : (fieldOptions(fieldOf(model, name) as never).values ?? null) })),
-    sorts: query.sort ?? [],
-    defaultSort,
-    pageSize: query.pageSize ?? null,
-    maxPageSize: query.maxPageSize ?? Math.max(DEFAULT_MAX_PAGE_SIZE, query.pageSize ?? 0),
+    filters: query.filter.map((name) => ({ name, type: name === 'id' ? 'uuid' : (fieldOf(name)?.type ?? 'uuid'), values: name === 'id' ? null : (fieldOf(name)?.values ?? null) })),
+    sorts: query.sort,
+    defaultSort: query.defaultSort,
+    pageSize: query.pageSize,
+    maxPageSize: query.maxPageSize,
     // A route that redirects answers no list, so there is nothing to count.
-    count: Boolean(query.count) && !config.redirect,
+    count: query.count && !route.redirect,
   };
 }
 
@@ -27,10 +22,10 @@ export function mapListQuery(config: RouteConfig, model: ModelConfig | undefined
  * Path parameters of a list or create that hold the id of a belongsTo relation's record
  * (`/api/users/:userId/posts` with Post.author → User via userId): the parent must exist.
  */
-export function mapParents(route: CheckedRoute, model: ModelConfig | undefined): ParentContext[] {
+export function mapParents(route: ProjectRoute, model: ProjectModel | undefined): ParentContext[] {
   if (!model || (route.operation !== 'list' && route.operation !== 'create')) return [];
-  const params = Object.keys(route.config.params ?? {});
-  return Object.entries(model.relations ?? {})
-    .filter(([name, relation]) => relation.type === 'belongsTo' && params.includes(relationField(name, relation)))
-    .map(([name, relation]) => ({ param: relationField(name, relation), model: relation.model, delegate: delegateName(relation.model) }));
+  const params = route.params.map((p) => p.name);
+  return model.relations
+    .filter((relation) => relation.type === 'belongsTo' && params.includes(relation.field as string))
+    .map((relation) => ({ param: relation.field as string, model: relation.model, delegate: delegateName(relation.model) }));
 }

@@ -1,18 +1,15 @@
-import type { FieldConfig, ModelConfig } from '../config/configTypes';
 import { FIELD_TYPES } from '../config/fieldTypes';
-import type { CheckedModel } from '../validate/checkedProject';
-import { fieldOptions } from '../validate/checkModels';
+import type { ProjectField, ProjectModel } from '../validate/checkedProject';
 import type { DatabaseProvider, FieldContext, ModelContext, RelationContext } from './contexts';
 import { drizzleColumn } from './drizzleColumns';
 import { mapIndexes } from './mapRelations';
-import { delegateName } from './names';
+import { delegateName } from '../domain/names';
 
 export function enumTsType(values: readonly string[]): string {
   return values.map((v) => JSON.stringify(v)).join(' | ');
 }
 
-function prismaDefault(field: FieldConfig): string | undefined {
-  const options = fieldOptions(field);
+function prismaDefault(options: ProjectField): string | undefined {
   if (options.type === 'date_now') return 'now()';
   if (options.default === undefined) return undefined;
   // JSON.stringify gives a valid Prisma string literal for the characters the schema allows.
@@ -20,14 +17,14 @@ function prismaDefault(field: FieldConfig): string | undefined {
   return typeof options.default === 'string' ? JSON.stringify(options.default) : String(options.default);
 }
 
-function mapField(name: string, field: FieldConfig, provider: DatabaseProvider): FieldContext {
-  const options = fieldOptions(field);
+function mapField(options: ProjectField, provider: DatabaseProvider): FieldContext {
+  const { name } = options;
   const isId = name === 'id';
   const attributes: string[] = [];
   if (isId) attributes.push('@id', '@default(uuid())');
   else {
     if (options.unique) attributes.push('@unique');
-    const value = prismaDefault(field);
+    const value = prismaDefault(options);
     if (value !== undefined) attributes.push(`@default(${value})`);
   }
   const values = options.values ?? null;
@@ -37,7 +34,7 @@ function mapField(name: string, field: FieldConfig, provider: DatabaseProvider):
     tsType: values ? enumTsType(values) : FIELD_TYPES[options.type].ts,
     prismaType: FIELD_TYPES[options.type].prisma,
     prismaAttributes: attributes.join(' '),
-    drizzleColumn: drizzleColumn(name, field, provider),
+    drizzleColumn: drizzleColumn(name, options, provider),
     optional: Boolean(options.optional),
     unique: !isId && Boolean(options.unique),
     isId,
@@ -46,26 +43,20 @@ function mapField(name: string, field: FieldConfig, provider: DatabaseProvider):
   };
 }
 
-/** A model's fields with `id` first (added when the config leaves it out), then as declared. */
-export function modelFields(config: ModelConfig): Record<string, FieldConfig> {
-  const { id = 'uuid', ...rest } = config.fields;
-  return { id, ...rest };
-}
-
 /** Every model, with the relations of both sides (mapRelations of all the models). */
-export function mapModels(models: readonly CheckedModel[], relations: Map<string, RelationContext[]>, provider: DatabaseProvider): ModelContext[] {
+export function mapModels(models: readonly ProjectModel[], relations: Map<string, RelationContext[]>, provider: DatabaseProvider): ModelContext[] {
   return models.map((model) => {
-    const fields = Object.entries(modelFields(model.config)).map(([name, field]) => mapField(name, field, provider));
+    const fields = model.fields.map((field) => mapField(field, provider));
     return {
-      name: model.config.name,
-      delegate: delegateName(model.config.name),
-      source: model.origin.file,
+      name: model.name,
+      delegate: delegateName(model.name),
+      source: model.file,
       fields,
       hasUnique: fields.some((field) => field.unique),
-      relations: relations.get(model.config.name) ?? [],
-      indexes: mapIndexes(model.config),
+      relations: relations.get(model.name) ?? [],
+      indexes: mapIndexes(model),
       hiddenFields: fields.filter((f) => f.hidden).map((f) => f.name),
-      relatedModels: [...new Set((relations.get(model.config.name) ?? []).filter((r) => !r.backReference && r.model !== model.config.name).map((r) => r.model))].sort(),
+      relatedModels: [...new Set((relations.get(model.name) ?? []).filter((r) => !r.backReference && r.model !== model.name).map((r) => r.model))].sort(),
     };
   });
 }

@@ -1,7 +1,5 @@
-import type { ModelConfig } from '../config/configTypes';
 import { VALIDATOR_NAMES } from '../config/validators';
-import { appFolderNamer } from '../validate/appFolders';
-import type { CheckedProject } from '../validate/checkedProject';
+import type { CheckedProject, ProjectModel } from '../validate/checkedProject';
 import type { DatabaseProvider, JoinTableContext, ModelContext, ProjectContext } from './contexts';
 import { drizzleImports } from './drizzleColumns';
 import { mapModels } from './mapModels';
@@ -34,18 +32,17 @@ function joinTables(models: readonly ModelContext[]): JoinTableContext[] {
  * deterministic.
  */
 export function mapProject(project: CheckedProject, options: { provider: DatabaseProvider; defaultDatabaseUrl: string }): ProjectContext {
-  const modelConfigs = new Map<string, ModelConfig>(project.models.map((m) => [m.config.name, m.config]));
+  const modelsByName = new Map<string, ProjectModel>(project.models.map((m) => [m.name, m]));
   const { events } = project;
-  const folderOf = appFolderNamer([...project.routes.map((r) => r.config.path), ...project.views.map((v) => v.config.path)]);
   // Both sides of every relation, worked out once for the models and the routes that write links.
-  const relations = mapRelations([...modelConfigs.values()]);
-  const routeFiles = mapRouteFiles(project.routes, project.orm, modelConfigs, relations, events, folderOf);
+  const relations = mapRelations(project.models);
+  const routeFiles = mapRouteFiles(project.routes, project.orm, modelsByName, relations, events);
   const methods = routeFiles.flatMap((file) => file.methods);
   const models = mapModels(project.models, relations, options.provider).sort(byName);
   const tables = joinTables(models);
   const hasLinks = tables.length > 0;
-  const views = project.views.map(viewMapper({ routeFiles, models, folderOf })).sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
-  const hiddenViews = new Set(project.views.filter((v) => v.config.nav === false).map((v) => v.config.name));
+  const views = project.views.map(viewMapper({ routeFiles, models })).sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
+  const hiddenViews = new Set(project.views.filter((v) => v.nav === false).map((v) => v.name));
   return {
     orm: project.orm,
     usesDatabase: project.orm !== 'none',
@@ -71,7 +68,7 @@ export function mapProject(project: CheckedProject, options: { provider: Databas
     hasForms: views.some((v) => v.usesForm),
     functions: sortedUnique(methods.map((m) => m.function)),
     voters: sortedUnique(methods.map((m) => m.voter)),
-    events: events.map((e) => ({ name: e.name, model: e.model, on: e.on, source: e.origin.file })).sort(byName),
+    events: events.map((e) => ({ name: e.name, model: e.model, on: e.on, source: e.file })).sort(byName),
     hasAuth: methods.some((m) => m.auth) || views.some((v) => v.auth),
     joinTables: tables,
     hiddenFields: models.filter((m) => m.hiddenFields.length > 0).map((m) => ({ model: m.name, delegate: m.delegate, fields: m.hiddenFields })),

@@ -1,8 +1,7 @@
-import type { ModelConfig, OnDelete } from '../config/configTypes';
-import { fieldOf, fieldOptions } from '../validate/checkModels';
-import { indexFields, mirroredRelation, relationField } from '../validate/checkRelations';
+import type { OnDelete } from '../config/configTypes';
+import type { ProjectModel } from '../validate/checkedProject';
 import type { IndexContext, RelationContext } from './contexts';
-import { delegateName, pascalCase } from './names';
+import { delegateName, pascalCase } from '../domain/names';
 
 const ON_DELETE: Record<OnDelete, 'Restrict' | 'Cascade' | 'SetNull'> = { restrict: 'Restrict', cascade: 'Cascade', setNull: 'SetNull' };
 const SQL_ON_DELETE: Record<OnDelete, 'restrict' | 'cascade' | 'set null'> = { restrict: 'restrict', cascade: 'cascade', setNull: 'set null' };
@@ -21,37 +20,35 @@ function joinTable(relationName: string, own: { model: string; side: string }, o
  * `<Model>_<relation>` of the belongsTo side; a manyToMany pair shares the name of the side that
  * sorts first. A side the config leaves out is added as a back reference.
  */
-export function mapRelations(models: readonly ModelConfig[]): Map<string, RelationContext[]> {
+export function mapRelations(models: readonly ProjectModel[]): Map<string, RelationContext[]> {
   const byName = new Map(models.map((m) => [m.name, m]));
   const result = new Map<string, RelationContext[]>(models.map((m) => [m.name, []]));
   const mirrored = new Set<string>();
   for (const model of models) {
-    for (const [name, relation] of Object.entries(model.relations ?? {})) {
-      const other = byName.get(relation.model) as ModelConfig;
+    for (const relation of model.relations) {
+      const { name } = relation;
+      const other = byName.get(relation.model) as ProjectModel;
       const own = `${model.name}_${name}`;
       let relationName = own;
-      let mirror: string | undefined;
-      if (relation.type !== 'belongsTo') {
-        mirror = mirroredRelation(model, relation, other).name;
-        if (mirror) {
-          const theirs = `${other.name}_${mirror}`;
-          relationName = relation.type === 'hasMany' || theirs < own ? theirs : own;
-          mirrored.add(`${other.name}.${mirror}`);
-        }
+      const mirror = relation.mirror ?? undefined;
+      if (mirror) {
+        const theirs = `${other.name}_${mirror}`;
+        relationName = relation.type === 'hasMany' || theirs < own ? theirs : own;
+        mirrored.add(`${other.name}.${mirror}`);
       }
       const otherSide = mirror ?? `${delegateName(model.name)}By${pascalCase(name)}`;
-      const field = relation.type === 'belongsTo' ? relationField(name, relation) : null;
-      const fieldConfig = field ? fieldOf(model, field) : undefined;
+      const field = relation.field;
+      const fieldConfig = field ? model.fields.find((f) => f.name === field) : undefined;
       (result.get(model.name) as RelationContext[]).push({
         name,
         type: relation.type,
         model: relation.model,
         modelDelegate: delegateName(relation.model),
         field,
-        optional: Boolean(fieldConfig && fieldOptions(fieldConfig).optional),
-        onDelete: relation.type === 'belongsTo' ? ON_DELETE[relation.onDelete ?? 'restrict'] : null,
-        sqlOnDelete: relation.type === 'belongsTo' ? SQL_ON_DELETE[relation.onDelete ?? 'restrict'] : null,
-        foreignField: relation.type === 'hasMany' && mirror ? relationField(mirror, (other.relations ?? {})[mirror]) : null,
+        optional: Boolean(fieldConfig?.optional),
+        onDelete: relation.onDelete ? ON_DELETE[relation.onDelete] : null,
+        sqlOnDelete: relation.onDelete ? SQL_ON_DELETE[relation.onDelete] : null,
+        foreignField: relation.type === 'hasMany' && mirror ? (other.relations.find((r) => r.name === mirror)?.field ?? null) : null,
         joinTable: relation.type === 'manyToMany' ? joinTable(relationName, { model: model.name, side: name }, { model: other.name, side: otherSide }) : null,
         relationName,
         isList: relation.type !== 'belongsTo',
@@ -87,13 +84,13 @@ export function mapRelations(models: readonly ModelConfig[]): Map<string, Relati
 }
 
 /** Declared indexes, and an index on each belongsTo field not already leading one (or unique). */
-export function mapIndexes(model: ModelConfig): IndexContext[] {
+export function mapIndexes(model: ProjectModel): IndexContext[] {
   const named = (fields: string[], unique: boolean) => ({ name: `${model.name}_${fields.join('_')}_${unique ? 'key' : 'idx'}`, fields, unique });
-  const declared = (model.indexes ?? []).map((index) => named(indexFields(index), !Array.isArray(index) && Boolean(index.unique)));
-  const covered = (field: string) => field === 'id' || declared.some((i) => i.fields[0] === field) || Boolean(fieldOf(model, field) && fieldOptions(fieldOf(model, field) as never).unique);
-  const foreign = Object.entries(model.relations ?? {})
-    .filter(([, r]) => r.type === 'belongsTo')
-    .map(([name, r]) => relationField(name, r))
+  const declared = model.indexes.map((index) => named(index.fields, index.unique));
+  const covered = (field: string) => field === 'id' || declared.some((i) => i.fields[0] === field) || Boolean(model.fields.find((f) => f.name === field)?.unique);
+  const foreign = model.relations
+    .filter((r) => r.field !== null)
+    .map((r) => r.field as string)
     .filter((field) => !covered(field))
     .map((field) => named([field], false));
   return [...declared, ...foreign];

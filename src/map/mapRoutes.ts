@@ -1,28 +1,24 @@
-import type { BodyFieldConfig, ModelConfig, OrmName } from '../config/configTypes';
+import type { OrmName } from '../config/configTypes';
 import { bodyTypeInfo } from '../config/fieldTypes';
-import { parseValidator, VALIDATORS } from '../config/validators';
-import { appFolderNamer, type AppFolder } from '../validate/appFolders';
-import { bodyFieldOptions, isBodyFieldRequired } from '../validate/checkBody';
-import type { CheckedEvent, CheckedRoute } from '../validate/checkedProject';
-import { parseVoter, voterSeesRecord } from '../validate/checkVoter';
-import { fieldOf, fieldOptions } from '../validate/checkModels';
-import { pointerToJsonPath } from '../validate/jsonPath';
+import { VALIDATORS, type ParsedValidator } from '../config/validators';
+import type { AppFolder } from '../domain/appFolders';
+import type { ProjectBodyField, ProjectEvent, ProjectModel, ProjectRoute } from '../validate/checkedProject';
 import type { BodyFieldContext, LinkContext, MethodContext, ParamContext, RelationContext, RouteFileContext, ValidatorContext } from './contexts';
 import { mapListQuery, mapParents } from './mapListQuery';
 import { enumTsType } from './mapModels';
-import { delegateName, routeTypeName } from './names';
+import { delegateName, routeTypeName } from '../domain/names';
+import { OUTPUT_PATHS } from '../domain/outputPaths';
 
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const WRITES: readonly string[] = ['create', 'replace', 'update'];
 
-function mapValidator(text: string): ValidatorContext {
-  const parsed = parseValidator(text);
-  if (!parsed.ok) throw new Error(`unchecked validator reached the mapper: ${text}`);
-  const { name, raw, list } = parsed.validator;
+/** A parsed validator as the body spec writes it: its argument as a TypeScript literal. */
+function mapValidator(validator: ParsedValidator): ValidatorContext {
+  const { name, raw, list } = validator;
   const argument = VALIDATORS[name].argument;
   if (argument === 'none') return { name, argument: null };
   if (argument === 'list') return { name, argument: `[${(list ?? []).map((value) => JSON.stringify(value)).join(', ')}]` };
-  return { name, argument: argument === 'regex' ? JSON.stringify(raw) : String(parsed.validator.number) };
+  return { name, argument: argument === 'regex' ? JSON.stringify(raw) : String(validator.number) };
 }
 
 /** A uuid[] body field of a route that writes its model: the links of the manyToMany relation of its name. */
@@ -32,46 +28,44 @@ function mapLink(relation: RelationContext | undefined): LinkContext | null {
   return { name: relation.model, delegate: relation.modelDelegate, joinTable, ownColumn, otherColumn };
 }
 
-function mapBodyField(name: string, field: BodyFieldConfig, route: CheckedRoute, model: ModelConfig | undefined, relations: readonly RelationContext[]): BodyFieldContext {
-  const options = bodyFieldOptions(field);
-  const modelField = model && fieldOf(model, name);
-  const values = options.values ?? (modelField ? fieldOptions(modelField).values : undefined) ?? null;
-  const writesLink = options.type === 'uuid[]' && WRITES.includes(route.operation);
+function mapBodyField(field: ProjectBodyField, route: ProjectRoute, model: ProjectModel | undefined, relations: readonly RelationContext[]): BodyFieldContext {
+  const { name, values } = field;
+  const modelField = model?.fields.find((f) => f.name === name);
+  const writesLink = field.type === 'uuid[]' && WRITES.includes(route.operation);
   return {
     name,
-    type: options.type,
-    tsType: values ? enumTsType(values) : bodyTypeInfo(options.type).ts,
-    required: isBodyFieldRequired(name, field, route.operation, model),
-    nullable: Boolean(modelField && fieldOptions(modelField).optional),
-    validators: (options.validation ?? []).map(mapValidator),
+    type: field.type,
+    tsType: values ? enumTsType(values) : bodyTypeInfo(field.type).ts,
+    required: field.required,
+    nullable: Boolean(modelField?.optional),
+    validators: field.validators.map(mapValidator),
     values,
     link: writesLink ? mapLink(relations.find((r) => r.name === name)) : null,
   };
 }
 
-function mapParams(route: CheckedRoute): ParamContext[] {
-  return Object.entries(route.config.params ?? {}).map(([name, type]) => ({ name, type, isId: name === 'id' }));
+function mapParams(route: ProjectRoute): ParamContext[] {
+  return route.params.map(({ name, type }) => ({ name, type, isId: name === 'id' }));
 }
 
 const EVENT_OPERATIONS = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' } as const;
 
-function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelConfig>, relations: Map<string, RelationContext[]>, events: CheckedEvent[], folder: AppFolder): MethodContext {
-  const { config } = route;
+function mapMethod(route: ProjectRoute, orm: OrmName, models: Map<string, ProjectModel>, relations: Map<string, RelationContext[]>, events: ProjectEvent[], folder: AppFolder): MethodContext {
   const model = route.model ? models.get(route.model) : undefined;
   const params = mapParams(route);
   const modelRelations = (route.model && relations.get(route.model)) || [];
-  const body = Object.entries(config.body ?? {}).map(([name, field]) => mapBodyField(name, field, route, model, modelRelations));
-  const typeName = routeTypeName(config.method, config.path);
-  const response = config.response?.replace(/\[\]$/, '') ?? null;
+  const body = route.body.map((field) => mapBodyField(field, route, model, modelRelations));
+  const typeName = routeTypeName(route.method, route.path);
+  const response = route.response;
   const operation = route.operation;
-  const voter = config.voter ? parseVoter(config.voter) : undefined;
-  const eventOperation = config.method === 'GET' ? null : EVENT_OPERATIONS[config.method];
-  const listQuery = mapListQuery(config, model, typeName);
+  const voter = route.voter;
+  const eventOperation = route.method === 'GET' ? null : EVENT_OPERATIONS[route.method];
+  const listQuery = mapListQuery(route, model, typeName);
   const writesLinks = body.some((field) => field.link !== null);
   const firedEvents = eventOperation && route.model ? events.filter((e) => e.model === route.model && e.on.includes(eventOperation)).map((e) => e.name) : [];
   return {
-    method: config.method,
-    urlPath: config.path,
+    method: route.method,
+    urlPath: route.path,
     operation,
     model: route.model ? { name: route.model, delegate: delegateName(route.model) } : null,
     responseModel: response,
@@ -85,45 +79,42 @@ function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelC
     writesDate: WRITES.includes(operation) && body.some((field) => field.type === 'datetime'),
     bodyTypeName: body.length ? `${typeName}Body` : null,
     bodySpecName: body.length ? `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}BodySpec` : null,
-    auth: Boolean(config.auth),
+    auth: route.auth,
     voter: voter?.kind === 'custom' ? voter.name : null,
     builtinVoter: voter && voter.kind !== 'custom' ? voter.kind : null,
     ownerField: voter?.kind === 'owner' ? voter.field : null,
     // A PUT or PATCH that links records loads its own first: a missing record is 404 before a missing linked one is 409.
-    loadsRecord: voterSeesRecord(config, operation, route.model) || (writesLinks && (operation === 'replace' || operation === 'update')),
+    loadsRecord: route.voterSeesRecord || (writesLinks && (operation === 'replace' || operation === 'update')),
     writesLinks,
     mutating: eventOperation !== null,
     events: firedEvents,
     hasEvents: firedEvents.length > 0,
-    usesUserId: Boolean(voter || config.function || firedEvents.length > 0),
+    usesUserId: Boolean(voter || route.function || firedEvents.length > 0),
     eventOperation,
-    function: config.function ?? null,
-    redirect: config.redirect ?? null,
-    redirectStatus: config.method === 'GET' ? 307 : 303,
-    source: `${route.origin.file} ${pointerToJsonPath(route.origin.pointer)}`,
+    function: route.function,
+    redirect: route.redirect,
+    redirectStatus: route.method === 'GET' ? 307 : 303,
+    source: `${route.file} ${route.jsonPath}`,
     folderParams: folder.params,
     renamesParams: folder.params.some((p) => p.name !== p.folder),
     listQuery,
     hasListQuery: listQuery !== null,
     parents: mapParents(route, model),
-    include: (config.include ?? []).map((name) => {
-      const relation = model?.relations?.[name];
+    include: route.include.map((name) => {
+      const relation = model?.relations.find((r) => r.name === name);
       return { name, model: relation?.model ?? '', isList: relation?.type !== 'belongsTo' };
     }),
-    includes: (config.include ?? []).length > 0,
+    includes: route.include.length > 0,
   };
 }
 
-/**
- * Groups routes by folder: each is one route.ts with one export per method. `folderOf` names the
- * dynamic folders (shared with the views' pages); by default from the routes alone.
- */
-export function mapRouteFiles(routes: CheckedRoute[], orm: OrmName, models: Map<string, ModelConfig>, relations: Map<string, RelationContext[]>, events: CheckedEvent[] = [], folderOf = appFolderNamer(routes.map((r) => r.config.path))): RouteFileContext[] {
-  const files = new Map<string, { urlPath: string; folder: AppFolder; routes: CheckedRoute[] }>();
+/** Groups routes by folder: each is one route.ts with one export per method. */
+export function mapRouteFiles(routes: ProjectRoute[], orm: OrmName, models: Map<string, ProjectModel>, relations: Map<string, RelationContext[]>, events: ProjectEvent[] = []): RouteFileContext[] {
+  const files = new Map<string, { urlPath: string; folder: AppFolder; routes: ProjectRoute[] }>();
   for (const route of routes) {
-    const folder = folderOf(route.config.path);
-    const outputPath = `src/app/${folder.folder ? `${folder.folder}/` : ''}route.ts`;
-    const file = files.get(outputPath) ?? { urlPath: route.config.path, folder, routes: [] };
+    const { folder } = route;
+    const outputPath = OUTPUT_PATHS.routeFile(folder.folder);
+    const file = files.get(outputPath) ?? { urlPath: route.path, folder, routes: [] };
     file.routes.push(route);
     files.set(outputPath, file);
   }
@@ -131,7 +122,7 @@ export function mapRouteFiles(routes: CheckedRoute[], orm: OrmName, models: Map<
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([outputPath, file]) => {
       const methods = file.routes
-        .map((route) => mapMethod(route, orm, models, relations, events, folderOf(route.config.path)))
+        .map((route) => mapMethod(route, orm, models, relations, events, route.folder))
         .sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
       const params = methods[0].params;
       return {

@@ -1,5 +1,6 @@
-import type { AppFolder } from '../validate/appFolders';
-import type { CheckedView } from '../validate/checkedProject';
+import type { AppFolder } from '../domain/appFolders';
+import { OUTPUT_PATHS } from '../domain/outputPaths';
+import type { ProjectView } from '../validate/checkedProject';
 import type { ElementContext, ModelContext, NavLinkContext, RouteFileContext, ViewContext } from './contexts';
 import { mapElement, type ElementScope } from './mapElements';
 import { routesByRef } from './viewRouteCalls';
@@ -20,46 +21,44 @@ const sortedUnique = (values: string[]): string[] => [...new Set(values)].sort()
 export interface ViewMappingInput {
   routeFiles: RouteFileContext[];
   models: ModelContext[];
-  /** Names the dynamic folders, shared with the API routes. */
-  folderOf: (path: string) => AppFolder;
 }
 
-export function viewMapper(input: ViewMappingInput): (view: CheckedView) => ViewContext {
+export function viewMapper(input: ViewMappingInput): (view: ProjectView) => ViewContext {
   const routes = routesByRef(input.routeFiles);
   const models = new Map(input.models.map((m) => [m.name, m]));
-  return (view) => mapView(view, { routes, models, loads: [] }, input.folderOf(view.config.path));
+  return (view) => mapView(view, { routes, models, loads: [] }, view.folder);
 }
 
-function mapView(view: CheckedView, scope: ElementScope, appFolder: AppFolder): ViewContext {
+function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): ViewContext {
   const folder = appFolder.folder;
   const params = appFolder.params.map((p) => p.name);
-  const root = mapElement(scope, view.config.root);
+  const root = mapElement(scope, view.root);
   const elements = flatten(root);
   const imports = new Map(scope.loads.map((load) => [`${load.module}#${load.handler}`, { handler: load.handler, method: 'GET' as const, module: load.module }]));
   return {
-    name: view.config.name,
-    urlPath: view.config.path,
-    outputPath: `src/app/${folder ? `${folder}/` : ''}page.tsx`,
-    title: view.config.title ?? titleFromName(view.config.name),
+    name: view.name,
+    urlPath: view.path,
+    outputPath: OUTPUT_PATHS.page(folder),
+    title: view.title ?? titleFromName(view.name),
     params,
     hasParams: params.length > 0,
     folderParams: appFolder.params,
     renamesParams: appFolder.params.some((p) => p.name !== p.folder),
-    auth: Boolean(view.config.auth),
+    auth: view.auth,
     root,
     routeImports: [...imports.values()].sort((a, b) => (a.handler < b.handler ? -1 : a.handler > b.handler ? 1 : 0)),
     modelTypes: sortedUnique(scope.loads.map((load) => load.model)),
     loads: scope.loads,
-    usesRequest: Boolean(view.config.auth) || scope.loads.length > 0,
+    usesRequest: view.auth || scope.loads.length > 0,
     usesForm: elements.some((e) => e.form !== null),
     usesLink: elements.some((e) => (e.type === 'link' && !e.external) || e.link !== null),
     viewHelpers: [
       ...(scope.loads.length > 0 ? ['callRoute'] : []),
       ...(elements.some((e) => e.data !== null) ? ['formatValue'] : []),
       ...(elements.some((e) => e.valueFrom !== null) ? ['inputValue'] : []),
-      ...(view.config.auth ? ['requireUser'] : []),
+      ...(view.auth ? ['requireUser'] : []),
     ],
-    source: view.origin.file,
+    source: view.file,
   };
 }
 

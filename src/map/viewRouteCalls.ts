@@ -1,7 +1,7 @@
 import { FIELD_TYPES, type FieldType } from '../config/fieldTypes';
-import { pathParams } from '../validate/viewRoutes';
+import { moduleOf } from '../domain/outputPaths';
 import type { ColumnContext, MethodContext, ModelContext, RouteCallContext, RouteFileContext } from './contexts';
-import { routeTypeName } from './names';
+import { routeTypeName } from '../domain/names';
 
 export interface BoundRoute {
   method: MethodContext;
@@ -13,7 +13,7 @@ export interface BoundRoute {
 export function routesByRef(files: RouteFileContext[]): Map<string, BoundRoute> {
   const routes = new Map<string, BoundRoute>();
   for (const file of files) {
-    const module = `@/${file.outputPath.replace(/^src\//, '').replace(/\.ts$/, '')}`;
+    const module = moduleOf(file.outputPath);
     for (const method of file.methods) routes.set(`${method.method} ${method.urlPath}`, { method, module });
   }
   return routes;
@@ -32,7 +32,7 @@ export function routeCall(bound: BoundRoute, variable: string): RouteCallContext
     handler: handlerName(method),
     module,
     urlPath: method.urlPath,
-    params: pathParams(method.urlPath),
+    params: method.folderParams.map((p) => p.name),
     model: method.responseModel ?? 'unknown',
     isArray: method.responseIsArray,
   };

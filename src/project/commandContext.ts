@@ -1,5 +1,6 @@
 import path from 'path';
-import { defaultDatabaseUrl, resolveDatabaseUrl, DatabaseProvider } from '../db/databaseUrl';
+import type { OrmName } from '../config/configTypes';
+import { defaultDatabaseUrl, resolveDatabaseUrl, DatabaseProvider } from './databaseUrl';
 import { UserError } from '../diagnostics/diagnostic';
 import { projectEnv } from './loadEnvFile';
 import { projectOrm } from './readSettings';
@@ -18,6 +19,11 @@ export interface ProjectDatabase {
 export interface CommandContext {
   root: string;
   env: NodeJS.ProcessEnv;
+  /**
+   * The ORM of appgen.config.json, read once per command (generate validates the file and reports
+   * its mistakes; the commands that follow a generate act on this value).
+   */
+  orm: OrmName;
   database: ProjectDatabase;
   log: Log;
 }
@@ -39,5 +45,6 @@ export function projectDatabase(env: NodeJS.ProcessEnv, orm = 'prisma'): Project
 export function commandContext(cwd: string, log: Log = defaultLog): CommandContext {
   const root = path.resolve(cwd);
   const env = projectEnv(root);
-  return { root, env, database: projectDatabase(env, projectOrm(root)), log };
+  const orm = projectOrm(root);
+  return { root, env, orm, database: projectDatabase(env, orm), log };
 }

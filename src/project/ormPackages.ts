@@ -2,7 +2,7 @@ import fs from 'fs';
 import path from 'path';
 import type { OrmName } from '../config/configTypes';
 import { UserError } from '../diagnostics/diagnostic';
-import { createProjectRequire } from '../db/projectModules';
+import { createProjectRequire } from './projectModules';
 import { ormDependencies } from './appDependencies';
 
 /** The ORM's packages that the project cannot load (looked up the way Node resolves them). */

@@ -3,7 +3,7 @@ import path from 'path';
 import type { OrmName, SettingsConfig } from '../config/configTypes';
 import { SETTINGS_FILE } from '../load/loadProject';
 
-/** The project's ORM setting, for commands that act on it after a successful generate. */
+/** The project's ORM setting, read by commandContext once per command (generate checks the file). */
 export function projectOrm(root: string): OrmName {
   const file = path.join(root, SETTINGS_FILE);
   if (!fs.existsSync(file)) return 'prisma';

@@ -1,3 +1,4 @@
+import { OUTPUT_PATHS } from '../domain/outputPaths';
 import type { MethodContext, ProjectContext } from '../map/contexts';
 import type { FileOwner } from './fileMap';
 
@@ -63,7 +64,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     owner: 'generated',
     produces: 'src/appgen/types/<Model>.ts: the JSON shape of each model',
     context: 'ModelContext & { project: ProjectContext }',
-    outputs: (project) => project.models.map((model) => ({ path: `src/appgen/types/${model.name}.ts`, context: { ...model, project }, sources: [model.source] })),
+    outputs: (project) => project.models.map((model) => ({ path: OUTPUT_PATHS.modelType(model.name), context: { ...model, project }, sources: [model.source] })),
   },
   { template: 'src/appgen/types/index.ts.hbs', owner: 'generated', produces: 'src/appgen/types/index.ts: re-exports every model type', context: 'ProjectContext', outputs: once('src/appgen/types/index.ts', ['config/models/']) },
   { template: 'src/appgen/bodies.ts.hbs', owner: 'generated', produces: 'src/appgen/bodies.ts: body type and runtime spec of each route with a body', context: 'ProjectContext', outputs: once('src/appgen/bodies.ts', ['config/routes/']) },
@@ -86,21 +87,21 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     owner: 'user',
     produces: 'src/functions/<name>.ts, written once: a route function',
     context: '{ name: string; method: MethodContext; project: ProjectContext }',
-    outputs: (project) => project.functions.map((name) => ({ path: `src/functions/${name}.ts`, context: { name, method: firstMethodUsing(project, 'function', name), project }, sources: [] })),
+    outputs: (project) => project.functions.map((name) => ({ path: OUTPUT_PATHS.function(name), context: { name, method: firstMethodUsing(project, 'function', name), project }, sources: [] })),
   },
   {
     template: 'scaffold/src/voters/[voter].ts.hbs',
     owner: 'user',
     produces: 'src/voters/<name>.ts, written once: an authorization voter',
     context: '{ name: string; project: ProjectContext }',
-    outputs: (project) => project.voters.map((name) => ({ path: `src/voters/${name}.ts`, context: { name, project }, sources: [] })),
+    outputs: (project) => project.voters.map((name) => ({ path: OUTPUT_PATHS.voter(name), context: { name, project }, sources: [] })),
   },
   {
     template: 'scaffold/src/events/[event].ts.hbs',
     owner: 'user',
     produces: 'src/events/<name>.ts, written once: an event handler',
     context: 'EventContext & { project: ProjectContext }',
-    outputs: (project) => project.events.map((event) => ({ path: `src/events/${event.name}.ts`, context: { ...event, project }, sources: [] })),
+    outputs: (project) => project.events.map((event) => ({ path: OUTPUT_PATHS.event(event.name), context: { ...event, project }, sources: [] })),
   },
   {
     template: 'scaffold/src/auth/getAuthUser.ts.hbs',

@@ -2,7 +2,7 @@ import { ELEMENT_TYPE_NAMES } from '../config/elements';
 import { analyzeTemplate, matchesPattern, parseTemplate } from '../render/templateAnalysis';
 import { templateErrorFrom } from '../render/templateError';
 import { partialName, templateText, type TemplateSource } from '../render/templateSet';
-import type { RouteOperation } from '../validate/checkedProject';
+import type { RouteOperation } from '../domain/routeOperation';
 
 /**
  * Every operation a route can have (a Record, so that a new operation must be listed here). The

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument } from '../load/configDocument';
-import { pathShape, PathSegment } from './appPaths';
+import { pathShape, PathSegment } from '../domain/appPaths';
 import { childPointer, diagnosticAt } from './locate';
 
 export interface TreeEntry {

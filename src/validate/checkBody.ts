@@ -1,28 +1,13 @@
-import type { BodyFieldConfig, BodyFieldOptions, FieldConfig, ModelConfig } from '../config/configTypes';
+import type { BodyFieldConfig, BodyFieldOptions, ModelConfig } from '../config/configTypes';
 import { bodyTypeInfo, type BodyFieldType } from '../config/fieldTypes';
 import { parseValidator, VALIDATOR_NAMES, VALIDATORS } from '../config/validators';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
-import type { RouteOperation } from './checkedProject';
-import { fieldOf, fieldOptions, isRequiredOnCreate } from './checkModels';
-import { relationField, relationOf } from './checkRelations';
+import { bodyFieldOptions } from '../domain/bodyFields';
+import { fieldOf, fieldOptions } from '../domain/fields';
+import { relationField, relationOf } from '../domain/relations';
 import { childPointer, diagnosticAt } from './locate';
-
-/** The long form of a body field, whether written as a type string or an object. */
-export function bodyFieldOptions(field: BodyFieldConfig): BodyFieldOptions {
-  return typeof field === 'string' ? { type: field } : field;
-}
-
-/**
- * Whether a request must carry the field: declared `required`, or a create or replace of a
- * model field the model requires (PATCH leaves absent fields alone).
- */
-export function isBodyFieldRequired(name: string, field: BodyFieldConfig, operation: RouteOperation, model: ModelConfig | undefined): boolean {
-  if (bodyFieldOptions(field).required) return true;
-  const modelField = model && fieldOf(model, name);
-  return Boolean(modelField) && (operation === 'create' || operation === 'replace') && isRequiredOnCreate(name, modelField as FieldConfig);
-}
 
 function checkValidators(document: ConfigDocument, pointer: string, options: BodyFieldOptions): Diagnostic[] {
   const problems: Diagnostic[] = [];

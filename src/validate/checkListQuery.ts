@@ -3,11 +3,10 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import type { RouteOperation } from './checkedProject';
-import { fieldOf, fieldOptions, modelFieldNames } from './checkModels';
+import { fieldOf, fieldOptions, modelFieldNames } from '../domain/fields';
+import { maxPageSize } from '../domain/listQuery';
 import { isIndexedField } from './checkRelations';
 import { childPointer, diagnosticAt } from './locate';
-
-export const DEFAULT_MAX_PAGE_SIZE = 100;
 
 /**
  * Checks a list route's `query`: only on lists, fields of the model that are not json, and every
@@ -40,7 +39,7 @@ export function checkListQuery(document: ConfigDocument, pointer: string, config
     if (!(query.sort ?? []).includes(name)) problems.push(diagnosticAt(document, childPointer(at, 'defaultSort'), `defaultSort "${query.defaultSort}" is not one of the "sort" fields`, `add "${name}" to "sort".`));
   }
   if (query.maxPageSize !== undefined && query.pageSize === undefined) problems.push(diagnosticAt(document, childPointer(at, 'maxPageSize'), '"maxPageSize" needs "pageSize" (pagination is off without it)', 'add "pageSize", e.g. 20.', 'key'));
-  if (query.pageSize !== undefined && query.pageSize > (query.maxPageSize ?? Math.max(DEFAULT_MAX_PAGE_SIZE, query.pageSize))) problems.push(diagnosticAt(document, childPointer(at, 'pageSize'), `pageSize ${query.pageSize} is larger than maxPageSize ${query.maxPageSize}`, 'lower pageSize or raise maxPageSize.'));
+  if (query.pageSize !== undefined && query.pageSize > maxPageSize(query)) problems.push(diagnosticAt(document, childPointer(at, 'pageSize'), `pageSize ${query.pageSize} is larger than maxPageSize ${query.maxPageSize}`, 'lower pageSize or raise maxPageSize.'));
   return problems;
 }
 

@@ -1,32 +1,12 @@
 import type { FieldConfig, FieldOptions, ModelConfig, OrmName } from '../config/configTypes';
+import { fieldOptions } from '../domain/fields';
+import { delegateName } from '../domain/names';
 import { FIELD_TYPES } from '../config/fieldTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument } from '../load/configDocument';
 import type { CheckedModel } from './checkedProject';
 import { childPointer, diagnosticAt } from './locate';
-import { delegateName } from '../map/names';
 import { DRIZZLE_SCHEMA_NAMES, isReservedName } from './reservedNames';
-
-/** The long form of a field, whether it was written as a type string or an object. */
-export function fieldOptions(field: FieldConfig): FieldOptions {
-  return typeof field === 'string' ? { type: field } : field;
-}
-
-/** The model's field of that name; own properties only, so "constructor" is not a field. */
-export function fieldOf(model: ModelConfig, name: string): FieldConfig | undefined {
-  return Object.hasOwn(model.fields, name) ? model.fields[name] : undefined;
-}
-
-/** A model's field names, `id` first (every model has it, declared or not). */
-export function modelFieldNames(model: ModelConfig): string[] {
-  return ['id', ...Object.keys(model.fields).filter((name) => name !== 'id')];
-}
-
-/** Whether a create must set the field: required, without default, and not set by the database. */
-export function isRequiredOnCreate(name: string, field: FieldConfig): boolean {
-  const options = fieldOptions(field);
-  return name !== 'id' && !options.optional && options.default === undefined && options.type !== 'date_now';
-}
 
 function checkDefault(document: ConfigDocument, pointer: string, options: FieldOptions): Diagnostic[] {
   const value = options.default;

@@ -3,13 +3,15 @@ import { FIELD_ELEMENTS } from '../config/elements';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
-import { bodyFieldOptions, isBodyFieldRequired } from './checkBody';
+import { pathParams } from '../domain/appPaths';
+import { bodyFieldOptions, isBodyFieldRequired } from '../domain/bodyFields';
+import { modelFieldNames } from '../domain/fields';
+import { parseRouteRef } from '../domain/routeRefs';
 import type { CheckedModel, CheckedRoute } from './checkedProject';
-import { modelFieldNames } from './checkModels';
 import { fieldElementMismatch } from './fieldElementFit';
 import { childPointer, diagnosticAt } from './locate';
 import { parseResponse } from './resolveRouteModel';
-import { columnField, findRouteByRef, parseRouteRef, pathParams, placeholders } from './viewRoutes';
+import { columnField, findRouteByRef, placeholders } from './viewRoutes';
 import { walkElements } from './walkElements';
 
 interface BindingScope {

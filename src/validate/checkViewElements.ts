@@ -2,8 +2,9 @@ import type { ViewConfig } from '../config/configTypes';
 import { FIELD_ELEMENTS } from '../config/elements';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument } from '../load/configDocument';
+import { pathParams } from '../domain/appPaths';
 import { childPointer, diagnosticAt } from './locate';
-import { pathParams, placeholders } from './viewRoutes';
+import { placeholders } from './viewRoutes';
 import { walkElements } from './walkElements';
 
 /**

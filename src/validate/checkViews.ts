@@ -1,7 +1,7 @@
 import type { ViewConfig } from '../config/configTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument } from '../load/configDocument';
-import { parseAppPath, pathShape, PathSegment } from './appPaths';
+import { parseAppPath, pathShape, PathSegment } from '../domain/appPaths';
 import type { CheckedModel, CheckedRoute, CheckedView } from './checkedProject';
 import { checkViewBindings } from './checkViewBindings';
 import { checkViewElements } from './checkViewElements';

@@ -3,24 +3,9 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import type { RouteOperation } from './checkedProject';
-import { fieldOptions } from './checkModels';
+import { fieldOptions } from '../domain/fields';
+import { parseVoter, voterSeesRecord } from '../domain/voters';
 import { childPointer, diagnosticAt } from './locate';
-
-/** A route's voter: a user-owned one, or a built-in rule. */
-export type VoterRef = { kind: 'custom'; name: string } | { kind: 'self' } | { kind: 'owner'; field: string };
-
-export function parseVoter(voter: string): VoterRef {
-  if (voter === 'self') return { kind: 'self' };
-  if (voter.startsWith('owner:')) return { kind: 'owner', field: voter.slice('owner:'.length) };
-  return { kind: 'custom', name: voter };
-}
-
-const RECORD_OPERATIONS: readonly RouteOperation[] = ['get', 'replace', 'update', 'delete', 'function'];
-
-/** Whether the handler loads the record before the voter runs: a route on one existing record. */
-export function voterSeesRecord(route: RouteConfig, operation: RouteOperation, model: string | undefined): boolean {
-  return Boolean(route.voter && model && route.params && 'id' in route.params && RECORD_OPERATIONS.includes(operation));
-}
 
 /** Built-in voters need what they compare: `self` an `:id`, `owner:<field>` a record with that field. */
 export function checkVoter(document: ConfigDocument, pointer: string, route: RouteConfig, operation: RouteOperation, model: ModelConfig | undefined): Diagnostic[] {

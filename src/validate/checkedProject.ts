@@ -1,4 +1,18 @@
-import type { ModelConfig, OrmName, RouteConfig, ViewConfig } from '../config/configTypes';
+import type { ElementConfig, FieldOptions, HttpMethod, ModelConfig, OnDelete, OrmName, RelationType, RouteConfig, ViewConfig } from '../config/configTypes';
+import type { BodyFieldType, ParamType } from '../config/fieldTypes';
+import type { ParsedValidator } from '../config/validators';
+import type { AppFolder } from '../domain/appFolders';
+import type { RouteRef } from '../domain/routeRefs';
+import type { VoterRef } from '../domain/voters';
+import type { EventOperation, RouteOperation } from '../domain/routeOperation';
+
+export type { EventOperation, RouteOperation };
+
+/*
+ * Two views of the config. The checks work on config objects as written (`CheckedModel`,
+ * `CheckedRoute`, ...: the config and where it came from). What validate returns is a
+ * `CheckedProject`: everything parsed and in long form, so the map stage never parses.
+ */
 
 /** Where a config object came from, so later stages can name it in comments and messages. */
 export interface Origin {
@@ -6,8 +20,6 @@ export interface Origin {
   pointer: string;
 }
 
-/** What a route does when it has no `function`. */
-export type RouteOperation = 'list' | 'get' | 'create' | 'replace' | 'update' | 'delete' | 'function';
 
 export interface CheckedModel {
   config: ModelConfig;
@@ -23,8 +35,6 @@ export interface CheckedRoute {
   operation: RouteOperation;
 }
 
-export type EventOperation = 'create' | 'update' | 'delete';
-
 export interface CheckedEvent {
   name: string;
   model: string;
@@ -37,13 +47,121 @@ export interface CheckedView {
   origin: Origin;
 }
 
-/** A project whose config passed every check: the only input of the map stage. */
+/** A field in long form. */
+export interface ProjectField extends FieldOptions {
+  name: string;
+}
+
+/** A declared relation with its defaults resolved. */
+export interface ProjectRelation {
+  name: string;
+  type: RelationType;
+  model: string;
+  /** belongsTo: the uuid field holding the other record's id (`<relation>Id` unless configured). */
+  field: string | null;
+  /** belongsTo: what deleting the other record does (`restrict` unless configured). */
+  onDelete: OnDelete | null;
+  /** hasMany, manyToMany: the relation of the other model this one mirrors, when there is one. */
+  mirror: string | null;
+}
+
+export interface ProjectModel {
+  name: string;
+  /** Every field in long form: `id` first (added when the config leaves it out), then as declared. */
+  fields: ProjectField[];
+  /** Declared relations, in order. */
+  relations: ProjectRelation[];
+  /** Declared indexes, in order. */
+  indexes: Array<{ fields: string[]; unique: boolean }>;
+  file: string;
+}
+
+export interface ProjectBodyField {
+  name: string;
+  type: BodyFieldType;
+  /** Whether a request must carry it (declared, or required by the model on create and replace). */
+  required: boolean;
+  validators: ParsedValidator[];
+  /** Allowed values: the field's own, else those of the model's enum field of that name. */
+  values: string[] | null;
+}
+
+export interface ProjectListQuery {
+  filter: string[];
+  sort: string[];
+  defaultSort: { field: string; descending: boolean } | null;
+  pageSize: number | null;
+  maxPageSize: number;
+  count: boolean;
+}
+
+export interface ProjectRoute {
+  method: HttpMethod;
+  path: string;
+  params: Array<{ name: string; type: ParamType }>;
+  body: ProjectBodyField[];
+  /** Model the route reads or writes, from `response`, `model`, or a sibling route. */
+  model: string | null;
+  /** The type named by `response`, without `[]`. */
+  response: string | null;
+  responseIsArray: boolean;
+  operation: RouteOperation;
+  redirect: string | null;
+  function: string | null;
+  auth: boolean;
+  voter: VoterRef | null;
+  /** The handler loads the record before the voter runs (a route on one existing record). */
+  voterSeesRecord: boolean;
+  /** A list route's query, present only on a list of a model. */
+  query: ProjectListQuery | null;
+  /** Relations of the model sent with each record. */
+  include: string[];
+  file: string;
+  /** Where in its file, e.g. `routes[2]`. */
+  jsonPath: string;
+  /** Its folder under src/app, named alike with the pages' folders (see domain/appFolders.ts). */
+  folder: AppFolder;
+}
+
+/** An element with route references parsed and columns, options and children in long form. */
+export interface ProjectElement extends Omit<ElementConfig, 'route' | 'load' | 'columns' | 'options' | 'fields' | 'children'> {
+  route?: RouteRef;
+  load?: RouteRef;
+  columns?: Array<{ field: string; label?: string }>;
+  options?: Array<{ value: string; label: string }>;
+  /** A form's fields or a section's children. */
+  children: ProjectElement[];
+  /** A form: the ids of the input elements that belong to it (not to a form inside it). */
+  formFieldIds: string[];
+}
+
+export interface ProjectView {
+  name: string;
+  path: string;
+  title: string | null;
+  auth: boolean;
+  /** `nav` as configured: false keeps the view out of the navigation. */
+  nav: boolean | null;
+  root: ProjectElement;
+  file: string;
+  /** Its folder under src/app, named alike with the routes' folders. */
+  folder: AppFolder;
+}
+
+export interface ProjectEvent {
+  name: string;
+  model: string;
+  on: EventOperation[];
+  file: string;
+}
+
+/** A project whose config passed every check, parsed and in long form: the only input of the map stage. */
 export interface CheckedProject {
   orm: OrmName;
   /** Where pages send visitors who must sign in. */
   loginPath: string;
-  models: CheckedModel[];
-  routes: CheckedRoute[];
-  views: CheckedView[];
-  events: CheckedEvent[];
+  models: ProjectModel[];
+  routes: ProjectRoute[];
+  views: ProjectView[];
+  events: ProjectEvent[];
 }

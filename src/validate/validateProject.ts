@@ -7,6 +7,7 @@ import { checkModels } from './checkModels';
 import { checkRelations } from './checkRelations';
 import { checkRoutes } from './checkRoutes';
 import { checkEvents } from './checkEvents';
+import { normaliseProject } from './normaliseProject';
 import { checkViews, DEFAULT_LOGIN_PATH } from './checkViews';
 import { validateAgainstSchema } from './schemaValidator';
 
@@ -14,7 +15,7 @@ import { validateAgainstSchema } from './schemaValidator';
  * Reports the files the load stage could not parse, validates every other document against its
  * schema, then runs the cross-file checks on the documents that passed (checking a malformed
  * document further would only repeat its problem in other words). Throws a ConfigError carrying
- * all problems; otherwise returns the checked project.
+ * all problems; otherwise returns the checked project, parsed and in long form.
  */
 export function validateProject(project: LoadedProject): CheckedProject {
   const diagnostics: Diagnostic[] = [...project.problems];
@@ -49,5 +50,5 @@ export function validateProject(project: LoadedProject): CheckedProject {
   ]);
   diagnostics.push(...modelResult.diagnostics, ...routeResult.diagnostics, ...viewResult.diagnostics, ...eventResult.diagnostics, ...treeProblems);
   if (diagnostics.length > 0) throw new ConfigError(diagnostics);
-  return { orm, loginPath, models: modelResult.models, routes: routeResult.routes, views: viewResult.views, events: eventResult.events };
+  return normaliseProject({ orm, loginPath, models: modelResult.models, routes: routeResult.routes, views: viewResult.views, events: eventResult.events });
 }

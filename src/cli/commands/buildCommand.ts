@@ -1,7 +1,7 @@
 import { spawnSync } from 'child_process';
 import { prepareDatabase } from '../../db/prepareDatabase';
 import { nextBinary } from '../../project/nextBinary';
-import { runGenerate } from './generateCommand';
+import { runGenerate } from '../../generate/runGenerate';
 import { commandContext } from '../../project/commandContext';
 
 /** `appgen build`: generate, bring the database in sync, then `next build`. */

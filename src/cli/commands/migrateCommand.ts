@@ -1,8 +1,7 @@
 import { createMigration, deployMigrations, MigrationError, MIGRATIONS_DIR } from '../../db/migrations';
 import { UserError } from '../../diagnostics/diagnostic';
 import { commandContext, type CommandContext } from '../../project/commandContext';
-import { projectOrm } from '../../project/readSettings';
-import { runGenerate } from './generateCommand';
+import { runGenerate } from '../../generate/runGenerate';
 
 async function asUserError<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -15,10 +14,10 @@ async function asUserError<T>(work: () => Promise<T>): Promise<T> {
 
 function prismaContext(cwd: string): CommandContext {
   const context = commandContext(cwd);
-  if (projectOrm(context.root) === 'none') {
+  if (context.orm === 'none') {
     throw new UserError('This project has no database (orm "none" in appgen.config.json): there is nothing to migrate.', 'set "orm": "prisma" to use a database.');
   }
-  if (projectOrm(context.root) === 'drizzle') {
+  if (context.orm === 'drizzle') {
     throw new UserError(
       'appgen migrate is not available for orm "drizzle" yet.',
       'use appgen db push (appgen dev and appgen build run it too): it refuses any change that would lose data unless --accept-data-loss.',

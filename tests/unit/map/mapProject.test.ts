@@ -1,6 +1,6 @@
 import type { ProjectContext } from '../../../src/map/contexts';
 import { mapProject } from '../../../src/map/mapProject';
-import { delegateName, routeTypeName } from '../../../src/map/names';
+import { delegateName, routeTypeName } from '../../../src/domain/names';
 import { checkedProject } from '../support/checkConfig';
 import { minimalProject } from '../support/configs';
 import { SQLITE_OPTIONS } from '../support/generateOptions';

@@ -1,4 +1,4 @@
-import { runGenerate, type GenerateCommandOptions } from '../../../src/cli/commands/generateCommand';
+import { runGenerate, type GenerateCommandOptions } from '../../../src/generate/runGenerate';
 import { generateProject, GenerateResult } from '../../../src/generate/generateProject';
 import { SQLITE_OPTIONS } from './generateOptions';
 
@@ -11,7 +11,7 @@ export function generate(root: string, options: { dryRun?: boolean } = {}): Gene
 export function generateCommand(root: string, options: GenerateCommandOptions = {}): { exitCode: number; output: string } {
   const lines: string[] = [];
   const database = { url: SQLITE_OPTIONS.defaultDatabaseUrl, provider: SQLITE_OPTIONS.provider, defaultUrl: SQLITE_OPTIONS.defaultDatabaseUrl };
-  const { exitCode } = runGenerate({ root, env: {}, database, log: (line) => lines.push(line) }, options);
+  const { exitCode } = runGenerate({ root, env: {}, orm: 'prisma', database, log: (line) => lines.push(line) }, options);
   return { exitCode, output: lines.join('\n') };
 }
 

@@ -1,6 +1,6 @@
 import { describeProblem, problemsIn } from '../support/checkConfig';
 import { minimalProject } from '../support/configs';
-import { appFolderNamer } from '../../../src/validate/appFolders';
+import { appFolderNamer } from '../../../src/domain/appFolders';
 
 const view = (name: string, path: string) => ({ name, path, root: { type: 'button', label: 'Go' } });
 

@@ -32,7 +32,7 @@ describe('routes refer to models that exist', () => {
 
   it('infers the model of a route without response from the routes on its collection path', () => {
     const project = checkedProject(minimalProject());
-    expect(project.routes.map((r) => [r.config.method, r.config.path, r.model, r.operation])).toEqual([
+    expect(project.routes.map((r) => [r.method, r.path, r.model, r.operation])).toEqual([
       ['GET', '/api/users', 'User', 'list'],
       ['POST', '/api/users', 'User', 'create'],
       ['GET', '/api/users/:id', 'User', 'get'],

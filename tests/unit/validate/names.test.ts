@@ -72,7 +72,7 @@ describe('model names with orm drizzle', () => {
 
   it('reserves every name the generated schema imports', () => {
     for (const provider of ['sqlite', 'postgresql'] as const) {
-      const columns = (['string', 'int', 'float', 'boolean', 'datetime', 'json'] as const).map((type) => drizzleColumn('f', type, provider));
+      const columns = (['string', 'int', 'float', 'boolean', 'datetime', 'json'] as const).map((type) => drizzleColumn('f', { type }, provider));
       for (const name of drizzleImports(columns, provider, { uniqueIndex: true, index: true, foreignKey: true })) expect(DRIZZLE_SCHEMA_NAMES.has(name)).toBe(true);
     }
   });

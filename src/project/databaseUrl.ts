@@ -7,7 +7,9 @@ import * as path from 'node:path';
  * pushSchema picks its driver adapter from it, so the two cannot disagree about the scheme.
  */
 
-export type DatabaseProvider = 'sqlite' | 'postgresql';
+import type { DatabaseProvider } from '../config/database';
+
+export type { DatabaseProvider };
 
 export interface ResolvedDatabaseUrl {
   url: string;

@@ -1,5 +1,5 @@
-import { appFolderNamer } from '../../../src/validate/appFolders';
-import { parseAppPath, pathShape } from '../../../src/validate/appPaths';
+import { appFolderNamer } from '../../../src/domain/appFolders';
+import { parseAppPath, pathShape } from '../../../src/domain/appPaths';
 import { problemsIn } from '../support/checkConfig';
 import { minimalProject } from '../support/configs';
 

@@ -43,3 +43,9 @@ export function parseAppPath(path: string): PathCheck {
 export function pathShape(segments: PathSegment[]): string {
   return '/' + segments.map((s) => (s.param ? ':' : s.text)).join('/');
 }
+
+/** The `:name` parameters of a path, in order (none for an unparseable path). */
+export function pathParams(path: string): string[] {
+  const parsed = parseAppPath(path);
+  return parsed.ok ? parsed.segments.filter((s) => s.param).map((s) => s.param as string) : [];
+}

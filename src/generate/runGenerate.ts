@@ -1,7 +1,7 @@
-import { generateProject, GenerateResult } from '../../generate/generateProject';
-import type { CommandContext } from '../../project/commandContext';
-import { JOURNAL_PATH } from '../../write/journal';
-import { lineDiff } from '../../write/lineDiff';
+import { generateProject, GenerateResult } from './generateProject';
+import type { CommandContext } from '../project/commandContext';
+import { JOURNAL_PATH } from '../write/journal';
+import { lineDiff } from '../write/lineDiff';
 
 export interface GenerateCommandOptions {
   /** Report what would change, with a diff of each changed file; write nothing. */

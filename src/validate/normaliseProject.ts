@@ -1,0 +1,137 @@
+import type { ElementConfig, ModelConfig, OrmName, RouteConfig } from '../config/configTypes';
+import { FIELD_ELEMENTS } from '../config/elements';
+import { parseValidator, type ParsedValidator } from '../config/validators';
+import { appFolderNamer, type AppFolder } from '../domain/appFolders';
+import { bodyFieldOptions, isBodyFieldRequired } from '../domain/bodyFields';
+import { fieldOf, fieldOptions, modelFields } from '../domain/fields';
+import { maxPageSize } from '../domain/listQuery';
+import { indexFields, mirroredRelation, relationField } from '../domain/relations';
+import { parseRouteRef } from '../domain/routeRefs';
+import { parseVoter, voterSeesRecord } from '../domain/voters';
+import type { CheckedEvent, CheckedModel, CheckedProject, CheckedRoute, CheckedView, ProjectBodyField, ProjectElement, ProjectListQuery, ProjectModel, ProjectRoute, ProjectView } from './checkedProject';
+import { pointerToJsonPath } from './jsonPath';
+import { walkElements } from './walkElements';
+
+/**
+ * Turns config that passed every check into the long, parsed form the map stage reads: every
+ * shorthand expanded, every default the config may leave out filled in, every reference parsed.
+ * Runs only on checked config, so a parse that fails here is a bug in the checks.
+ */
+export function normaliseProject(input: { orm: OrmName; loginPath: string; models: CheckedModel[]; routes: CheckedRoute[]; views: CheckedView[]; events: CheckedEvent[] }): CheckedProject {
+  const configs = new Map(input.models.map((m) => [m.config.name, m.config]));
+  // Routes and pages share dynamic folders: named once, from every path.
+  const folderOf = appFolderNamer([...input.routes.map((r) => r.config.path), ...input.views.map((v) => v.config.path)]);
+  return {
+    orm: input.orm,
+    loginPath: input.loginPath,
+    models: input.models.map((m) => normaliseModel(m, configs)),
+    routes: input.routes.map((r) => normaliseRoute(r, r.model ? configs.get(r.model) : undefined, folderOf(r.config.path))),
+    views: input.views.map((v) => normaliseView(v, folderOf(v.config.path))),
+    events: input.events.map((e) => ({ name: e.name, model: e.model, on: e.on, file: e.origin.file })),
+  };
+}
+
+function normaliseModel({ config, origin }: CheckedModel, configs: ReadonlyMap<string, ModelConfig>): ProjectModel {
+  return {
+    name: config.name,
+    fields: Object.entries(modelFields(config)).map(([name, field]) => ({ name, ...fieldOptions(field) })),
+    relations: Object.entries(config.relations ?? {}).map(([name, relation]) => {
+      const belongsTo = relation.type === 'belongsTo';
+      const other = configs.get(relation.model) as ModelConfig;
+      return {
+        name,
+        type: relation.type,
+        model: relation.model,
+        field: belongsTo ? relationField(name, relation) : null,
+        onDelete: belongsTo ? (relation.onDelete ?? 'restrict') : null,
+        mirror: belongsTo ? null : (mirroredRelation(config, relation, other).name ?? null),
+      };
+    }),
+    indexes: (config.indexes ?? []).map((index) => ({ fields: indexFields(index), unique: !Array.isArray(index) && Boolean(index.unique) })),
+    file: origin.file,
+  };
+}
+
+function parsedValidator(text: string): ParsedValidator {
+  const parsed = parseValidator(text);
+  if (!parsed.ok) throw new Error(`unchecked validator reached normalisation: ${text}`);
+  return parsed.validator;
+}
+
+function normaliseBody(route: CheckedRoute, model: ModelConfig | undefined): ProjectBodyField[] {
+  return Object.entries(route.config.body ?? {}).map(([name, field]) => {
+    const options = bodyFieldOptions(field);
+    const modelField = model && fieldOf(model, name);
+    return {
+      name,
+      type: options.type,
+      required: isBodyFieldRequired(name, field, route.operation, model),
+      validators: (options.validation ?? []).map(parsedValidator),
+      values: options.values ?? (modelField ? fieldOptions(modelField).values : undefined) ?? null,
+    };
+  });
+}
+
+function normaliseQuery(config: RouteConfig, model: ModelConfig | undefined): ProjectListQuery | null {
+  const query = config.query;
+  if (!query || !model) return null;
+  return {
+    filter: query.filter ?? [],
+    sort: query.sort ?? [],
+    defaultSort: query.defaultSort ? { field: query.defaultSort.replace(/^-/, ''), descending: query.defaultSort.startsWith('-') } : null,
+    pageSize: query.pageSize ?? null,
+    maxPageSize: maxPageSize(query),
+    count: Boolean(query.count),
+  };
+}
+
+function normaliseRoute(route: CheckedRoute, model: ModelConfig | undefined, folder: AppFolder): ProjectRoute {
+  const { config } = route;
+  return {
+    method: config.method,
+    path: config.path,
+    params: Object.entries(config.params ?? {}).map(([name, type]) => ({ name, type })),
+    body: normaliseBody(route, model),
+    model: route.model ?? null,
+    response: config.response?.replace(/\[\]$/, '') ?? null,
+    responseIsArray: route.responseIsArray,
+    operation: route.operation,
+    redirect: config.redirect ?? null,
+    function: config.function ?? null,
+    auth: Boolean(config.auth),
+    voter: config.voter ? parseVoter(config.voter) : null,
+    voterSeesRecord: voterSeesRecord(config, route.operation, route.model),
+    query: normaliseQuery(config, model),
+    include: config.include ?? [],
+    file: route.origin.file,
+    jsonPath: pointerToJsonPath(route.origin.pointer),
+    folder,
+  };
+}
+
+function normaliseElement(element: ElementConfig): ProjectElement {
+  const { route, load, columns, options, fields, children, ...rest } = element;
+  const inputs = element.type === 'form' ? walkElements(element).filter((v) => v.form?.element === element && FIELD_ELEMENTS.includes(v.element.type)) : [];
+  return {
+    ...rest,
+    ...(route === undefined ? {} : { route: parseRouteRef(route) }),
+    ...(load === undefined ? {} : { load: parseRouteRef(load) }),
+    ...(columns === undefined ? {} : { columns: columns.map((c) => (typeof c === 'string' ? { field: c } : c)) }),
+    ...(options === undefined ? {} : { options: options.map((o) => (typeof o === 'string' ? { value: o, label: o } : { value: o.value, label: o.label ?? o.value })) }),
+    children: (fields ?? children ?? []).map(normaliseElement),
+    formFieldIds: inputs.map((v) => v.element.id).filter((id): id is string => id !== undefined),
+  };
+}
+
+function normaliseView({ config, origin }: CheckedView, folder: AppFolder): ProjectView {
+  return {
+    name: config.name,
+    path: config.path,
+    title: config.title ?? null,
+    auth: Boolean(config.auth),
+    nav: config.nav ?? null,
+    root: normaliseElement(config.root),
+    file: origin.file,
+    folder,
+  };
+}
