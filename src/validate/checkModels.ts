@@ -5,7 +5,7 @@ import type { ConfigDocument } from '../load/configDocument';
 import type { CheckedModel } from './checkedProject';
 import { childPointer, diagnosticAt } from './locate';
 import { delegateName } from '../map/names';
-import { DRIZZLE_SCHEMA_NAMES, isReservedName } from './reservedNames';
+import { DRIZZLE_SCHEMA_NAMES, isReservedName, whyReserved } from './reservedNames';
 
 /** The long form of a field, whether it was written as a type string or an object. */
 export function fieldOptions(field: FieldConfig): FieldOptions {
@@ -55,7 +55,8 @@ function checkField(document: ConfigDocument, name: string, field: FieldConfig):
   const options = fieldOptions(field);
   const problems: Diagnostic[] = [];
   if (isReservedName(name)) {
-    problems.push(diagnosticAt(document, pointer, `"${name}" is a reserved word and cannot be a field name`, 'rename the field.', 'key'));
+    const why = whyReserved(name);
+    problems.push(diagnosticAt(document, pointer, `"${name}" cannot be a field name: ${why}`, 'rename the field.', 'key'));
   }
   if (name === 'id') {
     if (options.type !== 'uuid' || options.optional || options.default !== undefined) {
@@ -91,7 +92,7 @@ export function checkModels(documents: ConfigDocument[], orm: OrmName = 'prisma'
       continue;
     }
     if (isReservedName(config.name)) {
-      diagnostics.push(diagnosticAt(document, '/name', `"${config.name}" is a reserved name in generated code`, `rename the model, e.g. "${config.name}Record".`));
+      diagnostics.push(diagnosticAt(document, '/name', `"${config.name}" is a reserved name in generated code: ${whyReserved(config.name)}`, `rename the model, e.g. "${config.name}Record".`));
       continue;
     }
     const tableName = delegateName(config.name);

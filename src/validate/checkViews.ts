@@ -6,7 +6,7 @@ import type { CheckedModel, CheckedRoute, CheckedView } from './checkedProject';
 import { checkViewBindings } from './checkViewBindings';
 import { checkViewElements } from './checkViewElements';
 import { diagnosticAt } from './locate';
-import { isReservedName } from './reservedNames';
+import { isReservedName, whyReserved } from './reservedNames';
 import { findRouteByRef } from './viewRoutes';
 import { walkElements } from './walkElements';
 
@@ -38,7 +38,7 @@ export function checkViews(documents: ConfigDocument[], checks: ViewChecks): { v
     const config = document.value as ViewConfig;
     const problems: Diagnostic[] = [];
     if (names.has(config.name)) problems.push(diagnosticAt(document, '/name', `view "${config.name}" is already declared in ${names.get(config.name)}`, 'give each view a unique name.'));
-    if (isReservedName(config.name)) problems.push(diagnosticAt(document, '/name', `"${config.name}" is a reserved name in generated code`, `rename it, e.g. "${config.name}Page".`));
+    if (isReservedName(config.name)) problems.push(diagnosticAt(document, '/name', `"${config.name}" is a reserved name in generated code: ${whyReserved(config.name)}`, `rename it, e.g. "${config.name}Page".`));
     names.set(config.name, document.file);
     const parsed = parseAppPath(config.path);
     if (!parsed.ok) {

@@ -7,6 +7,8 @@ import { checkModels } from './checkModels';
 import { checkRelations } from './checkRelations';
 import { checkRoutes } from './checkRoutes';
 import { checkEvents } from './checkEvents';
+import { checkGeneratedNames } from './checkGeneratedNames';
+import { checkPathCase } from './checkPathCase';
 import { checkViews, DEFAULT_LOGIN_PATH } from './checkViews';
 import { validateAgainstSchema } from './schemaValidator';
 
@@ -43,11 +45,11 @@ export function validateProject(project: LoadedProject): CheckedProject {
   const routeResult = checkRoutes(routeDocuments, models, new Set(declared.filter((name) => !models.has(name))));
   const viewResult = checkViews(viewDocuments, { routes: routeResult.routes, models, loginPath });
   const eventResult = checkEvents(eventDocuments, models);
-  const treeProblems = checkAppTree([
-    ...routeResult.tree.map((entry) => ({ ...entry, kind: 'route' as const })),
-    ...viewResult.tree.map((entry) => ({ ...entry, kind: 'page' as const })),
-  ]);
-  diagnostics.push(...modelResult.diagnostics, ...routeResult.diagnostics, ...viewResult.diagnostics, ...eventResult.diagnostics, ...treeProblems);
+  const tree = [...routeResult.tree.map((entry) => ({ ...entry, kind: 'route' as const })), ...viewResult.tree.map((entry) => ({ ...entry, kind: 'page' as const }))];
+  const treeProblems = [...checkAppTree(tree), ...checkPathCase(tree)];
+  const documents = new Map([...routeDocuments, ...viewDocuments, ...eventDocuments].map((d) => [d.file, d]));
+  const nameProblems = checkGeneratedNames({ routes: routeResult.routes, views: viewResult.views, events: eventResult.events, models, documents });
+  diagnostics.push(...modelResult.diagnostics, ...routeResult.diagnostics, ...viewResult.diagnostics, ...eventResult.diagnostics, ...treeProblems, ...nameProblems);
   if (diagnostics.length > 0) throw new ConfigError(diagnostics);
   return { orm, loginPath, models: modelResult.models, routes: routeResult.routes, views: viewResult.views, events: eventResult.events };
 }
