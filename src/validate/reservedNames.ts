@@ -14,13 +14,13 @@ const GLOBAL_TYPES = [
 ];
 
 /** Prisma refuses a model named like its scalar types or its client ("reserved scalar type name"). */
-const PRISMA_RESERVED = ['Int', 'Float', 'DateTime', 'Json', 'Bytes', 'Decimal', 'BigInt', 'String', 'Boolean', 'PrismaClient'];
+export const PRISMA_RESERVED: readonly string[] = ['Int', 'Float', 'DateTime', 'Json', 'Bytes', 'Decimal', 'BigInt', 'String', 'Boolean', 'PrismaClient'];
 
 /**
  * Names generated files import (see the `import` lines of templates/): a model type or a page
  * function of the same name would clash with them, e.g. a model `Link` with `next/link`.
  */
-const TEMPLATE_IMPORTS = [
+export const TEMPLATE_IMPORTS: readonly string[] = [
   'Link', 'AppgenForm', 'EventPayload', 'FunctionInput', 'VoterInput', 'JsonInput', 'ReactNode', 'FormEvent', 'NextConfig',
   'PrismaBetterSqlite3', 'PrismaPg', 'Column', 'InferSelectModel', 'SQL', 'Table', 'SignJWT', 'RouteAnswer', 'RouteHandler',
 ];
@@ -29,7 +29,7 @@ const TEMPLATE_IMPORTS = [
  * Properties every object inherits: generated code looks fields up in objects (bodies, records,
  * specs), where a field `constructor` would find Object's own instead of being absent.
  */
-const OBJECT_PROTOTYPE = ['constructor', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf'];
+export const OBJECT_PROTOTYPE: readonly string[] = ['constructor', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf'];
 
 const RESERVED = new Set([...JS_RESERVED, ...GLOBAL_TYPES, ...PRISMA_RESERVED, ...TEMPLATE_IMPORTS, ...OBJECT_PROTOTYPE]);
 
