@@ -109,9 +109,13 @@ export function mutateConfigText(random: Random, text: string): string {
     return text.slice(0, at) + pick(random, ['{', '}', '"', ',', '\\', '\u0000', '[', ']', ':', '\ud800']) + text.slice(at);
   }
   if (roll < 0.18) return `{ "deep": ${'['.repeat(6000)}${']'.repeat(6000)} }`;
-  const tree = JSON.parse(text) as Json;
-  let mutated = tree;
-  const count = 1 + Math.floor(random() * 3);
-  for (let i = 0; i < count; i++) mutated = mutateTree(random, mutated);
-  return JSON.stringify(mutated, null, random() < 0.5 ? 2 : undefined);
+  try {
+    let mutated = JSON.parse(text) as Json;
+    const count = 1 + Math.floor(random() * 3);
+    for (let i = 0; i < count; i++) mutated = mutateTree(random, mutated);
+    return JSON.stringify(mutated, null, random() < 0.5 ? 2 : undefined);
+  } catch {
+    // Already broken or nested thousands deep by an earlier mutation of the same run.
+    return `${text}}`;
+  }
 }
