@@ -16,6 +16,8 @@ interface ViewChecks {
   routes: readonly CheckedRoute[];
   models: ReadonlyMap<string, CheckedModel>;
   loginPath: string;
+  /** `METHOD /path` of declared routes that failed their own checks (see checkViewBindings). */
+  uncheckedRoutes?: ReadonlySet<string>;
 }
 
 /** Whether a page only works for a signed-in user: its own `auth`, or a route it shows needs it. */
@@ -50,7 +52,7 @@ export function checkViews(documents: ConfigDocument[], checks: ViewChecks): { v
       tree.push({ document, pointer: '', segments: parsed.segments });
     }
     problems.push(...checkViewElements(document, config));
-    if (parsed.ok) problems.push(...checkViewBindings(document, config, checks.routes, checks.models));
+    if (parsed.ok) problems.push(...checkViewBindings(document, config, checks.routes, checks.models, checks.uncheckedRoutes));
     diagnostics.push(...problems);
     views.push({ config, origin: { file: document.file, pointer: '' } });
   }
