@@ -127,14 +127,17 @@ describe('names the validator accepts type-check (fast-check, seeded)', () => {
       fc.asyncProperty(projectSpec, async (spec) => {
         if (Date.now() > deadline) return;
         writeConfig(project.dir, configFiles(spec));
+        let files: string[];
         try {
-          generateProject({ root: project.dir, provider: 'sqlite', defaultDatabaseUrl: 'file:./prisma/dev.db', warn: () => undefined });
+          files = [...generateProject({ root: project.dir, provider: 'sqlite', defaultDatabaseUrl: 'file:./prisma/dev.db', warn: () => undefined }).files.keys()];
         } catch (error) {
           if (!(error instanceof ConfigError)) throw error;
           counts.refused++;
           return;
         }
         counts.accepted++;
+        // No two output paths may differ only in case (one file on macOS and Windows).
+        expect(files.filter((file, index) => files.findIndex((other) => other.toLowerCase() === file.toLowerCase()) !== index)).toEqual([]);
         if (spec.orm === 'prisma') await generatePrismaClient({ projectDir: project.dir, env: project.env });
         expect(check()).toEqual([]);
       }),
