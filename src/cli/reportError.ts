@@ -1,5 +1,6 @@
 import { ConfigError, UserError } from '../diagnostics/diagnostic';
 import { formatDiagnostics } from '../diagnostics/formatDiagnostics';
+import { shortenLongValues } from '../diagnostics/shortenLongValues';
 import { TemplateError } from '../render/templateSet';
 
 /**
@@ -12,7 +13,7 @@ export function reportError(error: unknown, write: (text: string) => void = (t) 
     return 1;
   }
   if (error instanceof UserError) {
-    write(`error: ${error.message}\n${error.hint ? `  fix: ${error.hint}\n` : ''}`);
+    write(shortenLongValues(`error: ${error.message}\n${error.hint ? `  fix: ${error.hint}\n` : ''}`));
     return 1;
   }
   if (error instanceof TemplateError) {

@@ -18,14 +18,17 @@ function distance(a: string, b: string): number {
 export function closestMatch(input: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
+  const limit = Math.max(2, Math.floor(input.length / 3));
   for (const candidate of candidates) {
+    // The distance is at least the difference in length: skipping hopeless candidates keeps a
+    // value of megabytes from taking seconds per candidate.
+    if (Math.abs(input.length - candidate.length) > limit) continue;
     const d = distance(input, candidate);
     if (d < bestDistance) {
       best = candidate;
       bestDistance = d;
     }
   }
-  const limit = Math.max(2, Math.floor(input.length / 3));
   return bestDistance <= limit ? best : undefined;
 }
 

@@ -1,4 +1,5 @@
 import type { Diagnostic } from './diagnostic';
+import { shortenLongValues } from './shortenLongValues';
 
 /** Sorts problems by file, then position, so output is stable across runs. */
 export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
@@ -22,7 +23,7 @@ export function formatDiagnostics(diagnostics: Diagnostic[]): string {
   const blocks = sortDiagnostics(diagnostics).map((d) => {
     const lines = [`error ${formatDiagnosticHeading(d)}`, `  ${d.message}`];
     if (d.hint) lines.push(`  fix: ${d.hint}`);
-    return lines.join('\n');
+    return shortenLongValues(lines.join('\n'));
   });
   const count = diagnostics.length;
   blocks.push(`${count} problem${count === 1 ? '' : 's'} found; nothing was written.`);

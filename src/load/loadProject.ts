@@ -24,8 +24,8 @@ function readDocument(root: string, file: string, kind: ConfigKind, problems: Di
       file,
       jsonPath: '',
       location: error.location,
-      message: `invalid JSON: ${error.message}`,
-      hint: 'config files are strict JSON: double-quoted names and strings, no comments, no trailing commas.',
+      message: error.hint ? error.message : `invalid JSON: ${error.message}`,
+      hint: error.hint ?? 'config files are strict JSON: double-quoted names and strings, no comments, no trailing commas.',
     });
     return undefined;
   }

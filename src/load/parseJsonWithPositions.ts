@@ -15,13 +15,24 @@ export interface ParsedJson {
 /** A syntax error with the place it was found. */
 export class JsonSyntaxError extends Error {
   readonly location: SourceLocation;
+  /** How to fix it, when the general advice about strict JSON does not fit. */
+  readonly hint?: string;
 
-  constructor(message: string, location: SourceLocation) {
+  constructor(message: string, location: SourceLocation, hint?: string) {
     super(message);
     this.name = 'JsonSyntaxError';
     this.location = location;
+    this.hint = hint;
   }
 }
+
+/**
+ * Deepest nesting of objects and arrays a config file may have. The parser recurses once per
+ * level, and so do the later stages (schema validation, view elements): without a limit a file
+ * of ~5,000 nested brackets overflowed the stack. Real configs stay far below it (a view nests
+ * its elements a few levels deep).
+ */
+export const MAX_JSON_DEPTH = 100;
 
 export function escapePointerToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -105,17 +116,20 @@ export function parseJsonWithPositions(text: string): ParsedJson {
     return fail(`unexpected ${describe()}: expected a value`);
   }
 
-  function parseValue(pointer: string, key?: SourceLocation): unknown {
+  function parseValue(pointer: string, depth: number, key?: SourceLocation): unknown {
     skipWhitespace();
     positions.set(pointer, { value: here(), key });
     const ch = text[index];
-    if (ch === '{') return parseObject(pointer);
-    if (ch === '[') return parseArray(pointer);
+    if ((ch === '{' || ch === '[') && depth >= MAX_JSON_DEPTH) {
+      throw new JsonSyntaxError(`objects and arrays are nested more than ${MAX_JSON_DEPTH} levels deep`, here(), `flatten the structure: appgen reads at most ${MAX_JSON_DEPTH} levels.`);
+    }
+    if (ch === '{') return parseObject(pointer, depth + 1);
+    if (ch === '[') return parseArray(pointer, depth + 1);
     if (ch === '"') return parseString();
     return parseLiteral();
   }
 
-  function parseObject(pointer: string): Record<string, unknown> {
+  function parseObject(pointer: string, depth: number): Record<string, unknown> {
     const result: Record<string, unknown> = {};
     index++;
     skipWhitespace();
@@ -135,7 +149,7 @@ export function parseJsonWithPositions(text: string): ParsedJson {
       if (text[index] !== ':') fail(`unexpected ${describe()}: expected ":" after property name`);
       index++;
       Object.defineProperty(result, key, {
-        value: parseValue(`${pointer}/${escapePointerToken(key)}`, keyLocation),
+        value: parseValue(`${pointer}/${escapePointerToken(key)}`, depth, keyLocation),
         enumerable: true,
         writable: true,
         configurable: true,
@@ -153,7 +167,7 @@ export function parseJsonWithPositions(text: string): ParsedJson {
     }
   }
 
-  function parseArray(pointer: string): unknown[] {
+  function parseArray(pointer: string, depth: number): unknown[] {
     const result: unknown[] = [];
     index++;
     skipWhitespace();
@@ -162,7 +176,7 @@ export function parseJsonWithPositions(text: string): ParsedJson {
       return result;
     }
     for (;;) {
-      result.push(parseValue(`${pointer}/${result.length}`));
+      result.push(parseValue(`${pointer}/${result.length}`, depth));
       skipWhitespace();
       if (text[index] === ',') {
         index++;
@@ -178,7 +192,7 @@ export function parseJsonWithPositions(text: string): ParsedJson {
 
   skipWhitespace();
   if (index >= text.length) fail('the file is empty: expected a JSON object');
-  const value = parseValue('');
+  const value = parseValue('', 0);
   skipWhitespace();
   if (index < text.length) fail(`unexpected ${describe()} after the end of the JSON value`);
   return { value, positions };

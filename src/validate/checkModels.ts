@@ -6,7 +6,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument } from '../load/configDocument';
 import type { CheckedModel } from './checkedProject';
 import { childPointer, diagnosticAt } from './locate';
-import { DRIZZLE_SCHEMA_NAMES, isReservedName } from './reservedNames';
+import { DRIZZLE_SCHEMA_NAMES, isReservedName, whyReserved } from './reservedNames';
 
 function checkDefault(document: ConfigDocument, pointer: string, options: FieldOptions): Diagnostic[] {
   const value = options.default;
@@ -35,7 +35,8 @@ function checkField(document: ConfigDocument, name: string, field: FieldConfig):
   const options = fieldOptions(field);
   const problems: Diagnostic[] = [];
   if (isReservedName(name)) {
-    problems.push(diagnosticAt(document, pointer, `"${name}" is a reserved word and cannot be a field name`, 'rename the field.', 'key'));
+    const why = whyReserved(name);
+    problems.push(diagnosticAt(document, pointer, `"${name}" cannot be a field name: ${why}`, 'rename the field.', 'key'));
   }
   if (name === 'id') {
     if (options.type !== 'uuid' || options.optional || options.default !== undefined) {
@@ -71,7 +72,7 @@ export function checkModels(documents: ConfigDocument[], orm: OrmName = 'prisma'
       continue;
     }
     if (isReservedName(config.name)) {
-      diagnostics.push(diagnosticAt(document, '/name', `"${config.name}" is a reserved name in generated code`, `rename the model, e.g. "${config.name}Record".`));
+      diagnostics.push(diagnosticAt(document, '/name', `"${config.name}" is a reserved name in generated code: ${whyReserved(config.name)}`, `rename the model, e.g. "${config.name}Record".`));
       continue;
     }
     const tableName = delegateName(config.name);

@@ -117,7 +117,10 @@ function resolveEntry(entry: RouteEntry, all: RouteEntry[], models: Map<string, 
     else if (target.segments.some((s) => s.param)) problems.push(diagnosticAt(document, childPointer(pointer, 'redirect'), `redirect "${config.redirect}" must be a fixed path`, 'remove the ":" segments.'));
   }
   let model: string | undefined;
-  const candidates = candidateModels(entry, all);
+  // A sibling naming an unknown model is reported there; counting it here would add a second,
+  // false "several models" or "no model" for the same mistake.
+  const named = candidateModels(entry, all);
+  const candidates = named.filter((name) => models.has(name) || unchecked.has(name));
   if (operation === 'function') {
     model = candidates.length === 1 ? candidates[0] : undefined;
   } else if (operation === 'get' && !response.name && !config.model) {
@@ -126,7 +129,7 @@ function resolveEntry(entry: RouteEntry, all: RouteEntry[], models: Map<string, 
     model = candidates[0];
     const modelConfig = models.get(model);
     if (modelConfig) problems.push(...checkModelUse(entry, operation, modelConfig.config));
-  } else {
+  } else if (candidates.length === named.length) {
     const why = candidates.length === 0 ? 'no model can be inferred from it or from routes on the same path' : `routes on the same path use several models (${candidates.join(', ')})`;
     problems.push(diagnosticAt(document, pointer, `${config.method} ${config.path} has no "response" and ${why}`, 'add "model": "<Model>", or handle it with a "function".'));
   }

@@ -19,6 +19,8 @@ interface BindingScope {
   view: ViewConfig;
   routes: readonly CheckedRoute[];
   models: ReadonlyMap<string, CheckedModel>;
+  /** `METHOD /path` of routes declared in files or entries that have problems of their own. */
+  unchecked: ReadonlySet<string>;
   problems: Diagnostic[];
 }
 
@@ -33,7 +35,9 @@ function boundRoute(scope: BindingScope, ref: string, pointer: string): CheckedR
     }
     return route;
   }
-  const { method } = parseRouteRef(ref);
+  const { method, path } = parseRouteRef(ref);
+  // Declared, but refused for its own problems (or its model's): those are reported already.
+  if (scope.unchecked.has(`${method} ${path}`)) return undefined;
   const candidates = scope.routes.filter((r) => r.config.method === method).map((r) => `${r.config.method} ${r.config.path}`);
   scope.problems.push(diagnosticAt(scope.document, pointer, `no route "${ref}" is declared in config/routes`, candidates.length ? suggest(ref, candidates, `a declared ${method} route:`) : `declare a ${method} route with that path, or bind another one.`));
   return undefined;
@@ -101,8 +105,8 @@ function checkForm(scope: BindingScope, form: ElementConfig, pointer: string, fi
  * field of the right type, every required body field present), lists and details to GET routes
  * answering records whose fields they show, and every route parameter to one of the page's own.
  */
-export function checkViewBindings(document: ConfigDocument, view: ViewConfig, routes: readonly CheckedRoute[], models: ReadonlyMap<string, CheckedModel>): Diagnostic[] {
-  const scope: BindingScope = { document, view, routes, models, problems: [] };
+export function checkViewBindings(document: ConfigDocument, view: ViewConfig, routes: readonly CheckedRoute[], models: ReadonlyMap<string, CheckedModel>, unchecked: ReadonlySet<string> = new Set()): Diagnostic[] {
+  const scope: BindingScope = { document, view, routes, models, unchecked, problems: [] };
   const visits = walkElements(view.root);
   for (const { element, pointer } of visits) {
     if (element.type === 'list' || element.type === 'detail') checkDataElement(scope, element, pointer);

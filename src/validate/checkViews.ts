@@ -6,7 +6,7 @@ import type { CheckedModel, CheckedRoute, CheckedView } from './checkedProject';
 import { checkViewBindings } from './checkViewBindings';
 import { checkViewElements } from './checkViewElements';
 import { diagnosticAt } from './locate';
-import { isReservedName } from './reservedNames';
+import { isReservedName, whyReserved } from './reservedNames';
 import { findRouteByRef } from './viewRoutes';
 import { walkElements } from './walkElements';
 
@@ -16,6 +16,8 @@ interface ViewChecks {
   routes: readonly CheckedRoute[];
   models: ReadonlyMap<string, CheckedModel>;
   loginPath: string;
+  /** `METHOD /path` of declared routes that failed their own checks (see checkViewBindings). */
+  uncheckedRoutes?: ReadonlySet<string>;
 }
 
 /** Whether a page only works for a signed-in user: its own `auth`, or a route it shows needs it. */
@@ -38,7 +40,7 @@ export function checkViews(documents: ConfigDocument[], checks: ViewChecks): { v
     const config = document.value as ViewConfig;
     const problems: Diagnostic[] = [];
     if (names.has(config.name)) problems.push(diagnosticAt(document, '/name', `view "${config.name}" is already declared in ${names.get(config.name)}`, 'give each view a unique name.'));
-    if (isReservedName(config.name)) problems.push(diagnosticAt(document, '/name', `"${config.name}" is a reserved name in generated code`, `rename it, e.g. "${config.name}Page".`));
+    if (isReservedName(config.name)) problems.push(diagnosticAt(document, '/name', `"${config.name}" is a reserved name in generated code: ${whyReserved(config.name)}`, `rename it, e.g. "${config.name}Page".`));
     names.set(config.name, document.file);
     const parsed = parseAppPath(config.path);
     if (!parsed.ok) {
@@ -50,7 +52,7 @@ export function checkViews(documents: ConfigDocument[], checks: ViewChecks): { v
       tree.push({ document, pointer: '', segments: parsed.segments });
     }
     problems.push(...checkViewElements(document, config));
-    if (parsed.ok) problems.push(...checkViewBindings(document, config, checks.routes, checks.models));
+    if (parsed.ok) problems.push(...checkViewBindings(document, config, checks.routes, checks.models, checks.uncheckedRoutes));
     diagnostics.push(...problems);
     views.push({ config, origin: { file: document.file, pointer: '' } });
   }

@@ -13,11 +13,41 @@ const GLOBAL_TYPES = [
   'Prisma', 'PrismaClient', 'NextRequest', 'NextResponse', 'JsonValue', 'Metadata',
 ];
 
-const RESERVED = new Set([...JS_RESERVED, ...GLOBAL_TYPES]);
+/** Prisma refuses a model named like its scalar types or its client ("reserved scalar type name"). */
+export const PRISMA_RESERVED: readonly string[] = ['Int', 'Float', 'DateTime', 'Json', 'Bytes', 'Decimal', 'BigInt', 'String', 'Boolean', 'PrismaClient'];
+
+/**
+ * Names generated files import (see the `import` lines of templates/): a model type or a page
+ * function of the same name would clash with them, e.g. a model `Link` with `next/link`.
+ */
+export const TEMPLATE_IMPORTS: readonly string[] = [
+  'Link', 'AppgenForm', 'EventPayload', 'FunctionInput', 'VoterInput', 'JsonInput', 'ReactNode', 'FormEvent', 'NextConfig',
+  'PrismaBetterSqlite3', 'PrismaPg', 'Column', 'InferSelectModel', 'SQL', 'Table', 'SignJWT', 'RouteAnswer', 'RouteHandler',
+];
+
+/**
+ * Properties every object inherits: generated code looks fields up in objects (bodies, records,
+ * specs), where a field `constructor` would find Object's own instead of being absent.
+ */
+export const OBJECT_PROTOTYPE: readonly string[] = ['constructor', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf'];
+
+const RESERVED = new Set([...JS_RESERVED, ...GLOBAL_TYPES, ...PRISMA_RESERVED, ...TEMPLATE_IMPORTS, ...OBJECT_PROTOTYPE]);
 
 export function isReservedName(name: string): boolean {
   return RESERVED.has(name);
 }
+
+/** Why a name is reserved, for the error message; undefined when it is not. */
+export function whyReserved(name: string): string | undefined {
+  if (PRISMA_RESERVED.includes(name)) return 'Prisma reserves it (a scalar type or its client)';
+  if (TEMPLATE_IMPORTS.includes(name)) return 'generated files import a name like it';
+  if (OBJECT_PROTOTYPE.includes(name)) return 'every JavaScript object has a property of that name';
+  if (JS_RESERVED.includes(name)) return 'a JavaScript reserved word';
+  return RESERVED.has(name) ? 'a global or imported name in generated code' : undefined;
+}
+
+/** The names of a route file's exports: a function, voter or event imported there cannot take them. */
+export const HTTP_METHOD_EXPORTS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
 /**
  * Names a generated route handler already binds (its imports and locals, see
@@ -34,7 +64,7 @@ const HANDLER_NAMES = new Set([
 ]);
 
 export function isReservedInHandlers(name: string): boolean {
-  return RESERVED.has(name) || HANDLER_NAMES.has(name);
+  return RESERVED.has(name) || HANDLER_NAMES.has(name) || HTTP_METHOD_EXPORTS.has(name);
 }
 
 /**

@@ -73,7 +73,8 @@ function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic 
       return diagnosticAt(document, pointer, `${describeValue(error.data)} is not allowed here`, suggest(String(error.data), allowed));
     }
     case 'type':
-      return diagnosticAt(document, pointer, `must be ${(error.params as { type: string }).type.replace(',', ' or ')}, got ${describeValue(error.data)}`);
+      // ajv gives "string,number" for a list of types in one schema, and an array for types from several.
+      return diagnosticAt(document, pointer, `must be ${[(error.params as { type: string | string[] }).type].flat().join(',').split(',').join(' or ')}, got ${describeValue(error.data)}`);
     case 'pattern':
       return diagnosticAt(document, pointer, `${describeValue(error.data)} ${custom ?? `must match ${error.params.pattern}`}`, patternHint(error.data, error.params.pattern as string));
     case 'propertyNames': {

@@ -2,14 +2,33 @@ import type { OrmName, SettingsConfig } from '../config/configTypes';
 import { ConfigError, Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument, LoadedProject } from '../load/configDocument';
 import { checkAppTree } from './checkAppTree';
-import type { CheckedModel, CheckedProject } from './checkedProject';
+import type { CheckedModel, CheckedProject, CheckedRoute } from './checkedProject';
 import { checkModels } from './checkModels';
 import { checkRelations } from './checkRelations';
 import { checkRoutes } from './checkRoutes';
 import { checkEvents } from './checkEvents';
+import { checkGeneratedNames } from './checkGeneratedNames';
+import { checkPathCase } from './checkPathCase';
 import { normaliseProject } from './normaliseProject';
 import { checkViews, DEFAULT_LOGIN_PATH } from './checkViews';
 import { validateAgainstSchema } from './schemaValidator';
+
+/**
+ * `METHOD /path` of every route written in a routes file, also in files that failed their schema,
+ * that did not pass its checks: a view bound to one must not add a false "no route is declared".
+ */
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+function uncheckedRoutes(documents: ConfigDocument[], checked: CheckedRoute[]): Set<string> {
+  const passed = new Set(checked.map((route) => `${route.config.method} ${route.config.path}`));
+  const declared = documents.flatMap((document) => {
+    const routes = (document.value as { routes?: unknown } | null)?.routes;
+    if (!Array.isArray(routes)) return [];
+    // A route whose method is the mistake could be the one a view means by any method.
+    return routes.flatMap((route: { method?: unknown; path?: unknown } | null) => (METHODS.includes(route?.method as string) ? [route?.method] : METHODS).map((method) => `${method} ${route?.path}`));
+  });
+  return new Set(declared.filter((ref) => !passed.has(ref)));
+}
 
 /**
  * Reports the files the load stage could not parse, validates every other document against its
@@ -42,13 +61,13 @@ export function validateProject(project: LoadedProject): CheckedProject {
   modelResult.diagnostics.push(...checkRelations(modelDocumentsByName, models));
   const declared = project.models.map((d) => (d.value as { name?: unknown } | null)?.name).filter((name): name is string => typeof name === 'string');
   const routeResult = checkRoutes(routeDocuments, models, new Set(declared.filter((name) => !models.has(name))));
-  const viewResult = checkViews(viewDocuments, { routes: routeResult.routes, models, loginPath });
+  const viewResult = checkViews(viewDocuments, { routes: routeResult.routes, models, loginPath, uncheckedRoutes: uncheckedRoutes(project.routes, routeResult.routes) });
   const eventResult = checkEvents(eventDocuments, models);
-  const treeProblems = checkAppTree([
-    ...routeResult.tree.map((entry) => ({ ...entry, kind: 'route' as const })),
-    ...viewResult.tree.map((entry) => ({ ...entry, kind: 'page' as const })),
-  ]);
-  diagnostics.push(...modelResult.diagnostics, ...routeResult.diagnostics, ...viewResult.diagnostics, ...eventResult.diagnostics, ...treeProblems);
+  const tree = [...routeResult.tree.map((entry) => ({ ...entry, kind: 'route' as const })), ...viewResult.tree.map((entry) => ({ ...entry, kind: 'page' as const }))];
+  const treeProblems = [...checkAppTree(tree), ...checkPathCase(tree)];
+  const documents = new Map([...routeDocuments, ...viewDocuments, ...eventDocuments].map((d) => [d.file, d]));
+  const nameProblems = checkGeneratedNames({ routes: routeResult.routes, views: viewResult.views, events: eventResult.events, models, documents });
+  diagnostics.push(...modelResult.diagnostics, ...routeResult.diagnostics, ...viewResult.diagnostics, ...eventResult.diagnostics, ...treeProblems, ...nameProblems);
   if (diagnostics.length > 0) throw new ConfigError(diagnostics);
   return normaliseProject({ orm, loginPath, models: modelResult.models, routes: routeResult.routes, views: viewResult.views, events: eventResult.events });
 }

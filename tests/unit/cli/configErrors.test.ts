@@ -25,6 +25,12 @@ const CASES: Record<string, BadConfig> = {
     message: 'invalid JSON: unexpected "}": expected a property name in double quotes',
     fix: 'config files are strict JSON',
   },
+  'config nested deeper than appgen reads (stack overflow before)': {
+    files: { 'config/models/Deep.json': `{ "name": "Deep", "x": ${'['.repeat(5000)}${']'.repeat(5000)} }\n` },
+    heading: 'config/models/Deep.json:1:123',
+    message: 'objects and arrays are nested more than 100 levels deep',
+    fix: 'flatten the structure: appgen reads at most 100 levels.',
+  },
   'unknown field type': {
     files: { 'config/models/User.json': { name: 'User', fields: { name: 'strng', email: 'string' } } },
     heading: 'config/models/User.json:4:13  fields.name',
@@ -190,5 +196,17 @@ describe('appgen generate reports all problems of a run together', () => {
     const before = snapshotTree(root);
     expect(runAppgen(['generate', '--cwd', root]).status).toBe(1);
     expect(snapshotTree(root)).toEqual(before);
+  });
+});
+
+describe('appgen generate with huge config values', () => {
+  it('cuts a 2 MB value in the error to a prefix and its length', () => {
+    const huge = `/${'a'.repeat(2_000_000)}`;
+    const root = makeProject(minimalProject(routes({ method: 'GET', path: `/api/${huge}`, function: 'listAll' }, { method: 'GET', path: '/api/x', function: huge })));
+    const result = runAppgen(['generate', '--cwd', root]);
+    expect(result.status).toBe(1);
+    expect(result.stderr.length).toBeLessThan(3000);
+    expect(result.stderr).toMatch(/a… \(\d+ characters\)/);
+    expect(result.stderr).not.toMatch(STACK_TRACE);
   });
 });

@@ -4,6 +4,7 @@ import { ELEMENT_TYPE_NAMES, ELEMENT_TYPES } from '../../../src/config/elements'
 import { BODY_FIELD_TYPE_NAMES, BODY_ONLY_TYPES, FIELD_TYPE_NAMES } from '../../../src/config/fieldTypes';
 import { VALIDATOR_NAMES } from '../../../src/config/validators';
 import { TEMPLATE_REGISTRY } from '../../../src/render/templateRegistry';
+import { HTTP_METHOD_EXPORTS, OBJECT_PROTOTYPE, PRISMA_RESERVED, TEMPLATE_IMPORTS } from '../../../src/validate/reservedNames';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
@@ -43,6 +44,11 @@ describe('README and schemas stay in step with the code', () => {
     const view = schema('view.schema.json');
     expect(view.definitions.element.properties.type.enum).toEqual(ELEMENT_TYPE_NAMES);
     for (const type of ELEMENT_TYPE_NAMES) expect(Object.keys(view.definitions[type].properties).sort()).toEqual(['type', ...ELEMENT_TYPES[type].attributes].sort());
+  });
+
+  it('lists every name reserved for models, views, fields, functions, voters and events', () => {
+    const section = readme.slice(readme.indexOf('### Reserved names and limits'), readme.indexOf('## Generated applications'));
+    for (const name of [...PRISMA_RESERVED, ...TEMPLATE_IMPORTS, ...OBJECT_PROTOTYPE, ...HTTP_METHOD_EXPORTS]) expect(section).toContain(`\`${name}\``);
   });
 
   it('every registered template exists', () => {

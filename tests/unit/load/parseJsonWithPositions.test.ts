@@ -101,3 +101,19 @@ describe('parseJsonWithPositions: syntax errors name the line and column', () =>
     expect(() => parseJsonWithPositions('{"a": {"x": 1}, "b": {"x": 2}}')).not.toThrow();
   });
 });
+
+describe('parseJsonWithPositions: nesting depth', () => {
+  it('reads 100 levels and refuses the 101st with its position, not a stack overflow', () => {
+    expect(() => parseJsonWithPositions(`${'['.repeat(100)}${']'.repeat(100)}`)).not.toThrow();
+    for (const depth of [101, 100_000]) {
+      let error: unknown;
+      try {
+        parseJsonWithPositions(`${'['.repeat(depth)}${']'.repeat(depth)}`);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(JsonSyntaxError);
+      expect((error as JsonSyntaxError).location).toEqual({ line: 1, column: 101 });
+    }
+  });
+});

@@ -8,19 +8,19 @@ const extraRoute = (route: object) => minimalProject({ 'config/routes/zz.json': 
 describe('names that become identifiers', () => {
   it('rejects a reserved model name', () => {
     expect(problemsIn({ 'config/models/Response.json': { name: 'Response', fields: { a: 'string' } } }).map(describeProblem)).toEqual([
-      'config/models/Response.json:2:11 name | "Response" is a reserved name in generated code | rename the model, e.g. "ResponseRecord".',
+      'config/models/Response.json:2:11 name | "Response" is a reserved name in generated code: a global or imported name in generated code | rename the model, e.g. "ResponseRecord".',
     ]);
   });
 
   it('rejects a reserved field name at its key', () => {
     expect(problemsIn({ 'config/models/User.json': { name: 'User', fields: { delete: 'string' } } }).map(describeProblem)).toEqual([
-      'config/models/User.json:4:5 fields.delete | "delete" is a reserved word and cannot be a field name | rename the field.',
+      'config/models/User.json:4:5 fields.delete | "delete" cannot be a field name: a JavaScript reserved word | rename the field.',
     ]);
   });
 
   it('rejects a reserved view name', () => {
     const problems = problemsIn(minimalProject({ 'config/views/login.json': { name: 'Promise', path: '/login', root: { type: 'button', label: 'Go' } } }));
-    expect(problems.map(describeProblem)).toEqual(['config/views/login.json:2:11 name | "Promise" is a reserved name in generated code | rename it, e.g. "PromisePage".']);
+    expect(problems.map(describeProblem)).toEqual(['config/views/login.json:2:11 name | "Promise" is a reserved name in generated code: a global or imported name in generated code | rename it, e.g. "PromisePage".']);
   });
 
   it.each([

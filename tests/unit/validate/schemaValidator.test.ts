@@ -20,6 +20,10 @@ describe('validateAgainstSchema', () => {
     expect(problems('appgen.config.json', { $schema: './node_modules/appgen/schemas/appgen.config.schema.json' })).toEqual([]);
   });
 
+  it('names every allowed type when a value may have several (a crash before: found by the fuzz test)', () => {
+    expect(model({ name: { type: 'string', default: {} } })).toEqual([expect.stringMatching(/fields\.name\.default \| must be string or number or boolean, got an object \|/)]);
+  });
+
   it('suggests the closest field type', () => {
     expect(model({ name: 'strng' })).toEqual(['config/models/User.json:4:13 fields.name | string "strng" is not allowed here | did you mean "string"?']);
   });
