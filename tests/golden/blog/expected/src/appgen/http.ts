@@ -85,6 +85,11 @@ function knownDatabaseError(error: unknown): { status: number; message: string }
       return { status: 409, message: "A related record does not exist or is still referenced" };
     case "P2000":
       return { status: 400, message: "A value is too long for its field" };
+    case "P2039": {
+      // A database error without a Prisma code: PostgreSQL's 54000 is a value too long for an index row.
+      const code = (meta.driverAdapterError as { cause?: { originalCode?: unknown } } | undefined)?.cause?.originalCode;
+      return code === "54000" ? { status: 400, message: "A value is too long for its field" } : undefined;
+    }
     case "P2011":
     case "P2012":
       return { status: 400, message: "A required value is missing" };

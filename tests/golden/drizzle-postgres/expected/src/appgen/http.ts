@@ -96,6 +96,7 @@ function knownDatabaseError(error: unknown): { status: number; message: string }
     case "23503":
       return { status: 409, message: "A related record does not exist or is still referenced" };
     case "22001":
+    case "54000": // PostgreSQL: an indexed value too long for an index row (about 2,700 bytes)
       return { status: 400, message: "A value is too long for its field" };
     case "SQLITE_CONSTRAINT_NOTNULL":
     case "23502":
