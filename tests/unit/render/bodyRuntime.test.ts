@@ -17,16 +17,16 @@ const readBody = runtime.readBody as ReadBody;
 
 const field = (type: string) => ({ type, required: false, nullable: false, validators: [] });
 const spec = { name: field('string'), note: field('text'), due: field('datetime'), meta: field('json') };
-const DATE_ERROR = '"due" must be an ISO 8601 date (2024-01-31 or 2024-01-31T12:00:00Z) from year 0001 to 9999';
+const DATE_ERROR = '"due" must be an ISO 8601 date (2024-01-31 or 2024-01-31T12:00:00Z) from year 0100 to 9999';
 const MIB = 1_048_576;
 
-describe('datetime: ISO 8601 only, real dates, years 0001 to 9999', () => {
+describe('datetime: ISO 8601 only, real dates, years 0100 to 9999', () => {
   it.each([
     ['2024-02-29', '2024-02-29T00:00:00.000Z'],
     ['2024-01-31T12:30+02:00', '2024-01-31T10:30:00.000Z'],
     ['2024-01-31T12:30:15.123456-05:30', '2024-01-31T18:00:15.123Z'],
-    ['0001-01-01T00:00:00Z', '0001-01-01T00:00:00.000Z'],
-    ['0099-12-31', '0099-12-31T00:00:00.000Z'],
+    ['0100-01-01T00:00:00Z', '0100-01-01T00:00:00.000Z'],
+    ['0100-01-01T00:30:00+00:30', '0100-01-01T00:00:00.000Z'],
     ['9999-12-31T23:59:59.999Z', '9999-12-31T23:59:59.999Z'],
     ['2000-02-29T00:00:00Z', '2000-02-29T00:00:00.000Z'],
   ])('takes %j as %j', (text, iso) => {
@@ -53,7 +53,9 @@ describe('datetime: ISO 8601 only, real dates, years 0001 to 9999', () => {
     '0000-01-01T00:00:00Z',
     '+275760-09-13T00:00:00Z',
     '-000001-01-01T00:00:00Z',
-    '0001-01-01T00:30:00+01:00',
+    '0001-01-01T00:00:00Z',
+    '0099-12-31T23:59:59.999Z',
+    '0100-01-01T00:30:00+01:00',
     '9999-12-31T23:30:00-01:00',
     ' 2024-01-01',
   ])('refuses %j', (text) => {

@@ -51,17 +51,21 @@ export function isStorableText(text: string): boolean {
  * else (Date.parse also takes "1", "2030" and RFC 2822, and rolls 2024-02-30 over into March).
  */
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2}))?$/;
-/** 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: the years both databases store. */
-const EARLIEST = -62135596800000;
+/**
+ * 0100-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z: what every ORM and database stores and
+ * reads back (`+275760-…` and `-000001-…` failed on SQLite, `0000-…` on PostgreSQL, and Drizzle on
+ * PostgreSQL reads years 0001-0099 back as 19xx/20xx: it parses the driver's text with Date).
+ */
+const EARLIEST = -59011459200000;
 const LATEST = 253402300799999;
-export const DATE_MESSAGE = "must be an ISO 8601 date (2024-01-31 or 2024-01-31T12:00:00Z) from year 0001 to 9999";
+export const DATE_MESSAGE = "must be an ISO 8601 date (2024-01-31 or 2024-01-31T12:00:00Z) from year 0100 to 9999";
 
 function daysInMonth(year: number, month: number): number {
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
 }
 
-/** The instant an ISO 8601 date or date-time names, if it is a real one in years 0001-9999. */
+/** The instant an ISO 8601 date or date-time names, if it is a real one in years 0100-9999. */
 export function parseIsoDate(text: string): Date | undefined {
   const match = ISO_DATE.exec(text);
   if (!match) return undefined;
