@@ -33,7 +33,7 @@ const ROUTES = {
 };
 
 const MIB = 1_048_576;
-const DATE_ERROR = 'must be an ISO 8601 date (2024-01-31 or 2024-01-31T12:00:00Z) from year 0100 to 9999';
+const DATE_ERROR = 'must be an ISO 8601 date (1999-12-31 or 1999-12-31T23:59:59Z) from year 0100 to 9999';
 const TEXT_ERROR = 'must not contain U+0000 or an unpaired surrogate';
 const invalid = (problem: string) => ({ error: `Invalid request body: ${problem}` });
 

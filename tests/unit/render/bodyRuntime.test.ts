@@ -17,7 +17,7 @@ const readBody = runtime.readBody as ReadBody;
 
 const field = (type: string) => ({ type, required: false, nullable: false, validators: [] });
 const spec = { name: field('string'), note: field('text'), due: field('datetime'), meta: field('json') };
-const DATE_ERROR = '"due" must be an ISO 8601 date (2024-01-31 or 2024-01-31T12:00:00Z) from year 0100 to 9999';
+const DATE_ERROR = '"due" must be an ISO 8601 date (1999-12-31 or 1999-12-31T23:59:59Z) from year 0100 to 9999';
 const MIB = 1_048_576;
 
 describe('datetime: ISO 8601 only, real dates, years 0100 to 9999', () => {

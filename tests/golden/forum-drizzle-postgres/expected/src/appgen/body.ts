@@ -47,7 +47,7 @@ export function isStorableText(text: string): boolean {
 
 /**
  * A date (`2024-01-31`, midnight UTC) or a date-time with seconds optional, fraction optional and
- * `Z` or an offset required (`2024-01-31T12:30:00.5+02:00`): ISO 8601's extended format, nothing
+ * `Z` or an offset required (`1999-12-31T23:30:00.5+02:00`): ISO 8601's extended format, nothing
  * else (Date.parse also takes "1", "2030" and RFC 2822, and rolls 2024-02-30 over into March).
  */
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2}))?$/;
@@ -58,7 +58,7 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d
  */
 const EARLIEST = -59011459200000;
 const LATEST = 253402300799999;
-export const DATE_MESSAGE = "must be an ISO 8601 date (2024-01-31 or 2024-01-31T12:00:00Z) from year 0100 to 9999";
+export const DATE_MESSAGE = "must be an ISO 8601 date (1999-12-31 or 1999-12-31T23:59:59Z) from year 0100 to 9999";
 
 function daysInMonth(year: number, month: number): number {
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
