@@ -20,8 +20,9 @@ const ENTRY = {
     note: { type: 'text', optional: true },
     due: { type: 'datetime', optional: true },
     meta: { type: 'json', optional: true },
+    rank: { type: 'int', default: 0 },
   },
-  indexes: [['due']],
+  indexes: [['due'], ['rank']],
 };
 const ROUTES = {
   routes: [
@@ -29,6 +30,7 @@ const ROUTES = {
     { method: 'POST', path: '/api/entries', body: { label: 'string', note: 'text', due: 'datetime', meta: 'json' }, response: 'Entry' },
     { method: 'GET', path: '/api/entries/:id', params: { id: 'uuid' }, response: 'Entry' },
     { method: 'GET', path: '/api/labels/:label/entries', params: { label: 'string' }, response: 'Entry[]' },
+    { method: 'GET', path: '/api/ranks/:rank/entries', params: { rank: 'int' }, response: 'Entry[]' },
   ],
 };
 
@@ -192,6 +194,12 @@ describe.each(VARIANTS)('input hardening ($orm on $database)', ({ orm, database 
       const param = await request(base, 'GET', '/api/labels/a%00b/entries');
       expect([param.status, param.body]).toEqual([400, { error: 'Invalid path parameter "label": expected text without U+0000' }]);
     });
+  });
+
+  it('refuses an int path parameter beyond 32 bits (PostgreSQL answered 500) with 400', async () => {
+    const beyond = await request(base, 'GET', '/api/ranks/2147483648/entries');
+    expect([beyond.status, beyond.body]).toEqual([400, { error: 'Invalid path parameter "rank": expected a whole number' }]);
+    expect((await request(base, 'GET', '/api/ranks/-2147483648/entries')).status).toBe(200);
   });
 
   it('answers a 3,000-character value in a unique field: stored on SQLite, 400 on PostgreSQL (its index row limit)', async () => {

@@ -96,7 +96,7 @@ describe('json nesting', () => {
 });
 
 describe('readBody', () => {
-  const post = (body: BodyInit | null, type = 'application/json', init: RequestInit = {}) => new Request('http://127.0.0.1/api', { method: 'POST', headers: { 'content-type': type }, body, duplex: 'half', ...init } as RequestInit);
+  const post = (body: RequestInit['body'], type = 'application/json', init: RequestInit = {}) => new Request('http://127.0.0.1/api', { method: 'POST', headers: { 'content-type': type }, body, duplex: 'half', ...init } as RequestInit);
   const stream = (chunks: Iterable<Uint8Array>, onCancel?: () => void) => {
     const iterator = chunks[Symbol.iterator]();
     return new ReadableStream<Uint8Array>({

@@ -8,8 +8,9 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
+/** A whole number an `int` field can hold (32 bits, as in bodies): PostgreSQL answers 500 to a larger one. */
 export function isIntParam(value: string): boolean {
-  return /^-?\d{1,15}$/.test(value);
+  return /^-?\d{1,10}$/.test(value) && Math.abs(Number(value)) <= 2147483647;
 }
 
 /** A string parameter selects by a model field: text PostgreSQL cannot compare would answer 500. */
