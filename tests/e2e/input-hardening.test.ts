@@ -199,7 +199,7 @@ describe.each(VARIANTS)('input hardening ($orm on $database)', ({ orm, database 
   it('refuses an int path parameter beyond 32 bits (PostgreSQL answered 500) with 400', async () => {
     const beyond = await request(base, 'GET', '/api/ranks/2147483648/entries');
     expect([beyond.status, beyond.body]).toEqual([400, { error: 'Invalid path parameter "rank": expected a whole number' }]);
-    expect((await request(base, 'GET', '/api/ranks/-2147483648/entries')).status).toBe(200);
+    expect((await request(base, 'GET', '/api/ranks/-2147483647/entries')).status).toBe(200);
   });
 
   it('answers a 3,000-character value in a unique field: stored on SQLite, 400 on PostgreSQL (its index row limit)', async () => {
