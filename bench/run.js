@@ -12,15 +12,18 @@ const PARTS = {
   generate: (o) => require('./generation').runGeneration(o),
   handlers: (o) => require('./handlers').runHandlers(o),
   create: (o) => require('./createToResponse').runCreate(o),
+  load: (o) => require('./load').runLoad(o),
 };
 
-const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [options]]   (no part: all of them)
+const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [load] [options]]   (no part: all of them)
   --n 10,100,1000    generate: project sizes N (N models, 4N routes, N views)
   --runs 3           generate: runs per measurement (the median is shown)
   --duration 5       handlers: seconds per load round (plus a warm-up as long, at least 5 s)
   --rounds 6         handlers: rounds per endpoint and variant, interleaved (medians shown)
   --connections 10   handlers: concurrent connections of autocannon
   --rows 50          handlers: users seeded before the load
+  --requests 10000   load: POSTs per ORM × database (SQLite, and PostgreSQL at 127.0.0.1:5432)
+  --load-connections 50  load: concurrent connections
   --no-build         use dist/ as it is instead of building it first
   --keep             keep the temporary projects (their folders are printed)`;
 
@@ -34,6 +37,8 @@ function options() {
       rounds: { type: 'string', default: '6' },
       connections: { type: 'string', default: '10' },
       rows: { type: 'string', default: '50' },
+      requests: { type: 'string', default: '10000' },
+      'load-connections': { type: 'string', default: '50' },
       'no-build': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -57,6 +62,8 @@ function options() {
     rounds: Math.round(positive('rounds')),
     connections: positive('connections'),
     rows: positive('rows'),
+    requests: Math.round(positive('requests')),
+    loadConnections: Math.round(positive('load-connections')),
     build: !values['no-build'],
     keep: values.keep,
   };

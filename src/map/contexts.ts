@@ -244,11 +244,17 @@ export interface RouteFileContext {
   hasParams: boolean;
   hasUuidParam: boolean;
   hasIntParam: boolean;
+  /** Some parameter is a `string` (checked for text no database can compare). */
+  hasTextParam: boolean;
   /** Some method redirects (imports redirectTo). */
   hasRedirect: boolean;
   /** Some method writes links (imports requireRecords). */
   writesLinks: boolean;
   methods: MethodContext[];
+  /** GET, POST, PUT, PATCH and DELETE when not declared: each exported as a 405 answer with `Allow`. */
+  refusedMethods: string[];
+  /** The `Allow` header: the declared methods, HEAD with GET, and OPTIONS, sorted (`GET, HEAD, OPTIONS, POST`). */
+  allow: string;
   sources: string[];
 }
 

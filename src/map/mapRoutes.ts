@@ -125,6 +125,8 @@ export function mapRouteFiles(routes: ProjectRoute[], orm: OrmName, models: Map<
         .map((route) => mapMethod(route, orm, models, relations, events, route.folder))
         .sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
       const params = methods[0].params;
+      const declared: string[] = methods.map((m) => m.method);
+      const allowed = [...declared, ...(declared.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
       return {
         outputPath,
         folderParams: file.folder.params.map((p) => p.folder),
@@ -133,9 +135,12 @@ export function mapRouteFiles(routes: ProjectRoute[], orm: OrmName, models: Map<
         hasParams: params.length > 0,
         hasUuidParam: methods.some((m) => m.params.some((p) => p.type === 'uuid')),
         hasIntParam: methods.some((m) => m.params.some((p) => p.type === 'int')),
+        hasTextParam: methods.some((m) => m.params.some((p) => p.type === 'string')),
         hasRedirect: methods.some((m) => m.redirect !== null),
         writesLinks: methods.some((m) => m.writesLinks),
         methods,
+        refusedMethods: METHOD_ORDER.filter((method) => !declared.includes(method)),
+        allow: allowed.sort().join(', '),
         sources: [...new Set(methods.map((m) => m.source.split(' ')[0]))].sort(),
       };
     });

@@ -57,6 +57,8 @@ const HANDLER_NAMES = new Set([
   'db', 'Prisma', 'handle', 'json', 'jsonError', 'redirectTo', 'invalidParam', 'isIntParam', 'isUuid', 'readBody',
   'getAuthUser', 'Context', 'request', 'ctx', 'params', 'userId', 'parsed', 'body', 'allowed', 'result', 'record', 'records',
   'current', 'folder', 'crossSite', 'refuseCrossSite', 'allowOwner', 'allowSelf', 'runEvents', 'asRecord', 'BodySpec',
+  // every method's export (undeclared ones answer 405, see route.ts.hbs) and what they use
+  'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'methodNotAllowed', 'allowedMethods', 'isTextParam',
   // list routes (templates/partials/handler/listQuery.hbs, orm list partials)
   'query', 'listed', 'total', 'readListQuery', 'ListQuerySpec',
   // orm drizzle (templates/partials/orm/drizzle/)

@@ -36,14 +36,82 @@ export interface BodyFieldSpec {
 
 export type BodySpec = Record<string, BodyFieldSpec>;
 
-/** Largest request body accepted, in bytes; larger bodies are answered with 413. */
+/** Largest request body accepted, in bytes: reading stops there and the request is answered 413. */
 export const MAX_BODY_BYTES = 1_048_576;
+
+/** Deepest nesting of arrays and objects in a `json` value: far deeper ones overflow the stack of the ORM's serializer (500). */
+export const MAX_JSON_DEPTH = 100;
 
 /** Most ids a `uuid[]` field may list: bounds the records one request links. */
 export const MAX_LIST_ITEMS = 1000;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** JSON and its `+json` kinds (`application/vnd.api+json`), with parameters; not `application/json-seq`. */
+const JSON_TYPE = /^application\/([a-z0-9!#$&^_.-]+\+)?json[ \t]*(;.*)?$/i;
+
+/**
+ * U+0000 and unpaired surrogates: PostgreSQL refuses them in text and json (500 before this check)
+ * and SQLite would store them; refused everywhere, so every database gives the same answer.
+ */
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
+const UNSTORABLE_MESSAGE = "must not contain U+0000 or an unpaired surrogate";
+
+/** Whether text can be stored as sent on every database (see UNSTORABLE). */
+export function isStorableText(text: string): boolean {
+  return !UNSTORABLE.test(text);
+}
+
+/**
+ * A date (`2024-01-31`, midnight UTC) or a date-time with seconds optional, fraction optional and
+ * `Z` or an offset required (`1999-12-31T23:30:00.5+02:00`): ISO 8601's extended format, nothing
+ * else (Date.parse also takes "1", "2030" and RFC 2822, and rolls 2024-02-30 over into March).
+ */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2}))?$/;
+/**
+ * 0100-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z: what every ORM and database stores and
+ * reads back (`+275760-…` and `-000001-…` failed on SQLite, `0000-…` on PostgreSQL, and Drizzle on
+ * PostgreSQL reads years 0001-0099 back as 19xx/20xx: it parses the driver's text with Date).
+ */
+const EARLIEST = -59011459200000;
+const LATEST = 253402300799999;
+export const DATE_MESSAGE = "must be an ISO 8601 date (1999-12-31 or 1999-12-31T23:59:59Z) from year 0100 to 9999";
+
+function daysInMonth(year: number, month: number): number {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+}
+
+/** The instant an ISO 8601 date or date-time names, if it is a real one in years 0100-9999. */
+export function parseIsoDate(text: string): Date | undefined {
+  const match = ISO_DATE.exec(text);
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0));
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) return undefined;
+  const zone = match[8] ?? "Z";
+  const [zoneHours, zoneMinutes] = zone === "Z" ? [0, 0] : [Number(zone.slice(1, 3)), Number(zone.slice(4))];
+  if (zoneHours > 23 || zoneMinutes > 59) return undefined;
+  const offsetMinutes = (zone[0] === "-" ? -1 : 1) * (zoneHours * 60 + zoneMinutes);
+  const date = new Date(0);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999.
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, Number((match[7] ?? "").padEnd(3, "0").slice(0, 3)));
+  const time = date.getTime() - offsetMinutes * 60_000;
+  return time >= EARLIEST && time <= LATEST ? new Date(time) : undefined;
+}
+
+/** Why a `json` value cannot be stored (too deep, or text that cannot be stored), or undefined. */
+function jsonProblem(value: unknown, depth: number): string | undefined {
+  if (typeof value === "string") return isStorableText(value) ? undefined : UNSTORABLE_MESSAGE;
+  if (typeof value !== "object" || value === null) return undefined;
+  if (depth > MAX_JSON_DEPTH) return `must be nested at most ${MAX_JSON_DEPTH} levels deep`;
+  for (const [key, item] of Object.entries(value)) {
+    const problem = isStorableText(key) ? jsonProblem(item, depth + 1) : UNSTORABLE_MESSAGE;
+    if (problem) return problem;
+  }
+  return undefined;
+}
 
 /** Each validator returns a message (completing "<field> ...") when the value fails it. */
 const VALIDATORS: Record<ValidatorName, (value: unknown, argument: ValidatorSpec[1]) => string | undefined> = {
@@ -83,20 +151,25 @@ function coerce(value: unknown, field: BodyFieldSpec): { error: string } | { val
       return typeof value === "number" && Number.isFinite(value) ? { value } : { error: "must be a number" };
     case "boolean":
       return typeof value === "boolean" ? { value } : { error: "must be true or false" };
-    case "datetime":
-      return typeof value === "string" && !Number.isNaN(Date.parse(value)) ? { value: new Date(value).toISOString() } : { error: "must be an ISO 8601 date" };
+    case "datetime": {
+      const date = typeof value === "string" ? parseIsoDate(value) : undefined;
+      return date ? { value: date.toISOString() } : { error: DATE_MESSAGE };
+    }
     case "uuid":
       return typeof value === "string" && UUID.test(value) ? { value } : { error: "must be a UUID" };
     case "enum":
       return typeof value === "string" && (field.values ?? []).includes(value) ? { value } : { error: `must be one of ${(field.values ?? []).join(", ")}` };
-    case "json":
-      return { value };
+    case "json": {
+      const problem = jsonProblem(value, 1);
+      return problem ? { error: problem } : { value };
+    }
     case "uuid[]":
       // A list of record ids, each once (a link exists or not), in the order first given.
       if (!Array.isArray(value) || !value.every((item) => typeof item === "string" && UUID.test(item))) return { error: "must be a list of UUIDs" };
       return value.length <= MAX_LIST_ITEMS ? { value: [...new Set(value)] } : { error: `must be a list of at most ${MAX_LIST_ITEMS} UUIDs` };
     default:
-      return typeof value === "string" ? { value } : { error: "must be a string" };
+      if (typeof value !== "string") return { error: "must be a string" };
+      return isStorableText(value) ? { value } : { error: UNSTORABLE_MESSAGE };
   }
 }
 
@@ -132,18 +205,42 @@ export function validateBody(input: unknown, spec: BodySpec): { data: Record<str
 }
 
 /**
+ * The body as text, or undefined once it passes MAX_BODY_BYTES: reading stops there, whatever the
+ * transfer encoding (a chunked body has no Content-Length), so memory stays bounded. Bytes are
+ * decoded once at the end, so a character split across chunks decodes whole.
+ */
+async function readLimitedText(request: Request): Promise<string | undefined> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      // Not awaited: a client still sending must not hold the answer back.
+      reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/**
  * Reads and validates a JSON request body. Fields the route does not declare are dropped, so
  * they never reach the database. Client mistakes are answered with 4xx, never 500.
  */
 export async function readBody<T>(request: Request, spec: BodySpec): Promise<{ ok: true; data: T } | { ok: false; response: Response }> {
   const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/(.+\+)?json\b/i.test(type.trim())) {
+  if (!JSON_TYPE.test(type.trim())) {
     return { ok: false, response: jsonError(415, "Content-Type must be application/json") };
   }
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) return { ok: false, response: jsonError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`) };
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return { ok: false, response: jsonError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`) };
+  const tooLarge = { ok: false as const, response: jsonError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`) };
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) return tooLarge;
+  const text = await readLimitedText(request);
+  if (text === undefined) return tooLarge;
   let input: unknown;
   try {
     input = JSON.parse(text);

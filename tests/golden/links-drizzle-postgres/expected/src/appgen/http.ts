@@ -11,6 +11,19 @@ export function json(data: unknown, status = 200, headers?: Record<string, strin
 }
 
 /**
+ * The answer to a method the route does not declare: 405 `Method not allowed` with `Allow` naming
+ * the ones it does (Next.js' own 405 has an empty body and no `Allow`).
+ */
+export function methodNotAllowed(allow: string): () => Response {
+  return () => NextResponse.json({ error: "Method not allowed" }, { status: 405, headers: { allow } });
+}
+
+/** OPTIONS: 204 with `Allow`. Next.js' own would list the methods exported by methodNotAllowed too. */
+export function allowedMethods(allow: string): () => Response {
+  return () => new Response(null, { status: 204, headers: { allow } });
+}
+
+/**
  * Redirects to a path of the app with a relative Location (RFC 9110 allows it): the client
  * resolves it against the URL it used, so a redirect never leaves the app's origin. An absolute
  * URL built from request.url would not do: Next.js reports its own host there (`localhost` for
@@ -83,6 +96,7 @@ function knownDatabaseError(error: unknown): { status: number; message: string }
     case "23503":
       return { status: 409, message: "A related record does not exist or is still referenced" };
     case "22001":
+    case "54000": // PostgreSQL: an indexed value too long for an index row (about 2,700 bytes)
       return { status: 400, message: "A value is too long for its field" };
     case "SQLITE_CONSTRAINT_NOTNULL":
     case "23502":

@@ -11,6 +11,19 @@ export function json(data: unknown, status = 200, headers?: Record<string, strin
 }
 
 /**
+ * The answer to a method the route does not declare: 405 `Method not allowed` with `Allow` naming
+ * the ones it does (Next.js' own 405 has an empty body and no `Allow`).
+ */
+export function methodNotAllowed(allow: string): () => Response {
+  return () => NextResponse.json({ error: "Method not allowed" }, { status: 405, headers: { allow } });
+}
+
+/** OPTIONS: 204 with `Allow`. Next.js' own would list the methods exported by methodNotAllowed too. */
+export function allowedMethods(allow: string): () => Response {
+  return () => new Response(null, { status: 204, headers: { allow } });
+}
+
+/**
  * Redirects to a path of the app with a relative Location (RFC 9110 allows it): the client
  * resolves it against the URL it used, so a redirect never leaves the app's origin. An absolute
  * URL built from request.url would not do: Next.js reports its own host there (`localhost` for

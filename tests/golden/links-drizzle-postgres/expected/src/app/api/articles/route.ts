@@ -2,7 +2,7 @@
 import { inArray } from "drizzle-orm";
 import { db, matching, tables } from "@/appgen/db";
 import { columns, relations, withIncluded } from "@/appgen/records";
-import { handle, json, jsonError, requireRecords } from "@/appgen/http";
+import { allowedMethods, handle, json, jsonError, methodNotAllowed, requireRecords } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PostApiArticlesBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
@@ -64,3 +64,9 @@ export async function POST(request: Request): Promise<Response> {
   });
 }
 
+// Methods this path does not declare answer 405 with the ones it does; OPTIONS lists those.
+export const GET = methodNotAllowed("OPTIONS, POST");
+export const PUT = methodNotAllowed("OPTIONS, POST");
+export const PATCH = methodNotAllowed("OPTIONS, POST");
+export const DELETE = methodNotAllowed("OPTIONS, POST");
+export const OPTIONS = allowedMethods("OPTIONS, POST");

@@ -2,7 +2,7 @@
 import { inArray } from "drizzle-orm";
 import { db, matching, tables } from "@/appgen/db";
 import { columns, relations, withIncluded } from "@/appgen/records";
-import { handle, json, jsonError, requireRecords } from "@/appgen/http";
+import { allowedMethods, handle, json, jsonError, methodNotAllowed, requireRecords } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PatchApiPostsByIdBody } from "@/appgen/bodies";
@@ -119,3 +119,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
   });
 }
 
+// Methods this path does not declare answer 405 with the ones it does; OPTIONS lists those.
+export const POST = methodNotAllowed("DELETE, GET, HEAD, OPTIONS, PATCH");
+export const PUT = methodNotAllowed("DELETE, GET, HEAD, OPTIONS, PATCH");
+export const OPTIONS = allowedMethods("DELETE, GET, HEAD, OPTIONS, PATCH");

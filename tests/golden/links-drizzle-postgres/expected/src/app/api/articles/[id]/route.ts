@@ -2,7 +2,7 @@
 import { inArray } from "drizzle-orm";
 import { db, matching, tables } from "@/appgen/db";
 import { columns, relations, withIncluded } from "@/appgen/records";
-import { handle, json, jsonError, requireRecords } from "@/appgen/http";
+import { allowedMethods, handle, json, jsonError, methodNotAllowed, requireRecords } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PutApiArticlesByIdBody } from "@/appgen/bodies";
@@ -151,3 +151,7 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
   });
 }
 
+// Methods this path does not declare answer 405 with the ones it does; OPTIONS lists those.
+export const POST = methodNotAllowed("GET, HEAD, OPTIONS, PATCH, PUT");
+export const DELETE = methodNotAllowed("GET, HEAD, OPTIONS, PATCH, PUT");
+export const OPTIONS = allowedMethods("GET, HEAD, OPTIONS, PATCH, PUT");

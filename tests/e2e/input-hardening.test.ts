@@ -1,0 +1,292 @@
+import crypto from 'crypto';
+import fs from 'fs';
+import http from 'http';
+import path from 'path';
+import { request } from './support/http';
+import { ORMS, type Orm } from './support/orms';
+import { postgresAvailable, createTestDatabase } from './support/postgres';
+import { RunningServer, startBuiltApp } from './support/server';
+import { createTestProject } from './support/testProject';
+
+jest.setTimeout(300_000);
+
+// Client input that used to answer 500, be stored altered, or fill the server's memory (issue 15,
+// items 4, 5 and 8): one built app per ORM × database, every case on each.
+
+const ENTRY = {
+  name: 'Entry',
+  fields: {
+    label: { type: 'string', unique: true },
+    note: { type: 'text', optional: true },
+    due: { type: 'datetime', optional: true },
+    meta: { type: 'json', optional: true },
+    rank: { type: 'int', default: 0 },
+  },
+  indexes: [['due'], ['rank']],
+};
+const ROUTES = {
+  routes: [
+    { method: 'GET', path: '/api/entries', response: 'Entry[]', query: { filter: ['label', 'due'] } },
+    { method: 'POST', path: '/api/entries', body: { label: 'string', note: 'text', due: 'datetime', meta: 'json' }, response: 'Entry' },
+    { method: 'GET', path: '/api/entries/:id', params: { id: 'uuid' }, response: 'Entry' },
+    { method: 'GET', path: '/api/labels/:label/entries', params: { label: 'string' }, response: 'Entry[]' },
+    { method: 'GET', path: '/api/ranks/:rank/entries', params: { rank: 'int' }, response: 'Entry[]' },
+  ],
+};
+
+const MIB = 1_048_576;
+const DATE_ERROR = 'must be an ISO 8601 date (1999-12-31 or 1999-12-31T23:59:59Z) from year 0100 to 9999';
+const TEXT_ERROR = 'must not contain U+0000 or an unpaired surrogate';
+const invalid = (problem: string) => ({ error: `Invalid request body: ${problem}` });
+
+/**
+ * POSTs a chunked body (no Content-Length) in 64 KiB chunks, `total` bytes or without end, and
+ * resolves with the answer as soon as it comes, whatever is left to send.
+ */
+function postChunked(base: string, pathName: string, chunks: { total: number | null; prefix?: string }): Promise<{ status: number; body: unknown; sentBytes: number }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(pathName, base);
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', origin: base } });
+    let sent = 0;
+    let answered = false;
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(new Error(`no answer after sending ${sent} bytes in 30 s`));
+    }, 30_000);
+    req.on('response', (res) => {
+      answered = true;
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => {
+        clearTimeout(timer);
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), sentBytes: sent });
+      });
+    });
+    req.on('error', (error) => {
+      if (!answered) {
+        clearTimeout(timer);
+        reject(error);
+      }
+    });
+    const chunk = Buffer.alloc(64 * 1024, ' ');
+    const pump = () => {
+      while (!answered && (chunks.total === null || sent < chunks.total)) {
+        const piece = sent === 0 && chunks.prefix ? Buffer.from(chunks.prefix) : chunk;
+        sent += piece.length;
+        if (!req.write(piece)) return void req.once('drain', pump);
+      }
+      if (!answered) req.end();
+    };
+    pump();
+  });
+}
+
+type Variant = { orm: Orm; database: 'sqlite' | 'postgresql' };
+const VARIANTS: Variant[] = ORMS.flatMap((orm) => [
+  { orm, database: 'sqlite' as const },
+  { orm, database: 'postgresql' as const },
+]);
+
+describe.each(VARIANTS)('input hardening ($orm on $database)', ({ orm, database }) => {
+  let server: RunningServer;
+  let base: string;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const post = (body: unknown, headers: Record<string, string> = {}) => request(base, 'POST', '/api/entries', body, { origin: base, ...headers });
+  const label = () => `entry-${crypto.randomBytes(4).toString('hex')}`;
+
+  beforeAll(async () => {
+    const env: NodeJS.ProcessEnv = {};
+    if (database === 'postgresql') {
+      if (!(await postgresAvailable())) throw new Error('PostgreSQL at 127.0.0.1:5432 is not reachable; .ci/run starts it');
+      const created = await createTestDatabase();
+      env.DATABASE_URL = created.url;
+      dropDatabase = created.drop;
+    }
+    const project = await createTestProject(`input-${orm}-${database}`, { orm, env });
+    fs.writeFileSync(path.join(project.dir, 'config', 'models', 'Entry.json'), JSON.stringify(ENTRY));
+    fs.writeFileSync(path.join(project.dir, 'config', 'routes', 'entries.json'), JSON.stringify(ROUTES));
+    await project.appgen(['build']);
+    server = await startBuiltApp(project.dir, project.env);
+    base = server.url;
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await dropDatabase?.();
+  });
+
+  describe('body size (MAX_BODY_BYTES, 1 MiB), read as a stream', () => {
+    const tooLarge = { error: `Request body is larger than ${MIB} bytes` };
+
+    it('answers 413 to a chunked body that never ends, once it passes the limit', async () => {
+      const answer = await postChunked(base, '/api/entries', { total: null });
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 413, body: tooLarge });
+      // It stopped reading near the limit rather than after everything sent (the socket buffers some).
+      expect(answer.sentBytes).toBeLessThan(32 * MIB);
+    });
+
+    it('answers 413 to a 50 MiB chunked body', async () => {
+      const answer = await postChunked(base, '/api/entries', { total: 50 * MIB });
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 413, body: tooLarge });
+    });
+
+    it('answers 413 to a Content-Length over the limit', async () => {
+      const response = await post(`{"label":"${'x'.repeat(MIB)}"}`);
+      expect([response.status, response.body]).toEqual([413, tooLarge]);
+    });
+
+    it('stores a chunked body under the limit whole, with characters split across chunks', async () => {
+      const name = label();
+      const note = 'é€😀'.repeat(50_000); // ~450 KB of 2-, 3- and 4-byte characters
+      const text = JSON.stringify({ label: name, note });
+      const response = await new Promise<{ status: number; body: { note?: string } }>((resolve, reject) => {
+        const url = new URL('/api/entries', base);
+        const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', origin: base } }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(body) }));
+        });
+        req.on('error', reject);
+        const bytes = Buffer.from(text);
+        for (let at = 0; at < bytes.length; at += 7_777) req.write(bytes.subarray(at, at + 7_777));
+        req.end();
+      });
+      expect(response.status).toBe(201);
+      expect(response.body.note).toBe(note);
+    });
+  });
+
+  describe('content types', () => {
+    it('refuses application/json-seq with 415', async () => {
+      const response = await post({ label: label() }, { 'content-type': 'application/json-seq' });
+      expect([response.status, response.body]).toEqual([415, { error: 'Content-Type must be application/json' }]);
+    });
+
+    it.each(['application/json; charset=utf-8', 'application/vnd.api+json'])('takes %s', async (type) => {
+      expect((await post({ label: label() }, { 'content-type': type })).status).toBe(201);
+    });
+  });
+
+  describe('text no database stores alike', () => {
+    it.each([
+      ['U+0000 in a string', { label: 'a\u0000b' }, `"label" ${TEXT_ERROR}`],
+      ['an unpaired surrogate in a string', { label: 'ok', note: 'a\ud800b' }, `"note" ${TEXT_ERROR}`],
+      ['U+0000 inside a json value', { label: 'ok', meta: { text: 'a\u0000b' } }, `"meta" ${TEXT_ERROR}`],
+      ['an unpaired surrogate inside a json value', { label: 'ok', meta: ['x', { deep: '\udc00' }] }, `"meta" ${TEXT_ERROR}`],
+      ['an unpaired surrogate in a json key', { label: 'ok', meta: { 'k\ud83d': 1 } }, `"meta" ${TEXT_ERROR}`],
+    ])('refuses %s with 400', async (_what, body, problem) => {
+      const response = await post(body);
+      expect([response.status, response.body]).toEqual([400, invalid(problem)]);
+    });
+
+    it('stores paired surrogates (emoji) as sent', async () => {
+      const response = await post({ label: `${label()}😀`, meta: { '😀': '😀' } });
+      expect(response.status).toBe(201);
+      expect((response.body as { meta: unknown }).meta).toEqual({ '😀': '😀' });
+    });
+
+    it('refuses U+0000 in a string filter and in a string path parameter', async () => {
+      const filter = await request(base, 'GET', '/api/entries?label=a%00b');
+      expect([filter.status, filter.body]).toEqual([400, { error: 'Query parameter "label" must not contain U+0000' }]);
+      const param = await request(base, 'GET', '/api/labels/a%00b/entries');
+      expect([param.status, param.body]).toEqual([400, { error: 'Invalid path parameter "label": expected text without U+0000' }]);
+    });
+  });
+
+  it('refuses an int path parameter beyond 32 bits (PostgreSQL answered 500) with 400', async () => {
+    const beyond = await request(base, 'GET', '/api/ranks/2147483648/entries');
+    expect([beyond.status, beyond.body]).toEqual([400, { error: 'Invalid path parameter "rank": expected a whole number' }]);
+    expect((await request(base, 'GET', '/api/ranks/-2147483647/entries')).status).toBe(200);
+  });
+
+  it('answers a 3,000-character value in a unique field: stored on SQLite, 400 on PostgreSQL (its index row limit)', async () => {
+    // Random letters, which PostgreSQL cannot compress below its index row limit (2,704 bytes).
+    const long = crypto.randomBytes(3000).toString('base64').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 3000);
+    const response = await post({ label: long });
+    if (database === 'sqlite') expect([response.status, (response.body as { label: string }).label]).toEqual([201, long]);
+    else expect([response.status, response.body]).toEqual([400, { error: 'A value is too long for its field' }]);
+  });
+
+  describe('datetime: ISO 8601 only, real dates, years 0100 to 9999', () => {
+    it.each([
+      '0000-01-01T00:00:00Z',
+      '+275760-09-13T00:00:00Z',
+      '-000001-01-01T00:00:00Z',
+      '1',
+      '2030',
+      'Tue, 01 Oct 2024 10:00:00 GMT',
+      '2024-02-30',
+      '2023-02-29T00:00:00Z',
+      '2024-01-01T24:00:00Z',
+      '2024-01-01T10:00:00',
+      '2024-01-01 10:00:00Z',
+      '0001-01-01T00:00:00Z',
+      '0099-12-31T23:59:59Z',
+      '0100-01-01T00:00:00+00:01',
+      '9999-12-31T23:59:59-00:01',
+    ])('refuses %j with 400', async (due) => {
+      const response = await post({ label: label(), due });
+      expect([response.status, response.body]).toEqual([400, invalid(`"due" ${DATE_ERROR}`)]);
+    });
+
+    it.each([
+      ['0100-01-01T00:00:00Z', '0100-01-01T00:00:00.000Z'],
+      ['9999-12-31T23:59:59.999Z', '9999-12-31T23:59:59.999Z'],
+      ['2024-02-29', '2024-02-29T00:00:00.000Z'],
+      ['2024-01-31T12:30+02:00', '2024-01-31T10:30:00.000Z'],
+      ['2024-01-31T12:30:15.123456Z', '2024-01-31T12:30:15.123Z'],
+    ])('stores %j as %j and reads it back', async (due, stored) => {
+      const created = await post({ label: label(), due });
+      expect([created.status, (created.body as { due: string }).due]).toEqual([201, stored]);
+      const read = await request(base, 'GET', `/api/entries/${(created.body as { id: string }).id}`);
+      expect((read.body as { due: string }).due).toBe(stored);
+    });
+
+    it('reads filters by the same rule', async () => {
+      const bad = await request(base, 'GET', '/api/entries?due=2030');
+      expect([bad.status, bad.body]).toEqual([400, { error: `Query parameter "due" ${DATE_ERROR}` }]);
+      const outOfRange = await request(base, 'GET', '/api/entries?due=0000-01-01T00:00:00Z');
+      expect(outOfRange.status).toBe(400);
+      const good = await request(base, 'GET', '/api/entries?due=2024-02-29');
+      expect(good.status).toBe(200);
+      expect((good.body as Array<{ due: string }>).map((e) => e.due)).toEqual(['2024-02-29T00:00:00.000Z']);
+    });
+  });
+
+  describe('json nesting', () => {
+    const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+
+    it('refuses a value nested 2,200 levels with 400', async () => {
+      const response = await post(`{"label":"${label()}","meta":${nested(2200)}}`);
+      expect([response.status, response.body]).toEqual([400, invalid('"meta" must be nested at most 100 levels deep')]);
+    });
+
+    it('stores 100 levels and refuses 101', async () => {
+      const stored = await post(`{"label":"${label()}","meta":${nested(100)}}`);
+      expect(stored.status).toBe(201);
+      expect(JSON.stringify((stored.body as { meta: unknown }).meta)).toBe(nested(100));
+      const refused = await post(`{"label":"${label()}","meta":${nested(101)}}`);
+      expect([refused.status, refused.body]).toEqual([400, invalid('"meta" must be nested at most 100 levels deep')]);
+    });
+  });
+
+  describe('methods a path does not declare', () => {
+    it.each([
+      ['PUT', '/api/entries', 'GET, HEAD, OPTIONS, POST'],
+      ['DELETE', '/api/entries', 'GET, HEAD, OPTIONS, POST'],
+      ['PATCH', '/api/entries/00000000-0000-4000-8000-000000000000', 'GET, HEAD, OPTIONS'],
+      ['POST', '/api/entries/00000000-0000-4000-8000-000000000000', 'GET, HEAD, OPTIONS'],
+    ])('answer %s %s with 405 and Allow', async (method, pathName, allow) => {
+      const response = await request(base, method, pathName, undefined, { origin: base });
+      expect([response.status, response.body, response.headers.get('allow')]).toEqual([405, { error: 'Method not allowed' }, allow]);
+    });
+
+    it('OPTIONS lists the declared methods only', async () => {
+      const response = await fetch(`${base}/api/entries/00000000-0000-4000-8000-000000000000`, { method: 'OPTIONS' });
+      expect([response.status, response.headers.get('allow')]).toEqual([204, 'GET, HEAD, OPTIONS']);
+    });
+  });
+});
