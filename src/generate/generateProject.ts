@@ -10,7 +10,8 @@ import { BUILTIN_TEMPLATES_DIR } from '../paths/packageRoot';
 import { validateProject } from '../validate/validateProject';
 import { applyPlan } from '../write/applyPlan';
 import { planWrite, WritePlan } from '../write/planWrite';
-import { warnAboutTemplates, type Warn } from './warnAboutTemplates';
+import { leaveOutProxyIfOwn } from './ownProxyFile';
+import { warnAboutTemplates, warnOnStderr, type Warn } from './warnAboutTemplates';
 
 export interface GenerateOptions {
   root: string;
@@ -28,8 +29,8 @@ export interface GenerateResult {
 }
 
 /**
- * Config → FileMap, writing nothing: its one side effect is the warning about the project's
- * templates (through `options.warn`). Throws ConfigError or TemplateError.
+ * Config → FileMap, writing nothing: its side effects are warnings (through `options.warn`)
+ * about the project's templates and its own proxy file. Throws ConfigError or TemplateError.
  */
 export function buildProjectFiles(options: Omit<GenerateOptions, 'dryRun'>): FileMap {
   const checked = validateProject(loadProject(options.root));
@@ -37,7 +38,9 @@ export function buildProjectFiles(options: Omit<GenerateOptions, 'dryRun'>): Fil
   const projectTemplates = path.join(options.root, 'templates');
   warnAboutTemplates(options.root, BUILTIN_TEMPLATES_DIR, options.warn);
   const templates = new TemplateSet(BUILTIN_TEMPLATES_DIR, fs.existsSync(projectTemplates) ? projectTemplates : undefined);
-  return buildFileMap(context, templates);
+  const files = buildFileMap(context, templates);
+  leaveOutProxyIfOwn(options.root, files, options.warn ?? warnOnStderr);
+  return files;
 }
 
 /**

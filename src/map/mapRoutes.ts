@@ -5,6 +5,7 @@ import { appFolderNamer, type AppFolder } from '../validate/appFolders';
 import { bodyFieldOptions, isBodyFieldRequired } from '../validate/checkBody';
 import type { CheckedEvent, CheckedRoute } from '../validate/checkedProject';
 import { parseVoter, voterSeesRecord } from '../validate/checkVoter';
+import { MAX_UNPAGED_RECORDS } from '../validate/checkListQuery';
 import { fieldOf, fieldOptions } from '../validate/checkModels';
 import { pointerToJsonPath } from '../validate/jsonPath';
 import type { BodyFieldContext, LinkContext, MethodContext, ParamContext, RelationContext, RouteFileContext, ValidatorContext } from './contexts';
@@ -107,6 +108,7 @@ function mapMethod(route: CheckedRoute, orm: OrmName, models: Map<string, ModelC
     renamesParams: folder.params.some((p) => p.name !== p.folder),
     listQuery,
     hasListQuery: listQuery !== null,
+    listLimit: operation === 'list' && !listQuery?.pageSize ? MAX_UNPAGED_RECORDS : null,
     parents: mapParents(route, model),
     include: (config.include ?? []).map((name) => {
       const relation = model?.relations?.[name];

@@ -10,6 +10,13 @@ import { childPointer, diagnosticAt } from './locate';
 export const DEFAULT_MAX_PAGE_SIZE = 100;
 
 /**
+ * The most records a list route without pages (no `query.pageSize`) answers: a table that grew
+ * must not come back whole in one answer (10,000 rows took the starter's GET /api/users to
+ * seconds and megabytes). The largest `maxPageSize` allowed, so no page is ever larger.
+ */
+export const MAX_UNPAGED_RECORDS = 1000;
+
+/**
  * Checks a list route's `query`: only on lists, fields of the model that are not json, and every
  * filtered or sorted field indexed, so that no query the client can ask scans a whole table.
  */

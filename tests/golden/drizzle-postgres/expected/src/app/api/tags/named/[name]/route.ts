@@ -9,7 +9,8 @@ type Context = { params: Promise<{ name: string }> };
 export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(async () => {
     const params = await ctx.params;
-    const records = await db.select(columns.tag).from(tables.tag).where(matching(tables.tag, { name: params.name }));
+    // No pages: at most this many records, however large the table grows.
+    const records = await db.select(columns.tag).from(tables.tag).where(matching(tables.tag, { name: params.name })).limit(1000);
     return json(records);
   });
 }
