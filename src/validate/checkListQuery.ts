@@ -11,8 +11,8 @@ export const DEFAULT_MAX_PAGE_SIZE = 100;
 
 /**
  * The most records a list route without pages (no `query.pageSize`) answers: a table that grew
- * must not come back whole in one answer (10,000 rows took the starter's GET /api/users to
- * seconds and megabytes). The largest `maxPageSize` allowed, so no page is ever larger.
+ * must not come back whole in one answer (the starter's GET /api/users returned some 10,000
+ * rows under load). The largest `maxPageSize` allowed, so no page is ever larger.
  */
 export const MAX_UNPAGED_RECORDS = 1000;
 
