@@ -9,7 +9,7 @@ import { db } from "@/appgen/db";
 const EMAIL = /^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/;
 
 export async function GET(): Promise<Response> {
-  const users = await db.user.findMany();
+  const users = await db.user.findMany({ take: 1000 });
   return NextResponse.json(users);
 }
 

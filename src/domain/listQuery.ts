@@ -6,3 +6,10 @@ export const DEFAULT_MAX_PAGE_SIZE = 100;
 export function maxPageSize(query: ListQueryConfig): number {
   return query.maxPageSize ?? Math.max(DEFAULT_MAX_PAGE_SIZE, query.pageSize ?? 0);
 }
+
+/**
+ * The most records a list route without pages (no `query.pageSize`) answers: a table that grew
+ * must not come back whole in one answer (the starter's GET /api/users returned some 10,000
+ * rows under load). The largest `maxPageSize` allowed, so no page is ever larger.
+ */
+export const MAX_UNPAGED_RECORDS = 1000;

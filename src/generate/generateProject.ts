@@ -11,7 +11,8 @@ import { validateProject } from '../validate/validateProject';
 import { planWrite, WritePlan } from '../write/planWrite';
 import type { WriteFs } from '../write/writeFs';
 import { findPendingRun, PendingRun, writeProjectFiles } from '../write/writeProjectFiles';
-import { warnAboutTemplates, type Warn } from './warnAboutTemplates';
+import { leaveOutProxyIfOwn } from './ownProxyFile';
+import { warnAboutTemplates, warnOnStderr, type Warn } from './warnAboutTemplates';
 
 export interface GenerateOptions {
   root: string;
@@ -33,8 +34,8 @@ export interface GenerateResult {
 }
 
 /**
- * Config → FileMap, writing nothing: its one side effect is the warning about the project's
- * templates (through `options.warn`). Throws ConfigError or TemplateError.
+ * Config → FileMap, writing nothing: its side effects are warnings (through `options.warn`)
+ * about the project's templates and its own proxy file. Throws ConfigError or TemplateError.
  */
 export function buildProjectFiles(options: Omit<GenerateOptions, 'dryRun'>): FileMap {
   const checked = validateProject(loadProject(options.root));
@@ -42,7 +43,9 @@ export function buildProjectFiles(options: Omit<GenerateOptions, 'dryRun'>): Fil
   const projectTemplates = path.join(options.root, 'templates');
   warnAboutTemplates(options.root, BUILTIN_TEMPLATES_DIR, options.warn);
   const templates = new TemplateSet(BUILTIN_TEMPLATES_DIR, fs.existsSync(projectTemplates) ? projectTemplates : undefined);
-  return buildFileMap(context, templates);
+  const files = buildFileMap(context, templates);
+  leaveOutProxyIfOwn(options.root, files, options.warn ?? warnOnStderr);
+  return files;
 }
 
 /**

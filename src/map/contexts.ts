@@ -223,6 +223,8 @@ export interface MethodContext {
   /** List routes with `query`: filters, sorting, pagination and count; else null. */
   listQuery: ListQueryContext | null;
   hasListQuery: boolean;
+  /** A list without pages (no `query.pageSize`) answers at most this many records; else null. */
+  listLimit: number | null;
   /** Lists and creates under a parent (`/api/users/:userId/posts`): parents checked first (404). */
   parents: ParentContext[];
   /** Relations sent with each record (`include`), in config order. */

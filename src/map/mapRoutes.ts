@@ -2,6 +2,7 @@ import type { OrmName } from '../config/configTypes';
 import { bodyTypeInfo } from '../config/fieldTypes';
 import { VALIDATORS, type ParsedValidator } from '../config/validators';
 import type { AppFolder } from '../domain/appFolders';
+import { MAX_UNPAGED_RECORDS } from '../domain/listQuery';
 import type { ProjectBodyField, ProjectEvent, ProjectModel, ProjectRoute } from '../validate/checkedProject';
 import type { BodyFieldContext, LinkContext, MethodContext, ParamContext, RelationContext, RouteFileContext, ValidatorContext } from './contexts';
 import { mapListQuery, mapParents } from './mapListQuery';
@@ -99,6 +100,7 @@ function mapMethod(route: ProjectRoute, orm: OrmName, models: Map<string, Projec
     renamesParams: folder.params.some((p) => p.name !== p.folder),
     listQuery,
     hasListQuery: listQuery !== null,
+    listLimit: operation === 'list' && !listQuery?.pageSize ? MAX_UNPAGED_RECORDS : null,
     parents: mapParents(route, model),
     include: route.include.map((name) => {
       const relation = model?.relations.find((r) => r.name === name);

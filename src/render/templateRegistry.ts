@@ -73,6 +73,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
   { template: 'src/appgen/query.ts.hbs', owner: 'generated', produces: 'src/appgen/query.ts: query parameters of list routes (filters, sort, pages)', context: 'ProjectContext', outputs: (project) => (project.methods.some((m) => m.hasListQuery) ? once('src/appgen/query.ts', [])(project) : []) },
   { template: 'src/appgen/params.ts.hbs', owner: 'generated', produces: 'src/appgen/params.ts: path parameter checks', context: 'ProjectContext', outputs: once('src/appgen/params.ts', []) },
   { template: 'src/appgen/session.ts.hbs', owner: 'generated', produces: 'src/appgen/session.ts: signed session tokens: issue, read, verify', context: 'ProjectContext', outputs: once('src/appgen/session.ts', []) },
+  { template: 'src/appgen/securityHeaders.ts.hbs', owner: 'generated', produces: 'src/appgen/securityHeaders.ts: the security headers of every answer (frames, content type, referrer)', context: 'ProjectContext', outputs: once('src/appgen/securityHeaders.ts', []) },
   { template: 'src/appgen/csrf.ts.hbs', owner: 'generated', produces: 'src/appgen/csrf.ts: the cross-site request guard of writes', context: 'ProjectContext', outputs: once('src/appgen/csrf.ts', []) },
   { template: 'src/appgen/voters.ts.hbs', owner: 'generated', produces: 'src/appgen/voters.ts: the built-in voters self and owner', context: 'ProjectContext', outputs: once('src/appgen/voters.ts', []) },
   { template: 'src/appgen/events.ts.hbs', owner: 'generated', produces: 'src/appgen/events.ts: runs events after writes', context: 'ProjectContext', outputs: once('src/appgen/events.ts', []) },
@@ -102,6 +103,13 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     produces: 'src/events/<name>.ts, written once: an event handler',
     context: 'EventContext & { project: ProjectContext }',
     outputs: (project) => project.events.map((event) => ({ path: OUTPUT_PATHS.event(event.name), context: { ...event, project }, sources: [] })),
+  },
+  {
+    template: 'scaffold/src/proxy.ts.hbs',
+    owner: 'user',
+    produces: 'src/proxy.ts, written once: runs before every request, adds the security headers',
+    context: 'ProjectContext',
+    outputs: once('src/proxy.ts', []),
   },
   {
     template: 'scaffold/src/auth/getAuthUser.ts.hbs',

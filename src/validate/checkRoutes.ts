@@ -5,6 +5,7 @@ import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import { parseAppPath, pathShape, PathSegment } from '../domain/appPaths';
 import { fieldOf, fieldOptions, isRequiredOnCreate } from '../domain/fields';
+import { checkSameSitePath } from './sameSitePath';
 import { checkBody } from './checkBody';
 import { checkInclude, checkListQuery } from './checkListQuery';
 import type { CheckedModel, CheckedRoute, RouteOperation } from './checkedProject';
@@ -112,7 +113,8 @@ function resolveEntry(entry: RouteEntry, all: RouteEntry[], models: Map<string, 
     if (name && isReservedInHandlers(name)) problems.push(diagnosticAt(document, childPointer(pointer, key), `"${name}" is a reserved word or a name the generated handler uses`, `rename the ${key}, e.g. "${name}${key === 'function' ? 'Handler' : 'Voter'}".`));
   }
   if (config.redirect) {
-    const target = parseAppPath(config.redirect);
+    const sameSite = checkSameSitePath(config.redirect);
+    const target = sameSite.ok ? parseAppPath(config.redirect) : sameSite;
     if (!target.ok) problems.push(diagnosticAt(document, childPointer(pointer, 'redirect'), target.message, target.hint));
     else if (target.segments.some((s) => s.param)) problems.push(diagnosticAt(document, childPointer(pointer, 'redirect'), `redirect "${config.redirect}" must be a fixed path`, 'remove the ":" segments.'));
   }

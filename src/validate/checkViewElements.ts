@@ -4,12 +4,14 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument } from '../load/configDocument';
 import { pathParams } from '../domain/appPaths';
 import { childPointer, diagnosticAt } from './locate';
+import { checkSameSitePath } from './sameSitePath';
 import { placeholders } from './viewRoutes';
 import { walkElements } from './walkElements';
 
 /**
  * Checks a view's elements on their own (no routes needed): unique field ids, no nested forms,
- * links whose `:name` segments the page can fill, selects with something to choose.
+ * links whose `:name` segments the page can fill, links and `success` pages that stay on the
+ * app's site, selects with something to choose.
  */
 export function checkViewElements(document: ConfigDocument, view: ViewConfig): Diagnostic[] {
   const problems: Diagnostic[] = [];
@@ -27,7 +29,12 @@ export function checkViewElements(document: ConfigDocument, view: ViewConfig): D
     if (element.type === 'select' && (element.options ?? []).length === 0 && !form?.element.route) {
       problems.push(diagnosticAt(document, pointer, `select "${element.id}" has no options`, 'add "options", or put it in a form bound to a route whose body field has enum values.'));
     }
-    if (element.type === 'link' && element.href?.startsWith('/')) {
+    // An http(s) href is an external link on purpose; a path must stay on this site.
+    const target = element.type === 'link' ? ['href', element.href] : element.type === 'form' ? ['success', element.success] : [];
+    const [key, path] = target;
+    const sameSite = key && path?.startsWith('/') ? checkSameSitePath(path) : { ok: true as const };
+    if (!sameSite.ok) problems.push(diagnosticAt(document, childPointer(pointer, key as string), sameSite.message, sameSite.hint));
+    else if (element.type === 'link' && element.href?.startsWith('/')) {
       for (const name of placeholders(element.href)) {
         if (!params.includes(name)) problems.push(diagnosticAt(document, childPointer(pointer, 'href'), `link "${element.href}" uses ":${name}", which is not a parameter of this view's path "${view.path}"`, params.length ? `use one of ${params.map((p) => `:${p}`).join(', ')}.` : 'a link can only fill in the page\'s own path parameters.'));
       }

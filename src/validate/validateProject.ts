@@ -11,6 +11,8 @@ import { checkGeneratedNames } from './checkGeneratedNames';
 import { checkPathCase } from './checkPathCase';
 import { normaliseProject } from './normaliseProject';
 import { checkViews, DEFAULT_LOGIN_PATH } from './checkViews';
+import { diagnosticAt } from './locate';
+import { checkSameSitePath } from './sameSitePath';
 import { validateAgainstSchema } from './schemaValidator';
 
 /**
@@ -49,6 +51,8 @@ export function validateProject(project: LoadedProject): CheckedProject {
   const settings = settingsOk ? (project.settings?.value as SettingsConfig | undefined) : undefined;
   const orm: OrmName = settings?.orm || 'prisma';
   const loginPath = settings?.loginPath ?? DEFAULT_LOGIN_PATH;
+  const loginCheck = checkSameSitePath(loginPath);
+  if (project.settings && !loginCheck.ok) diagnostics.push(diagnosticAt(project.settings, '/loginPath', loginCheck.message, loginCheck.hint));
 
   const [modelDocuments, routeDocuments, viewDocuments, eventDocuments] = [passing(project.models), passing(project.routes), passing(project.views), passing(project.events)];
   // With a file that could not be parsed the picture is incomplete: cross-file checks would

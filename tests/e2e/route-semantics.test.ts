@@ -85,6 +85,17 @@ describe.each(ORMS)('route semantics (orm %s)', (orm) => {
       expect((await request(base, 'GET', `/api/users/${ada.userId}`, undefined, { authorization: `Bearer ${valid}` })).status).toBe(200);
     });
 
+    it('refuses the still unexpired token of a deleted user, with the check getAuthUser\'s comment offers', async () => {
+      const dee = await signUp('Dee', 'dee@example.com');
+      expect((await request(base, 'GET', `/api/users/${ada.userId}`, undefined, bearer(dee))).status).toBe(200);
+      const Database = createRequire(path.join(project.dir, 'package.json'))('better-sqlite3');
+      const db = new Database(defaultDatabaseFile(project.dir, orm));
+      db.prepare('DELETE FROM "User" WHERE "id" = ?').run(dee.userId);
+      db.close();
+      expectError(await request(base, 'GET', `/api/users/${ada.userId}`, undefined, bearer(dee)), 401, 'Unauthorized');
+      expectError(await request(base, 'GET', `/api/users/${ada.userId}`, undefined, { cookie: dee.cookie }), 401, 'Unauthorized');
+    });
+
     it('checks authentication before anything else (no 400 for a bad id without a token)', async () => {
       expectError(await request(base, 'GET', '/api/users/not-a-uuid'), 401, 'Unauthorized');
       expectError(await request(base, 'POST', '/api/notes', { title: 'x' }), 401, 'Unauthorized');
@@ -260,6 +271,40 @@ describe.each(ORMS)('route semantics (orm %s)', (orm) => {
         const ormFile = path.join(FIXTURE, 'orm', orm, 'src', file);
         const fixture = fs.existsSync(ormFile) ? ormFile : path.join(FIXTURE, 'src', file);
         expect(fs.readFileSync(path.join(project.dir, 'src', file), 'utf8')).toBe(fs.readFileSync(fixture, 'utf8'));
+      }
+    });
+  });
+
+  describe('a list without pages', () => {
+    it('answers at most 1000 records however many there are', async () => {
+      const listed = async () => (await request(base, 'GET', '/api/users')).body as unknown[];
+      const missing = 1001 - (await listed()).length;
+      for (let start = 0; start < missing; start += 25) {
+        const batch = Array.from({ length: Math.min(25, missing - start) }, (_, i) => request(base, 'POST', '/api/users', { name: 'Many', email: `many${start + i}@example.com` }));
+        expect((await Promise.all(batch)).map((r) => r.status)).toEqual(batch.map(() => 201));
+      }
+      expect((await listed()).length).toBe(1000);
+    });
+  });
+
+  describe('security headers', () => {
+    it('come with pages, API answers, redirects and errors', async () => {
+      const expected = {
+        'x-frame-options': 'DENY',
+        'content-security-policy': "frame-ancestors 'none'",
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+      };
+      const answers = [
+        ['GET', '/thanks', 200],
+        ['GET', '/api/stats', 200],
+        ['GET', `/api/users/${MISSING}`, 401],
+        ['POST', '/api/feedback', 303],
+        ['GET', '/no-such-page', 404],
+      ] as const;
+      for (const [method, url, status] of answers) {
+        const response = await request(base, method, url, method === 'POST' ? { message: 'headers' } : undefined);
+        expect([method, url, response.status, Object.fromEntries(Object.keys(expected).map((name) => [name, response.headers.get(name)]))]).toEqual([method, url, status, expected]);
       }
     });
   });

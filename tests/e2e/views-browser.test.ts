@@ -158,4 +158,44 @@ describe('views in a browser', () => {
   it('links every view without parameters in the navigation', async () => {
     await expect(page.locator('nav.appgen-nav a').allTextContents()).resolves.toEqual(['Log in', 'My notes', 'Sign up']);
   });
+
+  it('after logging in, follows ?next= only to a path of its own origin', async () => {
+    // Another origin that really answers (the same server under another name), so that a leak
+    // shows as a page at the wrong origin rather than as a failed lookup of evil.example.
+    const other = `localhost:${new URL(base).port}`;
+    const hostile = [`/\t/${other}/notes`, `/\n/${other}/notes`, `/\r\n/${other}/notes`, `/\\${other}/notes`, `//${other}/notes`, `http://${other}/notes`, '/\t/evil.example/users', 'https://evil.example/', 'javascript:alert(document.domain)'];
+    const landed: string[] = [];
+    for (const next of hostile) {
+      await page.goto(`${base}/login?next=${encodeURIComponent(next)}`);
+      await page.getByLabel('Email').fill('ada@example.com');
+      await page.getByLabel('Password').fill('correct horse');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      // Refused: the form's own "success" page, on the app's origin.
+      await page.waitForURL((url) => url.pathname === '/notes' || url.origin !== base, { timeout: 15_000 }).catch(() => undefined);
+      landed.push(page.url());
+    }
+    expect(landed).toEqual(hostile.map(() => `${base}/notes`));
+    // A path of the app is still followed, with its query and fragment.
+    await page.goto(`${base}/login?next=${encodeURIComponent('/signup?from=login#top')}`);
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Password').fill('correct horse');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${base}/signup?from=login#top`);
+  });
+
+  it('sends a signed-out visitor to the login page with a ?next= of its own origin, whatever the page\'s parameters', async () => {
+    const visitor = await browser.newPage();
+    try {
+      for (const id of ['%2F%2Fevil.example', '%5Cevil.example', '%09%2F%2Fevil.example']) {
+        await visitor.goto(`${base}/notes/${id}/edit`);
+        const url = new URL(visitor.url());
+        expect(url.pathname).toBe('/login');
+        // The page's own path, its parameter URL-encoded again: a path of the app whatever it holds.
+        const next = new URL(url.searchParams.get('next') ?? '', base);
+        expect([next.origin, next.pathname]).toEqual([base, expect.stringMatching(/^\/notes\/[^/]+\/edit$/)]);
+      }
+    } finally {
+      await visitor.close();
+    }
+  });
 });

@@ -83,7 +83,7 @@ describe('path checks apply to route paths, view paths and redirects', () => {
     ];
     const problems = problemsIn(minimalProject({ 'config/routes/zz.json': { routes } }));
     expect(problems.map((p) => [p.jsonPath, p.message])).toEqual([
-      ['routes[0].redirect', 'path "//evil.example/x" has an empty segment ("//")'],
+      ['routes[0].redirect', 'path "//evil.example/x" leads to another site: browsers read "//" or "/\\" at the start as the address of another host'],
       ['routes[1].redirect', 'redirect "/users/:id" must be a fixed path'],
     ]);
   });

@@ -54,7 +54,7 @@ describe('user-owned scaffolds', () => {
     expect(created).toEqual(expect.arrayContaining(['src/functions/buildReport.ts', 'src/voters/canRead.ts', 'src/auth/getAuthUser.ts']));
     expect(read(root, 'src/functions/buildReport.ts')).toMatch(/^\/\/ Scaffolded once by appgen/);
     expect(read(root, 'src/functions/buildReport.ts')).toContain('export async function buildReport(');
-    expect(JSON.parse(read(root, '.appgen/manifest.json')).scaffolded).toEqual(['src/auth/getAuthUser.ts', 'src/functions/buildReport.ts', 'src/voters/canRead.ts']);
+    expect(JSON.parse(read(root, '.appgen/manifest.json')).scaffolded).toEqual(['src/auth/getAuthUser.ts', 'src/functions/buildReport.ts', 'src/proxy.ts', 'src/voters/canRead.ts']);
   });
 
   it('are never overwritten, even when the config changes', () => {

@@ -57,10 +57,21 @@ function collect(form: HTMLFormElement, fields: readonly FormField[]): Collected
   return { ok: true, body };
 }
 
-/** `?next=/somewhere` of the current page: only a path of this site. */
+/**
+ * `?next=/somewhere` of the current page, only when it stays on this site. Read with the URL
+ * parser as the browser will read it when navigating: it drops tabs and newlines and takes "\"
+ * for "/", so "/%09/evil.example" or "/\evil.example" would be another host. Checking the text
+ * instead (a leading "/", not "//") misses those.
+ */
 function nextPath(): string | null {
   const next = new URLSearchParams(window.location.search).get("next");
-  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : null;
+  if (!next) return null;
+  try {
+    const target = new URL(next, window.location.origin);
+    return target.origin === window.location.origin ? target.pathname + target.search + target.hash : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Fills `:name` segments from the answer's record, then from the page's parameters. */

@@ -4,7 +4,8 @@ import { jwtVerify, SignJWT } from "jose";
 /**
  * Signed session tokens (JWT, HS256, via the `jose` library): what the scaffolded getAuthUser
  * reads and what a login function issues. The secret comes from APPGEN_SESSION_SECRET (at least
- * 32 characters; create-appgen writes a random one into .env for development).
+ * 32 characters, random: a placeholder or a pattern is refused; create-appgen writes a random
+ * one into .env for development).
  */
 export const SESSION_COOKIE = "appgen_session";
 /** Seven days, in seconds. */
@@ -13,12 +14,34 @@ const ISSUER = "appgen";
 
 let warned = false;
 
+// Words of a secret written by hand or copied from an example, never of a random one.
+const PLACEHOLDER = /secret|change|example|placeholder|password|replace|default|sample|insecure/i;
+
+/** Why a secret must not sign tokens, or null when it is fit: long, varied and not a pattern. */
+export function weakSecretReason(secret: string): string | null {
+  if (secret === "") return "is not set";
+  if (secret.length < 32) return `is shorter than 32 characters (${secret.length})`;
+  if (PLACEHOLDER.test(secret)) return "looks like a placeholder (it contains a word such as \"secret\" or \"change\")";
+  if (new Set(secret).size < 10) return "uses fewer than 10 different characters";
+  for (let size = 1; size <= secret.length / 2; size++) {
+    if (secret.startsWith(secret.slice(size))) return `repeats "${secret.slice(0, Math.min(size, 8))}${size > 8 ? "..." : ""}"`;
+  }
+  // "abcdef...", "123456...", "aaabbb...": each character one step from the one before.
+  let steps = 0;
+  for (let i = 1; i < secret.length; i++) if (Math.abs(secret.charCodeAt(i) - secret.charCodeAt(i - 1)) <= 1) steps++;
+  if (steps * 2 > secret.length - 1) return "is mostly a run of neighbouring characters";
+  return null;
+}
+
+const HOW_TO = "Set it to a random value, e.g. the output of `openssl rand -base64 32`.";
+
 function secretKey(): Uint8Array | null {
   const secret = process.env.APPGEN_SESSION_SECRET ?? "";
-  if (secret.length >= 32) return new TextEncoder().encode(secret);
+  const weak = weakSecretReason(secret);
+  if (weak === null) return new TextEncoder().encode(secret);
   if (!warned) {
     warned = true;
-    console.error("[appgen] APPGEN_SESSION_SECRET is missing or shorter than 32 characters: every session token is refused.");
+    console.error(`[appgen] APPGEN_SESSION_SECRET ${weak}: every session token is refused. ${HOW_TO}`);
   }
   return null;
 }
@@ -26,7 +49,7 @@ function secretKey(): Uint8Array | null {
 /** Issues a token naming the user; put it in a cookie (sessionCookie) or return it to the client. */
 export async function createSessionToken(userId: string, maxAgeSeconds: number = SESSION_MAX_AGE): Promise<string> {
   const key = secretKey();
-  if (!key) throw new Error("APPGEN_SESSION_SECRET must be set (at least 32 characters) to issue session tokens");
+  if (!key) throw new Error(`APPGEN_SESSION_SECRET ${weakSecretReason(process.env.APPGEN_SESSION_SECRET ?? "")}: no session token can be issued. ${HOW_TO}`);
   return new SignJWT({})
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(userId)
@@ -70,8 +93,14 @@ export async function verifySessionToken(token: string): Promise<string | null> 
   }
 }
 
-/** The user id of a request's session, or null. */
-export async function readSession(request: Request): Promise<string | null> {
+/**
+ * The user id of a request's session, or null. A token stays valid until it expires, even after
+ * its user is deleted or blocked: pass `isActive` (e.g. "the user still exists") to check the
+ * user on every request; it runs only for a token that is signed and unexpired.
+ */
+export async function readSession(request: Request, isActive?: (userId: string) => boolean | Promise<boolean>): Promise<string | null> {
   const token = sessionTokenOf(request);
-  return token ? verifySessionToken(token) : null;
+  const userId = token ? await verifySessionToken(token) : null;
+  if (userId === null || !isActive) return userId;
+  return (await isActive(userId)) ? userId : null;
 }

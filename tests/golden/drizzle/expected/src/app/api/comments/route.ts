@@ -38,7 +38,8 @@ const postApiCommentsBodySpec = {
 /** GET /api/comments (config/routes/comments.json routes[0]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(async () => {
-    const records = await db.select(columns.comment).from(tables.comment);
+    // No pages: at most this many records, however large the table grows.
+    const records = await db.select(columns.comment).from(tables.comment).limit(1000);
     return json(records);
   });
 }

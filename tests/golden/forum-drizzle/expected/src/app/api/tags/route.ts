@@ -37,7 +37,7 @@ export async function GET(request: Request): Promise<Response> {
     const query = listed.query;
     const where = matching(tables.tag, { ...query.where } as Partial<typeof tables.tag.$inferSelect>);
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-    const records = await db.select(columns.tag).from(tables.tag).where(where).orderBy(...listOrder(tables.tag, query.sort));
+    const records = await db.select(columns.tag).from(tables.tag).where(where).orderBy(...listOrder(tables.tag, query.sort)).limit(1000);
     return json(records);
   });
 }

@@ -40,6 +40,8 @@ export async function GET(request: Request): Promise<Response> {
       where,
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
       orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.TagOrderByWithRelationInput[],
+      // No pages: at most this many records, however large the table grows.
+      take: 1000,
     });
     return json(records);
   });

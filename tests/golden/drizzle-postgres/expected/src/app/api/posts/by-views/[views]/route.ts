@@ -11,7 +11,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(async () => {
     const params = await ctx.params;
     if (!isIntParam(params.views)) return invalidParam("views", "a whole number");
-    const records = await db.select(columns.post).from(tables.post).where(matching(tables.post, { views: Number(params.views) }));
+    // No pages: at most this many records, however large the table grows.
+    const records = await db.select(columns.post).from(tables.post).where(matching(tables.post, { views: Number(params.views) })).limit(1000);
     return json(records);
   });
 }

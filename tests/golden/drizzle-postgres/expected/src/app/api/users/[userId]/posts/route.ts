@@ -57,7 +57,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(async () => {
     const params = await ctx.params;
     if (!isUuid(params.userId)) return invalidParam("userId", "a UUID");
-    const records = await db.select(columns.post).from(tables.post).where(matching(tables.post, { userId: params.userId }));
+    // No pages: at most this many records, however large the table grows.
+    const records = await db.select(columns.post).from(tables.post).where(matching(tables.post, { userId: params.userId })).limit(1000);
     return json(records);
   });
 }
