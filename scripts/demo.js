@@ -6,6 +6,7 @@ const { spawn, execFileSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 const { root, ensureInstall, build } = require('./ensure-install');
+const { rootDemoAtItsFolder } = require('./demoNextConfig');
 
 const args = process.argv.slice(2);
 const portIndex = args.indexOf('--port');
@@ -18,6 +19,7 @@ if (args.includes('--fresh')) fs.rmSync(app, { recursive: true, force: true });
 if (!fs.existsSync(app)) {
   execFileSync(process.execPath, [path.join(root, 'dist', 'cli', 'create-appgen.js'), app, '--appgen', `file:${root}`], { stdio: 'inherit' });
 }
+rootDemoAtItsFolder(path.join(app, 'next.config.ts'));
 const dev = spawn(process.execPath, [path.join(root, 'dist', 'cli', 'appgen.js'), 'dev', '--port', port], { cwd: app, stdio: 'inherit' });
 // Ctrl-C reaches appgen dev too (same process group); wait for it to stop its server.
 process.on('SIGINT', () => {});

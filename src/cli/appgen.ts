@@ -10,6 +10,9 @@ import { templatesCommands } from './commands/templatesCommand';
 import { commandContext } from '../project/commandContext';
 import { reportError } from './reportError';
 
+/** Every top-level command, for the message when none is given. */
+const COMMANDS = ['generate', 'dev', 'build', 'db push', 'migrate create <name>', 'migrate deploy', 'templates list', 'templates eject', 'templates accept'];
+
 const acceptDataLoss = { type: 'boolean', default: false, describe: 'Apply schema changes that drop data' } as const;
 
 async function main(argv: string[]): Promise<number> {
@@ -28,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
     .option('cwd', { type: 'string', default: process.cwd(), describe: 'Project folder', defaultDescription: 'the current folder' })
     .command(
       'generate',
-      'Generate types, route handlers, pages and the Prisma schema from config/',
+      'Generate types, route handlers, pages and the database schema (Prisma or Drizzle) from config/',
       (y) =>
         y
           .option('dry-run', { type: 'boolean', default: false, describe: 'List what would change, with a diff of changed files; write nothing' })
@@ -51,7 +54,7 @@ async function main(argv: string[]): Promise<number> {
       y
         .command(
           'push',
-          'Bring the database in line with the models (and regenerate the Prisma client)',
+          'Bring the database in line with the models (orm prisma: also regenerate the Prisma client)',
           (z) => z.option('accept-data-loss', acceptDataLoss),
           (args) => run(() => runDbPush({ cwd: args.cwd, acceptDataLoss: args.acceptDataLoss })),
         )
@@ -69,7 +72,7 @@ async function main(argv: string[]): Promise<number> {
         .demandCommand(1, 'Name a migrate command: appgen migrate create <name>, appgen migrate deploy'),
     )
     .command('templates', 'List the templates, or copy them into templates/ to customise the output', (y) => templatesCommands(y, run))
-    .demandCommand(1, 'Name a command: appgen generate, appgen dev, appgen build')
+    .demandCommand(1, `Name a command: ${COMMANDS.map((c) => `appgen ${c}`).join(', ')}`)
     .strict()
     .help()
     .version()

@@ -11,6 +11,8 @@ export interface CreateProjectOptions {
   directory: string;
   orm: OrmName;
   appgen: string;
+  /** Adds files to the project before it is moved into place (e.g. the packed appgen). */
+  addFiles?: (folder: string) => void;
 }
 
 function checkTarget(directory: string): void {
@@ -46,8 +48,15 @@ export function createProject(options: CreateProjectOptions): string {
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.writeFileSync(target, content);
     }
-    if (fs.existsSync(directory)) fs.rmdirSync(directory); // empty, checked above
-    fs.renameSync(staging, directory);
+    options.addFiles?.(staging);
+    if (fs.existsSync(directory)) {
+      // An existing empty folder (perhaps the current one, `create-appgen .`) is kept, not
+      // replaced: a shell or editor inside it would otherwise be left in a deleted folder.
+      for (const entry of fs.readdirSync(staging)) fs.renameSync(path.join(staging, entry), path.join(directory, entry));
+      fs.rmdirSync(staging);
+    } else {
+      fs.renameSync(staging, directory);
+    }
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
     throw error;

@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'child_process';
 import { nextBinary } from '../project/nextBinary';
+import { stripCursorCodes } from './stripCursorCodes';
 
 /**
  * The `next dev` child of `appgen dev`, in its own process group so that stopping it also stops
@@ -18,7 +19,11 @@ export class NextDevProcess {
 
   start(): void {
     this.expectedExit = false;
-    const child = spawn(process.execPath, [nextBinary(this.root), 'dev', '--port', String(this.port)], { cwd: this.root, stdio: 'inherit', detached: true });
+    // A terminal gets next dev's output as is; a log or pipe gets it without the stray ESC[?25h
+    // that next dev writes each time it stops (see stripCursorCodes.ts).
+    const terminal = Boolean(process.stdout.isTTY);
+    const child = spawn(process.execPath, [nextBinary(this.root), 'dev', '--port', String(this.port)], { cwd: this.root, stdio: terminal ? 'inherit' : ['inherit', 'pipe', 'inherit'], detached: true });
+    child.stdout?.pipe(stripCursorCodes()).pipe(process.stdout, { end: false });
     child.on('exit', (code, signal) => {
       if (this.child === child) this.child = undefined;
       if (!this.expectedExit) this.onUnexpectedExit(code ?? (signal ? 1 : 0));

@@ -2,6 +2,7 @@ import { prepareDatabase } from '../db/prepareDatabase';
 import { ConfigError } from '../diagnostics/diagnostic';
 import { runGenerate } from '../generate/runGenerate';
 import { commandContext } from '../project/commandContext';
+import { ensurePortFree } from './ensurePortFree';
 import { NextDevProcess } from './nextDevProcess';
 import { watchProject } from './watchProject';
 
@@ -25,6 +26,7 @@ const schemaOf = (files: Map<string, { content: string }>): string => SCHEMAS.ma
  * the watcher and everything it started.
  */
 export async function runDevServer(options: DevOptions): Promise<number> {
+  await ensurePortFree(options.port);
   const first = commandContext(options.cwd);
   const { files } = runGenerate(first).result;
   await prepareDatabase(first);

@@ -328,6 +328,8 @@ export interface ElementContext {
   level: number;
   /** HTML type of an input: text, email, password, number or date. */
   inputType: string;
+  /** `autocomplete` of a password input: current-password or new-password (see passwordAutocomplete.ts); else null. */
+  autocomplete: string | null;
   required: boolean;
   placeholder: string | null;
   rows: number;

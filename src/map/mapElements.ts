@@ -1,7 +1,8 @@
 import { FIELD_ELEMENTS } from '../config/elements';
 import type { RouteRef } from '../domain/routeRefs';
 import type { ProjectElement } from '../validate/checkedProject';
-import type { BodyFieldContext, ElementContext, FormContext, FormFieldContext, ModelContext, RouteCallContext } from './contexts';
+import type { BodyFieldContext, ElementContext, FormContext, FormFieldContext, MethodContext, ModelContext, RouteCallContext } from './contexts';
+import { passwordAutocomplete } from './passwordAutocomplete';
 import { modelFieldType, routeCall, valueKind, type BoundRoute } from './viewRouteCalls';
 
 /** What mapping one view's elements needs and collects. */
@@ -15,6 +16,8 @@ export interface ElementScope {
 interface FormScope {
   body: BodyFieldContext[];
   load: RouteCallContext | null;
+  /** The bound route's method, for what its inputs ask the browser to fill in. */
+  method: MethodContext;
 }
 
 /** `publishedAt` → `Published at`: a readable default column label. */
@@ -76,7 +79,7 @@ function mapForm(scope: ElementScope, element: ProjectElement): { form: FormCont
   const ids = new Set(element.formFieldIds);
   const fields = method.body.filter((f) => ids.has(f.name)).map((f) => ({ name: f.name, kind: formKind(f), nullable: f.nullable }));
   const form: FormContext = { method: method.method, urlPath: method.urlPath, fields, success: element.success ?? null, reset: method.method === 'POST' && !element.success, load };
-  return { form, inner: { body: method.body, load } };
+  return { form, inner: { body: method.body, load, method } };
 }
 
 /** Maps an element and its children; list, detail and edit-form routes are added to the scope's loads. */
@@ -87,6 +90,7 @@ export function mapElement(scope: ElementScope, element: ProjectElement, form: F
   const valueFrom = field && form?.load ? form.load : null;
   const required = element.required ?? field?.required ?? false;
   const href = element.href ?? null;
+  const inputType = element.type === 'input' ? inputTypeOf(element, field) : 'text';
   return {
     type: element.type,
     partial: `view/${element.type}`,
@@ -94,7 +98,8 @@ export function mapElement(scope: ElementScope, element: ProjectElement, form: F
     label: element.label ?? null,
     text: element.text ?? null,
     level: element.level ?? 2,
-    inputType: element.type === 'input' ? inputTypeOf(element, field) : 'text',
+    inputType,
+    autocomplete: inputType === 'password' ? passwordAutocomplete(form?.method ?? null, element.id ?? '') : null,
     required,
     placeholder: element.placeholder ?? null,
     rows: element.rows ?? 4,

@@ -5,6 +5,7 @@ export function generatedHeader(outputPath: string, sources: string[]): string {
   const from = sources.length ? ` from ${sources.join(', ')}` : '';
   const text = `${GENERATED_MARKER}${from}. Do not edit: \`appgen generate\` overwrites this file.`;
   if (outputPath.endsWith('.css')) return `/* ${text.replace(/\*\//g, '* /')} */\n`;
+  if (outputPath.endsWith('.svg')) return `<!-- ${text.replace(/--/g, '- -')} -->\n`;
   return `// ${text.replace(/[\r\n]+/g, ' ')}\n`;
 }
 

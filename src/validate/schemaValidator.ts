@@ -19,9 +19,11 @@ let compiled: Record<ConfigKind, ValidateFunction> | undefined;
 
 function validators(): Record<ConfigKind, ValidateFunction> {
   if (compiled) return compiled;
-  // verbose: errors carry their parentSchema, which holds our `x-message` texts.
+  // verbose: errors carry their parentSchema, which holds our messages. They use the keywords
+  // editors read (VS Code's JSON service shows patternErrorMessage / errorMessage too).
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
-  ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'patternErrorMessage', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
   const result = {} as Record<ConfigKind, ValidateFunction>;
   for (const [kind, file] of Object.entries(SCHEMA_FILES) as Array<[ConfigKind, string]>) {
     result[kind] = ajv.compile(JSON.parse(fs.readFileSync(path.join(SCHEMAS_DIR, file), 'utf8')));
@@ -55,7 +57,7 @@ export function patternHint(value: unknown, pattern: string): string {
 function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic | undefined {
   const pointer = error.instancePath;
   const parent = (error.parentSchema ?? {}) as Record<string, unknown>;
-  const custom = typeof parent['x-message'] === 'string' ? (parent['x-message'] as string) : undefined;
+  const custom = typeof parent.patternErrorMessage === 'string' ? parent.patternErrorMessage : undefined;
   switch (error.keyword) {
     case 'if':
       return undefined; // the failing branch reports its own errors
@@ -105,7 +107,7 @@ export function validateAgainstSchema(document: ConfigDocument): Diagnostic[] {
       const parent = (error.parentSchema ?? {}) as Record<string, unknown>;
       const target = childPointer(error.instancePath, error.propertyName);
       const hint = patternHint(error.propertyName, (error.params as { pattern: string }).pattern);
-      namePatternErrors.set(target, diagnosticAt(document, target, `"${error.propertyName}" ${String(parent['x-message'] ?? 'is not a valid name')}`, hint, 'key'));
+      namePatternErrors.set(target, diagnosticAt(document, target, `"${error.propertyName}" ${String(parent.patternErrorMessage ?? 'is not a valid name')}`, hint, 'key'));
       continue;
     }
     const diagnostic = toDiagnostic(document, error);

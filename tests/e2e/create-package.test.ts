@@ -40,10 +40,16 @@ describe('the create-appgen package (npm create appgen@alpha)', () => {
     expect(JSON.parse(fs.readFileSync(path.join(installed, 'node_modules', 'appgen', 'package.json'), 'utf8')).version).toBe(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version);
     expect(fs.existsSync(path.join(installed, 'node_modules', 'create-appgen', 'node_modules', 'appgen'))).toBe(false);
 
-    const created = await runOk(path.join(installed, 'node_modules', '.bin', 'create-appgen'), ['my-app', '--no-install'], { cwd: dir });
+    // Before the first release the registry has no appgen of this version (here: no registry in
+    // reach at all): the project gets the installed appgen, packed into it.
+    const env = { ...process.env, npm_config_registry: 'http://127.0.0.1:9/' };
+    const created = await runOk(path.join(installed, 'node_modules', '.bin', 'create-appgen'), ['my-app', '--no-install', '--no-git'], { cwd: dir, env });
     const project = path.join(dir, 'my-app');
     expect(created.stdout).toContain('my-app');
-    expect(JSON.parse(fs.readFileSync(path.join(project, 'package.json'), 'utf8')).devDependencies.appgen).toBe('alpha');
+    const version = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version;
+    expect(JSON.parse(fs.readFileSync(path.join(project, 'package.json'), 'utf8')).devDependencies.appgen).toBe(`file:.appgen/appgen-${version}.tgz`);
+    const vendored = await runOk('tar', ['-tzf', path.join(project, '.appgen', `appgen-${version}.tgz`)]);
+    expect(vendored.stdout).toContain('package/dist/cli/create-appgen.js');
     for (const file of ['appgen.config.json', 'config/models/User.json', 'src/app/api/users/route.ts', 'prisma/schema.prisma']) expect(fs.existsSync(path.join(project, file))).toBe(true);
   });
 });

@@ -12,6 +12,10 @@ jest.setTimeout(300_000);
 const FIXTURE = path.join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'views');
 const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
 
+/** The computed background colour of an element, read in the page (no DOM types in this project). */
+const background = (element: unknown): string =>
+  (element as { ownerDocument: { defaultView: { getComputedStyle(e: unknown): { backgroundColor: string } } } }).ownerDocument.defaultView.getComputedStyle(element).backgroundColor;
+
 /** Share of pixels that differ from the top-left one: 0 for a blank page. */
 function inkRatio(png: Buffer): number {
   const image = PNG.sync.read(png);
@@ -63,6 +67,24 @@ describe('views in a browser', () => {
     await expect(page.getByLabel('Email').getAttribute('required')).resolves.toBe('');
     await expect(page.getByLabel('Password').getAttribute('type')).resolves.toBe('password');
     await expect(page.getByLabel('Password').getAttribute('minlength')).resolves.toBe('8');
+    // A log-in form (a function route): the browser offers the saved password.
+    await expect(page.getByLabel('Password').getAttribute('autocomplete')).resolves.toBe('current-password');
+  });
+
+  it('links an icon (no /favicon.ico 404 in the browser)', async () => {
+    const missing: string[] = [];
+    const listener = (response: { status(): number; url(): string }) => {
+      if (response.status() === 404) missing.push(response.url());
+    };
+    page.on('response', listener);
+    await page.goto(`${base}/login`);
+    await page.waitForLoadState('networkidle');
+    page.off('response', listener);
+    expect(missing).toEqual([]);
+    const href = await page.locator('link[rel="icon"]').first().getAttribute('href');
+    const icon = await fetch(new URL(href!, base));
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toContain('image/svg+xml');
   });
 
   it('shows the server\'s error next to the form for a bad email, and stays on the page', async () => {
@@ -144,7 +166,25 @@ describe('views in a browser', () => {
     await expect(detail.allTextContents()).resolves.toEqual(['Buy oat milk', '—', 'high', 'No', '2030-05-17']);
   });
 
+  it('asks before deleting, and a delete button does not look like Save', async () => {
+    const url = page.url();
+    const deleteColour = await page.getByRole('button', { name: 'Delete' }).evaluate(background);
+    const message = new Promise<string>((resolve) => page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.dismiss();
+    }));
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect(message).resolves.toBe('Delete this for good? This cannot be undone.');
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(url); // dismissed: nothing sent, still on the record
+    await page.goto(`${base}/signup`);
+    const saveColour = await page.getByRole('button', { name: 'Sign up' }).evaluate(background);
+    expect(deleteColour).not.toBe(saveColour);
+    await page.goto(url);
+  });
+
   it('deletes the record with a button form and goes back to the list', async () => {
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(`${base}/notes`);
     await expect(page.locator('.appgen-empty').textContent()).resolves.toBe('No notes yet.');

@@ -27,7 +27,7 @@ export async function createTestProject(name: string, options: { orm?: 'prisma' 
   const base = path.join(sharedInstallDir(), 'projects');
   fs.mkdirSync(base, { recursive: true });
   const dir = path.join(base, `${name}-${crypto.randomBytes(3).toString('hex')}`);
-  await runOk(process.execPath, [CREATE_APPGEN, dir, '--no-install', '--appgen', `file:${REPO_ROOT}`, '--orm', options.orm ?? 'prisma']);
+  await runOk(process.execPath, [CREATE_APPGEN, dir, '--no-install', '--no-git', '--appgen', `file:${REPO_ROOT}`, '--orm', options.orm ?? 'prisma']);
   if (options.configFrom) {
     fs.rmSync(path.join(dir, 'config'), { recursive: true });
     fs.cpSync(path.join(options.configFrom, 'config'), path.join(dir, 'config'), { recursive: true });

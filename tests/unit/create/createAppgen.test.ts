@@ -1,12 +1,21 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
+import { spawnSync } from 'child_process';
+import { REPO_ROOT } from '../support/paths';
 import { ensureBuiltCli, runCreateAppgen } from '../support/runCli';
 
-function createAppgen(args: string[], cwd: string) {
-  const result = runCreateAppgen(args, cwd);
+function createAppgen(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
+  const result = runCreateAppgen(args, cwd, env);
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
+
+// Tests about other things skip the registry question, the packing and git.
+const QUICK = ['--appgen', 'file:../appgen', '--no-git'];
+const version = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version as string;
+const git = (args: string[], cwd: string) => spawnSync('git', args, { cwd, encoding: 'utf8' }).stdout.trim();
+// No user configuration of git: the author create-appgen sets for its one commit shows.
+const noGitConfig = { GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
 
 describe('create-appgen', () => {
   let work: string;
@@ -44,16 +53,72 @@ describe('create-appgen', () => {
   });
 
   it('holds the spec minimal configuration', () => {
-    createAppgen(['app', '--no-install'], work);
+    createAppgen(['app', '--no-install', ...QUICK], work);
     const routes = JSON.parse(fs.readFileSync(path.join(work, 'app', 'config', 'routes', 'users.json'), 'utf8')).routes;
     expect(routes.map((r: { method: string; path: string }) => `${r.method} ${r.path}`)).toEqual(['GET /api/users', 'POST /api/users', 'GET /api/users/:id', 'DELETE /api/users/:id']);
     const model = JSON.parse(fs.readFileSync(path.join(work, 'app', 'config', 'models', 'User.json'), 'utf8'));
     expect(model).toMatchObject({ name: 'User', fields: { id: 'uuid', name: 'string', email: 'string', createdAt: 'date_now' } });
-    expect(JSON.parse(fs.readFileSync(path.join(work, 'app', 'package.json'), 'utf8')).devDependencies.appgen).toBe('alpha');
+  });
+
+  it('without --appgen, depends on this appgen packed into the project when the registry does not have its version', () => {
+    const result = createAppgen(['app', '--no-install', '--no-git'], work);
+    expect(result.code).toBe(0);
+    const spec = `file:.appgen/appgen-${version}.tgz`;
+    expect(JSON.parse(fs.readFileSync(path.join(work, 'app', 'package.json'), 'utf8')).devDependencies.appgen).toBe(spec);
+    expect(fs.statSync(path.join(work, 'app', '.appgen', `appgen-${version}.tgz`)).size).toBeGreaterThan(10_000);
+    expect(result.stdout).toContain(`the npm registry could not be reached: the project uses this appgen, packed into .appgen/appgen-${version}.tgz`);
+    expect(result.stdout).not.toContain(REPO_ROOT);
+  });
+
+  it('says what it does, step by step, with timings', () => {
+    const result = createAppgen(['steps', '--no-install', '--appgen', 'file:../appgen'], work, noGitConfig);
+    expect(result.code).toBe(0);
+    const steps = result.stdout.split('\n').filter((line) => line.startsWith('✔') || line.startsWith('- '));
+    expect(steps).toEqual([
+      expect.stringMatching(/^✔ appgen from file:\.\.\/appgen \(--appgen\) \(\d+(\.\d)? m?s\)$/),
+      expect.stringMatching(/^✔ Wrote the starter configuration and project files \(\d+(\.\d)? m?s\)$/),
+      expect.stringMatching(/^✔ Generated \d+ files from config\/ \(\d+(\.\d)? m?s\)$/),
+      expect.stringMatching(/^✔ Made a git repository with a first commit \(\d+(\.\d)? m?s\)$/),
+    ]);
+    expect(result.stdout.indexOf('Creating an appgen project in steps (orm prisma).')).toBe(0);
+  });
+
+  it('makes a git repository with one commit of every file but the ignored ones, authored by create-appgen when git has no user', () => {
+    expect(createAppgen(['repo', '--no-install', '--appgen', 'file:../appgen'], work, noGitConfig).code).toBe(0);
+    const repo = path.join(work, 'repo');
+    expect(git(['log', '--format=%s|%an'], repo)).toBe('Initial commit from create-appgen|create-appgen');
+    const committed = git(['ls-files'], repo).split('\n');
+    expect(committed).toEqual(expect.arrayContaining(['package.json', 'config/models/User.json', 'src/app/api/users/route.ts', '.appgen/manifest.json']));
+    expect(committed).not.toContain('.env');
+    expect(git(['status', '--porcelain'], repo)).toBe('');
+    expect(git(['config', '--local', 'user.name'], repo)).toBe('');
+  });
+
+  it('skips git with --no-git, and with a note inside another repository', () => {
+    expect(createAppgen(['plain', '--no-install', '--no-git', '--appgen', 'file:../appgen'], work).code).toBe(0);
+    expect(fs.existsSync(path.join(work, 'plain', '.git'))).toBe(false);
+    spawnSync('git', ['init', '--quiet'], { cwd: work });
+    const inside = createAppgen(['inner', '--no-install', '--appgen', 'file:../appgen'], work);
+    expect(inside.code).toBe(0);
+    expect(inside.stdout).toContain('- No git repository: the folder is already inside a git repository');
+    expect(fs.existsSync(path.join(work, 'inner', '.git'))).toBe(false);
+  });
+
+  it('creates into the current folder without "cd ." and keeps that folder', () => {
+    const here = path.join(work, 'here');
+    fs.mkdirSync(here);
+    const inode = fs.statSync(here).ino;
+    const result = createAppgen(['.', '--no-install', '--no-git', '--appgen', 'file:../appgen'], here);
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toMatch(/^\s*cd /m);
+    expect(result.stdout).toContain('  npm install\n  npm run dev');
+    expect(fs.statSync(here).ino).toBe(inode);
+    expect(fs.existsSync(path.join(here, 'appgen.config.json'))).toBe(true);
+    expect(fs.readdirSync(work)).toEqual(['here']);
   });
 
   it('--orm none makes a project without Prisma', () => {
-    expect(createAppgen(['stubs', '--orm', 'none', '--no-install'], work).code).toBe(0);
+    expect(createAppgen(['stubs', '--orm', 'none', '--no-install', ...QUICK], work).code).toBe(0);
     const app = path.join(work, 'stubs');
     expect(JSON.parse(fs.readFileSync(path.join(app, 'appgen.config.json'), 'utf8')).orm).toBe('none');
     expect(JSON.parse(fs.readFileSync(path.join(app, 'package.json'), 'utf8')).dependencies).not.toHaveProperty('@prisma/client');
@@ -63,7 +128,7 @@ describe('create-appgen', () => {
   it('refuses a folder that is not empty, and leaves it alone', () => {
     fs.mkdirSync(path.join(work, 'taken'));
     fs.writeFileSync(path.join(work, 'taken', 'notes.txt'), 'mine');
-    const result = createAppgen(['taken', '--no-install'], work);
+    const result = createAppgen(['taken', '--no-install', ...QUICK], work);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/is not empty \(it has notes\.txt\)/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
@@ -72,11 +137,11 @@ describe('create-appgen', () => {
 
   it('accepts an existing empty folder', () => {
     fs.mkdirSync(path.join(work, 'empty'));
-    expect(createAppgen(['empty', '--no-install'], work).code).toBe(0);
+    expect(createAppgen(['empty', '--no-install', ...QUICK], work).code).toBe(0);
   });
 
   it.each([['My App'], ['_private'], ['UPPER']])('refuses the invalid package name %j', (name) => {
-    const result = createAppgen([name, '--no-install'], work);
+    const result = createAppgen([name, '--no-install', ...QUICK], work);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('cannot be the project\'s package name');
     expect(result.stderr).toContain('fix:');
@@ -84,7 +149,7 @@ describe('create-appgen', () => {
   });
 
   it('creates a Drizzle project with --orm drizzle: its packages, schema and SQLite file, nothing of Prisma', () => {
-    const result = createAppgen(['d', '--orm', 'drizzle', '--no-install'], work);
+    const result = createAppgen(['d', '--orm', 'drizzle', '--no-install', ...QUICK], work);
     expect(result.code).toBe(0);
     const dir = path.join(work, 'd');
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));

@@ -18,8 +18,8 @@ export function ensureBuiltCli(): void {
   execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: REPO_ROOT, stdio: 'inherit' });
 }
 
-function runCli(cli: string, args: string[], cwd: string): CliResult {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+function runCli(cli: string, args: string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}): CliResult {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...extraEnv };
   delete env.DATABASE_URL;
   const result = spawnSync(process.execPath, [cli, ...args], { cwd, env, encoding: 'utf8', timeout: 60_000 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -30,9 +30,15 @@ export function runAppgen(args: string[], options: { cwd?: string } = {}): CliRe
   return runCli(APPGEN_CLI, args, options.cwd ?? REPO_ROOT);
 }
 
-/** Runs `node dist/cli/create-appgen.js ...args` in `cwd`. */
-export function runCreateAppgen(args: string[], cwd: string): CliResult {
-  return runCli(CREATE_APPGEN_CLI, args, cwd);
+/**
+ * npm's registry for create-appgen in tests: a closed port on loopback, so asking whether appgen
+ * is published fails at once ("unreachable") and tests never reach the real registry.
+ */
+export const CLOSED_REGISTRY = 'http://127.0.0.1:9/';
+
+/** Runs `node dist/cli/create-appgen.js ...args` in `cwd` (npm's registry: CLOSED_REGISTRY unless `env` says). */
+export function runCreateAppgen(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): CliResult {
+  return runCli(CREATE_APPGEN_CLI, args, cwd, { npm_config_registry: CLOSED_REGISTRY, ...env });
 }
 
 /** Lines that look like a JavaScript stack trace. */

@@ -107,6 +107,8 @@ export function AppgenForm(props: AppgenFormProps) {
       setError("This form is not connected to a route yet.");
       return;
     }
+    // A delete cannot be undone: ask first (the button also looks different, see globals.css).
+    if (props.method === "DELETE" && !window.confirm("Delete this for good? This cannot be undone.")) return;
     const collected = collect(form, props.fields);
     if (!collected.ok) {
       setError(collected.error);
@@ -144,7 +146,7 @@ export function AppgenForm(props: AppgenFormProps) {
   }
 
   return (
-    <form className="appgen-form" onSubmit={submit} aria-busy={pending}>
+    <form className="appgen-form" data-method={props.method ?? undefined} onSubmit={submit} aria-busy={pending}>
       <fieldset className="appgen-fieldset" disabled={pending}>
         {props.children}
       </fieldset>

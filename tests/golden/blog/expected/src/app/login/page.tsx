@@ -25,7 +25,7 @@ export default async function LoginPage() {
           </div>
           <div className="appgen-field">
             <label htmlFor={"password"}>{"Password"}</label>
-            <input id={"password"} name={"password"} type={"password"} required minLength={ 8 } />
+            <input id={"password"} name={"password"} type={"password"} autoComplete={"current-password"} required minLength={ 8 } />
           </div>
           <button type="submit">{"Log in"}</button>
         </AppgenForm>

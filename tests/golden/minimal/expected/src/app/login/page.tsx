@@ -23,7 +23,7 @@ export default async function LoginPage() {
         </div>
         <div className="appgen-field">
           <label htmlFor={"password"}>{"Password"}</label>
-          <input id={"password"} name={"password"} type={"password"} />
+          <input id={"password"} name={"password"} type={"password"} autoComplete={"current-password"} />
         </div>
         <button type="submit">{"Log in"}</button>
       </AppgenForm>
