@@ -1,5 +1,6 @@
 import { generateProject, GenerateResult } from './generateProject';
 import type { CommandContext } from '../project/commandContext';
+import { applyPlan } from '../write/applyPlan';
 import { lineDiff } from '../write/lineDiff';
 
 export interface GenerateCommandOptions {
@@ -13,10 +14,25 @@ export interface GenerateCommandOptions {
 
 /** `appgen generate`: writes what changed and prints a summary. Returns the exit code. */
 export function runGenerate(context: CommandContext, options: GenerateCommandOptions = {}): { result: GenerateResult; exitCode: number } {
-  const { root, database, log } = context;
+  const result = planGenerate(context);
+  return { result, exitCode: writePlanned(context, result, options) };
+}
+
+/** The generated files and what writing them would change; nothing is written. Throws ConfigError or TemplateError. */
+export function planGenerate(context: CommandContext): GenerateResult {
+  const { root, database } = context;
+  return generateProject({ root, provider: database.provider, defaultDatabaseUrl: database.defaultUrl, dryRun: true });
+}
+
+/**
+ * The second half of runGenerate: writes a planned generation (unless dry-run or check) and
+ * prints the summary. `appgen dev` calls it only once the database took the planned schema.
+ */
+export function writePlanned(context: CommandContext, result: GenerateResult, options: GenerateCommandOptions = {}): number {
+  const { root, log } = context;
   const writes = !options.dryRun && !options.check;
-  const result = generateProject({ root, provider: database.provider, defaultDatabaseUrl: database.defaultUrl, dryRun: !writes });
   const { plan } = result;
+  if (writes) applyPlan(root, plan);
   const prefix = writes ? '' : 'would ';
   if (!options.quiet) {
     for (const file of plan.create) log(`  ${prefix}create ${file.path}`);
@@ -29,12 +45,12 @@ export function runGenerate(context: CommandContext, options: GenerateCommandOpt
   const changed = plan.create.length + plan.update.length + plan.delete.length;
   if (changed === 0) {
     log(`appgen: everything up to date (${plan.unchanged.length} generated files)`);
-    return { result, exitCode: 0 };
+    return 0;
   }
   log(`appgen: ${prefix}${plan.create.length} created, ${plan.update.length} updated, ${plan.delete.length} deleted, ${plan.unchanged.length} unchanged`);
   if (options.check) {
     log('appgen: the generated files are out of date with config/; run `appgen generate` and commit the result.');
-    return { result, exitCode: 1 };
+    return 1;
   }
-  return { result, exitCode: 0 };
+  return 0;
 }
