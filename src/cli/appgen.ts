@@ -41,8 +41,8 @@ async function main(argv: string[]): Promise<number> {
     .command(
       'dev',
       'Generate, sync the database, start the Next.js dev server and regenerate on changes',
-      (y) => y.option('port', { alias: 'p', type: 'number', default: 3000, describe: 'Port of the dev server' }),
-      (args) => run(() => runDevServer({ cwd: args.cwd, port: args.port, reportError })),
+      (y) => y.option('port', { alias: 'p', type: 'number', default: 3000, describe: 'Port of the dev server' }).option('accept-data-loss', acceptDataLoss),
+      (args) => run(() => runDevServer({ cwd: args.cwd, port: args.port, acceptDataLoss: args.acceptDataLoss, reportError })),
     )
     .command(
       'build',

@@ -59,13 +59,13 @@ function countSql(table: string, column?: { name: string; isNull: boolean }): st
   return `SELECT count(*) AS n FROM ${quote(table)}${where}`;
 }
 
-/** Loads src/appgen/schema.ts as the app would, with its imports resolved from the app. */
-function loadSchema(req: ProjectRequire, projectDir: string): Record<string, unknown> {
+/** Loads src/appgen/schema.ts (or its text) as the app would, with its imports resolved from the app. */
+function loadSchema(req: ProjectRequire, projectDir: string, source: string): Record<string, unknown> {
   const file = path.join(projectDir, DRIZZLE_SCHEMA_PATH);
   const esbuild = Module.createRequire(resolveFromProject(req, 'drizzle-kit/api', projectDir))('esbuild') as {
     transformSync(source: string, options: object): { code: string };
   };
-  const { code } = esbuild.transformSync(fs.readFileSync(file, 'utf8'), { loader: 'ts', format: 'cjs', target: 'node20' });
+  const { code } = esbuild.transformSync(source, { loader: 'ts', format: 'cjs', target: 'node20' });
   const schemaModule = new Module(file) as Module & { _compile(code: string, file: string): void; paths: string[] };
   schemaModule.filename = file;
   schemaModule.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(file));
@@ -93,11 +93,12 @@ interface TableConfigColumn {
   getSQLType(): string;
 }
 
-export async function openDrizzleSession(opts: { projectDir: string; url: string; provider: DatabaseProvider }): Promise<DrizzleSession> {
+/** `schema`: the text of src/appgen/schema.ts, read from the file when not given. */
+export async function openDrizzleSession(opts: { projectDir: string; url: string; provider: DatabaseProvider; schema?: string }): Promise<DrizzleSession> {
   const { projectDir, url, provider } = opts;
   const req = createProjectRequire(projectDir);
   const api = req(resolveFromProject(req, 'drizzle-kit/api', projectDir));
-  const schema = loadSchema(req, projectDir);
+  const schema = loadSchema(req, projectDir, opts.schema ?? fs.readFileSync(path.join(projectDir, DRIZZLE_SCHEMA_PATH), 'utf8'));
   const core = req(resolveFromProject(req, provider === 'sqlite' ? 'drizzle-orm/sqlite-core' : 'drizzle-orm/pg-core', projectDir));
   const { is } = req(resolveFromProject(req, 'drizzle-orm', projectDir));
   const TableClass = provider === 'sqlite' ? core.SQLiteTable : core.PgTable;

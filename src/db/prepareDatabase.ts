@@ -28,29 +28,59 @@ async function ensurePrismaClient(context: CommandContext): Promise<void> {
 }
 
 /**
- * Makes the database match the models: pushes the schema (Prisma: the offline schema engine, then
- * the Prisma client is generated; Drizzle: drizzle-kit's programmatic push, nothing to generate).
- * Does nothing for `orm: "none"`. A change that would lose data is refused unless `acceptDataLoss`.
+ * A model change the database refused because of the rows it holds; the database is unchanged.
+ * `acceptable`: --accept-data-loss would apply it (otherwise the model or the rows must change).
  */
-export async function prepareDatabase(context: CommandContext, options: { acceptDataLoss?: boolean } = {}): Promise<void> {
+export class DataLossRefused extends UserError {
+  constructor(message: string, hint: string, readonly acceptable: boolean) {
+    super(message, hint);
+    this.name = 'DataLossRefused';
+  }
+}
+
+export interface SyncOptions {
+  /** Apply a change that loses data; refused (UserError, database unchanged) otherwise. */
+  acceptDataLoss?: boolean;
+  /** The generated schema's text when it is not written yet (`appgen dev` pushes first). */
+  schema?: string;
+}
+
+/**
+ * Makes the database match the models: pushes the schema (Prisma: the offline schema engine;
+ * Drizzle: drizzle-kit's programmatic push). Does nothing for `orm: "none"`. A change that would
+ * lose data is refused unless `acceptDataLoss`, and then the database is unchanged.
+ */
+export async function syncDatabase(context: CommandContext, options: SyncOptions = {}): Promise<void> {
   const { orm } = context;
   if (orm === 'none') return;
   assertOrmInstalled(context.root, orm);
   const schemaFile = orm === 'drizzle' ? DRIZZLE_SCHEMA_PATH : SCHEMA_PATH;
-  if (!fs.existsSync(path.join(context.root, schemaFile))) {
+  if (options.schema === undefined && !fs.existsSync(path.join(context.root, schemaFile))) {
     throw new UserError(`${schemaFile.split(path.sep).join('/')} does not exist: the database is brought in line with the generated schema`, 'run appgen generate first (appgen dev and appgen build generate before they push).');
   }
-  // The database first: when a change is refused, the client keeps matching the database.
   try {
     const push = orm === 'drizzle' ? pushDrizzleSchema : pushSchema;
-    const result = await push({ projectDir: context.root, databaseUrl: context.database.url, acceptDataLoss: options.acceptDataLoss });
+    const result = await push({ projectDir: context.root, databaseUrl: context.database.url, acceptDataLoss: options.acceptDataLoss, schema: options.schema });
     const where = context.database.provider === 'sqlite' ? 'SQLite' : 'PostgreSQL';
     context.log(result.executedSteps > 0 ? `appgen: ${where} database updated to the models` : `appgen: ${where} database already matches the models`);
   } catch (error) {
     if (error instanceof DataLossError) {
-      throw new UserError(error.message, error.fix);
+      throw new DataLossRefused(error.message, error.fix, error.unexecutable.length === 0);
     }
     throw error;
   }
-  if (orm === 'prisma') await ensurePrismaClient(context);
+}
+
+/** The Prisma client of the written schema (nothing to generate for Drizzle or `none`). */
+export async function generateOrmClient(context: CommandContext): Promise<void> {
+  if (context.orm === 'prisma') await ensurePrismaClient(context);
+}
+
+/**
+ * syncDatabase, then the Prisma client. The database first: when a change is refused, the client
+ * keeps matching the database.
+ */
+export async function prepareDatabase(context: CommandContext, options: { acceptDataLoss?: boolean } = {}): Promise<void> {
+  await syncDatabase(context, options);
+  await generateOrmClient(context);
 }

@@ -15,8 +15,9 @@ import { DataLossError, type PushOptions, type PushResult } from './pushSchema';
 export async function pushDrizzleSchema(opts: PushOptions): Promise<PushResult> {
   const projectDir = path.resolve(opts.projectDir);
   const provider = providerOf(opts.databaseUrl);
-  assertSchemaDialect(fs.readFileSync(path.join(projectDir, DRIZZLE_SCHEMA_PATH), 'utf8'), provider);
-  const session = await openDrizzleSession({ projectDir, url: opts.databaseUrl, provider });
+  const schema = opts.schema ?? fs.readFileSync(path.join(projectDir, DRIZZLE_SCHEMA_PATH), 'utf8');
+  assertSchemaDialect(schema, provider);
+  const session = await openDrizzleSession({ projectDir, url: opts.databaseUrl, provider, schema });
   try {
     return await push(session, opts.acceptDataLoss === true);
   } finally {

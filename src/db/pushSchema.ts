@@ -15,6 +15,11 @@ export interface PushOptions {
   databaseUrl: string;
   /** Apply changes that lose data (dropped columns/tables, ...). Off by default. */
   acceptDataLoss?: boolean;
+  /**
+   * The generated schema's text, when it is not written yet: `appgen dev` pushes before it
+   * writes, so a refused change leaves the files as they were. Read from the file otherwise.
+   */
+  schema?: string;
   /** Receives the engine's log lines. */
   log?: (line: string) => void;
 }
@@ -56,7 +61,7 @@ export type PushSchemaOptions = PushOptions;
 export async function pushSchema(opts: PushOptions): Promise<PushResult> {
   const projectDir = path.resolve(opts.projectDir);
   const schemaFile = path.join(projectDir, SCHEMA_PATH);
-  const content = await fs.readFile(schemaFile, 'utf8');
+  const content = opts.schema ?? (await fs.readFile(schemaFile, 'utf8'));
   const provider = providerOf(opts.databaseUrl);
   assertSchemaProvider(content, provider);
 

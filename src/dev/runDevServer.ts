@@ -1,74 +1,83 @@
-import { prepareDatabase } from '../db/prepareDatabase';
-import { ConfigError } from '../diagnostics/diagnostic';
-import { runGenerate } from '../generate/runGenerate';
 import { commandContext } from '../project/commandContext';
 import { ensurePortFree } from './ensurePortFree';
+import { DevRegeneration } from './devRegeneration';
 import { NextDevProcess } from './nextDevProcess';
 import { watchProject } from './watchProject';
 
 export interface DevOptions {
   cwd: string;
   port: number;
-  /** Prints an error of a regeneration (the CLI's reporter: the server keeps running). */
-  reportError: (error: unknown) => void;
+  /** Apply model changes that lose data during this session (as `appgen db push --accept-data-loss`). */
+  acceptDataLoss?: boolean;
+  /** The CLI's error reporter: prints an error the way the CLI does, to `write`. */
+  reportError: (error: unknown, write?: (text: string) => void) => unknown;
 }
 
-/** The generated schema of either ORM: when it changes, the database is synced again. */
-const SCHEMAS = ['prisma/schema.prisma', 'src/appgen/schema.ts'];
-const schemaOf = (files: Map<string, { content: string }>): string => SCHEMAS.map((file) => files.get(file)?.content ?? '').join('\n');
+/** While the database refuses a change (or is unreachable), how often it is asked again. */
+const RETRY_MS = 3000;
 
 /**
  * `appgen dev`: generate, sync the database, start `next dev`, and regenerate on every change
- * to config/ or templates/. Route and page changes reach the running server by hot reload; a
- * model change also regenerates the Prisma client (or the Drizzle schema), syncs the database and
- * restarts `next dev`.
- * A config error is printed and the server keeps serving the last good version. Ctrl-C stops
- * the watcher and everything it started.
+ * to config/ or templates/ (see DevRegeneration for the order that keeps the app consistent).
+ * Route and page changes reach the running server by hot reload; a model change also regenerates
+ * the Prisma client (or the Drizzle schema), syncs the database and restarts `next dev`.
+ * A problem is printed and shown in the browser while the server keeps serving the last good
+ * version; a database problem is retried every few seconds. Ctrl-C stops the watcher and
+ * everything it started.
  */
 export async function runDevServer(options: DevOptions): Promise<number> {
   await ensurePortFree(options.port);
+  const describeError = (error: unknown): string => {
+    let text = '';
+    options.reportError(error, (chunk) => (text += chunk));
+    return text;
+  };
+  const generation = new DevRegeneration({ acceptDataLoss: options.acceptDataLoss === true, describeError, print: (text) => process.stderr.write(text) });
   const first = commandContext(options.cwd);
-  const { files } = runGenerate(first).result;
-  await prepareDatabase(first);
-  let schema = schemaOf(files);
+  if (!(await generation.run(first, 'start')).ok) return 1;
 
   return new Promise<number>((resolve) => {
-    let stopWatching = () => {};
+    let stopWatching: () => Promise<void> = async () => {};
+    let retryTimer: NodeJS.Timeout | undefined;
+    let stopping = false;
     const server = new NextDevProcess(first.root, options.port, (code) => {
-      stopWatching();
+      clearTimeout(retryTimer);
+      void stopWatching();
       resolve(code);
     });
 
-    const regenerate = async () => {
-      // Re-read .env and settings each time: the database or ORM may have changed.
-      const context = commandContext(options.cwd);
+    const regenerate = async (trigger: 'change' | 'retry') => {
+      clearTimeout(retryTimer);
       try {
-        const next = schemaOf(runGenerate(context).result.files);
-        if (next !== schema) {
-          await prepareDatabase(context);
-          schema = next;
-          context.log('appgen dev: models changed, restarting the Next.js dev server');
+        // Re-read .env and settings each time: the database or ORM may have changed.
+        const outcome = await generation.run(commandContext(options.cwd), trigger);
+        if (outcome.ok && outcome.modelsChanged) {
+          first.log('appgen dev: models changed, restarting the Next.js dev server');
           await server.restart();
+        } else if (!outcome.ok && outcome.retry && !stopping) {
+          retryTimer = setTimeout(() => enqueue('retry'), RETRY_MS);
         }
       } catch (error) {
-        options.reportError(error);
-        if (error instanceof ConfigError) context.log('appgen dev: fix the config and save; the server keeps serving the last good version.');
+        // Reading .env or the settings failed (commandContext): say so and wait for the next save.
+        process.stderr.write(describeError(error));
       }
     };
 
     server.start();
     first.log(`appgen dev: watching config/ and templates/; app at http://localhost:${options.port}`);
     let queue = Promise.resolve();
-    stopWatching = watchProject(first.root, () => {
-      queue = queue.then(regenerate);
-    });
+    const enqueue = (trigger: 'change' | 'retry') => {
+      queue = queue.then(() => regenerate(trigger));
+    };
+    stopWatching = watchProject(first.root, () => enqueue('change'), { onError: (error) => process.stderr.write(`appgen dev: watching failed: ${String(error)}\n`) });
 
-    let stopping = false;
     const stop = async () => {
       if (stopping) return;
       stopping = true;
-      stopWatching();
+      clearTimeout(retryTimer);
+      await stopWatching();
       await queue;
+      clearTimeout(retryTimer);
       await server.stop();
       resolve(0);
     };

@@ -1,38 +1,50 @@
-import fs from 'fs';
+import chokidar from 'chokidar';
 import path from 'path';
 
 const FOLDERS = ['config', 'templates'];
 const ROOT_FILES = ['appgen.config.json', '.env'];
 
+export interface WatchOptions {
+  /** Changes closer together than this make one call. */
+  debounceMs?: number;
+  /** Called once the existing files are scanned: changes from then on are seen. */
+  onReady?: () => void;
+  /** A folder that cannot be watched (permissions, too many watches); watching goes on. */
+  onError?: (error: unknown) => void;
+}
+
+/** Only config/, templates/ and the two settings files count; nothing else is even scanned. */
+function isIgnored(root: string, file: string): boolean {
+  const relative = path.relative(root, file);
+  if (relative === '') return false;
+  const [top] = relative.split(path.sep);
+  return !FOLDERS.includes(top) && !ROOT_FILES.includes(relative);
+}
+
 /**
  * Calls `onChange` (debounced) when anything under the project's config/ or templates/ folder,
- * or its settings or .env file, changes. A folder created after the start (e.g. templates/ by
- * `appgen templates eject`) is watched from then on. Returns a function that stops watching.
+ * or its settings or .env file, is written, renamed, created or deleted, including folders created
+ * after the start (templates/ by `appgen templates eject`).
+ *
+ * chokidar rather than fs.watch: Node's fs.watch follows an inode on Linux, so after an editor's
+ * safe write (write a temp file, rename it over the original), `sed -i` or `mv` the watch is left
+ * on a file that no longer exists and later saves go unseen. chokidar watches directories and
+ * re-attaches after renames (its `atomic` handling), and is plain JavaScript (no native build).
+ * Returns a function that stops watching.
  */
-export function watchProject(root: string, onChange: () => void, debounceMs = 120): () => void {
+export function watchProject(root: string, onChange: () => void, options: WatchOptions = {}): () => Promise<void> {
+  const debounceMs = options.debounceMs ?? 120;
   let timer: NodeJS.Timeout | undefined;
   const trigger = () => {
     clearTimeout(timer);
     timer = setTimeout(onChange, debounceMs);
   };
-  const folderWatchers = new Map<string, fs.FSWatcher>();
-  const watchFolder = (folder: string) => {
-    const dir = path.join(root, folder);
-    if (folderWatchers.has(folder) || !fs.existsSync(dir)) return;
-    folderWatchers.set(folder, fs.watch(dir, { recursive: true }, trigger));
-  };
-  FOLDERS.forEach(watchFolder);
-  const rootWatcher = fs.watch(root, (_event, name) => {
-    if (name && FOLDERS.includes(name)) {
-      watchFolder(name);
-      trigger();
-    } else if (name && ROOT_FILES.includes(name)) {
-      trigger();
-    }
-  });
-  return () => {
+  const watcher = chokidar.watch(root, { ignoreInitial: true, ignored: (file) => isIgnored(root, file), followSymlinks: false });
+  watcher.on('all', trigger);
+  watcher.on('error', (error) => options.onError?.(error));
+  if (options.onReady) watcher.once('ready', options.onReady);
+  return async () => {
     clearTimeout(timer);
-    rootWatcher.close();
-    for (const watcher of folderWatchers.values()) watcher.close();
+    await watcher.close();
   };
 }

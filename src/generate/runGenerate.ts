@@ -2,6 +2,7 @@ import { generateProject, GenerateResult } from './generateProject';
 import type { CommandContext } from '../project/commandContext';
 import { JOURNAL_PATH } from '../write/journal';
 import { lineDiff } from '../write/lineDiff';
+import { writeProjectFiles } from '../write/writeProjectFiles';
 
 export interface GenerateCommandOptions {
   /** Report what would change, with a diff of each changed file; write nothing. */
@@ -14,10 +15,25 @@ export interface GenerateCommandOptions {
 
 /** `appgen generate`: writes what changed and prints a summary. Returns the exit code. */
 export function runGenerate(context: CommandContext, options: GenerateCommandOptions = {}): { result: GenerateResult; exitCode: number } {
-  const { root, database, log } = context;
+  const result = planGenerate(context);
+  return { result, exitCode: writePlanned(context, result, options) };
+}
+
+/** The generated files and what writing them would change; nothing is written. Throws ConfigError or TemplateError. */
+export function planGenerate(context: CommandContext): GenerateResult {
+  const { root, database } = context;
+  return generateProject({ root, provider: database.provider, defaultDatabaseUrl: database.defaultUrl, dryRun: true });
+}
+
+/**
+ * The second half of runGenerate: writes a planned generation (unless dry-run or check) and
+ * prints the summary. `appgen dev` calls it only once the database took the planned schema.
+ */
+export function writePlanned(context: CommandContext, result: GenerateResult, options: GenerateCommandOptions = {}): number {
+  const { root, log } = context;
   const writes = !options.dryRun && !options.check;
-  const result = generateProject({ root, provider: database.provider, defaultDatabaseUrl: database.defaultUrl, dryRun: !writes });
-  const { plan, pending } = result;
+  // Writing finishes a run an earlier kill left, then plans again against the tree as it is.
+  const { plan, pending } = writes ? writeProjectFiles(root, result.files) : result;
   const prefix = writes ? '' : 'would ';
   if (!options.quiet) {
     if (pending.journal) log(`  ${writes ? 'finished' : 'would finish'} a run that was interrupted (${JOURNAL_PATH})`);
@@ -33,14 +49,14 @@ export function runGenerate(context: CommandContext, options: GenerateCommandOpt
   const leftovers = (pending.journal ? 1 : 0) + pending.temps.length;
   if (changed === 0 && (writes || leftovers === 0)) {
     log(`appgen: everything up to date (${plan.unchanged.length} generated files)`);
-    return { result, exitCode: 0 };
+    return 0;
   }
   log(`appgen: ${prefix}${plan.create.length} created, ${plan.update.length} updated, ${plan.delete.length} deleted, ${plan.unchanged.length} unchanged`);
   if (options.check) {
     if (pending.journal) log(`appgen: an interrupted \`appgen generate\` is unfinished (${JOURNAL_PATH}).`);
     else if (leftovers > 0) log('appgen: an interrupted `appgen generate` left temporary files.');
     log('appgen: the generated files are out of date with config/; run `appgen generate` and commit the result.');
-    return { result, exitCode: 1 };
+    return 1;
   }
-  return { result, exitCode: 0 };
+  return 0;
 }

@@ -58,6 +58,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
   { template: 'src/app/layout.tsx.hbs', owner: 'generated', produces: 'src/app/layout.tsx: root layout with navigation', context: 'ProjectContext', outputs: once('src/app/layout.tsx', ['config/views/']) },
   { template: 'src/appgen/view.ts.hbs', owner: 'generated', produces: 'src/appgen/view.ts: what pages use to call routes in-process, require sign-in and show values', context: 'ProjectContext', outputs: (project) => (project.views.length > 0 ? once('src/appgen/view.ts', ['config/views/'])(project) : []) },
   { template: 'src/appgen/form.tsx.hbs', owner: 'generated', produces: 'src/appgen/form.tsx: the client component of forms bound to routes', context: 'ProjectContext', outputs: (project) => (project.hasForms ? once('src/appgen/form.tsx', [])(project) : []) },
+  { template: 'src/appgen/devProblems.ts.hbs', owner: 'generated', produces: 'src/appgen/devProblems.ts: what appgen dev could not apply, shown by the layout in development only (empty when generated)', context: 'ProjectContext', outputs: once('src/appgen/devProblems.ts', []) },
   { template: 'src/app/globals.css.hbs', owner: 'generated', produces: 'src/app/globals.css: default styles', context: 'ProjectContext', outputs: once('src/app/globals.css', []) },
   { template: 'src/app/icon.svg.hbs', owner: 'generated', produces: 'src/app/icon.svg: the app icon (Next.js links it as the favicon)', context: 'ProjectContext', outputs: once('src/app/icon.svg', []) },
   {
