@@ -21,9 +21,8 @@ describe.each(cases)('the OpenAPI document of golden case %s', (name) => {
     const document = documents.get(name) as Record<string, any>;
     expect(document.openapi).toBe('3.1.0');
     // validate() mutates its argument: give it a copy.
-    const result = await validate(structuredClone(document));
-    expect(result.errors ?? []).toEqual([]);
-    expect(result.valid).toBe(true);
+    const result = await validate(structuredClone(document) as Parameters<typeof validate>[0]);
+    expect(result.valid ? [] : result.errors).toEqual([]);
   });
 });
 
