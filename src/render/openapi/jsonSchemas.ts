@@ -7,7 +7,9 @@ const DATE_TIME: JsonSchema = { type: 'string', format: 'date-time' };
 
 /** A value that may also be null: OpenAPI 3.1 spells it as a second type, or `anyOf` for a `$ref`. */
 export function orNull(schema: JsonSchema): JsonSchema {
-  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'] };
+  // `enum` restricts the value even when `type` allows null: null must be one of its values too.
+  const values = Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {};
+  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'], ...values };
   if (Object.keys(schema).length === 0) return schema;
   return { anyOf: [schema, { type: 'null' }] };
 }
@@ -69,6 +71,11 @@ function argumentOf(validator: ValidatorContext): unknown {
   return validator.argument === null ? null : JSON.parse(validator.argument);
 }
 
+/** A validator's argument as the config writes it (`isIn:a|b`). */
+function writtenArgument(argument: unknown): string {
+  return Array.isArray(argument) ? argument.join('|') : String(argument);
+}
+
 /**
  * The JSON Schema keywords of a body field's validators. Validators JSON Schema cannot say
  * exactly (isLowercase, isUppercase, isFuture, isPast) are named in `x-appgen-validators` only;
@@ -119,7 +126,7 @@ function validatorKeywords(validators: ValidatorContext[]): JsonSchema {
   // JSON Schema takes one `pattern` per schema: more than one are combined with allOf.
   if (patterns.length === 1) keywords.pattern = patterns[0];
   if (patterns.length > 1) keywords.allOf = patterns.map((pattern) => ({ pattern }));
-  if (validators.length > 0) keywords['x-appgen-validators'] = validators.map((v) => (v.argument === null ? v.name : `${v.name}:${String(argumentOf(v))}`));
+  if (validators.length > 0) keywords['x-appgen-validators'] = validators.map((v) => (v.argument === null ? v.name : `${v.name}:${writtenArgument(argumentOf(v))}`));
   return keywords;
 }
 

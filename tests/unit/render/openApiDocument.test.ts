@@ -3,6 +3,7 @@ import path from 'path';
 import { validate } from '@readme/openapi-parser';
 import { buildProjectFiles } from '../../../src/generate/generateProject';
 import { openApiPath } from '../../../src/render/openapi/buildOpenApiDocument';
+import { fieldSchema, orNull } from '../../../src/render/openapi/jsonSchemas';
 import { goldenOptions } from '../support/generateOptions';
 import { GOLDEN_DIR } from '../support/paths';
 
@@ -55,6 +56,16 @@ describe('the OpenAPI document of the blog', () => {
     const body = document.paths['/api/users'].post.requestBody.content['application/json'].schema;
     expect(body.properties.email).toMatchObject({ type: 'string', format: 'email' });
     expect(body.required).toContain('email');
+    expect(body.properties.name).toMatchObject({ minLength: 2, maxLength: 80 });
+    expect(body.properties.role).toMatchObject({ enum: ['author', 'reader'], 'x-appgen-validators': ['isIn:author|reader'] });
+    expect(body.properties.age).toMatchObject({ type: ['integer', 'null'], minimum: 13, maximum: 120 });
+    expect(body.properties.website).toMatchObject({ type: ['string', 'null'], format: 'uri' });
+  });
+
+  it('lets an optional enum be null', () => {
+    expect(orNull(fieldSchema({ type: 'enum', values: ['a', 'b'] }))).toEqual({ type: ['string', 'null'], enum: ['a', 'b', null] });
+    const optionalEnums = Object.values<Record<string, any>>(schemas).flatMap((schema) => Object.values<Record<string, any>>(schema.properties ?? {})).filter((p) => Array.isArray(p.type) && p.enum);
+    for (const property of optionalEnums) expect(property.enum).toContain(null);
   });
 
   it('puts the security schemes on auth routes only', () => {

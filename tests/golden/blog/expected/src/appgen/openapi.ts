@@ -1662,7 +1662,7 @@ export const openApiDocument: Record<string, unknown> = {
                       "reader"
                     ],
                     "x-appgen-validators": [
-                      "isIn:author,reader"
+                      "isIn:author|reader"
                     ]
                   },
                   "age": {

@@ -67,7 +67,7 @@ export const openApiDocument: Record<string, unknown> = {
                     "pattern": "^[^\"'\\\\]*\\*/\\$\\{y\\}$",
                     "x-appgen-validators": [
                       "matches:^[^\"'\\\\]*\\*/\\$\\{y\\}$",
-                      "isIn:a\"b,it's,back\\slash,*/,${x},ü ✓"
+                      "isIn:a\"b|it's|back\\slash|*/|${x}|ü ✓"
                     ]
                   },
                   "kind": {
