@@ -27,7 +27,7 @@ function ensureSharedInstall(log = () => {}) {
   const marker = path.join(dir, 'node_modules', '.appgen-e2e-installed');
   if (fs.existsSync(marker)) return dir;
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'appgen-e2e', private: true, type: 'module', dependencies: dependencies() }, null, 2));
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'appgen-e2e', private: true, type: 'module', dependencies: dependencies(), scarfSettings: { enabled: false } }, null, 2));
   log(`installing generated-app dependencies once into ${dir} ...`);
   const started = Date.now();
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit' });

@@ -36,6 +36,8 @@ function packageJson(options: ProjectFileOptions): string {
     },
     dependencies: sortKeys({ ...APP_BASE_DEPENDENCIES, ...ormDependencies(options.orm) }),
     devDependencies: sortKeys({ ...APP_DEV_DEPENDENCIES, appgen: options.appgen }),
+    // swagger-ui-dist's dependency @scarf/scarf would otherwise report the install over the network.
+    scarfSettings: { enabled: false },
   });
 }
 

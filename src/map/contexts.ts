@@ -167,6 +167,8 @@ export interface ModelRefContext {
 
 export interface MethodContext {
   method: HttpMethod;
+  /** Camel-case name of the method's handler, also the client function and OpenAPI operationId: `getApiPostsById`. */
+  handlerName: string;
   /** The route's path as configured, e.g. `/api/users/:id`. */
   urlPath: string;
   /** What the method does; partials/handler/operation.hbs runs `orm/<orm>/<operation>` for it, or the function. */
@@ -411,6 +413,8 @@ export interface NavLinkContext {
 }
 
 export interface ProjectContext {
+  /** The functions of src/appgen/client.ts, one per route method (also the OpenAPI operations). */
+  clientRoutes: ClientRouteContext[];
   orm: OrmName;
   usesDatabase: boolean;
   provider: DatabaseProvider;
@@ -449,4 +453,31 @@ export interface JoinTableContext {
   name: string;
   a: ModelRefContext;
   b: ModelRefContext;
+}
+
+/** A typed property of a client function's input (`params` or `query`). */
+export interface ClientFieldContext {
+  name: string;
+  /** TypeScript type, e.g. `string`, `number`, `"draft" | "published"`. */
+  tsType: string;
+}
+
+/** One function of src/appgen/client.ts: a typed call of one route method. */
+export interface ClientRouteContext {
+  /** Function name, also the OpenAPI operationId: `GET /api/posts/:id` → `getApiPostsById`. */
+  name: string;
+  /** Prefix of its types: `GetApiPostsById` (`GetApiPostsByIdInput`, `GetApiPostsByIdResult`). */
+  typeName: string;
+  method: HttpMethod;
+  urlPath: string;
+  source: string;
+  params: ClientFieldContext[];
+  /** Query parameters of a list route with `query` (all optional); empty otherwise. */
+  query: ClientFieldContext[];
+  /** Body type from src/appgen/bodies.ts, or null. */
+  bodyType: string | null;
+  /** TypeScript type of a successful answer's body, using the model types. */
+  resultType: string;
+  /** The input has no required part: the function may be called without it. */
+  inputOptional: boolean;
 }

@@ -2,6 +2,7 @@ import { VALIDATOR_NAMES } from '../config/validators';
 import type { CheckedProject, ProjectModel } from '../validate/checkedProject';
 import type { DatabaseProvider, JoinTableContext, ModelContext, ProjectContext } from './contexts';
 import { drizzleImports } from './drizzleColumns';
+import { mapClientRoutes } from './mapClientRoutes';
 import { mapModels } from './mapModels';
 import { mapRelations } from './mapRelations';
 import { mapRouteFiles } from './mapRoutes';
@@ -43,7 +44,7 @@ export function mapProject(project: CheckedProject, options: { provider: Databas
   const hasLinks = tables.length > 0;
   const views = project.views.map(viewMapper({ routeFiles, models })).sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
   const hiddenViews = new Set(project.views.filter((v) => v.nav === false).map((v) => v.name));
-  return {
+  const context: Omit<ProjectContext, 'clientRoutes'> = {
     orm: project.orm,
     usesDatabase: project.orm !== 'none',
     provider: options.provider,
@@ -73,4 +74,5 @@ export function mapProject(project: CheckedProject, options: { provider: Databas
     joinTables: tables,
     hiddenFields: models.filter((m) => m.hiddenFields.length > 0).map((m) => ({ model: m.name, delegate: m.delegate, fields: m.hiddenFields })),
   };
+  return { ...context, clientRoutes: mapClientRoutes(context) };
 }

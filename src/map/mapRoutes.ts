@@ -66,6 +66,7 @@ function mapMethod(route: ProjectRoute, orm: OrmName, models: Map<string, Projec
   const firedEvents = eventOperation && route.model ? events.filter((e) => e.model === route.model && e.on.includes(eventOperation)).map((e) => e.name) : [];
   return {
     method: route.method,
+    handlerName: typeName.charAt(0).toLowerCase() + typeName.slice(1),
     urlPath: route.path,
     operation,
     model: route.model ? { name: route.model, delegate: delegateName(route.model) } : null,

@@ -19,17 +19,12 @@ export function routesByRef(files: RouteFileContext[]): Map<string, BoundRoute> 
   return routes;
 }
 
-/** Local name of a route's imported handler: `GET /api/posts/:id` → `getApiPostsById`. */
-export function handlerName(method: MethodContext): string {
-  const name = routeTypeName(method.method, method.urlPath);
-  return name.charAt(0).toLowerCase() + name.slice(1);
-}
 
 export function routeCall(bound: BoundRoute, variable: string): RouteCallContext {
   const { method, module } = bound;
   return {
     variable,
-    handler: handlerName(method),
+    handler: method.handlerName,
     module,
     urlPath: method.urlPath,
     params: method.folderParams.map((p) => p.name),

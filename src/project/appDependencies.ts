@@ -11,6 +11,10 @@ export const APP_BASE_DEPENDENCIES: Record<string, string> = {
   'react-dom': '19.3.1',
   // Signed session tokens (src/appgen/session.ts): a well-kept JOSE/JWT library, no native code.
   jose: '6.2.17',
+  // The API documentation page (/api/docs): Swagger UI as static files, bundled by Next.js, so the
+  // page needs no CDN. Its one dependency, @scarf/scarf, reports installs unless the project's
+  // package.json says `scarfSettings.enabled: false` (src/create/projectFiles.ts does).
+  'swagger-ui-dist': '5.35.0',
 };
 
 /**

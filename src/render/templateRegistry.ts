@@ -1,6 +1,7 @@
 import { OUTPUT_PATHS } from '../domain/outputPaths';
 import type { MethodContext, ProjectContext } from '../map/contexts';
 import type { FileOwner } from './fileMap';
+import { buildOpenApiDocument } from './openapi/buildOpenApiDocument';
 
 export interface TemplateOutput {
   path: string;
@@ -59,6 +60,24 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
   { template: 'src/appgen/view.ts.hbs', owner: 'generated', produces: 'src/appgen/view.ts: what pages use to call routes in-process, require sign-in and show values', context: 'ProjectContext', outputs: (project) => (project.views.length > 0 ? once('src/appgen/view.ts', ['config/views/'])(project) : []) },
   { template: 'src/appgen/form.tsx.hbs', owner: 'generated', produces: 'src/appgen/form.tsx: the client component of forms bound to routes', context: 'ProjectContext', outputs: (project) => (project.hasForms ? once('src/appgen/form.tsx', [])(project) : []) },
   { template: 'src/appgen/devProblems.ts.hbs', owner: 'generated', produces: 'src/appgen/devProblems.ts: what appgen dev could not apply, shown by the layout in development only (empty when generated)', context: 'ProjectContext', outputs: once('src/appgen/devProblems.ts', []) },
+  {
+    template: 'src/appgen/openapi.ts.hbs',
+    owner: 'generated',
+    produces: 'src/appgen/openapi.ts: the OpenAPI 3.1 document of every route (JSON built from the contexts by src/render/openapi)',
+    context: '{ document: string; project: ProjectContext }',
+    outputs: (project) => [{ path: 'src/appgen/openapi.ts', context: { document: JSON.stringify(buildOpenApiDocument(project), null, 2), project }, sources: ['config/routes/', 'config/models/'] }],
+  },
+  { template: 'src/app/api/openapi.json/route.ts.hbs', owner: 'generated', produces: 'src/app/api/openapi.json/route.ts: serves the OpenAPI document', context: 'ProjectContext', outputs: once('src/app/api/openapi.json/route.ts', []) },
+  { template: 'src/app/api/docs/page.tsx.hbs', owner: 'generated', produces: 'src/app/api/docs/page.tsx: the API documentation page (Swagger UI)', context: 'ProjectContext', outputs: once('src/app/api/docs/page.tsx', []) },
+  { template: 'src/appgen/apiDocs.tsx.hbs', owner: 'generated', produces: 'src/appgen/apiDocs.tsx: the client component showing the document with swagger-ui-dist', context: 'ProjectContext', outputs: once('src/appgen/apiDocs.tsx', []) },
+  { template: 'src/appgen/swaggerUiTypes.ts.hbs', owner: 'generated', produces: 'src/appgen/swaggerUiTypes.ts: the types apiDocs.tsx uses of swagger-ui-dist', context: 'ProjectContext', outputs: once('src/appgen/swaggerUiTypes.ts', []) },
+  {
+    template: 'src/appgen/client.ts.hbs',
+    owner: 'generated',
+    produces: 'src/appgen/client.ts: one typed function per route method, for browser and server code (forms send through it)',
+    context: '{ routes: ClientRouteContext[]; project: ProjectContext }',
+    outputs: (project) => [{ path: 'src/appgen/client.ts', context: { routes: project.clientRoutes, project }, sources: ['config/routes/'] }],
+  },
   { template: 'src/app/globals.css.hbs', owner: 'generated', produces: 'src/app/globals.css: default styles', context: 'ProjectContext', outputs: once('src/app/globals.css', []) },
   { template: 'src/app/icon.svg.hbs', owner: 'generated', produces: 'src/app/icon.svg: the app icon (Next.js links it as the favicon)', context: 'ProjectContext', outputs: once('src/app/icon.svg', []) },
   {

@@ -11,6 +11,9 @@ export interface TreeEntry {
   kind: 'route' | 'page';
 }
 
+/** Paths appgen generates files at itself: the OpenAPI document and the API docs page. */
+export const GENERATED_APP_PATHS: Record<string, string> = { '/api/openapi.json': 'the OpenAPI document', '/api/docs': 'the API documentation page' };
+
 /**
  * Rules of the Next.js app folder that span files: no folder with both a route handler and a
  * page. Different parameter names at one position are fine: they share a folder, named by
@@ -22,6 +25,10 @@ export function checkAppTree(entries: TreeEntry[]): Diagnostic[] {
   for (const entry of entries) {
     const at = childPointer(entry.pointer, 'path');
     const shape = pathShape(entry.segments);
+    if (GENERATED_APP_PATHS[shape]) {
+      diagnostics.push(diagnosticAt(entry.document, at, `${shape} is where appgen serves ${GENERATED_APP_PATHS[shape]}`, 'choose another path for this route or view.'));
+      continue;
+    }
     const other = kindAt.get(shape);
     if (!other) kindAt.set(shape, entry);
     else if (other.kind !== entry.kind) {

@@ -23,10 +23,40 @@ const cases: Array<readonly [string, Orm]> = [
   ...examples.filter((example) => !BUILT_BY_THEIR_OWN_SUITES.includes(example)).flatMap((example) => ORMS.map((orm) => [example, orm] as const)),
   ['tests/golden/escaping', 'prisma'],
 ];
+/**
+ * A program that uses the blog's typed client (src/appgen/client.ts): it must compile under
+ * `tsc --strict`, and each `@ts-expect-error` line must really be an error, so the client's
+ * params, query, body and result types are checked against the generated routes and models.
+ */
+const BLOG_CLIENT_USAGE = `import { getApiPosts, getApiPostsById, postApiUsers, type ApiResult } from "@/appgen/client";
+import type { Post, User } from "@/appgen/types";
+
+export async function clientUsage(): Promise<string[]> {
+  const options = { baseUrl: "http://127.0.0.1:3000" };
+  const posts = await getApiPosts({ query: { status: "published", sort: "-views", limit: 10 } }, options);
+  const titles = posts.ok ? posts.data.map((post: Post) => post.title) : [posts.error];
+  const one: ApiResult<Post> = await getApiPostsById({ params: { id: "00000000-0000-4000-8000-000000000000" } }, options);
+  const user = await postApiUsers({ body: { email: "ada@example.com", name: "Ada", role: "author" } }, options);
+  const created: User | null = user.ok ? user.data : null;
+  // @ts-expect-error: "deleted" is not a status of Post
+  await getApiPosts({ query: { status: "deleted" } });
+  // @ts-expect-error: sort only by the route's sort fields
+  await getApiPosts({ query: { sort: "title" } });
+  // @ts-expect-error: the path parameter is required
+  await getApiPostsById({});
+  // @ts-expect-error: the body needs email and name
+  await postApiUsers({ body: { name: "Ada" } });
+  // @ts-expect-error: a list answers an array, not one Post
+  const wrong: ApiResult<Post> = await getApiPosts();
+  return [...titles, String(one.ok), String(created), String(wrong)];
+}
+`;
+
 describe.each(cases)('%s with orm %s', (source, orm) => {
   it('generates, type-checks under tsc --strict, and builds with next build', async () => {
     const project = await createTestProject(`${path.basename(source)}-${orm}`, { orm, configFrom: path.join(REPO_ROOT, source) });
     fs.writeFileSync(path.join(project.dir, 'appgen.config.json'), `${JSON.stringify({ $schema: './node_modules/appgen/schemas/appgen.config.schema.json', orm }, null, 2)}\n`);
+    if (source === 'examples/blog') fs.writeFileSync(path.join(project.dir, 'src', 'clientUsage.ts'), BLOG_CLIENT_USAGE);
     await project.appgen(['build']);
     const tsc = createRequire(path.join(project.dir, 'package.json')).resolve('typescript/bin/tsc');
     const tsconfig = JSON.parse(fs.readFileSync(path.join(project.dir, 'tsconfig.json'), 'utf8'));

@@ -238,4 +238,18 @@ describe('views in a browser', () => {
       await visitor.close();
     }
   });
+
+  it('shows the OpenAPI document at /api/docs with Swagger UI, loading nothing from outside the app', async () => {
+    const requested: string[] = [];
+    const docs = await browser.newPage();
+    docs.on('request', (request) => requested.push(request.url()));
+    await docs.goto(`${base}/api/docs`);
+    // Swagger UI renders one block per operation, from /api/openapi.json.
+    await docs.locator('.swagger-ui .opblock-summary-path', { hasText: '/api/notes/{id}' }).first().waitFor({ timeout: 30_000 });
+    await expect(docs.locator('.swagger-ui .opblock').count()).resolves.toBeGreaterThan(2);
+    expect(requested).toContain(`${base}/api/openapi.json`);
+    expect(requested.filter((url) => !url.startsWith(`${base}/`) && !url.startsWith('data:'))).toEqual([]);
+    await docs.close();
+  });
 });
+

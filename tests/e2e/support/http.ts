@@ -1,3 +1,5 @@
+import { checkContract } from './openApiContract';
+
 export interface JsonResponse {
   status: number;
   body: unknown;
@@ -6,7 +8,10 @@ export interface JsonResponse {
   headers: Headers;
 }
 
-/** Sends a request and parses a JSON answer (or keeps the text when it is not JSON). */
+/**
+ * Sends a request and parses a JSON answer (or keeps the text when it is not JSON). Every answer
+ * is checked against the OpenAPI document of the app (support/openApiContract.ts).
+ */
 export async function request(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> {
   const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
   if (body !== undefined) {
@@ -21,5 +26,6 @@ export async function request(base: string, method: string, path: string, body?:
   } catch {
     // not JSON: keep the text
   }
+  await checkContract(base, { method, path, status: response.status, body: parsed, text, headers: response.headers });
   return { status: response.status, body: parsed, text, headers: response.headers };
 }

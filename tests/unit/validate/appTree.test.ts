@@ -52,4 +52,14 @@ describe('rules of the Next.js app folder across routes and views', () => {
     );
     expect(problems.map((p) => p.message)).toEqual([expect.stringContaining('a page and an API route cannot share a path')]);
   });
+
+  it('rejects a route or a view at the paths of the OpenAPI document and the API docs page', () => {
+    const problems = problemsIn(
+      minimalProject({ 'config/views/docs.json': view('DocsPage', '/api/docs'), 'config/routes/zz-doc.json': { routes: [{ method: 'GET', path: '/api/openapi.json', function: 'doc' }] } }),
+    );
+    expect(problems.map(describeProblem)).toEqual([
+      expect.stringMatching(/^config\/routes\/zz-doc\.json:\d+:\d+ routes\[0\]\.path \| \/api\/openapi\.json is where appgen serves the OpenAPI document \| choose another path/),
+      expect.stringMatching(/^config\/views\/docs\.json:\d+:\d+ path \| \/api\/docs is where appgen serves the API documentation page/),
+    ]);
+  });
 });

@@ -3,6 +3,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
+import { send } from "./client";
 
 export interface FormField {
   name: string;
@@ -83,11 +84,6 @@ function fill(target: string, answer: unknown, params: Readonly<Record<string, s
   });
 }
 
-function errorOf(answer: unknown, status: number): string {
-  if (typeof answer === "object" && answer !== null && typeof (answer as { error?: unknown }).error === "string") return (answer as { error: string }).error;
-  return `The request failed (${status}).`;
-}
-
 /**
  * A form bound to a route: sends its fields as JSON, shows the `{ error }` of a failed request
  * next to the form, and on success goes to `?next=`, the route's redirect or `success`, else
@@ -117,19 +113,12 @@ export function AppgenForm(props: AppgenFormProps) {
     setError(null);
     setPending(true);
     try {
-      const response = await fetch(props.action, {
-        method: props.method,
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: props.method === "DELETE" && props.fields.length === 0 ? undefined : JSON.stringify(collected.body),
-        credentials: "same-origin",
-      });
-      const answer: unknown = await response.json().catch(() => null);
-      if (!response.ok) {
-        setError(errorOf(answer, response.status));
+      const result = await send<unknown>(props.method, props.action, props.method === "DELETE" && props.fields.length === 0 ? undefined : collected.body);
+      if (!result.ok) {
+        setError(result.error);
         return;
       }
-      const redirected = response.redirected ? new URL(response.url) : null;
-      const target = nextPath() ?? (redirected ? redirected.pathname + redirected.search : props.success ? fill(props.success, answer, props.params) : null);
+      const target = nextPath() ?? result.redirectedTo ?? (props.success ? fill(props.success, result.data, props.params) : null);
       if (target) {
         router.push(target);
         router.refresh();

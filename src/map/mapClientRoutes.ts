@@ -1,0 +1,49 @@
+import { FIELD_TYPES } from '../config/fieldTypes';
+import type { ClientFieldContext, ClientRouteContext, MethodContext, ProjectContext } from './contexts';
+import { routeTypeName } from '../domain/names';
+
+function enumType(values: string[]): string {
+  return values.map((value) => JSON.stringify(value)).join(' | ');
+}
+
+function queryFields(method: MethodContext): ClientFieldContext[] {
+  const query = method.listQuery;
+  if (!query) return [];
+  const fields: ClientFieldContext[] = query.filters.map((filter) => ({ name: filter.name, tsType: filter.values ? enumType(filter.values) : FIELD_TYPES[filter.type].ts }));
+  if (query.sorts.length > 0) fields.push({ name: 'sort', tsType: enumType(query.sorts.flatMap((field) => [field, `-${field}`])) });
+  if (query.pageSize !== null) fields.push({ name: 'limit', tsType: 'number' }, { name: 'offset', tsType: 'number' });
+  return fields;
+}
+
+/**
+ * What a successful answer carries: the model type (included relations made required), an
+ * array of it, `{ success: true }`, or `unknown` where the config does not fix it (route
+ * functions, redirects, stubs of `orm: "none"`).
+ */
+function resultType(method: MethodContext, project: Omit<ProjectContext, 'clientRoutes'>): string {
+  if (method.operation === 'function' || method.redirect !== null || project.orm === 'none') return 'unknown';
+  if (method.responseModel === null) return '{ success: true }';
+  const record = method.includes ? `${method.responseModel} & Required<Pick<${method.responseModel}, ${enumType(method.include.map((r) => r.name))}>>` : method.responseModel;
+  return method.responseIsArray ? `Array<${record}>` : record;
+}
+
+export function clientRoute(method: MethodContext, project: Omit<ProjectContext, 'clientRoutes'>): ClientRouteContext {
+  const typeName = routeTypeName(method.method, method.urlPath);
+  return {
+    name: method.handlerName,
+    typeName,
+    method: method.method,
+    urlPath: method.urlPath,
+    source: method.source,
+    params: method.params.map((param) => ({ name: param.name, tsType: param.type === 'int' ? 'number | string' : 'string' })),
+    query: queryFields(method),
+    bodyType: method.bodyTypeName,
+    resultType: resultType(method, project),
+    inputOptional: method.params.length === 0 && !method.hasBody,
+  };
+}
+
+/** Every route method of the project as a client function, in the order of `project.methods`. */
+export function mapClientRoutes(project: Omit<ProjectContext, 'clientRoutes'>): ClientRouteContext[] {
+  return project.methods.map((method) => clientRoute(method, project));
+}

@@ -1,0 +1,78 @@
+import fs from 'fs';
+import path from 'path';
+import { validate } from '@readme/openapi-parser';
+import { buildProjectFiles } from '../../../src/generate/generateProject';
+import { openApiPath } from '../../../src/render/openapi/buildOpenApiDocument';
+import { fieldSchema, orNull } from '../../../src/render/openapi/jsonSchemas';
+import { goldenOptions } from '../support/generateOptions';
+import { GOLDEN_DIR } from '../support/paths';
+
+/** The document inside a generated src/appgen/openapi.ts (a JSON object after `= `). */
+export function documentOf(files: Map<string, { content: string }>): Record<string, any> {
+  const text = files.get('src/appgen/openapi.ts')?.content ?? '';
+  const start = text.indexOf('= {');
+  return JSON.parse(text.slice(start + 2).replace(/;\s*$/, ''));
+}
+
+const cases = fs.readdirSync(GOLDEN_DIR).filter((name) => fs.existsSync(path.join(GOLDEN_DIR, name, 'config'))).sort();
+const documents = new Map(cases.map((name) => [name, documentOf(buildProjectFiles({ root: path.join(GOLDEN_DIR, name), ...goldenOptions(path.join(GOLDEN_DIR, name)) }))]));
+
+describe.each(cases)('the OpenAPI document of golden case %s', (name) => {
+  it('is a valid OpenAPI 3.1 document (@readme/openapi-parser)', async () => {
+    const document = documents.get(name) as Record<string, any>;
+    expect(document.openapi).toBe('3.1.0');
+    // validate() mutates its argument: give it a copy.
+    const result = await validate(structuredClone(document) as Parameters<typeof validate>[0]);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+  });
+});
+
+describe('the OpenAPI document of the blog', () => {
+  const document = documents.get('blog') as Record<string, any>;
+  const schemas = document.components.schemas;
+
+  it('writes Next.js :params as {params}', () => {
+    expect(openApiPath('/api/users/:userId/posts/:id')).toBe('/api/users/{userId}/posts/{id}');
+    expect(Object.keys(document.paths).every((key) => !key.includes(':'))).toBe(true);
+  });
+
+  it('leaves hidden fields out of the model schemas, and closes them to other properties', () => {
+    const user = schemas.User;
+    expect(user.properties.passwordHash).toBeUndefined();
+    expect(user.additionalProperties).toBe(false);
+    expect(user.required).toEqual(Object.keys(user.properties));
+  });
+
+  it('answers { error } on every error status', () => {
+    expect(schemas.Error).toEqual({ type: 'object', properties: { error: { type: 'string' } }, required: ['error'], additionalProperties: false });
+    for (const item of Object.values<Record<string, any>>(document.paths)) {
+      for (const operation of Object.values<Record<string, any>>(item)) {
+        expect(operation.responses['500'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+      }
+    }
+  });
+
+  it('turns validators into JSON Schema keywords', () => {
+    const body = document.paths['/api/users'].post.requestBody.content['application/json'].schema;
+    expect(body.properties.email).toMatchObject({ type: 'string', format: 'email' });
+    expect(body.required).toContain('email');
+    expect(body.properties.name).toMatchObject({ minLength: 2, maxLength: 80 });
+    expect(body.properties.role).toMatchObject({ enum: ['author', 'reader'], 'x-appgen-validators': ['isIn:author|reader'] });
+    expect(body.properties.age).toMatchObject({ type: ['integer', 'null'], minimum: 13, maximum: 120 });
+    expect(body.properties.website).toMatchObject({ type: ['string', 'null'], format: 'uri' });
+  });
+
+  it('lets an optional enum be null', () => {
+    expect(orNull(fieldSchema({ type: 'enum', values: ['a', 'b'] }))).toEqual({ type: ['string', 'null'], enum: ['a', 'b', null] });
+    const optionalEnums = Object.values<Record<string, any>>(schemas).flatMap((schema) => Object.values<Record<string, any>>(schema.properties ?? {})).filter((p) => Array.isArray(p.type) && p.enum);
+    for (const property of optionalEnums) expect(property.enum).toContain(null);
+  });
+
+  it('puts the security schemes on auth routes only', () => {
+    expect(document.components.securitySchemes.sessionCookie).toEqual(expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'appgen_session' }));
+    expect(document.components.securitySchemes.bearerAuth).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
+    const operations = Object.values<Record<string, any>>(document.paths).flatMap((item) => Object.values<Record<string, any>>(item));
+    for (const operation of operations) expect(Boolean(operation.security)).toBe(Boolean(operation.responses['401']));
+    expect(operations.some((operation) => operation.security)).toBe(true);
+  });
+});
