@@ -13,9 +13,17 @@ const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inh
 ensureInstall();
 const extraArgs = process.argv.slice(2);
 let failedSteps = 0;
-for (const [label, args] of [['build', ['-p', 'tsconfig.build.json']], ['typecheck', ['-p', 'tsconfig.json', '--noEmit']]]) {
+// Each step runs even when an earlier one failed, so one run reports every kind of problem.
+const FORMATTED = ['src/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.js', 'bench/**/*.js', '*.js'];
+const steps = [
+  ['build', 'tsc', ['-p', 'tsconfig.build.json']],
+  ['typecheck', 'tsc', ['-p', 'tsconfig.json', '--noEmit']],
+  ['lint', 'eslint', ['.']],
+  ['format', 'prettier', ['--check', '--log-level', 'warn', ...FORMATTED]],
+];
+for (const [label, command, args] of steps) {
   process.stdout.write(`\n> ${label}\n`);
-  if (run(bin('tsc'), args) !== 0) {
+  if (run(bin(command), args) !== 0) {
     failedSteps++;
     process.stdout.write(`${label} failed\n`);
   }

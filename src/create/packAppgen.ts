@@ -1,6 +1,5 @@
 import { spawnSync } from 'child_process';
 import fs from 'fs';
-import path from 'path';
 import { UserError } from '../diagnostics/diagnostic';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';

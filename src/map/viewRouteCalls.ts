@@ -1,7 +1,6 @@
 import { FIELD_TYPES, type FieldType } from '../config/fieldTypes';
 import { moduleOf } from '../domain/outputPaths';
 import type { ColumnContext, MethodContext, ModelContext, RouteCallContext, RouteFileContext } from './contexts';
-import { routeTypeName } from '../domain/names';
 
 export interface BoundRoute {
   method: MethodContext;

@@ -1,4 +1,4 @@
-import type { IndexConfig, ModelConfig, RelationConfig } from '../config/configTypes';
+import type { ModelConfig, RelationConfig } from '../config/configTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';

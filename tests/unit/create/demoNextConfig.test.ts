@@ -3,6 +3,7 @@ import os from 'os';
 import path from 'path';
 import { REPO_ROOT } from '../support/paths';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a plain-JS script of the repo, loaded by path
 const { rootDemoAtItsFolder } = require(path.join(REPO_ROOT, 'scripts', 'demoNextConfig.js')) as { rootDemoAtItsFolder: (file: string) => boolean };
 const TEMPLATE = path.join(REPO_ROOT, 'templates', 'create', 'next.config.ts');
 

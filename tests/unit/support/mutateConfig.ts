@@ -46,8 +46,16 @@ function randomValue(random: Random, depth = 0): Json {
 function slots(value: Json): Array<[Json[] | { [key: string]: Json }, string | number]> {
   const found: Array<[Json[] | { [key: string]: Json }, string | number]> = [];
   const walk = (node: Json): void => {
-    if (Array.isArray(node)) node.forEach((child, index) => (found.push([node, index]), walk(child)));
-    else if (node && typeof node === 'object') for (const key of Object.keys(node)) found.push([node, key]), walk(node[key]);
+    if (Array.isArray(node)) node.forEach((child, index) => {
+        found.push([node, index]);
+        walk(child);
+      });
+    else if (node && typeof node === 'object') {
+      for (const key of Object.keys(node)) {
+        found.push([node, key]);
+        walk(node[key]);
+      }
+    }
   };
   walk(value);
   return found;

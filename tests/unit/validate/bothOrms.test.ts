@@ -1,4 +1,4 @@
-import { describeProblem, problemsIn } from '../support/checkConfig';
+import { problemsIn } from '../support/checkConfig';
 import { minimalProject } from '../support/configs';
 
 describe('relations, hidden fields, include and links under both ORMs', () => {
