@@ -4,19 +4,42 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 
 const nodeGlobals = Object.fromEntries(
-  ['require', 'module', 'process', '__dirname', 'console', 'Buffer', 'URL', 'fetch', 'performance', 'AbortController']
+  [
+    'require',
+    'module',
+    'process',
+    '__dirname',
+    'console',
+    'Buffer',
+    'URL',
+    'fetch',
+    'performance',
+    'AbortController',
+  ]
     .concat(['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate'])
     .map((name) => [name, 'readonly']),
 );
 
 module.exports = tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'templates/', 'tests/golden/', 'tests/e2e/fixtures/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'coverage/',
+      'templates/',
+      'tests/golden/',
+      'tests/e2e/fixtures/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     rules: {
       // A leading underscore marks a value left unused on purpose (a destructured part, an argument).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       // Terminal escapes and U+0000 are matched on purpose (stripping next dev's codes, refusing NUL).
       'no-control-regex': 'off',
     },

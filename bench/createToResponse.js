@@ -20,7 +20,12 @@ function runToEnd(command, args, options) {
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code !== 0) reject(new Error(`${path.basename(args[0] ?? command)} exited with ${code}:\n${output.slice(-4000)}`));
+      if (code !== 0)
+        reject(
+          new Error(
+            `${path.basename(args[0] ?? command)} exited with ${code}:\n${output.slice(-4000)}`,
+          ),
+        );
       else resolve({ seconds: Number(process.hrtime.bigint() - started) / 1e9, output });
     });
   });
@@ -34,7 +39,11 @@ function runToEnd(command, args, options) {
 function nativeBuildSeconds(dir) {
   const build = path.join(dir, 'node_modules', 'better-sqlite3', 'build');
   try {
-    return (fs.statSync(path.join(build, 'Release', 'better_sqlite3.node')).mtimeMs - fs.statSync(path.join(build, 'config.gypi')).mtimeMs) / 1000;
+    return (
+      (fs.statSync(path.join(build, 'Release', 'better_sqlite3.node')).mtimeMs -
+        fs.statSync(path.join(build, 'config.gypi')).mtimeMs) /
+      1000
+    );
   } catch {
     return NaN;
   }
@@ -54,13 +63,21 @@ async function runCreate({ keep }) {
   let secondSeconds;
   try {
     log(`create-appgen ${dir} (with npm install) ...`);
-    create = await runToEnd(process.execPath, [CREATE_APPGEN, dir, '--appgen', `file:${REPO_ROOT}`], { env });
+    create = await runToEnd(
+      process.execPath,
+      [CREATE_APPGEN, dir, '--appgen', `file:${REPO_ROOT}`],
+      { env },
+    );
     nativeSeconds = nativeBuildSeconds(dir);
 
     log('appgen dev until GET /api/users answers 200 ...');
     const port = await freePort();
     const started = process.hrtime.bigint();
-    const dev = startServer(path.join(dir, 'node_modules', '.bin', 'appgen'), ['dev', '--port', String(port)], { cwd: dir, env, port });
+    const dev = startServer(
+      path.join(dir, 'node_modules', '.bin', 'appgen'),
+      ['dev', '--port', String(port)],
+      { cwd: dir, env, port },
+    );
     try {
       await waitForStatus(dev, '/api/users', { timeoutMs: 300_000 });
       devSeconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -86,7 +103,13 @@ async function runCreate({ keep }) {
       ['second GET /api/users (compiled)', fixed(secondSeconds, 3)],
     ],
   );
-  return [{ goal: 'create-to-first-response (no goal set; reported)', measured: `${fixed(total, 1)} s (${fixed(nativeSeconds, 0)} s compiling better-sqlite3)`, met: undefined }];
+  return [
+    {
+      goal: 'create-to-first-response (no goal set; reported)',
+      measured: `${fixed(total, 1)} s (${fixed(nativeSeconds, 0)} s compiling better-sqlite3)`,
+      met: undefined,
+    },
+  ];
 }
 
 module.exports = { runCreate };

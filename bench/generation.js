@@ -30,7 +30,10 @@ function writtenFiles(dir) {
 }
 
 function summarise(samples) {
-  return { seconds: median(samples.map((s) => s.seconds)), rssMb: median(samples.map((s) => s.rssMb)) };
+  return {
+    seconds: median(samples.map((s) => s.seconds)),
+    rssMb: median(samples.map((s) => s.rssMb)),
+  };
 }
 
 function benchOneSize(n, runs, workDir, appgen) {
@@ -46,7 +49,8 @@ function benchOneSize(n, runs, workDir, appgen) {
     cold.push(generate(dir));
     if (r === 0) payload = writtenFiles(dir);
     const again = generate(dir);
-    if (changedFiles(again.stdout) !== 0) throw new Error(`a no-change re-run wrote files:\n${again.stdout.slice(-2000)}`);
+    if (changedFiles(again.stdout) !== 0)
+      throw new Error(`a no-change re-run wrote files:\n${again.stdout.slice(-2000)}`);
     noChange.push(again);
     changeOneModel(dir, n);
     const changed = generate(dir);
@@ -56,11 +60,14 @@ function benchOneSize(n, runs, workDir, appgen) {
   const payloadFile = path.join(workDir, `n${n}-payload.json`);
   fs.writeFileSync(payloadFile, JSON.stringify(payload));
   const raw = [];
-  for (let r = 0; r < runs; r++) raw.push(measureNode([RAW_WRITER, payloadFile, path.join(workDir, `n${n}-raw${r}`)]));
+  for (let r = 0; r < runs; r++)
+    raw.push(measureNode([RAW_WRITER, payloadFile, path.join(workDir, `n${n}-raw${r}`)]));
   const contents = Object.values(payload);
   let stages;
   try {
-    stages = JSON.parse(measureNode([STAGE_TIMES, path.join(workDir, `n${n}-run0`), appgen.dist]).stdout);
+    stages = JSON.parse(
+      measureNode([STAGE_TIMES, path.join(workDir, `n${n}-run0`), appgen.dist]).stdout,
+    );
   } catch (error) {
     process.stdout.write(`  (no stage breakdown: ${error.message.split('\n')[0]})\n`);
   }
@@ -82,7 +89,9 @@ const exponent = (a, b, key) => Math.log(b[key].seconds / a[key].seconds) / Math
 async function runGeneration({ ns, runs, keep }) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-bench-gen-'));
   const appgen = snapshotAppgen();
-  process.stdout.write(`generate: ${runs} run(s) per size, median shown; projects in ${workDir}, appgen copied to ${appgen.root}\n`);
+  process.stdout.write(
+    `generate: ${runs} run(s) per size, median shown; projects in ${workDir}, appgen copied to ${appgen.root}\n`,
+  );
   const boot = summarise(Array.from({ length: runs }, () => measureNode(['-e', ''])));
   const results = [];
   try {
@@ -99,14 +108,37 @@ async function runGeneration({ ns, runs, keep }) {
 
   printTable(
     `appgen generate (wall seconds incl. Node start-up; peak RSS in MB; empty \`node -e ""\`: ${fixed(boot.seconds, 3)} s, ${fixed(boot.rssMb, 0)} MB)`,
-    ['N', 'files', 'MB out', 'cold s', 'RSS', 'no-change s', 'RSS', 'one model s', 'files', 'RSS', 'raw write s', 'RSS', 'cold ÷ raw', 'no-chg ÷ raw'],
+    [
+      'N',
+      'files',
+      'MB out',
+      'cold s',
+      'RSS',
+      'no-change s',
+      'RSS',
+      'one model s',
+      'files',
+      'RSS',
+      'raw write s',
+      'RSS',
+      'cold ÷ raw',
+      'no-chg ÷ raw',
+    ],
     results.map((r) => [
-      r.n, r.files, fixed(r.bytes / 1e6, 1),
-      fixed(r.cold.seconds), fixed(r.cold.rssMb, 0),
-      fixed(r.noChange.seconds), fixed(r.noChange.rssMb, 0),
-      fixed(r.oneModel.seconds), r.oneModel.affected, fixed(r.oneModel.rssMb, 0),
-      fixed(r.raw.seconds), fixed(r.raw.rssMb, 0),
-      `${fixed(r.cold.seconds / r.raw.seconds, 1)}×`, `${fixed(r.noChange.seconds / r.raw.seconds, 1)}×`,
+      r.n,
+      r.files,
+      fixed(r.bytes / 1e6, 1),
+      fixed(r.cold.seconds),
+      fixed(r.cold.rssMb, 0),
+      fixed(r.noChange.seconds),
+      fixed(r.noChange.rssMb, 0),
+      fixed(r.oneModel.seconds),
+      r.oneModel.affected,
+      fixed(r.oneModel.rssMb, 0),
+      fixed(r.raw.seconds),
+      fixed(r.raw.rssMb, 0),
+      `${fixed(r.cold.seconds / r.raw.seconds, 1)}×`,
+      `${fixed(r.noChange.seconds / r.raw.seconds, 1)}×`,
     ]),
   );
   if (results.length > 1) {
@@ -115,7 +147,13 @@ async function runGeneration({ ns, runs, keep }) {
       ['N from → to', 'cold k', 'no-change k', 'one model k', 'raw write k'],
       results.slice(1).map((b, i) => {
         const a = results[i];
-        return [`${a.n} → ${b.n}`, fixed(exponent(a, b, 'cold')), fixed(exponent(a, b, 'noChange')), fixed(exponent(a, b, 'oneModel')), fixed(exponent(a, b, 'raw'))];
+        return [
+          `${a.n} → ${b.n}`,
+          fixed(exponent(a, b, 'cold')),
+          fixed(exponent(a, b, 'noChange')),
+          fixed(exponent(a, b, 'oneModel')),
+          fixed(exponent(a, b, 'raw')),
+        ];
       }),
     );
   }
@@ -125,7 +163,10 @@ async function runGeneration({ ns, runs, keep }) {
     printTable(
       'where a no-change run spends its time (ms, in-process, one run; render = Handlebars)',
       ['stage', ...withStages.map((r) => `N=${r.n}`)],
-      Object.keys(withStages[0].stages).map((stage) => [stage, ...withStages.map((r) => fixed(r.stages[stage], 0))]),
+      Object.keys(withStages[0].stages).map((stage) => [
+        stage,
+        ...withStages.map((r) => fixed(r.stages[stage], 0)),
+      ]),
     );
   }
 
@@ -134,8 +175,16 @@ async function runGeneration({ ns, runs, keep }) {
   const perFile = largest.raw.seconds / largest.files;
   const changeBudget = 0.3 + largest.oneModel.affected * perFile;
   return [
-    { goal: `N=${largest.n} cold generate < 2 s`, measured: `${fixed(largest.cold.seconds)} s`, met: largest.cold.seconds < 2 },
-    { goal: `N=${largest.n} no-change re-run < 0.5 s`, measured: `${fixed(largest.noChange.seconds)} s`, met: largest.noChange.seconds < 0.5 },
+    {
+      goal: `N=${largest.n} cold generate < 2 s`,
+      measured: `${fixed(largest.cold.seconds)} s`,
+      met: largest.cold.seconds < 2,
+    },
+    {
+      goal: `N=${largest.n} no-change re-run < 0.5 s`,
+      measured: `${fixed(largest.noChange.seconds)} s`,
+      met: largest.noChange.seconds < 0.5,
+    },
     {
       goal: `N=${largest.n} one model changed < 0.3 s + its ${largest.oneModel.affected} files (= ${fixed(changeBudget, 3)} s)`,
       measured: `${fixed(largest.oneModel.seconds)} s`,

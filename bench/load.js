@@ -14,18 +14,27 @@ const { fixed, printTable } = require('./lib/table');
 
 const log = (line) => process.stdout.write(`  ${line}\n`);
 /** The loopback PostgreSQL server of the project's machines (trust auth), as the e2e tests use it. */
-const PG_ADMIN_URL = process.env.APPGEN_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const PG_ADMIN_URL =
+  process.env.APPGEN_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 function psql(sql) {
-  const result = spawnSync('psql', [PG_ADMIN_URL, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`psql failed (is PostgreSQL up at 127.0.0.1:5432?): ${result.stderr || result.error}`);
+  const result = spawnSync('psql', [PG_ADMIN_URL, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], {
+    encoding: 'utf8',
+  });
+  if (result.status !== 0)
+    throw new Error(
+      `psql failed (is PostgreSQL up at 127.0.0.1:5432?): ${result.stderr || result.error}`,
+    );
 }
 
 /** A throwaway database for a PostgreSQL variant; its URL and how to drop it. */
 function createDatabase() {
   const name = `appgen_bench_${crypto.randomBytes(4).toString('hex')}`;
   psql(`create database ${name}`);
-  return { url: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), drop: () => psql(`drop database if exists ${name} with (force)`) };
+  return {
+    url: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
+    drop: () => psql(`drop database if exists ${name} with (force)`),
+  };
 }
 
 function appEnv(databaseUrl) {
@@ -41,7 +50,11 @@ function buildProject(orm, env) {
   const projects = path.join(ensureSharedInstall(log), 'projects');
   fs.mkdirSync(projects, { recursive: true });
   const dir = path.join(projects, `bench-load-${orm}-${crypto.randomBytes(3).toString('hex')}`);
-  execFileSync(process.execPath, [CREATE_APPGEN, dir, '--no-install', '--appgen', `file:${REPO_ROOT}`, '--orm', orm], { stdio: 'ignore' });
+  execFileSync(
+    process.execPath,
+    [CREATE_APPGEN, dir, '--no-install', '--appgen', `file:${REPO_ROOT}`, '--orm', orm],
+    { stdio: 'ignore' },
+  );
   const build = spawnSync(process.execPath, [APPGEN, 'build'], { cwd: dir, env, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`appgen build failed:\n${build.stdout}\n${build.stderr}`);
   return dir;
@@ -63,7 +76,10 @@ async function postMany(base, { amount, connections }) {
         headers: { 'content-type': 'application/json' },
         setupRequest: (request) => {
           const n = next++;
-          return { ...request, body: JSON.stringify({ name: `Load ${n}`, email: `load${n}@example.com` }) };
+          return {
+            ...request,
+            body: JSON.stringify({ name: `Load ${n}`, email: `load${n}@example.com` }),
+          };
         },
         onResponse: (status, body) => {
           if (status === 201) acknowledged.push(JSON.parse(body).id);
@@ -71,9 +87,19 @@ async function postMany(base, { amount, connections }) {
       },
     ],
   });
-  const count = (prefix) => Object.entries(result.statusCodeStats ?? {}).filter(([code]) => code.startsWith(prefix)).reduce((sum, [, s]) => sum + s.count, 0);
+  const count = (prefix) =>
+    Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => code.startsWith(prefix))
+      .reduce((sum, [, s]) => sum + s.count, 0);
   // autocannon's errors include its timeouts (no answer within `timeout` seconds).
-  return { result, acknowledged, created: count('2'), serverErrors: count('5'), errors: result.errors, timeouts: result.timeouts };
+  return {
+    result,
+    acknowledged,
+    created: count('2'),
+    serverErrors: count('5'),
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
 }
 
 async function runVariant(orm, database, options) {
@@ -86,11 +112,17 @@ async function runVariant(orm, database, options) {
     dir = buildProject(orm, env);
     const port = await freePort();
     const next = createRequire(path.join(dir, 'package.json')).resolve('next/dist/bin/next');
-    server = startServer(process.execPath, [next, 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: dir, env, port });
+    server = startServer(process.execPath, [next, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+      cwd: dir,
+      env,
+      port,
+    });
     await waitForStatus(server, '/api/users', { timeoutMs: 60_000 });
     log(`${orm} on ${database}: ${options.amount} POSTs at concurrency ${options.connections} ...`);
     const load = await postMany(server.url, options);
-    const listed = new Set((await (await fetch(`${server.url}/api/users`)).json()).map((user) => user.id));
+    const listed = new Set(
+      (await (await fetch(`${server.url}/api/users`)).json()).map((user) => user.id),
+    );
     const lost = load.acknowledged.filter((id) => !listed.has(id)).length;
     return {
       variant: `${orm} / ${database}`,
@@ -113,15 +145,37 @@ async function runVariant(orm, database, options) {
 
 async function runLoad({ requests, loadConnections, keep }) {
   const options = { amount: requests, connections: loadConnections, keep };
-  process.stdout.write(`load: ${requests} POST /api/users (distinct users) at concurrency ${loadConnections}, per ORM × database, production build\n`);
+  process.stdout.write(
+    `load: ${requests} POST /api/users (distinct users) at concurrency ${loadConnections}, per ORM × database, production build\n`,
+  );
   const rows = [];
   for (const database of ['sqlite', 'postgresql']) {
     for (const orm of ['prisma', 'drizzle']) rows.push(await runVariant(orm, database, options));
   }
   printTable(
     'POSTs under load (lost = acknowledged with 201 but missing from GET /api/users afterwards)',
-    ['variant', 'sent', '201', '5xx', 'errors (timeouts)', 'lost writes', 'rows after', 'req/s', 'p99 ms'],
-    rows.map((r) => [r.variant, r.sent, r.created, r.serverErrors, `${r.errors} (${r.timeouts})`, r.lost, r.rows, fixed(r.rps, 0), fixed(r.p99, 0)]),
+    [
+      'variant',
+      'sent',
+      '201',
+      '5xx',
+      'errors (timeouts)',
+      'lost writes',
+      'rows after',
+      'req/s',
+      'p99 ms',
+    ],
+    rows.map((r) => [
+      r.variant,
+      r.sent,
+      r.created,
+      r.serverErrors,
+      `${r.errors} (${r.timeouts})`,
+      r.lost,
+      r.rows,
+      fixed(r.rps, 0),
+      fixed(r.p99, 0),
+    ]),
   );
   return rows.map((r) => ({
     goal: `${r.variant}: no 5xx and no lost write in ${requests} POSTs`,

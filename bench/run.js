@@ -46,7 +46,9 @@ function options() {
   });
   const unknown = positionals.filter((p) => !(p in PARTS));
   if (values.help || unknown.length > 0) {
-    process.stderr.write(`${unknown.length ? `unknown part: ${unknown.join(', ')}\n` : ''}${USAGE}\n`);
+    process.stderr.write(
+      `${unknown.length ? `unknown part: ${unknown.join(', ')}\n` : ''}${USAGE}\n`,
+    );
     process.exit(values.help ? 0 : 1);
   }
   const positive = (name) => {
@@ -56,7 +58,10 @@ function options() {
   };
   return {
     parts: positionals.length ? [...new Set(positionals)] : Object.keys(PARTS),
-    ns: values.n.split(',').map((n) => Math.round(Number(n))).filter((n) => n > 0),
+    ns: values.n
+      .split(',')
+      .map((n) => Math.round(Number(n)))
+      .filter((n) => n > 0),
     runs: positive('runs'),
     duration: positive('duration'),
     rounds: Math.round(positive('rounds')),
@@ -71,7 +76,10 @@ function options() {
 
 function machine() {
   const cpus = os.cpus();
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
   return `${os.availableParallelism()} CPUs (nproc; ${cpus[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}; load average ${load}`;
 }
 
@@ -80,15 +88,32 @@ async function main() {
   process.stdout.write(`appgen benchmarks: ${opts.parts.join(', ')}\nmachine: ${machine()}\n`);
   if (opts.build) {
     process.stdout.write('building appgen (tsc -p tsconfig.build.json) ...\n');
-    execFileSync(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    execFileSync(
+      path.join(REPO_ROOT, 'node_modules', '.bin', 'tsc'),
+      ['-p', 'tsconfig.build.json'],
+      { cwd: REPO_ROOT, stdio: 'inherit' },
+    );
   }
   const goals = [];
   for (const part of opts.parts) {
     process.stdout.write(`\n== ${part}\n`);
     goals.push(...(await PARTS[part](opts)));
   }
-  printTable('goals (reported, not asserted)', ['goal', 'measured', 'met'], goals.map((g) => [g.goal, g.measured, g.met === undefined ? '-' : g.met === true ? 'yes' : g.met === false ? 'NO' : g.met]));
-  process.stdout.write(`\nload average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (other work on the machine skews every figure)\n`);
+  printTable(
+    'goals (reported, not asserted)',
+    ['goal', 'measured', 'met'],
+    goals.map((g) => [
+      g.goal,
+      g.measured,
+      g.met === undefined ? '-' : g.met === true ? 'yes' : g.met === false ? 'NO' : g.met,
+    ]),
+  );
+  process.stdout.write(
+    `\nload average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (other work on the machine skews every figure)\n`,
+  );
 }
 
 main().catch((error) => {

@@ -17,10 +17,18 @@ ensureInstall();
 build();
 if (args.includes('--fresh')) fs.rmSync(app, { recursive: true, force: true });
 if (!fs.existsSync(app)) {
-  execFileSync(process.execPath, [path.join(root, 'dist', 'cli', 'create-appgen.js'), app, '--appgen', `file:${root}`], { stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'dist', 'cli', 'create-appgen.js'), app, '--appgen', `file:${root}`],
+    { stdio: 'inherit' },
+  );
 }
 rootDemoAtItsFolder(path.join(app, 'next.config.ts'));
-const dev = spawn(process.execPath, [path.join(root, 'dist', 'cli', 'appgen.js'), 'dev', '--port', port], { cwd: app, stdio: 'inherit' });
+const dev = spawn(
+  process.execPath,
+  [path.join(root, 'dist', 'cli', 'appgen.js'), 'dev', '--port', port],
+  { cwd: app, stdio: 'inherit' },
+);
 // Ctrl-C reaches appgen dev too (same process group); wait for it to stop its server.
 process.on('SIGINT', () => {});
 dev.on('exit', (code) => process.exit(code ?? 0));

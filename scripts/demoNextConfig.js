@@ -3,7 +3,8 @@
 // own folder is the root: a project created elsewhere keeps Next.js' detection (a monorepo needs it).
 const fs = require('fs');
 
-const LINE = '  turbopack: { root: import.meta.dirname }, // the demo is its own root (see scripts/demoNextConfig.js)\n';
+const LINE =
+  '  turbopack: { root: import.meta.dirname }, // the demo is its own root (see scripts/demoNextConfig.js)\n';
 
 /** Adds `turbopack.root` to the demo's next.config.ts once; returns whether it changed the file. */
 function rootDemoAtItsFolder(file) {

@@ -8,7 +8,12 @@ const path = require('path');
 
 const { root, ensureInstall } = require('./ensure-install');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } }).status;
+const run = (command, args) =>
+  spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  }).status;
 
 ensureInstall();
 const extraArgs = process.argv.slice(2);
@@ -30,7 +35,10 @@ for (const [label, command, args] of steps) {
 }
 
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-jest-')), 'report.json');
-const status = failedSteps > 0 ? 1 : run(bin('jest'), ['--runInBand', '--json', `--outputFile=${report}`, ...extraArgs]);
+const status =
+  failedSteps > 0
+    ? 1
+    : run(bin('jest'), ['--runInBand', '--json', `--outputFile=${report}`, ...extraArgs]);
 let passed = 0;
 let failed = failedSteps;
 let skipped = 0;

@@ -12,13 +12,28 @@ const path = require('path');
 const REPO_ROOT = path.resolve(__dirname, '..');
 
 function dependencies() {
-  const { APP_BASE_DEPENDENCIES, PRISMA_APP_DEPENDENCIES, DRIZZLE_APP_DEPENDENCIES, APP_DEV_DEPENDENCIES } = require(path.join(REPO_ROOT, 'dist', 'project', 'appDependencies.js'));
+  const {
+    APP_BASE_DEPENDENCIES,
+    PRISMA_APP_DEPENDENCIES,
+    DRIZZLE_APP_DEPENDENCIES,
+    APP_DEV_DEPENDENCIES,
+  } = require(path.join(REPO_ROOT, 'dist', 'project', 'appDependencies.js'));
   // Both ORMs' packages: one install serves the Prisma and the Drizzle scenarios alike.
-  return { ...APP_BASE_DEPENDENCIES, ...PRISMA_APP_DEPENDENCIES, ...DRIZZLE_APP_DEPENDENCIES, ...APP_DEV_DEPENDENCIES, appgen: `file:${REPO_ROOT}` };
+  return {
+    ...APP_BASE_DEPENDENCIES,
+    ...PRISMA_APP_DEPENDENCIES,
+    ...DRIZZLE_APP_DEPENDENCIES,
+    ...APP_DEV_DEPENDENCIES,
+    appgen: `file:${REPO_ROOT}`,
+  };
 }
 
 function sharedInstallDir() {
-  const hash = crypto.createHash('sha256').update(JSON.stringify(dependencies())).digest('hex').slice(0, 12);
+  const hash = crypto
+    .createHash('sha256')
+    .update(JSON.stringify(dependencies()))
+    .digest('hex')
+    .slice(0, 12);
   return path.join(os.tmpdir(), `appgen-e2e-${hash}`);
 }
 
@@ -27,10 +42,26 @@ function ensureSharedInstall(log = () => {}) {
   const marker = path.join(dir, 'node_modules', '.appgen-e2e-installed');
   if (fs.existsSync(marker)) return dir;
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'appgen-e2e', private: true, type: 'module', dependencies: dependencies(), scarfSettings: { enabled: false } }, null, 2));
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'appgen-e2e',
+        private: true,
+        type: 'module',
+        dependencies: dependencies(),
+        scarfSettings: { enabled: false },
+      },
+      null,
+      2,
+    ),
+  );
   log(`installing generated-app dependencies once into ${dir} ...`);
   const started = Date.now();
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit' });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: dir,
+    stdio: 'inherit',
+  });
   fs.writeFileSync(marker, new Date().toISOString());
   log(`installed in ${Math.round((Date.now() - started) / 1000)} s`);
   return dir;

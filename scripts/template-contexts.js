@@ -9,15 +9,22 @@ const { root, ensureInstall, build } = require('./ensure-install');
 ensureInstall();
 build();
 const { readContextTypes } = require(path.join(root, 'dist', 'templates', 'readContextTypes'));
-const { renderContextDocs, CONTEXT_DOCS_PATH } = require(path.join(root, 'dist', 'templates', 'renderContextDocs'));
+const { renderContextDocs, CONTEXT_DOCS_PATH } = require(
+  path.join(root, 'dist', 'templates', 'renderContextDocs'),
+);
 const { TEMPLATE_REGISTRY } = require(path.join(root, 'dist', 'render', 'templateRegistry'));
 
 const target = path.join(root, CONTEXT_DOCS_PATH);
-const text = renderContextDocs(readContextTypes(path.join(root, 'src', 'map', 'contexts.ts')), TEMPLATE_REGISTRY);
+const text = renderContextDocs(
+  readContextTypes(path.join(root, 'src', 'map', 'contexts.ts')),
+  TEMPLATE_REGISTRY,
+);
 const current = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : undefined;
 if (process.argv.includes('--check')) {
   if (current !== text) {
-    process.stderr.write(`${CONTEXT_DOCS_PATH} is out of date: run node scripts/template-contexts.js\n`);
+    process.stderr.write(
+      `${CONTEXT_DOCS_PATH} is out of date: run node scripts/template-contexts.js\n`,
+    );
     process.exit(1);
   }
   process.stdout.write(`${CONTEXT_DOCS_PATH} is up to date\n`);

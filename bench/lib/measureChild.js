@@ -10,10 +10,17 @@ const MARK = 'APPGEN_BENCH_USAGE '; // written by reportUsage.js
  */
 function measureNode(nodeArgs, { cwd, env = process.env } = {}) {
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, ['--require', REPORT_USAGE, ...nodeArgs], { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, ['--require', REPORT_USAGE, ...nodeArgs], {
+    cwd,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (result.status !== 0) {
-    throw new Error(`node ${nodeArgs.join(' ')} exited with ${result.status}\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`);
+    throw new Error(
+      `node ${nodeArgs.join(' ')} exited with ${result.status}\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`,
+    );
   }
   const usageLine = result.stderr.split('\n').find((line) => line.startsWith(MARK));
   const usage = usageLine ? JSON.parse(usageLine.slice(MARK.length)) : { maxRssKb: NaN };

@@ -16,7 +16,12 @@ function freePort() {
 }
 
 function startServer(command, args, { cwd, env, port }) {
-  const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -47,7 +52,8 @@ async function waitForStatus(server, path, { status = 200, timeoutMs = 180_000 }
   const started = process.hrtime.bigint();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (!server.running()) throw new Error(`server exited before answering ${path}:\n${server.output().slice(-4000)}`);
+    if (!server.running())
+      throw new Error(`server exited before answering ${path}:\n${server.output().slice(-4000)}`);
     try {
       const response = await fetch(`${server.url}${path}`);
       await response.arrayBuffer();
@@ -55,7 +61,10 @@ async function waitForStatus(server, path, { status = 200, timeoutMs = 180_000 }
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`no ${status} from ${path} within ${timeoutMs / 1000} s:\n${server.output().slice(-4000)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no ${status} from ${path} within ${timeoutMs / 1000} s:\n${server.output().slice(-4000)}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -24,9 +24,18 @@ const stage = (name, work) => {
 };
 const loaded = stage('load (read + parse JSON)', () => loadProject(root));
 const checked = stage('validate', () => validateProject(loaded));
-const context = stage('map', () => mapProject(checked, { provider: 'sqlite', defaultDatabaseUrl: 'file:./prisma/dev.db' }));
+const context = stage('map', () =>
+  mapProject(checked, { provider: 'sqlite', defaultDatabaseUrl: 'file:./prisma/dev.db' }),
+);
 const projectTemplates = path.join(root, 'templates');
-const templates = stage('compile templates', () => new TemplateSet(BUILTIN_TEMPLATES_DIR, fs.existsSync(projectTemplates) ? projectTemplates : undefined));
+const templates = stage(
+  'compile templates',
+  () =>
+    new TemplateSet(
+      BUILTIN_TEMPLATES_DIR,
+      fs.existsSync(projectTemplates) ? projectTemplates : undefined,
+    ),
+);
 const files = stage('render', () => buildFileMap(context, templates));
 stage('plan (read + compare outputs)', () => planWrite(root, files));
 process.stdout.write(`${JSON.stringify(times)}\n`);

@@ -32,7 +32,19 @@ function routes(i) {
   const item = `${base}/:id`;
   const last =
     i % 2 === 0
-      ? { method: 'PATCH', path: item, params: { id: 'uuid' }, body: { name: { type: 'string', validation: ['notEmpty'] }, status: 'enum', price: { type: 'float', validation: ['min:0'] } }, response: modelName(i), auth: true, voter: 'canEdit' }
+      ? {
+          method: 'PATCH',
+          path: item,
+          params: { id: 'uuid' },
+          body: {
+            name: { type: 'string', validation: ['notEmpty'] },
+            status: 'enum',
+            price: { type: 'float', validation: ['min:0'] },
+          },
+          response: modelName(i),
+          auth: true,
+          voter: 'canEdit',
+        }
       : { method: 'DELETE', path: item, params: { id: 'uuid' } };
   return {
     routes: [

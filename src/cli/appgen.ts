@@ -11,9 +11,23 @@ import { commandContext } from '../project/commandContext';
 import { reportError } from './reportError';
 
 /** Every top-level command, for the message when none is given. */
-const COMMANDS = ['generate', 'dev', 'build', 'db push', 'migrate create <name>', 'migrate deploy', 'templates list', 'templates eject', 'templates accept'];
+const COMMANDS = [
+  'generate',
+  'dev',
+  'build',
+  'db push',
+  'migrate create <name>',
+  'migrate deploy',
+  'templates list',
+  'templates eject',
+  'templates accept',
+];
 
-const acceptDataLoss = { type: 'boolean', default: false, describe: 'Apply schema changes that drop data' } as const;
+const acceptDataLoss = {
+  type: 'boolean',
+  default: false,
+  describe: 'Apply schema changes that drop data',
+} as const;
 
 async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
@@ -28,21 +42,55 @@ async function main(argv: string[]): Promise<number> {
   await yargs(argv)
     .scriptName('appgen')
     .usage('$0 <command> [options]')
-    .option('cwd', { type: 'string', default: process.cwd(), describe: 'Project folder', defaultDescription: 'the current folder' })
+    .option('cwd', {
+      type: 'string',
+      default: process.cwd(),
+      describe: 'Project folder',
+      defaultDescription: 'the current folder',
+    })
     .command(
       'generate',
       'Generate types, route handlers, pages and the database schema (Prisma or Drizzle) from config/',
       (y) =>
         y
-          .option('dry-run', { type: 'boolean', default: false, describe: 'List what would change, with a diff of changed files; write nothing' })
-          .option('check', { type: 'boolean', default: false, describe: 'Write nothing; exit 1 when generated files are out of date (for CI)' }),
-      (args) => run(() => runGenerate(commandContext(args.cwd), { dryRun: args.dryRun, check: args.check }).exitCode),
+          .option('dry-run', {
+            type: 'boolean',
+            default: false,
+            describe: 'List what would change, with a diff of changed files; write nothing',
+          })
+          .option('check', {
+            type: 'boolean',
+            default: false,
+            describe: 'Write nothing; exit 1 when generated files are out of date (for CI)',
+          }),
+      (args) =>
+        run(
+          () =>
+            runGenerate(commandContext(args.cwd), { dryRun: args.dryRun, check: args.check })
+              .exitCode,
+        ),
     )
     .command(
       'dev',
       'Generate, sync the database, start the Next.js dev server and regenerate on changes',
-      (y) => y.option('port', { alias: 'p', type: 'number', default: 3000, describe: 'Port of the dev server' }).option('accept-data-loss', acceptDataLoss),
-      (args) => run(() => runDevServer({ cwd: args.cwd, port: args.port, acceptDataLoss: args.acceptDataLoss, reportError })),
+      (y) =>
+        y
+          .option('port', {
+            alias: 'p',
+            type: 'number',
+            default: 3000,
+            describe: 'Port of the dev server',
+          })
+          .option('accept-data-loss', acceptDataLoss),
+      (args) =>
+        run(() =>
+          runDevServer({
+            cwd: args.cwd,
+            port: args.port,
+            acceptDataLoss: args.acceptDataLoss,
+            reportError,
+          }),
+        ),
     )
     .command(
       'build',
@@ -65,13 +113,30 @@ async function main(argv: string[]): Promise<number> {
         .command(
           'create <name>',
           'Write prisma/migrations/<timestamp>_<name>/migration.sql: the SQL from the existing migrations to the models',
-          (z) => z.positional('name', { type: 'string', demandOption: true, describe: 'What the change does, e.g. add_user_bio' }),
+          (z) =>
+            z.positional('name', {
+              type: 'string',
+              demandOption: true,
+              describe: 'What the change does, e.g. add_user_bio',
+            }),
           (args) => run(() => runMigrateCreate({ cwd: args.cwd, name: args.name })),
         )
-        .command('deploy', 'Apply the migrations the database has not recorded yet', (z) => z, (args) => run(() => runMigrateDeploy({ cwd: args.cwd })))
-        .demandCommand(1, 'Name a migrate command: appgen migrate create <name>, appgen migrate deploy'),
+        .command(
+          'deploy',
+          'Apply the migrations the database has not recorded yet',
+          (z) => z,
+          (args) => run(() => runMigrateDeploy({ cwd: args.cwd })),
+        )
+        .demandCommand(
+          1,
+          'Name a migrate command: appgen migrate create <name>, appgen migrate deploy',
+        ),
     )
-    .command('templates', 'List the templates, or copy them into templates/ to customise the output', (y) => templatesCommands(y, run))
+    .command(
+      'templates',
+      'List the templates, or copy them into templates/ to customise the output',
+      (y) => templatesCommands(y, run),
+    )
     .demandCommand(1, `Name a command: ${COMMANDS.map((c) => `appgen ${c}`).join(', ')}`)
     .strict()
     .help()

@@ -7,13 +7,18 @@ import { TemplateError } from '../render/templateSet';
  * Prints an error the way a user should see it and returns the exit code. User mistakes get a
  * message and a fix, never a stack trace; anything else is a bug in appgen and says so.
  */
-export function reportError(error: unknown, write: (text: string) => void = (t) => process.stderr.write(t)): number {
+export function reportError(
+  error: unknown,
+  write: (text: string) => void = (t) => process.stderr.write(t),
+): number {
   if (error instanceof ConfigError) {
     write(`${formatDiagnostics(error.diagnostics)}\n`);
     return 1;
   }
   if (error instanceof UserError) {
-    write(shortenLongValues(`error: ${error.message}\n${error.hint ? `  fix: ${error.hint}\n` : ''}`));
+    write(
+      shortenLongValues(`error: ${error.message}\n${error.hint ? `  fix: ${error.hint}\n` : ''}`),
+    );
     return 1;
   }
   if (error instanceof TemplateError) {

@@ -7,15 +7,36 @@ export const ELEMENT_TYPES = {
   heading: { attributes: ['text', 'level'], description: 'A heading (`level` 1 to 4, default 2).' },
   text: { attributes: ['text'], description: 'A paragraph of text.' },
   link: { attributes: ['href', 'label'], description: 'A link to a page or URL.' },
-  section: { attributes: ['children', 'layout'], description: 'A container laying its children out as a stack, a row or a grid.' },
-  form: { attributes: ['fields', 'route', 'load', 'success'], description: 'A form; `fields` holds its child elements.' },
-  input: { attributes: ['id', 'label', 'inputType', 'required', 'placeholder'], description: 'A labelled input; `id` is its name.' },
-  textarea: { attributes: ['id', 'label', 'required', 'placeholder', 'rows'], description: 'A labelled multi-line text input.' },
-  select: { attributes: ['id', 'label', 'options', 'required'], description: 'A labelled drop-down of options.' },
+  section: {
+    attributes: ['children', 'layout'],
+    description: 'A container laying its children out as a stack, a row or a grid.',
+  },
+  form: {
+    attributes: ['fields', 'route', 'load', 'success'],
+    description: 'A form; `fields` holds its child elements.',
+  },
+  input: {
+    attributes: ['id', 'label', 'inputType', 'required', 'placeholder'],
+    description: 'A labelled input; `id` is its name.',
+  },
+  textarea: {
+    attributes: ['id', 'label', 'required', 'placeholder', 'rows'],
+    description: 'A labelled multi-line text input.',
+  },
+  select: {
+    attributes: ['id', 'label', 'options', 'required'],
+    description: 'A labelled drop-down of options.',
+  },
   checkbox: { attributes: ['id', 'label'], description: 'A labelled checkbox (true or false).' },
   button: { attributes: ['label'], description: 'A submit button.' },
-  list: { attributes: ['route', 'columns', 'link', 'empty'], description: 'A table of the records a GET route answers.' },
-  detail: { attributes: ['route', 'columns'], description: 'The fields of the record a GET route answers.' },
+  list: {
+    attributes: ['route', 'columns', 'link', 'empty'],
+    description: 'A table of the records a GET route answers.',
+  },
+  detail: {
+    attributes: ['route', 'columns'],
+    description: 'The fields of the record a GET route answers.',
+  },
 } as const;
 
 export type ElementType = keyof typeof ELEMENT_TYPES;

@@ -17,16 +17,76 @@ export interface FieldTypeInfo {
  * against this list by tests, so adding a type here is the one place to start.
  */
 export const FIELD_TYPES = {
-  string: { prisma: 'String', ts: 'string', kind: 'string', inBody: true, description: 'Short text.' },
-  text: { prisma: 'String', ts: 'string', kind: 'string', inBody: true, description: 'Long text (same storage as string; a textarea in forms).' },
-  int: { prisma: 'Int', ts: 'number', kind: 'integer', inBody: true, description: 'Whole number (32-bit).' },
-  float: { prisma: 'Float', ts: 'number', kind: 'number', inBody: true, description: 'Floating-point number.' },
-  boolean: { prisma: 'Boolean', ts: 'boolean', kind: 'boolean', inBody: true, description: 'true or false.' },
-  datetime: { prisma: 'DateTime', ts: 'string', kind: 'datetime', inBody: true, description: 'Date and time, ISO 8601 in JSON.' },
-  date_now: { prisma: 'DateTime', ts: 'string', kind: 'datetime', inBody: false, description: 'Date and time set to the current time when the record is created.' },
-  uuid: { prisma: 'String', ts: 'string', kind: 'string', inBody: true, description: 'UUID string; `id` fields get a generated UUID.' },
-  json: { prisma: 'Json', ts: 'JsonValue', kind: 'json', inBody: true, description: 'Any JSON value.' },
-  enum: { prisma: 'String', ts: 'union of the values', kind: 'string', inBody: true, description: 'One of `values` (stored as a string).' },
+  string: {
+    prisma: 'String',
+    ts: 'string',
+    kind: 'string',
+    inBody: true,
+    description: 'Short text.',
+  },
+  text: {
+    prisma: 'String',
+    ts: 'string',
+    kind: 'string',
+    inBody: true,
+    description: 'Long text (same storage as string; a textarea in forms).',
+  },
+  int: {
+    prisma: 'Int',
+    ts: 'number',
+    kind: 'integer',
+    inBody: true,
+    description: 'Whole number (32-bit).',
+  },
+  float: {
+    prisma: 'Float',
+    ts: 'number',
+    kind: 'number',
+    inBody: true,
+    description: 'Floating-point number.',
+  },
+  boolean: {
+    prisma: 'Boolean',
+    ts: 'boolean',
+    kind: 'boolean',
+    inBody: true,
+    description: 'true or false.',
+  },
+  datetime: {
+    prisma: 'DateTime',
+    ts: 'string',
+    kind: 'datetime',
+    inBody: true,
+    description: 'Date and time, ISO 8601 in JSON.',
+  },
+  date_now: {
+    prisma: 'DateTime',
+    ts: 'string',
+    kind: 'datetime',
+    inBody: false,
+    description: 'Date and time set to the current time when the record is created.',
+  },
+  uuid: {
+    prisma: 'String',
+    ts: 'string',
+    kind: 'string',
+    inBody: true,
+    description: 'UUID string; `id` fields get a generated UUID.',
+  },
+  json: {
+    prisma: 'Json',
+    ts: 'JsonValue',
+    kind: 'json',
+    inBody: true,
+    description: 'Any JSON value.',
+  },
+  enum: {
+    prisma: 'String',
+    ts: 'union of the values',
+    kind: 'string',
+    inBody: true,
+    description: 'One of `values` (stored as a string).',
+  },
 } as const satisfies Record<string, FieldTypeInfo>;
 
 export type FieldType = keyof typeof FIELD_TYPES;
@@ -38,12 +98,19 @@ export const FIELD_TYPE_NAMES = Object.keys(FIELD_TYPES) as FieldType[];
  * No validator applies to a list (its kind matches none).
  */
 export const BODY_ONLY_TYPES = {
-  'uuid[]': { ts: 'string[]', kind: 'list', description: 'A list of record ids (UUIDs), duplicates removed, at most 1000.' },
+  'uuid[]': {
+    ts: 'string[]',
+    kind: 'list',
+    description: 'A list of record ids (UUIDs), duplicates removed, at most 1000.',
+  },
 } as const satisfies Record<string, { ts: string; kind: string; description: string }>;
 
 /** The type of a route body field: a model field type a request may set, or a body-only type. */
 export type BodyFieldType = Exclude<FieldType, 'date_now'> | keyof typeof BODY_ONLY_TYPES;
-export const BODY_FIELD_TYPE_NAMES = [...FIELD_TYPE_NAMES.filter((type) => FIELD_TYPES[type].inBody), ...Object.keys(BODY_ONLY_TYPES)] as BodyFieldType[];
+export const BODY_FIELD_TYPE_NAMES = [
+  ...FIELD_TYPE_NAMES.filter((type) => FIELD_TYPES[type].inBody),
+  ...Object.keys(BODY_ONLY_TYPES),
+] as BodyFieldType[];
 
 /** TypeScript type and value kind of a body field type (`list` for body-only lists). */
 export function bodyTypeInfo(type: BodyFieldType): { ts: string; kind: ValueKind | 'list' } {

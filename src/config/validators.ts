@@ -21,18 +21,34 @@ export const VALIDATORS = {
   isEmail: { argument: 'none', kinds: TEXT, description: 'An e-mail address (local@domain.tld).' },
   isUrl: { argument: 'none', kinds: TEXT, description: 'An absolute http or https URL.' },
   isUuid: { argument: 'none', kinds: TEXT, description: 'A UUID (any version).' },
-  isAlphanumeric: { argument: 'none', kinds: TEXT, description: 'Only letters A-Z, a-z and digits.' },
+  isAlphanumeric: {
+    argument: 'none',
+    kinds: TEXT,
+    description: 'Only letters A-Z, a-z and digits.',
+  },
   isLowercase: { argument: 'none', kinds: TEXT, description: 'No upper-case letters.' },
   isUppercase: { argument: 'none', kinds: TEXT, description: 'No lower-case letters.' },
   minLength: { argument: 'integer', kinds: TEXT, description: 'At least N characters.' },
   maxLength: { argument: 'integer', kinds: TEXT, description: 'At most N characters.' },
-  matches: { argument: 'regex', kinds: TEXT, description: 'Matches the JavaScript regular expression (whole argument after the colon).' },
+  matches: {
+    argument: 'regex',
+    kinds: TEXT,
+    description: 'Matches the JavaScript regular expression (whole argument after the colon).',
+  },
   isIn: { argument: 'list', kinds: TEXT, description: 'One of the values separated by `|`.' },
   min: { argument: 'number', kinds: NUMBERS, description: 'At least N.' },
   max: { argument: 'number', kinds: NUMBERS, description: 'At most N.' },
   isPositive: { argument: 'none', kinds: NUMBERS, description: 'Greater than zero.' },
-  isFuture: { argument: 'none', kinds: ['datetime'], description: 'A date and time later than now.' },
-  isPast: { argument: 'none', kinds: ['datetime'], description: 'A date and time earlier than now.' },
+  isFuture: {
+    argument: 'none',
+    kinds: ['datetime'],
+    description: 'A date and time later than now.',
+  },
+  isPast: {
+    argument: 'none',
+    kinds: ['datetime'],
+    description: 'A date and time earlier than now.',
+  },
 } as const satisfies Record<string, ValidatorInfo>;
 
 export type ValidatorName = keyof typeof VALIDATORS;
@@ -47,7 +63,8 @@ export interface ParsedValidator {
   list?: string[];
 }
 
-export type ValidatorParseResult = { ok: true; validator: ParsedValidator } | { ok: false; message: string; hint: string };
+export type ValidatorParseResult =
+  { ok: true; validator: ParsedValidator } | { ok: false; message: string; hint: string };
 
 export function parseValidator(text: string): ValidatorParseResult {
   const colon = text.indexOf(':');
@@ -59,18 +76,31 @@ export function parseValidator(text: string): ValidatorParseResult {
   const info: ValidatorInfo = VALIDATORS[name as ValidatorName];
   const validatorName = name as ValidatorName;
   if (info.argument === 'none') {
-    if (raw !== undefined) return { ok: false, message: `validator "${name}" takes no argument`, hint: `write "${name}".` };
+    if (raw !== undefined)
+      return {
+        ok: false,
+        message: `validator "${name}" takes no argument`,
+        hint: `write "${name}".`,
+      };
     return { ok: true, validator: { name: validatorName } };
   }
   if (raw === undefined || raw === '') {
-    return { ok: false, message: `validator "${name}" needs an argument`, hint: `write it as "${name}:${exampleArgument(info.argument)}".` };
+    return {
+      ok: false,
+      message: `validator "${name}" needs an argument`,
+      hint: `write it as "${name}:${exampleArgument(info.argument)}".`,
+    };
   }
   switch (info.argument) {
     case 'integer':
     case 'number': {
       const pattern = info.argument === 'integer' ? /^\d+$/ : /^-?\d+(\.\d+)?$/;
       if (!pattern.test(raw)) {
-        return { ok: false, message: `validator "${name}" needs ${info.argument === 'integer' ? 'a whole number' : 'a number'}, got "${raw}"`, hint: `write it as "${name}:${exampleArgument(info.argument)}".` };
+        return {
+          ok: false,
+          message: `validator "${name}" needs ${info.argument === 'integer' ? 'a whole number' : 'a number'}, got "${raw}"`,
+          hint: `write it as "${name}:${exampleArgument(info.argument)}".`,
+        };
       }
       return { ok: true, validator: { name: validatorName, raw, number: Number(raw) } };
     }
@@ -78,7 +108,11 @@ export function parseValidator(text: string): ValidatorParseResult {
       try {
         new RegExp(raw, 'u');
       } catch (error) {
-        return { ok: false, message: `validator "${name}" has an invalid regular expression: ${(error as Error).message}`, hint: 'fix the pattern; it is a JavaScript regular expression with the u flag.' };
+        return {
+          ok: false,
+          message: `validator "${name}" has an invalid regular expression: ${(error as Error).message}`,
+          hint: 'fix the pattern; it is a JavaScript regular expression with the u flag.',
+        };
       }
       return { ok: true, validator: { name: validatorName, raw } };
     case 'list':

@@ -17,7 +17,11 @@ export interface AppgenDependency {
 }
 
 export function runningAppgenVersion(packageRoot = PACKAGE_ROOT): string {
-  return (JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
+  return (
+    JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
 }
 
 const tarballName = (version: string) => `appgen-${version}.tgz`;
@@ -28,22 +32,36 @@ const tarballName = (version: string) => `appgen-${version}.tgz`;
  * running appgen itself, packed into the project, so that creating works from a checkout or a
  * packed tarball before any release, and the project stays movable (no path of this machine).
  */
-export function chooseAppgenDependency(options: { requested?: string; packageRoot?: string; lookup?: (version: string) => RegistryAnswer }): AppgenDependency {
+export function chooseAppgenDependency(options: {
+  requested?: string;
+  packageRoot?: string;
+  lookup?: (version: string) => RegistryAnswer;
+}): AppgenDependency {
   const none = () => {};
-  if (options.requested) return { spec: options.requested, note: `appgen from ${options.requested} (--appgen)`, provide: none };
+  if (options.requested)
+    return {
+      spec: options.requested,
+      note: `appgen from ${options.requested} (--appgen)`,
+      provide: none,
+    };
   const packageRoot = options.packageRoot ?? PACKAGE_ROOT;
   const version = runningAppgenVersion(packageRoot);
   const answer = (options.lookup ?? ((v) => registryVersion('appgen', v)))(version);
-  if (answer === 'published') return { spec: version, note: `appgen ${version} from the npm registry`, provide: none };
+  if (answer === 'published')
+    return { spec: version, note: `appgen ${version} from the npm registry`, provide: none };
   const file = tarballName(version);
-  const why = answer === 'not-published' ? `appgen ${version} is not on the npm registry yet` : 'the npm registry could not be reached';
+  const why =
+    answer === 'not-published'
+      ? `appgen ${version} is not on the npm registry yet`
+      : 'the npm registry could not be reached';
   return {
     spec: `file:${VENDOR_FOLDER}/${file}`,
     note: `${why}: the project uses this appgen, packed into ${VENDOR_FOLDER}/${file} (--appgen <spec> chooses another)`,
     provide(projectDir) {
       const destination = path.join(projectDir, VENDOR_FOLDER);
       const packed = packAppgen(packageRoot, destination);
-      if (packed !== file) fs.renameSync(path.join(destination, packed), path.join(destination, file));
+      if (packed !== file)
+        fs.renameSync(path.join(destination, packed), path.join(destination, file));
     },
   };
 }

@@ -22,7 +22,10 @@ function checkTarget(directory: string): void {
   }
   const entries = fs.readdirSync(directory).filter((entry) => entry !== '.git');
   if (entries.length > 0) {
-    throw new UserError(`${directory} is not empty (it has ${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', ...' : ''})`, 'choose a new folder name, or empty that folder first; create-appgen never writes into a folder with files.');
+    throw new UserError(
+      `${directory} is not empty (it has ${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', ...' : ''})`,
+      'choose a new folder name, or empty that folder first; create-appgen never writes into a folder with files.',
+    );
   }
 }
 
@@ -35,7 +38,15 @@ export function createProject(options: CreateProjectOptions): string {
   const name = path.basename(directory);
   const problem = packageNameProblem(name);
   if (problem) {
-    throw new UserError(`"${name}" cannot be the project's package name: ${problem}`, `choose a folder name like "${name.toLowerCase().replace(/[^a-z0-9._~-]+/g, '-').replace(/^[._-]+/, '') || 'my-app'}".`);
+    throw new UserError(
+      `"${name}" cannot be the project's package name: ${problem}`,
+      `choose a folder name like "${
+        name
+          .toLowerCase()
+          .replace(/[^a-z0-9._~-]+/g, '-')
+          .replace(/^[._-]+/, '') || 'my-app'
+      }".`,
+    );
   }
   checkTarget(directory);
   const parent = path.dirname(directory);
@@ -43,7 +54,12 @@ export function createProject(options: CreateProjectOptions): string {
   const staging = fs.mkdtempSync(path.join(parent, `.${name}-creating-`));
   try {
     const sessionSecret = crypto.randomBytes(32).toString('base64url');
-    for (const [file, content] of projectFiles({ name, orm: options.orm, appgen: options.appgen, sessionSecret })) {
+    for (const [file, content] of projectFiles({
+      name,
+      orm: options.orm,
+      appgen: options.appgen,
+      sessionSecret,
+    })) {
       const target = path.join(staging, file);
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.writeFileSync(target, content);
@@ -52,7 +68,8 @@ export function createProject(options: CreateProjectOptions): string {
     if (fs.existsSync(directory)) {
       // An existing empty folder (perhaps the current one, `create-appgen .`) is kept, not
       // replaced: a shell or editor inside it would otherwise be left in a deleted folder.
-      for (const entry of fs.readdirSync(staging)) fs.renameSync(path.join(staging, entry), path.join(directory, entry));
+      for (const entry of fs.readdirSync(staging))
+        fs.renameSync(path.join(staging, entry), path.join(directory, entry));
       fs.rmdirSync(staging);
     } else {
       fs.renameSync(staging, directory);

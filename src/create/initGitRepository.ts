@@ -13,24 +13,41 @@ const git = (args: string[], cwd: string) => spawnSync('git', args, { cwd, encod
  * the user's configuration. A failed commit leaves no half-made repository behind.
  */
 export function initGitRepository(directory: string): GitOutcome {
-  if (git(['--version'], directory).status !== 0) return { done: false, reason: 'git is not installed' };
+  if (git(['--version'], directory).status !== 0)
+    return { done: false, reason: 'git is not installed' };
   // Asked in the folder itself: covers a parent work tree and a .git the user made beforehand.
   if (git(['rev-parse', '--is-inside-work-tree'], directory).stdout.trim() === 'true') {
     return { done: false, reason: 'the folder is already inside a git repository' };
   }
   const author: string[] = [];
-  if (!git(['config', 'user.name'], directory).stdout.trim()) author.push('-c', 'user.name=create-appgen');
-  if (!git(['config', 'user.email'], directory).stdout.trim()) author.push('-c', 'user.email=create-appgen@users.noreply.localhost');
+  if (!git(['config', 'user.name'], directory).stdout.trim())
+    author.push('-c', 'user.name=create-appgen');
+  if (!git(['config', 'user.email'], directory).stdout.trim())
+    author.push('-c', 'user.email=create-appgen@users.noreply.localhost');
   const steps: Array<[string, string[]]> = [
     ['init', ['init', '--quiet']],
     ['add', ['add', '--all']],
-    ['commit', [...author, 'commit', '--quiet', '--no-verify', '--no-gpg-sign', '-m', 'Initial commit from create-appgen']],
+    [
+      'commit',
+      [
+        ...author,
+        'commit',
+        '--quiet',
+        '--no-verify',
+        '--no-gpg-sign',
+        '-m',
+        'Initial commit from create-appgen',
+      ],
+    ],
   ];
   for (const [name, args] of steps) {
     const result = git(args, directory);
     if (result.status !== 0) {
       fs.rmSync(path.join(directory, '.git'), { recursive: true, force: true });
-      return { done: false, reason: `git ${name} failed: ${(result.stderr || result.stdout).trim().split('\n')[0]}` };
+      return {
+        done: false,
+        reason: `git ${name} failed: ${(result.stderr || result.stdout).trim().split('\n')[0]}`,
+      };
     }
   }
   return { done: true };

@@ -3,7 +3,8 @@ import path from 'path';
 export function nextSteps(directory: string, installed: boolean): string {
   const relative = path.relative(process.cwd(), directory) || '.';
   // No `cd .` when the project is the current folder.
-  const steps = relative === '.' ? [] : [`cd ${relative.includes(' ') ? JSON.stringify(relative) : relative}`];
+  const steps =
+    relative === '.' ? [] : [`cd ${relative.includes(' ') ? JSON.stringify(relative) : relative}`];
   if (!installed) steps.push('npm install');
   steps.push('npm run dev');
   return [

@@ -11,10 +11,20 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
  */
 export function packAppgen(packageRoot: string, destination: string): string {
   fs.mkdirSync(destination, { recursive: true });
-  const args = ['pack', '--json', '--ignore-scripts', '--pack-destination', destination, '--no-update-notifier'];
+  const args = [
+    'pack',
+    '--json',
+    '--ignore-scripts',
+    '--pack-destination',
+    destination,
+    '--no-update-notifier',
+  ];
   const result = spawnSync(npm, args, { cwd: packageRoot, encoding: 'utf8' });
   if (result.status !== 0) {
-    throw new UserError(`could not pack appgen from ${packageRoot} (npm pack: ${result.stderr.trim().split('\n').pop() ?? `exit ${result.status}`})`, 'pass --appgen <npm spec>, e.g. --appgen file:<path to appgen>.');
+    throw new UserError(
+      `could not pack appgen from ${packageRoot} (npm pack: ${result.stderr.trim().split('\n').pop() ?? `exit ${result.status}`})`,
+      'pass --appgen <npm spec>, e.g. --appgen file:<path to appgen>.',
+    );
   }
   const [info] = JSON.parse(result.stdout) as Array<{ filename: string }>;
   return info.filename;

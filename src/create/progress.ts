@@ -7,7 +7,10 @@ export interface Progress {
    * Runs one step: prints what it starts (for slow steps), then "✔ <done> (<time>)", or
    * "- <skipped>" when the step found it had nothing to do.
    */
-  step<T>(label: { doing?: string; done: (result: T) => string | { skipped: string } }, work: () => T): T;
+  step<T>(
+    label: { doing?: string; done: (result: T) => string | { skipped: string } },
+    work: () => T,
+  ): T;
 }
 
 export function formatDuration(ms: number): string {
@@ -16,14 +19,21 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
-export function createProgress(write: (text: string) => void = (t) => process.stdout.write(t), now: () => number = () => performance.now()): Progress {
+export function createProgress(
+  write: (text: string) => void = (t) => process.stdout.write(t),
+  now: () => number = () => performance.now(),
+): Progress {
   return {
     step(label, work) {
       if (label.doing) write(`${label.doing}\n`);
       const started = now();
       const result = work();
       const done = label.done(result);
-      write(typeof done === 'string' ? `✔ ${done} (${formatDuration(now() - started)})\n` : `- ${done.skipped}\n`);
+      write(
+        typeof done === 'string'
+          ? `✔ ${done} (${formatDuration(now() - started)})\n`
+          : `- ${done.skipped}\n`,
+      );
       return result;
     },
   };

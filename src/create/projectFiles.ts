@@ -2,7 +2,11 @@ import fs from 'fs';
 import path from 'path';
 import type { OrmName } from '../config/configTypes';
 import { BUILTIN_TEMPLATES_DIR, PACKAGE_ROOT } from '../paths/packageRoot';
-import { APP_BASE_DEPENDENCIES, APP_DEV_DEPENDENCIES, ormDependencies } from '../project/appDependencies';
+import {
+  APP_BASE_DEPENDENCIES,
+  APP_DEV_DEPENDENCIES,
+  ormDependencies,
+} from '../project/appDependencies';
 import { SETTINGS_FILE } from '../load/loadProject';
 import { TemplateSet } from '../render/templateSet';
 
@@ -59,7 +63,13 @@ const TSCONFIG = {
     plugins: [{ name: 'next' }],
     paths: { '@/*': ['./src/*'] },
   },
-  include: ['next-env.d.ts', '**/*.ts', '**/*.tsx', '.next/types/**/*.ts', '.next/dev/types/**/*.ts'],
+  include: [
+    'next-env.d.ts',
+    '**/*.ts',
+    '**/*.tsx',
+    '.next/types/**/*.ts',
+    '.next/dev/types/**/*.ts',
+  ],
   exclude: ['node_modules'],
 };
 
@@ -69,7 +79,10 @@ function starterConfig(): Array<[string, string]> {
   const files: Array<[string, string]> = [];
   for (const folder of ['models', 'routes', 'views']) {
     for (const file of fs.readdirSync(path.join(source, folder)).sort()) {
-      files.push([`config/${folder}/${file}`, fs.readFileSync(path.join(source, folder, file), 'utf8')]);
+      files.push([
+        `config/${folder}/${file}`,
+        fs.readFileSync(path.join(source, folder, file), 'utf8'),
+      ]);
     }
   }
   return files;
@@ -86,9 +99,18 @@ export function projectFiles(options: ProjectFileOptions): Map<string, string> {
     ['tsconfig.json', json(TSCONFIG)],
     ['next.config.ts', read('next.config.ts')],
     ['.gitignore', read('gitignore')],
-    ['.env', `${read('env')}\n# Signs session tokens (src/appgen/session.ts). Random per project; set your own in production.\nAPPGEN_SESSION_SECRET=${options.sessionSecret}\n`],
+    [
+      '.env',
+      `${read('env')}\n# Signs session tokens (src/appgen/session.ts). Random per project; set your own in production.\nAPPGEN_SESSION_SECRET=${options.sessionSecret}\n`,
+    ],
     ['README.md', readme],
-    [SETTINGS_FILE, json({ $schema: './node_modules/appgen/schemas/appgen.config.schema.json', orm: options.orm })],
+    [
+      SETTINGS_FILE,
+      json({
+        $schema: './node_modules/appgen/schemas/appgen.config.schema.json',
+        orm: options.orm,
+      }),
+    ],
     ...starterConfig(),
   ]);
 }

@@ -7,8 +7,10 @@
  * src/project/appDependencies.ts; an unknown line still gets the generic advice.
  */
 
-const MADE_REQUIRED = /^Made the column `([^`]+)` on table `([^`]+)` required, but there are (\d+) existing NULL values/;
-const ADDED_REQUIRED = /^Added the required column `([^`]+)` to the `([^`]+)` table without a default value/;
+const MADE_REQUIRED =
+  /^Made the column `([^`]+)` on table `([^`]+)` required, but there are (\d+) existing NULL values/;
+const ADDED_REQUIRED =
+  /^Added the required column `([^`]+)` to the `([^`]+)` table without a default value/;
 const NO_CAST = /^Changed the type of `([^`]+)` on the `([^`]+)` table\. No cast exists/;
 
 /** How to get a change the existing rows make impossible (an "unexecutable" step) applied. */
@@ -44,14 +46,22 @@ export function unexecutableAdvice(line: string): string {
  * The refusal message. `warnings` are applied with --accept-data-loss; `unexecutable` steps are
  * skipped by the engine even when forced, so for them the message says what helps instead.
  */
-export function dataLossMessage(warnings: string[], unexecutable: string[], renameHints: string[] = []): string {
+export function dataLossMessage(
+  warnings: string[],
+  unexecutable: string[],
+  renameHints: string[] = [],
+): string {
   const list = (lines: string[]): string => lines.map((line) => `  - ${line}`).join('\n');
   const parts: string[] = ['The database schema was not changed.'];
   if (warnings.length > 0) parts.push(`The change would lose data:\n${list(warnings)}`);
   for (const hint of renameHints) parts.push(hint);
   if (unexecutable.length > 0) {
-    const lines = unexecutable.map((line) => `  - ${line}\n    what to do: ${unexecutableAdvice(line)}`);
-    parts.push(`The change cannot be applied to the rows already in the database (--accept-data-loss does not change that):\n${lines.join('\n')}`);
+    const lines = unexecutable.map(
+      (line) => `  - ${line}\n    what to do: ${unexecutableAdvice(line)}`,
+    );
+    parts.push(
+      `The change cannot be applied to the rows already in the database (--accept-data-loss does not change that):\n${lines.join('\n')}`,
+    );
   } else {
     parts.push('Re-run with --accept-data-loss to apply it anyway.');
   }

@@ -4,7 +4,11 @@ import * as path from 'node:path';
 import { UserError } from '../diagnostics/diagnostic';
 import type { DatabaseProvider } from '../project/databaseUrl';
 import { sqliteFilePath } from '../project/databaseUrl';
-import { createProjectRequire, resolveFromProject, type ProjectRequire } from '../project/projectModules';
+import {
+  createProjectRequire,
+  resolveFromProject,
+  type ProjectRequire,
+} from '../project/projectModules';
 
 /**
  * Everything appgen takes from a Drizzle app's node_modules, in one place: drizzle-kit's
@@ -60,15 +64,26 @@ function countSql(table: string, column?: { name: string; isNull: boolean }): st
 }
 
 /** Loads src/appgen/schema.ts (or its text) as the app would, with its imports resolved from the app. */
-function loadSchema(req: ProjectRequire, projectDir: string, source: string): Record<string, unknown> {
+function loadSchema(
+  req: ProjectRequire,
+  projectDir: string,
+  source: string,
+): Record<string, unknown> {
   const file = path.join(projectDir, DRIZZLE_SCHEMA_PATH);
-  const esbuild = Module.createRequire(resolveFromProject(req, 'drizzle-kit/api', projectDir))('esbuild') as {
+  const esbuild = Module.createRequire(resolveFromProject(req, 'drizzle-kit/api', projectDir))(
+    'esbuild',
+  ) as {
     transformSync(source: string, options: object): { code: string };
   };
   const { code } = esbuild.transformSync(source, { loader: 'ts', format: 'cjs', target: 'node20' });
-  const schemaModule = new Module(file) as Module & { _compile(code: string, file: string): void; paths: string[] };
+  const schemaModule = new Module(file) as Module & {
+    _compile(code: string, file: string): void;
+    paths: string[];
+  };
   schemaModule.filename = file;
-  schemaModule.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(file));
+  schemaModule.paths = (
+    Module as unknown as { _nodeModulePaths(dir: string): string[] }
+  )._nodeModulePaths(path.dirname(file));
   schemaModule._compile(code, file);
   return schemaModule.exports as Record<string, unknown>;
 }
@@ -84,7 +99,13 @@ async function quietly<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const bulletless = (lines: string[]) => lines.map((line) => line.replace(/^\W*·\s*/, '').replace(/\u001b\[[0-9;]*m/g, '').trim());
+const bulletless = (lines: string[]) =>
+  lines.map((line) =>
+    line
+      .replace(/^\W*·\s*/, '')
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .trim(),
+  );
 
 interface TableConfigColumn {
   name: string;
@@ -94,12 +115,27 @@ interface TableConfigColumn {
 }
 
 /** `schema`: the text of src/appgen/schema.ts, read from the file when not given. */
-export async function openDrizzleSession(opts: { projectDir: string; url: string; provider: DatabaseProvider; schema?: string }): Promise<DrizzleSession> {
+export async function openDrizzleSession(opts: {
+  projectDir: string;
+  url: string;
+  provider: DatabaseProvider;
+  schema?: string;
+}): Promise<DrizzleSession> {
   const { projectDir, url, provider } = opts;
   const req = createProjectRequire(projectDir);
   const api = req(resolveFromProject(req, 'drizzle-kit/api', projectDir));
-  const schema = loadSchema(req, projectDir, opts.schema ?? fs.readFileSync(path.join(projectDir, DRIZZLE_SCHEMA_PATH), 'utf8'));
-  const core = req(resolveFromProject(req, provider === 'sqlite' ? 'drizzle-orm/sqlite-core' : 'drizzle-orm/pg-core', projectDir));
+  const schema = loadSchema(
+    req,
+    projectDir,
+    opts.schema ?? fs.readFileSync(path.join(projectDir, DRIZZLE_SCHEMA_PATH), 'utf8'),
+  );
+  const core = req(
+    resolveFromProject(
+      req,
+      provider === 'sqlite' ? 'drizzle-orm/sqlite-core' : 'drizzle-orm/pg-core',
+      projectDir,
+    ),
+  );
   const { is } = req(resolveFromProject(req, 'drizzle-orm', projectDir));
   const TableClass = provider === 'sqlite' ? core.SQLiteTable : core.PgTable;
   const schemaTables = Object.values(schema)
@@ -108,7 +144,12 @@ export async function openDrizzleSession(opts: { projectDir: string; url: string
       const config = core.getTableConfig(table) as { name: string; columns: TableConfigColumn[] };
       return {
         name: config.name,
-        columns: config.columns.map((c) => ({ name: c.name, type: c.getSQLType(), notNull: c.notNull, hasDatabaseDefault: c.default !== undefined })),
+        columns: config.columns.map((c) => ({
+          name: c.name,
+          type: c.getSQLType(),
+          notNull: c.notNull,
+          hasDatabaseDefault: c.default !== undefined,
+        })),
       };
     });
 
@@ -124,21 +165,42 @@ export async function openDrizzleSession(opts: { projectDir: string; url: string
       provider,
       schemaTables,
       async databaseTables() {
-        const names = client.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '\\_\\_drizzle%' ESCAPE '\\'").all() as Array<{ name: string }>;
+        const names = client
+          .prepare(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '\\_\\_drizzle%' ESCAPE '\\'",
+          )
+          .all() as Array<{ name: string }>;
         const tables = new Map<string, DbColumn[]>();
         for (const { name } of names) {
-          const columns = client.prepare(`PRAGMA table_info(${quote(name)})`).all() as Array<{ name: string; type: string; notnull: number; pk: number }>;
-          tables.set(name, columns.map((c) => ({ name: c.name, type: c.type, notNull: c.notnull === 1 || c.pk === 1 })));
+          const columns = client.prepare(`PRAGMA table_info(${quote(name)})`).all() as Array<{
+            name: string;
+            type: string;
+            notnull: number;
+            pk: number;
+          }>;
+          tables.set(
+            name,
+            columns.map((c) => ({
+              name: c.name,
+              type: c.type,
+              notNull: c.notnull === 1 || c.pk === 1,
+            })),
+          );
         }
         return tables;
       },
       async count(table, column) {
         return (client.prepare(countSql(table, column)).get() as { n: number }).n;
       },
-      plan: () => quietly(async () => {
-        const result = await api.pushSQLiteSchema(schema, db);
-        return { hasDataLoss: result.hasDataLoss, warnings: bulletless(result.warnings), statementsToExecute: result.statementsToExecute };
-      }),
+      plan: () =>
+        quietly(async () => {
+          const result = await api.pushSQLiteSchema(schema, db);
+          return {
+            hasDataLoss: result.hasDataLoss,
+            warnings: bulletless(result.warnings),
+            statementsToExecute: result.statementsToExecute,
+          };
+        }),
       async execute(statements) {
         // drizzle-kit's own apply() runs DDL with .all(), which better-sqlite3 refuses; exec() runs it.
         client.exec('BEGIN');
@@ -160,12 +222,18 @@ export async function openDrizzleSession(opts: { projectDir: string; url: string
   const { drizzle } = req(resolveFromProject(req, 'drizzle-orm/node-postgres', projectDir));
   const pool = new pg.Pool({ connectionString: url });
   const db = drizzle(pool);
-  const query = async <T>(text: string, values: unknown[] = []): Promise<T[]> => (await pool.query(text, values)).rows as T[];
+  const query = async <T>(text: string, values: unknown[] = []): Promise<T[]> =>
+    (await pool.query(text, values)).rows as T[];
   return {
     provider,
     schemaTables,
     async databaseTables() {
-      const rows = await query<{ table_name: string; column_name: string | null; data_type: string | null; is_nullable: string | null }>(
+      const rows = await query<{
+        table_name: string;
+        column_name: string | null;
+        data_type: string | null;
+        is_nullable: string | null;
+      }>(
         `SELECT t.table_name, c.column_name, c.data_type, c.is_nullable
            FROM information_schema.tables t
            LEFT JOIN information_schema.columns c ON c.table_schema = t.table_schema AND c.table_name = t.table_name
@@ -176,18 +244,28 @@ export async function openDrizzleSession(opts: { projectDir: string; url: string
       for (const row of rows) {
         const columns = tables.get(row.table_name) ?? [];
         tables.set(row.table_name, columns);
-        if (row.column_name) columns.push({ name: row.column_name, type: row.data_type ?? '', notNull: row.is_nullable === 'NO' });
+        if (row.column_name)
+          columns.push({
+            name: row.column_name,
+            type: row.data_type ?? '',
+            notNull: row.is_nullable === 'NO',
+          });
       }
       return tables;
     },
     async count(table, column) {
       return Number((await query<{ n: string }>(countSql(table, column)))[0].n);
     },
-    plan: () => quietly(async () => {
-      await refuseCompositeKeys(query);
-      const result = await api.pushSchema(schema, db);
-      return { hasDataLoss: result.hasDataLoss, warnings: bulletless(result.warnings), statementsToExecute: result.statementsToExecute };
-    }),
+    plan: () =>
+      quietly(async () => {
+        await refuseCompositeKeys(query);
+        const result = await api.pushSchema(schema, db);
+        return {
+          hasDataLoss: result.hasDataLoss,
+          warnings: bulletless(result.warnings),
+          statementsToExecute: result.statementsToExecute,
+        };
+      }),
     async execute(statements) {
       const client = await pool.connect();
       try {
@@ -217,7 +295,10 @@ async function refuseCompositeKeys(query: <T>(text: string) => Promise<T[]>): Pr
       WHERE con.contype = 'p' AND array_length(con.conkey, 1) > 1 AND con.connamespace = 'public'::regnamespace ORDER BY 1`,
   );
   if (keys.length === 0) return;
-  const fixes = keys.map(({ table, key }) => `ALTER TABLE "${table}" DROP CONSTRAINT "${key}"; CREATE UNIQUE INDEX "${table}_AB_unique" ON "${table}" ("A", "B");`);
+  const fixes = keys.map(
+    ({ table, key }) =>
+      `ALTER TABLE "${table}" DROP CONSTRAINT "${key}"; CREATE UNIQUE INDEX "${table}_AB_unique" ON "${table}" ("A", "B");`,
+  );
   throw new UserError(
     `drizzle-kit cannot read the primary key of ${keys.map((k) => `"${k.table}"`).join(', ')}: it has several columns (drizzle-kit bug drizzle-team/drizzle-orm#5557). Prisma makes the links of a manyToMany relation that way on PostgreSQL; the Drizzle variant uses a unique index instead.`,
     `replace the key with that index, then run the command again: ${fixes.join(' ')}`,

@@ -25,7 +25,12 @@ export interface CountRows {
 
 /** `timestamp(3)` and `timestamp without time zone` are one type; so are `TEXT` and `text`. */
 export function sameType(a: string, b: string): boolean {
-  const normal = (type: string) => type.toLowerCase().replace(/\(.*?\)/g, '').replace(/ with(out)? time zone$/, '').trim();
+  const normal = (type: string) =>
+    type
+      .toLowerCase()
+      .replace(/\(.*?\)/g, '')
+      .replace(/ with(out)? time zone$/, '')
+      .trim();
   return normal(a) === normal(b);
 }
 
@@ -35,13 +40,21 @@ export async function schemaChanges(
   target: Array<{ name: string; columns: SchemaColumn[] }>,
   count: CountRows,
 ): Promise<SchemaChanges> {
-  const changes: SchemaChanges = { warnings: [], unexecutable: [], renameHints: [], dropsFirst: [] };
+  const changes: SchemaChanges = {
+    warnings: [],
+    unexecutable: [],
+    renameHints: [],
+    dropsFirst: [],
+  };
   const wanted = new Set(target.map((table) => table.name));
   const droppedTables = [...current.keys()].filter((name) => !wanted.has(name));
   const addedTables = target.filter((table) => !current.has(table.name));
   for (const table of droppedTables) {
     const rows = await count(table);
-    if (rows > 0) changes.warnings.push(`You are about to drop the \`${table}\` table, which is not empty (${rows} rows).`);
+    if (rows > 0)
+      changes.warnings.push(
+        `You are about to drop the \`${table}\` table, which is not empty (${rows} rows).`,
+      );
     if (addedTables.length > 0) changes.dropsFirst.push({ table });
   }
   for (const table of target) {
@@ -55,15 +68,21 @@ export async function schemaChanges(
       if (after.has(column.name)) continue;
       const values = await count(table.name, { name: column.name, isNull: false });
       if (values > 0) {
-        changes.warnings.push(`You are about to drop the column \`${column.name}\` on the \`${table.name}\` table, which still contains ${values} non-null values.`);
-        for (const field of added) if (sameType(field.type, column.type)) changes.renameHints.push(renameHint(table.name, column.name, field.name));
+        changes.warnings.push(
+          `You are about to drop the column \`${column.name}\` on the \`${table.name}\` table, which still contains ${values} non-null values.`,
+        );
+        for (const field of added)
+          if (sameType(field.type, column.type))
+            changes.renameHints.push(renameHint(table.name, column.name, field.name));
       }
       if (added.length > 0) changes.dropsFirst.push({ table: table.name, column: column.name });
     }
     if (rows === 0) continue;
     for (const column of added) {
       if (column.notNull && !column.hasDatabaseDefault) {
-        changes.unexecutable.push(`Added the required column \`${column.name}\` to the \`${table.name}\` table without a default value. There are ${rows} rows in this table, it is not possible to execute this step.`);
+        changes.unexecutable.push(
+          `Added the required column \`${column.name}\` to the \`${table.name}\` table without a default value. There are ${rows} rows in this table, it is not possible to execute this step.`,
+        );
       }
     }
     for (const column of table.columns) {
@@ -73,18 +92,29 @@ export async function schemaChanges(
         const values = await count(table.name, { name: column.name, isNull: false });
         if (provider === 'sqlite') {
           // drizzle-kit redefines the table and copies the rows: SQLite converts what it can.
-          if (values > 0) changes.warnings.push(`You are about to alter the column \`${column.name}\` on the \`${table.name}\` table, which contains ${values} non-null values. The data in that column will be cast from \`${old.type.toLowerCase()}\` to \`${column.type}\`.`);
+          if (values > 0)
+            changes.warnings.push(
+              `You are about to alter the column \`${column.name}\` on the \`${table.name}\` table, which contains ${values} non-null values. The data in that column will be cast from \`${old.type.toLowerCase()}\` to \`${column.type}\`.`,
+            );
         } else if (values > 0 && column.notNull) {
           // PostgreSQL: drizzle-kit's ALTER COLUMN ... SET DATA TYPE fails without a cast; like
           // Prisma, appgen replaces the column instead, which a required column with data forbids.
-          changes.unexecutable.push(`Changed the type of \`${column.name}\` on the \`${table.name}\` table. No cast exists, the column would be dropped and recreated, which cannot be done since the column is required and there is data.`);
+          changes.unexecutable.push(
+            `Changed the type of \`${column.name}\` on the \`${table.name}\` table. No cast exists, the column would be dropped and recreated, which cannot be done since the column is required and there is data.`,
+          );
         } else {
-          if (values > 0) changes.warnings.push(`The \`${column.name}\` column on the \`${table.name}\` table would be dropped and recreated. This will lead to data loss.`);
+          if (values > 0)
+            changes.warnings.push(
+              `The \`${column.name}\` column on the \`${table.name}\` table would be dropped and recreated. This will lead to data loss.`,
+            );
           changes.dropsFirst.push({ table: table.name, column: column.name });
         }
       } else if (column.notNull && !old.notNull) {
         const nulls = await count(table.name, { name: column.name, isNull: true });
-        if (nulls > 0) changes.unexecutable.push(`Made the column \`${column.name}\` on table \`${table.name}\` required, but there are ${nulls} existing NULL values.`);
+        if (nulls > 0)
+          changes.unexecutable.push(
+            `Made the column \`${column.name}\` on table \`${table.name}\` required, but there are ${nulls} existing NULL values.`,
+          );
       }
     }
   }

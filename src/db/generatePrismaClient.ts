@@ -68,7 +68,12 @@ export async function generatePrismaClient(opts: GeneratePrismaClientOptions): P
   env.CHECKPOINT_DISABLE = '1'; // no telemetry/version check request
   env.NO_COLOR = '1'; // its output ends up in an Error message, not on a terminal
 
-  const { code, stdout, stderr } = await run(process.execPath, [cli, 'generate', '--no-hints'], projectDir, env);
+  const { code, stdout, stderr } = await run(
+    process.execPath,
+    [cli, 'generate', '--no-hints'],
+    projectDir,
+    env,
+  );
   if (code !== 0) {
     const output = stderr.trim() || stdout.trim();
     throw new Error(`prisma generate failed (exit code ${code}) in ${projectDir}:\n${output}`);

@@ -2,7 +2,12 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { type DatabaseProvider, providerOf } from '../project/databaseUrl';
 import { SCHEMA_PATH } from './pushSchema';
-import { type MigrationList, openSchemaEngine, type SchemaEngineSession, type SchemaFile } from './wasmSchemaEngine';
+import {
+  type MigrationList,
+  openSchemaEngine,
+  type SchemaEngineSession,
+  type SchemaFile,
+} from './wasmSchemaEngine';
 
 /**
  * SQL migrations for teams, offline, in Prisma's own layout so `prisma migrate deploy` on a
@@ -43,10 +48,16 @@ function lockfileContent(provider: DatabaseProvider): string {
 }
 
 /** prisma/migrations as the engine wants it, read from disk. */
-export async function readMigrations(projectDir: string, provider: DatabaseProvider): Promise<MigrationList> {
+export async function readMigrations(
+  projectDir: string,
+  provider: DatabaseProvider,
+): Promise<MigrationList> {
   const baseDir = path.join(path.resolve(projectDir), MIGRATIONS_DIR);
   const entries = await fs.readdir(baseDir, { withFileTypes: true }).catch(() => []);
-  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const names = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   const migrationDirectories: MigrationList['migrationDirectories'] = [];
   for (const name of names) {
     const file = path.join(baseDir, name, MIGRATION_FILE);
@@ -64,7 +75,12 @@ export async function readMigrations(projectDir: string, provider: DatabaseProvi
       `use a ${locked} DATABASE_URL, or start a new migration history for ${provider} (move prisma/migrations away).`,
     );
   }
-  return { baseDir, lockfile: { path: LOCKFILE, content: lock ?? lockfileContent(provider) }, shadowDbInitScript: '', migrationDirectories };
+  return {
+    baseDir,
+    lockfile: { path: LOCKFILE, content: lock ?? lockfileContent(provider) },
+    shadowDbInitScript: '',
+    migrationDirectories,
+  };
 }
 
 /** Prisma's directory name: UTC yyyymmddhhmmss, `_`, the name in snake case. */
@@ -74,17 +90,30 @@ export function migrationDirName(name: string, now: Date): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '');
-  if (slug === '') throw new MigrationError(`"${name}" is not a usable migration name.`, 'name the change with letters and digits, e.g. appgen migrate create add_user_bio');
+  if (slug === '')
+    throw new MigrationError(
+      `"${name}" is not a usable migration name.`,
+      'name the change with letters and digits, e.g. appgen migrate create add_user_bio',
+    );
   const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
   return `${stamp}_${slug}`;
 }
 
-async function withEngine<T>(opts: MigrationOptions, work: (engine: SchemaEngineSession, schema: SchemaFile, provider: DatabaseProvider) => Promise<T>): Promise<T> {
+async function withEngine<T>(
+  opts: MigrationOptions,
+  work: (engine: SchemaEngineSession, schema: SchemaFile, provider: DatabaseProvider) => Promise<T>,
+): Promise<T> {
   const projectDir = path.resolve(opts.projectDir);
   const schemaPath = path.join(projectDir, SCHEMA_PATH);
   const schema = { path: schemaPath, content: await fs.readFile(schemaPath, 'utf8') };
   const provider = providerOf(opts.databaseUrl);
-  const engine = await openSchemaEngine({ projectDir, url: opts.databaseUrl, provider, schema, log: opts.log });
+  const engine = await openSchemaEngine({
+    projectDir,
+    url: opts.databaseUrl,
+    provider,
+    schema,
+    log: opts.log,
+  });
   let result: T;
   try {
     result = await work(engine, schema, provider);
@@ -108,16 +137,25 @@ export interface CreatedMigration {
  * Writes the migration from the existing migrations to the current models. Returns null (and
  * writes nothing) when the migrations already produce the models.
  */
-export async function createMigration(opts: MigrationOptions & { name: string; now?: Date }): Promise<CreatedMigration | null> {
+export async function createMigration(
+  opts: MigrationOptions & { name: string; now?: Date },
+): Promise<CreatedMigration | null> {
   const dirName = migrationDirName(opts.name, opts.now ?? new Date());
   return withEngine(opts, async (engine, schema, provider) => {
     const list = await readMigrations(opts.projectDir, provider);
-    const sql = await engine.diff({ tag: 'migrations', ...list }, { tag: 'schemaDatamodel', files: [schema] });
-    if (sql.trim() === '' || /^--\s*This is an empty migration\.?\s*$/.test(sql.trim())) return null;
+    const sql = await engine.diff(
+      { tag: 'migrations', ...list },
+      { tag: 'schemaDatamodel', files: [schema] },
+    );
+    if (sql.trim() === '' || /^--\s*This is an empty migration\.?\s*$/.test(sql.trim()))
+      return null;
     const baseDir = list.baseDir;
     await fs.mkdir(path.join(baseDir, dirName), { recursive: true });
     await fs.writeFile(path.join(baseDir, dirName, MIGRATION_FILE), sql);
-    await fs.writeFile(path.join(baseDir, LOCKFILE), list.lockfile.content ?? lockfileContent(provider));
+    await fs.writeFile(
+      path.join(baseDir, LOCKFILE),
+      list.lockfile.content ?? lockfileContent(provider),
+    );
     return { name: dirName, file: path.join(MIGRATIONS_DIR, dirName, MIGRATION_FILE), sql };
   });
 }
@@ -127,7 +165,10 @@ export async function deployMigrations(opts: MigrationOptions): Promise<string[]
   return withEngine(opts, async (engine, _schema, provider) => {
     const list = await readMigrations(opts.projectDir, provider);
     if (list.migrationDirectories.length === 0) {
-      throw new MigrationError(`There are no migrations in ${MIGRATIONS_DIR}.`, 'create one with appgen migrate create <name>.');
+      throw new MigrationError(
+        `There are no migrations in ${MIGRATIONS_DIR}.`,
+        'create one with appgen migrate create <name>.',
+      );
     }
     try {
       return await engine.applyMigrations(list);

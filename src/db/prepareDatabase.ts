@@ -32,7 +32,11 @@ async function ensurePrismaClient(context: CommandContext): Promise<void> {
  * `acceptable`: --accept-data-loss would apply it (otherwise the model or the rows must change).
  */
 export class DataLossRefused extends UserError {
-  constructor(message: string, hint: string, readonly acceptable: boolean) {
+  constructor(
+    message: string,
+    hint: string,
+    readonly acceptable: boolean,
+  ) {
     super(message, hint);
     this.name = 'DataLossRefused';
   }
@@ -50,19 +54,34 @@ export interface SyncOptions {
  * Drizzle: drizzle-kit's programmatic push). Does nothing for `orm: "none"`. A change that would
  * lose data is refused unless `acceptDataLoss`, and then the database is unchanged.
  */
-export async function syncDatabase(context: CommandContext, options: SyncOptions = {}): Promise<void> {
+export async function syncDatabase(
+  context: CommandContext,
+  options: SyncOptions = {},
+): Promise<void> {
   const { orm } = context;
   if (orm === 'none') return;
   assertOrmInstalled(context.root, orm);
   const schemaFile = orm === 'drizzle' ? DRIZZLE_SCHEMA_PATH : SCHEMA_PATH;
   if (options.schema === undefined && !fs.existsSync(path.join(context.root, schemaFile))) {
-    throw new UserError(`${schemaFile.split(path.sep).join('/')} does not exist: the database is brought in line with the generated schema`, 'run appgen generate first (appgen dev and appgen build generate before they push).');
+    throw new UserError(
+      `${schemaFile.split(path.sep).join('/')} does not exist: the database is brought in line with the generated schema`,
+      'run appgen generate first (appgen dev and appgen build generate before they push).',
+    );
   }
   try {
     const push = orm === 'drizzle' ? pushDrizzleSchema : pushSchema;
-    const result = await push({ projectDir: context.root, databaseUrl: context.database.url, acceptDataLoss: options.acceptDataLoss, schema: options.schema });
+    const result = await push({
+      projectDir: context.root,
+      databaseUrl: context.database.url,
+      acceptDataLoss: options.acceptDataLoss,
+      schema: options.schema,
+    });
     const where = context.database.provider === 'sqlite' ? 'SQLite' : 'PostgreSQL';
-    context.log(result.executedSteps > 0 ? `appgen: ${where} database updated to the models` : `appgen: ${where} database already matches the models`);
+    context.log(
+      result.executedSteps > 0
+        ? `appgen: ${where} database updated to the models`
+        : `appgen: ${where} database already matches the models`,
+    );
   } catch (error) {
     if (error instanceof DataLossError) {
       throw new DataLossRefused(error.message, error.fix, error.unexecutable.length === 0);
@@ -80,7 +99,10 @@ export async function generateOrmClient(context: CommandContext): Promise<void> 
  * syncDatabase, then the Prisma client. The database first: when a change is refused, the client
  * keeps matching the database.
  */
-export async function prepareDatabase(context: CommandContext, options: { acceptDataLoss?: boolean } = {}): Promise<void> {
+export async function prepareDatabase(
+  context: CommandContext,
+  options: { acceptDataLoss?: boolean } = {},
+): Promise<void> {
   await syncDatabase(context, options);
   await generateOrmClient(context);
 }

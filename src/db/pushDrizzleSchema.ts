@@ -26,13 +26,22 @@ export async function pushDrizzleSchema(opts: PushOptions): Promise<PushResult> 
 }
 
 async function push(session: DrizzleSession, acceptDataLoss: boolean): Promise<PushResult> {
-  const changes = await schemaChanges(session.provider, await session.databaseTables(), session.schemaTables, (table, column) => session.count(table, column));
+  const changes = await schemaChanges(
+    session.provider,
+    await session.databaseTables(),
+    session.schemaTables,
+    (table, column) => session.count(table, column),
+  );
   if (changes.unexecutable.length > 0 || (changes.warnings.length > 0 && !acceptDataLoss)) {
     throw new DataLossError(changes.warnings, changes.unexecutable, changes.renameHints);
   }
   const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
   // Agreed (or nothing to lose): drop first what drizzle-kit would otherwise ask about.
-  const drops = changes.dropsFirst.map(({ table, column }) => (column ? `ALTER TABLE ${quote(table)} DROP COLUMN ${quote(column)}` : `DROP TABLE ${quote(table)}`));
+  const drops = changes.dropsFirst.map(({ table, column }) =>
+    column
+      ? `ALTER TABLE ${quote(table)} DROP COLUMN ${quote(column)}`
+      : `DROP TABLE ${quote(table)}`,
+  );
   if (drops.length > 0) await session.execute(drops);
   const plan = await session.plan();
   // drizzle-kit empties a table (DELETE FROM / TRUNCATE) before adding a required column to it,
@@ -41,11 +50,20 @@ async function push(session: DrizzleSession, acceptDataLoss: boolean): Promise<P
   const statements = plan.statementsToExecute.filter((statement) => !EMPTIES_TABLE.test(statement));
   // A loss appgen's own check did not foresee: refuse with drizzle-kit's words.
   const unforeseen = plan.warnings.filter((warning) => !ADDS_REQUIRED_COLUMN.test(warning));
-  if (plan.hasDataLoss && unforeseen.length > 0 && !acceptDataLoss && changes.warnings.length === 0) {
+  if (
+    plan.hasDataLoss &&
+    unforeseen.length > 0 &&
+    !acceptDataLoss &&
+    changes.warnings.length === 0
+  ) {
     throw new DataLossError(unforeseen, []);
   }
   if (statements.length > 0) await session.execute(statements);
-  return { executedSteps: drops.length + statements.length, warnings: changes.warnings, unexecutable: [] };
+  return {
+    executedSteps: drops.length + statements.length,
+    warnings: changes.warnings,
+    unexecutable: [],
+  };
 }
 
 const EMPTIES_TABLE = /^\s*(delete\s+from|truncate(\s+table)?)\s/i;
@@ -53,8 +71,15 @@ const ADDS_REQUIRED_COLUMN = /add not-null \S+ column without default value/;
 
 /** src/appgen/schema.ts is rendered for one dialect from DATABASE_URL at generation time. */
 function assertSchemaDialect(schema: string, provider: string): void {
-  const declared = schema.includes('"drizzle-orm/pg-core"') ? 'postgresql' : schema.includes('"drizzle-orm/sqlite-core"') ? 'sqlite' : undefined;
+  const declared = schema.includes('"drizzle-orm/pg-core"')
+    ? 'postgresql'
+    : schema.includes('"drizzle-orm/sqlite-core"')
+      ? 'sqlite'
+      : undefined;
   if (declared !== undefined && declared !== provider) {
-    throw new UserError(`${DRIZZLE_SCHEMA_PATH} is written for ${declared} but DATABASE_URL is a ${provider} URL`, 'regenerate the app with the DATABASE_URL it will use (appgen generate).');
+    throw new UserError(
+      `${DRIZZLE_SCHEMA_PATH} is written for ${declared} but DATABASE_URL is a ${provider} URL`,
+      'regenerate the app with the DATABASE_URL it will use (appgen generate).',
+    );
   }
 }

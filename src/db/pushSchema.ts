@@ -84,7 +84,11 @@ export async function pushSchema(opts: PushOptions): Promise<PushResult> {
   return result;
 }
 
-async function push(engine: SchemaEngineSession, schema: SchemaFile, acceptDataLoss: boolean): Promise<PushResult> {
+async function push(
+  engine: SchemaEngineSession,
+  schema: SchemaFile,
+  acceptDataLoss: boolean,
+): Promise<PushResult> {
   // Never force on the first attempt: with force false the engine applies nothing when it
   // reports warnings or unexecutable steps, so the data stays intact unless the user agrees.
   let result = await engine.schemaPush(schema, false);
@@ -94,11 +98,19 @@ async function push(engine: SchemaEngineSession, schema: SchemaFile, acceptDataL
     throw new DataLossError(warnings, unexecutable, await renameHintsFor(engine, schema, warnings));
   }
   if (warnings.length > 0) result = await engine.schemaPush(schema, true);
-  return { executedSteps: result.executedSteps, warnings: result.warnings, unexecutable: result.unexecutable };
+  return {
+    executedSteps: result.executedSteps,
+    warnings: result.warnings,
+    unexecutable: result.unexecutable,
+  };
 }
 
 /** Rename hints need the database's current models: introspected only when a column would be dropped. */
-async function renameHintsFor(engine: SchemaEngineSession, schema: SchemaFile, warnings: string[]): Promise<string[]> {
+async function renameHintsFor(
+  engine: SchemaEngineSession,
+  schema: SchemaFile,
+  warnings: string[],
+): Promise<string[]> {
   if (!warnings.some((warning) => warning.includes('drop the column'))) return [];
   try {
     return renameHints(warnings, await engine.introspect(schema), schema.content);
@@ -115,6 +127,9 @@ async function renameHintsFor(engine: SchemaEngineSession, schema: SchemaFile, w
 function assertSchemaProvider(schema: string, provider: string): void {
   const declared = /datasource\s+\w+\s*\{[^}]*?\bprovider\s*=\s*"([^"]+)"/.exec(schema)?.[1];
   if (declared !== undefined && declared !== provider) {
-    throw new UserError(`prisma/schema.prisma declares provider "${declared}" but DATABASE_URL is a ${provider} URL`, 'regenerate the app with the DATABASE_URL it will use (appgen generate).');
+    throw new UserError(
+      `prisma/schema.prisma declares provider "${declared}" but DATABASE_URL is a ${provider} URL`,
+      'regenerate the app with the DATABASE_URL it will use (appgen generate).',
+    );
   }
 }

@@ -3,7 +3,11 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { type DatabaseProvider, sqliteFilePath } from '../project/databaseUrl';
 import { createCharAsTextPool } from './pgPool';
-import { createProjectRequire, type ProjectRequire, resolveFromProject } from '../project/projectModules';
+import {
+  createProjectRequire,
+  type ProjectRequire,
+  resolveFromProject,
+} from '../project/projectModules';
 
 /**
  * The only module that touches Prisma's internal schema-engine interfaces.
@@ -77,8 +81,17 @@ interface WasmEngine {
     compositeTypeDepth: number;
     namespaces: string[] | null;
   }): Promise<{ schema: { files: SchemaFile[] } }>;
-  diff(input: { from: DiffTarget; to: DiffTarget; script: boolean; exitCode: boolean | null; filters: Filters }): Promise<{ exitCode: number; stdout: string | null }>;
-  applyMigrations(input: { migrationsList: MigrationList; filters: Filters }): Promise<{ appliedMigrationNames: string[] }>;
+  diff(input: {
+    from: DiffTarget;
+    to: DiffTarget;
+    script: boolean;
+    exitCode: boolean | null;
+    filters: Filters;
+  }): Promise<{ exitCode: number; stdout: string | null }>;
+  applyMigrations(input: {
+    migrationsList: MigrationList;
+    filters: Filters;
+  }): Promise<{ appliedMigrationNames: string[] }>;
   free(): void;
 }
 
@@ -87,7 +100,13 @@ export interface MigrationList {
   baseDir: string;
   lockfile: { path: string; content: string | null };
   shadowDbInitScript: string;
-  migrationDirectories: Array<{ path: string; migrationFile: { path: string; content: { tag: 'ok'; value: string } | { tag: 'error'; value: string } } }>;
+  migrationDirectories: Array<{
+    path: string;
+    migrationFile: {
+      path: string;
+      content: { tag: 'ok'; value: string } | { tag: 'error'; value: string };
+    };
+  }>;
 }
 
 interface Filters {
@@ -96,7 +115,12 @@ interface Filters {
 }
 
 /** DiffTarget in schema_engine_bg.d.ts (the variants we use). */
-export type DiffTarget = { tag: 'empty' } | { tag: 'schemaDatamodel'; files: SchemaFile[] } | { tag: 'schemaDatasource'; files: SchemaFile[]; configDir: string } | { tag: 'url'; url: string } | ({ tag: 'migrations' } & MigrationList);
+export type DiffTarget =
+  | { tag: 'empty' }
+  | { tag: 'schemaDatamodel'; files: SchemaFile[] }
+  | { tag: 'schemaDatasource'; files: SchemaFile[]; configDir: string }
+  | { tag: 'url'; url: string }
+  | ({ tag: 'migrations' } & MigrationList);
 
 interface WasmEngineClass {
   new: (
@@ -116,7 +140,10 @@ interface WasmGlue {
 interface WebAssemblyApi {
   compile(bytes: Uint8Array): Promise<object>;
   Module: { imports(module: object): Array<{ module: string }> };
-  instantiate(module: object, imports: Record<string, unknown>): Promise<{ exports: Record<string, unknown> }>;
+  instantiate(
+    module: object,
+    imports: Record<string, unknown>,
+  ): Promise<{ exports: Record<string, unknown> }>;
 }
 const wasmApi = (globalThis as unknown as { WebAssembly: WebAssemblyApi }).WebAssembly;
 
@@ -142,7 +169,11 @@ function loadEngineClass(req: ProjectRequire, projectDir: string): Promise<WasmE
   // The package exports only `.` (whose entry imports the .wasm as an ES module: Node 20 needs
   // --experimental-wasm-modules for that) and `./schema_engine_bg` (the JS glue). So: load the
   // glue, instantiate the .wasm next to it ourselves, and hand the instance to the glue.
-  const glueFile = resolveFromProject(req, '@prisma/schema-engine-wasm/schema_engine_bg', projectDir);
+  const glueFile = resolveFromProject(
+    req,
+    '@prisma/schema-engine-wasm/schema_engine_bg',
+    projectDir,
+  );
   let loaded = engineClasses.get(glueFile);
   if (!loaded) {
     loaded = instantiate(glueFile);
@@ -183,17 +214,26 @@ async function instantiate(glueFile: string): Promise<WasmEngineClass> {
 async function evaluateGlue(glueFile: string): Promise<WasmGlue> {
   const source = await fs.readFile(glueFile, 'utf8');
   const exported: string[] = [];
-  const body = source.replace(/^export (function|class) ([\w$]+)/gm, (_match, kind: string, name: string) => {
-    exported.push(name);
-    return `${kind} ${name}`;
-  });
-  if (/^\s*(import|export)\b/m.test(body) || /\bimport\.meta\b/.test(body) || !exported.includes('SchemaEngine')) {
+  const body = source.replace(
+    /^export (function|class) ([\w$]+)/gm,
+    (_match, kind: string, name: string) => {
+      exported.push(name);
+      return `${kind} ${name}`;
+    },
+  );
+  if (
+    /^\s*(import|export)\b/m.test(body) ||
+    /\bimport\.meta\b/.test(body) ||
+    !exported.includes('SchemaEngine')
+  ) {
     throw new Error(
       `Unexpected format of ${glueFile}: this @prisma/schema-engine-wasm version is not supported ` +
         '(see src/db/wasmSchemaEngine.ts for the verified versions).',
     );
   }
-  const factory = new Function(`"use strict";\n${body}\nreturn { ${exported.join(', ')} };`) as () => WasmGlue;
+  const factory = new Function(
+    `"use strict";\n${body}\nreturn { ${exported.join(', ')} };`,
+  ) as () => WasmGlue;
   return factory();
 }
 
@@ -232,10 +272,14 @@ async function createAdapterFactory(
     const file = sqliteFilePath(opts.url, opts.projectDir);
     // better-sqlite3 creates the file but not its directory.
     await fs.mkdir(path.dirname(file), { recursive: true });
-    const { PrismaBetterSqlite3 } = req(resolveFromProject(req, '@prisma/adapter-better-sqlite3', opts.projectDir));
+    const { PrismaBetterSqlite3 } = req(
+      resolveFromProject(req, '@prisma/adapter-better-sqlite3', opts.projectDir),
+    );
     factory = new PrismaBetterSqlite3({ url: `file:${file}` });
     const connectShadow = factory.connectToShadowDb?.bind(factory);
-    if (connectShadow) factory.connectToShadowDb = async () => runsScriptsAsRaw((await connectShadow()) as RawConnection);
+    if (connectShadow)
+      factory.connectToShadowDb = async () =>
+        runsScriptsAsRaw((await connectShadow()) as RawConnection);
   } else {
     const adapterPg = resolveFromProject(req, '@prisma/adapter-pg', opts.projectDir);
     const { PrismaPg } = req(adapterPg);
@@ -281,7 +325,8 @@ function runsScriptsAsRaw(connection: RawConnection): RawConnection {
     try {
       return await executeRaw(query);
     } catch (error) {
-      if (query.args.length > 0 || !/more than one statement/.test((error as Error).message)) throw error;
+      if (query.args.length > 0 || !/more than one statement/.test((error as Error).message))
+        throw error;
       await connection.executeScript(query.sql);
       return 0;
     }
@@ -300,7 +345,11 @@ interface ScriptConnection extends Connection {
  * "shadow" would be the real database, which the engine then resets. This one names the shadow
  * database in the URL itself and drops it on dispose.
  */
-function shadowDatabaseFactory(factory: AdapterFactory, url: string, adapterFor: (url: string) => { factory: AdapterFactory; end(): Promise<void> }): () => Promise<Connection> {
+function shadowDatabaseFactory(
+  factory: AdapterFactory,
+  url: string,
+  adapterFor: (url: string) => { factory: AdapterFactory; end(): Promise<void> },
+): () => Promise<Connection> {
   return async () => {
     const admin = (await factory.connect()) as ScriptConnection;
     const name = `appgen_shadow_${crypto.randomBytes(6).toString('hex')}`;
@@ -324,7 +373,9 @@ function shadowDatabaseFactory(factory: AdapterFactory, url: string, adapterFor:
   };
 }
 
-export async function openSchemaEngine(opts: OpenSchemaEngineOptions): Promise<SchemaEngineSession> {
+export async function openSchemaEngine(
+  opts: OpenSchemaEngineOptions,
+): Promise<SchemaEngineSession> {
   const req = createProjectRequire(opts.projectDir);
   const EngineClass = await loadEngineClass(req, opts.projectDir);
   const { bindMigrationAwareSqlAdapterFactory } = req(
@@ -361,7 +412,11 @@ export async function openSchemaEngine(opts: OpenSchemaEngineOptions): Promise<S
     const factory = await createAdapterFactory(req, opts, opened);
     bound = bindMigrationAwareSqlAdapterFactory(factory) as BoundAdapterFactory;
     const log = opts.log ?? (() => undefined);
-    engine = await EngineClass.new({ datamodels: [[opts.schema.path, opts.schema.content]] }, log, bound);
+    engine = await EngineClass.new(
+      { datamodels: [[opts.schema.path, opts.schema.content]] },
+      log,
+      bound,
+    );
   } catch (error) {
     await close().catch(() => undefined);
     throw explainEngineError(error, bound);
@@ -397,7 +452,13 @@ export async function openSchemaEngine(opts: OpenSchemaEngineOptions): Promise<S
     },
     async diff(from, to) {
       try {
-        const result = await session.diff({ from, to, script: true, exitCode: null, filters: { externalTables: [], externalEnums: [] } });
+        const result = await session.diff({
+          from,
+          to,
+          script: true,
+          exitCode: null,
+          filters: { externalTables: [], externalEnums: [] },
+        });
         return result.stdout ?? '';
       } catch (error) {
         throw explainEngineError(error, bound);
@@ -405,7 +466,12 @@ export async function openSchemaEngine(opts: OpenSchemaEngineOptions): Promise<S
     },
     async applyMigrations(list) {
       try {
-        return (await session.applyMigrations({ migrationsList: list, filters: { externalTables: [], externalEnums: [] } })).appliedMigrationNames;
+        return (
+          await session.applyMigrations({
+            migrationsList: list,
+            filters: { externalTables: [], externalEnums: [] },
+          })
+        ).appliedMigrationNames;
       } catch (error) {
         throw explainEngineError(error, bound);
       }
@@ -423,8 +489,10 @@ export async function openSchemaEngine(opts: OpenSchemaEngineOptions): Promise<S
 function explainEngineError(error: unknown, bound: BoundAdapterFactory): Error {
   const message = error instanceof Error ? error.message : String(error);
   const id = /External error id#(\d+)/.exec(message)?.[1];
-  const original = id !== undefined ? bound.errorRegistry?.consumeError?.(Number(id))?.error : undefined;
-  if (typeof original === 'object' && original !== null && 'message' in original) return original as Error;
+  const original =
+    id !== undefined ? bound.errorRegistry?.consumeError?.(Number(id))?.error : undefined;
+  if (typeof original === 'object' && original !== null && 'message' in original)
+    return original as Error;
   if (error instanceof Error) {
     error.message = error.message.trimEnd();
     return error;

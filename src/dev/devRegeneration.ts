@@ -6,7 +6,10 @@ import { planGenerate, writePlanned } from '../generate/runGenerate';
 import type { CommandContext } from '../project/commandContext';
 
 /** The generated schema of each ORM: when it changes, the database is synced first. */
-const SCHEMA_FILES: Record<string, string> = { prisma: 'prisma/schema.prisma', drizzle: 'src/appgen/schema.ts' };
+const SCHEMA_FILES: Record<string, string> = {
+  prisma: 'prisma/schema.prisma',
+  drizzle: 'src/appgen/schema.ts',
+};
 
 export type DevOutcome =
   /** Written; `modelsChanged`: the database took a new schema (the server must restart). */
@@ -48,7 +51,10 @@ export class DevRegeneration {
       const modelsChanged = schema !== this.applied;
       if (modelsChanged) {
         stage = 'database';
-        await syncDatabase(context, { acceptDataLoss: this.options.acceptDataLoss, schema: context.orm === 'none' ? undefined : schema });
+        await syncDatabase(context, {
+          acceptDataLoss: this.options.acceptDataLoss,
+          schema: context.orm === 'none' ? undefined : schema,
+        });
       }
       stage = 'write';
       writePlanned(context, planned, { quiet: trigger === 'retry' });
@@ -65,7 +71,8 @@ export class DevRegeneration {
       const problem = this.describe(error, stage);
       // At the start there is no app yet: the error alone, as the other commands print it.
       if (trigger === 'start') this.options.print(`${problem.text}\n`);
-      else if (!(trigger === 'retry' && problem.text === this.printed)) this.options.print(`${problem.title}\n${problem.text}\n`);
+      else if (!(trigger === 'retry' && problem.text === this.printed))
+        this.options.print(`${problem.title}\n${problem.text}\n`);
       this.printed = problem.text;
       if (this.problemsModule) writeDevProblems(context.root, this.problemsModule, [problem]);
       return { ok: false, retry: stage === 'database' };
@@ -74,21 +81,33 @@ export class DevRegeneration {
 
   private describe(error: unknown, stage: 'config' | 'database' | 'write'): DevProblem {
     // The terminal's own words, without colour codes (there are none today; the browser shows text).
-    const text = this.options.describeError(error).replace(/\u001b\[[0-9;]*m/g, '').trimEnd();
+    const text = this.options
+      .describeError(error)
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .trimEnd();
     if (error instanceof DataLossRefused) {
       const what = error.acceptable
         ? 'To apply it and lose that data: stop appgen dev (Ctrl-C) and start it again with `appgen dev --accept-data-loss`. To keep the data: undo the change in config/models/.'
         : 'Change the model or the rows as described above.';
       return {
-        title: 'appgen dev: the model change was NOT applied (the database refused it). The app runs the previous models; no file was written.',
+        title:
+          'appgen dev: the model change was NOT applied (the database refused it). The app runs the previous models; no file was written.',
         text: `${text}\n${what} appgen dev checks the database again every few seconds and applies the change once it fits.`,
       };
     }
     if (stage === 'database') {
-      return { title: 'appgen dev: the database could not be updated. The app runs the previous models; appgen dev tries again every few seconds.', text };
+      return {
+        title:
+          'appgen dev: the database could not be updated. The app runs the previous models; appgen dev tries again every few seconds.',
+        text,
+      };
     }
     if (error instanceof ConfigError) {
-      return { title: 'appgen dev: the config has errors. The app runs its last good version until you fix them and save.', text };
+      return {
+        title:
+          'appgen dev: the config has errors. The app runs its last good version until you fix them and save.',
+        text,
+      };
     }
     return { title: 'appgen dev: regenerating failed. The app runs its last good version.', text };
   }

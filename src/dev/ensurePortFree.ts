@@ -5,7 +5,9 @@ import { UserError } from '../diagnostics/diagnostic';
 export function portInUse(port: number): Promise<boolean> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
-    probe.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(true) : reject(error)));
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EADDRINUSE' ? resolve(true) : reject(error),
+    );
     probe.once('listening', () => probe.close(() => resolve(false)));
     probe.listen(port);
   });

@@ -22,7 +22,15 @@ export class NextDevProcess {
     // A terminal gets next dev's output as is; a log or pipe gets it without the stray ESC[?25h
     // that next dev writes each time it stops (see stripCursorCodes.ts).
     const terminal = Boolean(process.stdout.isTTY);
-    const child = spawn(process.execPath, [nextBinary(this.root), 'dev', '--port', String(this.port)], { cwd: this.root, stdio: terminal ? 'inherit' : ['inherit', 'pipe', 'inherit'], detached: true });
+    const child = spawn(
+      process.execPath,
+      [nextBinary(this.root), 'dev', '--port', String(this.port)],
+      {
+        cwd: this.root,
+        stdio: terminal ? 'inherit' : ['inherit', 'pipe', 'inherit'],
+        detached: true,
+      },
+    );
     child.stdout?.pipe(stripCursorCodes()).pipe(process.stdout, { end: false });
     child.on('exit', (code, signal) => {
       if (this.child === child) this.child = undefined;

@@ -32,7 +32,11 @@ export async function runDevServer(options: DevOptions): Promise<number> {
     options.reportError(error, (chunk) => (text += chunk));
     return text;
   };
-  const generation = new DevRegeneration({ acceptDataLoss: options.acceptDataLoss === true, describeError, print: (text) => process.stderr.write(text) });
+  const generation = new DevRegeneration({
+    acceptDataLoss: options.acceptDataLoss === true,
+    describeError,
+    print: (text) => process.stderr.write(text),
+  });
   const first = commandContext(options.cwd);
   if (!(await generation.run(first, 'start')).ok) return 1;
 
@@ -64,12 +68,16 @@ export async function runDevServer(options: DevOptions): Promise<number> {
     };
 
     server.start();
-    first.log(`appgen dev: watching config/ and templates/; app at http://localhost:${options.port}`);
+    first.log(
+      `appgen dev: watching config/ and templates/; app at http://localhost:${options.port}`,
+    );
     let queue = Promise.resolve();
     const enqueue = (trigger: 'change' | 'retry') => {
       queue = queue.then(() => regenerate(trigger));
     };
-    stopWatching = watchProject(first.root, () => enqueue('change'), { onError: (error) => process.stderr.write(`appgen dev: watching failed: ${String(error)}\n`) });
+    stopWatching = watchProject(first.root, () => enqueue('change'), {
+      onError: (error) => process.stderr.write(`appgen dev: watching failed: ${String(error)}\n`),
+    });
 
     const stop = async () => {
       if (stopping) return;

@@ -13,10 +13,15 @@ export function stripCursorCodes(): Transform {
   let pending = '';
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      let text = (pending + chunk.toString('utf8')).split(`${SHOW_CURSOR}\r\n`).join('').split(`${SHOW_CURSOR}\n`).join('');
+      let text = (pending + chunk.toString('utf8'))
+        .split(`${SHOW_CURSOR}\r\n`)
+        .join('')
+        .split(`${SHOW_CURSOR}\n`)
+        .join('');
       // Keep a tail that could be the start of the sequence (or the sequence awaiting its newline).
       const start = text.lastIndexOf('\u001b');
-      pending = start >= 0 && (SHOW_CURSOR + '\n').startsWith(text.slice(start)) ? text.slice(start) : '';
+      pending =
+        start >= 0 && (SHOW_CURSOR + '\n').startsWith(text.slice(start)) ? text.slice(start) : '';
       text = pending ? text.slice(0, start) : text;
       done(null, text.split(SHOW_CURSOR).join(''));
     },

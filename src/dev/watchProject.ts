@@ -32,14 +32,22 @@ function isIgnored(root: string, file: string): boolean {
  * re-attaches after renames (its `atomic` handling), and is plain JavaScript (no native build).
  * Returns a function that stops watching.
  */
-export function watchProject(root: string, onChange: () => void, options: WatchOptions = {}): () => Promise<void> {
+export function watchProject(
+  root: string,
+  onChange: () => void,
+  options: WatchOptions = {},
+): () => Promise<void> {
   const debounceMs = options.debounceMs ?? 120;
   let timer: NodeJS.Timeout | undefined;
   const trigger = () => {
     clearTimeout(timer);
     timer = setTimeout(onChange, debounceMs);
   };
-  const watcher = chokidar.watch(root, { ignoreInitial: true, ignored: (file) => isIgnored(root, file), followSymlinks: false });
+  const watcher = chokidar.watch(root, {
+    ignoreInitial: true,
+    ignored: (file) => isIgnored(root, file),
+    followSymlinks: false,
+  });
   watcher.on('all', trigger);
   watcher.on('error', (error) => options.onError?.(error));
   if (options.onReady) watcher.once('ready', options.onReady);

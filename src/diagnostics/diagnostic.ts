@@ -25,7 +25,9 @@ export class ConfigError extends Error {
   readonly diagnostics: Diagnostic[];
 
   constructor(diagnostics: Diagnostic[]) {
-    super(`${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'} in the configuration`);
+    super(
+      `${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'} in the configuration`,
+    );
     this.name = 'ConfigError';
     this.diagnostics = diagnostics;
   }

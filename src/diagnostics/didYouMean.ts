@@ -37,6 +37,9 @@ export function suggest(input: string, candidates: readonly string[], noun = 'on
   const match = closestMatch(input, candidates);
   if (match) return `did you mean "${match}"?`;
   if (candidates.length === 0) return '';
-  const shown = candidates.slice(0, 12).map((c) => `"${c}"`).join(', ');
+  const shown = candidates
+    .slice(0, 12)
+    .map((c) => `"${c}"`)
+    .join(', ');
   return `use ${noun} ${shown}${candidates.length > 12 ? `, or one of ${candidates.length - 12} more` : ''}.`;
 }

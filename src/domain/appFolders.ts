@@ -20,8 +20,14 @@ const segmentsOf = (path: string): PathSegment[] => {
 function freeName(param: string, before: string | undefined, taken: readonly string[]): string {
   if (!taken.includes(param)) return param;
   const words = (before ?? '').split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const prefix = words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join('');
-  const derived = /^[A-Za-z]/.test(prefix) ? `${prefix}${param.charAt(0).toUpperCase()}${param.slice(1)}` : undefined;
+  const prefix = words
+    .map((w, i) =>
+      i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1),
+    )
+    .join('');
+  const derived = /^[A-Za-z]/.test(prefix)
+    ? `${prefix}${param.charAt(0).toUpperCase()}${param.slice(1)}`
+    : undefined;
   if (derived && !taken.includes(derived)) return derived;
   for (let n = 2; ; n++) if (!taken.includes(`${param}${n}`)) return `${param}${n}`;
 }
@@ -34,13 +40,19 @@ function freeName(param: string, before: string | undefined, taken: readonly str
  */
 export function appFolderNamer(paths: readonly string[]): (path: string) => AppFolder {
   const names = new Map<string, string>();
-  const ordered = [...new Set(paths)].map((path) => ({ path, segments: segmentsOf(path) })).sort((a, b) => a.segments.length - b.segments.length || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const ordered = [...new Set(paths)]
+    .map((path) => ({ path, segments: segmentsOf(path) }))
+    .sort(
+      (a, b) =>
+        a.segments.length - b.segments.length || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+    );
   for (const { segments } of ordered) {
     const taken: string[] = [];
     segments.forEach((segment, index) => {
       if (!segment.param) return;
       const prefix = pathShape(segments.slice(0, index + 1));
-      if (!names.has(prefix)) names.set(prefix, freeName(segment.param, segments[index - 1]?.text, taken));
+      if (!names.has(prefix))
+        names.set(prefix, freeName(segment.param, segments[index - 1]?.text, taken));
       taken.push(names.get(prefix) as string);
     });
   }

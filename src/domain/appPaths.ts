@@ -4,7 +4,8 @@ export interface PathSegment {
   param?: string;
 }
 
-export type PathCheck = { ok: true; segments: PathSegment[] } | { ok: false; message: string; hint: string };
+export type PathCheck =
+  { ok: true; segments: PathSegment[] } | { ok: false; message: string; hint: string };
 
 const STATIC_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._~-]*$/;
 const DYNAMIC_SEGMENT = /^:([A-Za-z_][A-Za-z0-9_]*)$/;
@@ -14,19 +15,44 @@ const DYNAMIC_SEGMENT = /^:([A-Za-z_][A-Za-z0-9_]*)$/;
  * encoded, or Next.js-special segments (`_private`, `(group)`, `[x]`, `@slot`), no backslashes.
  */
 export function parseAppPath(path: string): PathCheck {
-  if (!path.startsWith('/')) return { ok: false, message: `path "${path}" must start with "/"`, hint: 'write it like "/api/users".' };
+  if (!path.startsWith('/'))
+    return {
+      ok: false,
+      message: `path "${path}" must start with "/"`,
+      hint: 'write it like "/api/users".',
+    };
   if (path === '/') return { ok: true, segments: [] };
-  if (path.endsWith('/')) return { ok: false, message: `path "${path}" ends with "/"`, hint: `write "${path.replace(/\/+$/, '')}".` };
+  if (path.endsWith('/'))
+    return {
+      ok: false,
+      message: `path "${path}" ends with "/"`,
+      hint: `write "${path.replace(/\/+$/, '')}".`,
+    };
   const segments: PathSegment[] = [];
   for (const text of path.slice(1).split('/')) {
-    if (text === '') return { ok: false, message: `path "${path}" has an empty segment ("//")`, hint: 'remove the extra "/".' };
-    if (text === '.' || text === '..') return { ok: false, message: `path "${path}" contains "${text}", which would leave its folder`, hint: 'write the path without "." or ".." segments.' };
+    if (text === '')
+      return {
+        ok: false,
+        message: `path "${path}" has an empty segment ("//")`,
+        hint: 'remove the extra "/".',
+      };
+    if (text === '.' || text === '..')
+      return {
+        ok: false,
+        message: `path "${path}" contains "${text}", which would leave its folder`,
+        hint: 'write the path without "." or ".." segments.',
+      };
     const dynamic = DYNAMIC_SEGMENT.exec(text);
     if (dynamic) {
       segments.push({ text, param: dynamic[1] });
       continue;
     }
-    if (text.startsWith(':')) return { ok: false, message: `"${text}" in path "${path}" is not a valid parameter`, hint: 'a parameter is ":" followed by an identifier, e.g. ":id".' };
+    if (text.startsWith(':'))
+      return {
+        ok: false,
+        message: `"${text}" in path "${path}" is not a valid parameter`,
+        hint: 'a parameter is ":" followed by an identifier, e.g. ":id".',
+      };
     if (!STATIC_SEGMENT.test(text)) {
       return {
         ok: false,

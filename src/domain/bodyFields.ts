@@ -1,4 +1,9 @@
-import type { BodyFieldConfig, BodyFieldOptions, FieldConfig, ModelConfig } from '../config/configTypes';
+import type {
+  BodyFieldConfig,
+  BodyFieldOptions,
+  FieldConfig,
+  ModelConfig,
+} from '../config/configTypes';
 import { fieldOf, isRequiredOnCreate } from './fields';
 import type { RouteOperation } from './routeOperation';
 
@@ -11,8 +16,17 @@ export function bodyFieldOptions(field: BodyFieldConfig): BodyFieldOptions {
  * Whether a request must carry the field: declared `required`, or a create or replace of a
  * model field the model requires (PATCH leaves absent fields alone).
  */
-export function isBodyFieldRequired(name: string, field: BodyFieldConfig, operation: RouteOperation, model: ModelConfig | undefined): boolean {
+export function isBodyFieldRequired(
+  name: string,
+  field: BodyFieldConfig,
+  operation: RouteOperation,
+  model: ModelConfig | undefined,
+): boolean {
   if (bodyFieldOptions(field).required) return true;
   const modelField = model && fieldOf(model, name);
-  return Boolean(modelField) && (operation === 'create' || operation === 'replace') && isRequiredOnCreate(name, modelField as FieldConfig);
+  return (
+    Boolean(modelField) &&
+    (operation === 'create' || operation === 'replace') &&
+    isRequiredOnCreate(name, modelField as FieldConfig)
+  );
 }

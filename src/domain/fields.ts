@@ -24,5 +24,10 @@ export function modelFields(config: ModelConfig): Record<string, FieldConfig> {
 /** Whether a create must set the field: required, without default, and not set by the database. */
 export function isRequiredOnCreate(name: string, field: FieldConfig): boolean {
   const options = fieldOptions(field);
-  return name !== 'id' && !options.optional && options.default === undefined && options.type !== 'date_now';
+  return (
+    name !== 'id' &&
+    !options.optional &&
+    options.default === undefined &&
+    options.type !== 'date_now'
+  );
 }

@@ -17,6 +17,8 @@ export function routeTypeName(method: string, path: string): string {
   const parts = path
     .split('/')
     .filter(Boolean)
-    .map((segment) => (segment.startsWith(':') ? `By${pascalCase(segment.slice(1))}` : pascalCase(segment)));
+    .map((segment) =>
+      segment.startsWith(':') ? `By${pascalCase(segment.slice(1))}` : pascalCase(segment),
+    );
   return pascalCase(method.toLowerCase()) + parts.join('');
 }

@@ -5,7 +5,8 @@
  * Files that always have the same path are named in the registry itself.
  */
 
-const inApp = (folder: string, file: string): string => `src/app/${folder ? `${folder}/` : ''}${file}`;
+const inApp = (folder: string, file: string): string =>
+  `src/app/${folder ? `${folder}/` : ''}${file}`;
 
 export const OUTPUT_PATHS = {
   /** `api/users/[id]` → `src/app/api/users/[id]/route.ts`: one file per route folder. */

@@ -2,7 +2,8 @@ import type { RouteConfig } from '../config/configTypes';
 import type { RouteOperation } from './routeOperation';
 
 /** A route's voter: a user-owned one, or a built-in rule. */
-export type VoterRef = { kind: 'custom'; name: string } | { kind: 'self' } | { kind: 'owner'; field: string };
+export type VoterRef =
+  { kind: 'custom'; name: string } | { kind: 'self' } | { kind: 'owner'; field: string };
 
 export function parseVoter(voter: string): VoterRef {
   if (voter === 'self') return { kind: 'self' };
@@ -10,9 +11,25 @@ export function parseVoter(voter: string): VoterRef {
   return { kind: 'custom', name: voter };
 }
 
-const RECORD_OPERATIONS: readonly RouteOperation[] = ['get', 'replace', 'update', 'delete', 'function'];
+const RECORD_OPERATIONS: readonly RouteOperation[] = [
+  'get',
+  'replace',
+  'update',
+  'delete',
+  'function',
+];
 
 /** Whether the handler loads the record before the voter runs: a route on one existing record. */
-export function voterSeesRecord(route: RouteConfig, operation: RouteOperation, model: string | undefined): boolean {
-  return Boolean(route.voter && model && route.params && 'id' in route.params && RECORD_OPERATIONS.includes(operation));
+export function voterSeesRecord(
+  route: RouteConfig,
+  operation: RouteOperation,
+  model: string | undefined,
+): boolean {
+  return Boolean(
+    route.voter &&
+    model &&
+    route.params &&
+    'id' in route.params &&
+    RECORD_OPERATIONS.includes(operation),
+  );
 }

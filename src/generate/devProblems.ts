@@ -20,7 +20,10 @@ const EMPTY = 'export const devProblems: DevProblem[] = [];';
  */
 export function devProblemsModule(generated: string, problems: DevProblem[]): string {
   if (problems.length === 0 || !generated.includes(EMPTY)) return generated;
-  return generated.replace(EMPTY, () => `export const devProblems: DevProblem[] = ${JSON.stringify(problems, null, 2)};`);
+  return generated.replace(
+    EMPTY,
+    () => `export const devProblems: DevProblem[] = ${JSON.stringify(problems, null, 2)};`,
+  );
 }
 
 /**

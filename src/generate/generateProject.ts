@@ -39,10 +39,16 @@ export interface GenerateResult {
  */
 export function buildProjectFiles(options: Omit<GenerateOptions, 'dryRun'>): FileMap {
   const checked = validateProject(loadProject(options.root));
-  const context = mapProject(checked, { provider: options.provider, defaultDatabaseUrl: options.defaultDatabaseUrl });
+  const context = mapProject(checked, {
+    provider: options.provider,
+    defaultDatabaseUrl: options.defaultDatabaseUrl,
+  });
   const projectTemplates = path.join(options.root, 'templates');
   warnAboutTemplates(options.root, BUILTIN_TEMPLATES_DIR, options.warn);
-  const templates = new TemplateSet(BUILTIN_TEMPLATES_DIR, fs.existsSync(projectTemplates) ? projectTemplates : undefined);
+  const templates = new TemplateSet(
+    BUILTIN_TEMPLATES_DIR,
+    fs.existsSync(projectTemplates) ? projectTemplates : undefined,
+  );
   const files = buildFileMap(context, templates);
   leaveOutProxyIfOwn(options.root, files, options.warn ?? warnOnStderr);
   return files;
@@ -55,6 +61,7 @@ export function buildProjectFiles(options: Omit<GenerateOptions, 'dryRun'>): Fil
  */
 export function generateProject(options: GenerateOptions): GenerateResult {
   const files = buildProjectFiles(options);
-  if (options.dryRun) return { files, plan: planWrite(options.root, files), pending: findPendingRun(options.root) };
+  if (options.dryRun)
+    return { files, plan: planWrite(options.root, files), pending: findPendingRun(options.root) };
   return { files, ...writeProjectFiles(options.root, files, options.writeFs) };
 }

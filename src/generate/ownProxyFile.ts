@@ -5,7 +5,15 @@ import type { Warn } from './warnAboutTemplates';
 
 /** The file appgen scaffolds to add its security headers, and the ones Next.js would take instead. */
 export const PROXY_FILE = 'src/proxy.ts';
-const OTHER_PROXY_FILES = ['src/proxy.js', 'src/middleware.ts', 'src/middleware.js', 'proxy.ts', 'proxy.js', 'middleware.ts', 'middleware.js'];
+const OTHER_PROXY_FILES = [
+  'src/proxy.js',
+  'src/middleware.ts',
+  'src/middleware.js',
+  'proxy.ts',
+  'proxy.js',
+  'middleware.ts',
+  'middleware.js',
+];
 
 /**
  * Leaves src/proxy.ts out when the project already has a proxy or middleware file of its own:
@@ -15,5 +23,7 @@ export function leaveOutProxyIfOwn(root: string, files: FileMap, warn: Warn): vo
   const own = OTHER_PROXY_FILES.find((file) => fs.existsSync(path.join(root, file)));
   if (!own || !files.has(PROXY_FILE)) return;
   files.delete(PROXY_FILE);
-  warn(`appgen: the project has its own ${own}, so appgen does not add ${PROXY_FILE}. To send the security headers, return withSecurityHeaders(response) from it (import { withSecurityHeaders } from "@/appgen/securityHeaders").\n`);
+  warn(
+    `appgen: the project has its own ${own}, so appgen does not add ${PROXY_FILE}. To send the security headers, return withSecurityHeaders(response) from it (import { withSecurityHeaders } from "@/appgen/securityHeaders").\n`,
+  );
 }

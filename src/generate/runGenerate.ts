@@ -14,7 +14,10 @@ export interface GenerateCommandOptions {
 }
 
 /** `appgen generate`: writes what changed and prints a summary. Returns the exit code. */
-export function runGenerate(context: CommandContext, options: GenerateCommandOptions = {}): { result: GenerateResult; exitCode: number } {
+export function runGenerate(
+  context: CommandContext,
+  options: GenerateCommandOptions = {},
+): { result: GenerateResult; exitCode: number } {
   const result = planGenerate(context);
   return { result, exitCode: writePlanned(context, result, options) };
 }
@@ -22,22 +25,33 @@ export function runGenerate(context: CommandContext, options: GenerateCommandOpt
 /** The generated files and what writing them would change; nothing is written. Throws ConfigError or TemplateError. */
 export function planGenerate(context: CommandContext): GenerateResult {
   const { root, database } = context;
-  return generateProject({ root, provider: database.provider, defaultDatabaseUrl: database.defaultUrl, dryRun: true });
+  return generateProject({
+    root,
+    provider: database.provider,
+    defaultDatabaseUrl: database.defaultUrl,
+    dryRun: true,
+  });
 }
 
 /**
  * The second half of runGenerate: writes a planned generation (unless dry-run or check) and
  * prints the summary. `appgen dev` calls it only once the database took the planned schema.
  */
-export function writePlanned(context: CommandContext, result: GenerateResult, options: GenerateCommandOptions = {}): number {
+export function writePlanned(
+  context: CommandContext,
+  result: GenerateResult,
+  options: GenerateCommandOptions = {},
+): number {
   const { root, log } = context;
   const writes = !options.dryRun && !options.check;
   // Writing finishes a run an earlier kill left, then plans again against the tree as it is.
   const { plan, pending } = writes ? writeProjectFiles(root, result.files) : result;
   const prefix = writes ? '' : 'would ';
   if (!options.quiet) {
-    if (pending.journal) log(`  ${writes ? 'finished' : 'would finish'} a run that was interrupted (${JOURNAL_PATH})`);
-    for (const temp of pending.temps) log(`  ${writes ? 'removed' : 'would remove'} leftover temporary file ${temp}`);
+    if (pending.journal)
+      log(`  ${writes ? 'finished' : 'would finish'} a run that was interrupted (${JOURNAL_PATH})`);
+    for (const temp of pending.temps)
+      log(`  ${writes ? 'removed' : 'would remove'} leftover temporary file ${temp}`);
     for (const file of plan.create) log(`  ${prefix}create ${file.path}`);
     for (const file of plan.update) {
       log(`  ${prefix}update ${file.path}`);
@@ -51,11 +65,16 @@ export function writePlanned(context: CommandContext, result: GenerateResult, op
     log(`appgen: everything up to date (${plan.unchanged.length} generated files)`);
     return 0;
   }
-  log(`appgen: ${prefix}${plan.create.length} created, ${plan.update.length} updated, ${plan.delete.length} deleted, ${plan.unchanged.length} unchanged`);
+  log(
+    `appgen: ${prefix}${plan.create.length} created, ${plan.update.length} updated, ${plan.delete.length} deleted, ${plan.unchanged.length} unchanged`,
+  );
   if (options.check) {
-    if (pending.journal) log(`appgen: an interrupted \`appgen generate\` is unfinished (${JOURNAL_PATH}).`);
+    if (pending.journal)
+      log(`appgen: an interrupted \`appgen generate\` is unfinished (${JOURNAL_PATH}).`);
     else if (leftovers > 0) log('appgen: an interrupted `appgen generate` left temporary files.');
-    log('appgen: the generated files are out of date with config/; run `appgen generate` and commit the result.');
+    log(
+      'appgen: the generated files are out of date with config/; run `appgen generate` and commit the result.',
+    );
     return 1;
   }
   return 0;

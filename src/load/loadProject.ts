@@ -13,7 +13,12 @@ const FOLDERS: Array<{ folder: string; kind: Exclude<ConfigKind, 'settings'> }> 
   { folder: 'config/events', kind: 'events' },
 ];
 
-function readDocument(root: string, file: string, kind: ConfigKind, problems: Diagnostic[]): ConfigDocument | undefined {
+function readDocument(
+  root: string,
+  file: string,
+  kind: ConfigKind,
+  problems: Diagnostic[],
+): ConfigDocument | undefined {
   const text = fs.readFileSync(path.join(root, file), 'utf8');
   try {
     const { value, positions } = parseJsonWithPositions(text);
@@ -25,7 +30,9 @@ function readDocument(root: string, file: string, kind: ConfigKind, problems: Di
       jsonPath: '',
       location: error.location,
       message: error.hint ? error.message : `invalid JSON: ${error.message}`,
-      hint: error.hint ?? 'config files are strict JSON: double-quoted names and strings, no comments, no trailing commas.',
+      hint:
+        error.hint ??
+        'config files are strict JSON: double-quoted names and strings, no comments, no trailing commas.',
     });
     return undefined;
   }
@@ -68,7 +75,12 @@ export function loadProject(root: string): LoadedProject {
   if (fs.existsSync(path.join(root, SETTINGS_FILE))) {
     project.settings = readDocument(root, SETTINGS_FILE, 'settings', problems);
   }
-  const byKind = { model: project.models, routes: project.routes, view: project.views, events: project.events };
+  const byKind = {
+    model: project.models,
+    routes: project.routes,
+    view: project.views,
+    events: project.events,
+  };
   for (const { folder, kind } of FOLDERS) {
     for (const file of listJsonFiles(root, folder, problems)) {
       const document = readDocument(root, file, kind, problems);

@@ -85,7 +85,8 @@ export function parseJsonWithPositions(text: string): ParsedJson {
         const escape = text[index + 1];
         if (escape === undefined) fail('unterminated string');
         if (escape === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(index + 2, index + 6))) fail('invalid \\u escape: expected four hex digits');
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(index + 2, index + 6)))
+            fail('invalid \\u escape: expected four hex digits');
           index += 6;
         } else if ('"\\/bfnrt'.includes(escape)) {
           index += 2;
@@ -107,7 +108,11 @@ export function parseJsonWithPositions(text: string): ParsedJson {
       index += number[0].length;
       return Number(number[0]);
     }
-    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
+    for (const [word, value] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
       if (rest.startsWith(word)) {
         index += word.length;
         return value;
@@ -121,7 +126,11 @@ export function parseJsonWithPositions(text: string): ParsedJson {
     positions.set(pointer, { value: here(), key });
     const ch = text[index];
     if ((ch === '{' || ch === '[') && depth >= MAX_JSON_DEPTH) {
-      throw new JsonSyntaxError(`objects and arrays are nested more than ${MAX_JSON_DEPTH} levels deep`, here(), `flatten the structure: appgen reads at most ${MAX_JSON_DEPTH} levels.`);
+      throw new JsonSyntaxError(
+        `objects and arrays are nested more than ${MAX_JSON_DEPTH} levels deep`,
+        here(),
+        `flatten the structure: appgen reads at most ${MAX_JSON_DEPTH} levels.`,
+      );
     }
     if (ch === '{') return parseObject(pointer, depth + 1);
     if (ch === '[') return parseArray(pointer, depth + 1);
@@ -139,7 +148,8 @@ export function parseJsonWithPositions(text: string): ParsedJson {
     }
     for (;;) {
       skipWhitespace();
-      if (text[index] !== '"') fail(`unexpected ${describe()}: expected a property name in double quotes`);
+      if (text[index] !== '"')
+        fail(`unexpected ${describe()}: expected a property name in double quotes`);
       const keyLocation = here();
       const key = parseString();
       if (Object.prototype.hasOwnProperty.call(result, key)) {

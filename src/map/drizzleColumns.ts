@@ -43,19 +43,29 @@ const builderName = (expression: string): string => expression.slice(0, expressi
 
 /** A literal default as TypeScript; dates become `new Date("...")`. */
 function defaultLiteral(type: FieldType, value: unknown): string {
-  if (type === 'datetime') return `new Date(${JSON.stringify(new Date(String(value)).toISOString())})`;
+  if (type === 'datetime')
+    return `new Date(${JSON.stringify(new Date(String(value)).toISOString())})`;
   return JSON.stringify(value);
 }
 
 /** The column expression of a model field, e.g. `text("email").notNull()`. */
-export function drizzleColumn(name: string, options: FieldOptions, provider: DatabaseProvider): string {
+export function drizzleColumn(
+  name: string,
+  options: FieldOptions,
+  provider: DatabaseProvider,
+): string {
   const column = JSON.stringify(name);
-  let expression = BUILDERS[provider][options.type](options.values ? `${column}, { enum: [${options.values.map((v) => JSON.stringify(v)).join(', ')}] }` : column);
+  let expression = BUILDERS[provider][options.type](
+    options.values
+      ? `${column}, { enum: [${options.values.map((v) => JSON.stringify(v)).join(', ')}] }`
+      : column,
+  );
   // Like Prisma's @default(uuid()) and @default(now()): values made by the app, not the database.
   if (name === 'id') return `${expression}.primaryKey().$defaultFn(() => crypto.randomUUID())`;
   if (!options.optional) expression += '.notNull()';
   if (options.type === 'date_now') expression += '.$defaultFn(() => new Date())';
-  else if (options.default !== undefined) expression += `.default(${defaultLiteral(options.type, options.default)})`;
+  else if (options.default !== undefined)
+    expression += `.default(${defaultLiteral(options.type, options.default)})`;
   return expression;
 }
 
@@ -67,7 +77,11 @@ export interface DrizzleTableFeatures {
 }
 
 /** What src/appgen/schema.ts imports from drizzle-orm/<dialect>-core, sorted. */
-export function drizzleImports(columns: string[], provider: DatabaseProvider, features: DrizzleTableFeatures): string[] {
+export function drizzleImports(
+  columns: string[],
+  provider: DatabaseProvider,
+  features: DrizzleTableFeatures,
+): string[] {
   const names = new Set(columns.map(builderName));
   names.add(provider === 'sqlite' ? 'sqliteTable' : 'pgTable');
   for (const [name, used] of Object.entries(features)) if (used) names.add(name);

@@ -1,5 +1,10 @@
 import { FIELD_TYPES } from '../config/fieldTypes';
-import type { ClientFieldContext, ClientRouteContext, MethodContext, ProjectContext } from './contexts';
+import type {
+  ClientFieldContext,
+  ClientRouteContext,
+  MethodContext,
+  ProjectContext,
+} from './contexts';
 import { routeTypeName } from '../domain/names';
 
 function enumType(values: string[]): string {
@@ -9,9 +14,17 @@ function enumType(values: string[]): string {
 function queryFields(method: MethodContext): ClientFieldContext[] {
   const query = method.listQuery;
   if (!query) return [];
-  const fields: ClientFieldContext[] = query.filters.map((filter) => ({ name: filter.name, tsType: filter.values ? enumType(filter.values) : FIELD_TYPES[filter.type].ts }));
-  if (query.sorts.length > 0) fields.push({ name: 'sort', tsType: enumType(query.sorts.flatMap((field) => [field, `-${field}`])) });
-  if (query.pageSize !== null) fields.push({ name: 'limit', tsType: 'number' }, { name: 'offset', tsType: 'number' });
+  const fields: ClientFieldContext[] = query.filters.map((filter) => ({
+    name: filter.name,
+    tsType: filter.values ? enumType(filter.values) : FIELD_TYPES[filter.type].ts,
+  }));
+  if (query.sorts.length > 0)
+    fields.push({
+      name: 'sort',
+      tsType: enumType(query.sorts.flatMap((field) => [field, `-${field}`])),
+    });
+  if (query.pageSize !== null)
+    fields.push({ name: 'limit', tsType: 'number' }, { name: 'offset', tsType: 'number' });
   return fields;
 }
 
@@ -21,13 +34,19 @@ function queryFields(method: MethodContext): ClientFieldContext[] {
  * functions, redirects, stubs of `orm: "none"`).
  */
 function resultType(method: MethodContext, project: Omit<ProjectContext, 'clientRoutes'>): string {
-  if (method.operation === 'function' || method.redirect !== null || project.orm === 'none') return 'unknown';
+  if (method.operation === 'function' || method.redirect !== null || project.orm === 'none')
+    return 'unknown';
   if (method.responseModel === null) return '{ success: true }';
-  const record = method.includes ? `${method.responseModel} & Required<Pick<${method.responseModel}, ${enumType(method.include.map((r) => r.name))}>>` : method.responseModel;
+  const record = method.includes
+    ? `${method.responseModel} & Required<Pick<${method.responseModel}, ${enumType(method.include.map((r) => r.name))}>>`
+    : method.responseModel;
   return method.responseIsArray ? `Array<${record}>` : record;
 }
 
-export function clientRoute(method: MethodContext, project: Omit<ProjectContext, 'clientRoutes'>): ClientRouteContext {
+export function clientRoute(
+  method: MethodContext,
+  project: Omit<ProjectContext, 'clientRoutes'>,
+): ClientRouteContext {
   const typeName = routeTypeName(method.method, method.urlPath);
   return {
     name: method.handlerName,
@@ -35,7 +54,10 @@ export function clientRoute(method: MethodContext, project: Omit<ProjectContext,
     method: method.method,
     urlPath: method.urlPath,
     source: method.source,
-    params: method.params.map((param) => ({ name: param.name, tsType: param.type === 'int' ? 'number | string' : 'string' })),
+    params: method.params.map((param) => ({
+      name: param.name,
+      tsType: param.type === 'int' ? 'number | string' : 'string',
+    })),
     query: queryFields(method),
     bodyType: method.bodyTypeName,
     resultType: resultType(method, project),
@@ -44,6 +66,8 @@ export function clientRoute(method: MethodContext, project: Omit<ProjectContext,
 }
 
 /** Every route method of the project as a client function, in the order of `project.methods`. */
-export function mapClientRoutes(project: Omit<ProjectContext, 'clientRoutes'>): ClientRouteContext[] {
+export function mapClientRoutes(
+  project: Omit<ProjectContext, 'clientRoutes'>,
+): ClientRouteContext[] {
   return project.methods.map((method) => clientRoute(method, project));
 }

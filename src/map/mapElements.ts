@@ -1,7 +1,15 @@
 import { FIELD_ELEMENTS } from '../config/elements';
 import type { RouteRef } from '../domain/routeRefs';
 import type { ProjectElement } from '../validate/checkedProject';
-import type { BodyFieldContext, ElementContext, FormContext, FormFieldContext, MethodContext, ModelContext, RouteCallContext } from './contexts';
+import type {
+  BodyFieldContext,
+  ElementContext,
+  FormContext,
+  FormFieldContext,
+  MethodContext,
+  ModelContext,
+  RouteCallContext,
+} from './contexts';
 import { passwordAutocomplete } from './passwordAutocomplete';
 import { modelFieldType, routeCall, valueKind, type BoundRoute } from './viewRouteCalls';
 
@@ -22,7 +30,10 @@ interface FormScope {
 
 /** `publishedAt` → `Published at`: a readable default column label. */
 export function labelFromField(field: string): string {
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -38,14 +49,26 @@ function addLoad(scope: ElementScope, ref: RouteRef): RouteCallContext {
   return call;
 }
 
-function mapColumns(scope: ElementScope, element: ProjectElement, model: string): ElementContext['columns'] {
+function mapColumns(
+  scope: ElementScope,
+  element: ProjectElement,
+  model: string,
+): ElementContext['columns'] {
   return (element.columns ?? []).map(({ field, label }, index) => {
     const link = index === 0 && element.type === 'list' ? (element.link ?? null) : null;
-    return { field, label: label ?? labelFromField(field), kind: valueKind(modelFieldType(scope.models, model, field)), link };
+    return {
+      field,
+      label: label ?? labelFromField(field),
+      kind: valueKind(modelFieldType(scope.models, model, field)),
+      link,
+    };
   });
 }
 
-function mapOptions(options: ProjectElement['options'], values: string[] | null): ElementContext['options'] {
+function mapOptions(
+  options: ProjectElement['options'],
+  values: string[] | null,
+): ElementContext['options'] {
   if (options && options.length > 0) return options;
   return (values ?? []).map((value) => ({ value, label: value }));
 }
@@ -68,25 +91,59 @@ const validatorNumber = (field: BodyFieldContext | undefined, name: string): num
 };
 
 function formKind(field: BodyFieldContext): FormFieldContext['kind'] {
-  if (field.type === 'int' || field.type === 'float' || field.type === 'boolean' || field.type === 'datetime' || field.type === 'json') return field.type;
+  if (
+    field.type === 'int' ||
+    field.type === 'float' ||
+    field.type === 'boolean' ||
+    field.type === 'datetime' ||
+    field.type === 'json'
+  )
+    return field.type;
   return 'string';
 }
 
-function mapForm(scope: ElementScope, element: ProjectElement): { form: FormContext | null; inner: FormScope | null } {
-  if (!element.route) return { form: { method: null, urlPath: null, fields: [], success: null, reset: false, load: null }, inner: null };
+function mapForm(
+  scope: ElementScope,
+  element: ProjectElement,
+): { form: FormContext | null; inner: FormScope | null } {
+  if (!element.route)
+    return {
+      form: { method: null, urlPath: null, fields: [], success: null, reset: false, load: null },
+      inner: null,
+    };
   const { method } = bound(scope, element.route);
   const load = element.load ? addLoad(scope, element.load) : null;
   const ids = new Set(element.formFieldIds);
-  const fields = method.body.filter((f) => ids.has(f.name)).map((f) => ({ name: f.name, kind: formKind(f), nullable: f.nullable }));
-  const form: FormContext = { method: method.method, urlPath: method.urlPath, fields, success: element.success ?? null, reset: method.method === 'POST' && !element.success, load };
+  const fields = method.body
+    .filter((f) => ids.has(f.name))
+    .map((f) => ({ name: f.name, kind: formKind(f), nullable: f.nullable }));
+  const form: FormContext = {
+    method: method.method,
+    urlPath: method.urlPath,
+    fields,
+    success: element.success ?? null,
+    reset: method.method === 'POST' && !element.success,
+    load,
+  };
   return { form, inner: { body: method.body, load, method } };
 }
 
 /** Maps an element and its children; list, detail and edit-form routes are added to the scope's loads. */
-export function mapElement(scope: ElementScope, element: ProjectElement, form: FormScope | null = null): ElementContext {
-  const mappedForm = element.type === 'form' ? mapForm(scope, element) : { form: null, inner: form };
-  const field = element.id && FIELD_ELEMENTS.includes(element.type) ? form?.body.find((f) => f.name === element.id) : undefined;
-  const data = element.type === 'list' || element.type === 'detail' ? addLoad(scope, element.route as RouteRef) : null;
+export function mapElement(
+  scope: ElementScope,
+  element: ProjectElement,
+  form: FormScope | null = null,
+): ElementContext {
+  const mappedForm =
+    element.type === 'form' ? mapForm(scope, element) : { form: null, inner: form };
+  const field =
+    element.id && FIELD_ELEMENTS.includes(element.type)
+      ? form?.body.find((f) => f.name === element.id)
+      : undefined;
+  const data =
+    element.type === 'list' || element.type === 'detail'
+      ? addLoad(scope, element.route as RouteRef)
+      : null;
   const valueFrom = field && form?.load ? form.load : null;
   const required = element.required ?? field?.required ?? false;
   const href = element.href ?? null;
@@ -99,7 +156,10 @@ export function mapElement(scope: ElementScope, element: ProjectElement, form: F
     text: element.text ?? null,
     level: element.level ?? 2,
     inputType,
-    autocomplete: inputType === 'password' ? passwordAutocomplete(form?.method ?? null, element.id ?? '') : null,
+    autocomplete:
+      inputType === 'password'
+        ? passwordAutocomplete(form?.method ?? null, element.id ?? '')
+        : null,
     required,
     placeholder: element.placeholder ?? null,
     rows: element.rows ?? 4,
@@ -119,6 +179,9 @@ export function mapElement(scope: ElementScope, element: ProjectElement, form: F
     link: element.link ?? null,
     empty: element.empty ?? 'Nothing here yet.',
     valueFrom: valueFrom ? valueFrom.variable : null,
-    valueKind: valueFrom && element.id ? valueKind(modelFieldType(scope.models, valueFrom.model, element.id)) : 'string',
+    valueKind:
+      valueFrom && element.id
+        ? valueKind(modelFieldType(scope.models, valueFrom.model, element.id))
+        : 'string',
   };
 }

@@ -2,13 +2,21 @@ import type { ProjectModel, ProjectRoute } from '../validate/checkedProject';
 import type { ListQueryContext, ParentContext } from './contexts';
 import { delegateName } from '../domain/names';
 
-export function mapListQuery(route: ProjectRoute, model: ProjectModel | undefined, typeName: string): ListQueryContext | null {
+export function mapListQuery(
+  route: ProjectRoute,
+  model: ProjectModel | undefined,
+  typeName: string,
+): ListQueryContext | null {
   const query = route.query;
   if (!query || !model) return null;
   const fieldOf = (name: string) => model.fields.find((f) => f.name === name);
   return {
     specName: `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}Query`,
-    filters: query.filter.map((name) => ({ name, type: name === 'id' ? 'uuid' : (fieldOf(name)?.type ?? 'uuid'), values: name === 'id' ? null : (fieldOf(name)?.values ?? null) })),
+    filters: query.filter.map((name) => ({
+      name,
+      type: name === 'id' ? 'uuid' : (fieldOf(name)?.type ?? 'uuid'),
+      values: name === 'id' ? null : (fieldOf(name)?.values ?? null),
+    })),
     sorts: query.sort,
     defaultSort: query.defaultSort,
     pageSize: query.pageSize,
@@ -26,6 +34,12 @@ export function mapParents(route: ProjectRoute, model: ProjectModel | undefined)
   if (!model || (route.operation !== 'list' && route.operation !== 'create')) return [];
   const params = route.params.map((p) => p.name);
   return model.relations
-    .filter((relation) => relation.type === 'belongsTo' && params.includes(relation.field as string))
-    .map((relation) => ({ param: relation.field as string, model: relation.model, delegate: delegateName(relation.model) }));
+    .filter(
+      (relation) => relation.type === 'belongsTo' && params.includes(relation.field as string),
+    )
+    .map((relation) => ({
+      param: relation.field as string,
+      model: relation.model,
+      delegate: delegateName(relation.model),
+    }));
 }

@@ -13,8 +13,11 @@ function prismaDefault(options: ProjectField): string | undefined {
   if (options.type === 'date_now') return 'now()';
   if (options.default === undefined) return undefined;
   // JSON.stringify gives a valid Prisma string literal for the characters the schema allows.
-  if (options.type === 'datetime') return JSON.stringify(new Date(String(options.default)).toISOString());
-  return typeof options.default === 'string' ? JSON.stringify(options.default) : String(options.default);
+  if (options.type === 'datetime')
+    return JSON.stringify(new Date(String(options.default)).toISOString());
+  return typeof options.default === 'string'
+    ? JSON.stringify(options.default)
+    : String(options.default);
 }
 
 function mapField(options: ProjectField, provider: DatabaseProvider): FieldContext {
@@ -44,7 +47,11 @@ function mapField(options: ProjectField, provider: DatabaseProvider): FieldConte
 }
 
 /** Every model, with the relations of both sides (mapRelations of all the models). */
-export function mapModels(models: readonly ProjectModel[], relations: Map<string, RelationContext[]>, provider: DatabaseProvider): ModelContext[] {
+export function mapModels(
+  models: readonly ProjectModel[],
+  relations: Map<string, RelationContext[]>,
+  provider: DatabaseProvider,
+): ModelContext[] {
   return models.map((model) => {
     const fields = model.fields.map((field) => mapField(field, provider));
     return {
@@ -56,7 +63,13 @@ export function mapModels(models: readonly ProjectModel[], relations: Map<string
       relations: relations.get(model.name) ?? [],
       indexes: mapIndexes(model),
       hiddenFields: fields.filter((f) => f.hidden).map((f) => f.name),
-      relatedModels: [...new Set((relations.get(model.name) ?? []).filter((r) => !r.backReference && r.model !== model.name).map((r) => r.model))].sort(),
+      relatedModels: [
+        ...new Set(
+          (relations.get(model.name) ?? [])
+            .filter((r) => !r.backReference && r.model !== model.name)
+            .map((r) => r.model),
+        ),
+      ].sort(),
     };
   });
 }

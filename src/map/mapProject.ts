@@ -8,9 +8,11 @@ import { mapRelations } from './mapRelations';
 import { mapRouteFiles } from './mapRoutes';
 import { navLinks, viewMapper } from './mapViews';
 
-const byName = <T extends { name: string }>(a: T, b: T): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const byName = <T extends { name: string }>(a: T, b: T): number =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 
-const sortedUnique = (values: Array<string | null>): string[] => [...new Set(values.filter((v): v is string => v !== null))].sort();
+const sortedUnique = (values: Array<string | null>): string[] =>
+  [...new Set(values.filter((v): v is string => v !== null))].sort();
 
 /** The links table of each manyToMany relation, once, sorted by name. */
 function joinTables(models: readonly ModelContext[]): JoinTableContext[] {
@@ -32,7 +34,10 @@ function joinTables(models: readonly ModelContext[]): JoinTableContext[] {
  * on the config's content (names and paths), never on file-system order, so output is
  * deterministic.
  */
-export function mapProject(project: CheckedProject, options: { provider: DatabaseProvider; defaultDatabaseUrl: string }): ProjectContext {
+export function mapProject(
+  project: CheckedProject,
+  options: { provider: DatabaseProvider; defaultDatabaseUrl: string },
+): ProjectContext {
   const modelsByName = new Map<string, ProjectModel>(project.models.map((m) => [m.name, m]));
   const { events } = project;
   // Both sides of every relation, worked out once for the models and the routes that write links.
@@ -42,7 +47,9 @@ export function mapProject(project: CheckedProject, options: { provider: Databas
   const models = mapModels(project.models, relations, options.provider).sort(byName);
   const tables = joinTables(models);
   const hasLinks = tables.length > 0;
-  const views = project.views.map(viewMapper({ routeFiles, models })).sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
+  const views = project.views
+    .map(viewMapper({ routeFiles, models }))
+    .sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
   const hiddenViews = new Set(project.views.filter((v) => v.nav === false).map((v) => v.name));
   const context: Omit<ProjectContext, 'clientRoutes'> = {
     orm: project.orm,
@@ -52,12 +59,19 @@ export function mapProject(project: CheckedProject, options: { provider: Databas
     validatorNames: [...VALIDATOR_NAMES],
     drizzleImports: drizzleImports(
       // A links table has two text columns, a unique index of both, an index on B and two foreign keys.
-      [...models.flatMap((model) => model.fields.map((field) => field.drizzleColumn)), ...(hasLinks ? ['text("A")'] : [])],
+      [
+        ...models.flatMap((model) => model.fields.map((field) => field.drizzleColumn)),
+        ...(hasLinks ? ['text("A")'] : []),
+      ],
       options.provider,
       {
-        uniqueIndex: hasLinks || models.some((model) => model.hasUnique || model.indexes.some((index) => index.unique)),
+        uniqueIndex:
+          hasLinks ||
+          models.some((model) => model.hasUnique || model.indexes.some((index) => index.unique)),
         index: hasLinks || models.some((model) => model.indexes.some((index) => !index.unique)),
-        foreignKey: hasLinks || models.some((model) => model.relations.some((relation) => relation.field !== null)),
+        foreignKey:
+          hasLinks ||
+          models.some((model) => model.relations.some((relation) => relation.field !== null)),
       },
     ),
     models,
@@ -69,10 +83,14 @@ export function mapProject(project: CheckedProject, options: { provider: Databas
     hasForms: views.some((v) => v.usesForm),
     functions: sortedUnique(methods.map((m) => m.function)),
     voters: sortedUnique(methods.map((m) => m.voter)),
-    events: events.map((e) => ({ name: e.name, model: e.model, on: e.on, source: e.file })).sort(byName),
+    events: events
+      .map((e) => ({ name: e.name, model: e.model, on: e.on, source: e.file }))
+      .sort(byName),
     hasAuth: methods.some((m) => m.auth) || views.some((v) => v.auth),
     joinTables: tables,
-    hiddenFields: models.filter((m) => m.hiddenFields.length > 0).map((m) => ({ model: m.name, delegate: m.delegate, fields: m.hiddenFields })),
+    hiddenFields: models
+      .filter((m) => m.hiddenFields.length > 0)
+      .map((m) => ({ model: m.name, delegate: m.delegate, fields: m.hiddenFields })),
   };
   return { ...context, clientRoutes: mapClientRoutes(context) };
 }

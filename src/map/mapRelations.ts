@@ -3,16 +3,32 @@ import type { ProjectModel } from '../validate/checkedProject';
 import type { IndexContext, RelationContext } from './contexts';
 import { delegateName, pascalCase } from '../domain/names';
 
-const ON_DELETE: Record<OnDelete, 'Restrict' | 'Cascade' | 'SetNull'> = { restrict: 'Restrict', cascade: 'Cascade', setNull: 'SetNull' };
-const SQL_ON_DELETE: Record<OnDelete, 'restrict' | 'cascade' | 'set null'> = { restrict: 'restrict', cascade: 'cascade', setNull: 'set null' };
+const ON_DELETE: Record<OnDelete, 'Restrict' | 'Cascade' | 'SetNull'> = {
+  restrict: 'Restrict',
+  cascade: 'Cascade',
+  setNull: 'SetNull',
+};
+const SQL_ON_DELETE: Record<OnDelete, 'restrict' | 'cascade' | 'set null'> = {
+  restrict: 'restrict',
+  cascade: 'cascade',
+  setNull: 'set null',
+};
 
 /**
  * The links table of a manyToMany relation as Prisma makes it: `_<relationName>`, column `A` for
  * the model whose name sorts first (on a relation of a model with itself, the side whose name does).
  */
-function joinTable(relationName: string, own: { model: string; side: string }, other: { model: string; side: string }): RelationContext['joinTable'] {
+function joinTable(
+  relationName: string,
+  own: { model: string; side: string },
+  other: { model: string; side: string },
+): RelationContext['joinTable'] {
   const ownFirst = own.model !== other.model ? own.model < other.model : own.side <= other.side;
-  return { name: `_${relationName}`, ownColumn: ownFirst ? 'A' : 'B', otherColumn: ownFirst ? 'B' : 'A' };
+  return {
+    name: `_${relationName}`,
+    ownColumn: ownFirst ? 'A' : 'B',
+    otherColumn: ownFirst ? 'B' : 'A',
+  };
 }
 
 /**
@@ -48,8 +64,18 @@ export function mapRelations(models: readonly ProjectModel[]): Map<string, Relat
         optional: Boolean(fieldConfig?.optional),
         onDelete: relation.onDelete ? ON_DELETE[relation.onDelete] : null,
         sqlOnDelete: relation.onDelete ? SQL_ON_DELETE[relation.onDelete] : null,
-        foreignField: relation.type === 'hasMany' && mirror ? (other.relations.find((r) => r.name === mirror)?.field ?? null) : null,
-        joinTable: relation.type === 'manyToMany' ? joinTable(relationName, { model: model.name, side: name }, { model: other.name, side: otherSide }) : null,
+        foreignField:
+          relation.type === 'hasMany' && mirror
+            ? (other.relations.find((r) => r.name === mirror)?.field ?? null)
+            : null,
+        joinTable:
+          relation.type === 'manyToMany'
+            ? joinTable(
+                relationName,
+                { model: model.name, side: name },
+                { model: other.name, side: otherSide },
+              )
+            : null,
         relationName,
         isList: relation.type !== 'belongsTo',
         backReference: false,
@@ -60,7 +86,9 @@ export function mapRelations(models: readonly ProjectModel[]): Map<string, Relat
   for (const model of models) {
     for (const relation of result.get(model.name) as RelationContext[]) {
       if (relation.backReference || mirrored.has(`${model.name}.${relation.name}`)) continue;
-      const declaredOther = (result.get(relation.model) as RelationContext[]).some((r) => r.relationName === relation.relationName);
+      const declaredOther = (result.get(relation.model) as RelationContext[]).some(
+        (r) => r.relationName === relation.relationName,
+      );
       if (declaredOther || relation.type === 'hasMany') continue;
       const name = `${delegateName(model.name)}By${pascalCase(relation.name)}`;
       (result.get(relation.model) as RelationContext[]).push({
@@ -73,7 +101,14 @@ export function mapRelations(models: readonly ProjectModel[]): Map<string, Relat
         onDelete: null,
         sqlOnDelete: null,
         foreignField: relation.type === 'belongsTo' ? relation.field : null,
-        joinTable: relation.type === 'manyToMany' ? joinTable(relation.relationName, { model: relation.model, side: name }, { model: model.name, side: relation.name }) : null,
+        joinTable:
+          relation.type === 'manyToMany'
+            ? joinTable(
+                relation.relationName,
+                { model: relation.model, side: name },
+                { model: model.name, side: relation.name },
+              )
+            : null,
         relationName: relation.relationName,
         isList: true,
         backReference: true,
@@ -85,9 +120,16 @@ export function mapRelations(models: readonly ProjectModel[]): Map<string, Relat
 
 /** Declared indexes, and an index on each belongsTo field not already leading one (or unique). */
 export function mapIndexes(model: ProjectModel): IndexContext[] {
-  const named = (fields: string[], unique: boolean) => ({ name: `${model.name}_${fields.join('_')}_${unique ? 'key' : 'idx'}`, fields, unique });
+  const named = (fields: string[], unique: boolean) => ({
+    name: `${model.name}_${fields.join('_')}_${unique ? 'key' : 'idx'}`,
+    fields,
+    unique,
+  });
   const declared = model.indexes.map((index) => named(index.fields, index.unique));
-  const covered = (field: string) => field === 'id' || declared.some((i) => i.fields[0] === field) || Boolean(model.fields.find((f) => f.name === field)?.unique);
+  const covered = (field: string) =>
+    field === 'id' ||
+    declared.some((i) => i.fields[0] === field) ||
+    Boolean(model.fields.find((f) => f.name === field)?.unique);
   const foreign = model.relations
     .filter((r) => r.field !== null)
     .map((r) => r.field as string)

@@ -3,8 +3,21 @@ import { bodyTypeInfo } from '../config/fieldTypes';
 import { VALIDATORS, type ParsedValidator } from '../config/validators';
 import type { AppFolder } from '../domain/appFolders';
 import { MAX_UNPAGED_RECORDS } from '../domain/listQuery';
-import type { ProjectBodyField, ProjectEvent, ProjectModel, ProjectRoute } from '../validate/checkedProject';
-import type { BodyFieldContext, LinkContext, MethodContext, ParamContext, RelationContext, RouteFileContext, ValidatorContext } from './contexts';
+import type {
+  ProjectBodyField,
+  ProjectEvent,
+  ProjectModel,
+  ProjectRoute,
+} from '../validate/checkedProject';
+import type {
+  BodyFieldContext,
+  LinkContext,
+  MethodContext,
+  ParamContext,
+  RelationContext,
+  RouteFileContext,
+  ValidatorContext,
+} from './contexts';
 import { mapListQuery, mapParents } from './mapListQuery';
 import { enumTsType } from './mapModels';
 import { delegateName, routeTypeName } from '../domain/names';
@@ -18,7 +31,8 @@ function mapValidator(validator: ParsedValidator): ValidatorContext {
   const { name, raw, list } = validator;
   const argument = VALIDATORS[name].argument;
   if (argument === 'none') return { name, argument: null };
-  if (argument === 'list') return { name, argument: `[${(list ?? []).map((value) => JSON.stringify(value)).join(', ')}]` };
+  if (argument === 'list')
+    return { name, argument: `[${(list ?? []).map((value) => JSON.stringify(value)).join(', ')}]` };
   return { name, argument: argument === 'regex' ? JSON.stringify(raw) : String(validator.number) };
 }
 
@@ -26,10 +40,21 @@ function mapValidator(validator: ParsedValidator): ValidatorContext {
 function mapLink(relation: RelationContext | undefined): LinkContext | null {
   if (!relation?.joinTable) return null;
   const { name: joinTable, ownColumn, otherColumn } = relation.joinTable;
-  return { name: relation.model, delegate: relation.modelDelegate, joinTable, ownColumn, otherColumn };
+  return {
+    name: relation.model,
+    delegate: relation.modelDelegate,
+    joinTable,
+    ownColumn,
+    otherColumn,
+  };
 }
 
-function mapBodyField(field: ProjectBodyField, route: ProjectRoute, model: ProjectModel | undefined, relations: readonly RelationContext[]): BodyFieldContext {
+function mapBodyField(
+  field: ProjectBodyField,
+  route: ProjectRoute,
+  model: ProjectModel | undefined,
+  relations: readonly RelationContext[],
+): BodyFieldContext {
   const { name, values } = field;
   const modelField = model?.fields.find((f) => f.name === name);
   const writesLink = field.type === 'uuid[]' && WRITES.includes(route.operation);
@@ -49,9 +74,21 @@ function mapParams(route: ProjectRoute): ParamContext[] {
   return route.params.map(({ name, type }) => ({ name, type, isId: name === 'id' }));
 }
 
-const EVENT_OPERATIONS = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' } as const;
+const EVENT_OPERATIONS = {
+  POST: 'create',
+  PUT: 'update',
+  PATCH: 'update',
+  DELETE: 'delete',
+} as const;
 
-function mapMethod(route: ProjectRoute, orm: OrmName, models: Map<string, ProjectModel>, relations: Map<string, RelationContext[]>, events: ProjectEvent[], folder: AppFolder): MethodContext {
+function mapMethod(
+  route: ProjectRoute,
+  orm: OrmName,
+  models: Map<string, ProjectModel>,
+  relations: Map<string, RelationContext[]>,
+  events: ProjectEvent[],
+  folder: AppFolder,
+): MethodContext {
   const model = route.model ? models.get(route.model) : undefined;
   const params = mapParams(route);
   const modelRelations = (route.model && relations.get(route.model)) || [];
@@ -63,7 +100,12 @@ function mapMethod(route: ProjectRoute, orm: OrmName, models: Map<string, Projec
   const eventOperation = route.method === 'GET' ? null : EVENT_OPERATIONS[route.method];
   const listQuery = mapListQuery(route, model, typeName);
   const writesLinks = body.some((field) => field.link !== null);
-  const firedEvents = eventOperation && route.model ? events.filter((e) => e.model === route.model && e.on.includes(eventOperation)).map((e) => e.name) : [];
+  const firedEvents =
+    eventOperation && route.model
+      ? events
+          .filter((e) => e.model === route.model && e.on.includes(eventOperation))
+          .map((e) => e.name)
+      : [];
   return {
     method: route.method,
     handlerName: typeName.charAt(0).toLowerCase() + typeName.slice(1),
@@ -77,16 +119,20 @@ function mapMethod(route: ProjectRoute, orm: OrmName, models: Map<string, Projec
     hasIdParam: params.some((p) => p.isId),
     body,
     hasBody: body.length > 0,
-    writesNullableJson: WRITES.includes(operation) && body.some((field) => field.type === 'json' && field.nullable),
+    writesNullableJson:
+      WRITES.includes(operation) && body.some((field) => field.type === 'json' && field.nullable),
     writesDate: WRITES.includes(operation) && body.some((field) => field.type === 'datetime'),
     bodyTypeName: body.length ? `${typeName}Body` : null,
-    bodySpecName: body.length ? `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}BodySpec` : null,
+    bodySpecName: body.length
+      ? `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}BodySpec`
+      : null,
     auth: route.auth,
     voter: voter?.kind === 'custom' ? voter.name : null,
     builtinVoter: voter && voter.kind !== 'custom' ? voter.kind : null,
     ownerField: voter?.kind === 'owner' ? voter.field : null,
     // A PUT or PATCH that links records loads its own first: a missing record is 404 before a missing linked one is 409.
-    loadsRecord: route.voterSeesRecord || (writesLinks && (operation === 'replace' || operation === 'update')),
+    loadsRecord:
+      route.voterSeesRecord || (writesLinks && (operation === 'replace' || operation === 'update')),
     writesLinks,
     mutating: eventOperation !== null,
     events: firedEvents,
@@ -112,7 +158,13 @@ function mapMethod(route: ProjectRoute, orm: OrmName, models: Map<string, Projec
 }
 
 /** Groups routes by folder: each is one route.ts with one export per method. */
-export function mapRouteFiles(routes: ProjectRoute[], orm: OrmName, models: Map<string, ProjectModel>, relations: Map<string, RelationContext[]>, events: ProjectEvent[] = []): RouteFileContext[] {
+export function mapRouteFiles(
+  routes: ProjectRoute[],
+  orm: OrmName,
+  models: Map<string, ProjectModel>,
+  relations: Map<string, RelationContext[]>,
+  events: ProjectEvent[] = [],
+): RouteFileContext[] {
   const files = new Map<string, { urlPath: string; folder: AppFolder; routes: ProjectRoute[] }>();
   for (const route of routes) {
     const { folder } = route;

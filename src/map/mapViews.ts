@@ -1,7 +1,13 @@
 import type { AppFolder } from '../domain/appFolders';
 import { OUTPUT_PATHS } from '../domain/outputPaths';
 import type { ProjectView } from '../validate/checkedProject';
-import type { ElementContext, ModelContext, NavLinkContext, RouteFileContext, ViewContext } from './contexts';
+import type {
+  ElementContext,
+  ModelContext,
+  NavLinkContext,
+  RouteFileContext,
+  ViewContext,
+} from './contexts';
 import { mapElement, type ElementScope } from './mapElements';
 import { routesByRef } from './viewRouteCalls';
 
@@ -34,7 +40,12 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
   const params = appFolder.params.map((p) => p.name);
   const root = mapElement(scope, view.root);
   const elements = flatten(root);
-  const imports = new Map(scope.loads.map((load) => [`${load.module}#${load.handler}`, { handler: load.handler, method: 'GET' as const, module: load.module }]));
+  const imports = new Map(
+    scope.loads.map((load) => [
+      `${load.module}#${load.handler}`,
+      { handler: load.handler, method: 'GET' as const, module: load.module },
+    ]),
+  );
   return {
     name: view.name,
     urlPath: view.path,
@@ -46,7 +57,9 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
     renamesParams: appFolder.params.some((p) => p.name !== p.folder),
     auth: view.auth,
     root,
-    routeImports: [...imports.values()].sort((a, b) => (a.handler < b.handler ? -1 : a.handler > b.handler ? 1 : 0)),
+    routeImports: [...imports.values()].sort((a, b) =>
+      a.handler < b.handler ? -1 : a.handler > b.handler ? 1 : 0,
+    ),
     modelTypes: sortedUnique(scope.loads.map((load) => load.model)),
     loads: scope.loads,
     usesRequest: view.auth || scope.loads.length > 0,
@@ -64,5 +77,7 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
 
 /** Links to every view without path parameters (unless `nav: false`), for the layout's navigation. */
 export function navLinks(views: ViewContext[], hidden: ReadonlySet<string>): NavLinkContext[] {
-  return views.filter((v) => !v.hasParams && !hidden.has(v.name)).map((v) => ({ href: v.urlPath, label: v.title }));
+  return views
+    .filter((v) => !v.hasParams && !hidden.has(v.name))
+    .map((v) => ({ href: v.urlPath, label: v.title }));
 }

@@ -10,7 +10,10 @@ const NEW_PASSWORD_PATH = /(sign-?up|register|join|password)(\/|$)/i;
  * sign-up, register or password) or the field's id says so (newPassword, confirmPassword);
  * "current-password" otherwise (a log-in form, bound to a function route, or an unbound form).
  */
-export function passwordAutocomplete(method: MethodContext | null, inputId: string): 'new-password' | 'current-password' {
+export function passwordAutocomplete(
+  method: MethodContext | null,
+  inputId: string,
+): 'new-password' | 'current-password' {
   if (/new|confirm|repeat/i.test(inputId)) return 'new-password';
   if (!method || method.method === 'GET' || method.method === 'DELETE') return 'current-password';
   if (method.function === null && method.model !== null) return 'new-password';

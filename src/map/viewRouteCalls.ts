@@ -1,6 +1,12 @@
 import { FIELD_TYPES, type FieldType } from '../config/fieldTypes';
 import { moduleOf } from '../domain/outputPaths';
-import type { ColumnContext, MethodContext, ModelContext, RouteCallContext, RouteFileContext } from './contexts';
+import type {
+  ColumnContext,
+  MethodContext,
+  ModelContext,
+  RouteCallContext,
+  RouteFileContext,
+} from './contexts';
 
 export interface BoundRoute {
   method: MethodContext;
@@ -13,11 +19,11 @@ export function routesByRef(files: RouteFileContext[]): Map<string, BoundRoute> 
   const routes = new Map<string, BoundRoute>();
   for (const file of files) {
     const module = moduleOf(file.outputPath);
-    for (const method of file.methods) routes.set(`${method.method} ${method.urlPath}`, { method, module });
+    for (const method of file.methods)
+      routes.set(`${method.method} ${method.urlPath}`, { method, module });
   }
   return routes;
 }
-
 
 export function routeCall(bound: BoundRoute, variable: string): RouteCallContext {
   const { method, module } = bound;
@@ -41,7 +47,11 @@ export function valueKind(type: FieldType | undefined): ColumnContext['kind'] {
   return kind === 'boolean' || kind === 'json' ? kind : 'string';
 }
 
-export function modelFieldType(models: ReadonlyMap<string, ModelContext>, model: string, field: string): FieldType | undefined {
+export function modelFieldType(
+  models: ReadonlyMap<string, ModelContext>,
+  model: string,
+  field: string,
+): FieldType | undefined {
   if (field === 'id') return 'uuid';
   return models.get(model)?.fields.find((f) => f.name === field)?.type;
 }

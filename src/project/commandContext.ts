@@ -38,7 +38,10 @@ export function projectDatabase(env: NodeJS.ProcessEnv, orm = 'prisma'): Project
     const { url, provider } = resolveDatabaseUrl(env, defaultUrl);
     return { url, provider, defaultUrl };
   } catch (error) {
-    throw new UserError((error as Error).message, 'set DATABASE_URL to file:./path/to.db or postgresql://user:password@host:5432/database, or unset it for the embedded SQLite database.');
+    throw new UserError(
+      (error as Error).message,
+      'set DATABASE_URL to file:./path/to.db or postgresql://user:password@host:5432/database, or unset it for the embedded SQLite database.',
+    );
   }
 }
 

@@ -32,7 +32,10 @@ export function defaultDatabaseUrl(orm: string): string {
 
 const SUPPORTED = 'supported: file: (SQLite), postgres:// / postgresql://';
 
-export function resolveDatabaseUrl(env: NodeJS.ProcessEnv, fallback: string = DEFAULT_DATABASE_URL): ResolvedDatabaseUrl {
+export function resolveDatabaseUrl(
+  env: NodeJS.ProcessEnv,
+  fallback: string = DEFAULT_DATABASE_URL,
+): ResolvedDatabaseUrl {
   const raw = env.DATABASE_URL?.trim();
   const url = raw ? raw : fallback;
   return { url, provider: providerOf(url) };

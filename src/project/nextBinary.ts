@@ -7,6 +7,9 @@ export function nextBinary(root: string): string {
   try {
     return createRequire(path.join(root, 'package.json')).resolve('next/dist/bin/next');
   } catch {
-    throw new UserError(`Next.js is not installed in ${root}`, 'run "npm install" in the project first.');
+    throw new UserError(
+      `Next.js is not installed in ${root}`,
+      'run "npm install" in the project first.',
+    );
   }
 }

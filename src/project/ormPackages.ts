@@ -8,7 +8,12 @@ import { ormDependencies } from './appDependencies';
 /** The ORM's packages that the project cannot load (looked up the way Node resolves them). */
 export function missingOrmPackages(root: string, orm: OrmName): string[] {
   const req = createProjectRequire(root);
-  return Object.keys(ormDependencies(orm)).filter((name) => !(req.resolve.paths(name) ?? []).some((dir) => fs.existsSync(path.join(dir, name, 'package.json'))));
+  return Object.keys(ormDependencies(orm)).filter(
+    (name) =>
+      !(req.resolve.paths(name) ?? []).some((dir) =>
+        fs.existsSync(path.join(dir, name, 'package.json')),
+      ),
+  );
 }
 
 /**

@@ -17,11 +17,18 @@ export function createProjectRequire(projectDir: string): ProjectRequire {
 }
 
 /** Resolves `specifier` from the project, with an error that says what to install. */
-export function resolveFromProject(req: ProjectRequire, specifier: string, projectDir: string): string {
+export function resolveFromProject(
+  req: ProjectRequire,
+  specifier: string,
+  projectDir: string,
+): string {
   try {
     return req.resolve(specifier);
   } catch {
     // A user error, not a crash: the usual cause is a project whose packages are not installed.
-    throw new UserError(`Cannot find "${specifier}" in ${path.join(projectDir, 'node_modules')}.`, 'run npm install in the project first.');
+    throw new UserError(
+      `Cannot find "${specifier}" in ${path.join(projectDir, 'node_modules')}.`,
+      'run npm install in the project first.',
+    );
   }
 }

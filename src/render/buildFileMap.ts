@@ -22,7 +22,8 @@ export function buildFileMap(project: ProjectContext, templates: TemplateSet): F
   for (const entry of TEMPLATE_REGISTRY) {
     for (const output of entry.outputs(project)) {
       const body = renderOutput(templates, entry.template, output);
-      const content = entry.owner === 'generated' ? generatedHeader(output.path, output.sources) + body : body;
+      const content =
+        entry.owner === 'generated' ? generatedHeader(output.path, output.sources) + body : body;
       planned.push([output.path, { content, owner: entry.owner }]);
     }
   }

@@ -17,11 +17,15 @@ const ident: HelperDelegate = (value: unknown) => {
 };
 
 /** Text inside a `//` or `/** *\/` comment: one line, no comment terminator. */
-const comment: HelperDelegate = (value: unknown) => String(value).replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/\*\//g, '* /');
+const comment: HelperDelegate = (value: unknown) =>
+  String(value)
+    .replace(/[\r\n\u2028\u2029]+/g, ' ')
+    .replace(/\*\//g, '* /');
 
 /** A finite number from the config, as a TypeScript literal; fails loudly otherwise. */
 const num: HelperDelegate = (value: unknown) => {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`not a number: ${JSON.stringify(value)}`);
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw new Error(`not a number: ${JSON.stringify(value)}`);
   return String(value);
 };
 
@@ -34,15 +38,20 @@ const url: HelperDelegate = (path: unknown, source: unknown) => {
   const object = ident(source);
   const parts: string[] = [];
   let literal = '';
-  String(path).split(/(?=[/?#])/).forEach((piece) => {
-    const param = /^\/:([A-Za-z_][A-Za-z0-9_]*)$/.exec(piece);
-    if (!param) {
-      literal += piece;
-      return;
-    }
-    parts.push(JSON.stringify(literal + '/'), `encodeURIComponent(String(${object}.${ident(param[1])}))`);
-    literal = '';
-  });
+  String(path)
+    .split(/(?=[/?#])/)
+    .forEach((piece) => {
+      const param = /^\/:([A-Za-z_][A-Za-z0-9_]*)$/.exec(piece);
+      if (!param) {
+        literal += piece;
+        return;
+      }
+      parts.push(
+        JSON.stringify(literal + '/'),
+        `encodeURIComponent(String(${object}.${ident(param[1])}))`,
+      );
+      literal = '';
+    });
   if (literal || parts.length === 0) parts.push(JSON.stringify(literal));
   return parts.join(' + ');
 };
@@ -50,7 +59,8 @@ const url: HelperDelegate = (path: unknown, source: unknown) => {
 const eq: HelperDelegate = (a: unknown, b: unknown) => a === b;
 
 /** `or a b ...`: whether any argument is truthy (a non-empty array counts as truthy). */
-const or: HelperDelegate = (...args: unknown[]) => args.slice(0, -1).some((value) => (Array.isArray(value) ? value.length > 0 : Boolean(value)));
+const or: HelperDelegate = (...args: unknown[]) =>
+  args.slice(0, -1).some((value) => (Array.isArray(value) ? value.length > 0 : Boolean(value)));
 
 /** `concat "a" b "c"`: joins its arguments (the last argument is Handlebars' options). */
 const concat: HelperDelegate = (...args: unknown[]) => args.slice(0, -1).map(String).join('');
@@ -58,15 +68,33 @@ const concat: HelperDelegate = (...args: unknown[]) => args.slice(0, -1).map(Str
 /** `some list "prop" v1 v2`: whether any item's `prop` equals one of the values. */
 const some: HelperDelegate = (list: unknown, prop: string, ...rest: unknown[]) => {
   const values = rest.slice(0, -1);
-  return Array.isArray(list) && list.some((item) => values.includes((item as Record<string, unknown>)[prop]));
+  return (
+    Array.isArray(list) &&
+    list.some((item) => values.includes((item as Record<string, unknown>)[prop]))
+  );
 };
 
 /** `unique list "prop"`: the distinct string values of `prop` (arrays flattened), sorted. */
 const unique: HelperDelegate = (list: unknown, prop: string) => {
   if (!Array.isArray(list)) return [];
-  const values = list.flatMap((item) => (item as Record<string, unknown>)[prop]).filter((v): v is string => typeof v === 'string');
+  const values = list
+    .flatMap((item) => (item as Record<string, unknown>)[prop])
+    .filter((v): v is string => typeof v === 'string');
   return [...new Set(values)].sort();
 };
 
 /** Helpers every template may use. Each config value enters code through str, jsx/attr or ident. */
-export const HELPERS: Record<string, HelperDelegate> = { str, jsx, attr: jsx, ident, num, url, comment, eq, or, concat, some, unique };
+export const HELPERS: Record<string, HelperDelegate> = {
+  str,
+  jsx,
+  attr: jsx,
+  ident,
+  num,
+  url,
+  comment,
+  eq,
+  or,
+  concat,
+  some,
+  unique,
+};

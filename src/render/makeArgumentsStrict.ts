@@ -19,7 +19,8 @@ interface Composite extends Node {
  */
 export function makeArgumentsStrict(program: hbs.AST.Program): hbs.AST.Program {
   const strict = (node: Node | undefined): void => {
-    if (node?.type === 'PathExpression') (node as hbs.AST.PathExpression & { strict?: boolean }).strict = true;
+    if (node?.type === 'PathExpression')
+      (node as hbs.AST.PathExpression & { strict?: boolean }).strict = true;
   };
   const visit = (node: Node | undefined | null): void => {
     if (!node) return;

@@ -37,29 +37,52 @@ export interface TemplateAnalysis {
   blockParams: string[];
 }
 
-const isCall = (node: { params: unknown[]; hash?: unknown }): boolean => node.params.length > 0 || node.hash !== undefined;
+const isCall = (node: { params: unknown[]; hash?: unknown }): boolean =>
+  node.params.length > 0 || node.hash !== undefined;
 
 function simpleName(path: Node): string | undefined {
   if (path.type !== 'PathExpression') return undefined;
   const p = path as hbs.AST.PathExpression;
-  return !p.data && p.depth === 0 && p.parts.length === 1 && p.original === p.parts[0] ? p.original : undefined;
+  return !p.data && p.depth === 0 && p.parts.length === 1 && p.original === p.parts[0]
+    ? p.original
+    : undefined;
 }
 
-const at = (node: Node): TemplateLocation => ({ line: node.loc?.start.line ?? 0, column: node.loc?.start.column ?? 0 });
+const at = (node: Node): TemplateLocation => ({
+  line: node.loc?.start.line ?? 0,
+  column: node.loc?.start.column ?? 0,
+});
 
 function literal(node: Node): string | undefined {
-  return node.type === 'StringLiteral' || node.type === 'NumberLiteral' ? String((node as hbs.AST.StringLiteral).value) : undefined;
+  return node.type === 'StringLiteral' || node.type === 'NumberLiteral'
+    ? String((node as hbs.AST.StringLiteral).value)
+    : undefined;
 }
 
-function partialReference(statement: hbs.AST.PartialStatement | hbs.AST.PartialBlockStatement): PartialReference {
-  const reference: PartialReference = { ...at(statement), hasFallback: statement.type === 'PartialBlockStatement' };
+function partialReference(
+  statement: hbs.AST.PartialStatement | hbs.AST.PartialBlockStatement,
+): PartialReference {
+  const reference: PartialReference = {
+    ...at(statement),
+    hasFallback: statement.type === 'PartialBlockStatement',
+  };
   const name = statement.name as Node;
-  if (name.type === 'PathExpression') return { ...reference, name: (name as hbs.AST.PathExpression).original };
+  if (name.type === 'PathExpression')
+    return { ...reference, name: (name as hbs.AST.PathExpression).original };
   const fixed = literal(name);
   if (fixed !== undefined) return { ...reference, name: fixed };
   const sexpr = name as hbs.AST.SubExpression;
   const helper = simpleName(sexpr.path);
-  if (helper === 'concat') return { ...reference, parts: sexpr.params.map((param) => literal(param) ?? { path: param.type === 'PathExpression' ? (param as hbs.AST.PathExpression).original : '' }) };
+  if (helper === 'concat')
+    return {
+      ...reference,
+      parts: sexpr.params.map(
+        (param) =>
+          literal(param) ?? {
+            path: param.type === 'PathExpression' ? (param as hbs.AST.PathExpression).original : '',
+          },
+      ),
+    };
   const field = sexpr.params[1] && literal(sexpr.params[1]);
   if (helper === 'lookup' && field !== undefined) return { ...reference, field };
   return reference;
@@ -67,7 +90,12 @@ function partialReference(statement: hbs.AST.PartialStatement | hbs.AST.PartialB
 
 /** What a parsed template calls and includes, with where; used to check and to list templates. */
 export function analyzeTemplate(program: hbs.AST.Program): TemplateAnalysis {
-  const analysis: TemplateAnalysis = { helperCalls: [], partials: [], inlinePartials: [], blockParams: [] };
+  const analysis: TemplateAnalysis = {
+    helperCalls: [],
+    partials: [],
+    inlinePartials: [],
+    blockParams: [],
+  };
   const visit = (node: Node | undefined | null): void => {
     if (!node) return;
     switch (node.type) {
@@ -83,14 +111,22 @@ export function analyzeTemplate(program: hbs.AST.Program): TemplateAnalysis {
         const call = node as hbs.AST.BlockStatement;
         const name = simpleName(call.path);
         // A subexpression always calls a helper; `{{name}}` alone may be a field instead.
-        if (name && (node.type === 'SubExpression' || isCall(call))) analysis.helperCalls.push({ name, ...at(call.path) });
-        [call.path, ...call.params, ...(call.hash?.pairs.map((pair) => pair.value) ?? []), call.program, call.inverse].forEach(visit);
+        if (name && (node.type === 'SubExpression' || isCall(call)))
+          analysis.helperCalls.push({ name, ...at(call.path) });
+        [
+          call.path,
+          ...call.params,
+          ...(call.hash?.pairs.map((pair) => pair.value) ?? []),
+          call.program,
+          call.inverse,
+        ].forEach(visit);
         return;
       }
       case 'DecoratorBlock': {
         const block = node as hbs.AST.DecoratorBlock;
         const name = block.params[0] && literal(block.params[0]);
-        if (simpleName(block.path) === 'inline' && name !== undefined) analysis.inlinePartials.push(name);
+        if (simpleName(block.path) === 'inline' && name !== undefined)
+          analysis.inlinePartials.push(name);
         visit(block.program);
         return;
       }
@@ -98,7 +134,12 @@ export function analyzeTemplate(program: hbs.AST.Program): TemplateAnalysis {
       case 'PartialBlockStatement': {
         const statement = node as hbs.AST.PartialBlockStatement;
         analysis.partials.push(partialReference(statement));
-        [statement.name, ...statement.params, ...(statement.hash?.pairs.map((pair) => pair.value) ?? []), statement.program].forEach(visit);
+        [
+          statement.name,
+          ...statement.params,
+          ...(statement.hash?.pairs.map((pair) => pair.value) ?? []),
+          statement.program,
+        ].forEach(visit);
         return;
       }
       default:
@@ -116,6 +157,9 @@ export function parseTemplate(text: string): hbs.AST.Program {
 
 /** `orm/*\/load` matches `orm/prisma/load`; `*` stands for one path segment or part of one. */
 export function matchesPattern(pattern: string, name: string): boolean {
-  const source = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*');
+  const source = pattern
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/]*');
   return new RegExp(`^${source}$`).test(name);
 }

@@ -26,14 +26,26 @@ export interface TemplateEntry {
   outputs(project: ProjectContext): TemplateOutput[];
 }
 
-const once = (path: string, sources: string[] = ['config/']) => (project: ProjectContext): TemplateOutput[] => [{ path, context: project, sources }];
+const once =
+  (path: string, sources: string[] = ['config/']) =>
+  (project: ProjectContext): TemplateOutput[] => [{ path, context: project, sources }];
 
-const withDatabase = (path: string) => (project: ProjectContext): TemplateOutput[] => (project.usesDatabase ? once(path, ['config/models/'])(project) : []);
+const withDatabase =
+  (path: string) =>
+  (project: ProjectContext): TemplateOutput[] =>
+    project.usesDatabase ? once(path, ['config/models/'])(project) : [];
 
 /** Outputs of one ORM only: switching ORMs deletes the other's files (they leave the manifest). */
-const withOrm = (orm: ProjectContext['orm'], path: string) => (project: ProjectContext): TemplateOutput[] => (project.orm === orm ? once(path, ['config/models/'])(project) : []);
+const withOrm =
+  (orm: ProjectContext['orm'], path: string) =>
+  (project: ProjectContext): TemplateOutput[] =>
+    project.orm === orm ? once(path, ['config/models/'])(project) : [];
 
-function firstMethodUsing(project: ProjectContext, key: 'function' | 'voter', name: string): MethodContext {
+function firstMethodUsing(
+  project: ProjectContext,
+  key: 'function' | 'voter',
+  name: string,
+): MethodContext {
   return project.methods.find((m) => m[key] === name) as MethodContext;
 }
 
@@ -47,83 +59,297 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     owner: 'generated',
     produces: 'src/app/<path>/route.ts: one per unique route path, one export per method',
     context: 'RouteFileContext & { project: ProjectContext }',
-    outputs: (project) => project.routeFiles.map((file) => ({ path: file.outputPath, context: { ...file, project }, sources: file.sources })),
+    outputs: (project) =>
+      project.routeFiles.map((file) => ({
+        path: file.outputPath,
+        context: { ...file, project },
+        sources: file.sources,
+      })),
   },
   {
     template: 'src/app/[view]/page.tsx.hbs',
     owner: 'generated',
     produces: 'src/app/<path>/page.tsx: one per view',
     context: 'ViewContext & { project: ProjectContext }',
-    outputs: (project) => project.views.map((view) => ({ path: view.outputPath, context: { ...view, project }, sources: [view.source] })),
+    outputs: (project) =>
+      project.views.map((view) => ({
+        path: view.outputPath,
+        context: { ...view, project },
+        sources: [view.source],
+      })),
   },
-  { template: 'src/app/layout.tsx.hbs', owner: 'generated', produces: 'src/app/layout.tsx: root layout with navigation', context: 'ProjectContext', outputs: once('src/app/layout.tsx', ['config/views/']) },
-  { template: 'src/appgen/view.ts.hbs', owner: 'generated', produces: 'src/appgen/view.ts: what pages use to call routes in-process, require sign-in and show values', context: 'ProjectContext', outputs: (project) => (project.views.length > 0 ? once('src/appgen/view.ts', ['config/views/'])(project) : []) },
-  { template: 'src/appgen/form.tsx.hbs', owner: 'generated', produces: 'src/appgen/form.tsx: the client component of forms bound to routes', context: 'ProjectContext', outputs: (project) => (project.hasForms ? once('src/appgen/form.tsx', [])(project) : []) },
-  { template: 'src/appgen/devProblems.ts.hbs', owner: 'generated', produces: 'src/appgen/devProblems.ts: what appgen dev could not apply, shown by the layout in development only (empty when generated)', context: 'ProjectContext', outputs: once('src/appgen/devProblems.ts', []) },
+  {
+    template: 'src/app/layout.tsx.hbs',
+    owner: 'generated',
+    produces: 'src/app/layout.tsx: root layout with navigation',
+    context: 'ProjectContext',
+    outputs: once('src/app/layout.tsx', ['config/views/']),
+  },
+  {
+    template: 'src/appgen/view.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/view.ts: what pages use to call routes in-process, require sign-in and show values',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.views.length > 0 ? once('src/appgen/view.ts', ['config/views/'])(project) : [],
+  },
+  {
+    template: 'src/appgen/form.tsx.hbs',
+    owner: 'generated',
+    produces: 'src/appgen/form.tsx: the client component of forms bound to routes',
+    context: 'ProjectContext',
+    outputs: (project) => (project.hasForms ? once('src/appgen/form.tsx', [])(project) : []),
+  },
+  {
+    template: 'src/appgen/devProblems.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/devProblems.ts: what appgen dev could not apply, shown by the layout in development only (empty when generated)',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/devProblems.ts', []),
+  },
   {
     template: 'src/appgen/openapi.ts.hbs',
     owner: 'generated',
-    produces: 'src/appgen/openapi.ts: the OpenAPI 3.1 document of every route (JSON built from the contexts by src/render/openapi)',
+    produces:
+      'src/appgen/openapi.ts: the OpenAPI 3.1 document of every route (JSON built from the contexts by src/render/openapi)',
     context: '{ document: string; project: ProjectContext }',
-    outputs: (project) => [{ path: 'src/appgen/openapi.ts', context: { document: JSON.stringify(buildOpenApiDocument(project), null, 2), project }, sources: ['config/routes/', 'config/models/'] }],
+    outputs: (project) => [
+      {
+        path: 'src/appgen/openapi.ts',
+        context: { document: JSON.stringify(buildOpenApiDocument(project), null, 2), project },
+        sources: ['config/routes/', 'config/models/'],
+      },
+    ],
   },
-  { template: 'src/app/api/openapi.json/route.ts.hbs', owner: 'generated', produces: 'src/app/api/openapi.json/route.ts: serves the OpenAPI document', context: 'ProjectContext', outputs: once('src/app/api/openapi.json/route.ts', []) },
-  { template: 'src/app/api/docs/page.tsx.hbs', owner: 'generated', produces: 'src/app/api/docs/page.tsx: the API documentation page (Swagger UI)', context: 'ProjectContext', outputs: once('src/app/api/docs/page.tsx', []) },
-  { template: 'src/appgen/apiDocs.tsx.hbs', owner: 'generated', produces: 'src/appgen/apiDocs.tsx: the client component showing the document with swagger-ui-dist', context: 'ProjectContext', outputs: once('src/appgen/apiDocs.tsx', []) },
-  { template: 'src/appgen/swaggerUiTypes.ts.hbs', owner: 'generated', produces: 'src/appgen/swaggerUiTypes.ts: the types apiDocs.tsx uses of swagger-ui-dist', context: 'ProjectContext', outputs: once('src/appgen/swaggerUiTypes.ts', []) },
+  {
+    template: 'src/app/api/openapi.json/route.ts.hbs',
+    owner: 'generated',
+    produces: 'src/app/api/openapi.json/route.ts: serves the OpenAPI document',
+    context: 'ProjectContext',
+    outputs: once('src/app/api/openapi.json/route.ts', []),
+  },
+  {
+    template: 'src/app/api/docs/page.tsx.hbs',
+    owner: 'generated',
+    produces: 'src/app/api/docs/page.tsx: the API documentation page (Swagger UI)',
+    context: 'ProjectContext',
+    outputs: once('src/app/api/docs/page.tsx', []),
+  },
+  {
+    template: 'src/appgen/apiDocs.tsx.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/apiDocs.tsx: the client component showing the document with swagger-ui-dist',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/apiDocs.tsx', []),
+  },
+  {
+    template: 'src/appgen/swaggerUiTypes.ts.hbs',
+    owner: 'generated',
+    produces: 'src/appgen/swaggerUiTypes.ts: the types apiDocs.tsx uses of swagger-ui-dist',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/swaggerUiTypes.ts', []),
+  },
   {
     template: 'src/appgen/client.ts.hbs',
     owner: 'generated',
-    produces: 'src/appgen/client.ts: one typed function per route method, for browser and server code (forms send through it)',
+    produces:
+      'src/appgen/client.ts: one typed function per route method, for browser and server code (forms send through it)',
     context: '{ routes: ClientRouteContext[]; project: ProjectContext }',
-    outputs: (project) => [{ path: 'src/appgen/client.ts', context: { routes: project.clientRoutes, project }, sources: ['config/routes/'] }],
+    outputs: (project) => [
+      {
+        path: 'src/appgen/client.ts',
+        context: { routes: project.clientRoutes, project },
+        sources: ['config/routes/'],
+      },
+    ],
   },
-  { template: 'src/app/globals.css.hbs', owner: 'generated', produces: 'src/app/globals.css: default styles', context: 'ProjectContext', outputs: once('src/app/globals.css', []) },
-  { template: 'src/app/icon.svg.hbs', owner: 'generated', produces: 'src/app/icon.svg: the app icon (Next.js links it as the favicon)', context: 'ProjectContext', outputs: once('src/app/icon.svg', []) },
+  {
+    template: 'src/app/globals.css.hbs',
+    owner: 'generated',
+    produces: 'src/app/globals.css: default styles',
+    context: 'ProjectContext',
+    outputs: once('src/app/globals.css', []),
+  },
+  {
+    template: 'src/app/icon.svg.hbs',
+    owner: 'generated',
+    produces: 'src/app/icon.svg: the app icon (Next.js links it as the favicon)',
+    context: 'ProjectContext',
+    outputs: once('src/app/icon.svg', []),
+  },
   {
     template: 'src/appgen/types/[model].ts.hbs',
     owner: 'generated',
     produces: 'src/appgen/types/<Model>.ts: the JSON shape of each model',
     context: 'ModelContext & { project: ProjectContext }',
-    outputs: (project) => project.models.map((model) => ({ path: OUTPUT_PATHS.modelType(model.name), context: { ...model, project }, sources: [model.source] })),
+    outputs: (project) =>
+      project.models.map((model) => ({
+        path: OUTPUT_PATHS.modelType(model.name),
+        context: { ...model, project },
+        sources: [model.source],
+      })),
   },
-  { template: 'src/appgen/types/index.ts.hbs', owner: 'generated', produces: 'src/appgen/types/index.ts: re-exports every model type', context: 'ProjectContext', outputs: once('src/appgen/types/index.ts', ['config/models/']) },
-  { template: 'src/appgen/bodies.ts.hbs', owner: 'generated', produces: 'src/appgen/bodies.ts: body type and runtime spec of each route with a body', context: 'ProjectContext', outputs: once('src/appgen/bodies.ts', ['config/routes/']) },
-  { template: 'src/appgen/body.ts.hbs', owner: 'generated', produces: 'src/appgen/body.ts: request body reading and validators', context: 'ProjectContext', outputs: once('src/appgen/body.ts', []) },
-  { template: 'src/appgen/http.ts.hbs', owner: 'generated', produces: 'src/appgen/http.ts: JSON answers and error mapping', context: 'ProjectContext', outputs: once('src/appgen/http.ts', []) },
-  { template: 'src/appgen/query.ts.hbs', owner: 'generated', produces: 'src/appgen/query.ts: query parameters of list routes (filters, sort, pages)', context: 'ProjectContext', outputs: (project) => (project.methods.some((m) => m.hasListQuery) ? once('src/appgen/query.ts', [])(project) : []) },
-  { template: 'src/appgen/params.ts.hbs', owner: 'generated', produces: 'src/appgen/params.ts: path parameter checks', context: 'ProjectContext', outputs: once('src/appgen/params.ts', []) },
-  { template: 'src/appgen/session.ts.hbs', owner: 'generated', produces: 'src/appgen/session.ts: signed session tokens: issue, read, verify', context: 'ProjectContext', outputs: once('src/appgen/session.ts', []) },
-  { template: 'src/appgen/securityHeaders.ts.hbs', owner: 'generated', produces: 'src/appgen/securityHeaders.ts: the security headers of every answer (frames, content type, referrer)', context: 'ProjectContext', outputs: once('src/appgen/securityHeaders.ts', []) },
-  { template: 'src/appgen/csrf.ts.hbs', owner: 'generated', produces: 'src/appgen/csrf.ts: the cross-site request guard of writes', context: 'ProjectContext', outputs: once('src/appgen/csrf.ts', []) },
-  { template: 'src/appgen/voters.ts.hbs', owner: 'generated', produces: 'src/appgen/voters.ts: the built-in voters self and owner', context: 'ProjectContext', outputs: once('src/appgen/voters.ts', []) },
-  { template: 'src/appgen/events.ts.hbs', owner: 'generated', produces: 'src/appgen/events.ts: runs events after writes', context: 'ProjectContext', outputs: once('src/appgen/events.ts', []) },
-  { template: 'src/appgen/handler.ts.hbs', owner: 'generated', produces: 'src/appgen/handler.ts: input types of functions and voters', context: 'ProjectContext', outputs: once('src/appgen/handler.ts', []) },
-  { template: 'src/appgen/db.ts.hbs', owner: 'generated', produces: 'src/appgen/db.ts: the database client (Prisma client or Drizzle instance, partial orm/<orm>/db)', context: 'ProjectContext', outputs: withDatabase('src/appgen/db.ts') },
-  { template: 'src/appgen/schema.ts.hbs', owner: 'generated', produces: 'src/appgen/schema.ts: the Drizzle schema (tables), orm drizzle only', context: 'ProjectContext', outputs: withOrm('drizzle', 'src/appgen/schema.ts') },
-  { template: 'src/appgen/records.ts.hbs', owner: 'generated', produces: 'src/appgen/records.ts: the columns sent of each model and the relations routes include, orm drizzle only', context: 'ProjectContext', outputs: withOrm('drizzle', 'src/appgen/records.ts') },
-  { template: 'prisma/schema.prisma.hbs', owner: 'generated', produces: 'prisma/schema.prisma: the Prisma schema, orm prisma only', context: 'ProjectContext', outputs: withOrm('prisma', 'prisma/schema.prisma') },
-  { template: 'prisma.config.ts.hbs', owner: 'generated', produces: 'prisma.config.ts: Prisma CLI configuration, orm prisma only', context: 'ProjectContext', outputs: withOrm('prisma', 'prisma.config.ts') },
+  {
+    template: 'src/appgen/types/index.ts.hbs',
+    owner: 'generated',
+    produces: 'src/appgen/types/index.ts: re-exports every model type',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/types/index.ts', ['config/models/']),
+  },
+  {
+    template: 'src/appgen/bodies.ts.hbs',
+    owner: 'generated',
+    produces: 'src/appgen/bodies.ts: body type and runtime spec of each route with a body',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/bodies.ts', ['config/routes/']),
+  },
+  {
+    template: 'src/appgen/body.ts.hbs',
+    owner: 'generated',
+    produces: 'src/appgen/body.ts: request body reading and validators',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/body.ts', []),
+  },
+  {
+    template: 'src/appgen/http.ts.hbs',
+    owner: 'generated',
+    produces: 'src/appgen/http.ts: JSON answers and error mapping',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/http.ts', []),
+  },
+  {
+    template: 'src/appgen/query.ts.hbs',
+    owner: 'generated',
+    produces: 'src/appgen/query.ts: query parameters of list routes (filters, sort, pages)',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.methods.some((m) => m.hasListQuery) ? once('src/appgen/query.ts', [])(project) : [],
+  },
+  {
+    template: 'src/appgen/params.ts.hbs',
+    owner: 'generated',
+    produces: 'src/appgen/params.ts: path parameter checks',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/params.ts', []),
+  },
+  {
+    template: 'src/appgen/session.ts.hbs',
+    owner: 'generated',
+    produces: 'src/appgen/session.ts: signed session tokens: issue, read, verify',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/session.ts', []),
+  },
+  {
+    template: 'src/appgen/securityHeaders.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/securityHeaders.ts: the security headers of every answer (frames, content type, referrer)',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/securityHeaders.ts', []),
+  },
+  {
+    template: 'src/appgen/csrf.ts.hbs',
+    owner: 'generated',
+    produces: 'src/appgen/csrf.ts: the cross-site request guard of writes',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/csrf.ts', []),
+  },
+  {
+    template: 'src/appgen/voters.ts.hbs',
+    owner: 'generated',
+    produces: 'src/appgen/voters.ts: the built-in voters self and owner',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/voters.ts', []),
+  },
+  {
+    template: 'src/appgen/events.ts.hbs',
+    owner: 'generated',
+    produces: 'src/appgen/events.ts: runs events after writes',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/events.ts', []),
+  },
+  {
+    template: 'src/appgen/handler.ts.hbs',
+    owner: 'generated',
+    produces: 'src/appgen/handler.ts: input types of functions and voters',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/handler.ts', []),
+  },
+  {
+    template: 'src/appgen/db.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/db.ts: the database client (Prisma client or Drizzle instance, partial orm/<orm>/db)',
+    context: 'ProjectContext',
+    outputs: withDatabase('src/appgen/db.ts'),
+  },
+  {
+    template: 'src/appgen/schema.ts.hbs',
+    owner: 'generated',
+    produces: 'src/appgen/schema.ts: the Drizzle schema (tables), orm drizzle only',
+    context: 'ProjectContext',
+    outputs: withOrm('drizzle', 'src/appgen/schema.ts'),
+  },
+  {
+    template: 'src/appgen/records.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/records.ts: the columns sent of each model and the relations routes include, orm drizzle only',
+    context: 'ProjectContext',
+    outputs: withOrm('drizzle', 'src/appgen/records.ts'),
+  },
+  {
+    template: 'prisma/schema.prisma.hbs',
+    owner: 'generated',
+    produces: 'prisma/schema.prisma: the Prisma schema, orm prisma only',
+    context: 'ProjectContext',
+    outputs: withOrm('prisma', 'prisma/schema.prisma'),
+  },
+  {
+    template: 'prisma.config.ts.hbs',
+    owner: 'generated',
+    produces: 'prisma.config.ts: Prisma CLI configuration, orm prisma only',
+    context: 'ProjectContext',
+    outputs: withOrm('prisma', 'prisma.config.ts'),
+  },
   {
     template: 'scaffold/src/functions/[function].ts.hbs',
     owner: 'user',
     produces: 'src/functions/<name>.ts, written once: a route function',
     context: '{ name: string; method: MethodContext; project: ProjectContext }',
-    outputs: (project) => project.functions.map((name) => ({ path: OUTPUT_PATHS.function(name), context: { name, method: firstMethodUsing(project, 'function', name), project }, sources: [] })),
+    outputs: (project) =>
+      project.functions.map((name) => ({
+        path: OUTPUT_PATHS.function(name),
+        context: { name, method: firstMethodUsing(project, 'function', name), project },
+        sources: [],
+      })),
   },
   {
     template: 'scaffold/src/voters/[voter].ts.hbs',
     owner: 'user',
     produces: 'src/voters/<name>.ts, written once: an authorization voter',
     context: '{ name: string; project: ProjectContext }',
-    outputs: (project) => project.voters.map((name) => ({ path: OUTPUT_PATHS.voter(name), context: { name, project }, sources: [] })),
+    outputs: (project) =>
+      project.voters.map((name) => ({
+        path: OUTPUT_PATHS.voter(name),
+        context: { name, project },
+        sources: [],
+      })),
   },
   {
     template: 'scaffold/src/events/[event].ts.hbs',
     owner: 'user',
     produces: 'src/events/<name>.ts, written once: an event handler',
     context: 'EventContext & { project: ProjectContext }',
-    outputs: (project) => project.events.map((event) => ({ path: OUTPUT_PATHS.event(event.name), context: { ...event, project }, sources: [] })),
+    outputs: (project) =>
+      project.events.map((event) => ({
+        path: OUTPUT_PATHS.event(event.name),
+        context: { ...event, project },
+        sources: [],
+      })),
   },
   {
     template: 'scaffold/src/proxy.ts.hbs',
@@ -137,6 +363,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     owner: 'user',
     produces: 'src/auth/getAuthUser.ts, written once when a route has auth: identifies the caller',
     context: 'ProjectContext',
-    outputs: (project) => (project.hasAuth ? [{ path: 'src/auth/getAuthUser.ts', context: project, sources: [] }] : []),
+    outputs: (project) =>
+      project.hasAuth ? [{ path: 'src/auth/getAuthUser.ts', context: project, sources: [] }] : [],
   },
 ];

@@ -20,7 +20,9 @@ const PARTIALS = 'partials/';
 
 /** `partials/view/element.hbs` → `view/element`; undefined for a template that is no partial. */
 export function partialName(templateName: string): string | undefined {
-  return templateName.startsWith(PARTIALS) && templateName.endsWith('.hbs') ? templateName.slice(PARTIALS.length, -'.hbs'.length) : undefined;
+  return templateName.startsWith(PARTIALS) && templateName.endsWith('.hbs')
+    ? templateName.slice(PARTIALS.length, -'.hbs'.length)
+    : undefined;
 }
 
 /** Every `.hbs` file under `root`. templates/create/ holds create-appgen's files, not templates. */
@@ -32,7 +34,8 @@ export function listTemplateFiles(root: string, origin: TemplateOrigin): Templat
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (!(dir === root && entry.name === 'create')) walk(file);
-      } else if (entry.name.endsWith('.hbs')) found.push({ name: path.relative(root, file).split(path.sep).join('/'), file, origin });
+      } else if (entry.name.endsWith('.hbs'))
+        found.push({ name: path.relative(root, file).split(path.sep).join('/'), file, origin });
     }
   };
   walk(root);
@@ -43,7 +46,9 @@ export function listTemplateFiles(root: string, origin: TemplateOrigin): Templat
 export function templateText(source: TemplateSource): string {
   const raw = fs.readFileSync(source.file, 'utf8');
   // A one-line partial is used inline, mid-line: its file's final newline is not part of it.
-  return partialName(source.name) !== undefined && raw.indexOf('\n') === raw.length - 1 ? raw.slice(0, -1) : raw;
+  return partialName(source.name) !== undefined && raw.indexOf('\n') === raw.length - 1
+    ? raw.slice(0, -1)
+    : raw;
 }
 
 const HINT_HELPERS = Object.keys(HELPERS).join(', ');
@@ -64,10 +69,14 @@ export class TemplateSet {
   private readonly partialNames = new Set<string>();
 
   constructor(builtinDir: string, projectDir?: string) {
-    for (const source of [...listTemplateFiles(builtinDir, 'built-in'), ...(projectDir ? listTemplateFiles(projectDir, 'project') : [])]) {
+    for (const source of [
+      ...listTemplateFiles(builtinDir, 'built-in'),
+      ...(projectDir ? listTemplateFiles(projectDir, 'project') : []),
+    ]) {
       this.sources.set(source.name, source);
     }
-    for (const [name, helper] of Object.entries(HELPERS)) this.handlebars.registerHelper(name, helper);
+    for (const [name, helper] of Object.entries(HELPERS))
+      this.handlebars.registerHelper(name, helper);
     for (const name of this.sources.keys()) {
       const partial = partialName(name);
       if (partial !== undefined) this.partialNames.add(partial);
@@ -80,7 +89,9 @@ export class TemplateSet {
 
   /** Names of every template and partial, with where each comes from. */
   list(): TemplateSource[] {
-    return [...this.sources.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return [...this.sources.values()].sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
   }
 
   render(name: string, context: object): string {
@@ -102,7 +113,10 @@ export class TemplateSet {
       throw templateErrorFrom(error, source.name, source.origin, true);
     }
     this.check(source, analyzeTemplate(program));
-    const template = this.handlebars.compile(makeArgumentsStrict(program), { strict: true, noEscape: true });
+    const template = this.handlebars.compile(makeArgumentsStrict(program), {
+      strict: true,
+      noEscape: true,
+    });
     // The innermost file wins: a TemplateError from a partial passes through its callers as is.
     return (context: unknown, options?: Handlebars.RuntimeOptions) => {
       try {
@@ -121,19 +135,35 @@ export class TemplateSet {
   private check(source: TemplateSource, analysis: TemplateAnalysis): void {
     const helpers = Object.keys(this.handlebars.helpers);
     const fail = (reason: string, at: { line: number; column: number }) => {
-      throw new TemplateError(source.name, source.origin, reason, { line: at.line, column: at.column + 1, whileReading: true });
+      throw new TemplateError(source.name, source.origin, reason, {
+        line: at.line,
+        column: at.column + 1,
+        whileReading: true,
+      });
     };
     for (const call of analysis.helperCalls) {
       if (helpers.includes(call.name) || analysis.blockParams.includes(call.name)) continue;
       const near = closestMatch(call.name, helpers);
-      fail(`unknown helper "${call.name}"${near ? `; did you mean "${near}"?` : ''} (helpers: ${HINT_HELPERS}, and Handlebars' if, unless, each, with, lookup)`, call);
+      fail(
+        `unknown helper "${call.name}"${near ? `; did you mean "${near}"?` : ''} (helpers: ${HINT_HELPERS}, and Handlebars' if, unless, each, with, lookup)`,
+        call,
+      );
     }
     const partials = [...this.partialNames, ...analysis.inlinePartials];
     for (const reference of analysis.partials) {
       const { name } = reference;
-      if (name === undefined || name.startsWith('@') || reference.hasFallback || partials.includes(name)) continue;
+      if (
+        name === undefined ||
+        name.startsWith('@') ||
+        reference.hasFallback ||
+        partials.includes(name)
+      )
+        continue;
       const near = closestMatch(name, partials);
-      fail(`unknown partial "${name}"${near ? `; did you mean "${near}"?` : ''} (partials are the files under templates/partials/, named without .hbs)`, reference);
+      fail(
+        `unknown partial "${name}"${near ? `; did you mean "${near}"?` : ''} (partials are the files under templates/partials/, named without .hbs)`,
+        reference,
+      );
     }
   }
 }

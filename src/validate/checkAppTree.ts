@@ -12,7 +12,10 @@ export interface TreeEntry {
 }
 
 /** Paths appgen generates files at itself: the OpenAPI document and the API docs page. */
-export const GENERATED_APP_PATHS: Record<string, string> = { '/api/openapi.json': 'the OpenAPI document', '/api/docs': 'the API documentation page' };
+export const GENERATED_APP_PATHS: Record<string, string> = {
+  '/api/openapi.json': 'the OpenAPI document',
+  '/api/docs': 'the API documentation page',
+};
 
 /**
  * Rules of the Next.js app folder that span files: no folder with both a route handler and a
@@ -26,13 +29,27 @@ export function checkAppTree(entries: TreeEntry[]): Diagnostic[] {
     const at = childPointer(entry.pointer, 'path');
     const shape = pathShape(entry.segments);
     if (GENERATED_APP_PATHS[shape]) {
-      diagnostics.push(diagnosticAt(entry.document, at, `${shape} is where appgen serves ${GENERATED_APP_PATHS[shape]}`, 'choose another path for this route or view.'));
+      diagnostics.push(
+        diagnosticAt(
+          entry.document,
+          at,
+          `${shape} is where appgen serves ${GENERATED_APP_PATHS[shape]}`,
+          'choose another path for this route or view.',
+        ),
+      );
       continue;
     }
     const other = kindAt.get(shape);
     if (!other) kindAt.set(shape, entry);
     else if (other.kind !== entry.kind) {
-      diagnostics.push(diagnosticAt(entry.document, at, `a page and an API route cannot share a path (${other.document.file} has the other)`, 'serve pages and API routes at different paths, e.g. API routes under /api.'));
+      diagnostics.push(
+        diagnosticAt(
+          entry.document,
+          at,
+          `a page and an API route cannot share a path (${other.document.file} has the other)`,
+          'serve pages and API routes at different paths, e.g. API routes under /api.',
+        ),
+      );
     }
   }
   return diagnostics;

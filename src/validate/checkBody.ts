@@ -9,23 +9,44 @@ import { fieldOf, fieldOptions } from '../domain/fields';
 import { relationField, relationOf } from '../domain/relations';
 import { childPointer, diagnosticAt } from './locate';
 
-function checkValidators(document: ConfigDocument, pointer: string, options: BodyFieldOptions): Diagnostic[] {
+function checkValidators(
+  document: ConfigDocument,
+  pointer: string,
+  options: BodyFieldOptions,
+): Diagnostic[] {
   const problems: Diagnostic[] = [];
   const kind = bodyTypeInfo(options.type).kind;
   if (kind === 'list' && options.validation?.length) {
-    return [diagnosticAt(document, childPointer(pointer, 'validation'), `validators do not apply to ${options.type} fields`, 'remove "validation": the list is checked as it is (UUIDs only, at most 1000, duplicates removed).', 'key')];
+    return [
+      diagnosticAt(
+        document,
+        childPointer(pointer, 'validation'),
+        `validators do not apply to ${options.type} fields`,
+        'remove "validation": the list is checked as it is (UUIDs only, at most 1000, duplicates removed).',
+        'key',
+      ),
+    ];
   }
   (options.validation ?? []).forEach((text, index) => {
     const at = childPointer(childPointer(pointer, 'validation'), index);
     const parsed = parseValidator(text);
     if (!parsed.ok) {
       const name = text.split(':')[0];
-      problems.push(diagnosticAt(document, at, parsed.message, parsed.hint || suggest(name, VALIDATOR_NAMES)));
+      problems.push(
+        diagnosticAt(document, at, parsed.message, parsed.hint || suggest(name, VALIDATOR_NAMES)),
+      );
       return;
     }
     const kinds: readonly string[] = VALIDATORS[parsed.validator.name].kinds;
     if (!kinds.includes(kind)) {
-      problems.push(diagnosticAt(document, at, `validator "${parsed.validator.name}" does not apply to ${options.type} fields`, `it checks ${kinds.join(' or ')} values; remove it or change the field's type.`));
+      problems.push(
+        diagnosticAt(
+          document,
+          at,
+          `validator "${parsed.validator.name}" does not apply to ${options.type} fields`,
+          `it checks ${kinds.join(' or ')} values; remove it or change the field's type.`,
+        ),
+      );
     }
   });
   return problems;
@@ -35,18 +56,55 @@ function checkValidators(document: ConfigDocument, pointer: string, options: Bod
  * On a route that writes a model, a `uuid[]` body field sets the links of the model's manyToMany
  * relation of the same name, and such a relation can only be written as `uuid[]`.
  */
-function checkLinkField(document: ConfigDocument, pointer: string, name: string, type: BodyFieldType, model: ModelConfig): Diagnostic[] {
+function checkLinkField(
+  document: ConfigDocument,
+  pointer: string,
+  name: string,
+  type: BodyFieldType,
+  model: ModelConfig,
+): Diagnostic[] {
   const relation = relationOf(model, name);
   if (relation?.type === 'manyToMany') {
-    return type === 'uuid[]' ? [] : [diagnosticAt(document, pointer, `body field "${name}" is the manyToMany relation ${model.name}.${name}: it takes a list of ${relation.model} ids, not ${type}`, 'declare it as "uuid[]".')];
+    return type === 'uuid[]'
+      ? []
+      : [
+          diagnosticAt(
+            document,
+            pointer,
+            `body field "${name}" is the manyToMany relation ${model.name}.${name}: it takes a list of ${relation.model} ids, not ${type}`,
+            'declare it as "uuid[]".',
+          ),
+        ];
   }
   if (relation) {
-    const hint = relation.type === 'belongsTo' ? `write its field instead: "${relationField(name, relation)}": "uuid".` : `each ${relation.model} holds its own link: write it through ${relation.model}'s routes.`;
-    return [diagnosticAt(document, pointer, `a uuid[] body field sets the links of a manyToMany relation, and ${model.name}.${name} is a ${relation.type} relation`, hint)];
+    const hint =
+      relation.type === 'belongsTo'
+        ? `write its field instead: "${relationField(name, relation)}": "uuid".`
+        : `each ${relation.model} holds its own link: write it through ${relation.model}'s routes.`;
+    return [
+      diagnosticAt(
+        document,
+        pointer,
+        `a uuid[] body field sets the links of a manyToMany relation, and ${model.name}.${name} is a ${relation.type} relation`,
+        hint,
+      ),
+    ];
   }
-  const links = Object.entries(model.relations ?? {}).filter(([, r]) => r.type === 'manyToMany').map(([n]) => n);
-  const hint = links.length ? suggest(name, links, 'a manyToMany relation:') : `declare it in ${model.name}'s "relations" as { "type": "manyToMany", "model": "<Model>" }, or handle the route with a "function".`;
-  return [diagnosticAt(document, pointer, `uuid[] body field "${name}" is not a manyToMany relation of model ${model.name}`, hint, 'key')];
+  const links = Object.entries(model.relations ?? {})
+    .filter(([, r]) => r.type === 'manyToMany')
+    .map(([n]) => n);
+  const hint = links.length
+    ? suggest(name, links, 'a manyToMany relation:')
+    : `declare it in ${model.name}'s "relations" as { "type": "manyToMany", "model": "<Model>" }, or handle the route with a "function".`;
+  return [
+    diagnosticAt(
+      document,
+      pointer,
+      `uuid[] body field "${name}" is not a manyToMany relation of model ${model.name}`,
+      hint,
+      'key',
+    ),
+  ];
 }
 
 /**
@@ -66,24 +124,63 @@ export function checkBody(
     const options = bodyFieldOptions(field);
     problems.push(...checkValidators(document, pointer, options));
     const modelField = writesModel && fieldOf(writesModel, name);
-    if (options.type === 'enum' && !options.values && !(modelField && fieldOptions(modelField).values)) {
-      problems.push(diagnosticAt(document, pointer, `enum body field "${name}" has no "values"`, 'add "values", or name an enum field of the model.'));
+    if (
+      options.type === 'enum' &&
+      !options.values &&
+      !(modelField && fieldOptions(modelField).values)
+    ) {
+      problems.push(
+        diagnosticAt(
+          document,
+          pointer,
+          `enum body field "${name}" has no "values"`,
+          'add "values", or name an enum field of the model.',
+        ),
+      );
     }
     if (!writesModel) continue;
-    if (relationOf(writesModel, name)?.type === 'manyToMany' || (options.type === 'uuid[]' && !modelField && name !== 'id')) {
+    if (
+      relationOf(writesModel, name)?.type === 'manyToMany' ||
+      (options.type === 'uuid[]' && !modelField && name !== 'id')
+    ) {
       problems.push(...checkLinkField(document, pointer, name, options.type, writesModel));
       continue;
     }
     if (!modelField && name !== 'id') {
-      const writable = Object.entries(writesModel.fields).filter(([f, c]) => f !== 'id' && fieldOptions(c).type !== 'date_now').map(([f]) => f);
-      problems.push(diagnosticAt(document, pointer, `body field "${name}" is not a field of model ${writesModel.name}`, `${suggest(name, writable, 'a field of the model:')} Or handle the route with a "function".`, 'key'));
+      const writable = Object.entries(writesModel.fields)
+        .filter(([f, c]) => f !== 'id' && fieldOptions(c).type !== 'date_now')
+        .map(([f]) => f);
+      problems.push(
+        diagnosticAt(
+          document,
+          pointer,
+          `body field "${name}" is not a field of model ${writesModel.name}`,
+          `${suggest(name, writable, 'a field of the model:')} Or handle the route with a "function".`,
+          'key',
+        ),
+      );
       continue;
     }
     const modelType = modelField ? fieldOptions(modelField).type : 'uuid';
     if (name === 'id' || modelType === 'date_now') {
-      problems.push(diagnosticAt(document, pointer, `"${name}" is set by the database and cannot come from the request body`, 'remove it from "body".', 'key'));
+      problems.push(
+        diagnosticAt(
+          document,
+          pointer,
+          `"${name}" is set by the database and cannot come from the request body`,
+          'remove it from "body".',
+          'key',
+        ),
+      );
     } else if (modelType !== options.type) {
-      problems.push(diagnosticAt(document, pointer, `body field "${name}" is ${options.type} but ${writesModel.name}.${name} is ${modelType}`, `declare it as "${modelType}".`));
+      problems.push(
+        diagnosticAt(
+          document,
+          pointer,
+          `body field "${name}" is ${options.type} but ${writesModel.name}.${name} is ${modelType}`,
+          `declare it as "${modelType}".`,
+        ),
+      );
     }
   }
   return problems;

@@ -1,7 +1,13 @@
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument } from '../load/configDocument';
 import { routeTypeName } from '../domain/names';
-import type { CheckedEvent, CheckedModel, CheckedRoute, CheckedView, Origin } from './checkedProject';
+import type {
+  CheckedEvent,
+  CheckedModel,
+  CheckedRoute,
+  CheckedView,
+  Origin,
+} from './checkedProject';
 import { childPointer, diagnosticAt } from './locate';
 
 export interface GeneratedNameChecks {
@@ -32,9 +38,12 @@ export function checkGeneratedNames(checks: GeneratedNameChecks): Diagnostic[] {
   const problems: Diagnostic[] = [];
   const at = (origin: Origin, key: string, message: string, hint: string): void => {
     const document = checks.documents.get(origin.file);
-    if (document) problems.push(diagnosticAt(document, childPointer(origin.pointer, key), message, hint));
+    if (document)
+      problems.push(diagnosticAt(document, childPointer(origin.pointer, key), message, hint));
   };
-  const localNames = new Map(checks.routes.flatMap((route) => routeLocalNames(route).map((name) => [name, route] as const)));
+  const localNames = new Map(
+    checks.routes.flatMap((route) => routeLocalNames(route).map((name) => [name, route] as const)),
+  );
   const eventNames = new Set(checks.events.map((event) => event.name));
 
   for (const key of ['function', 'voter'] as const) {
@@ -46,14 +55,40 @@ export function checkGeneratedNames(checks: GeneratedNameChecks): Diagnostic[] {
       if (!name || (key === 'voter' && name.startsWith('owner:')) || name === 'self') continue;
       const where = `${route.config.method} ${route.config.path}`;
       const clash = localNames.get(name);
-      if (clash) at(route.origin, key, `the ${key} "${name}" has the name of a type the generated route file of ${clash.config.method} ${clash.config.path} declares`, `rename the ${key}, e.g. "${name}${key === 'function' ? 'Handler' : 'Voter'}".`);
-      if (eventNames.has(name)) at(route.origin, key, `the ${key} "${name}" has the name of an event: route files import both by name`, `give the ${key} and the event different names.`);
+      if (clash)
+        at(
+          route.origin,
+          key,
+          `the ${key} "${name}" has the name of a type the generated route file of ${clash.config.method} ${clash.config.path} declares`,
+          `rename the ${key}, e.g. "${name}${key === 'function' ? 'Handler' : 'Voter'}".`,
+        );
+      if (eventNames.has(name))
+        at(
+          route.origin,
+          key,
+          `the ${key} "${name}" has the name of an event: route files import both by name`,
+          `give the ${key} and the event different names.`,
+        );
       const previous = files.get(name.toLowerCase());
       if (previous && previous.name !== name) {
-        at(route.origin, key, `the ${key} "${name}" differs only in case from "${previous.name}" (${previous.route.config.method} ${previous.route.config.path}): their files would collide`, `use one spelling: "${previous.name}".`);
-      } else if (previous && key === 'function' && (previous.route.config.body || route.config.body)) {
+        at(
+          route.origin,
+          key,
+          `the ${key} "${name}" differs only in case from "${previous.name}" (${previous.route.config.method} ${previous.route.config.path}): their files would collide`,
+          `use one spelling: "${previous.name}".`,
+        );
+      } else if (
+        previous &&
+        key === 'function' &&
+        (previous.route.config.body || route.config.body)
+      ) {
         // The scaffold types its input with one route's body, so the other route's call would not compile.
-        at(route.origin, key, `the function "${name}" already handles ${previous.route.config.method} ${previous.route.config.path}; a function shared by routes cannot take a body (${where} or that one has "body")`, `give this route its own function, e.g. "${name}${route.config.method.charAt(0)}${route.config.method.slice(1).toLowerCase()}".`);
+        at(
+          route.origin,
+          key,
+          `the function "${name}" already handles ${previous.route.config.method} ${previous.route.config.path}; a function shared by routes cannot take a body (${where} or that one has "body")`,
+          `give this route its own function, e.g. "${name}${route.config.method.charAt(0)}${route.config.method.slice(1).toLowerCase()}".`,
+        );
       }
       if (!previous) files.set(name.toLowerCase(), { name, route });
     }
@@ -62,15 +97,33 @@ export function checkGeneratedNames(checks: GeneratedNameChecks): Diagnostic[] {
   const eventFiles = new Map<string, CheckedEvent>();
   for (const event of checks.events) {
     const previous = eventFiles.get(event.name.toLowerCase());
-    if (previous && previous.name !== event.name) at(event.origin, 'name', `event "${event.name}" differs only in case from "${previous.name}" (${previous.origin.file}): their files would collide`, `use one spelling: "${previous.name}".`);
+    if (previous && previous.name !== event.name)
+      at(
+        event.origin,
+        'name',
+        `event "${event.name}" differs only in case from "${previous.name}" (${previous.origin.file}): their files would collide`,
+        `use one spelling: "${previous.name}".`,
+      );
     const clash = localNames.get(event.name);
-    if (clash) at(event.origin, 'name', `event "${event.name}" has the name of a value the generated route file of ${clash.config.method} ${clash.config.path} declares`, `rename the event, e.g. "${event.name}Event".`);
+    if (clash)
+      at(
+        event.origin,
+        'name',
+        `event "${event.name}" has the name of a value the generated route file of ${clash.config.method} ${clash.config.path} declares`,
+        `rename the event, e.g. "${event.name}Event".`,
+      );
     if (!previous) eventFiles.set(event.name.toLowerCase(), event);
   }
 
   for (const view of checks.views) {
     // A page imports the types of the models it shows under their own names.
-    if (checks.models.has(view.config.name)) at(view.origin, 'name', `view "${view.config.name}" has the name of a model: its page imports the model's type under that name`, `rename the view, e.g. "${view.config.name}Page".`);
+    if (checks.models.has(view.config.name))
+      at(
+        view.origin,
+        'name',
+        `view "${view.config.name}" has the name of a model: its page imports the model's type under that name`,
+        `rename the view, e.g. "${view.config.name}Page".`,
+      );
   }
   return problems;
 }

@@ -12,12 +12,26 @@ import { childPointer, diagnosticAt } from './locate';
  * Checks a list route's `query`: only on lists, fields of the model that are not json, and every
  * filtered or sorted field indexed, so that no query the client can ask scans a whole table.
  */
-export function checkListQuery(document: ConfigDocument, pointer: string, config: RouteConfig, operation: RouteOperation, model: ModelConfig | undefined): Diagnostic[] {
+export function checkListQuery(
+  document: ConfigDocument,
+  pointer: string,
+  config: RouteConfig,
+  operation: RouteOperation,
+  model: ModelConfig | undefined,
+): Diagnostic[] {
   const query = config.query;
   if (!query) return [];
   const at = childPointer(pointer, 'query');
   if (operation !== 'list' || !model) {
-    return [diagnosticAt(document, at, `"query" applies to GET routes that answer a list of a model, and ${config.method} ${config.path} does not`, 'remove "query", or give the route "response": "<Model>[]" (without a "function").', 'key')];
+    return [
+      diagnosticAt(
+        document,
+        at,
+        `"query" applies to GET routes that answer a list of a model, and ${config.method} ${config.path} does not`,
+        'remove "query", or give the route "response": "<Model>[]" (without a "function").',
+        'key',
+      ),
+    ];
   }
   const problems: Diagnostic[] = [];
   const fields = modelFieldNames(model);
@@ -25,33 +39,112 @@ export function checkListQuery(document: ConfigDocument, pointer: string, config
   const fixed = Object.keys(config.params ?? {});
   const checkField = (name: string, where: string) => {
     if (!fields.includes(name)) {
-      problems.push(diagnosticAt(document, where, `"${name}" is not a field of ${model.name}`, suggest(name, fields, 'a field:')));
+      problems.push(
+        diagnosticAt(
+          document,
+          where,
+          `"${name}" is not a field of ${model.name}`,
+          suggest(name, fields, 'a field:'),
+        ),
+      );
     } else if (name !== 'id' && fieldOptions(fieldOf(model, name) as never).type === 'json') {
-      problems.push(diagnosticAt(document, where, `json field "${name}" cannot be filtered or sorted on`, 'remove it.'));
+      problems.push(
+        diagnosticAt(
+          document,
+          where,
+          `json field "${name}" cannot be filtered or sorted on`,
+          'remove it.',
+        ),
+      );
     } else if (!isIndexedField(model, name, fixed)) {
-      problems.push(diagnosticAt(document, where, `${model.name}.${name} has no index, so this query would read the whole table`, `add "indexes": [["${name}"]] to ${model.name} (or make the field unique).`));
+      problems.push(
+        diagnosticAt(
+          document,
+          where,
+          `${model.name}.${name} has no index, so this query would read the whole table`,
+          `add "indexes": [["${name}"]] to ${model.name} (or make the field unique).`,
+        ),
+      );
     }
   };
-  (query.filter ?? []).forEach((name, i) => checkField(name, childPointer(childPointer(at, 'filter'), i)));
-  (query.sort ?? []).forEach((name, i) => checkField(name, childPointer(childPointer(at, 'sort'), i)));
+  (query.filter ?? []).forEach((name, i) =>
+    checkField(name, childPointer(childPointer(at, 'filter'), i)),
+  );
+  (query.sort ?? []).forEach((name, i) =>
+    checkField(name, childPointer(childPointer(at, 'sort'), i)),
+  );
   if (query.defaultSort) {
     const name = query.defaultSort.replace(/^-/, '');
-    if (!(query.sort ?? []).includes(name)) problems.push(diagnosticAt(document, childPointer(at, 'defaultSort'), `defaultSort "${query.defaultSort}" is not one of the "sort" fields`, `add "${name}" to "sort".`));
+    if (!(query.sort ?? []).includes(name))
+      problems.push(
+        diagnosticAt(
+          document,
+          childPointer(at, 'defaultSort'),
+          `defaultSort "${query.defaultSort}" is not one of the "sort" fields`,
+          `add "${name}" to "sort".`,
+        ),
+      );
   }
-  if (query.maxPageSize !== undefined && query.pageSize === undefined) problems.push(diagnosticAt(document, childPointer(at, 'maxPageSize'), '"maxPageSize" needs "pageSize" (pagination is off without it)', 'add "pageSize", e.g. 20.', 'key'));
-  if (query.pageSize !== undefined && query.pageSize > maxPageSize(query)) problems.push(diagnosticAt(document, childPointer(at, 'pageSize'), `pageSize ${query.pageSize} is larger than maxPageSize ${query.maxPageSize}`, 'lower pageSize or raise maxPageSize.'));
+  if (query.maxPageSize !== undefined && query.pageSize === undefined)
+    problems.push(
+      diagnosticAt(
+        document,
+        childPointer(at, 'maxPageSize'),
+        '"maxPageSize" needs "pageSize" (pagination is off without it)',
+        'add "pageSize", e.g. 20.',
+        'key',
+      ),
+    );
+  if (query.pageSize !== undefined && query.pageSize > maxPageSize(query))
+    problems.push(
+      diagnosticAt(
+        document,
+        childPointer(at, 'pageSize'),
+        `pageSize ${query.pageSize} is larger than maxPageSize ${query.maxPageSize}`,
+        'lower pageSize or raise maxPageSize.',
+      ),
+    );
   return problems;
 }
 
 /** Checks a route's `include`: relations of its model, on routes that answer records. */
-export function checkInclude(document: ConfigDocument, pointer: string, config: RouteConfig, operation: RouteOperation, model: ModelConfig | undefined): Diagnostic[] {
+export function checkInclude(
+  document: ConfigDocument,
+  pointer: string,
+  config: RouteConfig,
+  operation: RouteOperation,
+  model: ModelConfig | undefined,
+): Diagnostic[] {
   if (!config.include) return [];
   const at = childPointer(pointer, 'include');
-  if (!model || !['list', 'get', 'create', 'replace', 'update'].includes(operation) || !config.response) {
-    return [diagnosticAt(document, at, `"include" applies to routes that answer records of a model (with "response", without "function"), and ${config.method} ${config.path} does not`, 'remove "include".', 'key')];
+  if (
+    !model ||
+    !['list', 'get', 'create', 'replace', 'update'].includes(operation) ||
+    !config.response
+  ) {
+    return [
+      diagnosticAt(
+        document,
+        at,
+        `"include" applies to routes that answer records of a model (with "response", without "function"), and ${config.method} ${config.path} does not`,
+        'remove "include".',
+        'key',
+      ),
+    ];
   }
   const relations = Object.keys(model.relations ?? {});
   return config.include.flatMap((name, i) =>
-    relations.includes(name) ? [] : [diagnosticAt(document, childPointer(at, i), `${model.name} has no relation "${name}"`, relations.length ? suggest(name, relations, 'a relation:') : `declare it in ${model.name}'s "relations".`)],
+    relations.includes(name)
+      ? []
+      : [
+          diagnosticAt(
+            document,
+            childPointer(at, i),
+            `${model.name} has no relation "${name}"`,
+            relations.length
+              ? suggest(name, relations, 'a relation:')
+              : `declare it in ${model.name}'s "relations".`,
+          ),
+        ],
   );
 }

@@ -8,21 +8,50 @@ import type { CheckedModel } from './checkedProject';
 import { childPointer, diagnosticAt } from './locate';
 import { DRIZZLE_SCHEMA_NAMES, isReservedName, whyReserved } from './reservedNames';
 
-function checkDefault(document: ConfigDocument, pointer: string, options: FieldOptions): Diagnostic[] {
+function checkDefault(
+  document: ConfigDocument,
+  pointer: string,
+  options: FieldOptions,
+): Diagnostic[] {
   const value = options.default;
   if (value === undefined) return [];
   const at = childPointer(pointer, 'default');
   const kind = FIELD_TYPES[options.type].kind;
-  const wrong = (expected: string) => [diagnosticAt(document, at, `default ${JSON.stringify(value)} does not fit type ${options.type}`, `use ${expected}.`)];
+  const wrong = (expected: string) => [
+    diagnosticAt(
+      document,
+      at,
+      `default ${JSON.stringify(value)} does not fit type ${options.type}`,
+      `use ${expected}.`,
+    ),
+  ];
   switch (options.type) {
     case 'date_now':
-      return [diagnosticAt(document, at, 'a date_now field cannot have a default: it is always the creation time', 'remove "default", or use type "datetime".')];
+      return [
+        diagnosticAt(
+          document,
+          at,
+          'a date_now field cannot have a default: it is always the creation time',
+          'remove "default", or use type "datetime".',
+        ),
+      ];
     case 'json':
-      return [diagnosticAt(document, at, 'json fields cannot have a default', 'remove "default" and make the field optional.')];
+      return [
+        diagnosticAt(
+          document,
+          at,
+          'json fields cannot have a default',
+          'remove "default" and make the field optional.',
+        ),
+      ];
     case 'enum':
-      return options.values && !options.values.includes(String(value)) ? wrong(`one of ${options.values.map((v) => JSON.stringify(v)).join(', ')}`) : [];
+      return options.values && !options.values.includes(String(value))
+        ? wrong(`one of ${options.values.map((v) => JSON.stringify(v)).join(', ')}`)
+        : [];
     case 'datetime':
-      return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? [] : wrong('an ISO 8601 date string such as "2024-01-31T00:00:00Z"');
+      return typeof value === 'string' && !Number.isNaN(Date.parse(value))
+        ? []
+        : wrong('an ISO 8601 date string such as "2024-01-31T00:00:00Z"');
   }
   if (kind === 'integer') return Number.isInteger(value) ? [] : wrong('a whole number');
   if (kind === 'number') return typeof value === 'number' ? [] : wrong('a number');
@@ -36,22 +65,60 @@ function checkField(document: ConfigDocument, name: string, field: FieldConfig):
   const problems: Diagnostic[] = [];
   if (isReservedName(name)) {
     const why = whyReserved(name);
-    problems.push(diagnosticAt(document, pointer, `"${name}" cannot be a field name: ${why}`, 'rename the field.', 'key'));
+    problems.push(
+      diagnosticAt(
+        document,
+        pointer,
+        `"${name}" cannot be a field name: ${why}`,
+        'rename the field.',
+        'key',
+      ),
+    );
   }
   if (name === 'id') {
     if (options.type !== 'uuid' || options.optional || options.default !== undefined) {
-      problems.push(diagnosticAt(document, pointer, 'the identifier field "id" must be a required uuid without a default', 'write "id": "uuid" or leave "id" out: appgen adds it.'));
+      problems.push(
+        diagnosticAt(
+          document,
+          pointer,
+          'the identifier field "id" must be a required uuid without a default',
+          'write "id": "uuid" or leave "id" out: appgen adds it.',
+        ),
+      );
     }
     return problems;
   }
   if (options.type === 'enum' && !options.values) {
-    problems.push(diagnosticAt(document, pointer, `enum field "${name}" has no "values"`, 'add "values": ["first", "second"].'));
+    problems.push(
+      diagnosticAt(
+        document,
+        pointer,
+        `enum field "${name}" has no "values"`,
+        'add "values": ["first", "second"].',
+      ),
+    );
   }
   if (options.type !== 'enum' && options.values) {
-    problems.push(diagnosticAt(document, childPointer(pointer, 'values'), `"values" only applies to enum fields, and "${name}" is ${options.type}`, 'remove "values", or set "type": "enum".', 'key'));
+    problems.push(
+      diagnosticAt(
+        document,
+        childPointer(pointer, 'values'),
+        `"values" only applies to enum fields, and "${name}" is ${options.type}`,
+        'remove "values", or set "type": "enum".',
+        'key',
+      ),
+    );
   }
   if (options.unique && options.type === 'json') {
-    problems.push(diagnosticAt(document, childPointer(pointer, 'unique'), 'json fields cannot be unique', 'remove "unique".', 'key'));
+    problems.push(
+      diagnosticAt(
+        document,
+        childPointer(pointer, 'unique'),
+        'json fields cannot be unique',
+        'remove "unique".',
+        'key',
+      ),
+    );
   }
   return [...problems, ...checkDefault(document, pointer, options)];
 }
@@ -60,7 +127,10 @@ function checkField(document: ConfigDocument, name: string, field: FieldConfig):
  * Checks models one by one and across files (names unique, ignoring case, since each model
  * becomes a file and a Prisma delegate).
  */
-export function checkModels(documents: ConfigDocument[], orm: OrmName = 'prisma'): { models: CheckedModel[]; diagnostics: Diagnostic[] } {
+export function checkModels(
+  documents: ConfigDocument[],
+  orm: OrmName = 'prisma',
+): { models: CheckedModel[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const models: CheckedModel[] = [];
   const seen = new Map<string, ConfigDocument>();
@@ -68,20 +138,45 @@ export function checkModels(documents: ConfigDocument[], orm: OrmName = 'prisma'
     const config = document.value as ModelConfig;
     const previous = seen.get(config.name.toLowerCase());
     if (previous) {
-      diagnostics.push(diagnosticAt(document, '/name', `model "${config.name}" is already declared in ${previous.file}`, 'give each model a unique name (names are compared ignoring case).'));
+      diagnostics.push(
+        diagnosticAt(
+          document,
+          '/name',
+          `model "${config.name}" is already declared in ${previous.file}`,
+          'give each model a unique name (names are compared ignoring case).',
+        ),
+      );
       continue;
     }
     if (isReservedName(config.name)) {
-      diagnostics.push(diagnosticAt(document, '/name', `"${config.name}" is a reserved name in generated code: ${whyReserved(config.name)}`, `rename the model, e.g. "${config.name}Record".`));
+      diagnostics.push(
+        diagnosticAt(
+          document,
+          '/name',
+          `"${config.name}" is a reserved name in generated code: ${whyReserved(config.name)}`,
+          `rename the model, e.g. "${config.name}Record".`,
+        ),
+      );
       continue;
     }
     const tableName = delegateName(config.name);
     if (orm === 'drizzle' && DRIZZLE_SCHEMA_NAMES.has(tableName)) {
-      diagnostics.push(diagnosticAt(document, '/name', `with orm "drizzle", model "${config.name}" would export its table as "${tableName}", a name src/appgen/schema.ts imports from Drizzle`, `rename the model, e.g. "${config.name}Record".`));
+      diagnostics.push(
+        diagnosticAt(
+          document,
+          '/name',
+          `with orm "drizzle", model "${config.name}" would export its table as "${tableName}", a name src/appgen/schema.ts imports from Drizzle`,
+          `rename the model, e.g. "${config.name}Record".`,
+        ),
+      );
       continue;
     }
     seen.set(config.name.toLowerCase(), document);
-    diagnostics.push(...Object.entries(config.fields).flatMap(([name, field]) => checkField(document, name, field)));
+    diagnostics.push(
+      ...Object.entries(config.fields).flatMap(([name, field]) =>
+        checkField(document, name, field),
+      ),
+    );
     // Kept even with field problems, so routes naming it do not report a second, false error.
     models.push({ config, origin: { file: document.file, pointer: '' } });
   }

@@ -22,7 +22,14 @@ export function checkPathCase(entries: readonly TreeEntry[]): Diagnostic[] {
         folders.set(key.toLowerCase(), { key, path, entry });
       } else if (previous.key !== key) {
         const other = previous.entry.document.file;
-        problems.push(diagnosticAt(entry.document, childPointer(entry.pointer, 'path'), `"${path}" differs only in case from "${previous.path}" (${other}): they would be one folder on macOS and Windows`, `use one spelling: "${previous.path}".`));
+        problems.push(
+          diagnosticAt(
+            entry.document,
+            childPointer(entry.pointer, 'path'),
+            `"${path}" differs only in case from "${previous.path}" (${other}): they would be one folder on macOS and Windows`,
+            `use one spelling: "${previous.path}".`,
+          ),
+        );
         break;
       }
     }

@@ -47,76 +47,190 @@ function checkParams(entry: RouteEntry): Diagnostic[] {
   const inPath = segments.filter((s) => s.param).map((s) => s.param as string);
   const seen = new Set<string>();
   for (const name of inPath) {
-    if (seen.has(name)) problems.push(diagnosticAt(document, childPointer(pointer, 'path'), `path "${config.path}" uses ":${name}" twice`, 'give each parameter its own name.'));
+    if (seen.has(name))
+      problems.push(
+        diagnosticAt(
+          document,
+          childPointer(pointer, 'path'),
+          `path "${config.path}" uses ":${name}" twice`,
+          'give each parameter its own name.',
+        ),
+      );
     seen.add(name);
     if (!Object.hasOwn(declared, name)) {
-      problems.push(diagnosticAt(document, childPointer(pointer, 'path'), `path parameter ":${name}" is not declared in "params"`, `add "params": { "${name}": "uuid" } (or "string", "int").`));
+      problems.push(
+        diagnosticAt(
+          document,
+          childPointer(pointer, 'path'),
+          `path parameter ":${name}" is not declared in "params"`,
+          `add "params": { "${name}": "uuid" } (or "string", "int").`,
+        ),
+      );
     }
   }
   for (const name of Object.keys(declared)) {
     if (!inPath.includes(name)) {
-      problems.push(diagnosticAt(document, childPointer(childPointer(pointer, 'params'), name), `parameter "${name}" is declared but path "${config.path}" has no ":${name}" segment`, suggest(name, inPath, 'a path parameter:') || 'remove it from "params".', 'key'));
+      problems.push(
+        diagnosticAt(
+          document,
+          childPointer(childPointer(pointer, 'params'), name),
+          `parameter "${name}" is declared but path "${config.path}" has no ":${name}" segment`,
+          suggest(name, inPath, 'a path parameter:') || 'remove it from "params".',
+          'key',
+        ),
+      );
     }
   }
   return problems;
 }
 
-function checkModelUse(entry: RouteEntry, operation: RouteOperation, model: ModelConfig): Diagnostic[] {
+function checkModelUse(
+  entry: RouteEntry,
+  operation: RouteOperation,
+  model: ModelConfig,
+): Diagnostic[] {
   const { document, pointer, config, segments } = entry;
   const problems: Diagnostic[] = [];
   // Parameters missing from the path or from "params" are reported once, by checkParams.
   const inPath = new Set(segments.map((s) => s.param));
-  const params = Object.fromEntries(Object.entries(config.params ?? {}).filter(([name]) => inPath.has(name)));
-  const needsId = operation === 'get' || operation === 'replace' || operation === 'update' || operation === 'delete';
+  const params = Object.fromEntries(
+    Object.entries(config.params ?? {}).filter(([name]) => inPath.has(name)),
+  );
+  const needsId =
+    operation === 'get' ||
+    operation === 'replace' ||
+    operation === 'update' ||
+    operation === 'delete';
   if (needsId && !inPath.has('id')) {
-    problems.push(diagnosticAt(document, childPointer(pointer, 'path'), `${config.method} ${config.path} works on one ${model.name} but has no ":id" parameter`, `use a path like "${config.path}/:id" with "params": { "id": "uuid" }, or handle it with a "function".`));
+    problems.push(
+      diagnosticAt(
+        document,
+        childPointer(pointer, 'path'),
+        `${config.method} ${config.path} works on one ${model.name} but has no ":id" parameter`,
+        `use a path like "${config.path}/:id" with "params": { "id": "uuid" }, or handle it with a "function".`,
+      ),
+    );
   }
   for (const [name, type] of Object.entries(params)) {
     if (name === 'id') {
-      if (!needsId) problems.push(diagnosticAt(document, childPointer(childPointer(pointer, 'params'), name), `":id" on a ${operation} route has no meaning`, 'remove it, or use a "function".', 'key'));
-      else if (type !== 'uuid') problems.push(diagnosticAt(document, childPointer(childPointer(pointer, 'params'), name), `"id" is a uuid on every model, not ${type}`, 'declare "id": "uuid".'));
+      if (!needsId)
+        problems.push(
+          diagnosticAt(
+            document,
+            childPointer(childPointer(pointer, 'params'), name),
+            `":id" on a ${operation} route has no meaning`,
+            'remove it, or use a "function".',
+            'key',
+          ),
+        );
+      else if (type !== 'uuid')
+        problems.push(
+          diagnosticAt(
+            document,
+            childPointer(childPointer(pointer, 'params'), name),
+            `"id" is a uuid on every model, not ${type}`,
+            'declare "id": "uuid".',
+          ),
+        );
       continue;
     }
     // Any other parameter selects records by the model field of the same name (e.g. :userId).
     const field = fieldOf(model, name);
     if (!field) {
-      problems.push(diagnosticAt(document, childPointer(childPointer(pointer, 'params'), name), `parameter "${name}" is not a field of ${model.name}, so it cannot select records`, `${suggest(name, Object.keys(model.fields), 'a field:')} Or handle the route with a "function".`, 'key'));
+      problems.push(
+        diagnosticAt(
+          document,
+          childPointer(childPointer(pointer, 'params'), name),
+          `parameter "${name}" is not a field of ${model.name}, so it cannot select records`,
+          `${suggest(name, Object.keys(model.fields), 'a field:')} Or handle the route with a "function".`,
+          'key',
+        ),
+      );
       continue;
     }
     const kind = FIELD_TYPES[fieldOptions(field).type].kind;
     if ((type === 'int') !== (kind === 'integer') || !['string', 'integer'].includes(kind)) {
-      problems.push(diagnosticAt(document, childPointer(childPointer(pointer, 'params'), name), `parameter "${name}" is ${type} but ${model.name}.${name} is ${fieldOptions(field).type}`, 'make the types agree.'));
+      problems.push(
+        diagnosticAt(
+          document,
+          childPointer(childPointer(pointer, 'params'), name),
+          `parameter "${name}" is ${type} but ${model.name}.${name} is ${fieldOptions(field).type}`,
+          'make the types agree.',
+        ),
+      );
     }
   }
   return problems;
 }
 
-function resolveEntry(entry: RouteEntry, all: RouteEntry[], models: Map<string, CheckedModel>, unchecked: ReadonlySet<string>): { route?: CheckedRoute; problems: Diagnostic[] } {
+function resolveEntry(
+  entry: RouteEntry,
+  all: RouteEntry[],
+  models: Map<string, CheckedModel>,
+  unchecked: ReadonlySet<string>,
+): { route?: CheckedRoute; problems: Diagnostic[] } {
   const { document, pointer, config } = entry;
   const problems: Diagnostic[] = [];
   const operation = operationOf(config);
   const response = parseResponse(config.response);
   const names = [...models.keys()];
-  for (const [key, name] of [['response', response.name], ['model', config.model]] as const) {
+  for (const [key, name] of [
+    ['response', response.name],
+    ['model', config.model],
+  ] as const) {
     // A model whose own file has problems is reported there; "unknown model" here would mislead.
     if (name && unchecked.has(name)) return { problems: [] };
     if (name && !models.has(name)) {
-      problems.push(diagnosticAt(document, childPointer(pointer, key), `unknown model "${name}"`, `${suggest(name, names, 'a model:') || 'declare it in config/models/.'}`));
+      problems.push(
+        diagnosticAt(
+          document,
+          childPointer(pointer, key),
+          `unknown model "${name}"`,
+          `${suggest(name, names, 'a model:') || 'declare it in config/models/.'}`,
+        ),
+      );
     }
   }
   if (problems.length) return { problems };
   if (config.body && (config.method === 'GET' || config.method === 'DELETE')) {
-    problems.push(diagnosticAt(document, childPointer(pointer, 'body'), `${config.method} requests carry no body`, 'remove "body", or use POST, PUT or PATCH.', 'key'));
+    problems.push(
+      diagnosticAt(
+        document,
+        childPointer(pointer, 'body'),
+        `${config.method} requests carry no body`,
+        'remove "body", or use POST, PUT or PATCH.',
+        'key',
+      ),
+    );
   }
   for (const key of ['function', 'voter'] as const) {
     const name = config[key];
-    if (name && isReservedInHandlers(name)) problems.push(diagnosticAt(document, childPointer(pointer, key), `"${name}" is a reserved word or a name the generated handler uses`, `rename the ${key}, e.g. "${name}${key === 'function' ? 'Handler' : 'Voter'}".`));
+    if (name && isReservedInHandlers(name))
+      problems.push(
+        diagnosticAt(
+          document,
+          childPointer(pointer, key),
+          `"${name}" is a reserved word or a name the generated handler uses`,
+          `rename the ${key}, e.g. "${name}${key === 'function' ? 'Handler' : 'Voter'}".`,
+        ),
+      );
   }
   if (config.redirect) {
     const sameSite = checkSameSitePath(config.redirect);
     const target = sameSite.ok ? parseAppPath(config.redirect) : sameSite;
-    if (!target.ok) problems.push(diagnosticAt(document, childPointer(pointer, 'redirect'), target.message, target.hint));
-    else if (target.segments.some((s) => s.param)) problems.push(diagnosticAt(document, childPointer(pointer, 'redirect'), `redirect "${config.redirect}" must be a fixed path`, 'remove the ":" segments.'));
+    if (!target.ok)
+      problems.push(
+        diagnosticAt(document, childPointer(pointer, 'redirect'), target.message, target.hint),
+      );
+    else if (target.segments.some((s) => s.param))
+      problems.push(
+        diagnosticAt(
+          document,
+          childPointer(pointer, 'redirect'),
+          `redirect "${config.redirect}" must be a fixed path`,
+          'remove the ":" segments.',
+        ),
+      );
   }
   let model: string | undefined;
   // A sibling naming an unknown model is reported there; counting it here would add a second,
@@ -126,28 +240,85 @@ function resolveEntry(entry: RouteEntry, all: RouteEntry[], models: Map<string, 
   if (operation === 'function') {
     model = candidates.length === 1 ? candidates[0] : undefined;
   } else if (operation === 'get' && !response.name && !config.model) {
-    problems.push(diagnosticAt(document, pointer, `GET ${config.path} has no "response" model and no "function"`, 'add "response": "<Model>" (or "<Model>[]"), or a "function" that handles it.'));
+    problems.push(
+      diagnosticAt(
+        document,
+        pointer,
+        `GET ${config.path} has no "response" model and no "function"`,
+        'add "response": "<Model>" (or "<Model>[]"), or a "function" that handles it.',
+      ),
+    );
   } else if (candidates.length === 1) {
     model = candidates[0];
     const modelConfig = models.get(model);
     if (modelConfig) problems.push(...checkModelUse(entry, operation, modelConfig.config));
   } else if (candidates.length === named.length) {
-    const why = candidates.length === 0 ? 'no model can be inferred from it or from routes on the same path' : `routes on the same path use several models (${candidates.join(', ')})`;
-    problems.push(diagnosticAt(document, pointer, `${config.method} ${config.path} has no "response" and ${why}`, 'add "model": "<Model>", or handle it with a "function".'));
+    const why =
+      candidates.length === 0
+        ? 'no model can be inferred from it or from routes on the same path'
+        : `routes on the same path use several models (${candidates.join(', ')})`;
+    problems.push(
+      diagnosticAt(
+        document,
+        pointer,
+        `${config.method} ${config.path} has no "response" and ${why}`,
+        'add "model": "<Model>", or handle it with a "function".',
+      ),
+    );
   }
-  problems.push(...checkVoter(document, pointer, config, operation, model ? models.get(model)?.config : undefined));
+  problems.push(
+    ...checkVoter(
+      document,
+      pointer,
+      config,
+      operation,
+      model ? models.get(model)?.config : undefined,
+    ),
+  );
   const writes = operation === 'create' || operation === 'replace' || operation === 'update';
   const modelConfig = model ? models.get(model)?.config : undefined;
   if ((operation === 'create' || operation === 'replace') && modelConfig) {
-    const provided = new Set([...Object.keys(config.body ?? {}), ...Object.keys(config.params ?? {})]);
-    const missing = Object.entries(modelConfig.fields).filter(([name, field]) => isRequiredOnCreate(name, field) && !provided.has(name)).map(([name]) => name);
+    const provided = new Set([
+      ...Object.keys(config.body ?? {}),
+      ...Object.keys(config.params ?? {}),
+    ]);
+    const missing = Object.entries(modelConfig.fields)
+      .filter(([name, field]) => isRequiredOnCreate(name, field) && !provided.has(name))
+      .map(([name]) => name);
     if (missing.length) {
-      problems.push(diagnosticAt(document, pointer, `${config.method} ${config.path} writes ${model} but its body lacks the required field${missing.length > 1 ? 's' : ''} ${missing.map((m) => `"${m}"`).join(', ')}`, 'add them to "body", or make them optional or give them a default in the model.'));
+      problems.push(
+        diagnosticAt(
+          document,
+          pointer,
+          `${config.method} ${config.path} writes ${model} but its body lacks the required field${missing.length > 1 ? 's' : ''} ${missing.map((m) => `"${m}"`).join(', ')}`,
+          'add them to "body", or make them optional or give them a default in the model.',
+        ),
+      );
     }
   }
-  if (config.body) problems.push(...checkBody(document, pointer, config.body, writes && model ? models.get(model)?.config : undefined));
-  problems.push(...checkListQuery(document, pointer, config, operation, modelConfig), ...checkInclude(document, pointer, config, operation, modelConfig));
-  return { route: { config, origin: { file: document.file, pointer }, model, responseIsArray: response.isArray, operation }, problems };
+  if (config.body)
+    problems.push(
+      ...checkBody(
+        document,
+        pointer,
+        config.body,
+        writes && model ? models.get(model)?.config : undefined,
+      ),
+    );
+  problems.push(
+    ...checkListQuery(document, pointer, config, operation, modelConfig),
+    ...checkInclude(document, pointer, config, operation, modelConfig),
+  );
+  return {
+    route: {
+      config,
+      origin: { file: document.file, pointer },
+      model,
+      responseIsArray: response.isArray,
+      operation,
+    },
+    problems,
+  };
 }
 
 /**
@@ -169,15 +340,30 @@ export function checkRoutes(
       const pointer = `/routes/${index}`;
       const parsed = parseAppPath(config.path);
       if (!parsed.ok) {
-        diagnostics.push(diagnosticAt(document, childPointer(pointer, 'path'), parsed.message, parsed.hint));
+        diagnostics.push(
+          diagnosticAt(document, childPointer(pointer, 'path'), parsed.message, parsed.hint),
+        );
         return;
       }
-      const entry: RouteEntry = { document, pointer, config, segments: parsed.segments, shape: pathShape(parsed.segments) };
+      const entry: RouteEntry = {
+        document,
+        pointer,
+        config,
+        segments: parsed.segments,
+        shape: pathShape(parsed.segments),
+      };
       const key = `${config.method} ${entry.shape}`;
       const previous = byMethodAndShape.get(key);
       if (previous) {
         const where = `${previous.document.file} ${previous.pointer.replace('/routes/', 'routes[')}]`;
-        diagnostics.push(diagnosticAt(document, pointer, `${config.method} ${config.path} is declared twice (first in ${where})`, 'remove one of them; paths that differ only in parameter names are the same route.'));
+        diagnostics.push(
+          diagnosticAt(
+            document,
+            pointer,
+            `${config.method} ${config.path} is declared twice (first in ${where})`,
+            'remove one of them; paths that differ only in parameter names are the same route.',
+          ),
+        );
         return;
       }
       byMethodAndShape.set(key, entry);
@@ -190,7 +376,14 @@ export function checkRoutes(
   for (const entry of entries) {
     const voter = entry.config.voter;
     if (voter && functions.has(voter)) {
-      diagnostics.push(diagnosticAt(entry.document, childPointer(entry.pointer, 'voter'), `"${voter}" is the name of a route function too`, 'give the voter and the function different names.'));
+      diagnostics.push(
+        diagnosticAt(
+          entry.document,
+          childPointer(entry.pointer, 'voter'),
+          `"${voter}" is the name of a route function too`,
+          'give the voter and the function different names.',
+        ),
+      );
     }
   }
   const routes: CheckedRoute[] = [];

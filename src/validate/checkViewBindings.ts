@@ -31,47 +31,107 @@ function boundRoute(scope: BindingScope, ref: string, pointer: string): CheckedR
     const params = pathParams(scope.view.path);
     const missing = pathParams(route.config.path).filter((name) => !params.includes(name));
     if (missing.length > 0) {
-      scope.problems.push(diagnosticAt(scope.document, pointer, `route "${ref}" needs ":${missing[0]}", which is not a parameter of this view's path "${scope.view.path}"`, `give the view a path with ":${missing[0]}" (the page passes its parameters to the route by name).`));
+      scope.problems.push(
+        diagnosticAt(
+          scope.document,
+          pointer,
+          `route "${ref}" needs ":${missing[0]}", which is not a parameter of this view's path "${scope.view.path}"`,
+          `give the view a path with ":${missing[0]}" (the page passes its parameters to the route by name).`,
+        ),
+      );
     }
     return route;
   }
   const { method, path } = parseRouteRef(ref);
   // Declared, but refused for its own problems (or its model's): those are reported already.
   if (scope.unchecked.has(`${method} ${path}`)) return undefined;
-  const candidates = scope.routes.filter((r) => r.config.method === method).map((r) => `${r.config.method} ${r.config.path}`);
-  scope.problems.push(diagnosticAt(scope.document, pointer, `no route "${ref}" is declared in config/routes`, candidates.length ? suggest(ref, candidates, `a declared ${method} route:`) : `declare a ${method} route with that path, or bind another one.`));
+  const candidates = scope.routes
+    .filter((r) => r.config.method === method)
+    .map((r) => `${r.config.method} ${r.config.path}`);
+  scope.problems.push(
+    diagnosticAt(
+      scope.document,
+      pointer,
+      `no route "${ref}" is declared in config/routes`,
+      candidates.length
+        ? suggest(ref, candidates, `a declared ${method} route:`)
+        : `declare a ${method} route with that path, or bind another one.`,
+    ),
+  );
   return undefined;
 }
 
 /** The model a GET route answers, checked to be a list or a single record as the element needs. */
-function answeredModel(scope: BindingScope, route: CheckedRoute, ref: string, pointer: string, wantArray: boolean): ModelConfig | undefined {
+function answeredModel(
+  scope: BindingScope,
+  route: CheckedRoute,
+  ref: string,
+  pointer: string,
+  wantArray: boolean,
+): ModelConfig | undefined {
   const response = parseResponse(route.config.response);
   const what = wantArray ? 'a list (e.g. "Post[]")' : 'one record (e.g. "Post")';
   if (!response.name || response.isArray !== wantArray) {
-    scope.problems.push(diagnosticAt(scope.document, pointer, `route "${ref}" does not answer ${what}`, `bind a GET route whose "response" is ${what}.`));
+    scope.problems.push(
+      diagnosticAt(
+        scope.document,
+        pointer,
+        `route "${ref}" does not answer ${what}`,
+        `bind a GET route whose "response" is ${what}.`,
+      ),
+    );
     return undefined;
   }
   return scope.models.get(response.name)?.config;
 }
 
-function checkModelFields(scope: BindingScope, model: ModelConfig, names: Array<{ name: string; pointer: string }>, what: string): void {
+function checkModelFields(
+  scope: BindingScope,
+  model: ModelConfig,
+  names: Array<{ name: string; pointer: string }>,
+  what: string,
+): void {
   const fields = modelFieldNames(model);
   for (const { name, pointer } of names) {
-    if (!fields.includes(name)) scope.problems.push(diagnosticAt(scope.document, pointer, `${what} "${name}" is not a field of model ${model.name}`, suggest(name, fields, 'a field of the model:')));
+    if (!fields.includes(name))
+      scope.problems.push(
+        diagnosticAt(
+          scope.document,
+          pointer,
+          `${what} "${name}" is not a field of model ${model.name}`,
+          suggest(name, fields, 'a field of the model:'),
+        ),
+      );
   }
 }
 
 function checkDataElement(scope: BindingScope, element: ElementConfig, pointer: string): void {
   const ref = element.route as string;
   const route = boundRoute(scope, ref, childPointer(pointer, 'route'));
-  const model = route && answeredModel(scope, route, ref, childPointer(pointer, 'route'), element.type === 'list');
+  const model =
+    route &&
+    answeredModel(scope, route, ref, childPointer(pointer, 'route'), element.type === 'list');
   if (!model) return;
-  const columns = (element.columns ?? []).map((column, index) => ({ name: columnField(column), pointer: childPointer(childPointer(pointer, 'columns'), index) }));
+  const columns = (element.columns ?? []).map((column, index) => ({
+    name: columnField(column),
+    pointer: childPointer(childPointer(pointer, 'columns'), index),
+  }));
   checkModelFields(scope, model, columns, 'column');
-  if (element.link) checkModelFields(scope, model, placeholders(element.link).map((name) => ({ name, pointer: childPointer(pointer, 'link') })), 'link parameter');
+  if (element.link)
+    checkModelFields(
+      scope,
+      model,
+      placeholders(element.link).map((name) => ({ name, pointer: childPointer(pointer, 'link') })),
+      'link parameter',
+    );
 }
 
-function checkForm(scope: BindingScope, form: ElementConfig, pointer: string, fields: Array<{ element: ElementConfig; pointer: string }>): void {
+function checkForm(
+  scope: BindingScope,
+  form: ElementConfig,
+  pointer: string,
+  fields: Array<{ element: ElementConfig; pointer: string }>,
+): void {
   const ref = form.route as string;
   const route = boundRoute(scope, ref, childPointer(pointer, 'route'));
   if (!route) return;
@@ -80,23 +140,52 @@ function checkForm(scope: BindingScope, form: ElementConfig, pointer: string, fi
   for (const field of fields) {
     const id = field.element.id as string;
     if (!Object.hasOwn(body, id)) {
-      const hint = Object.keys(body).length ? suggest(id, Object.keys(body), 'a body field:') : `"${ref}" has no body: remove the field, or declare it in the route's "body".`;
-      scope.problems.push(diagnosticAt(scope.document, childPointer(field.pointer, 'id'), `"${id}" is not a body field of "${ref}", so the server would drop it`, hint));
+      const hint = Object.keys(body).length
+        ? suggest(id, Object.keys(body), 'a body field:')
+        : `"${ref}" has no body: remove the field, or declare it in the route's "body".`;
+      scope.problems.push(
+        diagnosticAt(
+          scope.document,
+          childPointer(field.pointer, 'id'),
+          `"${id}" is not a body field of "${ref}", so the server would drop it`,
+          hint,
+        ),
+      );
       continue;
     }
     const mismatch = fieldElementMismatch(field.element, bodyFieldOptions(body[id]));
-    if (mismatch) scope.problems.push(diagnosticAt(scope.document, field.pointer, mismatch.message, mismatch.hint));
+    if (mismatch)
+      scope.problems.push(
+        diagnosticAt(scope.document, field.pointer, mismatch.message, mismatch.hint),
+      );
   }
   const ids = fields.map((f) => f.element.id);
   for (const [name, field] of Object.entries(body)) {
     if (!ids.includes(name) && isBodyFieldRequired(name, field, route.operation, model)) {
-      scope.problems.push(diagnosticAt(scope.document, childPointer(pointer, 'route'), `the form has no field for "${name}", which "${ref}" requires`, `add an element with "id": "${name}" to the form's fields.`));
+      scope.problems.push(
+        diagnosticAt(
+          scope.document,
+          childPointer(pointer, 'route'),
+          `the form has no field for "${name}", which "${ref}" requires`,
+          `add an element with "id": "${name}" to the form's fields.`,
+        ),
+      );
     }
   }
   if (form.load) {
     const loadRoute = boundRoute(scope, form.load, childPointer(pointer, 'load'));
-    const loaded = loadRoute && answeredModel(scope, loadRoute, form.load, childPointer(pointer, 'load'), false);
-    if (loaded) checkModelFields(scope, loaded, fields.map((f) => ({ name: f.element.id as string, pointer: childPointer(f.pointer, 'id') })), `field to fill from "${form.load}"`);
+    const loaded =
+      loadRoute && answeredModel(scope, loadRoute, form.load, childPointer(pointer, 'load'), false);
+    if (loaded)
+      checkModelFields(
+        scope,
+        loaded,
+        fields.map((f) => ({
+          name: f.element.id as string,
+          pointer: childPointer(f.pointer, 'id'),
+        })),
+        `field to fill from "${form.load}"`,
+      );
   }
 }
 
@@ -105,17 +194,33 @@ function checkForm(scope: BindingScope, form: ElementConfig, pointer: string, fi
  * field of the right type, every required body field present), lists and details to GET routes
  * answering records whose fields they show, and every route parameter to one of the page's own.
  */
-export function checkViewBindings(document: ConfigDocument, view: ViewConfig, routes: readonly CheckedRoute[], models: ReadonlyMap<string, CheckedModel>, unchecked: ReadonlySet<string> = new Set()): Diagnostic[] {
+export function checkViewBindings(
+  document: ConfigDocument,
+  view: ViewConfig,
+  routes: readonly CheckedRoute[],
+  models: ReadonlyMap<string, CheckedModel>,
+  unchecked: ReadonlySet<string> = new Set(),
+): Diagnostic[] {
   const scope: BindingScope = { document, view, routes, models, unchecked, problems: [] };
   const visits = walkElements(view.root);
   for (const { element, pointer } of visits) {
-    if (element.type === 'list' || element.type === 'detail') checkDataElement(scope, element, pointer);
+    if (element.type === 'list' || element.type === 'detail')
+      checkDataElement(scope, element, pointer);
     if (element.type === 'form' && element.route) {
-      const fields = visits.filter((v) => v.form?.element === element && FIELD_ELEMENTS.includes(v.element.type));
+      const fields = visits.filter(
+        (v) => v.form?.element === element && FIELD_ELEMENTS.includes(v.element.type),
+      );
       checkForm(scope, element, pointer, fields);
     }
     if (element.type === 'form' && !element.route && (element.load || element.success)) {
-      scope.problems.push(diagnosticAt(document, childPointer(pointer, element.load ? 'load' : 'success'), `"${element.load ? 'load' : 'success'}" needs the form to be bound to a route`, 'add "route", e.g. "PATCH /api/posts/:id".'));
+      scope.problems.push(
+        diagnosticAt(
+          document,
+          childPointer(pointer, element.load ? 'load' : 'success'),
+          `"${element.load ? 'load' : 'success'}" needs the form to be bound to a route`,
+          'add "route", e.g. "PATCH /api/posts/:id".',
+        ),
+      );
     }
   }
   return scope.problems;

@@ -17,26 +17,79 @@ export function checkViewElements(document: ConfigDocument, view: ViewConfig): D
   const problems: Diagnostic[] = [];
   const params = pathParams(view.path);
   if (view.nav === true && params.length > 0) {
-    problems.push(diagnosticAt(document, '/nav', `a view with path parameters (${view.path}) cannot be listed in the navigation`, 'remove "nav", and link to the page from a list or a link element.'));
+    problems.push(
+      diagnosticAt(
+        document,
+        '/nav',
+        `a view with path parameters (${view.path}) cannot be listed in the navigation`,
+        'remove "nav", and link to the page from a list or a link element.',
+      ),
+    );
   }
   const ids = new Map<string, string>();
   for (const { element, pointer, form } of walkElements(view.root)) {
     if (FIELD_ELEMENTS.includes(element.type) && element.id) {
-      if (ids.has(element.id)) problems.push(diagnosticAt(document, childPointer(pointer, 'id'), `id "${element.id}" is used twice in this view`, 'give each field its own id.'));
+      if (ids.has(element.id))
+        problems.push(
+          diagnosticAt(
+            document,
+            childPointer(pointer, 'id'),
+            `id "${element.id}" is used twice in this view`,
+            'give each field its own id.',
+          ),
+        );
       ids.set(element.id, pointer);
     }
-    if (element.type === 'form' && form) problems.push(diagnosticAt(document, pointer, 'a form cannot contain another form', 'move the inner form out.'));
+    if (element.type === 'form' && form)
+      problems.push(
+        diagnosticAt(
+          document,
+          pointer,
+          'a form cannot contain another form',
+          'move the inner form out.',
+        ),
+      );
     if (element.type === 'select' && (element.options ?? []).length === 0 && !form?.element.route) {
-      problems.push(diagnosticAt(document, pointer, `select "${element.id}" has no options`, 'add "options", or put it in a form bound to a route whose body field has enum values.'));
+      problems.push(
+        diagnosticAt(
+          document,
+          pointer,
+          `select "${element.id}" has no options`,
+          'add "options", or put it in a form bound to a route whose body field has enum values.',
+        ),
+      );
     }
     // An http(s) href is an external link on purpose; a path must stay on this site.
-    const target = element.type === 'link' ? ['href', element.href] : element.type === 'form' ? ['success', element.success] : [];
+    const target =
+      element.type === 'link'
+        ? ['href', element.href]
+        : element.type === 'form'
+          ? ['success', element.success]
+          : [];
     const [key, path] = target;
     const sameSite = key && path?.startsWith('/') ? checkSameSitePath(path) : { ok: true as const };
-    if (!sameSite.ok) problems.push(diagnosticAt(document, childPointer(pointer, key as string), sameSite.message, sameSite.hint));
+    if (!sameSite.ok)
+      problems.push(
+        diagnosticAt(
+          document,
+          childPointer(pointer, key as string),
+          sameSite.message,
+          sameSite.hint,
+        ),
+      );
     else if (element.type === 'link' && element.href?.startsWith('/')) {
       for (const name of placeholders(element.href)) {
-        if (!params.includes(name)) problems.push(diagnosticAt(document, childPointer(pointer, 'href'), `link "${element.href}" uses ":${name}", which is not a parameter of this view's path "${view.path}"`, params.length ? `use one of ${params.map((p) => `:${p}`).join(', ')}.` : 'a link can only fill in the page\'s own path parameters.'));
+        if (!params.includes(name))
+          problems.push(
+            diagnosticAt(
+              document,
+              childPointer(pointer, 'href'),
+              `link "${element.href}" uses ":${name}", which is not a parameter of this view's path "${view.path}"`,
+              params.length
+                ? `use one of ${params.map((p) => `:${p}`).join(', ')}.`
+                : "a link can only fill in the page's own path parameters.",
+            ),
+          );
       }
     }
   }

@@ -8,24 +8,71 @@ import { parseVoter, voterSeesRecord } from '../domain/voters';
 import { childPointer, diagnosticAt } from './locate';
 
 /** Built-in voters need what they compare: `self` an `:id`, `owner:<field>` a record with that field. */
-export function checkVoter(document: ConfigDocument, pointer: string, route: RouteConfig, operation: RouteOperation, model: ModelConfig | undefined): Diagnostic[] {
+export function checkVoter(
+  document: ConfigDocument,
+  pointer: string,
+  route: RouteConfig,
+  operation: RouteOperation,
+  model: ModelConfig | undefined,
+): Diagnostic[] {
   if (!route.voter) return [];
   const at = childPointer(pointer, 'voter');
   const voter = parseVoter(route.voter);
   if (voter.kind === 'custom') {
-    return voter.name === 'owner' ? [diagnosticAt(document, at, '"owner" needs the field that holds the owner', 'write "owner:<field>", e.g. "owner:authorId".')] : [];
+    return voter.name === 'owner'
+      ? [
+          diagnosticAt(
+            document,
+            at,
+            '"owner" needs the field that holds the owner',
+            'write "owner:<field>", e.g. "owner:authorId".',
+          ),
+        ]
+      : [];
   }
   const hasId = Boolean(route.params && 'id' in route.params);
   if (voter.kind === 'self') {
-    return hasId ? [] : [diagnosticAt(document, at, 'the built-in voter "self" compares the ":id" of the path with the user id, and this path has no ":id"', 'use it on a path like "/api/users/:id".')];
+    return hasId
+      ? []
+      : [
+          diagnosticAt(
+            document,
+            at,
+            'the built-in voter "self" compares the ":id" of the path with the user id, and this path has no ":id"',
+            'use it on a path like "/api/users/:id".',
+          ),
+        ];
   }
   if (!hasId || !model || !voterSeesRecord(route, operation, model.name)) {
-    return [diagnosticAt(document, at, `the built-in voter "${route.voter}" compares a field of the record, and ${route.method} ${route.path} does not work on one existing record`, 'use it on a GET, PUT, PATCH or DELETE of a path with ":id", or write your own voter.')];
+    return [
+      diagnosticAt(
+        document,
+        at,
+        `the built-in voter "${route.voter}" compares a field of the record, and ${route.method} ${route.path} does not work on one existing record`,
+        'use it on a GET, PUT, PATCH or DELETE of a path with ":id", or write your own voter.',
+      ),
+    ];
   }
   const field = model.fields[voter.field];
   if (!field) {
-    return [diagnosticAt(document, at, `${model.name} has no field "${voter.field}"`, suggest(voter.field, Object.keys(model.fields), 'a field:') || 'name a field of the model.')];
+    return [
+      diagnosticAt(
+        document,
+        at,
+        `${model.name} has no field "${voter.field}"`,
+        suggest(voter.field, Object.keys(model.fields), 'a field:') || 'name a field of the model.',
+      ),
+    ];
   }
   const type = fieldOptions(field).type;
-  return type === 'uuid' || type === 'string' ? [] : [diagnosticAt(document, at, `"${voter.field}" is ${type}; an owner field holds a user id (uuid or string)`, 'name a uuid or string field.')];
+  return type === 'uuid' || type === 'string'
+    ? []
+    : [
+        diagnosticAt(
+          document,
+          at,
+          `"${voter.field}" is ${type}; an owner field holds a user id (uuid or string)`,
+          'name a uuid or string field.',
+        ),
+      ];
 }

@@ -1,4 +1,14 @@
-import type { ElementConfig, FieldOptions, HttpMethod, ModelConfig, OnDelete, OrmName, RelationType, RouteConfig, ViewConfig } from '../config/configTypes';
+import type {
+  ElementConfig,
+  FieldOptions,
+  HttpMethod,
+  ModelConfig,
+  OnDelete,
+  OrmName,
+  RelationType,
+  RouteConfig,
+  ViewConfig,
+} from '../config/configTypes';
 import type { BodyFieldType, ParamType } from '../config/fieldTypes';
 import type { ParsedValidator } from '../config/validators';
 import type { AppFolder } from '../domain/appFolders';
@@ -19,7 +29,6 @@ export interface Origin {
   file: string;
   pointer: string;
 }
-
 
 export interface CheckedModel {
   config: ModelConfig;
@@ -124,7 +133,10 @@ export interface ProjectRoute {
 }
 
 /** An element with route references parsed and columns, options and children in long form. */
-export interface ProjectElement extends Omit<ElementConfig, 'route' | 'load' | 'columns' | 'options' | 'fields' | 'children'> {
+export interface ProjectElement extends Omit<
+  ElementConfig,
+  'route' | 'load' | 'columns' | 'options' | 'fields' | 'children'
+> {
   route?: RouteRef;
   load?: RouteRef;
   columns?: Array<{ field: string; label?: string }>;

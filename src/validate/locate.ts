@@ -13,7 +13,13 @@ export function diagnosticAt(
 ): Diagnostic {
   const position = document.positions.get(pointer);
   const location = at === 'key' ? (position?.key ?? position?.value) : position?.value;
-  return { file: document.file, jsonPath: pointerToJsonPath(pointer), location, message, hint: hint || undefined };
+  return {
+    file: document.file,
+    jsonPath: pointerToJsonPath(pointer),
+    location,
+    message,
+    hint: hint || undefined,
+  };
 }
 
 /** Pointer of a child property. */

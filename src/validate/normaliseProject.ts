@@ -8,7 +8,19 @@ import { maxPageSize } from '../domain/listQuery';
 import { indexFields, mirroredRelation, relationField } from '../domain/relations';
 import { parseRouteRef } from '../domain/routeRefs';
 import { parseVoter, voterSeesRecord } from '../domain/voters';
-import type { CheckedEvent, CheckedModel, CheckedProject, CheckedRoute, CheckedView, ProjectBodyField, ProjectElement, ProjectListQuery, ProjectModel, ProjectRoute, ProjectView } from './checkedProject';
+import type {
+  CheckedEvent,
+  CheckedModel,
+  CheckedProject,
+  CheckedRoute,
+  CheckedView,
+  ProjectBodyField,
+  ProjectElement,
+  ProjectListQuery,
+  ProjectModel,
+  ProjectRoute,
+  ProjectView,
+} from './checkedProject';
 import { pointerToJsonPath } from './jsonPath';
 import { walkElements } from './walkElements';
 
@@ -17,24 +29,47 @@ import { walkElements } from './walkElements';
  * shorthand expanded, every default the config may leave out filled in, every reference parsed.
  * Runs only on checked config, so a parse that fails here is a bug in the checks.
  */
-export function normaliseProject(input: { orm: OrmName; loginPath: string; models: CheckedModel[]; routes: CheckedRoute[]; views: CheckedView[]; events: CheckedEvent[] }): CheckedProject {
+export function normaliseProject(input: {
+  orm: OrmName;
+  loginPath: string;
+  models: CheckedModel[];
+  routes: CheckedRoute[];
+  views: CheckedView[];
+  events: CheckedEvent[];
+}): CheckedProject {
   const configs = new Map(input.models.map((m) => [m.config.name, m.config]));
   // Routes and pages share dynamic folders: named once, from every path.
-  const folderOf = appFolderNamer([...input.routes.map((r) => r.config.path), ...input.views.map((v) => v.config.path)]);
+  const folderOf = appFolderNamer([
+    ...input.routes.map((r) => r.config.path),
+    ...input.views.map((v) => v.config.path),
+  ]);
   return {
     orm: input.orm,
     loginPath: input.loginPath,
     models: input.models.map((m) => normaliseModel(m, configs)),
-    routes: input.routes.map((r) => normaliseRoute(r, r.model ? configs.get(r.model) : undefined, folderOf(r.config.path))),
+    routes: input.routes.map((r) =>
+      normaliseRoute(r, r.model ? configs.get(r.model) : undefined, folderOf(r.config.path)),
+    ),
     views: input.views.map((v) => normaliseView(v, folderOf(v.config.path))),
-    events: input.events.map((e) => ({ name: e.name, model: e.model, on: e.on, file: e.origin.file })),
+    events: input.events.map((e) => ({
+      name: e.name,
+      model: e.model,
+      on: e.on,
+      file: e.origin.file,
+    })),
   };
 }
 
-function normaliseModel({ config, origin }: CheckedModel, configs: ReadonlyMap<string, ModelConfig>): ProjectModel {
+function normaliseModel(
+  { config, origin }: CheckedModel,
+  configs: ReadonlyMap<string, ModelConfig>,
+): ProjectModel {
   return {
     name: config.name,
-    fields: Object.entries(modelFields(config)).map(([name, field]) => ({ name, ...fieldOptions(field) })),
+    fields: Object.entries(modelFields(config)).map(([name, field]) => ({
+      name,
+      ...fieldOptions(field),
+    })),
     relations: Object.entries(config.relations ?? {}).map(([name, relation]) => {
       const belongsTo = relation.type === 'belongsTo';
       const other = configs.get(relation.model) as ModelConfig;
@@ -47,7 +82,10 @@ function normaliseModel({ config, origin }: CheckedModel, configs: ReadonlyMap<s
         mirror: belongsTo ? null : (mirroredRelation(config, relation, other).name ?? null),
       };
     }),
-    indexes: (config.indexes ?? []).map((index) => ({ fields: indexFields(index), unique: !Array.isArray(index) && Boolean(index.unique) })),
+    indexes: (config.indexes ?? []).map((index) => ({
+      fields: indexFields(index),
+      unique: !Array.isArray(index) && Boolean(index.unique),
+    })),
     file: origin.file,
   };
 }
@@ -72,20 +110,32 @@ function normaliseBody(route: CheckedRoute, model: ModelConfig | undefined): Pro
   });
 }
 
-function normaliseQuery(config: RouteConfig, model: ModelConfig | undefined): ProjectListQuery | null {
+function normaliseQuery(
+  config: RouteConfig,
+  model: ModelConfig | undefined,
+): ProjectListQuery | null {
   const query = config.query;
   if (!query || !model) return null;
   return {
     filter: query.filter ?? [],
     sort: query.sort ?? [],
-    defaultSort: query.defaultSort ? { field: query.defaultSort.replace(/^-/, ''), descending: query.defaultSort.startsWith('-') } : null,
+    defaultSort: query.defaultSort
+      ? {
+          field: query.defaultSort.replace(/^-/, ''),
+          descending: query.defaultSort.startsWith('-'),
+        }
+      : null,
     pageSize: query.pageSize ?? null,
     maxPageSize: maxPageSize(query),
     count: Boolean(query.count),
   };
 }
 
-function normaliseRoute(route: CheckedRoute, model: ModelConfig | undefined, folder: AppFolder): ProjectRoute {
+function normaliseRoute(
+  route: CheckedRoute,
+  model: ModelConfig | undefined,
+  folder: AppFolder,
+): ProjectRoute {
   const { config } = route;
   return {
     method: config.method,
@@ -111,13 +161,28 @@ function normaliseRoute(route: CheckedRoute, model: ModelConfig | undefined, fol
 
 function normaliseElement(element: ElementConfig): ProjectElement {
   const { route, load, columns, options, fields, children, ...rest } = element;
-  const inputs = element.type === 'form' ? walkElements(element).filter((v) => v.form?.element === element && FIELD_ELEMENTS.includes(v.element.type)) : [];
+  const inputs =
+    element.type === 'form'
+      ? walkElements(element).filter(
+          (v) => v.form?.element === element && FIELD_ELEMENTS.includes(v.element.type),
+        )
+      : [];
   return {
     ...rest,
     ...(route === undefined ? {} : { route: parseRouteRef(route) }),
     ...(load === undefined ? {} : { load: parseRouteRef(load) }),
-    ...(columns === undefined ? {} : { columns: columns.map((c) => (typeof c === 'string' ? { field: c } : c)) }),
-    ...(options === undefined ? {} : { options: options.map((o) => (typeof o === 'string' ? { value: o, label: o } : { value: o.value, label: o.label ?? o.value })) }),
+    ...(columns === undefined
+      ? {}
+      : { columns: columns.map((c) => (typeof c === 'string' ? { field: c } : c)) }),
+    ...(options === undefined
+      ? {}
+      : {
+          options: options.map((o) =>
+            typeof o === 'string'
+              ? { value: o, label: o }
+              : { value: o.value, label: o.label ?? o.value },
+          ),
+        }),
     children: (fields ?? children ?? []).map(normaliseElement),
     formFieldIds: inputs.map((v) => v.element.id).filter((id): id is string => id !== undefined),
   };

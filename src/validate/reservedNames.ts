@@ -1,37 +1,149 @@
 /** Names that would shadow what generated code imports or uses, or are not usable identifiers. */
 const JS_RESERVED = [
-  'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else', 'enum',
-  'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'new', 'null',
-  'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void', 'while', 'with', 'yield',
-  'let', 'static', 'implements', 'interface', 'package', 'private', 'protected', 'public', 'await', 'async',
-  'arguments', 'eval', 'undefined', 'NaN', 'Infinity',
+  'break',
+  'case',
+  'catch',
+  'class',
+  'const',
+  'continue',
+  'debugger',
+  'default',
+  'delete',
+  'do',
+  'else',
+  'enum',
+  'export',
+  'extends',
+  'false',
+  'finally',
+  'for',
+  'function',
+  'if',
+  'import',
+  'in',
+  'instanceof',
+  'new',
+  'null',
+  'return',
+  'super',
+  'switch',
+  'this',
+  'throw',
+  'true',
+  'try',
+  'typeof',
+  'var',
+  'void',
+  'while',
+  'with',
+  'yield',
+  'let',
+  'static',
+  'implements',
+  'interface',
+  'package',
+  'private',
+  'protected',
+  'public',
+  'await',
+  'async',
+  'arguments',
+  'eval',
+  'undefined',
+  'NaN',
+  'Infinity',
 ];
 
 const GLOBAL_TYPES = [
-  'Array', 'Boolean', 'Date', 'Error', 'Function', 'JSON', 'Map', 'Math', 'Number', 'Object', 'Promise',
-  'Record', 'RegExp', 'Set', 'String', 'Symbol', 'Request', 'Response', 'Headers', 'URL', 'React',
-  'Prisma', 'PrismaClient', 'NextRequest', 'NextResponse', 'JsonValue', 'Metadata',
+  'Array',
+  'Boolean',
+  'Date',
+  'Error',
+  'Function',
+  'JSON',
+  'Map',
+  'Math',
+  'Number',
+  'Object',
+  'Promise',
+  'Record',
+  'RegExp',
+  'Set',
+  'String',
+  'Symbol',
+  'Request',
+  'Response',
+  'Headers',
+  'URL',
+  'React',
+  'Prisma',
+  'PrismaClient',
+  'NextRequest',
+  'NextResponse',
+  'JsonValue',
+  'Metadata',
 ];
 
 /** Prisma refuses a model named like its scalar types or its client ("reserved scalar type name"). */
-export const PRISMA_RESERVED: readonly string[] = ['Int', 'Float', 'DateTime', 'Json', 'Bytes', 'Decimal', 'BigInt', 'String', 'Boolean', 'PrismaClient'];
+export const PRISMA_RESERVED: readonly string[] = [
+  'Int',
+  'Float',
+  'DateTime',
+  'Json',
+  'Bytes',
+  'Decimal',
+  'BigInt',
+  'String',
+  'Boolean',
+  'PrismaClient',
+];
 
 /**
  * Names generated files import (see the `import` lines of templates/): a model type or a page
  * function of the same name would clash with them, e.g. a model `Link` with `next/link`.
  */
 export const TEMPLATE_IMPORTS: readonly string[] = [
-  'Link', 'AppgenForm', 'EventPayload', 'FunctionInput', 'VoterInput', 'JsonInput', 'ReactNode', 'FormEvent', 'NextConfig',
-  'PrismaBetterSqlite3', 'PrismaPg', 'Column', 'InferSelectModel', 'SQL', 'Table', 'SignJWT', 'RouteAnswer', 'RouteHandler',
+  'Link',
+  'AppgenForm',
+  'EventPayload',
+  'FunctionInput',
+  'VoterInput',
+  'JsonInput',
+  'ReactNode',
+  'FormEvent',
+  'NextConfig',
+  'PrismaBetterSqlite3',
+  'PrismaPg',
+  'Column',
+  'InferSelectModel',
+  'SQL',
+  'Table',
+  'SignJWT',
+  'RouteAnswer',
+  'RouteHandler',
 ];
 
 /**
  * Properties every object inherits: generated code looks fields up in objects (bodies, records,
  * specs), where a field `constructor` would find Object's own instead of being absent.
  */
-export const OBJECT_PROTOTYPE: readonly string[] = ['constructor', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf'];
+export const OBJECT_PROTOTYPE: readonly string[] = [
+  'constructor',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  'toString',
+  'valueOf',
+];
 
-const RESERVED = new Set([...JS_RESERVED, ...GLOBAL_TYPES, ...PRISMA_RESERVED, ...TEMPLATE_IMPORTS, ...OBJECT_PROTOTYPE]);
+const RESERVED = new Set([
+  ...JS_RESERVED,
+  ...GLOBAL_TYPES,
+  ...PRISMA_RESERVED,
+  ...TEMPLATE_IMPORTS,
+  ...OBJECT_PROTOTYPE,
+]);
 
 export function isReservedName(name: string): boolean {
   return RESERVED.has(name);
@@ -47,22 +159,84 @@ export function whyReserved(name: string): string | undefined {
 }
 
 /** The names of a route file's exports: a function, voter or event imported there cannot take them. */
-export const HTTP_METHOD_EXPORTS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+export const HTTP_METHOD_EXPORTS: ReadonlySet<string> = new Set([
+  'GET',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'HEAD',
+  'OPTIONS',
+]);
 
 /**
  * Names a generated route handler already binds (its imports and locals, see
  * templates/partials/handler/): a route's function or voter, imported by its name, cannot use them.
  */
 const HANDLER_NAMES = new Set([
-  'db', 'Prisma', 'handle', 'json', 'jsonError', 'redirectTo', 'invalidParam', 'isIntParam', 'isUuid', 'readBody',
-  'getAuthUser', 'Context', 'request', 'ctx', 'params', 'userId', 'parsed', 'body', 'allowed', 'result', 'record', 'records',
-  'current', 'folder', 'crossSite', 'refuseCrossSite', 'allowOwner', 'allowSelf', 'runEvents', 'asRecord', 'BodySpec',
+  'db',
+  'Prisma',
+  'handle',
+  'json',
+  'jsonError',
+  'redirectTo',
+  'invalidParam',
+  'isIntParam',
+  'isUuid',
+  'readBody',
+  'getAuthUser',
+  'Context',
+  'request',
+  'ctx',
+  'params',
+  'userId',
+  'parsed',
+  'body',
+  'allowed',
+  'result',
+  'record',
+  'records',
+  'current',
+  'folder',
+  'crossSite',
+  'refuseCrossSite',
+  'allowOwner',
+  'allowSelf',
+  'runEvents',
+  'asRecord',
+  'BodySpec',
   // every method's export (undeclared ones answer 405, see route.ts.hbs) and what they use
-  'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'methodNotAllowed', 'allowedMethods', 'isTextParam',
+  'GET',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+  'methodNotAllowed',
+  'allowedMethods',
+  'isTextParam',
   // list routes (templates/partials/handler/listQuery.hbs, orm list partials)
-  'query', 'listed', 'total', 'readListQuery', 'ListQuerySpec',
+  'query',
+  'listed',
+  'total',
+  'readListQuery',
+  'ListQuerySpec',
   // orm drizzle (templates/partials/orm/drizzle/)
-  'tables', 'matching', 'toDate', 'changes', 'where', 'columns', 'relations', 'withIncluded', 'found', 'values', 'changed', 'written', 'tx', 'links', 'inArray',
+  'tables',
+  'matching',
+  'toDate',
+  'changes',
+  'where',
+  'columns',
+  'relations',
+  'withIncluded',
+  'found',
+  'values',
+  'changed',
+  'written',
+  'tx',
+  'links',
+  'inArray',
 ]);
 
 export function isReservedInHandlers(name: string): boolean {
@@ -74,5 +248,16 @@ export function isReservedInHandlers(name: string): boolean {
  * the tables it exports under the models' camelCase names: a model `Text` would export `text`.
  */
 export const DRIZZLE_SCHEMA_NAMES: ReadonlySet<string> = new Set([
-  'text', 'integer', 'real', 'boolean', 'timestamp', 'doublePrecision', 'jsonb', 'sqliteTable', 'pgTable', 'uniqueIndex', 'index', 'foreignKey',
+  'text',
+  'integer',
+  'real',
+  'boolean',
+  'timestamp',
+  'doublePrecision',
+  'jsonb',
+  'sqliteTable',
+  'pgTable',
+  'uniqueIndex',
+  'index',
+  'foreignKey',
 ]);

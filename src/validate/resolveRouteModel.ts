@@ -3,7 +3,9 @@ import type { RouteConfig } from '../config/configTypes';
 /** `User[]` → { name: 'User', isArray: true } */
 export function parseResponse(response: string | undefined): { name?: string; isArray: boolean } {
   if (!response) return { isArray: false };
-  return response.endsWith('[]') ? { name: response.slice(0, -2), isArray: true } : { name: response, isArray: false };
+  return response.endsWith('[]')
+    ? { name: response.slice(0, -2), isArray: true }
+    : { name: response, isArray: false };
 }
 
 export interface RouteWithShape {

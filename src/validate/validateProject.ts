@@ -27,7 +27,11 @@ function uncheckedRoutes(documents: ConfigDocument[], checked: CheckedRoute[]): 
     const routes = (document.value as { routes?: unknown } | null)?.routes;
     if (!Array.isArray(routes)) return [];
     // A route whose method is the mistake could be the one a view means by any method.
-    return routes.flatMap((route: { method?: unknown; path?: unknown } | null) => (METHODS.includes(route?.method as string) ? [route?.method] : METHODS).map((method) => `${method} ${route?.path}`));
+    return routes.flatMap((route: { method?: unknown; path?: unknown } | null) =>
+      (METHODS.includes(route?.method as string) ? [route?.method] : METHODS).map(
+        (method) => `${method} ${route?.path}`,
+      ),
+    );
   });
   return new Set(declared.filter((ref) => !passed.has(ref)));
 }
@@ -52,26 +56,72 @@ export function validateProject(project: LoadedProject): CheckedProject {
   const orm: OrmName = settings?.orm || 'prisma';
   const loginPath = settings?.loginPath ?? DEFAULT_LOGIN_PATH;
   const loginCheck = checkSameSitePath(loginPath);
-  if (project.settings && !loginCheck.ok) diagnostics.push(diagnosticAt(project.settings, '/loginPath', loginCheck.message, loginCheck.hint));
+  if (project.settings && !loginCheck.ok)
+    diagnostics.push(
+      diagnosticAt(project.settings, '/loginPath', loginCheck.message, loginCheck.hint),
+    );
 
-  const [modelDocuments, routeDocuments, viewDocuments, eventDocuments] = [passing(project.models), passing(project.routes), passing(project.views), passing(project.events)];
+  const [modelDocuments, routeDocuments, viewDocuments, eventDocuments] = [
+    passing(project.models),
+    passing(project.routes),
+    passing(project.views),
+    passing(project.events),
+  ];
   // With a file that could not be parsed the picture is incomplete: cross-file checks would
   // only report its absence in other words (e.g. "unknown model").
   if (project.problems.length > 0) throw new ConfigError(diagnostics);
 
   const modelResult = checkModels(modelDocuments, orm);
   const models = new Map<string, CheckedModel>(modelResult.models.map((m) => [m.config.name, m]));
-  const modelDocumentsByName = new Map(modelDocuments.map((d) => [(d.value as { name: string }).name, d]));
+  const modelDocumentsByName = new Map(
+    modelDocuments.map((d) => [(d.value as { name: string }).name, d]),
+  );
   modelResult.diagnostics.push(...checkRelations(modelDocumentsByName, models));
-  const declared = project.models.map((d) => (d.value as { name?: unknown } | null)?.name).filter((name): name is string => typeof name === 'string');
-  const routeResult = checkRoutes(routeDocuments, models, new Set(declared.filter((name) => !models.has(name))));
-  const viewResult = checkViews(viewDocuments, { routes: routeResult.routes, models, loginPath, uncheckedRoutes: uncheckedRoutes(project.routes, routeResult.routes) });
+  const declared = project.models
+    .map((d) => (d.value as { name?: unknown } | null)?.name)
+    .filter((name): name is string => typeof name === 'string');
+  const routeResult = checkRoutes(
+    routeDocuments,
+    models,
+    new Set(declared.filter((name) => !models.has(name))),
+  );
+  const viewResult = checkViews(viewDocuments, {
+    routes: routeResult.routes,
+    models,
+    loginPath,
+    uncheckedRoutes: uncheckedRoutes(project.routes, routeResult.routes),
+  });
   const eventResult = checkEvents(eventDocuments, models);
-  const tree = [...routeResult.tree.map((entry) => ({ ...entry, kind: 'route' as const })), ...viewResult.tree.map((entry) => ({ ...entry, kind: 'page' as const }))];
+  const tree = [
+    ...routeResult.tree.map((entry) => ({ ...entry, kind: 'route' as const })),
+    ...viewResult.tree.map((entry) => ({ ...entry, kind: 'page' as const })),
+  ];
   const treeProblems = [...checkAppTree(tree), ...checkPathCase(tree)];
-  const documents = new Map([...routeDocuments, ...viewDocuments, ...eventDocuments].map((d) => [d.file, d]));
-  const nameProblems = checkGeneratedNames({ routes: routeResult.routes, views: viewResult.views, events: eventResult.events, models, documents });
-  diagnostics.push(...modelResult.diagnostics, ...routeResult.diagnostics, ...viewResult.diagnostics, ...eventResult.diagnostics, ...treeProblems, ...nameProblems);
+  const documents = new Map(
+    [...routeDocuments, ...viewDocuments, ...eventDocuments].map((d) => [d.file, d]),
+  );
+  const nameProblems = checkGeneratedNames({
+    routes: routeResult.routes,
+    views: viewResult.views,
+    events: eventResult.events,
+    models,
+    documents,
+  });
+  diagnostics.push(
+    ...modelResult.diagnostics,
+    ...routeResult.diagnostics,
+    ...viewResult.diagnostics,
+    ...eventResult.diagnostics,
+    ...treeProblems,
+    ...nameProblems,
+  );
   if (diagnostics.length > 0) throw new ConfigError(diagnostics);
-  return normaliseProject({ orm, loginPath, models: modelResult.models, routes: routeResult.routes, views: viewResult.views, events: eventResult.events });
+  return normaliseProject({
+    orm,
+    loginPath,
+    models: modelResult.models,
+    routes: routeResult.routes,
+    views: viewResult.views,
+    events: eventResult.events,
+  });
 }

@@ -3,7 +3,10 @@ import { parseRouteRef } from '../domain/routeRefs';
 import type { CheckedRoute } from './checkedProject';
 
 /** The route a view element names, matched on method and path exactly as configured. */
-export function findRouteByRef(routes: readonly CheckedRoute[], text: string): CheckedRoute | undefined {
+export function findRouteByRef(
+  routes: readonly CheckedRoute[],
+  text: string,
+): CheckedRoute | undefined {
   const { method, path } = parseRouteRef(text);
   return routes.find((route) => route.config.method === method && route.config.path === path);
 }
@@ -14,4 +17,5 @@ export function placeholders(target: string): string[] {
 }
 
 /** The field a list or detail column shows. */
-export const columnField = (column: ColumnConfig): string => (typeof column === 'string' ? column : column.field);
+export const columnField = (column: ColumnConfig): string =>
+  typeof column === 'string' ? column : column.field;

@@ -15,7 +15,9 @@ export function walkElements(root: ElementConfig, pointer = '/root'): ElementVis
     visits.push({ element, pointer: at, form });
     const inner = element.type === 'form' ? { element, pointer: at } : form;
     for (const key of ['fields', 'children'] as const) {
-      (element[key] ?? []).forEach((child, index) => visit(child, childPointer(childPointer(at, key), index), inner));
+      (element[key] ?? []).forEach((child, index) =>
+        visit(child, childPointer(childPointer(at, key), index), inner),
+      );
     }
   };
   visit(root, pointer, null);

@@ -20,7 +20,8 @@ export function applyPlan(root: string, plan: WritePlan, writeFs: WriteFs = node
   const writes = [...plan.update, ...plan.create];
   const manifestPath = resolveInside(root, MANIFEST_PATH);
   const manifestText = serializeManifest(plan.manifest);
-  const manifestChanged = !fs.existsSync(manifestPath) || fs.readFileSync(manifestPath, 'utf8') !== manifestText;
+  const manifestChanged =
+    !fs.existsSync(manifestPath) || fs.readFileSync(manifestPath, 'utf8') !== manifestText;
   // The manifest goes last, so it never lists files that are not in place yet.
   if (manifestChanged) writes.push({ path: MANIFEST_PATH, content: manifestText });
   const targets = writes.map((file) => resolveInside(root, file.path));
@@ -38,7 +39,12 @@ export function applyPlan(root: string, plan: WritePlan, writeFs: WriteFs = node
     for (const temp of staged) writeFs.removeFile(temp);
     throw error;
   }
-  const journal = { version: 1 as const, pid: process.pid, renames: writes.map((file) => file.path), deletes: plan.delete };
+  const journal = {
+    version: 1 as const,
+    pid: process.pid,
+    renames: writes.map((file) => file.path),
+    deletes: plan.delete,
+  };
   writeJournal(root, journal, writeFs);
   carryOutJournal(root, journal, writeFs);
 }

@@ -41,6 +41,11 @@ export function isGeneratedFile(file: string): boolean {
  * of the tree. Of other files only the first few bytes are read, to see that they are not ours.
  */
 export function findGeneratedFiles(root: string): string[] {
-  const candidates = [...GENERATED_FOLDERS.flatMap((folder) => walkFiles(root, folder, { recursive: true })), ...walkFiles(root, '.', { recursive: false }).filter((file) => GENERATED_ROOT_FILES.includes(file))];
+  const candidates = [
+    ...GENERATED_FOLDERS.flatMap((folder) => walkFiles(root, folder, { recursive: true })),
+    ...walkFiles(root, '.', { recursive: false }).filter((file) =>
+      GENERATED_ROOT_FILES.includes(file),
+    ),
+  ];
   return candidates.filter((file) => isGeneratedFile(path.join(root, file)));
 }

@@ -24,7 +24,8 @@ export interface Journal {
   deletes: string[];
 }
 
-const isPathList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const isPathList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 function damaged(reason: string): UserError {
   return new UserError(
@@ -42,7 +43,13 @@ export function readJournal(root: string): Journal | undefined {
   } catch (error) {
     throw damaged((error as Error).message);
   }
-  if (value?.version !== 1 || !Number.isSafeInteger(value.pid) || !isPathList(value.renames) || !isPathList(value.deletes)) throw damaged('unexpected shape');
+  if (
+    value?.version !== 1 ||
+    !Number.isSafeInteger(value.pid) ||
+    !isPathList(value.renames) ||
+    !isPathList(value.deletes)
+  )
+    throw damaged('unexpected shape');
   try {
     for (const relative of [...value.renames, ...value.deletes]) resolveInside(root, relative);
   } catch (error) {

@@ -40,10 +40,12 @@ const TEMP_FOLDERS = [
  * id that is not running now. Relative paths, sorted.
  */
 export function findLeftoverTemps(root: string): string[] {
-  return TEMP_FOLDERS.flatMap(({ folder, recursive }) => walkFiles(root, folder, { recursive })).filter((file) => {
-    const pid = TEMP_SUFFIX.exec(file)?.[1];
-    return pid !== undefined && !isOtherProcessRunning(Number(pid));
-  }).sort();
+  return TEMP_FOLDERS.flatMap(({ folder, recursive }) => walkFiles(root, folder, { recursive }))
+    .filter((file) => {
+      const pid = TEMP_SUFFIX.exec(file)?.[1];
+      return pid !== undefined && !isOtherProcessRunning(Number(pid));
+    })
+    .sort();
 }
 
 export function removeLeftoverTemps(root: string, writeFs: WriteFs): string[] {

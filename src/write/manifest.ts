@@ -27,14 +27,24 @@ export function readManifest(root: string): Manifest {
   if (!fs.existsSync(file)) return EMPTY_MANIFEST;
   try {
     const value = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
-    if (value.version !== 1 || typeof value.generated !== 'object' || !Array.isArray(value.scaffolded)) throw new Error('unexpected shape');
+    if (
+      value.version !== 1 ||
+      typeof value.generated !== 'object' ||
+      !Array.isArray(value.scaffolded)
+    )
+      throw new Error('unexpected shape');
     return value;
   } catch (error) {
-    throw new UserError(`${MANIFEST_PATH} is damaged (${(error as Error).message})`, `restore it from version control, or delete it and run appgen generate again: appgen then finds its generated files by their header line (see "Generated and user-owned files" in the README).`);
+    throw new UserError(
+      `${MANIFEST_PATH} is damaged (${(error as Error).message})`,
+      `restore it from version control, or delete it and run appgen generate again: appgen then finds its generated files by their header line (see "Generated and user-owned files" in the README).`,
+    );
   }
 }
 
 export function serializeManifest(manifest: Manifest): string {
-  const generated = Object.fromEntries(Object.entries(manifest.generated).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const generated = Object.fromEntries(
+    Object.entries(manifest.generated).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
   return `${JSON.stringify({ version: 1, generated, scaffolded: [...manifest.scaffolded].sort() }, null, 2)}\n`;
 }

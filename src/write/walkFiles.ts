@@ -16,13 +16,18 @@ export function walkFiles(root: string, folder: string, options: { recursive: bo
     try {
       entries = fs.readdirSync(path.join(root, relative), { withFileTypes: true });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return;
+      if (
+        (error as NodeJS.ErrnoException).code === 'ENOENT' ||
+        (error as NodeJS.ErrnoException).code === 'ENOTDIR'
+      )
+        return;
       throw error;
     }
     for (const entry of entries) {
       const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
       if (entry.isFile()) found.push(child);
-      else if (entry.isDirectory() && options.recursive && !SKIPPED_FOLDERS.has(entry.name)) walk(child);
+      else if (entry.isDirectory() && options.recursive && !SKIPPED_FOLDERS.has(entry.name))
+        walk(child);
     }
   };
   walk(folder === '.' ? '' : folder);

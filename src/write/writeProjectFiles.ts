@@ -24,7 +24,11 @@ export function findPendingRun(root: string): PendingRun {
  * The write stage: first finishes a run that was killed part-way (its journal) and removes
  * leftover temporary files, so planning starts from a whole tree; then writes what changed.
  */
-export function writeProjectFiles(root: string, files: FileMap, writeFs: WriteFs = nodeWriteFs): { plan: WritePlan; pending: PendingRun } {
+export function writeProjectFiles(
+  root: string,
+  files: FileMap,
+  writeFs: WriteFs = nodeWriteFs,
+): { plan: WritePlan; pending: PendingRun } {
   const journal = finishInterruptedRun(root, writeFs);
   const temps = removeLeftoverTemps(root, writeFs);
   const plan = planWrite(root, files);

@@ -20,7 +20,9 @@ const examples = fs
 // type-checks the project under its strict tsconfig) and then run them.
 const BUILT_BY_THEIR_OWN_SUITES = ['examples/forum'];
 const cases: Array<readonly [string, Orm]> = [
-  ...examples.filter((example) => !BUILT_BY_THEIR_OWN_SUITES.includes(example)).flatMap((example) => ORMS.map((orm) => [example, orm] as const)),
+  ...examples
+    .filter((example) => !BUILT_BY_THEIR_OWN_SUITES.includes(example))
+    .flatMap((example) => ORMS.map((orm) => [example, orm] as const)),
   ['tests/golden/escaping', 'prisma'],
 ];
 /**
@@ -54,13 +56,23 @@ export async function clientUsage(): Promise<string[]> {
 
 describe.each(cases)('%s with orm %s', (source, orm) => {
   it('generates, type-checks under tsc --strict, and builds with next build', async () => {
-    const project = await createTestProject(`${path.basename(source)}-${orm}`, { orm, configFrom: path.join(REPO_ROOT, source) });
-    fs.writeFileSync(path.join(project.dir, 'appgen.config.json'), `${JSON.stringify({ $schema: './node_modules/appgen/schemas/appgen.config.schema.json', orm }, null, 2)}\n`);
-    if (source === 'examples/blog') fs.writeFileSync(path.join(project.dir, 'src', 'clientUsage.ts'), BLOG_CLIENT_USAGE);
+    const project = await createTestProject(`${path.basename(source)}-${orm}`, {
+      orm,
+      configFrom: path.join(REPO_ROOT, source),
+    });
+    fs.writeFileSync(
+      path.join(project.dir, 'appgen.config.json'),
+      `${JSON.stringify({ $schema: './node_modules/appgen/schemas/appgen.config.schema.json', orm }, null, 2)}\n`,
+    );
+    if (source === 'examples/blog')
+      fs.writeFileSync(path.join(project.dir, 'src', 'clientUsage.ts'), BLOG_CLIENT_USAGE);
     await project.appgen(['build']);
     const tsc = createRequire(path.join(project.dir, 'package.json')).resolve('typescript/bin/tsc');
     const tsconfig = JSON.parse(fs.readFileSync(path.join(project.dir, 'tsconfig.json'), 'utf8'));
     expect(tsconfig.compilerOptions.strict).toBe(true);
-    await runOk(process.execPath, [tsc, '--noEmit', '--strict', '-p', project.dir], { cwd: project.dir, env: project.env });
+    await runOk(process.execPath, [tsc, '--noEmit', '--strict', '-p', project.dir], {
+      cwd: project.dir,
+      env: project.env,
+    });
   });
 });

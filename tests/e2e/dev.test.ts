@@ -9,7 +9,11 @@ import { createTestProject, TestProject } from './support/testProject';
 
 jest.setTimeout(300_000);
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
+async function waitFor<T>(
+  probe: () => Promise<T | undefined>,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe().catch(() => undefined);
@@ -24,7 +28,12 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, tim
  * one. Every model edit here is saved so: fs.watch lost a file after its first such save.
  */
 function saveByRename(file: string, content: string): void {
-  const temp = path.join(path.dirname(file), '..', '..', `.${path.basename(file)}.${Date.now()}.tmp`);
+  const temp = path.join(
+    path.dirname(file),
+    '..',
+    '..',
+    `.${path.basename(file)}.${Date.now()}.tmp`,
+  );
   fs.writeFileSync(temp, content);
   fs.renameSync(temp, file);
 }
@@ -42,7 +51,13 @@ function pageWhen(url: string, accept: (html: string) => boolean, what: string):
 
 async function startDev(project: TestProject, extra: string[] = []): Promise<RunningServer> {
   const port = await freePort();
-  return startServer(process.execPath, [APPGEN, 'dev', '--port', String(port), ...extra], { cwd: project.dir, env: project.env, port, readyPath: '/api/users', timeoutMs: 180_000 });
+  return startServer(process.execPath, [APPGEN, 'dev', '--port', String(port), ...extra], {
+    cwd: project.dir,
+    env: project.env,
+    port,
+    readyPath: '/api/users',
+    timeoutMs: 180_000,
+  });
 }
 
 describe('appgen dev (prisma, SQLite)', () => {
@@ -72,47 +87,93 @@ describe('appgen dev (prisma, SQLite)', () => {
     saveByRename(modelFile(), JSON.stringify(model, null, 2));
     fs.writeFileSync(
       path.join(project.dir, 'config', 'routes', 'people.json'),
-      JSON.stringify({ routes: [{ method: 'GET', path: '/api/people', response: 'User[]' }, { method: 'POST', path: '/api/people', body: { name: 'string', email: 'string', nickname: 'string' }, response: 'User' }] }),
+      JSON.stringify({
+        routes: [
+          { method: 'GET', path: '/api/people', response: 'User[]' },
+          {
+            method: 'POST',
+            path: '/api/people',
+            body: { name: 'string', email: 'string', nickname: 'string' },
+            response: 'User',
+          },
+        ],
+      }),
     );
     const created = await waitFor(async () => {
-      const response = await request(dev.url, 'POST', '/api/people', { name: 'Ada', email: 'ada@example.com', nickname: 'countess' });
+      const response = await request(dev.url, 'POST', '/api/people', {
+        name: 'Ada',
+        email: 'ada@example.com',
+        nickname: 'countess',
+      });
       return response.status === 201 ? response.body : undefined;
     }, 'the new route with the new field');
     expect(created).toMatchObject({ name: 'Ada', nickname: 'countess' });
   });
 
   it('renders the starter pages, and a new view bound to a new route, with the records the API holds', async () => {
-    expect((await request(dev.url, 'POST', '/api/users', { name: 'Grace', email: 'grace@example.com' })).status).toBe(201);
-    const users = await pageWhen(`${dev.url}/users`, (html) => html.includes('Grace'), '/users showing Grace');
+    expect(
+      (await request(dev.url, 'POST', '/api/users', { name: 'Grace', email: 'grace@example.com' }))
+        .status,
+    ).toBe(201);
+    const users = await pageWhen(
+      `${dev.url}/users`,
+      (html) => html.includes('Grace'),
+      '/users showing Grace',
+    );
     expect(users).toContain('grace@example.com');
     expect(users).not.toContain(BANNER);
     fs.writeFileSync(
       path.join(project.dir, 'config', 'views', 'people.json'),
-      JSON.stringify({ name: 'PeoplePage', path: '/people', root: { type: 'list', route: 'GET /api/people', columns: ['name', 'nickname'] } }),
+      JSON.stringify({
+        name: 'PeoplePage',
+        path: '/people',
+        root: { type: 'list', route: 'GET /api/people', columns: ['name', 'nickname'] },
+      }),
     );
-    const people = await pageWhen(`${dev.url}/people`, (html) => html.includes('countess'), '/people showing countess');
+    const people = await pageWhen(
+      `${dev.url}/people`,
+      (html) => html.includes('countess'),
+      '/people showing countess',
+    );
     expect(people).toContain('<table');
   });
 
   it('prints a config error, keeps serving, shows the error over the page until it is fixed', async () => {
     const broken = path.join(project.dir, 'config', 'routes', 'broken.json');
-    fs.writeFileSync(broken, '{ "routes": [ { "method": "GET", "path": "/api/x", "response": "Usr" } ] }');
-    await waitFor(async () => (dev.output().includes('unknown model "Usr"') ? true : undefined), 'the config error in the output');
+    fs.writeFileSync(
+      broken,
+      '{ "routes": [ { "method": "GET", "path": "/api/x", "response": "Usr" } ] }',
+    );
+    await waitFor(
+      async () => (dev.output().includes('unknown model "Usr"') ? true : undefined),
+      'the config error in the output',
+    );
     expect(dev.output()).toContain('config/routes/broken.json');
     expect(dev.output()).toContain('the config has errors');
     expect((await request(dev.url, 'GET', '/api/users')).status).toBe(200);
-    const page = await pageWhen(`${dev.url}/users`, (html) => html.includes(BANNER), 'the error banner on /users');
+    const page = await pageWhen(
+      `${dev.url}/users`,
+      (html) => html.includes(BANNER),
+      'the error banner on /users',
+    );
     expect(page).toContain('config/routes/broken.json:1:');
     expect(page).toContain('unknown model');
     expect(page).toContain('Grace'); // the last good version, under the banner
     fs.rmSync(broken);
-    await pageWhen(`${dev.url}/users`, (html) => !html.includes(BANNER) && html.includes('Grace'), 'the banner gone after the fix');
+    await pageWhen(
+      `${dev.url}/users`,
+      (html) => !html.includes(BANNER) && html.includes('Grace'),
+      'the banner gone after the fix',
+    );
   });
 
   it('refuses a model change that loses data without writing it, says what to do, and applies it once the rows allow', async () => {
     const schemaFile = path.join(project.dir, 'prisma', 'schema.prisma');
     const schemaBefore = fs.readFileSync(schemaFile, 'utf8');
-    const typesBefore = fs.readFileSync(path.join(project.dir, 'src', 'appgen', 'types', 'User.ts'), 'utf8');
+    const typesBefore = fs.readFileSync(
+      path.join(project.dir, 'src', 'appgen', 'types', 'User.ts'),
+      'utf8',
+    );
     expect(schemaBefore).toContain('nickname');
     const model = readModel();
     delete model.fields.nickname;
@@ -121,19 +182,37 @@ describe('appgen dev (prisma, SQLite)', () => {
       path.join(project.dir, 'config', 'routes', 'people.json'),
       JSON.stringify({ routes: [{ method: 'GET', path: '/api/people', response: 'User[]' }] }),
     );
-    fs.writeFileSync(path.join(project.dir, 'config', 'views', 'people.json'), JSON.stringify({ name: 'PeoplePage', path: '/people', root: { type: 'list', route: 'GET /api/people', columns: ['name'] } }));
+    fs.writeFileSync(
+      path.join(project.dir, 'config', 'views', 'people.json'),
+      JSON.stringify({
+        name: 'PeoplePage',
+        path: '/people',
+        root: { type: 'list', route: 'GET /api/people', columns: ['name'] },
+      }),
+    );
     saveByRename(modelFile(), JSON.stringify(model, null, 2));
 
-    await waitFor(async () => (dev.output().includes('The database schema was not changed') ? true : undefined), 'the refusal in the output');
+    await waitFor(
+      async () => (dev.output().includes('The database schema was not changed') ? true : undefined),
+      'the refusal in the output',
+    );
     expect(dev.output()).toMatch(/drop the column `nickname` on the `User` table/);
     expect(dev.output()).toContain('appgen dev --accept-data-loss');
     // Nothing written: the files, the client and the database still agree, and the app works.
     expect(fs.readFileSync(schemaFile, 'utf8')).toBe(schemaBefore);
-    expect(fs.readFileSync(path.join(project.dir, 'src', 'appgen', 'types', 'User.ts'), 'utf8')).toBe(typesBefore);
+    expect(
+      fs.readFileSync(path.join(project.dir, 'src', 'appgen', 'types', 'User.ts'), 'utf8'),
+    ).toBe(typesBefore);
     const people = await request(dev.url, 'GET', '/api/people');
     expect(people.status).toBe(200);
-    expect(people.body).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Ada', nickname: 'countess' })]));
-    const page = await pageWhen(`${dev.url}/users`, (html) => html.includes(BANNER), 'the refusal banner on /users');
+    expect(people.body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'Ada', nickname: 'countess' })]),
+    );
+    const page = await pageWhen(
+      `${dev.url}/users`,
+      (html) => html.includes(BANNER),
+      'the refusal banner on /users',
+    );
     expect(page).toContain('NOT applied');
     expect(page).toContain('accept-data-loss');
 
@@ -142,27 +221,46 @@ describe('appgen dev (prisma, SQLite)', () => {
     const db = new Database(path.join(project.dir, 'prisma', 'dev.db'));
     db.prepare('UPDATE "User" SET "nickname" = NULL').run();
     db.close();
-    const after = await waitFor(async () => {
-      const response = await request(dev.url, 'GET', '/api/people');
-      return response.status === 200 && Array.isArray(response.body) && response.body.length > 0 && !('nickname' in response.body[0]) ? response.body : undefined;
-    }, 'the change applied once the rows allow it', 90_000);
+    const after = await waitFor(
+      async () => {
+        const response = await request(dev.url, 'GET', '/api/people');
+        return response.status === 200 &&
+          Array.isArray(response.body) &&
+          response.body.length > 0 &&
+          !('nickname' in response.body[0])
+          ? response.body
+          : undefined;
+      },
+      'the change applied once the rows allow it',
+      90_000,
+    );
     expect(after).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Ada' })]));
     expect(fs.readFileSync(schemaFile, 'utf8')).not.toContain('nickname');
-    await pageWhen(`${dev.url}/users`, (html) => !html.includes(BANNER) && html.includes('Grace'), 'the banner gone once applied');
+    await pageWhen(
+      `${dev.url}/users`,
+      (html) => !html.includes(BANNER) && html.includes('Grace'),
+      'the banner gone once applied',
+    );
   });
 
   it('stops everything it started on Ctrl-C (SIGINT)', async () => {
-    const exited = new Promise<number | null>((resolve) => dev.child.once('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      dev.child.once('exit', (code) => resolve(code)),
+    );
     process.kill(dev.child.pid as number, 'SIGINT');
     expect(await exited).toBe(0);
-    await waitFor(async () => {
-      try {
-        await fetch(`${dev.url}/api/users`);
-        return undefined;
-      } catch {
-        return true;
-      }
-    }, 'the port to close', 20_000);
+    await waitFor(
+      async () => {
+        try {
+          await fetch(`${dev.url}/api/users`);
+          return undefined;
+        } catch {
+          return true;
+        }
+      },
+      'the port to close',
+      20_000,
+    );
   });
 
   it('builds after a route was removed while dev was stopped (stale .next/dev/types)', async () => {
@@ -185,7 +283,17 @@ describe('appgen dev --accept-data-loss (drizzle, PostgreSQL)', () => {
   const modelFile = () => path.join(project.dir, 'config', 'models', 'User.json');
   const schemaFile = () => path.join(project.dir, 'src', 'appgen', 'schema.ts');
   const saveUser = (fields: Record<string, unknown>) =>
-    saveByRename(modelFile(), JSON.stringify({ name: 'User', fields: { id: 'uuid', name: 'string', email: 'string', createdAt: 'date_now', ...fields } }, null, 2));
+    saveByRename(
+      modelFile(),
+      JSON.stringify(
+        {
+          name: 'User',
+          fields: { id: 'uuid', name: 'string', email: 'string', createdAt: 'date_now', ...fields },
+        },
+        null,
+        2,
+      ),
+    );
 
   beforeAll(async () => {
     skip = !(await postgresAvailable());
@@ -194,7 +302,10 @@ describe('appgen dev --accept-data-loss (drizzle, PostgreSQL)', () => {
       return;
     }
     database = await createTestDatabase();
-    project = await createTestProject('dev-drizzle', { orm: 'drizzle', env: { DATABASE_URL: database.url } });
+    project = await createTestProject('dev-drizzle', {
+      orm: 'drizzle',
+      env: { DATABASE_URL: database.url },
+    });
     dev = await startDev(project, ['--accept-data-loss']);
   });
 
@@ -203,38 +314,80 @@ describe('appgen dev --accept-data-loss (drizzle, PostgreSQL)', () => {
     await database?.drop();
   });
 
-  const maybe = (name: string, fn: () => Promise<void>) => it(name, async () => (skip ? undefined : fn()));
+  const maybe = (name: string, fn: () => Promise<void>) =>
+    it(name, async () => (skip ? undefined : fn()));
 
-  maybe('applies an additive change; refuses what the rows make impossible even with the flag, writes nothing, shows it', async () => {
-    expect((await request(dev.url, 'POST', '/api/users', { name: 'Ada', email: 'ada@example.com' })).status).toBe(201);
-    saveUser({ age: { type: 'int', optional: true }, nick: { type: 'string', optional: true } });
-    const users = await waitFor(async () => {
-      const response = await request(dev.url, 'GET', '/api/users');
-      return response.status === 200 && Array.isArray(response.body) && response.body[0] && 'nick' in response.body[0] ? response.body : undefined;
-    }, 'the new fields served', 90_000);
-    expect(users[0]).toMatchObject({ name: 'Ada', age: null, nick: null });
+  maybe(
+    'applies an additive change; refuses what the rows make impossible even with the flag, writes nothing, shows it',
+    async () => {
+      expect(
+        (await request(dev.url, 'POST', '/api/users', { name: 'Ada', email: 'ada@example.com' }))
+          .status,
+      ).toBe(201);
+      saveUser({ age: { type: 'int', optional: true }, nick: { type: 'string', optional: true } });
+      const users = await waitFor(
+        async () => {
+          const response = await request(dev.url, 'GET', '/api/users');
+          return response.status === 200 &&
+            Array.isArray(response.body) &&
+            response.body[0] &&
+            'nick' in response.body[0]
+            ? response.body
+            : undefined;
+        },
+        'the new fields served',
+        90_000,
+      );
+      expect(users[0]).toMatchObject({ name: 'Ada', age: null, nick: null });
 
-    // Required from now on: Ada has no age, and a default does not fill rows that exist.
-    const schemaBefore = fs.readFileSync(schemaFile(), 'utf8');
-    saveUser({ age: { type: 'int', default: 0 }, nick: { type: 'string', optional: true } });
-    await waitFor(async () => (dev.output().includes('cannot be applied to the rows') ? true : undefined), 'the refusal in the output');
-    expect(fs.readFileSync(schemaFile(), 'utf8')).toBe(schemaBefore);
-    expect((await request(dev.url, 'GET', '/api/users')).status).toBe(200);
-    const page = await pageWhen(`${dev.url}/users`, (html) => html.includes(BANNER), 'the refusal banner on /users');
-    expect(page).toContain('NOT applied');
-    expect(page).toContain('Ada');
-  });
+      // Required from now on: Ada has no age, and a default does not fill rows that exist.
+      const schemaBefore = fs.readFileSync(schemaFile(), 'utf8');
+      saveUser({ age: { type: 'int', default: 0 }, nick: { type: 'string', optional: true } });
+      await waitFor(
+        async () => (dev.output().includes('cannot be applied to the rows') ? true : undefined),
+        'the refusal in the output',
+      );
+      expect(fs.readFileSync(schemaFile(), 'utf8')).toBe(schemaBefore);
+      expect((await request(dev.url, 'GET', '/api/users')).status).toBe(200);
+      const page = await pageWhen(
+        `${dev.url}/users`,
+        (html) => html.includes(BANNER),
+        'the refusal banner on /users',
+      );
+      expect(page).toContain('NOT applied');
+      expect(page).toContain('Ada');
+    },
+  );
 
-  maybe('applies a change that loses data (--accept-data-loss), and the app answers with the new models', async () => {
-    await psql(`UPDATE "User" SET "nick" = 'a'`, (database as { url: string }).url);
-    saveUser({ age: { type: 'int', optional: true } });
-    const users = await waitFor(async () => {
-      const response = await request(dev.url, 'GET', '/api/users');
-      return response.status === 200 && Array.isArray(response.body) && response.body[0] && !('nick' in response.body[0]) ? response.body : undefined;
-    }, 'the dropped field gone from the answers', 90_000);
-    expect(users[0]).toMatchObject({ name: 'Ada', age: null });
-    const columns = await psql(`SELECT column_name FROM information_schema.columns WHERE table_name = 'User' ORDER BY 1`, (database as { url: string }).url);
-    expect(columns.split('\n')).not.toContain('nick');
-    await pageWhen(`${dev.url}/users`, (html) => !html.includes(BANNER) && html.includes('Ada'), 'the banner gone');
-  });
+  maybe(
+    'applies a change that loses data (--accept-data-loss), and the app answers with the new models',
+    async () => {
+      await psql(`UPDATE "User" SET "nick" = 'a'`, (database as { url: string }).url);
+      saveUser({ age: { type: 'int', optional: true } });
+      const users = await waitFor(
+        async () => {
+          const response = await request(dev.url, 'GET', '/api/users');
+          return response.status === 200 &&
+            Array.isArray(response.body) &&
+            response.body[0] &&
+            !('nick' in response.body[0])
+            ? response.body
+            : undefined;
+        },
+        'the dropped field gone from the answers',
+        90_000,
+      );
+      expect(users[0]).toMatchObject({ name: 'Ada', age: null });
+      const columns = await psql(
+        `SELECT column_name FROM information_schema.columns WHERE table_name = 'User' ORDER BY 1`,
+        (database as { url: string }).url,
+      );
+      expect(columns.split('\n')).not.toContain('nick');
+      await pageWhen(
+        `${dev.url}/users`,
+        (html) => !html.includes(BANNER) && html.includes('Ada'),
+        'the banner gone',
+      );
+    },
+  );
 });

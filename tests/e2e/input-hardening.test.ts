@@ -26,16 +26,37 @@ const ENTRY = {
 };
 const ROUTES = {
   routes: [
-    { method: 'GET', path: '/api/entries', response: 'Entry[]', query: { filter: ['label', 'due'] } },
-    { method: 'POST', path: '/api/entries', body: { label: 'string', note: 'text', due: 'datetime', meta: 'json' }, response: 'Entry' },
+    {
+      method: 'GET',
+      path: '/api/entries',
+      response: 'Entry[]',
+      query: { filter: ['label', 'due'] },
+    },
+    {
+      method: 'POST',
+      path: '/api/entries',
+      body: { label: 'string', note: 'text', due: 'datetime', meta: 'json' },
+      response: 'Entry',
+    },
     { method: 'GET', path: '/api/entries/:id', params: { id: 'uuid' }, response: 'Entry' },
-    { method: 'GET', path: '/api/labels/:label/entries', params: { label: 'string' }, response: 'Entry[]' },
-    { method: 'GET', path: '/api/ranks/:rank/entries', params: { rank: 'int' }, response: 'Entry[]' },
+    {
+      method: 'GET',
+      path: '/api/labels/:label/entries',
+      params: { label: 'string' },
+      response: 'Entry[]',
+    },
+    {
+      method: 'GET',
+      path: '/api/ranks/:rank/entries',
+      params: { rank: 'int' },
+      response: 'Entry[]',
+    },
   ],
 };
 
 const MIB = 1_048_576;
-const DATE_ERROR = 'must be an ISO 8601 date (1999-12-31 or 1999-12-31T23:59:59Z) from year 0100 to 9999';
+const DATE_ERROR =
+  'must be an ISO 8601 date (1999-12-31 or 1999-12-31T23:59:59Z) from year 0100 to 9999';
 const TEXT_ERROR = 'must not contain U+0000 or an unpaired surrogate';
 const invalid = (problem: string) => ({ error: `Invalid request body: ${problem}` });
 
@@ -43,10 +64,20 @@ const invalid = (problem: string) => ({ error: `Invalid request body: ${problem}
  * POSTs a chunked body (no Content-Length) in 64 KiB chunks, `total` bytes or without end, and
  * resolves with the answer as soon as it comes, whatever is left to send.
  */
-function postChunked(base: string, pathName: string, chunks: { total: number | null; prefix?: string }): Promise<{ status: number; body: unknown; sentBytes: number }> {
+function postChunked(
+  base: string,
+  pathName: string,
+  chunks: { total: number | null; prefix?: string },
+): Promise<{ status: number; body: unknown; sentBytes: number }> {
   return new Promise((resolve, reject) => {
     const url = new URL(pathName, base);
-    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', origin: base } });
+    const req = http.request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+    });
     let sent = 0;
     let answered = false;
     const timer = setTimeout(() => {
@@ -93,20 +124,28 @@ describe.each(VARIANTS)('input hardening ($orm on $database)', ({ orm, database 
   let server: RunningServer;
   let base: string;
   let dropDatabase: (() => Promise<void>) | undefined;
-  const post = (body: unknown, headers: Record<string, string> = {}) => request(base, 'POST', '/api/entries', body, { origin: base, ...headers });
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    request(base, 'POST', '/api/entries', body, { origin: base, ...headers });
   const label = () => `entry-${crypto.randomBytes(4).toString('hex')}`;
 
   beforeAll(async () => {
     const env: NodeJS.ProcessEnv = {};
     if (database === 'postgresql') {
-      if (!(await postgresAvailable())) throw new Error('PostgreSQL at 127.0.0.1:5432 is not reachable; .ci/run starts it');
+      if (!(await postgresAvailable()))
+        throw new Error('PostgreSQL at 127.0.0.1:5432 is not reachable; .ci/run starts it');
       const created = await createTestDatabase();
       env.DATABASE_URL = created.url;
       dropDatabase = created.drop;
     }
     const project = await createTestProject(`input-${orm}-${database}`, { orm, env });
-    fs.writeFileSync(path.join(project.dir, 'config', 'models', 'Entry.json'), JSON.stringify(ENTRY));
-    fs.writeFileSync(path.join(project.dir, 'config', 'routes', 'entries.json'), JSON.stringify(ROUTES));
+    fs.writeFileSync(
+      path.join(project.dir, 'config', 'models', 'Entry.json'),
+      JSON.stringify(ENTRY),
+    );
+    fs.writeFileSync(
+      path.join(project.dir, 'config', 'routes', 'entries.json'),
+      JSON.stringify(ROUTES),
+    );
     await project.appgen(['build']);
     server = await startBuiltApp(project.dir, project.env);
     base = server.url;
@@ -141,19 +180,31 @@ describe.each(VARIANTS)('input hardening ($orm on $database)', ({ orm, database 
       const name = label();
       const note = 'é€😀'.repeat(50_000); // ~450 KB of 2-, 3- and 4-byte characters
       const text = JSON.stringify({ label: name, note });
-      const response = await new Promise<{ status: number; body: { note?: string } }>((resolve, reject) => {
-        const url = new URL('/api/entries', base);
-        const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', origin: base } }, (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (c) => (body += c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(body) }));
-        });
-        req.on('error', reject);
-        const bytes = Buffer.from(text);
-        for (let at = 0; at < bytes.length; at += 7_777) req.write(bytes.subarray(at, at + 7_777));
-        req.end();
-      });
+      const response = await new Promise<{ status: number; body: { note?: string } }>(
+        (resolve, reject) => {
+          const url = new URL('/api/entries', base);
+          const req = http.request(
+            {
+              host: url.hostname,
+              port: url.port,
+              path: url.pathname,
+              method: 'POST',
+              headers: { 'content-type': 'application/json', origin: base },
+            },
+            (res) => {
+              let body = '';
+              res.setEncoding('utf8');
+              res.on('data', (c) => (body += c));
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(body) }));
+            },
+          );
+          req.on('error', reject);
+          const bytes = Buffer.from(text);
+          for (let at = 0; at < bytes.length; at += 7_777)
+            req.write(bytes.subarray(at, at + 7_777));
+          req.end();
+        },
+      );
       expect(response.status).toBe(201);
       expect(response.body.note).toBe(note);
     });
@@ -162,21 +213,43 @@ describe.each(VARIANTS)('input hardening ($orm on $database)', ({ orm, database 
   describe('content types', () => {
     it('refuses application/json-seq with 415', async () => {
       const response = await post({ label: label() }, { 'content-type': 'application/json-seq' });
-      expect([response.status, response.body]).toEqual([415, { error: 'Content-Type must be application/json' }]);
+      expect([response.status, response.body]).toEqual([
+        415,
+        { error: 'Content-Type must be application/json' },
+      ]);
     });
 
-    it.each(['application/json; charset=utf-8', 'application/vnd.api+json'])('takes %s', async (type) => {
-      expect((await post({ label: label() }, { 'content-type': type })).status).toBe(201);
-    });
+    it.each(['application/json; charset=utf-8', 'application/vnd.api+json'])(
+      'takes %s',
+      async (type) => {
+        expect((await post({ label: label() }, { 'content-type': type })).status).toBe(201);
+      },
+    );
   });
 
   describe('text no database stores alike', () => {
     it.each([
       ['U+0000 in a string', { label: 'a\u0000b' }, `"label" ${TEXT_ERROR}`],
-      ['an unpaired surrogate in a string', { label: 'ok', note: 'a\ud800b' }, `"note" ${TEXT_ERROR}`],
-      ['U+0000 inside a json value', { label: 'ok', meta: { text: 'a\u0000b' } }, `"meta" ${TEXT_ERROR}`],
-      ['an unpaired surrogate inside a json value', { label: 'ok', meta: ['x', { deep: '\udc00' }] }, `"meta" ${TEXT_ERROR}`],
-      ['an unpaired surrogate in a json key', { label: 'ok', meta: { 'k\ud83d': 1 } }, `"meta" ${TEXT_ERROR}`],
+      [
+        'an unpaired surrogate in a string',
+        { label: 'ok', note: 'a\ud800b' },
+        `"note" ${TEXT_ERROR}`,
+      ],
+      [
+        'U+0000 inside a json value',
+        { label: 'ok', meta: { text: 'a\u0000b' } },
+        `"meta" ${TEXT_ERROR}`,
+      ],
+      [
+        'an unpaired surrogate inside a json value',
+        { label: 'ok', meta: ['x', { deep: '\udc00' }] },
+        `"meta" ${TEXT_ERROR}`,
+      ],
+      [
+        'an unpaired surrogate in a json key',
+        { label: 'ok', meta: { 'k\ud83d': 1 } },
+        `"meta" ${TEXT_ERROR}`,
+      ],
     ])('refuses %s with 400', async (_what, body, problem) => {
       const response = await post(body);
       expect([response.status, response.body]).toEqual([400, invalid(problem)]);
@@ -190,24 +263,42 @@ describe.each(VARIANTS)('input hardening ($orm on $database)', ({ orm, database 
 
     it('refuses U+0000 in a string filter and in a string path parameter', async () => {
       const filter = await request(base, 'GET', '/api/entries?label=a%00b');
-      expect([filter.status, filter.body]).toEqual([400, { error: 'Query parameter "label" must not contain U+0000' }]);
+      expect([filter.status, filter.body]).toEqual([
+        400,
+        { error: 'Query parameter "label" must not contain U+0000' },
+      ]);
       const param = await request(base, 'GET', '/api/labels/a%00b/entries');
-      expect([param.status, param.body]).toEqual([400, { error: 'Invalid path parameter "label": expected text without U+0000' }]);
+      expect([param.status, param.body]).toEqual([
+        400,
+        { error: 'Invalid path parameter "label": expected text without U+0000' },
+      ]);
     });
   });
 
   it('refuses an int path parameter beyond 32 bits (PostgreSQL answered 500) with 400', async () => {
     const beyond = await request(base, 'GET', '/api/ranks/2147483648/entries');
-    expect([beyond.status, beyond.body]).toEqual([400, { error: 'Invalid path parameter "rank": expected a whole number' }]);
+    expect([beyond.status, beyond.body]).toEqual([
+      400,
+      { error: 'Invalid path parameter "rank": expected a whole number' },
+    ]);
     expect((await request(base, 'GET', '/api/ranks/-2147483647/entries')).status).toBe(200);
   });
 
   it('answers a 3,000-character value in a unique field: stored on SQLite, 400 on PostgreSQL (its index row limit)', async () => {
     // Random letters, which PostgreSQL cannot compress below its index row limit (2,704 bytes).
-    const long = crypto.randomBytes(3000).toString('base64').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 3000);
+    const long = crypto
+      .randomBytes(3000)
+      .toString('base64')
+      .replace(/[^A-Za-z0-9]/g, 'x')
+      .slice(0, 3000);
     const response = await post({ label: long });
-    if (database === 'sqlite') expect([response.status, (response.body as { label: string }).label]).toEqual([201, long]);
-    else expect([response.status, response.body]).toEqual([400, { error: 'A value is too long for its field' }]);
+    if (database === 'sqlite')
+      expect([response.status, (response.body as { label: string }).label]).toEqual([201, long]);
+    else
+      expect([response.status, response.body]).toEqual([
+        400,
+        { error: 'A value is too long for its field' },
+      ]);
   });
 
   describe('datetime: ISO 8601 only, real dates, years 0100 to 9999', () => {
@@ -241,18 +332,27 @@ describe.each(VARIANTS)('input hardening ($orm on $database)', ({ orm, database 
     ])('stores %j as %j and reads it back', async (due, stored) => {
       const created = await post({ label: label(), due });
       expect([created.status, (created.body as { due: string }).due]).toEqual([201, stored]);
-      const read = await request(base, 'GET', `/api/entries/${(created.body as { id: string }).id}`);
+      const read = await request(
+        base,
+        'GET',
+        `/api/entries/${(created.body as { id: string }).id}`,
+      );
       expect((read.body as { due: string }).due).toBe(stored);
     });
 
     it('reads filters by the same rule', async () => {
       const bad = await request(base, 'GET', '/api/entries?due=2030');
-      expect([bad.status, bad.body]).toEqual([400, { error: `Query parameter "due" ${DATE_ERROR}` }]);
+      expect([bad.status, bad.body]).toEqual([
+        400,
+        { error: `Query parameter "due" ${DATE_ERROR}` },
+      ]);
       const outOfRange = await request(base, 'GET', '/api/entries?due=0000-01-01T00:00:00Z');
       expect(outOfRange.status).toBe(400);
       const good = await request(base, 'GET', '/api/entries?due=2024-02-29');
       expect(good.status).toBe(200);
-      expect((good.body as Array<{ due: string }>).map((e) => e.due)).toEqual(['2024-02-29T00:00:00.000Z']);
+      expect((good.body as Array<{ due: string }>).map((e) => e.due)).toEqual([
+        '2024-02-29T00:00:00.000Z',
+      ]);
     });
   });
 
@@ -261,7 +361,10 @@ describe.each(VARIANTS)('input hardening ($orm on $database)', ({ orm, database 
 
     it('refuses a value nested 2,200 levels with 400', async () => {
       const response = await post(`{"label":"${label()}","meta":${nested(2200)}}`);
-      expect([response.status, response.body]).toEqual([400, invalid('"meta" must be nested at most 100 levels deep')]);
+      expect([response.status, response.body]).toEqual([
+        400,
+        invalid('"meta" must be nested at most 100 levels deep'),
+      ]);
     });
 
     it('stores 100 levels and refuses 101', async () => {
@@ -269,7 +372,10 @@ describe.each(VARIANTS)('input hardening ($orm on $database)', ({ orm, database 
       expect(stored.status).toBe(201);
       expect(JSON.stringify((stored.body as { meta: unknown }).meta)).toBe(nested(100));
       const refused = await post(`{"label":"${label()}","meta":${nested(101)}}`);
-      expect([refused.status, refused.body]).toEqual([400, invalid('"meta" must be nested at most 100 levels deep')]);
+      expect([refused.status, refused.body]).toEqual([
+        400,
+        invalid('"meta" must be nested at most 100 levels deep'),
+      ]);
     });
   });
 
@@ -281,11 +387,17 @@ describe.each(VARIANTS)('input hardening ($orm on $database)', ({ orm, database 
       ['POST', '/api/entries/00000000-0000-4000-8000-000000000000', 'GET, HEAD, OPTIONS'],
     ])('answer %s %s with 405 and Allow', async (method, pathName, allow) => {
       const response = await request(base, method, pathName, undefined, { origin: base });
-      expect([response.status, response.body, response.headers.get('allow')]).toEqual([405, { error: 'Method not allowed' }, allow]);
+      expect([response.status, response.body, response.headers.get('allow')]).toEqual([
+        405,
+        { error: 'Method not allowed' },
+        allow,
+      ]);
     });
 
     it('OPTIONS lists the declared methods only', async () => {
-      const response = await fetch(`${base}/api/entries/00000000-0000-4000-8000-000000000000`, { method: 'OPTIONS' });
+      const response = await fetch(`${base}/api/entries/00000000-0000-4000-8000-000000000000`, {
+        method: 'OPTIONS',
+      });
       expect([response.status, response.headers.get('allow')]).toEqual([204, 'GET, HEAD, OPTIONS']);
     });
   });

@@ -19,7 +19,12 @@ type Row = Record<string, unknown>;
 // with the golden case tests/golden/links: POST connects, PUT sets (absent: none), PATCH sets
 // (absent: unchanged), every id checked first (409). Prisma on SQLite and PostgreSQL; Drizzle on
 // both too, as its transactions differ (synchronous with better-sqlite3, async with node-postgres).
-const CASES = [['prisma', 'sqlite'], ['prisma', 'postgresql'], ['drizzle', 'sqlite'], ['drizzle', 'postgresql']] as const;
+const CASES = [
+  ['prisma', 'sqlite'],
+  ['prisma', 'postgresql'],
+  ['drizzle', 'sqlite'],
+  ['drizzle', 'postgresql'],
+] as const;
 describe.each(CASES)('links written by routes (%s on %s)', (orm, database) => {
   let server: RunningServer;
   let base: string;
@@ -28,18 +33,25 @@ describe.each(CASES)('links written by routes (%s on %s)', (orm, database) => {
   let reader: string;
 
   const names = (records: unknown) => (records as Row[]).map((r) => r.name).sort();
-  const article = async (id: string) => (await request(base, 'GET', `/api/articles/${id}`)).body as Row;
-  const linked = async (label: string) => ((await request(base, 'GET', `/api/labels/${labels[label]}`)).body as Row).articles as Row[];
+  const article = async (id: string) =>
+    (await request(base, 'GET', `/api/articles/${id}`)).body as Row;
+  const linked = async (label: string) =>
+    ((await request(base, 'GET', `/api/labels/${labels[label]}`)).body as Row).articles as Row[];
 
   beforeAll(async () => {
     let env: NodeJS.ProcessEnv = {};
     if (database === 'postgresql') {
-      if (!(await postgresAvailable())) throw new Error('PostgreSQL at 127.0.0.1:5432 is not reachable; .ci/run starts it');
+      if (!(await postgresAvailable()))
+        throw new Error('PostgreSQL at 127.0.0.1:5432 is not reachable; .ci/run starts it');
       const created = await createTestDatabase();
       dropDatabase = created.drop;
       env = { DATABASE_URL: created.url };
     }
-    const project = await createTestProject(`links-${orm}-${database}`, { orm, configFrom: CONFIG, env });
+    const project = await createTestProject(`links-${orm}-${database}`, {
+      orm,
+      configFrom: CONFIG,
+      env,
+    });
     fs.writeFileSync(path.join(project.dir, 'appgen.config.json'), JSON.stringify({ orm }));
     await project.appgen(['build']);
     server = await startBuiltApp(project.dir, project.env);
@@ -49,7 +61,8 @@ describe.each(CASES)('links written by routes (%s on %s)', (orm, database) => {
       expect(created.status).toBe(201);
       labels[name] = (created.body as Row).id as string;
     }
-    reader = ((await request(base, 'POST', '/api/readers', { name: 'Ada' })).body as Row).id as string;
+    reader = ((await request(base, 'POST', '/api/readers', { name: 'Ada' })).body as Row)
+      .id as string;
   });
 
   afterAll(async () => {
@@ -58,7 +71,10 @@ describe.each(CASES)('links written by routes (%s on %s)', (orm, database) => {
   });
 
   it('POST connects the listed records (each once) and sends them when the route includes them', async () => {
-    const created = await request(base, 'POST', '/api/articles', { title: 'One', labels: [labels.a, labels.b, labels.a] });
+    const created = await request(base, 'POST', '/api/articles', {
+      title: 'One',
+      labels: [labels.a, labels.b, labels.a],
+    });
     expect(created.status).toBe(201);
     expect(names((created.body as Row).labels)).toEqual(['a', 'b']);
     expect((created.body as Row).readers).toEqual([]);
@@ -68,8 +84,19 @@ describe.each(CASES)('links written by routes (%s on %s)', (orm, database) => {
 
   it('refuses an id of no record with 409 naming each missing one, and writes nothing', async () => {
     const before = (await linked('a')).length;
-    expectError(await request(base, 'POST', '/api/articles', { title: 'Lost', labels: [MISSING, labels.a, OTHER] }), 409, `Label not found: ${MISSING}, ${OTHER}`);
-    expectError(await request(base, 'POST', '/api/articles', { title: 'Lost', readers: [labels.a] }), 409, `Reader not found: ${labels.a}`);
+    expectError(
+      await request(base, 'POST', '/api/articles', {
+        title: 'Lost',
+        labels: [MISSING, labels.a, OTHER],
+      }),
+      409,
+      `Label not found: ${MISSING}, ${OTHER}`,
+    );
+    expectError(
+      await request(base, 'POST', '/api/articles', { title: 'Lost', readers: [labels.a] }),
+      409,
+      `Reader not found: ${labels.a}`,
+    );
     expect((await linked('a')).length).toBe(before);
   });
 
@@ -79,12 +106,22 @@ describe.each(CASES)('links written by routes (%s on %s)', (orm, database) => {
     [{ labels: null }, '"labels" must not be null'],
     [{ labels: Array(1001).fill(MISSING) }, '"labels" must be a list of at most 1000 UUIDs'],
   ])('answers a body that is not a list of UUIDs with 400 (%j)', async (fields, message) => {
-    expectError(await request(base, 'POST', '/api/articles', { title: 'Bad', ...fields }), 400, `Invalid request body: ${message}`);
+    expectError(
+      await request(base, 'POST', '/api/articles', { title: 'Bad', ...fields }),
+      400,
+      `Invalid request body: ${message}`,
+    );
   });
 
   it('PUT sets the links to exactly the list, and removes them all when the list is absent', async () => {
-    const id = ((await request(base, 'POST', '/api/articles', { title: 'Two', labels: [labels.a, labels.b] })).body as Row).id as string;
-    const replaced = await request(base, 'PUT', `/api/articles/${id}`, { title: 'Two', labels: [labels.c, labels.b] });
+    const id = (
+      (await request(base, 'POST', '/api/articles', { title: 'Two', labels: [labels.a, labels.b] }))
+        .body as Row
+    ).id as string;
+    const replaced = await request(base, 'PUT', `/api/articles/${id}`, {
+      title: 'Two',
+      labels: [labels.c, labels.b],
+    });
     expect(replaced.status).toBe(200);
     expect(names((replaced.body as Row).labels)).toEqual(['b', 'c']);
     expect((await request(base, 'PUT', `/api/articles/${id}`, { title: 'Two' })).status).toBe(200);
@@ -92,31 +129,68 @@ describe.each(CASES)('links written by routes (%s on %s)', (orm, database) => {
   });
 
   it('PATCH sets the links present in the body and keeps those absent; the answer has them only with include', async () => {
-    const id = ((await request(base, 'POST', '/api/articles', { title: 'Three', labels: [labels.a] })).body as Row).id as string;
+    const id = (
+      (await request(base, 'POST', '/api/articles', { title: 'Three', labels: [labels.a] }))
+        .body as Row
+    ).id as string;
     const patched = await request(base, 'PATCH', `/api/articles/${id}`, { readers: [reader] });
     expect(patched.status).toBe(200);
     expect(Object.keys(patched.body as Row).sort()).toEqual(['id', 'summary', 'title']);
     let current = await article(id);
     expect([names(current.labels), names(current.readers)]).toEqual([['a'], ['Ada']]);
-    expect((await request(base, 'PATCH', `/api/articles/${id}`, { readers: [], labels: [labels.b, labels.c] })).status).toBe(200);
+    expect(
+      (
+        await request(base, 'PATCH', `/api/articles/${id}`, {
+          readers: [],
+          labels: [labels.b, labels.c],
+        })
+      ).status,
+    ).toBe(200);
     current = await article(id);
     expect([names(current.labels), names(current.readers)]).toEqual([['b', 'c'], []]);
   });
 
   it('answers 404 for a missing record before 409 for a missing linked one', async () => {
-    expectError(await request(base, 'PATCH', `/api/articles/${MISSING}`, { readers: [MISSING] }), 404, 'Not found');
-    expectError(await request(base, 'PUT', `/api/articles/${MISSING}`, { title: 'X', labels: [MISSING] }), 404, 'Not found');
+    expectError(
+      await request(base, 'PATCH', `/api/articles/${MISSING}`, { readers: [MISSING] }),
+      404,
+      'Not found',
+    );
+    expectError(
+      await request(base, 'PUT', `/api/articles/${MISSING}`, { title: 'X', labels: [MISSING] }),
+      404,
+      'Not found',
+    );
   });
 
   it('deleting a linked record removes its links, not the records linked to it', async () => {
-    const id = ((await request(base, 'POST', '/api/articles', { title: 'Four', labels: [labels.a, labels.c] })).body as Row).id as string;
+    const id = (
+      (
+        await request(base, 'POST', '/api/articles', {
+          title: 'Four',
+          labels: [labels.a, labels.c],
+        })
+      ).body as Row
+    ).id as string;
     expect((await request(base, 'DELETE', `/api/labels/${labels.c}`)).status).toBe(200);
     expect(names((await article(id)).labels)).toEqual(['a']);
   });
 
-  it('checks a function route\'s uuid[] as a plain list before calling the function', async () => {
-    expectError(await request(base, 'POST', '/api/articles/import', { labels: 'nope' }), 400, 'Invalid request body: "labels" must be a list of UUIDs');
-    expectError(await request(base, 'POST', '/api/articles/import', {}), 400, 'Invalid request body: "labels" is required');
-    expectError(await request(base, 'POST', '/api/articles/import', { labels: [MISSING] }), 501, 'Function importArticles is not implemented yet');
+  it("checks a function route's uuid[] as a plain list before calling the function", async () => {
+    expectError(
+      await request(base, 'POST', '/api/articles/import', { labels: 'nope' }),
+      400,
+      'Invalid request body: "labels" must be a list of UUIDs',
+    );
+    expectError(
+      await request(base, 'POST', '/api/articles/import', {}),
+      400,
+      'Invalid request body: "labels" is required',
+    );
+    expectError(
+      await request(base, 'POST', '/api/articles/import', { labels: [MISSING] }),
+      501,
+      'Function importArticles is not implemented yet',
+    );
   });
 });

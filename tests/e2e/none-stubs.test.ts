@@ -25,18 +25,29 @@ describe('orm none: the spec table of stub handlers', () => {
   });
 
   it('POST /api/users → { success: true }', async () => {
-    const response = await request(server.url, 'POST', '/api/users', { name: 'Ada', email: 'ada@example.com' });
+    const response = await request(server.url, 'POST', '/api/users', {
+      name: 'Ada',
+      email: 'ada@example.com',
+    });
     expect(response.body).toEqual({ success: true });
   });
 
   it('GET /api/users/:id → {}', async () => {
-    const response = await request(server.url, 'GET', '/api/users/4b9c2a55-6f0e-4a53-9d2e-2f0a4c1e8b11');
+    const response = await request(
+      server.url,
+      'GET',
+      '/api/users/4b9c2a55-6f0e-4a53-9d2e-2f0a4c1e8b11',
+    );
     expect(response.status).toBe(200);
     expect(response.body).toEqual({});
   });
 
   it('DELETE /api/users/:id → { success: true }', async () => {
-    const response = await request(server.url, 'DELETE', '/api/users/4b9c2a55-6f0e-4a53-9d2e-2f0a4c1e8b11');
+    const response = await request(
+      server.url,
+      'DELETE',
+      '/api/users/4b9c2a55-6f0e-4a53-9d2e-2f0a4c1e8b11',
+    );
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true });
   });

@@ -21,10 +21,18 @@ describe.each(ORMS)('orm %s on PostgreSQL (DATABASE_URL)', (orm) => {
   let database: { url: string; drop(): Promise<void> };
 
   beforeAll(async () => {
-    if (!(await postgresAvailable())) throw new Error('PostgreSQL at 127.0.0.1:5432 is not reachable; .ci/run starts it');
+    if (!(await postgresAvailable()))
+      throw new Error('PostgreSQL at 127.0.0.1:5432 is not reachable; .ci/run starts it');
     database = await createTestDatabase();
-    const project = await createTestProject(`postgres-${orm}`, { orm, env: { DATABASE_URL: database.url } });
-    for (const file of ITEM_CONFIG) fs.copyFileSync(path.join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'semantics', 'config', file), path.join(project.dir, 'config', file));
+    const project = await createTestProject(`postgres-${orm}`, {
+      orm,
+      env: { DATABASE_URL: database.url },
+    });
+    for (const file of ITEM_CONFIG)
+      fs.copyFileSync(
+        path.join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'semantics', 'config', file),
+        path.join(project.dir, 'config', file),
+      );
     await project.appgen(['build']);
     server = await startBuiltApp(project.dir, project.env);
   });
@@ -38,7 +46,9 @@ describe.each(ORMS)('orm %s on PostgreSQL (DATABASE_URL)', (orm) => {
 
   it('answers the every-field-type conversation (compared across ORMs below)', async () => {
     transcripts[orm] = await itemTranscript(server.url);
-    expect(transcripts[orm]?.[3]).toBe('POST /api/items -> 409 {"error":"A record with this label already exists"}');
+    expect(transcripts[orm]?.[3]).toBe(
+      'POST /api/items -> 409 {"error":"A record with this label already exists"}',
+    );
   });
 });
 

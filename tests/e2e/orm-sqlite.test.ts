@@ -32,7 +32,10 @@ describe.each(ORMS)('orm %s on the embedded SQLite database', (orm) => {
   describeApi(() => server.url);
 
   it('keeps records across a restart', async () => {
-    const created = await request(server.url, 'POST', '/api/users', { name: 'Grace', email: 'grace@example.com' });
+    const created = await request(server.url, 'POST', '/api/users', {
+      name: 'Grace',
+      email: 'grace@example.com',
+    });
     await server.stop();
     server = await startBuiltApp(project.dir, project.env);
     const listed = await request(server.url, 'GET', '/api/users');
@@ -47,20 +50,31 @@ describe.each(ORMS)('orm %s on the embedded SQLite database', (orm) => {
     fs.writeFileSync(modelFile, JSON.stringify(model, null, 2));
     keepOnlyUserList(project.dir);
     await project.appgen(['generate']);
-    const refused = await run(process.execPath, [APPGEN, 'db', 'push'], { cwd: project.dir, env: project.env });
+    const refused = await run(process.execPath, [APPGEN, 'db', 'push'], {
+      cwd: project.dir,
+      env: project.env,
+    });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/would lose data/);
-    expect(refused.stderr).toMatch(/column `name` on the `User` table, which still contains 2 non-null values/);
+    expect(refused.stderr).toMatch(
+      /column `name` on the `User` table, which still contains 2 non-null values/,
+    );
     expect(refused.stderr).toMatch(/--accept-data-loss/);
     expect(refused.stderr).not.toMatch(/\n\s+at /);
     const Database = createRequire(path.join(project.dir, 'package.json'))('better-sqlite3');
     const db = new Database(defaultDatabaseFile(project.dir, orm), { readonly: true });
-    const columns = db.prepare('PRAGMA table_info("User")').all().map((c: { name: string }) => c.name);
+    const columns = db
+      .prepare('PRAGMA table_info("User")')
+      .all()
+      .map((c: { name: string }) => c.name);
     const rows = db.prepare('SELECT count(*) AS n FROM "User"').get().n;
     db.close();
     expect(columns).toContain('name');
     expect(rows).toBeGreaterThan(0);
-    const accepted = await run(process.execPath, [APPGEN, 'db', 'push', '--accept-data-loss'], { cwd: project.dir, env: project.env });
+    const accepted = await run(process.execPath, [APPGEN, 'db', 'push', '--accept-data-loss'], {
+      cwd: project.dir,
+      env: project.env,
+    });
     expect(accepted.code).toBe(0);
   });
 });

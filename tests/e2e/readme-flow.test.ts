@@ -28,16 +28,29 @@ describe('create-appgen, npm install, npm run build, npm start', () => {
     const env = testEnv();
     // No --appgen, as the README's first command: before appgen's first release the registry
     // answers 404 and the project gets this appgen packed into it; after, the released version.
-    const created = await runOk(process.execPath, [CREATE_APPGEN, 'my-app'], { cwd: work, env, timeoutMs: 600_000 });
+    const created = await runOk(process.execPath, [CREATE_APPGEN, 'my-app'], {
+      cwd: work,
+      env,
+      timeoutMs: 600_000,
+    });
     expect(created.stdout).toContain('npm run dev');
     expect(created.stdout).toMatch(/^✔ Installed packages \(.+\)$/m);
     expect(created.stdout).toMatch(/^✔ Made a git repository with a first commit/m);
     const app = path.join(work, 'my-app');
-    const version = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version;
-    expect([version, `file:.appgen/appgen-${version}.tgz`]).toContain(JSON.parse(fs.readFileSync(path.join(app, 'package.json'), 'utf8')).devDependencies.appgen);
+    const version = JSON.parse(
+      fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'),
+    ).version;
+    expect([version, `file:.appgen/appgen-${version}.tgz`]).toContain(
+      JSON.parse(fs.readFileSync(path.join(app, 'package.json'), 'utf8')).devDependencies.appgen,
+    );
     await runOk('npm', ['run', 'build'], { cwd: app, env, timeoutMs: 300_000 });
     const port = await freePort();
-    server = await startServer('npm', ['start', '--', '-p', String(port), '-H', '127.0.0.1'], { cwd: app, env, port, readyPath: '/api/users' });
+    server = await startServer('npm', ['start', '--', '-p', String(port), '-H', '127.0.0.1'], {
+      cwd: app,
+      env,
+      port,
+      readyPath: '/api/users',
+    });
     const list = await request(server.url, 'GET', '/api/users');
     expect(list.status).toBe(200);
     expect(list.body).toEqual([]);

@@ -25,8 +25,12 @@ describe('forum relations on PostgreSQL, switching ORM', () => {
     fs.writeFileSync(path.join(project.dir, 'appgen.config.json'), JSON.stringify({ orm }));
     await project.appgen(['generate']);
   };
-  const push = () => run(process.execPath, [APPGEN, 'db', 'push'], { cwd: project.dir, env: project.env });
-  const foreignKeys = () => sql(`select conrelid::regclass || ' ' || conname || ' ' || confdeltype::text || confupdtype::text from pg_constraint where contype = 'f' order by conname`);
+  const push = () =>
+    run(process.execPath, [APPGEN, 'db', 'push'], { cwd: project.dir, env: project.env });
+  const foreignKeys = () =>
+    sql(
+      `select conrelid::regclass || ' ' || conname || ' ' || confdeltype::text || confupdtype::text from pg_constraint where contype = 'f' order by conname`,
+    );
   // confdeltype: r restrict, c cascade, n set null; confupdtype c cascade.
   const FOREIGN_KEYS = [
     '"Comment" Comment_authorId_fkey nc',
@@ -37,9 +41,14 @@ describe('forum relations on PostgreSQL, switching ORM', () => {
   ].join('\n');
 
   beforeAll(async () => {
-    if (!(await postgresAvailable())) throw new Error('PostgreSQL at 127.0.0.1:5432 is not reachable; .ci/run starts it');
+    if (!(await postgresAvailable()))
+      throw new Error('PostgreSQL at 127.0.0.1:5432 is not reachable; .ci/run starts it');
     database = await createTestDatabase();
-    project = await createTestProject('relations-pg', { orm: 'drizzle', configFrom: EXAMPLE, env: { DATABASE_URL: database.url } });
+    project = await createTestProject('relations-pg', {
+      orm: 'drizzle',
+      configFrom: EXAMPLE,
+      env: { DATABASE_URL: database.url },
+    });
   });
 
   afterAll(async () => {
@@ -47,7 +56,10 @@ describe('forum relations on PostgreSQL, switching ORM', () => {
   });
 
   it('refuses to push before the schema is generated, as a user error', async () => {
-    fs.writeFileSync(path.join(project.dir, 'appgen.config.json'), JSON.stringify({ orm: 'drizzle' }));
+    fs.writeFileSync(
+      path.join(project.dir, 'appgen.config.json'),
+      JSON.stringify({ orm: 'drizzle' }),
+    );
     fs.rmSync(path.join(project.dir, 'src', 'appgen', 'schema.ts'), { force: true });
     const early = await push();
     expect(early.code).toBe(1);
@@ -60,7 +72,9 @@ describe('forum relations on PostgreSQL, switching ORM', () => {
     await useOrm('drizzle');
     expect((await push()).stdout).toMatch(/PostgreSQL database updated to the models/);
     expect(await foreignKeys()).toBe(FOREIGN_KEYS);
-    expect(await sql(`select indexname from pg_indexes where tablename = '_Post_tags' order by 1`)).toBe('_Post_tags_AB_unique\n_Post_tags_B_index');
+    expect(
+      await sql(`select indexname from pg_indexes where tablename = '_Post_tags' order by 1`),
+    ).toBe('_Post_tags_AB_unique\n_Post_tags_B_index');
     await sql(`insert into "User" (id, email, name, "createdAt") values ('${ADA}', 'ada@example.com', 'Ada', now());
       insert into "Post" (id, "authorId", title, body, "createdAt") values ('${POST}', '${ADA}', 'One', 'About one', now());
       insert into "Tag" (id, name) values ('${TAG}', 'news');
@@ -77,7 +91,7 @@ describe('forum relations on PostgreSQL, switching ORM', () => {
     expect((await push()).stdout).toMatch(/PostgreSQL database already matches the models/);
   });
 
-  it('back on Drizzle, refuses Prisma\'s two-column primary key with the SQL that fixes it, and then takes the database', async () => {
+  it("back on Drizzle, refuses Prisma's two-column primary key with the SQL that fixes it, and then takes the database", async () => {
     await useOrm('drizzle');
     const refused = await push();
     expect(refused.code).toBe(1);
@@ -92,15 +106,25 @@ describe('forum relations on PostgreSQL, switching ORM', () => {
   });
 
   it('enforces the delete rules the models declare', async () => {
-    await expect(sql(`delete from "User" where id = '${ADA}'`)).rejects.toThrow(/violates foreign key constraint "Post_authorId_fkey"/);
-    await sql(`insert into "Comment" (id, "postId", "authorId", content, "createdAt") values ('${TAG}', '${POST}', '${ADA}', 'Hi', now())`);
+    await expect(sql(`delete from "User" where id = '${ADA}'`)).rejects.toThrow(
+      /violates foreign key constraint "Post_authorId_fkey"/,
+    );
+    await sql(
+      `insert into "Comment" (id, "postId", "authorId", content, "createdAt") values ('${TAG}', '${POST}', '${ADA}', 'Hi', now())`,
+    );
     await sql(`delete from "Post" where id = '${POST}'`);
-    expect(await sql(`select (select count(*) from "Comment") || ' ' || (select count(*) from "_Post_tags")`)).toBe('0 0');
+    expect(
+      await sql(
+        `select (select count(*) from "Comment") || ' ' || (select count(*) from "_Post_tags")`,
+      ),
+    ).toBe('0 0');
     // Comment.author is optional with onDelete setNull: the comment stays, without its author.
     await sql(`insert into "User" (id, email, name, "createdAt") values ('${BOB}', 'bob@example.com', 'Bob', now());
       insert into "Post" (id, "authorId", title, body, "createdAt") values ('${POST}', '${BOB}', 'Two', 'About two', now());
       insert into "Comment" (id, "postId", "authorId", content, "createdAt") values ('${TAG}', '${POST}', '${ADA}', 'Hi', now());
       delete from "User" where id = '${ADA}'`);
-    expect(await sql(`select content || ' ' || coalesce("authorId", 'null') from "Comment"`)).toBe('Hi null');
+    expect(await sql(`select content || ' ' || coalesce("authorId", 'null') from "Comment"`)).toBe(
+      'Hi null',
+    );
   });
 });

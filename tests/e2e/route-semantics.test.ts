@@ -34,11 +34,23 @@ describe.each(ORMS)('route semantics (orm %s)', (orm) => {
   let ada: Session;
   let bob: Session;
   const bearer = (s: Session) => ({ authorization: `Bearer ${s.token}` });
-  const events = () => (fs.existsSync(path.join(project.dir, 'events.log')) ? fs.readFileSync(path.join(project.dir, 'events.log'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
+  const events = () =>
+    fs.existsSync(path.join(project.dir, 'events.log'))
+      ? fs
+          .readFileSync(path.join(project.dir, 'events.log'), 'utf8')
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l))
+      : [];
 
   async function signUp(name: string, email: string): Promise<Session> {
     expect((await request(base, 'POST', '/api/users', { name, email })).status).toBe(201);
-    const response = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+    const response = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { token: string; userId: string };
     const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
@@ -49,7 +61,8 @@ describe.each(ORMS)('route semantics (orm %s)', (orm) => {
     project = await createTestProject(`semantics-${orm}`, { orm, configFrom: FIXTURE });
     fs.cpSync(path.join(FIXTURE, 'src'), path.join(project.dir, 'src'), { recursive: true });
     const ormSource = path.join(FIXTURE, 'orm', orm, 'src');
-    if (fs.existsSync(ormSource)) fs.cpSync(ormSource, path.join(project.dir, 'src'), { recursive: true });
+    if (fs.existsSync(ormSource))
+      fs.cpSync(ormSource, path.join(project.dir, 'src'), { recursive: true });
     await project.appgen(['build']);
     server = await startBuiltApp(project.dir, project.env);
     base = server.url;
@@ -64,36 +77,82 @@ describe.each(ORMS)('route semantics (orm %s)', (orm) => {
   describe('authentication', () => {
     it('answers 401 without a token and 200 with a valid Bearer token or session cookie', async () => {
       expectError(await request(base, 'GET', `/api/users/${ada.userId}`), 401, 'Unauthorized');
-      expect((await request(base, 'GET', `/api/users/${ada.userId}`, undefined, bearer(ada))).status).toBe(200);
-      expect((await request(base, 'GET', `/api/users/${ada.userId}`, undefined, { cookie: ada.cookie })).status).toBe(200);
+      expect(
+        (await request(base, 'GET', `/api/users/${ada.userId}`, undefined, bearer(ada))).status,
+      ).toBe(200);
+      expect(
+        (await request(base, 'GET', `/api/users/${ada.userId}`, undefined, { cookie: ada.cookie }))
+          .status,
+      ).toBe(200);
     });
 
     it('sets an HTTP-only session cookie at login', async () => {
-      const response = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ada@example.com' }) });
-      expect(response.headers.get('set-cookie')).toMatch(/^appgen_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
+      const response = await fetch(`${base}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ada@example.com' }),
+      });
+      expect(response.headers.get('set-cookie')).toMatch(
+        /^appgen_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/,
+      );
     });
 
     it('refuses forged, expired and unsigned tokens', async () => {
       const now = Math.floor(Date.now() / 1000);
-      const forged = handMadeJwt({ sub: ada.userId, iss: 'appgen', iat: now, exp: now + 600 }, 'not-the-secret-not-the-secret-not-the-secret');
-      const expired = handMadeJwt({ sub: ada.userId, iss: 'appgen', iat: now - 7200, exp: now - 3600 }, projectSecret(project.dir));
-      const unsigned = handMadeJwt({ sub: ada.userId, iss: 'appgen', iat: now, exp: now + 600 }, '', 'none');
-      const valid = handMadeJwt({ sub: ada.userId, iss: 'appgen', iat: now, exp: now + 600 }, projectSecret(project.dir));
+      const forged = handMadeJwt(
+        { sub: ada.userId, iss: 'appgen', iat: now, exp: now + 600 },
+        'not-the-secret-not-the-secret-not-the-secret',
+      );
+      const expired = handMadeJwt(
+        { sub: ada.userId, iss: 'appgen', iat: now - 7200, exp: now - 3600 },
+        projectSecret(project.dir),
+      );
+      const unsigned = handMadeJwt(
+        { sub: ada.userId, iss: 'appgen', iat: now, exp: now + 600 },
+        '',
+        'none',
+      );
+      const valid = handMadeJwt(
+        { sub: ada.userId, iss: 'appgen', iat: now, exp: now + 600 },
+        projectSecret(project.dir),
+      );
       for (const token of [forged, expired, unsigned, 'garbage']) {
-        expectError(await request(base, 'GET', `/api/users/${ada.userId}`, undefined, { authorization: `Bearer ${token}` }), 401, 'Unauthorized');
+        expectError(
+          await request(base, 'GET', `/api/users/${ada.userId}`, undefined, {
+            authorization: `Bearer ${token}`,
+          }),
+          401,
+          'Unauthorized',
+        );
       }
-      expect((await request(base, 'GET', `/api/users/${ada.userId}`, undefined, { authorization: `Bearer ${valid}` })).status).toBe(200);
+      expect(
+        (
+          await request(base, 'GET', `/api/users/${ada.userId}`, undefined, {
+            authorization: `Bearer ${valid}`,
+          })
+        ).status,
+      ).toBe(200);
     });
 
-    it('refuses the still unexpired token of a deleted user, with the check getAuthUser\'s comment offers', async () => {
+    it("refuses the still unexpired token of a deleted user, with the check getAuthUser's comment offers", async () => {
       const dee = await signUp('Dee', 'dee@example.com');
-      expect((await request(base, 'GET', `/api/users/${ada.userId}`, undefined, bearer(dee))).status).toBe(200);
+      expect(
+        (await request(base, 'GET', `/api/users/${ada.userId}`, undefined, bearer(dee))).status,
+      ).toBe(200);
       const Database = createRequire(path.join(project.dir, 'package.json'))('better-sqlite3');
       const db = new Database(defaultDatabaseFile(project.dir, orm));
       db.prepare('DELETE FROM "User" WHERE "id" = ?').run(dee.userId);
       db.close();
-      expectError(await request(base, 'GET', `/api/users/${ada.userId}`, undefined, bearer(dee)), 401, 'Unauthorized');
-      expectError(await request(base, 'GET', `/api/users/${ada.userId}`, undefined, { cookie: dee.cookie }), 401, 'Unauthorized');
+      expectError(
+        await request(base, 'GET', `/api/users/${ada.userId}`, undefined, bearer(dee)),
+        401,
+        'Unauthorized',
+      );
+      expectError(
+        await request(base, 'GET', `/api/users/${ada.userId}`, undefined, { cookie: dee.cookie }),
+        401,
+        'Unauthorized',
+      );
     });
 
     it('checks authentication before anything else (no 400 for a bad id without a token)', async () => {
@@ -106,41 +165,138 @@ describe.each(ORMS)('route semantics (orm %s)', (orm) => {
     let note: { id: string; title: string; ownerId: string };
 
     beforeAll(async () => {
-      const created = await request(base, 'POST', '/api/notes', { title: 'Ada note', ownerId: ada.userId }, bearer(ada));
+      const created = await request(
+        base,
+        'POST',
+        '/api/notes',
+        { title: 'Ada note', ownerId: ada.userId },
+        bearer(ada),
+      );
       expect(created.status).toBe(201);
       note = created.body as typeof note;
     });
 
     it('self: another user gets 403 and the record is unchanged; the user gets 200', async () => {
-      expectError(await request(base, 'PATCH', `/api/users/${ada.userId}`, { name: 'Mallory' }, bearer(bob)), 403, 'Forbidden');
-      expect(((await request(base, 'GET', `/api/users/${ada.userId}`, undefined, bearer(ada))).body as { name: string }).name).toBe('Ada');
-      const own = await request(base, 'PATCH', `/api/users/${ada.userId}`, { name: 'Ada L.' }, bearer(ada));
+      expectError(
+        await request(base, 'PATCH', `/api/users/${ada.userId}`, { name: 'Mallory' }, bearer(bob)),
+        403,
+        'Forbidden',
+      );
+      expect(
+        (
+          (await request(base, 'GET', `/api/users/${ada.userId}`, undefined, bearer(ada))).body as {
+            name: string;
+          }
+        ).name,
+      ).toBe('Ada');
+      const own = await request(
+        base,
+        'PATCH',
+        `/api/users/${ada.userId}`,
+        { name: 'Ada L.' },
+        bearer(ada),
+      );
       expect(own.status).toBe(200);
       expect((own.body as { name: string }).name).toBe('Ada L.');
     });
 
     it('owner:ownerId: only the owner may change the note', async () => {
-      expectError(await request(base, 'PATCH', `/api/notes/${note.id}`, { title: 'Bob was here' }, bearer(bob)), 403, 'Forbidden');
-      expect(((await request(base, 'GET', `/api/notes/${note.id}`, undefined, bearer(ada))).body as { title: string }).title).toBe('Ada note');
-      expect((await request(base, 'PATCH', `/api/notes/${note.id}`, { title: 'Ada note 2' }, bearer(ada))).status).toBe(200);
+      expectError(
+        await request(
+          base,
+          'PATCH',
+          `/api/notes/${note.id}`,
+          { title: 'Bob was here' },
+          bearer(bob),
+        ),
+        403,
+        'Forbidden',
+      );
+      expect(
+        (
+          (await request(base, 'GET', `/api/notes/${note.id}`, undefined, bearer(ada))).body as {
+            title: string;
+          }
+        ).title,
+      ).toBe('Ada note');
+      expect(
+        (
+          await request(
+            base,
+            'PATCH',
+            `/api/notes/${note.id}`,
+            { title: 'Ada note 2' },
+            bearer(ada),
+          )
+        ).status,
+      ).toBe(200);
     });
 
     it('a custom voter sees the record: a locked note is not deleted', async () => {
-      const locked = (await request(base, 'POST', '/api/notes', { title: 'locked note', ownerId: bob.userId }, bearer(bob))).body as { id: string };
-      expectError(await request(base, 'DELETE', `/api/notes/${locked.id}`, undefined, bearer(bob)), 403, 'Forbidden');
-      expect((await request(base, 'GET', `/api/notes/${locked.id}`, undefined, bearer(bob))).status).toBe(200);
+      const locked = (
+        await request(
+          base,
+          'POST',
+          '/api/notes',
+          { title: 'locked note', ownerId: bob.userId },
+          bearer(bob),
+        )
+      ).body as { id: string };
+      expectError(
+        await request(base, 'DELETE', `/api/notes/${locked.id}`, undefined, bearer(bob)),
+        403,
+        'Forbidden',
+      );
+      expect(
+        (await request(base, 'GET', `/api/notes/${locked.id}`, undefined, bearer(bob))).status,
+      ).toBe(200);
     });
 
     it('answers 404 for a missing record before asking the voter', async () => {
-      expectError(await request(base, 'PATCH', `/api/notes/${MISSING}`, { title: 'nope' }, bearer(ada)), 404, 'Not found');
-      expectError(await request(base, 'PUT', `/api/notes/${MISSING}`, { title: 'nope', ownerId: ada.userId }, bearer(ada)), 404, 'Not found');
+      expectError(
+        await request(base, 'PATCH', `/api/notes/${MISSING}`, { title: 'nope' }, bearer(ada)),
+        404,
+        'Not found',
+      );
+      expectError(
+        await request(
+          base,
+          'PUT',
+          `/api/notes/${MISSING}`,
+          { title: 'nope', ownerId: ada.userId },
+          bearer(ada),
+        ),
+        404,
+        'Not found',
+      );
     });
   });
 
   describe('body validation', () => {
     const valid = { must: 'x' };
     it('accepts a body that passes every validator and returns the declared fields only', async () => {
-      const body = { ...valid, email: 'a@b.co', site: 'https://example.com/x', ref: MISSING, tag: 'abc123', low: 'abc', up: 'ABC', nick: 'abc', code: 'ABC', kind: 'draft', name: 'n', size: 5, ratio: 0.5, when: '2999-01-01T00:00:00.000Z', past: '2000-01-01T00:00:00.000Z', flag: true, level: 'low', id: MISSING, data: { any: ['json', 1] }, extra: 'dropped' };
+      const body = {
+        ...valid,
+        email: 'a@b.co',
+        site: 'https://example.com/x',
+        ref: MISSING,
+        tag: 'abc123',
+        low: 'abc',
+        up: 'ABC',
+        nick: 'abc',
+        code: 'ABC',
+        kind: 'draft',
+        name: 'n',
+        size: 5,
+        ratio: 0.5,
+        when: '2999-01-01T00:00:00.000Z',
+        past: '2000-01-01T00:00:00.000Z',
+        flag: true,
+        level: 'low',
+        id: MISSING,
+        data: { any: ['json', 1] },
+        extra: 'dropped',
+      };
       const response = await request(base, 'POST', '/api/checks', body);
       expect(response.status).toBe(200);
       const { extra, ...declared } = body;
@@ -173,31 +329,60 @@ describe.each(ORMS)('route semantics (orm %s)', (orm) => {
       ['uuid type', { id: 'x' }, /"id" must be a UUID/],
       ['string type', { email: 5 }, /"email" must be a string/],
     ])('answers 400 for %s', async (_name, fields, message) => {
-      expectError(await request(base, 'POST', '/api/checks', { ...valid, ...fields }), 400, message);
+      expectError(
+        await request(base, 'POST', '/api/checks', { ...valid, ...fields }),
+        400,
+        message,
+      );
     });
 
     it('names every failing field in one message', async () => {
       const response = await request(base, 'POST', '/api/checks', { email: 'x', size: 99 });
-      expectError(response, 400, /"email" must be an email address.*"size" must be at most 10.*"must" is required|"must" is required/);
+      expectError(
+        response,
+        400,
+        /"email" must be an email address.*"size" must be at most 10.*"must" is required|"must" is required/,
+      );
       const message = (response.body as { error: string }).error;
       for (const field of ['"email"', '"size"', '"must"']) expect(message).toContain(field);
     });
 
     it('answers 400 for malformed JSON, 415 for another content type, 413 for a body over 1 MiB', async () => {
       expectError(await request(base, 'POST', '/api/checks', '{"must": '), 400, /not valid JSON/);
-      expectError(await request(base, 'POST', '/api/checks', 'must=x', { 'content-type': 'text/plain' }), 415);
+      expectError(
+        await request(base, 'POST', '/api/checks', 'must=x', { 'content-type': 'text/plain' }),
+        415,
+      );
       expectError(await request(base, 'POST', '/api/checks', { must: 'x'.repeat(1_100_000) }), 413);
     });
   });
 
   describe('database errors', () => {
     it('answers 409 for a duplicate unique value', async () => {
-      expectError(await request(base, 'POST', '/api/users', { name: 'Ada again', email: 'ada@example.com' }), 409, /already exists/);
+      expectError(
+        await request(base, 'POST', '/api/users', { name: 'Ada again', email: 'ada@example.com' }),
+        409,
+        /already exists/,
+      );
     });
 
     it('PUT replaces: an optional field absent from the body is cleared', async () => {
-      const created = (await request(base, 'POST', '/api/notes', { title: 'with body', body: 'text', ownerId: ada.userId }, bearer(ada))).body as { id: string };
-      const replaced = await request(base, 'PUT', `/api/notes/${created.id}`, { title: 'replaced', ownerId: ada.userId }, bearer(ada));
+      const created = (
+        await request(
+          base,
+          'POST',
+          '/api/notes',
+          { title: 'with body', body: 'text', ownerId: ada.userId },
+          bearer(ada),
+        )
+      ).body as { id: string };
+      const replaced = await request(
+        base,
+        'PUT',
+        `/api/notes/${created.id}`,
+        { title: 'replaced', ownerId: ada.userId },
+        bearer(ada),
+      );
       expect(replaced.status).toBe(200);
       expect(replaced.body).toMatchObject({ title: 'replaced', body: null });
     });
@@ -206,26 +391,64 @@ describe.each(ORMS)('route semantics (orm %s)', (orm) => {
   describe('events', () => {
     it('run exactly once after a successful write, with the record; a failing event does not fail the write', async () => {
       const before = events().length;
-      const created = await request(base, 'POST', '/api/users', { name: 'Cy', email: 'cy@example.com' });
+      const created = await request(base, 'POST', '/api/users', {
+        name: 'Cy',
+        email: 'cy@example.com',
+      });
       expect(created.status).toBe(201);
       const after = events().slice(before);
-      expect(after).toEqual([{ event: 'userCreated', operation: 'create', id: (created.body as { id: string }).id, userId: null }]);
+      expect(after).toEqual([
+        {
+          event: 'userCreated',
+          operation: 'create',
+          id: (created.body as { id: string }).id,
+          userId: null,
+        },
+      ]);
     });
 
     it('do not run after a failed or denied write', async () => {
       const before = events().length;
-      expect((await request(base, 'POST', '/api/users', { name: 'Bad', email: 'bad' })).status).toBe(400);
-      expect((await request(base, 'POST', '/api/users', { name: 'Dup', email: 'cy@example.com' })).status).toBe(409);
-      const locked = (await request(base, 'POST', '/api/notes', { title: 'locked again', ownerId: ada.userId }, bearer(ada))).body as { id: string };
-      expect((await request(base, 'DELETE', `/api/notes/${locked.id}`, undefined, bearer(ada))).status).toBe(403);
+      expect(
+        (await request(base, 'POST', '/api/users', { name: 'Bad', email: 'bad' })).status,
+      ).toBe(400);
+      expect(
+        (await request(base, 'POST', '/api/users', { name: 'Dup', email: 'cy@example.com' }))
+          .status,
+      ).toBe(409);
+      const locked = (
+        await request(
+          base,
+          'POST',
+          '/api/notes',
+          { title: 'locked again', ownerId: ada.userId },
+          bearer(ada),
+        )
+      ).body as { id: string };
+      expect(
+        (await request(base, 'DELETE', `/api/notes/${locked.id}`, undefined, bearer(ada))).status,
+      ).toBe(403);
       expect(events().slice(before)).toEqual([]);
     });
 
     it('run for update and delete with the affected record and the user', async () => {
-      const note = (await request(base, 'POST', '/api/notes', { title: 'short-lived', ownerId: ada.userId }, bearer(ada))).body as { id: string };
+      const note = (
+        await request(
+          base,
+          'POST',
+          '/api/notes',
+          { title: 'short-lived', ownerId: ada.userId },
+          bearer(ada),
+        )
+      ).body as { id: string };
       const before = events().length;
-      expect((await request(base, 'PATCH', `/api/notes/${note.id}`, { title: 'renamed' }, bearer(ada))).status).toBe(200);
-      expect((await request(base, 'DELETE', `/api/notes/${note.id}`, undefined, bearer(ada))).body).toEqual({ success: true });
+      expect(
+        (await request(base, 'PATCH', `/api/notes/${note.id}`, { title: 'renamed' }, bearer(ada)))
+          .status,
+      ).toBe(200);
+      expect(
+        (await request(base, 'DELETE', `/api/notes/${note.id}`, undefined, bearer(ada))).body,
+      ).toEqual({ success: true });
       expect(events().slice(before)).toEqual([
         { event: 'noteChanged', operation: 'update', id: note.id, userId: ada.userId },
         { event: 'noteChanged', operation: 'delete', id: note.id, userId: ada.userId },
@@ -250,8 +473,18 @@ describe.each(ORMS)('route semantics (orm %s)', (orm) => {
 
     it('refuses a cookie-authenticated write from another origin, allows same-origin', async () => {
       const note = { title: 'csrf', ownerId: ada.userId };
-      expectError(await request(base, 'POST', '/api/notes', note, { cookie: ada.cookie, origin: 'https://evil.example' }), 403, 'Cross-site request refused');
-      expect((await request(base, 'POST', '/api/notes', note, { cookie: ada.cookie, origin: base })).status).toBe(201);
+      expectError(
+        await request(base, 'POST', '/api/notes', note, {
+          cookie: ada.cookie,
+          origin: 'https://evil.example',
+        }),
+        403,
+        'Cross-site request refused',
+      );
+      expect(
+        (await request(base, 'POST', '/api/notes', note, { cookie: ada.cookie, origin: base }))
+          .status,
+      ).toBe(201);
     });
   });
 
@@ -259,8 +492,12 @@ describe.each(ORMS)('route semantics (orm %s)', (orm) => {
     it('creates, reads, lists, updates, replaces and deletes records of every type, with the same errors', async () => {
       transcripts[orm] = await itemTranscript(base);
       // Spot checks here; the comparison of the whole transcript across ORMs is below.
-      expect(transcripts[orm]?.[0]).toBe('POST /api/items -> 201 {"id":"<id1>","label":"full","count":3,"ratio":0.25,"done":true,"due":"2030-01-02T03:04:05.678Z","meta":{"tags":["a",1,null],"nested":{"ok":true}},"level":"high","ownerId":null,"createdAt":"<now>"}');
-      expect(transcripts[orm]?.[3]).toBe('POST /api/items -> 409 {"error":"A record with this label already exists"}');
+      expect(transcripts[orm]?.[0]).toBe(
+        'POST /api/items -> 201 {"id":"<id1>","label":"full","count":3,"ratio":0.25,"done":true,"due":"2030-01-02T03:04:05.678Z","meta":{"tags":["a",1,null],"nested":{"ok":true}},"level":"high","ownerId":null,"createdAt":"<now>"}',
+      );
+      expect(transcripts[orm]?.[3]).toBe(
+        'POST /api/items -> 409 {"error":"A record with this label already exists"}',
+      );
     });
   });
 
@@ -270,7 +507,9 @@ describe.each(ORMS)('route semantics (orm %s)', (orm) => {
       for (const file of ['functions/login.ts', 'voters/notLocked.ts', 'events/userCreated.ts']) {
         const ormFile = path.join(FIXTURE, 'orm', orm, 'src', file);
         const fixture = fs.existsSync(ormFile) ? ormFile : path.join(FIXTURE, 'src', file);
-        expect(fs.readFileSync(path.join(project.dir, 'src', file), 'utf8')).toBe(fs.readFileSync(fixture, 'utf8'));
+        expect(fs.readFileSync(path.join(project.dir, 'src', file), 'utf8')).toBe(
+          fs.readFileSync(fixture, 'utf8'),
+        );
       }
     });
   });
@@ -280,7 +519,12 @@ describe.each(ORMS)('route semantics (orm %s)', (orm) => {
       const listed = async () => (await request(base, 'GET', '/api/users')).body as unknown[];
       const missing = 1001 - (await listed()).length;
       for (let start = 0; start < missing; start += 25) {
-        const batch = Array.from({ length: Math.min(25, missing - start) }, (_, i) => request(base, 'POST', '/api/users', { name: 'Many', email: `many${start + i}@example.com` }));
+        const batch = Array.from({ length: Math.min(25, missing - start) }, (_, i) =>
+          request(base, 'POST', '/api/users', {
+            name: 'Many',
+            email: `many${start + i}@example.com`,
+          }),
+        );
         expect((await Promise.all(batch)).map((r) => r.status)).toEqual(batch.map(() => 201));
       }
       expect((await listed()).length).toBe(1000);
@@ -303,8 +547,20 @@ describe.each(ORMS)('route semantics (orm %s)', (orm) => {
         ['GET', '/no-such-page', 404],
       ] as const;
       for (const [method, url, status] of answers) {
-        const response = await request(base, method, url, method === 'POST' ? { message: 'headers' } : undefined);
-        expect([method, url, response.status, Object.fromEntries(Object.keys(expected).map((name) => [name, response.headers.get(name)]))]).toEqual([method, url, status, expected]);
+        const response = await request(
+          base,
+          method,
+          url,
+          method === 'POST' ? { message: 'headers' } : undefined,
+        );
+        expect([
+          method,
+          url,
+          response.status,
+          Object.fromEntries(
+            Object.keys(expected).map((name) => [name, response.headers.get(name)]),
+          ),
+        ]).toEqual([method, url, status, expected]);
       }
     });
   });
@@ -323,7 +579,11 @@ describe.each(ORMS)('route semantics (orm %s)', (orm) => {
     });
 
     it('answers 500 "Internal server error" without details', async () => {
-      expectError(await request(base, 'GET', `/api/notes/${MISSING}`, undefined, bearer(ada)), 500, 'Internal server error');
+      expectError(
+        await request(base, 'GET', `/api/notes/${MISSING}`, undefined, bearer(ada)),
+        500,
+        'Internal server error',
+      );
       expect(server.output()).toMatch(/unexpected error in route handler/);
     });
   });

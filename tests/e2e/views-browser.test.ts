@@ -14,7 +14,11 @@ const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
 
 /** The computed background colour of an element, read in the page (no DOM types in this project). */
 const background = (element: unknown): string =>
-  (element as { ownerDocument: { defaultView: { getComputedStyle(e: unknown): { backgroundColor: string } } } }).ownerDocument.defaultView.getComputedStyle(element).backgroundColor;
+  (
+    element as {
+      ownerDocument: { defaultView: { getComputedStyle(e: unknown): { backgroundColor: string } } };
+    }
+  ).ownerDocument.defaultView.getComputedStyle(element).backgroundColor;
 
 /** Share of pixels that differ from the top-left one: 0 for a blank page. */
 function inkRatio(png: Buffer): number {
@@ -22,7 +26,13 @@ function inkRatio(png: Buffer): number {
   const [r, g, b] = image.data;
   let differing = 0;
   for (let i = 0; i < image.data.length; i += 4) {
-    if (Math.abs(image.data[i] - r) + Math.abs(image.data[i + 1] - g) + Math.abs(image.data[i + 2] - b) > 48) differing++;
+    if (
+      Math.abs(image.data[i] - r) +
+        Math.abs(image.data[i + 1] - g) +
+        Math.abs(image.data[i + 2] - b) >
+      48
+    )
+      differing++;
   }
   return differing / (image.width * image.height);
 }
@@ -61,14 +71,16 @@ describe('views in a browser', () => {
     await expect(page.locator('h1').textContent()).resolves.toBe('Log in');
   });
 
-  it('labels every field and gives the browser the route\'s rules as hints', async () => {
+  it("labels every field and gives the browser the route's rules as hints", async () => {
     await page.goto(`${base}/login`);
     await expect(page.getByLabel('Email').getAttribute('type')).resolves.toBe('email');
     await expect(page.getByLabel('Email').getAttribute('required')).resolves.toBe('');
     await expect(page.getByLabel('Password').getAttribute('type')).resolves.toBe('password');
     await expect(page.getByLabel('Password').getAttribute('minlength')).resolves.toBe('8');
     // A log-in form (a function route): the browser offers the saved password.
-    await expect(page.getByLabel('Password').getAttribute('autocomplete')).resolves.toBe('current-password');
+    await expect(page.getByLabel('Password').getAttribute('autocomplete')).resolves.toBe(
+      'current-password',
+    );
   });
 
   it('links an icon (no /favicon.ico 404 in the browser)', async () => {
@@ -87,17 +99,19 @@ describe('views in a browser', () => {
     expect(icon.headers.get('content-type')).toContain('image/svg+xml');
   });
 
-  it('shows the server\'s error next to the form for a bad email, and stays on the page', async () => {
+  it("shows the server's error next to the form for a bad email, and stays on the page", async () => {
     await page.goto(`${base}/login?next=/notes`);
     // "ada@example" passes the browser's email check but not the route's isEmail.
     await page.getByLabel('Email').fill('ada@example');
     await page.getByLabel('Password').fill('correct horse');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(alert().textContent()).resolves.toBe('Invalid request body: "email" must be an email address');
+    await expect(alert().textContent()).resolves.toBe(
+      'Invalid request body: "email" must be an email address',
+    );
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
-  it('signs up with a valid form and follows the route\'s redirect (303) to the login page', async () => {
+  it("signs up with a valid form and follows the route's redirect (303) to the login page", async () => {
     await page.goto(`${base}/signup`);
     await page.getByLabel('Name').fill('Ada Lovelace');
     await page.getByLabel('Email').fill('ada@example.com');
@@ -106,7 +120,7 @@ describe('views in a browser', () => {
     await expect(page.locator('h1').textContent()).resolves.toBe('Log in');
   });
 
-  it('shows a function route\'s own error (wrong password), then logs in and follows ?next=', async () => {
+  it("shows a function route's own error (wrong password), then logs in and follows ?next=", async () => {
     await page.goto(`${base}/login?next=/notes`);
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Password').fill('wrong password');
@@ -130,14 +144,21 @@ describe('views in a browser', () => {
     const row = page.locator('table.appgen-table tbody tr');
     await row.first().waitFor(); // the page refreshes its list after the write
     await expect(row.count()).resolves.toBe(1);
-    await expect(row.locator('td').allTextContents()).resolves.toEqual(['Buy milk <b>& "eggs"</b>', 'high', 'Yes', '2030-05-17']);
+    await expect(row.locator('td').allTextContents()).resolves.toEqual([
+      'Buy milk <b>& "eggs"</b>',
+      'high',
+      'Yes',
+      '2030-05-17',
+    ]);
     await expect(page.getByLabel('Title').inputValue()).resolves.toBe('');
   });
 
-  it('refuses an invalid record with the route\'s message (required field, left empty)', async () => {
+  it("refuses an invalid record with the route's message (required field, left empty)", async () => {
     await page.getByLabel('Title').fill('   ');
     await page.getByRole('button', { name: 'Add note' }).click();
-    await expect(alert().textContent()).resolves.toBe('Invalid request body: "title" must not be empty');
+    await expect(alert().textContent()).resolves.toBe(
+      'Invalid request body: "title" must not be empty',
+    );
     await expect(page.locator('table.appgen-table tbody tr').count()).resolves.toBe(1);
   });
 
@@ -152,7 +173,13 @@ describe('views in a browser', () => {
     await page.getByRole('link', { name: 'Buy milk <b>& "eggs"</b>' }).click();
     await page.waitForURL(/\/notes\/[0-9a-f-]{36}$/);
     const detail = page.locator('dl.appgen-detail dd');
-    await expect(detail.allTextContents()).resolves.toEqual(['Buy milk <b>& "eggs"</b>', 'Two litres', 'high', 'Yes', '2030-05-17']);
+    await expect(detail.allTextContents()).resolves.toEqual([
+      'Buy milk <b>& "eggs"</b>',
+      'Two litres',
+      'high',
+      'Yes',
+      '2030-05-17',
+    ]);
     const notePath = new URL(page.url()).pathname;
     await page.getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL(`${base}${notePath}/edit`);
@@ -163,16 +190,24 @@ describe('views in a browser', () => {
     await page.getByLabel('Done').uncheck();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(`${base}${notePath}`);
-    await expect(detail.allTextContents()).resolves.toEqual(['Buy oat milk', '—', 'high', 'No', '2030-05-17']);
+    await expect(detail.allTextContents()).resolves.toEqual([
+      'Buy oat milk',
+      '—',
+      'high',
+      'No',
+      '2030-05-17',
+    ]);
   });
 
   it('asks before deleting, and a delete button does not look like Save', async () => {
     const url = page.url();
     const deleteColour = await page.getByRole('button', { name: 'Delete' }).evaluate(background);
-    const message = new Promise<string>((resolve) => page.once('dialog', (dialog) => {
-      resolve(dialog.message());
-      void dialog.dismiss();
-    }));
+    const message = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.dismiss();
+      }),
+    );
     await page.getByRole('button', { name: 'Delete' }).click();
     await expect(message).resolves.toBe('Delete this for good? This cannot be undone.');
     await page.waitForTimeout(300);
@@ -196,14 +231,28 @@ describe('views in a browser', () => {
   });
 
   it('links every view without parameters in the navigation', async () => {
-    await expect(page.locator('nav.appgen-nav a').allTextContents()).resolves.toEqual(['Log in', 'My notes', 'Sign up']);
+    await expect(page.locator('nav.appgen-nav a').allTextContents()).resolves.toEqual([
+      'Log in',
+      'My notes',
+      'Sign up',
+    ]);
   });
 
   it('after logging in, follows ?next= only to a path of its own origin', async () => {
     // Another origin that really answers (the same server under another name), so that a leak
     // shows as a page at the wrong origin rather than as a failed lookup of evil.example.
     const other = `localhost:${new URL(base).port}`;
-    const hostile = [`/\t/${other}/notes`, `/\n/${other}/notes`, `/\r\n/${other}/notes`, `/\\${other}/notes`, `//${other}/notes`, `http://${other}/notes`, '/\t/evil.example/users', 'https://evil.example/', 'javascript:alert(document.domain)'];
+    const hostile = [
+      `/\t/${other}/notes`,
+      `/\n/${other}/notes`,
+      `/\r\n/${other}/notes`,
+      `/\\${other}/notes`,
+      `//${other}/notes`,
+      `http://${other}/notes`,
+      '/\t/evil.example/users',
+      'https://evil.example/',
+      'javascript:alert(document.domain)',
+    ];
     const landed: string[] = [];
     for (const next of hostile) {
       await page.goto(`${base}/login?next=${encodeURIComponent(next)}`);
@@ -211,7 +260,9 @@ describe('views in a browser', () => {
       await page.getByLabel('Password').fill('correct horse');
       await page.getByRole('button', { name: 'Log in' }).click();
       // Refused: the form's own "success" page, on the app's origin.
-      await page.waitForURL((url) => url.pathname === '/notes' || url.origin !== base, { timeout: 15_000 }).catch(() => undefined);
+      await page
+        .waitForURL((url) => url.pathname === '/notes' || url.origin !== base, { timeout: 15_000 })
+        .catch(() => undefined);
       landed.push(page.url());
     }
     expect(landed).toEqual(hostile.map(() => `${base}/notes`));
@@ -223,7 +274,7 @@ describe('views in a browser', () => {
     await page.waitForURL(`${base}/signup?from=login#top`);
   });
 
-  it('sends a signed-out visitor to the login page with a ?next= of its own origin, whatever the page\'s parameters', async () => {
+  it("sends a signed-out visitor to the login page with a ?next= of its own origin, whatever the page's parameters", async () => {
     const visitor = await browser.newPage();
     try {
       for (const id of ['%2F%2Fevil.example', '%5Cevil.example', '%09%2F%2Fevil.example']) {
@@ -232,7 +283,10 @@ describe('views in a browser', () => {
         expect(url.pathname).toBe('/login');
         // The page's own path, its parameter URL-encoded again: a path of the app whatever it holds.
         const next = new URL(url.searchParams.get('next') ?? '', base);
-        expect([next.origin, next.pathname]).toEqual([base, expect.stringMatching(/^\/notes\/[^/]+\/edit$/)]);
+        expect([next.origin, next.pathname]).toEqual([
+          base,
+          expect.stringMatching(/^\/notes\/[^/]+\/edit$/),
+        ]);
       }
     } finally {
       await visitor.close();
@@ -245,11 +299,15 @@ describe('views in a browser', () => {
     docs.on('request', (request) => requested.push(request.url()));
     await docs.goto(`${base}/api/docs`);
     // Swagger UI renders one block per operation, from /api/openapi.json.
-    await docs.locator('.swagger-ui .opblock-summary-path', { hasText: '/api/notes/{id}' }).first().waitFor({ timeout: 30_000 });
+    await docs
+      .locator('.swagger-ui .opblock-summary-path', { hasText: '/api/notes/{id}' })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await expect(docs.locator('.swagger-ui .opblock').count()).resolves.toBeGreaterThan(2);
     expect(requested).toContain(`${base}/api/openapi.json`);
-    expect(requested.filter((url) => !url.startsWith(`${base}/`) && !url.startsWith('data:'))).toEqual([]);
+    expect(
+      requested.filter((url) => !url.startsWith(`${base}/`) && !url.startsWith('data:')),
+    ).toEqual([]);
     await docs.close();
   });
 });
-

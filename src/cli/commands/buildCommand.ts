@@ -15,11 +15,17 @@ import { commandContext } from '../../project/commandContext';
 const DEV_ROUTE_TYPES = path.join('.next', 'dev', 'types');
 
 /** `appgen build`: generate, bring the database in sync, then `next build`. */
-export async function runBuild(options: { cwd: string; acceptDataLoss?: boolean }): Promise<number> {
+export async function runBuild(options: {
+  cwd: string;
+  acceptDataLoss?: boolean;
+}): Promise<number> {
   const context = commandContext(options.cwd);
   runGenerate(context, { quiet: true });
   await prepareDatabase(context, { acceptDataLoss: options.acceptDataLoss });
   fs.rmSync(path.join(context.root, DEV_ROUTE_TYPES), { recursive: true, force: true });
-  const result = spawnSync(process.execPath, [nextBinary(context.root), 'build'], { cwd: context.root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [nextBinary(context.root), 'build'], {
+    cwd: context.root,
+    stdio: 'inherit',
+  });
   return result.status ?? 1;
 }

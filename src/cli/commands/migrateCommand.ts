@@ -1,4 +1,9 @@
-import { createMigration, deployMigrations, MigrationError, MIGRATIONS_DIR } from '../../db/migrations';
+import {
+  createMigration,
+  deployMigrations,
+  MigrationError,
+  MIGRATIONS_DIR,
+} from '../../db/migrations';
 import { UserError } from '../../diagnostics/diagnostic';
 import { commandContext, type CommandContext } from '../../project/commandContext';
 import { runGenerate } from '../../generate/runGenerate';
@@ -15,7 +20,10 @@ async function asUserError<T>(work: () => Promise<T>): Promise<T> {
 function prismaContext(cwd: string): CommandContext {
   const context = commandContext(cwd);
   if (context.orm === 'none') {
-    throw new UserError('This project has no database (orm "none" in appgen.config.json): there is nothing to migrate.', 'set "orm": "prisma" to use a database.');
+    throw new UserError(
+      'This project has no database (orm "none" in appgen.config.json): there is nothing to migrate.',
+      'set "orm": "prisma" to use a database.',
+    );
   }
   if (context.orm === 'drizzle') {
     throw new UserError(
@@ -30,21 +38,37 @@ function prismaContext(cwd: string): CommandContext {
 export async function runMigrateCreate(options: { cwd: string; name: string }): Promise<number> {
   const context = prismaContext(options.cwd);
   runGenerate(context, { quiet: true });
-  const created = await asUserError(() => createMigration({ projectDir: context.root, databaseUrl: context.database.url, name: options.name }));
+  const created = await asUserError(() =>
+    createMigration({
+      projectDir: context.root,
+      databaseUrl: context.database.url,
+      name: options.name,
+    }),
+  );
   if (!created) {
-    context.log(`appgen: the migrations in ${MIGRATIONS_DIR} already match the models; no migration written`);
+    context.log(
+      `appgen: the migrations in ${MIGRATIONS_DIR} already match the models; no migration written`,
+    );
     return 0;
   }
   context.log(`  create ${created.file}`);
-  context.log(`appgen: migration ${created.name} written; review it, commit it, and apply it with appgen migrate deploy`);
+  context.log(
+    `appgen: migration ${created.name} written; review it, commit it, and apply it with appgen migrate deploy`,
+  );
   return 0;
 }
 
 /** `appgen migrate deploy`: apply the migrations the database has not recorded yet. */
 export async function runMigrateDeploy(options: { cwd: string }): Promise<number> {
   const context = prismaContext(options.cwd);
-  const applied = await asUserError(() => deployMigrations({ projectDir: context.root, databaseUrl: context.database.url }));
+  const applied = await asUserError(() =>
+    deployMigrations({ projectDir: context.root, databaseUrl: context.database.url }),
+  );
   for (const name of applied) context.log(`  apply ${name}`);
-  context.log(applied.length > 0 ? `appgen: ${applied.length} migration${applied.length === 1 ? '' : 's'} applied` : 'appgen: no pending migrations; the database is up to date');
+  context.log(
+    applied.length > 0
+      ? `appgen: ${applied.length} migration${applied.length === 1 ? '' : 's'} applied`
+      : 'appgen: no pending migrations; the database is up to date',
+  );
   return 0;
 }

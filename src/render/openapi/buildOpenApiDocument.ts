@@ -1,5 +1,12 @@
 import type { MethodContext, ProjectContext } from '../../map/contexts';
-import { bodyFieldSchema, fieldSchema, type JsonSchema, modelSchema, paramSchema, ref } from './jsonSchemas';
+import {
+  bodyFieldSchema,
+  fieldSchema,
+  type JsonSchema,
+  modelSchema,
+  paramSchema,
+  ref,
+} from './jsonSchemas';
 
 /** `/api/users/:id` → `/api/users/{id}`: OpenAPI's path template. */
 export function openApiPath(urlPath: string): string {
@@ -32,7 +39,13 @@ export function errorStatuses(method: MethodContext, orm: ProjectContext['orm'])
   const statuses = new Set<number>([500]);
   const database = orm !== 'none' && method.model !== null;
   const writes = method.mutating && method.operation !== 'function';
-  if (method.params.some((param) => param.type !== 'string') || method.hasBody || method.hasListQuery || (database && writes)) statuses.add(400);
+  if (
+    method.params.some((param) => param.type !== 'string') ||
+    method.hasBody ||
+    method.hasListQuery ||
+    (database && writes)
+  )
+    statuses.add(400);
   if (method.auth) statuses.add(401);
   if (method.mutating || method.voter !== null || method.builtinVoter !== null) statuses.add(403);
   const findsOne = ['get', 'replace', 'update', 'delete'].includes(method.operation);
@@ -46,24 +59,54 @@ export function errorStatuses(method: MethodContext, orm: ProjectContext['orm'])
 function recordSchema(method: MethodContext, project: ProjectContext): JsonSchema {
   const model = project.models.find((m) => m.name === method.responseModel);
   if (!model || !method.includes) return ref(method.responseModel ?? '');
-  const included = method.include.map((relation) => ({ ...relation, optional: model.relations.find((r) => r.name === relation.name)?.optional ?? false }));
+  const included = method.include.map((relation) => ({
+    ...relation,
+    optional: model.relations.find((r) => r.name === relation.name)?.optional ?? false,
+  }));
   return modelSchema(model, included);
 }
 
 /** Body and status of a successful answer, as the operation partials send them. */
 function successResponse(method: MethodContext, project: ProjectContext): [string, JsonSchema] {
   if (method.redirect !== null) {
-    return [String(method.redirectStatus), { description: `Redirects to ${method.redirect}`, headers: { Location: { schema: { type: 'string' }, description: 'Path of the app to go to' } } }];
+    return [
+      String(method.redirectStatus),
+      {
+        description: `Redirects to ${method.redirect}`,
+        headers: {
+          Location: { schema: { type: 'string' }, description: 'Path of the app to go to' },
+        },
+      },
+    ];
   }
   const status = method.operation === 'create' && project.orm !== 'none' ? '201' : '200';
   let body: JsonSchema;
-  if (method.operation === 'function') body = { description: 'Whatever the route function returns' };
-  else if (project.orm === 'none') body = method.operation === 'list' ? { type: 'array', items: {} } : { type: 'object' };
-  else if (method.responseModel === null) body = { type: 'object', properties: { success: { const: true } }, required: ['success'], additionalProperties: false };
-  else body = method.responseIsArray ? { type: 'array', items: recordSchema(method, project) } : recordSchema(method, project);
-  const response: JsonSchema = { description: 'Success', content: { 'application/json': { schema: body } } };
+  if (method.operation === 'function')
+    body = { description: 'Whatever the route function returns' };
+  else if (project.orm === 'none')
+    body = method.operation === 'list' ? { type: 'array', items: {} } : { type: 'object' };
+  else if (method.responseModel === null)
+    body = {
+      type: 'object',
+      properties: { success: { const: true } },
+      required: ['success'],
+      additionalProperties: false,
+    };
+  else
+    body = method.responseIsArray
+      ? { type: 'array', items: recordSchema(method, project) }
+      : recordSchema(method, project);
+  const response: JsonSchema = {
+    description: 'Success',
+    content: { 'application/json': { schema: body } },
+  };
   if (method.listQuery?.count && project.orm !== 'none') {
-    response.headers = { 'X-Total-Count': { description: 'Number of records matching the filters, all pages', schema: { type: 'string', pattern: '^[0-9]+$' } } };
+    response.headers = {
+      'X-Total-Count': {
+        description: 'Number of records matching the filters, all pages',
+        schema: { type: 'string', pattern: '^[0-9]+$' },
+      },
+    };
   }
   return [status, response];
 }
@@ -71,31 +114,81 @@ function successResponse(method: MethodContext, project: ProjectContext): [strin
 function queryParameters(method: MethodContext): JsonSchema[] {
   const query = method.listQuery;
   if (!query) return [];
-  const parameters: JsonSchema[] = query.filters.map((filter) => ({ name: filter.name, in: 'query', required: false, description: `Only records whose ${filter.name} equals this`, schema: fieldSchema(filter) }));
+  const parameters: JsonSchema[] = query.filters.map((filter) => ({
+    name: filter.name,
+    in: 'query',
+    required: false,
+    description: `Only records whose ${filter.name} equals this`,
+    schema: fieldSchema(filter),
+  }));
   if (query.sorts.length > 0) {
     const values = query.sorts.flatMap((field) => [field, `-${field}`]);
-    parameters.push({ name: 'sort', in: 'query', required: false, description: 'Order by this field; `-` in front for descending', schema: { type: 'string', enum: values } });
+    parameters.push({
+      name: 'sort',
+      in: 'query',
+      required: false,
+      description: 'Order by this field; `-` in front for descending',
+      schema: { type: 'string', enum: values },
+    });
   }
   if (query.pageSize !== null) {
-    parameters.push({ name: 'limit', in: 'query', required: false, description: `Records per page (default ${query.pageSize})`, schema: { type: 'integer', minimum: 1, maximum: query.maxPageSize } });
-    parameters.push({ name: 'offset', in: 'query', required: false, description: 'Records to skip', schema: { type: 'integer', minimum: 0 } });
+    parameters.push({
+      name: 'limit',
+      in: 'query',
+      required: false,
+      description: `Records per page (default ${query.pageSize})`,
+      schema: { type: 'integer', minimum: 1, maximum: query.maxPageSize },
+    });
+    parameters.push({
+      name: 'offset',
+      in: 'query',
+      required: false,
+      description: 'Records to skip',
+      schema: { type: 'integer', minimum: 0 },
+    });
   }
   return parameters;
 }
 
 function operation(method: MethodContext, project: ProjectContext): JsonSchema {
-  const responses: Record<string, JsonSchema> = Object.fromEntries([successResponse(method, project)]);
+  const responses: Record<string, JsonSchema> = Object.fromEntries([
+    successResponse(method, project),
+  ]);
   for (const status of errorStatuses(method, project.orm)) {
-    responses[String(status)] = { description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: ref('Error') } } };
+    responses[String(status)] = {
+      description: ERROR_DESCRIPTIONS[status],
+      content: { 'application/json': { schema: ref('Error') } },
+    };
   }
   // A route function may answer any Response of its own.
-  if (method.operation === 'function') responses.default = { description: 'An answer of the route function', content: { 'application/json': { schema: {} } } };
-  const parameters = [...method.params.map((param) => ({ name: param.name, in: 'path', required: true, schema: paramSchema(param) })), ...queryParameters(method)];
-  const result: JsonSchema = { operationId: method.handlerName, summary: `${method.method} ${method.urlPath}`, description: `From ${method.source}.` };
+  if (method.operation === 'function')
+    responses.default = {
+      description: 'An answer of the route function',
+      content: { 'application/json': { schema: {} } },
+    };
+  const parameters = [
+    ...method.params.map((param) => ({
+      name: param.name,
+      in: 'path',
+      required: true,
+      schema: paramSchema(param),
+    })),
+    ...queryParameters(method),
+  ];
+  const result: JsonSchema = {
+    operationId: method.handlerName,
+    summary: `${method.method} ${method.urlPath}`,
+    description: `From ${method.source}.`,
+  };
   if (parameters.length > 0) result.parameters = parameters;
   if (method.hasBody) {
     const required = method.body.filter((field) => field.required).map((field) => field.name);
-    const schema: JsonSchema = { type: 'object', properties: Object.fromEntries(method.body.map((field) => [field.name, bodyFieldSchema(field)])) };
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: Object.fromEntries(
+        method.body.map((field) => [field.name, bodyFieldSchema(field)]),
+      ),
+    };
     if (required.length > 0) schema.required = required;
     result.requestBody = { required: true, content: { 'application/json': { schema } } };
   }
@@ -111,20 +204,43 @@ function operation(method: MethodContext, project: ProjectContext): JsonSchema {
  */
 export function buildOpenApiDocument(project: ProjectContext): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  const files = [...project.routeFiles].sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
+  const files = [...project.routeFiles].sort((a, b) =>
+    a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0,
+  );
   for (const file of files) {
     const item: Record<string, JsonSchema> = {};
-    for (const method of file.methods) item[method.method.toLowerCase()] = operation(method, project);
+    for (const method of file.methods)
+      item[method.method.toLowerCase()] = operation(method, project);
     paths[openApiPath(file.urlPath)] = item;
   }
   const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA };
-  for (const model of [...project.models].sort((a, b) => (a.name < b.name ? -1 : 1))) schemas[model.name] = modelSchema(model);
+  for (const model of [...project.models].sort((a, b) => (a.name < b.name ? -1 : 1)))
+    schemas[model.name] = modelSchema(model);
   const components: JsonSchema = { schemas };
   if (project.hasAuth) {
     components.securitySchemes = {
-      bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A session token in the Authorization header' },
-      sessionCookie: { type: 'apiKey', in: 'cookie', name: 'appgen_session', description: 'The session cookie set at sign-in' },
+      bearerAuth: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: 'A session token in the Authorization header',
+      },
+      sessionCookie: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'appgen_session',
+        description: 'The session cookie set at sign-in',
+      },
     };
   }
-  return { openapi: '3.1.0', info: { title: 'API', version: '1.0.0', description: 'Generated by appgen from config/routes and config/models.' }, paths, components };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'API',
+      version: '1.0.0',
+      description: 'Generated by appgen from config/routes and config/models.',
+    },
+    paths,
+    components,
+  };
 }

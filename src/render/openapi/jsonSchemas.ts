@@ -1,4 +1,10 @@
-import type { BodyFieldContext, FieldContext, ModelContext, ParamContext, ValidatorContext } from '../../map/contexts';
+import type {
+  BodyFieldContext,
+  FieldContext,
+  ModelContext,
+  ParamContext,
+  ValidatorContext,
+} from '../../map/contexts';
 
 /** A JSON Schema (2020-12, the dialect of OpenAPI 3.1) as plain data. */
 export type JsonSchema = Record<string, unknown>;
@@ -45,12 +51,20 @@ export function fieldSchema(field: Pick<FieldContext, 'type' | 'values'>): JsonS
  * A model as responses send it: every field but the hidden ones, present (null when empty), and
  * nothing else, so that a leaked hidden field fails the contract test.
  */
-export function modelSchema(model: ModelContext, included: Array<{ name: string; model: string; isList: boolean; optional: boolean }> = []): JsonSchema {
+export function modelSchema(
+  model: ModelContext,
+  included: Array<{ name: string; model: string; isList: boolean; optional: boolean }> = [],
+): JsonSchema {
   const fields = model.fields.filter((field) => !field.hidden);
   const properties: Record<string, JsonSchema> = {};
-  for (const field of fields) properties[field.name] = field.optional ? orNull(fieldSchema(field)) : fieldSchema(field);
+  for (const field of fields)
+    properties[field.name] = field.optional ? orNull(fieldSchema(field)) : fieldSchema(field);
   for (const relation of included) {
-    properties[relation.name] = relation.isList ? { type: 'array', items: ref(relation.model) } : relation.optional ? orNull(ref(relation.model)) : ref(relation.model);
+    properties[relation.name] = relation.isList
+      ? { type: 'array', items: ref(relation.model) }
+      : relation.optional
+        ? orNull(ref(relation.model))
+        : ref(relation.model);
   }
   return {
     type: 'object',
@@ -126,7 +140,10 @@ function validatorKeywords(validators: ValidatorContext[]): JsonSchema {
   // JSON Schema takes one `pattern` per schema: more than one are combined with allOf.
   if (patterns.length === 1) keywords.pattern = patterns[0];
   if (patterns.length > 1) keywords.allOf = patterns.map((pattern) => ({ pattern }));
-  if (validators.length > 0) keywords['x-appgen-validators'] = validators.map((v) => (v.argument === null ? v.name : `${v.name}:${writtenArgument(argumentOf(v))}`));
+  if (validators.length > 0)
+    keywords['x-appgen-validators'] = validators.map((v) =>
+      v.argument === null ? v.name : `${v.name}:${writtenArgument(argumentOf(v))}`,
+    );
   return keywords;
 }
 

@@ -16,10 +16,18 @@ export function describeApi(base: () => string): void {
 
   it('creates a user with a generated id and createdAt (201)', async () => {
     const before = Date.now();
-    const response = await request(base(), 'POST', '/api/users', { name: 'Ada Lovelace', email: 'ada@example.com' });
+    const response = await request(base(), 'POST', '/api/users', {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+    });
     expect(response.status).toBe(201);
     created = response.body as typeof created;
-    expect(created).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Ada Lovelace', email: 'ada@example.com', createdAt: expect.any(String) });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      createdAt: expect.any(String),
+    });
     expect(Date.parse(created.createdAt)).toBeGreaterThanOrEqual(before - 5_000);
   });
 
@@ -35,7 +43,11 @@ export function describeApi(base: () => string): void {
   });
 
   it('answers 404 { error: "Not found" } for an unknown id', async () => {
-    expectError(await request(base(), 'GET', '/api/users/00000000-0000-4000-8000-000000000000'), 404, 'Not found');
+    expectError(
+      await request(base(), 'GET', '/api/users/00000000-0000-4000-8000-000000000000'),
+      404,
+      'Not found',
+    );
   });
 
   it('answers 400 (not 500) for an id that is not a uuid', async () => {
@@ -44,27 +56,62 @@ export function describeApi(base: () => string): void {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    expectError(await request(base(), 'POST', '/api/users', '{"name": "x",'), 400, /not valid JSON/);
+    expectError(
+      await request(base(), 'POST', '/api/users', '{"name": "x",'),
+      400,
+      /not valid JSON/,
+    );
   });
 
   it('answers 400 naming the field for each broken rule', async () => {
-    expectError(await request(base(), 'POST', '/api/users', { name: 'No Email' }), 400, /"email" is required/);
-    expectError(await request(base(), 'POST', '/api/users', { name: 'Empty', email: '  ' }), 400, /"email" must not be empty/);
-    expectError(await request(base(), 'POST', '/api/users', { name: 'Bad', email: 'not-an-email' }), 400, /"email" must be an email address/);
-    expectError(await request(base(), 'POST', '/api/users', { name: 42, email: 'x@example.com' }), 400, /"name" must be a string/);
+    expectError(
+      await request(base(), 'POST', '/api/users', { name: 'No Email' }),
+      400,
+      /"email" is required/,
+    );
+    expectError(
+      await request(base(), 'POST', '/api/users', { name: 'Empty', email: '  ' }),
+      400,
+      /"email" must not be empty/,
+    );
+    expectError(
+      await request(base(), 'POST', '/api/users', { name: 'Bad', email: 'not-an-email' }),
+      400,
+      /"email" must be an email address/,
+    );
+    expectError(
+      await request(base(), 'POST', '/api/users', { name: 42, email: 'x@example.com' }),
+      400,
+      /"name" must be a string/,
+    );
   });
 
   it('answers 400 when a create would violate the model (required name missing)', async () => {
-    expectError(await request(base(), 'POST', '/api/users', { email: 'noname@example.com' }), 400, /"name" is required/);
+    expectError(
+      await request(base(), 'POST', '/api/users', { email: 'noname@example.com' }),
+      400,
+      /"name" is required/,
+    );
   });
 
   it('answers 400 for a JSON body that is not an object, and 415 for another content type', async () => {
     expectError(await request(base(), 'POST', '/api/users', [1, 2]), 400, /JSON object/);
-    expectError(await request(base(), 'POST', '/api/users', 'name=x', { 'content-type': 'application/x-www-form-urlencoded' }), 415);
+    expectError(
+      await request(base(), 'POST', '/api/users', 'name=x', {
+        'content-type': 'application/x-www-form-urlencoded',
+      }),
+      415,
+    );
   });
 
   it('ignores undeclared body fields: no mass assignment of id or createdAt', async () => {
-    const response = await request(base(), 'POST', '/api/users', { name: 'Eve', email: 'eve@example.com', id: '11111111-1111-4111-8111-111111111111', createdAt: '2000-01-01T00:00:00.000Z', admin: true });
+    const response = await request(base(), 'POST', '/api/users', {
+      name: 'Eve',
+      email: 'eve@example.com',
+      id: '11111111-1111-4111-8111-111111111111',
+      createdAt: '2000-01-01T00:00:00.000Z',
+      admin: true,
+    });
     expect(response.status).toBe(201);
     const body = response.body as Record<string, unknown>;
     expect(body.id).not.toBe('11111111-1111-4111-8111-111111111111');

@@ -1,7 +1,11 @@
 import type { JsonResponse } from './http';
 
 /** Every error answer of a generated app is exactly `{ "error": "<message>" }`. */
-export function expectError(response: JsonResponse, status: number, message?: string | RegExp): void {
+export function expectError(
+  response: JsonResponse,
+  status: number,
+  message?: string | RegExp,
+): void {
   expect(response.status).toBe(status);
   expect(Object.keys(response.body as object)).toEqual(['error']);
   const error = (response.body as { error: unknown }).error;

@@ -12,7 +12,13 @@ export interface JsonResponse {
  * Sends a request and parses a JSON answer (or keeps the text when it is not JSON). Every answer
  * is checked against the OpenAPI document of the app (support/openApiContract.ts).
  */
-export async function request(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse> {
+export async function request(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<JsonResponse> {
   const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
   if (body !== undefined) {
     init.body = typeof body === 'string' ? body : JSON.stringify(body);
@@ -26,6 +32,13 @@ export async function request(base: string, method: string, path: string, body?:
   } catch {
     // not JSON: keep the text
   }
-  await checkContract(base, { method, path, status: response.status, body: parsed, text, headers: response.headers });
+  await checkContract(base, {
+    method,
+    path,
+    status: response.status,
+    body: parsed,
+    text,
+    headers: response.headers,
+  });
   return { status: response.status, body: parsed, text, headers: response.headers };
 }

@@ -10,7 +10,12 @@ import addFormats from 'ajv-formats';
  */
 
 type Document = { paths: Record<string, Record<string, Operation>> };
-type Operation = { responses: Record<string, { content?: Record<string, { schema: unknown }>; headers?: Record<string, unknown> }> };
+type Operation = {
+  responses: Record<
+    string,
+    { content?: Record<string, { schema: unknown }>; headers?: Record<string, unknown> }
+  >;
+};
 
 interface LoadedContract {
   document: Document;
@@ -33,20 +38,29 @@ async function loadContract(base: string): Promise<LoadedContract | null> {
 }
 
 function contractOf(base: string, fresh: boolean): Promise<LoadedContract | null> {
-  if (fresh || !contracts.has(base)) contracts.set(base, loadContract(base).catch(() => null));
+  if (fresh || !contracts.has(base))
+    contracts.set(
+      base,
+      loadContract(base).catch(() => null),
+    );
   return contracts.get(base) as Promise<LoadedContract | null>;
 }
 
-const pointer = (...parts: string[]) => parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+const pointer = (...parts: string[]) =>
+  parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 /** The documented path a request path falls under: a path without parameters wins, as in Next.js. */
 function matchPath(document: Document, path: string): string | undefined {
   const segments = path.split('/');
   const candidates = Object.keys(document.paths).filter((template) => {
     const parts = template.split('/');
-    return parts.length === segments.length && parts.every((part, i) => /^\{.+\}$/.test(part) || part === segments[i]);
+    return (
+      parts.length === segments.length &&
+      parts.every((part, i) => /^\{.+\}$/.test(part) || part === segments[i])
+    );
   });
-  const params = (template: string) => template.split('/').filter((part) => part.startsWith('{')).length;
+  const params = (template: string) =>
+    template.split('/').filter((part) => part.startsWith('{')).length;
   return candidates.sort((a, b) => params(a) - params(b))[0];
 }
 
@@ -68,14 +82,19 @@ function problemWith(contract: LoadedContract, exchange: Exchange): string | nul
   const operation = contract.document.paths[template][method];
   if (!operation) {
     // Next.js answers HEAD and OPTIONS itself; other undeclared methods must be refused.
-    return ['head', 'options'].includes(method) || exchange.status === 405 ? null : `${exchange.method} is not documented for ${template} but was answered ${exchange.status}`;
+    return ['head', 'options'].includes(method) || exchange.status === 405
+      ? null
+      : `${exchange.method} is not documented for ${template} but was answered ${exchange.status}`;
   }
   const key = String(exchange.status) in operation.responses ? String(exchange.status) : 'default';
   const response = operation.responses[key];
-  if (!response) return `status ${exchange.status} is not documented for ${exchange.method} ${template} (documented: ${Object.keys(operation.responses).join(', ')})`;
-  if (response.headers?.['X-Total-Count'] && exchange.headers.get('x-total-count') === null) return `X-Total-Count is missing from ${exchange.method} ${template} ${exchange.status}`;
+  if (!response)
+    return `status ${exchange.status} is not documented for ${exchange.method} ${template} (documented: ${Object.keys(operation.responses).join(', ')})`;
+  if (response.headers?.['X-Total-Count'] && exchange.headers.get('x-total-count') === null)
+    return `X-Total-Count is missing from ${exchange.method} ${template} ${exchange.status}`;
   if (!response.content?.['application/json']) return null;
-  if (exchange.text === '' || typeof exchange.body === 'string') return `the ${exchange.status} answer of ${exchange.method} ${template} is not JSON: ${exchange.text.slice(0, 200)}`;
+  if (exchange.text === '' || typeof exchange.body === 'string')
+    return `the ${exchange.status} answer of ${exchange.method} ${template} is not JSON: ${exchange.text.slice(0, 200)}`;
   const ref = `openapi.json#/${pointer('paths', template, method, 'responses', key, 'content', 'application/json', 'schema')}`;
   let validate = contract.validators.get(ref);
   if (!validate) {

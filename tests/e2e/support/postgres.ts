@@ -5,7 +5,9 @@ const ADMIN_URL = process.env.APPGEN_TEST_PG_URL ?? 'postgresql://postgres@127.0
 
 /** Runs SQL with psql (in the server's admin database unless a URL is given); returns its rows, `|`-separated. */
 export async function psql(sql: string, url = ADMIN_URL): Promise<string> {
-  const result = await run('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], { timeoutMs: 30_000 });
+  const result = await run('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], {
+    timeoutMs: 30_000,
+  });
   if (result.code !== 0) throw new Error(`psql failed: ${result.stderr}`);
   return result.stdout.trim();
 }
@@ -25,5 +27,8 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   const name = `appgen_e2e_${crypto.randomBytes(4).toString('hex')}`;
   await psql(`create database ${name}`);
   const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-  return { url, drop: async () => void (await psql(`drop database if exists ${name} with (force)`)) };
+  return {
+    url,
+    drop: async () => void (await psql(`drop database if exists ${name} with (force)`)),
+  };
 }

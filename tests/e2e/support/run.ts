@@ -7,7 +7,11 @@ export interface RunResult {
 }
 
 /** Runs a command to completion, capturing its output; never throws on a non-zero exit. */
-export function run(command: string, args: string[], options: SpawnOptions & { timeoutMs?: number } = {}): Promise<RunResult> {
+export function run(
+  command: string,
+  args: string[],
+  options: SpawnOptions & { timeoutMs?: number } = {},
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -23,10 +27,16 @@ export function run(command: string, args: string[], options: SpawnOptions & { t
   });
 }
 
-export async function runOk(command: string, args: string[], options: SpawnOptions & { timeoutMs?: number } = {}): Promise<RunResult> {
+export async function runOk(
+  command: string,
+  args: string[],
+  options: SpawnOptions & { timeoutMs?: number } = {},
+): Promise<RunResult> {
   const result = await run(command, args, options);
   if (result.code !== 0) {
-    throw new Error(`${command} ${args.join(' ')} exited with ${result.code}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`);
+    throw new Error(
+      `${command} ${args.join(' ')} exited with ${result.code}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`,
+    );
   }
   return result;
 }

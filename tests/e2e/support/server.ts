@@ -23,8 +23,23 @@ export interface RunningServer {
 }
 
 /** Starts a long-running command in its own process group and waits until `readyPath` answers. */
-export async function startServer(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; port: number; readyPath?: string; timeoutMs?: number }): Promise<RunningServer> {
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startServer(
+  command: string,
+  args: string[],
+  options: {
+    cwd: string;
+    env: NodeJS.ProcessEnv;
+    port: number;
+    readyPath?: string;
+    timeoutMs?: number;
+  },
+): Promise<RunningServer> {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -37,13 +52,17 @@ export async function startServer(command: string, args: string[], options: { cw
     } catch {
       return;
     }
-    const timer = setTimeout(() => child.pid !== undefined && process.kill(-child.pid, 'SIGKILL'), 10_000);
+    const timer = setTimeout(
+      () => child.pid !== undefined && process.kill(-child.pid, 'SIGKILL'),
+      10_000,
+    );
     await exited;
     clearTimeout(timer);
   };
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was ready:\n${output}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode} before it was ready:\n${output}`);
     try {
       const response = await fetch(`${url}${options.readyPath ?? '/'}`);
       await response.arrayBuffer();
@@ -63,5 +82,10 @@ export async function startServer(command: string, args: string[], options: { cw
 export async function startBuiltApp(dir: string, env: NodeJS.ProcessEnv): Promise<RunningServer> {
   const port = await freePort();
   const next = createRequire(path.join(dir, 'package.json')).resolve('next/dist/bin/next');
-  return startServer(process.execPath, [next, 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: dir, env, port, readyPath: '/api/health-check-not-routed' });
+  return startServer(process.execPath, [next, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: dir,
+    env,
+    port,
+    readyPath: '/api/health-check-not-routed',
+  });
 }

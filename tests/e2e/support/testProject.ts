@@ -23,14 +23,32 @@ export function testEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
  * Creates a project with the real create-appgen (from this checkout, no install) inside the
  * shared install, so it runs with the shared node_modules.
  */
-export async function createTestProject(name: string, options: { orm?: 'prisma' | 'drizzle' | 'none'; env?: NodeJS.ProcessEnv; configFrom?: string } = {}): Promise<TestProject> {
+export async function createTestProject(
+  name: string,
+  options: {
+    orm?: 'prisma' | 'drizzle' | 'none';
+    env?: NodeJS.ProcessEnv;
+    configFrom?: string;
+  } = {},
+): Promise<TestProject> {
   const base = path.join(sharedInstallDir(), 'projects');
   fs.mkdirSync(base, { recursive: true });
   const dir = path.join(base, `${name}-${crypto.randomBytes(3).toString('hex')}`);
-  await runOk(process.execPath, [CREATE_APPGEN, dir, '--no-install', '--no-git', '--appgen', `file:${REPO_ROOT}`, '--orm', options.orm ?? 'prisma']);
+  await runOk(process.execPath, [
+    CREATE_APPGEN,
+    dir,
+    '--no-install',
+    '--no-git',
+    '--appgen',
+    `file:${REPO_ROOT}`,
+    '--orm',
+    options.orm ?? 'prisma',
+  ]);
   if (options.configFrom) {
     fs.rmSync(path.join(dir, 'config'), { recursive: true });
-    fs.cpSync(path.join(options.configFrom, 'config'), path.join(dir, 'config'), { recursive: true });
+    fs.cpSync(path.join(options.configFrom, 'config'), path.join(dir, 'config'), {
+      recursive: true,
+    });
     const settings = path.join(options.configFrom, 'appgen.config.json');
     if (fs.existsSync(settings)) fs.copyFileSync(settings, path.join(dir, 'appgen.config.json'));
   }
@@ -38,7 +56,8 @@ export async function createTestProject(name: string, options: { orm?: 'prisma' 
   return {
     dir,
     env,
-    appgen: (args) => runOk(process.execPath, [APPGEN, ...args], { cwd: dir, env, timeoutMs: 600_000 }),
+    appgen: (args) =>
+      runOk(process.execPath, [APPGEN, ...args], { cwd: dir, env, timeoutMs: 600_000 }),
   };
 }
 
@@ -47,6 +66,10 @@ export async function createTestProject(name: string, options: { orm?: 'prisma' 
  * the pages: the starter's users pages are bound to the routes it removes, so they go too.
  */
 export function keepOnlyUserList(dir: string): void {
-  fs.writeFileSync(path.join(dir, 'config', 'routes', 'users.json'), JSON.stringify({ routes: [{ method: 'GET', path: '/api/users', response: 'User[]' }] }));
-  for (const page of ['users.json', 'user.json']) fs.rmSync(path.join(dir, 'config', 'views', page), { force: true });
+  fs.writeFileSync(
+    path.join(dir, 'config', 'routes', 'users.json'),
+    JSON.stringify({ routes: [{ method: 'GET', path: '/api/users', response: 'User[]' }] }),
+  );
+  for (const page of ['users.json', 'user.json'])
+    fs.rmSync(path.join(dir, 'config', 'views', page), { force: true });
 }

@@ -20,15 +20,34 @@ export async function itemTranscript(base: string): Promise<string[]> {
   const send = async (method: string, path: string, body?: unknown): Promise<{ id?: string }> => {
     const response = await request(base, method, path, body);
     const total = response.headers.get('x-total-count');
-    lines.push(normalise(`${method} ${path} -> ${response.status}${total === null ? '' : ` (X-Total-Count ${total})`} ${response.text}`));
+    lines.push(
+      normalise(
+        `${method} ${path} -> ${response.status}${total === null ? '' : ` (X-Total-Count ${total})`} ${response.text}`,
+      ),
+    );
     return response.body as { id?: string };
   };
   const owner = '5f0c6d1e-8a2b-4c3d-9e4f-a0b1c2d3e4f5';
   const missing = '00000000-0000-4000-8000-000000000000';
 
-  const full = await send('POST', '/api/items', { label: 'full', count: 3, ratio: 0.25, done: true, due: '2030-01-02T03:04:05.678Z', meta: { tags: ['a', 1, null], nested: { ok: true } }, level: 'high' });
+  const full = await send('POST', '/api/items', {
+    label: 'full',
+    count: 3,
+    ratio: 0.25,
+    done: true,
+    due: '2030-01-02T03:04:05.678Z',
+    meta: { tags: ['a', 1, null], nested: { ok: true } },
+    level: 'high',
+  });
   const bare = await send('POST', '/api/items', { label: 'bare' });
-  await send('POST', '/api/items', { label: 'zero', count: 0, ratio: 0, done: false, meta: [], due: '2031-05-06T00:00:00Z' });
+  await send('POST', '/api/items', {
+    label: 'zero',
+    count: 0,
+    ratio: 0,
+    done: false,
+    meta: [],
+    due: '2031-05-06T00:00:00Z',
+  });
   await send('POST', '/api/items', { label: 'full' });
   await send('POST', '/api/items', { label: 'bad', count: 1.5, level: 'mid' });
   await send('POST', `/api/owners/${owner}/items`, { label: 'owned' });
@@ -37,7 +56,11 @@ export async function itemTranscript(base: string): Promise<string[]> {
   await send('GET', `/api/items/${full.id}`);
   await send('GET', `/api/items/${missing}`);
   await send('GET', '/api/items/not-a-uuid');
-  await send('PATCH', `/api/items/${bare.id}`, { count: 7, meta: 'text', due: '2032-01-01T12:00:00.000Z' });
+  await send('PATCH', `/api/items/${bare.id}`, {
+    count: 7,
+    meta: 'text',
+    due: '2032-01-01T12:00:00.000Z',
+  });
   await send('PATCH', `/api/items/${bare.id}`, {});
   await send('PATCH', `/api/items/${bare.id}`, { meta: null });
   await send('PATCH', `/api/items/${missing}`, { count: 1 });
@@ -49,7 +72,21 @@ export async function itemTranscript(base: string): Promise<string[]> {
   await send('GET', '/api/items');
   // List queries: filters, sorts, pages and the count, and the 400s for what does not fit.
   // No ties in these orders: ties are ordered by id, and ids differ from run to run.
-  for (const query of ['?sort=-label&limit=2', '?sort=label&limit=2&offset=1', '?sort=-count&done=true', '?level=high', '?done=false&sort=-label', '?level=high&done=true', '?limit=5&offset=10', '?limit=6', '?sort=ratio', '?done=maybe', '?level=mid', '?label=full', '?limit=2&limit=3']) {
+  for (const query of [
+    '?sort=-label&limit=2',
+    '?sort=label&limit=2&offset=1',
+    '?sort=-count&done=true',
+    '?level=high',
+    '?done=false&sort=-label',
+    '?level=high&done=true',
+    '?limit=5&offset=10',
+    '?limit=6',
+    '?sort=ratio',
+    '?done=maybe',
+    '?level=mid',
+    '?label=full',
+    '?limit=2&limit=3',
+  ]) {
     await send('GET', `/api/items${query}`);
   }
   return lines;

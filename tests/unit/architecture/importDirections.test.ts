@@ -10,11 +10,32 @@ import { REPO_ROOT } from '../support/paths';
  * with docs/architecture.md).
  */
 const ALLOWED: Record<string, readonly string[]> = {
-  cli: ['create', 'db', 'dev', 'generate', 'templates', 'project', 'render', 'diagnostics', 'config', 'paths'],
+  cli: [
+    'create',
+    'db',
+    'dev',
+    'generate',
+    'templates',
+    'project',
+    'render',
+    'diagnostics',
+    'config',
+    'paths',
+  ],
   dev: ['generate', 'db', 'project', 'diagnostics'],
   create: ['render', 'project', 'load', 'config', 'paths', 'diagnostics'],
   db: ['project', 'config', 'diagnostics'],
-  generate: ['write', 'render', 'map', 'validate', 'load', 'templates', 'project', 'paths', 'diagnostics'],
+  generate: [
+    'write',
+    'render',
+    'map',
+    'validate',
+    'load',
+    'templates',
+    'project',
+    'paths',
+    'diagnostics',
+  ],
   templates: ['render', 'domain', 'config', 'paths', 'diagnostics'],
   project: ['load', 'config', 'diagnostics'],
   write: ['render', 'diagnostics'],
@@ -48,7 +69,11 @@ function sourceFiles(dir: string): string[] {
 
 /** Module specifiers of static imports, re-exports, dynamic imports and requires. */
 function specifiers(text: string): string[] {
-  const patterns = [/\b(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g, /\b(?:import|require)\s*\(\s*['"]([^'"]+)['"]\s*\)/g];
+  const patterns = [
+    /\b(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*['"]([^'"]+)['"]/g,
+    /\b(?:import|require)\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
   return patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((m) => m[1]));
 }
 
@@ -65,7 +90,10 @@ function crossFolderImports(): CrossImport[] {
     const from = path.relative(SRC, file).split(path.sep).join('/');
     for (const specifier of specifiers(fs.readFileSync(file, 'utf8'))) {
       if (!specifier.startsWith('.')) continue;
-      const target = path.relative(SRC, path.resolve(path.dirname(file), specifier)).split(path.sep).join('/');
+      const target = path
+        .relative(SRC, path.resolve(path.dirname(file), specifier))
+        .split(path.sep)
+        .join('/');
       const [fromFolder] = from.split('/');
       const [toFolder] = target.split('/');
       if (toFolder !== fromFolder) imports.push({ from, fromFolder, to: `${target}.ts`, toFolder });
@@ -78,29 +106,54 @@ describe('imports between src/ folders', () => {
   const imports = crossFolderImports();
 
   it('finds the imports it checks (the parser still works)', () => {
-    expect(imports.some((i) => i.from === 'map/mapProject.ts' && i.to === 'validate/checkedProject.ts')).toBe(true);
-    expect(specifiers("import type { A } from '../a';\nexport { b } from './b';\nimport './c';\nconst d = require('../d');")).toEqual(['../a', './b', './c', '../d']);
+    expect(
+      imports.some((i) => i.from === 'map/mapProject.ts' && i.to === 'validate/checkedProject.ts'),
+    ).toBe(true);
+    expect(
+      specifiers(
+        "import type { A } from '../a';\nexport { b } from './b';\nimport './c';\nconst d = require('../d');",
+      ),
+    ).toEqual(['../a', './b', './c', '../d']);
   });
 
   it('names every folder of src/ in the table', () => {
-    const folders = fs.readdirSync(SRC, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    const folders = fs
+      .readdirSync(SRC, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
     expect(folders).toEqual(Object.keys(ALLOWED).sort());
   });
 
   it('only go down: each folder imports only from the folders the table allows', () => {
-    const wrong = imports.filter((i) => !(ALLOWED[i.fromFolder] ?? []).includes(i.toFolder)).map((i) => `${i.from} imports ${i.to}`);
+    const wrong = imports
+      .filter((i) => !(ALLOWED[i.fromFolder] ?? []).includes(i.toFolder))
+      .map((i) => `${i.from} imports ${i.to}`);
     expect(wrong).toEqual([]);
   });
 
   it('reach another stage only through its contract file where one is named', () => {
-    const wrong = imports.filter((i) => ONLY_THROUGH[i.fromFolder]?.[i.toFolder] && !ONLY_THROUGH[i.fromFolder][i.toFolder].includes(i.to)).map((i) => `${i.from} imports ${i.to}`);
+    const wrong = imports
+      .filter(
+        (i) =>
+          ONLY_THROUGH[i.fromFolder]?.[i.toFolder] &&
+          !ONLY_THROUGH[i.fromFolder][i.toFolder].includes(i.to),
+      )
+      .map((i) => `${i.from} imports ${i.to}`);
     expect(wrong).toEqual([]);
   });
 
   it('leave parsing to validate: map imports only types from validate and calls no parser', () => {
-    const mapFiles = sourceFiles(path.join(SRC, 'map')).map((file) => ({ file: path.relative(SRC, file), text: fs.readFileSync(file, 'utf8') }));
-    const valueImports = mapFiles.filter(({ text }) => /^import (?!type )[^;]*from '\.\.\/validate\//m.test(text)).map(({ file }) => file);
-    const parsers = mapFiles.filter(({ text }) => /\bparse[A-Z]\w*\(/.test(text)).map(({ file }) => file);
+    const mapFiles = sourceFiles(path.join(SRC, 'map')).map((file) => ({
+      file: path.relative(SRC, file),
+      text: fs.readFileSync(file, 'utf8'),
+    }));
+    const valueImports = mapFiles
+      .filter(({ text }) => /^import (?!type )[^;]*from '\.\.\/validate\//m.test(text))
+      .map(({ file }) => file);
+    const parsers = mapFiles
+      .filter(({ text }) => /\bparse[A-Z]\w*\(/.test(text))
+      .map(({ file }) => file);
     expect({ valueImports, parsers }).toEqual({ valueImports: [], parsers: [] });
   });
 

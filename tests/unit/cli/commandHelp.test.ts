@@ -13,10 +13,20 @@ describe('appgen without a command', () => {
     const result = runAppgen([]);
     expect(result.status).toBe(1);
     const listed = /error: Name a command: (.*)/.exec(result.stderr)?.[1] ?? '';
-    const topLevel = [...runAppgen(['--help']).stdout.matchAll(/^ {2}appgen (\w+)/gm)].map((m) => m[1]);
+    const topLevel = [...runAppgen(['--help']).stdout.matchAll(/^ {2}appgen (\w+)/gm)].map(
+      (m) => m[1],
+    );
     expect(topLevel).toEqual(['generate', 'dev', 'build', 'db', 'migrate', 'templates']);
     for (const command of topLevel) expect(listed).toContain(`appgen ${command}`);
-    for (const sub of ['db push', 'migrate create <name>', 'migrate deploy', 'templates list', 'templates eject', 'templates accept']) expect(listed).toContain(`appgen ${sub}`);
+    for (const sub of [
+      'db push',
+      'migrate create <name>',
+      'migrate deploy',
+      'templates list',
+      'templates eject',
+      'templates accept',
+    ])
+      expect(listed).toContain(`appgen ${sub}`);
   });
 });
 
@@ -36,13 +46,20 @@ describe('appgen dev on a busy port', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-busy-'));
     try {
       // Async: the busy server lives in this process and must keep accepting while appgen runs.
-      const child = spawn(process.execPath, [APPGEN_CLI, 'dev', '--port', String(port)], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+      const child = spawn(process.execPath, [APPGEN_CLI, 'dev', '--port', String(port)], {
+        cwd: dir,
+        env: { ...process.env, NO_COLOR: '1' },
+      });
       let stderr = '';
       child.stderr.on('data', (chunk) => (stderr += chunk));
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
       expect(code).toBe(1);
       expect(stderr).toContain(`error: port ${port} is already in use`);
-      expect(stderr).toMatch(new RegExp(`fix: stop that process, or choose another port: appgen dev --port \\d+ \\(in a project: npm run dev -- --port \\d+`));
+      expect(stderr).toMatch(
+        new RegExp(
+          `fix: stop that process, or choose another port: appgen dev --port \\d+ \\(in a project: npm run dev -- --port \\d+`,
+        ),
+      );
       expect(stderr).not.toMatch(STACK_TRACE);
     } finally {
       busy.close();

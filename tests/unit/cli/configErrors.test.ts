@@ -2,13 +2,22 @@ import fs from 'fs';
 import path from 'path';
 import { minimalProject, USER_ROUTES } from '../support/configs';
 import { ensureBuiltCli, runAppgen, STACK_TRACE } from '../support/runCli';
-import { makeProject, removeTempProjects, snapshotTree, type ProjectFiles } from '../support/tempProject';
+import {
+  makeProject,
+  removeTempProjects,
+  snapshotTree,
+  type ProjectFiles,
+} from '../support/tempProject';
 
 beforeAll(ensureBuiltCli);
 afterAll(removeTempProjects);
 
-const routes = (...extra: unknown[]) => ({ 'config/routes/users.json': { routes: [...USER_ROUTES.routes, ...extra] } });
-const view = (root: unknown, extra: object = {}) => ({ 'config/views/login.json': { name: 'LoginPage', path: '/login', root, ...extra } });
+const routes = (...extra: unknown[]) => ({
+  'config/routes/users.json': { routes: [...USER_ROUTES.routes, ...extra] },
+});
+const view = (root: unknown, extra: object = {}) => ({
+  'config/views/login.json': { name: 'LoginPage', path: '/login', root, ...extra },
+});
 
 interface BadConfig {
   files: ProjectFiles;
@@ -20,19 +29,25 @@ interface BadConfig {
 
 const CASES: Record<string, BadConfig> = {
   'invalid JSON': {
-    files: { 'config/models/User.json': '{\n  "name": "User",\n  "fields": { "name": "string", }\n}\n' },
+    files: {
+      'config/models/User.json': '{\n  "name": "User",\n  "fields": { "name": "string", }\n}\n',
+    },
     heading: 'config/models/User.json:3:33',
     message: 'invalid JSON: unexpected "}": expected a property name in double quotes',
     fix: 'config files are strict JSON',
   },
   'config nested deeper than appgen reads (stack overflow before)': {
-    files: { 'config/models/Deep.json': `{ "name": "Deep", "x": ${'['.repeat(5000)}${']'.repeat(5000)} }\n` },
+    files: {
+      'config/models/Deep.json': `{ "name": "Deep", "x": ${'['.repeat(5000)}${']'.repeat(5000)} }\n`,
+    },
     heading: 'config/models/Deep.json:1:123',
     message: 'objects and arrays are nested more than 100 levels deep',
     fix: 'flatten the structure: appgen reads at most 100 levels.',
   },
   'unknown field type': {
-    files: { 'config/models/User.json': { name: 'User', fields: { name: 'strng', email: 'string' } } },
+    files: {
+      'config/models/User.json': { name: 'User', fields: { name: 'strng', email: 'string' } },
+    },
     heading: 'config/models/User.json:4:13  fields.name',
     message: 'string "strng" is not allowed here',
     fix: 'did you mean "string"?',
@@ -44,13 +59,24 @@ const CASES: Record<string, BadConfig> = {
     fix: 'did you mean "User"?',
   },
   'undeclared param': {
-    files: routes({ method: 'PATCH', path: '/api/users/:id', body: { name: 'string' }, response: 'User' }),
+    files: routes({
+      method: 'PATCH',
+      path: '/api/users/:id',
+      body: { name: 'string' },
+      response: 'User',
+    }),
     heading: 'config/routes/users.json:41:15  routes[4].path',
     message: 'path parameter ":id" is not declared in "params"',
     fix: 'add "params": { "id": "uuid" }',
   },
   'unused param': {
-    files: routes({ method: 'PATCH', path: '/api/users/:id', params: { id: 'uuid', slug: 'string' }, body: { name: 'string' }, response: 'User' }),
+    files: routes({
+      method: 'PATCH',
+      path: '/api/users/:id',
+      params: { id: 'uuid', slug: 'string' },
+      body: { name: 'string' },
+      response: 'User',
+    }),
     heading: 'config/routes/users.json:44:9  routes[4].params.slug',
     message: 'parameter "slug" is declared but path "/api/users/:id" has no ":slug" segment',
     fix: 'use a path parameter: "id".',
@@ -70,7 +96,8 @@ const CASES: Record<string, BadConfig> = {
   'encoded path traversal': {
     files: view({ type: 'button', label: 'Go' }, { path: '/%2e%2e/admin' }),
     heading: 'config/views/login.json:3:11  path',
-    message: 'segment "%2e%2e" of path "/%2e%2e/admin" has characters that cannot be a folder name in the app',
+    message:
+      'segment "%2e%2e" of path "/%2e%2e/admin" has characters that cannot be a folder name in the app',
     fix: 'use letters, digits, ".", "_", "~" and "-", starting with a letter or digit (no %-encoding',
   },
   'non-identifier model name': {
@@ -92,7 +119,12 @@ const CASES: Record<string, BadConfig> = {
     fix: 'rename the function, e.g. "deleteHandler".',
   },
   'unknown validator': {
-    files: routes({ method: 'POST', path: '/api/mail', function: 'sendMail', body: { to: { type: 'string', validation: ['isEmial'] } } }),
+    files: routes({
+      method: 'POST',
+      path: '/api/mail',
+      function: 'sendMail',
+      body: { to: { type: 'string', validation: ['isEmial'] } },
+    }),
     heading: 'config/routes/users.json:47:13  routes[4].body.to.validation[0]',
     message: 'unknown validator "isEmial"',
     fix: 'did you mean "isEmail"?',
@@ -104,7 +136,10 @@ const CASES: Record<string, BadConfig> = {
     fix: 'did you mean "textarea"?',
   },
   'unknown property': {
-    files: view({ type: 'form', fields: [{ type: 'input', id: 'email', label: 'Email', placeholdr: 'you@example.com' }] }),
+    files: view({
+      type: 'form',
+      fields: [{ type: 'input', id: 'email', label: 'Email', placeholdr: 'you@example.com' }],
+    }),
     heading: 'config/views/login.json:11:9  root.fields[0].placeholdr',
     message: 'unknown property "placeholdr"',
     fix: 'did you mean "placeholder"?',
@@ -122,7 +157,12 @@ const CASES: Record<string, BadConfig> = {
     fix: 'serve pages and API routes at different paths',
   },
   'bad default': {
-    files: { 'config/models/User.json': { name: 'User', fields: { name: 'string', email: 'string', age: { type: 'int', default: 'ten' } } } },
+    files: {
+      'config/models/User.json': {
+        name: 'User',
+        fields: { name: 'string', email: 'string', age: { type: 'int', default: 'ten' } },
+      },
+    },
     heading: 'config/models/User.json:8:18  fields.age.default',
     message: 'default "ten" does not fit type int',
     fix: 'use a whole number.',
@@ -130,20 +170,23 @@ const CASES: Record<string, BadConfig> = {
 };
 
 describe('appgen generate with bad config', () => {
-  it.each(Object.entries(CASES))('%s: exit 1 with file:line:column, JSON path, message and fix', (_kind, bad) => {
-    const root = makeProject(minimalProject(bad.files));
-    const before = snapshotTree(root);
-    const result = runAppgen(['generate', '--cwd', root]);
-    expect(result.status).toBe(1);
-    expect(result.stdout).toBe('');
-    const [heading, message, fix, blank, summary] = result.stderr.split('\n');
-    expect(heading).toBe(`error ${bad.heading}`);
-    expect(message.slice(0, bad.message.length + 2)).toBe(`  ${bad.message}`);
-    expect(fix.slice(0, bad.fix.length + 7)).toBe(`  fix: ${bad.fix}`);
-    expect([blank, summary]).toEqual(['', '1 problem found; nothing was written.']);
-    expect(result.stderr).not.toMatch(STACK_TRACE);
-    expect(snapshotTree(root)).toEqual(before);
-  });
+  it.each(Object.entries(CASES))(
+    '%s: exit 1 with file:line:column, JSON path, message and fix',
+    (_kind, bad) => {
+      const root = makeProject(minimalProject(bad.files));
+      const before = snapshotTree(root);
+      const result = runAppgen(['generate', '--cwd', root]);
+      expect(result.status).toBe(1);
+      expect(result.stdout).toBe('');
+      const [heading, message, fix, blank, summary] = result.stderr.split('\n');
+      expect(heading).toBe(`error ${bad.heading}`);
+      expect(message.slice(0, bad.message.length + 2)).toBe(`  ${bad.message}`);
+      expect(fix.slice(0, bad.fix.length + 7)).toBe(`  fix: ${bad.fix}`);
+      expect([blank, summary]).toEqual(['', '1 problem found; nothing was written.']);
+      expect(result.stderr).not.toMatch(STACK_TRACE);
+      expect(snapshotTree(root)).toEqual(before);
+    },
+  );
 
   it('has at least 14 kinds of bad config', () => {
     expect(Object.keys(CASES).length).toBeGreaterThanOrEqual(14);
@@ -154,7 +197,8 @@ describe('appgen generate reports all problems of a run together', () => {
   it('two broken files: both reported, sorted by file, one summary', () => {
     const root = makeProject(
       minimalProject({
-        'config/models/User.json': '{ "name": "User", "fields": { "name": "string" "email": "string" } }',
+        'config/models/User.json':
+          '{ "name": "User", "fields": { "name": "string" "email": "string" } }',
         ...view({ type: 'form', fields: [{ type: 'slider', id: 'x', label: 'X' }] }),
       }),
     );
@@ -162,7 +206,10 @@ describe('appgen generate reports all problems of a run together', () => {
     const result = runAppgen(['generate', '--cwd', root]);
     expect(result.status).toBe(1);
     const headings = result.stderr.split('\n').filter((line) => line.startsWith('error '));
-    expect(headings).toEqual(['error config/models/User.json:1:48', 'error config/views/login.json:8:17  root.fields[0].type']);
+    expect(headings).toEqual([
+      'error config/models/User.json:1:48',
+      'error config/views/login.json:8:17  root.fields[0].type',
+    ]);
     expect(result.stderr).toMatch(/^2 problems found; nothing was written\.$/m);
     expect(snapshotTree(root)).toEqual(before);
   });
@@ -191,7 +238,9 @@ describe('appgen generate reports all problems of a run together', () => {
   it('a previously generated project stays byte-identical after a failed run', () => {
     const root = makeProject(minimalProject());
     expect(runAppgen(['generate', '--cwd', root]).status).toBe(0);
-    const broken = makeProject(minimalProject(routes({ method: 'GET', path: '/api/people', response: 'Person[]' })));
+    const broken = makeProject(
+      minimalProject(routes({ method: 'GET', path: '/api/people', response: 'Person[]' })),
+    );
     fs.cpSync(path.join(broken, 'config'), path.join(root, 'config'), { recursive: true });
     const before = snapshotTree(root);
     expect(runAppgen(['generate', '--cwd', root]).status).toBe(1);
@@ -202,7 +251,14 @@ describe('appgen generate reports all problems of a run together', () => {
 describe('appgen generate with huge config values', () => {
   it('cuts a 2 MB value in the error to a prefix and its length', () => {
     const huge = `/${'a'.repeat(2_000_000)}`;
-    const root = makeProject(minimalProject(routes({ method: 'GET', path: `/api/${huge}`, function: 'listAll' }, { method: 'GET', path: '/api/x', function: huge })));
+    const root = makeProject(
+      minimalProject(
+        routes(
+          { method: 'GET', path: `/api/${huge}`, function: 'listAll' },
+          { method: 'GET', path: '/api/x', function: huge },
+        ),
+      ),
+    );
     const result = runAppgen(['generate', '--cwd', root]);
     expect(result.status).toBe(1);
     expect(result.stderr.length).toBeLessThan(3000);

@@ -14,15 +14,26 @@ describe('appgen generate on a good project', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     const created = result.stdout.split('\n').filter((line) => line.startsWith('  create '));
-    expect(created).toEqual(expect.arrayContaining(['  create src/app/api/users/[id]/route.ts', '  create src/app/login/page.tsx', '  create prisma/schema.prisma']));
-    expect(result.stdout.split('\n').slice(-2)).toEqual([`appgen: ${created.length} created, 0 updated, 0 deleted, 0 unchanged`, '']);
+    expect(created).toEqual(
+      expect.arrayContaining([
+        '  create src/app/api/users/[id]/route.ts',
+        '  create src/app/login/page.tsx',
+        '  create prisma/schema.prisma',
+      ]),
+    );
+    expect(result.stdout.split('\n').slice(-2)).toEqual([
+      `appgen: ${created.length} created, 0 updated, 0 deleted, 0 unchanged`,
+      '',
+    ]);
     expect(fs.existsSync(path.join(root, 'prisma/schema.prisma'))).toBe(true);
   });
 
   it('says everything is up to date on a second run', () => {
     const root = makeProject(minimalProject());
     // src/proxy.ts is scaffolded (the user's once written), so it is not counted as generated.
-    const created = runAppgen(['generate', '--cwd', root]).stdout.split('\n').filter((line) => line.startsWith('  create ') && line !== '  create src/proxy.ts').length;
+    const created = runAppgen(['generate', '--cwd', root])
+      .stdout.split('\n')
+      .filter((line) => line.startsWith('  create ') && line !== '  create src/proxy.ts').length;
     const result = runAppgen(['generate', '--cwd', root]);
     expect(result.status).toBe(0);
     expect(result.stdout).toBe(`appgen: everything up to date (${created} generated files)\n`);
@@ -41,7 +52,9 @@ describe('appgen generate on a good project', () => {
     const result = runAppgen(['generate', '--dry-run', '--cwd', root]);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('  would create src/app/login/page.tsx\n');
-    expect(result.stdout).toMatch(/^appgen: would \d+ created, 0 updated, 0 deleted, 0 unchanged$/m);
+    expect(result.stdout).toMatch(
+      /^appgen: would \d+ created, 0 updated, 0 deleted, 0 unchanged$/m,
+    );
     expect(snapshotTree(root)).toEqual(before);
   });
 
@@ -49,7 +62,9 @@ describe('appgen generate on a good project', () => {
     const root = makeProject(minimalProject({ 'src/app/login/page.tsx': 'mine\n' }));
     const result = runAppgen(['generate', '--cwd', root]);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('error: appgen would overwrite a file it did not generate:\n  src/app/login/page.tsx');
+    expect(result.stderr).toContain(
+      'error: appgen would overwrite a file it did not generate:\n  src/app/login/page.tsx',
+    );
     expect(result.stderr).toContain('  fix: move or delete them');
     expect(result.stderr).not.toMatch(STACK_TRACE);
   });
@@ -60,7 +75,9 @@ describe('appgen usage errors', () => {
     const root = makeProject({ 'README.md': 'not a project' });
     const result = runAppgen(['generate', '--cwd', root]);
     expect(result.status).toBe(1);
-    expect(result.stderr).toBe(`error: no config/ folder in ${root}\n  fix: run appgen in a project created by create-appgen, or pass --cwd <project folder>.\n`);
+    expect(result.stderr).toBe(
+      `error: no config/ folder in ${root}\n  fix: run appgen in a project created by create-appgen, or pass --cwd <project folder>.\n`,
+    );
     expect(result.stdout).toBe('');
   });
 

@@ -13,7 +13,9 @@ describe('appgen generate --check and --dry-run', () => {
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-check-'));
-    fs.cpSync(path.join(REPO_ROOT, 'examples', 'minimal', 'config'), path.join(dir, 'config'), { recursive: true });
+    fs.cpSync(path.join(REPO_ROOT, 'examples', 'minimal', 'config'), path.join(dir, 'config'), {
+      recursive: true,
+    });
   });
 
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -55,11 +57,14 @@ describe('appgen generate --check and --dry-run', () => {
     const view = path.join(dir, 'config', 'views', 'login.json');
     fs.writeFileSync(view, fs.readFileSync(view, 'utf8').replace('"Log in"', '"Sign in"'));
     // The routes go, and with them the pages that show them (a page bound to a missing route is a config error).
-    for (const file of ['routes/users.json', 'views/users.json', 'views/user.json']) fs.rmSync(path.join(dir, 'config', file));
+    for (const file of ['routes/users.json', 'views/users.json', 'views/user.json'])
+      fs.rmSync(path.join(dir, 'config', file));
     const before = snapshot();
     const result = appgen(dir, ['generate', '--dry-run']);
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('-        <button type="submit">{"Log in"}</button>\n+        <button type="submit">{"Sign in"}</button>');
+    expect(result.stdout).toContain(
+      '-        <button type="submit">{"Log in"}</button>\n+        <button type="submit">{"Sign in"}</button>',
+    );
     expect(result.stdout).toContain('would delete src/app/api/users/route.ts');
     expect(snapshot()).toEqual(before);
   });
@@ -67,7 +72,8 @@ describe('appgen generate --check and --dry-run', () => {
   it('--check names the handlers of removed routes when the manifest was deleted; generate deletes them', () => {
     expect(appgen(dir, ['generate']).status).toBe(0);
     fs.rmSync(path.join(dir, '.appgen', 'manifest.json'));
-    for (const file of ['routes/users.json', 'views/users.json', 'views/user.json']) fs.rmSync(path.join(dir, 'config', file));
+    for (const file of ['routes/users.json', 'views/users.json', 'views/user.json'])
+      fs.rmSync(path.join(dir, 'config', file));
     const check = appgen(dir, ['generate', '--check']);
     expect(check.status).toBe(1);
     expect(check.stdout).toContain('would delete src/app/api/users/[id]/route.ts');

@@ -11,7 +11,8 @@ import { makeProject, removeTempProjects } from '../support/tempProject';
 beforeAll(() => ensureBuiltCli());
 afterAll(() => removeTempProjects());
 
-const setOrm = (root: string, orm: string) => fs.writeFileSync(path.join(root, 'appgen.config.json'), JSON.stringify({ orm }));
+const setOrm = (root: string, orm: string) =>
+  fs.writeFileSync(path.join(root, 'appgen.config.json'), JSON.stringify({ orm }));
 
 describe('switching orm in appgen.config.json', () => {
   it('prisma → drizzle: generate deletes the Prisma files and writes the Drizzle schema; and back', () => {
@@ -26,8 +27,12 @@ describe('switching orm in appgen.config.json', () => {
     expect(switched.stdout).toContain('delete prisma.config.ts');
     expect(switched.stdout).toContain('create src/appgen/schema.ts');
     expect(fs.existsSync(path.join(root, 'prisma', 'schema.prisma'))).toBe(false);
-    expect(fs.readFileSync(path.join(root, 'src', 'appgen', 'db.ts'), 'utf8')).toContain('drizzle-orm/better-sqlite3');
-    expect(fs.readFileSync(path.join(root, 'src', 'app', 'api', 'users', 'route.ts'), 'utf8')).toContain('db.select(columns.user).from(tables.user)');
+    expect(fs.readFileSync(path.join(root, 'src', 'appgen', 'db.ts'), 'utf8')).toContain(
+      'drizzle-orm/better-sqlite3',
+    );
+    expect(
+      fs.readFileSync(path.join(root, 'src', 'app', 'api', 'users', 'route.ts'), 'utf8'),
+    ).toContain('db.select(columns.user).from(tables.user)');
 
     setOrm(root, 'prisma');
     const back = runAppgen(['generate'], { cwd: root });
@@ -42,19 +47,26 @@ describe('switching orm in appgen.config.json', () => {
     expect(runAppgen(['generate'], { cwd: root }).status).toBe(0);
     const push = runAppgen(['db', 'push'], { cwd: root });
     expect(push.status).toBe(1);
-    expect(push.stderr).toContain('appgen.config.json says "orm": "drizzle", but this project does not have drizzle-orm, drizzle-kit, better-sqlite3, pg installed.');
-    expect(push.stderr).toMatch(/fix: run: npm install --save-exact drizzle-orm@\S+ drizzle-kit@\S+ better-sqlite3@\S+ pg@\S+/);
+    expect(push.stderr).toContain(
+      'appgen.config.json says "orm": "drizzle", but this project does not have drizzle-orm, drizzle-kit, better-sqlite3, pg installed.',
+    );
+    expect(push.stderr).toMatch(
+      /fix: run: npm install --save-exact drizzle-orm@\S+ drizzle-kit@\S+ better-sqlite3@\S+ pg@\S+/,
+    );
     expect(push.stderr).not.toMatch(/\n\s+at /);
   });
 });
 
 describe('appgen migrate with orm drizzle', () => {
-  it.each([[['migrate', 'create', 'init']], [['migrate', 'deploy']]])('%j is a user error that points to db push', (args) => {
-    const root = makeProject(minimalProject());
-    setOrm(root, 'drizzle');
-    const result = runAppgen(args, { cwd: root });
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain('appgen migrate is not available for orm "drizzle" yet.');
-    expect(result.stderr).toContain('use appgen db push');
-  });
+  it.each([[['migrate', 'create', 'init']], [['migrate', 'deploy']]])(
+    '%j is a user error that points to db push',
+    (args) => {
+      const root = makeProject(minimalProject());
+      setOrm(root, 'drizzle');
+      const result = runAppgen(args, { cwd: root });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('appgen migrate is not available for orm "drizzle" yet.');
+      expect(result.stderr).toContain('use appgen db push');
+    },
+  );
 });

@@ -21,8 +21,12 @@ http.createServer((req, res) => {
 `;
 
 async function startRegistry(versions: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['-e', REGISTRY, JSON.stringify(versions)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<string>((resolve) => child.stdout!.once('data', (chunk) => resolve(String(chunk).trim())));
+  const child = spawn(process.execPath, ['-e', REGISTRY, JSON.stringify(versions)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<string>((resolve) =>
+    child.stdout!.once('data', (chunk) => resolve(String(chunk).trim())),
+  );
   return { url: `http://127.0.0.1:${port}/`, child };
 }
 
@@ -73,13 +77,20 @@ describe('the appgen a new project depends on', () => {
 
   it('is what --appgen says, without asking the registry', () => {
     const lookup = jest.fn();
-    expect(chooseAppgenDependency({ requested: 'file:../appgen', lookup }).spec).toBe('file:../appgen');
+    expect(chooseAppgenDependency({ requested: 'file:../appgen', lookup }).spec).toBe(
+      'file:../appgen',
+    );
     expect(lookup).not.toHaveBeenCalled();
   });
 
   it('says why when the registry cannot be reached', () => {
-    const dependency = chooseAppgenDependency({ packageRoot: REPO_ROOT, lookup: () => 'unreachable' });
+    const dependency = chooseAppgenDependency({
+      packageRoot: REPO_ROOT,
+      lookup: () => 'unreachable',
+    });
     expect(dependency.spec).toBe(`file:.appgen/appgen-${version}.tgz`);
-    expect(dependency.note).toMatch(/^the npm registry could not be reached: the project uses this appgen/);
+    expect(dependency.note).toMatch(
+      /^the npm registry could not be reached: the project uses this appgen/,
+    );
   });
 });

@@ -12,8 +12,10 @@ function createAppgen(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) 
 
 // Tests about other things skip the registry question, the packing and git.
 const QUICK = ['--appgen', 'file:../appgen', '--no-git'];
-const version = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version as string;
-const git = (args: string[], cwd: string) => spawnSync('git', args, { cwd, encoding: 'utf8' }).stdout.trim();
+const version = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'))
+  .version as string;
+const git = (args: string[], cwd: string) =>
+  spawnSync('git', args, { cwd, encoding: 'utf8' }).stdout.trim();
 // No user configuration of git: the author create-appgen sets for its one commit shows.
 const noGitConfig = { GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' };
 
@@ -36,13 +38,42 @@ describe('create-appgen', () => {
     expect(result.code).toBe(0);
     const app = path.join(work, 'my-app');
     const pkg = JSON.parse(fs.readFileSync(path.join(app, 'package.json'), 'utf8'));
-    expect(pkg).toMatchObject({ name: 'my-app', type: 'module', scripts: { dev: 'appgen dev', generate: 'appgen generate', build: 'appgen build', start: 'next start' } });
+    expect(pkg).toMatchObject({
+      name: 'my-app',
+      type: 'module',
+      scripts: {
+        dev: 'appgen dev',
+        generate: 'appgen generate',
+        build: 'appgen build',
+        start: 'next start',
+      },
+    });
     expect(pkg.devDependencies.appgen).toBe('file:../appgen');
-    expect(pkg.dependencies).toMatchObject({ next: expect.any(String), '@prisma/client': expect.any(String), 'better-sqlite3': expect.any(String) });
-    for (const file of ['tsconfig.json', 'next.config.ts', '.gitignore', '.env', 'README.md', 'appgen.config.json', 'config/models/User.json', 'config/routes/users.json', 'config/views/login.json']) {
+    expect(pkg.dependencies).toMatchObject({
+      next: expect.any(String),
+      '@prisma/client': expect.any(String),
+      'better-sqlite3': expect.any(String),
+    });
+    for (const file of [
+      'tsconfig.json',
+      'next.config.ts',
+      '.gitignore',
+      '.env',
+      'README.md',
+      'appgen.config.json',
+      'config/models/User.json',
+      'config/routes/users.json',
+      'config/views/login.json',
+    ]) {
       expect(fs.existsSync(path.join(app, file))).toBe(true);
     }
-    for (const file of ['src/app/api/users/route.ts', 'src/app/api/users/[id]/route.ts', 'src/app/login/page.tsx', 'prisma/schema.prisma', '.appgen/manifest.json']) {
+    for (const file of [
+      'src/app/api/users/route.ts',
+      'src/app/api/users/[id]/route.ts',
+      'src/app/login/page.tsx',
+      'prisma/schema.prisma',
+      '.appgen/manifest.json',
+    ]) {
       expect(fs.existsSync(path.join(app, file))).toBe(true);
     }
     expect(result.stdout).toContain('cd my-app');
@@ -54,29 +85,56 @@ describe('create-appgen', () => {
 
   it('holds the spec minimal configuration', () => {
     createAppgen(['app', '--no-install', ...QUICK], work);
-    const routes = JSON.parse(fs.readFileSync(path.join(work, 'app', 'config', 'routes', 'users.json'), 'utf8')).routes;
-    expect(routes.map((r: { method: string; path: string }) => `${r.method} ${r.path}`)).toEqual(['GET /api/users', 'POST /api/users', 'GET /api/users/:id', 'DELETE /api/users/:id']);
-    const model = JSON.parse(fs.readFileSync(path.join(work, 'app', 'config', 'models', 'User.json'), 'utf8'));
-    expect(model).toMatchObject({ name: 'User', fields: { id: 'uuid', name: 'string', email: 'string', createdAt: 'date_now' } });
+    const routes = JSON.parse(
+      fs.readFileSync(path.join(work, 'app', 'config', 'routes', 'users.json'), 'utf8'),
+    ).routes;
+    expect(routes.map((r: { method: string; path: string }) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/users',
+      'POST /api/users',
+      'GET /api/users/:id',
+      'DELETE /api/users/:id',
+    ]);
+    const model = JSON.parse(
+      fs.readFileSync(path.join(work, 'app', 'config', 'models', 'User.json'), 'utf8'),
+    );
+    expect(model).toMatchObject({
+      name: 'User',
+      fields: { id: 'uuid', name: 'string', email: 'string', createdAt: 'date_now' },
+    });
   });
 
   it('without --appgen, depends on this appgen packed into the project when the registry does not have its version', () => {
     const result = createAppgen(['app', '--no-install', '--no-git'], work);
     expect(result.code).toBe(0);
     const spec = `file:.appgen/appgen-${version}.tgz`;
-    expect(JSON.parse(fs.readFileSync(path.join(work, 'app', 'package.json'), 'utf8')).devDependencies.appgen).toBe(spec);
-    expect(fs.statSync(path.join(work, 'app', '.appgen', `appgen-${version}.tgz`)).size).toBeGreaterThan(10_000);
-    expect(result.stdout).toContain(`the npm registry could not be reached: the project uses this appgen, packed into .appgen/appgen-${version}.tgz`);
+    expect(
+      JSON.parse(fs.readFileSync(path.join(work, 'app', 'package.json'), 'utf8')).devDependencies
+        .appgen,
+    ).toBe(spec);
+    expect(
+      fs.statSync(path.join(work, 'app', '.appgen', `appgen-${version}.tgz`)).size,
+    ).toBeGreaterThan(10_000);
+    expect(result.stdout).toContain(
+      `the npm registry could not be reached: the project uses this appgen, packed into .appgen/appgen-${version}.tgz`,
+    );
     expect(result.stdout).not.toContain(REPO_ROOT);
   });
 
   it('says what it does, step by step, with timings', () => {
-    const result = createAppgen(['steps', '--no-install', '--appgen', 'file:../appgen'], work, noGitConfig);
+    const result = createAppgen(
+      ['steps', '--no-install', '--appgen', 'file:../appgen'],
+      work,
+      noGitConfig,
+    );
     expect(result.code).toBe(0);
-    const steps = result.stdout.split('\n').filter((line) => line.startsWith('✔') || line.startsWith('- '));
+    const steps = result.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('✔') || line.startsWith('- '));
     expect(steps).toEqual([
       expect.stringMatching(/^✔ appgen from file:\.\.\/appgen \(--appgen\) \(\d+(\.\d)? m?s\)$/),
-      expect.stringMatching(/^✔ Wrote the starter configuration and project files \(\d+(\.\d)? m?s\)$/),
+      expect.stringMatching(
+        /^✔ Wrote the starter configuration and project files \(\d+(\.\d)? m?s\)$/,
+      ),
       expect.stringMatching(/^✔ Generated \d+ files from config\/ \(\d+(\.\d)? m?s\)$/),
       expect.stringMatching(/^✔ Made a git repository with a first commit \(\d+(\.\d)? m?s\)$/),
     ]);
@@ -84,23 +142,38 @@ describe('create-appgen', () => {
   });
 
   it('makes a git repository with one commit of every file but the ignored ones, authored by create-appgen when git has no user', () => {
-    expect(createAppgen(['repo', '--no-install', '--appgen', 'file:../appgen'], work, noGitConfig).code).toBe(0);
+    expect(
+      createAppgen(['repo', '--no-install', '--appgen', 'file:../appgen'], work, noGitConfig).code,
+    ).toBe(0);
     const repo = path.join(work, 'repo');
-    expect(git(['log', '--format=%s|%an'], repo)).toBe('Initial commit from create-appgen|create-appgen');
+    expect(git(['log', '--format=%s|%an'], repo)).toBe(
+      'Initial commit from create-appgen|create-appgen',
+    );
     const committed = git(['ls-files'], repo).split('\n');
-    expect(committed).toEqual(expect.arrayContaining(['package.json', 'config/models/User.json', 'src/app/api/users/route.ts', '.appgen/manifest.json']));
+    expect(committed).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'config/models/User.json',
+        'src/app/api/users/route.ts',
+        '.appgen/manifest.json',
+      ]),
+    );
     expect(committed).not.toContain('.env');
     expect(git(['status', '--porcelain'], repo)).toBe('');
     expect(git(['config', '--local', 'user.name'], repo)).toBe('');
   });
 
   it('skips git with --no-git, and with a note inside another repository', () => {
-    expect(createAppgen(['plain', '--no-install', '--no-git', '--appgen', 'file:../appgen'], work).code).toBe(0);
+    expect(
+      createAppgen(['plain', '--no-install', '--no-git', '--appgen', 'file:../appgen'], work).code,
+    ).toBe(0);
     expect(fs.existsSync(path.join(work, 'plain', '.git'))).toBe(false);
     spawnSync('git', ['init', '--quiet'], { cwd: work });
     const inside = createAppgen(['inner', '--no-install', '--appgen', 'file:../appgen'], work);
     expect(inside.code).toBe(0);
-    expect(inside.stdout).toContain('- No git repository: the folder is already inside a git repository');
+    expect(inside.stdout).toContain(
+      '- No git repository: the folder is already inside a git repository',
+    );
     expect(fs.existsSync(path.join(work, 'inner', '.git'))).toBe(false);
   });
 
@@ -108,7 +181,10 @@ describe('create-appgen', () => {
     const here = path.join(work, 'here');
     fs.mkdirSync(here);
     const inode = fs.statSync(here).ino;
-    const result = createAppgen(['.', '--no-install', '--no-git', '--appgen', 'file:../appgen'], here);
+    const result = createAppgen(
+      ['.', '--no-install', '--no-git', '--appgen', 'file:../appgen'],
+      here,
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).not.toMatch(/^\s*cd /m);
     expect(result.stdout).toContain('  npm install\n  npm run dev');
@@ -120,8 +196,12 @@ describe('create-appgen', () => {
   it('--orm none makes a project without Prisma', () => {
     expect(createAppgen(['stubs', '--orm', 'none', '--no-install', ...QUICK], work).code).toBe(0);
     const app = path.join(work, 'stubs');
-    expect(JSON.parse(fs.readFileSync(path.join(app, 'appgen.config.json'), 'utf8')).orm).toBe('none');
-    expect(JSON.parse(fs.readFileSync(path.join(app, 'package.json'), 'utf8')).dependencies).not.toHaveProperty('@prisma/client');
+    expect(JSON.parse(fs.readFileSync(path.join(app, 'appgen.config.json'), 'utf8')).orm).toBe(
+      'none',
+    );
+    expect(
+      JSON.parse(fs.readFileSync(path.join(app, 'package.json'), 'utf8')).dependencies,
+    ).not.toHaveProperty('@prisma/client');
     expect(fs.existsSync(path.join(app, 'prisma'))).toBe(false);
   });
 
@@ -143,7 +223,7 @@ describe('create-appgen', () => {
   it.each([['My App'], ['_private'], ['UPPER']])('refuses the invalid package name %j', (name) => {
     const result = createAppgen([name, '--no-install', ...QUICK], work);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('cannot be the project\'s package name');
+    expect(result.stderr).toContain("cannot be the project's package name");
     expect(result.stderr).toContain('fix:');
     expect(fs.readdirSync(work)).toEqual([]);
   });
@@ -153,11 +233,22 @@ describe('create-appgen', () => {
     expect(result.code).toBe(0);
     const dir = path.join(work, 'd');
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-    expect(pkg.dependencies).toMatchObject({ 'drizzle-orm': expect.any(String), 'drizzle-kit': expect.any(String), 'better-sqlite3': expect.any(String), pg: expect.any(String) });
+    expect(pkg.dependencies).toMatchObject({
+      'drizzle-orm': expect.any(String),
+      'drizzle-kit': expect.any(String),
+      'better-sqlite3': expect.any(String),
+      pg: expect.any(String),
+    });
     expect(Object.keys(pkg.dependencies).filter((name) => name.includes('prisma'))).toEqual([]);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, 'appgen.config.json'), 'utf8')).orm).toBe('drizzle');
-    expect(fs.readFileSync(path.join(dir, 'src', 'appgen', 'schema.ts'), 'utf8')).toContain('export const user = sqliteTable("User", {');
-    expect(fs.readFileSync(path.join(dir, 'src', 'appgen', 'db.ts'), 'utf8')).toContain('"file:./drizzle/dev.db"');
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'appgen.config.json'), 'utf8')).orm).toBe(
+      'drizzle',
+    );
+    expect(fs.readFileSync(path.join(dir, 'src', 'appgen', 'schema.ts'), 'utf8')).toContain(
+      'export const user = sqliteTable("User", {',
+    );
+    expect(fs.readFileSync(path.join(dir, 'src', 'appgen', 'db.ts'), 'utf8')).toContain(
+      '"file:./drizzle/dev.db"',
+    );
     expect(fs.existsSync(path.join(dir, 'prisma'))).toBe(false);
     expect(fs.existsSync(path.join(dir, 'prisma.config.ts'))).toBe(false);
   });

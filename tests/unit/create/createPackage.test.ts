@@ -10,7 +10,7 @@ describe('the create-appgen package', () => {
   const appgen = read('package.json');
   const wrapper = read('packages/create-appgen/package.json');
 
-  it('has appgen\'s version and depends on exactly that appgen', () => {
+  it("has appgen's version and depends on exactly that appgen", () => {
     expect(wrapper.version).toBe(appgen.version);
     expect(wrapper.dependencies).toEqual({ appgen: appgen.version });
   });
@@ -23,7 +23,9 @@ describe('the create-appgen package', () => {
   });
 
   it('runs the creator that appgen builds', () => {
-    const runs = /require\('appgen\/([^']+)'\)/.exec(fs.readFileSync(path.join(REPO_ROOT, 'packages/create-appgen/index.js'), 'utf8'))?.[1];
+    const runs = /require\('appgen\/([^']+)'\)/.exec(
+      fs.readFileSync(path.join(REPO_ROOT, 'packages/create-appgen/index.js'), 'utf8'),
+    )?.[1];
     expect(runs).toBe(appgen.bin['create-appgen']);
   });
 });

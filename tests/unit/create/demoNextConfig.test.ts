@@ -4,7 +4,9 @@ import path from 'path';
 import { REPO_ROOT } from '../support/paths';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a plain-JS script of the repo, loaded by path
-const { rootDemoAtItsFolder } = require(path.join(REPO_ROOT, 'scripts', 'demoNextConfig.js')) as { rootDemoAtItsFolder: (file: string) => boolean };
+const { rootDemoAtItsFolder } = require(path.join(REPO_ROOT, 'scripts', 'demoNextConfig.js')) as {
+  rootDemoAtItsFolder: (file: string) => boolean;
+};
 const TEMPLATE = path.join(REPO_ROOT, 'templates', 'create', 'next.config.ts');
 
 describe('the demo app inside the checkout (two lockfiles)', () => {
@@ -20,13 +22,15 @@ describe('the demo app inside the checkout (two lockfiles)', () => {
   it('makes the demo its own Turbopack root, once', () => {
     expect(rootDemoAtItsFolder(file)).toBe(true);
     const text = fs.readFileSync(file, 'utf8');
-    expect(text).toMatch(/const nextConfig: NextConfig = \{\n {2}turbopack: \{ root: import\.meta\.dirname \},/);
+    expect(text).toMatch(
+      /const nextConfig: NextConfig = \{\n {2}turbopack: \{ root: import\.meta\.dirname \},/,
+    );
     expect(text).toContain('serverExternalPackages: ["better-sqlite3"]');
     expect(rootDemoAtItsFolder(file)).toBe(false);
     expect(fs.readFileSync(file, 'utf8')).toBe(text);
   });
 
-  it('leaves created projects to Next.js\' own root detection (monorepos need it)', () => {
+  it("leaves created projects to Next.js' own root detection (monorepos need it)", () => {
     expect(fs.readFileSync(TEMPLATE, 'utf8')).not.toContain('turbopack');
   });
 });

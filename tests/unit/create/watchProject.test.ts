@@ -8,7 +8,9 @@ jest.setTimeout(30_000);
 const settle = (ms = 400) => new Promise((r) => setTimeout(r, ms));
 
 /** A project folder watched from the start of each test, counting the (debounced) calls. */
-async function watched(setup: (root: string) => void): Promise<{ root: string; calls: () => number; stop: () => Promise<void> }> {
+async function watched(
+  setup: (root: string) => void,
+): Promise<{ root: string; calls: () => number; stop: () => Promise<void> }> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-watch-'));
   setup(root);
   let calls = 0;
@@ -105,7 +107,10 @@ describe('watchProject (appgen dev)', () => {
       fs.writeFileSync(path.join(project.root, 'config', 'views', 'admin', 'users.json'), '{}');
       await seen(project.calls, before, 'a file in a new folder');
       before = project.calls();
-      fs.writeFileSync(path.join(project.root, 'config', 'views', 'admin', 'users.json'), '{"again": 1}');
+      fs.writeFileSync(
+        path.join(project.root, 'config', 'views', 'admin', 'users.json'),
+        '{"again": 1}',
+      );
       await seen(project.calls, before, 'a second write of that file');
     } finally {
       await project.stop();

@@ -35,8 +35,14 @@ describe('readMigrations', () => {
     const list = await readMigrations(dir, 'sqlite');
     expect(list.baseDir).toBe(path.join(dir, 'prisma', 'migrations'));
     expect(list.migrationDirectories).toEqual([
-      { path: '20260101000000_a', migrationFile: { path: 'migration.sql', content: { tag: 'ok', value: 'A;' } } },
-      { path: '20260102000000_b', migrationFile: { path: 'migration.sql', content: { tag: 'ok', value: 'B;' } } },
+      {
+        path: '20260101000000_a',
+        migrationFile: { path: 'migration.sql', content: { tag: 'ok', value: 'A;' } },
+      },
+      {
+        path: '20260102000000_b',
+        migrationFile: { path: 'migration.sql', content: { tag: 'ok', value: 'B;' } },
+      },
     ]);
     expect(list.lockfile.content).toContain('provider = "sqlite"');
   });
@@ -47,6 +53,8 @@ describe('readMigrations', () => {
 
   it('refuses migrations locked to another provider', async () => {
     write('prisma/migrations/migration_lock.toml', 'provider = "sqlite"\n');
-    await expect(readMigrations(dir, 'postgresql')).rejects.toThrow(/for sqlite, but DATABASE_URL is a postgresql URL/);
+    await expect(readMigrations(dir, 'postgresql')).rejects.toThrow(
+      /for sqlite, but DATABASE_URL is a postgresql URL/,
+    );
   });
 });

@@ -13,12 +13,16 @@ const RESTART = '✓ Ready in 2.3s\n\u001b[?25h\n\u001b[1m▲ Next.js 16.4.6\u00
 
 describe('next dev output in a log', () => {
   it('loses the show-cursor line of each restart and keeps everything else, colours included', async () => {
-    await expect(through([RESTART])).resolves.toBe('✓ Ready in 2.3s\n\u001b[1m▲ Next.js 16.4.6\u001b[22m\n');
+    await expect(through([RESTART])).resolves.toBe(
+      '✓ Ready in 2.3s\n\u001b[1m▲ Next.js 16.4.6\u001b[22m\n',
+    );
   });
 
   it('also when the sequence is split across chunks', async () => {
     const at = RESTART.indexOf('?25h');
-    await expect(through([RESTART.slice(0, at), RESTART.slice(at, at + 4), RESTART.slice(at + 4)])).resolves.toBe('✓ Ready in 2.3s\n\u001b[1m▲ Next.js 16.4.6\u001b[22m\n');
+    await expect(
+      through([RESTART.slice(0, at), RESTART.slice(at, at + 4), RESTART.slice(at + 4)]),
+    ).resolves.toBe('✓ Ready in 2.3s\n\u001b[1m▲ Next.js 16.4.6\u001b[22m\n');
     await expect(through(['text \u001b', '[?25h'])).resolves.toBe('text ');
     await expect(through(['keeps \u001b[', '32mgreen'])).resolves.toBe('keeps \u001b[32mgreen');
   });

@@ -2,7 +2,13 @@ import type { Diagnostic } from '../../../src/diagnostics/diagnostic';
 import { closestMatch, suggest } from '../../../src/diagnostics/didYouMean';
 import { formatDiagnostics } from '../../../src/diagnostics/formatDiagnostics';
 
-const problem = (file: string, line: number, column: number, message: string, extra: Partial<Diagnostic> = {}): Diagnostic => ({
+const problem = (
+  file: string,
+  line: number,
+  column: number,
+  message: string,
+  extra: Partial<Diagnostic> = {},
+): Diagnostic => ({
   file,
   jsonPath: 'routes[0].path',
   location: { line, column },
@@ -33,7 +39,9 @@ describe('formatDiagnostics', () => {
   });
 
   it('leaves out what a problem does not have', () => {
-    expect(formatDiagnostics([{ file: 'config/models/x.yaml', jsonPath: '', message: 'not json' }])).toBe('error config/models/x.yaml\n  not json\n\n1 problem found; nothing was written.');
+    expect(
+      formatDiagnostics([{ file: 'config/models/x.yaml', jsonPath: '', message: 'not json' }]),
+    ).toBe('error config/models/x.yaml\n  not json\n\n1 problem found; nothing was written.');
   });
 });
 

@@ -1,14 +1,24 @@
 import fs from 'fs';
 import path from 'path';
 import { ELEMENT_TYPE_NAMES, ELEMENT_TYPES } from '../../../src/config/elements';
-import { BODY_FIELD_TYPE_NAMES, BODY_ONLY_TYPES, FIELD_TYPE_NAMES } from '../../../src/config/fieldTypes';
+import {
+  BODY_FIELD_TYPE_NAMES,
+  BODY_ONLY_TYPES,
+  FIELD_TYPE_NAMES,
+} from '../../../src/config/fieldTypes';
 import { VALIDATOR_NAMES } from '../../../src/config/validators';
 import { TEMPLATE_REGISTRY } from '../../../src/render/templateRegistry';
-import { HTTP_METHOD_EXPORTS, OBJECT_PROTOTYPE, PRISMA_RESERVED, TEMPLATE_IMPORTS } from '../../../src/validate/reservedNames';
+import {
+  HTTP_METHOD_EXPORTS,
+  OBJECT_PROTOTYPE,
+  PRISMA_RESERVED,
+  TEMPLATE_IMPORTS,
+} from '../../../src/validate/reservedNames';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
-const schema = (name: string) => JSON.parse(fs.readFileSync(path.join(root, 'schemas', name), 'utf8'));
+const schema = (name: string) =>
+  JSON.parse(fs.readFileSync(path.join(root, 'schemas', name), 'utf8'));
 
 // The README is the user's reference: every name the code accepts must be documented there,
 // and the published JSON Schemas must accept exactly what the code knows.
@@ -28,30 +38,50 @@ describe('README and schemas stay in step with the code', () => {
   it.each(ELEMENT_TYPE_NAMES)('documents element %s and its attributes', (type) => {
     const row = readme.split('\n').find((line) => line.startsWith(`| \`${type}\` |`));
     expect(row).toBeDefined();
-    for (const attribute of ELEMENT_TYPES[type].attributes) expect(row).toContain(`\`${attribute}\``);
+    for (const attribute of ELEMENT_TYPES[type].attributes)
+      expect(row).toContain(`\`${attribute}\``);
   });
 
   it('model schema lists exactly the known field types', () => {
-    expect([...schema('model.schema.json').definitions.fieldType.enum].sort()).toEqual([...FIELD_TYPE_NAMES].sort());
+    expect([...schema('model.schema.json').definitions.fieldType.enum].sort()).toEqual(
+      [...FIELD_TYPE_NAMES].sort(),
+    );
   });
 
   it('routes schema accepts every field type but date_now in bodies, and the body-only types', () => {
-    expect([...schema('routes.schema.json').definitions.bodyType.enum].sort()).toEqual([...FIELD_TYPE_NAMES.filter((t) => t !== 'date_now'), ...Object.keys(BODY_ONLY_TYPES)].sort());
-    expect([...BODY_FIELD_TYPE_NAMES].sort()).toEqual([...schema('routes.schema.json').definitions.bodyType.enum].sort());
+    expect([...schema('routes.schema.json').definitions.bodyType.enum].sort()).toEqual(
+      [...FIELD_TYPE_NAMES.filter((t) => t !== 'date_now'), ...Object.keys(BODY_ONLY_TYPES)].sort(),
+    );
+    expect([...BODY_FIELD_TYPE_NAMES].sort()).toEqual(
+      [...schema('routes.schema.json').definitions.bodyType.enum].sort(),
+    );
   });
 
   it('view schema accepts exactly the known elements, each with exactly its attributes', () => {
     const view = schema('view.schema.json');
     expect(view.definitions.element.properties.type.enum).toEqual(ELEMENT_TYPE_NAMES);
-    for (const type of ELEMENT_TYPE_NAMES) expect(Object.keys(view.definitions[type].properties).sort()).toEqual(['type', ...ELEMENT_TYPES[type].attributes].sort());
+    for (const type of ELEMENT_TYPE_NAMES)
+      expect(Object.keys(view.definitions[type].properties).sort()).toEqual(
+        ['type', ...ELEMENT_TYPES[type].attributes].sort(),
+      );
   });
 
   it('lists every name reserved for models, views, fields, functions, voters and events', () => {
-    const section = readme.slice(readme.indexOf('### Reserved names and limits'), readme.indexOf('## Generated applications'));
-    for (const name of [...PRISMA_RESERVED, ...TEMPLATE_IMPORTS, ...OBJECT_PROTOTYPE, ...HTTP_METHOD_EXPORTS]) expect(section).toContain(`\`${name}\``);
+    const section = readme.slice(
+      readme.indexOf('### Reserved names and limits'),
+      readme.indexOf('## Generated applications'),
+    );
+    for (const name of [
+      ...PRISMA_RESERVED,
+      ...TEMPLATE_IMPORTS,
+      ...OBJECT_PROTOTYPE,
+      ...HTTP_METHOD_EXPORTS,
+    ])
+      expect(section).toContain(`\`${name}\``);
   });
 
   it('every registered template exists', () => {
-    for (const entry of TEMPLATE_REGISTRY) expect(fs.existsSync(path.join(root, 'templates', entry.template))).toBe(true);
+    for (const entry of TEMPLATE_REGISTRY)
+      expect(fs.existsSync(path.join(root, 'templates', entry.template))).toBe(true);
   });
 });

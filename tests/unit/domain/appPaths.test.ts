@@ -60,19 +60,43 @@ describe('parseAppPath keeps every path inside src/app', () => {
 
 describe('path checks apply to route paths, view paths and redirects', () => {
   it('reports a traversing route path at its "path"', () => {
-    const problems = problemsIn(minimalProject({ 'config/routes/zz.json': { routes: [{ method: 'GET', path: '/api/../../etc', function: 'steal' }] } }));
-    expect(problems.map((p) => [p.file, p.jsonPath, p.location])).toEqual([['config/routes/zz.json', 'routes[0].path', { line: 5, column: 15 }]]);
+    const problems = problemsIn(
+      minimalProject({
+        'config/routes/zz.json': {
+          routes: [{ method: 'GET', path: '/api/../../etc', function: 'steal' }],
+        },
+      }),
+    );
+    expect(problems.map((p) => [p.file, p.jsonPath, p.location])).toEqual([
+      ['config/routes/zz.json', 'routes[0].path', { line: 5, column: 15 }],
+    ]);
     expect(problems[0].hint).toBe('write the path without "." or ".." segments.');
   });
 
   it('reports an encoded route path', () => {
-    const problems = problemsIn(minimalProject({ 'config/routes/zz.json': { routes: [{ method: 'GET', path: '/api/%2e%2e/etc', function: 'steal' }] } }));
+    const problems = problemsIn(
+      minimalProject({
+        'config/routes/zz.json': {
+          routes: [{ method: 'GET', path: '/api/%2e%2e/etc', function: 'steal' }],
+        },
+      }),
+    );
     expect(problems.map((p) => p.hint)).toEqual([expect.stringContaining('no %-encoding')]);
   });
 
   it('reports a traversing view path', () => {
-    const problems = problemsIn(minimalProject({ 'config/views/login.json': { name: 'LoginPage', path: '/../login', root: { type: 'button', label: 'Go' } } }));
-    expect(problems.map((p) => [p.jsonPath, p.message])).toEqual([['path', 'path "/../login" contains "..", which would leave its folder']]);
+    const problems = problemsIn(
+      minimalProject({
+        'config/views/login.json': {
+          name: 'LoginPage',
+          path: '/../login',
+          root: { type: 'button', label: 'Go' },
+        },
+      }),
+    );
+    expect(problems.map((p) => [p.jsonPath, p.message])).toEqual([
+      ['path', 'path "/../login" contains "..", which would leave its folder'],
+    ]);
   });
 
   it('reports a redirect that leaves the app or has parameters', () => {
@@ -83,7 +107,10 @@ describe('path checks apply to route paths, view paths and redirects', () => {
     ];
     const problems = problemsIn(minimalProject({ 'config/routes/zz.json': { routes } }));
     expect(problems.map((p) => [p.jsonPath, p.message])).toEqual([
-      ['routes[0].redirect', 'path "//evil.example/x" leads to another site: browsers read "//" or "/\\" at the start as the address of another host'],
+      [
+        'routes[0].redirect',
+        'path "//evil.example/x" leads to another site: browsers read "//" or "/\\" at the start as the address of another host',
+      ],
       ['routes[1].redirect', 'redirect "/users/:id" must be a fixed path'],
     ]);
   });

@@ -9,7 +9,13 @@ import { validateProject } from '../../../src/validate/validateProject';
 import { loadedProject } from '../support/checkConfig';
 import { SQLITE_OPTIONS } from '../support/generateOptions';
 import { EXAMPLES_DIR } from '../support/paths';
-import { copyToTemp, makeProject, readTree, removeTempProjects, type ProjectFiles } from '../support/tempProject';
+import {
+  copyToTemp,
+  makeProject,
+  readTree,
+  removeTempProjects,
+  type ProjectFiles,
+} from '../support/tempProject';
 
 afterAll(removeTempProjects);
 
@@ -34,14 +40,22 @@ describe('output is deterministic', () => {
     const files = exampleFiles('blog');
     const forward = makeProject(files);
     const backward = makeProject(Object.fromEntries(Object.entries(files).reverse()));
-    expect(asObject(buildProjectFiles({ root: backward, ...SQLITE_OPTIONS }))).toEqual(asObject(buildProjectFiles({ root: forward, ...SQLITE_OPTIONS })));
+    expect(asObject(buildProjectFiles({ root: backward, ...SQLITE_OPTIONS }))).toEqual(
+      asObject(buildProjectFiles({ root: forward, ...SQLITE_OPTIONS })),
+    );
   });
 
   it('does not depend on the order of the documents handed to the pipeline', () => {
     const render = (reverse: boolean) => {
       const project = loadedProject(exampleFiles('blog'));
-      if (reverse) for (const list of [project.models, project.routes, project.views]) list.reverse();
-      return asObject(buildFileMap(mapProject(validateProject(project), SQLITE_OPTIONS), new TemplateSet(BUILTIN_TEMPLATES_DIR)));
+      if (reverse)
+        for (const list of [project.models, project.routes, project.views]) list.reverse();
+      return asObject(
+        buildFileMap(
+          mapProject(validateProject(project), SQLITE_OPTIONS),
+          new TemplateSet(BUILTIN_TEMPLATES_DIR),
+        ),
+      );
     };
     expect(render(true)).toEqual(render(false));
   });
@@ -49,8 +63,14 @@ describe('output is deterministic', () => {
   it('embeds no time, absolute path or machine detail in the output', () => {
     const root = copyToTemp(path.join(EXAMPLES_DIR, 'minimal'));
     for (const [file, { content }] of buildProjectFiles({ root, ...SQLITE_OPTIONS })) {
-      expect({ file, hasRoot: content.includes(root) || content.includes(fs.realpathSync(root)) }).toEqual({ file, hasRoot: false });
-      expect({ file, hasYear: /\b20\d\d-\d\d-\d\dT/.test(content) }).toEqual({ file, hasYear: false });
+      expect({
+        file,
+        hasRoot: content.includes(root) || content.includes(fs.realpathSync(root)),
+      }).toEqual({ file, hasRoot: false });
+      expect({ file, hasYear: /\b20\d\d-\d\d-\d\dT/.test(content) }).toEqual({
+        file,
+        hasYear: false,
+      });
     }
   });
 });

@@ -16,15 +16,28 @@ const SEED = Number(process.env.FUZZ_SEED ?? 15);
 const TIME_LIMIT_MS = Number(process.env.FUZZ_SECONDS ?? 20) * 1000;
 jest.setTimeout(120_000 + TIME_LIMIT_MS);
 
-const BASES = ['examples/minimal', 'examples/blog', 'examples/forum', 'tests/golden/escaping', 'tests/golden/links', 'tests/golden/drizzle', 'tests/golden/orm-none'];
+const BASES = [
+  'examples/minimal',
+  'examples/blog',
+  'examples/forum',
+  'tests/golden/escaping',
+  'tests/golden/links',
+  'tests/golden/drizzle',
+  'tests/golden/orm-none',
+];
 
 /** The config files of a base (settings and config/**), relative path → text. */
 function baseFiles(base: string): Map<string, string> {
   const files = new Map<string, string>();
   const dir = path.join(REPO_ROOT, base);
-  if (fs.existsSync(path.join(dir, 'appgen.config.json'))) files.set('appgen.config.json', fs.readFileSync(path.join(dir, 'appgen.config.json'), 'utf8'));
+  if (fs.existsSync(path.join(dir, 'appgen.config.json')))
+    files.set('appgen.config.json', fs.readFileSync(path.join(dir, 'appgen.config.json'), 'utf8'));
   for (const folder of fs.readdirSync(path.join(dir, 'config'))) {
-    for (const file of fs.readdirSync(path.join(dir, 'config', folder))) files.set(`config/${folder}/${file}`, fs.readFileSync(path.join(dir, 'config', folder, file), 'utf8'));
+    for (const file of fs.readdirSync(path.join(dir, 'config', folder)))
+      files.set(
+        `config/${folder}/${file}`,
+        fs.readFileSync(path.join(dir, 'config', folder, file), 'utf8'),
+      );
   }
   return files;
 }
@@ -48,7 +61,10 @@ function mutatedCopy(random: () => number, baseRoot: string, files: Map<string, 
   const count = 1 + Math.floor(random() * 3);
   for (let i = 0; i < count; i++) {
     const file = names[Math.floor(random() * names.length)];
-    fs.writeFileSync(path.join(root, file), mutateConfigText(random, fs.readFileSync(path.join(root, file), 'utf8')));
+    fs.writeFileSync(
+      path.join(root, file),
+      mutateConfigText(random, fs.readFileSync(path.join(root, file), 'utf8')),
+    );
   }
   return root;
 }
@@ -80,13 +96,21 @@ describe('fuzzed configs (seeded, time-bounded)', () => {
       if (code === 0) {
         outcomes.generated++;
         // Exactly the new output: generating again would change nothing, and no temp file is left.
-        const again = generateProject({ root, ...SQLITE_OPTIONS, dryRun: true, warn: () => undefined }).plan;
-        if (again.create.length + again.update.length + again.delete.length > 0) throw new Error(`a second generate would still change files after ${context}`);
+        const again = generateProject({
+          root,
+          ...SQLITE_OPTIONS,
+          dryRun: true,
+          warn: () => undefined,
+        }).plan;
+        if (again.create.length + again.update.length + again.delete.length > 0)
+          throw new Error(`a second generate would still change files after ${context}`);
         expect(snapshotTree(root).filter((entry) => entry.path.includes('appgen-tmp'))).toEqual([]);
       } else {
         outcomes.refused++;
-        if (output.length > 50_000) throw new Error(`${output.length} characters of errors on ${context}`);
-        if (JSON.stringify(snapshotTree(root)) !== JSON.stringify(before)) throw new Error(`a refused run changed the project: ${context}`);
+        if (output.length > 50_000)
+          throw new Error(`${output.length} characters of errors on ${context}`);
+        if (JSON.stringify(snapshotTree(root)) !== JSON.stringify(before))
+          throw new Error(`a refused run changed the project: ${context}`);
         if (refusedRoots.length < 3) refusedRoots.push(root);
         else fs.rmSync(root, { recursive: true, force: true });
       }

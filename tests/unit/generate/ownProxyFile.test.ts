@@ -18,16 +18,25 @@ describe('src/proxy.ts, which adds the security headers', () => {
   it('is scaffolded once into a project without one, and kept as the user edits it', () => {
     const root = makeProject(minimalProject());
     expect(generate(root)).toEqual([]);
-    expect(fs.readFileSync(path.join(root, 'src/proxy.ts'), 'utf8')).toContain('return withSecurityHeaders(NextResponse.next());');
+    expect(fs.readFileSync(path.join(root, 'src/proxy.ts'), 'utf8')).toContain(
+      'return withSecurityHeaders(NextResponse.next());',
+    );
     fs.writeFileSync(path.join(root, 'src/proxy.ts'), '// mine\n');
     generate(root);
     expect(fs.readFileSync(path.join(root, 'src/proxy.ts'), 'utf8')).toBe('// mine\n');
   });
 
-  it.each(['src/middleware.ts', 'middleware.ts', 'src/proxy.js'])('is left out when the project has its own %s, saying how to keep the headers', (own) => {
-    const root = makeProject({ ...minimalProject(), [own]: 'export function middleware() {}\n' });
-    expect(generate(root)).toEqual([expect.stringContaining(`the project has its own ${own}, so appgen does not add src/proxy.ts`)]);
-    expect(fs.existsSync(path.join(root, 'src/proxy.ts'))).toBe(false);
-    expect(fs.existsSync(path.join(root, 'src/appgen/securityHeaders.ts'))).toBe(true);
-  });
+  it.each(['src/middleware.ts', 'middleware.ts', 'src/proxy.js'])(
+    'is left out when the project has its own %s, saying how to keep the headers',
+    (own) => {
+      const root = makeProject({ ...minimalProject(), [own]: 'export function middleware() {}\n' });
+      expect(generate(root)).toEqual([
+        expect.stringContaining(
+          `the project has its own ${own}, so appgen does not add src/proxy.ts`,
+        ),
+      ]);
+      expect(fs.existsSync(path.join(root, 'src/proxy.ts'))).toBe(false);
+      expect(fs.existsSync(path.join(root, 'src/appgen/securityHeaders.ts'))).toBe(true);
+    },
+  );
 });

@@ -10,15 +10,37 @@ import { readTree } from '../support/tempProject';
  * `expected/`, the exact tree appgen generates from it (the FileMap; the manifest is not part of
  * it). `UPDATE_GOLDEN=1 npx jest --selectProjects unit tests/unit/golden` rewrites `expected/`.
  */
-const cases = fs.readdirSync(GOLDEN_DIR).filter((name) => fs.existsSync(path.join(GOLDEN_DIR, name, 'config'))).sort();
+const cases = fs
+  .readdirSync(GOLDEN_DIR)
+  .filter((name) => fs.existsSync(path.join(GOLDEN_DIR, name, 'config')))
+  .sort();
 
 /** Cases that are copies of an example: the copy must not drift from it. */
-const COPIES: Record<string, string> = { minimal: 'examples/minimal', blog: 'examples/blog', forum: 'examples/forum' };
+const COPIES: Record<string, string> = {
+  minimal: 'examples/minimal',
+  blog: 'examples/blog',
+  forum: 'examples/forum',
+};
 
 /** Cases whose models and routes are another case's (with another ORM or database, and no views). */
-const SAME_MODELS_AS: Record<string, string> = { drizzle: 'blog', 'drizzle-postgres': 'blog', 'forum-drizzle': 'forum', 'forum-drizzle-postgres': 'forum', 'links-drizzle': 'links', 'links-drizzle-postgres': 'links' };
+const SAME_MODELS_AS: Record<string, string> = {
+  drizzle: 'blog',
+  'drizzle-postgres': 'blog',
+  'forum-drizzle': 'forum',
+  'forum-drizzle-postgres': 'forum',
+  'links-drizzle': 'links',
+  'links-drizzle-postgres': 'links',
+};
 
-const configOf = (dir: string) => readTree(dir, { exclude: (relative) => !(relative === 'appgen.config.json' || relative === 'config' || relative.startsWith('config/')) });
+const configOf = (dir: string) =>
+  readTree(dir, {
+    exclude: (relative) =>
+      !(
+        relative === 'appgen.config.json' ||
+        relative === 'config' ||
+        relative.startsWith('config/')
+      ),
+  });
 
 function writeExpected(dir: string, files: Map<string, { content: string }>): void {
   fs.rmSync(dir, { recursive: true, force: true });
@@ -29,7 +51,19 @@ function writeExpected(dir: string, files: Map<string, { content: string }>): vo
 }
 
 it('has the golden cases the project relies on', () => {
-  expect(cases).toEqual(expect.arrayContaining(['blog', 'drizzle', 'drizzle-postgres', 'escaping', 'forum', 'forum-drizzle', 'forum-drizzle-postgres', 'minimal', 'orm-none']));
+  expect(cases).toEqual(
+    expect.arrayContaining([
+      'blog',
+      'drizzle',
+      'drizzle-postgres',
+      'escaping',
+      'forum',
+      'forum-drizzle',
+      'forum-drizzle-postgres',
+      'minimal',
+      'orm-none',
+    ]),
+  );
 });
 
 describe.each(cases)('golden case %s', (name) => {
@@ -49,14 +83,21 @@ describe.each(cases)('golden case %s', (name) => {
 
   if (SAME_MODELS_AS[name]) {
     it(`uses the models and routes of the ${SAME_MODELS_AS[name]} case`, () => {
-      const modelsAndRoutes = (dir: string) => Object.fromEntries([...configOf(dir)].filter(([file]) => /^config\/(models|routes)\//.test(file)));
-      expect(modelsAndRoutes(caseDir)).toEqual(modelsAndRoutes(path.join(GOLDEN_DIR, SAME_MODELS_AS[name])));
+      const modelsAndRoutes = (dir: string) =>
+        Object.fromEntries(
+          [...configOf(dir)].filter(([file]) => /^config\/(models|routes)\//.test(file)),
+        );
+      expect(modelsAndRoutes(caseDir)).toEqual(
+        modelsAndRoutes(path.join(GOLDEN_DIR, SAME_MODELS_AS[name])),
+      );
     });
   }
 
   if (COPIES[name]) {
     it(`uses the config of ${COPIES[name]}`, () => {
-      expect(Object.fromEntries(configOf(caseDir))).toEqual(Object.fromEntries(configOf(path.join(REPO_ROOT, COPIES[name]))));
+      expect(Object.fromEntries(configOf(caseDir))).toEqual(
+        Object.fromEntries(configOf(path.join(REPO_ROOT, COPIES[name]))),
+      );
     });
   }
 });

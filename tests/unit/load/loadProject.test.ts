@@ -24,8 +24,14 @@ describe('loadProject', () => {
       }),
     );
     const project = loadProject(root);
-    expect(project.models.map((d) => d.file)).toEqual(['config/models/Author.json', 'config/models/Post.json', 'config/models/User.json']);
-    expect(project.routes.map((d) => [d.file, d.kind])).toEqual([['config/routes/users.json', 'routes']]);
+    expect(project.models.map((d) => d.file)).toEqual([
+      'config/models/Author.json',
+      'config/models/Post.json',
+      'config/models/User.json',
+    ]);
+    expect(project.routes.map((d) => [d.file, d.kind])).toEqual([
+      ['config/routes/users.json', 'routes'],
+    ]);
     expect(project.views.map((d) => d.kind)).toEqual(['view']);
     expect(project.settings?.value).toEqual({ orm: 'none' });
     expect(project.models[0].positions.get('/name')?.value).toEqual({ line: 2, column: 11 });
@@ -33,7 +39,9 @@ describe('loadProject', () => {
   });
 
   it('accepts a project without routes or views folders', () => {
-    const root = makeProject({ 'config/models/User.json': { name: 'User', fields: { name: 'string' } } });
+    const root = makeProject({
+      'config/models/User.json': { name: 'User', fields: { name: 'string' } },
+    });
     const project = loadProject(root);
     expect(project).toMatchObject({ routes: [], views: [] });
     expect(project.settings).toBeUndefined();
@@ -65,15 +73,24 @@ describe('loadProject', () => {
   });
 
   it('reports invalid JSON in appgen.config.json', () => {
-    const project = loadProject(makeProject(minimalProject({ 'appgen.config.json': '{ orm: "none" }' })));
-    expect(project.problems).toEqual([expect.objectContaining({ file: 'appgen.config.json', location: { line: 1, column: 3 } })]);
+    const project = loadProject(
+      makeProject(minimalProject({ 'appgen.config.json': '{ orm: "none" }' })),
+    );
+    expect(project.problems).toEqual([
+      expect.objectContaining({ file: 'appgen.config.json', location: { line: 1, column: 3 } }),
+    ]);
     expect(project.settings).toBeUndefined();
   });
 
   it('reports files that are not .json, and ignores dot-files', () => {
-    const root = makeProject(minimalProject({ 'config/models/User.yaml': 'name: User', 'config/models/.DS_Store': '' }));
+    const root = makeProject(
+      minimalProject({ 'config/models/User.yaml': 'name: User', 'config/models/.DS_Store': '' }),
+    );
     expect(loadProject(root).problems).toEqual([
-      expect.objectContaining({ file: 'config/models/User.yaml', message: expect.stringContaining('only .json files belong in config/models/') }),
+      expect.objectContaining({
+        file: 'config/models/User.yaml',
+        message: expect.stringContaining('only .json files belong in config/models/'),
+      }),
     ]);
   });
 

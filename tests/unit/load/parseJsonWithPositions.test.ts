@@ -11,7 +11,15 @@ function syntaxError(text: string): { message: string; line: number; column: num
 }
 
 describe('parseJsonWithPositions: values and positions', () => {
-  const text = ['{', '  "name": "User",', '  "fields": {', '    "id": "uuid",', '    "tags": [1, true, null]', '  }', '}'].join('\n');
+  const text = [
+    '{',
+    '  "name": "User",',
+    '  "fields": {',
+    '    "id": "uuid",',
+    '    "tags": [1, true, null]',
+    '  }',
+    '}',
+  ].join('\n');
 
   it('parses the same value as JSON.parse', () => {
     expect(parseJsonWithPositions(text).value).toEqual(JSON.parse(text));
@@ -20,8 +28,14 @@ describe('parseJsonWithPositions: values and positions', () => {
   it('records the position of every value by JSON pointer, 1-based', () => {
     const { positions } = parseJsonWithPositions(text);
     expect(positions.get('')).toEqual({ value: { line: 1, column: 1 } });
-    expect(positions.get('/name')).toEqual({ key: { line: 2, column: 3 }, value: { line: 2, column: 11 } });
-    expect(positions.get('/fields/id')).toEqual({ key: { line: 4, column: 5 }, value: { line: 4, column: 11 } });
+    expect(positions.get('/name')).toEqual({
+      key: { line: 2, column: 3 },
+      value: { line: 2, column: 11 },
+    });
+    expect(positions.get('/fields/id')).toEqual({
+      key: { line: 4, column: 5 },
+      value: { line: 4, column: 11 },
+    });
     expect(positions.get('/fields/tags/2')?.value).toEqual({ line: 5, column: 23 });
   });
 
@@ -36,11 +50,16 @@ describe('parseJsonWithPositions: values and positions', () => {
   });
 
   it('decodes string escapes', () => {
-    expect(parseJsonWithPositions('{"a": "\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9"}').value).toEqual({ a: '"\\/\b\f\n\r\té' });
+    expect(parseJsonWithPositions('{"a": "\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9"}').value).toEqual({
+      a: '"\\/\b\f\n\r\té',
+    });
   });
 
   it('keeps "__proto__" as an ordinary own property', () => {
-    const value = parseJsonWithPositions('{"__proto__": {"polluted": true}}').value as Record<string, unknown>;
+    const value = parseJsonWithPositions('{"__proto__": {"polluted": true}}').value as Record<
+      string,
+      unknown
+    >;
     expect(Object.prototype.hasOwnProperty.call(value, '__proto__')).toBe(true);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -61,7 +80,13 @@ describe('parseJsonWithPositions: syntax errors name the line and column', () =>
   it.each([
     ['empty file', '', 'the file is empty', 1, 1],
     ['only white space', '\n  \n', 'the file is empty', 3, 1],
-    ['trailing comma in an object', '{\n  "a": 1,\n}', 'expected a property name in double quotes', 3, 1],
+    [
+      'trailing comma in an object',
+      '{\n  "a": 1,\n}',
+      'expected a property name in double quotes',
+      3,
+      1,
+    ],
     ['trailing comma in an array', '{"a": [1, 2, ]}', 'expected a value', 1, 14],
     ['single-quoted name', "{'a': 1}", 'expected a property name in double quotes', 1, 2],
     ['unquoted name', '{\n  a: 1 }', 'expected a property name in double quotes', 2, 3],
@@ -90,11 +115,19 @@ describe('parseJsonWithPositions: syntax errors name the line and column', () =>
   });
 
   it('rejects a duplicate property, pointing at the second key', () => {
-    expect(syntaxError('{\n  "name": "A",\n  "name": "B"\n}')).toEqual({ message: 'duplicate property "name"', line: 3, column: 3 });
+    expect(syntaxError('{\n  "name": "A",\n  "name": "B"\n}')).toEqual({
+      message: 'duplicate property "name"',
+      line: 3,
+      column: 3,
+    });
   });
 
   it('rejects duplicates inside nested objects too', () => {
-    expect(syntaxError('{"fields": {"id": "uuid", "id": "string"}}')).toMatchObject({ message: 'duplicate property "id"', line: 1, column: 27 });
+    expect(syntaxError('{"fields": {"id": "uuid", "id": "string"}}')).toMatchObject({
+      message: 'duplicate property "id"',
+      line: 1,
+      column: 27,
+    });
   });
 
   it('allows the same name in different objects', () => {

@@ -6,7 +6,8 @@ import { minimalProject } from '../support/configs';
 import { SQLITE_OPTIONS } from '../support/generateOptions';
 import type { ProjectFiles } from '../support/tempProject';
 
-const map = (files: ProjectFiles): ProjectContext => mapProject(checkedProject(files), SQLITE_OPTIONS);
+const map = (files: ProjectFiles): ProjectContext =>
+  mapProject(checkedProject(files), SQLITE_OPTIONS);
 
 const BLOG_POST = {
   name: 'BlogPost',
@@ -35,7 +36,9 @@ describe('mapProject', () => {
 
   it('puts id first (adding it when left out) and maps types and Prisma attributes', () => {
     const [post] = map(minimalProject({ 'config/models/BlogPost.json': BLOG_POST })).models;
-    expect(post.fields.map((f) => [f.name, f.tsType, f.prismaType, f.prismaAttributes, f.optional])).toEqual([
+    expect(
+      post.fields.map((f) => [f.name, f.tsType, f.prismaType, f.prismaAttributes, f.optional]),
+    ).toEqual([
       ['id', 'string', 'String', '@id @default(uuid())', false],
       ['authorId', 'string', 'String', '', false],
       ['title', 'string', 'String', '', false],
@@ -54,10 +57,22 @@ describe('mapProject', () => {
       { method: 'GET', path: '/api/posts', response: 'BlogPost[]' },
       { method: 'PUT', ...ITEM, body: { authorId: 'uuid', title: 'string' }, response: 'BlogPost' },
       { method: 'GET', ...ITEM, response: 'BlogPost' },
-      { method: 'POST', path: '/api/posts', body: { authorId: 'uuid', title: 'string' }, response: 'BlogPost' },
+      {
+        method: 'POST',
+        path: '/api/posts',
+        body: { authorId: 'uuid', title: 'string' },
+        response: 'BlogPost',
+      },
     ];
-    const project = map(minimalProject({ 'config/models/BlogPost.json': BLOG_POST, 'config/routes/posts.json': { routes } }));
-    expect(project.routeFiles.map((f) => [f.outputPath, f.urlPath, f.methods.map((m) => m.method)])).toEqual([
+    const project = map(
+      minimalProject({
+        'config/models/BlogPost.json': BLOG_POST,
+        'config/routes/posts.json': { routes },
+      }),
+    );
+    expect(
+      project.routeFiles.map((f) => [f.outputPath, f.urlPath, f.methods.map((m) => m.method)]),
+    ).toEqual([
       ['src/app/api/posts/[id]/route.ts', '/api/posts/:id', ['GET', 'PUT', 'PATCH', 'DELETE']],
       ['src/app/api/posts/route.ts', '/api/posts', ['GET', 'POST']],
       ['src/app/api/users/[id]/route.ts', '/api/users/:id', ['GET', 'DELETE']],
@@ -65,26 +80,41 @@ describe('mapProject', () => {
     ]);
     expect(project.methods).toHaveLength(10);
     const postsItem = project.routeFiles[0];
-    expect(postsItem.methods.map((m) => [m.operation, m.model?.delegate, m.responseModel])).toEqual([
-      ['get', 'blogPost', 'BlogPost'],
-      ['replace', 'blogPost', 'BlogPost'],
-      ['update', 'blogPost', 'BlogPost'],
-      ['delete', 'blogPost', null],
-    ]);
+    expect(postsItem.methods.map((m) => [m.operation, m.model?.delegate, m.responseModel])).toEqual(
+      [
+        ['get', 'blogPost', 'BlogPost'],
+        ['replace', 'blogPost', 'BlogPost'],
+        ['update', 'blogPost', 'BlogPost'],
+        ['delete', 'blogPost', null],
+      ],
+    );
     expect(postsItem.params).toEqual([{ name: 'id', type: 'uuid', isId: true }]);
     expect(postsItem.sources).toEqual(['config/routes/posts.json']);
   });
 
   it('marks body fields required when declared so, or when a create or replace must set them', () => {
-    const body = { authorId: 'uuid', title: 'string', status: 'enum', note: 'text', views: { type: 'int', required: true } };
+    const body = {
+      authorId: 'uuid',
+      title: 'string',
+      status: 'enum',
+      note: 'text',
+      views: { type: 'int', required: true },
+    };
     const routes = [
       { method: 'POST', path: '/api/posts', body, response: 'BlogPost' },
       { method: 'PUT', ...ITEM, body, response: 'BlogPost' },
       { method: 'PATCH', ...ITEM, body, response: 'BlogPost' },
     ];
-    const project = map(minimalProject({ 'config/models/BlogPost.json': BLOG_POST, 'config/routes/posts.json': { routes } }));
+    const project = map(
+      minimalProject({
+        'config/models/BlogPost.json': BLOG_POST,
+        'config/routes/posts.json': { routes },
+      }),
+    );
     const required = (method: string) => {
-      const found = project.methods.find((m) => m.method === method && m.model?.name === 'BlogPost');
+      const found = project.methods.find(
+        (m) => m.method === method && m.model?.name === 'BlogPost',
+      );
       return found?.body.map((f) => `${f.name}${f.required ? '!' : ''}${f.nullable ? '?' : ''}`);
     };
     expect(required('POST')).toEqual(['authorId!', 'title!', 'status', 'note?', 'views!']);
@@ -93,16 +123,41 @@ describe('mapProject', () => {
   });
 
   it('maps validators to names and literal arguments, and enum values from the model', () => {
-    const body = { title: { type: 'string', validation: ['notEmpty', 'maxLength:80', 'matches:^"a"$', 'isIn:x|y'] }, status: 'enum', views: { type: 'int', validation: ['min:-1.5'] } };
+    const body = {
+      title: {
+        type: 'string',
+        validation: ['notEmpty', 'maxLength:80', 'matches:^"a"$', 'isIn:x|y'],
+      },
+      status: 'enum',
+      views: { type: 'int', validation: ['min:-1.5'] },
+    };
     const routes = [{ method: 'PATCH', ...ITEM, body, model: 'BlogPost' }];
-    const project = map(minimalProject({ 'config/models/BlogPost.json': BLOG_POST, 'config/routes/posts.json': { routes } }));
+    const project = map(
+      minimalProject({
+        'config/models/BlogPost.json': BLOG_POST,
+        'config/routes/posts.json': { routes },
+      }),
+    );
     const method = project.methods.find((m) => m.method === 'PATCH');
     expect(method?.body.map((f) => [f.name, f.tsType, f.values, f.validators])).toEqual([
-      ['title', 'string', null, [{ name: 'notEmpty', argument: null }, { name: 'maxLength', argument: '80' }, { name: 'matches', argument: '"^\\"a\\"$"' }, { name: 'isIn', argument: '["x", "y"]' }]],
+      [
+        'title',
+        'string',
+        null,
+        [
+          { name: 'notEmpty', argument: null },
+          { name: 'maxLength', argument: '80' },
+          { name: 'matches', argument: '"^\\"a\\"$"' },
+          { name: 'isIn', argument: '["x", "y"]' },
+        ],
+      ],
       ['status', '"draft" | "live"', ['draft', 'live'], []],
       ['views', 'number', null, [{ name: 'min', argument: '-1.5' }]],
     ]);
-    expect([method?.bodyTypeName, method?.bodySpecName]).toEqual(['PatchApiPostsByIdBody', 'patchApiPostsByIdBodySpec']);
+    expect([method?.bodyTypeName, method?.bodySpecName]).toEqual([
+      'PatchApiPostsByIdBody',
+      'patchApiPostsByIdBodySpec',
+    ]);
     expect(method?.responseModel).toBeNull();
   });
 
@@ -111,7 +166,12 @@ describe('mapProject', () => {
       { method: 'PATCH', ...ITEM, body: { data: 'json' }, model: 'BlogPost' },
       { method: 'PUT', ...ITEM, body: { authorId: 'uuid', title: 'string' }, model: 'BlogPost' },
     ];
-    const project = map(minimalProject({ 'config/models/BlogPost.json': BLOG_POST, 'config/routes/posts.json': { routes } }));
+    const project = map(
+      minimalProject({
+        'config/models/BlogPost.json': BLOG_POST,
+        'config/routes/posts.json': { routes },
+      }),
+    );
     expect(project.routeFiles[0].methods.map((m) => [m.method, m.writesNullableJson])).toEqual([
       ['PUT', false],
       ['PATCH', true],
@@ -119,26 +179,51 @@ describe('mapProject', () => {
   });
 
   it('selects by non-id parameters and names route types after method and path', () => {
-    const routes = [{ method: 'GET', path: '/api/authors/:authorId/posts', params: { authorId: 'uuid' }, response: 'BlogPost[]' }];
-    const project = map(minimalProject({ 'config/models/BlogPost.json': BLOG_POST, 'config/routes/posts.json': { routes } }));
+    const routes = [
+      {
+        method: 'GET',
+        path: '/api/authors/:authorId/posts',
+        params: { authorId: 'uuid' },
+        response: 'BlogPost[]',
+      },
+    ];
+    const project = map(
+      minimalProject({
+        'config/models/BlogPost.json': BLOG_POST,
+        'config/routes/posts.json': { routes },
+      }),
+    );
     const file = project.routeFiles[0];
-    expect([file.outputPath, file.hasParams, file.methods[0].hasIdParam, file.methods[0].selectParams.map((p) => p.name)]).toEqual([
-      'src/app/api/authors/[authorId]/posts/route.ts',
-      true,
-      false,
-      ['authorId'],
-    ]);
+    expect([
+      file.outputPath,
+      file.hasParams,
+      file.methods[0].hasIdParam,
+      file.methods[0].selectParams.map((p) => p.name),
+    ]).toEqual(['src/app/api/authors/[authorId]/posts/route.ts', true, false, ['authorId']]);
     expect(routeTypeName('POST', '/api/users/:userId/posts')).toBe('PostApiUsersByUserIdPosts');
     expect(routeTypeName('GET', '/api/v1.2/user-profiles')).toBe('GetApiV12UserProfiles');
   });
 
   it('maps function, voter, auth and redirect routes, and lists functions and voters once', () => {
     const routes = [
-      { method: 'POST', path: '/api/a', function: 'save', voter: 'canWrite', auth: true, redirect: '/done' },
+      {
+        method: 'POST',
+        path: '/api/a',
+        function: 'save',
+        voter: 'canWrite',
+        auth: true,
+        redirect: '/done',
+      },
       { method: 'GET', path: '/api/b', function: 'save', voter: 'canWrite', redirect: '/done' },
       { method: 'DELETE', path: '/api/users/:id', params: { id: 'uuid' }, voter: 'canDelete' },
     ];
-    const project = map(minimalProject({ 'config/routes/users.json': { routes: [...routes, { method: 'GET', path: '/api/users', response: 'User[]' }] } }));
+    const project = map(
+      minimalProject({
+        'config/routes/users.json': {
+          routes: [...routes, { method: 'GET', path: '/api/users', response: 'User[]' }],
+        },
+      }),
+    );
     expect(project.functions).toEqual(['save']);
     expect(project.voters).toEqual(['canDelete', 'canWrite']);
     expect(project.hasAuth).toBe(true);
@@ -157,12 +242,24 @@ describe('mapProject', () => {
           fields: [
             { type: 'input', id: 'userEmail', label: 'E-mail' },
             { type: 'input', id: 'newPassword', label: 'Password' },
-            { type: 'input', id: 'age', label: 'Age', inputType: 'number', required: true, placeholder: '42' },
+            {
+              type: 'input',
+              id: 'age',
+              label: 'Age',
+              inputType: 'number',
+              required: true,
+              placeholder: '42',
+            },
             { type: 'button', label: 'Go' },
           ],
         },
       },
-      'config/views/edit.json': { name: 'EditUserPage', path: '/users/:id/edit', title: 'Edit', root: { type: 'button', label: 'Save' } },
+      'config/views/edit.json': {
+        name: 'EditUserPage',
+        path: '/users/:id/edit',
+        title: 'Edit',
+        root: { type: 'button', label: 'Save' },
+      },
     };
     const project = map(minimalProject(views));
     expect(project.views.map((v) => [v.urlPath, v.outputPath, v.title, v.params])).toEqual([
@@ -170,7 +267,9 @@ describe('mapProject', () => {
       ['/sign-up', 'src/app/sign-up/page.tsx', 'Sign Up', []],
       ['/users/:id/edit', 'src/app/users/[id]/edit/page.tsx', 'Edit', ['id']],
     ]);
-    expect(project.views[1].root.children.map((c) => [c.type, c.inputType, c.required, c.placeholder])).toEqual([
+    expect(
+      project.views[1].root.children.map((c) => [c.type, c.inputType, c.required, c.placeholder]),
+    ).toEqual([
       ['input', 'email', false, null],
       ['input', 'password', false, null],
       ['input', 'number', true, '42'],

@@ -7,23 +7,56 @@ import { minimalProject } from '../support/configs';
 import { SQLITE_OPTIONS } from '../support/generateOptions';
 import type { ProjectFiles } from '../support/tempProject';
 
-const map = (files: ProjectFiles): ProjectContext => mapProject(checkedProject(files), SQLITE_OPTIONS);
+const map = (files: ProjectFiles): ProjectContext =>
+  mapProject(checkedProject(files), SQLITE_OPTIONS);
 
-const TASK = { name: 'Task', fields: { title: 'string', note: { type: 'text', optional: true }, size: { type: 'enum', values: ['s', 'm', 'l'], default: 'm' }, hours: { type: 'float', optional: true }, done: { type: 'boolean', default: false }, due: { type: 'datetime', optional: true } } };
+const TASK = {
+  name: 'Task',
+  fields: {
+    title: 'string',
+    note: { type: 'text', optional: true },
+    size: { type: 'enum', values: ['s', 'm', 'l'], default: 'm' },
+    hours: { type: 'float', optional: true },
+    done: { type: 'boolean', default: false },
+    due: { type: 'datetime', optional: true },
+  },
+};
 const TASK_ROUTES = {
   routes: [
     { method: 'GET', path: '/api/tasks', response: 'Task[]' },
     { method: 'GET', path: '/api/tasks/:id', params: { id: 'uuid' }, response: 'Task', auth: true },
     {
-      method: 'POST', path: '/api/tasks', response: 'Task',
-      body: { title: { type: 'string', validation: ['minLength:3', 'maxLength:80'] }, note: 'text', size: 'enum', hours: { type: 'float', validation: ['min:0', 'max:40'] }, done: 'boolean', due: 'datetime' },
+      method: 'POST',
+      path: '/api/tasks',
+      response: 'Task',
+      body: {
+        title: { type: 'string', validation: ['minLength:3', 'maxLength:80'] },
+        note: 'text',
+        size: 'enum',
+        hours: { type: 'float', validation: ['min:0', 'max:40'] },
+        done: 'boolean',
+        due: 'datetime',
+      },
     },
-    { method: 'PATCH', path: '/api/tasks/:id', params: { id: 'uuid' }, response: 'Task', body: { title: 'string', contact: { type: 'string', validation: ['isEmail'] } }, function: 'editTask' },
+    {
+      method: 'PATCH',
+      path: '/api/tasks/:id',
+      params: { id: 'uuid' },
+      response: 'Task',
+      body: { title: 'string', contact: { type: 'string', validation: ['isEmail'] } },
+      function: 'editTask',
+    },
   ],
 };
 
 function project(views: Record<string, unknown>): ProjectContext {
-  return map(minimalProject({ 'config/models/Task.json': TASK, 'config/routes/tasks.json': TASK_ROUTES, ...views }));
+  return map(
+    minimalProject({
+      'config/models/Task.json': TASK,
+      'config/routes/tasks.json': TASK_ROUTES,
+      ...views,
+    }),
+  );
 }
 
 const byId = (root: ElementContext, id: string): ElementContext => {
@@ -34,11 +67,21 @@ const byId = (root: ElementContext, id: string): ElementContext => {
 describe('mapping views', () => {
   const context = project({
     'config/views/tasks.json': {
-      name: 'TasksPage', path: '/tasks', root: {
-        type: 'section', children: [
-          { type: 'list', route: 'GET /api/tasks', columns: ['title', { field: 'due', label: 'By' }, 'done'], link: '/tasks/:id' },
+      name: 'TasksPage',
+      path: '/tasks',
+      root: {
+        type: 'section',
+        children: [
           {
-            type: 'form', route: 'POST /api/tasks', fields: [
+            type: 'list',
+            route: 'GET /api/tasks',
+            columns: ['title', { field: 'due', label: 'By' }, 'done'],
+            link: '/tasks/:id',
+          },
+          {
+            type: 'form',
+            route: 'POST /api/tasks',
+            fields: [
               { type: 'input', id: 'title', label: 'Title' },
               { type: 'textarea', id: 'note', label: 'Note' },
               { type: 'select', id: 'size', label: 'Size' },
@@ -52,8 +95,15 @@ describe('mapping views', () => {
       },
     },
     'config/views/task.json': {
-      name: 'EditTaskPage', path: '/tasks/:id/edit', auth: true, root: {
-        type: 'form', route: 'PATCH /api/tasks/:id', load: 'GET /api/tasks/:id', success: '/tasks/:id', fields: [
+      name: 'EditTaskPage',
+      path: '/tasks/:id/edit',
+      auth: true,
+      root: {
+        type: 'form',
+        route: 'PATCH /api/tasks/:id',
+        load: 'GET /api/tasks/:id',
+        success: '/tasks/:id',
+        fields: [
           { type: 'input', id: 'title', label: 'Title' },
           { type: 'button', label: 'Save' },
         ],
@@ -66,16 +116,36 @@ describe('mapping views', () => {
   it('gives each element its partial and takes input hints from the bound body field', () => {
     const form = tasks.root.children[1];
     expect(form.partial).toBe('view/form');
-    expect(byId(form, 'title')).toMatchObject({ partial: 'view/input', inputType: 'text', required: true, minLength: 3, maxLength: 80 });
-    expect(byId(form, 'hours')).toMatchObject({ inputType: 'number', required: false, min: 0, max: 40, step: 'any' });
+    expect(byId(form, 'title')).toMatchObject({
+      partial: 'view/input',
+      inputType: 'text',
+      required: true,
+      minLength: 3,
+      maxLength: 80,
+    });
+    expect(byId(form, 'hours')).toMatchObject({
+      inputType: 'number',
+      required: false,
+      min: 0,
+      max: 40,
+      step: 'any',
+    });
     expect(byId(form, 'due')).toMatchObject({ inputType: 'date', required: true });
-    expect(byId(form, 'size').options).toEqual([{ value: 's', label: 's' }, { value: 'm', label: 'm' }, { value: 'l', label: 'l' }]);
+    expect(byId(form, 'size').options).toEqual([
+      { value: 's', label: 's' },
+      { value: 'm', label: 'm' },
+      { value: 'l', label: 'l' },
+    ]);
     expect(byId(form, 'note')).toMatchObject({ partial: 'view/textarea', rows: 4 });
   });
 
   it('tells the form how to turn each field into JSON, and to empty itself after a create', () => {
     expect(tasks.root.children[1].form).toEqual({
-      method: 'POST', urlPath: '/api/tasks', success: null, reset: true, load: null,
+      method: 'POST',
+      urlPath: '/api/tasks',
+      success: null,
+      reset: true,
+      load: null,
       fields: [
         { name: 'title', kind: 'string', nullable: false },
         { name: 'note', kind: 'string', nullable: true },
@@ -88,8 +158,20 @@ describe('mapping views', () => {
   });
 
   it('calls each shown route once per element, importing its handler, and formats columns by type', () => {
-    expect(tasks.loads).toEqual([{ variable: 'data0', handler: 'getApiTasks', module: '@/app/api/tasks/route', urlPath: '/api/tasks', params: [], model: 'Task', isArray: true }]);
-    expect(tasks.routeImports).toEqual([{ handler: 'getApiTasks', method: 'GET', module: '@/app/api/tasks/route' }]);
+    expect(tasks.loads).toEqual([
+      {
+        variable: 'data0',
+        handler: 'getApiTasks',
+        module: '@/app/api/tasks/route',
+        urlPath: '/api/tasks',
+        params: [],
+        model: 'Task',
+        isArray: true,
+      },
+    ]);
+    expect(tasks.routeImports).toEqual([
+      { handler: 'getApiTasks', method: 'GET', module: '@/app/api/tasks/route' },
+    ]);
     expect(tasks.root.children[0].columns).toEqual([
       { field: 'title', label: 'Title', kind: 'string', link: '/tasks/:id' },
       { field: 'due', label: 'By', kind: 'datetime', link: null },
@@ -100,16 +182,35 @@ describe('mapping views', () => {
   });
 
   it('fills an edit form from the loaded record and requires sign-in for an auth view', () => {
-    expect(edit.loads.map((l) => [l.handler, l.module, l.params])).toEqual([['getApiTasksById', '@/app/api/tasks/[id]/route', ['id']]]);
-    expect(edit.root.form).toMatchObject({ method: 'PATCH', urlPath: '/api/tasks/:id', success: '/tasks/:id', reset: false, load: { variable: 'data0' } });
-    expect(byId(edit.root, 'title')).toMatchObject({ valueFrom: 'data0', valueKind: 'string', required: false });
+    expect(edit.loads.map((l) => [l.handler, l.module, l.params])).toEqual([
+      ['getApiTasksById', '@/app/api/tasks/[id]/route', ['id']],
+    ]);
+    expect(edit.root.form).toMatchObject({
+      method: 'PATCH',
+      urlPath: '/api/tasks/:id',
+      success: '/tasks/:id',
+      reset: false,
+      load: { variable: 'data0' },
+    });
+    expect(byId(edit.root, 'title')).toMatchObject({
+      valueFrom: 'data0',
+      valueKind: 'string',
+      required: false,
+    });
     expect(edit.viewHelpers).toEqual(['callRoute', 'inputValue', 'requireUser']);
     expect(context.hasAuth).toBe(true);
   });
 
   it('lists views without parameters in the navigation unless nav is false', () => {
     expect(context.navLinks.map((l) => l.href)).toEqual(['/login', '/tasks']);
-    const hidden = project({ 'config/views/tasks.json': { name: 'TasksPage', path: '/tasks', nav: false, root: { type: 'text', text: 'x' } } });
+    const hidden = project({
+      'config/views/tasks.json': {
+        name: 'TasksPage',
+        path: '/tasks',
+        nav: false,
+        root: { type: 'text', text: 'x' },
+      },
+    });
     expect(hidden.navLinks.map((l) => l.href)).toEqual(['/login']);
     expect(hidden.hasForms).toBe(true);
     expect(hidden.loginPath).toBe('/login');
@@ -120,11 +221,23 @@ describe('the login path', () => {
   it('comes from appgen.config.json and is where src/appgen/view.ts sends visitors', () => {
     const context = project({
       'appgen.config.json': { loginPath: '/signin' },
-      'config/views/signin.json': { name: 'SigninPage', path: '/signin', root: { type: 'text', text: 'x' } },
-      'config/views/secret.json': { name: 'SecretPage', path: '/secret', auth: true, root: { type: 'text', text: 'y' } },
+      'config/views/signin.json': {
+        name: 'SigninPage',
+        path: '/signin',
+        root: { type: 'text', text: 'x' },
+      },
+      'config/views/secret.json': {
+        name: 'SecretPage',
+        path: '/secret',
+        auth: true,
+        root: { type: 'text', text: 'y' },
+      },
     });
     expect(context.loginPath).toBe('/signin');
-    const viewModule = new TemplateSet(BUILTIN_TEMPLATES_DIR).render('src/appgen/view.ts.hbs', context);
+    const viewModule = new TemplateSet(BUILTIN_TEMPLATES_DIR).render(
+      'src/appgen/view.ts.hbs',
+      context,
+    );
     expect(viewModule).toContain('export const LOGIN_PATH = "/signin";');
     expect(viewModule).toContain('export async function requireUser(here: string)');
   });

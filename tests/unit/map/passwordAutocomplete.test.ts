@@ -7,21 +7,54 @@ import { SQLITE_OPTIONS } from '../support/generateOptions';
 const MEMBER = { name: 'Member', fields: { email: 'string', password: 'string' } };
 const ROUTES = {
   routes: [
-    { method: 'POST', path: '/api/members', response: 'Member', body: { email: 'string', password: 'string' } },
-    { method: 'PATCH', path: '/api/members/:id', params: { id: 'uuid' }, response: 'Member', body: { password: 'string' } },
-    { method: 'POST', path: '/api/login', body: { email: 'string', password: 'string' }, function: 'login' },
-    { method: 'POST', path: '/api/register', body: { email: 'string', password: 'string' }, function: 'register' },
+    {
+      method: 'POST',
+      path: '/api/members',
+      response: 'Member',
+      body: { email: 'string', password: 'string' },
+    },
+    {
+      method: 'PATCH',
+      path: '/api/members/:id',
+      params: { id: 'uuid' },
+      response: 'Member',
+      body: { password: 'string' },
+    },
+    {
+      method: 'POST',
+      path: '/api/login',
+      body: { email: 'string', password: 'string' },
+      function: 'login',
+    },
+    {
+      method: 'POST',
+      path: '/api/register',
+      body: { email: 'string', password: 'string' },
+      function: 'register',
+    },
   ],
 };
 
 const form = (name: string, path: string, route: string | undefined, ids: string[]) => ({
-  [`config/views/${name}.json`]: { name: `${name[0].toUpperCase()}${name.slice(1)}Page`, path, root: { type: 'form', ...(route ? { route } : {}), fields: ids.map((id) => ({ type: 'input', id, label: id })) } },
+  [`config/views/${name}.json`]: {
+    name: `${name[0].toUpperCase()}${name.slice(1)}Page`,
+    path,
+    root: {
+      type: 'form',
+      ...(route ? { route } : {}),
+      fields: ids.map((id) => ({ type: 'input', id, label: id })),
+    },
+  },
 });
 
 function passwordInputs(context: ProjectContext, path: string): Record<string, string | null> {
   const all = (e: ElementContext): ElementContext[] => [e, ...e.children.flatMap(all)];
   const view = context.views.find((v) => v.urlPath === path)!;
-  return Object.fromEntries(all(view.root).filter((e) => e.type === 'input').map((e) => [e.id, e.autocomplete]));
+  return Object.fromEntries(
+    all(view.root)
+      .filter((e) => e.type === 'input')
+      .map((e) => [e.id, e.autocomplete]),
+  );
 }
 
 describe('autocomplete of password inputs', () => {
@@ -47,7 +80,13 @@ describe('autocomplete of password inputs', () => {
   });
 
   it('is current-password on a log-in form and an unbound form, unless the id says new', () => {
-    expect(passwordInputs(context, '/enter')).toEqual({ email: null, password: 'current-password' });
-    expect(passwordInputs(context, '/draft')).toEqual({ password: 'current-password', newPassword: 'new-password' });
+    expect(passwordInputs(context, '/enter')).toEqual({
+      email: null,
+      password: 'current-password',
+    });
+    expect(passwordInputs(context, '/draft')).toEqual({
+      password: 'current-password',
+      newPassword: 'new-password',
+    });
   });
 });

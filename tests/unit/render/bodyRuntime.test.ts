@@ -4,20 +4,37 @@ import { evaluateModule } from '../support/typescriptSource';
 
 type Result = { data: Record<string, unknown> } | { problems: string[] };
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
-type ReadBody = (request: Request, spec: Record<string, unknown>) => Promise<{ ok: true; data: unknown } | { ok: false; response: Answer }>;
+type ReadBody = (
+  request: Request,
+  spec: Record<string, unknown>,
+) => Promise<{ ok: true; data: unknown } | { ok: false; response: Answer }>;
 
 // The generated src/appgen/body.ts and http.ts, run as they are (issue 15, items 4, 5 and 8).
 const files = renderFiles(minimalProject());
 const content = (path: string) => files.get(path)?.content ?? '';
-const jsonError = (status: number, message: string): Answer => ({ status, body: { error: message } });
-const runtime = evaluateModule('body.ts', content('src/appgen/body.ts'), { './http': { jsonError } });
-const validateBody = runtime.validateBody as (input: unknown, spec: Record<string, unknown>) => Result;
+const jsonError = (status: number, message: string): Answer => ({
+  status,
+  body: { error: message },
+});
+const runtime = evaluateModule('body.ts', content('src/appgen/body.ts'), {
+  './http': { jsonError },
+});
+const validateBody = runtime.validateBody as (
+  input: unknown,
+  spec: Record<string, unknown>,
+) => Result;
 const parseIsoDate = runtime.parseIsoDate as (text: string) => Date | undefined;
 const readBody = runtime.readBody as ReadBody;
 
 const field = (type: string) => ({ type, required: false, nullable: false, validators: [] });
-const spec = { name: field('string'), note: field('text'), due: field('datetime'), meta: field('json') };
-const DATE_ERROR = '"due" must be an ISO 8601 date (1999-12-31 or 1999-12-31T23:59:59Z) from year 0100 to 9999';
+const spec = {
+  name: field('string'),
+  note: field('text'),
+  due: field('datetime'),
+  meta: field('json'),
+};
+const DATE_ERROR =
+  '"due" must be an ISO 8601 date (1999-12-31 or 1999-12-31T23:59:59Z) from year 0100 to 9999';
 const MIB = 1_048_576;
 
 describe('datetime: ISO 8601 only, real dates, years 0100 to 9999', () => {
@@ -78,7 +95,9 @@ describe('text every database stores alike', () => {
   });
 
   it('takes paired surrogates', () => {
-    expect(validateBody({ name: '😀', meta: { '😀': ['😀'] } }, spec)).toEqual({ data: { name: '😀', meta: { '😀': ['😀'] } } });
+    expect(validateBody({ name: '😀', meta: { '😀': ['😀'] } }, spec)).toEqual({
+      data: { name: '😀', meta: { '😀': ['😀'] } },
+    });
   });
 });
 
@@ -91,12 +110,22 @@ describe('json nesting', () => {
     expect(runtime.MAX_JSON_DEPTH).toBe(100);
     expect(validateBody({ meta: arrays(100) }, spec)).toEqual({ data: { meta: arrays(100) } });
     expect(validateBody({ meta: nested(50) }, spec)).toEqual({ data: { meta: nested(50) } });
-    for (const levels of [101, 5000]) expect(validateBody({ meta: arrays(levels) }, spec)).toEqual({ problems: ['"meta" must be nested at most 100 levels deep'] });
+    for (const levels of [101, 5000])
+      expect(validateBody({ meta: arrays(levels) }, spec)).toEqual({
+        problems: ['"meta" must be nested at most 100 levels deep'],
+      });
   });
 });
 
 describe('readBody', () => {
-  const post = (body: RequestInit['body'], type = 'application/json', init: RequestInit = {}) => new Request('http://127.0.0.1/api', { method: 'POST', headers: { 'content-type': type }, body, duplex: 'half', ...init } as RequestInit);
+  const post = (body: RequestInit['body'], type = 'application/json', init: RequestInit = {}) =>
+    new Request('http://127.0.0.1/api', {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body,
+      duplex: 'half',
+      ...init,
+    } as RequestInit);
   const stream = (chunks: Iterable<Uint8Array>, onCancel?: () => void) => {
     const iterator = chunks[Symbol.iterator]();
     return new ReadableStream<Uint8Array>({
@@ -109,13 +138,28 @@ describe('readBody', () => {
     });
   };
 
-  it.each(['application/json-seq', 'text/plain', 'application/jsonp', 'application/x-json', ''])('answers 415 to Content-Type %j', async (type) => {
-    const answer = await readBody(post('{}', type), spec);
-    expect(answer).toEqual({ ok: false, response: { status: 415, body: { error: 'Content-Type must be application/json' } } });
-  });
+  it.each(['application/json-seq', 'text/plain', 'application/jsonp', 'application/x-json', ''])(
+    'answers 415 to Content-Type %j',
+    async (type) => {
+      const answer = await readBody(post('{}', type), spec);
+      expect(answer).toEqual({
+        ok: false,
+        response: { status: 415, body: { error: 'Content-Type must be application/json' } },
+      });
+    },
+  );
 
-  it.each(['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/vnd.api+json', 'application/problem+json;charset=utf-8'])('takes Content-Type %j', async (type) => {
-    expect(await readBody(post('{"name":"a"}', type), spec)).toEqual({ ok: true, data: { name: 'a' } });
+  it.each([
+    'application/json',
+    'application/json; charset=utf-8',
+    'APPLICATION/JSON',
+    'application/vnd.api+json',
+    'application/problem+json;charset=utf-8',
+  ])('takes Content-Type %j', async (type) => {
+    expect(await readBody(post('{"name":"a"}', type), spec)).toEqual({
+      ok: true,
+      data: { name: 'a' },
+    });
   });
 
   it('stops reading a body without end at the limit and answers 413', async () => {
@@ -128,7 +172,10 @@ describe('readBody', () => {
       }
     }
     const answer = await readBody(post(stream(endless(), () => (cancelled = true))), spec);
-    expect(answer).toEqual({ ok: false, response: { status: 413, body: { error: `Request body is larger than ${MIB} bytes` } } });
+    expect(answer).toEqual({
+      ok: false,
+      response: { status: 413, body: { error: `Request body is larger than ${MIB} bytes` } },
+    });
     expect(pulled).toBeLessThanOrEqual(MIB + 2 * 65_536);
     await new Promise((resolve) => setImmediate(resolve));
     expect(cancelled).toBe(true);
@@ -137,27 +184,51 @@ describe('readBody', () => {
   it('takes exactly 1 MiB and decodes characters split across chunks', async () => {
     const text = JSON.stringify({ note: 'é€😀'.repeat(1000) });
     const bytes = new TextEncoder().encode(text);
-    const pieces = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, i) => bytes.subarray(i * 7, i * 7 + 7));
-    expect(await readBody(post(stream(pieces)), spec)).toEqual({ ok: true, data: { note: 'é€😀'.repeat(1000) } });
+    const pieces = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, i) =>
+      bytes.subarray(i * 7, i * 7 + 7),
+    );
+    expect(await readBody(post(stream(pieces)), spec)).toEqual({
+      ok: true,
+      data: { note: 'é€😀'.repeat(1000) },
+    });
     const exact = new TextEncoder().encode(`{"note":"${'x'.repeat(MIB - 11)}"}`);
     expect(exact.length).toBe(MIB);
     expect(await readBody(post(stream([exact])), spec)).toMatchObject({ ok: true });
-    expect(await readBody(post(stream([exact, new Uint8Array([32])])), spec)).toMatchObject({ ok: false, response: { status: 413 } });
+    expect(await readBody(post(stream([exact, new Uint8Array([32])])), spec)).toMatchObject({
+      ok: false,
+      response: { status: 413 },
+    });
   });
 });
 
 describe('methods a route does not declare (src/appgen/http.ts)', () => {
   const http = evaluateModule('http.ts', content('src/appgen/http.ts'), {
-    'next/server': { NextResponse: { json: (body: unknown, init: { status: number; headers?: Record<string, string> }) => ({ status: init.status, body, headers: init.headers }) } },
+    'next/server': {
+      NextResponse: {
+        json: (body: unknown, init: { status: number; headers?: Record<string, string> }) => ({
+          status: init.status,
+          body,
+          headers: init.headers,
+        }),
+      },
+    },
   });
 
   it('answers 405 with { error } and Allow', () => {
-    const refuse = (http.methodNotAllowed as (allow: string) => () => Answer)('GET, HEAD, OPTIONS, POST');
-    expect(refuse()).toEqual({ status: 405, body: { error: 'Method not allowed' }, headers: { allow: 'GET, HEAD, OPTIONS, POST' } });
+    const refuse = (http.methodNotAllowed as (allow: string) => () => Answer)(
+      'GET, HEAD, OPTIONS, POST',
+    );
+    expect(refuse()).toEqual({
+      status: 405,
+      body: { error: 'Method not allowed' },
+      headers: { allow: 'GET, HEAD, OPTIONS, POST' },
+    });
   });
 
   it('answers OPTIONS with 204 and Allow', () => {
-    const options = (http.allowedMethods as (allow: string) => () => Response)('GET, HEAD, OPTIONS')();
+    const options = (http.allowedMethods as (allow: string) => () => Response)(
+      'GET, HEAD, OPTIONS',
+    )();
     expect([options.status, options.headers.get('allow')]).toEqual([204, 'GET, HEAD, OPTIONS']);
   });
 });

@@ -14,27 +14,56 @@ const body = renderFiles(minimalProject()).get('src/appgen/body.ts')?.content ??
 /** tsc --strict diagnostics of in-memory modules beside a stub ./http, as "file: message". */
 function typeErrors(files: Record<string, string>): string[] {
   const dir = path.join(REPO_ROOT, '__typecheck__');
-  const memory = new Map(Object.entries({ 'http.ts': 'export function jsonError(status: number, message: string): Response {\n  return Response.json({ error: message }, { status });\n}\n', ...files }).map(([name, text]) => [path.join(dir, name), text]));
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, lib: ['lib.es2022.d.ts'], types: ['node'], skipLibCheck: true };
+  const memory = new Map(
+    Object.entries({
+      'http.ts':
+        'export function jsonError(status: number, message: string): Response {\n  return Response.json({ error: message }, { status });\n}\n',
+      ...files,
+    }).map(([name, text]) => [path.join(dir, name), text]),
+  );
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    lib: ['lib.es2022.d.ts'],
+    types: ['node'],
+    skipLibCheck: true,
+  };
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile } = host;
-  host.getSourceFile = (name, version, ...rest) => (memory.has(name) ? ts.createSourceFile(name, memory.get(name) as string, version) : getSourceFile(name, version, ...rest));
+  host.getSourceFile = (name, version, ...rest) =>
+    memory.has(name)
+      ? ts.createSourceFile(name, memory.get(name) as string, version)
+      : getSourceFile(name, version, ...rest);
   host.fileExists = (name) => memory.has(name) || fileExists(name);
   host.readFile = (name) => memory.get(name) ?? readFile(name);
   // The folder exists only in memory; module resolution looks for it before its files.
   host.directoryExists = (name) => name === dir || ts.sys.directoryExists(name);
   const program = ts.createProgram([...memory.keys()], options, host);
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map(
+      (d) =>
+        `${d.file ? path.basename(d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
+    );
 }
 
-const spec = (validators: string) => `import type { BodySpec } from "./body";\nexport const spec = { name: { type: "string", required: true, nullable: false, validators: ${validators} } } satisfies BodySpec;\n`;
+const spec = (validators: string) =>
+  `import type { BodySpec } from "./body";\nexport const spec = { name: { type: "string", required: true, nullable: false, validators: ${validators} } } satisfies BodySpec;\n`;
 
 describe('validator names and their runtime in src/appgen/body.ts', () => {
   it('the runtime implements exactly the validators of src/config/validators.ts', () => {
     const source = ts.createSourceFile('body.ts', body, ts.ScriptTarget.ES2022, true);
     let implemented: string[] = [];
     source.forEachChild(function visit(node): void {
-      if (ts.isVariableDeclaration(node) && node.name.getText() === 'VALIDATORS' && node.initializer && ts.isObjectLiteralExpression(node.initializer)) {
+      if (
+        ts.isVariableDeclaration(node) &&
+        node.name.getText() === 'VALIDATORS' &&
+        node.initializer &&
+        ts.isObjectLiteralExpression(node.initializer)
+      ) {
         implemented = node.initializer.properties.map((property) => property.name?.getText() ?? '');
       }
       node.forEachChild(visit);
@@ -43,7 +72,11 @@ describe('validator names and their runtime in src/appgen/body.ts', () => {
   });
 
   it('compiles under --strict with a route spec naming known validators, and not with one naming a validator with no runtime', () => {
-    const errors = typeErrors({ 'body.ts': body, 'known.ts': spec('[["notEmpty"], ["minLength", 3], ["isIn", ["a", "b"]]]'), 'unknown.ts': spec('[["isEmaill"]]') });
+    const errors = typeErrors({
+      'body.ts': body,
+      'known.ts': spec('[["notEmpty"], ["minLength", 3], ["isIn", ["a", "b"]]]'),
+      'unknown.ts': spec('[["isEmaill"]]'),
+    });
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/^unknown\.ts: .*"isEmaill"/);
   });
@@ -61,8 +94,12 @@ describe('validator names and their runtime in src/appgen/body.ts', () => {
   it('at run time an unknown name fails loudly instead of passing the value', () => {
     const runtime = evaluateModule('body.ts', body, { './http': { jsonError: () => undefined } });
     const validateBody = runtime.validateBody as (input: unknown, spec: unknown) => unknown;
-    const field = (validators: unknown[]) => ({ name: { type: 'string', required: true, nullable: false, validators } });
-    expect(validateBody({ name: '' }, field([['notEmpty']]))).toEqual({ problems: ['"name" must not be empty'] });
+    const field = (validators: unknown[]) => ({
+      name: { type: 'string', required: true, nullable: false, validators },
+    });
+    expect(validateBody({ name: '' }, field([['notEmpty']]))).toEqual({
+      problems: ['"name" must not be empty'],
+    });
     expect(() => validateBody({ name: 'x' }, field([['isEmaill']]))).toThrow();
   });
 });

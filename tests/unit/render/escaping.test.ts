@@ -27,7 +27,10 @@ const files = minimalProject({
         method: 'POST',
         path: '/api/notes',
         function: 'saveNote',
-        body: { kind: { type: 'enum', values: VALUES }, text: { type: 'string', validation: [`matches:${REGEX}`, `isIn:${VALUES.join('|')}`] } },
+        body: {
+          kind: { type: 'enum', values: VALUES },
+          text: { type: 'string', validation: [`matches:${REGEX}`, `isIn:${VALUES.join('|')}`] },
+        },
       },
     ],
   },
@@ -41,9 +44,12 @@ describe('config text reaches generated code as literal text', () => {
     return file.content;
   };
 
-  it.each([...output.keys()].filter((path) => /\.tsx?$/.test(path)))('%s has no syntax errors', (path) => {
-    expect(syntaxErrors(path, content(path))).toEqual([]);
-  });
+  it.each([...output.keys()].filter((path) => /\.tsx?$/.test(path)))(
+    '%s has no syntax errors',
+    (path) => {
+      expect(syntaxErrors(path, content(path))).toEqual([]);
+    },
+  );
 
   it(`renders the label ${LABEL} as exactly that text`, () => {
     const page = content('src/app/escape/page.tsx');
@@ -63,12 +69,15 @@ describe('config text reaches generated code as literal text', () => {
     const code = [...output].filter(([path]) => path.endsWith('.ts'));
     const values = code.flatMap(([path, file]) => stringValues(path, file.content));
     // in the body type, the allowed values and the isIn list
-    for (const value of VALUES) expect(values.filter((v) => v === value).length).toBeGreaterThanOrEqual(3);
+    for (const value of VALUES)
+      expect(values.filter((v) => v === value).length).toBeGreaterThanOrEqual(3);
     expect(values).toContain(REGEX);
     expect(new RegExp(REGEX, 'u').test('"\'*/${y}')).toBe(true);
   });
 
   it('writes a string default into the Prisma schema as an escaped string', () => {
-    expect(content('prisma/schema.prisma')).toContain(`text String @default(${JSON.stringify(TITLE)})`);
+    expect(content('prisma/schema.prisma')).toContain(
+      `text String @default(${JSON.stringify(TITLE)})`,
+    );
   });
 });

@@ -30,7 +30,9 @@ describe('escaping helpers', () => {
   it('ident passes identifiers and throws on anything else', () => {
     expect(render('{{ident name}}', { name: 'userId_2$' })).toBe('userId_2$');
     for (const bad of ['a-b', '1a', 'a b', '', 'x;alert(1)', 'a.b']) {
-      expect(() => render('{{ident name}}', { name: bad })).toThrow(`not an identifier: ${JSON.stringify(bad)}`);
+      expect(() => render('{{ident name}}', { name: bad })).toThrow(
+        `not an identifier: ${JSON.stringify(bad)}`,
+      );
     }
     expect(() => render('{{ident name}}', { name: 3 })).toThrow('not an identifier');
   });
@@ -44,7 +46,12 @@ describe('escaping helpers', () => {
   it('eq, concat, some and unique', () => {
     expect(render('{{#if (eq a "x")}}yes{{else}}no{{/if}}', { a: 'x' })).toBe('yes');
     expect(render('{{concat "a" n "c"}}', { n: 1 })).toBe('a1c');
-    const list = [{ op: 'get', fn: 'b' }, { op: 'list', fn: null }, { op: 'get', fn: 'a' }, { op: 'x', fn: 'b' }];
+    const list = [
+      { op: 'get', fn: 'b' },
+      { op: 'list', fn: null },
+      { op: 'get', fn: 'a' },
+      { op: 'x', fn: 'b' },
+    ];
     expect(render('{{#if (some list "op" "list" "create")}}y{{else}}n{{/if}}', { list })).toBe('y');
     expect(render('{{#if (some list "op" "create")}}y{{else}}n{{/if}}', { list })).toBe('n');
     expect(render('{{#each (unique list "fn")}}{{this}},{{/each}}', { list })).toBe('a,b,');
@@ -57,10 +64,16 @@ describe('url and num helpers', () => {
 
   it('url fills :name segments from the source object, URL-encoded, and keeps the rest literal', () => {
     expect(url('/posts', 'params')).toBe('"/posts"');
-    expect(url('/posts/:id/edit', 'params')).toBe('"/posts/" + encodeURIComponent(String(params.id)) + "/edit"');
-    expect(url('/a/:x/b/:y?q=":z"', 'record')).toBe('"/a/" + encodeURIComponent(String(record.x)) + "/b/" + encodeURIComponent(String(record.y)) + "?q=\\":z\\""');
+    expect(url('/posts/:id/edit', 'params')).toBe(
+      '"/posts/" + encodeURIComponent(String(params.id)) + "/edit"',
+    );
+    expect(url('/a/:x/b/:y?q=":z"', 'record')).toBe(
+      '"/a/" + encodeURIComponent(String(record.x)) + "/b/" + encodeURIComponent(String(record.y)) + "?q=\\":z\\""',
+    );
     const id = 'a b/"c"';
-    expect(new Function('params', `return ${url('/p/:id/"${x}"', 'params')};`)({ id })).toBe(`/p/${encodeURIComponent(id)}/"\${x}"`);
+    expect(new Function('params', `return ${url('/p/:id/"${x}"', 'params')};`)({ id })).toBe(
+      `/p/${encodeURIComponent(id)}/"\${x}"`,
+    );
   });
 
   it('url refuses a source or parameter that is not an identifier', () => {

@@ -5,14 +5,22 @@ import { evaluateModule } from '../support/typescriptSource';
 type Result = { data: Record<string, unknown> } | { problems: string[] };
 type ValidateBody = (input: unknown, spec: Record<string, unknown>) => Result;
 type Find = (ids: string[]) => Promise<Array<{ id: string }>>;
-type RequireRecords = (model: string, ids: readonly string[] | undefined, find: Find) => Promise<void>;
+type RequireRecords = (
+  model: string,
+  ids: readonly string[] | undefined,
+  find: Find,
+) => Promise<void>;
 
 // The generated src/appgen/body.ts and http.ts, run as they are.
 const files = renderFiles(minimalProject());
 const content = (path: string) => files.get(path)?.content ?? '';
-const runtime = evaluateModule('body.ts', content('src/appgen/body.ts'), { './http': { jsonError: () => undefined } });
+const runtime = evaluateModule('body.ts', content('src/appgen/body.ts'), {
+  './http': { jsonError: () => undefined },
+});
 const validateBody = runtime.validateBody as ValidateBody;
-const http = evaluateModule('http.ts', content('src/appgen/http.ts'), { 'next/server': { NextResponse: {} } });
+const http = evaluateModule('http.ts', content('src/appgen/http.ts'), {
+  'next/server': { NextResponse: {} },
+});
 const requireRecords = http.requireRecords as RequireRecords;
 
 const A = '0b7a2f4e-8a51-4a0e-9d62-3d7c1f0e5a11';
@@ -27,7 +35,9 @@ describe('uuid[] body fields at run time', () => {
 
   it('leaves an absent list out (a PATCH keeps the links), and requires it when declared required', () => {
     expect(validateBody({}, spec)).toEqual({ data: {} });
-    expect(validateBody({}, { tags: { ...spec.tags, required: true } })).toEqual({ problems: ['"tags" is required'] });
+    expect(validateBody({}, { tags: { ...spec.tags, required: true } })).toEqual({
+      problems: ['"tags" is required'],
+    });
   });
 
   it.each([
@@ -37,7 +47,9 @@ describe('uuid[] body fields at run time', () => {
     ['a list of lists', [[A]]],
     ['an object', { 0: A }],
   ])('refuses %s', (_what, value) => {
-    expect(validateBody({ tags: value }, spec)).toEqual({ problems: ['"tags" must be a list of UUIDs'] });
+    expect(validateBody({ tags: value }, spec)).toEqual({
+      problems: ['"tags" must be a list of UUIDs'],
+    });
   });
 
   it('refuses null: a list field is never nullable', () => {
@@ -47,13 +59,17 @@ describe('uuid[] body fields at run time', () => {
   it('takes at most 1000 entries, and says so', () => {
     expect(runtime.MAX_LIST_ITEMS).toBe(1000);
     expect(validateBody({ tags: Array(1000).fill(A) }, spec)).toEqual({ data: { tags: [A] } });
-    expect(validateBody({ tags: Array(1001).fill(A) }, spec)).toEqual({ problems: ['"tags" must be a list of at most 1000 UUIDs'] });
+    expect(validateBody({ tags: Array(1001).fill(A) }, spec)).toEqual({
+      problems: ['"tags" must be a list of at most 1000 UUIDs'],
+    });
   });
 });
 
 describe('requireRecords: the check before a write links records', () => {
   const existing = new Set([A]);
-  const find = jest.fn<ReturnType<Find>, Parameters<Find>>(async (ids) => ids.filter((id) => existing.has(id)).map((id) => ({ id })));
+  const find = jest.fn<ReturnType<Find>, Parameters<Find>>(async (ids) =>
+    ids.filter((id) => existing.has(id)).map((id) => ({ id })),
+  );
   beforeEach(() => find.mockClear());
 
   it('passes when every id names a record, asking once for all of them', async () => {
@@ -63,7 +79,10 @@ describe('requireRecords: the check before a write links records', () => {
 
   it('answers 409 naming the model and every missing id, in the order given', async () => {
     const C = B.replace('5c', '6d');
-    await expect(requireRecords('Tag', [B, A, C], find)).rejects.toMatchObject({ status: 409, message: `Tag not found: ${B}, ${C}` });
+    await expect(requireRecords('Tag', [B, A, C], find)).rejects.toMatchObject({
+      status: 409,
+      message: `Tag not found: ${B}, ${C}`,
+    });
   });
 
   it('asks nothing for an absent or empty list', async () => {
@@ -76,15 +95,33 @@ describe('requireRecords: the check before a write links records', () => {
 describe('Prisma errors of a write that links records (src/appgen/http.ts, orm prisma)', () => {
   type Handle = (work: () => Promise<Response>) => Promise<{ status: number; body: unknown }>;
   const prismaHttp = evaluateModule('http.ts', content('src/appgen/http.ts'), {
-    'next/server': { NextResponse: { json: (body: unknown, init: { status: number }) => ({ status: init.status, body }) } },
+    'next/server': {
+      NextResponse: {
+        json: (body: unknown, init: { status: number }) => ({ status: init.status, body }),
+      },
+    },
   });
   const handle = prismaHttp.handle as Handle;
   // Prisma 7's errors, as measured: a nested connect/set short of records, and an update of no record.
-  const shortConnect = { code: 'P2025', meta: { modelName: 'Post', expectedRows: 1 }, message: 'Expected 1 records to be connected, found only 0.' };
-  const noRecord = { code: 'P2025', meta: { modelName: 'Post', operation: 'an update' }, message: 'No record was found for an update.' };
+  const shortConnect = {
+    code: 'P2025',
+    meta: { modelName: 'Post', expectedRows: 1 },
+    message: 'Expected 1 records to be connected, found only 0.',
+  };
+  const noRecord = {
+    code: 'P2025',
+    meta: { modelName: 'Post', operation: 'an update' },
+    message: 'No record was found for an update.',
+  };
 
   it('answers a linked record that went missing after the check with 409, a missing record with 404', async () => {
-    expect(await handle(async () => Promise.reject(shortConnect))).toEqual({ status: 409, body: { error: 'A related record does not exist or is still referenced' } });
-    expect(await handle(async () => Promise.reject(noRecord))).toEqual({ status: 404, body: { error: 'Not found' } });
+    expect(await handle(async () => Promise.reject(shortConnect))).toEqual({
+      status: 409,
+      body: { error: 'A related record does not exist or is still referenced' },
+    });
+    expect(await handle(async () => Promise.reject(noRecord))).toEqual({
+      status: 404,
+      body: { error: 'Not found' },
+    });
   });
 });

@@ -14,8 +14,21 @@ export function documentOf(files: Map<string, { content: string }>): Record<stri
   return JSON.parse(text.slice(start + 2).replace(/;\s*$/, ''));
 }
 
-const cases = fs.readdirSync(GOLDEN_DIR).filter((name) => fs.existsSync(path.join(GOLDEN_DIR, name, 'config'))).sort();
-const documents = new Map(cases.map((name) => [name, documentOf(buildProjectFiles({ root: path.join(GOLDEN_DIR, name), ...goldenOptions(path.join(GOLDEN_DIR, name)) }))]));
+const cases = fs
+  .readdirSync(GOLDEN_DIR)
+  .filter((name) => fs.existsSync(path.join(GOLDEN_DIR, name, 'config')))
+  .sort();
+const documents = new Map(
+  cases.map((name) => [
+    name,
+    documentOf(
+      buildProjectFiles({
+        root: path.join(GOLDEN_DIR, name),
+        ...goldenOptions(path.join(GOLDEN_DIR, name)),
+      }),
+    ),
+  ]),
+);
 
 describe.each(cases)('the OpenAPI document of golden case %s', (name) => {
   it('is a valid OpenAPI 3.1 document (@readme/openapi-parser)', async () => {
@@ -44,10 +57,17 @@ describe('the OpenAPI document of the blog', () => {
   });
 
   it('answers { error } on every error status', () => {
-    expect(schemas.Error).toEqual({ type: 'object', properties: { error: { type: 'string' } }, required: ['error'], additionalProperties: false });
+    expect(schemas.Error).toEqual({
+      type: 'object',
+      properties: { error: { type: 'string' } },
+      required: ['error'],
+      additionalProperties: false,
+    });
     for (const item of Object.values<Record<string, any>>(document.paths)) {
       for (const operation of Object.values<Record<string, any>>(item)) {
-        expect(operation.responses['500'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+        expect(operation.responses['500'].content['application/json'].schema).toEqual({
+          $ref: '#/components/schemas/Error',
+        });
       }
     }
   });
@@ -57,22 +77,41 @@ describe('the OpenAPI document of the blog', () => {
     expect(body.properties.email).toMatchObject({ type: 'string', format: 'email' });
     expect(body.required).toContain('email');
     expect(body.properties.name).toMatchObject({ minLength: 2, maxLength: 80 });
-    expect(body.properties.role).toMatchObject({ enum: ['author', 'reader'], 'x-appgen-validators': ['isIn:author|reader'] });
-    expect(body.properties.age).toMatchObject({ type: ['integer', 'null'], minimum: 13, maximum: 120 });
+    expect(body.properties.role).toMatchObject({
+      enum: ['author', 'reader'],
+      'x-appgen-validators': ['isIn:author|reader'],
+    });
+    expect(body.properties.age).toMatchObject({
+      type: ['integer', 'null'],
+      minimum: 13,
+      maximum: 120,
+    });
     expect(body.properties.website).toMatchObject({ type: ['string', 'null'], format: 'uri' });
   });
 
   it('lets an optional enum be null', () => {
-    expect(orNull(fieldSchema({ type: 'enum', values: ['a', 'b'] }))).toEqual({ type: ['string', 'null'], enum: ['a', 'b', null] });
-    const optionalEnums = Object.values<Record<string, any>>(schemas).flatMap((schema) => Object.values<Record<string, any>>(schema.properties ?? {})).filter((p) => Array.isArray(p.type) && p.enum);
+    expect(orNull(fieldSchema({ type: 'enum', values: ['a', 'b'] }))).toEqual({
+      type: ['string', 'null'],
+      enum: ['a', 'b', null],
+    });
+    const optionalEnums = Object.values<Record<string, any>>(schemas)
+      .flatMap((schema) => Object.values<Record<string, any>>(schema.properties ?? {}))
+      .filter((p) => Array.isArray(p.type) && p.enum);
     for (const property of optionalEnums) expect(property.enum).toContain(null);
   });
 
   it('puts the security schemes on auth routes only', () => {
-    expect(document.components.securitySchemes.sessionCookie).toEqual(expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'appgen_session' }));
-    expect(document.components.securitySchemes.bearerAuth).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
-    const operations = Object.values<Record<string, any>>(document.paths).flatMap((item) => Object.values<Record<string, any>>(item));
-    for (const operation of operations) expect(Boolean(operation.security)).toBe(Boolean(operation.responses['401']));
+    expect(document.components.securitySchemes.sessionCookie).toEqual(
+      expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'appgen_session' }),
+    );
+    expect(document.components.securitySchemes.bearerAuth).toEqual(
+      expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    );
+    const operations = Object.values<Record<string, any>>(document.paths).flatMap((item) =>
+      Object.values<Record<string, any>>(item),
+    );
+    for (const operation of operations)
+      expect(Boolean(operation.security)).toBe(Boolean(operation.responses['401']));
     expect(operations.some((operation) => operation.security)).toBe(true);
   });
 });

@@ -5,7 +5,13 @@ import { evaluateModule } from '../support/typescriptSource';
 
 // The generated src/appgen/session.ts, securityHeaders.ts and the scaffolded src/proxy.ts, run
 // as they are (jose and next/server stand-ins: what is under test is appgen's own code).
-const files = renderFiles(minimalProject({ 'config/routes/zz.json': { routes: [{ method: 'GET', path: '/api/me', function: 'me', auth: true }] } }));
+const files = renderFiles(
+  minimalProject({
+    'config/routes/zz.json': {
+      routes: [{ method: 'GET', path: '/api/me', function: 'me', auth: true }],
+    },
+  }),
+);
 const content = (path: string) => {
   const file = files.get(path);
   if (!file) throw new Error(`${path} was not generated`);
@@ -13,15 +19,30 @@ const content = (path: string) => {
 };
 
 const jose = {
-  jwtVerify: jest.fn(async (token: string) => ({ payload: { sub: token.replace(/^token-of-/, '') } })),
+  jwtVerify: jest.fn(async (token: string) => ({
+    payload: { sub: token.replace(/^token-of-/, '') },
+  })),
   SignJWT: class {
     private sub = '';
-    setProtectedHeader() { return this; }
-    setSubject(sub: string) { this.sub = sub; return this; }
-    setIssuer() { return this; }
-    setIssuedAt() { return this; }
-    setExpirationTime() { return this; }
-    async sign() { return `token-of-${this.sub}`; }
+    setProtectedHeader() {
+      return this;
+    }
+    setSubject(sub: string) {
+      this.sub = sub;
+      return this;
+    }
+    setIssuer() {
+      return this;
+    }
+    setIssuedAt() {
+      return this;
+    }
+    setExpirationTime() {
+      return this;
+    }
+    async sign() {
+      return `token-of-${this.sub}`;
+    }
   },
 };
 
@@ -33,7 +54,10 @@ function sessionModule(secret: string | undefined) {
     weakSecretReason(secret: string): string | null;
     createSessionToken(userId: string): Promise<string>;
     verifySessionToken(token: string): Promise<string | null>;
-    readSession(request: Request, isActive?: (userId: string) => boolean | Promise<boolean>): Promise<string | null>;
+    readSession(
+      request: Request,
+      isActive?: (userId: string) => boolean | Promise<boolean>,
+    ): Promise<string | null>;
   };
 }
 
@@ -64,7 +88,11 @@ describe('the session secret', () => {
 
   it('accepts random secrets as openssl rand -base64 32, -hex 32 and create-appgen make them', () => {
     for (let i = 0; i < 300; i++) {
-      for (const secret of [crypto.randomBytes(32).toString('base64'), crypto.randomBytes(32).toString('hex'), crypto.randomBytes(32).toString('base64url')]) {
+      for (const secret of [
+        crypto.randomBytes(32).toString('base64'),
+        crypto.randomBytes(32).toString('hex'),
+        crypto.randomBytes(32).toString('base64url'),
+      ]) {
         expect([secret, weakSecretReason(secret)]).toEqual([secret, null]);
       }
     }
@@ -76,9 +104,13 @@ describe('the session secret', () => {
       const session = sessionModule('change-me-change-me-change-me-change-me');
       await expect(session.verifySessionToken('token-of-u1')).resolves.toBeNull();
       await expect(session.verifySessionToken('token-of-u2')).resolves.toBeNull();
-      expect(error.mock.calls).toEqual([[expect.stringContaining('APPGEN_SESSION_SECRET looks like a placeholder')]]);
+      expect(error.mock.calls).toEqual([
+        [expect.stringContaining('APPGEN_SESSION_SECRET looks like a placeholder')],
+      ]);
       expect(error.mock.calls[0][0]).toContain('openssl rand -base64 32');
-      await expect(session.createSessionToken('u1')).rejects.toThrow(/APPGEN_SESSION_SECRET looks like a placeholder.*openssl rand -base64 32/);
+      await expect(session.createSessionToken('u1')).rejects.toThrow(
+        /APPGEN_SESSION_SECRET looks like a placeholder.*openssl rand -base64 32/,
+      );
     } finally {
       error.mockRestore();
     }
@@ -95,7 +127,8 @@ describe('readSession with a check that the user is still active', () => {
   afterAll(() => {
     delete process.env.APPGEN_SESSION_SECRET;
   });
-  const withToken = (token: string) => new Request('http://app.test/api/me', { headers: { authorization: `Bearer ${token}` } });
+  const withToken = (token: string) =>
+    new Request('http://app.test/api/me', { headers: { authorization: `Bearer ${token}` } });
 
   it('refuses a valid token whose user the check no longer knows (deleted), keeps the others', async () => {
     const existing = new Set(['u1']);
@@ -107,7 +140,9 @@ describe('readSession with a check that the user is still active', () => {
 
   it('asks nothing without a token, and without a check trusts the signature alone', async () => {
     const isActive = jest.fn(() => true);
-    await expect(session.readSession(new Request('http://app.test/api/me'), isActive)).resolves.toBeNull();
+    await expect(
+      session.readSession(new Request('http://app.test/api/me'), isActive),
+    ).resolves.toBeNull();
     expect(isActive).not.toHaveBeenCalled();
     await expect(session.readSession(withToken('token-of-u2'))).resolves.toBe('u2');
   });
@@ -123,7 +158,10 @@ describe('security headers', () => {
   const headers = evaluateModule('securityHeaders.ts', content('src/appgen/securityHeaders.ts'));
 
   it('the scaffolded proxy adds them to every answer it lets through', () => {
-    const proxy = evaluateModule('proxy.ts', content('src/proxy.ts'), { 'next/server': { NextResponse: { next: () => new Response(null) } }, '@/appgen/securityHeaders': headers });
+    const proxy = evaluateModule('proxy.ts', content('src/proxy.ts'), {
+      'next/server': { NextResponse: { next: () => new Response(null) } },
+      '@/appgen/securityHeaders': headers,
+    });
     const response = (proxy.proxy as () => Response)();
     expect(Object.fromEntries(response.headers)).toEqual(expected);
   });
@@ -132,7 +170,10 @@ describe('security headers', () => {
     const { 'config/views/login.json': _login, ...apiOnly } = minimalProject();
     void _login;
     const api = renderFiles(apiOnly);
-    expect([...api.keys()].filter((path) => /securityHeaders|proxy/.test(path))).toEqual(['src/appgen/securityHeaders.ts', 'src/proxy.ts']);
+    expect([...api.keys()].filter((path) => /securityHeaders|proxy/.test(path))).toEqual([
+      'src/appgen/securityHeaders.ts',
+      'src/proxy.ts',
+    ]);
     expect(api.get('src/proxy.ts')?.owner).toBe('user');
   });
 });

@@ -27,7 +27,8 @@ const CASES: Record<string, BadTemplate> = {
     file: ELEMENT,
     content: '{{#if isForm}}\n<form>\n',
     where: 'templates/partials/view/element.hbs: line 3:',
-    reason: /syntax error: expecting .*got 'EOF' \(is a \{\{#block\}\} or \{\{!-- comment not closed\?\)/,
+    reason:
+      /syntax error: expecting .*got 'EOF' \(is a \{\{#block\}\} or \{\{!-- comment not closed\?\)/,
   },
   'syntax error: a block closed by another name': {
     file: PAGE,
@@ -55,9 +56,11 @@ const CASES: Record<string, BadTemplate> = {
   },
   'missing context field (strict), in a template': {
     file: PAGE,
-    content: 'export const title = {{str title}};\n{{#each params}}\n{{ident paramName}}\n{{/each}}\nexport const path = {{str urlPth}};\n',
+    content:
+      'export const title = {{str title}};\n{{#each params}}\n{{ident paramName}}\n{{/each}}\nexport const path = {{str urlPth}};\n',
     where: 'templates/src/app/[view]/page.tsx.hbs: line 5, column 27:',
-    reason: /"urlPth" not defined: the template's context has no such field \(templates compile with strict: true/,
+    reason:
+      /"urlPth" not defined: the template's context has no such field \(templates compile with strict: true/,
     output: 'src/app/login/page.tsx',
   },
   'missing context field (strict), in a partial: names the partial, not its caller': {
@@ -130,8 +133,15 @@ describe.each(Object.entries(CASES))('a project template with a mistake: %s', (_
 describe('mistakes found by reading the template', () => {
   it('are reported even in a branch the config does not reach', () => {
     // minimalProject has no hasParams view: the {{#if}} body never renders, yet it is checked.
-    const root = projectWith({ file: PAGE, content: '{{#if hasParams}}\n{{> nothing/here}}\n{{/if}}\n', where: '', reason: /./ });
-    expect((thrownBy(() => generate(root)) as Error).message).toMatch(/^templates\/src\/app\/\[view\]\/page\.tsx\.hbs: line 2, column 1: unknown partial "nothing\/here"/);
+    const root = projectWith({
+      file: PAGE,
+      content: '{{#if hasParams}}\n{{> nothing/here}}\n{{/if}}\n',
+      where: '',
+      reason: /./,
+    });
+    expect((thrownBy(() => generate(root)) as Error).message).toMatch(
+      /^templates\/src\/app\/\[view\]\/page\.tsx\.hbs: line 2, column 1: unknown partial "nothing\/here"/,
+    );
   });
 
   it('accept helpers of block params, inline partials and partial blocks with a fallback', () => {

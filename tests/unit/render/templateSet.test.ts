@@ -6,10 +6,33 @@ afterAll(removeTempProjects);
 
 /** A page context as src/map/mapViews.ts makes it, with the given root element. */
 function pageContext(fields: { title: string; root: Record<string, unknown> }): object {
-  return { name: 'LoginPage', urlPath: '/login', params: [], hasParams: false, auth: false, usesLink: false, usesForm: false, usesRequest: false, routeImports: [], modelTypes: [], viewHelpers: [], loads: [], source: 'config/views/login.json', ...fields };
+  return {
+    name: 'LoginPage',
+    urlPath: '/login',
+    params: [],
+    hasParams: false,
+    auth: false,
+    usesLink: false,
+    usesForm: false,
+    usesRequest: false,
+    routeImports: [],
+    modelTypes: [],
+    viewHelpers: [],
+    loads: [],
+    source: 'config/views/login.json',
+    ...fields,
+  };
 }
 
-const CONTEXT = { name: 'User', fields: [{ name: 'id', type: 'uuid', tsType: 'string', optional: false, hidden: false }], relations: [], relatedModels: [], hiddenFields: [], indexes: [], project: {} };
+const CONTEXT = {
+  name: 'User',
+  fields: [{ name: 'id', type: 'uuid', tsType: 'string', optional: false, hidden: false }],
+  relations: [],
+  relatedModels: [],
+  hiddenFields: [],
+  indexes: [],
+  project: {},
+};
 
 function thrown(work: () => unknown): TemplateError {
   try {
@@ -24,27 +47,47 @@ function thrown(work: () => unknown): TemplateError {
 describe('TemplateSet', () => {
   it('lists the built-in templates and partials, without the create-appgen files', () => {
     const names = new TemplateSet(BUILTIN_TEMPLATES_DIR).list().map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(['src/app/[route]/route.ts.hbs', 'partials/view/element.hbs', 'prisma/schema.prisma.hbs']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'src/app/[route]/route.ts.hbs',
+        'partials/view/element.hbs',
+        'prisma/schema.prisma.hbs',
+      ]),
+    );
     expect(names.some((name) => name.startsWith('create/'))).toBe(false);
   });
 
   it('lets a project template replace the built-in one of the same path', () => {
-    const projectDir = makeProject({ 'src/appgen/types/[model].ts.hbs': 'export type {{ident name}} = "custom";\n' });
+    const projectDir = makeProject({
+      'src/appgen/types/[model].ts.hbs': 'export type {{ident name}} = "custom";\n',
+    });
     const templates = new TemplateSet(BUILTIN_TEMPLATES_DIR, projectDir);
-    expect(templates.render('src/appgen/types/[model].ts.hbs', CONTEXT)).toBe('export type User = "custom";\n');
-    expect(templates.list().find((t) => t.name === 'src/appgen/types/[model].ts.hbs')?.origin).toBe('project');
+    expect(templates.render('src/appgen/types/[model].ts.hbs', CONTEXT)).toBe(
+      'export type User = "custom";\n',
+    );
+    expect(templates.list().find((t) => t.name === 'src/appgen/types/[model].ts.hbs')?.origin).toBe(
+      'project',
+    );
   });
 
   it('lets a project partial replace a built-in partial everywhere it is used', () => {
     const projectDir = makeProject({ 'partials/view/element.hbs': '<p>custom</p>\n' });
     const templates = new TemplateSet(BUILTIN_TEMPLATES_DIR, projectDir);
-    const page = templates.render('src/app/[view]/page.tsx.hbs', pageContext({ title: 'Login', root: {} }));
+    const page = templates.render(
+      'src/app/[view]/page.tsx.hbs',
+      pageContext({ title: 'Login', root: {} }),
+    );
     expect(page).toContain('<p>custom</p>');
   });
 
   it('keeps built-ins that the project does not override', () => {
-    const templates = new TemplateSet(BUILTIN_TEMPLATES_DIR, makeProject({ 'partials/extra/note.hbs': 'note' }));
-    expect(templates.render('src/appgen/types/[model].ts.hbs', CONTEXT)).toContain('export interface User {');
+    const templates = new TemplateSet(
+      BUILTIN_TEMPLATES_DIR,
+      makeProject({ 'partials/extra/note.hbs': 'note' }),
+    );
+    expect(templates.render('src/appgen/types/[model].ts.hbs', CONTEXT)).toContain(
+      'export interface User {',
+    );
   });
 
   it('names the project file that has a syntax error, before rendering anything', () => {
@@ -63,24 +106,42 @@ describe('TemplateSet', () => {
   });
 
   it('throws a TemplateError naming the template when a context field is missing (strict)', () => {
-    const projectDir = makeProject({ 'src/appgen/types/[model].ts.hbs': '{{ident name}} {{missingField}}\n' });
+    const projectDir = makeProject({
+      'src/appgen/types/[model].ts.hbs': '{{ident name}} {{missingField}}\n',
+    });
     const templates = new TemplateSet(BUILTIN_TEMPLATES_DIR, projectDir);
     const error = thrown(() => templates.render('src/appgen/types/[model].ts.hbs', CONTEXT));
     expect(error.template).toBe('src/appgen/types/[model].ts.hbs');
-    expect(error.message).toMatch(/^templates\/src\/appgen\/types\/\[model\]\.ts\.hbs: .*"missingField"/);
+    expect(error.message).toMatch(
+      /^templates\/src\/appgen\/types\/\[model\]\.ts\.hbs: .*"missingField"/,
+    );
   });
 
   it('does not HTML-escape (noEscape): helpers decide the escaping', () => {
-    const projectDir = makeProject({ 'src/appgen/types/[model].ts.hbs': '{{name}} & <{{name}}>\n' });
-    expect(new TemplateSet(BUILTIN_TEMPLATES_DIR, projectDir).render('src/appgen/types/[model].ts.hbs', { name: 'A"&' })).toBe('A"& & <A"&>\n');
+    const projectDir = makeProject({
+      'src/appgen/types/[model].ts.hbs': '{{name}} & <{{name}}>\n',
+    });
+    expect(
+      new TemplateSet(BUILTIN_TEMPLATES_DIR, projectDir).render('src/appgen/types/[model].ts.hbs', {
+        name: 'A"&',
+      }),
+    ).toBe('A"& & <A"&>\n');
   });
 
   it('reports an unknown template name', () => {
-    expect(thrown(() => new TemplateSet(BUILTIN_TEMPLATES_DIR).render('nope.hbs', {})).message).toContain('no such template');
+    expect(
+      thrown(() => new TemplateSet(BUILTIN_TEMPLATES_DIR).render('nope.hbs', {})).message,
+    ).toContain('no such template');
   });
 
   it('never compiles config text as a template', () => {
-    const out = new TemplateSet(BUILTIN_TEMPLATES_DIR).render('src/app/[view]/page.tsx.hbs', pageContext({ title: '{{title}} {{> view/element}}', root: { partial: 'view/button', label: '{{#each x}}' } }));
+    const out = new TemplateSet(BUILTIN_TEMPLATES_DIR).render(
+      'src/app/[view]/page.tsx.hbs',
+      pageContext({
+        title: '{{title}} {{> view/element}}',
+        root: { partial: 'view/button', label: '{{#each x}}' },
+      }),
+    );
     expect(out).toContain('<h1>{"{{title}} {{> view/element}}"}</h1>');
     expect(out).toContain('{"{{#each x}}"}');
   });

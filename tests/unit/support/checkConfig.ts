@@ -14,7 +14,10 @@ const KIND_BY_FOLDER: Array<[string, ConfigKind]> = [
 
 /** A config document as the load stage makes it, from an object or JSON text. */
 export function configDocument(file: string, content: unknown): ConfigDocument {
-  const kind = file === 'appgen.config.json' ? 'settings' : KIND_BY_FOLDER.find(([folder]) => file.startsWith(folder))?.[1];
+  const kind =
+    file === 'appgen.config.json'
+      ? 'settings'
+      : KIND_BY_FOLDER.find(([folder]) => file.startsWith(folder))?.[1];
   if (!kind) throw new Error(`not a config file: ${file}`);
   const text = typeof content === 'string' ? content : JSON.stringify(content, null, 2);
   const { value, positions } = parseJsonWithPositions(text);
@@ -23,7 +26,14 @@ export function configDocument(file: string, content: unknown): ConfigDocument {
 
 /** The in-memory equivalent of loadProject for the given files (sorted by name, as on disk). */
 export function loadedProject(files: ProjectFiles): LoadedProject {
-  const project: LoadedProject = { root: '/project', models: [], routes: [], views: [], events: [], problems: [] };
+  const project: LoadedProject = {
+    root: '/project',
+    models: [],
+    routes: [],
+    views: [],
+    events: [],
+    problems: [],
+  };
   for (const file of Object.keys(files).sort()) {
     const document = configDocument(file, files[file]);
     if (document.kind === 'settings') project.settings = document;

@@ -18,15 +18,22 @@ export function compileForChild(entry: string, outDir: string): string {
     done.add(file);
     const { outputText } = ts.transpileModule(fs.readFileSync(file, 'utf8'), {
       fileName: file,
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+      compilerOptions: {
+        module: ts.ModuleKind.CommonJS,
+        target: ts.ScriptTarget.ES2022,
+        esModuleInterop: true,
+      },
     });
     const out = path.join(outDir, path.relative(REPO_ROOT, file)).replace(/\.ts$/, '.js');
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, outputText);
     for (const [, request] of outputText.matchAll(/require\("(\.{1,2}\/[^"]+)"\)/g)) {
       const base = path.resolve(path.dirname(file), request);
-      const source = [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) => fs.existsSync(candidate));
-      if (source === undefined) throw new Error(`compileForChild: cannot find ${request} required by ${file}`);
+      const source = [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) =>
+        fs.existsSync(candidate),
+      );
+      if (source === undefined)
+        throw new Error(`compileForChild: cannot find ${request} required by ${file}`);
       queue.push(source);
     }
   }

@@ -12,7 +12,10 @@ export const USER_ROUTES = {
     {
       method: 'POST',
       path: '/api/users',
-      body: { name: 'string', email: { type: 'string', required: true, validation: ['notEmpty', 'isEmail'] } },
+      body: {
+        name: 'string',
+        email: { type: 'string', required: true, validation: ['notEmpty', 'isEmail'] },
+      },
       response: 'User',
     },
     { method: 'GET', path: '/api/users/:id', params: { id: 'uuid' }, response: 'User' },

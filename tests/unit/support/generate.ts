@@ -8,10 +8,20 @@ export function generate(root: string, options: { dryRun?: boolean } = {}): Gene
 }
 
 /** `appgen generate [--check | --dry-run]` in-process on the embedded SQLite database: its exit code and printed lines. */
-export function generateCommand(root: string, options: GenerateCommandOptions = {}): { exitCode: number; output: string } {
+export function generateCommand(
+  root: string,
+  options: GenerateCommandOptions = {},
+): { exitCode: number; output: string } {
   const lines: string[] = [];
-  const database = { url: SQLITE_OPTIONS.defaultDatabaseUrl, provider: SQLITE_OPTIONS.provider, defaultUrl: SQLITE_OPTIONS.defaultDatabaseUrl };
-  const { exitCode } = runGenerate({ root, env: {}, orm: 'prisma', database, log: (line) => lines.push(line) }, options);
+  const database = {
+    url: SQLITE_OPTIONS.defaultDatabaseUrl,
+    provider: SQLITE_OPTIONS.provider,
+    defaultUrl: SQLITE_OPTIONS.defaultDatabaseUrl,
+  };
+  const { exitCode } = runGenerate(
+    { root, env: {}, orm: 'prisma', database, log: (line) => lines.push(line) },
+    options,
+  );
   return { exitCode, output: lines.join('\n') };
 }
 

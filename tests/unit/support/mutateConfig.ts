@@ -17,9 +17,51 @@ const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(rando
 
 /** Values that broke parsers, validators or templates before, or come close to what they treat specially. */
 const ODD_STRINGS = [
-  '', ' ', '\u0000', '\ud800', '\udc00x', '😀', 'e\u0301', '\u202eevil', '\u200b', 'ǅ', 'İ', 'ß', '\n', '"', '\\', '{{x}}', '</script>', '${x}', '`',
-  'constructor', '__proto__', 'toString', 'Int', 'Link', 'AppgenForm', 'GET', 'default', 'User', 'user', 'Users', '/api/users', '/api/Users', '/', '//x', '/..',
-  '/api/users/:id', ':id', 'string', 'uuid', 'json', 'owner:authorId', 'self', 'GET /api/users', 'POST /api/users', 'id',
+  '',
+  ' ',
+  '\u0000',
+  '\ud800',
+  '\udc00x',
+  '😀',
+  'e\u0301',
+  '\u202eevil',
+  '\u200b',
+  'ǅ',
+  'İ',
+  'ß',
+  '\n',
+  '"',
+  '\\',
+  '{{x}}',
+  '</script>',
+  '${x}',
+  '`',
+  'constructor',
+  '__proto__',
+  'toString',
+  'Int',
+  'Link',
+  'AppgenForm',
+  'GET',
+  'default',
+  'User',
+  'user',
+  'Users',
+  '/api/users',
+  '/api/Users',
+  '/',
+  '//x',
+  '/..',
+  '/api/users/:id',
+  ':id',
+  'string',
+  'uuid',
+  'json',
+  'owner:authorId',
+  'self',
+  'GET /api/users',
+  'POST /api/users',
+  'id',
 ];
 
 function randomValue(random: Random, depth = 0): Json {
@@ -46,7 +88,8 @@ function randomValue(random: Random, depth = 0): Json {
 function slots(value: Json): Array<[Json[] | { [key: string]: Json }, string | number]> {
   const found: Array<[Json[] | { [key: string]: Json }, string | number]> = [];
   const walk = (node: Json): void => {
-    if (Array.isArray(node)) node.forEach((child, index) => {
+    if (Array.isArray(node))
+      node.forEach((child, index) => {
         found.push([node, index]);
         walk(child);
       });
@@ -114,7 +157,11 @@ export function mutateConfigText(random: Random, text: string): string {
   if (roll < 0.08) return text.slice(0, Math.floor(random() * text.length));
   if (roll < 0.14) {
     const at = Math.floor(random() * text.length);
-    return text.slice(0, at) + pick(random, ['{', '}', '"', ',', '\\', '\u0000', '[', ']', ':', '\ud800']) + text.slice(at);
+    return (
+      text.slice(0, at) +
+      pick(random, ['{', '}', '"', ',', '\\', '\u0000', '[', ']', ':', '\ud800']) +
+      text.slice(at)
+    );
   }
   if (roll < 0.18) return `{ "deep": ${'['.repeat(6000)}${']'.repeat(6000)} }`;
   try {

@@ -9,5 +9,8 @@ import type { ProjectFiles } from './tempProject';
 
 /** Validate, map and render in memory with the built-in templates: the FileMap of a config. */
 export function renderFiles(files: ProjectFiles): FileMap {
-  return buildFileMap(mapProject(checkedProject(files), SQLITE_OPTIONS), new TemplateSet(BUILTIN_TEMPLATES_DIR));
+  return buildFileMap(
+    mapProject(checkedProject(files), SQLITE_OPTIONS),
+    new TemplateSet(BUILTIN_TEMPLATES_DIR),
+  );
 }

@@ -15,13 +15,27 @@ export interface CliResult {
  */
 export function ensureBuiltCli(): void {
   if (fs.existsSync(APPGEN_CLI)) return;
-  execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+    { cwd: REPO_ROOT, stdio: 'inherit' },
+  );
 }
 
-function runCli(cli: string, args: string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}): CliResult {
+function runCli(
+  cli: string,
+  args: string[],
+  cwd: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): CliResult {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...extraEnv };
   delete env.DATABASE_URL;
-  const result = spawnSync(process.execPath, [cli, ...args], { cwd, env, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, [cli, ...args], {
+    cwd,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -37,7 +51,11 @@ export function runAppgen(args: string[], options: { cwd?: string } = {}): CliRe
 export const CLOSED_REGISTRY = 'http://127.0.0.1:9/';
 
 /** Runs `node dist/cli/create-appgen.js ...args` in `cwd` (npm's registry: CLOSED_REGISTRY unless `env` says). */
-export function runCreateAppgen(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): CliResult {
+export function runCreateAppgen(
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+): CliResult {
   return runCli(CREATE_APPGEN_CLI, args, cwd, { npm_config_registry: CLOSED_REGISTRY, ...env });
 }
 

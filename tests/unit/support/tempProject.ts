@@ -22,7 +22,10 @@ export function writeFiles(root: string, files: ProjectFiles): void {
   for (const [relative, content] of Object.entries(files)) {
     const target = path.join(root, relative);
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`);
+    fs.writeFileSync(
+      target,
+      typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`,
+    );
   }
 }
 
@@ -41,7 +44,10 @@ export function copyToTemp(source: string): string {
 }
 
 /** Every file under `root` (relative path → content), sorted by path. */
-export function readTree(root: string, options: { exclude?: (relative: string) => boolean } = {}): Map<string, string> {
+export function readTree(
+  root: string,
+  options: { exclude?: (relative: string) => boolean } = {},
+): Map<string, string> {
   const files: Array<[string, string]> = [];
   const walk = (dir: string): void => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -58,14 +64,20 @@ export function readTree(root: string, options: { exclude?: (relative: string) =
 }
 
 /** Every file and folder under `root` with its content (files) and modification time. */
-export function snapshotTree(root: string): Array<{ path: string; content: string | null; mtimeMs: number }> {
+export function snapshotTree(
+  root: string,
+): Array<{ path: string; content: string | null; mtimeMs: number }> {
   const entries: Array<{ path: string; content: string | null; mtimeMs: number }> = [];
   const walk = (dir: string): void => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       const stat = fs.statSync(full);
       const relative = path.relative(root, full).split(path.sep).join('/');
-      entries.push({ path: relative, content: entry.isDirectory() ? null : fs.readFileSync(full, 'utf8'), mtimeMs: stat.mtimeMs });
+      entries.push({
+        path: relative,
+        content: entry.isDirectory() ? null : fs.readFileSync(full, 'utf8'),
+        mtimeMs: stat.mtimeMs,
+      });
       if (entry.isDirectory()) walk(full);
     }
   };

@@ -5,20 +5,34 @@ export function syntaxErrors(fileName: string, content: string): string[] {
   const output = ts.transpileModule(content, {
     fileName,
     reportDiagnostics: true,
-    compilerOptions: { jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+    compilerOptions: {
+      jsx: ts.JsxEmit.Preserve,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+    },
   });
   return (output.diagnostics ?? []).map((d) => {
-    const { line, character } = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : { line: -1, character: -1 };
+    const { line, character } =
+      d.file && d.start !== undefined
+        ? d.file.getLineAndCharacterOfPosition(d.start)
+        : { line: -1, character: -1 };
     return `${line + 1}:${character + 1} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
   });
 }
 
 /** The value of every string literal and JSX text in a source file, in order. */
 export function stringValues(fileName: string, content: string): string[] {
-  const source = ts.createSourceFile(fileName, content, ts.ScriptTarget.ES2022, true, fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    fileName,
+    content,
+    ts.ScriptTarget.ES2022,
+    true,
+    fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const values: string[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) values.push(node.text);
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
+      values.push(node.text);
     else if (ts.isJsxText(node) && node.text.trim() !== '') values.push(node.text);
     ts.forEachChild(node, visit);
   };
@@ -30,10 +44,22 @@ export function stringValues(fileName: string, content: string): string[] {
  * Runs a generated .ts module in this process (transpiled to CommonJS) and returns its exports.
  * Its imports are taken from `modules` by specifier; any other import fails.
  */
-export function evaluateModule(fileName: string, content: string, modules: Record<string, unknown> = {}): Record<string, unknown> {
-  const { outputText } = ts.transpileModule(content, { fileName, compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, esModuleInterop: true } });
+export function evaluateModule(
+  fileName: string,
+  content: string,
+  modules: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const { outputText } = ts.transpileModule(content, {
+    fileName,
+    compilerOptions: {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.CommonJS,
+      esModuleInterop: true,
+    },
+  });
   const require = (specifier: string): unknown => {
-    if (!Object.hasOwn(modules, specifier)) throw new Error(`${fileName} imports "${specifier}", which the test does not provide`);
+    if (!Object.hasOwn(modules, specifier))
+      throw new Error(`${fileName} imports "${specifier}", which the test does not provide`);
     return modules[specifier];
   };
   const module = { exports: {} as Record<string, unknown> };

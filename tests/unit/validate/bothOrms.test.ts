@@ -5,8 +5,14 @@ describe('relations, hidden fields, include and links under both ORMs', () => {
   const files = (orm: string) =>
     minimalProject({
       'appgen.config.json': { orm },
-      'config/models/Note.json': { name: 'Note', fields: { userId: 'uuid', secret: { type: 'string', optional: true, hidden: true } }, relations: { user: { type: 'belongsTo', model: 'User' } } },
-      'config/routes/notes.json': { routes: [{ method: 'GET', path: '/api/notes', response: 'Note[]', include: ['user'] }] },
+      'config/models/Note.json': {
+        name: 'Note',
+        fields: { userId: 'uuid', secret: { type: 'string', optional: true, hidden: true } },
+        relations: { user: { type: 'belongsTo', model: 'User' } },
+      },
+      'config/routes/notes.json': {
+        routes: [{ method: 'GET', path: '/api/notes', response: 'Note[]', include: ['user'] }],
+      },
     });
 
   it('are accepted under orm drizzle', () => {
@@ -21,11 +27,25 @@ describe('relations, hidden fields, include and links under both ORMs', () => {
     const withLinks = (orm: string) =>
       minimalProject({
         'appgen.config.json': { orm },
-        'config/models/Note.json': { name: 'Note', fields: { text: 'string' }, relations: { readers: { type: 'manyToMany', model: 'User' } } },
+        'config/models/Note.json': {
+          name: 'Note',
+          fields: { text: 'string' },
+          relations: { readers: { type: 'manyToMany', model: 'User' } },
+        },
         'config/routes/notes.json': {
           routes: [
-            { method: 'POST', path: '/api/notes', body: { text: 'string', readers: 'uuid[]' }, response: 'Note' },
-            { method: 'POST', path: '/api/notes/share', function: 'shareNotes', body: { readers: 'uuid[]' } },
+            {
+              method: 'POST',
+              path: '/api/notes',
+              body: { text: 'string', readers: 'uuid[]' },
+              response: 'Note',
+            },
+            {
+              method: 'POST',
+              path: '/api/notes/share',
+              function: 'shareNotes',
+              body: { readers: 'uuid[]' },
+            },
           ],
         },
       });

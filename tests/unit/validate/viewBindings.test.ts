@@ -1,12 +1,32 @@
 import { describeProblem, problemsIn } from '../support/checkConfig';
 import { minimalProject } from '../support/configs';
 
-const FLAGS = { name: 'Flags', fields: { title: 'string', done: { type: 'boolean', default: false }, count: { type: 'int', default: 0 }, due: { type: 'datetime', optional: true }, extra: { type: 'json', optional: true } } };
+const FLAGS = {
+  name: 'Flags',
+  fields: {
+    title: 'string',
+    done: { type: 'boolean', default: false },
+    count: { type: 'int', default: 0 },
+    due: { type: 'datetime', optional: true },
+    extra: { type: 'json', optional: true },
+  },
+};
 const FLAG_ROUTES = {
   routes: [
     { method: 'GET', path: '/api/flags', response: 'Flags[]' },
-    { method: 'GET', path: '/api/flags/:id', params: { id: 'uuid' }, response: 'Flags', auth: true },
-    { method: 'POST', path: '/api/flags', body: { title: 'string', done: 'boolean', count: 'int', due: 'datetime', extra: 'json' }, response: 'Flags' },
+    {
+      method: 'GET',
+      path: '/api/flags/:id',
+      params: { id: 'uuid' },
+      response: 'Flags',
+      auth: true,
+    },
+    {
+      method: 'POST',
+      path: '/api/flags',
+      body: { title: 'string', done: 'boolean', count: 'int', due: 'datetime', extra: 'json' },
+      response: 'Flags',
+    },
   ],
 };
 
@@ -22,121 +42,236 @@ const problems = (files: ReturnType<typeof view>) => problemsIn(files).map(descr
 
 describe('views bound to routes', () => {
   it('accepts forms, lists and details bound to fitting routes', () => {
-    expect(problems(view({
-      type: 'section',
-      children: [
-        { type: 'list', route: 'GET /api/flags', columns: ['title', { field: 'count', label: 'N' }], link: '/flags/:id' },
-        { type: 'detail', route: 'GET /api/flags/:id', columns: ['title', 'due'] },
-        { type: 'link', href: '/flags/:id/edit', label: 'Edit' },
-        {
-          type: 'form', route: 'POST /api/flags', success: '/flags/:id', fields: [
-            { type: 'input', id: 'title', label: 'Title' },
-            { type: 'checkbox', id: 'done', label: 'Done' },
-            { type: 'input', id: 'count', label: 'Count' },
-            { type: 'input', id: 'due', label: 'Due', inputType: 'date' },
-            { type: 'textarea', id: 'extra', label: 'Extra' },
-            { type: 'button', label: 'Save' },
+    expect(
+      problems(
+        view({
+          type: 'section',
+          children: [
+            {
+              type: 'list',
+              route: 'GET /api/flags',
+              columns: ['title', { field: 'count', label: 'N' }],
+              link: '/flags/:id',
+            },
+            { type: 'detail', route: 'GET /api/flags/:id', columns: ['title', 'due'] },
+            { type: 'link', href: '/flags/:id/edit', label: 'Edit' },
+            {
+              type: 'form',
+              route: 'POST /api/flags',
+              success: '/flags/:id',
+              fields: [
+                { type: 'input', id: 'title', label: 'Title' },
+                { type: 'checkbox', id: 'done', label: 'Done' },
+                { type: 'input', id: 'count', label: 'Count' },
+                { type: 'input', id: 'due', label: 'Due', inputType: 'date' },
+                { type: 'textarea', id: 'extra', label: 'Extra' },
+                { type: 'button', label: 'Save' },
+              ],
+            },
           ],
-        },
-      ],
-    }))).toEqual([]);
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it('names an unknown route and suggests the closest declared one', () => {
     expect(problems(view({ type: 'form', route: 'POST /api/flag', fields: [] }))).toEqual([
-      expect.stringMatching(/config\/views\/page\.json:\d+:\d+ root\.route \| no route "POST \/api\/flag" is declared in config\/routes \| did you mean "POST \/api\/flags"\?/),
+      expect.stringMatching(
+        /config\/views\/page\.json:\d+:\d+ root\.route \| no route "POST \/api\/flag" is declared in config\/routes \| did you mean "POST \/api\/flags"\?/,
+      ),
     ]);
   });
 
-  it('needs every route parameter among the page\'s own', () => {
-    const files = minimalProject({ 'config/models/Flags.json': FLAGS, 'config/routes/flags.json': FLAG_ROUTES, 'config/views/page.json': { name: 'FlagsPage', path: '/flags', root: { type: 'detail', route: 'GET /api/flags/:id', columns: ['title'] } } });
-    expect(problems(files)).toEqual([expect.stringMatching(/root\.route \| route "GET \/api\/flags\/:id" needs ":id", which is not a parameter of this view's path "\/flags"/)]);
+  it("needs every route parameter among the page's own", () => {
+    const files = minimalProject({
+      'config/models/Flags.json': FLAGS,
+      'config/routes/flags.json': FLAG_ROUTES,
+      'config/views/page.json': {
+        name: 'FlagsPage',
+        path: '/flags',
+        root: { type: 'detail', route: 'GET /api/flags/:id', columns: ['title'] },
+      },
+    });
+    expect(problems(files)).toEqual([
+      expect.stringMatching(
+        /root\.route \| route "GET \/api\/flags\/:id" needs ":id", which is not a parameter of this view's path "\/flags"/,
+      ),
+    ]);
   });
 
   it('refuses form fields the route would drop, wrong element kinds, and missing required fields', () => {
-    expect(problems(view({
-      type: 'form', route: 'POST /api/flags', fields: [
-        { type: 'input', id: 'titel', label: 'Title' },
-        { type: 'input', id: 'done', label: 'Done' },
-        { type: 'checkbox', id: 'count', label: 'Count' },
-        { type: 'input', id: 'due', label: 'Due', inputType: 'number' },
-        { type: 'input', id: 'extra', label: 'Extra' },
-      ],
-    }))).toEqual([
-      expect.stringMatching(/root\.fields\[0\]\.id \| "titel" is not a body field of "POST \/api\/flags", so the server would drop it \| did you mean "title"\?/),
+    expect(
+      problems(
+        view({
+          type: 'form',
+          route: 'POST /api/flags',
+          fields: [
+            { type: 'input', id: 'titel', label: 'Title' },
+            { type: 'input', id: 'done', label: 'Done' },
+            { type: 'checkbox', id: 'count', label: 'Count' },
+            { type: 'input', id: 'due', label: 'Due', inputType: 'number' },
+            { type: 'input', id: 'extra', label: 'Extra' },
+          ],
+        }),
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /root\.fields\[0\]\.id \| "titel" is not a body field of "POST \/api\/flags", so the server would drop it \| did you mean "title"\?/,
+      ),
       expect.stringMatching(/root\.fields\[1\] \| body field "done" is boolean: use a checkbox/),
-      expect.stringMatching(/root\.fields\[2\] \| a checkbox sends true or false, but body field "count" is int/),
-      expect.stringMatching(/root\.fields\[3\] \| inputType "number" sends a number, but body field "due" is datetime/),
+      expect.stringMatching(
+        /root\.fields\[2\] \| a checkbox sends true or false, but body field "count" is int/,
+      ),
+      expect.stringMatching(
+        /root\.fields\[3\] \| inputType "number" sends a number, but body field "due" is datetime/,
+      ),
       expect.stringMatching(/root\.fields\[4\] \| body field "extra" is json: use a textarea/),
-      expect.stringMatching(/root\.route \| the form has no field for "title", which "POST \/api\/flags" requires \| add an element with "id": "title"/),
+      expect.stringMatching(
+        /root\.route \| the form has no field for "title", which "POST \/api\/flags" requires \| add an element with "id": "title"/,
+      ),
     ]);
   });
 
   it('refuses a uuid[] body field in a form: no element sends a list', () => {
     const files = minimalProject({
-      'config/models/Flags.json': { ...FLAGS, relations: { labels: { type: 'manyToMany', model: 'User' } } },
-      'config/routes/flags.json': { routes: [{ method: 'POST', path: '/api/flags', body: { title: 'string', labels: 'uuid[]' }, response: 'Flags' }] },
-      'config/views/page.json': { name: 'FlagsPage', path: '/flags', root: { type: 'form', route: 'POST /api/flags', fields: [{ type: 'input', id: 'title', label: 'T' }, { type: 'select', id: 'labels', label: 'L', options: ['a'] }] } },
+      'config/models/Flags.json': {
+        ...FLAGS,
+        relations: { labels: { type: 'manyToMany', model: 'User' } },
+      },
+      'config/routes/flags.json': {
+        routes: [
+          {
+            method: 'POST',
+            path: '/api/flags',
+            body: { title: 'string', labels: 'uuid[]' },
+            response: 'Flags',
+          },
+        ],
+      },
+      'config/views/page.json': {
+        name: 'FlagsPage',
+        path: '/flags',
+        root: {
+          type: 'form',
+          route: 'POST /api/flags',
+          fields: [
+            { type: 'input', id: 'title', label: 'T' },
+            { type: 'select', id: 'labels', label: 'L', options: ['a'] },
+          ],
+        },
+      },
     });
     expect(problems(files)).toEqual([
-      expect.stringMatching(/root\.fields\[1\] \| body field "labels" is uuid\[\] \(a list of ids\), which no form element can send \| remove the element from the form, and send the list from code of your own\./),
+      expect.stringMatching(
+        /root\.fields\[1\] \| body field "labels" is uuid\[\] \(a list of ids\), which no form element can send \| remove the element from the form, and send the list from code of your own\./,
+      ),
     ]);
   });
 
   it('needs a list route that answers a list, a detail route that answers one record, and known columns', () => {
-    expect(problems(view({
-      type: 'section', children: [
-        { type: 'list', route: 'GET /api/flags/:id', columns: ['title'] },
-        { type: 'detail', route: 'GET /api/flags', columns: ['title'] },
-        { type: 'list', route: 'GET /api/flags', columns: ['titel'], link: '/flags/:ident' },
-      ],
-    }))).toEqual([
-      expect.stringMatching(/root\.children\[0\]\.route \| route "GET \/api\/flags\/:id" does not answer a list/),
-      expect.stringMatching(/root\.children\[1\]\.route \| route "GET \/api\/flags" does not answer one record/),
-      expect.stringMatching(/root\.children\[2\]\.columns\[0\] \| column "titel" is not a field of model Flags \| did you mean "title"\?/),
-      expect.stringMatching(/root\.children\[2\]\.link \| link parameter "ident" is not a field of model Flags/),
+    expect(
+      problems(
+        view({
+          type: 'section',
+          children: [
+            { type: 'list', route: 'GET /api/flags/:id', columns: ['title'] },
+            { type: 'detail', route: 'GET /api/flags', columns: ['title'] },
+            { type: 'list', route: 'GET /api/flags', columns: ['titel'], link: '/flags/:ident' },
+          ],
+        }),
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /root\.children\[0\]\.route \| route "GET \/api\/flags\/:id" does not answer a list/,
+      ),
+      expect.stringMatching(
+        /root\.children\[1\]\.route \| route "GET \/api\/flags" does not answer one record/,
+      ),
+      expect.stringMatching(
+        /root\.children\[2\]\.columns\[0\] \| column "titel" is not a field of model Flags \| did you mean "title"\?/,
+      ),
+      expect.stringMatching(
+        /root\.children\[2\]\.link \| link parameter "ident" is not a field of model Flags/,
+      ),
     ]);
   });
 
   it('checks the fields of an edit form against the record it loads, and load/success need a route', () => {
     const files = view({
-      type: 'section', children: [
-        { type: 'form', route: 'POST /api/flags', load: 'GET /api/flags/:id', fields: [{ type: 'input', id: 'title', label: 'T' }, { type: 'input', id: 'count', label: 'C' }] },
+      type: 'section',
+      children: [
+        {
+          type: 'form',
+          route: 'POST /api/flags',
+          load: 'GET /api/flags/:id',
+          fields: [
+            { type: 'input', id: 'title', label: 'T' },
+            { type: 'input', id: 'count', label: 'C' },
+          ],
+        },
         { type: 'form', success: '/x', fields: [] },
       ],
     });
-    expect(problems(files)).toEqual([expect.stringMatching(/root\.children\[1\]\.success \| "success" needs the form to be bound to a route/)]);
+    expect(problems(files)).toEqual([
+      expect.stringMatching(
+        /root\.children\[1\]\.success \| "success" needs the form to be bound to a route/,
+      ),
+    ]);
   });
 });
 
 describe('view elements', () => {
   it('refuses duplicate ids, links to unknown page parameters, nav on a dynamic page, and a select with nothing to choose', () => {
-    expect(problems(view({
-      type: 'section', children: [
-        { type: 'input', id: 'q', label: 'Q' },
-        { type: 'textarea', id: 'q', label: 'Q again' },
-        { type: 'link', href: '/x/:slug', label: 'X' },
-        { type: 'select', id: 'pick', label: 'Pick' },
-      ],
-    }, { nav: true }))).toEqual([
-      expect.stringMatching(/nav \| a view with path parameters \(\/flags\/:id\) cannot be listed in the navigation/),
+    expect(
+      problems(
+        view(
+          {
+            type: 'section',
+            children: [
+              { type: 'input', id: 'q', label: 'Q' },
+              { type: 'textarea', id: 'q', label: 'Q again' },
+              { type: 'link', href: '/x/:slug', label: 'X' },
+              { type: 'select', id: 'pick', label: 'Pick' },
+            ],
+          },
+          { nav: true },
+        ),
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /nav \| a view with path parameters \(\/flags\/:id\) cannot be listed in the navigation/,
+      ),
       expect.stringMatching(/root\.children\[1\]\.id \| id "q" is used twice in this view/),
-      expect.stringMatching(/root\.children\[2\]\.href \| link "\/x\/:slug" uses ":slug", which is not a parameter of this view's path "\/flags\/:id" \| use one of :id/),
+      expect.stringMatching(
+        /root\.children\[2\]\.href \| link "\/x\/:slug" uses ":slug", which is not a parameter of this view's path "\/flags\/:id" \| use one of :id/,
+      ),
       expect.stringMatching(/root\.children\[3\] \| select "pick" has no options/),
     ]);
   });
 });
 
 describe('signing in', () => {
-  const authView = (settings?: unknown) => minimalProject({
-    'config/views/login.json': { name: 'LoginPage', path: '/signin', root: { type: 'text', text: 'sign in' } },
-    'config/views/secret.json': { name: 'SecretPage', path: '/secret', auth: true, root: { type: 'text', text: 'hi' } },
-    ...(settings ? { 'appgen.config.json': settings } : {}),
-  });
+  const authView = (settings?: unknown) =>
+    minimalProject({
+      'config/views/login.json': {
+        name: 'LoginPage',
+        path: '/signin',
+        root: { type: 'text', text: 'sign in' },
+      },
+      'config/views/secret.json': {
+        name: 'SecretPage',
+        path: '/secret',
+        auth: true,
+        root: { type: 'text', text: 'hi' },
+      },
+      ...(settings ? { 'appgen.config.json': settings } : {}),
+    });
 
   it('needs a view at the login path when a page needs a signed-in user', () => {
     expect(problems(authView())).toEqual([
-      expect.stringMatching(/config\/views\/secret\.json:\d+:\d+ auth \| view "SecretPage" has "auth": true, but no view is at the login path "\/login" to send visitors to \| add a view with "path": "\/login"/),
+      expect.stringMatching(
+        /config\/views\/secret\.json:\d+:\d+ auth \| view "SecretPage" has "auth": true, but no view is at the login path "\/login" to send visitors to \| add a view with "path": "\/login"/,
+      ),
     ]);
   });
 
@@ -145,9 +280,17 @@ describe('signing in', () => {
   });
 
   it('counts a page that shows an auth route as needing sign-in', () => {
-    const files: Record<string, unknown> = view({ type: 'detail', route: 'GET /api/flags/:id', columns: ['title'] });
+    const files: Record<string, unknown> = view({
+      type: 'detail',
+      route: 'GET /api/flags/:id',
+      columns: ['title'],
+    });
     expect(problems(files as never)).toEqual([]);
     delete files['config/views/login.json'];
-    expect(problems(files as never)).toEqual([expect.stringMatching(/root \| view "FlagsPage" shows a route that needs a signed-in user, but no view is at the login path "\/login"/)]);
+    expect(problems(files as never)).toEqual([
+      expect.stringMatching(
+        /root \| view "FlagsPage" shows a route that needs a signed-in user, but no view is at the login path "\/login"/,
+      ),
+    ]);
   });
 });

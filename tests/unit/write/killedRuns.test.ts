@@ -7,7 +7,12 @@ import { generate, generateCommand } from '../support/generate';
 import { SQLITE_OPTIONS } from '../support/generateOptions';
 import { makeProject, makeTempDir, removeTempProjects, writeFiles } from '../support/tempProject';
 import { expectedTree, outputTree } from './support/expectedTree';
-import { Operation, OperationCounts, writeStageRunner, WriteStageRunner } from './support/killedRun';
+import {
+  Operation,
+  OperationCounts,
+  writeStageRunner,
+  WriteStageRunner,
+} from './support/killedRun';
 
 /**
  * `generate` killed (SIGKILL) before its k-th write, rename or delete, for every k of a seeded
@@ -34,9 +39,12 @@ function random(seed: number): () => number {
   };
 }
 
-const filesOf = (root: string): FileMap => buildProjectFiles({ root, ...SQLITE_OPTIONS, warn: () => undefined });
-const userFiles = (files: FileMap) => new Map([...files].filter(([, f]) => f.owner === 'user').map(([p, f]) => [p, f.content]));
-const withoutTemps = (tree: Map<string, string>) => new Map([...tree].filter(([p]) => !p.endsWith('.appgen-tmp')));
+const filesOf = (root: string): FileMap =>
+  buildProjectFiles({ root, ...SQLITE_OPTIONS, warn: () => undefined });
+const userFiles = (files: FileMap) =>
+  new Map([...files].filter(([, f]) => f.owner === 'user').map(([p, f]) => [p, f.content]));
+const withoutTemps = (tree: Map<string, string>) =>
+  new Map([...tree].filter(([p]) => !p.endsWith('.appgen-tmp')));
 
 interface Scenario {
   name: string;
@@ -46,7 +54,11 @@ interface Scenario {
   kept: Map<string, string>;
 }
 
-const FUNCTION_ROUTE = { routes: [{ method: 'GET', path: '/api/report', function: 'buildReport', voter: 'canRead', auth: true }] };
+const FUNCTION_ROUTE = {
+  routes: [
+    { method: 'GET', path: '/api/report', function: 'buildReport', voter: 'canRead', auth: true },
+  ],
+};
 
 function firstRun(): Scenario {
   const before = makeProject(minimalProject());
@@ -59,7 +71,9 @@ function changingRun(): Scenario {
   const { files: old } = generate(before);
   writeFiles(before, {
     'config/routes/users.json': { routes: USER_ROUTES.routes.slice(0, 2) },
-    'config/routes/report.json': { routes: [{ method: 'GET', path: '/api/summary', function: 'buildSummary' }] },
+    'config/routes/report.json': {
+      routes: [{ method: 'GET', path: '/api/summary', function: 'buildSummary' }],
+    },
     'config/views/login.json': { ...LOGIN_VIEW, title: 'Sign in' },
     'config/models/Post.json': { name: 'Post', fields: { id: 'uuid', title: 'string' } },
   });
@@ -75,8 +89,13 @@ function copyOf(dir: string): string {
 type KillPoint = { operation: Operation; at: number };
 
 /** Every (operation, k): the edges (first and last of each operation) first, then the rest in seeded order. */
-function killPoints(counts: OperationCounts, next: () => number): { points: KillPoint[]; edges: number } {
-  const all = (Object.keys(counts) as Operation[]).flatMap((operation) => Array.from({ length: counts[operation] }, (_, i) => ({ operation, at: i + 1 })));
+function killPoints(
+  counts: OperationCounts,
+  next: () => number,
+): { points: KillPoint[]; edges: number } {
+  const all = (Object.keys(counts) as Operation[]).flatMap((operation) =>
+    Array.from({ length: counts[operation] }, (_, i) => ({ operation, at: i + 1 })),
+  );
   const isEdge = (p: KillPoint) => p.at === 1 || p.at === counts[p.operation];
   const rest = all.filter((p) => !isEdge(p));
   for (let i = rest.length - 1; i > 0; i--) {
@@ -94,43 +113,67 @@ describe('generate killed part-way', () => {
     runner = writeStageRunner();
   });
 
-  it.each([['first run', firstRun], ['changing run', changingRun]])('%s: the next run completes it, whatever operation the kill came before', (_, make) => {
-    const scenario = make();
-    const next = random(SEED);
-    const expected = expectedTree(scenario.files, scenario.kept);
-    const beforeTree = outputTree(scenario.before);
+  it.each([
+    ['first run', firstRun],
+    ['changing run', changingRun],
+  ])(
+    '%s: the next run completes it, whatever operation the kill came before',
+    (_, make) => {
+      const scenario = make();
+      const next = random(SEED);
+      const expected = expectedTree(scenario.files, scenario.kept);
+      const beforeTree = outputTree(scenario.before);
 
-    const uninterrupted = copyOf(scenario.before);
-    const counts = runner.complete(uninterrupted, scenario.files);
-    expect(outputTree(uninterrupted)).toEqual(expected);
-    // Writes and renames of each file plus the journal; deletes of stale files plus the journal.
-    expect(counts.write).toBeGreaterThan(3);
-    expect(counts.rename).toBe(counts.write);
-    if (scenario.name === 'changing run') expect(counts.delete).toBe(3);
+      const uninterrupted = copyOf(scenario.before);
+      const counts = runner.complete(uninterrupted, scenario.files);
+      expect(outputTree(uninterrupted)).toEqual(expected);
+      // Writes and renames of each file plus the journal; deletes of stale files plus the journal.
+      expect(counts.write).toBeGreaterThan(3);
+      expect(counts.rename).toBe(counts.write);
+      if (scenario.name === 'changing run') expect(counts.delete).toBe(3);
 
-    const { points, edges } = killPoints(counts, next);
-    const started = Date.now();
-    let tried = 0;
-    for (const { operation, at } of points) {
-      // The edges always; the rest while the time budget lasts.
-      if (tried >= edges && Date.now() - started > BUDGET_MS) break;
-      tried += 1;
-      const where = `${scenario.name}, seed ${SEED}, killed before ${operation} #${at}`;
-      const root = copyOf(scenario.before);
-      expect({ where, killed: runner.killBefore(root, scenario.files, operation, at) }).toEqual({ where, killed: true });
+      const { points, edges } = killPoints(counts, next);
+      const started = Date.now();
+      let tried = 0;
+      for (const { operation, at } of points) {
+        // The edges always; the rest while the time budget lasts.
+        if (tried >= edges && Date.now() - started > BUDGET_MS) break;
+        tried += 1;
+        const where = `${scenario.name}, seed ${SEED}, killed before ${operation} #${at}`;
+        const root = copyOf(scenario.before);
+        expect({ where, killed: runner.killBefore(root, scenario.files, operation, at) }).toEqual({
+          where,
+          killed: true,
+        });
 
-      // Before the journal is in place (the last write, then the first rename), no file has changed.
-      if (operation === 'write' || (operation === 'rename' && at === 1)) expect({ where, tree: withoutTemps(outputTree(root)) }).toEqual({ where, tree: beforeTree });
-      // (The whole pipeline behind --check costs a quarter of a second: at the edges only.)
-      if (tried <= edges) expect({ where, check: generateCommand(root, { check: true, quiet: true }).exitCode }).toEqual({ where, check: 1 });
+        // Before the journal is in place (the last write, then the first rename), no file has changed.
+        if (operation === 'write' || (operation === 'rename' && at === 1))
+          expect({ where, tree: withoutTemps(outputTree(root)) }).toEqual({
+            where,
+            tree: beforeTree,
+          });
+        // (The whole pipeline behind --check costs a quarter of a second: at the edges only.)
+        if (tried <= edges)
+          expect({
+            where,
+            check: generateCommand(root, { check: true, quiet: true }).exitCode,
+          }).toEqual({ where, check: 1 });
 
-      // Now and then the run that finishes it is killed too.
-      if (next() < 0.25) runner.killBefore(root, scenario.files, (['write', 'rename', 'delete'] as const)[Math.floor(next() * 3)], 1 + Math.floor(next() * 3));
+        // Now and then the run that finishes it is killed too.
+        if (next() < 0.25)
+          runner.killBefore(
+            root,
+            scenario.files,
+            (['write', 'rename', 'delete'] as const)[Math.floor(next() * 3)],
+            1 + Math.floor(next() * 3),
+          );
 
-      // The normal run: the write stage of `generate` with the same FileMap, in this process.
-      writeProjectFiles(root, scenario.files);
-      expect({ where, tree: outputTree(root) }).toEqual({ where, tree: expected });
-    }
-    expect(tried).toBeGreaterThanOrEqual(edges);
-  }, 120_000);
+        // The normal run: the write stage of `generate` with the same FileMap, in this process.
+        writeProjectFiles(root, scenario.files);
+        expect({ where, tree: outputTree(root) }).toEqual({ where, tree: expected });
+      }
+      expect(tried).toBeGreaterThanOrEqual(edges);
+    },
+    120_000,
+  );
 });

@@ -11,7 +11,8 @@ const PAST = new Date('2001-02-03T04:05:06Z');
 
 /** Sets every file's modification time to PAST, so any later write shows. */
 function ageFiles(root: string): void {
-  for (const entry of snapshotTree(root)) if (entry.content !== null) fs.utimesSync(path.join(root, entry.path), PAST, PAST);
+  for (const entry of snapshotTree(root))
+    if (entry.content !== null) fs.utimesSync(path.join(root, entry.path), PAST, PAST);
 }
 
 describe('writing only what changed', () => {
@@ -21,8 +22,12 @@ describe('writing only what changed', () => {
     expect(plan.create.map((f) => f.path).sort()).toEqual([...files.keys()].sort());
     const tree = readTree(root);
     for (const [file, planned] of files) expect(tree.get(file)).toBe(planned.content);
-    const generated = [...files].filter(([, file]) => file.owner === 'generated').map(([name]) => name);
-    expect(Object.keys(JSON.parse(tree.get(MANIFEST_PATH) as string).generated).sort()).toEqual(generated.sort());
+    const generated = [...files]
+      .filter(([, file]) => file.owner === 'generated')
+      .map(([name]) => name);
+    expect(Object.keys(JSON.parse(tree.get(MANIFEST_PATH) as string).generated).sort()).toEqual(
+      generated.sort(),
+    );
   });
 
   it('writes nothing on a second run with the same config, keeping modification times', () => {
@@ -40,12 +45,30 @@ describe('writing only what changed', () => {
     const root = makeProject(minimalProject());
     generate(root);
     ageFiles(root);
-    fs.writeFileSync(path.join(root, 'config/views/login.json'), JSON.stringify({ name: 'LoginPage', path: '/login', title: 'Sign in', root: { type: 'button', label: 'Go' } }));
+    fs.writeFileSync(
+      path.join(root, 'config/views/login.json'),
+      JSON.stringify({
+        name: 'LoginPage',
+        path: '/login',
+        title: 'Sign in',
+        root: { type: 'button', label: 'Go' },
+      }),
+    );
     const { plan } = generate(root);
-    expect(plan.update.map((f) => f.path).sort()).toEqual(['src/app/layout.tsx', 'src/app/login/page.tsx']);
-    const changed = snapshotTree(root).filter((e) => e.content !== null && e.mtimeMs !== PAST.getTime()).map((e) => e.path);
+    expect(plan.update.map((f) => f.path).sort()).toEqual([
+      'src/app/layout.tsx',
+      'src/app/login/page.tsx',
+    ]);
+    const changed = snapshotTree(root)
+      .filter((e) => e.content !== null && e.mtimeMs !== PAST.getTime())
+      .map((e) => e.path);
     // besides the config file edited here and the manifest, which records the new content
-    expect(changed.sort()).toEqual(['.appgen/manifest.json', 'config/views/login.json', 'src/app/layout.tsx', 'src/app/login/page.tsx']);
+    expect(changed.sort()).toEqual([
+      '.appgen/manifest.json',
+      'config/views/login.json',
+      'src/app/layout.tsx',
+      'src/app/login/page.tsx',
+    ]);
   });
 
   it('rewrites a generated file that was edited but still has its header', () => {

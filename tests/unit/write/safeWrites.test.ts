@@ -8,29 +8,54 @@ import { planWrite } from '../../../src/write/planWrite';
 import { resolveInside } from '../../../src/write/safePath';
 import { minimalProject } from '../support/configs';
 import { generate, thrownBy } from '../support/generate';
-import { makeProject, makeTempDir, removeTempProjects, snapshotTree, writeFiles } from '../support/tempProject';
+import {
+  makeProject,
+  makeTempDir,
+  removeTempProjects,
+  snapshotTree,
+  writeFiles,
+} from '../support/tempProject';
 
 afterAll(removeTempProjects);
 
 describe('writes stay inside the project', () => {
-  it.each(['../outside.ts', 'src/../../outside.ts', '/etc/passwd', 'src//x.ts', '', 'src\\..\\..\\x.ts'])('resolveInside refuses %p', (relative) => {
-    expect(() => resolveInside('/project', relative)).toThrow('refusing to write outside the project');
+  it.each([
+    '../outside.ts',
+    'src/../../outside.ts',
+    '/etc/passwd',
+    'src//x.ts',
+    '',
+    'src\\..\\..\\x.ts',
+  ])('resolveInside refuses %p', (relative) => {
+    expect(() => resolveInside('/project', relative)).toThrow(
+      'refusing to write outside the project',
+    );
   });
 
   it('resolveInside accepts a nested relative path', () => {
-    expect(resolveInside('/project', 'src/app/[id]/route.ts')).toBe(path.resolve('/project', 'src/app/[id]/route.ts'));
+    expect(resolveInside('/project', 'src/app/[id]/route.ts')).toBe(
+      path.resolve('/project', 'src/app/[id]/route.ts'),
+    );
   });
 
   it('planWrite refuses a FileMap entry outside the root', () => {
     const root = makeTempDir();
-    expect(() => planWrite(root, new Map([['../escape.ts', { content: 'x', owner: 'generated' as const }]]))).toThrow('refusing to write outside the project');
+    expect(() =>
+      planWrite(root, new Map([['../escape.ts', { content: 'x', owner: 'generated' as const }]])),
+    ).toThrow('refusing to write outside the project');
   });
 
   it('applyPlan writes nothing when one path of the plan is outside the root', () => {
     const parent = makeTempDir();
     const root = path.join(parent, 'project');
     fs.mkdirSync(root);
-    const plan = { ...planWrite(root, new Map()), create: [{ path: 'ok.ts', content: 'ok' }, { path: '../evil.ts', content: 'evil' }] };
+    const plan = {
+      ...planWrite(root, new Map()),
+      create: [
+        { path: 'ok.ts', content: 'ok' },
+        { path: '../evil.ts', content: 'evil' },
+      ],
+    };
     expect(() => applyPlan(root, plan)).toThrow('refusing to write outside the project');
     expect(snapshotTree(parent).map((e) => e.path)).toEqual(['project']);
   });
@@ -45,7 +70,9 @@ describe('a failed run leaves the project exactly as it was', () => {
 
   it('on a config error', () => {
     const { root } = generatedProject();
-    writeFiles(root, { 'config/views/login.json': { name: 'LoginPage', path: '/login', root: { type: 'textarea' } } });
+    writeFiles(root, {
+      'config/views/login.json': { name: 'LoginPage', path: '/login', root: { type: 'textarea' } },
+    });
     const before = snapshotTree(root);
     expect(thrownBy(() => generate(root))).toBeInstanceOf(ConfigError);
     expect(snapshotTree(root)).toEqual(before);
@@ -53,7 +80,14 @@ describe('a failed run leaves the project exactly as it was', () => {
 
   it('on a template error', () => {
     const { root } = generatedProject();
-    writeFiles(root, { 'templates/src/app/[view]/page.tsx.hbs': 'export default {{missing}};\n', 'config/views/login.json': { name: 'LoginPage', path: '/login', root: { type: 'button', label: 'Go' } } });
+    writeFiles(root, {
+      'templates/src/app/[view]/page.tsx.hbs': 'export default {{missing}};\n',
+      'config/views/login.json': {
+        name: 'LoginPage',
+        path: '/login',
+        root: { type: 'button', label: 'Go' },
+      },
+    });
     const before = snapshotTree(root);
     const error = thrownBy(() => generate(root)) as TemplateError;
     expect(error).toBeInstanceOf(TemplateError);

@@ -20,16 +20,23 @@ describe('generated files nothing produces any more', () => {
     expect(plan.delete).toEqual(['src/app/api/users/[id]/route.ts']);
     expect(exists(root, 'src/app/api/users/[id]')).toBe(false);
     expect(exists(root, 'src/app/api/users/route.ts')).toBe(true);
-    expect(JSON.parse(fs.readFileSync(path.join(root, '.appgen/manifest.json'), 'utf8')).generated).not.toHaveProperty(['src/app/api/users/[id]/route.ts']);
+    expect(
+      JSON.parse(fs.readFileSync(path.join(root, '.appgen/manifest.json'), 'utf8')).generated,
+    ).not.toHaveProperty(['src/app/api/users/[id]/route.ts']);
   });
 
   it('keep folders that still hold other files', () => {
     const root = makeProject(minimalProject());
     generate(root);
-    writeFiles(root, { 'src/app/api/users/[id]/notes.md': 'mine', 'config/routes/users.json': listRoutesOnly });
+    writeFiles(root, {
+      'src/app/api/users/[id]/notes.md': 'mine',
+      'config/routes/users.json': listRoutesOnly,
+    });
     generate(root);
     expect(exists(root, 'src/app/api/users/[id]/route.ts')).toBe(false);
-    expect(fs.readFileSync(path.join(root, 'src/app/api/users/[id]/notes.md'), 'utf8')).toBe('mine');
+    expect(fs.readFileSync(path.join(root, 'src/app/api/users/[id]/notes.md'), 'utf8')).toBe(
+      'mine',
+    );
   });
 
   it('are not deleted when their header line was removed: the user took them over', () => {
@@ -47,7 +54,11 @@ describe('generated files nothing produces any more', () => {
   it('are not deleted by a run that fails', () => {
     const root = makeProject(minimalProject());
     generate(root);
-    writeFiles(root, { 'config/routes/users.json': { routes: [...listRoutesOnly.routes, { method: 'GET', path: '/api/x', response: 'Nope' }] } });
+    writeFiles(root, {
+      'config/routes/users.json': {
+        routes: [...listRoutesOnly.routes, { method: 'GET', path: '/api/x', response: 'Nope' }],
+      },
+    });
     expect(thrownBy(() => generate(root))).toBeInstanceOf(ConfigError);
     expect(exists(root, 'src/app/api/users/[id]/route.ts')).toBe(true);
   });

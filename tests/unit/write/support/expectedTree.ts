@@ -6,7 +6,9 @@ const MANIFEST = '.appgen/manifest.json';
 
 /** The project's files apart from its configuration: what `generate` answers for. */
 export function outputTree(root: string): Map<string, string> {
-  return readTree(root, { exclude: (relative) => relative === 'config' || relative === 'appgen.config.json' });
+  return readTree(root, {
+    exclude: (relative) => relative === 'config' || relative === 'appgen.config.json',
+  });
 }
 
 /**
@@ -15,11 +17,18 @@ export function outputTree(root: string): Map<string, string> {
  * content) and the scaffolds of this config. Spelled out here rather than taken from
  * src/write/manifest.ts, so that a wrong manifest shows.
  */
-export function expectedTree(files: FileMap, keptUserFiles: Map<string, string> = new Map()): Map<string, string> {
+export function expectedTree(
+  files: FileMap,
+  keptUserFiles: Map<string, string> = new Map(),
+): Map<string, string> {
   const tree = new Map(keptUserFiles);
   for (const [path, file] of files) tree.set(path, file.content);
   const entries = [...files].sort(([a], [b]) => (a < b ? -1 : 1));
-  const generated = Object.fromEntries(entries.filter(([, f]) => f.owner === 'generated').map(([p, f]) => [p, crypto.createHash('sha256').update(f.content).digest('hex')]));
+  const generated = Object.fromEntries(
+    entries
+      .filter(([, f]) => f.owner === 'generated')
+      .map(([p, f]) => [p, crypto.createHash('sha256').update(f.content).digest('hex')]),
+  );
   const scaffolded = entries.filter(([, f]) => f.owner === 'user').map(([p]) => p);
   tree.set(MANIFEST, `${JSON.stringify({ version: 1, generated, scaffolded }, null, 2)}\n`);
   return new Map([...tree].sort(([a], [b]) => (a < b ? -1 : 1)));

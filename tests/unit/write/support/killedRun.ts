@@ -27,19 +27,28 @@ export function writeStageRunner(): WriteStageRunner {
   const run = (job: ChildJob) => {
     const jobFile = path.join(work, `job-${(jobs += 1)}.json`);
     fs.writeFileSync(jobFile, JSON.stringify(job));
-    return spawnSync(process.execPath, [child, jobFile], { env: childEnv(), encoding: 'utf8', timeout: 30_000 });
+    return spawnSync(process.execPath, [child, jobFile], {
+      env: childEnv(),
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
   };
   return {
     complete(root, files) {
       const result = run({ root, files: [...files] });
-      if (result.status !== 0) throw new Error(`the write stage failed (status ${result.status}, signal ${result.signal}):\n${result.stderr}`);
+      if (result.status !== 0)
+        throw new Error(
+          `the write stage failed (status ${result.status}, signal ${result.signal}):\n${result.stderr}`,
+        );
       return JSON.parse(result.stdout) as OperationCounts;
     },
     killBefore(root, files, operation, at) {
       const result = run({ root, files: [...files], kill: { operation, at } });
       if (result.signal === 'SIGKILL') return true;
       if (result.status === 0) return false;
-      throw new Error(`the write stage failed (status ${result.status}, signal ${result.signal}):\n${result.stderr}`);
+      throw new Error(
+        `the write stage failed (status ${result.status}, signal ${result.signal}):\n${result.stderr}`,
+      );
     },
   };
 }
