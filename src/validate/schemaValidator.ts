@@ -48,7 +48,13 @@ export function patternHint(value: unknown, pattern: string): string {
   const words = value.split(/[^A-Za-z0-9]+/).filter(Boolean);
   const pascal = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
   const camel = pascal.charAt(0).toLowerCase() + pascal.slice(1);
-  const candidates = [value.replace(/[^A-Za-z0-9_]+/g, '_'), camel, value.endsWith('[]') ? `${pascal}[]` : pascal, pascal, `/${value}`];
+  const candidates = [
+    value.replace(/[^A-Za-z0-9_]+/g, '_'),
+    camel,
+    value.endsWith('[]') ? `${pascal}[]` : pascal,
+    pascal,
+    `/${value}`,
+  ];
   const regex = new RegExp(pattern, 'u');
   const fit = candidates.find((candidate) => candidate !== value && regex.test(candidate));
   return fit === undefined ? fallback : `write "${fit}".`;
@@ -57,31 +63,69 @@ export function patternHint(value: unknown, pattern: string): string {
 function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic | undefined {
   const pointer = error.instancePath;
   const parent = (error.parentSchema ?? {}) as Record<string, unknown>;
-  const custom = typeof parent.patternErrorMessage === 'string' ? parent.patternErrorMessage : undefined;
+  const custom =
+    typeof parent.patternErrorMessage === 'string' ? parent.patternErrorMessage : undefined;
   switch (error.keyword) {
     case 'if':
       return undefined; // the failing branch reports its own errors
     case 'additionalProperties': {
       const property = (error.params as { additionalProperty: string }).additionalProperty;
-      const known = Object.keys((parent.properties as Record<string, unknown>) ?? {}).filter((k) => k !== '$schema');
-      return diagnosticAt(document, childPointer(pointer, property), `unknown property "${property}"`, known.length ? suggest(property, known) : 'remove it.', 'key');
+      const known = Object.keys((parent.properties as Record<string, unknown>) ?? {}).filter(
+        (k) => k !== '$schema',
+      );
+      return diagnosticAt(
+        document,
+        childPointer(pointer, property),
+        `unknown property "${property}"`,
+        known.length ? suggest(property, known) : 'remove it.',
+        'key',
+      );
     }
     case 'required': {
       const property = (error.params as { missingProperty: string }).missingProperty;
-      return diagnosticAt(document, pointer, `missing required property "${property}"`, `add "${property}".`);
+      return diagnosticAt(
+        document,
+        pointer,
+        `missing required property "${property}"`,
+        `add "${property}".`,
+      );
     }
     case 'enum': {
       const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(String);
-      return diagnosticAt(document, pointer, `${describeValue(error.data)} is not allowed here`, suggest(String(error.data), allowed));
+      return diagnosticAt(
+        document,
+        pointer,
+        `${describeValue(error.data)} is not allowed here`,
+        // Only a string has a spelling to correct; String() throws on some objects ({ "toString": 1 }).
+        suggest(
+          typeof error.data === 'string' ? error.data : (JSON.stringify(error.data) ?? ''),
+          allowed,
+        ),
+      );
     }
     case 'type':
       // ajv gives "string,number" for a list of types in one schema, and an array for types from several.
-      return diagnosticAt(document, pointer, `must be ${[(error.params as { type: string | string[] }).type].flat().join(',').split(',').join(' or ')}, got ${describeValue(error.data)}`);
+      return diagnosticAt(
+        document,
+        pointer,
+        `must be ${[(error.params as { type: string | string[] }).type].flat().join(',').split(',').join(' or ')}, got ${describeValue(error.data)}`,
+      );
     case 'pattern':
-      return diagnosticAt(document, pointer, `${describeValue(error.data)} ${custom ?? `must match ${error.params.pattern}`}`, patternHint(error.data, error.params.pattern as string));
+      return diagnosticAt(
+        document,
+        pointer,
+        `${describeValue(error.data)} ${custom ?? `must match ${error.params.pattern}`}`,
+        patternHint(error.data, error.params.pattern as string),
+      );
     case 'propertyNames': {
       const name = (error.params as { propertyName: string }).propertyName;
-      return diagnosticAt(document, childPointer(pointer, name), `"${name}" is not a valid name`, undefined, 'key');
+      return diagnosticAt(
+        document,
+        childPointer(pointer, name),
+        `"${name}" is not a valid name`,
+        undefined,
+        'key',
+      );
     }
     case 'minProperties':
       return diagnosticAt(document, pointer, 'must not be empty', 'declare at least one entry.');
@@ -107,13 +151,28 @@ export function validateAgainstSchema(document: ConfigDocument): Diagnostic[] {
       const parent = (error.parentSchema ?? {}) as Record<string, unknown>;
       const target = childPointer(error.instancePath, error.propertyName);
       const hint = patternHint(error.propertyName, (error.params as { pattern: string }).pattern);
-      namePatternErrors.set(target, diagnosticAt(document, target, `"${error.propertyName}" ${String(parent.patternErrorMessage ?? 'is not a valid name')}`, hint, 'key'));
+      namePatternErrors.set(
+        target,
+        diagnosticAt(
+          document,
+          target,
+          `"${error.propertyName}" ${String(parent.patternErrorMessage ?? 'is not a valid name')}`,
+          hint,
+          'key',
+        ),
+      );
       continue;
     }
     const diagnostic = toDiagnostic(document, error);
     if (diagnostic) diagnostics.push(diagnostic);
   }
-  const withoutGenericNames = diagnostics.filter((d) => !(d.message.endsWith('is not a valid name') && [...namePatternErrors.values()].some((n) => n.jsonPath === d.jsonPath)));
+  const withoutGenericNames = diagnostics.filter(
+    (d) =>
+      !(
+        d.message.endsWith('is not a valid name') &&
+        [...namePatternErrors.values()].some((n) => n.jsonPath === d.jsonPath)
+      ),
+  );
   const all = [...withoutGenericNames, ...namePatternErrors.values()];
   const seen = new Set<string>();
   return all.filter((d) => {

@@ -2,6 +2,7 @@ import fs from 'fs';
 import { UserError } from '../diagnostics/diagnostic';
 import type { FileMap } from '../render/fileMap';
 import { hasGeneratedHeader } from '../render/header';
+import { checkFileNameLengths } from './fileNameLength';
 import { findGeneratedFiles } from './findGeneratedFiles';
 import { hashContent, Manifest, readManifest } from './manifest';
 import { resolveInside } from './safePath';
@@ -30,8 +31,16 @@ function readIfExists(file: string): string | undefined {
  * anything is written) to overwrite a file appgen did not generate.
  */
 export function planWrite(root: string, files: FileMap): WritePlan {
+  checkFileNameLengths(files);
   const previous = readManifest(root);
-  const plan: WritePlan = { create: [], update: [], delete: [], unchanged: [], kept: [], manifest: { version: 1, generated: {}, scaffolded: [] } };
+  const plan: WritePlan = {
+    create: [],
+    update: [],
+    delete: [],
+    unchanged: [],
+    kept: [],
+    manifest: { version: 1, generated: {}, scaffolded: [] },
+  };
   const conflicts: string[] = [];
   for (const [path, file] of files) {
     const current = readIfExists(resolveInside(root, path));
@@ -46,7 +55,8 @@ export function planWrite(root: string, files: FileMap): WritePlan {
     else if (current === file.content) plan.unchanged.push(path);
     // Ours to rewrite: untouched since the last run, or still carrying the header. A file whose
     // header was removed has been taken over by the user.
-    else if (hashContent(current) === previous.generated[path] || hasGeneratedHeader(current)) plan.update.push({ path, content: file.content, before: current });
+    else if (hashContent(current) === previous.generated[path] || hasGeneratedHeader(current))
+      plan.update.push({ path, content: file.content, before: current });
     else conflicts.push(path);
   }
   // Stale: generated last time (the manifest) or carrying the header in a generated folder (found
