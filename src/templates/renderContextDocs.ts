@@ -54,7 +54,7 @@ export function renderContextDocs(types: ContextTypes, registry: readonly Templa
     `<!-- Generated from src/map/contexts.ts and src/render/templateRegistry.ts by \`${CONTEXT_DOCS_COMMAND}\`. Do not edit: a unit test fails when this file is out of date. -->`,
     '',
     'What each template receives when you override it in your project\'s `templates/` folder (see',
-    '"Customising the templates" in the README; `appgen templates list` shows every template and',
+    'docs/templates.md ("Customising the templates"); `appgen templates list` shows every template and',
     'partial, and `appgen templates eject <name>` copies one to start from).',
     '',
   ];

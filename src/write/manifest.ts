@@ -37,7 +37,7 @@ export function readManifest(root: string): Manifest {
   } catch (error) {
     throw new UserError(
       `${MANIFEST_PATH} is damaged (${(error as Error).message})`,
-      `restore it from version control, or delete it and run appgen generate again: appgen then finds its generated files by their header line (see "Generated and user-owned files" in the README).`,
+      `restore it from version control, or delete it and run appgen generate again: appgen then finds its generated files by their header line (see "Generated and user-owned files" in docs/cli.md of appgen).`,
     );
   }
 }

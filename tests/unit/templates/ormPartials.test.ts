@@ -6,7 +6,7 @@ import { partialUsage } from '../../../src/templates/partialUsage';
  * The seam between the route template and the ORMs: what the rest of the templates reach in
  * `orm/<orm>/` by `(concat "orm/" orm "/<name>")`. Prisma and Drizzle offer the same names;
  * orm none offers those a project without a database reaches (no imports, db or findIds there).
- * README's "Customising the templates" lists the same names.
+ * docs/templates.md lists the same names.
  */
 const OPERATIONS = ['create', 'delete', 'get', 'list', 'replace', 'update'];
 const DATABASE_ORM = [...OPERATIONS, 'db', 'errors', 'exists', 'findIds', 'imports', 'load'].sort();

@@ -134,8 +134,8 @@ describe('appgen generate and ejected templates', () => {
 });
 
 describe('the README documents the templates commands', () => {
-  const readme = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Customising the templates'), readme.indexOf('## Decisions where the spec is silent'));
+  const docs = path.join(__dirname, '..', '..', '..', 'docs');
+  const section = fs.readFileSync(path.join(docs, 'templates.md'), 'utf8');
 
   it('with the exit code of a skipped eject and the link to the contexts reference', () => {
     expect(section).toContain(`; ${EJECT_SKIPPED_EXIT_CODE} some files`);
