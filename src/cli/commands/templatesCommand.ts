@@ -93,26 +93,22 @@ export function templatesCommands<T extends { cwd: string }>(y: Argv<T>, run: Ru
       'eject [names..]',
       `Copy built-in templates into templates/ to customise them; never overwrites (exit ${EJECT_SKIPPED_EXIT_CODE} when a file was already there)`,
       (z) =>
-        z
-          .positional('names', names)
-          .option('all', {
-            type: 'boolean',
-            default: false,
-            describe: 'Eject every template and partial',
-          }),
+        z.positional('names', names).option('all', {
+          type: 'boolean',
+          default: false,
+          describe: 'Eject every template and partial',
+        }),
       (args) => run(() => runTemplatesEject({ cwd: args.cwd, names: args.names, all: args.all })),
     )
     .command(
       'accept [names..]',
       'Record that your copies are up to date with the current built-ins (ends the warning of generate)',
       (z) =>
-        z
-          .positional('names', names)
-          .option('all', {
-            type: 'boolean',
-            default: false,
-            describe: 'Every template this project overrides',
-          }),
+        z.positional('names', names).option('all', {
+          type: 'boolean',
+          default: false,
+          describe: 'Every template this project overrides',
+        }),
       (args) => run(() => runTemplatesAccept({ cwd: args.cwd, names: args.names, all: args.all })),
     )
     .demandCommand(

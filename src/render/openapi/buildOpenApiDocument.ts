@@ -40,7 +40,8 @@ export function errorStatuses(method: MethodContext, orm: ProjectContext['orm'])
   const database = orm !== 'none' && method.model !== null;
   const writes = method.mutating && method.operation !== 'function';
   if (
-    method.params.some((param) => param.type !== 'string') ||
+    // Every path parameter is checked (a string one for U+0000).
+    method.params.length > 0 ||
     method.hasBody ||
     method.hasListQuery ||
     (database && writes)

@@ -1298,6 +1298,16 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "400": {
+            "description": "Invalid path parameter, query parameter or request body",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "500": {
             "description": "Internal server error",
             "content": {
@@ -1570,6 +1580,16 @@ export const openApiDocument: Record<string, unknown> = {
                   "items": {
                     "$ref": "#/components/schemas/Tag"
                   }
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "Invalid path parameter, query parameter or request body",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
                 }
               }
             }
