@@ -1,4 +1,4 @@
-/** A small seeded random source (mulberry32): the same seed gives the same fuzz run. */
+/** A small seeded random source (mulberry32): the same seed gives the same run (fuzz, kill points). */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {

@@ -5,6 +5,7 @@ import { writeProjectFiles } from '../../../src/write/writeProjectFiles';
 import { LOGIN_VIEW, minimalProject, USER_ROUTES } from '../support/configs';
 import { generate, generateCommand } from '../support/generate';
 import { SQLITE_OPTIONS } from '../support/generateOptions';
+import { seededRandom } from '../support/mutateConfig';
 import { makeProject, makeTempDir, removeTempProjects, writeFiles } from '../support/tempProject';
 import { expectedTree, outputTree } from './support/expectedTree';
 import {
@@ -26,18 +27,6 @@ const SEED = Number(process.env.APPGEN_KILL_SEED ?? 15);
 const BUDGET_MS = Number(process.env.APPGEN_KILL_BUDGET_MS ?? 8_000);
 
 afterAll(removeTempProjects);
-
-/** mulberry32: a small seeded generator, so a failing sample can be run again. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const filesOf = (root: string): FileMap =>
   buildProjectFiles({ root, ...SQLITE_OPTIONS, warn: () => undefined });
@@ -120,7 +109,7 @@ describe('generate killed part-way', () => {
     '%s: the next run completes it, whatever operation the kill came before',
     (_, make) => {
       const scenario = make();
-      const next = random(SEED);
+      const next = seededRandom(SEED);
       const expected = expectedTree(scenario.files, scenario.kept);
       const beforeTree = outputTree(scenario.before);
 
