@@ -9,7 +9,7 @@ import addFormats from 'ajv-formats';
  * the handlers.
  */
 
-type Document = { paths: Record<string, Record<string, Operation>> };
+export type Document = { paths: Record<string, Record<string, Operation>> };
 type Operation = {
   responses: Record<
     string,
@@ -28,7 +28,11 @@ const contracts = new Map<string, Promise<LoadedContract | null>>();
 async function loadContract(base: string): Promise<LoadedContract | null> {
   const response = await fetch(`${base}/api/openapi.json`);
   if (!response.ok) return null;
-  const document = (await response.json()) as Document;
+  return contractFromDocument((await response.json()) as Document);
+}
+
+/** A contract ready to check answers against one OpenAPI document. */
+export function contractFromDocument(document: Document): LoadedContract {
   // The document is the root schema resource, so `#/components/schemas/X` refs resolve in it;
   // strict off: OpenAPI keywords (paths, responses, x-appgen-validators) are not JSON Schema's.
   const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -74,7 +78,7 @@ export interface Exchange {
 }
 
 /** What is wrong with an answer according to the document, or null when it fits. */
-function problemWith(contract: LoadedContract, exchange: Exchange): string | null {
+export function problemWith(contract: LoadedContract, exchange: Exchange): string | null {
   const path = exchange.path.split(/[?#]/)[0];
   const template = matchPath(contract.document, path);
   if (!template) return null; // not a documented route (a page, the document itself, a 404 of Next.js)
