@@ -203,6 +203,7 @@ describe('readBody', () => {
 
 describe('methods a route does not declare (src/appgen/http.ts)', () => {
   const http = evaluateModule('http.ts', content('src/appgen/http.ts'), {
+    './securityHeaders': { withSecurityHeaders: (response: unknown) => response },
     'next/server': {
       NextResponse: {
         json: (body: unknown, init: { status: number; headers?: Record<string, string> }) => ({

@@ -19,6 +19,7 @@ const runtime = evaluateModule('body.ts', content('src/appgen/body.ts'), {
 });
 const validateBody = runtime.validateBody as ValidateBody;
 const http = evaluateModule('http.ts', content('src/appgen/http.ts'), {
+  './securityHeaders': { withSecurityHeaders: (response: unknown) => response },
   'next/server': { NextResponse: {} },
 });
 const requireRecords = http.requireRecords as RequireRecords;
@@ -95,6 +96,7 @@ describe('requireRecords: the check before a write links records', () => {
 describe('Prisma errors of a write that links records (src/appgen/http.ts, orm prisma)', () => {
   type Handle = (work: () => Promise<Response>) => Promise<{ status: number; body: unknown }>;
   const prismaHttp = evaluateModule('http.ts', content('src/appgen/http.ts'), {
+    './securityHeaders': { withSecurityHeaders: (response: unknown) => response },
     'next/server': {
       NextResponse: {
         json: (body: unknown, init: { status: number }) => ({ status: init.status, body }),
