@@ -1,4 +1,5 @@
-import type { RouteConfig } from '../config/configTypes';
+import type { ModelConfig, RouteConfig } from '../config/configTypes';
+import { isUniqueField } from './routeParams';
 import type { RouteOperation } from './routeOperation';
 
 /** A route's voter: a user-owned one, or a built-in rule. */
@@ -19,17 +20,15 @@ const RECORD_OPERATIONS: readonly RouteOperation[] = [
   'function',
 ];
 
-/** Whether the handler loads the record before the voter runs: a route on one existing record. */
+/**
+ * Whether the handler loads the record before the voter runs: a route on one existing record,
+ * named in the path by `id` or another unique field of the model.
+ */
 export function voterSeesRecord(
   route: RouteConfig,
   operation: RouteOperation,
-  model: string | undefined,
+  model: ModelConfig | undefined,
 ): boolean {
-  return Boolean(
-    route.voter &&
-    model &&
-    route.params &&
-    'id' in route.params &&
-    RECORD_OPERATIONS.includes(operation),
-  );
+  if (!route.voter || !model || !RECORD_OPERATIONS.includes(operation)) return false;
+  return Object.keys(route.params ?? {}).some((name) => isUniqueField(model, name));
 }

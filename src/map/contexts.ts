@@ -91,8 +91,13 @@ export interface ModelContext {
 export interface ParamContext {
   name: string;
   type: ParamType;
-  /** `id` selects the record; any other parameter selects by the model field of its name. */
+  /** The parameter is `id`. */
   isId: boolean;
+  /**
+   * The field of the route's model it selects by (`id`, `slug`, `authorId`), or null when it names
+   * a parent record instead (see ParentContext).
+   */
+  field: string | null;
 }
 
 export interface ValidatorContext {
@@ -153,11 +158,36 @@ export interface ListQueryContext {
   count: boolean;
 }
 
-/** A path parameter that names the parent record of a nested list or create (it must exist). */
+/**
+ * A path parameter that names a parent record through a belongsTo relation of the route's model:
+ * the handler finds it first (404 `<Model> not found`). By the parent's id when the parameter is
+ * the model's own belongsTo field (`/api/users/:authorId/posts`, lists and creates), or by a
+ * unique field of the parent (`/api/articles/:slug/comments`, every method), whose id then
+ * selects or sets `foreignKey`.
+ */
 export interface ParentContext {
   param: string;
+  /** The parameter's type (an `int` parameter is compared as a number). */
+  type: ParamType;
   model: string;
   delegate: string;
+  /** The parent's field the parameter equals: `id` or a unique field. */
+  field: string;
+  /** The route model's field that holds the parent's id. */
+  foreignKey: string;
+  /** The variable holding the parent found (`{ id }`), e.g. `parentArticle`. */
+  variable: string;
+  /** The parameter is not a field of the route's model: its records are those whose `foreignKey` is `variable.id`. */
+  setsForeignKey: boolean;
+}
+
+/** One field of the route's records that the path fixes (see MethodContext.matches). */
+export interface MatchContext {
+  field: string;
+  /** The path parameter whose value it is (`Number()` of it for an int parameter)... */
+  param: ParamContext;
+  /** ...or, when not null, the id of the parent this variable holds (`parentArticle.id`). */
+  parent: string | null;
 }
 
 export interface ModelRefContext {
@@ -177,8 +207,12 @@ export interface MethodContext {
   responseModel: string | null;
   responseIsArray: boolean;
   params: ParamContext[];
-  /** Parameters other than `id`: they select (or, on create, set) model fields. */
-  selectParams: ParamContext[];
+  /**
+   * The equalities the path fixes on the route's records: each parameter that is a field of the
+   * model, then the foreign key of each parent found by a unique field. They select the record (or
+   * the list), and a create sets them.
+   */
+  matches: MatchContext[];
   hasIdParam: boolean;
   body: BodyFieldContext[];
   hasBody: boolean;
@@ -227,7 +261,7 @@ export interface MethodContext {
   hasListQuery: boolean;
   /** A list without pages (no `query.pageSize`) answers at most this many records; else null. */
   listLimit: number | null;
-  /** Lists and creates under a parent (`/api/users/:userId/posts`): parents checked first (404). */
+  /** Parents the path names, found first (404): see ParentContext. */
   parents: ParentContext[];
   /** Relations sent with each record (`include`), in config order. */
   include: Array<{ name: string; model: string; isList: boolean }>;

@@ -1,6 +1,6 @@
 import type { ProjectModel, ProjectRoute } from '../validate/checkedProject';
 import type { ListQueryContext, ParentContext } from './contexts';
-import { delegateName } from '../domain/names';
+import { delegateName, pascalCase } from '../domain/names';
 
 export function mapListQuery(
   route: ProjectRoute,
@@ -27,19 +27,26 @@ export function mapListQuery(
 }
 
 /**
- * Path parameters of a list or create that hold the id of a belongsTo relation's record
- * (`/api/users/:userId/posts` with Post.author → User via userId): the parent must exist.
+ * The parents a route's path names (see ParentContext): by a unique field of the parent on every
+ * method; by the route model's own belongsTo field on lists and creates only (other methods
+ * select by that field, so a record of another parent is simply not found).
  */
-export function mapParents(route: ProjectRoute, model: ProjectModel | undefined): ParentContext[] {
-  if (!model || (route.operation !== 'list' && route.operation !== 'create')) return [];
-  const params = route.params.map((p) => p.name);
-  return model.relations
-    .filter(
-      (relation) => relation.type === 'belongsTo' && params.includes(relation.field as string),
-    )
-    .map((relation) => ({
-      param: relation.field as string,
-      model: relation.model,
-      delegate: delegateName(relation.model),
-    }));
+export function mapParents(route: ProjectRoute): ParentContext[] {
+  const checksOwnField = route.operation === 'list' || route.operation === 'create';
+  return route.params.flatMap(({ name, type, field, parent }) =>
+    parent && (field === null || checksOwnField)
+      ? [
+          {
+            param: name,
+            type,
+            model: parent.model,
+            delegate: delegateName(parent.model),
+            field: parent.field,
+            foreignKey: parent.foreignKey,
+            variable: `parent${pascalCase(parent.relation)}`,
+            setsForeignKey: field === null,
+          },
+        ]
+      : [],
+  );
 }

@@ -71,7 +71,7 @@ function mapBodyField(
 }
 
 function mapParams(route: ProjectRoute): ParamContext[] {
-  return route.params.map(({ name, type }) => ({ name, type, isId: name === 'id' }));
+  return route.params.map(({ name, type, field }) => ({ name, type, isId: name === 'id', field }));
 }
 
 const EVENT_OPERATIONS = {
@@ -99,6 +99,7 @@ function mapMethod(
   const voter = route.voter;
   const eventOperation = route.method === 'GET' ? null : EVENT_OPERATIONS[route.method];
   const listQuery = mapListQuery(route, model, typeName);
+  const parents = mapParents(route);
   const writesLinks = body.some((field) => field.link !== null);
   const firedEvents =
     eventOperation && route.model
@@ -115,7 +116,18 @@ function mapMethod(
     responseModel: response,
     responseIsArray: route.responseIsArray,
     params,
-    selectParams: params.filter((p) => !p.isId),
+    matches: [
+      ...params
+        .filter((p) => p.field !== null)
+        .map((param) => ({ field: param.field as string, param, parent: null })),
+      ...parents
+        .filter((p) => p.setsForeignKey)
+        .map((p) => ({
+          field: p.foreignKey,
+          param: params.find((param) => param.name === p.param) as ParamContext,
+          parent: p.variable,
+        })),
+    ],
     hasIdParam: params.some((p) => p.isId),
     body,
     hasBody: body.length > 0,
@@ -148,7 +160,7 @@ function mapMethod(
     listQuery,
     hasListQuery: listQuery !== null,
     listLimit: operation === 'list' && !listQuery?.pageSize ? MAX_UNPAGED_RECORDS : null,
-    parents: mapParents(route, model),
+    parents,
     include: route.include.map((name) => {
       const relation = model?.relations.find((r) => r.name === name);
       return { name, model: relation?.model ?? '', isList: relation?.type !== 'belongsTo' };

@@ -1,14 +1,15 @@
 import type { ModelConfig, RouteConfig, RoutesFileConfig } from '../config/configTypes';
-import { FIELD_TYPES } from '../config/fieldTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import { parseAppPath, pathShape, PathSegment } from '../domain/appPaths';
-import { fieldOf, fieldOptions, isRequiredOnCreate } from '../domain/fields';
+import { isRequiredOnCreate } from '../domain/fields';
+import { paramRole, type ParamParent } from '../domain/routeParams';
 import { checkSameSitePath } from './sameSitePath';
 import { checkBody } from './checkBody';
 import { checkInclude, checkListQuery } from './checkListQuery';
 import type { CheckedModel, CheckedRoute, RouteOperation } from './checkedProject';
+import { checkRouteParams } from './checkRouteParams';
 import { checkVoter } from './checkVoter';
 import { childPointer, diagnosticAt } from './locate';
 import { isReservedInHandlers } from './reservedNames';
@@ -84,83 +85,17 @@ function checkParams(entry: RouteEntry): Diagnostic[] {
   return problems;
 }
 
-function checkModelUse(
-  entry: RouteEntry,
-  operation: RouteOperation,
+const configsOf = (models: Map<string, CheckedModel>): Map<string, ModelConfig> =>
+  new Map([...models].map(([name, model]) => [name, model.config]));
+
+/** The parent record a path parameter names, if any (see domain/routeParams.ts). */
+function parentOf(
   model: ModelConfig,
-): Diagnostic[] {
-  const { document, pointer, config, segments } = entry;
-  const problems: Diagnostic[] = [];
-  // Parameters missing from the path or from "params" are reported once, by checkParams.
-  const inPath = new Set(segments.map((s) => s.param));
-  const params = Object.fromEntries(
-    Object.entries(config.params ?? {}).filter(([name]) => inPath.has(name)),
-  );
-  const needsId =
-    operation === 'get' ||
-    operation === 'replace' ||
-    operation === 'update' ||
-    operation === 'delete';
-  if (needsId && !inPath.has('id')) {
-    problems.push(
-      diagnosticAt(
-        document,
-        childPointer(pointer, 'path'),
-        `${config.method} ${config.path} works on one ${model.name} but has no ":id" parameter`,
-        `use a path like "${config.path}/:id" with "params": { "id": "uuid" }, or handle it with a "function".`,
-      ),
-    );
-  }
-  for (const [name, type] of Object.entries(params)) {
-    if (name === 'id') {
-      if (!needsId)
-        problems.push(
-          diagnosticAt(
-            document,
-            childPointer(childPointer(pointer, 'params'), name),
-            `":id" on a ${operation} route has no meaning`,
-            'remove it, or use a "function".',
-            'key',
-          ),
-        );
-      else if (type !== 'uuid')
-        problems.push(
-          diagnosticAt(
-            document,
-            childPointer(childPointer(pointer, 'params'), name),
-            `"id" is a uuid on every model, not ${type}`,
-            'declare "id": "uuid".',
-          ),
-        );
-      continue;
-    }
-    // Any other parameter selects records by the model field of the same name (e.g. :userId).
-    const field = fieldOf(model, name);
-    if (!field) {
-      problems.push(
-        diagnosticAt(
-          document,
-          childPointer(childPointer(pointer, 'params'), name),
-          `parameter "${name}" is not a field of ${model.name}, so it cannot select records`,
-          `${suggest(name, Object.keys(model.fields), 'a field:')} Or handle the route with a "function".`,
-          'key',
-        ),
-      );
-      continue;
-    }
-    const kind = FIELD_TYPES[fieldOptions(field).type].kind;
-    if ((type === 'int') !== (kind === 'integer') || !['string', 'integer'].includes(kind)) {
-      problems.push(
-        diagnosticAt(
-          document,
-          childPointer(childPointer(pointer, 'params'), name),
-          `parameter "${name}" is ${type} but ${model.name}.${name} is ${fieldOptions(field).type}`,
-          'make the types agree.',
-        ),
-      );
-    }
-  }
-  return problems;
+  name: string,
+  models: ReadonlyMap<string, ModelConfig>,
+): ParamParent | null {
+  const role = paramRole(model, name, models);
+  return role.kind === 'unknown' ? null : role.parent;
 }
 
 function resolveEntry(
@@ -251,7 +186,8 @@ function resolveEntry(
   } else if (candidates.length === 1) {
     model = candidates[0];
     const modelConfig = models.get(model);
-    if (modelConfig) problems.push(...checkModelUse(entry, operation, modelConfig.config));
+    if (modelConfig)
+      problems.push(...checkRouteParams(entry, operation, modelConfig.config, configsOf(models)));
   } else if (candidates.length === named.length) {
     const why =
       candidates.length === 0
@@ -278,9 +214,12 @@ function resolveEntry(
   const writes = operation === 'create' || operation === 'replace' || operation === 'update';
   const modelConfig = model ? models.get(model)?.config : undefined;
   if ((operation === 'create' || operation === 'replace') && modelConfig) {
+    const configs = configsOf(models);
     const provided = new Set([
       ...Object.keys(config.body ?? {}),
-      ...Object.keys(config.params ?? {}),
+      ...Object.keys(config.params ?? {}).map(
+        (name) => parentOf(modelConfig, name, configs)?.foreignKey ?? name,
+      ),
     ]);
     const missing = Object.entries(modelConfig.fields)
       .filter(([name, field]) => isRequiredOnCreate(name, field) && !provided.has(name))

@@ -43,13 +43,13 @@ export function checkVoter(
           ),
         ];
   }
-  if (!hasId || !model || !voterSeesRecord(route, operation, model.name)) {
+  if (!model || !voterSeesRecord(route, operation, model)) {
     return [
       diagnosticAt(
         document,
         at,
         `the built-in voter "${route.voter}" compares a field of the record, and ${route.method} ${route.path} does not work on one existing record`,
-        'use it on a GET, PUT, PATCH or DELETE of a path with ":id", or write your own voter.',
+        'use it on a GET, PUT, PATCH or DELETE of a path that names the record (":id" or another unique field), or write your own voter.',
       ),
     ];
   }

@@ -13,6 +13,7 @@ import type { BodyFieldType, ParamType } from '../config/fieldTypes';
 import type { ParsedValidator } from '../config/validators';
 import type { AppFolder } from '../domain/appFolders';
 import type { RouteRef } from '../domain/routeRefs';
+import type { ParamParent } from '../domain/routeParams';
 import type { VoterRef } from '../domain/voters';
 import type { EventOperation, RouteOperation } from '../domain/routeOperation';
 
@@ -104,10 +105,24 @@ export interface ProjectListQuery {
   count: boolean;
 }
 
+/** A path parameter and what it selects (see domain/routeParams.ts). */
+export interface ProjectParam {
+  name: string;
+  type: ParamType;
+  /** The field of the route's model it equals (`id`, `slug`, `authorId`), or null for a parent key. */
+  field: string | null;
+  /**
+   * The parent record it names through a belongsTo relation: by the parent's id when it is the
+   * route model's own belongsTo field (`:authorId`), or by a unique field of the parent (`:slug` of
+   * `/api/articles/:slug/comments`). Null otherwise.
+   */
+  parent: ParamParent | null;
+}
+
 export interface ProjectRoute {
   method: HttpMethod;
   path: string;
-  params: Array<{ name: string; type: ParamType }>;
+  params: ProjectParam[];
   body: ProjectBodyField[];
   /** Model the route reads or writes, from `response`, `model`, or a sibling route. */
   model: string | null;

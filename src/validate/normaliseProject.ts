@@ -6,6 +6,7 @@ import { bodyFieldOptions, isBodyFieldRequired } from '../domain/bodyFields';
 import { fieldOf, fieldOptions, modelFields } from '../domain/fields';
 import { maxPageSize } from '../domain/listQuery';
 import { indexFields, mirroredRelation, relationField } from '../domain/relations';
+import { paramRole } from '../domain/routeParams';
 import { parseRouteRef } from '../domain/routeRefs';
 import { parseVoter, voterSeesRecord } from '../domain/voters';
 import type {
@@ -18,6 +19,7 @@ import type {
   ProjectElement,
   ProjectListQuery,
   ProjectModel,
+  ProjectParam,
   ProjectRoute,
   ProjectView,
 } from './checkedProject';
@@ -47,9 +49,7 @@ export function normaliseProject(input: {
     orm: input.orm,
     loginPath: input.loginPath,
     models: input.models.map((m) => normaliseModel(m, configs)),
-    routes: input.routes.map((r) =>
-      normaliseRoute(r, r.model ? configs.get(r.model) : undefined, folderOf(r.config.path)),
-    ),
+    routes: input.routes.map((r) => normaliseRoute(r, configs, folderOf(r.config.path))),
     views: input.views.map((v) => normaliseView(v, folderOf(v.config.path))),
     events: input.events.map((e) => ({
       name: e.name,
@@ -131,16 +131,29 @@ function normaliseQuery(
   };
 }
 
+function normaliseParams(
+  config: RouteConfig,
+  model: ModelConfig | undefined,
+  configs: ReadonlyMap<string, ModelConfig>,
+): ProjectParam[] {
+  return Object.entries(config.params ?? {}).map(([name, type]) => {
+    const role = model ? paramRole(model, name, configs) : undefined;
+    if (!role || role.kind === 'unknown') return { name, type, field: null, parent: null };
+    return { name, type, field: role.kind === 'field' ? name : null, parent: role.parent };
+  });
+}
+
 function normaliseRoute(
   route: CheckedRoute,
-  model: ModelConfig | undefined,
+  configs: ReadonlyMap<string, ModelConfig>,
   folder: AppFolder,
 ): ProjectRoute {
   const { config } = route;
+  const model = route.model ? configs.get(route.model) : undefined;
   return {
     method: config.method,
     path: config.path,
-    params: Object.entries(config.params ?? {}).map(([name, type]) => ({ name, type })),
+    params: normaliseParams(config, model, configs),
     body: normaliseBody(route, model),
     model: route.model ?? null,
     response: config.response?.replace(/\[\]$/, '') ?? null,
@@ -150,7 +163,7 @@ function normaliseRoute(
     function: config.function ?? null,
     auth: Boolean(config.auth),
     voter: config.voter ? parseVoter(config.voter) : null,
-    voterSeesRecord: voterSeesRecord(config, route.operation, route.model),
+    voterSeesRecord: voterSeesRecord(config, route.operation, model),
     query: normaliseQuery(config, model),
     include: config.include ?? [],
     file: route.origin.file,

@@ -239,8 +239,16 @@ const HANDLER_NAMES = new Set([
   'inArray',
 ]);
 
+/** Handlers name the parent a path parameter finds `parent<Relation>` (`parentArticle`). */
+const HANDLER_NAME_PATTERNS = [/^parent[A-Z]/];
+
 export function isReservedInHandlers(name: string): boolean {
-  return RESERVED.has(name) || HANDLER_NAMES.has(name) || HTTP_METHOD_EXPORTS.has(name);
+  return (
+    RESERVED.has(name) ||
+    HANDLER_NAMES.has(name) ||
+    HTTP_METHOD_EXPORTS.has(name) ||
+    HANDLER_NAME_PATTERNS.some((pattern) => pattern.test(name))
+  );
 }
 
 /**

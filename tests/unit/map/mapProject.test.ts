@@ -88,7 +88,7 @@ describe('mapProject', () => {
         ['delete', 'blogPost', null],
       ],
     );
-    expect(postsItem.params).toEqual([{ name: 'id', type: 'uuid', isId: true }]);
+    expect(postsItem.params).toEqual([{ name: 'id', type: 'uuid', isId: true, field: 'id' }]);
     expect(postsItem.sources).toEqual(['config/routes/posts.json']);
   });
 
@@ -198,7 +198,7 @@ describe('mapProject', () => {
       file.outputPath,
       file.hasParams,
       file.methods[0].hasIdParam,
-      file.methods[0].selectParams.map((p) => p.name),
+      file.methods[0].matches.map((m) => m.field),
     ]).toEqual(['src/app/api/authors/[authorId]/posts/route.ts', true, false, ['authorId']]);
     expect(routeTypeName('POST', '/api/users/:userId/posts')).toBe('PostApiUsersByUserIdPosts');
     expect(routeTypeName('GET', '/api/v1.2/user-profiles')).toBe('GetApiV12UserProfiles');

@@ -9,8 +9,8 @@ import { partialUsage } from '../../../src/templates/partialUsage';
  * docs/templates.md lists the same names.
  */
 const OPERATIONS = ['create', 'delete', 'get', 'list', 'replace', 'update'];
-const DATABASE_ORM = [...OPERATIONS, 'db', 'errors', 'exists', 'findIds', 'imports', 'load'].sort();
-const NO_DATABASE = [...OPERATIONS, 'errors', 'exists', 'load'].sort();
+const DATABASE_ORM = [...OPERATIONS, 'db', 'errors', 'parent', 'findIds', 'imports', 'load'].sort();
+const NO_DATABASE = [...OPERATIONS, 'errors', 'parent', 'load'].sort();
 
 const builtins = listTemplateFiles(BUILTIN_TEMPLATES_DIR, 'built-in');
 const { uses } = partialUsage(builtins);

@@ -62,7 +62,7 @@ describe('path parameters and "params"', () => {
 
   it('requires :id on routes that work on one record', () => {
     expect(problems({ method: 'GET', path: '/api/users', response: 'User' })).toEqual([
-      'config/routes/users.json:5:15 routes[0].path | GET /api/users works on one User but has no ":id" parameter | use a path like "/api/users/:id" with "params": { "id": "uuid" }, or handle it with a "function".',
+      'config/routes/users.json:5:15 routes[0].path | GET /api/users works on one User, but no path parameter names it | name it in the path by a unique field: ":id" (e.g. "/api/users/:id" with "params": { "id": "uuid" }). Or handle it with a "function".',
     ]);
   });
 
@@ -124,7 +124,7 @@ describe('path parameters and "params"', () => {
         response: 'Post[]',
       }),
     ).toEqual([
-      'config/routes/users.json:7:9 routes[0].params.groupId | parameter "groupId" is not a field of Post, so it cannot select records | use a field: "userId", "title", "views". Or handle the route with a "function".',
+      'config/routes/users.json:7:9 routes[0].params.groupId | parameter "groupId" is not a field of Post, nor a unique field of a model Post belongs to, so it cannot select records | use a field: "userId", "title", "views". Or handle the route with a "function".',
     ]);
   });
 

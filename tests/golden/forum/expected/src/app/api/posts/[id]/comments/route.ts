@@ -40,7 +40,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const listed = readListQuery(request, getApiPostsByPostIdCommentsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    if (!(await db.post.findUnique({ where: { id: params.postId }, select: { id: true } }))) return jsonError(404, "Post not found");
+    const parentPost = await db.post.findUnique({ where: { id: params.postId }, select: { id: true } });
+    if (!parentPost) return jsonError(404, "Post not found");
     const where = { postId: params.postId, ...query.where } as Prisma.CommentWhereInput;
     const records = await db.comment.findMany({
       where,
@@ -65,7 +66,8 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const parsed = await readBody<PostApiPostsByPostIdCommentsBody>(request, postApiPostsByPostIdCommentsBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    if (!(await db.post.findUnique({ where: { id: params.postId }, select: { id: true } }))) return jsonError(404, "Post not found");
+    const parentPost = await db.post.findUnique({ where: { id: params.postId }, select: { id: true } });
+    if (!parentPost) return jsonError(404, "Post not found");
     const record = await db.comment.create({
       data: {
         content: body.content,

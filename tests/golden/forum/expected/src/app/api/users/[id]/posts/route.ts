@@ -27,7 +27,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const listed = readListQuery(request, getApiUsersByAuthorIdPostsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    if (!(await db.user.findUnique({ where: { id: params.authorId }, select: { id: true } }))) return jsonError(404, "User not found");
+    const parentAuthor = await db.user.findUnique({ where: { id: params.authorId }, select: { id: true } });
+    if (!parentAuthor) return jsonError(404, "User not found");
     const where = { authorId: params.authorId, ...query.where } as Prisma.PostWhereInput;
     const records = await db.post.findMany({
       where,

@@ -13,7 +13,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const params = { postId: folder.id, id: folder.commentsId };
     if (!isUuid(params.postId)) return invalidParam("postId", "a UUID");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    const [record] = await db.select(columns.comment).from(tables.comment).where(matching(tables.comment, { id: params.id, postId: params.postId })).limit(1);
+    const [record] = await db.select(columns.comment).from(tables.comment).where(matching(tables.comment, { postId: params.postId, id: params.id })).limit(1);
     if (!record) return jsonError(404, "Not found");
     return json(record);
   });

@@ -12,7 +12,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const params = { postId: folder.id, id: folder.commentsId };
     if (!isUuid(params.postId)) return invalidParam("postId", "a UUID");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    const record = await db.comment.findUnique({ where: { id: params.id, postId: params.postId } });
+    const record = await db.comment.findUnique({ where: { postId: params.postId, id: params.id } });
     if (!record) return jsonError(404, "Not found");
     return json(record);
   });
