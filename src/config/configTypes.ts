@@ -78,7 +78,14 @@ export interface RouteConfig {
   query?: ListQueryConfig;
   /** Relations of the model sent with each record. */
   include?: string[];
+  /** The status of a successful answer, instead of 201 (creates) or 200; 204 sends no body. */
+  status?: SuccessStatus;
+  /** PUT only: update the fields sent and leave the others (PATCH semantics) instead of replacing. */
+  partial?: boolean;
 }
+
+export const SUCCESS_STATUSES = [200, 201, 202, 204] as const;
+export type SuccessStatus = (typeof SUCCESS_STATUSES)[number];
 
 export interface RoutesFileConfig {
   routes: RouteConfig[];

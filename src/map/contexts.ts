@@ -252,6 +252,11 @@ export interface MethodContext {
   redirect: string | null;
   /** 303 after a write, 307 after a GET. */
   redirectStatus: number;
+  /**
+   * The status of a successful answer without redirect: the route's `status`, else 201 for a
+   * create with a database, else 200. 204 answers with no body.
+   */
+  successStatus: number;
   /** `config/routes/users.json routes[1]` */
   source: string;
   /** Each path parameter with its dynamic folder's name (shared with other paths, see README). */

@@ -34,6 +34,7 @@ function queryFields(method: MethodContext): ClientFieldContext[] {
  * functions, redirects, stubs of `orm: "none"`).
  */
 function resultType(method: MethodContext, project: Omit<ProjectContext, 'clientRoutes'>): string {
+  if (method.successStatus === 204 && method.redirect === null) return 'null';
   if (method.operation === 'function' || method.redirect !== null || project.orm === 'none')
     return 'unknown';
   if (method.responseModel === null) return '{ success: true }';

@@ -154,6 +154,7 @@ function mapMethod(
     function: route.function,
     redirect: route.redirect,
     redirectStatus: route.method === 'GET' ? 307 : 303,
+    successStatus: route.status ?? (operation === 'create' && orm !== 'none' ? 201 : 200),
     source: `${route.file} ${route.jsonPath}`,
     folderParams: folder.params,
     renamesParams: folder.params.some((p) => p.name !== p.folder),

@@ -9,6 +9,7 @@ import { checkSameSitePath } from './sameSitePath';
 import { checkBody } from './checkBody';
 import { checkInclude, checkListQuery } from './checkListQuery';
 import type { CheckedModel, CheckedRoute, RouteOperation } from './checkedProject';
+import { checkRouteOptions } from './checkRouteOptions';
 import { checkRouteParams } from './checkRouteParams';
 import { checkVoter } from './checkVoter';
 import { childPointer, diagnosticAt } from './locate';
@@ -38,6 +39,8 @@ const OPERATIONS: Record<RouteConfig['method'], RouteOperation> = {
 function operationOf(route: RouteConfig): RouteOperation {
   if (route.function) return 'function';
   if (route.method === 'GET' && parseResponse(route.response).isArray) return 'list';
+  // A partial PUT updates as PATCH does; a wrong "partial" elsewhere is reported by checkStatusAndPartial.
+  if (route.method === 'PUT' && route.partial) return 'update';
   return OPERATIONS[route.method];
 }
 
@@ -167,6 +170,7 @@ function resolveEntry(
         ),
       );
   }
+  problems.push(...checkRouteOptions(document, pointer, config));
   let model: string | undefined;
   // A sibling naming an unknown model is reported there; counting it here would add a second,
   // false "several models" or "no model" for the same mistake.

@@ -7,6 +7,7 @@ import type {
   OrmName,
   RelationType,
   RouteConfig,
+  SuccessStatus,
   ViewConfig,
 } from '../config/configTypes';
 import type { BodyFieldType, ParamType } from '../config/fieldTypes';
@@ -140,6 +141,8 @@ export interface ProjectRoute {
   query: ProjectListQuery | null;
   /** Relations of the model sent with each record. */
   include: string[];
+  /** The configured status of a successful answer, or null for the default. */
+  status: SuccessStatus | null;
   file: string;
   /** Where in its file, e.g. `routes[2]`. */
   jsonPath: string;

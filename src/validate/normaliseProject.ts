@@ -166,6 +166,7 @@ function normaliseRoute(
     voterSeesRecord: voterSeesRecord(config, route.operation, model),
     query: normaliseQuery(config, model),
     include: config.include ?? [],
+    status: config.status ?? null,
     file: route.origin.file,
     jsonPath: pointerToJsonPath(route.origin.pointer),
     folder,

@@ -180,6 +180,7 @@ const HANDLER_NAMES = new Set([
   'json',
   'jsonError',
   'redirectTo',
+  'noContent',
   'invalidParam',
   'isIntParam',
   'isUuid',

@@ -80,7 +80,8 @@ function successResponse(method: MethodContext, project: ProjectContext): [strin
       },
     ];
   }
-  const status = method.operation === 'create' && project.orm !== 'none' ? '201' : '200';
+  const status = String(method.successStatus);
+  if (method.successStatus === 204) return [status, { description: 'Success, no body' }];
   let body: JsonSchema;
   if (method.operation === 'function')
     body = { description: 'Whatever the route function returns' };

@@ -11,6 +11,11 @@ export function json(data: unknown, status = 200, headers?: Record<string, strin
   return NextResponse.json(data, { status, headers });
 }
 
+/** 204 No Content: a success with no body (a route with `"status": 204`). */
+export function noContent(): Response {
+  return new Response(null, { status: 204 });
+}
+
 /**
  * The answer to a method the route does not declare: 405 `Method not allowed` with `Allow` naming
  * the ones it does (Next.js' own 405 has an empty body and no `Allow`).
