@@ -12,6 +12,8 @@ export interface FieldOptions {
   values?: string[];
   /** Never sent in a response (e.g. a password hash); still writable by routes and functions. */
   hidden?: boolean;
+  /** `slug` fields: the field whose text the slug is made from when a record is created. */
+  from?: string;
 }
 
 export type FieldConfig = FieldType | FieldOptions;
@@ -45,7 +47,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const HTTP_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export interface BodyFieldOptions {
-  /** A model field type (not date_now), or `uuid[]`: a list of ids (the links of a manyToMany relation). */
+  /** A model field type (not one the server sets), or `uuid[]`: a list of ids (the links of a manyToMany relation). */
   type: BodyFieldType;
   required?: boolean;
   validation?: string[];
@@ -73,7 +75,8 @@ export interface RouteConfig {
   model?: string;
   redirect?: string;
   function?: string;
-  auth?: boolean;
+  /** true: the caller must be signed in; "optional": a signed-in caller is identified, others are served as anonymous. */
+  auth?: boolean | 'optional';
   voter?: string;
   query?: ListQueryConfig;
   /** Relations of the model sent with each record. */
@@ -82,7 +85,15 @@ export interface RouteConfig {
   status?: SuccessStatus;
   /** PUT only: update the fields sent and leave the others (PATCH semantics) instead of replacing. */
   partial?: boolean;
+  /** Fields the server sets on a write: the signed-in user's id, or the current time. */
+  set?: Record<string, SetValue>;
+  /** `currentUser`: the route works on the signed-in user's own record (no key in the path). */
+  record?: 'currentUser';
+  /** A manyToMany relation to the accounts model: POST links the signed-in user into it, DELETE unlinks. */
+  link?: string;
 }
+
+export type SetValue = 'currentUser' | 'now';
 
 export const SUCCESS_STATUSES = [200, 201, 202, 204] as const;
 export type SuccessStatus = (typeof SUCCESS_STATUSES)[number];
@@ -144,4 +155,11 @@ export interface SettingsConfig {
   orm?: OrmName;
   /** Where views with `auth` send visitors who are not signed in. Default: /login. */
   loginPath?: string;
+  /** The user accounts of the app. */
+  accounts?: AccountsConfig;
+}
+
+export interface AccountsConfig {
+  /** The model whose records are the app's users (getAuthUser returns their ids). Default: User, if declared. */
+  model?: string;
 }

@@ -66,12 +66,28 @@ export const FIELD_TYPES = {
     inBody: false,
     description: 'Date and time set to the current time when the record is created.',
   },
+  date_updated: {
+    prisma: 'DateTime',
+    ts: 'string',
+    kind: 'datetime',
+    inBody: false,
+    description:
+      'Date and time set to the current time when the record is created and whenever a PUT or PATCH changes it.',
+  },
   uuid: {
     prisma: 'String',
     ts: 'string',
     kind: 'string',
     inBody: true,
     description: 'UUID string; `id` fields get a generated UUID.',
+  },
+  slug: {
+    prisma: 'String',
+    ts: 'string',
+    kind: 'string',
+    inBody: false,
+    description:
+      'Unique URL-friendly text made from another field (`from`) when the record is created (`hello-world`, `hello-world-2`).',
   },
   json: {
     prisma: 'Json',
@@ -105,8 +121,17 @@ export const BODY_ONLY_TYPES = {
   },
 } as const satisfies Record<string, { ts: string; kind: string; description: string }>;
 
+/** Field types whose values the server sets, never a request: date_now, date_updated, slug. */
+export type ServerSetType = {
+  [K in FieldType]: (typeof FIELD_TYPES)[K]['inBody'] extends true ? never : K;
+}[FieldType];
+
+export function isServerSetType(type: FieldType): type is ServerSetType {
+  return !FIELD_TYPES[type].inBody;
+}
+
 /** The type of a route body field: a model field type a request may set, or a body-only type. */
-export type BodyFieldType = Exclude<FieldType, 'date_now'> | keyof typeof BODY_ONLY_TYPES;
+export type BodyFieldType = Exclude<FieldType, ServerSetType> | keyof typeof BODY_ONLY_TYPES;
 export const BODY_FIELD_TYPE_NAMES = [
   ...FIELD_TYPE_NAMES.filter((type) => FIELD_TYPES[type].inBody),
   ...Object.keys(BODY_ONLY_TYPES),

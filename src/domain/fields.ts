@@ -1,4 +1,5 @@
 import type { FieldConfig, FieldOptions, ModelConfig } from '../config/configTypes';
+import { isServerSetType } from '../config/fieldTypes';
 
 /** The long form of a field, whether it was written as a type string or an object. */
 export function fieldOptions(field: FieldConfig): FieldOptions {
@@ -21,13 +22,13 @@ export function modelFields(config: ModelConfig): Record<string, FieldConfig> {
   return { id, ...rest };
 }
 
-/** Whether a create must set the field: required, without default, and not set by the database. */
+/** Whether a create must set the field: required, without default, and not set by the server. */
 export function isRequiredOnCreate(name: string, field: FieldConfig): boolean {
   const options = fieldOptions(field);
   return (
     name !== 'id' &&
     !options.optional &&
     options.default === undefined &&
-    options.type !== 'date_now'
+    !isServerSetType(options.type)
   );
 }

@@ -1,6 +1,6 @@
 /** What a route does when it has no `function`. */
 export type RouteOperation =
-  'list' | 'get' | 'create' | 'replace' | 'update' | 'delete' | 'function';
+  'list' | 'get' | 'create' | 'replace' | 'update' | 'delete' | 'link' | 'unlink' | 'function';
 
 export type EventOperation = 'create' | 'update' | 'delete';
 
@@ -10,8 +10,13 @@ export const ONE_RECORD_OPERATIONS: readonly RouteOperation[] = [
   'replace',
   'update',
   'delete',
+  'link',
+  'unlink',
 ];
 
 export function worksOnOneRecord(operation: RouteOperation): boolean {
   return ONE_RECORD_OPERATIONS.includes(operation);
 }
+
+/** Operations that write the route's model from its body (and `set`). */
+export const WRITE_OPERATIONS: readonly RouteOperation[] = ['create', 'replace', 'update'];

@@ -1,4 +1,4 @@
-import type { ModelConfig } from '../config/configTypes';
+import type { FieldOptions, ModelConfig } from '../config/configTypes';
 import { FIELD_TYPES, type ParamType } from '../config/fieldTypes';
 import { fieldOf, fieldOptions } from './fields';
 import { indexFields, relationField } from './relations';
@@ -28,13 +28,18 @@ export type ParamRole =
   | { kind: 'parent'; parent: ParamParent }
   | { kind: 'unknown'; notUnique: string[]; ambiguous: string[] };
 
+/** A field option set that makes the field unique: `unique`, or the `slug` type (always unique). */
+export function isUniqueOption(options: FieldOptions): boolean {
+  return Boolean(options.unique) || options.type === 'slug';
+}
+
 /**
  * Fields whose value names one record: `id`, fields declared `unique`, and fields that alone
  * make a unique index.
  */
 export function uniqueFields(model: ModelConfig): string[] {
   const declared = Object.entries(model.fields)
-    .filter(([name, field]) => name !== 'id' && fieldOptions(field).unique)
+    .filter(([name, field]) => name !== 'id' && isUniqueOption(fieldOptions(field)))
     .map(([name]) => name);
   const indexed = (model.indexes ?? [])
     .filter((index) => !Array.isArray(index) && index.unique && index.fields.length === 1)

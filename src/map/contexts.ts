@@ -86,6 +86,25 @@ export interface ModelContext {
   relatedModels: string[];
   /** Some field is `unique`. */
   hasUnique: boolean;
+  /** The model's `slug` field, made from another field on create; null without one. */
+  slug: SlugContext | null;
+}
+
+/** The slug a create makes (MethodContext.slug): the model's SlugContext, and where `from` comes from. */
+export interface MethodSlugContext {
+  field: string;
+  from: string;
+  fallback: string;
+  /** `from` is a body field of the route (else the slug is the fallback). */
+  fromBody: boolean;
+}
+
+/** A `slug` field: made from `from` when a record is created (src/appgen/slug.ts). */
+export interface SlugContext {
+  field: string;
+  from: string;
+  /** The slug of a record whose `from` has no letter or digit: the model's name in lower case. */
+  fallback: string;
 }
 
 export interface ParamContext {
@@ -122,6 +141,16 @@ export interface BodyFieldContext {
    * writes its model (create, replace, update) sets the manyToMany relation of its name. Else null.
    */
   link: LinkContext | null;
+}
+
+/** The relation a link route adds the signed-in user to (POST) or removes them from (DELETE). */
+export interface LinkRouteContext {
+  /** The relation of the route's model, e.g. `favoritedBy`. */
+  relation: string;
+  /** Its table of links (`_Article_favoritedBy`), the column of the record's id and the user's. */
+  joinTable: string;
+  ownColumn: 'A' | 'B';
+  otherColumn: 'A' | 'B';
 }
 
 /** The records a `uuid[]` body field links to, and where the links are kept. */
@@ -226,7 +255,19 @@ export interface MethodContext {
   /** Name of the generated body type and of its runtime spec constant. */
   bodyTypeName: string | null;
   bodySpecName: string | null;
+  /** The caller must be signed in (401 otherwise). */
   auth: boolean;
+  /**
+   * `auth: "optional"`: getAuthUser runs and a signed-in caller is identified; without a user the
+   * caller is anonymous (userId null), unless the request sent an Authorization header (401).
+   */
+  optionalAuth: boolean;
+  /** Fields the server writes (`set`): the signed-in user's id (`currentUser`) or the time (`now`). */
+  sets: Array<{ field: string; value: 'currentUser' | 'now' }>;
+  /** The route works on the signed-in user's own record (`record: "currentUser"`); missing: 401. */
+  currentUserRecord: boolean;
+  /** A link route (`link`): the manyToMany relation the signed-in user is linked into or out of. Else null. */
+  link: LinkRouteContext | null;
   /** A user-owned voter (src/voters/<name>.ts), else null. */
   voter: string | null;
   /** A built-in voter: `self` (params.id is the user's id) or `owner` (record[ownerField] is). */
@@ -237,6 +278,8 @@ export interface MethodContext {
    * PUT or PATCH that writes links, so that a missing record is 404 before a missing linked one.
    */
   loadsRecord: boolean;
+  /** A create of a model with a slug field: the handler makes it from its `from` field. Else null. */
+  slug: MethodSlugContext | null;
   /** Some body field has a `link`: the handler checks that the linked records exist (409). */
   writesLinks: boolean;
   /** POST, PUT, PATCH or DELETE: refused when cross-site (CSRF), and fires events. */

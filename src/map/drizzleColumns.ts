@@ -20,6 +20,8 @@ const BUILDERS: Record<DatabaseProvider, Record<FieldType, (column: string) => s
     // Milliseconds since the epoch: the precision of a JavaScript Date, as Prisma keeps it.
     datetime: (c) => `integer(${c}, { mode: "timestamp_ms" })`,
     date_now: (c) => `integer(${c}, { mode: "timestamp_ms" })`,
+    date_updated: (c) => `integer(${c}, { mode: "timestamp_ms" })`,
+    slug: (c) => `text(${c})`,
     json: (c) => `text(${c}, { mode: "json" })`,
   },
   postgresql: {
@@ -34,6 +36,8 @@ const BUILDERS: Record<DatabaseProvider, Record<FieldType, (column: string) => s
     boolean: (c) => `boolean(${c})`,
     datetime: (c) => `timestamp(${c}, { precision: 3, mode: "date" })`,
     date_now: (c) => `timestamp(${c}, { precision: 3, mode: "date" })`,
+    date_updated: (c) => `timestamp(${c}, { precision: 3, mode: "date" })`,
+    slug: (c) => `text(${c})`,
     json: (c) => `jsonb(${c})`,
   },
 };
@@ -63,7 +67,10 @@ export function drizzleColumn(
   // Like Prisma's @default(uuid()) and @default(now()): values made by the app, not the database.
   if (name === 'id') return `${expression}.primaryKey().$defaultFn(() => crypto.randomUUID())`;
   if (!options.optional) expression += '.notNull()';
-  if (options.type === 'date_now') expression += '.$defaultFn(() => new Date())';
+  // Like Prisma's @updatedAt: every update through Drizzle sets it (functions' updates too).
+  if (options.type === 'date_updated')
+    expression += '.$defaultFn(() => new Date()).$onUpdateFn(() => new Date())';
+  else if (options.type === 'date_now') expression += '.$defaultFn(() => new Date())';
   else if (options.default !== undefined)
     expression += `.default(${defaultLiteral(options.type, options.default)})`;
   return expression;

@@ -1,16 +1,23 @@
 import { FIELD_TYPES } from '../config/fieldTypes';
 import type { ProjectField, ProjectModel } from '../validate/checkedProject';
-import type { DatabaseProvider, FieldContext, ModelContext, RelationContext } from './contexts';
+import type {
+  DatabaseProvider,
+  FieldContext,
+  ModelContext,
+  RelationContext,
+  SlugContext,
+} from './contexts';
 import { drizzleColumn } from './drizzleColumns';
 import { mapIndexes } from './mapRelations';
 import { delegateName } from '../domain/names';
+import { isUniqueOption } from '../domain/routeParams';
 
 export function enumTsType(values: readonly string[]): string {
   return values.map((v) => JSON.stringify(v)).join(' | ');
 }
 
 function prismaDefault(options: ProjectField): string | undefined {
-  if (options.type === 'date_now') return 'now()';
+  if (options.type === 'date_now' || options.type === 'date_updated') return 'now()';
   if (options.default === undefined) return undefined;
   // JSON.stringify gives a valid Prisma string literal for the characters the schema allows.
   if (options.type === 'datetime')
@@ -26,9 +33,10 @@ function mapField(options: ProjectField, provider: DatabaseProvider): FieldConte
   const attributes: string[] = [];
   if (isId) attributes.push('@id', '@default(uuid())');
   else {
-    if (options.unique) attributes.push('@unique');
+    if (isUniqueOption(options)) attributes.push('@unique');
     const value = prismaDefault(options);
     if (value !== undefined) attributes.push(`@default(${value})`);
+    if (options.type === 'date_updated') attributes.push('@updatedAt');
   }
   const values = options.values ?? null;
   return {
@@ -39,11 +47,19 @@ function mapField(options: ProjectField, provider: DatabaseProvider): FieldConte
     prismaAttributes: attributes.join(' '),
     drizzleColumn: drizzleColumn(name, options, provider),
     optional: Boolean(options.optional),
-    unique: !isId && Boolean(options.unique),
+    unique: !isId && isUniqueOption(options),
     isId,
     values,
     hidden: Boolean(options.hidden),
   };
+}
+
+/** The model's slug field (validate allows one), made from `from`. */
+export function slugOf(model: ProjectModel): SlugContext | null {
+  const field = model.fields.find((f) => f.type === 'slug');
+  return field
+    ? { field: field.name, from: field.from as string, fallback: model.name.toLowerCase() }
+    : null;
 }
 
 /** Every model, with the relations of both sides (mapRelations of all the models). */
@@ -60,6 +76,7 @@ export function mapModels(
       source: model.file,
       fields,
       hasUnique: fields.some((field) => field.unique),
+      slug: slugOf(model),
       relations: relations.get(model.name) ?? [],
       indexes: mapIndexes(model),
       hiddenFields: fields.filter((f) => f.hidden).map((f) => f.name),

@@ -86,7 +86,7 @@ export function mapProject(
     events: events
       .map((e) => ({ name: e.name, model: e.model, on: e.on, source: e.file }))
       .sort(byName),
-    hasAuth: methods.some((m) => m.auth) || views.some((v) => v.auth),
+    hasAuth: methods.some((m) => m.auth || m.optionalAuth) || views.some((v) => v.auth),
     joinTables: tables,
     hiddenFields: models
       .filter((m) => m.hiddenFields.length > 0)

@@ -12,14 +12,16 @@ import type {
 import type {
   BodyFieldContext,
   LinkContext,
+  LinkRouteContext,
   MethodContext,
+  MethodSlugContext,
   ParamContext,
   RelationContext,
   RouteFileContext,
   ValidatorContext,
 } from './contexts';
 import { mapListQuery, mapParents } from './mapListQuery';
-import { enumTsType } from './mapModels';
+import { enumTsType, slugOf } from './mapModels';
 import { delegateName, routeTypeName } from '../domain/names';
 import { OUTPUT_PATHS } from '../domain/outputPaths';
 
@@ -70,6 +72,16 @@ function mapBodyField(
   };
 }
 
+/** The slug a create makes, from its body's `from` field when the body has it. */
+function methodSlug(
+  operation: string,
+  model: ProjectModel | undefined,
+  body: BodyFieldContext[],
+): MethodSlugContext | null {
+  const slug = operation === 'create' && model ? slugOf(model) : null;
+  return slug ? { ...slug, fromBody: body.some((field) => field.name === slug.from) } : null;
+}
+
 function mapParams(route: ProjectRoute): ParamContext[] {
   return route.params.map(({ name, type, field }) => ({ name, type, isId: name === 'id', field }));
 }
@@ -80,6 +92,23 @@ const EVENT_OPERATIONS = {
   PATCH: 'update',
   DELETE: 'delete',
 } as const;
+
+/** The operation events see: a link or unlink changes the record's relations, an update. */
+function eventOperationOf(route: ProjectRoute): 'create' | 'update' | 'delete' | null {
+  if (route.method === 'GET') return null;
+  return route.link ? 'update' : EVENT_OPERATIONS[route.method];
+}
+
+/** A link route's relation (a manyToMany of the model to the users) and its table of links. */
+function linkRoute(
+  relationName: string | null,
+  relations: readonly RelationContext[],
+): LinkRouteContext | null {
+  const relation = relations.find((r) => r.name === relationName);
+  if (!relation?.joinTable) return null;
+  const { name: joinTable, ownColumn, otherColumn } = relation.joinTable;
+  return { relation: relation.name, joinTable, ownColumn, otherColumn };
+}
 
 function mapMethod(
   route: ProjectRoute,
@@ -97,7 +126,7 @@ function mapMethod(
   const response = route.response;
   const operation = route.operation;
   const voter = route.voter;
-  const eventOperation = route.method === 'GET' ? null : EVENT_OPERATIONS[route.method];
+  const eventOperation = eventOperationOf(route);
   const listQuery = mapListQuery(route, model, typeName);
   const parents = mapParents(route);
   const writesLinks = body.some((field) => field.link !== null);
@@ -139,17 +168,34 @@ function mapMethod(
       ? `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}BodySpec`
       : null,
     auth: route.auth,
+    optionalAuth: route.optionalAuth,
+    sets: route.set,
+    currentUserRecord: route.currentUserRecord,
+    link: linkRoute(route.link, modelRelations),
     voter: voter?.kind === 'custom' ? voter.name : null,
     builtinVoter: voter && voter.kind !== 'custom' ? voter.kind : null,
     ownerField: voter?.kind === 'owner' ? voter.field : null,
-    // A PUT or PATCH that links records loads its own first: a missing record is 404 before a missing linked one is 409.
+    // A PUT or PATCH that links records loads its own first: a missing record is 404 before a
+    // missing linked one is 409. A link route needs its id; the caller's own record must exist (401).
     loadsRecord:
-      route.voterSeesRecord || (writesLinks && (operation === 'replace' || operation === 'update')),
+      route.voterSeesRecord ||
+      (writesLinks && (operation === 'replace' || operation === 'update')) ||
+      route.link !== null ||
+      route.currentUserRecord,
+    slug: methodSlug(operation, model, body),
     writesLinks,
     mutating: eventOperation !== null,
     events: firedEvents,
     hasEvents: firedEvents.length > 0,
-    usesUserId: Boolean(voter || route.function || firedEvents.length > 0),
+    usesUserId: Boolean(
+      voter ||
+      route.function ||
+      firedEvents.length > 0 ||
+      route.optionalAuth ||
+      route.currentUserRecord ||
+      route.link ||
+      route.set.some((s) => s.value === 'currentUser'),
+    ),
     eventOperation,
     function: route.function,
     redirect: route.redirect,

@@ -41,8 +41,8 @@ export function routeCall(bound: BoundRoute, variable: string): RouteCallContext
 /** How a value of a field type is shown (and filled into a field). */
 export function valueKind(type: FieldType | undefined): ColumnContext['kind'] {
   if (!type) return 'string';
-  if (type === 'date_now' || type === 'datetime') return 'datetime';
   const kind = FIELD_TYPES[type].kind;
+  if (kind === 'datetime') return 'datetime';
   if (kind === 'integer' || kind === 'number') return 'number';
   return kind === 'boolean' || kind === 'json' ? kind : 'string';
 }

@@ -229,6 +229,16 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.methods.some((m) => m.hasListQuery) ? once('src/appgen/query.ts', [])(project) : [],
   },
   {
+    template: 'src/appgen/slug.ts.hbs',
+    owner: 'generated',
+    produces: 'src/appgen/slug.ts: slugs made from another field, free of duplicates',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.usesDatabase && project.models.some((m) => m.slug !== null)
+        ? once('src/appgen/slug.ts', ['config/models/'])(project)
+        : [],
+  },
+  {
     template: 'src/appgen/params.ts.hbs',
     owner: 'generated',
     produces: 'src/appgen/params.ts: path parameter checks',

@@ -1,5 +1,5 @@
 import type { BodyFieldConfig, BodyFieldOptions, ModelConfig } from '../config/configTypes';
-import { bodyTypeInfo, type BodyFieldType } from '../config/fieldTypes';
+import { bodyTypeInfo, isServerSetType, type BodyFieldType } from '../config/fieldTypes';
 import { parseValidator, VALIDATOR_NAMES, VALIDATORS } from '../config/validators';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
@@ -148,7 +148,7 @@ export function checkBody(
     }
     if (!modelField && name !== 'id') {
       const writable = Object.entries(writesModel.fields)
-        .filter(([f, c]) => f !== 'id' && fieldOptions(c).type !== 'date_now')
+        .filter(([f, c]) => f !== 'id' && !isServerSetType(fieldOptions(c).type))
         .map(([f]) => f);
       problems.push(
         diagnosticAt(
@@ -162,12 +162,12 @@ export function checkBody(
       continue;
     }
     const modelType = modelField ? fieldOptions(modelField).type : 'uuid';
-    if (name === 'id' || modelType === 'date_now') {
+    if (name === 'id' || isServerSetType(modelType)) {
       problems.push(
         diagnosticAt(
           document,
           pointer,
-          `"${name}" is set by the database and cannot come from the request body`,
+          `"${name}" is ${name === 'id' ? 'set by the database' : `a ${modelType} field, set by the server`} and cannot come from the request body`,
           'remove it from "body".',
           'key',
         ),

@@ -18,6 +18,8 @@ export function checkListQuery(
   config: RouteConfig,
   operation: RouteOperation,
   model: ModelConfig | undefined,
+  /** Fields the path fixes (`:postId`, or the foreign key a parent found by `:slug` sets): they can lead an index that then serves the query. */
+  fixed: readonly string[] = [],
 ): Diagnostic[] {
   const query = config.query;
   if (!query) return [];
@@ -35,8 +37,6 @@ export function checkListQuery(
   }
   const problems: Diagnostic[] = [];
   const fields = modelFieldNames(model);
-  // Fields the path fixes (`:postId`) can lead an index that then serves the query.
-  const fixed = Object.keys(config.params ?? {});
   const checkField = (name: string, where: string) => {
     if (!fields.includes(name)) {
       problems.push(
@@ -119,7 +119,7 @@ export function checkInclude(
   const at = childPointer(pointer, 'include');
   if (
     !model ||
-    !['list', 'get', 'create', 'replace', 'update'].includes(operation) ||
+    !['list', 'get', 'create', 'replace', 'update', 'link', 'unlink'].includes(operation) ||
     !config.response
   ) {
     return [

@@ -5,6 +5,7 @@ import { FIELD_TYPES } from '../config/fieldTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument } from '../load/configDocument';
 import type { CheckedModel } from './checkedProject';
+import { checkServerSetFields } from './checkServerSetFields';
 import { childPointer, diagnosticAt } from './locate';
 import { DRIZZLE_SCHEMA_NAMES, isReservedName, whyReserved } from './reservedNames';
 
@@ -176,6 +177,7 @@ export function checkModels(
       ...Object.entries(config.fields).flatMap(([name, field]) =>
         checkField(document, name, field),
       ),
+      ...checkServerSetFields(document, config),
     );
     // Kept even with field problems, so routes naming it do not report a second, false error.
     models.push({ config, origin: { file: document.file, pointer: '' } });

@@ -86,7 +86,8 @@ export function checkRouteParams(
     if (role.kind === 'field' && uniqueFields(model).includes(name)) keys.push(name);
   }
   const undeclared = [...inPath].some((name) => name && !Object.hasOwn(config.params ?? {}, name));
-  if (oneRecord && problems.length === 0 && !undeclared && keys.length === 0)
+  const ownRecord = config.record === 'currentUser';
+  if (oneRecord && !ownRecord && problems.length === 0 && !undeclared && keys.length === 0)
     problems.push(
       missingKey(
         entry,

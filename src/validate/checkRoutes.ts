@@ -4,11 +4,12 @@ import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import { parseAppPath, pathShape, PathSegment } from '../domain/appPaths';
 import { isRequiredOnCreate } from '../domain/fields';
-import { paramRole, type ParamParent } from '../domain/routeParams';
+import { paramRole } from '../domain/routeParams';
 import { checkSameSitePath } from './sameSitePath';
 import { checkBody } from './checkBody';
 import { checkInclude, checkListQuery } from './checkListQuery';
 import type { CheckedModel, CheckedRoute, RouteOperation } from './checkedProject';
+import { bodyUserFieldWarnings, checkAccountUse } from './checkAccountUse';
 import { checkRouteOptions } from './checkRouteOptions';
 import { checkRouteParams } from './checkRouteParams';
 import { checkVoter } from './checkVoter';
@@ -38,6 +39,9 @@ const OPERATIONS: Record<RouteConfig['method'], RouteOperation> = {
 
 function operationOf(route: RouteConfig): RouteOperation {
   if (route.function) return 'function';
+  // A link on another method is reported by checkAccountUse; the method's own operation stands.
+  if (route.link && route.method === 'POST') return 'link';
+  if (route.link && route.method === 'DELETE') return 'unlink';
   if (route.method === 'GET' && parseResponse(route.response).isArray) return 'list';
   // A partial PUT updates as PATCH does; a wrong "partial" elsewhere is reported by checkStatusAndPartial.
   if (route.method === 'PUT' && route.partial) return 'update';
@@ -91,22 +95,36 @@ function checkParams(entry: RouteEntry): Diagnostic[] {
 const configsOf = (models: Map<string, CheckedModel>): Map<string, ModelConfig> =>
   new Map([...models].map(([name, model]) => [name, model.config]));
 
-/** The parent record a path parameter names, if any (see domain/routeParams.ts). */
-function parentOf(
+/**
+ * The fields of the route's model that its path fixes: each parameter's field, or the foreign key
+ * of the parent it names (domain/routeParams.ts). A create sets them; a list's index may start with them.
+ */
+function fixedFields(
+  config: RouteConfig,
   model: ModelConfig,
-  name: string,
-  models: ReadonlyMap<string, ModelConfig>,
-): ParamParent | null {
-  const role = paramRole(model, name, models);
-  return role.kind === 'unknown' ? null : role.parent;
+  models: Map<string, CheckedModel>,
+): string[] {
+  const configs = configsOf(models);
+  return Object.keys(config.params ?? {}).map((name) => {
+    const role = paramRole(model, name, configs);
+    return role.kind === 'unknown' ? name : (role.parent?.foreignKey ?? name);
+  });
+}
+
+/** What every route is checked against. */
+export interface RouteChecks {
+  models: Map<string, CheckedModel>;
+  /** Names of models declared in files that failed their own checks. */
+  unchecked: ReadonlySet<string>;
+  /** The model of the app's users (settings `accounts.model`), or null. */
+  accountsModel: string | null;
 }
 
 function resolveEntry(
   entry: RouteEntry,
   all: RouteEntry[],
-  models: Map<string, CheckedModel>,
-  unchecked: ReadonlySet<string>,
-): { route?: CheckedRoute; problems: Diagnostic[] } {
+  { models, unchecked, accountsModel }: RouteChecks,
+): { route?: CheckedRoute; problems: Diagnostic[]; warnings: Diagnostic[] } {
   const { document, pointer, config } = entry;
   const problems: Diagnostic[] = [];
   const operation = operationOf(config);
@@ -117,7 +135,7 @@ function resolveEntry(
     ['model', config.model],
   ] as const) {
     // A model whose own file has problems is reported there; "unknown model" here would mislead.
-    if (name && unchecked.has(name)) return { problems: [] };
+    if (name && unchecked.has(name)) return { problems: [], warnings: [] };
     if (name && !models.has(name)) {
       problems.push(
         diagnosticAt(
@@ -129,7 +147,7 @@ function resolveEntry(
       );
     }
   }
-  if (problems.length) return { problems };
+  if (problems.length) return { problems, warnings: [] };
   if (config.body && (config.method === 'GET' || config.method === 'DELETE')) {
     problems.push(
       diagnosticAt(
@@ -218,12 +236,10 @@ function resolveEntry(
   const writes = operation === 'create' || operation === 'replace' || operation === 'update';
   const modelConfig = model ? models.get(model)?.config : undefined;
   if ((operation === 'create' || operation === 'replace') && modelConfig) {
-    const configs = configsOf(models);
     const provided = new Set([
       ...Object.keys(config.body ?? {}),
-      ...Object.keys(config.params ?? {}).map(
-        (name) => parentOf(modelConfig, name, configs)?.foreignKey ?? name,
-      ),
+      ...Object.keys(config.set ?? {}),
+      ...fixedFields(config, modelConfig, models),
     ]);
     const missing = Object.entries(modelConfig.fields)
       .filter(([name, field]) => isRequiredOnCreate(name, field) && !provided.has(name))
@@ -248,9 +264,12 @@ function resolveEntry(
         writes && model ? models.get(model)?.config : undefined,
       ),
     );
+  const fixed = modelConfig ? fixedFields(config, modelConfig, models) : [];
+  const use = { document, pointer, config, operation, model: modelConfig, accountsModel, fixed };
   problems.push(
-    ...checkListQuery(document, pointer, config, operation, modelConfig),
+    ...checkListQuery(document, pointer, config, operation, modelConfig, fixed),
     ...checkInclude(document, pointer, config, operation, modelConfig),
+    ...checkAccountUse(use),
   );
   return {
     route: {
@@ -261,6 +280,7 @@ function resolveEntry(
       operation,
     },
     problems,
+    warnings: bodyUserFieldWarnings(use),
   };
 }
 
@@ -271,11 +291,15 @@ function resolveEntry(
  */
 export function checkRoutes(
   documents: ConfigDocument[],
-  models: Map<string, CheckedModel>,
-  /** Names of models declared in files that failed their own checks. */
-  unchecked: ReadonlySet<string> = new Set(),
-): { routes: CheckedRoute[]; tree: RouteTreeEntry[]; diagnostics: Diagnostic[] } {
+  checks: RouteChecks,
+): {
+  routes: CheckedRoute[];
+  tree: RouteTreeEntry[];
+  diagnostics: Diagnostic[];
+  warnings: Diagnostic[];
+} {
   const diagnostics: Diagnostic[] = [];
+  const warnings: Diagnostic[] = [];
   const entries: RouteEntry[] = [];
   const byMethodAndShape = new Map<string, RouteEntry>();
   for (const document of documents) {
@@ -331,9 +355,10 @@ export function checkRoutes(
   }
   const routes: CheckedRoute[] = [];
   for (const entry of entries) {
-    const { route, problems } = resolveEntry(entry, entries, models, unchecked);
-    diagnostics.push(...problems);
-    if (route) routes.push(route);
+    const resolved = resolveEntry(entry, entries, checks);
+    diagnostics.push(...resolved.problems);
+    warnings.push(...resolved.warnings);
+    if (resolved.route) routes.push(resolved.route);
   }
-  return { routes, tree: entries, diagnostics };
+  return { routes, tree: entries, diagnostics, warnings };
 }

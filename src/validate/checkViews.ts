@@ -30,7 +30,7 @@ function needsSignIn(view: ViewConfig, routes: readonly CheckedRoute[]): boolean
         : element.type === 'form'
           ? element.load
           : undefined;
-    return Boolean(ref && findRouteByRef(routes, ref)?.config.auth);
+    return Boolean(ref && findRouteByRef(routes, ref)?.config.auth === true);
   });
 }
 

@@ -7,10 +7,12 @@ import type {
   OrmName,
   RelationType,
   RouteConfig,
+  SetValue,
   SuccessStatus,
   ViewConfig,
 } from '../config/configTypes';
 import type { BodyFieldType, ParamType } from '../config/fieldTypes';
+import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { ParsedValidator } from '../config/validators';
 import type { AppFolder } from '../domain/appFolders';
 import type { RouteRef } from '../domain/routeRefs';
@@ -133,7 +135,16 @@ export interface ProjectRoute {
   operation: RouteOperation;
   redirect: string | null;
   function: string | null;
+  /** The caller must be signed in (`auth: true`). */
   auth: boolean;
+  /** `auth: "optional"`: a signed-in caller is identified, an anonymous one served as anonymous. */
+  optionalAuth: boolean;
+  /** Fields the server writes (`set`), in config order. */
+  set: Array<{ field: string; value: SetValue }>;
+  /** `record: "currentUser"`: the route works on the signed-in user's own record. */
+  currentUserRecord: boolean;
+  /** `link`: the manyToMany relation the signed-in user is linked into (POST) or out of (DELETE). */
+  link: string | null;
   voter: VoterRef | null;
   /** The handler loads the record before the voter runs (a route on one existing record). */
   voterSeesRecord: boolean;
@@ -190,6 +201,10 @@ export interface CheckedProject {
   orm: OrmName;
   /** Where pages send visitors who must sign in. */
   loginPath: string;
+  /** The model of the app's users (settings `accounts.model`, else User when declared), or null. */
+  accountsModel: string | null;
+  /** Mistakes that do not stop generation (a route that takes a user id from its body). */
+  warnings: Diagnostic[];
   models: ProjectModel[];
   routes: ProjectRoute[];
   views: ProjectView[];

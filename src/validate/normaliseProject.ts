@@ -1,5 +1,6 @@
 import type { ElementConfig, ModelConfig, OrmName, RouteConfig } from '../config/configTypes';
 import { FIELD_ELEMENTS } from '../config/elements';
+import type { Diagnostic } from '../diagnostics/diagnostic';
 import { parseValidator, type ParsedValidator } from '../config/validators';
 import { appFolderNamer, type AppFolder } from '../domain/appFolders';
 import { bodyFieldOptions, isBodyFieldRequired } from '../domain/bodyFields';
@@ -34,6 +35,8 @@ import { walkElements } from './walkElements';
 export function normaliseProject(input: {
   orm: OrmName;
   loginPath: string;
+  accountsModel: string | null;
+  warnings: Diagnostic[];
   models: CheckedModel[];
   routes: CheckedRoute[];
   views: CheckedView[];
@@ -48,6 +51,8 @@ export function normaliseProject(input: {
   return {
     orm: input.orm,
     loginPath: input.loginPath,
+    accountsModel: input.accountsModel,
+    warnings: input.warnings,
     models: input.models.map((m) => normaliseModel(m, configs)),
     routes: input.routes.map((r) => normaliseRoute(r, configs, folderOf(r.config.path))),
     views: input.views.map((v) => normaliseView(v, folderOf(v.config.path))),
@@ -161,7 +166,11 @@ function normaliseRoute(
     operation: route.operation,
     redirect: config.redirect ?? null,
     function: config.function ?? null,
-    auth: Boolean(config.auth),
+    auth: config.auth === true,
+    optionalAuth: config.auth === 'optional',
+    set: Object.entries(config.set ?? {}).map(([field, value]) => ({ field, value })),
+    currentUserRecord: config.record === 'currentUser',
+    link: config.link ?? null,
     voter: config.voter ? parseVoter(config.voter) : null,
     voterSeesRecord: voterSeesRecord(config, route.operation, model),
     query: normaliseQuery(config, model),

@@ -238,6 +238,10 @@ const HANDLER_NAMES = new Set([
   'tx',
   'links',
   'inArray',
+  // slugs (src/appgen/slug.ts, orm/<orm>/takenSlugs)
+  'slugify',
+  'withFreeSlug',
+  'like',
 ]);
 
 /** Handlers name the parent a path parameter finds `parent<Relation>` (`parentArticle`). */

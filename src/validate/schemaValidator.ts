@@ -91,16 +91,20 @@ function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic 
       );
     }
     case 'enum': {
-      const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(String);
+      const values = (error.params as { allowedValues: unknown[] }).allowedValues;
+      // Values of other types (true, false beside "optional") are listed as JSON, unquoted.
+      const hint = values.every((value) => typeof value === 'string')
+        ? // Only a string has a spelling to correct; String() throws on some objects ({ "toString": 1 }).
+          suggest(
+            typeof error.data === 'string' ? error.data : (JSON.stringify(error.data) ?? ''),
+            values as string[],
+          )
+        : `use one of ${values.map((value) => JSON.stringify(value)).join(', ')}.`;
       return diagnosticAt(
         document,
         pointer,
         `${describeValue(error.data)} is not allowed here`,
-        // Only a string has a spelling to correct; String() throws on some objects ({ "toString": 1 }).
-        suggest(
-          typeof error.data === 'string' ? error.data : (JSON.stringify(error.data) ?? ''),
-          allowed,
-        ),
+        hint,
       );
     }
     case 'type':

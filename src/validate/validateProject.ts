@@ -11,6 +11,7 @@ import { checkGeneratedNames } from './checkGeneratedNames';
 import { checkPathCase } from './checkPathCase';
 import { normaliseProject } from './normaliseProject';
 import { checkViews, DEFAULT_LOGIN_PATH } from './checkViews';
+import { suggest } from '../diagnostics/didYouMean';
 import { diagnosticAt } from './locate';
 import { checkSameSitePath } from './sameSitePath';
 import { validateAgainstSchema } from './schemaValidator';
@@ -34,6 +35,31 @@ function uncheckedRoutes(documents: ConfigDocument[], checked: CheckedRoute[]): 
     );
   });
   return new Set(declared.filter((ref) => !passed.has(ref)));
+}
+
+/**
+ * The model of the app's users: `accounts.model` of the settings (which must name a model), else
+ * the model named User when there is one, else none.
+ */
+function accountsModelOf(
+  settings: SettingsConfig | undefined,
+  document: ConfigDocument | undefined,
+  models: ReadonlyMap<string, CheckedModel>,
+): { model: string | null; problems: Diagnostic[] } {
+  const named = settings?.accounts?.model;
+  if (named === undefined) return { model: models.has('User') ? 'User' : null, problems: [] };
+  if (models.has(named) || !document) return { model: named, problems: [] };
+  return {
+    model: null,
+    problems: [
+      diagnosticAt(
+        document,
+        '/accounts/model',
+        `unknown model "${named}"`,
+        suggest(named, [...models.keys()], 'a model:') || 'declare it in config/models/.',
+      ),
+    ],
+  };
 }
 
 /**
@@ -80,11 +106,13 @@ export function validateProject(project: LoadedProject): CheckedProject {
   const declared = project.models
     .map((d) => (d.value as { name?: unknown } | null)?.name)
     .filter((name): name is string => typeof name === 'string');
-  const routeResult = checkRoutes(
-    routeDocuments,
+  const accounts = accountsModelOf(settings, project.settings, models);
+  diagnostics.push(...accounts.problems);
+  const routeResult = checkRoutes(routeDocuments, {
     models,
-    new Set(declared.filter((name) => !models.has(name))),
-  );
+    unchecked: new Set(declared.filter((name) => !models.has(name))),
+    accountsModel: accounts.model,
+  });
   const viewResult = checkViews(viewDocuments, {
     routes: routeResult.routes,
     models,
@@ -119,6 +147,8 @@ export function validateProject(project: LoadedProject): CheckedProject {
   return normaliseProject({
     orm,
     loginPath,
+    accountsModel: accounts.model,
+    warnings: routeResult.warnings,
     models: modelResult.models,
     routes: routeResult.routes,
     views: viewResult.views,

@@ -35,6 +35,7 @@ export function fieldSchema(field: Pick<FieldContext, 'type' | 'values'>): JsonS
       return { type: 'boolean' };
     case 'datetime':
     case 'date_now':
+    case 'date_updated':
       return DATE_TIME;
     case 'uuid':
       return { type: 'string', format: 'uuid' };

@@ -20,6 +20,7 @@ const COPIES: Record<string, string> = {
   minimal: 'examples/minimal',
   blog: 'examples/blog',
   forum: 'examples/forum',
+  publishing: 'examples/publishing',
 };
 
 /** Cases whose models and routes are another case's (with another ORM or database, and no views). */
@@ -30,6 +31,8 @@ const SAME_MODELS_AS: Record<string, string> = {
   'forum-drizzle-postgres': 'forum',
   'links-drizzle': 'links',
   'links-drizzle-postgres': 'links',
+  'publishing-drizzle': 'publishing',
+  'publishing-drizzle-postgres': 'publishing',
 };
 
 const configOf = (dir: string) =>

@@ -17,6 +17,7 @@ export const RICH_PROJECTS: Record<string, string> = {
   escaping: path.join(GOLDEN_DIR, 'escaping'),
   semantics: path.join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'semantics'),
   forum: path.join(REPO_ROOT, 'examples', 'forum'),
+  publishing: path.join(REPO_ROOT, 'examples', 'publishing'),
 };
 
 /** The ProjectContext the pipeline builds for a project folder. */

@@ -8,7 +8,7 @@ import { partialUsage } from '../../../src/templates/partialUsage';
  * orm none offers those a project without a database reaches (no imports, db or findIds there).
  * docs/templates.md lists the same names.
  */
-const OPERATIONS = ['create', 'delete', 'get', 'list', 'replace', 'update'];
+const OPERATIONS = ['create', 'delete', 'get', 'link', 'list', 'replace', 'unlink', 'update'];
 const DATABASE_ORM = [...OPERATIONS, 'db', 'errors', 'parent', 'findIds', 'imports', 'load'].sort();
 const NO_DATABASE = [...OPERATIONS, 'errors', 'parent', 'load'].sort();
 

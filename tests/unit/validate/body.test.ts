@@ -43,7 +43,7 @@ describe('route bodies of routes that write a model', () => {
       ),
     ).toEqual([
       '"id" is set by the database and cannot come from the request body | remove it from "body".',
-      '"createdAt" is set by the database and cannot come from the request body | remove it from "body".',
+      '"createdAt" is a date_now field, set by the server and cannot come from the request body | remove it from "body".',
     ]);
   });
 

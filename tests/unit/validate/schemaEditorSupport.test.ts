@@ -87,7 +87,20 @@ describe('the JSON schemas in an editor', () => {
     [
       'model.schema.json',
       'field',
-      ['string', 'text', 'int', 'float', 'boolean', 'datetime', 'date_now', 'uuid', 'json', 'enum'],
+      [
+        'string',
+        'text',
+        'int',
+        'float',
+        'boolean',
+        'datetime',
+        'date_now',
+        'date_updated',
+        'uuid',
+        'slug',
+        'json',
+        'enum',
+      ],
     ],
     [
       'routes.schema.json',

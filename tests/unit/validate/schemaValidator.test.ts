@@ -139,7 +139,9 @@ describe('validateAgainstSchema', () => {
       ),
     ]);
     expect(route({ auth: 'yes' })).toEqual([
-      expect.stringContaining('routes[0].auth | must be boolean'),
+      expect.stringContaining(
+        'routes[0].auth | string "yes" is not allowed here | use one of true, false, "optional".',
+      ),
     ]);
   });
 

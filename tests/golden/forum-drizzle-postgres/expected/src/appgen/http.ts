@@ -75,11 +75,19 @@ function driverError(error: unknown): { code: string; message: string; detail?: 
 }
 
 /** The columns of a unique violation: SQLite names `Table.column`, PostgreSQL `Key (column)=(...)`. */
-function uniqueFields(error: { message: string; detail?: string }): string {
+function uniqueFields(error: { message: string; detail?: string }): string[] {
   const sqlite = /UNIQUE constraint failed: (.+)$/.exec(error.message);
-  if (sqlite) return sqlite[1].split(",").map((column) => column.trim().split(".").pop()).join(", ");
+  if (sqlite) return sqlite[1].split(",").map((column) => column.trim().split(".").pop() ?? "");
   const postgres = /^Key \(([^)]+)\)=/.exec(error.detail ?? "");
-  return postgres ? postgres[1].split(",").map((column) => column.trim().replace(/^"|"$/g, "")).join(", ") : "";
+  return postgres ? postgres[1].split(",").map((column) => column.trim().replace(/^"|"$/g, "")) : [];
+}
+
+const UNIQUE_CODES = ["SQLITE_CONSTRAINT_UNIQUE", "SQLITE_CONSTRAINT_PRIMARYKEY", "23505"];
+
+/** The fields of a unique violation, [] when the driver does not name them; undefined for any other error. */
+function uniqueViolation(error: unknown): string[] | undefined {
+  const cause = driverError(error);
+  return cause && UNIQUE_CODES.includes(cause.code) ? uniqueFields(cause) : undefined;
 }
 
 /**
@@ -95,7 +103,7 @@ function knownDatabaseError(error: unknown): { status: number; message: string }
     case "SQLITE_CONSTRAINT_UNIQUE":
     case "SQLITE_CONSTRAINT_PRIMARYKEY":
     case "23505": {
-      const fields = uniqueFields(cause);
+      const fields = uniqueFields(cause).join(", ");
       return { status: 409, message: fields ? `A record with this ${fields} already exists` : "A record with these values already exists" };
     }
     case "SQLITE_CONSTRAINT_FOREIGNKEY":
@@ -110,6 +118,11 @@ function knownDatabaseError(error: unknown): { status: number; message: string }
     default:
       return undefined;
   }
+}
+
+/** Whether a database error is a unique violation on `field` (a slug taken by a concurrent write). */
+export function isUniqueViolation(error: unknown, field: string): boolean {
+  return uniqueViolation(error)?.includes(field) ?? false;
 }
 
 /**

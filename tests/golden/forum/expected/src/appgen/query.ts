@@ -2,7 +2,7 @@
 import { DATE_MESSAGE, isStorableText, parseIsoDate } from "./body";
 import { jsonError } from "./http";
 
-export type FilterType = "string" | "text" | "int" | "float" | "boolean" | "datetime" | "date_now" | "uuid" | "enum";
+export type FilterType = "string" | "text" | "int" | "float" | "boolean" | "datetime" | "date_now" | "date_updated" | "uuid" | "slug" | "enum";
 
 /** What a list route's client may ask with query parameters (from the route's `query`). */
 export interface ListQuerySpec {
@@ -36,7 +36,8 @@ function filterValue(text: string, filter: ListQuerySpec["filters"][string]): { 
     case "boolean":
       return text === "true" || text === "false" ? { value: text === "true" } : { error: "must be true or false" };
     case "datetime":
-    case "date_now": {
+    case "date_now":
+    case "date_updated": {
       const date = parseIsoDate(text);
       return date ? { value: date } : { error: DATE_MESSAGE };
     }

@@ -68,19 +68,31 @@ function indexFields(index: unknown): string[] | undefined {
   return typeof index === "string" && index.endsWith("_key") ? index.slice(0, -"_key".length).split("_").slice(1) : undefined;
 }
 
+/** Metadata of a Prisma error (`meta`), or an empty object. */
+function metaOf(error: object): Record<string, unknown> {
+  return "meta" in error && typeof error.meta === "object" && error.meta !== null ? (error.meta as Record<string, unknown>) : {};
+}
+
+/** The fields of a unique violation (P2002), [] when Prisma does not name them; undefined for any other error. */
+function uniqueViolation(error: unknown): string[] | undefined {
+  if (typeof error !== "object" || error === null || (error as { code?: unknown }).code !== "P2002") return undefined;
+  const meta = metaOf(error);
+  // SQLite's adapter names the fields; PostgreSQL's names the index (`User_email_key`).
+  const constraint = (meta.driverAdapterError as { cause?: { constraint?: { fields?: unknown; index?: unknown } } } | undefined)?.cause?.constraint;
+  const target = meta.target ?? constraint?.fields ?? indexFields(constraint?.index);
+  return Array.isArray(target) ? target.map(String) : typeof target === "string" ? [target] : [];
+}
+
 /**
  * Prisma's error codes for failures caused by the request, not by the server.
  * See https://www.prisma.io/docs/orm/reference/error-reference
  */
 function knownDatabaseError(error: unknown): { status: number; message: string } | undefined {
   if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
-  const meta = "meta" in error && typeof error.meta === "object" && error.meta !== null ? (error.meta as Record<string, unknown>) : {};
+  const meta = metaOf(error);
   switch ((error as { code: unknown }).code) {
     case "P2002": {
-      // SQLite's adapter names the fields; PostgreSQL's names the index (`User_email_key`).
-      const constraint = (meta.driverAdapterError as { cause?: { constraint?: { fields?: unknown; index?: unknown } } } | undefined)?.cause?.constraint;
-      const target = meta.target ?? constraint?.fields ?? indexFields(constraint?.index);
-      const fields = Array.isArray(target) ? target.join(", ") : typeof target === "string" ? target : "";
+      const fields = (uniqueViolation(error) ?? []).join(", ");
       return { status: 409, message: fields ? `A record with this ${fields} already exists` : "A record with these values already exists" };
     }
     case "P2025":
@@ -102,6 +114,11 @@ function knownDatabaseError(error: unknown): { status: number; message: string }
     default:
       return undefined;
   }
+}
+
+/** Whether a database error is a unique violation on `field` (a slug taken by a concurrent write). */
+export function isUniqueViolation(error: unknown, field: string): boolean {
+  return uniqueViolation(error)?.includes(field) ?? false;
 }
 
 /**

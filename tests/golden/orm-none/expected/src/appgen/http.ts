@@ -68,6 +68,16 @@ function knownDatabaseError(_error: unknown): { status: number; message: string 
   return undefined;
 }
 
+/** Without a database no value is ever taken. */
+function uniqueViolation(_error: unknown): string[] | undefined {
+  return undefined;
+}
+
+/** Whether a database error is a unique violation on `field` (a slug taken by a concurrent write). */
+export function isUniqueViolation(error: unknown, field: string): boolean {
+  return uniqueViolation(error)?.includes(field) ?? false;
+}
+
 /**
  * Runs a handler and turns anything it throws into a JSON answer. Unexpected errors are logged on
  * the server and answered with a generic 500: internals never reach the client.

@@ -1,0 +1,29 @@
+// Scaffolded once by appgen; yours to edit: appgen never overwrites this file.
+import { NextResponse } from "next/server";
+import { withSecurityHeaders } from "@/appgen/securityHeaders";
+
+/**
+ * Next.js runs this before requests (Next.js 16's proxy, formerly middleware). The default adds
+ * appgen's security headers (src/appgen/securityHeaders.ts, kept up to date by appgen) to pages,
+ * files and reads; route handlers add them to their own answers. Add your own checks here if you
+ * need them, and keep withSecurityHeaders on what you return.
+ */
+export function proxy(): NextResponse {
+  return withSecurityHeaders(NextResponse.next());
+}
+
+/**
+ * Only requests without a body: Next.js buffers the whole body of a request its proxy runs on,
+ * so a large upload would fill memory before the route's 1 MiB limit could refuse it.
+ */
+export const config = {
+  matcher: [
+    {
+      source: "/:path*",
+      missing: [
+        { type: "header", key: "content-length" },
+        { type: "header", key: "transfer-encoding" },
+      ],
+    },
+  ],
+};
