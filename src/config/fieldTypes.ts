@@ -89,6 +89,14 @@ export const FIELD_TYPES = {
     description:
       'Unique URL-friendly text made from another field (`from`) when the record is created (`hello-world`, `hello-world-2`).',
   },
+  password: {
+    prisma: 'String',
+    ts: 'string',
+    kind: 'string',
+    inBody: true,
+    description:
+      'A password: a request sends the text, validators check it, and only its hash is stored (src/appgen/password.ts); never sent in a response.',
+  },
   json: {
     prisma: 'Json',
     ts: 'JsonValue',

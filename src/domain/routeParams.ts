@@ -114,6 +114,8 @@ export function paramRole(
 export function paramFitsField(type: ParamType, model: ModelConfig, field: string): boolean {
   const config = field === 'id' ? 'uuid' : fieldOf(model, field);
   if (!config) return false;
-  const kind = FIELD_TYPES[fieldOptions(config).type].kind;
+  const fieldType = fieldOptions(config).type;
+  if (fieldType === 'password') return false;
+  const kind = FIELD_TYPES[fieldType].kind;
   return kind === 'integer' ? type === 'int' : kind === 'string' && type !== 'int';
 }

@@ -280,6 +280,11 @@ export interface MethodContext {
   loadsRecord: boolean;
   /** A create of a model with a slug field: the handler makes it from its `from` field. Else null. */
   slug: MethodSlugContext | null;
+  /**
+   * A write (create, replace, update, with a database) whose body has a password field: the text
+   * is replaced by its hash (src/appgen/password.ts) just before the write.
+   */
+  hashesPasswords: boolean;
   /** Some body field has a `link`: the handler checks that the linked records exist (409). */
   writesLinks: boolean;
   /** POST, PUT, PATCH or DELETE: refused when cross-site (CSRF), and fires events. */

@@ -22,6 +22,7 @@ const BUILDERS: Record<DatabaseProvider, Record<FieldType, (column: string) => s
     date_now: (c) => `integer(${c}, { mode: "timestamp_ms" })`,
     date_updated: (c) => `integer(${c}, { mode: "timestamp_ms" })`,
     slug: (c) => `text(${c})`,
+    password: (c) => `text(${c})`,
     json: (c) => `text(${c}, { mode: "json" })`,
   },
   postgresql: {
@@ -38,6 +39,7 @@ const BUILDERS: Record<DatabaseProvider, Record<FieldType, (column: string) => s
     date_now: (c) => `timestamp(${c}, { precision: 3, mode: "date" })`,
     date_updated: (c) => `timestamp(${c}, { precision: 3, mode: "date" })`,
     slug: (c) => `text(${c})`,
+    password: (c) => `text(${c})`,
     json: (c) => `jsonb(${c})`,
   },
 };

@@ -78,7 +78,7 @@ function inputTypeOf(element: ProjectElement, field: BodyFieldContext | undefine
   if (element.inputType) return element.inputType;
   const id = (element.id ?? '').toLowerCase();
   if (field?.validators.some((v) => v.name === 'isEmail')) return 'email';
-  if (id.includes('password')) return 'password';
+  if (field?.type === 'password' || id.includes('password')) return 'password';
   if (field?.type === 'int' || field?.type === 'float') return 'number';
   if (field?.type === 'datetime') return 'date';
   if (id.includes('email')) return 'email';

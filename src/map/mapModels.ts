@@ -50,7 +50,8 @@ function mapField(options: ProjectField, provider: DatabaseProvider): FieldConte
     unique: !isId && isUniqueOption(options),
     isId,
     values,
-    hidden: Boolean(options.hidden),
+    // A password's hash is never sent, whatever the config says.
+    hidden: Boolean(options.hidden) || options.type === 'password',
   };
 }
 

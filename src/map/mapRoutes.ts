@@ -183,6 +183,10 @@ function mapMethod(
       route.link !== null ||
       route.currentUserRecord,
     slug: methodSlug(operation, model, body),
+    hashesPasswords:
+      orm !== 'none' &&
+      WRITES.includes(operation) &&
+      body.some((field) => field.type === 'password'),
     writesLinks,
     mutating: eventOperation !== null,
     events: firedEvents,

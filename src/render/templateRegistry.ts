@@ -229,6 +229,16 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.methods.some((m) => m.hasListQuery) ? once('src/appgen/query.ts', [])(project) : [],
   },
   {
+    template: 'src/appgen/password.ts.hbs',
+    owner: 'generated',
+    produces: 'src/appgen/password.ts: password hashes: make one, check a password against one',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.models.some((m) => m.fields.some((f) => f.type === 'password'))
+        ? once('src/appgen/password.ts', ['config/models/'])(project)
+        : [],
+  },
+  {
     template: 'src/appgen/slug.ts.hbs',
     owner: 'generated',
     produces: 'src/appgen/slug.ts: slugs made from another field, free of duplicates',

@@ -47,12 +47,16 @@ export function checkListQuery(
           suggest(name, fields, 'a field:'),
         ),
       );
-    } else if (name !== 'id' && fieldOptions(fieldOf(model, name) as never).type === 'json') {
+    } else if (
+      name !== 'id' &&
+      ['json', 'password'].includes(fieldOptions(fieldOf(model, name) as never).type)
+    ) {
+      const type = fieldOptions(fieldOf(model, name) as never).type;
       problems.push(
         diagnosticAt(
           document,
           where,
-          `json field "${name}" cannot be filtered or sorted on`,
+          `${type} field "${name}" cannot be filtered or sorted on`,
           'remove it.',
         ),
       );

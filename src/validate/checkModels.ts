@@ -60,6 +60,27 @@ function checkDefault(
   return typeof value === 'string' ? [] : wrong('a string');
 }
 
+/** A password is stored as a hash and never sent: no unique index, no default, not shown. */
+function checkPasswordField(
+  document: ConfigDocument,
+  pointer: string,
+  options: FieldOptions,
+): Diagnostic[] {
+  const refuse = (key: 'unique' | 'default' | 'hidden', message: string) =>
+    diagnosticAt(document, childPointer(pointer, key), message, `remove "${key}".`, 'key');
+  return [
+    ...(options.unique
+      ? [refuse('unique', 'a password cannot be unique: each is stored as its own salted hash')]
+      : []),
+    ...(options.default !== undefined
+      ? [refuse('default', 'a password cannot have a default')]
+      : []),
+    ...(options.hidden === false
+      ? [refuse('hidden', 'a password is never sent in a response: it cannot be "hidden": false')]
+      : []),
+  ];
+}
+
 function checkField(document: ConfigDocument, name: string, field: FieldConfig): Diagnostic[] {
   const pointer = `/fields/${name}`;
   const options = fieldOptions(field);
@@ -110,6 +131,8 @@ function checkField(document: ConfigDocument, name: string, field: FieldConfig):
       ),
     );
   }
+  if (options.type === 'password')
+    problems.push(...checkPasswordField(document, pointer, options));
   if (options.unique && options.type === 'json') {
     problems.push(
       diagnosticAt(

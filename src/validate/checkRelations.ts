@@ -115,13 +115,14 @@ function checkIndexes(document: ConfigDocument, model: ModelConfig): Diagnostic[
   const fields = modelFieldNames(model);
   return (model.indexes ?? []).flatMap((index, i) =>
     indexFields(index).flatMap((field) => {
+      const type = fieldOptions(model.fields[field] ?? 'uuid').type;
       if (fields.includes(field))
-        return fieldOptions(model.fields[field] ?? 'uuid').type === 'json'
+        return type === 'json' || type === 'password'
           ? [
               diagnosticAt(
                 document,
                 childPointer('/indexes', i),
-                `json field "${field}" cannot be indexed`,
+                `${type} field "${field}" cannot be indexed`,
                 'remove it from the index.',
               ),
             ]

@@ -239,6 +239,7 @@ const HANDLER_NAMES = new Set([
   'links',
   'inArray',
   // slugs (src/appgen/slug.ts, orm/<orm>/takenSlugs)
+  'hashPassword',
   'slugify',
   'withFreeSlug',
   'like',

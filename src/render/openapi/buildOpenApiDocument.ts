@@ -47,7 +47,8 @@ export function errorStatuses(method: MethodContext, orm: ProjectContext['orm'])
     (database && writes)
   )
     statuses.add(400);
-  if (method.auth) statuses.add(401);
+  // Optional sign-in still refuses an Authorization header that getAuthUser does not accept.
+  if (method.auth || method.optionalAuth) statuses.add(401);
   if (method.mutating || method.voter !== null || method.builtinVoter !== null) statuses.add(403);
   const findsOne = ['get', 'replace', 'update', 'delete'].includes(method.operation);
   if (database && (findsOne || method.parents.length > 0 || method.loadsRecord)) statuses.add(404);
@@ -196,6 +197,8 @@ function operation(method: MethodContext, project: ProjectContext): JsonSchema {
   }
   result.responses = responses;
   if (method.auth) result.security = [{ bearerAuth: [] }, { sessionCookie: [] }];
+  // `{}`: the operation also works without credentials (OpenAPI's optional security).
+  if (method.optionalAuth) result.security = [{}, { bearerAuth: [] }, { sessionCookie: [] }];
   return result;
 }
 

@@ -155,7 +155,9 @@ export function bodyFieldSchema(field: BodyFieldContext): JsonSchema {
       ? { type: 'array', items: { type: 'string', format: 'uuid' }, maxItems: 1000 }
       : field.type === 'int'
         ? { type: 'integer', minimum: -2147483648, maximum: 2147483647 }
-        : fieldSchema({ type: field.type, values: field.values });
+        : field.type === 'password'
+          ? { type: 'string', format: 'password', writeOnly: true }
+          : fieldSchema({ type: field.type, values: field.values });
   const schema = { ...base, ...validatorKeywords(field.validators) };
   return field.nullable ? orNull(schema) : schema;
 }

@@ -98,6 +98,7 @@ describe('the JSON schemas in an editor', () => {
         'date_updated',
         'uuid',
         'slug',
+        'password',
         'json',
         'enum',
       ],
@@ -105,7 +106,19 @@ describe('the JSON schemas in an editor', () => {
     [
       'routes.schema.json',
       'bodyField',
-      ['string', 'text', 'int', 'float', 'boolean', 'datetime', 'uuid', 'json', 'enum', 'uuid[]'],
+      [
+        'string',
+        'text',
+        'int',
+        'float',
+        'boolean',
+        'datetime',
+        'uuid',
+        'password',
+        'json',
+        'enum',
+        'uuid[]',
+      ],
     ],
   ])('%s: a shorthand %s offers its types without if/then/else', (file, definition, types) => {
     const root = load(file);

@@ -5,7 +5,7 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 /** A JSON value as a body may set it: `null` means "no value" and is handled by `nullable`. */
 export type JsonInput = string | number | boolean | JsonInput[] | { [key: string]: JsonInput | null };
 
-export type BodyFieldType = "string" | "text" | "int" | "float" | "boolean" | "datetime" | "uuid" | "json" | "enum" | "uuid[]";
+export type BodyFieldType = "string" | "text" | "int" | "float" | "boolean" | "datetime" | "uuid" | "password" | "json" | "enum" | "uuid[]";
 // The validator names appgen accepts: a spec naming another, or a runtime missing one, does not compile.
 export type ValidatorName =
   | "notEmpty"

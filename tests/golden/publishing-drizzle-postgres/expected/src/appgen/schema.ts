@@ -52,7 +52,7 @@ export const user = pgTable("User", {
   id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
   email: text("email").notNull(),
   username: text("username").notNull(),
-  passwordHash: text("passwordHash").notNull(),
+  password: text("password").notNull(),
   bio: text("bio"),
   image: text("image"),
   createdAt: timestamp("createdAt", { precision: 3, mode: "date" }).notNull().$defaultFn(() => new Date()),

@@ -26,11 +26,25 @@ export interface PostApiTagsBody {
   name: string;
 }
 
-/** Body of PUT config/routes/user.json routes[1] */
+/** Body of PUT config/routes/user.json routes[3] */
 export interface PutApiUserBody {
   email?: string;
   username?: string;
+  password?: string;
   bio?: string | null;
   image?: string | null;
+}
+
+/** Body of POST config/routes/user.json routes[1] */
+export interface PostApiUsersLoginBody {
+  email: string;
+  password: string;
+}
+
+/** Body of POST config/routes/user.json routes[0] */
+export interface PostApiUsersBody {
+  username: string;
+  email: string;
+  password: string;
 }
 

@@ -5,6 +5,8 @@ import type { PutApiArticlesBySlugBody } from "./bodies";
 import type { PostApiArticlesBody } from "./bodies";
 import type { PostApiTagsBody } from "./bodies";
 import type { PutApiUserBody } from "./bodies";
+import type { PostApiUsersLoginBody } from "./bodies";
+import type { PostApiUsersBody } from "./bodies";
 
 /**
  * Typed calls of the app's routes, for browser and server code: one function per route method,
@@ -248,7 +250,7 @@ export interface GetApiUserInput {
 
 export type GetApiUserResult = User;
 
-/** GET /api/user (config/routes/user.json routes[0]) */
+/** GET /api/user (config/routes/user.json routes[2]) */
 export function getApiUser(input: GetApiUserInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiUserResult>> {
   return send("GET", "/api/user", undefined, options);
 }
@@ -259,7 +261,29 @@ export interface PutApiUserInput {
 
 export type PutApiUserResult = User;
 
-/** PUT /api/user (config/routes/user.json routes[1]) */
+/** PUT /api/user (config/routes/user.json routes[3]) */
 export function putApiUser(input: PutApiUserInput, options?: RequestOptions): Promise<ApiResult<PutApiUserResult>> {
   return send("PUT", "/api/user", input.body, options);
+}
+
+export interface PostApiUsersLoginInput {
+  body: PostApiUsersLoginBody;
+}
+
+export type PostApiUsersLoginResult = unknown;
+
+/** POST /api/users/login (config/routes/user.json routes[1]) */
+export function postApiUsersLogin(input: PostApiUsersLoginInput, options?: RequestOptions): Promise<ApiResult<PostApiUsersLoginResult>> {
+  return send("POST", "/api/users/login", input.body, options);
+}
+
+export interface PostApiUsersInput {
+  body: PostApiUsersBody;
+}
+
+export type PostApiUsersResult = User;
+
+/** POST /api/users (config/routes/user.json routes[0]) */
+export function postApiUsers(input: PostApiUsersInput, options?: RequestOptions): Promise<ApiResult<PostApiUsersResult>> {
+  return send("POST", "/api/users", input.body, options);
 }

@@ -52,7 +52,7 @@ export const user = sqliteTable("User", {
   id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
   email: text("email").notNull(),
   username: text("username").notNull(),
-  passwordHash: text("passwordHash").notNull(),
+  password: text("password").notNull(),
   bio: text("bio"),
   image: text("image"),
   createdAt: integer("createdAt", { mode: "timestamp_ms" }).notNull().$defaultFn(() => new Date()),

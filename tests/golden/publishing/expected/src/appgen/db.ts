@@ -6,7 +6,7 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 const url = process.env.DATABASE_URL ?? "file:./prisma/dev.db";
 
 function createClient(): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url }), omit: { user: { passwordHash: true } } });
+  return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url }), omit: { user: { password: true } } });
 }
 
 // One client per process: Next.js dev reloads modules, and each client holds connections.

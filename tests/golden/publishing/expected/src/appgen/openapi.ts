@@ -1873,7 +1873,7 @@ export const openApiDocument: Record<string, unknown> = {
       "get": {
         "operationId": "getApiUser",
         "summary": "GET /api/user",
-        "description": "From config/routes/user.json routes[0].",
+        "description": "From config/routes/user.json routes[2].",
         "responses": {
           "200": {
             "description": "Success",
@@ -1928,7 +1928,7 @@ export const openApiDocument: Record<string, unknown> = {
       "put": {
         "operationId": "putApiUser",
         "summary": "PUT /api/user",
-        "description": "From config/routes/user.json routes[1].",
+        "description": "From config/routes/user.json routes[3].",
         "requestBody": {
           "required": true,
           "content": {
@@ -1958,6 +1958,17 @@ export const openApiDocument: Record<string, unknown> = {
                       "notEmpty",
                       "maxLength:40",
                       "matches:^[A-Za-z0-9_-]+$"
+                    ]
+                  },
+                  "password": {
+                    "type": "string",
+                    "format": "password",
+                    "writeOnly": true,
+                    "minLength": 8,
+                    "maxLength": 200,
+                    "x-appgen-validators": [
+                      "minLength:8",
+                      "maxLength:200"
                     ]
                   },
                   "bio": {
@@ -2085,6 +2096,240 @@ export const openApiDocument: Record<string, unknown> = {
             "sessionCookie": []
           }
         ]
+      }
+    },
+    "/api/users": {
+      "post": {
+        "operationId": "postApiUsers",
+        "summary": "POST /api/users",
+        "description": "From config/routes/user.json routes[0].",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object",
+                "properties": {
+                  "username": {
+                    "type": "string",
+                    "maxLength": 40,
+                    "allOf": [
+                      {
+                        "pattern": "\\S"
+                      },
+                      {
+                        "pattern": "^[A-Za-z0-9_-]+$"
+                      }
+                    ],
+                    "x-appgen-validators": [
+                      "notEmpty",
+                      "maxLength:40",
+                      "matches:^[A-Za-z0-9_-]+$"
+                    ]
+                  },
+                  "email": {
+                    "type": "string",
+                    "format": "email",
+                    "x-appgen-validators": [
+                      "isEmail"
+                    ]
+                  },
+                  "password": {
+                    "type": "string",
+                    "format": "password",
+                    "writeOnly": true,
+                    "minLength": 8,
+                    "maxLength": 200,
+                    "x-appgen-validators": [
+                      "minLength:8",
+                      "maxLength:200"
+                    ]
+                  }
+                },
+                "required": [
+                  "username",
+                  "email",
+                  "password"
+                ]
+              }
+            }
+          }
+        },
+        "responses": {
+          "201": {
+            "description": "Success",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/User"
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "Invalid path parameter, query parameter or request body",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "403": {
+            "description": "Cross-site request refused, or the voter said no",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "409": {
+            "description": "Conflicts with a stored record (unique value, missing or still referenced linked record)",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "413": {
+            "description": "Request body too large",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "415": {
+            "description": "Content-Type is not application/json",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "500": {
+            "description": "Internal server error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/users/login": {
+      "post": {
+        "operationId": "postApiUsersLogin",
+        "summary": "POST /api/users/login",
+        "description": "From config/routes/user.json routes[1].",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object",
+                "properties": {
+                  "email": {
+                    "type": "string",
+                    "format": "email",
+                    "x-appgen-validators": [
+                      "isEmail"
+                    ]
+                  },
+                  "password": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "email",
+                  "password"
+                ]
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Success",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "description": "Whatever the route function returns"
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "Invalid path parameter, query parameter or request body",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "403": {
+            "description": "Cross-site request refused, or the voter said no",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "413": {
+            "description": "Request body too large",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "415": {
+            "description": "Content-Type is not application/json",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "500": {
+            "description": "Internal server error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An answer of the route function",
+            "content": {
+              "application/json": {
+                "schema": {}
+              }
+            }
+          }
+        }
       }
     }
   },

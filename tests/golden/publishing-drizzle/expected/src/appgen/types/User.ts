@@ -4,7 +4,7 @@ import type { Comment } from "./Comment";
 
 /**
  * A User as the API sends it in JSON (dates are ISO 8601 strings).
- * Hidden fields are never sent: passwordHash.
+ * Hidden fields are never sent: password.
  * Relations are present when the route includes them.
  */
 export interface User {

@@ -4,6 +4,7 @@ import { columns } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PutApiUserBody } from "@/appgen/bodies";
+import { hashPassword } from "@/appgen/password";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { getAuthUser } from "@/auth/getAuthUser";
 
@@ -22,6 +23,12 @@ const putApiUserBodySpec = {
     nullable: false,
     validators: [["notEmpty"], ["maxLength", 40], ["matches", "^[A-Za-z0-9_-]+$"]],
   },
+  password: {
+    type: "password",
+    required: false,
+    nullable: false,
+    validators: [["minLength", 8], ["maxLength", 200]],
+  },
   bio: {
     type: "text",
     required: false,
@@ -36,7 +43,7 @@ const putApiUserBodySpec = {
   },
 } satisfies BodySpec;
 
-/** GET /api/user (config/routes/user.json routes[0]) */
+/** GET /api/user (config/routes/user.json routes[2]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(async () => {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
@@ -49,7 +56,7 @@ export async function GET(request: Request): Promise<Response> {
   });
 }
 
-/** PUT /api/user (config/routes/user.json routes[1]) */
+/** PUT /api/user (config/routes/user.json routes[3]) */
 export async function PUT(request: Request): Promise<Response> {
   return handle(async () => {
     const crossSite = refuseCrossSite(request);
@@ -62,10 +69,13 @@ export async function PUT(request: Request): Promise<Response> {
     const body = parsed.data;
     const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: userId })).limit(1);
     if (!current) return jsonError(401, "Unauthorized");
+    // Only the hash of password is stored (src/appgen/password.ts), never the text sent.
+    if (typeof body.password === "string") body.password = await hashPassword(body.password);
     // PATCH changes only the fields present in the body; with none, the record is read as it is.
     const changes = {
       email: body.email,
       username: body.username,
+      password: body.password,
       bio: body.bio,
       image: body.image,
     };
