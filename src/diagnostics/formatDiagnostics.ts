@@ -18,14 +18,28 @@ export function formatDiagnosticHeading(d: Diagnostic): string {
   return d.jsonPath ? `${where}  ${d.jsonPath}` : where;
 }
 
-/** Formats every problem as a block of lines followed by a one-line summary. */
-export function formatDiagnostics(diagnostics: Diagnostic[]): string {
-  const blocks = sortDiagnostics(diagnostics).map((d) => {
-    const lines = [`error ${formatDiagnosticHeading(d)}`, `  ${d.message}`];
+function formatBlocks(diagnostics: Diagnostic[], label: 'error' | 'warning'): string[] {
+  return sortDiagnostics(diagnostics).map((d) => {
+    const lines = [`${label} ${formatDiagnosticHeading(d)}`, `  ${d.message}`];
     if (d.hint) lines.push(`  fix: ${d.hint}`);
     return shortenLongValues(lines.join('\n'));
   });
+}
+
+/** Formats every problem as a block of lines followed by a one-line summary. */
+export function formatDiagnostics(diagnostics: Diagnostic[]): string {
   const count = diagnostics.length;
-  blocks.push(`${count} problem${count === 1 ? '' : 's'} found; nothing was written.`);
-  return blocks.join('\n\n');
+  return [
+    ...formatBlocks(diagnostics, 'error'),
+    `${count} problem${count === 1 ? '' : 's'} found; nothing was written.`,
+  ].join('\n\n');
+}
+
+/** Mistakes that do not stop generation, in the same form, and a summary that says so. */
+export function formatWarnings(diagnostics: Diagnostic[]): string {
+  const count = diagnostics.length;
+  return [
+    ...formatBlocks(diagnostics, 'warning'),
+    `${count} warning${count === 1 ? '' : 's'} about the configuration; generated anyway.\n`,
+  ].join('\n\n');
 }

@@ -1,5 +1,6 @@
 import fs from 'fs';
 import path from 'path';
+import { formatWarnings } from '../diagnostics/formatDiagnostics';
 import { loadProject } from '../load/loadProject';
 import type { DatabaseProvider } from '../map/contexts';
 import { mapProject } from '../map/mapProject';
@@ -39,6 +40,8 @@ export interface GenerateResult {
  */
 export function buildProjectFiles(options: Omit<GenerateOptions, 'dryRun'>): FileMap {
   const checked = validateProject(loadProject(options.root));
+  const warn = options.warn ?? warnOnStderr;
+  if (checked.warnings.length > 0) warn(formatWarnings(checked.warnings));
   const context = mapProject(checked, {
     provider: options.provider,
     defaultDatabaseUrl: options.defaultDatabaseUrl,
@@ -50,7 +53,7 @@ export function buildProjectFiles(options: Omit<GenerateOptions, 'dryRun'>): Fil
     fs.existsSync(projectTemplates) ? projectTemplates : undefined,
   );
   const files = buildFileMap(context, templates);
-  leaveOutProxyIfOwn(options.root, files, options.warn ?? warnOnStderr);
+  leaveOutProxyIfOwn(options.root, files, warn);
   return files;
 }
 

@@ -131,8 +131,7 @@ function checkField(document: ConfigDocument, name: string, field: FieldConfig):
       ),
     );
   }
-  if (options.type === 'password')
-    problems.push(...checkPasswordField(document, pointer, options));
+  if (options.type === 'password') problems.push(...checkPasswordField(document, pointer, options));
   if (options.unique && options.type === 'json') {
     problems.push(
       diagnosticAt(

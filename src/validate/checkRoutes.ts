@@ -235,7 +235,8 @@ function resolveEntry(
   );
   const writes = operation === 'create' || operation === 'replace' || operation === 'update';
   const modelConfig = model ? models.get(model)?.config : undefined;
-  if ((operation === 'create' || operation === 'replace') && modelConfig) {
+  // A link route writes no body: its mistakes are reported by checkAccountUse, not as missing fields.
+  if ((operation === 'create' || operation === 'replace') && modelConfig && !config.link) {
     const provided = new Set([
       ...Object.keys(config.body ?? {}),
       ...Object.keys(config.set ?? {}),

@@ -34,7 +34,12 @@ function typeMismatch(
     return ['string', 'text', 'enum', 'uuid'].includes(type) ? null : want('an input');
   if (element.type === 'textarea')
     return ['string', 'text'].includes(type) ? null : want('an input');
-  if (type === 'password' && element.type === 'input' && element.inputType && element.inputType !== 'password')
+  if (
+    type === 'password' &&
+    element.type === 'input' &&
+    element.inputType &&
+    element.inputType !== 'password'
+  )
     return want('inputType "password" (or leave inputType out)');
   if (element.type !== 'input' || !element.inputType) return null;
   const numeric = type === 'int' || type === 'float';

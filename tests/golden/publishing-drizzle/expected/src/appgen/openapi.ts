@@ -148,6 +148,16 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "401": {
+            "description": "Not signed in",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "500": {
             "description": "Internal server error",
             "content": {
@@ -158,7 +168,16 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           }
-        }
+        },
+        "security": [
+          {},
+          {
+            "bearerAuth": []
+          },
+          {
+            "sessionCookie": []
+          }
+        ]
       },
       "post": {
         "operationId": "postApiArticles",
@@ -444,6 +463,16 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "401": {
+            "description": "Not signed in",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "404": {
             "description": "Not found",
             "content": {
@@ -464,7 +493,16 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           }
-        }
+        },
+        "security": [
+          {},
+          {
+            "bearerAuth": []
+          },
+          {
+            "sessionCookie": []
+          }
+        ]
       },
       "put": {
         "operationId": "putApiArticlesBySlug",
@@ -847,6 +885,16 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "401": {
+            "description": "Not signed in",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "404": {
             "description": "Not found",
             "content": {
@@ -867,7 +915,16 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           }
-        }
+        },
+        "security": [
+          {},
+          {
+            "bearerAuth": []
+          },
+          {
+            "sessionCookie": []
+          }
+        ]
       },
       "post": {
         "operationId": "postApiArticlesBySlugComments",
@@ -1478,6 +1535,16 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "401": {
+            "description": "Not signed in",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "404": {
             "description": "Not found",
             "content": {
@@ -1498,7 +1565,16 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           }
-        }
+        },
+        "security": [
+          {},
+          {
+            "bearerAuth": []
+          },
+          {
+            "sessionCookie": []
+          }
+        ]
       }
     },
     "/api/profiles/{username}/follow": {
