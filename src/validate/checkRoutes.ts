@@ -231,6 +231,7 @@ function resolveEntry(
       config,
       operation,
       model ? models.get(model)?.config : undefined,
+      accountsModel,
     ),
   );
   const writes = operation === 'create' || operation === 'replace' || operation === 'update';

@@ -7,13 +7,17 @@ import { fieldOptions } from '../domain/fields';
 import { parseVoter, voterSeesRecord } from '../domain/voters';
 import { childPointer, diagnosticAt } from './locate';
 
-/** Built-in voters need what they compare: `self` an `:id`, `owner:<field>` a record with that field. */
+/**
+ * Built-in voters need what they compare: `self` an `:id`, or a user record named in the path by
+ * another unique field (`/api/profiles/:username`); `owner:<field>` a record with that field.
+ */
 export function checkVoter(
   document: ConfigDocument,
   pointer: string,
   route: RouteConfig,
   operation: RouteOperation,
   model: ModelConfig | undefined,
+  accountsModel: string | null = null,
 ): Diagnostic[] {
   if (!route.voter) return [];
   const at = childPointer(pointer, 'voter');
@@ -31,15 +35,17 @@ export function checkVoter(
       : [];
   }
   const hasId = Boolean(route.params && 'id' in route.params);
+  const ownUserRecord =
+    model !== undefined && model.name === accountsModel && voterSeesRecord(route, operation, model);
   if (voter.kind === 'self') {
-    return hasId
+    return hasId || ownUserRecord
       ? []
       : [
           diagnosticAt(
             document,
             at,
-            'the built-in voter "self" compares the ":id" of the path with the user id, and this path has no ":id"',
-            'use it on a path like "/api/users/:id".',
+            'the built-in voter "self" compares the user named by the path with the signed-in user, and this path names no user',
+            'use it on a path like "/api/users/:id" (or another unique field of the users, e.g. "/api/profiles/:username").',
           ),
         ];
   }
