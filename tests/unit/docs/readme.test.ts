@@ -41,10 +41,12 @@ describe('README and schemas stay in step with the code', () => {
   });
 
   it.each(ELEMENT_TYPE_NAMES)('documents element %s and its attributes', (type) => {
-    const row = readme.split('\n').find((line) => line.startsWith(`| \`${type}\` |`));
-    expect(row).toBeDefined();
-    for (const attribute of ELEMENT_TYPES[type].attributes)
-      expect(row).toContain(`\`${attribute}\``);
+    // A route field may share the element's name (`link`): the element's row names its attributes.
+    const rows = readme.split('\n').filter((line) => line.startsWith(`| \`${type}\` |`));
+    const row = rows.find((line) =>
+      ELEMENT_TYPES[type].attributes.every((attribute) => line.includes(`\`${attribute}\``)),
+    );
+    expect(row ?? rows).toEqual(expect.any(String));
   });
 
   it('model schema lists exactly the known field types', () => {

@@ -43,13 +43,46 @@ describe('built-in voters', () => {
     ).toEqual([]);
   });
 
+  it('accepts self on a user named by another unique field, and compares the record found', () => {
+    const files = withRoutes(
+      [
+        {
+          method: 'DELETE',
+          path: '/api/people/:email',
+          params: { email: 'string' },
+          model: 'User',
+          auth: true,
+          voter: 'self',
+        },
+      ],
+      {
+        'config/models/User.json': {
+          ...USER_MODEL,
+          fields: { ...USER_MODEL.fields, email: { type: 'string', unique: true } },
+        },
+      },
+    );
+    expect(problems(files)).toEqual([]);
+    const method = mapProject(checkedProject(files), {
+      provider: 'sqlite',
+      defaultDatabaseUrl: 'file:./prisma/dev.db',
+    }).methods.find((m) => m.urlPath === '/api/people/:email');
+    expect([method?.builtinVoter, method?.loadsRecord, method?.hasIdParam]).toEqual([
+      'self',
+      true,
+      false,
+    ]);
+  });
+
   it('refuses self without :id', () => {
     expect(
       problems(
         withRoutes([{ method: 'GET', path: '/api/notes', response: 'Note[]', voter: 'self' }]),
       ),
     ).toEqual([
-      expect.stringMatching(/routes\[0\]\.voter \| the built-in voter "self" compares the ":id"/),
+      expect.stringMatching(
+        /routes\[0\]\.voter \| the built-in voter "self" compares the user named by the path with the signed-in user, and this path names no user/,
+      ),
     ]);
   });
 

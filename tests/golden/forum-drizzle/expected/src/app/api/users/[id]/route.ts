@@ -32,7 +32,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: params.id })).limit(1);
     if (!current) return jsonError(404, "Not found");
-    // Authorization (built-in voter "self"): only the user whose id is in the path.
+    // Authorization (built-in voter "self"): only the user the path names.
     if (!allowSelf(userId, params.id)) return jsonError(403, "Forbidden");
     const [record] = await db.delete(tables.user).where(matching(tables.user, { id: params.id })).returning(columns.user);
     if (!record) return jsonError(404, "Not found");

@@ -31,7 +31,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const current = await db.user.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
-    // Authorization (built-in voter "self"): only the user whose id is in the path.
+    // Authorization (built-in voter "self"): only the user the path names.
     if (!allowSelf(userId, params.id)) return jsonError(403, "Forbidden");
     const record = await db.user.delete({ where: { id: params.id } });
     return json({ success: true });
