@@ -394,6 +394,17 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
       'how-to-train-your-dragon-3',
     ]);
   });
+
+  it('lets users delete only their own account; a session of a deleted user is refused', async () => {
+    expectError(await send('DELETE', '/api/profiles/ada', { token: jake.token }), 403, 'Forbidden');
+    const removed = await send('DELETE', '/api/profiles/ada', { token: ada.token });
+    expect([removed.status, removed.text]).toEqual([204, '']);
+    expectError(await send('GET', '/api/profiles/ada'), 404, 'Not found');
+    // The token is still signed and unexpired, but names no user any more.
+    expectError(await send('GET', '/api/user', { token: ada.token }), 401, 'Unauthorized');
+    // Her articles went with her (onDelete cascade).
+    expect((await send('GET', '/api/articles')).headers.get('x-total-count')).toBe('1');
+  });
 });
 
 describe('examples/publishing answers', () => {

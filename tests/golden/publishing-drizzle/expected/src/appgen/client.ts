@@ -223,6 +223,18 @@ export function getApiProfilesByUsername(input: GetApiProfilesByUsernameInput, o
   return send("GET", "/api/profiles/" + encodeURIComponent(String(params.username)), undefined, options);
 }
 
+export interface DeleteApiProfilesByUsernameInput {
+  params: { username: string };
+}
+
+export type DeleteApiProfilesByUsernameResult = null;
+
+/** DELETE /api/profiles/:username (config/routes/profiles.json routes[3]) */
+export function deleteApiProfilesByUsername(input: DeleteApiProfilesByUsernameInput, options?: RequestOptions): Promise<ApiResult<DeleteApiProfilesByUsernameResult>> {
+  const params = input.params;
+  return send("DELETE", "/api/profiles/" + encodeURIComponent(String(params.username)), undefined, options);
+}
+
 export interface GetApiTagsInput {
   query?: { sort?: "name" | "-name" };
 }
