@@ -7,7 +7,7 @@ import {
   APP_DEV_DEPENDENCIES,
   ormDependencies,
 } from '../project/appDependencies';
-import { SETTINGS_FILE } from '../load/loadProject';
+import { SETTINGS_FILE } from '../load/loadSettings';
 import { TemplateSet } from '../render/templateSet';
 
 export interface ProjectFileOptions {

@@ -4,6 +4,7 @@ import { formatWarnings } from '../diagnostics/formatDiagnostics';
 import { loadProject } from '../load/loadProject';
 import type { DatabaseProvider } from '../map/contexts';
 import { mapProject } from '../map/mapProject';
+import type { CommandContext } from '../project/commandContext';
 import { buildFileMap } from '../render/buildFileMap';
 import type { FileMap } from '../render/fileMap';
 import { TemplateSet } from '../render/templateSet';
@@ -25,6 +26,8 @@ export interface GenerateOptions {
   warn?: Warn;
   /** The file operations that change the project (tests pass their own to count or stop them). */
   writeFs?: WriteFs;
+  /** appgen.config.json as the command read and checked it; read here when absent. */
+  settings?: CommandContext['settings'];
 }
 
 export interface GenerateResult {
@@ -39,7 +42,8 @@ export interface GenerateResult {
  * about the project's templates and its own proxy file. Throws ConfigError or TemplateError.
  */
 export function buildProjectFiles(options: Omit<GenerateOptions, 'dryRun'>): FileMap {
-  const checked = validateProject(loadProject(options.root));
+  const { settings } = options;
+  const checked = validateProject(loadProject(options.root, settings?.loaded), settings?.checked);
   const warn = options.warn ?? warnOnStderr;
   if (checked.warnings.length > 0) warn(formatWarnings(checked.warnings));
   const context = mapProject(checked, {

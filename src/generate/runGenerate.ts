@@ -24,9 +24,10 @@ export function runGenerate(
 
 /** The generated files and what writing them would change; nothing is written. Throws ConfigError or TemplateError. */
 export function planGenerate(context: CommandContext): GenerateResult {
-  const { root, database } = context;
+  const { root, database, settings } = context;
   return generateProject({
     root,
+    settings,
     provider: database.provider,
     defaultDatabaseUrl: database.defaultUrl,
     dryRun: true,

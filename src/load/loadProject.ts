@@ -1,10 +1,9 @@
 import fs from 'fs';
 import path from 'path';
 import { Diagnostic, UserError } from '../diagnostics/diagnostic';
-import type { ConfigDocument, ConfigKind, LoadedProject } from './configDocument';
-import { JsonSyntaxError, parseJsonWithPositions } from './parseJsonWithPositions';
-
-export const SETTINGS_FILE = 'appgen.config.json';
+import type { ConfigKind, LoadedProject } from './configDocument';
+import { loadSettings, type LoadedSettings } from './loadSettings';
+import { readDocument } from './readDocument';
 
 const FOLDERS: Array<{ folder: string; kind: Exclude<ConfigKind, 'settings'> }> = [
   { folder: 'config/models', kind: 'model' },
@@ -12,31 +11,6 @@ const FOLDERS: Array<{ folder: string; kind: Exclude<ConfigKind, 'settings'> }> 
   { folder: 'config/views', kind: 'view' },
   { folder: 'config/events', kind: 'events' },
 ];
-
-function readDocument(
-  root: string,
-  file: string,
-  kind: ConfigKind,
-  problems: Diagnostic[],
-): ConfigDocument | undefined {
-  const text = fs.readFileSync(path.join(root, file), 'utf8');
-  try {
-    const { value, positions } = parseJsonWithPositions(text);
-    return { kind, file, value, positions };
-  } catch (error) {
-    if (!(error instanceof JsonSyntaxError)) throw error;
-    problems.push({
-      file,
-      jsonPath: '',
-      location: error.location,
-      message: error.hint ? error.message : `invalid JSON: ${error.message}`,
-      hint:
-        error.hint ??
-        'config files are strict JSON: double-quoted names and strings, no comments, no trailing commas.',
-    });
-    return undefined;
-  }
-}
 
 function listJsonFiles(root: string, folder: string, problems: Diagnostic[]): string[] {
   const dir = path.join(root, folder);
@@ -61,20 +35,20 @@ function listJsonFiles(root: string, folder: string, problems: Diagnostic[]): st
 /**
  * Reads every config file of the project at `root`. Files that are not valid JSON are collected
  * in `problems` (validation reports them with everything else it finds); nothing is validated
- * against schemas yet.
+ * against schemas yet. `settings`: appgen.config.json as the command already read it (else it is
+ * read here).
  */
-export function loadProject(root: string): LoadedProject {
+export function loadProject(root: string, settings?: LoadedSettings): LoadedProject {
   if (!fs.existsSync(path.join(root, 'config'))) {
     throw new UserError(
       `no config/ folder in ${root}`,
       'run appgen in a project created by create-appgen, or pass --cwd <project folder>.',
     );
   }
-  const problems: Diagnostic[] = [];
+  const { document, problems: settingsProblems } = settings ?? loadSettings(root);
+  const problems: Diagnostic[] = [...settingsProblems];
   const project: LoadedProject = { root, models: [], routes: [], views: [], events: [], problems };
-  if (fs.existsSync(path.join(root, SETTINGS_FILE))) {
-    project.settings = readDocument(root, SETTINGS_FILE, 'settings', problems);
-  }
+  if (document) project.settings = document;
   const byKind = {
     model: project.models,
     routes: project.routes,

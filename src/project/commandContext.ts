@@ -3,7 +3,8 @@ import type { OrmName } from '../config/configTypes';
 import { defaultDatabaseUrl, resolveDatabaseUrl, DatabaseProvider } from './databaseUrl';
 import { UserError } from '../diagnostics/diagnostic';
 import { projectEnv } from './loadEnvFile';
-import { projectOrm } from './readSettings';
+import { loadSettings, type LoadedSettings } from '../load/loadSettings';
+import { checkSettings, type CheckedSettings } from '../validate/checkSettings';
 
 export type Log = (line: string) => void;
 
@@ -20,9 +21,11 @@ export interface CommandContext {
   root: string;
   env: NodeJS.ProcessEnv;
   /**
-   * The ORM of appgen.config.json, read once per command (generate validates the file and reports
-   * its mistakes; the commands that follow a generate act on this value).
+   * appgen.config.json, read and checked once per command: generate takes it from here (and
+   * reports its mistakes with the config's), other steps act on `orm`.
    */
+  settings: { loaded: LoadedSettings; checked: CheckedSettings };
+  /** The settings' ORM (`prisma` while the file has mistakes: generate stops on them first). */
   orm: OrmName;
   database: ProjectDatabase;
   log: Log;
@@ -48,6 +51,15 @@ export function projectDatabase(env: NodeJS.ProcessEnv, orm = 'prisma'): Project
 export function commandContext(cwd: string, log: Log = defaultLog): CommandContext {
   const root = path.resolve(cwd);
   const env = projectEnv(root);
-  const orm = projectOrm(root);
-  return { root, env, orm, database: projectDatabase(env, orm), log };
+  const loaded = loadSettings(root);
+  const checked = checkSettings(loaded.document);
+  const { orm } = checked;
+  return {
+    root,
+    env,
+    settings: { loaded, checked },
+    orm,
+    database: projectDatabase(env, orm),
+    log,
+  };
 }

@@ -1,4 +1,4 @@
-import type { OrmName, SettingsConfig } from '../config/configTypes';
+import type { SettingsConfig } from '../config/configTypes';
 import { ConfigError, Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument, LoadedProject } from '../load/configDocument';
 import { checkAppTree } from './checkAppTree';
@@ -10,10 +10,10 @@ import { checkEvents } from './checkEvents';
 import { checkGeneratedNames } from './checkGeneratedNames';
 import { checkPathCase } from './checkPathCase';
 import { normaliseProject } from './normaliseProject';
-import { checkViews, DEFAULT_LOGIN_PATH } from './checkViews';
+import { checkViews } from './checkViews';
+import { checkSettings, type CheckedSettings } from './checkSettings';
 import { suggest } from '../diagnostics/didYouMean';
 import { diagnosticAt } from './locate';
-import { checkSameSitePath } from './sameSitePath';
 import { validateAgainstSchema } from './schemaValidator';
 
 /**
@@ -63,12 +63,16 @@ function accountsModelOf(
 }
 
 /**
+ * `checkedSettings`: appgen.config.json as the command checked it (else it is checked here).
  * Reports the files the load stage could not parse, validates every other document against its
  * schema, then runs the cross-file checks on the documents that passed (checking a malformed
  * document further would only repeat its problem in other words). Throws a ConfigError carrying
  * all problems; otherwise returns the checked project, parsed and in long form.
  */
-export function validateProject(project: LoadedProject): CheckedProject {
+export function validateProject(
+  project: LoadedProject,
+  checkedSettings: CheckedSettings = checkSettings(project.settings),
+): CheckedProject {
   const diagnostics: Diagnostic[] = [...project.problems];
   const passing = (documents: ConfigDocument[]): ConfigDocument[] =>
     documents.filter((document) => {
@@ -77,15 +81,8 @@ export function validateProject(project: LoadedProject): CheckedProject {
       return problems.length === 0;
     });
 
-  const settingsOk = project.settings ? passing([project.settings]).length === 1 : true;
-  const settings = settingsOk ? (project.settings?.value as SettingsConfig | undefined) : undefined;
-  const orm: OrmName = settings?.orm || 'prisma';
-  const loginPath = settings?.loginPath ?? DEFAULT_LOGIN_PATH;
-  const loginCheck = checkSameSitePath(loginPath);
-  if (project.settings && !loginCheck.ok)
-    diagnostics.push(
-      diagnosticAt(project.settings, '/loginPath', loginCheck.message, loginCheck.hint),
-    );
+  const { value: settings, orm, loginPath } = checkedSettings;
+  diagnostics.push(...checkedSettings.diagnostics);
 
   const [modelDocuments, routeDocuments, viewDocuments, eventDocuments] = [
     passing(project.models),

@@ -37,7 +37,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'diagnostics',
   ],
   templates: ['render', 'domain', 'config', 'paths', 'diagnostics'],
-  project: ['load', 'config', 'diagnostics'],
+  project: ['load', 'validate', 'config', 'diagnostics'],
   write: ['render', 'diagnostics'],
   render: ['map', 'domain', 'config', 'paths', 'diagnostics'],
   map: ['validate', 'domain', 'config'],
@@ -55,6 +55,8 @@ const ONLY_THROUGH: Record<string, Record<string, readonly string[]>> = {
   map: { validate: ['validate/checkedProject.ts'] },
   // render, write and the template tooling see the map stage only through the template contract.
   render: { map: ['map/contexts.ts'] },
+  // a command reads and checks its settings once; the rest of validate is generate's.
+  project: { validate: ['validate/checkSettings.ts'] },
 };
 
 const SRC = path.join(REPO_ROOT, 'src');

@@ -1,6 +1,8 @@
 import { runGenerate, type GenerateCommandOptions } from '../../../src/generate/runGenerate';
 import { generateProject, GenerateResult } from '../../../src/generate/generateProject';
 import { SQLITE_OPTIONS } from './generateOptions';
+import { loadSettings } from '../../../src/load/loadSettings';
+import { checkSettings } from '../../../src/validate/checkSettings';
 
 /** The whole pipeline on a project folder, as `appgen generate` runs it. */
 export function generate(root: string, options: { dryRun?: boolean } = {}): GenerateResult {
@@ -18,8 +20,10 @@ export function generateCommand(
     provider: SQLITE_OPTIONS.provider,
     defaultUrl: SQLITE_OPTIONS.defaultDatabaseUrl,
   };
+  const loaded = loadSettings(root);
+  const settings = { loaded, checked: checkSettings(loaded.document) };
   const { exitCode } = runGenerate(
-    { root, env: {}, orm: 'prisma', database, log: (line) => lines.push(line) },
+    { root, env: {}, settings, orm: 'prisma', database, log: (line) => lines.push(line) },
     options,
   );
   return { exitCode, output: lines.join('\n') };

@@ -1,0 +1,31 @@
+import fs from 'fs';
+import path from 'path';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import type { ConfigDocument, ConfigKind } from './configDocument';
+import { JsonSyntaxError, parseJsonWithPositions } from './parseJsonWithPositions';
+
+/** Reads and parses one config file; invalid JSON goes to `problems` (located) and gives undefined. */
+export function readDocument(
+  root: string,
+  file: string,
+  kind: ConfigKind,
+  problems: Diagnostic[],
+): ConfigDocument | undefined {
+  const text = fs.readFileSync(path.join(root, file), 'utf8');
+  try {
+    const { value, positions } = parseJsonWithPositions(text);
+    return { kind, file, value, positions };
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    problems.push({
+      file,
+      jsonPath: '',
+      location: error.location,
+      message: error.hint ? error.message : `invalid JSON: ${error.message}`,
+      hint:
+        error.hint ??
+        'config files are strict JSON: double-quoted names and strings, no comments, no trailing commas.',
+    });
+    return undefined;
+  }
+}
