@@ -91,7 +91,12 @@ export interface RouteConfig {
   record?: 'currentUser';
   /** A manyToMany relation to the accounts model: POST links the signed-in user into it, DELETE unlinks. */
   link?: string;
+  /** An account route appgen writes in full: sign up (a create that signs in), log in, log out. */
+  account?: AccountAction;
 }
+
+export const ACCOUNT_ACTIONS = ['signUp', 'logIn', 'logOut'] as const;
+export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 
 export type SetValue = 'currentUser' | 'now';
 
@@ -162,4 +167,12 @@ export interface SettingsConfig {
 export interface AccountsConfig {
   /** The model whose records are the app's users (getAuthUser returns their ids). Default: User, if declared. */
   model?: string;
+  /** The scheme of `Authorization: <scheme> <token>`. Default: Bearer. */
+  tokenScheme?: string;
+  /** Unique fields a log-in names the account by (email and/or username). */
+  identity?: string[];
+  /** Validators every write of the password applies, besides the route's own. */
+  passwordRules?: string[];
+  /** Failed log-ins allowed per identity and per client address within a window. */
+  throttle?: { perIdentity?: number; perAddress?: number; windowSeconds?: number };
 }

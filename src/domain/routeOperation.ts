@@ -1,6 +1,16 @@
 /** What a route does when it has no `function`. */
 export type RouteOperation =
-  'list' | 'get' | 'create' | 'replace' | 'update' | 'delete' | 'link' | 'unlink' | 'function';
+  | 'list'
+  | 'get'
+  | 'create'
+  | 'replace'
+  | 'update'
+  | 'delete'
+  | 'link'
+  | 'unlink'
+  | 'logIn'
+  | 'logOut'
+  | 'function';
 
 export type EventOperation = 'create' | 'update' | 'delete';
 

@@ -224,6 +224,21 @@ export interface ModelRefContext {
   delegate: string;
 }
 
+/** What an account route does, and the accounts model's fields it reads. */
+export interface AccountRouteContext {
+  action: 'signUp' | 'logIn' | 'logOut';
+  /** signUp and logIn: the answer carries a session token (and sets the session cookie). */
+  issuesToken: boolean;
+  /** logIn: the identity fields its body has; the first one sent names the account. */
+  identity: string[];
+  /** signUp and logIn: the accounts model's password field (else ''). */
+  passwordField: string;
+  /** logIn: the 401 message for an unknown identity and for a wrong password alike. */
+  failureMessage: string;
+  /** logIn with several identity fields: the 400 message when none was sent (else ''). */
+  identityMissingMessage: string;
+}
+
 export interface MethodContext {
   method: HttpMethod;
   /** Camel-case name of the method's handler, also the client function and OpenAPI operationId: `getApiPostsById`. */
@@ -268,6 +283,8 @@ export interface MethodContext {
   currentUserRecord: boolean;
   /** A link route (`link`): the manyToMany relation the signed-in user is linked into or out of. Else null. */
   link: LinkRouteContext | null;
+  /** An account route (`account`: signUp, logIn, logOut), written in full by appgen. Else null. */
+  account: AccountRouteContext | null;
   /** A user-owned voter (src/voters/<name>.ts), else null. */
   voter: string | null;
   /** A built-in voter: `self` (params.id is the user's id) or `owner` (record[ownerField] is). */
@@ -340,6 +357,8 @@ export interface RouteFileContext {
   /** Some method redirects (imports redirectTo). */
   hasRedirect: boolean;
   /** Some method writes links (imports requireRecords). */
+  /** What the file's account routes import from src/appgen/session.ts (sorted; empty without them). */
+  sessionImports: string[];
   writesLinks: boolean;
   methods: MethodContext[];
   /** GET, POST, PUT, PATCH and DELETE when not declared: each exported as a 405 answer with `Allow`. */
@@ -526,6 +545,12 @@ export interface ProjectContext {
   voters: string[];
   events: EventContext[];
   hasAuth: boolean;
+  /** The scheme of `Authorization: <scheme> <token>` (settings `accounts.tokenScheme`, default Bearer). */
+  tokenScheme: string;
+  /** Failed log-ins allowed per identity and per client address within a window (settings `accounts.throttle`). */
+  signInLimits: { perIdentity: number; perAddress: number; windowSeconds: number };
+  /** Some route is a log-in (`account: "logIn"`): src/appgen/throttle.ts is generated. */
+  hasLogIn: boolean;
   /** The models with hidden fields (left out of every response), and those fields. */
   hiddenFields: Array<{ model: string; delegate: string; fields: string[] }>;
   /**

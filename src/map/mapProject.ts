@@ -86,6 +86,9 @@ export function mapProject(
     events: events
       .map((e) => ({ name: e.name, model: e.model, on: e.on, source: e.file }))
       .sort(byName),
+    tokenScheme: project.accounts.tokenScheme,
+    signInLimits: project.accounts.throttle,
+    hasLogIn: methods.some((m) => m.operation === 'logIn'),
     hasAuth: methods.some((m) => m.auth || m.optionalAuth) || views.some((v) => v.auth),
     joinTables: tables,
     hiddenFields: models

@@ -24,6 +24,7 @@ import { mapListQuery, mapParents } from './mapListQuery';
 import { enumTsType, slugOf } from './mapModels';
 import { delegateName, routeTypeName } from '../domain/names';
 import { OUTPUT_PATHS } from '../domain/outputPaths';
+import { mapAccountRoute } from './mapAccountRoute';
 
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const WRITES: readonly string[] = ['create', 'replace', 'update'];
@@ -95,7 +96,8 @@ const EVENT_OPERATIONS = {
 
 /** The operation events see: a link or unlink changes the record's relations, an update. */
 function eventOperationOf(route: ProjectRoute): 'create' | 'update' | 'delete' | null {
-  if (route.method === 'GET') return null;
+  if (route.method === 'GET' || route.operation === 'logIn' || route.operation === 'logOut')
+    return null;
   return route.link ? 'update' : EVENT_OPERATIONS[route.method];
 }
 
@@ -172,6 +174,7 @@ function mapMethod(
     sets: route.set,
     currentUserRecord: route.currentUserRecord,
     link: linkRoute(route.link, modelRelations),
+    account: mapAccountRoute(route.account),
     voter: voter?.kind === 'custom' ? voter.name : null,
     builtinVoter: voter && voter.kind !== 'custom' ? voter.kind : null,
     ownerField: voter?.kind === 'owner' ? voter.field : null,
@@ -188,7 +191,8 @@ function mapMethod(
       WRITES.includes(operation) &&
       body.some((field) => field.type === 'password'),
     writesLinks,
-    mutating: eventOperation !== null,
+    // An account route changes no record events see, but a cross-site log-in is refused too.
+    mutating: eventOperation !== null || route.account !== null,
     events: firedEvents,
     hasEvents: firedEvents.length > 0,
     usesUserId: Boolean(
@@ -218,6 +222,18 @@ function mapMethod(
     }),
     includes: route.include.length > 0,
   };
+}
+
+/** Sign-ups and log-ins issue a session; a log-out removes its cookie. */
+function sessionImportsOf(methods: MethodContext[]): string[] {
+  const names = methods.flatMap((m) =>
+    !m.account
+      ? []
+      : m.account.issuesToken
+        ? ['createSessionToken', 'sessionCookie']
+        : ['clearSessionCookie'],
+  );
+  return [...new Set(names)].sort();
 }
 
 /** Groups routes by folder: each is one route.ts with one export per method. */
@@ -256,6 +272,7 @@ export function mapRouteFiles(
         hasTextParam: methods.some((m) => m.params.some((p) => p.type === 'string')),
         hasRedirect: methods.some((m) => m.redirect !== null),
         writesLinks: methods.some((m) => m.writesLinks),
+        sessionImports: sessionImportsOf(methods),
         methods,
         refusedMethods: METHOD_ORDER.filter((method) => !declared.includes(method)),
         allow: allowed.sort().join(', '),

@@ -256,6 +256,15 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     outputs: once('src/appgen/params.ts', []),
   },
   {
+    template: 'src/appgen/throttle.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/throttle.ts: failed log-ins counted per identity and client address (429 past the limit)',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.hasLogIn ? once('src/appgen/throttle.ts', ['appgen.config.json'])(project) : [],
+  },
+  {
     template: 'src/appgen/session.ts.hbs',
     owner: 'generated',
     produces: 'src/appgen/session.ts: signed session tokens: issue, read, verify',

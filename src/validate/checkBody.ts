@@ -9,10 +9,12 @@ import { fieldOf, fieldOptions } from '../domain/fields';
 import { relationField, relationOf } from '../domain/relations';
 import { childPointer, diagnosticAt } from './locate';
 
-function checkValidators(
+/** The validators of a body field (or of the accounts' `passwordRules`: `key`), each located. */
+export function checkValidators(
   document: ConfigDocument,
   pointer: string,
   options: BodyFieldOptions,
+  key = 'validation',
 ): Diagnostic[] {
   const problems: Diagnostic[] = [];
   const kind = bodyTypeInfo(options.type).kind;
@@ -28,7 +30,7 @@ function checkValidators(
     ];
   }
   (options.validation ?? []).forEach((text, index) => {
-    const at = childPointer(childPointer(pointer, 'validation'), index);
+    const at = childPointer(childPointer(pointer, key), index);
     const parsed = parseValidator(text);
     if (!parsed.ok) {
       const name = text.split(':')[0];

@@ -1,4 +1,4 @@
-import type { ModelConfig, RouteConfig, RoutesFileConfig } from '../config/configTypes';
+import type { ModelConfig, OrmName, RouteConfig, RoutesFileConfig } from '../config/configTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
@@ -10,6 +10,8 @@ import { checkBody } from './checkBody';
 import { checkInclude, checkListQuery } from './checkListQuery';
 import type { CheckedModel, CheckedRoute, RouteOperation } from './checkedProject';
 import { bodyUserFieldWarnings, checkAccountUse } from './checkAccountUse';
+import { checkAccountRoute } from './checkAccountRoutes';
+import type { CheckedAccounts } from './checkAccountsSettings';
 import { checkRouteOptions } from './checkRouteOptions';
 import { checkRouteParams } from './checkRouteParams';
 import { checkVoter } from './checkVoter';
@@ -39,6 +41,9 @@ const OPERATIONS: Record<RouteConfig['method'], RouteOperation> = {
 
 function operationOf(route: RouteConfig): RouteOperation {
   if (route.function) return 'function';
+  // Other methods of an account route are reported by checkAccountRoute.
+  if (route.account === 'logIn' && route.method === 'POST') return 'logIn';
+  if (route.account === 'logOut' && route.method === 'POST') return 'logOut';
   // A link on another method is reported by checkAccountUse; the method's own operation stands.
   if (route.link && route.method === 'POST') return 'link';
   if (route.link && route.method === 'DELETE') return 'unlink';
@@ -118,12 +123,15 @@ export interface RouteChecks {
   unchecked: ReadonlySet<string>;
   /** The model of the app's users (settings `accounts.model`), or null. */
   accountsModel: string | null;
+  /** How the app's users sign in (settings `accounts`). */
+  accounts: CheckedAccounts;
+  orm: OrmName;
 }
 
 function resolveEntry(
   entry: RouteEntry,
   all: RouteEntry[],
-  { models, unchecked, accountsModel }: RouteChecks,
+  { models, unchecked, accountsModel, accounts, orm }: RouteChecks,
 ): { route?: CheckedRoute; problems: Diagnostic[]; warnings: Diagnostic[] } {
   const { document, pointer, config } = entry;
   const problems: Diagnostic[] = [];
@@ -196,6 +204,8 @@ function resolveEntry(
   const candidates = named.filter((name) => models.has(name) || unchecked.has(name));
   if (operation === 'function') {
     model = candidates.length === 1 ? candidates[0] : undefined;
+  } else if (operation === 'logOut') {
+    model = undefined;
   } else if (operation === 'get' && !response.name && !config.model) {
     problems.push(
       diagnosticAt(
@@ -272,6 +282,7 @@ function resolveEntry(
     ...checkListQuery(document, pointer, config, operation, modelConfig, fixed),
     ...checkInclude(document, pointer, config, operation, modelConfig),
     ...checkAccountUse(use),
+    ...checkAccountRoute({ document, pointer, config, model: modelConfig, accounts, orm }),
   );
   return {
     route: {

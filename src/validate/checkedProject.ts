@@ -1,4 +1,6 @@
+import type { CheckedAccounts } from './checkAccountsSettings';
 import type {
+  AccountAction,
   ElementConfig,
   FieldOptions,
   HttpMethod,
@@ -145,6 +147,8 @@ export interface ProjectRoute {
   currentUserRecord: boolean;
   /** `link`: the manyToMany relation the signed-in user is linked into (POST) or out of (DELETE). */
   link: string | null;
+  /** `account`: a sign-up, log-in or log-out appgen writes in full; null otherwise. */
+  account: ProjectAccountRoute | null;
   voter: VoterRef | null;
   /** The handler loads the record before the voter runs (a route on one existing record). */
   voterSeesRecord: boolean;
@@ -159,6 +163,15 @@ export interface ProjectRoute {
   jsonPath: string;
   /** Its folder under src/app, named alike with the pages' folders (see domain/appFolders.ts). */
   folder: AppFolder;
+}
+
+/** An account route: what it does and the accounts model's fields it reads. */
+export interface ProjectAccountRoute {
+  action: AccountAction;
+  /** logIn: the identity fields its body has, in the order of `accounts.identity` (the first sent names the account). */
+  identity: string[];
+  /** signUp and logIn: the accounts model's password field; null for logOut. */
+  passwordField: string | null;
 }
 
 /** An element with route references parsed and columns, options and children in long form. */
@@ -201,8 +214,8 @@ export interface CheckedProject {
   orm: OrmName;
   /** Where pages send visitors who must sign in. */
   loginPath: string;
-  /** The model of the app's users (settings `accounts.model`, else User when declared), or null. */
-  accountsModel: string | null;
+  /** The model of the app's users and how they sign in (settings `accounts`, defaults filled in). */
+  accounts: CheckedAccounts;
   /** Mistakes that do not stop generation (a route that takes a user id from its body). */
   warnings: Diagnostic[];
   models: ProjectModel[];

@@ -1,3 +1,5 @@
+import { WRITE_OPERATIONS } from '../domain/routeOperation';
+import type { CheckedAccounts } from './checkAccountsSettings';
 import type { ElementConfig, ModelConfig, OrmName, RouteConfig } from '../config/configTypes';
 import { FIELD_ELEMENTS } from '../config/elements';
 import type { Diagnostic } from '../diagnostics/diagnostic';
@@ -35,7 +37,7 @@ import { walkElements } from './walkElements';
 export function normaliseProject(input: {
   orm: OrmName;
   loginPath: string;
-  accountsModel: string | null;
+  accounts: CheckedAccounts;
   warnings: Diagnostic[];
   models: CheckedModel[];
   routes: CheckedRoute[];
@@ -51,10 +53,12 @@ export function normaliseProject(input: {
   return {
     orm: input.orm,
     loginPath: input.loginPath,
-    accountsModel: input.accountsModel,
+    accounts: input.accounts,
     warnings: input.warnings,
     models: input.models.map((m) => normaliseModel(m, configs)),
-    routes: input.routes.map((r) => normaliseRoute(r, configs, folderOf(r.config.path))),
+    routes: input.routes.map((r) =>
+      normaliseRoute(r, configs, folderOf(r.config.path), input.accounts),
+    ),
     views: input.views.map((v) => normaliseView(v, folderOf(v.config.path))),
     events: input.events.map((e) => ({
       name: e.name,
@@ -101,7 +105,29 @@ function parsedValidator(text: string): ParsedValidator {
   return parsed.validator;
 }
 
-function normaliseBody(route: CheckedRoute, model: ModelConfig | undefined): ProjectBodyField[] {
+/**
+ * The accounts' `passwordRules` apply to every write of the accounts model's password field,
+ * before the route's own validators (a rule written in both is checked once).
+ */
+function validatorsOf(
+  route: CheckedRoute,
+  name: string,
+  own: string[],
+  accounts: CheckedAccounts,
+): ParsedValidator[] {
+  const writesPassword =
+    WRITE_OPERATIONS.includes(route.operation) &&
+    route.model === accounts.model &&
+    name === accounts.passwordField;
+  const texts = writesPassword ? [...new Set([...accounts.passwordRules, ...own])] : own;
+  return texts.map(parsedValidator);
+}
+
+function normaliseBody(
+  route: CheckedRoute,
+  model: ModelConfig | undefined,
+  accounts: CheckedAccounts,
+): ProjectBodyField[] {
   return Object.entries(route.config.body ?? {}).map(([name, field]) => {
     const options = bodyFieldOptions(field);
     const modelField = model && fieldOf(model, name);
@@ -109,7 +135,7 @@ function normaliseBody(route: CheckedRoute, model: ModelConfig | undefined): Pro
       name,
       type: options.type,
       required: isBodyFieldRequired(name, field, route.operation, model),
-      validators: (options.validation ?? []).map(parsedValidator),
+      validators: validatorsOf(route, name, options.validation ?? [], accounts),
       values: options.values ?? (modelField ? fieldOptions(modelField).values : undefined) ?? null,
     };
   });
@@ -152,6 +178,7 @@ function normaliseRoute(
   route: CheckedRoute,
   configs: ReadonlyMap<string, ModelConfig>,
   folder: AppFolder,
+  accounts: CheckedAccounts,
 ): ProjectRoute {
   const { config } = route;
   const model = route.model ? configs.get(route.model) : undefined;
@@ -159,7 +186,7 @@ function normaliseRoute(
     method: config.method,
     path: config.path,
     params: normaliseParams(config, model, configs),
-    body: normaliseBody(route, model),
+    body: normaliseBody(route, model, accounts),
     model: route.model ?? null,
     response: config.response?.replace(/\[\]$/, '') ?? null,
     responseIsArray: route.responseIsArray,
@@ -171,6 +198,13 @@ function normaliseRoute(
     set: Object.entries(config.set ?? {}).map(([field, value]) => ({ field, value })),
     currentUserRecord: config.record === 'currentUser',
     link: config.link ?? null,
+    account: config.account
+      ? {
+          action: config.account,
+          identity: accounts.identity.filter((name) => Object.hasOwn(config.body ?? {}, name)),
+          passwordField: config.account === 'logOut' ? null : accounts.passwordField,
+        }
+      : null,
     voter: config.voter ? parseVoter(config.voter) : null,
     voterSeesRecord: voterSeesRecord(config, route.operation, model),
     query: normaliseQuery(config, model),

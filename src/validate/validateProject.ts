@@ -11,8 +11,8 @@ import { checkGeneratedNames } from './checkGeneratedNames';
 import { checkPathCase } from './checkPathCase';
 import { normaliseProject } from './normaliseProject';
 import { checkViews } from './checkViews';
+import { checkAccountsSettings } from './checkAccountsSettings';
 import { checkSettings, type CheckedSettings } from './checkSettings';
-import { suggest } from '../diagnostics/didYouMean';
 import { diagnosticAt } from './locate';
 import { validateAgainstSchema } from './schemaValidator';
 
@@ -35,31 +35,6 @@ function uncheckedRoutes(documents: ConfigDocument[], checked: CheckedRoute[]): 
     );
   });
   return new Set(declared.filter((ref) => !passed.has(ref)));
-}
-
-/**
- * The model of the app's users: `accounts.model` of the settings (which must name a model), else
- * the model named User when there is one, else none.
- */
-function accountsModelOf(
-  settings: SettingsConfig | undefined,
-  document: ConfigDocument | undefined,
-  models: ReadonlyMap<string, CheckedModel>,
-): { model: string | null; problems: Diagnostic[] } {
-  const named = settings?.accounts?.model;
-  if (named === undefined) return { model: models.has('User') ? 'User' : null, problems: [] };
-  if (models.has(named) || !document) return { model: named, problems: [] };
-  return {
-    model: null,
-    problems: [
-      diagnosticAt(
-        document,
-        '/accounts/model',
-        `unknown model "${named}"`,
-        suggest(named, [...models.keys()], 'a model:') || 'declare it in config/models/.',
-      ),
-    ],
-  };
 }
 
 /**
@@ -103,12 +78,18 @@ export function validateProject(
   const declared = project.models
     .map((d) => (d.value as { name?: unknown } | null)?.name)
     .filter((name): name is string => typeof name === 'string');
-  const accounts = accountsModelOf(settings, project.settings, models);
-  diagnostics.push(...accounts.problems);
+  const { accounts, problems: accountProblems } = checkAccountsSettings(
+    settings,
+    project.settings,
+    models,
+  );
+  diagnostics.push(...accountProblems);
   const routeResult = checkRoutes(routeDocuments, {
     models,
     unchecked: new Set(declared.filter((name) => !models.has(name))),
     accountsModel: accounts.model,
+    accounts,
+    orm,
   });
   const viewResult = checkViews(viewDocuments, {
     routes: routeResult.routes,
@@ -144,7 +125,7 @@ export function validateProject(
   return normaliseProject({
     orm,
     loginPath,
-    accountsModel: accounts.model,
+    accounts,
     warnings: routeResult.warnings,
     models: modelResult.models,
     routes: routeResult.routes,

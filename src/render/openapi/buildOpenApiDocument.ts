@@ -28,6 +28,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'Conflicts with a stored record (unique value, missing or still referenced linked record)',
   413: 'Request body too large',
   415: 'Content-Type is not application/json',
+  429: 'Too many failed log-ins (Retry-After says when to try again)',
   500: 'Internal server error',
 };
 
@@ -38,7 +39,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 export function errorStatuses(method: MethodContext, orm: ProjectContext['orm']): number[] {
   const statuses = new Set<number>([500]);
   const database = orm !== 'none' && method.model !== null;
-  const writes = method.mutating && method.operation !== 'function';
+  const writes =
+    method.mutating && !['function', 'logIn', 'logOut'].includes(method.operation);
   if (
     // Every path parameter is checked (a string one for U+0000).
     method.params.length > 0 ||
@@ -54,6 +56,8 @@ export function errorStatuses(method: MethodContext, orm: ProjectContext['orm'])
   if (database && (findsOne || method.parents.length > 0 || method.loadsRecord)) statuses.add(404);
   if (database && writes) statuses.add(409);
   if (method.hasBody) statuses.add(413).add(415);
+  // A log-in refuses a wrong identity or password, and too many failures.
+  if (method.operation === 'logIn') statuses.add(401).add(429);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -66,6 +70,20 @@ function recordSchema(method: MethodContext, project: ProjectContext): JsonSchem
     optional: model.relations.find((r) => r.name === relation.name)?.optional ?? false,
   }));
   return modelSchema(model, included);
+}
+
+/** A sign-up's or log-in's answer: the account (when the route answers it) and its session token. */
+function withToken(method: MethodContext, project: ProjectContext): JsonSchema {
+  const model = project.models.find((m) => m.name === method.responseModel);
+  const account = model
+    ? modelSchema(model)
+    : { type: 'object', properties: {}, required: [], additionalProperties: false };
+  const properties = account.properties as Record<string, JsonSchema>;
+  return {
+    ...account,
+    properties: { ...properties, token: { type: 'string', description: 'A session token' } },
+    required: [...(account.required as string[]), 'token'],
+  };
 }
 
 /** Body and status of a successful answer, as the operation partials send them. */
@@ -88,6 +106,7 @@ function successResponse(method: MethodContext, project: ProjectContext): [strin
     body = { description: 'Whatever the route function returns' };
   else if (project.orm === 'none')
     body = method.operation === 'list' ? { type: 'array', items: {} } : { type: 'object' };
+  else if (method.account?.issuesToken) body = withToken(method, project);
   else if (method.responseModel === null)
     body = {
       type: 'object',
@@ -196,10 +215,36 @@ function operation(method: MethodContext, project: ProjectContext): JsonSchema {
     result.requestBody = { required: true, content: { 'application/json': { schema } } };
   }
   result.responses = responses;
-  if (method.auth) result.security = [{ bearerAuth: [] }, { sessionCookie: [] }];
+  const schemes = [{ [tokenSchemeName(project)]: [] }, { sessionCookie: [] }];
+  if (method.auth) result.security = schemes;
   // `{}`: the operation also works without credentials (OpenAPI's optional security).
-  if (method.optionalAuth) result.security = [{}, { bearerAuth: [] }, { sessionCookie: [] }];
+  if (method.optionalAuth) result.security = [{}, ...schemes];
   return result;
+}
+
+/** `bearerAuth` for the standard Bearer scheme, `tokenAuth` for another (`Token <jwt>`). */
+function tokenSchemeName(project: ProjectContext): string {
+  return project.tokenScheme.toLowerCase() === 'bearer' ? 'bearerAuth' : 'tokenAuth';
+}
+
+/**
+ * How a client sends its session token. OpenAPI's `http` type takes IANA-registered schemes only
+ * (Bearer); another scheme is the Authorization header as an API key, its form in the description.
+ */
+function tokenSecurityScheme(scheme: string): JsonSchema {
+  if (scheme.toLowerCase() === 'bearer')
+    return {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description: 'A session token in the Authorization header',
+    };
+  return {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description: `A session token in the Authorization header: \`${scheme} <token>\``,
+  };
 }
 
 /**
@@ -224,12 +269,7 @@ export function buildOpenApiDocument(project: ProjectContext): JsonSchema {
   const components: JsonSchema = { schemas };
   if (project.hasAuth) {
     components.securitySchemes = {
-      bearerAuth: {
-        type: 'http',
-        scheme: 'bearer',
-        bearerFormat: 'JWT',
-        description: 'A session token in the Authorization header',
-      },
+      [tokenSchemeName(project)]: tokenSecurityScheme(project.tokenScheme),
       sessionCookie: {
         type: 'apiKey',
         in: 'cookie',

@@ -64,7 +64,7 @@ describe('routes that use the signed-in user', () => {
     expect([list.auth, list.optionalAuth]).toEqual([false, true]);
     expect([favorite.operation, favorite.link]).toEqual(['link', 'favoritedBy']);
     expect([me.operation, me.currentUserRecord]).toEqual(['get', true]);
-    expect(project.accountsModel).toBe('User');
+    expect(project.accounts.model).toBe('User');
     expect(project.warnings).toEqual([]);
   });
 

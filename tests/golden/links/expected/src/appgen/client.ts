@@ -13,6 +13,9 @@ import type { PostApiReadersBody } from "./bodies";
  * throwing on an error status; a network failure still throws, as fetch does.
  */
 
+/** The scheme of the Authorization header (settings `accounts.tokenScheme`). */
+const TOKEN_SCHEME = "Bearer";
+
 /** Where and how to send: `baseUrl` is needed on the server (fetch has no page to resolve against). */
 export interface RequestOptions {
   baseUrl?: string;
@@ -51,7 +54,7 @@ function withQuery(path: string, query: Readonly<Record<string, QueryValue>> | u
  */
 export async function send<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: "application/json", ...(method === "GET" ? {} : { "content-type": "application/json" }), ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.token) headers.authorization = `${TOKEN_SCHEME} ${options.token}`;
   const response = await fetch(`${options.baseUrl ?? ""}${path}`, {
     method,
     headers,

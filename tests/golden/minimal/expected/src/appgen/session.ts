@@ -70,10 +70,17 @@ export function clearSessionCookie(): string {
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
 }
 
+/**
+ * The scheme of the Authorization header that carries a token (settings `accounts.tokenScheme`):
+ * `Authorization: Bearer <token>`, compared without regard to case.
+ */
+export const TOKEN_SCHEME = "Bearer";
+
 /** The token of a request: `Authorization: Bearer <token>`, else the session cookie. */
 export function sessionTokenOf(request: Request): string | null {
   const authorization = request.headers.get("authorization");
-  if (authorization?.toLowerCase().startsWith("bearer ")) return authorization.slice(7).trim() || null;
+  const prefix = `${TOKEN_SCHEME.toLowerCase()} `;
+  if (authorization?.toLowerCase().startsWith(prefix)) return authorization.slice(prefix.length).trim() || null;
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const [name, ...value] = part.trim().split("=");
     if (name === SESSION_COOKIE) return value.join("=") || null;

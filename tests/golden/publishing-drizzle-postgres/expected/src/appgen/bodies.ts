@@ -26,7 +26,7 @@ export interface PostApiTagsBody {
   name: string;
 }
 
-/** Body of PUT config/routes/user.json routes[3] */
+/** Body of PUT config/routes/user.json routes[4] */
 export interface PutApiUserBody {
   email?: string;
   username?: string;

@@ -14,10 +14,13 @@ import type { PostApiUsersBody } from "./bodies";
  * throwing on an error status; a network failure still throws, as fetch does.
  */
 
+/** The scheme of the Authorization header (settings `accounts.tokenScheme`). */
+const TOKEN_SCHEME = "Token";
+
 /** Where and how to send: `baseUrl` is needed on the server (fetch has no page to resolve against). */
 export interface RequestOptions {
   baseUrl?: string;
-  /** A session token, sent as `Authorization: Bearer <token>` (browsers send the cookie by themselves). */
+  /** A session token, sent as `Authorization: Token <token>` (browsers send the cookie by themselves). */
   token?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -52,7 +55,7 @@ function withQuery(path: string, query: Readonly<Record<string, QueryValue>> | u
  */
 export async function send<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: "application/json", ...(method === "GET" ? {} : { "content-type": "application/json" }), ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.token) headers.authorization = `${TOKEN_SCHEME} ${options.token}`;
   const response = await fetch(`${options.baseUrl ?? ""}${path}`, {
     method,
     headers,
@@ -262,7 +265,7 @@ export interface GetApiUserInput {
 
 export type GetApiUserResult = User;
 
-/** GET /api/user (config/routes/user.json routes[2]) */
+/** GET /api/user (config/routes/user.json routes[3]) */
 export function getApiUser(input: GetApiUserInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiUserResult>> {
   return send("GET", "/api/user", undefined, options);
 }
@@ -273,7 +276,7 @@ export interface PutApiUserInput {
 
 export type PutApiUserResult = User;
 
-/** PUT /api/user (config/routes/user.json routes[3]) */
+/** PUT /api/user (config/routes/user.json routes[4]) */
 export function putApiUser(input: PutApiUserInput, options?: RequestOptions): Promise<ApiResult<PutApiUserResult>> {
   return send("PUT", "/api/user", input.body, options);
 }
@@ -282,18 +285,28 @@ export interface PostApiUsersLoginInput {
   body: PostApiUsersLoginBody;
 }
 
-export type PostApiUsersLoginResult = unknown;
+export type PostApiUsersLoginResult = User & { token: string };
 
 /** POST /api/users/login (config/routes/user.json routes[1]) */
 export function postApiUsersLogin(input: PostApiUsersLoginInput, options?: RequestOptions): Promise<ApiResult<PostApiUsersLoginResult>> {
   return send("POST", "/api/users/login", input.body, options);
 }
 
+export interface PostApiUsersLogoutInput {
+}
+
+export type PostApiUsersLogoutResult = { success: true };
+
+/** POST /api/users/logout (config/routes/user.json routes[2]) */
+export function postApiUsersLogout(input: PostApiUsersLogoutInput = {}, options?: RequestOptions): Promise<ApiResult<PostApiUsersLogoutResult>> {
+  return send("POST", "/api/users/logout", undefined, options);
+}
+
 export interface PostApiUsersInput {
   body: PostApiUsersBody;
 }
 
-export type PostApiUsersResult = User;
+export type PostApiUsersResult = User & { token: string };
 
 /** POST /api/users (config/routes/user.json routes[0]) */
 export function postApiUsers(input: PostApiUsersInput, options?: RequestOptions): Promise<ApiResult<PostApiUsersResult>> {

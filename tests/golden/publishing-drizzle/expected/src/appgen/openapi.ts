@@ -172,7 +172,7 @@ export const openApiDocument: Record<string, unknown> = {
         "security": [
           {},
           {
-            "bearerAuth": []
+            "tokenAuth": []
           },
           {
             "sessionCookie": []
@@ -367,7 +367,7 @@ export const openApiDocument: Record<string, unknown> = {
         },
         "security": [
           {
-            "bearerAuth": []
+            "tokenAuth": []
           },
           {
             "sessionCookie": []
@@ -497,7 +497,7 @@ export const openApiDocument: Record<string, unknown> = {
         "security": [
           {},
           {
-            "bearerAuth": []
+            "tokenAuth": []
           },
           {
             "sessionCookie": []
@@ -699,7 +699,7 @@ export const openApiDocument: Record<string, unknown> = {
         },
         "security": [
           {
-            "bearerAuth": []
+            "tokenAuth": []
           },
           {
             "sessionCookie": []
@@ -787,7 +787,7 @@ export const openApiDocument: Record<string, unknown> = {
         },
         "security": [
           {
-            "bearerAuth": []
+            "tokenAuth": []
           },
           {
             "sessionCookie": []
@@ -919,7 +919,7 @@ export const openApiDocument: Record<string, unknown> = {
         "security": [
           {},
           {
-            "bearerAuth": []
+            "tokenAuth": []
           },
           {
             "sessionCookie": []
@@ -1096,7 +1096,7 @@ export const openApiDocument: Record<string, unknown> = {
         },
         "security": [
           {
-            "bearerAuth": []
+            "tokenAuth": []
           },
           {
             "sessionCookie": []
@@ -1195,7 +1195,7 @@ export const openApiDocument: Record<string, unknown> = {
         },
         "security": [
           {
-            "bearerAuth": []
+            "tokenAuth": []
           },
           {
             "sessionCookie": []
@@ -1344,7 +1344,7 @@ export const openApiDocument: Record<string, unknown> = {
         },
         "security": [
           {
-            "bearerAuth": []
+            "tokenAuth": []
           },
           {
             "sessionCookie": []
@@ -1491,7 +1491,7 @@ export const openApiDocument: Record<string, unknown> = {
         },
         "security": [
           {
-            "bearerAuth": []
+            "tokenAuth": []
           },
           {
             "sessionCookie": []
@@ -1569,7 +1569,7 @@ export const openApiDocument: Record<string, unknown> = {
         "security": [
           {},
           {
-            "bearerAuth": []
+            "tokenAuth": []
           },
           {
             "sessionCookie": []
@@ -1657,7 +1657,7 @@ export const openApiDocument: Record<string, unknown> = {
         },
         "security": [
           {
-            "bearerAuth": []
+            "tokenAuth": []
           },
           {
             "sessionCookie": []
@@ -1754,7 +1754,7 @@ export const openApiDocument: Record<string, unknown> = {
         },
         "security": [
           {
-            "bearerAuth": []
+            "tokenAuth": []
           },
           {
             "sessionCookie": []
@@ -1849,7 +1849,7 @@ export const openApiDocument: Record<string, unknown> = {
         },
         "security": [
           {
-            "bearerAuth": []
+            "tokenAuth": []
           },
           {
             "sessionCookie": []
@@ -2025,7 +2025,7 @@ export const openApiDocument: Record<string, unknown> = {
         },
         "security": [
           {
-            "bearerAuth": []
+            "tokenAuth": []
           },
           {
             "sessionCookie": []
@@ -2037,7 +2037,7 @@ export const openApiDocument: Record<string, unknown> = {
       "get": {
         "operationId": "getApiUser",
         "summary": "GET /api/user",
-        "description": "From config/routes/user.json routes[2].",
+        "description": "From config/routes/user.json routes[3].",
         "responses": {
           "200": {
             "description": "Success",
@@ -2082,7 +2082,7 @@ export const openApiDocument: Record<string, unknown> = {
         },
         "security": [
           {
-            "bearerAuth": []
+            "tokenAuth": []
           },
           {
             "sessionCookie": []
@@ -2092,7 +2092,7 @@ export const openApiDocument: Record<string, unknown> = {
       "put": {
         "operationId": "putApiUser",
         "summary": "PUT /api/user",
-        "description": "From config/routes/user.json routes[3].",
+        "description": "From config/routes/user.json routes[4].",
         "requestBody": {
           "required": true,
           "content": {
@@ -2254,7 +2254,7 @@ export const openApiDocument: Record<string, unknown> = {
         },
         "security": [
           {
-            "bearerAuth": []
+            "tokenAuth": []
           },
           {
             "sessionCookie": []
@@ -2325,7 +2325,54 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "$ref": "#/components/schemas/User"
+                  "type": "object",
+                  "properties": {
+                    "id": {
+                      "type": "string",
+                      "format": "uuid"
+                    },
+                    "email": {
+                      "type": "string"
+                    },
+                    "username": {
+                      "type": "string"
+                    },
+                    "bio": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "image": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "createdAt": {
+                      "type": "string",
+                      "format": "date-time"
+                    },
+                    "updatedAt": {
+                      "type": "string",
+                      "format": "date-time"
+                    },
+                    "token": {
+                      "type": "string",
+                      "description": "A session token"
+                    }
+                  },
+                  "required": [
+                    "id",
+                    "email",
+                    "username",
+                    "bio",
+                    "image",
+                    "createdAt",
+                    "updatedAt",
+                    "token"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
@@ -2413,7 +2460,9 @@ export const openApiDocument: Record<string, unknown> = {
                     ]
                   },
                   "password": {
-                    "type": "string"
+                    "type": "string",
+                    "format": "password",
+                    "writeOnly": true
                   }
                 },
                 "required": [
@@ -2430,13 +2479,70 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "description": "Whatever the route function returns"
+                  "type": "object",
+                  "properties": {
+                    "id": {
+                      "type": "string",
+                      "format": "uuid"
+                    },
+                    "email": {
+                      "type": "string"
+                    },
+                    "username": {
+                      "type": "string"
+                    },
+                    "bio": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "image": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "createdAt": {
+                      "type": "string",
+                      "format": "date-time"
+                    },
+                    "updatedAt": {
+                      "type": "string",
+                      "format": "date-time"
+                    },
+                    "token": {
+                      "type": "string",
+                      "description": "A session token"
+                    }
+                  },
+                  "required": [
+                    "id",
+                    "email",
+                    "username",
+                    "bio",
+                    "image",
+                    "createdAt",
+                    "updatedAt",
+                    "token"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
           },
           "400": {
             "description": "Invalid path parameter, query parameter or request body",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "401": {
+            "description": "Not signed in",
             "content": {
               "application/json": {
                 "schema": {
@@ -2475,6 +2581,16 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "429": {
+            "description": "Too many failed log-ins (Retry-After says when to try again)",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "500": {
             "description": "Internal server error",
             "content": {
@@ -2484,12 +2600,52 @@ export const openApiDocument: Record<string, unknown> = {
                 }
               }
             }
-          },
-          "default": {
-            "description": "An answer of the route function",
+          }
+        }
+      }
+    },
+    "/api/users/logout": {
+      "post": {
+        "operationId": "postApiUsersLogout",
+        "summary": "POST /api/users/logout",
+        "description": "From config/routes/user.json routes[2].",
+        "responses": {
+          "200": {
+            "description": "Success",
             "content": {
               "application/json": {
-                "schema": {}
+                "schema": {
+                  "type": "object",
+                  "properties": {
+                    "success": {
+                      "const": true
+                    }
+                  },
+                  "required": [
+                    "success"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            }
+          },
+          "403": {
+            "description": "Cross-site request refused, or the voter said no",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "500": {
+            "description": "Internal server error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
               }
             }
           }
@@ -2656,11 +2812,11 @@ export const openApiDocument: Record<string, unknown> = {
       }
     },
     "securitySchemes": {
-      "bearerAuth": {
-        "type": "http",
-        "scheme": "bearer",
-        "bearerFormat": "JWT",
-        "description": "A session token in the Authorization header"
+      "tokenAuth": {
+        "type": "apiKey",
+        "in": "header",
+        "name": "Authorization",
+        "description": "A session token in the Authorization header: `Token <token>`"
       },
       "sessionCookie": {
         "type": "apiKey",

@@ -43,7 +43,7 @@ const putApiUserBodySpec = {
   },
 } satisfies BodySpec;
 
-/** GET /api/user (config/routes/user.json routes[2]) */
+/** GET /api/user (config/routes/user.json routes[3]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(async () => {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
@@ -56,7 +56,7 @@ export async function GET(request: Request): Promise<Response> {
   });
 }
 
-/** PUT /api/user (config/routes/user.json routes[3]) */
+/** PUT /api/user (config/routes/user.json routes[4]) */
 export async function PUT(request: Request): Promise<Response> {
   return handle(async () => {
     const crossSite = refuseCrossSite(request);

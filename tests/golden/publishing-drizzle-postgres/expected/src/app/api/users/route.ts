@@ -5,6 +5,7 @@ import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/app
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PostApiUsersBody } from "@/appgen/bodies";
 import { hashPassword } from "@/appgen/password";
+import { createSessionToken, sessionCookie } from "@/appgen/session";
 import { refuseCrossSite } from "@/appgen/csrf";
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
@@ -46,7 +47,8 @@ export async function POST(request: Request): Promise<Response> {
       password: body.password,
     };
     const [record] = await db.insert(tables.user).values(values).returning(columns.user);
-    return json(record, 201);
+    const token = await createSessionToken(record.id);
+    return json({ ...record, token }, 201, { "set-cookie": sessionCookie(token) });
   });
 }
 

@@ -1,0 +1,34 @@
+import type { ModelConfig } from '../config/configTypes';
+import { fieldOptions } from './fields';
+import { isUniqueField } from './routeParams';
+
+/** Failed log-ins allowed before 429, counted in memory per server process. */
+export interface SignInLimits {
+  perIdentity: number;
+  perAddress: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
+  perIdentity: 5,
+  perAddress: 20,
+  windowSeconds: 900,
+};
+
+/** The scheme of `Authorization: <scheme> <token>` when the settings name none. */
+export const DEFAULT_TOKEN_SCHEME = 'Bearer';
+
+/** The identity fields a log-in uses when the settings name none: a unique email, else a unique username. */
+export function defaultIdentity(model: ModelConfig): string[] {
+  for (const name of ['email', 'username']) {
+    if (Object.hasOwn(model.fields, name) && isUniqueField(model, name)) return [name];
+  }
+  return [];
+}
+
+/** The accounts model's password fields (a log-in checks the only one). */
+export function passwordFields(model: ModelConfig): string[] {
+  return Object.entries(model.fields)
+    .filter(([, field]) => fieldOptions(field).type === 'password')
+    .map(([name]) => name);
+}

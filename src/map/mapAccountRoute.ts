@@ -1,0 +1,29 @@
+import type { ProjectAccountRoute } from '../validate/checkedProject';
+import type { AccountRouteContext } from './contexts';
+
+const quoted = (names: string[]) => names.map((name) => `"${name}"`);
+
+/** "a or b", "a, b or c". */
+function either(words: string[]): string {
+  return words.length < 2
+    ? words.join('')
+    : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
+
+/** An account route's context: what the handler does and the messages it answers with. */
+export function mapAccountRoute(account: ProjectAccountRoute | null): AccountRouteContext | null {
+  if (!account) return null;
+  const { action, identity, passwordField } = account;
+  return {
+    action,
+    issuesToken: action !== 'logOut',
+    identity,
+    passwordField: passwordField ?? '',
+    // One message for both failures: it must not tell which of the two was wrong.
+    failureMessage: action === 'logIn' ? `Wrong ${either([...identity, 'password'])}` : '',
+    identityMissingMessage:
+      action === 'logIn' && identity.length > 1
+        ? `${either(quoted(identity))} is required`
+        : '',
+  };
+}

@@ -1,0 +1,155 @@
+import type { ModelConfig, RouteConfig } from '../config/configTypes';
+import { bodyFieldOptions } from '../domain/bodyFields';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import { suggest } from '../diagnostics/didYouMean';
+import type { ConfigDocument } from '../load/configDocument';
+import type { CheckedAccounts } from './checkAccountsSettings';
+import { childPointer, diagnosticAt } from './locate';
+
+export interface AccountRoute {
+  document: ConfigDocument;
+  pointer: string;
+  config: RouteConfig;
+  /** The route's model, when it has one that passed its checks. */
+  model: ModelConfig | undefined;
+  accounts: CheckedAccounts;
+  orm: string;
+}
+
+/** Options an account route does itself, or that make no sense on one. */
+const NOT_WITH_ACCOUNT = [
+  'function',
+  'link',
+  'record',
+  'set',
+  'query',
+  'include',
+  'voter',
+  'redirect',
+  'partial',
+] as const;
+
+/**
+ * `account` routes: POST only, on the accounts model (log-out on none), with no option that would
+ * change what they do. A log-in's body is the password and one or more identity fields, nothing else.
+ */
+export function checkAccountRoute(route: AccountRoute): Diagnostic[] {
+  const { document, pointer, config, model, accounts } = route;
+  const action = config.account;
+  if (action === undefined) return [];
+  const at = childPointer(pointer, 'account');
+  const problem = (message: string, fix: string, where = at, on: 'key' | 'value' = 'value') => [
+    diagnosticAt(document, where, message, fix, on),
+  ];
+  if (route.orm === 'none')
+    return problem(
+      `"account": "${action}" needs a database, and this project has orm "none"`,
+      'set "orm": "prisma" (or "drizzle") in appgen.config.json, or remove "account".',
+    );
+  if (config.method !== 'POST')
+    return problem(
+      `"account": "${action}" is a POST route, not ${config.method}`,
+      'use "method": "POST".',
+    );
+  const other = NOT_WITH_ACCOUNT.find((key) => config[key] !== undefined);
+  if (other)
+    return problem(
+      `"${other}" does not apply to an account route: appgen writes its whole work`,
+      `remove "${other}" (or "account" and handle the route yourself).`,
+      childPointer(pointer, other),
+      'key',
+    );
+  if (config.params && Object.keys(config.params).length > 0)
+    return problem(
+      'an account route names no record in its path',
+      'remove the path parameters (e.g. "/api/users/login").',
+      childPointer(pointer, 'params'),
+      'key',
+    );
+  if (config.auth !== undefined && config.auth !== false)
+    return problem(
+      'an account route is for callers who are not signed in (or signing out)',
+      'remove "auth".',
+      childPointer(pointer, 'auth'),
+      'key',
+    );
+  if (action === 'logOut')
+    return config.body || config.response || config.model
+      ? problem(
+          'a log-out takes no body and answers no model',
+          'remove "body", "response" and "model".',
+        )
+      : [];
+  if (!accounts.model)
+    return problem(
+      `"account": "${action}" needs the model of the app's users`,
+      'name it in appgen.config.json: "accounts": { "model": "User" }.',
+    );
+  if (model && model.name !== accounts.model)
+    return problem(
+      `an account route works on ${accounts.model} (the accounts model), and this one on ${model.name}`,
+      `answer "${accounts.model}".`,
+    );
+  if (!accounts.passwordField)
+    return problem(
+      `"account": "${action}" needs the password field of ${accounts.model}, and it has ${model ? 'none or several' : 'none'}`,
+      `give ${accounts.model} exactly one field of type "password".`,
+    );
+  if (action === 'signUp')
+    return Object.hasOwn(config.body ?? {}, accounts.passwordField)
+      ? []
+      : problem(
+          `a sign-up sets the password, and the body has no "${accounts.passwordField}"`,
+          `add "${accounts.passwordField}": { "type": "password", "required": true } to "body".`,
+        );
+  return checkLogInBody(route, accounts.passwordField);
+}
+
+function checkLogInBody(route: AccountRoute, password: string): Diagnostic[] {
+  const { document, pointer, config, accounts } = route;
+  const bodyAt = childPointer(pointer, 'body');
+  const body = config.body ?? {};
+  const problems: Diagnostic[] = [];
+  const add = (where: string, message: string, fix: string, on: 'key' | 'value' = 'key') =>
+    problems.push(diagnosticAt(document, where, message, fix, on));
+  if (accounts.identity.length === 0) {
+    add(
+      childPointer(pointer, 'account'),
+      `a log-in names the account by a unique field, and ${accounts.model} has no unique email or username`,
+      'name it in appgen.config.json: "accounts": { "identity": ["<unique field>"] }.',
+      'value',
+    );
+    return problems;
+  }
+  const allowed = [...accounts.identity, password];
+  for (const name of Object.keys(body)) {
+    if (!allowed.includes(name))
+      add(
+        childPointer(bodyAt, name),
+        `a log-in reads the password and ${accounts.identity.map((n) => `"${n}"`).join(' or ')}, not "${name}"`,
+        suggest(name, allowed, 'a field:') || `remove "${name}".`,
+      );
+  }
+  const identities = accounts.identity.filter((name) => Object.hasOwn(body, name));
+  const missing = [
+    ...(Object.hasOwn(body, password) ? [] : [password]),
+    ...(identities.length ? [] : [accounts.identity[0]]),
+  ];
+  if (missing.length)
+    add(
+      config.body ? bodyAt : pointer,
+      `a log-in's body needs ${missing.map((n) => `"${n}"`).join(' and ')}`,
+      `add ${missing.map((n) => `"${n}": { "type": "${n === password ? 'password' : 'string'}", "required": true }`).join(', ')} to "body".`,
+    );
+  // One identity field must be sent; with several, any one of them is enough.
+  const mustBeRequired = [password, ...(identities.length === 1 ? identities : [])];
+  for (const name of mustBeRequired.filter((n) => Object.hasOwn(body, n)))
+    if (!bodyFieldOptions(body[name]).required)
+      add(
+        childPointer(bodyAt, name),
+        `a log-in cannot go without "${name}"`,
+        `add "required": true to "${name}".`,
+        'value',
+      );
+  return problems;
+}

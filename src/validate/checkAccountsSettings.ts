@@ -1,0 +1,107 @@
+import type { ModelConfig, SettingsConfig } from '../config/configTypes';
+import { FIELD_TYPES } from '../config/fieldTypes';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import { suggest } from '../diagnostics/didYouMean';
+import type { ConfigDocument } from '../load/configDocument';
+import {
+  DEFAULT_SIGN_IN_LIMITS,
+  DEFAULT_TOKEN_SCHEME,
+  defaultIdentity,
+  passwordFields,
+  type SignInLimits,
+} from '../domain/accounts';
+import { fieldOptions } from '../domain/fields';
+import { isUniqueField } from '../domain/routeParams';
+import type { CheckedModel } from './checkedProject';
+import { checkValidators } from './checkBody';
+import { childPointer, diagnosticAt } from './locate';
+
+/** The `accounts` settings in long form, with every default filled in. */
+export interface CheckedAccounts {
+  /** The model of the app's users (`accounts.model`, else User when declared), or null. */
+  model: string | null;
+  /** Unique fields a log-in names the account by. */
+  identity: string[];
+  /** The accounts model's password field, when it has exactly one. */
+  passwordField: string | null;
+  tokenScheme: string;
+  passwordRules: string[];
+  throttle: SignInLimits;
+}
+
+/**
+ * The accounts model and its log-in settings: `accounts.model` must name a model; `identity`
+ * unique text fields of it; `passwordRules` validators of text.
+ */
+export function checkAccountsSettings(
+  settings: SettingsConfig | undefined,
+  document: ConfigDocument | undefined,
+  models: ReadonlyMap<string, CheckedModel>,
+): { accounts: CheckedAccounts; problems: Diagnostic[] } {
+  const config = settings?.accounts ?? {};
+  const problems: Diagnostic[] = [];
+  const at = (pointer: string, message: string, hint: string) =>
+    document && problems.push(diagnosticAt(document, `/accounts${pointer}`, message, hint));
+  let model: string | null = config.model ?? (models.has('User') ? 'User' : null);
+  if (model !== null && !models.has(model)) {
+    at(
+      '/model',
+      `unknown model "${model}"`,
+      suggest(model, [...models.keys()], 'a model:') || 'declare it in config/models/.',
+    );
+    model = null;
+  }
+  const modelConfig = model === null ? undefined : models.get(model)?.config;
+  const identity = config.identity ?? (modelConfig ? defaultIdentity(modelConfig) : []);
+  if (config.identity && modelConfig)
+    config.identity.forEach((name, index) =>
+      checkIdentityField(modelConfig, name, (message, hint) =>
+        at(`/identity/${index}`, message, hint),
+      ),
+    );
+  if (config.passwordRules && document)
+    problems.push(
+      ...checkValidators(
+        document,
+        '/accounts',
+        { type: 'password', validation: config.passwordRules },
+        'passwordRules',
+      ),
+    );
+  const passwords = modelConfig ? passwordFields(modelConfig) : [];
+  return {
+    accounts: {
+      model,
+      identity,
+      passwordField: passwords.length === 1 ? passwords[0] : null,
+      tokenScheme: config.tokenScheme ?? DEFAULT_TOKEN_SCHEME,
+      passwordRules: config.passwordRules ?? [],
+      throttle: { ...DEFAULT_SIGN_IN_LIMITS, ...config.throttle },
+    },
+    problems,
+  };
+}
+
+function checkIdentityField(
+  model: ModelConfig,
+  name: string,
+  problem: (message: string, hint: string) => void,
+): void {
+  const field = Object.hasOwn(model.fields, name) ? model.fields[name] : undefined;
+  if (!field)
+    return problem(
+      `"${name}" is not a field of ${model.name}`,
+      suggest(name, Object.keys(model.fields), 'a field:') || 'name a unique field of the model.',
+    );
+  const { type } = fieldOptions(field);
+  if (FIELD_TYPES[type].kind !== 'string' || type === 'password')
+    return problem(
+      `an identity is text a user types, and ${model.name}.${name} is ${type}`,
+      'name a unique string field, e.g. "email" or "username".',
+    );
+  if (!isUniqueField(model, name))
+    problem(
+      `${model.name}.${name} is not unique, so it cannot name one account`,
+      `add "unique": true to ${model.name}.${name}.`,
+    );
+}
