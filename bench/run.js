@@ -13,9 +13,10 @@ const PARTS = {
   handlers: (o) => require('./handlers').runHandlers(o),
   create: (o) => require('./createToResponse').runCreate(o),
   load: (o) => require('./load').runLoad(o),
+  password: (o) => require('./passwordHash').runPasswordHash(o),
 };
 
-const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [load] [options]]   (no part: all of them)
+const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [load] [password] [options]]   (no part: all of them)
   --n 10,100,1000    generate: project sizes N (N models, 4N routes, N views)
   --runs 3           generate: runs per measurement (the median is shown)
   --duration 5       handlers: seconds per load round (plus a warm-up as long, at least 5 s)

@@ -22,8 +22,6 @@ export function mapAccountRoute(account: ProjectAccountRoute | null): AccountRou
     // One message for both failures: it must not tell which of the two was wrong.
     failureMessage: action === 'logIn' ? `Wrong ${either([...identity, 'password'])}` : '',
     identityMissingMessage:
-      action === 'logIn' && identity.length > 1
-        ? `${either(quoted(identity))} is required`
-        : '',
+      action === 'logIn' && identity.length > 1 ? `${either(quoted(identity))} is required` : '',
   };
 }

@@ -39,7 +39,9 @@ function resultType(method: MethodContext, project: Omit<ProjectContext, 'client
     return 'unknown';
   // A sign-up or log-in answers the account (when the route names it) with its session token.
   if (method.account?.issuesToken)
-    return method.responseModel ? `${method.responseModel} & { token: string }` : '{ token: string }';
+    return method.responseModel
+      ? `${method.responseModel} & { token: string }`
+      : '{ token: string }';
   if (method.responseModel === null) return '{ success: true }';
   const record = method.includes
     ? `${method.responseModel} & Required<Pick<${method.responseModel}, ${enumType(method.include.map((r) => r.name))}>>`

@@ -36,7 +36,7 @@ const NOT_WITH_ACCOUNT = [
 export function checkAccountRoute(route: AccountRoute): Diagnostic[] {
   const { document, pointer, config, model, accounts } = route;
   const action = config.account;
-  if (action === undefined) return [];
+  if (action === undefined || accounts.unchecked) return [];
   const at = childPointer(pointer, 'account');
   const problem = (message: string, fix: string, where = at, on: 'key' | 'value' = 'value') => [
     diagnosticAt(document, where, message, fix, on),
@@ -46,11 +46,8 @@ export function checkAccountRoute(route: AccountRoute): Diagnostic[] {
       `"account": "${action}" needs a database, and this project has orm "none"`,
       'set "orm": "prisma" (or "drizzle") in appgen.config.json, or remove "account".',
     );
-  if (config.method !== 'POST')
-    return problem(
-      `"account": "${action}" is a POST route, not ${config.method}`,
-      'use "method": "POST".',
-    );
+  const method = accountMethodProblem(document, pointer, config);
+  if (method) return [method];
   const other = NOT_WITH_ACCOUNT.find((key) => config[key] !== undefined);
   if (other)
     return problem(
@@ -105,6 +102,21 @@ export function checkAccountRoute(route: AccountRoute): Diagnostic[] {
   return checkLogInBody(route, accounts.passwordField);
 }
 
+/** An account route on another method than POST: reported alone (its other checks would follow from it). */
+export function accountMethodProblem(
+  document: ConfigDocument,
+  pointer: string,
+  config: RouteConfig,
+): Diagnostic | null {
+  if (config.account === undefined || config.method === 'POST') return null;
+  return diagnosticAt(
+    document,
+    childPointer(pointer, 'account'),
+    `"account": "${config.account}" is a POST route, not ${config.method}`,
+    'use "method": "POST".',
+  );
+}
+
 function checkLogInBody(route: AccountRoute, password: string): Diagnostic[] {
   const { document, pointer, config, accounts } = route;
   const bodyAt = childPointer(pointer, 'body');
@@ -121,6 +133,8 @@ function checkLogInBody(route: AccountRoute, password: string): Diagnostic[] {
     );
     return problems;
   }
+  // A mistake in `accounts.identity` is reported there: checking bodies against it would repeat it.
+  if (accounts.identityProblems) return problems;
   const allowed = [...accounts.identity, password];
   for (const name of Object.keys(body)) {
     if (!allowed.includes(name))

@@ -14,7 +14,7 @@ import { fieldOptions } from '../domain/fields';
 import { isUniqueField } from '../domain/routeParams';
 import type { CheckedModel } from './checkedProject';
 import { checkValidators } from './checkBody';
-import { childPointer, diagnosticAt } from './locate';
+import { diagnosticAt } from './locate';
 
 /** The `accounts` settings in long form, with every default filled in. */
 export interface CheckedAccounts {
@@ -27,6 +27,10 @@ export interface CheckedAccounts {
   tokenScheme: string;
   passwordRules: string[];
   throttle: SignInLimits;
+  /** `accounts.identity` has mistakes (reported): routes are not checked against it. */
+  identityProblems: boolean;
+  /** The settings file has mistakes (reported): account routes are not checked against defaults. */
+  unchecked: boolean;
 }
 
 /**
@@ -37,6 +41,7 @@ export function checkAccountsSettings(
   settings: SettingsConfig | undefined,
   document: ConfigDocument | undefined,
   models: ReadonlyMap<string, CheckedModel>,
+  unchecked = false,
 ): { accounts: CheckedAccounts; problems: Diagnostic[] } {
   const config = settings?.accounts ?? {};
   const problems: Diagnostic[] = [];
@@ -53,6 +58,7 @@ export function checkAccountsSettings(
   }
   const modelConfig = model === null ? undefined : models.get(model)?.config;
   const identity = config.identity ?? (modelConfig ? defaultIdentity(modelConfig) : []);
+  const before = problems.length;
   if (config.identity && modelConfig)
     config.identity.forEach((name, index) =>
       checkIdentityField(modelConfig, name, (message, hint) =>
@@ -77,6 +83,8 @@ export function checkAccountsSettings(
       tokenScheme: config.tokenScheme ?? DEFAULT_TOKEN_SCHEME,
       passwordRules: config.passwordRules ?? [],
       throttle: { ...DEFAULT_SIGN_IN_LIMITS, ...config.throttle },
+      identityProblems: problems.length > before,
+      unchecked,
     },
     problems,
   };

@@ -10,7 +10,7 @@ import { checkBody } from './checkBody';
 import { checkInclude, checkListQuery } from './checkListQuery';
 import type { CheckedModel, CheckedRoute, RouteOperation } from './checkedProject';
 import { bodyUserFieldWarnings, checkAccountUse } from './checkAccountUse';
-import { checkAccountRoute } from './checkAccountRoutes';
+import { accountMethodProblem, checkAccountRoute } from './checkAccountRoutes';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import { checkRouteOptions } from './checkRouteOptions';
 import { checkRouteParams } from './checkRouteParams';
@@ -156,6 +156,8 @@ function resolveEntry(
     }
   }
   if (problems.length) return { problems, warnings: [] };
+  const accountMethod = accountMethodProblem(document, pointer, config);
+  if (accountMethod) return { problems: [accountMethod], warnings: [] };
   if (config.body && (config.method === 'GET' || config.method === 'DELETE')) {
     problems.push(
       diagnosticAt(

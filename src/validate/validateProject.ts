@@ -1,4 +1,3 @@
-import type { SettingsConfig } from '../config/configTypes';
 import { ConfigError, Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument, LoadedProject } from '../load/configDocument';
 import { checkAppTree } from './checkAppTree';
@@ -13,7 +12,6 @@ import { normaliseProject } from './normaliseProject';
 import { checkViews } from './checkViews';
 import { checkAccountsSettings } from './checkAccountsSettings';
 import { checkSettings, type CheckedSettings } from './checkSettings';
-import { diagnosticAt } from './locate';
 import { validateAgainstSchema } from './schemaValidator';
 
 /**
@@ -82,6 +80,7 @@ export function validateProject(
     settings,
     project.settings,
     models,
+    checkedSettings.diagnostics.length > 0,
   );
   diagnostics.push(...accountProblems);
   const routeResult = checkRoutes(routeDocuments, {

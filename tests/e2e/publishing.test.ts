@@ -8,12 +8,11 @@ import { createTestDatabase, postgresAvailable } from './support/postgres';
 import { RecordingClient } from './support/recordingClient';
 import { RunningServer, startBuiltApp } from './support/server';
 import { createTestProject } from './support/testProject';
+import { handMadeJwt, projectSecret } from './support/tokens';
 
 jest.setTimeout(300_000);
 
 const EXAMPLE = path.join(REPO_ROOT, 'examples', 'publishing');
-// The example's log-in function uses the Prisma client; the Drizzle runs use this twin instead.
-const DRIZZLE_FUNCTIONS = path.join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'publishing-drizzle');
 const MISSING = '00000000-0000-4000-8000-000000000000';
 const TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
@@ -31,15 +30,17 @@ const CASES = [
 ] as const;
 const transcripts = new Map<string, string[]>();
 
-// examples/publishing over HTTP, with no function but log-in: records named by a slug or a
-// username, parents named by a slug, the author set from the session, the caller's own record,
-// optional sign-in, favorites and follows (a manyToMany of User with itself), a partial PUT and a
-// 204. Every ORM and database must answer the same conversation byte for byte.
+// examples/publishing over HTTP, with no function at all: sign-up, log-in and log-out (accounts,
+// `Authorization: Token <jwt>`), records named by a slug or a username, parents named by a slug,
+// the author set from the session, the caller's own record, optional sign-in, favorites and
+// follows (a manyToMany of User with itself), a partial PUT and a 204. Every ORM and database must
+// answer the same conversation byte for byte.
 describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
   let server: RunningServer;
   let db: AppDatabase;
   let dropDatabase: (() => Promise<void>) | undefined;
-  const client = new RecordingClient(() => server.url);
+  const client = new RecordingClient(() => server.url, 'Token');
+  let secret: string;
   const send = client.send.bind(client);
   let jake: Member;
   let ada: Member;
@@ -50,16 +51,22 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
       (await db.rows(`SELECT count(*) AS n FROM "${table}" WHERE "${column}" = $1`, [id]))[0].n,
     );
 
+  /** Signs up (the answer: the user and a session token), then logs in (the same user, another token). */
   async function signUp(username: string): Promise<Member> {
     const created = await send('POST', '/api/users', {
       body: { username, email: `${username}@example.com`, password: `${username} secret 123` },
     });
     expect(created.status).toBe(201);
+    expect(created.headers.get('set-cookie')).toMatch(/^appgen_session=[\w.-]+; Path=\/; HttpOnly/);
+    const { token: signUpToken, ...user } = body(created);
+    expect(Object.keys(body(created)).pop()).toBe('token');
+    expect((await send('GET', '/api/user', { token: signUpToken as string })).body).toEqual(user);
     const login = await send('POST', '/api/users/login', {
       body: { email: `${username}@example.com`, password: `${username} secret 123` },
     });
     expect(login.status).toBe(200);
-    return { user: body(created), token: body(login).token as string };
+    expect(login.body).toEqual({ ...user, token: expect.any(String) });
+    return { user, token: body(login).token as string };
   }
 
   beforeAll(async () => {
@@ -76,9 +83,12 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
       configFrom: EXAMPLE,
       env,
     });
-    fs.writeFileSync(path.join(project.dir, 'appgen.config.json'), JSON.stringify({ orm }));
-    const functions = path.join(orm === 'prisma' ? EXAMPLE : DRIZZLE_FUNCTIONS, 'src');
-    fs.cpSync(functions, path.join(project.dir, 'src'), { recursive: true });
+    const settings = JSON.parse(fs.readFileSync(path.join(EXAMPLE, 'appgen.config.json'), 'utf8'));
+    fs.writeFileSync(
+      path.join(project.dir, 'appgen.config.json'),
+      JSON.stringify({ ...settings, orm }),
+    );
+    secret = projectSecret(project.dir);
     await project.appgen(['build']);
     server = await startBuiltApp(project.dir, project.env);
     db = await openAppDatabase(project.dir, orm, env.DATABASE_URL);
@@ -130,8 +140,60 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
       expectError(
         await send('POST', '/api/users/login', { body: credentials }),
         401,
-        'Wrong e-mail or password',
+        'Wrong email or password',
       );
+  });
+
+  it('accepts the token only under the configured scheme (Token), and refuses forged ones', async () => {
+    const headers = (authorization: string) => ({ headers: { authorization } });
+    expect((await send('GET', '/api/user', headers(`Token ${jake.token}`))).status).toBe(200);
+    expect((await send('GET', '/api/user', headers(`token ${jake.token}`))).status).toBe(200);
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { sub: jake.user.id, iss: 'appgen', iat: now, exp: now + 600 };
+    for (const authorization of [
+      `Bearer ${jake.token}`,
+      `Token ${handMadeJwt(claims, secret, 'none')}`,
+      `Token ${handMadeJwt(claims, 'another key that is long and random: 8f3a1c9e7d')}`,
+      `Token ${handMadeJwt({ ...claims, exp: now - 1 }, secret)}`,
+    ])
+      expectError(await send('GET', '/api/user', headers(authorization)), 401, 'Unauthorized');
+    // The same claims signed with the app's key are accepted: the refusals above are the key's and the algorithm's.
+    expect(
+      (await send('GET', '/api/user', headers(`Token ${handMadeJwt(claims, secret)}`))).status,
+    ).toBe(200);
+  });
+
+  it('logs out: the session cookie is removed', async () => {
+    const out = await send('POST', '/api/users/logout');
+    expect([out.status, out.body]).toEqual([200, { success: true }]);
+    expect(out.headers.get('set-cookie')).toMatch(
+      /^appgen_session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/,
+    );
+  });
+
+  it('limits failed log-ins per identity and per client address (429), whatever the password', async () => {
+    await signUp('locked');
+    const attempt = (password: string, email = 'locked@example.com', address?: string) =>
+      send('POST', '/api/users/login', {
+        body: { email, password },
+        headers: address ? { 'x-forwarded-for': address } : {},
+      });
+    for (let i = 0; i < 5; i++) expect((await attempt('wrong password')).status).toBe(401);
+    for (const password of ['wrong password', 'locked secret 123']) {
+      const refused = await attempt(password);
+      expectError(refused, 429, 'Too many failed log-ins; try again later');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800);
+    }
+    // Another identity is not affected; the identity is compared without regard to case.
+    expect((await attempt('jake secret 123', 'jake@example.com')).status).toBe(200);
+    expect((await attempt('locked secret 123', 'LOCKED@example.com')).status).toBe(429);
+    // 20 failures from one address (as a reverse proxy reports it), each for another identity.
+    for (let i = 0; i < 20; i++)
+      expect(
+        (await attempt('wrong password', `nobody${i}@example.com`, '203.0.113.9')).status,
+      ).toBe(401);
+    expect((await attempt('ada secret 123', 'ada@example.com', '203.0.113.9')).status).toBe(429);
+    expect((await attempt('ada secret 123', 'ada@example.com', '203.0.113.10')).status).toBe(200);
   });
 
   it('answers the signed-in user their own record, and 401 to anyone else', async () => {
@@ -408,6 +470,11 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
 });
 
 describe('examples/publishing answers', () => {
+  it('never a password hash or a password text', () => {
+    for (const lines of transcripts.values())
+      for (const line of lines) expect(line).not.toMatch(/\$scrypt\$|secret 123/);
+  });
+
   it('the same bytes with every ORM and database', () => {
     const recorded = [...transcripts.entries()];
     if (recorded.length < 2) return; // some cases were filtered out (jest -t)

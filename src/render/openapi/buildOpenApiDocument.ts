@@ -39,8 +39,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 export function errorStatuses(method: MethodContext, orm: ProjectContext['orm']): number[] {
   const statuses = new Set<number>([500]);
   const database = orm !== 'none' && method.model !== null;
-  const writes =
-    method.mutating && !['function', 'logIn', 'logOut'].includes(method.operation);
+  const writes = method.mutating && !['function', 'logIn', 'logOut'].includes(method.operation);
   if (
     // Every path parameter is checked (a string one for U+0000).
     method.params.length > 0 ||

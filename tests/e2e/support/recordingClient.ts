@@ -9,7 +9,11 @@ export class RecordingClient {
   readonly lines: string[] = [];
   private readonly ids = new Map<string, string>();
 
-  constructor(private readonly base: () => string) {}
+  /** `scheme`: of `Authorization: <scheme> <token>` (the app's `accounts.tokenScheme`). */
+  constructor(
+    private readonly base: () => string,
+    private readonly scheme = 'Bearer',
+  ) {}
 
   async send(
     method: string,
@@ -17,7 +21,7 @@ export class RecordingClient {
     options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
   ): Promise<JsonResponse> {
     const headers = { ...options.headers };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.token) headers.authorization = `${this.scheme} ${options.token}`;
     const response = await request(this.base(), method, path, options.body, headers);
     const auth = options.token ? ' (signed in)' : '';
     this.lines.push(

@@ -1,0 +1,194 @@
+import { checkedProject, describeProblem, problemsIn } from '../support/checkConfig';
+import { minimalProject } from '../support/configs';
+import { renderFiles } from '../support/renderFiles';
+import type { ProjectFiles } from '../support/tempProject';
+
+const ACCOUNT = {
+  name: 'Account',
+  fields: {
+    email: { type: 'string', unique: true },
+    username: { type: 'string', unique: true },
+    nickname: 'string',
+    password: 'password',
+  },
+};
+const SIGN_UP = {
+  method: 'POST',
+  path: '/api/accounts',
+  account: 'signUp',
+  body: { email: 'string', username: 'string', nickname: 'string', password: 'password' },
+  response: 'Account',
+};
+const LOG_IN = {
+  method: 'POST',
+  path: '/api/accounts/login',
+  account: 'logIn',
+  body: {
+    email: { type: 'string', required: true },
+    password: { type: 'password', required: true },
+  },
+  response: 'Account',
+};
+const files = (routes: unknown[], accounts: object = {}, extra: ProjectFiles = {}) =>
+  minimalProject({
+    'appgen.config.json': { accounts: { model: 'Account', ...accounts } },
+    'config/models/Account.json': ACCOUNT,
+    'config/routes/accounts.json': { routes },
+    ...extra,
+  });
+const problems = (routes: unknown[], accounts?: object, extra?: ProjectFiles) =>
+  problemsIn(files(routes, accounts, extra)).map((d) => describeProblem(d).replace(/^\S+ /, ''));
+
+describe('account routes (sign-up, log-in, log-out)', () => {
+  it('accepts them and normalises what each reads, with the defaults of the settings', () => {
+    const project = checkedProject(
+      files([SIGN_UP, LOG_IN, { method: 'POST', path: '/api/accounts/logout', account: 'logOut' }]),
+    );
+    expect(project.accounts).toEqual({
+      model: 'Account',
+      identity: ['email'],
+      passwordField: 'password',
+      tokenScheme: 'Bearer',
+      passwordRules: [],
+      throttle: { perIdentity: 5, perAddress: 20, windowSeconds: 900 },
+      identityProblems: false,
+      unchecked: false,
+    });
+    const accountRoutes = project.routes.filter((r) => r.file === 'config/routes/accounts.json');
+    expect(accountRoutes.map((r) => [r.operation, r.account])).toEqual([
+      ['create', { action: 'signUp', identity: ['email'], passwordField: 'password' }],
+      ['logIn', { action: 'logIn', identity: ['email'], passwordField: 'password' }],
+      ['logOut', { action: 'logOut', identity: [], passwordField: null }],
+    ]);
+  });
+
+  it('applies passwordRules to every write of the password, before the route’s own validators', () => {
+    const signUp = {
+      ...SIGN_UP,
+      body: { ...SIGN_UP.body, password: { type: 'password', validation: ['maxLength:200'] } },
+    };
+    const change = {
+      method: 'PATCH',
+      path: '/api/accounts/:id',
+      params: { id: 'uuid' },
+      body: { password: 'password' },
+      response: 'Account',
+    };
+    const project = checkedProject(
+      files([signUp, LOG_IN, change], { passwordRules: ['minLength:8', 'maxLength:200'] }),
+    );
+    const validators = (path: string, method = 'POST') =>
+      project.routes
+        .find((r) => r.path === path && r.method === method)
+        ?.body.find((f) => f.name === 'password')
+        ?.validators.map((v) => `${v.name}:${v.raw}`);
+    expect(validators('/api/accounts')).toEqual(['minLength:8', 'maxLength:200']);
+    // A log-in checks the password sent against the stored one: the rules of new passwords do not apply.
+    expect(validators('/api/accounts/login')).toEqual([]);
+    expect(validators('/api/accounts/:id', 'PATCH')).toEqual(['minLength:8', 'maxLength:200']);
+  });
+
+  it('refuses an account route that is not a POST, or that has options it does itself', () => {
+    expect(problems([{ ...LOG_IN, method: 'PUT' }])).toEqual([
+      'routes[0].account | "account": "logIn" is a POST route, not PUT | use "method": "POST".',
+    ]);
+    expect(problems([{ ...LOG_IN, function: 'myLogIn' }])).toEqual([
+      'routes[0].function | "function" does not apply to an account route: appgen writes its whole work | remove "function" (or "account" and handle the route yourself).',
+    ]);
+    expect(problems([{ ...LOG_IN, auth: true }])).toEqual([
+      'routes[0].auth | an account route is for callers who are not signed in (or signing out) | remove "auth".',
+    ]);
+    expect(
+      problems([
+        { method: 'POST', path: '/api/accounts/logout', account: 'logOut', body: { a: 'string' } },
+      ]),
+    ).toEqual([
+      'routes[0].account | a log-out takes no body and answers no model | remove "body", "response" and "model".',
+    ]);
+  });
+
+  it('says what a log-in body lacks or has too many, with the fields it may have', () => {
+    expect(problems([{ ...LOG_IN, body: { ...LOG_IN.body, emial: 'string' } }])).toEqual([
+      'routes[0].body.emial | a log-in reads the password and "email", not "emial" | did you mean "email"?',
+    ]);
+    expect(problems([{ ...LOG_IN, body: { email: { type: 'string', required: true } } }])).toEqual([
+      'routes[0].body | a log-in\'s body needs "password" | add "password": { "type": "password", "required": true } to "body".',
+    ]);
+    expect(problems([{ ...LOG_IN, body: { ...LOG_IN.body, email: 'string' } }])).toEqual([
+      'routes[0].body.email | a log-in cannot go without "email" | add "required": true to "email".',
+    ]);
+  });
+
+  it('takes several identity fields, any one of which names the account', () => {
+    const logIn = {
+      ...LOG_IN,
+      body: { email: 'string', username: 'string', password: LOG_IN.body.password },
+    };
+    const rendered = renderFiles(files([logIn], { identity: ['email', 'username'] }));
+    const handler = rendered.get('src/app/api/accounts/login/route.ts')?.content ?? '';
+    expect(handler).toContain('const login = body.email ?? body.username ?? null;');
+    expect(handler).toContain(
+      'if (login === null) return jsonError(400, "\\"email\\" or \\"username\\" is required");',
+    );
+    expect(handler).toContain('return jsonError(401, "Wrong email, username or password");');
+    expect(rendered.has('src/appgen/throttle.ts')).toBe(true);
+  });
+
+  it('checks the accounts settings where they are written', () => {
+    expect(problems([LOG_IN], { identity: ['nickname'] })).toEqual([
+      'accounts.identity[0] | Account.nickname is not unique, so it cannot name one account | add "unique": true to Account.nickname.',
+    ]);
+    expect(problems([LOG_IN], { identity: ['emial'] })).toEqual([
+      'accounts.identity[0] | "emial" is not a field of Account | did you mean "email"?',
+    ]);
+    expect(problems([LOG_IN], { passwordRules: ['minLenght:8'] })).toEqual([
+      expect.stringMatching(/^accounts\.passwordRules\[0\] \| .*did you mean "minLength"\?$/),
+    ]);
+    expect(problems([LOG_IN], { tokenScheme: 'Bearer Token' })).toEqual([
+      expect.stringMatching(/^accounts\.tokenScheme \| .*must be one word/),
+    ]);
+    expect(problems([LOG_IN], { throttle: { perIdentity: 0 } })).toEqual([
+      expect.stringMatching(/^accounts\.throttle\.perIdentity \| must be >= 1/),
+    ]);
+  });
+
+  it('needs the accounts model, its password field and a database', () => {
+    const onAnotherModel = minimalProject({
+      'config/models/Account.json': ACCOUNT,
+      'config/routes/accounts.json': { routes: [LOG_IN] },
+    });
+    expect(problemsIn(onAnotherModel).map((d) => `${d.message} | ${d.hint}`)).toEqual([
+      'an account route works on User (the accounts model), and this one on Account | answer "User".',
+    ]);
+    const withoutPassword = { ...ACCOUNT, fields: { email: { type: 'string', unique: true } } };
+    expect(
+      problems(
+        [{ ...LOG_IN, body: { email: LOG_IN.body.email } }],
+        {},
+        { 'config/models/Account.json': withoutPassword },
+      ),
+    ).toEqual([
+      'routes[0].account | "account": "logIn" needs the password field of Account, and it has none or several | give Account exactly one field of type "password".',
+    ]);
+    expect(
+      problems(
+        [LOG_IN],
+        {},
+        { 'appgen.config.json': { orm: 'none', accounts: { model: 'Account' } } },
+      ),
+    ).toEqual([
+      'routes[0].account | "account": "logIn" needs a database, and this project has orm "none" | set "orm": "prisma" (or "drizzle") in appgen.config.json, or remove "account".',
+    ]);
+  });
+
+  it('fires no events on a log-in, and the create events on a sign-up', () => {
+    const events = {
+      'config/events/accounts.json': {
+        events: [{ name: 'welcome', model: 'Account', on: ['create'] }],
+      },
+    };
+    const rendered = renderFiles(files([SIGN_UP, LOG_IN], {}, events));
+    expect(rendered.get('src/app/api/accounts/route.ts')?.content).toContain('welcome');
+    expect(rendered.get('src/app/api/accounts/login/route.ts')?.content).not.toContain('welcome');
+  });
+});
