@@ -56,9 +56,13 @@ export interface BodyFieldOptions {
 
 export type BodyFieldConfig = BodyFieldOptions['type'] | BodyFieldOptions;
 
+/** A filter of a list route: an own field, or a named parameter read through a relation (`relation.field`). */
+export type ListFilterConfig = string | { name: string; path: string };
+
 /** What the client of a list route may ask with query parameters. */
 export interface ListQueryConfig {
-  filter?: string[];
+  /** Own fields (`"authorId"`), or a parameter filtering through a relation: `{ "name": "tag", "path": "tags.name" }`. */
+  filter?: ListFilterConfig[];
   sort?: string[];
   defaultSort?: string;
   pageSize?: number;
@@ -91,6 +95,11 @@ export interface RouteConfig {
   record?: 'currentUser';
   /** A manyToMany relation to the accounts model: POST links the signed-in user into it, DELETE unlinks. */
   link?: string;
+  /**
+   * A list of the records the signed-in caller reaches through relations:
+   * `{ "author.followers": "currentUser" }` lists the records whose author the caller follows.
+   */
+  scope?: Record<string, 'currentUser'>;
 }
 
 export type SetValue = 'currentUser' | 'now';

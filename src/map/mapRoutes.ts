@@ -127,7 +127,7 @@ function mapMethod(
   const operation = route.operation;
   const voter = route.voter;
   const eventOperation = eventOperationOf(route);
-  const listQuery = mapListQuery(route, model, typeName);
+  const listQuery = mapListQuery(route, model, typeName, models, relations);
   const parents = mapParents(route);
   const writesLinks = body.some((field) => field.link !== null);
   const firedEvents =
@@ -198,6 +198,7 @@ function mapMethod(
       route.optionalAuth ||
       route.currentUserRecord ||
       route.link ||
+      route.scope.length > 0 ||
       route.set.some((s) => s.value === 'currentUser'),
     ),
     eventOperation,
@@ -256,6 +257,7 @@ export function mapRouteFiles(
         hasTextParam: methods.some((m) => m.params.some((p) => p.type === 'string')),
         hasRedirect: methods.some((m) => m.redirect !== null),
         writesLinks: methods.some((m) => m.writesLinks),
+        readsThroughRelations: methods.some((m) => Boolean(m.listQuery?.readsThroughRelations)),
         methods,
         refusedMethods: METHOD_ORDER.filter((method) => !declared.includes(method)),
         allow: allowed.sort().join(', '),

@@ -122,7 +122,11 @@ function normaliseQuery(
   const query = config.query;
   if (!query || !model) return null;
   return {
-    filter: query.filter ?? [],
+    filter: (query.filter ?? []).map((filter) => {
+      if (typeof filter === 'string') return { name: filter, relation: null, field: filter };
+      const [relation, field] = filter.path.split('.');
+      return { name: filter.name, relation, field };
+    }),
     sort: query.sort ?? [],
     defaultSort: query.defaultSort
       ? {
@@ -174,6 +178,7 @@ function normaliseRoute(
     voter: config.voter ? parseVoter(config.voter) : null,
     voterSeesRecord: voterSeesRecord(config, route.operation, model),
     query: normaliseQuery(config, model),
+    scope: Object.keys(config.scope ?? {}).map((path) => path.split('.')),
     include: config.include ?? [],
     status: config.status ?? null,
     file: route.origin.file,

@@ -121,7 +121,9 @@ function queryParameters(method: MethodContext): JsonSchema[] {
     name: filter.name,
     in: 'query',
     required: false,
-    description: `Only records whose ${filter.name} equals this`,
+    description: filter.path
+      ? `Only records with ${filter.path.steps.map((step) => step.relation).join('.')} whose ${filter.path.field} equals this`
+      : `Only records whose ${filter.name} equals this`,
     schema: fieldSchema(filter),
   }));
   if (query.sorts.length > 0) {

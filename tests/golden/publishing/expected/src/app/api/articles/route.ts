@@ -13,6 +13,9 @@ import { getAuthUser } from "@/auth/getAuthUser";
 const getApiArticlesQuery = {
   filters: {
     authorId: { type: "uuid" },
+    tag: { type: "string", related: true },
+    author: { type: "string", related: true },
+    favorited: { type: "string", related: true },
   },
   sorts: ["createdAt"],
   defaultSort: { field: "createdAt", descending: true },
@@ -59,7 +62,15 @@ export async function GET(request: Request): Promise<Response> {
     const listed = readListQuery(request, getApiArticlesQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    const where = { ...query.where } as Prisma.ArticleWhereInput;
+    // Filters through relations and the caller's scope: each a condition on related records.
+    const where = {
+      ...query.where,
+      AND: [
+        query.related.tag === undefined ? {} : { tags: { some: { name: query.related.tag } } },
+        query.related.author === undefined ? {} : { author: { is: { username: query.related.author } } },
+        query.related.favorited === undefined ? {} : { favoritedBy: { some: { username: query.related.favorited } } },
+      ],
+    } as Prisma.ArticleWhereInput;
     const records = await db.article.findMany({
       where,
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
