@@ -52,6 +52,10 @@ export interface BodyFieldOptions {
   required?: boolean;
   validation?: string[];
   values?: string[];
+  /** `string[]` on a route that writes a model: the manyToMany relation whose records the list names. */
+  relation?: string;
+  /** With `relation`: the unique field of the related model the list's texts are (records missing are created). */
+  by?: string;
 }
 
 export type BodyFieldConfig = BodyFieldOptions['type'] | BodyFieldOptions;

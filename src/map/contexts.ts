@@ -158,6 +158,10 @@ export interface LinkContext {
   /** The linked model, and its delegate (Prisma client property, Drizzle table). */
   name: string;
   delegate: string;
+  /** The manyToMany relation written (the field's name for `uuid[]`; `relation` of a `string[]` field). */
+  relation: string;
+  /** A `string[]` field: the related model's unique field each text is; the records missing are created. Null for `uuid[]` (ids). */
+  by: string | null;
   /** The links table, as Prisma names it (`_Post_tags`). */
   joinTable: string;
   /** Its column holding the id of the route's record, and the one holding the linked record's id. */
@@ -324,8 +328,12 @@ export interface MethodContext {
    * is replaced by its hash (src/appgen/password.ts) just before the write.
    */
   hashesPasswords: boolean;
-  /** Some body field has a `link`: the handler checks that the linked records exist (409). */
+  /** Some body field has a `link`: the record and its links are written in one transaction. */
   writesLinks: boolean;
+  /** Some body field links records by id (`uuid[]`): the handler checks that they exist (409). */
+  checksLinkIds: boolean;
+  /** The unique fields by which `string[]` body fields name related records (`name`), each once: Prisma's write runs again when a concurrent request created one first. */
+  createsBy: string[];
   /** POST, PUT, PATCH or DELETE: refused when cross-site (CSRF), and fires events. */
   mutating: boolean;
   /** Names of the events fired after a successful write of this route, in config order. */
@@ -378,8 +386,12 @@ export interface RouteFileContext {
   hasTextParam: boolean;
   /** Some method redirects (imports redirectTo). */
   hasRedirect: boolean;
-  /** Some method writes links (imports requireRecords). */
+  /** Some method writes links. */
   writesLinks: boolean;
+  /** Some method links records by id (`uuid[]`), checked first (imports requireRecords). */
+  checksLinkIds: boolean;
+  /** Some method creates related records named by a `string[]` body field (Prisma imports retryWhenTaken). */
+  createsByName: boolean;
   /** Some list reads through relations (Drizzle imports and, eq, inArray). */
   readsThroughRelations: boolean;
   methods: MethodContext[];

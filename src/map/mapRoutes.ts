@@ -39,12 +39,14 @@ function mapValidator(validator: ParsedValidator): ValidatorContext {
 }
 
 /** A uuid[] body field of a route that writes its model: the links of the manyToMany relation of its name. */
-function mapLink(relation: RelationContext | undefined): LinkContext | null {
+function mapLink(relation: RelationContext | undefined, by: string | null): LinkContext | null {
   if (!relation?.joinTable) return null;
   const { name: joinTable, ownColumn, otherColumn } = relation.joinTable;
   return {
     name: relation.model,
     delegate: relation.modelDelegate,
+    relation: relation.name,
+    by,
     joinTable,
     ownColumn,
     otherColumn,
@@ -59,7 +61,9 @@ function mapBodyField(
 ): BodyFieldContext {
   const { name, values } = field;
   const modelField = model?.fields.find((f) => f.name === name);
-  const writesLink = field.type === 'uuid[]' && WRITES.includes(route.operation);
+  const writesLink =
+    (field.type === 'uuid[]' || field.namedLink !== null) && WRITES.includes(route.operation);
+  const relation = field.namedLink?.relation ?? name;
   return {
     name,
     type: field.type,
@@ -68,7 +72,12 @@ function mapBodyField(
     nullable: Boolean(modelField?.optional),
     validators: field.validators.map(mapValidator),
     values,
-    link: writesLink ? mapLink(relations.find((r) => r.name === name)) : null,
+    link: writesLink
+      ? mapLink(
+          relations.find((r) => r.name === relation),
+          field.namedLink?.by ?? null,
+        )
+      : null,
   };
 }
 
@@ -188,6 +197,10 @@ function mapMethod(
       WRITES.includes(operation) &&
       body.some((field) => field.type === 'password'),
     writesLinks,
+    checksLinkIds: body.some((field) => field.link !== null && field.link.by === null),
+    createsBy: [
+      ...new Set(body.flatMap((field) => (field.link?.by ? [field.link.by] : []))),
+    ],
     mutating: eventOperation !== null,
     events: firedEvents,
     hasEvents: firedEvents.length > 0,
@@ -257,6 +270,8 @@ export function mapRouteFiles(
         hasTextParam: methods.some((m) => m.params.some((p) => p.type === 'string')),
         hasRedirect: methods.some((m) => m.redirect !== null),
         writesLinks: methods.some((m) => m.writesLinks),
+        checksLinkIds: methods.some((m) => m.checksLinkIds),
+        createsByName: methods.some((m) => m.createsBy.length > 0),
         readsThroughRelations: methods.some((m) => Boolean(m.listQuery?.readsThroughRelations)),
         methods,
         refusedMethods: METHOD_ORDER.filter((method) => !declared.includes(method)),

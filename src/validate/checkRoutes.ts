@@ -264,6 +264,7 @@ function resolveEntry(
         pointer,
         config.body,
         writes && model ? models.get(model)?.config : undefined,
+        (name) => models.get(name)?.config,
       ),
     );
   const fixed = modelConfig ? fixedFields(config, modelConfig, models) : [];

@@ -97,6 +97,8 @@ export interface ProjectBodyField {
   validators: ParsedValidator[];
   /** Allowed values: the field's own, else those of the model's enum field of that name. */
   values: string[] | null;
+  /** A `string[]` field naming related records: the manyToMany relation (`relation`) and the related model's unique field (`by`); else null. */
+  namedLink: { relation: string; by: string } | null;
 }
 
 /** A filter of a list route: the query parameter, and the field it reads (through a relation, or the model's own). */

@@ -111,6 +111,8 @@ function normaliseBody(route: CheckedRoute, model: ModelConfig | undefined): Pro
       required: isBodyFieldRequired(name, field, route.operation, model),
       validators: (options.validation ?? []).map(parsedValidator),
       values: options.values ?? (modelField ? fieldOptions(modelField).values : undefined) ?? null,
+      namedLink:
+        options.relation && options.by ? { relation: options.relation, by: options.by } : null,
     };
   });
 }

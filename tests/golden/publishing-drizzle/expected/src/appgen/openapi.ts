@@ -240,11 +240,16 @@ export const openApiDocument: Record<string, unknown> = {
                       "notEmpty"
                     ]
                   },
-                  "tags": {
+                  "tagList": {
                     "type": "array",
                     "items": {
                       "type": "string",
-                      "format": "uuid"
+                      "maxLength": 50,
+                      "pattern": "\\S",
+                      "x-appgen-validators": [
+                        "notEmpty",
+                        "maxLength:50"
+                      ]
                     },
                     "maxItems": 1000
                   }
@@ -574,6 +579,19 @@ export const openApiDocument: Record<string, unknown> = {
                     "x-appgen-validators": [
                       "notEmpty"
                     ]
+                  },
+                  "tagList": {
+                    "type": "array",
+                    "items": {
+                      "type": "string",
+                      "maxLength": 50,
+                      "pattern": "\\S",
+                      "x-appgen-validators": [
+                        "notEmpty",
+                        "maxLength:50"
+                      ]
+                    },
+                    "maxItems": 1000
                   }
                 }
               }

@@ -2,7 +2,7 @@
 import { and, eq, inArray, like } from "drizzle-orm";
 import { db, listOrder, matching, tables } from "@/appgen/db";
 import { columns, relations, withIncluded } from "@/appgen/records";
-import { allowedMethods, handle, json, jsonError, methodNotAllowed, requireRecords } from "@/appgen/http";
+import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiArticlesBody } from "@/appgen/bodies";
@@ -45,11 +45,11 @@ const postApiArticlesBodySpec = {
     nullable: false,
     validators: [["notEmpty"]],
   },
-  tags: {
-    type: "uuid[]",
+  tagList: {
+    type: "string[]",
     required: false,
     nullable: false,
-    validators: [],
+    validators: [["notEmpty"], ["maxLength", 50]],
   },
 } satisfies BodySpec;
 
@@ -89,8 +89,6 @@ export async function POST(request: Request): Promise<Response> {
     const parsed = await readBody<PostApiArticlesBody>(request, postApiArticlesBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
-    await requireRecords("Tag", body.tags, (ids) => db.select({ id: tables.tag.id }).from(tables.tag).where(inArray(tables.tag.id, ids)));
     const values = {
       title: body.title,
       description: body.description,
@@ -102,9 +100,17 @@ export async function POST(request: Request): Promise<Response> {
     const [found] = await withFreeSlug("slug", slugify(body.title, "article"), async (base) => (await db.select({ slug: tables.article.slug }).from(tables.article).where(like(tables.article.slug, `${base}%`))).map((row) => row.slug), (slug) =>
     db.transaction(async (tx) => {
       const written = await tx.insert(tables.article).values({ ...values, slug: slug }).returning(columns.article);
-      // tags: Tag records linked in _Article_tags, added.
+      // tagList: Tag records named by name; those missing are created first (a record a concurrent request just created is no conflict).
+      const tagListIds: string[] = [];
+      if (body.tagList !== undefined && body.tagList.length > 0) {
+        await tx.insert(tables.tag).values(body.tagList.map((key) => ({ name: key }))).onConflictDoNothing();
+        const named = await tx.select({ id: tables.tag.id, key: tables.tag.name }).from(tables.tag).where(inArray(tables.tag.name, body.tagList));
+        const idOf = new Map(named.map((row) => [row.key, row.id]));
+        for (const key of body.tagList) tagListIds.push(idOf.get(key) as string);
+      }
+      // tagList: Tag records linked in _Article_tags, added.
       for (const { id } of written) {
-        const links = (body.tags ?? []).map((linked) => ({ A: id, B: linked }));
+        const links = tagListIds.map((linked) => ({ A: id, B: linked }));
         if (links.length > 0) await tx.insert(tables._Article_tags).values(links);
       }
       return written;
