@@ -99,7 +99,6 @@ export async function POST(request: Request): Promise<Response> {
     // The record and its links in one transaction: a failure leaves neither.
     const [found] = await withFreeSlug("slug", slugify(body.title, "article"), async (base) => (await db.select({ slug: tables.article.slug }).from(tables.article).where(like(tables.article.slug, `${base}%`))).map((row) => row.slug), (slug) =>
     db.transaction((tx) => {
-      const written = tx.insert(tables.article).values({ ...values, slug: slug }).returning(columns.article).all();
       // tagList: Tag records named by name; those missing are created first (a record a concurrent request just created is no conflict).
       const tagListIds: string[] = [];
       if (body.tagList !== undefined && body.tagList.length > 0) {
@@ -108,6 +107,7 @@ export async function POST(request: Request): Promise<Response> {
         const idOf = new Map(named.map((row) => [row.key, row.id]));
         for (const key of body.tagList) tagListIds.push(idOf.get(key) as string);
       }
+      const written = tx.insert(tables.article).values({ ...values, slug: slug }).returning(columns.article).all();
       // tagList: Tag records linked in _Article_tags, added.
       for (const { id } of written) {
         const links = tagListIds.map((linked) => ({ A: id, B: linked }));

@@ -84,9 +84,6 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const changed = Object.values(changes).some((value) => value !== undefined);
     // The record and its links in one transaction: a failure leaves neither.
     const [found] = await db.transaction(async (tx) => {
-      const written = changed
-        ? await tx.update(tables.article).set(changes).where(where).returning(columns.article)
-        : await tx.select(columns.article).from(tables.article).where(where).limit(1);
       // tagList: Tag records named by name; those missing are created first (a record a concurrent request just created is no conflict).
       const tagListIds: string[] = [];
       if (body.tagList !== undefined && body.tagList.length > 0) {
@@ -95,6 +92,9 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
         const idOf = new Map(named.map((row) => [row.key, row.id]));
         for (const key of body.tagList) tagListIds.push(idOf.get(key) as string);
       }
+      const written = changed
+        ? await tx.update(tables.article).set(changes).where(where).returning(columns.article)
+        : await tx.select(columns.article).from(tables.article).where(where).limit(1);
       // tagList: Tag records linked in _Article_tags, replaced when the body has the list.
       for (const { id } of body.tagList === undefined ? [] : written) {
         await tx.delete(tables._Article_tags).where(matching(tables._Article_tags, { A: id }));
