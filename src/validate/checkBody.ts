@@ -171,7 +171,12 @@ function checkNamedLinkField(
   if (!related) return [];
   const byAt = childPointer(pointer, 'by');
   const uniqueText = Object.entries(related.fields)
-    .filter(([, f]) => fieldOptions(f).unique && ['string', 'text', 'slug'].includes(fieldOptions(f).type))
+    .filter(
+      ([, f]) =>
+        fieldOptions(f).unique &&
+        !fieldOptions(f).hidden &&
+        ['string', 'text'].includes(fieldOptions(f).type),
+    )
     .map(([n]) => n);
   const byField = fieldOf(related, options.by);
   const byOptions = byField && fieldOptions(byField);
