@@ -1548,7 +1548,7 @@ export const openApiDocument: Record<string, unknown> = {
       "get": {
         "operationId": "getApiArticlesFeed",
         "summary": "GET /api/articles/feed",
-        "description": "From config/routes/articles.json routes[7].",
+        "description": "From config/routes/articles.json routes[7]. Only the records whose author.followers includes the signed-in user.",
         "parameters": [
           {
             "name": "sort",
