@@ -25,7 +25,8 @@ function relationStep(
       kind,
       from: delegateName(model),
       to: relation.modelDelegate,
-      foreignKey: kind === 'belongsTo' ? relation.field : kind === 'hasMany' ? relation.foreignField : null,
+      foreignKey:
+        kind === 'belongsTo' ? relation.field : kind === 'hasMany' ? relation.foreignField : null,
       joinTable: relation.joinTable?.name ?? null,
       ownColumn: relation.joinTable?.ownColumn ?? null,
       otherColumn: relation.joinTable?.otherColumn ?? null,
@@ -55,7 +56,12 @@ function relationPath(
   };
 }
 
-const TS_VALUE: Record<string, string> = { integer: 'number', number: 'number', boolean: 'boolean', datetime: 'Date' };
+const TS_VALUE: Record<string, string> = {
+  integer: 'number',
+  number: 'number',
+  boolean: 'boolean',
+  datetime: 'Date',
+};
 
 export function mapListQuery(
   route: ProjectRoute,

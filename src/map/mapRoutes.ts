@@ -198,9 +198,7 @@ function mapMethod(
       body.some((field) => field.type === 'password'),
     writesLinks,
     checksLinkIds: body.some((field) => field.link !== null && field.link.by === null),
-    createsBy: [
-      ...new Set(body.flatMap((field) => (field.link?.by ? [field.link.by] : []))),
-    ],
+    createsBy: [...new Set(body.flatMap((field) => (field.link?.by ? [field.link.by] : [])))],
     mutating: eventOperation !== null,
     events: firedEvents,
     hasEvents: firedEvents.length > 0,
