@@ -52,13 +52,21 @@ export interface BodyFieldOptions {
   required?: boolean;
   validation?: string[];
   values?: string[];
+  /** `string[]` on a route that writes a model: the manyToMany relation whose records the list names. */
+  relation?: string;
+  /** With `relation`: the unique field of the related model the list's texts are (records missing are created). */
+  by?: string;
 }
 
 export type BodyFieldConfig = BodyFieldOptions['type'] | BodyFieldOptions;
 
+/** A filter of a list route: an own field, or a named parameter read through a relation (`relation.field`). */
+export type ListFilterConfig = string | { name: string; path: string };
+
 /** What the client of a list route may ask with query parameters. */
 export interface ListQueryConfig {
-  filter?: string[];
+  /** Own fields (`"authorId"`), or a parameter filtering through a relation: `{ "name": "tag", "path": "tags.name" }`. */
+  filter?: ListFilterConfig[];
   sort?: string[];
   defaultSort?: string;
   pageSize?: number;
@@ -93,6 +101,11 @@ export interface RouteConfig {
   link?: string;
   /** An account route appgen writes in full: sign up (a create that signs in), log in, log out. */
   account?: AccountAction;
+  /**
+   * A list of the records the signed-in caller reaches through relations:
+   * `{ "author.followers": "currentUser" }` lists the records whose author the caller follows.
+   */
+  scope?: Record<string, 'currentUser'>;
 }
 
 export const ACCOUNT_ACTIONS = ['signUp', 'logIn', 'logOut'] as const;

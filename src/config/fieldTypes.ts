@@ -127,6 +127,12 @@ export const BODY_ONLY_TYPES = {
     kind: 'list',
     description: 'A list of record ids (UUIDs), duplicates removed, at most 1000.',
   },
+  'string[]': {
+    ts: 'string[]',
+    kind: 'list',
+    description:
+      'A list of texts, duplicates removed, at most 1000: with `relation` and `by`, the related records named by a unique field (created when missing).',
+  },
 } as const satisfies Record<string, { ts: string; kind: string; description: string }>;
 
 /** Field types whose values the server sets, never a request: date_now, date_updated, slug. */
@@ -147,7 +153,7 @@ export const BODY_FIELD_TYPE_NAMES = [
 
 /** TypeScript type and value kind of a body field type (`list` for body-only lists). */
 export function bodyTypeInfo(type: BodyFieldType): { ts: string; kind: ValueKind | 'list' } {
-  return type === 'uuid[]' ? BODY_ONLY_TYPES[type] : FIELD_TYPES[type];
+  return type === 'uuid[]' || type === 'string[]' ? BODY_ONLY_TYPES[type] : FIELD_TYPES[type];
 }
 
 /** Types a path parameter may have. */

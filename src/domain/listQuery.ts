@@ -1,4 +1,12 @@
-import type { ListQueryConfig } from '../config/configTypes';
+import type { ListFilterConfig, ListQueryConfig } from '../config/configTypes';
+
+/** Query parameters of sorting and pages, which no filter may be named. */
+export const RESERVED_QUERY_NAMES: readonly string[] = ['sort', 'limit', 'offset'];
+
+/** The query parameter of a filter: the field itself, or the name given to a filter through a relation. */
+export function filterName(filter: ListFilterConfig): string {
+  return typeof filter === 'string' ? filter : filter.name;
+}
 
 export const DEFAULT_MAX_PAGE_SIZE = 100;
 

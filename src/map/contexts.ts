@@ -158,6 +158,10 @@ export interface LinkContext {
   /** The linked model, and its delegate (Prisma client property, Drizzle table). */
   name: string;
   delegate: string;
+  /** The manyToMany relation written (the field's name for `uuid[]`; `relation` of a `string[]` field). */
+  relation: string;
+  /** A `string[]` field: the related model's unique field each text is; the records missing are created. Null for `uuid[]` (ids). */
+  by: string | null;
   /** The links table, as Prisma names it (`_Post_tags`). */
   joinTable: string;
   /** Its column holding the id of the route's record, and the one holding the linked record's id. */
@@ -170,6 +174,39 @@ export interface ListFilterContext {
   type: FieldType;
   /** Allowed values of an enum field, else null. */
   values: string[] | null;
+  /** A filter through a relation (`"path": "tags.name"`): the step to the related records and the field compared; null for the model's own field. */
+  path: RelationPathContext | null;
+  /** TypeScript type of the value read from the query string (`string`, `number`, `boolean`, `Date`). */
+  tsType: string;
+}
+
+/** One step of a relation path, from the records of one model to related records, as a subquery reads it. */
+export interface RelationStepContext {
+  /** The relation's name (Prisma's relation field). */
+  relation: string;
+  kind: 'belongsTo' | 'hasMany' | 'manyToMany';
+  /** The delegate (Drizzle table) of the model the step starts from, and of the model it reaches. */
+  from: string;
+  to: string;
+  /** belongsTo: the starting model's field holding the related id; hasMany: the related model's field holding the starting id; else null. */
+  foreignKey: string | null;
+  /** manyToMany: the table of links, its column holding the starting record's id, and the one holding the related record's. */
+  joinTable: string | null;
+  ownColumn: 'A' | 'B' | null;
+  otherColumn: 'A' | 'B' | null;
+  /** The last step of a path that compares the related id (a scope): belongsTo compares its own field, manyToMany the links' column, with no read of the related table. */
+  direct: boolean;
+}
+
+/** Records reached through relations (`tags.name`, `author.followers`): the steps, then the field of the last model compared. */
+export interface RelationPathContext {
+  steps: RelationStepContext[];
+  /** The delegate (Drizzle table) of the model the last step reaches. */
+  model: string;
+  /** The last step is `direct` (see RelationStepContext). */
+  direct: boolean;
+  /** The field of the last model the value is compared with (`id` for a scope: the signed-in user). */
+  field: string;
 }
 
 /** What a list route's client may ask with query parameters (`query` in the route config). */
@@ -185,6 +222,12 @@ export interface ListQueryContext {
   maxPageSize: number;
   /** Send X-Total-Count. */
   count: boolean;
+  /** Some filter reads through a relation (the spec routes its value to `query.related`). */
+  hasRelatedFilters: boolean;
+  /** `scope`: paths from the record to the signed-in user (`userId`); every one must reach them. */
+  scope: RelationPathContext[];
+  /** Some filter or the scope reads through relations (Prisma: an `AND` list; Drizzle: subqueries). */
+  readsThroughRelations: boolean;
 }
 
 /**
@@ -302,8 +345,12 @@ export interface MethodContext {
    * is replaced by its hash (src/appgen/password.ts) just before the write.
    */
   hashesPasswords: boolean;
-  /** Some body field has a `link`: the handler checks that the linked records exist (409). */
+  /** Some body field has a `link`: the record and its links are written in one transaction. */
   writesLinks: boolean;
+  /** Some body field links records by id (`uuid[]`): the handler checks that they exist (409). */
+  checksLinkIds: boolean;
+  /** The unique fields by which `string[]` body fields name related records (`name`), each once: Prisma's write runs again when a concurrent request created one first. */
+  createsBy: string[];
   /** POST, PUT, PATCH or DELETE: refused when cross-site (CSRF), and fires events. */
   mutating: boolean;
   /** Names of the events fired after a successful write of this route, in config order. */
@@ -356,10 +403,16 @@ export interface RouteFileContext {
   hasTextParam: boolean;
   /** Some method redirects (imports redirectTo). */
   hasRedirect: boolean;
-  /** Some method writes links (imports requireRecords). */
   /** What the file's account routes import from src/appgen/session.ts (sorted; empty without them). */
   sessionImports: string[];
+  /** Some method writes links. */
   writesLinks: boolean;
+  /** Some method links records by id (`uuid[]`), checked first (imports requireRecords). */
+  checksLinkIds: boolean;
+  /** Some method creates related records named by a `string[]` body field (Prisma imports retryWhenTaken). */
+  createsByName: boolean;
+  /** Some list reads through relations (Drizzle imports and, eq, inArray). */
+  readsThroughRelations: boolean;
   methods: MethodContext[];
   /** GET, POST, PUT, PATCH and DELETE when not declared: each exported as a 405 answer with `Allow`. */
   refusedMethods: string[];

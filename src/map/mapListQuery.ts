@@ -1,28 +1,104 @@
 import type { ProjectModel, ProjectRoute } from '../validate/checkedProject';
-import type { ListQueryContext, ParentContext } from './contexts';
+import type {
+  ListQueryContext,
+  ParentContext,
+  RelationContext,
+  RelationPathContext,
+  RelationStepContext,
+} from './contexts';
+import { FIELD_TYPES } from '../config/fieldTypes';
 import { delegateName, pascalCase } from '../domain/names';
+import { DEFAULT_MAX_PAGE_SIZE } from '../domain/listQuery';
+
+/** The step through one relation of `model` (validate made sure it exists). */
+function relationStep(
+  model: string,
+  name: string,
+  relations: Map<string, RelationContext[]>,
+): { step: RelationStepContext; model: string } {
+  const relation = (relations.get(model) ?? []).find((r) => r.name === name) as RelationContext;
+  const kind = relation.joinTable ? 'manyToMany' : relation.isList ? 'hasMany' : 'belongsTo';
+  return {
+    model: relation.model,
+    step: {
+      relation: name,
+      kind,
+      from: delegateName(model),
+      to: relation.modelDelegate,
+      foreignKey:
+        kind === 'belongsTo' ? relation.field : kind === 'hasMany' ? relation.foreignField : null,
+      joinTable: relation.joinTable?.name ?? null,
+      ownColumn: relation.joinTable?.ownColumn ?? null,
+      otherColumn: relation.joinTable?.otherColumn ?? null,
+      direct: false,
+    },
+  };
+}
+
+function relationPath(
+  model: string,
+  names: readonly string[],
+  field: string,
+  relations: Map<string, RelationContext[]>,
+): { path: RelationPathContext; model: string } {
+  const steps: RelationStepContext[] = [];
+  let current = model;
+  for (const name of names) {
+    const next = relationStep(current, name, relations);
+    steps.push(next.step);
+    current = next.model;
+  }
+  const last = steps[steps.length - 1];
+  if (field === 'id' && last && last.kind !== 'hasMany') last.direct = true;
+  return {
+    path: { steps, model: delegateName(current), field, direct: Boolean(last?.direct) },
+    model: current,
+  };
+}
+
+const TS_VALUE: Record<string, string> = {
+  integer: 'number',
+  number: 'number',
+  boolean: 'boolean',
+  datetime: 'Date',
+};
 
 export function mapListQuery(
   route: ProjectRoute,
   model: ProjectModel | undefined,
   typeName: string,
+  models: Map<string, ProjectModel>,
+  relations: Map<string, RelationContext[]>,
 ): ListQueryContext | null {
   const query = route.query;
-  if (!query || !model) return null;
-  const fieldOf = (name: string) => model.fields.find((f) => f.name === name);
+  if ((!query && route.scope.length === 0) || !model || route.operation !== 'list') return null;
+  const filters = (query?.filter ?? []).map(({ name, relation, field }) => {
+    const reached = relation ? relationPath(model.name, [relation], field, relations) : null;
+    const target = reached ? models.get(reached.model) : model;
+    const config = field === 'id' ? undefined : target?.fields.find((f) => f.name === field);
+    const type = config?.type ?? 'uuid';
+    return {
+      name,
+      type,
+      values: config?.values ?? null,
+      path: reached?.path ?? null,
+      tsType: TS_VALUE[FIELD_TYPES[type].kind] ?? 'string',
+    };
+  });
+  const scope = route.scope.map((names) => relationPath(model.name, names, 'id', relations).path);
+  const hasRelatedFilters = filters.some((filter) => filter.path !== null);
   return {
     specName: `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}Query`,
-    filters: query.filter.map((name) => ({
-      name,
-      type: name === 'id' ? 'uuid' : (fieldOf(name)?.type ?? 'uuid'),
-      values: name === 'id' ? null : (fieldOf(name)?.values ?? null),
-    })),
-    sorts: query.sort,
-    defaultSort: query.defaultSort,
-    pageSize: query.pageSize,
-    maxPageSize: query.maxPageSize,
+    filters,
+    sorts: query?.sort ?? [],
+    defaultSort: query?.defaultSort ?? null,
+    pageSize: query?.pageSize ?? null,
+    maxPageSize: query?.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE,
     // A route that redirects answers no list, so there is nothing to count.
-    count: query.count && !route.redirect,
+    count: Boolean(query?.count) && !route.redirect,
+    hasRelatedFilters,
+    scope,
+    readsThroughRelations: hasRelatedFilters || scope.length > 0,
   };
 }
 

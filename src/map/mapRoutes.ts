@@ -40,12 +40,14 @@ function mapValidator(validator: ParsedValidator): ValidatorContext {
 }
 
 /** A uuid[] body field of a route that writes its model: the links of the manyToMany relation of its name. */
-function mapLink(relation: RelationContext | undefined): LinkContext | null {
+function mapLink(relation: RelationContext | undefined, by: string | null): LinkContext | null {
   if (!relation?.joinTable) return null;
   const { name: joinTable, ownColumn, otherColumn } = relation.joinTable;
   return {
     name: relation.model,
     delegate: relation.modelDelegate,
+    relation: relation.name,
+    by,
     joinTable,
     ownColumn,
     otherColumn,
@@ -60,7 +62,9 @@ function mapBodyField(
 ): BodyFieldContext {
   const { name, values } = field;
   const modelField = model?.fields.find((f) => f.name === name);
-  const writesLink = field.type === 'uuid[]' && WRITES.includes(route.operation);
+  const writesLink =
+    (field.type === 'uuid[]' || field.namedLink !== null) && WRITES.includes(route.operation);
+  const relation = field.namedLink?.relation ?? name;
   return {
     name,
     type: field.type,
@@ -69,7 +73,12 @@ function mapBodyField(
     nullable: Boolean(modelField?.optional),
     validators: field.validators.map(mapValidator),
     values,
-    link: writesLink ? mapLink(relations.find((r) => r.name === name)) : null,
+    link: writesLink
+      ? mapLink(
+          relations.find((r) => r.name === relation),
+          field.namedLink?.by ?? null,
+        )
+      : null,
   };
 }
 
@@ -129,7 +138,7 @@ function mapMethod(
   const operation = route.operation;
   const voter = route.voter;
   const eventOperation = eventOperationOf(route);
-  const listQuery = mapListQuery(route, model, typeName);
+  const listQuery = mapListQuery(route, model, typeName, models, relations);
   const parents = mapParents(route);
   const writesLinks = body.some((field) => field.link !== null);
   const firedEvents =
@@ -191,6 +200,8 @@ function mapMethod(
       WRITES.includes(operation) &&
       body.some((field) => field.type === 'password'),
     writesLinks,
+    checksLinkIds: body.some((field) => field.link !== null && field.link.by === null),
+    createsBy: [...new Set(body.flatMap((field) => (field.link?.by ? [field.link.by] : [])))],
     // An account route changes no record events see, but a cross-site log-in is refused too.
     mutating: eventOperation !== null || route.account !== null,
     events: firedEvents,
@@ -202,6 +213,7 @@ function mapMethod(
       route.optionalAuth ||
       route.currentUserRecord ||
       route.link ||
+      route.scope.length > 0 ||
       route.set.some((s) => s.value === 'currentUser'),
     ),
     eventOperation,
@@ -273,6 +285,9 @@ export function mapRouteFiles(
         hasRedirect: methods.some((m) => m.redirect !== null),
         writesLinks: methods.some((m) => m.writesLinks),
         sessionImports: sessionImportsOf(methods),
+        checksLinkIds: methods.some((m) => m.checksLinkIds),
+        createsByName: methods.some((m) => m.createsBy.length > 0),
+        readsThroughRelations: methods.some((m) => Boolean(m.listQuery?.readsThroughRelations)),
         methods,
         refusedMethods: METHOD_ORDER.filter((method) => !declared.includes(method)),
         allow: allowed.sort().join(', '),

@@ -5,7 +5,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import { bodyFieldOptions } from '../domain/bodyFields';
-import { fieldOf, fieldOptions } from '../domain/fields';
+import { fieldOf, fieldOptions, isRequiredOnCreate } from '../domain/fields';
 import { relationField, relationOf } from '../domain/relations';
 import { childPointer, diagnosticAt } from './locate';
 
@@ -17,7 +17,8 @@ export function checkValidators(
   key = 'validation',
 ): Diagnostic[] {
   const problems: Diagnostic[] = [];
-  const kind = bodyTypeInfo(options.type).kind;
+  // A string[] field's validators check each of its texts.
+  const kind = options.type === 'string[]' ? 'string' : bodyTypeInfo(options.type).kind;
   if (kind === 'list' && options.validation?.length) {
     return [
       diagnosticAt(
@@ -110,6 +111,107 @@ function checkLinkField(
 }
 
 /**
+ * A `string[]` body field with `relation` and `by` (`"tagList": { "type": "string[]", "relation": "tags", "by": "name" }`):
+ * a manyToMany relation of the written model, no other body field writing it, and a unique text
+ * field of the related model, which can be created from that field alone.
+ */
+function checkNamedLinkField(
+  document: ConfigDocument,
+  pointer: string,
+  name: string,
+  options: BodyFieldOptions,
+  model: ModelConfig,
+  body: Record<string, BodyFieldConfig>,
+  modelNamed: (name: string) => ModelConfig | undefined,
+): Diagnostic[] {
+  const example = `"${name}": { "type": "string[]", "relation": "<manyToMany relation>", "by": "<unique field>" }`;
+  const links = Object.entries(model.relations ?? {})
+    .filter(([, r]) => r.type === 'manyToMany')
+    .map(([n]) => n);
+  if (!options.relation || !options.by) {
+    return [
+      diagnosticAt(
+        document,
+        pointer,
+        `string[] body field "${name}" of a route that writes ${model.name} needs "relation" and "by": the list names the related records by a unique field`,
+        `write ${example}${links.length ? ` (${model.name}'s manyToMany relations: ${links.join(', ')})` : ''}, or handle the route with a "function".`,
+      ),
+    ];
+  }
+  const at = childPointer(pointer, 'relation');
+  const relation = relationOf(model, options.relation);
+  if (relation?.type !== 'manyToMany') {
+    return [
+      diagnosticAt(
+        document,
+        at,
+        relation
+          ? `${model.name}.${options.relation} is a ${relation.type} relation, and "relation" names a manyToMany one`
+          : `${model.name} has no relation "${options.relation}"`,
+        links.length
+          ? suggest(options.relation, links, 'a manyToMany relation:')
+          : `declare one in ${model.name}'s "relations" as { "type": "manyToMany", "model": "<Model>" }.`,
+      ),
+    ];
+  }
+  const other = Object.entries(body).find(
+    ([n, f]) =>
+      n !== name &&
+      (n === options.relation ||
+        (typeof f === 'object' && f.type === 'string[]' && f.relation === options.relation)),
+  );
+  if (other)
+    return [
+      diagnosticAt(
+        document,
+        at,
+        `body fields "${other[0]}" and "${name}" both write the links of ${model.name}.${options.relation}`,
+        'keep one of them.',
+      ),
+    ];
+  const related = modelNamed(relation.model);
+  if (!related) return [];
+  const byAt = childPointer(pointer, 'by');
+  const uniqueText = Object.entries(related.fields)
+    .filter(
+      ([, f]) =>
+        fieldOptions(f).unique &&
+        !fieldOptions(f).hidden &&
+        ['string', 'text'].includes(fieldOptions(f).type),
+    )
+    .map(([n]) => n);
+  const byField = fieldOf(related, options.by);
+  const byOptions = byField && fieldOptions(byField);
+  if (!byOptions || !byOptions.unique || !['string', 'text'].includes(byOptions.type)) {
+    return [
+      diagnosticAt(
+        document,
+        byAt,
+        byOptions
+          ? `${related.name}.${options.by} is not a unique string field, so it cannot name one ${related.name}`
+          : `"${options.by}" is not a field of ${related.name}`,
+        uniqueText.length
+          ? suggest(options.by, uniqueText, 'a unique field:')
+          : `give ${related.name} a unique field, e.g. "name": { "type": "string", "unique": true }.`,
+      ),
+    ];
+  }
+  const missing = Object.entries(related.fields)
+    .filter(([n, f]) => n !== options.by && isRequiredOnCreate(n, f))
+    .map(([n]) => n);
+  if (missing.length)
+    return [
+      diagnosticAt(
+        document,
+        byAt,
+        `a ${related.name} missing from the list is created from its ${options.by} alone, but ${related.name} also requires ${missing.map((m) => `"${m}"`).join(', ')}`,
+        `make ${missing.length > 1 ? 'them' : 'it'} optional or give ${missing.length > 1 ? 'them' : 'it'} a default in ${related.name}.`,
+      ),
+    ];
+  return [];
+}
+
+/**
  * Checks a route's body. When the route writes a model directly (no `function`), every body
  * field must be a writable field of that model with the same type, or the `uuid[]` links of one
  * of its manyToMany relations: the body is what reaches the database.
@@ -119,12 +221,35 @@ export function checkBody(
   routePointer: string,
   body: Record<string, BodyFieldConfig>,
   writesModel: ModelConfig | undefined,
+  modelNamed: (name: string) => ModelConfig | undefined = () => undefined,
 ): Diagnostic[] {
   const problems: Diagnostic[] = [];
   for (const [name, field] of Object.entries(body)) {
     const pointer = childPointer(childPointer(routePointer, 'body'), name);
     const options = bodyFieldOptions(field);
     problems.push(...checkValidators(document, pointer, options));
+    if ((options.relation || options.by) && (options.type !== 'string[]' || !writesModel)) {
+      problems.push(
+        diagnosticAt(
+          document,
+          childPointer(pointer, options.relation ? 'relation' : 'by'),
+          options.type !== 'string[]'
+            ? `"relation" and "by" apply to string[] body fields, and "${name}" is ${options.type}`
+            : `"relation" and "by" apply to routes that write a model (POST, PUT, PATCH without "function")`,
+          options.type !== 'string[]'
+            ? `declare it as "string[]", or remove "relation" and "by".`
+            : 'remove "relation" and "by": the function receives the list as it is.',
+          'key',
+        ),
+      );
+      continue;
+    }
+    if (writesModel && options.type === 'string[]') {
+      problems.push(
+        ...checkNamedLinkField(document, pointer, name, options, writesModel, body, modelNamed),
+      );
+      continue;
+    }
     const modelField = writesModel && fieldOf(writesModel, name);
     if (
       options.type === 'enum' &&

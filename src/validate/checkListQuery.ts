@@ -1,10 +1,11 @@
-import type { ModelConfig, RouteConfig } from '../config/configTypes';
+import type { ListFilterConfig, ModelConfig, RouteConfig } from '../config/configTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import type { RouteOperation } from './checkedProject';
 import { fieldOf, fieldOptions, modelFieldNames } from '../domain/fields';
-import { maxPageSize } from '../domain/listQuery';
+import { filterName, maxPageSize, RESERVED_QUERY_NAMES } from '../domain/listQuery';
+import { relationOf } from '../domain/relations';
 import { isIndexedField } from './checkRelations';
 import { childPointer, diagnosticAt } from './locate';
 
@@ -20,6 +21,8 @@ export function checkListQuery(
   model: ModelConfig | undefined,
   /** Fields the path fixes (`:postId`, or the foreign key a parent found by `:slug` sets): they can lead an index that then serves the query. */
   fixed: readonly string[] = [],
+  /** The project's models by name: a filter through a relation reads the related model. */
+  modelNamed: (name: string) => ModelConfig | undefined = () => undefined,
 ): Diagnostic[] {
   const query = config.query;
   if (!query) return [];
@@ -71,9 +74,27 @@ export function checkListQuery(
       );
     }
   };
-  (query.filter ?? []).forEach((name, i) =>
-    checkField(name, childPointer(childPointer(at, 'filter'), i)),
-  );
+  const seen = new Set<string>();
+  (query.filter ?? []).forEach((filter, i) => {
+    const where = childPointer(childPointer(at, 'filter'), i);
+    const name = filterName(filter);
+    if (seen.has(name) || RESERVED_QUERY_NAMES.includes(name)) {
+      problems.push(
+        diagnosticAt(
+          document,
+          typeof filter === 'string' ? where : childPointer(where, 'name'),
+          RESERVED_QUERY_NAMES.includes(name)
+            ? `"${name}" is a query parameter of pages and sorting, and cannot name a filter`
+            : `two filters are named "${name}"`,
+          'give this filter another "name".',
+        ),
+      );
+      return;
+    }
+    seen.add(name);
+    if (typeof filter === 'string') checkField(filter, where);
+    else problems.push(...checkRelatedFilter(document, where, model, filter, modelNamed));
+  });
   (query.sort ?? []).forEach((name, i) =>
     checkField(name, childPointer(childPointer(at, 'sort'), i)),
   );
@@ -108,6 +129,154 @@ export function checkListQuery(
         'lower pageSize or raise maxPageSize.',
       ),
     );
+  return problems;
+}
+
+/**
+ * A filter through a relation (`{ "name": "tag", "path": "tags.name" }`): a relation of the model,
+ * a field of the related model that may be sent (not hidden, a password or json), and indexed
+ * there, so that the subquery reads an index.
+ */
+function checkRelatedFilter(
+  document: ConfigDocument,
+  pointer: string,
+  model: ModelConfig,
+  filter: Exclude<ListFilterConfig, string>,
+  modelNamed: (name: string) => ModelConfig | undefined,
+): Diagnostic[] {
+  const at = childPointer(pointer, 'path');
+  const [relationName, fieldName] = filter.path.split('.');
+  const relation = relationOf(model, relationName);
+  if (!relation) {
+    const relations = Object.keys(model.relations ?? {});
+    return [
+      diagnosticAt(
+        document,
+        at,
+        `${model.name} has no relation "${relationName}"`,
+        relations.length
+          ? suggest(relationName, relations, 'a relation:')
+          : `declare it in ${model.name}'s "relations".`,
+      ),
+    ];
+  }
+  const related = modelNamed(relation.model);
+  if (!related) return [];
+  const fields = modelFieldNames(related);
+  if (!fields.includes(fieldName))
+    return [
+      diagnosticAt(
+        document,
+        at,
+        `"${fieldName}" is not a field of ${related.name} (the model of ${model.name}.${relationName})`,
+        suggest(fieldName, fields, 'a field:'),
+      ),
+    ];
+  const options = fieldName === 'id' ? null : fieldOptions(fieldOf(related, fieldName) as never);
+  if (options && (['json', 'password'].includes(options.type) || options.hidden))
+    return [
+      diagnosticAt(
+        document,
+        at,
+        `${related.name}.${fieldName} is ${options.hidden ? 'hidden' : `a ${options.type} field`} and cannot be filtered on`,
+        'filter on another field of the related model.',
+      ),
+    ];
+  if (!isIndexedField(related, fieldName))
+    return [
+      diagnosticAt(
+        document,
+        at,
+        `${related.name}.${fieldName} has no index, so this filter would read the whole table`,
+        `add "indexes": [["${fieldName}"]] to ${related.name} (or make the field unique).`,
+      ),
+    ];
+  return [];
+}
+
+/**
+ * Checks a route's `scope`: a list route with `auth: true`, each key one or two relations that
+ * end at the accounts model (`author.followers`: the author's followers include the caller).
+ */
+export function checkScope(
+  document: ConfigDocument,
+  pointer: string,
+  config: RouteConfig,
+  operation: RouteOperation,
+  model: ModelConfig | undefined,
+  accountsModel: string | null,
+  modelNamed: (name: string) => ModelConfig | undefined,
+): Diagnostic[] {
+  if (!config.scope) return [];
+  const at = childPointer(pointer, 'scope');
+  if (operation !== 'list' || !model)
+    return [
+      diagnosticAt(
+        document,
+        at,
+        `"scope" applies to GET routes that answer a list of a model, and ${config.method} ${config.path} does not`,
+        'remove "scope", or give the route "response": "<Model>[]" (without a "function").',
+        'key',
+      ),
+    ];
+  if (!accountsModel)
+    return [
+      diagnosticAt(
+        document,
+        at,
+        '"scope" lists what the signed-in user reaches, and the project has no accounts model',
+        'name the model of your users in appgen.config.json: "accounts": { "model": "User" }.',
+        'key',
+      ),
+    ];
+  if (config.auth !== true)
+    return [
+      diagnosticAt(
+        document,
+        at,
+        `"scope" needs a signed-in caller, and ${config.method} ${config.path} does not have "auth": true`,
+        'add "auth": true (an anonymous caller then gets 401).',
+        'key',
+      ),
+    ];
+  const problems: Diagnostic[] = [];
+  for (const path of Object.keys(config.scope)) {
+    const where = childPointer(at, path);
+    let current: ModelConfig | undefined = model;
+    let last: string | undefined;
+    for (const name of path.split('.')) {
+      if (!current) break;
+      const relation = relationOf(current, name);
+      if (!relation) {
+        const relations = Object.keys(current.relations ?? {});
+        problems.push(
+          diagnosticAt(
+            document,
+            where,
+            `${current.name} has no relation "${name}"`,
+            relations.length
+              ? suggest(name, relations, 'a relation:')
+              : `declare it in ${current.name}'s "relations".`,
+            'key',
+          ),
+        );
+        last = undefined;
+        break;
+      }
+      last = relation.model;
+      current = modelNamed(relation.model);
+    }
+    if (last !== undefined && last !== accountsModel)
+      problems.push(
+        diagnosticAt(
+          document,
+          where,
+          `"${path}" leads to ${last} records, and the signed-in user is a ${accountsModel}`,
+          `end the path with a relation to ${accountsModel} (e.g. "author" for the caller's own records).`,
+          'key',
+        ),
+      );
+  }
   return problems;
 }
 

@@ -7,7 +7,7 @@ import { isRequiredOnCreate } from '../domain/fields';
 import { paramRole } from '../domain/routeParams';
 import { checkSameSitePath } from './sameSitePath';
 import { checkBody } from './checkBody';
-import { checkInclude, checkListQuery } from './checkListQuery';
+import { checkInclude, checkListQuery, checkScope } from './checkListQuery';
 import type { CheckedModel, CheckedRoute, RouteOperation } from './checkedProject';
 import { bodyUserFieldWarnings, checkAccountUse } from './checkAccountUse';
 import { accountMethodProblem, checkAccountRoute } from './checkAccountRoutes';
@@ -276,12 +276,15 @@ function resolveEntry(
         pointer,
         config.body,
         writes && model ? models.get(model)?.config : undefined,
+        (name) => models.get(name)?.config,
       ),
     );
   const fixed = modelConfig ? fixedFields(config, modelConfig, models) : [];
+  const modelNamed = (name: string) => models.get(name)?.config;
   const use = { document, pointer, config, operation, model: modelConfig, accountsModel, fixed };
   problems.push(
-    ...checkListQuery(document, pointer, config, operation, modelConfig, fixed),
+    ...checkListQuery(document, pointer, config, operation, modelConfig, fixed, modelNamed),
+    ...checkScope(document, pointer, config, operation, modelConfig, accountsModel, modelNamed),
     ...checkInclude(document, pointer, config, operation, modelConfig),
     ...checkAccountUse(use),
     ...checkAccountRoute({ document, pointer, config, model: modelConfig, accounts, orm }),

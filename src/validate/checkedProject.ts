@@ -99,10 +99,21 @@ export interface ProjectBodyField {
   validators: ParsedValidator[];
   /** Allowed values: the field's own, else those of the model's enum field of that name. */
   values: string[] | null;
+  /** A `string[]` field naming related records: the manyToMany relation (`relation`) and the related model's unique field (`by`); else null. */
+  namedLink: { relation: string; by: string } | null;
+}
+
+/** A filter of a list route: the query parameter, and the field it reads (through a relation, or the model's own). */
+export interface ProjectListFilter {
+  name: string;
+  /** The relation it reads through (`tags` of `"path": "tags.name"`), or null for the model's own field. */
+  relation: string | null;
+  /** The field compared: the model's own, or the related model's. */
+  field: string;
 }
 
 export interface ProjectListQuery {
-  filter: string[];
+  filter: ProjectListFilter[];
   sort: string[];
   defaultSort: { field: string; descending: boolean } | null;
   pageSize: number | null;
@@ -154,6 +165,8 @@ export interface ProjectRoute {
   voterSeesRecord: boolean;
   /** A list route's query, present only on a list of a model. */
   query: ProjectListQuery | null;
+  /** `scope`: relation paths (one or two relation names) from the record to the signed-in user; every one must reach them. */
+  scope: string[][];
   /** Relations of the model sent with each record. */
   include: string[];
   /** The configured status of a successful answer, or null for the default. */

@@ -10,9 +10,9 @@ export function fieldElementMismatch(
   field: BodyFieldOptions,
 ): { message: string; hint: string } | null {
   // No element sends a JSON list; a multi-select is not built (yet).
-  if (field.type === 'uuid[]') {
+  if (field.type === 'uuid[]' || field.type === 'string[]') {
     return {
-      message: `body field "${element.id}" is uuid[] (a list of ids), which no form element can send`,
+      message: `body field "${element.id}" is ${field.type} (a list${field.type === 'uuid[]' ? ' of ids' : ''}), which no form element can send`,
       hint: 'remove the element from the form, and send the list from code of your own.',
     };
   }
@@ -22,7 +22,7 @@ export function fieldElementMismatch(
 
 function typeMismatch(
   element: ElementConfig,
-  type: Exclude<BodyFieldType, 'uuid[]'>,
+  type: Exclude<BodyFieldType, 'uuid[]' | 'string[]'>,
 ): string | null {
   const want = (what: string) => `body field "${element.id}" is ${type}: use ${what}`;
   if (type === 'boolean') return element.type === 'checkbox' ? null : want('a checkbox');

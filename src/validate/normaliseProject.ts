@@ -137,6 +137,8 @@ function normaliseBody(
       required: isBodyFieldRequired(name, field, route.operation, model),
       validators: validatorsOf(route, name, options.validation ?? [], accounts),
       values: options.values ?? (modelField ? fieldOptions(modelField).values : undefined) ?? null,
+      namedLink:
+        options.relation && options.by ? { relation: options.relation, by: options.by } : null,
     };
   });
 }
@@ -148,7 +150,11 @@ function normaliseQuery(
   const query = config.query;
   if (!query || !model) return null;
   return {
-    filter: query.filter ?? [],
+    filter: (query.filter ?? []).map((filter) => {
+      if (typeof filter === 'string') return { name: filter, relation: null, field: filter };
+      const [relation, field] = filter.path.split('.');
+      return { name: filter.name, relation, field };
+    }),
     sort: query.sort ?? [],
     defaultSort: query.defaultSort
       ? {
@@ -208,6 +214,7 @@ function normaliseRoute(
     voter: config.voter ? parseVoter(config.voter) : null,
     voterSeesRecord: voterSeesRecord(config, route.operation, model),
     query: normaliseQuery(config, model),
+    scope: Object.keys(config.scope ?? {}).map((path) => path.split('.')),
     include: config.include ?? [],
     status: config.status ?? null,
     file: route.origin.file,

@@ -128,6 +128,39 @@ describe.each(CASES)('links written by routes (%s on %s)', (orm, database) => {
     expect((await article(id)).labels).toEqual([]);
   });
 
+  it('a PUT with a string[] of names replaces the links, creating the labels missing, and clears them when absent', async () => {
+    const id = (
+      (await request(base, 'POST', '/api/articles', { title: 'Named', labels: [labels.a] }))
+        .body as Row
+    ).id as string;
+    const named = await request(base, 'PUT', `/api/articles/${id}/labels`, {
+      title: 'Named',
+      labelNames: ['b', 'fresh', 'b'],
+    });
+    expect(named.status).toBe(200);
+    expect(names((named.body as Row).labels)).toEqual(['b', 'fresh']);
+    const fresh = ((named.body as Row).labels as Row[]).find((label) => label.name === 'fresh');
+    expect((await request(base, 'GET', `/api/labels/${fresh?.id}`)).status).toBe(200);
+    expectError(
+      await request(base, 'PUT', `/api/articles/${id}/labels`, {
+        title: 'Named',
+        labelNames: ['c', ''],
+      }),
+      400,
+      'Invalid request body: "labelNames[1]" must not be empty',
+    );
+    const cleared = await request(base, 'PUT', `/api/articles/${id}/labels`, { title: 'Named' });
+    expect([cleared.status, (cleared.body as Row).labels]).toEqual([200, []]);
+    expectError(
+      await request(base, 'PUT', `/api/articles/${MISSING}/labels`, {
+        title: 'Named',
+        labelNames: ['x'],
+      }),
+      404,
+      'Not found',
+    );
+  });
+
   it('PATCH sets the links present in the body and keeps those absent; the answer has them only with include', async () => {
     const id = (
       (await request(base, 'POST', '/api/articles', { title: 'Three', labels: [labels.a] }))

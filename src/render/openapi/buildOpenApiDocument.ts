@@ -132,6 +132,14 @@ function successResponse(method: MethodContext, project: ProjectContext): [strin
   return [status, response];
 }
 
+/** A scoped list says which records it answers: those the signed-in user reaches through its relations. */
+function scopeNote(method: MethodContext): string {
+  const scope = method.listQuery?.scope ?? [];
+  if (scope.length === 0) return '';
+  const paths = scope.map((path) => path.steps.map((step) => step.relation).join('.'));
+  return ` Only the records whose ${paths.join(' and ')} include${paths.length > 1 ? '' : 's'} the signed-in user.`;
+}
+
 function queryParameters(method: MethodContext): JsonSchema[] {
   const query = method.listQuery;
   if (!query) return [];
@@ -139,7 +147,9 @@ function queryParameters(method: MethodContext): JsonSchema[] {
     name: filter.name,
     in: 'query',
     required: false,
-    description: `Only records whose ${filter.name} equals this`,
+    description: filter.path
+      ? `Only records with ${filter.path.steps.map((step) => step.relation).join('.')} whose ${filter.path.field} equals this`
+      : `Only records whose ${filter.name} equals this`,
     schema: fieldSchema(filter),
   }));
   if (query.sorts.length > 0) {
@@ -199,7 +209,7 @@ function operation(method: MethodContext, project: ProjectContext): JsonSchema {
   const result: JsonSchema = {
     operationId: method.handlerName,
     summary: `${method.method} ${method.urlPath}`,
-    description: `From ${method.source}.`,
+    description: `From ${method.source}.${scopeNote(method)}`,
   };
   if (parameters.length > 0) result.parameters = parameters;
   if (method.hasBody) {

@@ -150,6 +150,11 @@ function validatorKeywords(validators: ValidatorContext[]): JsonSchema {
 
 /** A body field as a request sends it, with its validators as JSON Schema keywords. */
 export function bodyFieldSchema(field: BodyFieldContext): JsonSchema {
+  if (field.type === 'string[]') {
+    // The validators check each text of the list.
+    const items = { type: 'string', ...validatorKeywords(field.validators) };
+    return { type: 'array', items, maxItems: 1000 };
+  }
   const base: JsonSchema =
     field.type === 'uuid[]'
       ? { type: 'array', items: { type: 'string', format: 'uuid' }, maxItems: 1000 }

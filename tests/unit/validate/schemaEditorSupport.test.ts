@@ -118,6 +118,7 @@ describe('the JSON schemas in an editor', () => {
         'json',
         'enum',
         'uuid[]',
+        'string[]',
       ],
     ],
   ])('%s: a shorthand %s offers its types without if/then/else', (file, definition, types) => {

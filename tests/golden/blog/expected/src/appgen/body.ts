@@ -5,7 +5,7 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 /** A JSON value as a body may set it: `null` means "no value" and is handled by `nullable`. */
 export type JsonInput = string | number | boolean | JsonInput[] | { [key: string]: JsonInput | null };
 
-export type BodyFieldType = "string" | "text" | "int" | "float" | "boolean" | "datetime" | "uuid" | "password" | "json" | "enum" | "uuid[]";
+export type BodyFieldType = "string" | "text" | "int" | "float" | "boolean" | "datetime" | "uuid" | "password" | "json" | "enum" | "uuid[]" | "string[]";
 // The validator names appgen accepts: a spec naming another, or a runtime missing one, does not compile.
 export type ValidatorName =
   | "notEmpty"
@@ -42,7 +42,7 @@ export const MAX_BODY_BYTES = 1_048_576;
 /** Deepest nesting of arrays and objects in a `json` value: far deeper ones overflow the stack of the ORM's serializer (500). */
 export const MAX_JSON_DEPTH = 100;
 
-/** Most ids a `uuid[]` field may list: bounds the records one request links. */
+/** Most items a `uuid[]` or `string[]` field may list: bounds the records one request links. */
 export const MAX_LIST_ITEMS = 1000;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -167,6 +167,11 @@ function coerce(value: unknown, field: BodyFieldSpec): { error: string } | { val
       // A list of record ids, each once (a link exists or not), in the order first given.
       if (!Array.isArray(value) || !value.every((item) => typeof item === "string" && UUID.test(item))) return { error: "must be a list of UUIDs" };
       return value.length <= MAX_LIST_ITEMS ? { value: [...new Set(value)] } : { error: `must be a list of at most ${MAX_LIST_ITEMS} UUIDs` };
+    case "string[]":
+      // A list of texts (e.g. names of related records); duplicates are removed after the validators ran on each.
+      if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) return { error: "must be a list of strings" };
+      if (value.length > MAX_LIST_ITEMS) return { error: `must be a list of at most ${MAX_LIST_ITEMS} strings` };
+      return value.every((item) => isStorableText(item)) ? { value } : { error: UNSTORABLE_MESSAGE };
     default:
       if (typeof value !== "string") return { error: "must be a string" };
       return isStorableText(value) ? { value } : { error: UNSTORABLE_MESSAGE };
@@ -193,6 +198,16 @@ export function validateBody(input: unknown, spec: BodySpec): { data: Record<str
     const checked = coerce(value, field);
     if ("error" in checked) {
       problems.push(`"${name}" ${checked.error}`);
+      continue;
+    }
+    if (field.type === "string[]") {
+      // Each text is checked on its own; the first that fails is named by its position (from 0).
+      const texts = checked.value as string[];
+      const failed = texts
+        .map((text, index) => ({ index, failures: field.validators.map(([validator, argument]) => VALIDATORS[validator](text, argument)).filter((message): message is string => Boolean(message)) }))
+        .find((item) => item.failures.length > 0);
+      if (failed) problems.push(`"${name}[${failed.index}]" ${failed.failures.join(" and ")}`);
+      else data[name] = [...new Set(texts)];
       continue;
     }
     const failures = field.validators

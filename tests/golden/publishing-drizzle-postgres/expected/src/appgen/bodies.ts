@@ -11,6 +11,7 @@ export interface PutApiArticlesBySlugBody {
   title?: string;
   description?: string;
   body?: string;
+  tagList?: string[];
 }
 
 /** Body of POST config/routes/articles.json routes[1] */
@@ -18,7 +19,7 @@ export interface PostApiArticlesBody {
   title: string;
   description: string;
   body: string;
-  tags?: string[];
+  tagList?: string[];
 }
 
 /** Body of POST config/routes/tags.json routes[1] */

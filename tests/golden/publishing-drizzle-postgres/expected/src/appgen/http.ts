@@ -126,6 +126,19 @@ export function isUniqueViolation(error: unknown, field: string): boolean {
 }
 
 /**
+ * Runs a write that creates related records named by a unique `field` (a `string[]` body field)
+ * once more when a concurrent request created one of them first: the second run finds it.
+ */
+export async function retryWhenTaken<T>(field: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isUniqueViolation(error, field)) throw error;
+    return write();
+  }
+}
+
+/**
  * Runs a handler and turns anything it throws into a JSON answer. Unexpected errors are logged on
  * the server and answered with a generic 500: internals never reach the client.
  */

@@ -168,8 +168,19 @@ export function deleteApiArticlesBySlug(input: DeleteApiArticlesBySlugInput, opt
   return send("DELETE", "/api/articles/" + encodeURIComponent(String(params.slug)), undefined, options);
 }
 
+export interface GetApiArticlesFeedInput {
+  query?: { sort?: "createdAt" | "-createdAt"; limit?: number; offset?: number };
+}
+
+export type GetApiArticlesFeedResult = Array<Article & Required<Pick<Article, "author" | "tags">>>;
+
+/** GET /api/articles/feed (config/routes/articles.json routes[7]) */
+export function getApiArticlesFeed(input: GetApiArticlesFeedInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiArticlesFeedResult>> {
+  return send("GET", withQuery("/api/articles/feed", input.query), undefined, options);
+}
+
 export interface GetApiArticlesInput {
-  query?: { authorId?: string; sort?: "createdAt" | "-createdAt"; limit?: number; offset?: number };
+  query?: { authorId?: string; tag?: string; author?: string; favorited?: string; sort?: "createdAt" | "-createdAt"; limit?: number; offset?: number };
 }
 
 export type GetApiArticlesResult = Array<Article & Required<Pick<Article, "author" | "tags">>>;

@@ -29,6 +29,33 @@ export const openApiDocument: Record<string, unknown> = {
             }
           },
           {
+            "name": "tag",
+            "in": "query",
+            "required": false,
+            "description": "Only records with tags whose name equals this",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "author",
+            "in": "query",
+            "required": false,
+            "description": "Only records with author whose username equals this",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "favorited",
+            "in": "query",
+            "required": false,
+            "description": "Only records with favoritedBy whose username equals this",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
             "name": "sort",
             "in": "query",
             "required": false,
@@ -213,11 +240,16 @@ export const openApiDocument: Record<string, unknown> = {
                       "notEmpty"
                     ]
                   },
-                  "tags": {
+                  "tagList": {
                     "type": "array",
                     "items": {
                       "type": "string",
-                      "format": "uuid"
+                      "maxLength": 50,
+                      "pattern": "\\S",
+                      "x-appgen-validators": [
+                        "notEmpty",
+                        "maxLength:50"
+                      ]
                     },
                     "maxItems": 1000
                   }
@@ -547,6 +579,19 @@ export const openApiDocument: Record<string, unknown> = {
                     "x-appgen-validators": [
                       "notEmpty"
                     ]
+                  },
+                  "tagList": {
+                    "type": "array",
+                    "items": {
+                      "type": "string",
+                      "maxLength": 50,
+                      "pattern": "\\S",
+                      "x-appgen-validators": [
+                        "notEmpty",
+                        "maxLength:50"
+                      ]
+                    },
+                    "maxItems": 1000
                   }
                 }
               }
@@ -1470,6 +1515,163 @@ export const openApiDocument: Record<string, unknown> = {
           },
           "409": {
             "description": "Conflicts with a stored record (unique value, missing or still referenced linked record)",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "500": {
+            "description": "Internal server error",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "tokenAuth": []
+          },
+          {
+            "sessionCookie": []
+          }
+        ]
+      }
+    },
+    "/api/articles/feed": {
+      "get": {
+        "operationId": "getApiArticlesFeed",
+        "summary": "GET /api/articles/feed",
+        "description": "From config/routes/articles.json routes[7]. Only the records whose author.followers includes the signed-in user.",
+        "parameters": [
+          {
+            "name": "sort",
+            "in": "query",
+            "required": false,
+            "description": "Order by this field; `-` in front for descending",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "createdAt",
+                "-createdAt"
+              ]
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "Records per page (default 20)",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "required": false,
+            "description": "Records to skip",
+            "schema": {
+              "type": "integer",
+              "minimum": 0
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Success",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "format": "uuid"
+                      },
+                      "slug": {
+                        "type": "string"
+                      },
+                      "title": {
+                        "type": "string"
+                      },
+                      "description": {
+                        "type": "string"
+                      },
+                      "body": {
+                        "type": "string"
+                      },
+                      "authorId": {
+                        "type": "string",
+                        "format": "uuid"
+                      },
+                      "createdAt": {
+                        "type": "string",
+                        "format": "date-time"
+                      },
+                      "updatedAt": {
+                        "type": "string",
+                        "format": "date-time"
+                      },
+                      "author": {
+                        "$ref": "#/components/schemas/User"
+                      },
+                      "tags": {
+                        "type": "array",
+                        "items": {
+                          "$ref": "#/components/schemas/Tag"
+                        }
+                      }
+                    },
+                    "required": [
+                      "id",
+                      "slug",
+                      "title",
+                      "description",
+                      "body",
+                      "authorId",
+                      "createdAt",
+                      "updatedAt",
+                      "author",
+                      "tags"
+                    ],
+                    "additionalProperties": false
+                  }
+                }
+              }
+            },
+            "headers": {
+              "X-Total-Count": {
+                "description": "Number of records matching the filters, all pages",
+                "schema": {
+                  "type": "string",
+                  "pattern": "^[0-9]+$"
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "Invalid path parameter, query parameter or request body",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "401": {
+            "description": "Not signed in",
             "content": {
               "application/json": {
                 "schema": {

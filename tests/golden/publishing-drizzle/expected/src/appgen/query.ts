@@ -6,7 +6,8 @@ export type FilterType = "string" | "text" | "int" | "float" | "boolean" | "date
 
 /** What a list route's client may ask with query parameters (from the route's `query`). */
 export interface ListQuerySpec {
-  filters: Record<string, { type: FilterType; values?: readonly string[] }>;
+  /** `related`: a filter through a relation (`"path": "tags.name"`), whose value goes to ListQuery.related. */
+  filters: Record<string, { type: FilterType; values?: readonly string[]; related?: boolean }>;
   sorts: readonly string[];
   defaultSort: { field: string; descending: boolean } | null;
   /** Records per page without ?limit; null: no pagination (?limit and ?offset are refused). */
@@ -17,6 +18,8 @@ export interface ListQuerySpec {
 export interface ListQuery {
   /** Field → value every listed record must have (from the filters given). */
   where: Record<string, string | number | boolean | Date>;
+  /** Filter name → value of the filters through a relation given (`?tag=dragons`): the handler compares them with the related records. */
+  related: Record<string, string | number | boolean | Date>;
   /** The order asked for (or the default); records with equal values are ordered by id. */
   sort: { field: string; descending: boolean } | null;
   limit: number | null;
@@ -59,7 +62,7 @@ export function readListQuery(request: Request, spec: ListQuerySpec): { ok: true
   const params = new URL(request.url).searchParams;
   const fail = (message: string) => ({ ok: false as const, response: jsonError(400, message) });
   const allowed = [...Object.keys(spec.filters), ...(spec.sorts.length ? ["sort"] : []), ...(spec.pageSize !== null ? ["limit", "offset"] : [])];
-  const query: ListQuery = { where: {}, sort: spec.defaultSort, limit: spec.pageSize, offset: 0 };
+  const query: ListQuery = { where: {}, related: {}, sort: spec.defaultSort, limit: spec.pageSize, offset: 0 };
   for (const name of new Set(params.keys())) {
     const values = params.getAll(name);
     if (!allowed.includes(name)) return fail(allowed.length ? `Unknown query parameter "${name}" (allowed: ${allowed.join(", ")})` : `This list takes no query parameters ("${name}" was given)`);
@@ -78,7 +81,7 @@ export function readListQuery(request: Request, spec: ListQuerySpec): { ok: true
     } else {
       const value = filterValue(text, spec.filters[name]);
       if ("error" in value) return fail(`Query parameter "${name}" ${value.error}`);
-      query.where[name] = value.value;
+      (spec.filters[name].related ? query.related : query.where)[name] = value.value;
     }
   }
   return { ok: true, query };

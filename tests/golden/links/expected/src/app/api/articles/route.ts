@@ -37,8 +37,13 @@ export async function POST(request: Request): Promise<Response> {
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
+
+
     await requireRecords("Label", body.labels, (ids) => db.label.findMany({ where: { id: { in: ids } }, select: { id: true } }));
+
+
     await requireRecords("Reader", body.readers, (ids) => db.reader.findMany({ where: { id: { in: ids } }, select: { id: true } }));
+
     const record = await db.article.create({
       data: {
         title: body.title,

@@ -72,7 +72,12 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
     if (!allowOwner(userId, current, "authorId")) return jsonError(403, "Forbidden");
     // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
+
+
+
+
     await requireRecords("Tag", body.tags, (ids) => db.select({ id: tables.tag.id }).from(tables.tag).where(inArray(tables.tag.id, ids)));
+
     // PATCH changes only the fields present in the body; with none, the record is read as it is.
     const changes = {
       title: body.title,

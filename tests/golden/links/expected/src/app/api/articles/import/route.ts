@@ -16,7 +16,7 @@ const postApiArticlesImportBodySpec = {
   },
 } satisfies BodySpec;
 
-/** POST /api/articles/import (config/routes/articles.json routes[4]) */
+/** POST /api/articles/import (config/routes/articles.json routes[5]) */
 export async function POST(request: Request): Promise<Response> {
   return handle(async () => {
     const crossSite = refuseCrossSite(request);
