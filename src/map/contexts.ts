@@ -269,6 +269,7 @@ export interface ModelRefContext {
 
 /** What an account route does, and the accounts model's fields it reads. */
 export interface AccountRouteContext {
+  /** `account` of the route: a sign-up (a create), a log-in or a log-out. */
   action: 'signUp' | 'logIn' | 'logOut';
   /** signUp and logIn: the answer carries a session token (and sets the session cookie). */
   issuesToken: boolean;

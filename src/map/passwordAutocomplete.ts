@@ -8,7 +8,8 @@ const NEW_PASSWORD_PATH = /(sign-?up|register|join|password)(\/|$)/i;
  * password or a new one: "new-password" when the form stores what is typed (its route writes a
  * model without a function, e.g. a sign-up form on POST /api/users, or a function route named like
  * sign-up, register or password) or the field's id says so (newPassword, confirmPassword);
- * "current-password" otherwise (a log-in form, bound to a function route, or an unbound form).
+ * "current-password" otherwise (a log-in form, bound to an `account: "logIn"` route or a function
+ * route, or an unbound form).
  */
 export function passwordAutocomplete(
   method: MethodContext | null,
@@ -16,6 +17,8 @@ export function passwordAutocomplete(
 ): 'new-password' | 'current-password' {
   if (/new|confirm|repeat/i.test(inputId)) return 'new-password';
   if (!method || method.method === 'GET' || method.method === 'DELETE') return 'current-password';
+  // A log-in (`account: "logIn"`) compares the password: the saved one is what to offer.
+  if (method.operation === 'logIn') return 'current-password';
   if (method.function === null && method.model !== null) return 'new-password';
   return NEW_PASSWORD_PATH.test(method.urlPath) ? 'new-password' : 'current-password';
 }

@@ -90,3 +90,53 @@ describe('autocomplete of password inputs', () => {
     });
   });
 });
+
+describe('autocomplete of password inputs on account routes', () => {
+  const USER = {
+    name: 'User',
+    fields: {
+      email: { type: 'string', unique: true },
+      name: { type: 'string', optional: true },
+      password: { type: 'password', optional: true },
+    },
+  };
+  const context = mapProject(
+    checkedProject(
+      minimalProject({
+        'config/models/User.json': USER,
+        'config/routes/accounts.json': {
+          routes: [
+            {
+              method: 'POST',
+              path: '/api/accounts',
+              account: 'signUp',
+              body: { email: 'string', password: 'password' },
+              response: 'User',
+            },
+            {
+              method: 'POST',
+              path: '/api/accounts/login',
+              account: 'logIn',
+              body: {
+                email: { type: 'string', required: true },
+                password: { type: 'password', required: true },
+              },
+              response: 'User',
+            },
+          ],
+        },
+        ...form('join', '/join', 'POST /api/accounts', ['email', 'password']),
+        ...form('enter', '/enter', 'POST /api/accounts/login', ['email', 'password']),
+      }),
+    ),
+    SQLITE_OPTIONS,
+  );
+
+  it('is new-password on a sign-up form and current-password on a log-in form', () => {
+    expect(passwordInputs(context, '/join')).toEqual({ email: null, password: 'new-password' });
+    expect(passwordInputs(context, '/enter')).toEqual({
+      email: null,
+      password: 'current-password',
+    });
+  });
+});
