@@ -7,7 +7,8 @@ import { isRequiredOnCreate } from '../domain/fields';
 import { paramRole } from '../domain/routeParams';
 import { checkSameSitePath } from './sameSitePath';
 import { checkBody } from './checkBody';
-import { checkInclude, checkListQuery } from './checkListQuery';
+import { checkListQuery } from './checkListQuery';
+import { checkResponseShape } from './checkResponseShape';
 import type { CheckedModel, CheckedRoute, RouteOperation } from './checkedProject';
 import { bodyUserFieldWarnings, checkAccountUse } from './checkAccountUse';
 import { checkRouteOptions } from './checkRouteOptions';
@@ -270,7 +271,7 @@ function resolveEntry(
   const use = { document, pointer, config, operation, model: modelConfig, accountsModel, fixed };
   problems.push(
     ...checkListQuery(document, pointer, config, operation, modelConfig, fixed),
-    ...checkInclude(document, pointer, config, operation, modelConfig),
+    ...checkResponseShape(document, pointer, config, operation, modelConfig, models),
     ...checkAccountUse(use),
   );
   return {

@@ -5,6 +5,7 @@ import { parseValidator, type ParsedValidator } from '../config/validators';
 import { appFolderNamer, type AppFolder } from '../domain/appFolders';
 import { bodyFieldOptions, isBodyFieldRequired } from '../domain/bodyFields';
 import { fieldOf, fieldOptions, modelFields } from '../domain/fields';
+import { computedSpec, includeEntries } from '../domain/computed';
 import { maxPageSize } from '../domain/listQuery';
 import { indexFields, mirroredRelation, relationField } from '../domain/relations';
 import { paramRole } from '../domain/routeParams';
@@ -91,6 +92,10 @@ function normaliseModel(
       fields: indexFields(index),
       unique: !Array.isArray(index) && Boolean(index.unique),
     })),
+    computed: Object.entries(config.computed ?? {}).map(([name, computed]) => ({
+      name,
+      ...computedSpec(computed),
+    })),
     file: origin.file,
   };
 }
@@ -174,7 +179,13 @@ function normaliseRoute(
     voter: config.voter ? parseVoter(config.voter) : null,
     voterSeesRecord: voterSeesRecord(config, route.operation, model),
     query: normaliseQuery(config, model),
-    include: config.include ?? [],
+    include: includeEntries(config.include).map((entry) => entry.name),
+    fields: config.fields ?? null,
+    includeFields: Object.fromEntries(
+      includeEntries(config.include).flatMap(({ name, shape }) =>
+        shape?.fields ? [[name, shape.fields]] : [],
+      ),
+    ),
     status: config.status ?? null,
     file: route.origin.file,
     jsonPath: pointerToJsonPath(route.origin.pointer),

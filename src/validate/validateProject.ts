@@ -5,6 +5,7 @@ import { checkAppTree } from './checkAppTree';
 import type { CheckedModel, CheckedProject, CheckedRoute } from './checkedProject';
 import { checkModels } from './checkModels';
 import { checkRelations } from './checkRelations';
+import { checkComputed } from './checkComputed';
 import { checkRoutes } from './checkRoutes';
 import { checkEvents } from './checkEvents';
 import { checkGeneratedNames } from './checkGeneratedNames';
@@ -108,6 +109,9 @@ export function validateProject(project: LoadedProject): CheckedProject {
     .filter((name): name is string => typeof name === 'string');
   const accounts = accountsModelOf(settings, project.settings, models);
   diagnostics.push(...accounts.problems);
+  modelResult.diagnostics.push(
+    ...checkComputed(modelDocumentsByName, models, accounts.model),
+  );
   const routeResult = checkRoutes(routeDocuments, {
     models,
     unchecked: new Set(declared.filter((name) => !models.has(name))),
