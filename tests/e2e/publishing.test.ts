@@ -44,7 +44,16 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
   let jake: Member;
   let ada: Member;
   let article: Row;
+  let articleId: string;
+  const statementCounts: Record<string, number> = {};
   const body = (response: JsonResponse) => response.body as Row;
+  // A user as articles and profiles show them: `following` is whether the caller follows them.
+  const profile = (user: Row, following: boolean) => ({
+    username: user.username,
+    bio: user.bio,
+    image: user.image,
+    following,
+  });
   const links = async (table: string, column: string, id: unknown) =>
     Number(
       (await db.rows(`SELECT count(*) AS n FROM "${table}" WHERE "${column}" = $1`, [id]))[0].n,
@@ -80,12 +89,15 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     const functions = path.join(orm === 'prisma' ? EXAMPLE : DRIZZLE_FUNCTIONS, 'src');
     fs.cpSync(functions, path.join(project.dir, 'src'), { recursive: true });
     await project.appgen(['build']);
-    server = await startBuiltApp(project.dir, project.env);
+    // APPGEN_LOG_SQL=1: the app prints each SQL statement, which the statement-count test counts.
+    server = await startBuiltApp(project.dir, { ...project.env, APPGEN_LOG_SQL: '1' });
     db = await openAppDatabase(project.dir, orm, env.DATABASE_URL);
   });
 
   afterAll(async () => {
     transcripts.set(`${orm} on ${database}`, client.lines);
+    if (Object.keys(statementCounts).length > 0)
+      console.log(`SQL statements per request, ${orm} on ${database}:`, statementCounts);
     await db?.close();
     await server?.stop();
     await dropDatabase?.();
@@ -192,18 +204,37 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     });
     expect(created.status).toBe(201);
     article = body(created);
+    // The route's `fields` in their order, then the author as its own `fields` shape it.
     expect(article).toEqual({
-      id: expect.any(String),
       slug: 'how-to-train-your-dragon',
       title: 'How to train your dragon',
       description: 'Ever wonder how?',
       body: 'You have to believe',
-      authorId: jake.user.id,
+      tagList: [],
       createdAt: expect.stringMatching(TIME),
       updatedAt: article.createdAt,
-      author: jake.user,
-      tags: [],
+      favorited: false,
+      favoritesCount: 0,
+      author: profile(jake.user, false),
     });
+    expect(Object.keys(article)).toEqual([
+      'slug',
+      'title',
+      'description',
+      'body',
+      'tagList',
+      'createdAt',
+      'updatedAt',
+      'favorited',
+      'favoritesCount',
+      'author',
+    ]);
+    expect(Object.keys(article.author as Row)).toEqual(['username', 'bio', 'image', 'following']);
+    const [stored] = await db.rows('SELECT "id", "authorId" FROM "Article" WHERE "slug" = $1', [
+      'how-to-train-your-dragon',
+    ]);
+    expect(stored.authorId).toBe(jake.user.id);
+    articleId = stored.id as string;
     const slugs: string[] = [];
     for (const title of [
       'How to train your dragon',
@@ -276,14 +307,30 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     for (let i = 0; i < 2; i++) {
       const favorited = await send('POST', path, { token: ada.token });
       expect(favorited.status).toBe(200);
-      expect(favorited.body).toEqual(article);
+      expect(favorited.body).toEqual({ ...article, favorited: true, favoritesCount: 1 });
     }
     expect(await links('_Article_favoritedBy', 'B', ada.user.id)).toBe(1);
-    expect(await send('POST', path, { token: jake.token })).toMatchObject({ status: 200 });
+    const both = await send('POST', path, { token: jake.token });
+    expect([both.status, body(both).favorited, body(both).favoritesCount]).toEqual([200, true, 2]);
     // Jake's unfavorite removes Jake's link only: nobody can remove another user's favorite.
+    const unfavorited = await send('DELETE', path, { token: jake.token });
+    expect(unfavorited.body).toEqual({ ...article, favorited: false, favoritesCount: 1 });
     expect(await send('DELETE', path, { token: jake.token })).toMatchObject({ status: 200 });
-    expect(await send('DELETE', path, { token: jake.token })).toMatchObject({ status: 200 });
-    expect(await links('_Article_favoritedBy', 'A', article.id)).toBe(1);
+    expect(await links('_Article_favoritedBy', 'A', articleId)).toBe(1);
+    // Each caller sees their own favorite; an anonymous caller none, but the count all the same.
+    const slugPath = '/api/articles/how-to-train-your-dragon';
+    expect(body(await send('GET', slugPath, { token: ada.token }))).toMatchObject({
+      favorited: true,
+      favoritesCount: 1,
+    });
+    expect(body(await send('GET', slugPath, { token: jake.token }))).toMatchObject({
+      favorited: false,
+      favoritesCount: 1,
+    });
+    expect(body(await send('GET', slugPath))).toMatchObject({
+      favorited: false,
+      favoritesCount: 1,
+    });
     expect(await links('_Article_favoritedBy', 'B', ada.user.id)).toBe(1);
     expectError(await send('POST', path), 401, 'Unauthorized');
     expectError(
@@ -300,13 +347,26 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
   it('follows and unfollows a user by username (a manyToMany of User with itself)', async () => {
     const followed = await send('POST', '/api/profiles/jake/follow', { token: ada.token });
     expect(followed.status).toBe(200);
-    expect(followed.body).toEqual(jake.user);
+    expect(followed.body).toEqual(profile(jake.user, true));
+    expect(Object.keys(body(followed))).toEqual(['username', 'bio', 'image', 'following']);
     await send('POST', '/api/profiles/jake/follow', { token: ada.token });
+    // Ada follows jake: his profile and the author of his articles say so to her, to no one else.
+    expect((await send('GET', '/api/profiles/jake', { token: ada.token })).body).toEqual(
+      profile(jake.user, true),
+    );
+    expect((await send('GET', '/api/profiles/jake', { token: jake.token })).body).toEqual(
+      profile(jake.user, false),
+    );
+    const seen = await send('GET', '/api/articles?authorId=' + jake.user.id, { token: ada.token });
+    expect((seen.body as Row[]).map((row) => row.author)).toEqual([profile(jake.user, true)]);
+    expect((await send('GET', '/api/articles?authorId=' + jake.user.id)).body).toEqual([
+      { ...article, favoritesCount: 1 },
+    ]);
     // jake's followers hold ada: the record's id in one column, the follower's in the other.
     const rows = await db.rows('SELECT "A", "B" FROM "_User_followers"');
     expect(rows).toEqual([{ A: jake.user.id, B: ada.user.id }]);
     const unfollowed = await send('DELETE', '/api/profiles/jake/follow', { token: ada.token });
-    expect([unfollowed.status, unfollowed.body]).toEqual([200, jake.user]);
+    expect([unfollowed.status, unfollowed.body]).toEqual([200, profile(jake.user, false)]);
     expect(await db.rows('SELECT "A" FROM "_User_followers"')).toEqual([]);
     expectError(
       await send('POST', '/api/profiles/nobody/follow', { token: ada.token }),
@@ -316,8 +376,10 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
   });
 
   it('serves a profile to anyone, but refuses a token that is not valid', async () => {
-    expect((await send('GET', '/api/profiles/jake')).body).toEqual(jake.user);
-    expect((await send('GET', '/api/profiles/jake', { token: ada.token })).body).toEqual(jake.user);
+    expect((await send('GET', '/api/profiles/jake')).body).toEqual(profile(jake.user, false));
+    expect((await send('GET', '/api/profiles/jake', { token: ada.token })).body).toEqual(
+      profile(jake.user, false),
+    );
     expectError(
       await send('GET', '/api/profiles/jake', { token: 'expired-or-forged' }),
       401,
@@ -337,7 +399,7 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     expect(comment).toEqual({
       id: expect.any(String),
       body: 'Thank you so much!',
-      articleId: article.id,
+      articleId,
       authorId: ada.user.id,
       createdAt: expect.stringMatching(TIME),
       updatedAt: comment.createdAt,
@@ -395,6 +457,29 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     ]);
   });
 
+  it("lists the names of an article's tags in the declared order (by name), not by link or id", async () => {
+    const tags: Row[] = [];
+    for (const name of ['training', 'dragons', 'zeal'])
+      tags.push(body(await send('POST', '/api/tags', { token: jake.token, body: { name } })));
+    const created = await send('POST', '/api/articles', {
+      token: jake.token,
+      body: {
+        title: 'Tagged',
+        description: 'd',
+        body: 'b',
+        tags: [tags[2].id, tags[0].id, tags[1].id],
+      },
+    });
+    expect(body(created).tagList).toEqual(['dragons', 'training', 'zeal']);
+    expect(body(await send('GET', '/api/articles/tagged')).tagList).toEqual([
+      'dragons',
+      'training',
+      'zeal',
+    ]);
+    const removed = await send('DELETE', '/api/articles/tagged', { token: jake.token });
+    expect(removed.status).toBe(204);
+  });
+
   it('lets users delete only their own account; a session of a deleted user is refused', async () => {
     expectError(await send('DELETE', '/api/profiles/ada', { token: jake.token }), 403, 'Forbidden');
     const removed = await send('DELETE', '/api/profiles/ada', { token: ada.token });
@@ -404,6 +489,37 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     expectError(await send('GET', '/api/user', { token: ada.token }), 401, 'Unauthorized');
     // Her articles went with her (onDelete cascade).
     expect((await send('GET', '/api/articles')).headers.get('x-total-count')).toBe('1');
+  });
+
+  it('reads computed fields with as many SQL statements for 50 articles as for 1', async () => {
+    for (let i = 2; i <= 50; i++)
+      expect(
+        (
+          await send('POST', '/api/articles', {
+            token: jake.token,
+            body: { title: `Article ${i}`, description: 'd', body: 'b' },
+          })
+        ).status,
+      ).toBe(201);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+    // The statements the app printed (APPGEN_LOG_SQL=1) while it answered one request.
+    async function statements(path: string, records: number): Promise<number> {
+      await settle();
+      const before = server.output().length;
+      const answer = await send('GET', path, { token: jake.token });
+      expect([answer.status, (answer.body as Row[]).length]).toEqual([200, records]);
+      await settle();
+      return server
+        .output()
+        .slice(before)
+        .split('\n')
+        .filter((line) => line.startsWith('appgen:sql ')).length;
+    }
+    await statements('/api/articles?limit=1', 1); // warm-up: connections, prepared statements
+    statementCounts.oneArticle = await statements('/api/articles?limit=1', 1);
+    statementCounts.fiftyArticles = await statements('/api/articles?limit=50', 50);
+    expect(statementCounts.oneArticle).toBeGreaterThan(0);
+    expect(statementCounts.fiftyArticles).toBe(statementCounts.oneArticle);
   });
 });
 

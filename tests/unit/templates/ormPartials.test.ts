@@ -9,7 +9,7 @@ import { partialUsage } from '../../../src/templates/partialUsage';
  * docs/templates.md lists the same names.
  */
 const OPERATIONS = ['create', 'delete', 'get', 'link', 'list', 'replace', 'unlink', 'update'];
-const DATABASE_ORM = [...OPERATIONS, 'db', 'errors', 'parent', 'findIds', 'imports', 'load'].sort();
+const DATABASE_ORM = [...OPERATIONS, 'computed', 'db', 'errors', 'parent', 'findIds', 'imports', 'load'].sort();
 const NO_DATABASE = [...OPERATIONS, 'errors', 'parent', 'load'].sort();
 
 const builtins = listTemplateFiles(BUILTIN_TEMPLATES_DIR, 'built-in');
