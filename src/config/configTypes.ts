@@ -41,9 +41,7 @@ export type IndexConfig = string[] | { fields: string[]; unique?: boolean };
  * the number of related records, whether the caller is one of them, or one field of each.
  */
 export type ComputedConfig =
-  | { count: string }
-  | { callerIn: string }
-  | { values: string; field: string; orderBy?: string };
+  { count: string } | { callerIn: string } | { values: string; field: string; orderBy?: string };
 
 export interface ModelConfig {
   name: string;

@@ -31,10 +31,14 @@ function queryFields(method: MethodContext): ClientFieldContext[] {
 
 /** The fields a shaped answer sends (`fields`), then its included relations, each shaped alike. */
 function shapedType(model: string, fields: string[] | null, include: IncludeContext[]): string {
-  const own = fields ? `Required<Pick<${model}, ${enumType(fields)}>>` : `Omit<${model}, ${enumType(include.map((r) => r.name))}>`;
+  const own = fields
+    ? `Required<Pick<${model}, ${enumType(fields)}>>`
+    : `Omit<${model}, ${enumType(include.map((r) => r.name))}>`;
   if (include.length === 0) return own;
   const related = include.map((relation) => {
-    const one = relation.fields ? `Required<Pick<${relation.model}, ${enumType(relation.fields)}>>` : relation.model;
+    const one = relation.fields
+      ? `Required<Pick<${relation.model}, ${enumType(relation.fields)}>>`
+      : relation.model;
     const type = relation.isList ? `Array<${one}>` : relation.optional ? `${one} | null` : one;
     return `${relation.name}: ${type}`;
   });

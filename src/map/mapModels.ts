@@ -81,9 +81,7 @@ export function mapModels(
       hasUnique: fields.some((field) => field.unique),
       slug: slugOf(model),
       relations: relations.get(model.name) ?? [],
-      computed: model.computed.map((c) =>
-        mapComputed(c, relations.get(model.name) ?? [], byName),
-      ),
+      computed: model.computed.map((c) => mapComputed(c, relations.get(model.name) ?? [], byName)),
       indexes: mapIndexes(model),
       hiddenFields: fields.filter((f) => f.hidden).map((f) => f.name),
       relatedModels: [

@@ -41,11 +41,7 @@ function relatedField(
   ];
 }
 
-function checkOne(
-  check: ComputedCheck,
-  name: string,
-  config: ComputedConfig,
-): Diagnostic[] {
+function checkOne(check: ComputedCheck, name: string, config: ComputedConfig): Diagnostic[] {
   const { document, model, models, accountsModel } = check;
   const at = childPointer('/computed', name);
   if (fieldOf(model, name) || relationOf(model, name))

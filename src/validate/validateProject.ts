@@ -109,9 +109,7 @@ export function validateProject(project: LoadedProject): CheckedProject {
     .filter((name): name is string => typeof name === 'string');
   const accounts = accountsModelOf(settings, project.settings, models);
   diagnostics.push(...accounts.problems);
-  modelResult.diagnostics.push(
-    ...checkComputed(modelDocumentsByName, models, accounts.model),
-  );
+  modelResult.diagnostics.push(...checkComputed(modelDocumentsByName, models, accounts.model));
   const routeResult = checkRoutes(routeDocuments, {
     models,
     unchecked: new Set(declared.filter((name) => !models.has(name))),

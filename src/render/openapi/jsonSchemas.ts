@@ -82,18 +82,18 @@ export function computedSchema(computed: ComputedContext): JsonSchema {
     return {
       type: 'integer',
       minimum: 0,
-      description: `The number of ${computed.relation}`,
+      description: `The number of records in ${computed.relation}`,
     };
   if (computed.kind === 'callerIn')
     return {
       type: 'boolean',
-      description: `Whether the signed-in caller is one of ${computed.relation} (false when anonymous)`,
+      description: `Whether the signed-in caller is among ${computed.relation} (false when anonymous)`,
     };
   const item = fieldSchema({ type: computed.fieldType ?? 'string', values: null });
   return {
     type: 'array',
     items: computed.fieldOptional ? orNull(item) : item,
-    description: `The ${computed.field} of each of ${computed.relation}, by ${computed.orderBy?.field}${computed.orderBy?.descending ? ' (descending)' : ''}`,
+    description: `The ${computed.field} of each record in ${computed.relation}, ordered by ${computed.orderBy?.field}${computed.orderBy?.descending ? ' (descending)' : ''}`,
   };
 }
 

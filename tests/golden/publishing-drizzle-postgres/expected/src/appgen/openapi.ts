@@ -73,10 +73,6 @@ export const openApiDocument: Record<string, unknown> = {
                   "items": {
                     "type": "object",
                     "properties": {
-                      "id": {
-                        "type": "string",
-                        "format": "uuid"
-                      },
                       "slug": {
                         "type": "string"
                       },
@@ -89,9 +85,12 @@ export const openApiDocument: Record<string, unknown> = {
                       "body": {
                         "type": "string"
                       },
-                      "authorId": {
-                        "type": "string",
-                        "format": "uuid"
+                      "tagList": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        },
+                        "description": "The name of each record in tags, ordered by name"
                       },
                       "createdAt": {
                         "type": "string",
@@ -101,27 +100,58 @@ export const openApiDocument: Record<string, unknown> = {
                         "type": "string",
                         "format": "date-time"
                       },
-                      "author": {
-                        "$ref": "#/components/schemas/User"
+                      "favorited": {
+                        "type": "boolean",
+                        "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
                       },
-                      "tags": {
-                        "type": "array",
-                        "items": {
-                          "$ref": "#/components/schemas/Tag"
-                        }
+                      "favoritesCount": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "The number of records in favoritedBy"
+                      },
+                      "author": {
+                        "type": "object",
+                        "properties": {
+                          "username": {
+                            "type": "string"
+                          },
+                          "bio": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "image": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "following": {
+                            "type": "boolean",
+                            "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                          }
+                        },
+                        "required": [
+                          "username",
+                          "bio",
+                          "image",
+                          "following"
+                        ],
+                        "additionalProperties": false
                       }
                     },
                     "required": [
-                      "id",
                       "slug",
                       "title",
                       "description",
                       "body",
-                      "authorId",
+                      "tagList",
                       "createdAt",
                       "updatedAt",
-                      "author",
-                      "tags"
+                      "favorited",
+                      "favoritesCount",
+                      "author"
                     ],
                     "additionalProperties": false
                   }
@@ -239,10 +269,6 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "id": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
                     "slug": {
                       "type": "string"
                     },
@@ -255,9 +281,12 @@ export const openApiDocument: Record<string, unknown> = {
                     "body": {
                       "type": "string"
                     },
-                    "authorId": {
-                      "type": "string",
-                      "format": "uuid"
+                    "tagList": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      },
+                      "description": "The name of each record in tags, ordered by name"
                     },
                     "createdAt": {
                       "type": "string",
@@ -267,27 +296,58 @@ export const openApiDocument: Record<string, unknown> = {
                       "type": "string",
                       "format": "date-time"
                     },
-                    "author": {
-                      "$ref": "#/components/schemas/User"
+                    "favorited": {
+                      "type": "boolean",
+                      "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
                     },
-                    "tags": {
-                      "type": "array",
-                      "items": {
-                        "$ref": "#/components/schemas/Tag"
-                      }
+                    "favoritesCount": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "The number of records in favoritedBy"
+                    },
+                    "author": {
+                      "type": "object",
+                      "properties": {
+                        "username": {
+                          "type": "string"
+                        },
+                        "bio": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "image": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "following": {
+                          "type": "boolean",
+                          "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                        }
+                      },
+                      "required": [
+                        "username",
+                        "bio",
+                        "image",
+                        "following"
+                      ],
+                      "additionalProperties": false
                     }
                   },
                   "required": [
-                    "id",
                     "slug",
                     "title",
                     "description",
                     "body",
-                    "authorId",
+                    "tagList",
                     "createdAt",
                     "updatedAt",
-                    "author",
-                    "tags"
+                    "favorited",
+                    "favoritesCount",
+                    "author"
                   ],
                   "additionalProperties": false
                 }
@@ -398,10 +458,6 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "id": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
                     "slug": {
                       "type": "string"
                     },
@@ -414,9 +470,12 @@ export const openApiDocument: Record<string, unknown> = {
                     "body": {
                       "type": "string"
                     },
-                    "authorId": {
-                      "type": "string",
-                      "format": "uuid"
+                    "tagList": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      },
+                      "description": "The name of each record in tags, ordered by name"
                     },
                     "createdAt": {
                       "type": "string",
@@ -426,27 +485,58 @@ export const openApiDocument: Record<string, unknown> = {
                       "type": "string",
                       "format": "date-time"
                     },
-                    "author": {
-                      "$ref": "#/components/schemas/User"
+                    "favorited": {
+                      "type": "boolean",
+                      "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
                     },
-                    "tags": {
-                      "type": "array",
-                      "items": {
-                        "$ref": "#/components/schemas/Tag"
-                      }
+                    "favoritesCount": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "The number of records in favoritedBy"
+                    },
+                    "author": {
+                      "type": "object",
+                      "properties": {
+                        "username": {
+                          "type": "string"
+                        },
+                        "bio": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "image": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "following": {
+                          "type": "boolean",
+                          "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                        }
+                      },
+                      "required": [
+                        "username",
+                        "bio",
+                        "image",
+                        "following"
+                      ],
+                      "additionalProperties": false
                     }
                   },
                   "required": [
-                    "id",
                     "slug",
                     "title",
                     "description",
                     "body",
-                    "authorId",
+                    "tagList",
                     "createdAt",
                     "updatedAt",
-                    "author",
-                    "tags"
+                    "favorited",
+                    "favoritesCount",
+                    "author"
                   ],
                   "additionalProperties": false
                 }
@@ -561,10 +651,6 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "id": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
                     "slug": {
                       "type": "string"
                     },
@@ -577,9 +663,12 @@ export const openApiDocument: Record<string, unknown> = {
                     "body": {
                       "type": "string"
                     },
-                    "authorId": {
-                      "type": "string",
-                      "format": "uuid"
+                    "tagList": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      },
+                      "description": "The name of each record in tags, ordered by name"
                     },
                     "createdAt": {
                       "type": "string",
@@ -589,27 +678,58 @@ export const openApiDocument: Record<string, unknown> = {
                       "type": "string",
                       "format": "date-time"
                     },
-                    "author": {
-                      "$ref": "#/components/schemas/User"
+                    "favorited": {
+                      "type": "boolean",
+                      "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
                     },
-                    "tags": {
-                      "type": "array",
-                      "items": {
-                        "$ref": "#/components/schemas/Tag"
-                      }
+                    "favoritesCount": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "The number of records in favoritedBy"
+                    },
+                    "author": {
+                      "type": "object",
+                      "properties": {
+                        "username": {
+                          "type": "string"
+                        },
+                        "bio": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "image": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "following": {
+                          "type": "boolean",
+                          "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                        }
+                      },
+                      "required": [
+                        "username",
+                        "bio",
+                        "image",
+                        "following"
+                      ],
+                      "additionalProperties": false
                     }
                   },
                   "required": [
-                    "id",
                     "slug",
                     "title",
                     "description",
                     "body",
-                    "authorId",
+                    "tagList",
                     "createdAt",
                     "updatedAt",
-                    "author",
-                    "tags"
+                    "favorited",
+                    "favoritesCount",
+                    "author"
                   ],
                   "additionalProperties": false
                 }
@@ -1226,10 +1346,6 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "id": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
                     "slug": {
                       "type": "string"
                     },
@@ -1242,9 +1358,12 @@ export const openApiDocument: Record<string, unknown> = {
                     "body": {
                       "type": "string"
                     },
-                    "authorId": {
-                      "type": "string",
-                      "format": "uuid"
+                    "tagList": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      },
+                      "description": "The name of each record in tags, ordered by name"
                     },
                     "createdAt": {
                       "type": "string",
@@ -1254,27 +1373,58 @@ export const openApiDocument: Record<string, unknown> = {
                       "type": "string",
                       "format": "date-time"
                     },
-                    "author": {
-                      "$ref": "#/components/schemas/User"
+                    "favorited": {
+                      "type": "boolean",
+                      "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
                     },
-                    "tags": {
-                      "type": "array",
-                      "items": {
-                        "$ref": "#/components/schemas/Tag"
-                      }
+                    "favoritesCount": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "The number of records in favoritedBy"
+                    },
+                    "author": {
+                      "type": "object",
+                      "properties": {
+                        "username": {
+                          "type": "string"
+                        },
+                        "bio": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "image": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "following": {
+                          "type": "boolean",
+                          "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                        }
+                      },
+                      "required": [
+                        "username",
+                        "bio",
+                        "image",
+                        "following"
+                      ],
+                      "additionalProperties": false
                     }
                   },
                   "required": [
-                    "id",
                     "slug",
                     "title",
                     "description",
                     "body",
-                    "authorId",
+                    "tagList",
                     "createdAt",
                     "updatedAt",
-                    "author",
-                    "tags"
+                    "favorited",
+                    "favoritesCount",
+                    "author"
                   ],
                   "additionalProperties": false
                 }
@@ -1373,10 +1523,6 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "id": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
                     "slug": {
                       "type": "string"
                     },
@@ -1389,9 +1535,12 @@ export const openApiDocument: Record<string, unknown> = {
                     "body": {
                       "type": "string"
                     },
-                    "authorId": {
-                      "type": "string",
-                      "format": "uuid"
+                    "tagList": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      },
+                      "description": "The name of each record in tags, ordered by name"
                     },
                     "createdAt": {
                       "type": "string",
@@ -1401,27 +1550,58 @@ export const openApiDocument: Record<string, unknown> = {
                       "type": "string",
                       "format": "date-time"
                     },
-                    "author": {
-                      "$ref": "#/components/schemas/User"
+                    "favorited": {
+                      "type": "boolean",
+                      "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
                     },
-                    "tags": {
-                      "type": "array",
-                      "items": {
-                        "$ref": "#/components/schemas/Tag"
-                      }
+                    "favoritesCount": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "The number of records in favoritedBy"
+                    },
+                    "author": {
+                      "type": "object",
+                      "properties": {
+                        "username": {
+                          "type": "string"
+                        },
+                        "bio": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "image": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "following": {
+                          "type": "boolean",
+                          "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                        }
+                      },
+                      "required": [
+                        "username",
+                        "bio",
+                        "image",
+                        "following"
+                      ],
+                      "additionalProperties": false
                     }
                   },
                   "required": [
-                    "id",
                     "slug",
                     "title",
                     "description",
                     "body",
-                    "authorId",
+                    "tagList",
                     "createdAt",
                     "updatedAt",
-                    "author",
-                    "tags"
+                    "favorited",
+                    "favoritesCount",
+                    "author"
                   ],
                   "additionalProperties": false
                 }
@@ -1520,7 +1700,35 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "$ref": "#/components/schemas/User"
+                  "type": "object",
+                  "properties": {
+                    "username": {
+                      "type": "string"
+                    },
+                    "bio": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "image": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "following": {
+                      "type": "boolean",
+                      "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                    }
+                  },
+                  "required": [
+                    "username",
+                    "bio",
+                    "image",
+                    "following"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
@@ -1686,7 +1894,35 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "$ref": "#/components/schemas/User"
+                  "type": "object",
+                  "properties": {
+                    "username": {
+                      "type": "string"
+                    },
+                    "bio": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "image": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "following": {
+                      "type": "boolean",
+                      "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                    }
+                  },
+                  "required": [
+                    "username",
+                    "bio",
+                    "image",
+                    "following"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
@@ -1781,7 +2017,35 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "$ref": "#/components/schemas/User"
+                  "type": "object",
+                  "properties": {
+                    "username": {
+                      "type": "string"
+                    },
+                    "bio": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "image": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "following": {
+                      "type": "boolean",
+                      "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                    }
+                  },
+                  "required": [
+                    "username",
+                    "bio",
+                    "image",
+                    "following"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
