@@ -4,7 +4,6 @@ import { minimalProject } from '../support/configs';
 import { renderFiles } from '../support/renderFiles';
 import { evaluateModule } from '../support/typescriptSource';
 
-type Row = Record<string, unknown>;
 type Shape = { fields: string[] | null; include: Record<string, Shape | null> };
 type Reading = { computed: Record<string, string[]>; include: Record<string, Reading> };
 
