@@ -223,8 +223,9 @@ function mapMethod(
     related: route.include.length > 0 || shape.computed.length > 0,
     computes: shape.computed.length > 0 || shape.include.some((i) => i.computed.length > 0),
     computesIncluded: shape.include.some((i) => i.computed.length > 0),
+    // orm none answers stubs: nothing to shape.
     shapeName:
-      shape.fields !== null || shape.include.some((i) => i.fields !== null)
+      orm !== 'none' && (shape.fields !== null || shape.include.some((i) => i.fields !== null))
         ? `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}Shape`
         : null,
   };

@@ -84,4 +84,20 @@ describe('the generated shape.ts', () => {
     ]);
     expect(readComputed(null, reading)).toBeNull();
   });
+
+  it('is not generated for orm none, whose routes answer stubs whatever their fields', () => {
+    const stubs = renderFiles(
+      minimalProject({
+        'appgen.config.json': { orm: 'none' },
+        'config/models/User.json': example('models/User.json'),
+        'config/models/Article.json': example('models/Article.json'),
+        'config/models/Tag.json': example('models/Tag.json'),
+        'config/models/Comment.json': example('models/Comment.json'),
+        'config/routes/articles.json': example('routes/articles.json'),
+        'config/routes/users.json': { routes: [] },
+      }),
+    );
+    expect(stubs.has('src/appgen/shape.ts')).toBe(false);
+    expect(stubs.get('src/app/api/articles/route.ts')?.content).toContain('return json([]);');
+  });
 });
