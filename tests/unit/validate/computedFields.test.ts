@@ -242,4 +242,26 @@ describe('computed fields', () => {
       ),
     ]);
   });
+
+  it('gives one error per mistake in the form of include and fields', () => {
+    expect(
+      problems([
+        { ...ONE, include: { author: { field: ['username'] } } },
+        { method: 'GET', path: '/api/articles', response: 'Article[]', include: 'author' },
+        {
+          method: 'GET',
+          path: '/api/articles/:id/x',
+          params: { id: 'uuid' },
+          response: 'Article',
+          fields: 'title',
+        },
+      ]),
+    ).toEqual([
+      expect.stringMatching(
+        /routes\[0\]\.include\.author\.field \| unknown property "field" \| did you mean "fields"\?/,
+      ),
+      expect.stringMatching(/routes\[1\]\.include \| must be array, got string "author"/),
+      expect.stringMatching(/routes\[2\]\.fields \| must be array, got string "title"/),
+    ]);
+  });
 });
