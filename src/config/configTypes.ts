@@ -36,11 +36,20 @@ export interface RelationConfig {
 /** An index: its fields in order, or the fields and whether the combination is unique. */
 export type IndexConfig = string[] | { fields: string[]; unique?: boolean };
 
+/**
+ * A value the database computes from a relation, sent when a route asks for it (`fields`):
+ * the number of related records, whether the caller is one of them, or one field of each.
+ */
+export type ComputedConfig =
+  { count: string } | { callerIn: string } | { values: string; field: string; orderBy?: string };
+
 export interface ModelConfig {
   name: string;
   fields: Record<string, FieldConfig>;
   relations?: Record<string, RelationConfig>;
   indexes?: IndexConfig[];
+  /** Computed fields, by name (see ComputedConfig). */
+  computed?: Record<string, ComputedConfig>;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -87,8 +96,10 @@ export interface RouteConfig {
   auth?: boolean | 'optional';
   voter?: string;
   query?: ListQueryConfig;
-  /** Relations of the model sent with each record. */
-  include?: string[];
+  /** Relations of the model sent with each record: names, or name → the fields sent of them. */
+  include?: string[] | Record<string, IncludeConfig>;
+  /** The fields (and computed fields) sent of each record, in this order; default: every field. */
+  fields?: string[];
   /** The status of a successful answer, instead of 201 (creates) or 200; 204 sends no body. */
   status?: SuccessStatus;
   /** PUT only: update the fields sent and leave the others (PATCH semantics) instead of replacing. */
@@ -110,6 +121,10 @@ export interface RouteConfig {
 
 export const ACCOUNT_ACTIONS = ['signUp', 'logIn', 'logOut'] as const;
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
+/** How an included relation's records are sent: only `fields` (and computed fields), in order. */
+export interface IncludeConfig {
+  fields?: string[];
+}
 
 export type SetValue = 'currentUser' | 'now';
 

@@ -69,6 +69,53 @@ export interface IndexContext {
   unique: boolean;
 }
 
+/**
+ * A computed field (model `computed`): what the database computes over one of the model's
+ * relations. Sent only by routes whose `fields` name it.
+ */
+export interface ComputedContext {
+  name: string;
+  /** `count`: the number of related records; `callerIn`: whether the signed-in user is one; `values`: one field of each. */
+  kind: 'count' | 'callerIn' | 'values';
+  /** The relation (hasMany or manyToMany) of the model, its related model and that model's delegate. */
+  relation: string;
+  model: string;
+  modelDelegate: string;
+  /** hasMany: the related model's field holding this model's id; else null. */
+  foreignField: string | null;
+  /** manyToMany: the table of links and its columns (see RelationContext); else null. */
+  joinTable: { name: string; ownColumn: 'A' | 'B'; otherColumn: 'A' | 'B' } | null;
+  /** values: the related model's field listed, its type and whether it may be null; else null. */
+  field: string | null;
+  fieldType: FieldType | null;
+  fieldOptional: boolean;
+  /** values: the order of the list (then by id); else null. */
+  orderBy: { field: string; descending: boolean } | null;
+  /** TypeScript type of the value: `number`, `boolean`, `Array<string>`... */
+  tsType: string;
+}
+
+/** A relation a route includes, and what it sends of each related record. */
+export interface IncludeContext {
+  name: string;
+  model: string;
+  /** The related model's delegate (Prisma client property, Drizzle table), e.g. `user`. */
+  delegate: string;
+  isList: boolean;
+  /** A belongsTo whose field is optional: the related record may be null. */
+  optional: boolean;
+  /** The `fields` sent of each related record, in order; null: the whole record (no computed fields). */
+  fields: string[] | null;
+  /** Of `fields`, those that are the related model's own fields. */
+  plainFields: string[];
+  /** Of `fields`, the computed ones (of the related model), in order. */
+  computed: ComputedContext[];
+  /** The relations its `count` computed fields count (Prisma's `_count`). */
+  counted: string[];
+  /** Its computed fields that read a relation's records (`callerIn`, `values`). */
+  reads: ComputedContext[];
+}
+
 export interface ModelContext {
   name: string;
   /** Property of the Prisma client for this model, e.g. `user`, `blogPost`. */
@@ -88,6 +135,8 @@ export interface ModelContext {
   hasUnique: boolean;
   /** The model's `slug` field, made from another field on create; null without one. */
   slug: SlugContext | null;
+  /** Computed fields (`computed`), in config order. */
+  computed: ComputedContext[];
 }
 
 /** The slug a create makes (MethodContext.slug): the model's SlugContext, and where `from` comes from. */
@@ -382,9 +431,28 @@ export interface MethodContext {
   /** Parents the path names, found first (404): see ParentContext. */
   parents: ParentContext[];
   /** Relations sent with each record (`include`), in config order. */
-  include: Array<{ name: string; model: string; isList: boolean }>;
+  include: IncludeContext[];
   /** `include` is not empty. */
   includes: boolean;
+  /** `fields`: what is sent of each record (fields and computed fields), in order; null: the whole record. */
+  fields: string[] | null;
+  /** Of `fields`, the computed ones, in order. */
+  computed: ComputedContext[];
+  /** The relations the route's `count` computed fields count (Prisma's `_count`). */
+  counted: string[];
+  /** The route's computed fields that read a relation's records (`callerIn`, `values`). */
+  reads: ComputedContext[];
+  /** Included relations or computed fields are added to the records after they are read. */
+  related: boolean;
+  /** The route sends computed fields: its own, or those of a relation it includes. */
+  computes: boolean;
+  /** Some included relation sends computed fields. */
+  computesIncluded: boolean;
+  /**
+   * The route sends chosen fields (its `fields`, or an included relation's): the name of the
+   * constant in the route file that says which (src/appgen/shape.ts), e.g. `getApiArticlesShape`. Else null.
+   */
+  shapeName: string | null;
   /** Some parameter's folder has another name: the handler renames them. */
   renamesParams: boolean;
 }
@@ -605,6 +673,8 @@ export interface ProjectContext {
   signInLimits: { perIdentity: number; perAddress: number; windowSeconds: number };
   /** Some route is a log-in (`account: "logIn"`): src/appgen/throttle.ts is generated. */
   hasLogIn: boolean;
+  /** Some model declares computed fields. */
+  hasComputed: boolean;
   /** The models with hidden fields (left out of every response), and those fields. */
   hiddenFields: Array<{ model: string; delegate: string; fields: string[] }>;
   /**

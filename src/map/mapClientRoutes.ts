@@ -1,5 +1,6 @@
 import { FIELD_TYPES } from '../config/fieldTypes';
 import type {
+  IncludeContext,
   ClientFieldContext,
   ClientRouteContext,
   MethodContext,
@@ -28,6 +29,22 @@ function queryFields(method: MethodContext): ClientFieldContext[] {
   return fields;
 }
 
+/** The fields a shaped answer sends (`fields`), then its included relations, each shaped alike. */
+function shapedType(model: string, fields: string[] | null, include: IncludeContext[]): string {
+  const own = fields
+    ? `Required<Pick<${model}, ${enumType(fields)}>>`
+    : `Omit<${model}, ${enumType(include.map((r) => r.name))}>`;
+  if (include.length === 0) return own;
+  const related = include.map((relation) => {
+    const one = relation.fields
+      ? `Required<Pick<${relation.model}, ${enumType(relation.fields)}>>`
+      : relation.model;
+    const type = relation.isList ? `Array<${one}>` : relation.optional ? `${one} | null` : one;
+    return `${relation.name}: ${type}`;
+  });
+  return `${own} & { ${related.join('; ')} }`;
+}
+
 /**
  * What a successful answer carries: the model type (included relations made required), an
  * array of it, `{ success: true }`, or `unknown` where the config does not fix it (route
@@ -43,9 +60,11 @@ function resultType(method: MethodContext, project: Omit<ProjectContext, 'client
       ? `${method.responseModel} & { token: string }`
       : '{ token: string }';
   if (method.responseModel === null) return '{ success: true }';
-  const record = method.includes
-    ? `${method.responseModel} & Required<Pick<${method.responseModel}, ${enumType(method.include.map((r) => r.name))}>>`
-    : method.responseModel;
+  const record = method.shapeName
+    ? shapedType(method.responseModel, method.fields, method.include)
+    : method.includes
+      ? `${method.responseModel} & Required<Pick<${method.responseModel}, ${enumType(method.include.map((r) => r.name))}>>`
+      : method.responseModel;
   return method.responseIsArray ? `Array<${record}>` : record;
 }
 

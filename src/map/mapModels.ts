@@ -8,6 +8,7 @@ import type {
   SlugContext,
 } from './contexts';
 import { drizzleColumn } from './drizzleColumns';
+import { mapComputed } from './mapComputed';
 import { mapIndexes } from './mapRelations';
 import { delegateName } from '../domain/names';
 import { isUniqueOption } from '../domain/routeParams';
@@ -69,6 +70,7 @@ export function mapModels(
   relations: Map<string, RelationContext[]>,
   provider: DatabaseProvider,
 ): ModelContext[] {
+  const byName = new Map(models.map((m) => [m.name, m]));
   return models.map((model) => {
     const fields = model.fields.map((field) => mapField(field, provider));
     return {
@@ -79,6 +81,7 @@ export function mapModels(
       hasUnique: fields.some((field) => field.unique),
       slug: slugOf(model),
       relations: relations.get(model.name) ?? [],
+      computed: model.computed.map((c) => mapComputed(c, relations.get(model.name) ?? [], byName)),
       indexes: mapIndexes(model),
       hiddenFields: fields.filter((f) => f.hidden).map((f) => f.name),
       relatedModels: [

@@ -91,6 +91,7 @@ export function mapProject(
     hasLogIn: methods.some((m) => m.operation === 'logIn'),
     hasAuth: methods.some((m) => m.auth || m.optionalAuth) || views.some((v) => v.auth),
     joinTables: tables,
+    hasComputed: models.some((model) => model.computed.length > 0),
     hiddenFields: models
       .filter((m) => m.hiddenFields.length > 0)
       .map((m) => ({ model: m.name, delegate: m.delegate, fields: m.hiddenFields })),

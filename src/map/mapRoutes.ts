@@ -20,6 +20,7 @@ import type {
   RouteFileContext,
   ValidatorContext,
 } from './contexts';
+import { mapAnswerShape } from './mapComputed';
 import { mapListQuery, mapParents } from './mapListQuery';
 import { enumTsType, slugOf } from './mapModels';
 import { delegateName, routeTypeName } from '../domain/names';
@@ -140,6 +141,7 @@ function mapMethod(
   const eventOperation = eventOperationOf(route);
   const listQuery = mapListQuery(route, model, typeName, models, relations);
   const parents = mapParents(route);
+  const shape = mapAnswerShape(route, models, relations);
   const writesLinks = body.some((field) => field.link !== null);
   const firedEvents =
     eventOperation && route.model
@@ -228,11 +230,20 @@ function mapMethod(
     hasListQuery: listQuery !== null,
     listLimit: operation === 'list' && !listQuery?.pageSize ? MAX_UNPAGED_RECORDS : null,
     parents,
-    include: route.include.map((name) => {
-      const relation = model?.relations.find((r) => r.name === name);
-      return { name, model: relation?.model ?? '', isList: relation?.type !== 'belongsTo' };
-    }),
+    include: shape.include,
     includes: route.include.length > 0,
+    fields: shape.fields,
+    computed: shape.computed,
+    counted: shape.computed.filter((c) => c.kind === 'count').map((c) => c.relation),
+    reads: shape.computed.filter((c) => c.kind !== 'count'),
+    related: route.include.length > 0 || shape.computed.length > 0,
+    computes: shape.computed.length > 0 || shape.include.some((i) => i.computed.length > 0),
+    computesIncluded: shape.include.some((i) => i.computed.length > 0),
+    // orm none answers stubs: nothing to shape.
+    shapeName:
+      orm !== 'none' && (shape.fields !== null || shape.include.some((i) => i.fields !== null))
+        ? `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}Shape`
+        : null,
   };
 }
 

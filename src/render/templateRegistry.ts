@@ -229,6 +229,17 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.methods.some((m) => m.hasListQuery) ? once('src/appgen/query.ts', [])(project) : [],
   },
   {
+    template: 'src/appgen/shape.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/shape.ts: the fields routes send of each record when they choose them (`fields`), and their computed fields',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.usesDatabase && project.methods.some((m) => m.shapeName !== null)
+        ? once('src/appgen/shape.ts', ['config/'])(project)
+        : [],
+  },
+  {
     template: 'src/appgen/password.ts.hbs',
     owner: 'generated',
     produces: 'src/appgen/password.ts: password hashes: make one, check a password against one',

@@ -7,7 +7,8 @@ import { isRequiredOnCreate } from '../domain/fields';
 import { paramRole } from '../domain/routeParams';
 import { checkSameSitePath } from './sameSitePath';
 import { checkBody } from './checkBody';
-import { checkInclude, checkListQuery, checkScope } from './checkListQuery';
+import { checkListQuery, checkScope } from './checkListQuery';
+import { checkResponseShape } from './checkResponseShape';
 import type { CheckedModel, CheckedRoute, RouteOperation } from './checkedProject';
 import { bodyUserFieldWarnings, checkAccountUse } from './checkAccountUse';
 import { accountMethodProblem, checkAccountRoute } from './checkAccountRoutes';
@@ -285,7 +286,7 @@ function resolveEntry(
   problems.push(
     ...checkListQuery(document, pointer, config, operation, modelConfig, fixed, modelNamed),
     ...checkScope(document, pointer, config, operation, modelConfig, accountsModel, modelNamed),
-    ...checkInclude(document, pointer, config, operation, modelConfig),
+    ...checkResponseShape(document, pointer, config, operation, modelConfig, models),
     ...checkAccountUse(use),
     ...checkAccountRoute({ document, pointer, config, model: modelConfig, accounts, orm }),
   );

@@ -20,6 +20,7 @@ import type { AppFolder } from '../domain/appFolders';
 import type { RouteRef } from '../domain/routeRefs';
 import type { ParamParent } from '../domain/routeParams';
 import type { VoterRef } from '../domain/voters';
+import type { ComputedSpec } from '../domain/computed';
 import type { EventOperation, RouteOperation } from '../domain/routeOperation';
 
 export type { EventOperation, RouteOperation };
@@ -88,7 +89,14 @@ export interface ProjectModel {
   relations: ProjectRelation[];
   /** Declared indexes, in order. */
   indexes: Array<{ fields: string[]; unique: boolean }>;
+  /** Computed fields (`computed`), in order, in long form. */
+  computed: ProjectComputed[];
   file: string;
+}
+
+/** A computed field: what the database computes over one of the model's relations. */
+export interface ProjectComputed extends ComputedSpec {
+  name: string;
 }
 
 export interface ProjectBodyField {
@@ -169,6 +177,10 @@ export interface ProjectRoute {
   scope: string[][];
   /** Relations of the model sent with each record. */
   include: string[];
+  /** `fields`: what is sent of each record (fields and computed fields), in order; null: every field. */
+  fields: string[] | null;
+  /** The `fields` of each included relation that has them (else its records are sent whole). */
+  includeFields: Record<string, string[]>;
   /** The configured status of a successful answer, or null for the default. */
   status: SuccessStatus | null;
   file: string;

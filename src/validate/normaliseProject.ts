@@ -7,6 +7,7 @@ import { parseValidator, type ParsedValidator } from '../config/validators';
 import { appFolderNamer, type AppFolder } from '../domain/appFolders';
 import { bodyFieldOptions, isBodyFieldRequired } from '../domain/bodyFields';
 import { fieldOf, fieldOptions, modelFields } from '../domain/fields';
+import { computedSpec, includeEntries } from '../domain/computed';
 import { maxPageSize } from '../domain/listQuery';
 import { indexFields, mirroredRelation, relationField } from '../domain/relations';
 import { paramRole } from '../domain/routeParams';
@@ -94,6 +95,10 @@ function normaliseModel(
     indexes: (config.indexes ?? []).map((index) => ({
       fields: indexFields(index),
       unique: !Array.isArray(index) && Boolean(index.unique),
+    })),
+    computed: Object.entries(config.computed ?? {}).map(([name, computed]) => ({
+      name,
+      ...computedSpec(computed),
     })),
     file: origin.file,
   };
@@ -215,7 +220,13 @@ function normaliseRoute(
     voterSeesRecord: voterSeesRecord(config, route.operation, model),
     query: normaliseQuery(config, model),
     scope: Object.keys(config.scope ?? {}).map((path) => path.split('.')),
-    include: config.include ?? [],
+    include: includeEntries(config.include).map((entry) => entry.name),
+    fields: config.fields ?? null,
+    includeFields: Object.fromEntries(
+      includeEntries(config.include).flatMap(({ name, shape }) =>
+        shape?.fields ? [[name, shape.fields]] : [],
+      ),
+    ),
     status: config.status ?? null,
     file: route.origin.file,
     jsonPath: pointerToJsonPath(route.origin.pointer),

@@ -4,6 +4,7 @@ import { checkAppTree } from './checkAppTree';
 import type { CheckedModel, CheckedProject, CheckedRoute } from './checkedProject';
 import { checkModels } from './checkModels';
 import { checkRelations } from './checkRelations';
+import { checkComputed } from './checkComputed';
 import { checkRoutes } from './checkRoutes';
 import { checkEvents } from './checkEvents';
 import { checkGeneratedNames } from './checkGeneratedNames';
@@ -83,6 +84,7 @@ export function validateProject(
     checkedSettings.diagnostics.length > 0,
   );
   diagnostics.push(...accountProblems);
+  modelResult.diagnostics.push(...checkComputed(modelDocumentsByName, models, accounts.model));
   const routeResult = checkRoutes(routeDocuments, {
     models,
     unchecked: new Set(declared.filter((name) => !models.has(name))),

@@ -6,6 +6,7 @@ import {
   modelSchema,
   paramSchema,
   ref,
+  shapedSchema,
 } from './jsonSchemas';
 
 /** `/api/users/:id` → `/api/users/{id}`: OpenAPI's path template. */
@@ -63,6 +64,19 @@ export function errorStatuses(method: MethodContext, orm: ProjectContext['orm'])
 /** The model a route answers with, with the relations it includes. */
 function recordSchema(method: MethodContext, project: ProjectContext): JsonSchema {
   const model = project.models.find((m) => m.name === method.responseModel);
+  if (model && method.shapeName) {
+    const included = method.include.map((relation) => {
+      const other = project.models.find((m) => m.name === relation.model);
+      return {
+        ...relation,
+        schema:
+          other && relation.fields
+            ? shapedSchema(other, relation.fields, relation.computed, [])
+            : ref(relation.model),
+      };
+    });
+    return shapedSchema(model, method.fields, method.computed, included);
+  }
   if (!model || !method.includes) return ref(method.responseModel ?? '');
   const included = method.include.map((relation) => ({
     ...relation,

@@ -1,5 +1,6 @@
 import type {
   BodyFieldContext,
+  ComputedContext,
   FieldContext,
   ModelContext,
   ParamContext,
@@ -71,6 +72,59 @@ export function modelSchema(
     type: 'object',
     properties,
     required: [...fields.map((field) => field.name), ...included.map((relation) => relation.name)],
+    additionalProperties: false,
+  };
+}
+
+/** A computed field's value in a response, with what it means. */
+export function computedSchema(computed: ComputedContext): JsonSchema {
+  if (computed.kind === 'count')
+    return {
+      type: 'integer',
+      minimum: 0,
+      description: `The number of records in ${computed.relation}`,
+    };
+  if (computed.kind === 'callerIn')
+    return {
+      type: 'boolean',
+      description: `Whether the signed-in caller is among ${computed.relation} (false when anonymous)`,
+    };
+  const item = fieldSchema({ type: computed.fieldType ?? 'string', values: null });
+  return {
+    type: 'array',
+    items: computed.fieldOptional ? orNull(item) : item,
+    description: `The ${computed.field} of each record in ${computed.relation}, ordered by ${computed.orderBy?.field}${computed.orderBy?.descending ? ' (descending)' : ''}`,
+  };
+}
+
+/**
+ * A record as a route with `fields` sends it: exactly those fields and computed fields, then
+ * its included relations (each with its own `fields`, or whole).
+ */
+export function shapedSchema(
+  model: ModelContext,
+  fields: string[] | null,
+  computed: ComputedContext[],
+  included: Array<{ name: string; isList: boolean; optional: boolean; schema: JsonSchema }>,
+): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const names = fields ?? model.fields.filter((f) => !f.hidden).map((f) => f.name);
+  for (const name of names) {
+    const field = model.fields.find((f) => f.name === name);
+    const value = computed.find((c) => c.name === name);
+    if (field) properties[name] = field.optional ? orNull(fieldSchema(field)) : fieldSchema(field);
+    else if (value) properties[name] = computedSchema(value);
+  }
+  for (const relation of included)
+    properties[relation.name] = relation.isList
+      ? { type: 'array', items: relation.schema }
+      : relation.optional
+        ? orNull(relation.schema)
+        : relation.schema;
+  return {
+    type: 'object',
+    properties,
+    required: [...names, ...included.map((relation) => relation.name)],
     additionalProperties: false,
   };
 }

@@ -28,6 +28,7 @@ const CONTEXT = {
   name: 'User',
   fields: [{ name: 'id', type: 'uuid', tsType: 'string', optional: false, hidden: false }],
   relations: [],
+  computed: [],
   relatedModels: [],
   hiddenFields: [],
   indexes: [],

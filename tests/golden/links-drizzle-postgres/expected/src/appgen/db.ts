@@ -9,8 +9,11 @@ export { tables };
 /** DATABASE_URL, or the embedded SQLite file of the project. */
 const url = process.env.DATABASE_URL ?? "file:./drizzle/dev.db";
 
+/** APPGEN_LOG_SQL=1: every SQL statement is printed as `appgen:sql <statement>` (to count them, e.g.). */
+const logger = process.env.APPGEN_LOG_SQL === "1" ? { logQuery: (query: string) => console.log(`appgen:sql ${query}`) } : false;
+
 function createDatabase() {
-  return drizzle({ connection: { connectionString: url }, schema: tables });
+  return drizzle({ connection: { connectionString: url }, schema: tables, logger });
 }
 
 // One connection per process: Next.js dev reloads modules, and each instance holds connections.

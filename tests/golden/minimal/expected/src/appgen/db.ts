@@ -5,11 +5,16 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 /** DATABASE_URL, or the embedded SQLite file of the project. */
 const url = process.env.DATABASE_URL ?? "file:./prisma/dev.db";
 
-function createClient(): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url }) });
+/** APPGEN_LOG_SQL=1: every SQL statement is printed as `appgen:sql <statement>` (to count them, e.g.). */
+const logSql = process.env.APPGEN_LOG_SQL === "1";
+
+function createClient() {
+  const client = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url }), log: [{ emit: "event", level: "query" }] });
+  if (logSql) client.$on("query", (event) => console.log(`appgen:sql ${event.query}`));
+  return client;
 }
 
 // One client per process: Next.js dev reloads modules, and each client holds connections.
-const globalForPrisma = globalThis as unknown as { appgenPrisma?: PrismaClient };
+const globalForPrisma = globalThis as unknown as { appgenPrisma?: ReturnType<typeof createClient> };
 export const db = globalForPrisma.appgenPrisma ?? createClient();
 if (process.env.NODE_ENV !== "production") globalForPrisma.appgenPrisma = db;

@@ -100,10 +100,6 @@ export const openApiDocument: Record<string, unknown> = {
                   "items": {
                     "type": "object",
                     "properties": {
-                      "id": {
-                        "type": "string",
-                        "format": "uuid"
-                      },
                       "slug": {
                         "type": "string"
                       },
@@ -116,9 +112,12 @@ export const openApiDocument: Record<string, unknown> = {
                       "body": {
                         "type": "string"
                       },
-                      "authorId": {
-                        "type": "string",
-                        "format": "uuid"
+                      "tagList": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        },
+                        "description": "The name of each record in tags, ordered by name"
                       },
                       "createdAt": {
                         "type": "string",
@@ -128,27 +127,58 @@ export const openApiDocument: Record<string, unknown> = {
                         "type": "string",
                         "format": "date-time"
                       },
-                      "author": {
-                        "$ref": "#/components/schemas/User"
+                      "favorited": {
+                        "type": "boolean",
+                        "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
                       },
-                      "tags": {
-                        "type": "array",
-                        "items": {
-                          "$ref": "#/components/schemas/Tag"
-                        }
+                      "favoritesCount": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "The number of records in favoritedBy"
+                      },
+                      "author": {
+                        "type": "object",
+                        "properties": {
+                          "username": {
+                            "type": "string"
+                          },
+                          "bio": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "image": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "following": {
+                            "type": "boolean",
+                            "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                          }
+                        },
+                        "required": [
+                          "username",
+                          "bio",
+                          "image",
+                          "following"
+                        ],
+                        "additionalProperties": false
                       }
                     },
                     "required": [
-                      "id",
                       "slug",
                       "title",
                       "description",
                       "body",
-                      "authorId",
+                      "tagList",
                       "createdAt",
                       "updatedAt",
-                      "author",
-                      "tags"
+                      "favorited",
+                      "favoritesCount",
+                      "author"
                     ],
                     "additionalProperties": false
                   }
@@ -271,10 +301,6 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "id": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
                     "slug": {
                       "type": "string"
                     },
@@ -287,9 +313,12 @@ export const openApiDocument: Record<string, unknown> = {
                     "body": {
                       "type": "string"
                     },
-                    "authorId": {
-                      "type": "string",
-                      "format": "uuid"
+                    "tagList": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      },
+                      "description": "The name of each record in tags, ordered by name"
                     },
                     "createdAt": {
                       "type": "string",
@@ -299,27 +328,58 @@ export const openApiDocument: Record<string, unknown> = {
                       "type": "string",
                       "format": "date-time"
                     },
-                    "author": {
-                      "$ref": "#/components/schemas/User"
+                    "favorited": {
+                      "type": "boolean",
+                      "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
                     },
-                    "tags": {
-                      "type": "array",
-                      "items": {
-                        "$ref": "#/components/schemas/Tag"
-                      }
+                    "favoritesCount": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "The number of records in favoritedBy"
+                    },
+                    "author": {
+                      "type": "object",
+                      "properties": {
+                        "username": {
+                          "type": "string"
+                        },
+                        "bio": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "image": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "following": {
+                          "type": "boolean",
+                          "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                        }
+                      },
+                      "required": [
+                        "username",
+                        "bio",
+                        "image",
+                        "following"
+                      ],
+                      "additionalProperties": false
                     }
                   },
                   "required": [
-                    "id",
                     "slug",
                     "title",
                     "description",
                     "body",
-                    "authorId",
+                    "tagList",
                     "createdAt",
                     "updatedAt",
-                    "author",
-                    "tags"
+                    "favorited",
+                    "favoritesCount",
+                    "author"
                   ],
                   "additionalProperties": false
                 }
@@ -430,10 +490,6 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "id": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
                     "slug": {
                       "type": "string"
                     },
@@ -446,9 +502,12 @@ export const openApiDocument: Record<string, unknown> = {
                     "body": {
                       "type": "string"
                     },
-                    "authorId": {
-                      "type": "string",
-                      "format": "uuid"
+                    "tagList": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      },
+                      "description": "The name of each record in tags, ordered by name"
                     },
                     "createdAt": {
                       "type": "string",
@@ -458,27 +517,58 @@ export const openApiDocument: Record<string, unknown> = {
                       "type": "string",
                       "format": "date-time"
                     },
-                    "author": {
-                      "$ref": "#/components/schemas/User"
+                    "favorited": {
+                      "type": "boolean",
+                      "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
                     },
-                    "tags": {
-                      "type": "array",
-                      "items": {
-                        "$ref": "#/components/schemas/Tag"
-                      }
+                    "favoritesCount": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "The number of records in favoritedBy"
+                    },
+                    "author": {
+                      "type": "object",
+                      "properties": {
+                        "username": {
+                          "type": "string"
+                        },
+                        "bio": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "image": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "following": {
+                          "type": "boolean",
+                          "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                        }
+                      },
+                      "required": [
+                        "username",
+                        "bio",
+                        "image",
+                        "following"
+                      ],
+                      "additionalProperties": false
                     }
                   },
                   "required": [
-                    "id",
                     "slug",
                     "title",
                     "description",
                     "body",
-                    "authorId",
+                    "tagList",
                     "createdAt",
                     "updatedAt",
-                    "author",
-                    "tags"
+                    "favorited",
+                    "favoritesCount",
+                    "author"
                   ],
                   "additionalProperties": false
                 }
@@ -606,10 +696,6 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "id": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
                     "slug": {
                       "type": "string"
                     },
@@ -622,9 +708,12 @@ export const openApiDocument: Record<string, unknown> = {
                     "body": {
                       "type": "string"
                     },
-                    "authorId": {
-                      "type": "string",
-                      "format": "uuid"
+                    "tagList": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      },
+                      "description": "The name of each record in tags, ordered by name"
                     },
                     "createdAt": {
                       "type": "string",
@@ -634,27 +723,58 @@ export const openApiDocument: Record<string, unknown> = {
                       "type": "string",
                       "format": "date-time"
                     },
-                    "author": {
-                      "$ref": "#/components/schemas/User"
+                    "favorited": {
+                      "type": "boolean",
+                      "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
                     },
-                    "tags": {
-                      "type": "array",
-                      "items": {
-                        "$ref": "#/components/schemas/Tag"
-                      }
+                    "favoritesCount": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "The number of records in favoritedBy"
+                    },
+                    "author": {
+                      "type": "object",
+                      "properties": {
+                        "username": {
+                          "type": "string"
+                        },
+                        "bio": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "image": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "following": {
+                          "type": "boolean",
+                          "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                        }
+                      },
+                      "required": [
+                        "username",
+                        "bio",
+                        "image",
+                        "following"
+                      ],
+                      "additionalProperties": false
                     }
                   },
                   "required": [
-                    "id",
                     "slug",
                     "title",
                     "description",
                     "body",
-                    "authorId",
+                    "tagList",
                     "createdAt",
                     "updatedAt",
-                    "author",
-                    "tags"
+                    "favorited",
+                    "favoritesCount",
+                    "author"
                   ],
                   "additionalProperties": false
                 }
@@ -1271,10 +1391,6 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "id": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
                     "slug": {
                       "type": "string"
                     },
@@ -1287,9 +1403,12 @@ export const openApiDocument: Record<string, unknown> = {
                     "body": {
                       "type": "string"
                     },
-                    "authorId": {
-                      "type": "string",
-                      "format": "uuid"
+                    "tagList": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      },
+                      "description": "The name of each record in tags, ordered by name"
                     },
                     "createdAt": {
                       "type": "string",
@@ -1299,27 +1418,58 @@ export const openApiDocument: Record<string, unknown> = {
                       "type": "string",
                       "format": "date-time"
                     },
-                    "author": {
-                      "$ref": "#/components/schemas/User"
+                    "favorited": {
+                      "type": "boolean",
+                      "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
                     },
-                    "tags": {
-                      "type": "array",
-                      "items": {
-                        "$ref": "#/components/schemas/Tag"
-                      }
+                    "favoritesCount": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "The number of records in favoritedBy"
+                    },
+                    "author": {
+                      "type": "object",
+                      "properties": {
+                        "username": {
+                          "type": "string"
+                        },
+                        "bio": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "image": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "following": {
+                          "type": "boolean",
+                          "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                        }
+                      },
+                      "required": [
+                        "username",
+                        "bio",
+                        "image",
+                        "following"
+                      ],
+                      "additionalProperties": false
                     }
                   },
                   "required": [
-                    "id",
                     "slug",
                     "title",
                     "description",
                     "body",
-                    "authorId",
+                    "tagList",
                     "createdAt",
                     "updatedAt",
-                    "author",
-                    "tags"
+                    "favorited",
+                    "favoritesCount",
+                    "author"
                   ],
                   "additionalProperties": false
                 }
@@ -1418,10 +1568,6 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "id": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
                     "slug": {
                       "type": "string"
                     },
@@ -1434,9 +1580,12 @@ export const openApiDocument: Record<string, unknown> = {
                     "body": {
                       "type": "string"
                     },
-                    "authorId": {
-                      "type": "string",
-                      "format": "uuid"
+                    "tagList": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      },
+                      "description": "The name of each record in tags, ordered by name"
                     },
                     "createdAt": {
                       "type": "string",
@@ -1446,27 +1595,58 @@ export const openApiDocument: Record<string, unknown> = {
                       "type": "string",
                       "format": "date-time"
                     },
-                    "author": {
-                      "$ref": "#/components/schemas/User"
+                    "favorited": {
+                      "type": "boolean",
+                      "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
                     },
-                    "tags": {
-                      "type": "array",
-                      "items": {
-                        "$ref": "#/components/schemas/Tag"
-                      }
+                    "favoritesCount": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "The number of records in favoritedBy"
+                    },
+                    "author": {
+                      "type": "object",
+                      "properties": {
+                        "username": {
+                          "type": "string"
+                        },
+                        "bio": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "image": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "following": {
+                          "type": "boolean",
+                          "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                        }
+                      },
+                      "required": [
+                        "username",
+                        "bio",
+                        "image",
+                        "following"
+                      ],
+                      "additionalProperties": false
                     }
                   },
                   "required": [
-                    "id",
                     "slug",
                     "title",
                     "description",
                     "body",
-                    "authorId",
+                    "tagList",
                     "createdAt",
                     "updatedAt",
-                    "author",
-                    "tags"
+                    "favorited",
+                    "favoritesCount",
+                    "author"
                   ],
                   "additionalProperties": false
                 }
@@ -1595,10 +1775,6 @@ export const openApiDocument: Record<string, unknown> = {
                   "items": {
                     "type": "object",
                     "properties": {
-                      "id": {
-                        "type": "string",
-                        "format": "uuid"
-                      },
                       "slug": {
                         "type": "string"
                       },
@@ -1611,9 +1787,12 @@ export const openApiDocument: Record<string, unknown> = {
                       "body": {
                         "type": "string"
                       },
-                      "authorId": {
-                        "type": "string",
-                        "format": "uuid"
+                      "tagList": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        },
+                        "description": "The name of each record in tags, ordered by name"
                       },
                       "createdAt": {
                         "type": "string",
@@ -1623,27 +1802,58 @@ export const openApiDocument: Record<string, unknown> = {
                         "type": "string",
                         "format": "date-time"
                       },
-                      "author": {
-                        "$ref": "#/components/schemas/User"
+                      "favorited": {
+                        "type": "boolean",
+                        "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
                       },
-                      "tags": {
-                        "type": "array",
-                        "items": {
-                          "$ref": "#/components/schemas/Tag"
-                        }
+                      "favoritesCount": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "The number of records in favoritedBy"
+                      },
+                      "author": {
+                        "type": "object",
+                        "properties": {
+                          "username": {
+                            "type": "string"
+                          },
+                          "bio": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "image": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "following": {
+                            "type": "boolean",
+                            "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                          }
+                        },
+                        "required": [
+                          "username",
+                          "bio",
+                          "image",
+                          "following"
+                        ],
+                        "additionalProperties": false
                       }
                     },
                     "required": [
-                      "id",
                       "slug",
                       "title",
                       "description",
                       "body",
-                      "authorId",
+                      "tagList",
                       "createdAt",
                       "updatedAt",
-                      "author",
-                      "tags"
+                      "favorited",
+                      "favoritesCount",
+                      "author"
                     ],
                     "additionalProperties": false
                   }
@@ -1722,7 +1932,35 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "$ref": "#/components/schemas/User"
+                  "type": "object",
+                  "properties": {
+                    "username": {
+                      "type": "string"
+                    },
+                    "bio": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "image": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "following": {
+                      "type": "boolean",
+                      "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                    }
+                  },
+                  "required": [
+                    "username",
+                    "bio",
+                    "image",
+                    "following"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
@@ -1888,7 +2126,35 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "$ref": "#/components/schemas/User"
+                  "type": "object",
+                  "properties": {
+                    "username": {
+                      "type": "string"
+                    },
+                    "bio": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "image": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "following": {
+                      "type": "boolean",
+                      "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                    }
+                  },
+                  "required": [
+                    "username",
+                    "bio",
+                    "image",
+                    "following"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
@@ -1983,7 +2249,35 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "$ref": "#/components/schemas/User"
+                  "type": "object",
+                  "properties": {
+                    "username": {
+                      "type": "string"
+                    },
+                    "bio": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "image": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "following": {
+                      "type": "boolean",
+                      "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                    }
+                  },
+                  "required": [
+                    "username",
+                    "bio",
+                    "image",
+                    "following"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }

@@ -2,7 +2,7 @@
 // What the API sends of each record (orm drizzle): the columns of each table without its hidden
 // fields, and the related records a route includes. The Prisma variant gets the same from the
 // client's global `omit` and `include`.
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { db, tables } from "./db";
 
 /** The columns sent of each model, hidden fields left out: `db.select(columns.user)`, `.returning(columns.user)`. */
@@ -82,7 +82,7 @@ export const relations = {
     // manyToMany: the Users linked in _User_followers
     followers: { one: false, key: "id", find: (keys) => db.select({ key: tables._User_followers.A, row: columns.user }).from(tables._User_followers).innerJoin(tables.user, eq(tables._User_followers.B, tables.user.id)).where(inArray(tables._User_followers.A, keys)).orderBy(asc(tables.user.id)) },
     // manyToMany: the Users linked in _User_followers
-    following: { one: false, key: "id", find: (keys) => db.select({ key: tables._User_followers.B, row: columns.user }).from(tables._User_followers).innerJoin(tables.user, eq(tables._User_followers.A, tables.user.id)).where(inArray(tables._User_followers.B, keys)).orderBy(asc(tables.user.id)) },
+    follows: { one: false, key: "id", find: (keys) => db.select({ key: tables._User_followers.B, row: columns.user }).from(tables._User_followers).innerJoin(tables.user, eq(tables._User_followers.A, tables.user.id)).where(inArray(tables._User_followers.B, keys)).orderBy(asc(tables.user.id)) },
     // manyToMany: the Articles linked in _Article_favoritedBy
     favorites: { one: false, key: "id", find: (keys) => db.select({ key: tables._Article_favoritedBy.B, row: columns.article }).from(tables._Article_favoritedBy).innerJoin(tables.article, eq(tables._Article_favoritedBy.A, tables.article.id)).where(inArray(tables._Article_favoritedBy.B, keys)).orderBy(asc(tables.article.id)) },
   },
@@ -110,4 +110,61 @@ export async function withIncluded<T extends object>(records: T[], include: Reco
     }
   }
   return results;
+}
+
+/** How to compute one computed field for a set of records (see withComputed). */
+export interface ComputedFinder {
+  /** `values`: a list per record; else one value per record. */
+  list: boolean;
+  /** The value of a record no related row matched: 0 for a count, false for callerIn. */
+  none: unknown;
+  /** The values for these record ids (and the signed-in user's id, or null), each with its record's id. */
+  find(ids: string[], userId: string | null): PromiseLike<Array<{ key: string | null; value: unknown }>>;
+}
+
+/** Each model's computed fields (`computed` in its config), as a route's `fields` names them. */
+export const computed = {
+  article: {
+    // the name of each Tag linked in _Article_tags, by name, then id
+    tagList: { list: true, none: null, find: (ids) => db.select({ key: tables._Article_tags.A, value: tables.tag.name }).from(tables._Article_tags).innerJoin(tables.tag, eq(tables._Article_tags.B, tables.tag.id)).where(inArray(tables._Article_tags.A, ids)).orderBy(asc(tables.tag.name), asc(tables.tag.id)) },
+    // whether the signed-in user is linked in _Article_favoritedBy (never for an anonymous caller)
+    favorited: { list: false, none: false, find: async (ids, userId) => userId === null ? [] : (await db.select({ key: tables._Article_favoritedBy.A }).from(tables._Article_favoritedBy).where(and(inArray(tables._Article_favoritedBy.A, ids), eq(tables._Article_favoritedBy.B, userId)))).map(({ key }) => ({ key, value: true })) },
+    // the number of Users linked in _Article_favoritedBy
+    favoritesCount: { list: false, none: 0, find: (ids) => db.select({ key: tables._Article_favoritedBy.A, value: count() }).from(tables._Article_favoritedBy).where(inArray(tables._Article_favoritedBy.A, ids)).groupBy(tables._Article_favoritedBy.A) },
+  },
+  user: {
+    // whether the signed-in user is linked in _User_followers (never for an anonymous caller)
+    following: { list: false, none: false, find: async (ids, userId) => userId === null ? [] : (await db.select({ key: tables._User_followers.A }).from(tables._User_followers).where(and(inArray(tables._User_followers.A, ids), eq(tables._User_followers.B, userId)))).map(({ key }) => ({ key, value: true })) },
+  },
+} satisfies Record<string, Record<string, ComputedFinder>>;
+
+/**
+ * The records with the computed fields a route sends, each under its name: one query per
+ * computed field, however many records. Changes the records themselves and returns them.
+ */
+export async function withComputed<T extends object>(records: T[], fields: Record<string, ComputedFinder>, userId: string | null): Promise<Array<T & Row>> {
+  const results = records as Array<T & Row>;
+  const ids = [...new Set(results.map((result) => result.id).filter((id): id is string => typeof id === "string"))];
+  for (const [name, finder] of Object.entries(fields)) {
+    const byId = new Map<string, unknown[]>();
+    for (const { key, value } of ids.length > 0 ? await finder.find(ids, userId) : []) {
+      if (key === null) continue;
+      const list = byId.get(key);
+      if (list) list.push(value);
+      else byId.set(key, [value]);
+    }
+    for (const result of results) {
+      const values = byId.get(String(result.id)) ?? [];
+      (result as Row)[name] = finder.list ? values : (values[0] ?? finder.none);
+    }
+  }
+  return results;
+}
+
+/** The records a relation of these records includes (withIncluded put them there), in one list. */
+export function includedRecords(records: Row[], name: string): Row[] {
+  return records.flatMap((record) => {
+    const related = record[name];
+    return Array.isArray(related) ? (related as Row[]) : related ? [related as Row] : [];
+  });
 }

@@ -111,7 +111,7 @@ export interface PostApiArticlesBySlugFavoriteInput {
   params: { slug: string };
 }
 
-export type PostApiArticlesBySlugFavoriteResult = Article & Required<Pick<Article, "author" | "tags">>;
+export type PostApiArticlesBySlugFavoriteResult = Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> };
 
 /** POST /api/articles/:slug/favorite (config/routes/articles.json routes[5]) */
 export function postApiArticlesBySlugFavorite(input: PostApiArticlesBySlugFavoriteInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesBySlugFavoriteResult>> {
@@ -123,7 +123,7 @@ export interface DeleteApiArticlesBySlugFavoriteInput {
   params: { slug: string };
 }
 
-export type DeleteApiArticlesBySlugFavoriteResult = Article & Required<Pick<Article, "author" | "tags">>;
+export type DeleteApiArticlesBySlugFavoriteResult = Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> };
 
 /** DELETE /api/articles/:slug/favorite (config/routes/articles.json routes[6]) */
 export function deleteApiArticlesBySlugFavorite(input: DeleteApiArticlesBySlugFavoriteInput, options?: RequestOptions): Promise<ApiResult<DeleteApiArticlesBySlugFavoriteResult>> {
@@ -135,7 +135,7 @@ export interface GetApiArticlesBySlugInput {
   params: { slug: string };
 }
 
-export type GetApiArticlesBySlugResult = Article & Required<Pick<Article, "author" | "tags">>;
+export type GetApiArticlesBySlugResult = Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> };
 
 /** GET /api/articles/:slug (config/routes/articles.json routes[2]) */
 export function getApiArticlesBySlug(input: GetApiArticlesBySlugInput, options?: RequestOptions): Promise<ApiResult<GetApiArticlesBySlugResult>> {
@@ -148,7 +148,7 @@ export interface PutApiArticlesBySlugInput {
   body: PutApiArticlesBySlugBody;
 }
 
-export type PutApiArticlesBySlugResult = Article & Required<Pick<Article, "author" | "tags">>;
+export type PutApiArticlesBySlugResult = Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> };
 
 /** PUT /api/articles/:slug (config/routes/articles.json routes[3]) */
 export function putApiArticlesBySlug(input: PutApiArticlesBySlugInput, options?: RequestOptions): Promise<ApiResult<PutApiArticlesBySlugResult>> {
@@ -172,7 +172,7 @@ export interface GetApiArticlesFeedInput {
   query?: { sort?: "createdAt" | "-createdAt"; limit?: number; offset?: number };
 }
 
-export type GetApiArticlesFeedResult = Array<Article & Required<Pick<Article, "author" | "tags">>>;
+export type GetApiArticlesFeedResult = Array<Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }>;
 
 /** GET /api/articles/feed (config/routes/articles.json routes[7]) */
 export function getApiArticlesFeed(input: GetApiArticlesFeedInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiArticlesFeedResult>> {
@@ -183,7 +183,7 @@ export interface GetApiArticlesInput {
   query?: { authorId?: string; tag?: string; author?: string; favorited?: string; sort?: "createdAt" | "-createdAt"; limit?: number; offset?: number };
 }
 
-export type GetApiArticlesResult = Array<Article & Required<Pick<Article, "author" | "tags">>>;
+export type GetApiArticlesResult = Array<Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }>;
 
 /** GET /api/articles (config/routes/articles.json routes[0]) */
 export function getApiArticles(input: GetApiArticlesInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiArticlesResult>> {
@@ -194,7 +194,7 @@ export interface PostApiArticlesInput {
   body: PostApiArticlesBody;
 }
 
-export type PostApiArticlesResult = Article & Required<Pick<Article, "author" | "tags">>;
+export type PostApiArticlesResult = Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> };
 
 /** POST /api/articles (config/routes/articles.json routes[1]) */
 export function postApiArticles(input: PostApiArticlesInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesResult>> {
@@ -205,7 +205,7 @@ export interface PostApiProfilesByUsernameFollowInput {
   params: { username: string };
 }
 
-export type PostApiProfilesByUsernameFollowResult = User;
+export type PostApiProfilesByUsernameFollowResult = Required<Pick<User, "username" | "bio" | "image" | "following">>;
 
 /** POST /api/profiles/:username/follow (config/routes/profiles.json routes[1]) */
 export function postApiProfilesByUsernameFollow(input: PostApiProfilesByUsernameFollowInput, options?: RequestOptions): Promise<ApiResult<PostApiProfilesByUsernameFollowResult>> {
@@ -217,7 +217,7 @@ export interface DeleteApiProfilesByUsernameFollowInput {
   params: { username: string };
 }
 
-export type DeleteApiProfilesByUsernameFollowResult = User;
+export type DeleteApiProfilesByUsernameFollowResult = Required<Pick<User, "username" | "bio" | "image" | "following">>;
 
 /** DELETE /api/profiles/:username/follow (config/routes/profiles.json routes[2]) */
 export function deleteApiProfilesByUsernameFollow(input: DeleteApiProfilesByUsernameFollowInput, options?: RequestOptions): Promise<ApiResult<DeleteApiProfilesByUsernameFollowResult>> {
@@ -229,7 +229,7 @@ export interface GetApiProfilesByUsernameInput {
   params: { username: string };
 }
 
-export type GetApiProfilesByUsernameResult = User;
+export type GetApiProfilesByUsernameResult = Required<Pick<User, "username" | "bio" | "image" | "following">>;
 
 /** GET /api/profiles/:username (config/routes/profiles.json routes[0]) */
 export function getApiProfilesByUsername(input: GetApiProfilesByUsernameInput, options?: RequestOptions): Promise<ApiResult<GetApiProfilesByUsernameResult>> {

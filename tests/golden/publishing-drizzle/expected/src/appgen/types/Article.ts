@@ -6,6 +6,7 @@ import type { User } from "./User";
 /**
  * A Article as the API sends it in JSON (dates are ISO 8601 strings).
  * Relations are present when the route includes them.
+ * Computed fields are present when the route's `fields` name them.
  */
 export interface Article {
   id: string;
@@ -20,4 +21,7 @@ export interface Article {
   comments?: Comment[];
   tags?: Tag[];
   favoritedBy?: User[];
+  tagList?: Array<string>;
+  favorited?: boolean;
+  favoritesCount?: number;
 }

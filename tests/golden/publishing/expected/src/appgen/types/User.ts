@@ -6,6 +6,7 @@ import type { Comment } from "./Comment";
  * A User as the API sends it in JSON (dates are ISO 8601 strings).
  * Hidden fields are never sent: password.
  * Relations are present when the route includes them.
+ * Computed fields are present when the route's `fields` name them.
  */
 export interface User {
   id: string;
@@ -18,6 +19,7 @@ export interface User {
   articles?: Article[];
   comments?: Comment[];
   followers?: User[];
-  following?: User[];
+  follows?: User[];
   favorites?: Article[];
+  following?: boolean;
 }

@@ -3,6 +3,7 @@ import { db } from "@/appgen/db";
 import { Prisma } from "@/generated/prisma/client";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed, retryWhenTaken } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { readComputed, shaped, type Shape } from "@/appgen/shape";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiArticlesBody } from "@/appgen/bodies";
 import { slugify, withFreeSlug } from "@/appgen/slug";
@@ -22,6 +23,8 @@ const getApiArticlesQuery = {
   pageSize: 20,
   maxPageSize: 100,
 } satisfies ListQuerySpec;
+
+const getApiArticlesShape: Shape = { fields: ["slug", "title", "description", "body", "tagList", "createdAt", "updatedAt", "favorited", "favoritesCount"], include: { author: { fields: ["username", "bio", "image", "following"], include: {} } } };
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -52,6 +55,8 @@ const postApiArticlesBodySpec = {
   },
 } satisfies BodySpec;
 
+const postApiArticlesShape: Shape = { fields: ["slug", "title", "description", "body", "tagList", "createdAt", "updatedAt", "favorited", "favoritesCount"], include: { author: { fields: ["username", "bio", "image", "following"], include: {} } } };
+
 /** GET /api/articles (config/routes/articles.json routes[0]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(async () => {
@@ -77,10 +82,10 @@ export async function GET(request: Request): Promise<Response> {
       orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.ArticleOrderByWithRelationInput[],
       take: query.limit ?? undefined,
       skip: query.offset,
-      include: { author: true, tags: { orderBy: { id: "asc" } } },
+      include: { author: { select: { username: true, bio: true, image: true, followers: { where: { id: userId ?? "" }, select: { id: true } } } }, _count: { select: { favoritedBy: true } }, tags: { select: { name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }, favoritedBy: { where: { id: userId ?? "" }, select: { id: true } } },
     });
     const total = await db.article.count({ where });
-    return json(records, 200, { "x-total-count": String(total) });
+    return json(shaped(readComputed(records, { computed: { tagList: ["values", "tags", "name"], favorited: ["callerIn", "favoritedBy"], favoritesCount: ["count", "favoritedBy"] }, include: { author: { computed: { following: ["callerIn", "followers"] }, include: {} } } }), getApiArticlesShape), 200, { "x-total-count": String(total) });
   });
 }
 
@@ -107,9 +112,9 @@ export async function POST(request: Request): Promise<Response> {
         slug: slug,
         authorId: userId,
       },
-      include: { author: true, tags: { orderBy: { id: "asc" } } },
+      include: { author: { select: { username: true, bio: true, image: true, followers: { where: { id: userId ?? "" }, select: { id: true } } } }, _count: { select: { favoritedBy: true } }, tags: { select: { name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }, favoritedBy: { where: { id: userId ?? "" }, select: { id: true } } },
     })));
-    return json(record, 201);
+    return json(shaped(readComputed(record, { computed: { tagList: ["values", "tags", "name"], favorited: ["callerIn", "favoritedBy"], favoritesCount: ["count", "favoritedBy"] }, include: { author: { computed: { following: ["callerIn", "followers"] }, include: {} } } }), postApiArticlesShape), 201);
   });
 }
 

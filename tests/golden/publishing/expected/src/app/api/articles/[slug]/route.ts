@@ -3,12 +3,15 @@ import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed, noContent, retryWhenTaken } from "@/appgen/http";
 import { invalidParam, isTextParam } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { readComputed, shaped, type Shape } from "@/appgen/shape";
 import type { PutApiArticlesBySlugBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { allowOwner } from "@/appgen/voters";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ slug: string }> };
+
+const getApiArticlesBySlugShape: Shape = { fields: ["slug", "title", "description", "body", "tagList", "createdAt", "updatedAt", "favorited", "favoritesCount"], include: { author: { fields: ["username", "bio", "image", "following"], include: {} } } };
 
 // Runtime rules of the PUT body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -39,6 +42,8 @@ const putApiArticlesBySlugBodySpec = {
   },
 } satisfies BodySpec;
 
+const putApiArticlesBySlugShape: Shape = { fields: ["slug", "title", "description", "body", "tagList", "createdAt", "updatedAt", "favorited", "favoritesCount"], include: { author: { fields: ["username", "bio", "image", "following"], include: {} } } };
+
 /** GET /api/articles/:slug (config/routes/articles.json routes[2]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(async () => {
@@ -48,9 +53,9 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const userId = (await getAuthUser(request)) || null;
     if (!userId && request.headers.has("authorization")) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
-    const record = await db.article.findUnique({ where: { slug: params.slug }, include: { author: true, tags: { orderBy: { id: "asc" } } } });
+    const record = await db.article.findUnique({ where: { slug: params.slug }, include: { author: { select: { username: true, bio: true, image: true, followers: { where: { id: userId ?? "" }, select: { id: true } } } }, _count: { select: { favoritedBy: true } }, tags: { select: { name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }, favoritedBy: { where: { id: userId ?? "" }, select: { id: true } } } });
     if (!record) return jsonError(404, "Not found");
-    return json(record);
+    return json(shaped(readComputed(record, { computed: { tagList: ["values", "tags", "name"], favorited: ["callerIn", "favoritedBy"], favoritesCount: ["count", "favoritedBy"] }, include: { author: { computed: { following: ["callerIn", "followers"] }, include: {} } } }), getApiArticlesBySlugShape));
   });
 }
 
@@ -82,9 +87,9 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
         // tagList: Tag records named by name, created when missing ("set" first: the links become exactly the list).
         tags: body.tagList && { set: [], connectOrCreate: body.tagList.map((key) => ({ where: { name: key }, create: { name: key } })) },
       },
-      include: { author: true, tags: { orderBy: { id: "asc" } } },
+      include: { author: { select: { username: true, bio: true, image: true, followers: { where: { id: userId ?? "" }, select: { id: true } } } }, _count: { select: { favoritedBy: true } }, tags: { select: { name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }, favoritedBy: { where: { id: userId ?? "" }, select: { id: true } } },
     }));
-    return json(record);
+    return json(shaped(readComputed(record, { computed: { tagList: ["values", "tags", "name"], favorited: ["callerIn", "favoritedBy"], favoritesCount: ["count", "favoritedBy"] }, include: { author: { computed: { following: ["callerIn", "followers"] }, include: {} } } }), putApiArticlesBySlugShape));
   });
 }
 

@@ -2,6 +2,7 @@
 import { db } from "@/appgen/db";
 import { Prisma } from "@/generated/prisma/client";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
+import { readComputed, shaped, type Shape } from "@/appgen/shape";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import { getAuthUser } from "@/auth/getAuthUser";
 
@@ -14,6 +15,8 @@ const getApiArticlesFeedQuery = {
   pageSize: 20,
   maxPageSize: 100,
 } satisfies ListQuerySpec;
+
+const getApiArticlesFeedShape: Shape = { fields: ["slug", "title", "description", "body", "tagList", "createdAt", "updatedAt", "favorited", "favoritesCount"], include: { author: { fields: ["username", "bio", "image", "following"], include: {} } } };
 
 /** GET /api/articles/feed (config/routes/articles.json routes[7]) */
 export async function GET(request: Request): Promise<Response> {
@@ -37,10 +40,10 @@ export async function GET(request: Request): Promise<Response> {
       orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.ArticleOrderByWithRelationInput[],
       take: query.limit ?? undefined,
       skip: query.offset,
-      include: { author: true, tags: { orderBy: { id: "asc" } } },
+      include: { author: { select: { username: true, bio: true, image: true, followers: { where: { id: userId ?? "" }, select: { id: true } } } }, _count: { select: { favoritedBy: true } }, tags: { select: { name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }, favoritedBy: { where: { id: userId ?? "" }, select: { id: true } } },
     });
     const total = await db.article.count({ where });
-    return json(records, 200, { "x-total-count": String(total) });
+    return json(shaped(readComputed(records, { computed: { tagList: ["values", "tags", "name"], favorited: ["callerIn", "favoritedBy"], favoritesCount: ["count", "favoritedBy"] }, include: { author: { computed: { following: ["callerIn", "followers"] }, include: {} } } }), getApiArticlesFeedShape), 200, { "x-total-count": String(total) });
   });
 }
 

@@ -2,11 +2,14 @@
 import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed, noContent } from "@/appgen/http";
 import { invalidParam, isTextParam } from "@/appgen/params";
+import { readComputed, shaped, type Shape } from "@/appgen/shape";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { allowSelf } from "@/appgen/voters";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ username: string }> };
+
+const getApiProfilesByUsernameShape: Shape = { fields: ["username", "bio", "image", "following"], include: {  } };
 
 /** GET /api/profiles/:username (config/routes/profiles.json routes[0]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
@@ -17,9 +20,9 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const userId = (await getAuthUser(request)) || null;
     if (!userId && request.headers.has("authorization")) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.username)) return invalidParam("username", "text without U+0000");
-    const record = await db.user.findUnique({ where: { username: params.username } });
+    const record = await db.user.findUnique({ where: { username: params.username }, include: { followers: { where: { id: userId ?? "" }, select: { id: true } } } });
     if (!record) return jsonError(404, "Not found");
-    return json(record);
+    return json(shaped(readComputed(record, { computed: { following: ["callerIn", "followers"] }, include: {  } }), getApiProfilesByUsernameShape));
   });
 }
 

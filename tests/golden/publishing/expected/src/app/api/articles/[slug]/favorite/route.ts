@@ -2,10 +2,15 @@
 import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isTextParam } from "@/appgen/params";
+import { readComputed, shaped, type Shape } from "@/appgen/shape";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ slug: string }> };
+
+const postApiArticlesBySlugFavoriteShape: Shape = { fields: ["slug", "title", "description", "body", "tagList", "createdAt", "updatedAt", "favorited", "favoritesCount"], include: { author: { fields: ["username", "bio", "image", "following"], include: {} } } };
+
+const deleteApiArticlesBySlugFavoriteShape: Shape = { fields: ["slug", "title", "description", "body", "tagList", "createdAt", "updatedAt", "favorited", "favoritesCount"], include: { author: { fields: ["username", "bio", "image", "following"], include: {} } } };
 
 /** POST /api/articles/:slug/favorite (config/routes/articles.json routes[5]) */
 export async function POST(request: Request, ctx: Context): Promise<Response> {
@@ -20,8 +25,8 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const current = await db.article.findUnique({ where: { slug: params.slug } });
     if (!current) return jsonError(404, "Not found");
     // The signed-in user joins favoritedBy (a second time changes nothing).
-    const record = await db.article.update({ where: { id: current.id }, data: { favoritedBy: { connect: { id: userId } } }, include: { author: true, tags: { orderBy: { id: "asc" } } } });
-    return json(record);
+    const record = await db.article.update({ where: { id: current.id }, data: { favoritedBy: { connect: { id: userId } } }, include: { author: { select: { username: true, bio: true, image: true, followers: { where: { id: userId ?? "" }, select: { id: true } } } }, _count: { select: { favoritedBy: true } }, tags: { select: { name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }, favoritedBy: { where: { id: userId ?? "" }, select: { id: true } } } });
+    return json(shaped(readComputed(record, { computed: { tagList: ["values", "tags", "name"], favorited: ["callerIn", "favoritedBy"], favoritesCount: ["count", "favoritedBy"] }, include: { author: { computed: { following: ["callerIn", "followers"] }, include: {} } } }), postApiArticlesBySlugFavoriteShape));
   });
 }
 
@@ -38,8 +43,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const current = await db.article.findUnique({ where: { slug: params.slug } });
     if (!current) return jsonError(404, "Not found");
     // The signed-in user leaves favoritedBy (when not linked, nothing changes).
-    const record = await db.article.update({ where: { id: current.id }, data: { favoritedBy: { disconnect: { id: userId } } }, include: { author: true, tags: { orderBy: { id: "asc" } } } });
-    return json(record);
+    const record = await db.article.update({ where: { id: current.id }, data: { favoritedBy: { disconnect: { id: userId } } }, include: { author: { select: { username: true, bio: true, image: true, followers: { where: { id: userId ?? "" }, select: { id: true } } } }, _count: { select: { favoritedBy: true } }, tags: { select: { name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }, favoritedBy: { where: { id: userId ?? "" }, select: { id: true } } } });
+    return json(shaped(readComputed(record, { computed: { tagList: ["values", "tags", "name"], favorited: ["callerIn", "favoritedBy"], favoritesCount: ["count", "favoritedBy"] }, include: { author: { computed: { following: ["callerIn", "followers"] }, include: {} } } }), deleteApiArticlesBySlugFavoriteShape));
   });
 }
 

@@ -2,10 +2,15 @@
 import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isTextParam } from "@/appgen/params";
+import { readComputed, shaped, type Shape } from "@/appgen/shape";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ username: string }> };
+
+const postApiProfilesByUsernameFollowShape: Shape = { fields: ["username", "bio", "image", "following"], include: {  } };
+
+const deleteApiProfilesByUsernameFollowShape: Shape = { fields: ["username", "bio", "image", "following"], include: {  } };
 
 /** POST /api/profiles/:username/follow (config/routes/profiles.json routes[1]) */
 export async function POST(request: Request, ctx: Context): Promise<Response> {
@@ -20,8 +25,8 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const current = await db.user.findUnique({ where: { username: params.username } });
     if (!current) return jsonError(404, "Not found");
     // The signed-in user joins followers (a second time changes nothing).
-    const record = await db.user.update({ where: { id: current.id }, data: { followers: { connect: { id: userId } } } });
-    return json(record);
+    const record = await db.user.update({ where: { id: current.id }, data: { followers: { connect: { id: userId } } }, include: { followers: { where: { id: userId ?? "" }, select: { id: true } } } });
+    return json(shaped(readComputed(record, { computed: { following: ["callerIn", "followers"] }, include: {  } }), postApiProfilesByUsernameFollowShape));
   });
 }
 
@@ -38,8 +43,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const current = await db.user.findUnique({ where: { username: params.username } });
     if (!current) return jsonError(404, "Not found");
     // The signed-in user leaves followers (when not linked, nothing changes).
-    const record = await db.user.update({ where: { id: current.id }, data: { followers: { disconnect: { id: userId } } } });
-    return json(record);
+    const record = await db.user.update({ where: { id: current.id }, data: { followers: { disconnect: { id: userId } } }, include: { followers: { where: { id: userId ?? "" }, select: { id: true } } } });
+    return json(shaped(readComputed(record, { computed: { following: ["callerIn", "followers"] }, include: {  } }), deleteApiProfilesByUsernameFollowShape));
   });
 }
 

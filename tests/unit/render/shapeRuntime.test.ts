@@ -1,0 +1,103 @@
+import fs from 'fs';
+import path from 'path';
+import { minimalProject } from '../support/configs';
+import { renderFiles } from '../support/renderFiles';
+import { evaluateModule } from '../support/typescriptSource';
+
+type Shape = { fields: string[] | null; include: Record<string, Shape | null> };
+type Reading = { computed: Record<string, string[]>; include: Record<string, Reading> };
+
+const example = (file: string) =>
+  JSON.parse(
+    fs.readFileSync(path.join(__dirname, '../../../examples/publishing/config', file), 'utf8'),
+  );
+
+// The generated src/appgen/shape.ts of the publishing example (orm prisma), run as it is.
+const files = renderFiles(
+  minimalProject({
+    'config/models/User.json': example('models/User.json'),
+    'config/models/Article.json': example('models/Article.json'),
+    'config/models/Tag.json': example('models/Tag.json'),
+    'config/models/Comment.json': example('models/Comment.json'),
+    'config/routes/articles.json': example('routes/articles.json'),
+    'config/routes/users.json': { routes: [] },
+  }),
+);
+const runtime = evaluateModule('shape.ts', files.get('src/appgen/shape.ts')?.content ?? '', {});
+const shaped = runtime.shaped as (value: unknown, shape: Shape | null) => unknown;
+const readComputed = runtime.readComputed as (value: unknown, reading: Reading) => unknown;
+
+const AUTHOR: Shape = { fields: ['username', 'following'], include: {} };
+
+describe('the generated shape.ts', () => {
+  it('sends the chosen fields in their order, then the included relations', () => {
+    const record = {
+      id: '1',
+      title: 't',
+      secret: 's',
+      slug: 'x',
+      author: { username: 'jake', id: '2', following: false },
+    };
+    const answer = shaped(record, { fields: ['slug', 'title'], include: { author: AUTHOR } });
+    expect(JSON.stringify(answer)).toBe(
+      '{"slug":"x","title":"t","author":{"username":"jake","following":false}}',
+    );
+  });
+
+  it('keeps every field without `fields`, sends null and lists as they are, and whole relations', () => {
+    const shape: Shape = { fields: null, include: { author: AUTHOR, tags: null } };
+    const records = [
+      { id: '1', author: null, tags: [{ id: 't', name: 'n' }], title: 't' },
+      { id: '2', author: { username: 'ada', following: true, bio: null }, tags: [], title: 'u' },
+    ];
+    expect(JSON.stringify(shaped(records, shape))).toBe(
+      '[{"id":"1","title":"t","author":null,"tags":[{"id":"t","name":"n"}]},' +
+        '{"id":"2","title":"u","author":{"username":"ada","following":true},"tags":[]}]',
+    );
+    expect(shaped(null, shape)).toBeNull();
+  });
+
+  it("reads Prisma's counts, the caller's link and related values under the computed names", () => {
+    const prismaRow = {
+      id: '1',
+      _count: { favoritedBy: 3 },
+      favoritedBy: [{ id: 'me' }],
+      tags: [{ name: 'a' }, { name: 'b' }],
+      author: { username: 'jake', followers: [] },
+    };
+    const reading: Reading = {
+      computed: {
+        tagList: ['values', 'tags', 'name'],
+        favorited: ['callerIn', 'favoritedBy'],
+        favoritesCount: ['count', 'favoritedBy'],
+      },
+      include: { author: { computed: { following: ['callerIn', 'followers'] }, include: {} } },
+    };
+    expect(readComputed([prismaRow], reading)).toEqual([
+      {
+        id: '1',
+        tagList: ['a', 'b'],
+        favorited: true,
+        favoritesCount: 3,
+        author: { username: 'jake', following: false },
+      },
+    ]);
+    expect(readComputed(null, reading)).toBeNull();
+  });
+
+  it('is not generated for orm none, whose routes answer stubs whatever their fields', () => {
+    const stubs = renderFiles(
+      minimalProject({
+        'appgen.config.json': { orm: 'none' },
+        'config/models/User.json': example('models/User.json'),
+        'config/models/Article.json': example('models/Article.json'),
+        'config/models/Tag.json': example('models/Tag.json'),
+        'config/models/Comment.json': example('models/Comment.json'),
+        'config/routes/articles.json': example('routes/articles.json'),
+        'config/routes/users.json': { routes: [] },
+      }),
+    );
+    expect(stubs.has('src/appgen/shape.ts')).toBe(false);
+    expect(stubs.get('src/app/api/articles/route.ts')?.content).toContain('return json([]);');
+  });
+});
