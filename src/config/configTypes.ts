@@ -91,6 +91,15 @@ export interface RouteConfig {
   record?: 'currentUser';
   /** A manyToMany relation to the accounts model: POST links the signed-in user into it, DELETE unlinks. */
   link?: string;
+  /** The keys the request body and the answer sit under (`{ "article": { ... } }`). */
+  envelope?: string | EnvelopeConfig;
+}
+
+/** `envelope` in long form: each key is optional; `count` is a list's body key for its count. */
+export interface EnvelopeConfig {
+  request?: string;
+  response?: string;
+  count?: string;
 }
 
 export type SetValue = 'currentUser' | 'now';
@@ -157,6 +166,15 @@ export interface SettingsConfig {
   loginPath?: string;
   /** The user accounts of the app. */
   accounts?: AccountsConfig;
+  /** The shape of every error answer and the status of a body that fails validation. */
+  errors?: ErrorsConfig;
+}
+
+export interface ErrorsConfig {
+  /** Where the message sits: `error` (default) or a dotted path, `[]` at the end for a list. */
+  body?: string;
+  /** The status of a request body that fails the route's rules: 400 (default) or 422. */
+  validationStatus?: 400 | 422;
 }
 
 export interface AccountsConfig {

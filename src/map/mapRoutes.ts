@@ -217,6 +217,7 @@ function mapMethod(
       return { name, model: relation?.model ?? '', isList: relation?.type !== 'belongsTo' };
     }),
     includes: route.include.length > 0,
+    envelope: { ...route.envelope },
   };
 }
 

@@ -11,6 +11,7 @@ import { checkInclude, checkListQuery } from './checkListQuery';
 import type { CheckedModel, CheckedRoute, RouteOperation } from './checkedProject';
 import { bodyUserFieldWarnings, checkAccountUse } from './checkAccountUse';
 import { checkRouteOptions } from './checkRouteOptions';
+import { checkEnvelope } from './checkEnvelope';
 import { checkRouteParams } from './checkRouteParams';
 import { checkVoter } from './checkVoter';
 import { childPointer, diagnosticAt } from './locate';
@@ -189,6 +190,7 @@ function resolveEntry(
       );
   }
   problems.push(...checkRouteOptions(document, pointer, config));
+  problems.push(...checkEnvelope(document, pointer, config));
   let model: string | undefined;
   // A sibling naming an unknown model is reported there; counting it here would add a second,
   // false "several models" or "no model" for the same mistake.

@@ -19,6 +19,7 @@ import type { RouteRef } from '../domain/routeRefs';
 import type { ParamParent } from '../domain/routeParams';
 import type { VoterRef } from '../domain/voters';
 import type { EventOperation, RouteOperation } from '../domain/routeOperation';
+import type { Envelope, ErrorFormat } from '../domain/envelope';
 
 export type { EventOperation, RouteOperation };
 
@@ -159,6 +160,8 @@ export interface ProjectRoute {
   jsonPath: string;
   /** Its folder under src/app, named alike with the pages' folders (see domain/appFolders.ts). */
   folder: AppFolder;
+  /** The keys the body and the answer sit under (`envelope` in long form; nulls without it). */
+  envelope: Envelope;
 }
 
 /** An element with route references parsed and columns, options and children in long form. */
@@ -203,6 +206,8 @@ export interface CheckedProject {
   loginPath: string;
   /** The model of the app's users (settings `accounts.model`, else User when declared), or null. */
   accountsModel: string | null;
+  /** The shape of error answers and the status of an invalid body (settings `errors`). */
+  errors: ErrorFormat;
   /** Mistakes that do not stop generation (a route that takes a user id from its body). */
   warnings: Diagnostic[];
   models: ProjectModel[];

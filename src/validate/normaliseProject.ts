@@ -4,6 +4,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import { parseValidator, type ParsedValidator } from '../config/validators';
 import { appFolderNamer, type AppFolder } from '../domain/appFolders';
 import { bodyFieldOptions, isBodyFieldRequired } from '../domain/bodyFields';
+import { envelopeOf, type ErrorFormat } from '../domain/envelope';
 import { fieldOf, fieldOptions, modelFields } from '../domain/fields';
 import { maxPageSize } from '../domain/listQuery';
 import { indexFields, mirroredRelation, relationField } from '../domain/relations';
@@ -34,6 +35,7 @@ import { walkElements } from './walkElements';
  */
 export function normaliseProject(input: {
   orm: OrmName;
+  errors: ErrorFormat;
   loginPath: string;
   accountsModel: string | null;
   warnings: Diagnostic[];
@@ -52,6 +54,7 @@ export function normaliseProject(input: {
     orm: input.orm,
     loginPath: input.loginPath,
     accountsModel: input.accountsModel,
+    errors: input.errors,
     warnings: input.warnings,
     models: input.models.map((m) => normaliseModel(m, configs)),
     routes: input.routes.map((r) => normaliseRoute(r, configs, folderOf(r.config.path))),
@@ -179,6 +182,7 @@ function normaliseRoute(
     file: route.origin.file,
     jsonPath: pointerToJsonPath(route.origin.pointer),
     folder,
+    envelope: envelopeOf(config),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { OrmName, SettingsConfig } from '../config/configTypes';
 import { ConfigError, Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument, LoadedProject } from '../load/configDocument';
+import { errorFormatOf } from '../domain/envelope';
 import { checkAppTree } from './checkAppTree';
 import type { CheckedModel, CheckedProject, CheckedRoute } from './checkedProject';
 import { checkModels } from './checkModels';
@@ -146,6 +147,7 @@ export function validateProject(project: LoadedProject): CheckedProject {
   if (diagnostics.length > 0) throw new ConfigError(diagnostics);
   return normaliseProject({
     orm,
+    errors: errorFormatOf(settings?.errors),
     loginPath,
     accountsModel: accounts.model,
     warnings: routeResult.warnings,
