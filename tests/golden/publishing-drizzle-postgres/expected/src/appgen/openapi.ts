@@ -69,71 +69,76 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "array",
-                  "items": {
-                    "type": "object",
-                    "properties": {
-                      "id": {
-                        "type": "string",
-                        "format": "uuid"
-                      },
-                      "slug": {
-                        "type": "string"
-                      },
-                      "title": {
-                        "type": "string"
-                      },
-                      "description": {
-                        "type": "string"
-                      },
-                      "body": {
-                        "type": "string"
-                      },
-                      "authorId": {
-                        "type": "string",
-                        "format": "uuid"
-                      },
-                      "createdAt": {
-                        "type": "string",
-                        "format": "date-time"
-                      },
-                      "updatedAt": {
-                        "type": "string",
-                        "format": "date-time"
-                      },
-                      "author": {
-                        "$ref": "#/components/schemas/User"
-                      },
-                      "tags": {
-                        "type": "array",
-                        "items": {
-                          "$ref": "#/components/schemas/Tag"
-                        }
+                  "type": "object",
+                  "properties": {
+                    "articles": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "id": {
+                            "type": "string",
+                            "format": "uuid"
+                          },
+                          "slug": {
+                            "type": "string"
+                          },
+                          "title": {
+                            "type": "string"
+                          },
+                          "description": {
+                            "type": "string"
+                          },
+                          "body": {
+                            "type": "string"
+                          },
+                          "authorId": {
+                            "type": "string",
+                            "format": "uuid"
+                          },
+                          "createdAt": {
+                            "type": "string",
+                            "format": "date-time"
+                          },
+                          "updatedAt": {
+                            "type": "string",
+                            "format": "date-time"
+                          },
+                          "author": {
+                            "$ref": "#/components/schemas/User"
+                          },
+                          "tags": {
+                            "type": "array",
+                            "items": {
+                              "$ref": "#/components/schemas/Tag"
+                            }
+                          }
+                        },
+                        "required": [
+                          "id",
+                          "slug",
+                          "title",
+                          "description",
+                          "body",
+                          "authorId",
+                          "createdAt",
+                          "updatedAt",
+                          "author",
+                          "tags"
+                        ],
+                        "additionalProperties": false
                       }
                     },
-                    "required": [
-                      "id",
-                      "slug",
-                      "title",
-                      "description",
-                      "body",
-                      "authorId",
-                      "createdAt",
-                      "updatedAt",
-                      "author",
-                      "tags"
-                    ],
-                    "additionalProperties": false
-                  }
-                }
-              }
-            },
-            "headers": {
-              "X-Total-Count": {
-                "description": "Number of records matching the filters, all pages",
-                "schema": {
-                  "type": "string",
-                  "pattern": "^[0-9]+$"
+                    "articlesCount": {
+                      "type": "integer",
+                      "minimum": 0
+                    }
+                  },
+                  "required": [
+                    "articles",
+                    "articlesCount"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
@@ -190,43 +195,52 @@ export const openApiDocument: Record<string, unknown> = {
               "schema": {
                 "type": "object",
                 "properties": {
-                  "title": {
-                    "type": "string",
-                    "maxLength": 200,
-                    "pattern": "\\S",
-                    "x-appgen-validators": [
-                      "notEmpty",
-                      "maxLength:200"
-                    ]
-                  },
-                  "description": {
-                    "type": "string",
-                    "pattern": "\\S",
-                    "x-appgen-validators": [
-                      "notEmpty"
-                    ]
-                  },
-                  "body": {
-                    "type": "string",
-                    "pattern": "\\S",
-                    "x-appgen-validators": [
-                      "notEmpty"
-                    ]
-                  },
-                  "tags": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                      "format": "uuid"
+                  "article": {
+                    "type": "object",
+                    "properties": {
+                      "title": {
+                        "type": "string",
+                        "maxLength": 200,
+                        "pattern": "\\S",
+                        "x-appgen-validators": [
+                          "notEmpty",
+                          "maxLength:200"
+                        ]
+                      },
+                      "description": {
+                        "type": "string",
+                        "pattern": "\\S",
+                        "x-appgen-validators": [
+                          "notEmpty"
+                        ]
+                      },
+                      "body": {
+                        "type": "string",
+                        "pattern": "\\S",
+                        "x-appgen-validators": [
+                          "notEmpty"
+                        ]
+                      },
+                      "tags": {
+                        "type": "array",
+                        "items": {
+                          "type": "string",
+                          "format": "uuid"
+                        },
+                        "maxItems": 1000
+                      }
                     },
-                    "maxItems": 1000
+                    "required": [
+                      "title",
+                      "description",
+                      "body"
+                    ]
                   }
                 },
                 "required": [
-                  "title",
-                  "description",
-                  "body"
-                ]
+                  "article"
+                ],
+                "additionalProperties": false
               }
             }
           }
@@ -239,55 +253,64 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "id": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
-                    "slug": {
-                      "type": "string"
-                    },
-                    "title": {
-                      "type": "string"
-                    },
-                    "description": {
-                      "type": "string"
-                    },
-                    "body": {
-                      "type": "string"
-                    },
-                    "authorId": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
-                    "createdAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "updatedAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "author": {
-                      "$ref": "#/components/schemas/User"
-                    },
-                    "tags": {
-                      "type": "array",
-                      "items": {
-                        "$ref": "#/components/schemas/Tag"
-                      }
+                    "article": {
+                      "type": "object",
+                      "properties": {
+                        "id": {
+                          "type": "string",
+                          "format": "uuid"
+                        },
+                        "slug": {
+                          "type": "string"
+                        },
+                        "title": {
+                          "type": "string"
+                        },
+                        "description": {
+                          "type": "string"
+                        },
+                        "body": {
+                          "type": "string"
+                        },
+                        "authorId": {
+                          "type": "string",
+                          "format": "uuid"
+                        },
+                        "createdAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "updatedAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "author": {
+                          "$ref": "#/components/schemas/User"
+                        },
+                        "tags": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/Tag"
+                          }
+                        }
+                      },
+                      "required": [
+                        "id",
+                        "slug",
+                        "title",
+                        "description",
+                        "body",
+                        "authorId",
+                        "createdAt",
+                        "updatedAt",
+                        "author",
+                        "tags"
+                      ],
+                      "additionalProperties": false
                     }
                   },
                   "required": [
-                    "id",
-                    "slug",
-                    "title",
-                    "description",
-                    "body",
-                    "authorId",
-                    "createdAt",
-                    "updatedAt",
-                    "author",
-                    "tags"
+                    "article"
                   ],
                   "additionalProperties": false
                 }
@@ -354,6 +377,16 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "422": {
+            "description": "The request body fails the route's rules",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "500": {
             "description": "Internal server error",
             "content": {
@@ -398,55 +431,64 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "id": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
-                    "slug": {
-                      "type": "string"
-                    },
-                    "title": {
-                      "type": "string"
-                    },
-                    "description": {
-                      "type": "string"
-                    },
-                    "body": {
-                      "type": "string"
-                    },
-                    "authorId": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
-                    "createdAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "updatedAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "author": {
-                      "$ref": "#/components/schemas/User"
-                    },
-                    "tags": {
-                      "type": "array",
-                      "items": {
-                        "$ref": "#/components/schemas/Tag"
-                      }
+                    "article": {
+                      "type": "object",
+                      "properties": {
+                        "id": {
+                          "type": "string",
+                          "format": "uuid"
+                        },
+                        "slug": {
+                          "type": "string"
+                        },
+                        "title": {
+                          "type": "string"
+                        },
+                        "description": {
+                          "type": "string"
+                        },
+                        "body": {
+                          "type": "string"
+                        },
+                        "authorId": {
+                          "type": "string",
+                          "format": "uuid"
+                        },
+                        "createdAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "updatedAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "author": {
+                          "$ref": "#/components/schemas/User"
+                        },
+                        "tags": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/Tag"
+                          }
+                        }
+                      },
+                      "required": [
+                        "id",
+                        "slug",
+                        "title",
+                        "description",
+                        "body",
+                        "authorId",
+                        "createdAt",
+                        "updatedAt",
+                        "author",
+                        "tags"
+                      ],
+                      "additionalProperties": false
                     }
                   },
                   "required": [
-                    "id",
-                    "slug",
-                    "title",
-                    "description",
-                    "body",
-                    "authorId",
-                    "createdAt",
-                    "updatedAt",
-                    "author",
-                    "tags"
+                    "article"
                   ],
                   "additionalProperties": false
                 }
@@ -525,30 +567,39 @@ export const openApiDocument: Record<string, unknown> = {
               "schema": {
                 "type": "object",
                 "properties": {
-                  "title": {
-                    "type": "string",
-                    "maxLength": 200,
-                    "pattern": "\\S",
-                    "x-appgen-validators": [
-                      "notEmpty",
-                      "maxLength:200"
-                    ]
-                  },
-                  "description": {
-                    "type": "string",
-                    "pattern": "\\S",
-                    "x-appgen-validators": [
-                      "notEmpty"
-                    ]
-                  },
-                  "body": {
-                    "type": "string",
-                    "pattern": "\\S",
-                    "x-appgen-validators": [
-                      "notEmpty"
-                    ]
+                  "article": {
+                    "type": "object",
+                    "properties": {
+                      "title": {
+                        "type": "string",
+                        "maxLength": 200,
+                        "pattern": "\\S",
+                        "x-appgen-validators": [
+                          "notEmpty",
+                          "maxLength:200"
+                        ]
+                      },
+                      "description": {
+                        "type": "string",
+                        "pattern": "\\S",
+                        "x-appgen-validators": [
+                          "notEmpty"
+                        ]
+                      },
+                      "body": {
+                        "type": "string",
+                        "pattern": "\\S",
+                        "x-appgen-validators": [
+                          "notEmpty"
+                        ]
+                      }
+                    }
                   }
-                }
+                },
+                "required": [
+                  "article"
+                ],
+                "additionalProperties": false
               }
             }
           }
@@ -561,55 +612,64 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "id": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
-                    "slug": {
-                      "type": "string"
-                    },
-                    "title": {
-                      "type": "string"
-                    },
-                    "description": {
-                      "type": "string"
-                    },
-                    "body": {
-                      "type": "string"
-                    },
-                    "authorId": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
-                    "createdAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "updatedAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "author": {
-                      "$ref": "#/components/schemas/User"
-                    },
-                    "tags": {
-                      "type": "array",
-                      "items": {
-                        "$ref": "#/components/schemas/Tag"
-                      }
+                    "article": {
+                      "type": "object",
+                      "properties": {
+                        "id": {
+                          "type": "string",
+                          "format": "uuid"
+                        },
+                        "slug": {
+                          "type": "string"
+                        },
+                        "title": {
+                          "type": "string"
+                        },
+                        "description": {
+                          "type": "string"
+                        },
+                        "body": {
+                          "type": "string"
+                        },
+                        "authorId": {
+                          "type": "string",
+                          "format": "uuid"
+                        },
+                        "createdAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "updatedAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "author": {
+                          "$ref": "#/components/schemas/User"
+                        },
+                        "tags": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/Tag"
+                          }
+                        }
+                      },
+                      "required": [
+                        "id",
+                        "slug",
+                        "title",
+                        "description",
+                        "body",
+                        "authorId",
+                        "createdAt",
+                        "updatedAt",
+                        "author",
+                        "tags"
+                      ],
+                      "additionalProperties": false
                     }
                   },
                   "required": [
-                    "id",
-                    "slug",
-                    "title",
-                    "description",
-                    "body",
-                    "authorId",
-                    "createdAt",
-                    "updatedAt",
-                    "author",
-                    "tags"
+                    "article"
                   ],
                   "additionalProperties": false
                 }
@@ -678,6 +738,16 @@ export const openApiDocument: Record<string, unknown> = {
           },
           "415": {
             "description": "Content-Type is not application/json",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "422": {
+            "description": "The request body fails the route's rules",
             "content": {
               "application/json": {
                 "schema": {
@@ -829,48 +899,57 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "array",
-                  "items": {
-                    "type": "object",
-                    "properties": {
-                      "id": {
-                        "type": "string",
-                        "format": "uuid"
-                      },
-                      "body": {
-                        "type": "string"
-                      },
-                      "articleId": {
-                        "type": "string",
-                        "format": "uuid"
-                      },
-                      "authorId": {
-                        "type": "string",
-                        "format": "uuid"
-                      },
-                      "createdAt": {
-                        "type": "string",
-                        "format": "date-time"
-                      },
-                      "updatedAt": {
-                        "type": "string",
-                        "format": "date-time"
-                      },
-                      "author": {
-                        "$ref": "#/components/schemas/User"
+                  "type": "object",
+                  "properties": {
+                    "comments": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "id": {
+                            "type": "string",
+                            "format": "uuid"
+                          },
+                          "body": {
+                            "type": "string"
+                          },
+                          "articleId": {
+                            "type": "string",
+                            "format": "uuid"
+                          },
+                          "authorId": {
+                            "type": "string",
+                            "format": "uuid"
+                          },
+                          "createdAt": {
+                            "type": "string",
+                            "format": "date-time"
+                          },
+                          "updatedAt": {
+                            "type": "string",
+                            "format": "date-time"
+                          },
+                          "author": {
+                            "$ref": "#/components/schemas/User"
+                          }
+                        },
+                        "required": [
+                          "id",
+                          "body",
+                          "articleId",
+                          "authorId",
+                          "createdAt",
+                          "updatedAt",
+                          "author"
+                        ],
+                        "additionalProperties": false
                       }
-                    },
-                    "required": [
-                      "id",
-                      "body",
-                      "articleId",
-                      "authorId",
-                      "createdAt",
-                      "updatedAt",
-                      "author"
-                    ],
-                    "additionalProperties": false
-                  }
+                    }
+                  },
+                  "required": [
+                    "comments"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
@@ -947,19 +1026,28 @@ export const openApiDocument: Record<string, unknown> = {
               "schema": {
                 "type": "object",
                 "properties": {
-                  "body": {
-                    "type": "string",
-                    "maxLength": 5000,
-                    "pattern": "\\S",
-                    "x-appgen-validators": [
-                      "notEmpty",
-                      "maxLength:5000"
+                  "comment": {
+                    "type": "object",
+                    "properties": {
+                      "body": {
+                        "type": "string",
+                        "maxLength": 5000,
+                        "pattern": "\\S",
+                        "x-appgen-validators": [
+                          "notEmpty",
+                          "maxLength:5000"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "body"
                     ]
                   }
                 },
                 "required": [
-                  "body"
-                ]
+                  "comment"
+                ],
+                "additionalProperties": false
               }
             }
           }
@@ -972,41 +1060,50 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "id": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
-                    "body": {
-                      "type": "string"
-                    },
-                    "articleId": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
-                    "authorId": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
-                    "createdAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "updatedAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "author": {
-                      "$ref": "#/components/schemas/User"
+                    "comment": {
+                      "type": "object",
+                      "properties": {
+                        "id": {
+                          "type": "string",
+                          "format": "uuid"
+                        },
+                        "body": {
+                          "type": "string"
+                        },
+                        "articleId": {
+                          "type": "string",
+                          "format": "uuid"
+                        },
+                        "authorId": {
+                          "type": "string",
+                          "format": "uuid"
+                        },
+                        "createdAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "updatedAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "author": {
+                          "$ref": "#/components/schemas/User"
+                        }
+                      },
+                      "required": [
+                        "id",
+                        "body",
+                        "articleId",
+                        "authorId",
+                        "createdAt",
+                        "updatedAt",
+                        "author"
+                      ],
+                      "additionalProperties": false
                     }
                   },
                   "required": [
-                    "id",
-                    "body",
-                    "articleId",
-                    "authorId",
-                    "createdAt",
-                    "updatedAt",
-                    "author"
+                    "comment"
                   ],
                   "additionalProperties": false
                 }
@@ -1075,6 +1172,16 @@ export const openApiDocument: Record<string, unknown> = {
           },
           "415": {
             "description": "Content-Type is not application/json",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "422": {
+            "description": "The request body fails the route's rules",
             "content": {
               "application/json": {
                 "schema": {
@@ -1226,55 +1333,64 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "id": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
-                    "slug": {
-                      "type": "string"
-                    },
-                    "title": {
-                      "type": "string"
-                    },
-                    "description": {
-                      "type": "string"
-                    },
-                    "body": {
-                      "type": "string"
-                    },
-                    "authorId": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
-                    "createdAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "updatedAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "author": {
-                      "$ref": "#/components/schemas/User"
-                    },
-                    "tags": {
-                      "type": "array",
-                      "items": {
-                        "$ref": "#/components/schemas/Tag"
-                      }
+                    "article": {
+                      "type": "object",
+                      "properties": {
+                        "id": {
+                          "type": "string",
+                          "format": "uuid"
+                        },
+                        "slug": {
+                          "type": "string"
+                        },
+                        "title": {
+                          "type": "string"
+                        },
+                        "description": {
+                          "type": "string"
+                        },
+                        "body": {
+                          "type": "string"
+                        },
+                        "authorId": {
+                          "type": "string",
+                          "format": "uuid"
+                        },
+                        "createdAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "updatedAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "author": {
+                          "$ref": "#/components/schemas/User"
+                        },
+                        "tags": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/Tag"
+                          }
+                        }
+                      },
+                      "required": [
+                        "id",
+                        "slug",
+                        "title",
+                        "description",
+                        "body",
+                        "authorId",
+                        "createdAt",
+                        "updatedAt",
+                        "author",
+                        "tags"
+                      ],
+                      "additionalProperties": false
                     }
                   },
                   "required": [
-                    "id",
-                    "slug",
-                    "title",
-                    "description",
-                    "body",
-                    "authorId",
-                    "createdAt",
-                    "updatedAt",
-                    "author",
-                    "tags"
+                    "article"
                   ],
                   "additionalProperties": false
                 }
@@ -1373,55 +1489,64 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "id": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
-                    "slug": {
-                      "type": "string"
-                    },
-                    "title": {
-                      "type": "string"
-                    },
-                    "description": {
-                      "type": "string"
-                    },
-                    "body": {
-                      "type": "string"
-                    },
-                    "authorId": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
-                    "createdAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "updatedAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "author": {
-                      "$ref": "#/components/schemas/User"
-                    },
-                    "tags": {
-                      "type": "array",
-                      "items": {
-                        "$ref": "#/components/schemas/Tag"
-                      }
+                    "article": {
+                      "type": "object",
+                      "properties": {
+                        "id": {
+                          "type": "string",
+                          "format": "uuid"
+                        },
+                        "slug": {
+                          "type": "string"
+                        },
+                        "title": {
+                          "type": "string"
+                        },
+                        "description": {
+                          "type": "string"
+                        },
+                        "body": {
+                          "type": "string"
+                        },
+                        "authorId": {
+                          "type": "string",
+                          "format": "uuid"
+                        },
+                        "createdAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "updatedAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "author": {
+                          "$ref": "#/components/schemas/User"
+                        },
+                        "tags": {
+                          "type": "array",
+                          "items": {
+                            "$ref": "#/components/schemas/Tag"
+                          }
+                        }
+                      },
+                      "required": [
+                        "id",
+                        "slug",
+                        "title",
+                        "description",
+                        "body",
+                        "authorId",
+                        "createdAt",
+                        "updatedAt",
+                        "author",
+                        "tags"
+                      ],
+                      "additionalProperties": false
                     }
                   },
                   "required": [
-                    "id",
-                    "slug",
-                    "title",
-                    "description",
-                    "body",
-                    "authorId",
-                    "createdAt",
-                    "updatedAt",
-                    "author",
-                    "tags"
+                    "article"
                   ],
                   "additionalProperties": false
                 }
@@ -1520,7 +1645,16 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "$ref": "#/components/schemas/User"
+                  "type": "object",
+                  "properties": {
+                    "profile": {
+                      "$ref": "#/components/schemas/User"
+                    }
+                  },
+                  "required": [
+                    "profile"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
@@ -1686,7 +1820,16 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "$ref": "#/components/schemas/User"
+                  "type": "object",
+                  "properties": {
+                    "profile": {
+                      "$ref": "#/components/schemas/User"
+                    }
+                  },
+                  "required": [
+                    "profile"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
@@ -1781,7 +1924,16 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "$ref": "#/components/schemas/User"
+                  "type": "object",
+                  "properties": {
+                    "profile": {
+                      "$ref": "#/components/schemas/User"
+                    }
+                  },
+                  "required": [
+                    "profile"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
@@ -2012,6 +2164,16 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "422": {
+            "description": "The request body fails the route's rules",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "500": {
             "description": "Internal server error",
             "content": {
@@ -2044,7 +2206,16 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "$ref": "#/components/schemas/User"
+                  "type": "object",
+                  "properties": {
+                    "user": {
+                      "$ref": "#/components/schemas/User"
+                    }
+                  },
+                  "required": [
+                    "user"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
@@ -2100,62 +2271,71 @@ export const openApiDocument: Record<string, unknown> = {
               "schema": {
                 "type": "object",
                 "properties": {
-                  "email": {
-                    "type": "string",
-                    "format": "email",
-                    "x-appgen-validators": [
-                      "isEmail"
-                    ]
-                  },
-                  "username": {
-                    "type": "string",
-                    "maxLength": 40,
-                    "allOf": [
-                      {
-                        "pattern": "\\S"
+                  "user": {
+                    "type": "object",
+                    "properties": {
+                      "email": {
+                        "type": "string",
+                        "format": "email",
+                        "x-appgen-validators": [
+                          "isEmail"
+                        ]
                       },
-                      {
-                        "pattern": "^[A-Za-z0-9_-]+$"
+                      "username": {
+                        "type": "string",
+                        "maxLength": 40,
+                        "allOf": [
+                          {
+                            "pattern": "\\S"
+                          },
+                          {
+                            "pattern": "^[A-Za-z0-9_-]+$"
+                          }
+                        ],
+                        "x-appgen-validators": [
+                          "notEmpty",
+                          "maxLength:40",
+                          "matches:^[A-Za-z0-9_-]+$"
+                        ]
+                      },
+                      "password": {
+                        "type": "string",
+                        "format": "password",
+                        "writeOnly": true,
+                        "minLength": 8,
+                        "maxLength": 200,
+                        "x-appgen-validators": [
+                          "minLength:8",
+                          "maxLength:200"
+                        ]
+                      },
+                      "bio": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "maxLength": 2000,
+                        "x-appgen-validators": [
+                          "maxLength:2000"
+                        ]
+                      },
+                      "image": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "format": "uri",
+                        "x-appgen-validators": [
+                          "isUrl"
+                        ]
                       }
-                    ],
-                    "x-appgen-validators": [
-                      "notEmpty",
-                      "maxLength:40",
-                      "matches:^[A-Za-z0-9_-]+$"
-                    ]
-                  },
-                  "password": {
-                    "type": "string",
-                    "format": "password",
-                    "writeOnly": true,
-                    "minLength": 8,
-                    "maxLength": 200,
-                    "x-appgen-validators": [
-                      "minLength:8",
-                      "maxLength:200"
-                    ]
-                  },
-                  "bio": {
-                    "type": [
-                      "string",
-                      "null"
-                    ],
-                    "maxLength": 2000,
-                    "x-appgen-validators": [
-                      "maxLength:2000"
-                    ]
-                  },
-                  "image": {
-                    "type": [
-                      "string",
-                      "null"
-                    ],
-                    "format": "uri",
-                    "x-appgen-validators": [
-                      "isUrl"
-                    ]
+                    }
                   }
-                }
+                },
+                "required": [
+                  "user"
+                ],
+                "additionalProperties": false
               }
             }
           }
@@ -2166,7 +2346,16 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "$ref": "#/components/schemas/User"
+                  "type": "object",
+                  "properties": {
+                    "user": {
+                      "$ref": "#/components/schemas/User"
+                    }
+                  },
+                  "required": [
+                    "user"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
@@ -2241,6 +2430,16 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "422": {
+            "description": "The request body fails the route's rules",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "500": {
             "description": "Internal server error",
             "content": {
@@ -2274,47 +2473,56 @@ export const openApiDocument: Record<string, unknown> = {
               "schema": {
                 "type": "object",
                 "properties": {
-                  "username": {
-                    "type": "string",
-                    "maxLength": 40,
-                    "allOf": [
-                      {
-                        "pattern": "\\S"
+                  "user": {
+                    "type": "object",
+                    "properties": {
+                      "username": {
+                        "type": "string",
+                        "maxLength": 40,
+                        "allOf": [
+                          {
+                            "pattern": "\\S"
+                          },
+                          {
+                            "pattern": "^[A-Za-z0-9_-]+$"
+                          }
+                        ],
+                        "x-appgen-validators": [
+                          "notEmpty",
+                          "maxLength:40",
+                          "matches:^[A-Za-z0-9_-]+$"
+                        ]
                       },
-                      {
-                        "pattern": "^[A-Za-z0-9_-]+$"
+                      "email": {
+                        "type": "string",
+                        "format": "email",
+                        "x-appgen-validators": [
+                          "isEmail"
+                        ]
+                      },
+                      "password": {
+                        "type": "string",
+                        "format": "password",
+                        "writeOnly": true,
+                        "minLength": 8,
+                        "maxLength": 200,
+                        "x-appgen-validators": [
+                          "minLength:8",
+                          "maxLength:200"
+                        ]
                       }
-                    ],
-                    "x-appgen-validators": [
-                      "notEmpty",
-                      "maxLength:40",
-                      "matches:^[A-Za-z0-9_-]+$"
-                    ]
-                  },
-                  "email": {
-                    "type": "string",
-                    "format": "email",
-                    "x-appgen-validators": [
-                      "isEmail"
-                    ]
-                  },
-                  "password": {
-                    "type": "string",
-                    "format": "password",
-                    "writeOnly": true,
-                    "minLength": 8,
-                    "maxLength": 200,
-                    "x-appgen-validators": [
-                      "minLength:8",
-                      "maxLength:200"
+                    },
+                    "required": [
+                      "username",
+                      "email",
+                      "password"
                     ]
                   }
                 },
                 "required": [
-                  "username",
-                  "email",
-                  "password"
-                ]
+                  "user"
+                ],
+                "additionalProperties": false
               }
             }
           }
@@ -2325,7 +2533,16 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "$ref": "#/components/schemas/User"
+                  "type": "object",
+                  "properties": {
+                    "user": {
+                      "$ref": "#/components/schemas/User"
+                    }
+                  },
+                  "required": [
+                    "user"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
@@ -2380,6 +2597,16 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "422": {
+            "description": "The request body fails the route's rules",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "500": {
             "description": "Internal server error",
             "content": {
@@ -2405,21 +2632,30 @@ export const openApiDocument: Record<string, unknown> = {
               "schema": {
                 "type": "object",
                 "properties": {
-                  "email": {
-                    "type": "string",
-                    "format": "email",
-                    "x-appgen-validators": [
-                      "isEmail"
+                  "user": {
+                    "type": "object",
+                    "properties": {
+                      "email": {
+                        "type": "string",
+                        "format": "email",
+                        "x-appgen-validators": [
+                          "isEmail"
+                        ]
+                      },
+                      "password": {
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "email",
+                      "password"
                     ]
-                  },
-                  "password": {
-                    "type": "string"
                   }
                 },
                 "required": [
-                  "email",
-                  "password"
-                ]
+                  "user"
+                ],
+                "additionalProperties": false
               }
             }
           }
@@ -2475,6 +2711,16 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "422": {
+            "description": "The request body fails the route's rules",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "500": {
             "description": "Internal server error",
             "content": {
@@ -2502,12 +2748,25 @@ export const openApiDocument: Record<string, unknown> = {
       "Error": {
         "type": "object",
         "properties": {
-          "error": {
-            "type": "string"
+          "errors": {
+            "type": "object",
+            "properties": {
+              "body": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "minItems": 1
+              }
+            },
+            "required": [
+              "body"
+            ],
+            "additionalProperties": false
           }
         },
         "required": [
-          "error"
+          "errors"
         ],
         "additionalProperties": false
       },

@@ -23,10 +23,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** The `{ "error": "..." }` body of every failed request. */
-export interface ApiError {
-  error: string;
-}
+/** The body of every failed request (appgen.config.json `errors.body`). */
+export type ApiError = { "errors": { "body": string[] } };
+
+/** Where ApiError holds its messages. */
+const ERROR_PATH: readonly string[] = ["errors", "body"];
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T; headers: Headers; redirectedTo: string | null }
@@ -34,8 +35,12 @@ export type ApiResult<T> =
 
 type QueryValue = string | number | boolean | undefined;
 
-function errorOf(answer: unknown, status: number): string {
-  if (typeof answer === "object" && answer !== null && typeof (answer as { error?: unknown }).error === "string") return (answer as ApiError).error;
+/** The message of a failed request's answer (a list's items joined by "; "), else a general one. */
+export function errorOf(answer: unknown, status: number): string {
+  let value = answer;
+  for (const key of ERROR_PATH) value = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  if (typeof value === "string") return value;
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string")) return value.join("; ");
   return `The request failed (${status}).`;
 }
 
@@ -83,7 +88,7 @@ export interface GetApiArticlesBySlugCommentsInput {
   query?: { sort?: "createdAt" | "-createdAt" };
 }
 
-export type GetApiArticlesBySlugCommentsResult = Array<Comment & Required<Pick<Comment, "author">>>;
+export type GetApiArticlesBySlugCommentsResult = { "comments": Array<Comment & Required<Pick<Comment, "author">>> };
 
 /** GET /api/articles/:slug/comments (config/routes/comments.json routes[0]) */
 export function getApiArticlesBySlugComments(input: GetApiArticlesBySlugCommentsInput, options?: RequestOptions): Promise<ApiResult<GetApiArticlesBySlugCommentsResult>> {
@@ -93,10 +98,10 @@ export function getApiArticlesBySlugComments(input: GetApiArticlesBySlugComments
 
 export interface PostApiArticlesBySlugCommentsInput {
   params: { slug: string };
-  body: PostApiArticlesBySlugCommentsBody;
+  body: { "comment": PostApiArticlesBySlugCommentsBody };
 }
 
-export type PostApiArticlesBySlugCommentsResult = Comment & Required<Pick<Comment, "author">>;
+export type PostApiArticlesBySlugCommentsResult = { "comment": Comment & Required<Pick<Comment, "author">> };
 
 /** POST /api/articles/:slug/comments (config/routes/comments.json routes[1]) */
 export function postApiArticlesBySlugComments(input: PostApiArticlesBySlugCommentsInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesBySlugCommentsResult>> {
@@ -108,7 +113,7 @@ export interface PostApiArticlesBySlugFavoriteInput {
   params: { slug: string };
 }
 
-export type PostApiArticlesBySlugFavoriteResult = Article & Required<Pick<Article, "author" | "tags">>;
+export type PostApiArticlesBySlugFavoriteResult = { "article": Article & Required<Pick<Article, "author" | "tags">> };
 
 /** POST /api/articles/:slug/favorite (config/routes/articles.json routes[5]) */
 export function postApiArticlesBySlugFavorite(input: PostApiArticlesBySlugFavoriteInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesBySlugFavoriteResult>> {
@@ -120,7 +125,7 @@ export interface DeleteApiArticlesBySlugFavoriteInput {
   params: { slug: string };
 }
 
-export type DeleteApiArticlesBySlugFavoriteResult = Article & Required<Pick<Article, "author" | "tags">>;
+export type DeleteApiArticlesBySlugFavoriteResult = { "article": Article & Required<Pick<Article, "author" | "tags">> };
 
 /** DELETE /api/articles/:slug/favorite (config/routes/articles.json routes[6]) */
 export function deleteApiArticlesBySlugFavorite(input: DeleteApiArticlesBySlugFavoriteInput, options?: RequestOptions): Promise<ApiResult<DeleteApiArticlesBySlugFavoriteResult>> {
@@ -132,7 +137,7 @@ export interface GetApiArticlesBySlugInput {
   params: { slug: string };
 }
 
-export type GetApiArticlesBySlugResult = Article & Required<Pick<Article, "author" | "tags">>;
+export type GetApiArticlesBySlugResult = { "article": Article & Required<Pick<Article, "author" | "tags">> };
 
 /** GET /api/articles/:slug (config/routes/articles.json routes[2]) */
 export function getApiArticlesBySlug(input: GetApiArticlesBySlugInput, options?: RequestOptions): Promise<ApiResult<GetApiArticlesBySlugResult>> {
@@ -142,10 +147,10 @@ export function getApiArticlesBySlug(input: GetApiArticlesBySlugInput, options?:
 
 export interface PutApiArticlesBySlugInput {
   params: { slug: string };
-  body: PutApiArticlesBySlugBody;
+  body: { "article": PutApiArticlesBySlugBody };
 }
 
-export type PutApiArticlesBySlugResult = Article & Required<Pick<Article, "author" | "tags">>;
+export type PutApiArticlesBySlugResult = { "article": Article & Required<Pick<Article, "author" | "tags">> };
 
 /** PUT /api/articles/:slug (config/routes/articles.json routes[3]) */
 export function putApiArticlesBySlug(input: PutApiArticlesBySlugInput, options?: RequestOptions): Promise<ApiResult<PutApiArticlesBySlugResult>> {
@@ -169,7 +174,7 @@ export interface GetApiArticlesInput {
   query?: { authorId?: string; sort?: "createdAt" | "-createdAt"; limit?: number; offset?: number };
 }
 
-export type GetApiArticlesResult = Array<Article & Required<Pick<Article, "author" | "tags">>>;
+export type GetApiArticlesResult = { "articles": Array<Article & Required<Pick<Article, "author" | "tags">>>; "articlesCount": number };
 
 /** GET /api/articles (config/routes/articles.json routes[0]) */
 export function getApiArticles(input: GetApiArticlesInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiArticlesResult>> {
@@ -177,10 +182,10 @@ export function getApiArticles(input: GetApiArticlesInput = {}, options?: Reques
 }
 
 export interface PostApiArticlesInput {
-  body: PostApiArticlesBody;
+  body: { "article": PostApiArticlesBody };
 }
 
-export type PostApiArticlesResult = Article & Required<Pick<Article, "author" | "tags">>;
+export type PostApiArticlesResult = { "article": Article & Required<Pick<Article, "author" | "tags">> };
 
 /** POST /api/articles (config/routes/articles.json routes[1]) */
 export function postApiArticles(input: PostApiArticlesInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesResult>> {
@@ -191,7 +196,7 @@ export interface PostApiProfilesByUsernameFollowInput {
   params: { username: string };
 }
 
-export type PostApiProfilesByUsernameFollowResult = User;
+export type PostApiProfilesByUsernameFollowResult = { "profile": User };
 
 /** POST /api/profiles/:username/follow (config/routes/profiles.json routes[1]) */
 export function postApiProfilesByUsernameFollow(input: PostApiProfilesByUsernameFollowInput, options?: RequestOptions): Promise<ApiResult<PostApiProfilesByUsernameFollowResult>> {
@@ -203,7 +208,7 @@ export interface DeleteApiProfilesByUsernameFollowInput {
   params: { username: string };
 }
 
-export type DeleteApiProfilesByUsernameFollowResult = User;
+export type DeleteApiProfilesByUsernameFollowResult = { "profile": User };
 
 /** DELETE /api/profiles/:username/follow (config/routes/profiles.json routes[2]) */
 export function deleteApiProfilesByUsernameFollow(input: DeleteApiProfilesByUsernameFollowInput, options?: RequestOptions): Promise<ApiResult<DeleteApiProfilesByUsernameFollowResult>> {
@@ -215,7 +220,7 @@ export interface GetApiProfilesByUsernameInput {
   params: { username: string };
 }
 
-export type GetApiProfilesByUsernameResult = User;
+export type GetApiProfilesByUsernameResult = { "profile": User };
 
 /** GET /api/profiles/:username (config/routes/profiles.json routes[0]) */
 export function getApiProfilesByUsername(input: GetApiProfilesByUsernameInput, options?: RequestOptions): Promise<ApiResult<GetApiProfilesByUsernameResult>> {
@@ -260,7 +265,7 @@ export function postApiTags(input: PostApiTagsInput, options?: RequestOptions): 
 export interface GetApiUserInput {
 }
 
-export type GetApiUserResult = User;
+export type GetApiUserResult = { "user": User };
 
 /** GET /api/user (config/routes/user.json routes[2]) */
 export function getApiUser(input: GetApiUserInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiUserResult>> {
@@ -268,10 +273,10 @@ export function getApiUser(input: GetApiUserInput = {}, options?: RequestOptions
 }
 
 export interface PutApiUserInput {
-  body: PutApiUserBody;
+  body: { "user": PutApiUserBody };
 }
 
-export type PutApiUserResult = User;
+export type PutApiUserResult = { "user": User };
 
 /** PUT /api/user (config/routes/user.json routes[3]) */
 export function putApiUser(input: PutApiUserInput, options?: RequestOptions): Promise<ApiResult<PutApiUserResult>> {
@@ -279,7 +284,7 @@ export function putApiUser(input: PutApiUserInput, options?: RequestOptions): Pr
 }
 
 export interface PostApiUsersLoginInput {
-  body: PostApiUsersLoginBody;
+  body: { "user": PostApiUsersLoginBody };
 }
 
 export type PostApiUsersLoginResult = unknown;
@@ -290,10 +295,10 @@ export function postApiUsersLogin(input: PostApiUsersLoginInput, options?: Reque
 }
 
 export interface PostApiUsersInput {
-  body: PostApiUsersBody;
+  body: { "user": PostApiUsersBody };
 }
 
-export type PostApiUsersResult = User;
+export type PostApiUsersResult = { "user": User };
 
 /** POST /api/users (config/routes/user.json routes[0]) */
 export function postApiUsers(input: PostApiUsersInput, options?: RequestOptions): Promise<ApiResult<PostApiUsersResult>> {

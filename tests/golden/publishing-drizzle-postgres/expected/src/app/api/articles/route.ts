@@ -65,7 +65,7 @@ export async function GET(request: Request): Promise<Response> {
     const found = await db.select(columns.article).from(tables.article).where(where).orderBy(...listOrder(tables.article, query.sort)).limit(query.limit ?? 20).offset(query.offset);
     const records = await withIncluded(found, { author: relations.article.author, tags: relations.article.tags });
     const total = await db.$count(tables.article, where);
-    return json(records, 200, { "x-total-count": String(total) });
+    return json({ "articles": records, "articlesCount": total }, 200);
   });
 }
 
@@ -77,7 +77,7 @@ export async function POST(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    const parsed = await readBody<PostApiArticlesBody>(request, postApiArticlesBodySpec);
+    const parsed = await readBody<PostApiArticlesBody>(request, postApiArticlesBodySpec, "article");
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
@@ -101,7 +101,7 @@ export async function POST(request: Request): Promise<Response> {
       return written;
     }));
     const [record] = await withIncluded([found], { author: relations.article.author, tags: relations.article.tags });
-    return json(record, 201);
+    return json({ "article": record }, 201);
   });
 }
 

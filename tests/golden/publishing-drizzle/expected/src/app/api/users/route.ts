@@ -35,7 +35,7 @@ export async function POST(request: Request): Promise<Response> {
   return handle(async () => {
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
-    const parsed = await readBody<PostApiUsersBody>(request, postApiUsersBodySpec);
+    const parsed = await readBody<PostApiUsersBody>(request, postApiUsersBodySpec, "user");
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     // Only the hash of password is stored (src/appgen/password.ts), never the text sent.
@@ -46,7 +46,7 @@ export async function POST(request: Request): Promise<Response> {
       password: body.password,
     };
     const [record] = await db.insert(tables.user).values(values).returning(columns.user);
-    return json(record, 201);
+    return json({ "user": record }, 201);
   });
 }
 

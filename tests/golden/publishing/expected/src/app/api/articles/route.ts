@@ -69,7 +69,7 @@ export async function GET(request: Request): Promise<Response> {
       include: { author: true, tags: { orderBy: { id: "asc" } } },
     });
     const total = await db.article.count({ where });
-    return json(records, 200, { "x-total-count": String(total) });
+    return json({ "articles": records, "articlesCount": total }, 200);
   });
 }
 
@@ -81,7 +81,7 @@ export async function POST(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    const parsed = await readBody<PostApiArticlesBody>(request, postApiArticlesBodySpec);
+    const parsed = await readBody<PostApiArticlesBody>(request, postApiArticlesBodySpec, "article");
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
@@ -98,7 +98,7 @@ export async function POST(request: Request): Promise<Response> {
       },
       include: { author: true, tags: { orderBy: { id: "asc" } } },
     }));
-    return json(record, 201);
+    return json({ "article": record }, 201);
   });
 }
 

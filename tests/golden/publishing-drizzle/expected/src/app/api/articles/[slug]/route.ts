@@ -46,7 +46,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const [found] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
     if (!found) return jsonError(404, "Not found");
     const [record] = await withIncluded([found], { author: relations.article.author, tags: relations.article.tags });
-    return json(record);
+    return json({ "article": record });
   });
 }
 
@@ -60,7 +60,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
-    const parsed = await readBody<PutApiArticlesBySlugBody>(request, putApiArticlesBySlugBodySpec);
+    const parsed = await readBody<PutApiArticlesBySlugBody>(request, putApiArticlesBySlugBodySpec, "article");
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
@@ -80,7 +80,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
       : await db.select(columns.article).from(tables.article).where(where).limit(1);
     if (!found) return jsonError(404, "Not found");
     const [record] = await withIncluded([found], { author: relations.article.author, tags: relations.article.tags });
-    return json(record);
+    return json({ "article": record });
   });
 }
 

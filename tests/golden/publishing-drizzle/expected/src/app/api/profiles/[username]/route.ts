@@ -20,7 +20,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isTextParam(params.username)) return invalidParam("username", "text without U+0000");
     const [record] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { username: params.username })).limit(1);
     if (!record) return jsonError(404, "Not found");
-    return json(record);
+    return json({ "profile": record });
   });
 }
 

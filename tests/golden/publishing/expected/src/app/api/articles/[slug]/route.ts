@@ -44,7 +44,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
     const record = await db.article.findUnique({ where: { slug: params.slug }, include: { author: true, tags: { orderBy: { id: "asc" } } } });
     if (!record) return jsonError(404, "Not found");
-    return json(record);
+    return json({ "article": record });
   });
 }
 
@@ -58,7 +58,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
-    const parsed = await readBody<PutApiArticlesBySlugBody>(request, putApiArticlesBySlugBodySpec);
+    const parsed = await readBody<PutApiArticlesBySlugBody>(request, putApiArticlesBySlugBodySpec, "article");
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     const current = await db.article.findUnique({ where: { slug: params.slug } });
@@ -75,7 +75,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
       },
       include: { author: true, tags: { orderBy: { id: "asc" } } },
     });
-    return json(record);
+    return json({ "article": record });
   });
 }
 

@@ -19,7 +19,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isTextParam(params.username)) return invalidParam("username", "text without U+0000");
     const record = await db.user.findUnique({ where: { username: params.username } });
     if (!record) return jsonError(404, "Not found");
-    return json(record);
+    return json({ "profile": record });
   });
 }
 

@@ -28,7 +28,7 @@ export async function POST(request: Request): Promise<Response> {
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
     const userId: string | null = null;
-    const parsed = await readBody<PostApiUsersLoginBody>(request, postApiUsersLoginBodySpec);
+    const parsed = await readBody<PostApiUsersLoginBody>(request, postApiUsersLoginBodySpec, "user");
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     // Delegates to the user-owned function in src/functions/logIn.ts.

@@ -25,7 +25,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const [found] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { id: current.id })).limit(1);
     if (!found) return jsonError(404, "Not found");
     const [record] = await withIncluded([found], { author: relations.article.author, tags: relations.article.tags });
-    return json(record);
+    return json({ "article": record });
   });
 }
 
@@ -46,7 +46,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const [found] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { id: current.id })).limit(1);
     if (!found) return jsonError(404, "Not found");
     const [record] = await withIncluded([found], { author: relations.article.author, tags: relations.article.tags });
-    return json(record);
+    return json({ "article": record });
   });
 }
 

@@ -24,7 +24,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     await db.insert(tables._User_followers).values({ A: current.id, B: userId }).onConflictDoNothing();
     const [record] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: current.id })).limit(1);
     if (!record) return jsonError(404, "Not found");
-    return json(record);
+    return json({ "profile": record });
   });
 }
 
@@ -44,7 +44,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     await db.delete(tables._User_followers).where(matching(tables._User_followers, { A: current.id, B: userId }));
     const [record] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: current.id })).limit(1);
     if (!record) return jsonError(404, "Not found");
-    return json(record);
+    return json({ "profile": record });
   });
 }
 

@@ -21,7 +21,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (!current) return jsonError(404, "Not found");
     // The signed-in user joins favoritedBy (a second time changes nothing).
     const record = await db.article.update({ where: { id: current.id }, data: { favoritedBy: { connect: { id: userId } } }, include: { author: true, tags: { orderBy: { id: "asc" } } } });
-    return json(record);
+    return json({ "article": record });
   });
 }
 
@@ -39,7 +39,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!current) return jsonError(404, "Not found");
     // The signed-in user leaves favoritedBy (when not linked, nothing changes).
     const record = await db.article.update({ where: { id: current.id }, data: { favoritedBy: { disconnect: { id: userId } } }, include: { author: true, tags: { orderBy: { id: "asc" } } } });
-    return json(record);
+    return json({ "article": record });
   });
 }
 

@@ -21,7 +21,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (!current) return jsonError(404, "Not found");
     // The signed-in user joins followers (a second time changes nothing).
     const record = await db.user.update({ where: { id: current.id }, data: { followers: { connect: { id: userId } } } });
-    return json(record);
+    return json({ "profile": record });
   });
 }
 
@@ -39,7 +39,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!current) return jsonError(404, "Not found");
     // The signed-in user leaves followers (when not linked, nothing changes).
     const record = await db.user.update({ where: { id: current.id }, data: { followers: { disconnect: { id: userId } } } });
-    return json(record);
+    return json({ "profile": record });
   });
 }
 
