@@ -117,6 +117,8 @@ export interface RouteConfig {
    * `{ "author.followers": "currentUser" }` lists the records whose author the caller follows.
    */
   scope?: Record<string, 'currentUser'>;
+  /** The keys the request body and the answer sit under (`{ "article": { ... } }`). */
+  envelope?: string | EnvelopeConfig;
 }
 
 export const ACCOUNT_ACTIONS = ['signUp', 'logIn', 'logOut'] as const;
@@ -124,6 +126,13 @@ export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 /** How an included relation's records are sent: only `fields` (and computed fields), in order. */
 export interface IncludeConfig {
   fields?: string[];
+}
+
+/** `envelope` in long form: each key is optional; `count` is a list's body key for its count. */
+export interface EnvelopeConfig {
+  request?: string;
+  response?: string;
+  count?: string;
 }
 
 export type SetValue = 'currentUser' | 'now';
@@ -190,6 +199,15 @@ export interface SettingsConfig {
   loginPath?: string;
   /** The user accounts of the app. */
   accounts?: AccountsConfig;
+  /** The shape of every error answer and the status of a body that fails validation. */
+  errors?: ErrorsConfig;
+}
+
+export interface ErrorsConfig {
+  /** Where the message sits: `error` (default) or a dotted path, `[]` at the end for a list. */
+  body?: string;
+  /** The status of a request body that fails the route's rules: 400 (default) or 422. */
+  validationStatus?: 400 | 422;
 }
 
 export interface AccountsConfig {

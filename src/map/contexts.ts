@@ -332,6 +332,26 @@ export interface AccountRouteContext {
   identityMissingMessage: string;
 }
 
+/** The keys a route's body and answer sit under (its `envelope`); null where there is none. */
+export interface EnvelopeContext {
+  /** The body is read from `{ "<request>": { ... } }`; messages name `<request>.<field>`. */
+  request: string | null;
+  /** The record or list is answered as `{ "<response>": ... }`. */
+  response: string | null;
+  /** A counted list sends the count of all matches as `"<count>": n` beside it (no X-Total-Count). */
+  count: string | null;
+}
+
+/** The shape of every error answer (appgen.config.json `errors`). */
+export interface ErrorFormatContext {
+  /** Keys from the answer's root to the message: `["error"]` (default), `["errors", "body"]`. */
+  path: string[];
+  /** The message is a list, one item per problem of an invalid body. */
+  list: boolean;
+  /** The status of a request body that fails validation: 400 (default) or 422. */
+  validationStatus: number;
+}
+
 export interface MethodContext {
   method: HttpMethod;
   /** Camel-case name of the method's handler, also the client function and OpenAPI operationId: `getApiPostsById`. */
@@ -453,6 +473,7 @@ export interface MethodContext {
    * constant in the route file that says which (src/appgen/shape.ts), e.g. `getApiArticlesShape`. Else null.
    */
   shapeName: string | null;
+  envelope: EnvelopeContext;
   /** Some parameter's folder has another name: the handler renames them. */
   renamesParams: boolean;
 }
@@ -519,6 +540,8 @@ export interface RouteCallContext {
   /** Model type of the answer (an array of it when `isArray`). */
   model: string;
   isArray: boolean;
+  /** The key the route answers under (`envelope`), or null: the page reads the record inside it. */
+  envelope: string | null;
 }
 
 /** How the form turns a field's text into the JSON value the route's body expects. */
@@ -540,6 +563,10 @@ export interface FormContext {
   reset: boolean;
   /** The record that fills the fields first (an edit form), or null. */
   load: RouteCallContext | null;
+  /** The key the bound route reads its body under (`envelope`), or null: the form wraps its fields. */
+  requestEnvelope: string | null;
+  /** The key the bound route answers its record under, or null: `success` reads `:name` inside it. */
+  responseEnvelope: string | null;
 }
 
 /**
@@ -660,6 +687,7 @@ export interface ProjectContext {
   navLinks: NavLinkContext[];
   /** Where pages send visitors who must sign in (with `?next=<page>`). */
   loginPath: string;
+  errors: ErrorFormatContext;
   /** Some view binds a form to a route (src/appgen/form.tsx is generated). */
   hasForms: boolean;
   functions: string[];
@@ -712,6 +740,8 @@ export interface ClientRouteContext {
   query: ClientFieldContext[];
   /** Body type from src/appgen/bodies.ts, or null. */
   bodyType: string | null;
+  /** The key the body is sent under (`{ "user": <bodyType> }`), or null. */
+  requestEnvelope: string | null;
   /** TypeScript type of a successful answer's body, using the model types. */
   resultType: string;
   /** The input has no required part: the function may be called without it. */

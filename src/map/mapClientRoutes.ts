@@ -65,7 +65,15 @@ function resultType(method: MethodContext, project: Omit<ProjectContext, 'client
     : method.includes
       ? `${method.responseModel} & Required<Pick<${method.responseModel}, ${enumType(method.include.map((r) => r.name))}>>`
       : method.responseModel;
-  return method.responseIsArray ? `Array<${record}>` : record;
+  const answer = method.responseIsArray ? `Array<${record}>` : record;
+  return enveloped(answer, method.envelope);
+}
+
+/** The answer type inside its envelope: `{ "articles": Array<Article>; "articlesCount": number }`. */
+function enveloped(answer: string, envelope: MethodContext['envelope']): string {
+  if (envelope.response === null) return answer;
+  const count = envelope.count === null ? '' : `; ${JSON.stringify(envelope.count)}: number`;
+  return `{ ${JSON.stringify(envelope.response)}: ${answer}${count} }`;
 }
 
 export function clientRoute(
@@ -85,6 +93,7 @@ export function clientRoute(
     })),
     query: queryFields(method),
     bodyType: method.bodyTypeName,
+    requestEnvelope: method.envelope.request,
     resultType: resultType(method, project),
     inputOptional: method.params.length === 0 && !method.hasBody,
   };

@@ -108,7 +108,16 @@ function mapForm(
 ): { form: FormContext | null; inner: FormScope | null } {
   if (!element.route)
     return {
-      form: { method: null, urlPath: null, fields: [], success: null, reset: false, load: null },
+      form: {
+        method: null,
+        urlPath: null,
+        fields: [],
+        success: null,
+        reset: false,
+        load: null,
+        requestEnvelope: null,
+        responseEnvelope: null,
+      },
       inner: null,
     };
   const { method } = bound(scope, element.route);
@@ -124,6 +133,8 @@ function mapForm(
     success: element.success ?? null,
     reset: method.method === 'POST' && !element.success,
     load,
+    requestEnvelope: method.envelope.request,
+    responseEnvelope: method.envelope.response,
   };
   return { form, inner: { body: method.body, load, method } };
 }

@@ -80,6 +80,7 @@ export function mapProject(
     views,
     navLinks: navLinks(views, hiddenViews),
     loginPath: project.loginPath,
+    errors: { ...project.errors, path: [...project.errors.path] },
     hasForms: views.some((v) => v.usesForm),
     functions: sortedUnique(methods.map((m) => m.function)),
     voters: sortedUnique(methods.map((m) => m.voter)),

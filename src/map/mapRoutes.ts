@@ -244,6 +244,7 @@ function mapMethod(
       orm !== 'none' && (shape.fields !== null || shape.include.some((i) => i.fields !== null))
         ? `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}Shape`
         : null,
+    envelope: { ...route.envelope },
   };
 }
 

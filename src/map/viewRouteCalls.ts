@@ -35,6 +35,7 @@ export function routeCall(bound: BoundRoute, variable: string): RouteCallContext
     params: method.folderParams.map((p) => p.name),
     model: method.responseModel ?? 'unknown',
     isArray: method.responseIsArray,
+    envelope: method.envelope.response,
   };
 }
 

@@ -27,6 +27,7 @@ const NOT_WITH_ACCOUNT = [
   'voter',
   'redirect',
   'partial',
+  'fields',
 ] as const;
 
 /**

@@ -14,6 +14,7 @@ import { bodyUserFieldWarnings, checkAccountUse } from './checkAccountUse';
 import { accountMethodProblem, checkAccountRoute } from './checkAccountRoutes';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import { checkRouteOptions } from './checkRouteOptions';
+import { checkEnvelope } from './checkEnvelope';
 import { checkRouteParams } from './checkRouteParams';
 import { checkVoter } from './checkVoter';
 import { childPointer, diagnosticAt } from './locate';
@@ -200,6 +201,7 @@ function resolveEntry(
       );
   }
   problems.push(...checkRouteOptions(document, pointer, config));
+  problems.push(...checkEnvelope(document, pointer, config));
   let model: string | undefined;
   // A sibling naming an unknown model is reported there; counting it here would add a second,
   // false "several models" or "no model" for the same mistake.

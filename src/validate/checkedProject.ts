@@ -22,6 +22,7 @@ import type { ParamParent } from '../domain/routeParams';
 import type { VoterRef } from '../domain/voters';
 import type { ComputedSpec } from '../domain/computed';
 import type { EventOperation, RouteOperation } from '../domain/routeOperation';
+import type { Envelope, ErrorFormat } from '../domain/envelope';
 
 export type { EventOperation, RouteOperation };
 
@@ -188,6 +189,8 @@ export interface ProjectRoute {
   jsonPath: string;
   /** Its folder under src/app, named alike with the pages' folders (see domain/appFolders.ts). */
   folder: AppFolder;
+  /** The keys the body and the answer sit under (`envelope` in long form; nulls without it). */
+  envelope: Envelope;
 }
 
 /** An account route: what it does and the accounts model's fields it reads. */
@@ -241,6 +244,8 @@ export interface CheckedProject {
   loginPath: string;
   /** The model of the app's users and how they sign in (settings `accounts`, defaults filled in). */
   accounts: CheckedAccounts;
+  /** The shape of error answers and the status of an invalid body (settings `errors`). */
+  errors: ErrorFormat;
   /** Mistakes that do not stop generation (a route that takes a user id from its body). */
   warnings: Diagnostic[];
   models: ProjectModel[];

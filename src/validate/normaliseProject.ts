@@ -6,6 +6,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import { parseValidator, type ParsedValidator } from '../config/validators';
 import { appFolderNamer, type AppFolder } from '../domain/appFolders';
 import { bodyFieldOptions, isBodyFieldRequired } from '../domain/bodyFields';
+import { envelopeOf, type ErrorFormat } from '../domain/envelope';
 import { fieldOf, fieldOptions, modelFields } from '../domain/fields';
 import { computedSpec, includeEntries } from '../domain/computed';
 import { maxPageSize } from '../domain/listQuery';
@@ -37,6 +38,7 @@ import { walkElements } from './walkElements';
  */
 export function normaliseProject(input: {
   orm: OrmName;
+  errors: ErrorFormat;
   loginPath: string;
   accounts: CheckedAccounts;
   warnings: Diagnostic[];
@@ -55,6 +57,7 @@ export function normaliseProject(input: {
     orm: input.orm,
     loginPath: input.loginPath,
     accounts: input.accounts,
+    errors: input.errors,
     warnings: input.warnings,
     models: input.models.map((m) => normaliseModel(m, configs)),
     routes: input.routes.map((r) =>
@@ -231,6 +234,7 @@ function normaliseRoute(
     file: route.origin.file,
     jsonPath: pointerToJsonPath(route.origin.pointer),
     folder,
+    envelope: envelopeOf(config),
   };
 }
 

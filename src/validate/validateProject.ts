@@ -1,5 +1,6 @@
 import { ConfigError, Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument, LoadedProject } from '../load/configDocument';
+import { errorFormatOf } from '../domain/envelope';
 import { checkAppTree } from './checkAppTree';
 import type { CheckedModel, CheckedProject, CheckedRoute } from './checkedProject';
 import { checkModels } from './checkModels';
@@ -125,6 +126,7 @@ export function validateProject(
   if (diagnostics.length > 0) throw new ConfigError(diagnostics);
   return normaliseProject({
     orm,
+    errors: errorFormatOf(settings?.errors),
     loginPath,
     accounts,
     warnings: routeResult.warnings,

@@ -14,7 +14,7 @@ const examples = fs
   .map((name) => `examples/${name}`);
 
 // Every generated file must type-check under `tsc --strict` and build with `next build`, with
-// either ORM (the example's own appgen.config.json is replaced by the ORM under test), and the
+// either ORM (the ORM of the example's appgen.config.json is replaced by the one under test), and the
 // golden case whose config is full of quotes, braces and markup. examples/forum and the links case
 // are left to forum.test.ts and links.test.ts, which build them with both ORMs (`next build`
 // type-checks the project under its strict tsconfig) and then run them.
@@ -54,18 +54,50 @@ export async function clientUsage(): Promise<string[]> {
 }
 `;
 
+/**
+ * A program that uses the publishing example's client: bodies and answers in their envelopes
+ * (`{ user }`, `{ articles, articlesCount }`) and the project's error shape (`errors.body[]`).
+ */
+const PUBLISHING_CLIENT_USAGE = `import { getApiArticles, getApiUser, postApiUsers, type ApiError, type ApiResult } from "@/appgen/client";
+import type { User } from "@/appgen/types";
+
+export async function clientUsage(): Promise<string[]> {
+  const options = { baseUrl: "http://127.0.0.1:3000", token: "t" };
+  const created = await postApiUsers({ body: { user: { username: "ada", email: "ada@example.com", password: "long enough" } } }, options);
+  const user: User | null = created.ok ? created.data.user : null;
+  const listed = await getApiArticles({ query: { limit: 2 } }, options);
+  const count: number = listed.ok ? listed.data.articlesCount : 0;
+  const slugs = listed.ok ? listed.data.articles.map((article) => article.slug) : [listed.error];
+  const failure: ApiError = { errors: { body: ["Not found"] } };
+  // @ts-expect-error: the body sits under "user"
+  await postApiUsers({ body: { username: "ada", email: "ada@example.com", password: "long enough" } });
+  // @ts-expect-error: the answer is { user }, not a bare User
+  const bare: ApiResult<User> = await getApiUser({}, options);
+  return [String(user), String(count), ...slugs, failure.errors.body[0], String(bare)];
+}
+`;
+const CLIENT_USAGE: Record<string, string> = {
+  'examples/blog': BLOG_CLIENT_USAGE,
+  'examples/publishing': PUBLISHING_CLIENT_USAGE,
+};
+
 describe.each(cases)('%s with orm %s', (source, orm) => {
   it('generates, type-checks under tsc --strict, and builds with next build', async () => {
     const project = await createTestProject(`${path.basename(source)}-${orm}`, {
       orm,
       configFrom: path.join(REPO_ROOT, source),
     });
+    // The example's other settings stay (e.g. publishing's error format); the ORM is the one under test.
+    const settingsFile = path.join(REPO_ROOT, source, 'appgen.config.json');
+    const settings = fs.existsSync(settingsFile)
+      ? JSON.parse(fs.readFileSync(settingsFile, 'utf8'))
+      : {};
     fs.writeFileSync(
       path.join(project.dir, 'appgen.config.json'),
-      `${JSON.stringify({ $schema: './node_modules/appgen/schemas/appgen.config.schema.json', orm }, null, 2)}\n`,
+      `${JSON.stringify({ ...settings, $schema: './node_modules/appgen/schemas/appgen.config.schema.json', orm }, null, 2)}\n`,
     );
-    if (source === 'examples/blog')
-      fs.writeFileSync(path.join(project.dir, 'src', 'clientUsage.ts'), BLOG_CLIENT_USAGE);
+    if (CLIENT_USAGE[source])
+      fs.writeFileSync(path.join(project.dir, 'src', 'clientUsage.ts'), CLIENT_USAGE[source]);
     await project.appgen(['build']);
     const tsc = createRequire(path.join(project.dir, 'package.json')).resolve('typescript/bin/tsc');
     const tsconfig = JSON.parse(fs.readFileSync(path.join(project.dir, 'tsconfig.json'), 'utf8'));

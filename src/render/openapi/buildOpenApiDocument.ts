@@ -14,12 +14,36 @@ export function openApiPath(urlPath: string): string {
   return urlPath.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
 }
 
-const ERROR_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: { error: { type: 'string' } },
-  required: ['error'],
-  additionalProperties: false,
-};
+/** Every error answer: the message (or a list of them) at the path of `errors.body`. */
+function errorSchema(errors: ProjectContext['errors']): JsonSchema {
+  let schema: JsonSchema = errors.list
+    ? { type: 'array', items: { type: 'string' }, minItems: 1 }
+    : { type: 'string' };
+  for (const key of [...errors.path].reverse())
+    schema = {
+      type: 'object',
+      properties: { [key]: schema },
+      required: [key],
+      additionalProperties: false,
+    };
+  return schema;
+}
+
+/** `schema` under `key` (a route's envelope), or as it is without one. */
+function underKey(
+  key: string | null,
+  schema: JsonSchema,
+  extra: Record<string, JsonSchema> = {},
+): JsonSchema {
+  if (key === null) return schema;
+  const properties = { [key]: schema, ...extra };
+  return {
+    type: 'object',
+    properties,
+    required: Object.keys(properties),
+    additionalProperties: false,
+  };
+}
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid path parameter, query parameter or request body',
@@ -29,6 +53,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'Conflicts with a stored record (unique value, missing or still referenced linked record)',
   413: 'Request body too large',
   415: 'Content-Type is not application/json',
+  422: "The request body fails the route's rules",
   429: 'Too many failed log-ins (Retry-After says when to try again)',
   500: 'Internal server error',
 };
@@ -37,7 +62,11 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
  * The error statuses a handler can answer, from the checks the route template runs (see
  * templates/src/app/[route]/route.ts.hbs and its handler partials). 500 is always possible.
  */
-export function errorStatuses(method: MethodContext, orm: ProjectContext['orm']): number[] {
+export function errorStatuses(
+  method: MethodContext,
+  orm: ProjectContext['orm'],
+  validationStatus = 400,
+): number[] {
   const statuses = new Set<number>([500]);
   const database = orm !== 'none' && method.model !== null;
   const writes = method.mutating && !['function', 'logIn', 'logOut'].includes(method.operation);
@@ -55,7 +84,7 @@ export function errorStatuses(method: MethodContext, orm: ProjectContext['orm'])
   const findsOne = ['get', 'replace', 'update', 'delete'].includes(method.operation);
   if (database && (findsOne || method.parents.length > 0 || method.loadsRecord)) statuses.add(404);
   if (database && writes) statuses.add(409);
-  if (method.hasBody) statuses.add(413).add(415);
+  if (method.hasBody) statuses.add(413).add(415).add(validationStatus);
   // A log-in refuses a wrong identity or password, and too many failures.
   if (method.operation === 'logIn') statuses.add(401).add(429);
   return [...statuses].sort((a, b) => a - b);
@@ -119,7 +148,8 @@ function successResponse(method: MethodContext, project: ProjectContext): [strin
     body = { description: 'Whatever the route function returns' };
   else if (project.orm === 'none')
     body = method.operation === 'list' ? { type: 'array', items: {} } : { type: 'object' };
-  else if (method.account?.issuesToken) body = withToken(method, project);
+  else if (method.account?.issuesToken)
+    body = underKey(method.envelope.response, withToken(method, project));
   else if (method.responseModel === null)
     body = {
       type: 'object',
@@ -127,15 +157,19 @@ function successResponse(method: MethodContext, project: ProjectContext): [strin
       required: ['success'],
       additionalProperties: false,
     };
-  else
-    body = method.responseIsArray
+  else {
+    const answer: JsonSchema = method.responseIsArray
       ? { type: 'array', items: recordSchema(method, project) }
       : recordSchema(method, project);
+    const { response, count } = method.envelope;
+    body = underKey(response, answer, count ? { [count]: { type: 'integer', minimum: 0 } } : {});
+  }
+  if (project.orm === 'none') body = underKey(method.envelope.response, body);
   const response: JsonSchema = {
     description: 'Success',
     content: { 'application/json': { schema: body } },
   };
-  if (method.listQuery?.count && project.orm !== 'none') {
+  if (method.listQuery?.count && project.orm !== 'none' && method.envelope.count === null) {
     response.headers = {
       'X-Total-Count': {
         description: 'Number of records matching the filters, all pages',
@@ -199,7 +233,7 @@ function operation(method: MethodContext, project: ProjectContext): JsonSchema {
   const responses: Record<string, JsonSchema> = Object.fromEntries([
     successResponse(method, project),
   ]);
-  for (const status of errorStatuses(method, project.orm)) {
+  for (const status of errorStatuses(method, project.orm, project.errors.validationStatus)) {
     responses[String(status)] = {
       description: ERROR_DESCRIPTIONS[status],
       content: { 'application/json': { schema: ref('Error') } },
@@ -235,7 +269,8 @@ function operation(method: MethodContext, project: ProjectContext): JsonSchema {
       ),
     };
     if (required.length > 0) schema.required = required;
-    result.requestBody = { required: true, content: { 'application/json': { schema } } };
+    const sent = underKey(method.envelope.request, schema);
+    result.requestBody = { required: true, content: { 'application/json': { schema: sent } } };
   }
   result.responses = responses;
   const schemes = [{ [tokenSchemeName(project)]: [] }, { sessionCookie: [] }];
@@ -286,7 +321,7 @@ export function buildOpenApiDocument(project: ProjectContext): JsonSchema {
       item[method.method.toLowerCase()] = operation(method, project);
     paths[openApiPath(file.urlPath)] = item;
   }
-  const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA };
+  const schemas: Record<string, JsonSchema> = { Error: errorSchema(project.errors) };
   for (const model of [...project.models].sort((a, b) => (a.name < b.name ? -1 : 1)))
     schemas[model.name] = modelSchema(model);
   const components: JsonSchema = { schemas };

@@ -146,6 +146,8 @@ describe('mapping views', () => {
       success: null,
       reset: true,
       load: null,
+      requestEnvelope: null,
+      responseEnvelope: null,
       fields: [
         { name: 'title', kind: 'string', nullable: false },
         { name: 'note', kind: 'string', nullable: true },
@@ -167,6 +169,7 @@ describe('mapping views', () => {
         params: [],
         model: 'Task',
         isArray: true,
+        envelope: null,
       },
     ]);
     expect(tasks.routeImports).toEqual([

@@ -17,7 +17,8 @@ function typeErrors(files: Record<string, string>): string[] {
   const memory = new Map(
     Object.entries({
       'http.ts':
-        'export function jsonError(status: number, message: string): Response {\n  return Response.json({ error: message }, { status });\n}\n',
+        'export function jsonError(status: number, message: string): Response {\n  return Response.json({ error: message }, { status });\n}\n' +
+        'export function invalidBody(problems: readonly string[]): Response {\n  return Response.json({ error: problems.join("; ") }, { status: 400 });\n}\n',
       ...files,
     }).map(([name, text]) => [path.join(dir, name), text]),
   );
@@ -101,5 +102,29 @@ describe('validator names and their runtime in src/appgen/body.ts', () => {
       problems: ['"name" must not be empty'],
     });
     expect(() => validateBody({ name: 'x' }, field([['isEmaill']]))).toThrow();
+  });
+
+  it('reads an enveloped body under its key, and names the nested path in every message', () => {
+    const runtime = evaluateModule('body.ts', body, { './http': { jsonError: () => undefined } });
+    const validateBody = runtime.validateBody as (i: unknown, s: unknown, e?: string) => unknown;
+    const spec = {
+      email: { type: 'string', required: true, nullable: false, validators: [['isEmail']] },
+      bio: { type: 'text', required: false, nullable: true, validators: [] },
+    };
+    expect(validateBody({ user: { email: 'a@b.co', bio: null, x: 1 } }, spec, 'user')).toEqual({
+      data: { email: 'a@b.co', bio: null },
+    });
+    expect(validateBody({ user: { bio: 3 } }, spec, 'user')).toEqual({
+      problems: ['"user.email" is required', '"user.bio" must be a string'],
+    });
+    expect(validateBody({ email: 'a@b.co' }, spec, 'user')).toEqual({
+      problems: ['"user" is required'],
+    });
+    expect(validateBody({ user: [] }, spec, 'user')).toEqual({
+      problems: ['"user" must be a JSON object'],
+    });
+    expect(validateBody({ user: { email: 'nope' } }, spec, 'user')).toEqual({
+      problems: ['"user.email" must be an email address'],
+    });
   });
 });

@@ -115,3 +115,63 @@ describe('the OpenAPI document of the blog', () => {
     expect(operations.some((operation) => operation.security)).toBe(true);
   });
 });
+
+describe('the OpenAPI document of the publishing example (envelopes, errors.body[], 422)', () => {
+  const document = documents.get('publishing') as Record<string, any>;
+  const json = (response: Record<string, any>) => response.content['application/json'].schema;
+  const closed = (properties: Record<string, unknown>) => ({
+    type: 'object',
+    properties,
+    required: Object.keys(properties),
+    additionalProperties: false,
+  });
+
+  it('describes every error as { errors: { body: [messages] } }', () => {
+    expect(document.components.schemas.Error).toEqual(
+      closed({
+        errors: closed({ body: { type: 'array', items: { type: 'string' }, minItems: 1 } }),
+      }),
+    );
+  });
+
+  it('documents 422 beside 400 on routes with a body, and not on the others', () => {
+    expect(Object.keys(document.paths['/api/users'].post.responses)).toEqual([
+      '201',
+      '400',
+      '403',
+      '409',
+      '413',
+      '415',
+      '422',
+      '500',
+    ]);
+    expect(document.paths['/api/articles/{slug}'].get.responses['422']).toBeUndefined();
+  });
+
+  it('puts request bodies and answers under their keys, and a list count beside its list', () => {
+    const create = document.paths['/api/users'].post;
+    const body = json(create.requestBody);
+    expect(Object.keys(body.properties)).toEqual(['user']);
+    expect(body.required).toEqual(['user']);
+    expect(Object.keys(body.properties.user.properties)).toEqual(['username', 'email', 'password']);
+    // A sign-up answers the new account with its session token, under the key.
+    const signedUp = json(create.responses['201']);
+    expect(Object.keys(signedUp.properties)).toEqual(['user']);
+    expect(signedUp.properties.user.properties.token).toEqual({
+      type: 'string',
+      description: 'A session token',
+    });
+    expect(signedUp.properties.user.required).toContain('token');
+    const list = document.paths['/api/articles'].get.responses['200'];
+    expect(Object.keys(json(list).properties)).toEqual(['articles', 'articlesCount']);
+    expect(json(list).properties.articlesCount).toEqual({ type: 'integer', minimum: 0 });
+    // The count is in the body: no X-Total-Count header.
+    expect(list.headers).toBeUndefined();
+    // A function route: its body under the key, its answer its own.
+    const login = document.paths['/api/users/login'].post;
+    expect(Object.keys(json(login.requestBody).properties)).toEqual(['user']);
+    expect(json(login.responses['200'])).toEqual({
+      description: 'Whatever the route function returns',
+    });
+  });
+});

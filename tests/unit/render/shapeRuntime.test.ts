@@ -98,6 +98,8 @@ describe('the generated shape.ts', () => {
       }),
     );
     expect(stubs.has('src/appgen/shape.ts')).toBe(false);
-    expect(stubs.get('src/app/api/articles/route.ts')?.content).toContain('return json([]);');
+    expect(stubs.get('src/app/api/articles/route.ts')?.content).toContain(
+      'return json({ "articles": [] });',
+    );
   });
 });

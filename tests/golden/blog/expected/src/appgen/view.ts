@@ -2,6 +2,7 @@
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { getAuthUser } from "@/auth/getAuthUser";
+import { errorOf } from "./client";
 
 /** Where pages send visitors who must sign in (appgen.config.json `loginPath`). */
 export const LOGIN_PATH = "/login";
@@ -30,17 +31,18 @@ async function requestFor(path: string): Promise<Request> {
  * Calls a GET route's handler in-process, as the signed-in visitor (no HTTP round trip), so the
  * page shows exactly what the route answers: same checks, voters and JSON. A 401 sends the
  * visitor to the login page and a 404 shows the not-found page; other errors come back to show.
+ * `envelope` is the key the route answers under (its `envelope`): the page gets what is inside.
  */
-export async function callRoute<T>(handler: RouteHandler, path: string, params: Record<string, string>, here: string): Promise<RouteAnswer<T>> {
+export async function callRoute<T>(handler: RouteHandler, path: string, params: Record<string, string>, here: string, envelope?: string): Promise<RouteAnswer<T>> {
   const response = await handler(await requestFor(path), { params: Promise.resolve(params as never) });
   if (response.status === 401) redirect(loginUrl(here));
   if (response.status === 404) notFound();
   const location = response.headers.get("location");
   if (response.status >= 300 && response.status < 400 && location) redirect(location);
   const payload: unknown = await response.json().catch(() => null);
-  if (response.ok) return { ok: true, data: payload as T };
-  const error = typeof payload === "object" && payload !== null && "error" in payload ? String(payload.error) : `The request failed (${response.status}).`;
-  return { ok: false, status: response.status, error };
+  if (!response.ok) return { ok: false, status: response.status, error: errorOf(payload, response.status) };
+  const data = envelope === undefined ? payload : (payload as Record<string, unknown> | null)?.[envelope];
+  return { ok: true, data: data as T };
 }
 
 /** The signed-in user's id; a visitor who is not signed in is sent to the login page. */

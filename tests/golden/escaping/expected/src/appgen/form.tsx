@@ -22,6 +22,10 @@ export interface AppgenFormProps {
   params: Readonly<Record<string, string>>;
   /** Empty the fields after a success that stays on the page. */
   reset: boolean;
+  /** The key the route reads its body under (its `envelope`): the fields are sent inside it. */
+  requestEnvelope?: string;
+  /** The key the route answers under: `success` takes its `:name` values from inside it. */
+  responseEnvelope?: string;
   children: ReactNode;
 }
 
@@ -75,6 +79,12 @@ function nextPath(): string | null {
   }
 }
 
+/** The record inside the answer's envelope (the route's `envelope`), or the answer itself. */
+function answered(answer: unknown, envelope: string | undefined): unknown {
+  if (envelope === undefined || typeof answer !== "object" || answer === null) return answer;
+  return (answer as Record<string, unknown>)[envelope];
+}
+
 /** Fills `:name` segments from the answer's record, then from the page's parameters. */
 function fill(target: string, answer: unknown, params: Readonly<Record<string, string>>): string {
   const record = typeof answer === "object" && answer !== null ? (answer as Record<string, unknown>) : {};
@@ -113,12 +123,13 @@ export function AppgenForm(props: AppgenFormProps) {
     setError(null);
     setPending(true);
     try {
-      const result = await send<unknown>(props.method, props.action, props.method === "DELETE" && props.fields.length === 0 ? undefined : collected.body);
+      const sent = props.requestEnvelope === undefined ? collected.body : { [props.requestEnvelope]: collected.body };
+      const result = await send<unknown>(props.method, props.action, props.method === "DELETE" && props.fields.length === 0 ? undefined : sent);
       if (!result.ok) {
         setError(result.error);
         return;
       }
-      const target = nextPath() ?? result.redirectedTo ?? (props.success ? fill(props.success, result.data, props.params) : null);
+      const target = nextPath() ?? result.redirectedTo ?? (props.success ? fill(props.success, answered(result.data, props.responseEnvelope), props.params) : null);
       if (target) {
         router.push(target);
         router.refresh();

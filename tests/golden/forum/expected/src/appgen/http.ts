@@ -2,9 +2,25 @@
 import { NextResponse } from "next/server";
 import { withSecurityHeaders } from "./securityHeaders";
 
-/** Every error answer is a JSON object with exactly one key, `error`. */
+/** The status of a request body that fails the route's rules (appgen.config.json `errors.validationStatus`). */
+export const VALIDATION_STATUS = 400;
+
+/**
+ * The body of every error answer, in the project's format (appgen.config.json `errors.body`):
+ * the messages joined by "; " at the same place for every status.
+ */
+export function errorBody(messages: readonly string[]) {
+  return { "error": messages.join("; ") };
+}
+
+/** An error answer: the status, and the message in the project's error format. */
 export function jsonError(status: number, message: string): Response {
-  return NextResponse.json({ error: message }, { status });
+  return NextResponse.json(errorBody([message]), { status });
+}
+
+/** The answer to a request body that fails the route's rules: every problem, with VALIDATION_STATUS. */
+export function invalidBody(problems: readonly string[]): Response {
+  return NextResponse.json(errorBody([`Invalid request body: ${problems.join("; ")}`]), { status: VALIDATION_STATUS });
 }
 
 export function json(data: unknown, status = 200, headers?: Record<string, string>): Response {
@@ -21,7 +37,7 @@ export function noContent(): Response {
  * the ones it does (Next.js' own 405 has an empty body and no `Allow`).
  */
 export function methodNotAllowed(allow: string): () => Response {
-  return () => withSecurityHeaders(NextResponse.json({ error: "Method not allowed" }, { status: 405, headers: { allow } }));
+  return () => withSecurityHeaders(NextResponse.json(errorBody(["Method not allowed"]), { status: 405, headers: { allow } }));
 }
 
 /** OPTIONS: 204 with `Allow`. Next.js' own would list the methods exported by methodNotAllowed too. */

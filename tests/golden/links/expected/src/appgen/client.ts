@@ -26,10 +26,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** The `{ "error": "..." }` body of every failed request. */
-export interface ApiError {
-  error: string;
-}
+/** The body of every failed request (appgen.config.json `errors.body`). */
+export type ApiError = { "error": string };
+
+/** Where ApiError holds its message. */
+const ERROR_PATH: readonly string[] = ["error"];
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T; headers: Headers; redirectedTo: string | null }
@@ -37,8 +38,12 @@ export type ApiResult<T> =
 
 type QueryValue = string | number | boolean | undefined;
 
-function errorOf(answer: unknown, status: number): string {
-  if (typeof answer === "object" && answer !== null && typeof (answer as { error?: unknown }).error === "string") return (answer as ApiError).error;
+/** The message of a failed request's answer (a list's items joined by "; "), else a general one. */
+export function errorOf(answer: unknown, status: number): string {
+  let value = answer;
+  for (const key of ERROR_PATH) value = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  if (typeof value === "string") return value;
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string")) return value.join("; ");
   return `The request failed (${status}).`;
 }
 

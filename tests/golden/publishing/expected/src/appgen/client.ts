@@ -26,10 +26,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** The `{ "error": "..." }` body of every failed request. */
-export interface ApiError {
-  error: string;
-}
+/** The body of every failed request (appgen.config.json `errors.body`). */
+export type ApiError = { "errors": { "body": string[] } };
+
+/** Where ApiError holds its messages. */
+const ERROR_PATH: readonly string[] = ["errors", "body"];
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T; headers: Headers; redirectedTo: string | null }
@@ -37,8 +38,12 @@ export type ApiResult<T> =
 
 type QueryValue = string | number | boolean | undefined;
 
-function errorOf(answer: unknown, status: number): string {
-  if (typeof answer === "object" && answer !== null && typeof (answer as { error?: unknown }).error === "string") return (answer as ApiError).error;
+/** The message of a failed request's answer (a list's items joined by "; "), else a general one. */
+export function errorOf(answer: unknown, status: number): string {
+  let value = answer;
+  for (const key of ERROR_PATH) value = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  if (typeof value === "string") return value;
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string")) return value.join("; ");
   return `The request failed (${status}).`;
 }
 
@@ -86,7 +91,7 @@ export interface GetApiArticlesBySlugCommentsInput {
   query?: { sort?: "createdAt" | "-createdAt" };
 }
 
-export type GetApiArticlesBySlugCommentsResult = Array<Comment & Required<Pick<Comment, "author">>>;
+export type GetApiArticlesBySlugCommentsResult = { "comments": Array<Comment & Required<Pick<Comment, "author">>> };
 
 /** GET /api/articles/:slug/comments (config/routes/comments.json routes[0]) */
 export function getApiArticlesBySlugComments(input: GetApiArticlesBySlugCommentsInput, options?: RequestOptions): Promise<ApiResult<GetApiArticlesBySlugCommentsResult>> {
@@ -96,10 +101,10 @@ export function getApiArticlesBySlugComments(input: GetApiArticlesBySlugComments
 
 export interface PostApiArticlesBySlugCommentsInput {
   params: { slug: string };
-  body: PostApiArticlesBySlugCommentsBody;
+  body: { "comment": PostApiArticlesBySlugCommentsBody };
 }
 
-export type PostApiArticlesBySlugCommentsResult = Comment & Required<Pick<Comment, "author">>;
+export type PostApiArticlesBySlugCommentsResult = { "comment": Comment & Required<Pick<Comment, "author">> };
 
 /** POST /api/articles/:slug/comments (config/routes/comments.json routes[1]) */
 export function postApiArticlesBySlugComments(input: PostApiArticlesBySlugCommentsInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesBySlugCommentsResult>> {
@@ -111,7 +116,7 @@ export interface PostApiArticlesBySlugFavoriteInput {
   params: { slug: string };
 }
 
-export type PostApiArticlesBySlugFavoriteResult = Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> };
+export type PostApiArticlesBySlugFavoriteResult = { "article": Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
 
 /** POST /api/articles/:slug/favorite (config/routes/articles.json routes[5]) */
 export function postApiArticlesBySlugFavorite(input: PostApiArticlesBySlugFavoriteInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesBySlugFavoriteResult>> {
@@ -123,7 +128,7 @@ export interface DeleteApiArticlesBySlugFavoriteInput {
   params: { slug: string };
 }
 
-export type DeleteApiArticlesBySlugFavoriteResult = Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> };
+export type DeleteApiArticlesBySlugFavoriteResult = { "article": Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
 
 /** DELETE /api/articles/:slug/favorite (config/routes/articles.json routes[6]) */
 export function deleteApiArticlesBySlugFavorite(input: DeleteApiArticlesBySlugFavoriteInput, options?: RequestOptions): Promise<ApiResult<DeleteApiArticlesBySlugFavoriteResult>> {
@@ -135,7 +140,7 @@ export interface GetApiArticlesBySlugInput {
   params: { slug: string };
 }
 
-export type GetApiArticlesBySlugResult = Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> };
+export type GetApiArticlesBySlugResult = { "article": Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
 
 /** GET /api/articles/:slug (config/routes/articles.json routes[2]) */
 export function getApiArticlesBySlug(input: GetApiArticlesBySlugInput, options?: RequestOptions): Promise<ApiResult<GetApiArticlesBySlugResult>> {
@@ -145,10 +150,10 @@ export function getApiArticlesBySlug(input: GetApiArticlesBySlugInput, options?:
 
 export interface PutApiArticlesBySlugInput {
   params: { slug: string };
-  body: PutApiArticlesBySlugBody;
+  body: { "article": PutApiArticlesBySlugBody };
 }
 
-export type PutApiArticlesBySlugResult = Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> };
+export type PutApiArticlesBySlugResult = { "article": Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
 
 /** PUT /api/articles/:slug (config/routes/articles.json routes[3]) */
 export function putApiArticlesBySlug(input: PutApiArticlesBySlugInput, options?: RequestOptions): Promise<ApiResult<PutApiArticlesBySlugResult>> {
@@ -172,7 +177,7 @@ export interface GetApiArticlesFeedInput {
   query?: { sort?: "createdAt" | "-createdAt"; limit?: number; offset?: number };
 }
 
-export type GetApiArticlesFeedResult = Array<Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }>;
+export type GetApiArticlesFeedResult = { "articles": Array<Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }>; "articlesCount": number };
 
 /** GET /api/articles/feed (config/routes/articles.json routes[7]) */
 export function getApiArticlesFeed(input: GetApiArticlesFeedInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiArticlesFeedResult>> {
@@ -183,7 +188,7 @@ export interface GetApiArticlesInput {
   query?: { authorId?: string; tag?: string; author?: string; favorited?: string; sort?: "createdAt" | "-createdAt"; limit?: number; offset?: number };
 }
 
-export type GetApiArticlesResult = Array<Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }>;
+export type GetApiArticlesResult = { "articles": Array<Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }>; "articlesCount": number };
 
 /** GET /api/articles (config/routes/articles.json routes[0]) */
 export function getApiArticles(input: GetApiArticlesInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiArticlesResult>> {
@@ -191,10 +196,10 @@ export function getApiArticles(input: GetApiArticlesInput = {}, options?: Reques
 }
 
 export interface PostApiArticlesInput {
-  body: PostApiArticlesBody;
+  body: { "article": PostApiArticlesBody };
 }
 
-export type PostApiArticlesResult = Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> };
+export type PostApiArticlesResult = { "article": Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
 
 /** POST /api/articles (config/routes/articles.json routes[1]) */
 export function postApiArticles(input: PostApiArticlesInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesResult>> {
@@ -205,7 +210,7 @@ export interface PostApiProfilesByUsernameFollowInput {
   params: { username: string };
 }
 
-export type PostApiProfilesByUsernameFollowResult = Required<Pick<User, "username" | "bio" | "image" | "following">>;
+export type PostApiProfilesByUsernameFollowResult = { "profile": Required<Pick<User, "username" | "bio" | "image" | "following">> };
 
 /** POST /api/profiles/:username/follow (config/routes/profiles.json routes[1]) */
 export function postApiProfilesByUsernameFollow(input: PostApiProfilesByUsernameFollowInput, options?: RequestOptions): Promise<ApiResult<PostApiProfilesByUsernameFollowResult>> {
@@ -217,7 +222,7 @@ export interface DeleteApiProfilesByUsernameFollowInput {
   params: { username: string };
 }
 
-export type DeleteApiProfilesByUsernameFollowResult = Required<Pick<User, "username" | "bio" | "image" | "following">>;
+export type DeleteApiProfilesByUsernameFollowResult = { "profile": Required<Pick<User, "username" | "bio" | "image" | "following">> };
 
 /** DELETE /api/profiles/:username/follow (config/routes/profiles.json routes[2]) */
 export function deleteApiProfilesByUsernameFollow(input: DeleteApiProfilesByUsernameFollowInput, options?: RequestOptions): Promise<ApiResult<DeleteApiProfilesByUsernameFollowResult>> {
@@ -229,7 +234,7 @@ export interface GetApiProfilesByUsernameInput {
   params: { username: string };
 }
 
-export type GetApiProfilesByUsernameResult = Required<Pick<User, "username" | "bio" | "image" | "following">>;
+export type GetApiProfilesByUsernameResult = { "profile": Required<Pick<User, "username" | "bio" | "image" | "following">> };
 
 /** GET /api/profiles/:username (config/routes/profiles.json routes[0]) */
 export function getApiProfilesByUsername(input: GetApiProfilesByUsernameInput, options?: RequestOptions): Promise<ApiResult<GetApiProfilesByUsernameResult>> {
@@ -274,7 +279,7 @@ export function postApiTags(input: PostApiTagsInput, options?: RequestOptions): 
 export interface GetApiUserInput {
 }
 
-export type GetApiUserResult = User;
+export type GetApiUserResult = { "user": User };
 
 /** GET /api/user (config/routes/user.json routes[3]) */
 export function getApiUser(input: GetApiUserInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiUserResult>> {
@@ -282,10 +287,10 @@ export function getApiUser(input: GetApiUserInput = {}, options?: RequestOptions
 }
 
 export interface PutApiUserInput {
-  body: PutApiUserBody;
+  body: { "user": PutApiUserBody };
 }
 
-export type PutApiUserResult = User;
+export type PutApiUserResult = { "user": User };
 
 /** PUT /api/user (config/routes/user.json routes[4]) */
 export function putApiUser(input: PutApiUserInput, options?: RequestOptions): Promise<ApiResult<PutApiUserResult>> {
@@ -293,7 +298,7 @@ export function putApiUser(input: PutApiUserInput, options?: RequestOptions): Pr
 }
 
 export interface PostApiUsersLoginInput {
-  body: PostApiUsersLoginBody;
+  body: { "user": PostApiUsersLoginBody };
 }
 
 export type PostApiUsersLoginResult = User & { token: string };
@@ -314,7 +319,7 @@ export function postApiUsersLogout(input: PostApiUsersLogoutInput = {}, options?
 }
 
 export interface PostApiUsersInput {
-  body: PostApiUsersBody;
+  body: { "user": PostApiUsersBody };
 }
 
 export type PostApiUsersResult = User & { token: string };

@@ -96,101 +96,106 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "array",
-                  "items": {
-                    "type": "object",
-                    "properties": {
-                      "slug": {
-                        "type": "string"
-                      },
-                      "title": {
-                        "type": "string"
-                      },
-                      "description": {
-                        "type": "string"
-                      },
-                      "body": {
-                        "type": "string"
-                      },
-                      "tagList": {
-                        "type": "array",
-                        "items": {
-                          "type": "string"
-                        },
-                        "description": "The name of each record in tags, ordered by name"
-                      },
-                      "createdAt": {
-                        "type": "string",
-                        "format": "date-time"
-                      },
-                      "updatedAt": {
-                        "type": "string",
-                        "format": "date-time"
-                      },
-                      "favorited": {
-                        "type": "boolean",
-                        "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
-                      },
-                      "favoritesCount": {
-                        "type": "integer",
-                        "minimum": 0,
-                        "description": "The number of records in favoritedBy"
-                      },
-                      "author": {
+                  "type": "object",
+                  "properties": {
+                    "articles": {
+                      "type": "array",
+                      "items": {
                         "type": "object",
                         "properties": {
-                          "username": {
+                          "slug": {
                             "type": "string"
                           },
-                          "bio": {
-                            "type": [
-                              "string",
-                              "null"
-                            ]
+                          "title": {
+                            "type": "string"
                           },
-                          "image": {
-                            "type": [
-                              "string",
-                              "null"
-                            ]
+                          "description": {
+                            "type": "string"
                           },
-                          "following": {
+                          "body": {
+                            "type": "string"
+                          },
+                          "tagList": {
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            },
+                            "description": "The name of each record in tags, ordered by name"
+                          },
+                          "createdAt": {
+                            "type": "string",
+                            "format": "date-time"
+                          },
+                          "updatedAt": {
+                            "type": "string",
+                            "format": "date-time"
+                          },
+                          "favorited": {
                             "type": "boolean",
-                            "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                            "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
+                          },
+                          "favoritesCount": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "The number of records in favoritedBy"
+                          },
+                          "author": {
+                            "type": "object",
+                            "properties": {
+                              "username": {
+                                "type": "string"
+                              },
+                              "bio": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "image": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "following": {
+                                "type": "boolean",
+                                "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                              }
+                            },
+                            "required": [
+                              "username",
+                              "bio",
+                              "image",
+                              "following"
+                            ],
+                            "additionalProperties": false
                           }
                         },
                         "required": [
-                          "username",
-                          "bio",
-                          "image",
-                          "following"
+                          "slug",
+                          "title",
+                          "description",
+                          "body",
+                          "tagList",
+                          "createdAt",
+                          "updatedAt",
+                          "favorited",
+                          "favoritesCount",
+                          "author"
                         ],
                         "additionalProperties": false
                       }
                     },
-                    "required": [
-                      "slug",
-                      "title",
-                      "description",
-                      "body",
-                      "tagList",
-                      "createdAt",
-                      "updatedAt",
-                      "favorited",
-                      "favoritesCount",
-                      "author"
-                    ],
-                    "additionalProperties": false
-                  }
-                }
-              }
-            },
-            "headers": {
-              "X-Total-Count": {
-                "description": "Number of records matching the filters, all pages",
-                "schema": {
-                  "type": "string",
-                  "pattern": "^[0-9]+$"
+                    "articlesCount": {
+                      "type": "integer",
+                      "minimum": 0
+                    }
+                  },
+                  "required": [
+                    "articles",
+                    "articlesCount"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
@@ -247,48 +252,57 @@ export const openApiDocument: Record<string, unknown> = {
               "schema": {
                 "type": "object",
                 "properties": {
-                  "title": {
-                    "type": "string",
-                    "maxLength": 200,
-                    "pattern": "\\S",
-                    "x-appgen-validators": [
-                      "notEmpty",
-                      "maxLength:200"
-                    ]
-                  },
-                  "description": {
-                    "type": "string",
-                    "pattern": "\\S",
-                    "x-appgen-validators": [
-                      "notEmpty"
-                    ]
-                  },
-                  "body": {
-                    "type": "string",
-                    "pattern": "\\S",
-                    "x-appgen-validators": [
-                      "notEmpty"
-                    ]
-                  },
-                  "tagList": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                      "maxLength": 50,
-                      "pattern": "\\S",
-                      "x-appgen-validators": [
-                        "notEmpty",
-                        "maxLength:50"
-                      ]
+                  "article": {
+                    "type": "object",
+                    "properties": {
+                      "title": {
+                        "type": "string",
+                        "maxLength": 200,
+                        "pattern": "\\S",
+                        "x-appgen-validators": [
+                          "notEmpty",
+                          "maxLength:200"
+                        ]
+                      },
+                      "description": {
+                        "type": "string",
+                        "pattern": "\\S",
+                        "x-appgen-validators": [
+                          "notEmpty"
+                        ]
+                      },
+                      "body": {
+                        "type": "string",
+                        "pattern": "\\S",
+                        "x-appgen-validators": [
+                          "notEmpty"
+                        ]
+                      },
+                      "tagList": {
+                        "type": "array",
+                        "items": {
+                          "type": "string",
+                          "maxLength": 50,
+                          "pattern": "\\S",
+                          "x-appgen-validators": [
+                            "notEmpty",
+                            "maxLength:50"
+                          ]
+                        },
+                        "maxItems": 1000
+                      }
                     },
-                    "maxItems": 1000
+                    "required": [
+                      "title",
+                      "description",
+                      "body"
+                    ]
                   }
                 },
                 "required": [
-                  "title",
-                  "description",
-                  "body"
-                ]
+                  "article"
+                ],
+                "additionalProperties": false
               }
             }
           }
@@ -301,85 +315,94 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "slug": {
-                      "type": "string"
-                    },
-                    "title": {
-                      "type": "string"
-                    },
-                    "description": {
-                      "type": "string"
-                    },
-                    "body": {
-                      "type": "string"
-                    },
-                    "tagList": {
-                      "type": "array",
-                      "items": {
-                        "type": "string"
-                      },
-                      "description": "The name of each record in tags, ordered by name"
-                    },
-                    "createdAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "updatedAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "favorited": {
-                      "type": "boolean",
-                      "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
-                    },
-                    "favoritesCount": {
-                      "type": "integer",
-                      "minimum": 0,
-                      "description": "The number of records in favoritedBy"
-                    },
-                    "author": {
+                    "article": {
                       "type": "object",
                       "properties": {
-                        "username": {
+                        "slug": {
                           "type": "string"
                         },
-                        "bio": {
-                          "type": [
-                            "string",
-                            "null"
-                          ]
+                        "title": {
+                          "type": "string"
                         },
-                        "image": {
-                          "type": [
-                            "string",
-                            "null"
-                          ]
+                        "description": {
+                          "type": "string"
                         },
-                        "following": {
+                        "body": {
+                          "type": "string"
+                        },
+                        "tagList": {
+                          "type": "array",
+                          "items": {
+                            "type": "string"
+                          },
+                          "description": "The name of each record in tags, ordered by name"
+                        },
+                        "createdAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "updatedAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "favorited": {
                           "type": "boolean",
-                          "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                          "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
+                        },
+                        "favoritesCount": {
+                          "type": "integer",
+                          "minimum": 0,
+                          "description": "The number of records in favoritedBy"
+                        },
+                        "author": {
+                          "type": "object",
+                          "properties": {
+                            "username": {
+                              "type": "string"
+                            },
+                            "bio": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "image": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "following": {
+                              "type": "boolean",
+                              "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                            }
+                          },
+                          "required": [
+                            "username",
+                            "bio",
+                            "image",
+                            "following"
+                          ],
+                          "additionalProperties": false
                         }
                       },
                       "required": [
-                        "username",
-                        "bio",
-                        "image",
-                        "following"
+                        "slug",
+                        "title",
+                        "description",
+                        "body",
+                        "tagList",
+                        "createdAt",
+                        "updatedAt",
+                        "favorited",
+                        "favoritesCount",
+                        "author"
                       ],
                       "additionalProperties": false
                     }
                   },
                   "required": [
-                    "slug",
-                    "title",
-                    "description",
-                    "body",
-                    "tagList",
-                    "createdAt",
-                    "updatedAt",
-                    "favorited",
-                    "favoritesCount",
-                    "author"
+                    "article"
                   ],
                   "additionalProperties": false
                 }
@@ -446,6 +469,16 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "422": {
+            "description": "The request body fails the route's rules",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "500": {
             "description": "Internal server error",
             "content": {
@@ -490,85 +523,94 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "slug": {
-                      "type": "string"
-                    },
-                    "title": {
-                      "type": "string"
-                    },
-                    "description": {
-                      "type": "string"
-                    },
-                    "body": {
-                      "type": "string"
-                    },
-                    "tagList": {
-                      "type": "array",
-                      "items": {
-                        "type": "string"
-                      },
-                      "description": "The name of each record in tags, ordered by name"
-                    },
-                    "createdAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "updatedAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "favorited": {
-                      "type": "boolean",
-                      "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
-                    },
-                    "favoritesCount": {
-                      "type": "integer",
-                      "minimum": 0,
-                      "description": "The number of records in favoritedBy"
-                    },
-                    "author": {
+                    "article": {
                       "type": "object",
                       "properties": {
-                        "username": {
+                        "slug": {
                           "type": "string"
                         },
-                        "bio": {
-                          "type": [
-                            "string",
-                            "null"
-                          ]
+                        "title": {
+                          "type": "string"
                         },
-                        "image": {
-                          "type": [
-                            "string",
-                            "null"
-                          ]
+                        "description": {
+                          "type": "string"
                         },
-                        "following": {
+                        "body": {
+                          "type": "string"
+                        },
+                        "tagList": {
+                          "type": "array",
+                          "items": {
+                            "type": "string"
+                          },
+                          "description": "The name of each record in tags, ordered by name"
+                        },
+                        "createdAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "updatedAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "favorited": {
                           "type": "boolean",
-                          "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                          "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
+                        },
+                        "favoritesCount": {
+                          "type": "integer",
+                          "minimum": 0,
+                          "description": "The number of records in favoritedBy"
+                        },
+                        "author": {
+                          "type": "object",
+                          "properties": {
+                            "username": {
+                              "type": "string"
+                            },
+                            "bio": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "image": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "following": {
+                              "type": "boolean",
+                              "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                            }
+                          },
+                          "required": [
+                            "username",
+                            "bio",
+                            "image",
+                            "following"
+                          ],
+                          "additionalProperties": false
                         }
                       },
                       "required": [
-                        "username",
-                        "bio",
-                        "image",
-                        "following"
+                        "slug",
+                        "title",
+                        "description",
+                        "body",
+                        "tagList",
+                        "createdAt",
+                        "updatedAt",
+                        "favorited",
+                        "favoritesCount",
+                        "author"
                       ],
                       "additionalProperties": false
                     }
                   },
                   "required": [
-                    "slug",
-                    "title",
-                    "description",
-                    "body",
-                    "tagList",
-                    "createdAt",
-                    "updatedAt",
-                    "favorited",
-                    "favoritesCount",
-                    "author"
+                    "article"
                   ],
                   "additionalProperties": false
                 }
@@ -647,43 +689,52 @@ export const openApiDocument: Record<string, unknown> = {
               "schema": {
                 "type": "object",
                 "properties": {
-                  "title": {
-                    "type": "string",
-                    "maxLength": 200,
-                    "pattern": "\\S",
-                    "x-appgen-validators": [
-                      "notEmpty",
-                      "maxLength:200"
-                    ]
-                  },
-                  "description": {
-                    "type": "string",
-                    "pattern": "\\S",
-                    "x-appgen-validators": [
-                      "notEmpty"
-                    ]
-                  },
-                  "body": {
-                    "type": "string",
-                    "pattern": "\\S",
-                    "x-appgen-validators": [
-                      "notEmpty"
-                    ]
-                  },
-                  "tagList": {
-                    "type": "array",
-                    "items": {
-                      "type": "string",
-                      "maxLength": 50,
-                      "pattern": "\\S",
-                      "x-appgen-validators": [
-                        "notEmpty",
-                        "maxLength:50"
-                      ]
-                    },
-                    "maxItems": 1000
+                  "article": {
+                    "type": "object",
+                    "properties": {
+                      "title": {
+                        "type": "string",
+                        "maxLength": 200,
+                        "pattern": "\\S",
+                        "x-appgen-validators": [
+                          "notEmpty",
+                          "maxLength:200"
+                        ]
+                      },
+                      "description": {
+                        "type": "string",
+                        "pattern": "\\S",
+                        "x-appgen-validators": [
+                          "notEmpty"
+                        ]
+                      },
+                      "body": {
+                        "type": "string",
+                        "pattern": "\\S",
+                        "x-appgen-validators": [
+                          "notEmpty"
+                        ]
+                      },
+                      "tagList": {
+                        "type": "array",
+                        "items": {
+                          "type": "string",
+                          "maxLength": 50,
+                          "pattern": "\\S",
+                          "x-appgen-validators": [
+                            "notEmpty",
+                            "maxLength:50"
+                          ]
+                        },
+                        "maxItems": 1000
+                      }
+                    }
                   }
-                }
+                },
+                "required": [
+                  "article"
+                ],
+                "additionalProperties": false
               }
             }
           }
@@ -696,85 +747,94 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "slug": {
-                      "type": "string"
-                    },
-                    "title": {
-                      "type": "string"
-                    },
-                    "description": {
-                      "type": "string"
-                    },
-                    "body": {
-                      "type": "string"
-                    },
-                    "tagList": {
-                      "type": "array",
-                      "items": {
-                        "type": "string"
-                      },
-                      "description": "The name of each record in tags, ordered by name"
-                    },
-                    "createdAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "updatedAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "favorited": {
-                      "type": "boolean",
-                      "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
-                    },
-                    "favoritesCount": {
-                      "type": "integer",
-                      "minimum": 0,
-                      "description": "The number of records in favoritedBy"
-                    },
-                    "author": {
+                    "article": {
                       "type": "object",
                       "properties": {
-                        "username": {
+                        "slug": {
                           "type": "string"
                         },
-                        "bio": {
-                          "type": [
-                            "string",
-                            "null"
-                          ]
+                        "title": {
+                          "type": "string"
                         },
-                        "image": {
-                          "type": [
-                            "string",
-                            "null"
-                          ]
+                        "description": {
+                          "type": "string"
                         },
-                        "following": {
+                        "body": {
+                          "type": "string"
+                        },
+                        "tagList": {
+                          "type": "array",
+                          "items": {
+                            "type": "string"
+                          },
+                          "description": "The name of each record in tags, ordered by name"
+                        },
+                        "createdAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "updatedAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "favorited": {
                           "type": "boolean",
-                          "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                          "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
+                        },
+                        "favoritesCount": {
+                          "type": "integer",
+                          "minimum": 0,
+                          "description": "The number of records in favoritedBy"
+                        },
+                        "author": {
+                          "type": "object",
+                          "properties": {
+                            "username": {
+                              "type": "string"
+                            },
+                            "bio": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "image": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "following": {
+                              "type": "boolean",
+                              "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                            }
+                          },
+                          "required": [
+                            "username",
+                            "bio",
+                            "image",
+                            "following"
+                          ],
+                          "additionalProperties": false
                         }
                       },
                       "required": [
-                        "username",
-                        "bio",
-                        "image",
-                        "following"
+                        "slug",
+                        "title",
+                        "description",
+                        "body",
+                        "tagList",
+                        "createdAt",
+                        "updatedAt",
+                        "favorited",
+                        "favoritesCount",
+                        "author"
                       ],
                       "additionalProperties": false
                     }
                   },
                   "required": [
-                    "slug",
-                    "title",
-                    "description",
-                    "body",
-                    "tagList",
-                    "createdAt",
-                    "updatedAt",
-                    "favorited",
-                    "favoritesCount",
-                    "author"
+                    "article"
                   ],
                   "additionalProperties": false
                 }
@@ -843,6 +903,16 @@ export const openApiDocument: Record<string, unknown> = {
           },
           "415": {
             "description": "Content-Type is not application/json",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "422": {
+            "description": "The request body fails the route's rules",
             "content": {
               "application/json": {
                 "schema": {
@@ -994,48 +1064,57 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "array",
-                  "items": {
-                    "type": "object",
-                    "properties": {
-                      "id": {
-                        "type": "string",
-                        "format": "uuid"
-                      },
-                      "body": {
-                        "type": "string"
-                      },
-                      "articleId": {
-                        "type": "string",
-                        "format": "uuid"
-                      },
-                      "authorId": {
-                        "type": "string",
-                        "format": "uuid"
-                      },
-                      "createdAt": {
-                        "type": "string",
-                        "format": "date-time"
-                      },
-                      "updatedAt": {
-                        "type": "string",
-                        "format": "date-time"
-                      },
-                      "author": {
-                        "$ref": "#/components/schemas/User"
+                  "type": "object",
+                  "properties": {
+                    "comments": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "id": {
+                            "type": "string",
+                            "format": "uuid"
+                          },
+                          "body": {
+                            "type": "string"
+                          },
+                          "articleId": {
+                            "type": "string",
+                            "format": "uuid"
+                          },
+                          "authorId": {
+                            "type": "string",
+                            "format": "uuid"
+                          },
+                          "createdAt": {
+                            "type": "string",
+                            "format": "date-time"
+                          },
+                          "updatedAt": {
+                            "type": "string",
+                            "format": "date-time"
+                          },
+                          "author": {
+                            "$ref": "#/components/schemas/User"
+                          }
+                        },
+                        "required": [
+                          "id",
+                          "body",
+                          "articleId",
+                          "authorId",
+                          "createdAt",
+                          "updatedAt",
+                          "author"
+                        ],
+                        "additionalProperties": false
                       }
-                    },
-                    "required": [
-                      "id",
-                      "body",
-                      "articleId",
-                      "authorId",
-                      "createdAt",
-                      "updatedAt",
-                      "author"
-                    ],
-                    "additionalProperties": false
-                  }
+                    }
+                  },
+                  "required": [
+                    "comments"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
@@ -1112,19 +1191,28 @@ export const openApiDocument: Record<string, unknown> = {
               "schema": {
                 "type": "object",
                 "properties": {
-                  "body": {
-                    "type": "string",
-                    "maxLength": 5000,
-                    "pattern": "\\S",
-                    "x-appgen-validators": [
-                      "notEmpty",
-                      "maxLength:5000"
+                  "comment": {
+                    "type": "object",
+                    "properties": {
+                      "body": {
+                        "type": "string",
+                        "maxLength": 5000,
+                        "pattern": "\\S",
+                        "x-appgen-validators": [
+                          "notEmpty",
+                          "maxLength:5000"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "body"
                     ]
                   }
                 },
                 "required": [
-                  "body"
-                ]
+                  "comment"
+                ],
+                "additionalProperties": false
               }
             }
           }
@@ -1137,41 +1225,50 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "id": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
-                    "body": {
-                      "type": "string"
-                    },
-                    "articleId": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
-                    "authorId": {
-                      "type": "string",
-                      "format": "uuid"
-                    },
-                    "createdAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "updatedAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "author": {
-                      "$ref": "#/components/schemas/User"
+                    "comment": {
+                      "type": "object",
+                      "properties": {
+                        "id": {
+                          "type": "string",
+                          "format": "uuid"
+                        },
+                        "body": {
+                          "type": "string"
+                        },
+                        "articleId": {
+                          "type": "string",
+                          "format": "uuid"
+                        },
+                        "authorId": {
+                          "type": "string",
+                          "format": "uuid"
+                        },
+                        "createdAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "updatedAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "author": {
+                          "$ref": "#/components/schemas/User"
+                        }
+                      },
+                      "required": [
+                        "id",
+                        "body",
+                        "articleId",
+                        "authorId",
+                        "createdAt",
+                        "updatedAt",
+                        "author"
+                      ],
+                      "additionalProperties": false
                     }
                   },
                   "required": [
-                    "id",
-                    "body",
-                    "articleId",
-                    "authorId",
-                    "createdAt",
-                    "updatedAt",
-                    "author"
+                    "comment"
                   ],
                   "additionalProperties": false
                 }
@@ -1240,6 +1337,16 @@ export const openApiDocument: Record<string, unknown> = {
           },
           "415": {
             "description": "Content-Type is not application/json",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "422": {
+            "description": "The request body fails the route's rules",
             "content": {
               "application/json": {
                 "schema": {
@@ -1391,85 +1498,94 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "slug": {
-                      "type": "string"
-                    },
-                    "title": {
-                      "type": "string"
-                    },
-                    "description": {
-                      "type": "string"
-                    },
-                    "body": {
-                      "type": "string"
-                    },
-                    "tagList": {
-                      "type": "array",
-                      "items": {
-                        "type": "string"
-                      },
-                      "description": "The name of each record in tags, ordered by name"
-                    },
-                    "createdAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "updatedAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "favorited": {
-                      "type": "boolean",
-                      "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
-                    },
-                    "favoritesCount": {
-                      "type": "integer",
-                      "minimum": 0,
-                      "description": "The number of records in favoritedBy"
-                    },
-                    "author": {
+                    "article": {
                       "type": "object",
                       "properties": {
-                        "username": {
+                        "slug": {
                           "type": "string"
                         },
-                        "bio": {
-                          "type": [
-                            "string",
-                            "null"
-                          ]
+                        "title": {
+                          "type": "string"
                         },
-                        "image": {
-                          "type": [
-                            "string",
-                            "null"
-                          ]
+                        "description": {
+                          "type": "string"
                         },
-                        "following": {
+                        "body": {
+                          "type": "string"
+                        },
+                        "tagList": {
+                          "type": "array",
+                          "items": {
+                            "type": "string"
+                          },
+                          "description": "The name of each record in tags, ordered by name"
+                        },
+                        "createdAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "updatedAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "favorited": {
                           "type": "boolean",
-                          "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                          "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
+                        },
+                        "favoritesCount": {
+                          "type": "integer",
+                          "minimum": 0,
+                          "description": "The number of records in favoritedBy"
+                        },
+                        "author": {
+                          "type": "object",
+                          "properties": {
+                            "username": {
+                              "type": "string"
+                            },
+                            "bio": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "image": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "following": {
+                              "type": "boolean",
+                              "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                            }
+                          },
+                          "required": [
+                            "username",
+                            "bio",
+                            "image",
+                            "following"
+                          ],
+                          "additionalProperties": false
                         }
                       },
                       "required": [
-                        "username",
-                        "bio",
-                        "image",
-                        "following"
+                        "slug",
+                        "title",
+                        "description",
+                        "body",
+                        "tagList",
+                        "createdAt",
+                        "updatedAt",
+                        "favorited",
+                        "favoritesCount",
+                        "author"
                       ],
                       "additionalProperties": false
                     }
                   },
                   "required": [
-                    "slug",
-                    "title",
-                    "description",
-                    "body",
-                    "tagList",
-                    "createdAt",
-                    "updatedAt",
-                    "favorited",
-                    "favoritesCount",
-                    "author"
+                    "article"
                   ],
                   "additionalProperties": false
                 }
@@ -1568,85 +1684,94 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "slug": {
-                      "type": "string"
-                    },
-                    "title": {
-                      "type": "string"
-                    },
-                    "description": {
-                      "type": "string"
-                    },
-                    "body": {
-                      "type": "string"
-                    },
-                    "tagList": {
-                      "type": "array",
-                      "items": {
-                        "type": "string"
-                      },
-                      "description": "The name of each record in tags, ordered by name"
-                    },
-                    "createdAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "updatedAt": {
-                      "type": "string",
-                      "format": "date-time"
-                    },
-                    "favorited": {
-                      "type": "boolean",
-                      "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
-                    },
-                    "favoritesCount": {
-                      "type": "integer",
-                      "minimum": 0,
-                      "description": "The number of records in favoritedBy"
-                    },
-                    "author": {
+                    "article": {
                       "type": "object",
                       "properties": {
-                        "username": {
+                        "slug": {
                           "type": "string"
                         },
-                        "bio": {
-                          "type": [
-                            "string",
-                            "null"
-                          ]
+                        "title": {
+                          "type": "string"
                         },
-                        "image": {
-                          "type": [
-                            "string",
-                            "null"
-                          ]
+                        "description": {
+                          "type": "string"
                         },
-                        "following": {
+                        "body": {
+                          "type": "string"
+                        },
+                        "tagList": {
+                          "type": "array",
+                          "items": {
+                            "type": "string"
+                          },
+                          "description": "The name of each record in tags, ordered by name"
+                        },
+                        "createdAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "updatedAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        },
+                        "favorited": {
                           "type": "boolean",
-                          "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                          "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
+                        },
+                        "favoritesCount": {
+                          "type": "integer",
+                          "minimum": 0,
+                          "description": "The number of records in favoritedBy"
+                        },
+                        "author": {
+                          "type": "object",
+                          "properties": {
+                            "username": {
+                              "type": "string"
+                            },
+                            "bio": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "image": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "following": {
+                              "type": "boolean",
+                              "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                            }
+                          },
+                          "required": [
+                            "username",
+                            "bio",
+                            "image",
+                            "following"
+                          ],
+                          "additionalProperties": false
                         }
                       },
                       "required": [
-                        "username",
-                        "bio",
-                        "image",
-                        "following"
+                        "slug",
+                        "title",
+                        "description",
+                        "body",
+                        "tagList",
+                        "createdAt",
+                        "updatedAt",
+                        "favorited",
+                        "favoritesCount",
+                        "author"
                       ],
                       "additionalProperties": false
                     }
                   },
                   "required": [
-                    "slug",
-                    "title",
-                    "description",
-                    "body",
-                    "tagList",
-                    "createdAt",
-                    "updatedAt",
-                    "favorited",
-                    "favoritesCount",
-                    "author"
+                    "article"
                   ],
                   "additionalProperties": false
                 }
@@ -1771,101 +1896,106 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "array",
-                  "items": {
-                    "type": "object",
-                    "properties": {
-                      "slug": {
-                        "type": "string"
-                      },
-                      "title": {
-                        "type": "string"
-                      },
-                      "description": {
-                        "type": "string"
-                      },
-                      "body": {
-                        "type": "string"
-                      },
-                      "tagList": {
-                        "type": "array",
-                        "items": {
-                          "type": "string"
-                        },
-                        "description": "The name of each record in tags, ordered by name"
-                      },
-                      "createdAt": {
-                        "type": "string",
-                        "format": "date-time"
-                      },
-                      "updatedAt": {
-                        "type": "string",
-                        "format": "date-time"
-                      },
-                      "favorited": {
-                        "type": "boolean",
-                        "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
-                      },
-                      "favoritesCount": {
-                        "type": "integer",
-                        "minimum": 0,
-                        "description": "The number of records in favoritedBy"
-                      },
-                      "author": {
+                  "type": "object",
+                  "properties": {
+                    "articles": {
+                      "type": "array",
+                      "items": {
                         "type": "object",
                         "properties": {
-                          "username": {
+                          "slug": {
                             "type": "string"
                           },
-                          "bio": {
-                            "type": [
-                              "string",
-                              "null"
-                            ]
+                          "title": {
+                            "type": "string"
                           },
-                          "image": {
-                            "type": [
-                              "string",
-                              "null"
-                            ]
+                          "description": {
+                            "type": "string"
                           },
-                          "following": {
+                          "body": {
+                            "type": "string"
+                          },
+                          "tagList": {
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            },
+                            "description": "The name of each record in tags, ordered by name"
+                          },
+                          "createdAt": {
+                            "type": "string",
+                            "format": "date-time"
+                          },
+                          "updatedAt": {
+                            "type": "string",
+                            "format": "date-time"
+                          },
+                          "favorited": {
                             "type": "boolean",
-                            "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                            "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
+                          },
+                          "favoritesCount": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "The number of records in favoritedBy"
+                          },
+                          "author": {
+                            "type": "object",
+                            "properties": {
+                              "username": {
+                                "type": "string"
+                              },
+                              "bio": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "image": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "following": {
+                                "type": "boolean",
+                                "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                              }
+                            },
+                            "required": [
+                              "username",
+                              "bio",
+                              "image",
+                              "following"
+                            ],
+                            "additionalProperties": false
                           }
                         },
                         "required": [
-                          "username",
-                          "bio",
-                          "image",
-                          "following"
+                          "slug",
+                          "title",
+                          "description",
+                          "body",
+                          "tagList",
+                          "createdAt",
+                          "updatedAt",
+                          "favorited",
+                          "favoritesCount",
+                          "author"
                         ],
                         "additionalProperties": false
                       }
                     },
-                    "required": [
-                      "slug",
-                      "title",
-                      "description",
-                      "body",
-                      "tagList",
-                      "createdAt",
-                      "updatedAt",
-                      "favorited",
-                      "favoritesCount",
-                      "author"
-                    ],
-                    "additionalProperties": false
-                  }
-                }
-              }
-            },
-            "headers": {
-              "X-Total-Count": {
-                "description": "Number of records matching the filters, all pages",
-                "schema": {
-                  "type": "string",
-                  "pattern": "^[0-9]+$"
+                    "articlesCount": {
+                      "type": "integer",
+                      "minimum": 0
+                    }
+                  },
+                  "required": [
+                    "articles",
+                    "articlesCount"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
@@ -1934,31 +2064,40 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "username": {
-                      "type": "string"
-                    },
-                    "bio": {
-                      "type": [
-                        "string",
-                        "null"
-                      ]
-                    },
-                    "image": {
-                      "type": [
-                        "string",
-                        "null"
-                      ]
-                    },
-                    "following": {
-                      "type": "boolean",
-                      "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                    "profile": {
+                      "type": "object",
+                      "properties": {
+                        "username": {
+                          "type": "string"
+                        },
+                        "bio": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "image": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "following": {
+                          "type": "boolean",
+                          "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                        }
+                      },
+                      "required": [
+                        "username",
+                        "bio",
+                        "image",
+                        "following"
+                      ],
+                      "additionalProperties": false
                     }
                   },
                   "required": [
-                    "username",
-                    "bio",
-                    "image",
-                    "following"
+                    "profile"
                   ],
                   "additionalProperties": false
                 }
@@ -2128,31 +2267,40 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "username": {
-                      "type": "string"
-                    },
-                    "bio": {
-                      "type": [
-                        "string",
-                        "null"
-                      ]
-                    },
-                    "image": {
-                      "type": [
-                        "string",
-                        "null"
-                      ]
-                    },
-                    "following": {
-                      "type": "boolean",
-                      "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                    "profile": {
+                      "type": "object",
+                      "properties": {
+                        "username": {
+                          "type": "string"
+                        },
+                        "bio": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "image": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "following": {
+                          "type": "boolean",
+                          "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                        }
+                      },
+                      "required": [
+                        "username",
+                        "bio",
+                        "image",
+                        "following"
+                      ],
+                      "additionalProperties": false
                     }
                   },
                   "required": [
-                    "username",
-                    "bio",
-                    "image",
-                    "following"
+                    "profile"
                   ],
                   "additionalProperties": false
                 }
@@ -2251,31 +2399,40 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "username": {
-                      "type": "string"
-                    },
-                    "bio": {
-                      "type": [
-                        "string",
-                        "null"
-                      ]
-                    },
-                    "image": {
-                      "type": [
-                        "string",
-                        "null"
-                      ]
-                    },
-                    "following": {
-                      "type": "boolean",
-                      "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                    "profile": {
+                      "type": "object",
+                      "properties": {
+                        "username": {
+                          "type": "string"
+                        },
+                        "bio": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "image": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "following": {
+                          "type": "boolean",
+                          "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                        }
+                      },
+                      "required": [
+                        "username",
+                        "bio",
+                        "image",
+                        "following"
+                      ],
+                      "additionalProperties": false
                     }
                   },
                   "required": [
-                    "username",
-                    "bio",
-                    "image",
-                    "following"
+                    "profile"
                   ],
                   "additionalProperties": false
                 }
@@ -2508,6 +2665,16 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "422": {
+            "description": "The request body fails the route's rules",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "500": {
             "description": "Internal server error",
             "content": {
@@ -2540,7 +2707,16 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "$ref": "#/components/schemas/User"
+                  "type": "object",
+                  "properties": {
+                    "user": {
+                      "$ref": "#/components/schemas/User"
+                    }
+                  },
+                  "required": [
+                    "user"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
@@ -2596,62 +2772,71 @@ export const openApiDocument: Record<string, unknown> = {
               "schema": {
                 "type": "object",
                 "properties": {
-                  "email": {
-                    "type": "string",
-                    "format": "email",
-                    "x-appgen-validators": [
-                      "isEmail"
-                    ]
-                  },
-                  "username": {
-                    "type": "string",
-                    "maxLength": 40,
-                    "allOf": [
-                      {
-                        "pattern": "\\S"
+                  "user": {
+                    "type": "object",
+                    "properties": {
+                      "email": {
+                        "type": "string",
+                        "format": "email",
+                        "x-appgen-validators": [
+                          "isEmail"
+                        ]
                       },
-                      {
-                        "pattern": "^[A-Za-z0-9_-]+$"
+                      "username": {
+                        "type": "string",
+                        "maxLength": 40,
+                        "allOf": [
+                          {
+                            "pattern": "\\S"
+                          },
+                          {
+                            "pattern": "^[A-Za-z0-9_-]+$"
+                          }
+                        ],
+                        "x-appgen-validators": [
+                          "notEmpty",
+                          "maxLength:40",
+                          "matches:^[A-Za-z0-9_-]+$"
+                        ]
+                      },
+                      "password": {
+                        "type": "string",
+                        "format": "password",
+                        "writeOnly": true,
+                        "minLength": 8,
+                        "maxLength": 200,
+                        "x-appgen-validators": [
+                          "minLength:8",
+                          "maxLength:200"
+                        ]
+                      },
+                      "bio": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "maxLength": 2000,
+                        "x-appgen-validators": [
+                          "maxLength:2000"
+                        ]
+                      },
+                      "image": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "format": "uri",
+                        "x-appgen-validators": [
+                          "isUrl"
+                        ]
                       }
-                    ],
-                    "x-appgen-validators": [
-                      "notEmpty",
-                      "maxLength:40",
-                      "matches:^[A-Za-z0-9_-]+$"
-                    ]
-                  },
-                  "password": {
-                    "type": "string",
-                    "format": "password",
-                    "writeOnly": true,
-                    "minLength": 8,
-                    "maxLength": 200,
-                    "x-appgen-validators": [
-                      "minLength:8",
-                      "maxLength:200"
-                    ]
-                  },
-                  "bio": {
-                    "type": [
-                      "string",
-                      "null"
-                    ],
-                    "maxLength": 2000,
-                    "x-appgen-validators": [
-                      "maxLength:2000"
-                    ]
-                  },
-                  "image": {
-                    "type": [
-                      "string",
-                      "null"
-                    ],
-                    "format": "uri",
-                    "x-appgen-validators": [
-                      "isUrl"
-                    ]
+                    }
                   }
-                }
+                },
+                "required": [
+                  "user"
+                ],
+                "additionalProperties": false
               }
             }
           }
@@ -2662,7 +2847,16 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "$ref": "#/components/schemas/User"
+                  "type": "object",
+                  "properties": {
+                    "user": {
+                      "$ref": "#/components/schemas/User"
+                    }
+                  },
+                  "required": [
+                    "user"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
@@ -2737,6 +2931,16 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "422": {
+            "description": "The request body fails the route's rules",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "500": {
             "description": "Internal server error",
             "content": {
@@ -2770,47 +2974,56 @@ export const openApiDocument: Record<string, unknown> = {
               "schema": {
                 "type": "object",
                 "properties": {
-                  "username": {
-                    "type": "string",
-                    "maxLength": 40,
-                    "allOf": [
-                      {
-                        "pattern": "\\S"
+                  "user": {
+                    "type": "object",
+                    "properties": {
+                      "username": {
+                        "type": "string",
+                        "maxLength": 40,
+                        "allOf": [
+                          {
+                            "pattern": "\\S"
+                          },
+                          {
+                            "pattern": "^[A-Za-z0-9_-]+$"
+                          }
+                        ],
+                        "x-appgen-validators": [
+                          "notEmpty",
+                          "maxLength:40",
+                          "matches:^[A-Za-z0-9_-]+$"
+                        ]
                       },
-                      {
-                        "pattern": "^[A-Za-z0-9_-]+$"
+                      "email": {
+                        "type": "string",
+                        "format": "email",
+                        "x-appgen-validators": [
+                          "isEmail"
+                        ]
+                      },
+                      "password": {
+                        "type": "string",
+                        "format": "password",
+                        "writeOnly": true,
+                        "minLength": 8,
+                        "maxLength": 200,
+                        "x-appgen-validators": [
+                          "minLength:8",
+                          "maxLength:200"
+                        ]
                       }
-                    ],
-                    "x-appgen-validators": [
-                      "notEmpty",
-                      "maxLength:40",
-                      "matches:^[A-Za-z0-9_-]+$"
-                    ]
-                  },
-                  "email": {
-                    "type": "string",
-                    "format": "email",
-                    "x-appgen-validators": [
-                      "isEmail"
-                    ]
-                  },
-                  "password": {
-                    "type": "string",
-                    "format": "password",
-                    "writeOnly": true,
-                    "minLength": 8,
-                    "maxLength": 200,
-                    "x-appgen-validators": [
-                      "minLength:8",
-                      "maxLength:200"
+                    },
+                    "required": [
+                      "username",
+                      "email",
+                      "password"
                     ]
                   }
                 },
                 "required": [
-                  "username",
-                  "email",
-                  "password"
-                ]
+                  "user"
+                ],
+                "additionalProperties": false
               }
             }
           }
@@ -2923,6 +3136,16 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "422": {
+            "description": "The request body fails the route's rules",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "500": {
             "description": "Internal server error",
             "content": {
@@ -2948,23 +3171,32 @@ export const openApiDocument: Record<string, unknown> = {
               "schema": {
                 "type": "object",
                 "properties": {
-                  "email": {
-                    "type": "string",
-                    "format": "email",
-                    "x-appgen-validators": [
-                      "isEmail"
+                  "user": {
+                    "type": "object",
+                    "properties": {
+                      "email": {
+                        "type": "string",
+                        "format": "email",
+                        "x-appgen-validators": [
+                          "isEmail"
+                        ]
+                      },
+                      "password": {
+                        "type": "string",
+                        "format": "password",
+                        "writeOnly": true
+                      }
+                    },
+                    "required": [
+                      "email",
+                      "password"
                     ]
-                  },
-                  "password": {
-                    "type": "string",
-                    "format": "password",
-                    "writeOnly": true
                   }
                 },
                 "required": [
-                  "email",
-                  "password"
-                ]
+                  "user"
+                ],
+                "additionalProperties": false
               }
             }
           }
@@ -3077,6 +3309,16 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "422": {
+            "description": "The request body fails the route's rules",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
           "429": {
             "description": "Too many failed log-ins (Retry-After says when to try again)",
             "content": {
@@ -3154,12 +3396,25 @@ export const openApiDocument: Record<string, unknown> = {
       "Error": {
         "type": "object",
         "properties": {
-          "error": {
-            "type": "string"
+          "errors": {
+            "type": "object",
+            "properties": {
+              "body": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "minItems": 1
+              }
+            },
+            "required": [
+              "body"
+            ],
+            "additionalProperties": false
           }
         },
         "required": [
-          "error"
+          "errors"
         ],
         "additionalProperties": false
       },

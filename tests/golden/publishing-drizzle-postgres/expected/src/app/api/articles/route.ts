@@ -80,7 +80,7 @@ export async function GET(request: Request): Promise<Response> {
     const records = await withComputed(await withIncluded(found, { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
     await withComputed(includedRecords(records, "author"), { following: computed.user.following }, userId);
     const total = await db.$count(tables.article, where);
-    return json(shaped(records, getApiArticlesShape), 200, { "x-total-count": String(total) });
+    return json({ "articles": shaped(records, getApiArticlesShape), "articlesCount": total }, 200);
   });
 }
 
@@ -92,7 +92,7 @@ export async function POST(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    const parsed = await readBody<PostApiArticlesBody>(request, postApiArticlesBodySpec);
+    const parsed = await readBody<PostApiArticlesBody>(request, postApiArticlesBodySpec, "article");
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     const values = {
@@ -123,7 +123,7 @@ export async function POST(request: Request): Promise<Response> {
     }));
     const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
     await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
-    return json(shaped(record, postApiArticlesShape), 201);
+    return json({ "article": shaped(record, postApiArticlesShape) }, 201);
   });
 }
 

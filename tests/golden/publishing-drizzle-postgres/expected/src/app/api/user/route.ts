@@ -52,7 +52,7 @@ export async function GET(request: Request): Promise<Response> {
     const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: userId })).limit(1);
     if (!current) return jsonError(401, "Unauthorized");
     const record = current;
-    return json(record);
+    return json({ "user": record });
   });
 }
 
@@ -64,7 +64,7 @@ export async function PUT(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    const parsed = await readBody<PutApiUserBody>(request, putApiUserBodySpec);
+    const parsed = await readBody<PutApiUserBody>(request, putApiUserBodySpec, "user");
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: userId })).limit(1);
@@ -85,7 +85,7 @@ export async function PUT(request: Request): Promise<Response> {
       ? await db.update(tables.user).set(changes).where(where).returning(columns.user)
       : await db.select(columns.user).from(tables.user).where(where).limit(1);
     if (!record) return jsonError(401, "Unauthorized");
-    return json(record);
+    return json({ "user": record });
   });
 }
 

@@ -36,7 +36,7 @@ export async function POST(request: Request): Promise<Response> {
   return handle(async () => {
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
-    const parsed = await readBody<PostApiUsersBody>(request, postApiUsersBodySpec);
+    const parsed = await readBody<PostApiUsersBody>(request, postApiUsersBodySpec, "user");
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     // Only the hash of password is stored (src/appgen/password.ts), never the text sent.
@@ -48,7 +48,7 @@ export async function POST(request: Request): Promise<Response> {
     };
     const [record] = await db.insert(tables.user).values(values).returning(columns.user);
     const token = await createSessionToken(record.id);
-    return json({ ...record, token }, 201, { "set-cookie": sessionCookie(token) });
+    return json({ "user": { ...record, token } }, 201, { "set-cookie": sessionCookie(token) });
   });
 }
 

@@ -85,7 +85,7 @@ export async function GET(request: Request): Promise<Response> {
       include: { author: { select: { username: true, bio: true, image: true, followers: { where: { id: userId ?? "" }, select: { id: true } } } }, _count: { select: { favoritedBy: true } }, tags: { select: { name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }, favoritedBy: { where: { id: userId ?? "" }, select: { id: true } } },
     });
     const total = await db.article.count({ where });
-    return json(shaped(readComputed(records, { computed: { tagList: ["values", "tags", "name"], favorited: ["callerIn", "favoritedBy"], favoritesCount: ["count", "favoritedBy"] }, include: { author: { computed: { following: ["callerIn", "followers"] }, include: {} } } }), getApiArticlesShape), 200, { "x-total-count": String(total) });
+    return json({ "articles": shaped(readComputed(records, { computed: { tagList: ["values", "tags", "name"], favorited: ["callerIn", "favoritedBy"], favoritesCount: ["count", "favoritedBy"] }, include: { author: { computed: { following: ["callerIn", "followers"] }, include: {} } } }), getApiArticlesShape), "articlesCount": total }, 200);
   });
 }
 
@@ -97,7 +97,7 @@ export async function POST(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    const parsed = await readBody<PostApiArticlesBody>(request, postApiArticlesBodySpec);
+    const parsed = await readBody<PostApiArticlesBody>(request, postApiArticlesBodySpec, "article");
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     // A concurrent request may create the same new related record first: the write then runs once more and finds it.
@@ -114,7 +114,7 @@ export async function POST(request: Request): Promise<Response> {
       },
       include: { author: { select: { username: true, bio: true, image: true, followers: { where: { id: userId ?? "" }, select: { id: true } } } }, _count: { select: { favoritedBy: true } }, tags: { select: { name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }, favoritedBy: { where: { id: userId ?? "" }, select: { id: true } } },
     })));
-    return json(shaped(readComputed(record, { computed: { tagList: ["values", "tags", "name"], favorited: ["callerIn", "favoritedBy"], favoritesCount: ["count", "favoritedBy"] }, include: { author: { computed: { following: ["callerIn", "followers"] }, include: {} } } }), postApiArticlesShape), 201);
+    return json({ "article": shaped(readComputed(record, { computed: { tagList: ["values", "tags", "name"], favorited: ["callerIn", "favoritedBy"], favoritesCount: ["count", "favoritedBy"] }, include: { author: { computed: { following: ["callerIn", "followers"] }, include: {} } } }), postApiArticlesShape) }, 201);
   });
 }
 

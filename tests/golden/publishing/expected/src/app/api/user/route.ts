@@ -51,7 +51,7 @@ export async function GET(request: Request): Promise<Response> {
     const current = await db.user.findUnique({ where: { id: userId } });
     if (!current) return jsonError(401, "Unauthorized");
     const record = current;
-    return json(record);
+    return json({ "user": record });
   });
 }
 
@@ -63,7 +63,7 @@ export async function PUT(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    const parsed = await readBody<PutApiUserBody>(request, putApiUserBodySpec);
+    const parsed = await readBody<PutApiUserBody>(request, putApiUserBodySpec, "user");
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     const current = await db.user.findUnique({ where: { id: userId } });
@@ -81,7 +81,7 @@ export async function PUT(request: Request): Promise<Response> {
         image: body.image,
       },
     });
-    return json(record);
+    return json({ "user": record });
   });
 }
 

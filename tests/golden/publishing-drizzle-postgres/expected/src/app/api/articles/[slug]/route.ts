@@ -59,7 +59,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!found) return jsonError(404, "Not found");
     const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
     await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
-    return json(shaped(record, getApiArticlesBySlugShape));
+    return json({ "article": shaped(record, getApiArticlesBySlugShape) });
   });
 }
 
@@ -73,7 +73,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
-    const parsed = await readBody<PutApiArticlesBySlugBody>(request, putApiArticlesBySlugBodySpec);
+    const parsed = await readBody<PutApiArticlesBySlugBody>(request, putApiArticlesBySlugBodySpec, "article");
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
@@ -112,7 +112,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     if (!found) return jsonError(404, "Not found");
     const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
     await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
-    return json(shaped(record, putApiArticlesBySlugShape));
+    return json({ "article": shaped(record, putApiArticlesBySlugShape) });
   });
 }
 

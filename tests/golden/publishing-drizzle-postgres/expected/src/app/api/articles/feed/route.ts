@@ -38,7 +38,7 @@ export async function GET(request: Request): Promise<Response> {
     const records = await withComputed(await withIncluded(found, { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
     await withComputed(includedRecords(records, "author"), { following: computed.user.following }, userId);
     const total = await db.$count(tables.article, where);
-    return json(shaped(records, getApiArticlesFeedShape), 200, { "x-total-count": String(total) });
+    return json({ "articles": shaped(records, getApiArticlesFeedShape), "articlesCount": total }, 200);
   });
 }
 

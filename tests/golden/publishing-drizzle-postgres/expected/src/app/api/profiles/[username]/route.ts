@@ -24,7 +24,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const [found] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { username: params.username })).limit(1);
     if (!found) return jsonError(404, "Not found");
     const [record] = await withComputed([found], { following: computed.user.following }, userId);
-    return json(shaped(record, getApiProfilesByUsernameShape));
+    return json({ "profile": shaped(record, getApiProfilesByUsernameShape) });
   });
 }
 

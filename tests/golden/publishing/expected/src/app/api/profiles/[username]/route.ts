@@ -22,7 +22,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isTextParam(params.username)) return invalidParam("username", "text without U+0000");
     const record = await db.user.findUnique({ where: { username: params.username }, include: { followers: { where: { id: userId ?? "" }, select: { id: true } } } });
     if (!record) return jsonError(404, "Not found");
-    return json(shaped(readComputed(record, { computed: { following: ["callerIn", "followers"] }, include: {  } }), getApiProfilesByUsernameShape));
+    return json({ "profile": shaped(readComputed(record, { computed: { following: ["callerIn", "followers"] }, include: {  } }), getApiProfilesByUsernameShape) });
   });
 }
 

@@ -50,7 +50,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
     const found = await db.select(columns.comment).from(tables.comment).where(where).orderBy(...listOrder(tables.comment, query.sort)).limit(1000);
     const records = await withIncluded(found, { author: relations.comment.author });
-    return json(records);
+    return json({ "comments": records });
   });
 }
 
@@ -64,7 +64,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
-    const parsed = await readBody<PostApiArticlesBySlugCommentsBody>(request, postApiArticlesBySlugCommentsBodySpec);
+    const parsed = await readBody<PostApiArticlesBySlugCommentsBody>(request, postApiArticlesBySlugCommentsBodySpec, "comment");
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     const [parentArticle] = await db.select({ id: tables.article.id }).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
@@ -76,7 +76,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     };
     const [found] = await db.insert(tables.comment).values(values).returning(columns.comment);
     const [record] = await withIncluded([found], { author: relations.comment.author });
-    return json(record, 201);
+    return json({ "comment": record }, 201);
   });
 }
 

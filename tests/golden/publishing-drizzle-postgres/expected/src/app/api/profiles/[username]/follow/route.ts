@@ -30,7 +30,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const [found] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: current.id })).limit(1);
     if (!found) return jsonError(404, "Not found");
     const [record] = await withComputed([found], { following: computed.user.following }, userId);
-    return json(shaped(record, postApiProfilesByUsernameFollowShape));
+    return json({ "profile": shaped(record, postApiProfilesByUsernameFollowShape) });
   });
 }
 
@@ -51,7 +51,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const [found] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: current.id })).limit(1);
     if (!found) return jsonError(404, "Not found");
     const [record] = await withComputed([found], { following: computed.user.following }, userId);
-    return json(shaped(record, deleteApiProfilesByUsernameFollowShape));
+    return json({ "profile": shaped(record, deleteApiProfilesByUsernameFollowShape) });
   });
 }
 

@@ -31,7 +31,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (!found) return jsonError(404, "Not found");
     const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
     await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
-    return json(shaped(record, postApiArticlesBySlugFavoriteShape));
+    return json({ "article": shaped(record, postApiArticlesBySlugFavoriteShape) });
   });
 }
 
@@ -53,7 +53,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!found) return jsonError(404, "Not found");
     const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
     await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
-    return json(shaped(record, deleteApiArticlesBySlugFavoriteShape));
+    return json({ "article": shaped(record, deleteApiArticlesBySlugFavoriteShape) });
   });
 }
 

@@ -55,7 +55,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
       take: 1000,
       include: { author: true },
     });
-    return json(records);
+    return json({ "comments": records });
   });
 }
 
@@ -69,7 +69,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
-    const parsed = await readBody<PostApiArticlesBySlugCommentsBody>(request, postApiArticlesBySlugCommentsBodySpec);
+    const parsed = await readBody<PostApiArticlesBySlugCommentsBody>(request, postApiArticlesBySlugCommentsBodySpec, "comment");
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     const parentArticle = await db.article.findUnique({ where: { slug: params.slug }, select: { id: true } });
@@ -82,7 +82,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
       },
       include: { author: true },
     });
-    return json(record, 201);
+    return json({ "comment": record }, 201);
   });
 }
 

@@ -26,7 +26,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (!current) return jsonError(404, "Not found");
     // The signed-in user joins favoritedBy (a second time changes nothing).
     const record = await db.article.update({ where: { id: current.id }, data: { favoritedBy: { connect: { id: userId } } }, include: { author: { select: { username: true, bio: true, image: true, followers: { where: { id: userId ?? "" }, select: { id: true } } } }, _count: { select: { favoritedBy: true } }, tags: { select: { name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }, favoritedBy: { where: { id: userId ?? "" }, select: { id: true } } } });
-    return json(shaped(readComputed(record, { computed: { tagList: ["values", "tags", "name"], favorited: ["callerIn", "favoritedBy"], favoritesCount: ["count", "favoritedBy"] }, include: { author: { computed: { following: ["callerIn", "followers"] }, include: {} } } }), postApiArticlesBySlugFavoriteShape));
+    return json({ "article": shaped(readComputed(record, { computed: { tagList: ["values", "tags", "name"], favorited: ["callerIn", "favoritedBy"], favoritesCount: ["count", "favoritedBy"] }, include: { author: { computed: { following: ["callerIn", "followers"] }, include: {} } } }), postApiArticlesBySlugFavoriteShape) });
   });
 }
 
@@ -44,7 +44,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!current) return jsonError(404, "Not found");
     // The signed-in user leaves favoritedBy (when not linked, nothing changes).
     const record = await db.article.update({ where: { id: current.id }, data: { favoritedBy: { disconnect: { id: userId } } }, include: { author: { select: { username: true, bio: true, image: true, followers: { where: { id: userId ?? "" }, select: { id: true } } } }, _count: { select: { favoritedBy: true } }, tags: { select: { name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }, favoritedBy: { where: { id: userId ?? "" }, select: { id: true } } } });
-    return json(shaped(readComputed(record, { computed: { tagList: ["values", "tags", "name"], favorited: ["callerIn", "favoritedBy"], favoritesCount: ["count", "favoritedBy"] }, include: { author: { computed: { following: ["callerIn", "followers"] }, include: {} } } }), deleteApiArticlesBySlugFavoriteShape));
+    return json({ "article": shaped(readComputed(record, { computed: { tagList: ["values", "tags", "name"], favorited: ["callerIn", "favoritedBy"], favoritesCount: ["count", "favoritedBy"] }, include: { author: { computed: { following: ["callerIn", "followers"] }, include: {} } } }), deleteApiArticlesBySlugFavoriteShape) });
   });
 }
 

@@ -26,7 +26,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (!current) return jsonError(404, "Not found");
     // The signed-in user joins followers (a second time changes nothing).
     const record = await db.user.update({ where: { id: current.id }, data: { followers: { connect: { id: userId } } }, include: { followers: { where: { id: userId ?? "" }, select: { id: true } } } });
-    return json(shaped(readComputed(record, { computed: { following: ["callerIn", "followers"] }, include: {  } }), postApiProfilesByUsernameFollowShape));
+    return json({ "profile": shaped(readComputed(record, { computed: { following: ["callerIn", "followers"] }, include: {  } }), postApiProfilesByUsernameFollowShape) });
   });
 }
 
@@ -44,7 +44,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!current) return jsonError(404, "Not found");
     // The signed-in user leaves followers (when not linked, nothing changes).
     const record = await db.user.update({ where: { id: current.id }, data: { followers: { disconnect: { id: userId } } }, include: { followers: { where: { id: userId ?? "" }, select: { id: true } } } });
-    return json(shaped(readComputed(record, { computed: { following: ["callerIn", "followers"] }, include: {  } }), deleteApiProfilesByUsernameFollowShape));
+    return json({ "profile": shaped(readComputed(record, { computed: { following: ["callerIn", "followers"] }, include: {  } }), deleteApiProfilesByUsernameFollowShape) });
   });
 }
 
