@@ -167,11 +167,12 @@ describe('the OpenAPI document of the publishing example (envelopes, errors.body
     expect(json(list).properties.articlesCount).toEqual({ type: 'integer', minimum: 0 });
     // The count is in the body: no X-Total-Count header.
     expect(list.headers).toBeUndefined();
-    // A function route: its body under the key, its answer its own.
+    // The log-in: its body under the key, the account and its token under the key.
     const login = document.paths['/api/users/login'].post;
     expect(Object.keys(json(login.requestBody).properties)).toEqual(['user']);
-    expect(json(login.responses['200'])).toEqual({
-      description: 'Whatever the route function returns',
-    });
+    const loggedIn = json(login.responses['200']);
+    expect(Object.keys(loggedIn.properties)).toEqual(['user']);
+    expect(loggedIn.properties.user.required).toContain('token');
+    expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['401', '422', '429']));
   });
 });
