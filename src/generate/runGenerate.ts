@@ -2,7 +2,9 @@ import { generateProject, GenerateResult } from './generateProject';
 import type { CommandContext } from '../project/commandContext';
 import { JOURNAL_PATH } from '../write/journal';
 import { lineDiff } from '../write/lineDiff';
+import { applyPlan } from '../write/applyPlan';
 import { writeProjectFiles } from '../write/writeProjectFiles';
+import { storeGeneration } from './runCache';
 
 export interface GenerateCommandOptions {
   /** Report what would change, with a diff of each changed file; write nothing. */
@@ -30,6 +32,7 @@ export function planGenerate(context: CommandContext): GenerateResult {
     provider: database.provider,
     defaultDatabaseUrl: database.defaultUrl,
     dryRun: true,
+    cache: true,
   });
 }
 
@@ -45,7 +48,16 @@ export function writePlanned(
   const { root, log } = context;
   const writes = !options.dryRun && !options.check;
   // Writing finishes a run an earlier kill left, then plans again against the tree as it is.
-  const { plan, pending } = writes ? writeProjectFiles(root, result.files) : result;
+  // With nothing left and nothing to change, the plan just made stands (the manifest may still
+  // need writing): planning again would read every file once more.
+  const idle =
+    !result.pending.journal &&
+    result.pending.temps.length === 0 &&
+    result.plan.create.length + result.plan.update.length + result.plan.delete.length === 0;
+  if (writes && idle) applyPlan(root, result.plan);
+  const { plan, pending } = writes && !idle ? writeProjectFiles(root, result.files) : result;
+  // The files are in place: the next run with the same inputs can skip rendering them.
+  if (writes && result.cacheRecord) storeGeneration(root, result.cacheRecord);
   const prefix = writes ? '' : 'would ';
   if (!options.quiet) {
     if (pending.journal)
