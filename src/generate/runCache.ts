@@ -209,7 +209,9 @@ export function storeGeneration(root: string, record: CacheRecord): void {
   };
   const body = JSON.stringify(stored);
   const target = path.join(root, CACHE_FILE);
-  const temp = `${target}.${process.pid}.tmp`;
+  // One fixed temporary name: two runs writing it at once leave a file whose checksum fails
+  // (ignored), and a killed run leaves at most this one file, replaced by the next.
+  const temp = `${target}.tmp`;
   try {
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(temp, `${sha256(body)}\n${body}`);
