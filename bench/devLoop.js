@@ -42,13 +42,33 @@ async function until(server, urlPath, check, timeoutMs = 120_000) {
   }
 }
 
+/** Seconds from now until `holds()` (checked every 10 ms): when appgen has written the files. */
+function whenWritten(holds) {
+  const started = process.hrtime.bigint();
+  return new Promise((resolve) => {
+    const timer = setInterval(() => {
+      let ok = false;
+      try {
+        ok = holds();
+      } catch {
+        // being renamed into place
+      }
+      if (ok) {
+        clearInterval(timer);
+        resolve(Number(process.hrtime.bigint() - started) / 1e9);
+      }
+    }, 10);
+  });
+}
+
 async function runDevLoop({ devN, devRounds, keep }) {
   const projects = path.join(ensureSharedInstall(log), 'projects');
   fs.mkdirSync(projects, { recursive: true });
   const dir = path.join(projects, `bench-dev-${crypto.randomBytes(3).toString('hex')}`);
   execFileSync(
     process.execPath,
-    [CREATE_APPGEN, dir, '--no-install', '--appgen', `file:${REPO_ROOT}`],
+    // No git repository: Turbopack would take it as the root and miss the shared node_modules.
+    [CREATE_APPGEN, dir, '--no-install', '--no-git', '--appgen', `file:${REPO_ROOT}`],
     { stdio: 'ignore' },
   );
   // The synthetic models, routes and views beside the starter's own (its User and pages stay).
@@ -65,6 +85,8 @@ async function runDevLoop({ devN, devRounds, keep }) {
   const dev = startServer(APPGEN, ['dev', '--port', String(port)], { cwd: dir, env, port });
   const routeTimes = [];
   const fieldTimes = [];
+  const routeWritten = [];
+  const fieldWritten = [];
   let firstSeconds;
   try {
     log(`appgen dev on ${devN} models in ${dir} ...`);
@@ -77,11 +99,18 @@ async function runDevLoop({ devN, devRounds, keep }) {
       // A new route: 404 until regenerated and compiled.
       const routes = readJson(routesFile);
       routes.routes.push({ method: 'GET', path: `/api/probe${round}`, response: 'Item0002[]' });
+      const routeFile = path.join(dir, 'src', 'app', 'api', `probe${round}`, 'route.ts');
+      const written = whenWritten(() => fs.existsSync(routeFile));
       writeJson(routesFile, routes);
       routeTimes.push(await until(dev, `/api/probe${round}`, (_text, status) => status === 200));
+      routeWritten.push(await written);
       // A new field: pushed to the database, then seen in the OpenAPI document.
       const model = readJson(modelFile);
       model.fields[`note${round}`] = { type: 'string', optional: true };
+      const openapi = path.join(dir, 'src', 'appgen', 'openapi.ts');
+      const fieldWrite = whenWritten(() =>
+        fs.readFileSync(openapi, 'utf8').includes(`note${round}`),
+      );
       writeJson(modelFile, model);
       fieldTimes.push(
         await until(
@@ -100,19 +129,31 @@ async function runDevLoop({ devN, devRounds, keep }) {
   }
   const spread = (list) => `${fixed(Math.min(...list), 2)}–${fixed(Math.max(...list), 2)}`;
   printTable(
-    `appgen dev at N = ${devN} (${devRounds} rounds; seconds from saving a config file to the app answering with it)`,
-    ['change', 'median s', 'range s'],
+    `appgen dev at N = ${devN} (${devRounds} rounds; seconds from saving a config file to the app answering with it, and to appgen having written the files: the rest is next dev)`,
+    ['change', 'visible s', 'range s', 'files written s', 'range s'],
     [
-      ['new route (no schema change)', fixed(median(routeTimes), 2), spread(routeTimes)],
-      ['new model field (schema pushed)', fixed(median(fieldTimes), 2), spread(fieldTimes)],
-      ['appgen dev start → first 200 (for reference)', fixed(firstSeconds, 1), ''],
+      [
+        'new route (no schema change)',
+        fixed(median(routeTimes), 2),
+        spread(routeTimes),
+        fixed(median(routeWritten), 2),
+        spread(routeWritten),
+      ],
+      [
+        'new model field (schema pushed)',
+        fixed(median(fieldTimes), 2),
+        spread(fieldTimes),
+        fixed(median(fieldWritten), 2),
+        spread(fieldWritten),
+      ],
+      ['appgen dev start → first 200 (for reference)', fixed(firstSeconds, 1), '', '', ''],
     ],
   );
   const worst = Math.max(median(routeTimes), median(fieldTimes));
   return [
     {
       goal: `N=${devN} dev loop: a saved config change visible over HTTP < 1 s (issue 20)`,
-      measured: `route ${fixed(median(routeTimes), 2)} s, field ${fixed(median(fieldTimes), 2)} s`,
+      measured: `route ${fixed(median(routeTimes), 2)} s (written ${fixed(median(routeWritten), 2)} s), field ${fixed(median(fieldTimes), 2)} s (written ${fixed(median(fieldWritten), 2)} s)`,
       met: worst < 1,
     },
   ];
