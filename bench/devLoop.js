@@ -119,6 +119,7 @@ async function runDevLoop({ devN, devRounds, keep }) {
           (text, status) => status === 200 && text.includes(`note${round}`),
         ),
       );
+      fieldWritten.push(await fieldWrite);
       log(
         `round ${round + 1}: route ${fixed(routeTimes.at(-1), 2)} s, field ${fixed(fieldTimes.at(-1), 2)} s`,
       );
