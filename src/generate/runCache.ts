@@ -113,7 +113,10 @@ function appgenHash(): string {
 /** The key of a generation: a hash of everything `buildProjectFiles` reads or is given. */
 export function cacheKey({ root, provider, defaultDatabaseUrl }: CacheInputs): string {
   const hash = crypto.createHash('sha256');
-  hash.update(`appgen-cache ${FORMAT}\0${appgenHash()}\0${provider}\0${defaultDatabaseUrl}\0`);
+  // The folders by path too: a warning may name one (the built-ins' in the template notices).
+  hash.update(
+    `appgen-cache ${FORMAT}\0${appgenHash()}\0${BUILTIN_TEMPLATES_DIR}\0${path.resolve(root)}\0${provider}\0${defaultDatabaseUrl}\0`,
+  );
   hashFolder(hash, 'builtin templates', BUILTIN_TEMPLATES_DIR);
   hashFolder(hash, 'config', path.join(root, 'config'));
   hashFolder(hash, 'templates', path.join(root, 'templates'));
