@@ -176,14 +176,14 @@ async function runGeneration({ ns, runs, keep }) {
   const changeBudget = 0.3 + largest.oneModel.affected * perFile;
   return [
     {
-      goal: `N=${largest.n} cold generate < 2 s`,
-      measured: `${fixed(largest.cold.seconds)} s`,
-      met: largest.cold.seconds < 2,
+      goal: `N=${largest.n} cold generate ≤ 3 × the raw write (= ${fixed(3 * largest.raw.seconds, 3)} s; issue 20)`,
+      measured: `${fixed(largest.cold.seconds)} s (${fixed(largest.cold.seconds / largest.raw.seconds, 1)}×)`,
+      met: largest.cold.seconds <= 3 * largest.raw.seconds,
     },
     {
-      goal: `N=${largest.n} no-change re-run < 0.5 s`,
+      goal: `N=${largest.n} no-change re-run < 0.3 s (issue 20)`,
       measured: `${fixed(largest.noChange.seconds)} s`,
-      met: largest.noChange.seconds < 0.5,
+      met: largest.noChange.seconds < 0.3,
     },
     {
       goal: `N=${largest.n} one model changed < 0.3 s + its ${largest.oneModel.affected} files (= ${fixed(changeBudget, 3)} s)`,

@@ -14,9 +14,10 @@ const PARTS = {
   create: (o) => require('./createToResponse').runCreate(o),
   load: (o) => require('./load').runLoad(o),
   password: (o) => require('./passwordHash').runPasswordHash(o),
+  dev: (o) => require('./devLoop').runDevLoop(o),
 };
 
-const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [load] [password] [options]]   (no part: all of them)
+const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [load] [dev] [password] [options]]   (no part: all of them)
   --n 10,100,1000    generate: project sizes N (N models, 4N routes, N views)
   --runs 3           generate: runs per measurement (the median is shown)
   --duration 5       handlers: seconds per load round (plus a warm-up as long, at least 5 s)
@@ -25,6 +26,8 @@ const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [load] [p
   --rows 50          handlers: users seeded before the load
   --requests 10000   load: POSTs per ORM × database (SQLite, and PostgreSQL at 127.0.0.1:5432)
   --load-connections 50  load: concurrent connections
+  --dev-n 100        dev: project size N for the appgen dev loop
+  --dev-rounds 3     dev: saved changes of each kind (a route, a model field)
   --no-build         use dist/ as it is instead of building it first
   --keep             keep the temporary projects (their folders are printed)`;
 
@@ -40,6 +43,8 @@ function options() {
       rows: { type: 'string', default: '50' },
       requests: { type: 'string', default: '10000' },
       'load-connections': { type: 'string', default: '50' },
+      'dev-n': { type: 'string', default: '100' },
+      'dev-rounds': { type: 'string', default: '3' },
       'no-build': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -70,6 +75,8 @@ function options() {
     rows: positive('rows'),
     requests: Math.round(positive('requests')),
     loadConnections: Math.round(positive('load-connections')),
+    devN: Math.round(positive('dev-n')),
+    devRounds: Math.round(positive('dev-rounds')),
     build: !values['no-build'],
     keep: values.keep,
   };

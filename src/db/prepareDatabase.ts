@@ -8,6 +8,7 @@ import { generatePrismaClient } from './generatePrismaClient';
 import { DRIZZLE_SCHEMA_PATH } from './drizzleKit';
 import { pushDrizzleSchema } from './pushDrizzleSchema';
 import { DataLossError, pushSchema, SCHEMA_PATH } from './pushSchema';
+import { useWriteAheadLog } from './sqliteJournal';
 
 const CLIENT_DIR = path.join('src', 'generated', 'prisma');
 const CLIENT_STAMP = path.join(CLIENT_DIR, '.appgen-schema-hash');
@@ -77,6 +78,8 @@ export async function syncDatabase(
       schema: options.schema,
     });
     const where = context.database.provider === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    // The embedded database runs in write-ahead-log mode (src/db/sqliteJournal.ts).
+    useWriteAheadLog(context);
     context.log(
       result.executedSteps > 0
         ? `appgen: ${where} database updated to the models`

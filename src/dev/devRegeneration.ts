@@ -57,7 +57,8 @@ export class DevRegeneration {
         });
       }
       stage = 'write';
-      writePlanned(context, planned, { quiet: trigger === 'retry' });
+      // Without a push in between, the plan was just made: written as it is (no second read).
+      writePlanned(context, planned, { quiet: trigger === 'retry', planJustMade: !modelsChanged });
       if (modelsChanged) {
         stage = 'database';
         await generateOrmClient(context);

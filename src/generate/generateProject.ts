@@ -1,20 +1,12 @@
-import fs from 'fs';
-import path from 'path';
-import { formatWarnings } from '../diagnostics/formatDiagnostics';
-import { loadProject } from '../load/loadProject';
 import type { DatabaseProvider } from '../map/contexts';
-import { mapProject } from '../map/mapProject';
 import type { CommandContext } from '../project/commandContext';
-import { buildFileMap } from '../render/buildFileMap';
 import type { FileMap } from '../render/fileMap';
-import { TemplateSet } from '../render/templateSet';
-import { BUILTIN_TEMPLATES_DIR } from '../paths/packageRoot';
-import { validateProject } from '../validate/validateProject';
 import { planWrite, WritePlan } from '../write/planWrite';
 import type { WriteFs } from '../write/writeFs';
 import { findPendingRun, PendingRun, writeProjectFiles } from '../write/writeProjectFiles';
-import { leaveOutProxyIfOwn } from './ownProxyFile';
-import { warnAboutTemplates, warnOnStderr, type Warn } from './warnAboutTemplates';
+import type * as Pipeline from './buildProjectFiles';
+import { cachedGeneration, cacheKey, type CacheRecord } from './runCache';
+import { warnOnStderr, type Warn } from './warnAboutTemplates';
 
 export interface GenerateOptions {
   root: string;
@@ -28,6 +20,11 @@ export interface GenerateOptions {
   writeFs?: WriteFs;
   /** appgen.config.json as the command read and checked it; read here when absent. */
   settings?: CommandContext['settings'];
+  /**
+   * Skip rendering when the generation cache (.appgen/cache, src/generate/runCache.ts) shows
+   * that nothing changed; the commands set it. The result is the same either way.
+   */
+  cache?: boolean;
 }
 
 export interface GenerateResult {
@@ -35,31 +32,22 @@ export interface GenerateResult {
   plan: WritePlan;
   /** What a killed run had left: finished and removed before planning, or (dry run) still there. */
   pending: PendingRun;
+  /** A generation rendered in full, for the cache once its files are written (`storeGeneration`). */
+  cacheRecord?: CacheRecord;
 }
 
 /**
  * Config → FileMap, writing nothing: its side effects are warnings (through `options.warn`)
  * about the project's templates and its own proxy file. Throws ConfigError or TemplateError.
+ * Loads the pipeline's modules on first use (src/generate/buildProjectFiles.ts).
  */
 export function buildProjectFiles(options: Omit<GenerateOptions, 'dryRun'>): FileMap {
-  const { settings } = options;
-  const checked = validateProject(loadProject(options.root, settings?.loaded), settings?.checked);
-  const warn = options.warn ?? warnOnStderr;
-  if (checked.warnings.length > 0) warn(formatWarnings(checked.warnings));
-  const context = mapProject(checked, {
-    provider: options.provider,
-    defaultDatabaseUrl: options.defaultDatabaseUrl,
-  });
-  const projectTemplates = path.join(options.root, 'templates');
-  warnAboutTemplates(options.root, BUILTIN_TEMPLATES_DIR, options.warn);
-  const templates = new TemplateSet(
-    BUILTIN_TEMPLATES_DIR,
-    fs.existsSync(projectTemplates) ? projectTemplates : undefined,
-  );
-  const files = buildFileMap(context, templates);
-  leaveOutProxyIfOwn(options.root, files, warn);
-  return files;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  pipeline ??= require('./buildProjectFiles') as typeof Pipeline;
+  return pipeline.buildProjectFiles(options);
 }
+
+let pipeline: typeof Pipeline | undefined;
 
 /**
  * The whole pipeline: load, validate, map, render in memory, then (unless dry-run) write only
@@ -67,8 +55,44 @@ export function buildProjectFiles(options: Omit<GenerateOptions, 'dryRun'>): Fil
  * is found after a killed earlier run was finished (the plan needs the whole tree), before any write of this run.
  */
 export function generateProject(options: GenerateOptions): GenerateResult {
-  const files = buildProjectFiles(options);
+  const { files, cacheRecord, readJustNow } = options.cache
+    ? buildWithCache(options)
+    : { files: buildProjectFiles(options) };
   if (options.dryRun)
-    return { files, plan: planWrite(options.root, files), pending: findPendingRun(options.root) };
-  return { files, ...writeProjectFiles(options.root, files, options.writeFs) };
+    return {
+      files,
+      plan: planWrite(options.root, files, readJustNow),
+      pending: findPendingRun(options.root),
+      cacheRecord,
+    };
+  return { files, ...writeProjectFiles(options.root, files, options.writeFs), cacheRecord };
+}
+
+/**
+ * `buildProjectFiles` through the cache: the same files and warnings, from disk when the inputs
+ * and every generated file are as the last stored generation left them.
+ */
+function buildWithCache(options: GenerateOptions): {
+  files: FileMap;
+  cacheRecord?: CacheRecord;
+  readJustNow?: ReadonlyMap<string, string>;
+} {
+  const warn = options.warn ?? warnOnStderr;
+  const key = cacheKey(options);
+  const cached = cachedGeneration(options.root, key);
+  if (cached) {
+    for (const text of cached.warnings) warn(text);
+    return { files: cached.files, readJustNow: cached.readJustNow };
+  }
+  const warnings: string[] = [];
+  const files = buildProjectFiles({
+    ...options,
+    warn: (text) => {
+      warnings.push(text);
+      warn(text);
+    },
+  });
+  // Kept only when no input changed while the pipeline read them.
+  if (cacheKey(options) !== key) return { files };
+  return { files, cacheRecord: { key, files: new Map(files), warnings } };
 }

@@ -5,7 +5,7 @@ import type { Warn } from './warnAboutTemplates';
 
 /** The file appgen scaffolds to add its security headers, and the ones Next.js would take instead. */
 export const PROXY_FILE = 'src/proxy.ts';
-const OTHER_PROXY_FILES = [
+export const OTHER_PROXY_FILES = [
   'src/proxy.js',
   'src/middleware.ts',
   'src/middleware.js',

@@ -2,7 +2,9 @@ import { generateProject, GenerateResult } from './generateProject';
 import type { CommandContext } from '../project/commandContext';
 import { JOURNAL_PATH } from '../write/journal';
 import { lineDiff } from '../write/lineDiff';
+import { applyPlan } from '../write/applyPlan';
 import { writeProjectFiles } from '../write/writeProjectFiles';
+import { storeGeneration } from './runCache';
 
 export interface GenerateCommandOptions {
   /** Report what would change, with a diff of each changed file; write nothing. */
@@ -11,6 +13,12 @@ export interface GenerateCommandOptions {
   check?: boolean;
   /** Only the summary line. */
   quiet?: boolean;
+  /**
+   * The plan was made just before, with nothing in between (runGenerate): when no killed run
+   * was left, it is written as it is, without reading every file again. `appgen dev` plans, then
+   * pushes the database (seconds), so it plans again before writing anything.
+   */
+  planJustMade?: boolean;
 }
 
 /** `appgen generate`: writes what changed and prints a summary. Returns the exit code. */
@@ -19,7 +27,7 @@ export function runGenerate(
   options: GenerateCommandOptions = {},
 ): { result: GenerateResult; exitCode: number } {
   const result = planGenerate(context);
-  return { result, exitCode: writePlanned(context, result, options) };
+  return { result, exitCode: writePlanned(context, result, { ...options, planJustMade: true }) };
 }
 
 /** The generated files and what writing them would change; nothing is written. Throws ConfigError or TemplateError. */
@@ -31,6 +39,7 @@ export function planGenerate(context: CommandContext): GenerateResult {
     provider: database.provider,
     defaultDatabaseUrl: database.defaultUrl,
     dryRun: true,
+    cache: true,
   });
 }
 
@@ -46,7 +55,16 @@ export function writePlanned(
   const { root, log } = context;
   const writes = !options.dryRun && !options.check;
   // Writing finishes a run an earlier kill left, then plans again against the tree as it is.
-  const { plan, pending } = writes ? writeProjectFiles(root, result.files) : result;
+  // With nothing left, and nothing to change or a plan just made, that plan stands (the manifest
+  // may still need writing): planning again would read every file once more.
+  const nothingLeft = !result.pending.journal && result.pending.temps.length === 0;
+  const nothingToChange =
+    result.plan.create.length + result.plan.update.length + result.plan.delete.length === 0;
+  const reuse = nothingLeft && (nothingToChange || options.planJustMade === true);
+  if (writes && reuse) applyPlan(root, result.plan);
+  const { plan, pending } = writes && !reuse ? writeProjectFiles(root, result.files) : result;
+  // The files are in place: the next run with the same inputs can skip rendering them.
+  if (writes && result.cacheRecord) storeGeneration(root, result.cacheRecord);
   const prefix = writes ? '' : 'would ';
   if (!options.quiet) {
     if (pending.journal)

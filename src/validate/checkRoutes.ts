@@ -99,8 +99,16 @@ function checkParams(entry: RouteEntry): Diagnostic[] {
   return problems;
 }
 
-const configsOf = (models: Map<string, CheckedModel>): Map<string, ModelConfig> =>
-  new Map([...models].map(([name, model]) => [name, model.config]));
+// Built once per models map: every route asks for it (once per route made validation quadratic).
+const configsCache = new WeakMap<Map<string, CheckedModel>, Map<string, ModelConfig>>();
+function configsOf(models: Map<string, CheckedModel>): Map<string, ModelConfig> {
+  let configs = configsCache.get(models);
+  if (!configs) {
+    configs = new Map([...models].map(([name, model]) => [name, model.config]));
+    configsCache.set(models, configs);
+  }
+  return configs;
+}
 
 /**
  * The fields of the route's model that its path fixes: each parameter's field, or the foreign key

@@ -40,12 +40,19 @@ export function isGeneratedFile(file: string): boolean {
  * says: how stale output is found when the manifest is lost or an interrupted run left it ahead
  * of the tree. Of other files only the first few bytes are read, to see that they are not ours.
  */
-export function findGeneratedFiles(root: string): string[] {
+export function findGeneratedFiles(
+  root: string,
+  /** Contents read from disk moments ago (the generation cache): their start is not read again. */
+  readJustNow?: ReadonlyMap<string, string>,
+): string[] {
   const candidates = [
     ...GENERATED_FOLDERS.flatMap((folder) => walkFiles(root, folder, { recursive: true })),
     ...walkFiles(root, '.', { recursive: false }).filter((file) =>
       GENERATED_ROOT_FILES.includes(file),
     ),
   ];
-  return candidates.filter((file) => isGeneratedFile(path.join(root, file)));
+  return candidates.filter((file) => {
+    const known = readJustNow?.get(file);
+    return known !== undefined ? hasGeneratedHeader(known) : isGeneratedFile(path.join(root, file));
+  });
 }

@@ -30,7 +30,12 @@ function readIfExists(file: string): string | undefined {
  * Compares the planned files with the project on disk and the last manifest. Refuses (before
  * anything is written) to overwrite a file appgen did not generate.
  */
-export function planWrite(root: string, files: FileMap): WritePlan {
+export function planWrite(
+  root: string,
+  files: FileMap,
+  /** Contents of output files read from disk moments ago (the generation cache): not read again. */
+  readJustNow?: ReadonlyMap<string, string>,
+): WritePlan {
   checkFileNameLengths(files);
   const previous = readManifest(root);
   const plan: WritePlan = {
@@ -43,14 +48,14 @@ export function planWrite(root: string, files: FileMap): WritePlan {
   };
   const conflicts: string[] = [];
   for (const [path, file] of files) {
-    const current = readIfExists(resolveInside(root, path));
+    const current = readJustNow?.get(path) ?? readIfExists(resolveInside(root, path));
     if (file.owner === 'user') {
       plan.manifest.scaffolded.push(path);
       if (current === undefined) plan.create.push({ path, content: file.content });
       else plan.kept.push(path);
       continue;
     }
-    plan.manifest.generated[path] = hashContent(file.content);
+    plan.manifest.generated[path] = file.sha256 ?? hashContent(file.content);
     if (current === undefined) plan.create.push({ path, content: file.content });
     else if (current === file.content) plan.unchanged.push(path);
     // Ours to rewrite: untouched since the last run, or still carrying the header. A file whose
@@ -61,7 +66,10 @@ export function planWrite(root: string, files: FileMap): WritePlan {
   }
   // Stale: generated last time (the manifest) or carrying the header in a generated folder (found
   // without the manifest, which may be lost or, after a killed run, ahead of the tree).
-  const stale = new Set([...Object.keys(previous.generated), ...findGeneratedFiles(root)]);
+  const stale = new Set([
+    ...Object.keys(previous.generated),
+    ...findGeneratedFiles(root, readJustNow),
+  ]);
   for (const path of stale) {
     if (files.has(path)) continue;
     const current = readIfExists(resolveInside(root, path));

@@ -86,7 +86,11 @@ function sqliteDb(project: TestProject, label: string): Db {
           )
           .all(),
       ).map((r) => r.name as string),
-    drop: async () => fs.rmSync(file, { force: true }),
+    // The write-ahead log and its index belong to the database (src/db/sqliteJournal.ts).
+    drop: async () => {
+      for (const suffix of ['', '-wal', '-shm', '-journal'])
+        fs.rmSync(`${file}${suffix}`, { force: true });
+    },
   };
 }
 
@@ -254,6 +258,39 @@ describe.each(ORM_PROVIDERS)(
           'nick',
         ]);
         expect(await users()).toEqual(SEEDED_USERS.map(({ name: _name, ...rest }) => rest));
+      },
+    );
+
+    maybe(
+      'SQLite runs in write-ahead-log mode; rows still in the -wal file survive a refused push and an applied one',
+      async () => {
+        if (provider.name !== 'SQLite') return; // PostgreSQL has no journal mode to choose
+        const Database = createRequire(path.join(project.dir, 'package.json'))('better-sqlite3');
+        const file = path.join(project.dir, db.url.slice('file:'.length));
+        // A connection that stays open, as the running app's would: its commits stay in -wal.
+        const app = new Database(file);
+        try {
+          expect(app.pragma('journal_mode', { simple: true })).toBe('wal');
+          app.prepare(`INSERT INTO "Note" ("id", "title") VALUES ('n2', 'in the log')`).run();
+          expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
+          await changeModels(BASE, false);
+          const refused = await appgen(['db', 'push']);
+          expect(refused.code).toBe(1);
+          expect(refused.stderr).toMatch(/drop the `Note` table, which is not empty \(2 rows\)/);
+          expect(app.prepare(`SELECT "id" FROM "Note" ORDER BY "id"`).all()).toEqual([
+            { id: 'n1' },
+            { id: 'n2' },
+          ]);
+          await changeModels({ ...BASE, bio: { type: 'string', optional: true } });
+          await appgenOk(['db', 'push']);
+          expect(app.prepare(`SELECT "id" FROM "Note" ORDER BY "id"`).all()).toEqual([
+            { id: 'n1' },
+            { id: 'n2' },
+          ]);
+        } finally {
+          app.close();
+        }
+        expect(await users()).toEqual(SEEDED_USERS.map((user) => ({ ...user, bio: null })));
       },
     );
 

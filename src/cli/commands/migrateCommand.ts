@@ -4,6 +4,7 @@ import {
   MigrationError,
   MIGRATIONS_DIR,
 } from '../../db/migrations';
+import { useWriteAheadLog } from '../../db/sqliteJournal';
 import { UserError } from '../../diagnostics/diagnostic';
 import { commandContext, type CommandContext } from '../../project/commandContext';
 import { runGenerate } from '../../generate/runGenerate';
@@ -64,6 +65,8 @@ export async function runMigrateDeploy(options: { cwd: string }): Promise<number
   const applied = await asUserError(() =>
     deployMigrations({ projectDir: context.root, databaseUrl: context.database.url }),
   );
+  // A SQLite database runs in write-ahead-log mode, as after a push (src/db/sqliteJournal.ts).
+  useWriteAheadLog(context);
   for (const name of applied) context.log(`  apply ${name}`);
   context.log(
     applied.length > 0

@@ -1,0 +1,335 @@
+import { loadSettings } from '../../../src/load/loadSettings';
+import { checkSettings } from '../../../src/validate/checkSettings';
+import crypto from 'crypto';
+import fs from 'fs';
+import path from 'path';
+import { generateProject } from '../../../src/generate/generateProject';
+import { cachedGeneration, cacheKey, CACHE_DIR } from '../../../src/generate/runCache';
+import { writePlanned } from '../../../src/generate/runGenerate';
+import type { CommandContext } from '../../../src/project/commandContext';
+import { BUILTIN_TEMPLATES_DIR } from '../../../src/paths/packageRoot';
+import { goldenOptions } from '../support/generateOptions';
+import { GOLDEN_DIR } from '../support/paths';
+import { makeTempDir, readTree, removeTempProjects } from '../support/tempProject';
+
+/**
+ * The generation cache (src/generate/runCache.ts) is an optimisation only: a project generated
+ * with it and the same project generated without it (no cache at all) end with the same tree,
+ * the same output and the same warnings, whatever happened in between, including a damaged,
+ * wrong or deleted cache.
+ */
+
+afterAll(removeTempProjects);
+
+const CACHE_FILE = `${CACHE_DIR}/generate.json`;
+
+const cases = fs
+  .readdirSync(GOLDEN_DIR)
+  .filter((name) => fs.existsSync(path.join(GOLDEN_DIR, name, 'config')))
+  .sort();
+
+/** A project holding a golden case's config (not its expected/ tree). */
+function projectOf(name: string): string {
+  const root = makeTempDir('appgen-cache-');
+  const source = path.join(GOLDEN_DIR, name);
+  for (const entry of ['config', 'appgen.config.json', 'golden.json', 'templates']) {
+    if (fs.existsSync(path.join(source, entry)))
+      fs.cpSync(path.join(source, entry), path.join(root, entry), { recursive: true });
+  }
+  return root;
+}
+
+interface Run {
+  exitCode?: number;
+  error?: string;
+  log: string[];
+  warnings: string[];
+  /** Whether the cache answered (load, validate, map and render were skipped). */
+  hit: boolean;
+}
+
+/** `appgen generate` as runGenerate does it, with or without the cache; output collected. */
+function generate(root: string, useCache: boolean): Run {
+  const options = goldenOptions(root);
+  const run: Run = { log: [], warnings: [], hit: false };
+  const loaded = loadSettings(root);
+  const context: CommandContext = {
+    root,
+    env: {},
+    settings: { loaded, checked: checkSettings(loaded.document) },
+    orm: 'prisma',
+    database: {
+      url: options.defaultDatabaseUrl,
+      ...options,
+      defaultUrl: options.defaultDatabaseUrl,
+    },
+    log: (line) => run.log.push(line.split(root).join('<root>')),
+  };
+  try {
+    run.hit = useCache && cachedGeneration(root, cacheKey({ root, ...options })) !== undefined;
+    const result = generateProject({
+      root,
+      ...options,
+      dryRun: true,
+      cache: useCache,
+      warn: (text) => run.warnings.push(text.split(root).join('<root>')),
+    });
+    run.exitCode = writePlanned(context, result);
+  } catch (error) {
+    run.error = (error as Error).message.split(root).join('<root>');
+  }
+  return run;
+}
+
+const treeOf = (root: string) =>
+  Object.fromEntries(readTree(root, { exclude: (relative) => relative === CACHE_DIR }));
+
+/** Both runs gave the same answer and left the same tree; returns whether the cached one hit. */
+function expectSame(cached: string, uncached: string): boolean {
+  const a = generate(cached, true);
+  const b = generate(uncached, false);
+  const { hit, ...answer } = a;
+  const { hit: _never, ...expected } = b;
+  expect(answer).toEqual(expected);
+  expect(treeOf(cached)).toEqual(treeOf(uncached));
+  return hit;
+}
+
+describe.each(cases)('golden case %s', (name) => {
+  it('gives the same tree, output and warnings with the cache as without it', () => {
+    const cached = projectOf(name);
+    const uncached = projectOf(name);
+    expect(expectSame(cached, uncached)).toBe(false);
+    // The re-run is answered by the cache, and still matches a run without one.
+    expect(expectSame(cached, uncached)).toBe(true);
+    expect(fs.existsSync(path.join(cached, CACHE_FILE))).toBe(true);
+    expect(fs.existsSync(path.join(uncached, CACHE_DIR))).toBe(false);
+  });
+});
+
+/** A small seeded generator (mulberry32): the same edit sequence on every run of the test. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** An edit gets the step's own picker: the cached and the uncached copy see the same choices. */
+type Pick = <T>(list: T[]) => T;
+type Edit = (root: string, step: number, pick: Pick) => void;
+
+const pickerOf =
+  (next: () => number): Pick =>
+  (list) =>
+    list[Math.floor(next() * list.length)];
+
+function listFiles(root: string, folder: string): string[] {
+  return [...readTree(path.join(root, folder)).keys()].map((file) => `${folder}/${file}`);
+}
+
+function editJson(root: string, file: string, change: (value: Record<string, unknown>) => void) {
+  const target = path.join(root, file);
+  let value: Record<string, unknown>;
+  try {
+    value = JSON.parse(fs.readFileSync(target, 'utf8'));
+  } catch {
+    return; // broken on purpose by an earlier step
+  }
+  change(value);
+  fs.writeFileSync(target, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+function generatedFiles(root: string): string[] {
+  try {
+    return Object.keys(
+      JSON.parse(fs.readFileSync(path.join(root, '.appgen/manifest.json'), 'utf8')).generated,
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** Edits of the project, applied alike to the cached and the uncached copy. */
+function projectEdits(): Record<string, Edit> {
+  return {
+    'add a field to a model': (root, step, pick) => {
+      const file = pick(listFiles(root, 'config/models'));
+      editJson(root, file, (model) => {
+        (model.fields as Record<string, unknown>)[`extra${step}`] = {
+          type: 'string',
+          optional: true,
+        };
+      });
+    },
+    'add a route': (root, step, pick) => {
+      const models = listFiles(root, 'config/models').map((f) => path.basename(f, '.json'));
+      const file = pick(listFiles(root, 'config/routes'));
+      editJson(root, file, (routes) => {
+        (routes.routes as unknown[]).push({
+          method: 'GET',
+          path: `/api/extra${step}`,
+          response: `${pick(models)}[]`,
+        });
+      });
+    },
+    'remove a route': (root, _step, pick) => {
+      const file = pick(listFiles(root, 'config/routes'));
+      editJson(root, file, (routes) => {
+        if ((routes.routes as unknown[]).length > 1) (routes.routes as unknown[]).pop();
+      });
+    },
+    'break a config file': (root, _step, pick) => {
+      const file = pick(listFiles(root, 'config/models'));
+      fs.appendFileSync(path.join(root, file), '}');
+    },
+    'delete a generated file': (root, _step, pick) => {
+      const files = generatedFiles(root);
+      if (files.length) fs.rmSync(path.join(root, pick(files)), { force: true });
+    },
+    'edit a generated file': (root, step, pick) => {
+      const files = generatedFiles(root).filter((f) => fs.existsSync(path.join(root, f)));
+      if (files.length) fs.appendFileSync(path.join(root, pick(files)), `\n// edit ${step}\n`);
+    },
+    'take a generated file over (remove its header)': (root, _step, pick) => {
+      const files = generatedFiles(root).filter((f) => fs.existsSync(path.join(root, f)));
+      if (!files.length) return;
+      const target = path.join(root, pick(files));
+      const text = fs.readFileSync(target, 'utf8');
+      fs.writeFileSync(target, `${text.slice(text.indexOf('\n') + 1)}// mine\n`);
+    },
+    'leave a stale generated file': (root, step) => {
+      const target = path.join(root, `src/app/api/stale${step}/route.ts`);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, '// Generated by appgen from config/. Do not edit.\nexport {};\n');
+    },
+    'override a template': (root, step) => {
+      const template = 'src/app/layout.tsx.hbs';
+      const target = path.join(root, 'templates', template);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      const builtin = fs.readFileSync(path.join(BUILTIN_TEMPLATES_DIR, template), 'utf8');
+      fs.writeFileSync(target, `${builtin}{{!-- override ${step} --}}\n`);
+    },
+    'add an unused template file (a warning)': (root, step) => {
+      const target = path.join(root, 'templates', `unused${step}.hbs`);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, 'nothing');
+    },
+    'remove the project templates': (root) => {
+      fs.rmSync(path.join(root, 'templates'), { recursive: true, force: true });
+    },
+    'add or remove an own middleware file': (root) => {
+      const target = path.join(root, 'middleware.ts');
+      if (fs.existsSync(target)) fs.rmSync(target);
+      else fs.writeFileSync(target, 'export function middleware() {}\n');
+    },
+    'restore the config': (root) => {
+      fs.rmSync(path.join(root, 'config'), { recursive: true, force: true });
+      fs.cpSync(path.join(root, '..', path.basename(root) + '.config'), path.join(root, 'config'), {
+        recursive: true,
+      });
+    },
+  };
+}
+
+/** What can happen to the cache itself (the uncached copy has none). */
+function cacheEdits(): Record<string, Edit> {
+  const file = (root: string) => path.join(root, CACHE_FILE);
+  const rewrite = (root: string, change: (value: Record<string, unknown>) => void) => {
+    if (!fs.existsSync(file(root))) return;
+    const text = fs.readFileSync(file(root), 'utf8');
+    let value: Record<string, unknown>;
+    try {
+      value = JSON.parse(text.slice(text.indexOf('\n') + 1));
+    } catch {
+      return; // damaged by an earlier step already: nothing consistent to rewrite
+    }
+    change(value);
+    const body = JSON.stringify(value);
+    const sum = crypto.createHash('sha256').update(body).digest('hex');
+    fs.writeFileSync(file(root), `${sum}\n${body}`);
+  };
+  return {
+    'delete the cache': (root) =>
+      fs.rmSync(path.join(root, CACHE_DIR), { recursive: true, force: true }),
+    'truncate the cache': (root) => {
+      if (fs.existsSync(file(root)))
+        fs.truncateSync(file(root), Math.floor(fs.statSync(file(root)).size / 2));
+    },
+    'overwrite the cache with garbage': (root, _step, pick) => {
+      fs.mkdirSync(path.dirname(file(root)), { recursive: true });
+      fs.writeFileSync(file(root), pick(['', '\n', 'x\n{}', '{"format":1}', '\u0000\u0001']));
+    },
+    'damage the cache (checksum no longer matches)': (root) => {
+      if (!fs.existsSync(file(root))) return;
+      const text = fs.readFileSync(file(root), 'utf8');
+      fs.writeFileSync(
+        file(root),
+        text.replace(/[0-9a-f]{64}/g, (hash, offset) =>
+          offset > 0 ? hash.split('').reverse().join('') : hash,
+        ),
+      );
+    },
+    'a wrong hash in a consistent cache': (root, _step, pick) => {
+      rewrite(root, (value) => {
+        const files = (value.files as Array<{ owner: string; value: string }>).filter(
+          (f) => f.owner === 'generated',
+        );
+        if (files.length) pick(files).value = '0'.repeat(64);
+      });
+    },
+    'a cache of another shape': (root, _step, pick) => {
+      rewrite(root, (value) => {
+        value.files = pick([null, 3, [{ path: 1 }], [{ path: 'a', owner: 'x', value: '' }]]);
+      });
+    },
+  };
+}
+
+describe('a seeded random sequence of edits', () => {
+  it.each([
+    ['blog', 20261125],
+    ['forum-drizzle', 7],
+    ['links-drizzle-postgres', 42],
+  ])(
+    '%s (seed %d): every step gives the same result with the cache as without it',
+    (name, seed) => {
+      const next = random(seed);
+      const pick = pickerOf(next);
+      const cached = projectOf(name);
+      const uncached = projectOf(name);
+      for (const root of [cached, uncached])
+        fs.cpSync(path.join(root, 'config'), `${root}.config`, { recursive: true });
+      const edits = projectEdits();
+      const damage = cacheEdits();
+      const hits: string[] = [];
+      expectSame(cached, uncached);
+      for (let step = 0; step < 24; step++) {
+        // Half the steps change nothing: the cache must answer those (and still match).
+        const kind = next();
+        let label = 'no change';
+        if (kind < 0.35) {
+          label = pick(Object.keys(edits));
+          edits[label](cached, step, pickerOf(random(seed + step)));
+          edits[label](uncached, step, pickerOf(random(seed + step)));
+        } else if (kind < 0.5) {
+          label = pick(Object.keys(damage));
+          damage[label](cached, step, pickerOf(random(seed + step)));
+        }
+        try {
+          if (expectSame(cached, uncached)) hits.push(label);
+        } catch (error) {
+          throw new Error(`step ${step} (${label}): ${(error as Error).message}`, {
+            cause: error,
+          });
+        }
+      }
+      expect(hits).toContain('no change');
+      fs.rmSync(`${cached}.config`, { recursive: true, force: true });
+      fs.rmSync(`${uncached}.config`, { recursive: true, force: true });
+    },
+  );
+});
