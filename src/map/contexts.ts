@@ -679,6 +679,8 @@ export interface ProjectContext {
   validatorNames: string[];
   /** What src/appgen/schema.ts (orm drizzle) imports from drizzle-orm/sqlite-core or pg-core. */
   drizzleImports: string[];
+  /** Some model has a date_now or date_updated field: schema.ts (Drizzle) defines writeTime. */
+  writesTimes: boolean;
   models: ModelContext[];
   routeFiles: RouteFileContext[];
   /** Every method of every route file, for files that list all routes (e.g. body types). */

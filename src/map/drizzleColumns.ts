@@ -70,9 +70,11 @@ export function drizzleColumn(
   if (name === 'id') return `${expression}.primaryKey().$defaultFn(() => crypto.randomUUID())`;
   if (!options.optional) expression += '.notNull()';
   // Like Prisma's @updatedAt: every update through Drizzle sets it (functions' updates too).
+  // writeTime (schema.ts): one time for every column of a statement, so that a new record's
+  // date_now and date_updated fields are equal, as with Prisma.
   if (options.type === 'date_updated')
-    expression += '.$defaultFn(() => new Date()).$onUpdateFn(() => new Date())';
-  else if (options.type === 'date_now') expression += '.$defaultFn(() => new Date())';
+    expression += '.$defaultFn(writeTime).$onUpdateFn(writeTime)';
+  else if (options.type === 'date_now') expression += '.$defaultFn(writeTime)';
   else if (options.default !== undefined)
     expression += `.default(${defaultLiteral(options.type, options.default)})`;
   return expression;

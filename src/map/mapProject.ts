@@ -57,6 +57,9 @@ export function mapProject(
     provider: options.provider,
     defaultDatabaseUrl: options.defaultDatabaseUrl,
     validatorNames: [...VALIDATOR_NAMES],
+    writesTimes: models.some((model) =>
+      model.fields.some((field) => field.type === 'date_now' || field.type === 'date_updated'),
+    ),
     drizzleImports: drizzleImports(
       // A links table has two text columns, a unique index of both, an index on B and two foreign keys.
       [

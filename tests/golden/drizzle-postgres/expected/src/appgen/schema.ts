@@ -4,6 +4,23 @@
 // like the model, one column per field, named like the field: the same tables as the Prisma variant.
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
+let statementTime: Date | null = null;
+
+/**
+ * The time of the statement being built: Drizzle fills every column's default in one synchronous
+ * pass, so date_now and date_updated columns of one insert get the same time (two `new Date()`
+ * calls could differ by a millisecond). Forgotten at the next microtask.
+ */
+function writeTime(): Date {
+  if (statementTime === null) {
+    statementTime = new Date();
+    queueMicrotask(() => {
+      statementTime = null;
+    });
+  }
+  return statementTime;
+}
+
 /** From config/models/Comment.json */
 export const comment = pgTable("Comment", {
   id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
@@ -12,7 +29,7 @@ export const comment = pgTable("Comment", {
   content: text("content").notNull(),
   score: doublePrecision("score"),
   approved: boolean("approved").notNull().default(false),
-  createdAt: timestamp("createdAt", { precision: 3, mode: "date" }).notNull().$defaultFn(() => new Date()),
+  createdAt: timestamp("createdAt", { precision: 3, mode: "date" }).notNull().$defaultFn(writeTime),
 });
 
 /** From config/models/Post.json */
@@ -26,7 +43,7 @@ export const post = pgTable("Post", {
   publishedAt: timestamp("publishedAt", { precision: 3, mode: "date" }),
   views: integer("views").notNull().default(0),
   metadata: jsonb("metadata"),
-  createdAt: timestamp("createdAt", { precision: 3, mode: "date" }).notNull().$defaultFn(() => new Date()),
+  createdAt: timestamp("createdAt", { precision: 3, mode: "date" }).notNull().$defaultFn(writeTime),
 }, (table) => [
   uniqueIndex("Post_slug_key").on(table.slug),
   index("Post_status_createdAt_idx").on(table.status, table.createdAt),
@@ -60,7 +77,7 @@ export const user = pgTable("User", {
   active: boolean("active").notNull().default(true),
   website: text("website"),
   avatarId: text("avatarId"),
-  createdAt: timestamp("createdAt", { precision: 3, mode: "date" }).notNull().$defaultFn(() => new Date()),
+  createdAt: timestamp("createdAt", { precision: 3, mode: "date" }).notNull().$defaultFn(writeTime),
 }, (table) => [
   uniqueIndex("User_email_key").on(table.email),
 ]);

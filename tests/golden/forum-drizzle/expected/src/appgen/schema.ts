@@ -4,13 +4,30 @@
 // like the model, one column per field, named like the field: the same tables as the Prisma variant.
 import { foreignKey, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
+let statementTime: Date | null = null;
+
+/**
+ * The time of the statement being built: Drizzle fills every column's default in one synchronous
+ * pass, so date_now and date_updated columns of one insert get the same time (two `new Date()`
+ * calls could differ by a millisecond). Forgotten at the next microtask.
+ */
+function writeTime(): Date {
+  if (statementTime === null) {
+    statementTime = new Date();
+    queueMicrotask(() => {
+      statementTime = null;
+    });
+  }
+  return statementTime;
+}
+
 /** From config/models/Comment.json */
 export const comment = sqliteTable("Comment", {
   id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
   postId: text("postId").notNull(),
   authorId: text("authorId"),
   content: text("content").notNull(),
-  createdAt: integer("createdAt", { mode: "timestamp_ms" }).notNull().$defaultFn(() => new Date()),
+  createdAt: integer("createdAt", { mode: "timestamp_ms" }).notNull().$defaultFn(writeTime),
 }, (table) => [
   index("Comment_postId_createdAt_idx").on(table.postId, table.createdAt),
   index("Comment_authorId_idx").on(table.authorId),
@@ -27,7 +44,7 @@ export const post = sqliteTable("Post", {
   title: text("title").notNull(),
   body: text("body").notNull(),
   status: text("status", { enum: ["draft", "published"] }).notNull().default("draft"),
-  createdAt: integer("createdAt", { mode: "timestamp_ms" }).notNull().$defaultFn(() => new Date()),
+  createdAt: integer("createdAt", { mode: "timestamp_ms" }).notNull().$defaultFn(writeTime),
 }, (table) => [
   index("Post_status_createdAt_idx").on(table.status, table.createdAt),
   index("Post_createdAt_idx").on(table.createdAt),
@@ -50,7 +67,7 @@ export const user = sqliteTable("User", {
   email: text("email").notNull(),
   name: text("name").notNull(),
   passwordHash: text("passwordHash"),
-  createdAt: integer("createdAt", { mode: "timestamp_ms" }).notNull().$defaultFn(() => new Date()),
+  createdAt: integer("createdAt", { mode: "timestamp_ms" }).notNull().$defaultFn(writeTime),
 }, (table) => [
   uniqueIndex("User_email_key").on(table.email),
   index("User_createdAt_idx").on(table.createdAt),

@@ -4,6 +4,23 @@
 // like the model, one column per field, named like the field: the same tables as the Prisma variant.
 import { foreignKey, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
+let statementTime: Date | null = null;
+
+/**
+ * The time of the statement being built: Drizzle fills every column's default in one synchronous
+ * pass, so date_now and date_updated columns of one insert get the same time (two `new Date()`
+ * calls could differ by a millisecond). Forgotten at the next microtask.
+ */
+function writeTime(): Date {
+  if (statementTime === null) {
+    statementTime = new Date();
+    queueMicrotask(() => {
+      statementTime = null;
+    });
+  }
+  return statementTime;
+}
+
 /** From config/models/Article.json */
 export const article = sqliteTable("Article", {
   id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
@@ -12,8 +29,8 @@ export const article = sqliteTable("Article", {
   description: text("description").notNull(),
   body: text("body").notNull(),
   authorId: text("authorId").notNull(),
-  createdAt: integer("createdAt", { mode: "timestamp_ms" }).notNull().$defaultFn(() => new Date()),
-  updatedAt: integer("updatedAt", { mode: "timestamp_ms" }).notNull().$defaultFn(() => new Date()).$onUpdateFn(() => new Date()),
+  createdAt: integer("createdAt", { mode: "timestamp_ms" }).notNull().$defaultFn(writeTime),
+  updatedAt: integer("updatedAt", { mode: "timestamp_ms" }).notNull().$defaultFn(writeTime).$onUpdateFn(writeTime),
 }, (table) => [
   uniqueIndex("Article_slug_key").on(table.slug),
   index("Article_createdAt_idx").on(table.createdAt),
@@ -28,8 +45,8 @@ export const comment = sqliteTable("Comment", {
   body: text("body").notNull(),
   articleId: text("articleId").notNull(),
   authorId: text("authorId").notNull(),
-  createdAt: integer("createdAt", { mode: "timestamp_ms" }).notNull().$defaultFn(() => new Date()),
-  updatedAt: integer("updatedAt", { mode: "timestamp_ms" }).notNull().$defaultFn(() => new Date()).$onUpdateFn(() => new Date()),
+  createdAt: integer("createdAt", { mode: "timestamp_ms" }).notNull().$defaultFn(writeTime),
+  updatedAt: integer("updatedAt", { mode: "timestamp_ms" }).notNull().$defaultFn(writeTime).$onUpdateFn(writeTime),
 }, (table) => [
   index("Comment_articleId_createdAt_idx").on(table.articleId, table.createdAt),
   index("Comment_authorId_idx").on(table.authorId),
@@ -55,8 +72,8 @@ export const user = sqliteTable("User", {
   password: text("password").notNull(),
   bio: text("bio"),
   image: text("image"),
-  createdAt: integer("createdAt", { mode: "timestamp_ms" }).notNull().$defaultFn(() => new Date()),
-  updatedAt: integer("updatedAt", { mode: "timestamp_ms" }).notNull().$defaultFn(() => new Date()).$onUpdateFn(() => new Date()),
+  createdAt: integer("createdAt", { mode: "timestamp_ms" }).notNull().$defaultFn(writeTime),
+  updatedAt: integer("updatedAt", { mode: "timestamp_ms" }).notNull().$defaultFn(writeTime).$onUpdateFn(writeTime),
 }, (table) => [
   uniqueIndex("User_email_key").on(table.email),
   uniqueIndex("User_username_key").on(table.username),
