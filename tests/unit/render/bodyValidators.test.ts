@@ -127,4 +127,18 @@ describe('validator names and their runtime in src/appgen/body.ts', () => {
       problems: ['"user.email" must be an email address'],
     });
   });
+
+  it('keeps a list of names under its own key inside an envelope (duplicates once)', () => {
+    const runtime = evaluateModule('body.ts', body, { './http': { jsonError: () => undefined } });
+    const validateBody = runtime.validateBody as (i: unknown, s: unknown, e?: string) => unknown;
+    const spec = {
+      tagList: { type: 'string[]', required: false, nullable: false, validators: [['notEmpty']] },
+    };
+    expect(validateBody({ article: { tagList: ['a', 'b', 'a'] } }, spec, 'article')).toEqual({
+      data: { tagList: ['a', 'b'] },
+    });
+    expect(validateBody({ article: { tagList: ['a', ' '] } }, spec, 'article')).toEqual({
+      problems: ['"article.tagList[1]" must not be empty'],
+    });
+  });
 });

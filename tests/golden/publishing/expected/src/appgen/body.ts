@@ -223,7 +223,7 @@ export function validateBody(input: unknown, spec: BodySpec, envelope?: string):
         .map((text, index) => ({ index, failures: field.validators.map(([validator, argument]) => VALIDATORS[validator](text, argument)).filter((message): message is string => Boolean(message)) }))
         .find((item) => item.failures.length > 0);
       if (failed) problems.push(`"${name}[${failed.index}]" ${failed.failures.join(" and ")}`);
-      else data[name] = [...new Set(texts)];
+      else data[key] = [...new Set(texts)];
       continue;
     }
     const failures = field.validators
