@@ -8,6 +8,7 @@ import { fieldOf } from '../domain/fields';
 import { relationOf } from '../domain/relations';
 import type { CheckedModel } from './checkedProject';
 import { childPointer, diagnosticAt } from './locate';
+import { unknownRelation } from './unknownRelation';
 
 interface ComputedCheck {
   document: ConfigDocument;
@@ -82,18 +83,7 @@ function checkOne(check: ComputedCheck, name: string, config: ComputedConfig): D
   const relationName = (config as Record<string, string>)[kind];
   const relation = relationOf(model, relationName);
   const relationAt = childPointer(at, kind);
-  const relations = Object.keys(model.relations ?? {});
-  if (!relation)
-    return [
-      diagnosticAt(
-        document,
-        relationAt,
-        `${model.name} has no relation "${relationName}"`,
-        relations.length
-          ? suggest(relationName, relations, 'a relation:')
-          : `declare it in ${model.name}'s "relations".`,
-      ),
-    ];
+  if (!relation) return [unknownRelation(document, relationAt, model, relationName)];
   const other = models.get(relation.model)?.config;
   if (!other) return []; // reported by checkRelations
   if (kind === 'callerIn') {

@@ -8,6 +8,7 @@ import { filterName, maxPageSize, RESERVED_QUERY_NAMES } from '../domain/listQue
 import { relationOf } from '../domain/relations';
 import { isIndexedField } from './checkRelations';
 import { childPointer, diagnosticAt } from './locate';
+import { unknownRelation } from './unknownRelation';
 
 /**
  * Checks a list route's `query`: only on lists, fields of the model that are not json, and every
@@ -147,19 +148,7 @@ function checkRelatedFilter(
   const at = childPointer(pointer, 'path');
   const [relationName, fieldName] = filter.path.split('.');
   const relation = relationOf(model, relationName);
-  if (!relation) {
-    const relations = Object.keys(model.relations ?? {});
-    return [
-      diagnosticAt(
-        document,
-        at,
-        `${model.name} has no relation "${relationName}"`,
-        relations.length
-          ? suggest(relationName, relations, 'a relation:')
-          : `declare it in ${model.name}'s "relations".`,
-      ),
-    ];
-  }
+  if (!relation) return [unknownRelation(document, at, model, relationName)];
   const related = modelNamed(relation.model);
   if (!related) return [];
   const fields = modelFieldNames(related);
@@ -248,18 +237,7 @@ export function checkScope(
       if (!current) break;
       const relation = relationOf(current, name);
       if (!relation) {
-        const relations = Object.keys(current.relations ?? {});
-        problems.push(
-          diagnosticAt(
-            document,
-            where,
-            `${current.name} has no relation "${name}"`,
-            relations.length
-              ? suggest(name, relations, 'a relation:')
-              : `declare it in ${current.name}'s "relations".`,
-            'key',
-          ),
-        );
+        problems.push(unknownRelation(document, where, current, name, 'key'));
         last = undefined;
         break;
       }

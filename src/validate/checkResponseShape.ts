@@ -9,6 +9,7 @@ import { relationOf } from '../domain/relations';
 import type { RouteOperation } from '../domain/routeOperation';
 import type { CheckedModel } from './checkedProject';
 import { childPointer, diagnosticAt } from './locate';
+import { unknownRelation } from './unknownRelation';
 
 const ANSWERS_RECORDS: readonly RouteOperation[] = [
   'list',
@@ -138,23 +139,12 @@ export function checkResponseShape(
   const reads = new RelationReads(model.name);
   const problems = checkFields(check, childPointer(pointer, 'fields'), model, config.fields, reads);
   const includeAt = childPointer(pointer, 'include');
-  const relations = Object.keys(model.relations ?? {});
   const listed = Array.isArray(config.include);
   for (const [i, { name, shape }] of includeEntries(config.include).entries()) {
     const at = childPointer(includeAt, listed ? i : name);
     const relation = relationOf(model, name);
     if (!relation) {
-      problems.push(
-        diagnosticAt(
-          document,
-          at,
-          `${model.name} has no relation "${name}"`,
-          relations.length
-            ? suggest(name, relations, 'a relation:')
-            : `declare it in ${model.name}'s "relations".`,
-          listed ? 'value' : 'key',
-        ),
-      );
+      problems.push(unknownRelation(document, at, model, name, listed ? 'value' : 'key'));
       continue;
     }
     const clash = reads.take(name, name, false);
