@@ -56,9 +56,10 @@ function resultType(method: MethodContext, project: Omit<ProjectContext, 'client
     return 'unknown';
   // A sign-up or log-in answers the account (when the route names it) with its session token.
   if (method.account?.issuesToken)
-    return method.responseModel
-      ? `${method.responseModel} & { token: string }`
-      : '{ token: string }';
+    return enveloped(
+      method.responseModel ? `${method.responseModel} & { token: string }` : '{ token: string }',
+      method.envelope,
+    );
   if (method.responseModel === null) return '{ success: true }';
   const record = method.shapeName
     ? shapedType(method.responseModel, method.fields, method.include)

@@ -58,13 +58,16 @@ export async function clientUsage(): Promise<string[]> {
  * A program that uses the publishing example's client: bodies and answers in their envelopes
  * (`{ user }`, `{ articles, articlesCount }`) and the project's error shape (`errors.body[]`).
  */
-const PUBLISHING_CLIENT_USAGE = `import { getApiArticles, getApiUser, postApiUsers, type ApiError, type ApiResult } from "@/appgen/client";
+const PUBLISHING_CLIENT_USAGE = `import { getApiArticles, getApiUser, postApiUsers, postApiUsersLogin, type ApiError, type ApiResult } from "@/appgen/client";
 import type { User } from "@/appgen/types";
 
 export async function clientUsage(): Promise<string[]> {
   const options = { baseUrl: "http://127.0.0.1:3000", token: "t" };
   const created = await postApiUsers({ body: { user: { username: "ada", email: "ada@example.com", password: "long enough" } } }, options);
   const user: User | null = created.ok ? created.data.user : null;
+  // A sign-up and a log-in answer the account with its session token, under "user".
+  const loggedIn = await postApiUsersLogin({ body: { user: { email: "ada@example.com", password: "long enough" } } }, options);
+  const token: string = loggedIn.ok ? loggedIn.data.user.token : created.ok ? created.data.user.token : "";
   const listed = await getApiArticles({ query: { limit: 2 } }, options);
   const count: number = listed.ok ? listed.data.articlesCount : 0;
   const slugs = listed.ok ? listed.data.articles.map((article) => article.slug) : [listed.error];
@@ -73,7 +76,7 @@ export async function clientUsage(): Promise<string[]> {
   await postApiUsers({ body: { username: "ada", email: "ada@example.com", password: "long enough" } });
   // @ts-expect-error: the answer is { user }, not a bare User
   const bare: ApiResult<User> = await getApiUser({}, options);
-  return [String(user), String(count), ...slugs, failure.errors.body[0], String(bare)];
+  return [String(user), token, String(count), ...slugs, failure.errors.body[0], String(bare)];
 }
 `;
 const CLIENT_USAGE: Record<string, string> = {

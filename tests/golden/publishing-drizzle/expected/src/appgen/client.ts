@@ -301,7 +301,7 @@ export interface PostApiUsersLoginInput {
   body: { "user": PostApiUsersLoginBody };
 }
 
-export type PostApiUsersLoginResult = User & { token: string };
+export type PostApiUsersLoginResult = { "user": User & { token: string } };
 
 /** POST /api/users/login (config/routes/user.json routes[1]) */
 export function postApiUsersLogin(input: PostApiUsersLoginInput, options?: RequestOptions): Promise<ApiResult<PostApiUsersLoginResult>> {
@@ -322,7 +322,7 @@ export interface PostApiUsersInput {
   body: { "user": PostApiUsersBody };
 }
 
-export type PostApiUsersResult = User & { token: string };
+export type PostApiUsersResult = { "user": User & { token: string } };
 
 /** POST /api/users (config/routes/user.json routes[0]) */
 export function postApiUsers(input: PostApiUsersInput, options?: RequestOptions): Promise<ApiResult<PostApiUsersResult>> {
