@@ -82,6 +82,8 @@ async function load(url, endpoint, duration, connections) {
     method: endpoint.method,
     body: endpoint.body,
     headers: endpoint.headers,
+    // `[<id>]` in the body becomes a fresh id per request (the starter's emails are unique).
+    idReplacement: true,
   });
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0)
@@ -161,7 +163,7 @@ async function runHandlers({ duration, connections, rounds, rows, keep }) {
         method: 'POST',
         generated: '/api/users',
         hand: '/api/hand/users',
-        body: JSON.stringify({ name: 'Bench', email: 'bench@example.com' }),
+        body: JSON.stringify({ name: 'Bench', email: 'bench-[<id>]@example.com' }),
         headers: { 'content-type': 'application/json' },
       },
     ];
