@@ -1,7 +1,7 @@
 import fs from 'fs';
 import path from 'path';
 import type { OrmName } from '../config/configTypes';
-import { BUILTIN_TEMPLATES_DIR, PACKAGE_ROOT } from '../paths/packageRoot';
+import { BUILTIN_TEMPLATES_DIR } from '../paths/packageRoot';
 import {
   APP_BASE_DEPENDENCIES,
   APP_DEV_DEPENDENCIES,
@@ -9,6 +9,7 @@ import {
 } from '../project/appDependencies';
 import { SETTINGS_FILE } from '../load/loadSettings';
 import { TemplateSet } from '../render/templateSet';
+import { starterConfig } from './starterConfig';
 
 export interface ProjectFileOptions {
   name: string;
@@ -73,21 +74,6 @@ const TSCONFIG = {
   exclude: ['node_modules'],
 };
 
-/** The starter configuration: the spec's minimal project (one model, four routes, a login view). */
-function starterConfig(): Array<[string, string]> {
-  const source = path.join(PACKAGE_ROOT, 'examples', 'minimal', 'config');
-  const files: Array<[string, string]> = [];
-  for (const folder of ['models', 'routes', 'views']) {
-    for (const file of fs.readdirSync(path.join(source, folder)).sort()) {
-      files.push([
-        `config/${folder}/${file}`,
-        fs.readFileSync(path.join(source, folder, file), 'utf8'),
-      ]);
-    }
-  }
-  return files;
-}
-
 /** Every file of a new project, path → content. Pure apart from reading appgen's own files. */
 export function projectFiles(options: ProjectFileOptions): Map<string, string> {
   const createDir = path.join(BUILTIN_TEMPLATES_DIR, 'create');
@@ -109,8 +95,11 @@ export function projectFiles(options: ProjectFileOptions): Map<string, string> {
       json({
         $schema: './node_modules/appgen/schemas/appgen.config.schema.json',
         orm: options.orm,
+        ...(options.orm === 'none'
+          ? {}
+          : { accounts: { passwordRules: ['minLength:8', 'maxLength:200'] } }),
       }),
     ],
-    ...starterConfig(),
+    ...starterConfig(options.orm),
   ]);
 }

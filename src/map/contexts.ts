@@ -567,6 +567,8 @@ export interface FormContext {
   requestEnvelope: string | null;
   /** The key the bound route answers its record under, or null: `success` reads `:name` inside it. */
   responseEnvelope: string | null;
+  /** The bound route is a sign-up or log-in (`account: "signUp"` or `"logIn"`): it starts a session. */
+  signsIn: boolean;
 }
 
 /**
@@ -648,6 +650,8 @@ export interface ViewContext {
   /** The page builds a request (auth or loads) and so needs its own path, `here`. */
   usesRequest: boolean;
   usesForm: boolean;
+  /** Some form of the page signs up or logs in (a log-in or sign-up page). */
+  signsIn: boolean;
   /** An internal link or a list with row links (imports next/link). */
   usesLink: boolean;
   /** What the page imports from src/appgen/view.ts, sorted. */
@@ -665,6 +669,16 @@ export interface EventContext {
 export interface NavLinkContext {
   href: string;
   label: string;
+  /** A log-in or sign-up page (a form bound to such a route): shown only while signed out, when the app has a log-out. */
+  signedOutOnly: boolean;
+}
+
+/** The navigation's log-out control: a button that posts to the app's `account: "logOut"` route. */
+export interface AccountNavContext {
+  /** The log-out route's path, e.g. `/api/logout`. */
+  logOutPath: string;
+  /** Where the browser goes once logged out (settings `loginPath`). */
+  afterLogOut: string;
 }
 
 export interface ProjectContext {
@@ -687,6 +701,8 @@ export interface ProjectContext {
   methods: MethodContext[];
   views: ViewContext[];
   navLinks: NavLinkContext[];
+  /** Views and an `account: "logOut"` route: the layout reads the session and shows a log-out button to the signed in. */
+  accountNav: AccountNavContext | null;
   /** Where pages send visitors who must sign in (with `?next=<page>`). */
   loginPath: string;
   errors: ErrorFormatContext;

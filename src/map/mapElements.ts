@@ -117,6 +117,7 @@ function mapForm(
         load: null,
         requestEnvelope: null,
         responseEnvelope: null,
+        signsIn: false,
       },
       inner: null,
     };
@@ -135,6 +136,7 @@ function mapForm(
     load,
     requestEnvelope: method.envelope.request,
     responseEnvelope: method.envelope.response,
+    signsIn: method.account?.issuesToken === true,
   };
   return { form, inner: { body: method.body, load, method } };
 }

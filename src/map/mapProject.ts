@@ -51,6 +51,12 @@ export function mapProject(
     .map(viewMapper({ routeFiles, models }))
     .sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
   const hiddenViews = new Set(project.views.filter((v) => v.nav === false).map((v) => v.name));
+  // Pages and a log-out route: the navigation shows a log-out button to the signed in.
+  const logOut = methods.find((m) => m.operation === 'logOut');
+  const accountNav =
+    views.length > 0 && logOut
+      ? { logOutPath: logOut.urlPath, afterLogOut: project.loginPath }
+      : null;
   const context: Omit<ProjectContext, 'clientRoutes'> = {
     orm: project.orm,
     usesDatabase: project.orm !== 'none',
@@ -82,6 +88,7 @@ export function mapProject(
     methods,
     views,
     navLinks: navLinks(views, hiddenViews),
+    accountNav,
     loginPath: project.loginPath,
     errors: { ...project.errors, path: [...project.errors.path] },
     hasForms: views.some((v) => v.usesForm),
@@ -93,7 +100,10 @@ export function mapProject(
     tokenScheme: project.accounts.tokenScheme,
     signInLimits: project.accounts.throttle,
     hasLogIn: methods.some((m) => m.operation === 'logIn'),
-    hasAuth: methods.some((m) => m.auth || m.optionalAuth) || views.some((v) => v.auth),
+    hasAuth:
+      methods.some((m) => m.auth || m.optionalAuth) ||
+      views.some((v) => v.auth) ||
+      accountNav !== null,
     joinTables: tables,
     hasComputed: models.some((model) => model.computed.length > 0),
     hiddenFields: models

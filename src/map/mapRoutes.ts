@@ -71,7 +71,9 @@ function mapBodyField(
     type: field.type,
     tsType: values ? enumTsType(values) : bodyTypeInfo(field.type).ts,
     required: field.required,
-    nullable: Boolean(modelField?.optional),
+    // null clears an optional field; a password is never cleared by a body (null is refused), so
+    // a sign-up or log-in always has one to hash or check.
+    nullable: Boolean(modelField?.optional) && field.type !== 'password',
     validators: field.validators.map(mapValidator),
     values,
     link: writesLink

@@ -64,6 +64,7 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
     loads: scope.loads,
     usesRequest: view.auth || scope.loads.length > 0,
     usesForm: elements.some((e) => e.form !== null),
+    signsIn: elements.some((e) => e.form?.signsIn === true),
     usesLink: elements.some((e) => (e.type === 'link' && !e.external) || e.link !== null),
     viewHelpers: [
       ...(scope.loads.length > 0 ? ['callRoute'] : []),
@@ -79,5 +80,5 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
 export function navLinks(views: ViewContext[], hidden: ReadonlySet<string>): NavLinkContext[] {
   return views
     .filter((v) => !v.hasParams && !hidden.has(v.name))
-    .map((v) => ({ href: v.urlPath, label: v.title }));
+    .map((v) => ({ href: v.urlPath, label: v.title, signedOutOnly: v.signsIn }));
 }

@@ -62,6 +62,10 @@ const eq: HelperDelegate = (a: unknown, b: unknown) => a === b;
 const or: HelperDelegate = (...args: unknown[]) =>
   args.slice(0, -1).some((value) => (Array.isArray(value) ? value.length > 0 : Boolean(value)));
 
+/** `and a b ...`: whether every argument is truthy (an empty array counts as falsy). */
+const and: HelperDelegate = (...args: unknown[]) =>
+  args.slice(0, -1).every((value) => (Array.isArray(value) ? value.length > 0 : Boolean(value)));
+
 /** `concat "a" b "c"`: joins its arguments (the last argument is Handlebars' options). */
 const concat: HelperDelegate = (...args: unknown[]) => args.slice(0, -1).map(String).join('');
 
@@ -94,6 +98,7 @@ export const HELPERS: Record<string, HelperDelegate> = {
   comment,
   eq,
   or,
+  and,
   concat,
   some,
   unique,

@@ -81,9 +81,13 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
   {
     template: 'src/app/layout.tsx.hbs',
     owner: 'generated',
-    produces: 'src/app/layout.tsx: root layout with navigation',
+    produces: 'src/app/layout.tsx: root layout with navigation (and log-out when the app has one)',
     context: 'ProjectContext',
-    outputs: once('src/app/layout.tsx', ['config/views/']),
+    outputs: (project) =>
+      once(
+        'src/app/layout.tsx',
+        project.accountNav ? ['config/views/', 'config/routes/'] : ['config/views/'],
+      )(project),
   },
   {
     template: 'src/appgen/view.ts.hbs',
@@ -100,6 +104,15 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     produces: 'src/appgen/form.tsx: the client component of forms bound to routes',
     context: 'ProjectContext',
     outputs: (project) => (project.hasForms ? once('src/appgen/form.tsx', [])(project) : []),
+  },
+  {
+    template: 'src/appgen/logOut.tsx.hbs',
+    owner: 'generated',
+    produces:
+      "src/appgen/logOut.tsx: the navigation's log-out button (views and an account: logOut route)",
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.accountNav ? once('src/appgen/logOut.tsx', ['config/routes/'])(project) : [],
   },
   {
     template: 'src/appgen/devProblems.ts.hbs',

@@ -288,7 +288,15 @@ describe('appgen dev --accept-data-loss (drizzle, PostgreSQL)', () => {
       JSON.stringify(
         {
           name: 'User',
-          fields: { id: 'uuid', name: 'string', email: 'string', createdAt: 'date_now', ...fields },
+          // The starter's fields (its account routes log in by the unique email, with the password).
+          fields: {
+            id: 'uuid',
+            name: 'string',
+            email: { type: 'string', unique: true },
+            password: { type: 'password', optional: true },
+            createdAt: 'date_now',
+            ...fields,
+          },
         },
         null,
         2,

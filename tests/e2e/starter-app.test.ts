@@ -2,6 +2,8 @@ import crypto from 'crypto';
 import fs from 'fs';
 import http from 'http';
 import path from 'path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
 import { request } from './support/http';
 import { ORMS, type Orm } from './support/orms';
 import { postgresAvailable, createTestDatabase } from './support/postgres';
@@ -10,8 +12,10 @@ import { createTestProject } from './support/testProject';
 
 jest.setTimeout(300_000);
 
-// Client input that used to answer 500, be stored altered, or fill the server's memory (issue 15,
-// items 4, 5 and 8): one built app per ORM × database, every case on each.
+// The starter app (create-appgen's config, plus an Entry model) built once per ORM × database:
+// client input that used to answer 500, be stored altered, or fill the server's memory (issue 15,
+// items 4, 5 and 8), and the starter's account pages in a browser (issue 19): sign-up, log-in,
+// a signed-in page and log-out.
 
 const ENTRY = {
   name: 'Entry',
@@ -120,7 +124,7 @@ const VARIANTS: Variant[] = ORMS.flatMap((orm) => [
   { orm, database: 'postgresql' as const },
 ]);
 
-describe.each(VARIANTS)('input hardening ($orm on $database)', ({ orm, database }) => {
+describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database }) => {
   let server: RunningServer;
   let base: string;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -399,6 +403,101 @@ describe.each(VARIANTS)('input hardening ($orm on $database)', ({ orm, database 
         method: 'OPTIONS',
       });
       expect([response.status, response.headers.get('allow')]).toEqual([204, 'GET, HEAD, OPTIONS']);
+    });
+  });
+  describe("accounts in a browser: the starter's sign-up, log-in, signed-in page and log-out", () => {
+    let browser: Browser;
+    let page: Page;
+    const email = `ada-${crypto.randomBytes(3).toString('hex')}@example.com`;
+    const alert = () => page.locator('form [role="alert"]');
+    const nav = () => page.locator('nav.appgen-nav');
+    const navLinks = () => nav().locator('a').allTextContents();
+    const logOutButton = () => nav().getByRole('button', { name: 'Log out' });
+    const detail = () => page.locator('dl.appgen-detail dd').allTextContents();
+
+    beforeAll(async () => {
+      browser = await launchBrowser();
+      page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it('sends a signed-out visitor from the signed-in page to the login page, with ?next=, and offers log-in and sign-up', async () => {
+      await page.goto(`${base}/account`);
+      const url = new URL(page.url());
+      expect([url.pathname, url.searchParams.get('next')]).toEqual(['/login', '/account']);
+      await expect(navLinks()).resolves.toEqual(['Your account', 'Log in', 'Sign up', 'Users']);
+      await expect(logOutButton().count()).resolves.toBe(0);
+    });
+
+    it("shows the route's error next to the sign-up form (a password too short) and stays on the page", async () => {
+      await page.goto(`${base}/signup`);
+      await expect(page.getByLabel('Password').getAttribute('autocomplete')).resolves.toBe(
+        'new-password',
+      );
+      await page.getByLabel('Name').fill('Ada Lovelace');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('short');
+      // The browser's own minlength check would stop the form: let the server's answer show.
+      await page.locator('form').evaluate((form) => form.setAttribute('novalidate', ''));
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await expect(alert().textContent()).resolves.toBe(
+        'Invalid request body: "password" must be at least 8 characters long',
+      );
+      expect(new URL(page.url()).pathname).toBe('/signup');
+    });
+
+    it('signs up, lands on the signed-in page, and the navigation offers log-out instead of log-in', async () => {
+      await page.getByLabel('Password').fill('correct horse battery');
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await page.waitForURL(`${base}/account`);
+      await expect(page.locator('h1').textContent()).resolves.toBe('Your account');
+      await expect(detail()).resolves.toEqual(['Ada Lovelace', email, expect.any(String)]);
+      await expect(navLinks()).resolves.toEqual(['Your account', 'Users']);
+      await expect(logOutButton().count()).resolves.toBe(1);
+      // The stored hash never reaches a page.
+      expect(await page.content()).not.toMatch(/\$scrypt\$|correct horse/);
+    });
+
+    it('logs out from the navigation: the cookie is gone and the signed-in page sends to log-in again', async () => {
+      await logOutButton().click();
+      await page.waitForURL(`${base}/login`);
+      await expect(navLinks()).resolves.toEqual(['Your account', 'Log in', 'Sign up', 'Users']);
+      const cookies = await page.context().cookies(base);
+      expect(cookies.map((cookie) => cookie.name)).not.toContain('appgen_session');
+      await page.goto(`${base}/account`);
+      expect(new URL(page.url()).pathname).toBe('/login');
+    });
+
+    it("refuses a wrong password with the log-in route's message, then logs in and goes back to ?next=", async () => {
+      await page.goto(`${base}/login?next=/account`);
+      await expect(page.getByLabel('Password').getAttribute('autocomplete')).resolves.toBe(
+        'current-password',
+      );
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('wrong horse battery');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await expect(alert().textContent()).resolves.toBe('Wrong email or password');
+      await page.getByLabel('Password').fill('correct horse battery');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL(`${base}/account`);
+      await expect(detail()).resolves.toEqual(['Ada Lovelace', email, expect.any(String)]);
+      await expect(logOutButton().count()).resolves.toBe(1);
+    });
+
+    it('refuses a second account with the same email next to the form, and logs out again', async () => {
+      await page.goto(`${base}/signup`);
+      await page.getByLabel('Name').fill('Impostor');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('another password');
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await expect(alert().textContent()).resolves.toBe('A record with this email already exists');
+      expect(new URL(page.url()).pathname).toBe('/signup');
+      await logOutButton().click();
+      await page.waitForURL(`${base}/login`);
+      await expect(logOutButton().count()).resolves.toBe(0);
     });
   });
 });

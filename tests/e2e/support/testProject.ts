@@ -63,13 +63,15 @@ export async function createTestProject(
 
 /**
  * Replaces the starter's routes with one list route, for tests about the database rather than
- * the pages: the starter's users pages are bound to the routes it removes, so they go too.
+ * the pages: the starter's pages are bound to the routes it removes (its users and account
+ * routes, which need a password and a unique email the test may change), so they go too.
  */
 export function keepOnlyUserList(dir: string): void {
   fs.writeFileSync(
     path.join(dir, 'config', 'routes', 'users.json'),
     JSON.stringify({ routes: [{ method: 'GET', path: '/api/users', response: 'User[]' }] }),
   );
-  for (const page of ['users.json', 'user.json'])
+  fs.rmSync(path.join(dir, 'config', 'routes', 'account.json'), { force: true });
+  for (const page of ['users.json', 'user.json', 'login.json', 'signup.json', 'account.json'])
     fs.rmSync(path.join(dir, 'config', 'views', page), { force: true });
 }

@@ -62,9 +62,7 @@ describe('appgen generate --check and --dry-run', () => {
     const before = snapshot();
     const result = appgen(dir, ['generate', '--dry-run']);
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain(
-      '-        <button type="submit">{"Log in"}</button>\n+        <button type="submit">{"Sign in"}</button>',
-    );
+    expect(result.stdout).toContain('-      <h1>{"Log in"}</h1>\n+      <h1>{"Sign in"}</h1>');
     expect(result.stdout).toContain('would delete src/app/api/users/route.ts');
     expect(snapshot()).toEqual(before);
   });

@@ -97,10 +97,61 @@ describe('create-appgen', () => {
     const model = JSON.parse(
       fs.readFileSync(path.join(work, 'app', 'config', 'models', 'User.json'), 'utf8'),
     );
-    expect(model).toMatchObject({
+    // The spec's fields, and accounts: a unique email to log in with and a password (never sent).
+    expect(model).toEqual({
+      $schema: '../../node_modules/appgen/schemas/model.schema.json',
       name: 'User',
-      fields: { id: 'uuid', name: 'string', email: 'string', createdAt: 'date_now' },
+      fields: {
+        id: 'uuid',
+        name: 'string',
+        email: { type: 'string', unique: true },
+        password: { type: 'password', optional: true },
+        createdAt: 'date_now',
+      },
     });
+    const accountRoutes = JSON.parse(
+      fs.readFileSync(path.join(work, 'app', 'config', 'routes', 'account.json'), 'utf8'),
+    ).routes;
+    expect(
+      accountRoutes.map((r: { method: string; path: string; account?: string; record?: string }) =>
+        [r.method, r.path, r.account ?? r.record].join(' '),
+      ),
+    ).toEqual([
+      'POST /api/signup signUp',
+      'POST /api/login logIn',
+      'POST /api/logout logOut',
+      'GET /api/me currentUser',
+    ]);
+    expect(fs.readdirSync(path.join(work, 'app', 'config', 'views')).sort()).toEqual([
+      'account.json',
+      'login.json',
+      'signup.json',
+      'user.json',
+      'users.json',
+    ]);
+  });
+
+  it('with --orm none, holds the spec minimal configuration alone: no account routes, a login form bound to nothing', () => {
+    createAppgen(['app', '--no-install', '--orm', 'none', ...QUICK], work);
+    const config = path.join(work, 'app', 'config');
+    expect(fs.readdirSync(path.join(config, 'routes'))).toEqual(['users.json']);
+    expect(fs.readdirSync(path.join(config, 'views')).sort()).toEqual([
+      'login.json',
+      'user.json',
+      'users.json',
+    ]);
+    const login = JSON.parse(fs.readFileSync(path.join(config, 'views', 'login.json'), 'utf8'));
+    expect(login.root).toEqual({
+      type: 'form',
+      fields: [
+        { type: 'input', id: 'email', label: 'Email' },
+        { type: 'input', id: 'password', label: 'Password' },
+        { type: 'button', label: 'Log in' },
+      ],
+    });
+    expect(
+      JSON.parse(fs.readFileSync(path.join(work, 'app', 'appgen.config.json'), 'utf8')),
+    ).not.toHaveProperty('accounts');
   });
 
   it('without --appgen, depends on this appgen packed into the project when the registry does not have its version', () => {

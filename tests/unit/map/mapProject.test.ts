@@ -276,8 +276,8 @@ describe('mapProject', () => {
       ['button', 'text', false, null],
     ]);
     expect(project.navLinks).toEqual([
-      { href: '/login', label: 'Login' },
-      { href: '/sign-up', label: 'Sign Up' },
+      { href: '/login', label: 'Login', signedOutOnly: false },
+      { href: '/sign-up', label: 'Sign Up', signedOutOnly: false },
     ]);
   });
 

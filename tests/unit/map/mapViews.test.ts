@@ -143,6 +143,7 @@ describe('mapping views', () => {
     expect(tasks.root.children[1].form).toEqual({
       method: 'POST',
       urlPath: '/api/tasks',
+      signsIn: false,
       success: null,
       reset: true,
       load: null,

@@ -12,6 +12,7 @@ import { GOLDEN_DIR, REPO_ROOT } from '../support/paths';
  */
 export const RICH_PROJECTS: Record<string, string> = {
   blog: path.join(GOLDEN_DIR, 'blog'),
+  minimal: path.join(REPO_ROOT, 'examples', 'minimal'),
   'orm-none': path.join(GOLDEN_DIR, 'orm-none'),
   drizzle: path.join(GOLDEN_DIR, 'drizzle'),
   escaping: path.join(GOLDEN_DIR, 'escaping'),

@@ -9,7 +9,7 @@ const url = process.env.DATABASE_URL ?? "file:./prisma/dev.db";
 const logSql = process.env.APPGEN_LOG_SQL === "1";
 
 function createClient() {
-  const client = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url }), log: [{ emit: "event", level: "query" }] });
+  const client = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url }), omit: { user: { password: true } }, log: [{ emit: "event", level: "query" }] });
   if (logSql) client.$on("query", (event) => console.log(`appgen:sql ${event.query}`));
   return client;
 }

@@ -1,0 +1,39 @@
+import path from 'path';
+import { REPO_ROOT } from '../support/paths';
+import { projectContext } from '../templates/fixtures';
+
+const starter = () => projectContext(path.join(REPO_ROOT, 'examples', 'minimal'));
+
+describe("the navigation of an app with accounts (the starter's)", () => {
+  it('has a log-out control posting to the log-out route, then going to the login page', () => {
+    expect(starter().accountNav).toEqual({ logOutPath: '/api/logout', afterLogOut: '/login' });
+  });
+
+  it('shows the log-in and sign-up pages to visitors only; every other page to all', () => {
+    expect(starter().navLinks).toEqual([
+      { href: '/account', label: 'Your account', signedOutOnly: false },
+      { href: '/login', label: 'Log in', signedOutOnly: true },
+      { href: '/signup', label: 'Sign up', signedOutOnly: true },
+      { href: '/users', label: 'Users', signedOutOnly: false },
+    ]);
+  });
+
+  it('scaffolds getAuthUser, with which the layout reads the session', () => {
+    expect(starter().hasAuth).toBe(true);
+  });
+
+  it('has no log-out control without a log-out route (the publishing API has no pages either)', () => {
+    expect(projectContext(path.join(REPO_ROOT, 'examples', 'forum')).accountNav).toBeNull();
+    expect(projectContext(path.join(REPO_ROOT, 'examples', 'publishing')).accountNav).toBeNull();
+  });
+
+  it('never takes null for a password, even where the model field is optional', () => {
+    const methods = starter().methods;
+    const password = (route: string) =>
+      methods
+        .find((m) => `${m.method} ${m.urlPath}` === route)
+        ?.body.find((field) => field.name === 'password');
+    expect(password('POST /api/signup')).toMatchObject({ required: true, nullable: false });
+    expect(password('POST /api/login')).toMatchObject({ required: true, nullable: false });
+  });
+});
