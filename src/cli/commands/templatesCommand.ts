@@ -2,10 +2,25 @@ import path from 'path';
 import type { Argv } from 'yargs';
 import { BUILTIN_TEMPLATES_DIR } from '../../paths/packageRoot';
 import { defaultLog, type Log } from '../../project/commandContext';
-import { acceptTemplates } from '../../templates/acceptTemplates';
-import { ejectTemplates } from '../../templates/ejectTemplates';
-import { formatTemplateList } from '../../templates/formatTemplateList';
-import { templateCatalog } from '../../templates/templateCatalog';
+import type * as AcceptTemplates from '../../templates/acceptTemplates';
+import type * as EjectTemplates from '../../templates/ejectTemplates';
+import type * as FormatTemplateList from '../../templates/formatTemplateList';
+import type * as TemplateCatalog from '../../templates/templateCatalog';
+
+/**
+ * The template modules, loaded when a templates command runs: they load the template registry
+ * and Handlebars, which every other command (a cached `appgen generate` above all) does without.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const load = <T>(id: string): T => require(id) as T;
+const acceptTemplates: typeof AcceptTemplates.acceptTemplates = (...args) =>
+  load<typeof AcceptTemplates>('../../templates/acceptTemplates').acceptTemplates(...args);
+const ejectTemplates: typeof EjectTemplates.ejectTemplates = (...args) =>
+  load<typeof EjectTemplates>('../../templates/ejectTemplates').ejectTemplates(...args);
+const formatTemplateList: typeof FormatTemplateList.formatTemplateList = (...args) =>
+  load<typeof FormatTemplateList>('../../templates/formatTemplateList').formatTemplateList(...args);
+const templateCatalog: typeof TemplateCatalog.templateCatalog = (...args) =>
+  load<typeof TemplateCatalog>('../../templates/templateCatalog').templateCatalog(...args);
 
 /** Exit code of `appgen templates eject` when a file was already there (the rest was ejected). */
 export const EJECT_SKIPPED_EXIT_CODE = 3;
