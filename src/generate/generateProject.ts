@@ -1,11 +1,11 @@
 import type { DatabaseProvider } from '../map/contexts';
 import type { CommandContext } from '../project/commandContext';
 import type { FileMap } from '../render/fileMap';
-import { planWrite, WritePlan } from '../write/planWrite';
+import { planWrite, type KnownOnDisk, WritePlan } from '../write/planWrite';
 import type { WriteFs } from '../write/writeFs';
 import { findPendingRun, PendingRun, writeProjectFiles } from '../write/writeProjectFiles';
 import type * as Pipeline from './buildProjectFiles';
-import { cachedGeneration, cacheKey, type CacheRecord } from './runCache';
+import { cachedGeneration, lookUpCache, type CacheRecord } from './runCache';
 import { warnOnStderr, type Warn } from './warnAboutTemplates';
 
 export interface GenerateOptions {
@@ -55,13 +55,13 @@ let pipeline: typeof Pipeline | undefined;
  * is found after a killed earlier run was finished (the plan needs the whole tree), before any write of this run.
  */
 export function generateProject(options: GenerateOptions): GenerateResult {
-  const { files, cacheRecord, readJustNow } = options.cache
+  const { files, cacheRecord, known } = options.cache
     ? buildWithCache(options)
     : { files: buildProjectFiles(options) };
   if (options.dryRun)
     return {
       files,
-      plan: planWrite(options.root, files, readJustNow),
+      plan: planWrite(options.root, files, known),
       pending: findPendingRun(options.root),
       cacheRecord,
     };
@@ -75,14 +75,16 @@ export function generateProject(options: GenerateOptions): GenerateResult {
 function buildWithCache(options: GenerateOptions): {
   files: FileMap;
   cacheRecord?: CacheRecord;
-  readJustNow?: ReadonlyMap<string, string>;
+  known?: KnownOnDisk;
 } {
   const warn = options.warn ?? warnOnStderr;
-  const key = cacheKey(options);
-  const cached = cachedGeneration(options.root, key);
+  const lookup = lookUpCache(options.root, options);
+  const { key } = lookup;
+  const cached = cachedGeneration(options.root, lookup);
   if (cached) {
     for (const text of cached.warnings) warn(text);
-    return { files: cached.files, readJustNow: cached.readJustNow };
+    // Stored again when some stats were stale, so that the next run reads nothing.
+    return { files: cached.files, known: cached.known, cacheRecord: cached.refresh };
   }
   const warnings: string[] = [];
   const files = buildProjectFiles({
@@ -93,6 +95,7 @@ function buildWithCache(options: GenerateOptions): {
     },
   });
   // Kept only when no input changed while the pipeline read them.
-  if (cacheKey(options) !== key) return { files };
-  return { files, cacheRecord: { key, files: new Map(files), warnings } };
+  const after = lookUpCache(options.root, options);
+  if (after.key !== key) return { files };
+  return { files, cacheRecord: { key, files: new Map(files), warnings, inputs: after.inputs } };
 }

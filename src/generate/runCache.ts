@@ -1,7 +1,9 @@
 import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
-import type { FileMap, FileOwner } from '../render/fileMap';
+import type { FileMap, FileOwner, PlannedFile } from '../render/fileMap';
+import { hasGeneratedHeader } from '../render/header';
+import type { KnownOnDisk } from '../write/planWrite';
 import { BUILTIN_TEMPLATES_DIR, PACKAGE_ROOT, SCHEMAS_DIR } from '../paths/packageRoot';
 import { OTHER_PROXY_FILES } from './ownProxyFile';
 
@@ -14,11 +16,18 @@ import { OTHER_PROXY_FILES } from './ownProxyFile';
  * the content rendering would produce, so load, validate, map and render are skipped; anything
  * else (a missing or edited output, other inputs, an unreadable or damaged cache) runs the whole
  * pipeline. Deleting it is always safe; it is not committed (created projects ignore it).
+ *
+ * A file's hash is taken again only when it may have changed: the cache keeps each input's and
+ * output's size and modification time, and a file with both unchanged, last modified before the
+ * cache file was written, keeps its remembered hash without being read (as git's index and make
+ * do). A file modified in the same clock tick as the cache ("racy") is always read. A tool that
+ * rewrites a file keeping its size and restoring its modification time defeats this: delete the
+ * cache (.appgen/cache) after such a tool.
  */
 export const CACHE_DIR = '.appgen/cache';
 const CACHE_FILE = `${CACHE_DIR}/generate.json`;
 /** Bump when the cache's shape or the meaning of its key changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 export interface CacheInputs {
   root: string;
@@ -26,11 +35,17 @@ export interface CacheInputs {
   defaultDatabaseUrl: string;
 }
 
-/** What one full generation leaves for the next: its key, its files and its warnings. */
+/** An input file's hash as it was taken: [absolute path, size, mtimeMs, SHA-256]. */
+type InputStat = [string, number, number, string];
+
+/** What one generation leaves for the next: its key, its files, its warnings and its inputs' stats. */
 export interface CacheRecord {
   key: string;
   files: FileMap;
   warnings: string[];
+  inputs: InputStat[];
+  /** Whether each generated file starts with appgen's header, when known without its content. */
+  headers?: ReadonlyMap<string, boolean>;
 }
 
 interface StoredFile {
@@ -38,6 +53,10 @@ interface StoredFile {
   owner: FileOwner;
   /** SHA-256 of a generated file's content; a user-owned file's content itself (it is small, and not compared). */
   value: string;
+  /** A generated file: its size and mtimeMs once written, and whether it starts with the header. */
+  size?: number;
+  mtimeMs?: number;
+  header?: boolean;
 }
 
 interface StoredCache {
@@ -45,6 +64,39 @@ interface StoredCache {
   key: string;
   files: StoredFile[];
   warnings: string[];
+  inputs: InputStat[];
+  /** mtimeMs of the cache file itself: a file modified since (or in its clock tick) is read again. */
+  writtenAt: number;
+}
+
+/** Remembered hashes of input files, by absolute path, and the time before which they hold. */
+interface InputMemo {
+  stats: ReadonlyMap<string, InputStat>;
+  writtenAt: number;
+  /** Every input hashed this time, for the next run. */
+  seen: InputStat[];
+  /** Some input was read (new, changed or racy): its stats are worth storing again. */
+  reread: boolean;
+}
+
+/** The file's hash, read again only when its size or mtime changed or it is racy. */
+function fileDigest(file: string, memo: InputMemo | undefined): string {
+  const stat = fs.statSync(file);
+  const known = memo?.stats.get(file);
+  let digest: string;
+  if (
+    known &&
+    known[1] === stat.size &&
+    known[2] === stat.mtimeMs &&
+    stat.mtimeMs < (memo?.writtenAt ?? 0)
+  )
+    digest = known[3];
+  else {
+    digest = sha256(fs.readFileSync(file));
+    if (memo) memo.reread = true;
+  }
+  memo?.seen.push([file, stat.size, stat.mtimeMs, digest]);
+  return digest;
 }
 
 const sha256 = (content: string | Buffer): string =>
@@ -72,28 +124,28 @@ function filesUnder(dir: string, keep: (name: string) => boolean = () => true): 
   return found.sort();
 }
 
-/** Adds a folder's file names, kinds and contents to the hash. */
+/** Adds a folder's file names, kinds and contents (by their hashes) to the hash. */
 function hashFolder(
   hash: crypto.Hash,
   label: string,
   dir: string,
   keep?: (name: string) => boolean,
+  memo?: InputMemo,
 ) {
   hash.update(`\0folder\0${label}\0`);
   for (const entry of filesUnder(dir, keep)) {
     hash.update(`\0${entry}\0`);
-    if (entry.startsWith('f:')) {
-      const content = fs.readFileSync(path.join(dir, entry.slice(2)));
-      hash.update(`${content.length}\0`);
-      hash.update(content);
-    }
+    if (entry.startsWith('f:')) hash.update(fileDigest(path.join(dir, entry.slice(2)), memo));
   }
 }
 
 let appgenItself: string | undefined;
 
-/** appgen's own code, schemas and package.json: the same for the life of a process. */
-function appgenHash(): string {
+/**
+ * appgen's own code, schemas and package.json: the same for the life of a process. Hashed with
+ * the memo the first time (the files with unchanged stats are not read).
+ */
+function appgenHash(memo: InputMemo): string {
   if (appgenItself === undefined) {
     const hash = crypto.createHash('sha256');
     // src/ under ts-node or jest, dist/ when built: whichever this code runs from.
@@ -102,24 +154,38 @@ function appgenHash(): string {
       'code',
       path.resolve(__dirname, '..'),
       (name) => /\.(js|ts)$/.test(name) && !name.endsWith('.d.ts'),
+      memo,
     );
-    hashFolder(hash, 'schemas', SCHEMAS_DIR);
+    hashFolder(hash, 'schemas', SCHEMAS_DIR, undefined, memo);
     hash.update(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json')));
     appgenItself = hash.digest('hex');
   }
   return appgenItself;
 }
 
-/** The key of a generation: a hash of everything `buildProjectFiles` reads or is given. */
-export function cacheKey({ root, provider, defaultDatabaseUrl }: CacheInputs): string {
+/**
+ * The key of a generation (a hash of everything `buildProjectFiles` reads or is given), and the
+ * stats of the inputs hashed for it; files whose stats match `previous` (and are older than it)
+ * are not read.
+ */
+function keyWithInputs(
+  { root, provider, defaultDatabaseUrl }: CacheInputs,
+  previous?: StoredCache,
+): { key: string; inputs: InputStat[]; reread: boolean } {
+  const memo: InputMemo = {
+    stats: new Map((previous?.inputs ?? []).map((input) => [input[0], input])),
+    writtenAt: previous?.writtenAt ?? 0,
+    seen: [],
+    reread: false,
+  };
   const hash = crypto.createHash('sha256');
   // The folders by path too: a warning may name one (the built-ins' in the template notices).
   hash.update(
-    `appgen-cache ${FORMAT}\0${appgenHash()}\0${BUILTIN_TEMPLATES_DIR}\0${path.resolve(root)}\0${provider}\0${defaultDatabaseUrl}\0`,
+    `appgen-cache ${FORMAT}\0${appgenHash(memo)}\0${BUILTIN_TEMPLATES_DIR}\0${path.resolve(root)}\0${provider}\0${defaultDatabaseUrl}\0`,
   );
-  hashFolder(hash, 'builtin templates', BUILTIN_TEMPLATES_DIR);
-  hashFolder(hash, 'config', path.join(root, 'config'));
-  hashFolder(hash, 'templates', path.join(root, 'templates'));
+  hashFolder(hash, 'builtin templates', BUILTIN_TEMPLATES_DIR, undefined, memo);
+  hashFolder(hash, 'config', path.join(root, 'config'), undefined, memo);
+  hashFolder(hash, 'templates', path.join(root, 'templates'), undefined, memo);
   for (const file of ['appgen.config.json', ...OTHER_PROXY_FILES]) {
     let content: Buffer | undefined;
     try {
@@ -132,13 +198,31 @@ export function cacheKey({ root, provider, defaultDatabaseUrl }: CacheInputs): s
       `\0${file}\0${content === undefined ? '-' : file === 'appgen.config.json' ? sha256(content) : '+'}`,
     );
   }
-  return hash.digest('hex');
+  return { key: hash.digest('hex'), inputs: memo.seen, reread: memo.reread };
 }
+
+const isInputStat = (value: unknown): value is InputStat =>
+  Array.isArray(value) &&
+  value.length === 4 &&
+  typeof value[0] === 'string' &&
+  typeof value[1] === 'number' &&
+  typeof value[2] === 'number' &&
+  typeof value[3] === 'string';
+
+const optional = (value: unknown, type: 'number' | 'boolean'): boolean =>
+  value === undefined || typeof value === type;
 
 function readStored(root: string): StoredCache | undefined {
   let text: string;
+  let writtenAt: number;
   try {
-    text = fs.readFileSync(path.join(root, CACHE_FILE), 'utf8');
+    const fd = fs.openSync(path.join(root, CACHE_FILE), 'r');
+    try {
+      writtenAt = fs.fstatSync(fd).mtimeMs;
+      text = fs.readFileSync(fd, 'utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
   } catch {
     return undefined;
   }
@@ -152,32 +236,59 @@ function readStored(root: string): StoredCache | undefined {
       typeof value.key === 'string' &&
       Array.isArray(value.warnings) &&
       value.warnings.every((w) => typeof w === 'string') &&
+      Array.isArray(value.inputs) &&
+      value.inputs.every(isInputStat) &&
       Array.isArray(value.files) &&
       value.files.every(
         (f) =>
           typeof f?.path === 'string' &&
           (f.owner === 'generated' || f.owner === 'user') &&
-          typeof f.value === 'string',
+          typeof f.value === 'string' &&
+          optional(f.size, 'number') &&
+          optional(f.mtimeMs, 'number') &&
+          optional(f.header, 'boolean'),
       );
-    return valid ? value : undefined;
+    return valid ? { ...value, writtenAt } : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** A planned file whose content is the file on disk, read only if someone asks for it. */
+function fromDisk(root: string, file: string, digest: string): PlannedFile {
+  let content: string | undefined;
+  return {
+    owner: 'generated',
+    sha256: digest,
+    get content(): string {
+      content ??= fs.readFileSync(path.join(root, file), 'utf8');
+      return content;
+    },
+  };
+}
+
+/** A cache hit: the files and warnings of the last generation, and what is known of the disk. */
+export interface CachedGeneration {
+  files: FileMap;
+  warnings: string[];
+  known: KnownOnDisk;
+  /** The record to store again (some stats were stale: the next run then reads nothing), or undefined. */
+  refresh?: CacheRecord;
+}
+
 /**
- * The files and warnings of the last generation, when its key is `key` and every generated file
- * on disk has the content it had then (read back from disk: equal hashes, equal content); else
- * undefined, and the caller runs the whole pipeline.
+ * `buildProjectFiles` from the cache, when the inputs are those of the last stored generation and
+ * every generated file on disk has the content it had then (same size and mtime since, or read
+ * back: equal hashes, equal content); else undefined, and the caller runs the whole pipeline.
+ * `lookup`: the stored cache and the key of the inputs now (`lookUpCache`).
  */
-export function cachedGeneration(
-  root: string,
-  key: string,
-): { files: FileMap; warnings: string[]; readJustNow: Map<string, string> } | undefined {
-  const stored = readStored(root);
+export function cachedGeneration(root: string, lookup: CacheLookup): CachedGeneration | undefined {
+  const { stored, key } = lookup;
   if (!stored || stored.key !== key) return undefined;
   const files: FileMap = new Map();
-  const readJustNow = new Map<string, string>();
+  const unchanged = new Set<string>();
+  const header = new Map<string, boolean>();
+  let reread = lookup.reread;
   for (const file of stored.files) {
     if (file.owner === 'user') {
       // Written only when missing: then its content must come from rendering, not from here.
@@ -185,30 +296,83 @@ export function cachedGeneration(
       files.set(file.path, { content: file.value, owner: 'user' });
       continue;
     }
-    let content: string;
+    const target = path.join(root, file.path);
+    let stat: fs.Stats;
     try {
-      content = fs.readFileSync(path.join(root, file.path), 'utf8');
+      stat = fs.statSync(target);
     } catch {
       return undefined;
     }
-    if (sha256(content) !== file.value) return undefined;
-    files.set(file.path, { content, owner: 'generated', sha256: file.value });
-    readJustNow.set(file.path, content);
+    if (
+      stat.size === file.size &&
+      stat.mtimeMs === file.mtimeMs &&
+      stat.mtimeMs < stored.writtenAt &&
+      file.header !== undefined
+    ) {
+      files.set(file.path, fromDisk(root, file.path, file.value));
+      header.set(file.path, file.header);
+    } else {
+      let content: string;
+      try {
+        content = fs.readFileSync(target, 'utf8');
+      } catch {
+        return undefined;
+      }
+      if (sha256(content) !== file.value) return undefined;
+      files.set(file.path, { content, owner: 'generated', sha256: file.value });
+      header.set(file.path, hasGeneratedHeader(content));
+      reread = true;
+    }
+    unchanged.add(file.path);
   }
-  return { files, warnings: stored.warnings, readJustNow };
+  const refresh = reread
+    ? { key, files, warnings: stored.warnings, inputs: lookup.inputs, headers: header }
+    : undefined;
+  return { files, warnings: stored.warnings, known: { unchanged, header }, refresh };
+}
+
+/** The stored cache and the key of the inputs as they are now (files with unchanged stats not read). */
+export interface CacheLookup {
+  stored?: StoredCache;
+  key: string;
+  inputs: InputStat[];
+  /** Some input was read: its stats are worth storing again. */
+  reread: boolean;
+}
+
+export function lookUpCache(root: string, inputs: CacheInputs): CacheLookup {
+  const stored = readStored(root);
+  return { stored, ...keyWithInputs(inputs, stored) };
 }
 
 /** Remembers a generation that was written. Best effort: a cache that cannot be written is no error. */
 export function storeGeneration(root: string, record: CacheRecord): void {
-  const stored: StoredCache = {
+  const files: StoredFile[] = [];
+  for (const [file, planned] of record.files) {
+    if (planned.owner === 'user') {
+      files.push({ path: file, owner: 'user', value: planned.content });
+      continue;
+    }
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.statSync(path.join(root, file));
+    } catch {
+      stat = undefined;
+    }
+    files.push({
+      path: file,
+      owner: 'generated',
+      value: planned.sha256 ?? sha256(planned.content),
+      ...(stat ? { size: stat.size, mtimeMs: stat.mtimeMs } : {}),
+      header: record.headers?.get(file) ?? hasGeneratedHeader(planned.content),
+    });
+  }
+  const stored: Omit<StoredCache, 'writtenAt'> = {
     format: FORMAT,
     key: record.key,
-    files: [...record.files].map(([file, { content, owner }]) => ({
-      path: file,
-      owner,
-      value: owner === 'generated' ? sha256(content) : content,
-    })),
+    files,
     warnings: record.warnings,
+    inputs: record.inputs,
   };
   const body = JSON.stringify(stored);
   const target = path.join(root, CACHE_FILE);

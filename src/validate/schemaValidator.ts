@@ -28,7 +28,16 @@ function validatorOf(kind: ConfigKind): ValidateFunction {
   if (!ajv) {
     // verbose: errors carry their parentSchema, which holds our messages. They use the keywords
     // editors read (VS Code's JSON service shows patternErrorMessage / errorMessage too).
-    ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
+    // validateSchema: false skips checking appgen's own schemas against JSON Schema's meta-schema
+    // on every run (compiling the meta-schema cost more than the settings schema itself);
+    // tests/unit/validate/schemaFiles.test.ts checks them once, with it.
+    ajv = new Ajv({
+      allErrors: true,
+      verbose: true,
+      strict: true,
+      allowUnionTypes: true,
+      validateSchema: false,
+    });
     ajv.addKeyword({ keyword: 'patternErrorMessage', schemaType: 'string' });
     ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
   }

@@ -42,8 +42,8 @@ export function isGeneratedFile(file: string): boolean {
  */
 export function findGeneratedFiles(
   root: string,
-  /** Contents read from disk moments ago (the generation cache): their start is not read again. */
-  readJustNow?: ReadonlyMap<string, string>,
+  /** Whether files known from the generation cache start with the header: they are not read. */
+  knownHeader?: ReadonlyMap<string, boolean>,
 ): string[] {
   const candidates = [
     ...GENERATED_FOLDERS.flatMap((folder) => walkFiles(root, folder, { recursive: true })),
@@ -52,7 +52,6 @@ export function findGeneratedFiles(
     ),
   ];
   return candidates.filter((file) => {
-    const known = readJustNow?.get(file);
-    return known !== undefined ? hasGeneratedHeader(known) : isGeneratedFile(path.join(root, file));
+    return knownHeader?.get(file) ?? isGeneratedFile(path.join(root, file));
   });
 }

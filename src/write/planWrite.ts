@@ -17,6 +17,14 @@ export interface WritePlan {
   manifest: Manifest;
 }
 
+/** What is known of the generated files on disk without reading them (the generation cache). */
+export interface KnownOnDisk {
+  /** Generated files whose content on disk is the planned content. */
+  unchanged: ReadonlySet<string>;
+  /** Whether each of them starts with appgen's header. */
+  header: ReadonlyMap<string, boolean>;
+}
+
 function readIfExists(file: string): string | undefined {
   try {
     return fs.readFileSync(file, 'utf8');
@@ -33,8 +41,8 @@ function readIfExists(file: string): string | undefined {
 export function planWrite(
   root: string,
   files: FileMap,
-  /** Contents of output files read from disk moments ago (the generation cache): not read again. */
-  readJustNow?: ReadonlyMap<string, string>,
+  /** Generated files known to be on disk as planned (the generation cache): not read again. */
+  known?: KnownOnDisk,
 ): WritePlan {
   checkFileNameLengths(files);
   const previous = readManifest(root);
@@ -48,7 +56,12 @@ export function planWrite(
   };
   const conflicts: string[] = [];
   for (const [path, file] of files) {
-    const current = readJustNow?.get(path) ?? readIfExists(resolveInside(root, path));
+    if (file.owner === 'generated' && known?.unchanged.has(path)) {
+      plan.manifest.generated[path] = file.sha256 ?? hashContent(file.content);
+      plan.unchanged.push(path);
+      continue;
+    }
+    const current = readIfExists(resolveInside(root, path));
     if (file.owner === 'user') {
       plan.manifest.scaffolded.push(path);
       if (current === undefined) plan.create.push({ path, content: file.content });
@@ -68,7 +81,7 @@ export function planWrite(
   // without the manifest, which may be lost or, after a killed run, ahead of the tree).
   const stale = new Set([
     ...Object.keys(previous.generated),
-    ...findGeneratedFiles(root, readJustNow),
+    ...findGeneratedFiles(root, known?.header),
   ]);
   for (const path of stale) {
     if (files.has(path)) continue;

@@ -4,7 +4,7 @@ import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
 import { generateProject } from '../../../src/generate/generateProject';
-import { cachedGeneration, cacheKey, CACHE_DIR } from '../../../src/generate/runCache';
+import { cachedGeneration, CACHE_DIR, lookUpCache } from '../../../src/generate/runCache';
 import { writePlanned } from '../../../src/generate/runGenerate';
 import type { CommandContext } from '../../../src/project/commandContext';
 import { BUILTIN_TEMPLATES_DIR } from '../../../src/paths/packageRoot';
@@ -66,7 +66,8 @@ function generate(root: string, useCache: boolean): Run {
     log: (line) => run.log.push(line.split(root).join('<root>')),
   };
   try {
-    run.hit = useCache && cachedGeneration(root, cacheKey({ root, ...options })) !== undefined;
+    run.hit =
+      useCache && cachedGeneration(root, lookUpCache(root, { root, ...options })) !== undefined;
     const result = generateProject({
       root,
       ...options,
@@ -332,4 +333,84 @@ describe('a seeded random sequence of edits', () => {
       fs.rmSync(`${uncached}.config`, { recursive: true, force: true });
     },
   );
+});
+
+describe('files whose size and modification time have not changed since the cache was written', () => {
+  /** Makes every file look older than the cache, as it is a moment after a generation. */
+  const ageCache = (root: string) => {
+    const future = new Date(Date.now() + 60_000);
+    fs.utimesSync(path.join(root, CACHE_FILE), future, future);
+  };
+  const generatedPaths = (root: string) =>
+    Object.keys(
+      JSON.parse(fs.readFileSync(path.join(root, '.appgen/manifest.json'), 'utf8')).generated,
+    );
+
+  it('are not read again, and the result is the same as without the cache', () => {
+    const cached = projectOf('minimal');
+    const uncached = projectOf('minimal');
+    expectSame(cached, uncached);
+    expect(expectSame(cached, uncached)).toBe(true); // reads the racy files, stores their stats
+    ageCache(cached);
+    const outputs = new Set(generatedPaths(cached).map((file) => path.join(cached, file)));
+    const read = jest.spyOn(fs, 'readFileSync');
+    let run: Run;
+    try {
+      run = generate(cached, true);
+    } finally {
+      read.mockRestore();
+    }
+    expect(run.hit).toBe(true);
+    const readOutputs = read.mock.calls.filter(
+      ([file]) => typeof file === 'string' && outputs.has(file),
+    );
+    expect(readOutputs).toEqual([]);
+    expect(expectSame(cached, uncached)).toBe(true);
+  });
+
+  it('are read again when the size or the modification time changed, and an edit is seen', () => {
+    const cached = projectOf('minimal');
+    const uncached = projectOf('minimal');
+    expectSame(cached, uncached);
+    expectSame(cached, uncached);
+    ageCache(cached);
+    // Same size, another modification time: the content is read, the edit found and undone.
+    const file = 'src/app/layout.tsx';
+    for (const root of [cached, uncached]) {
+      const target = path.join(root, file);
+      const text = fs.readFileSync(target, 'utf8');
+      fs.writeFileSync(target, text.replace('appgen app', 'appgen APP'));
+      const past = new Date(Date.now() - 120_000);
+      fs.utimesSync(target, past, past);
+    }
+    expect(expectSame(cached, uncached)).toBe(false);
+    expect(fs.readFileSync(path.join(cached, file), 'utf8')).toContain('appgen app');
+    // An edited config file with its size kept is seen too (its modification time changed).
+    for (const root of [cached, uncached]) {
+      const target = path.join(root, 'config/views/login.json');
+      fs.writeFileSync(target, fs.readFileSync(target, 'utf8').replace('Log in', 'Log on'));
+    }
+    expect(expectSame(cached, uncached)).toBe(false);
+    expect(fs.readFileSync(path.join(cached, 'src/app/login/page.tsx'), 'utf8')).toContain(
+      'Log on',
+    );
+  });
+
+  it('are trusted when a tool rewrites one keeping its size and modification time (documented): deleting the cache finds it', () => {
+    const cached = projectOf('minimal');
+    const target = path.join(cached, 'src/app/layout.tsx');
+    generate(cached, true);
+    // A whole second, which utimes sets exactly (the cache compares mtimes to the sub-millisecond).
+    const then = new Date(Math.floor(Date.now() / 1000) * 1000 - 120_000);
+    fs.utimesSync(target, then, then);
+    generate(cached, true); // reads it (its mtime changed) and stores its stats
+    ageCache(cached);
+    fs.writeFileSync(target, fs.readFileSync(target, 'utf8').replace('appgen app', 'appgen APP'));
+    fs.utimesSync(target, then, then);
+    expect(generate(cached, true).hit).toBe(true);
+    expect(fs.readFileSync(target, 'utf8')).toContain('appgen APP');
+    fs.rmSync(path.join(cached, CACHE_DIR), { recursive: true });
+    expect(generate(cached, true).hit).toBe(false);
+    expect(fs.readFileSync(target, 'utf8')).toContain('appgen app');
+  });
 });
