@@ -1,6 +1,10 @@
 // Part "handlers": requests per second and p99 latency of the generated GET /api/users,
 // GET /api/users/:id and POST /api/users on a production build against SQLite, next to
-// hand-written handlers doing the same Prisma queries in the same app, in the same run.
+// hand-written handlers doing the same Prisma queries in the same app, in the same run; then
+// GET /api/users/:id of the starter built with each ORM against two references measured in the
+// same rounds: a trivial route answering a constant JSON (the ceiling of any handler of a Next.js
+// app here) and a bare Node http server reading the same row with better-sqlite3 (the physical
+// limit).
 const { execFileSync, spawnSync } = require('child_process');
 const crypto = require('crypto');
 const fs = require('fs');
@@ -11,7 +15,9 @@ const { APPGEN, CREATE_APPGEN, REPO_ROOT } = require('./lib/paths');
 const { ensureSharedInstall } = require('./lib/sharedInstall');
 const { freePort, startServer, waitForStatus } = require('./lib/server');
 const { median, fixed, signedPercent, printTable } = require('./lib/table');
-const { HAND_ROUTES } = require('./hand-written/handRoutes');
+const { CONSTANT_ROUTE, HAND_ROUTES } = require('./hand-written/handRoutes');
+
+const BARE_SERVER = path.join(__dirname, 'hand-written', 'bareServer.js');
 
 const log = (line) => process.stdout.write(`  ${line}\n`);
 
@@ -22,17 +28,21 @@ function appEnv() {
   return env;
 }
 
-/** The starter project inside the shared install, plus the hand-written routes; then `appgen build`. */
-function buildBenchProject() {
+/**
+ * The starter project with `orm` inside the shared install, plus the trivial route (and, with
+ * Prisma, the hand-written routes); then `appgen build`.
+ */
+function buildBenchProject(orm) {
   const projects = path.join(ensureSharedInstall(log), 'projects');
   fs.mkdirSync(projects, { recursive: true });
-  const dir = path.join(projects, `bench-handlers-${crypto.randomBytes(3).toString('hex')}`);
+  const dir = path.join(projects, `bench-handlers-${orm}-${crypto.randomBytes(3).toString('hex')}`);
   execFileSync(
     process.execPath,
-    [CREATE_APPGEN, dir, '--no-install', '--appgen', `file:${REPO_ROOT}`],
+    [CREATE_APPGEN, dir, '--no-install', '--no-git', '--appgen', `file:${REPO_ROOT}`, '--orm', orm],
     { stdio: 'ignore' },
   );
-  for (const [file, source] of Object.entries(HAND_ROUTES)) {
+  const extra = { ...CONSTANT_ROUTE, ...(orm === 'prisma' ? HAND_ROUTES : {}) };
+  for (const [file, source] of Object.entries(extra)) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), source);
   }
@@ -94,18 +104,19 @@ async function load(url, endpoint, duration, connections) {
 }
 
 /**
- * Warm both up, then alternate A B B A A B B A ... so drift (a growing table, other work on the
- * machine) hits both alike; medians over rounds keep one disturbed round from deciding.
+ * Warm every variant up, then run them in rounds, the order reversed every other round
+ * (A B C, C B A, ...) so drift (a growing table, other work on the machine) hits all alike;
+ * medians over rounds keep one disturbed round from deciding. `urls`: variant → URL.
  */
-async function compare(base, endpoint, { duration, connections, rounds }) {
-  const urls = { generated: `${base}${endpoint.generated}`, hand: `${base}${endpoint.hand}` };
+async function measureInterleaved(urls, endpoint, { duration, connections, rounds }) {
+  const variants = Object.keys(urls);
   // Next.js' server needs several seconds of load before its JIT settles (rounds after a 2 s
   // warm-up still grew by a third): warm each variant up for as long as a round, at least 5 s.
-  for (const variant of ['generated', 'hand'])
+  for (const variant of variants)
     await load(urls[variant], endpoint, Math.max(5, duration), connections);
-  const runs = { generated: [], hand: [] };
+  const runs = Object.fromEntries(variants.map((variant) => [variant, []]));
   for (let i = 0; i < rounds; i++) {
-    const order = i % 2 === 0 ? ['generated', 'hand'] : ['hand', 'generated'];
+    const order = i % 2 === 0 ? variants : [...variants].reverse();
     for (const variant of order)
       runs[variant].push(await load(urls[variant], endpoint, duration, connections));
   }
@@ -122,14 +133,16 @@ async function compare(base, endpoint, { duration, connections, rounds }) {
       p99Spread: spread(p99s),
     };
   };
-  return { generated: summary(runs.generated), hand: summary(runs.hand) };
+  return Object.fromEntries(variants.map((variant) => [variant, summary(runs[variant])]));
 }
 
-async function runHandlers({ duration, connections, rounds, rows, keep }) {
-  process.stdout.write(
-    `handlers: ${connections} connections; per endpoint and variant ${rounds} rounds of ${duration} s, interleaved; medians shown\n`,
-  );
-  const { dir, buildSeconds } = buildBenchProject();
+async function compare(base, endpoint, settings) {
+  const urls = { generated: `${base}${endpoint.generated}`, hand: `${base}${endpoint.hand}` };
+  return measureInterleaved(urls, endpoint, settings);
+}
+
+/** Starts the app of `dir` with `next start` and seeds `rows` users; returns the server and a user. */
+async function startSeeded(dir, rows) {
   const port = await freePort();
   const next = createRequire(path.join(dir, 'package.json')).resolve('next/dist/bin/next');
   const server = startServer(
@@ -137,17 +150,55 @@ async function runHandlers({ duration, connections, rounds, rows, keep }) {
     [next, 'start', '-p', String(port), '-H', '127.0.0.1'],
     { cwd: dir, env: appEnv(), port },
   );
-  const results = [];
+  await waitForStatus(server, '/api/users', { timeoutMs: 60_000 });
+  let first;
+  for (let i = 0; i < rows; i++) {
+    const user = await post(`${server.url}/api/users`, {
+      name: `Seed ${i}`,
+      email: `seed${i}@example.com`,
+    });
+    first ??= user;
+  }
+  return { server, first };
+}
+
+/**
+ * GET /api/users/:id of the app against the trivial route and the bare server, in the same
+ * interleaved rounds (with the hand-written route too when the app has one).
+ */
+async function againstCeiling(orm, dir, server, first, settings, withHand) {
+  const port = await freePort();
+  const file = path.join(dir, orm === 'drizzle' ? 'drizzle' : 'prisma', 'dev.db');
+  const bare = startServer(process.execPath, [BARE_SERVER, file, String(port)], {
+    cwd: dir,
+    env: appEnv(),
+    port,
+  });
   try {
-    await waitForStatus(server, '/api/users', { timeoutMs: 60_000 });
-    let first;
-    for (let i = 0; i < rows; i++) {
-      const user = await post(`${server.url}/api/users`, {
-        name: `Seed ${i}`,
-        email: `seed${i}@example.com`,
-      });
-      first ??= user;
-    }
+    await waitForStatus(bare, `/users/${first.id}`, { timeoutMs: 30_000 });
+    const urls = {
+      generated: `${server.url}/api/users/${first.id}`,
+      ...(withHand ? { hand: `${server.url}/api/hand/users/${first.id}` } : {}),
+      trivial: `${server.url}/api/hand/constant`,
+      bare: `${bare.url}/users/${first.id}`,
+    };
+    log(`GET /api/users/:id (${orm}) against the trivial route and the bare server ...`);
+    return await measureInterleaved(urls, { method: 'GET' }, settings);
+  } finally {
+    await bare.stop();
+  }
+}
+
+async function runHandlers({ duration, connections, rounds, rows, keep }) {
+  process.stdout.write(
+    `handlers: ${connections} connections; per endpoint and variant ${rounds} rounds of ${duration} s, interleaved; medians shown\n`,
+  );
+  const settings = { duration, connections, rounds };
+  const { dir, buildSeconds } = buildBenchProject('prisma');
+  const { server, first } = await startSeeded(dir, rows);
+  const results = [];
+  const ceiling = {};
+  try {
     await checkSameAnswers(server.url, first.id);
     log(`seeded ${rows} users; both variants answer the same`);
     const endpoints = [
@@ -169,14 +220,27 @@ async function runHandlers({ duration, connections, rounds, rows, keep }) {
     ];
     for (const endpoint of endpoints) {
       log(`${endpoint.name} ...`);
-      results.push({
-        endpoint,
-        ...(await compare(server.url, endpoint, { duration, connections, rounds })),
-      });
+      results.push({ endpoint, ...(await compare(server.url, endpoint, settings)) });
     }
+    ceiling.prisma = await againstCeiling('prisma', dir, server, first, settings, true);
   } finally {
     await server.stop();
     if (!keep) fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const drizzle = buildBenchProject('drizzle');
+  const seeded = await startSeeded(drizzle.dir, rows);
+  try {
+    ceiling.drizzle = await againstCeiling(
+      'drizzle',
+      drizzle.dir,
+      seeded.server,
+      seeded.first,
+      settings,
+      false,
+    );
+  } finally {
+    await seeded.server.stop();
+    if (!keep) fs.rmSync(drizzle.dir, { recursive: true, force: true });
   }
 
   const compared = results.map(({ endpoint, generated: g, hand: h }) => ({
@@ -213,17 +277,57 @@ async function runHandlers({ duration, connections, rounds, rows, keep }) {
       `${fixed(r.p99Noise, 0)}%`,
     ]),
   );
-  return compared.map((r) => {
-    // A miss smaller than the spread between rounds of one variant is not a measured difference.
-    const verdict = (miss, noise) => (miss <= 5 ? true : miss < noise ? 'unclear' : false);
-    const both = [verdict(-r.rps, r.rpsNoise), verdict(r.p99, r.p99Noise)];
-    const met = both.includes(false) ? false : both.includes('unclear') ? 'unclear' : true;
-    return {
-      goal: `${r.endpoint.name} within 5% of hand-written`,
-      measured: `req/s ${signedPercent(r.rps)}, p99 ${signedPercent(r.p99)}`,
-      met,
-    };
-  });
+  printTable(
+    `GET /api/users/:id against the ceiling (a trivial route answering a constant JSON under next start) and the physical limit (a bare Node http server reading the row with better-sqlite3), same rounds`,
+    [
+      'orm',
+      'generated req/s',
+      'hand req/s',
+      'trivial route req/s',
+      'bare server req/s',
+      'generated % of trivial',
+      'spread',
+      'ms beyond the ceiling',
+    ],
+    Object.entries(ceiling).map(([orm, c]) => [
+      orm,
+      fixed(c.generated.rps, 0),
+      c.hand ? fixed(c.hand.rps, 0) : '-',
+      fixed(c.trivial.rps, 0),
+      fixed(c.bare.rps, 0),
+      `${fixed((c.generated.rps / c.trivial.rps) * 100, 0)}%`,
+      `${fixed(Math.max(c.generated.rpsSpread, c.trivial.rpsSpread), 0)}%`,
+      // Per request on one connection's worth of time: 1/generated − 1/trivial, × connections.
+      fixed((1 / c.generated.rps - 1 / c.trivial.rps) * connections * 1000, 2),
+    ]),
+  );
+  const share = (orm) => (ceiling[orm].generated.rps / ceiling[orm].trivial.rps) * 100;
+  const ceilingGoals = [
+    {
+      goal: 'Drizzle GET /api/users/:id ≥ 90% of the trivial route',
+      measured: `${fixed(share('drizzle'), 0)}% (spread ${fixed(Math.max(ceiling.drizzle.generated.rpsSpread, ceiling.drizzle.trivial.rpsSpread), 0)}%)`,
+      met: share('drizzle') >= 90,
+    },
+    {
+      goal: 'Prisma GET /api/users/:id: the best Prisma 7 can do (reported)',
+      measured: `${fixed(share('prisma'), 0)}% of the trivial route; hand-written ${fixed((ceiling.prisma.hand.rps / ceiling.prisma.trivial.rps) * 100, 0)}%`,
+      met: undefined,
+    },
+  ];
+  return [
+    ...ceilingGoals,
+    ...compared.map((r) => {
+      // A miss smaller than the spread between rounds of one variant is not a measured difference.
+      const verdict = (miss, noise) => (miss <= 5 ? true : miss < noise ? 'unclear' : false);
+      const both = [verdict(-r.rps, r.rpsNoise), verdict(r.p99, r.p99Noise)];
+      const met = both.includes(false) ? false : both.includes('unclear') ? 'unclear' : true;
+      return {
+        goal: `${r.endpoint.name} within 5% of hand-written`,
+        measured: `req/s ${signedPercent(r.rps)}, p99 ${signedPercent(r.p99)}`,
+        met,
+      };
+    }),
+  ];
 }
 
 module.exports = { runHandlers };

@@ -52,7 +52,7 @@ function buildProject(orm, env) {
   const dir = path.join(projects, `bench-load-${orm}-${crypto.randomBytes(3).toString('hex')}`);
   execFileSync(
     process.execPath,
-    [CREATE_APPGEN, dir, '--no-install', '--appgen', `file:${REPO_ROOT}`, '--orm', orm],
+    [CREATE_APPGEN, dir, '--no-install', '--no-git', '--appgen', `file:${REPO_ROOT}`, '--orm', orm],
     { stdio: 'ignore' },
   );
   const build = spawnSync(process.execPath, [APPGEN, 'build'], { cwd: dir, env, encoding: 'utf8' });

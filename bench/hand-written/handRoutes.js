@@ -43,10 +43,27 @@ export async function GET(_request: Request, ctx: { params: Promise<{ id: string
 }
 `;
 
-/** Project-relative path → source, placed beside the generated routes under /api/hand/users. */
+// The ceiling of any handler of a Next.js app: a route that reads nothing and answers a constant
+// JSON the size of one user. Any ORM: it imports nothing of the app.
+const CONSTANT = `const USER = {
+  id: "00000000-0000-4000-8000-000000000000",
+  name: "Seed 0",
+  email: "seed0@example.com",
+  createdAt: "2026-01-01T00:00:00.000Z",
+};
+
+export function GET(): Response {
+  return Response.json(USER);
+}
+`;
+
+/** Project-relative path → source, placed beside the generated routes under /api/hand/users (Prisma). */
 const HAND_ROUTES = {
   'src/app/api/hand/users/route.ts': COLLECTION,
   'src/app/api/hand/users/[id]/route.ts': ITEM,
 };
 
-module.exports = { HAND_ROUTES };
+/** The trivial route, at /api/hand/constant, in every bench app. */
+const CONSTANT_ROUTE = { 'src/app/api/hand/constant/route.ts': CONSTANT };
+
+module.exports = { HAND_ROUTES, CONSTANT_ROUTE };
