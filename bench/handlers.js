@@ -179,7 +179,7 @@ async function againstCeiling(orm, dir, server, first, settings, withHand) {
     const urls = {
       generated: `${server.url}/api/users/${first.id}`,
       ...(withHand ? { hand: `${server.url}/api/hand/users/${first.id}` } : {}),
-      trivial: `${server.url}/api/hand/constant`,
+      trivial: `${server.url}/api/hand/constant/${first.id}`,
       bare: `${bare.url}/users/${first.id}`,
     };
     log(`GET /api/users/:id (${orm}) against the trivial route and the bare server ...`);

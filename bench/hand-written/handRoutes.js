@@ -44,7 +44,8 @@ export async function GET(_request: Request, ctx: { params: Promise<{ id: string
 `;
 
 // The ceiling of any handler of a Next.js app: a route that reads nothing and answers a constant
-// JSON the size of one user. Any ORM: it imports nothing of the app.
+// JSON the size of one user, at a dynamic segment like the generated /api/users/[id] (the same
+// routing work, and it reads its parameter as they do). Any ORM: it imports nothing of the app.
 const CONSTANT = `const USER = {
   id: "00000000-0000-4000-8000-000000000000",
   name: "Seed 0",
@@ -52,8 +53,9 @@ const CONSTANT = `const USER = {
   createdAt: "2026-01-01T00:00:00.000Z",
 };
 
-export function GET(): Response {
-  return Response.json(USER);
+export async function GET(_request: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> {
+  const { id } = await ctx.params;
+  return Response.json({ ...USER, id });
 }
 `;
 
@@ -63,7 +65,7 @@ const HAND_ROUTES = {
   'src/app/api/hand/users/[id]/route.ts': ITEM,
 };
 
-/** The trivial route, at /api/hand/constant, in every bench app. */
-const CONSTANT_ROUTE = { 'src/app/api/hand/constant/route.ts': CONSTANT };
+/** The trivial route, at /api/hand/constant/:id, in every bench app. */
+const CONSTANT_ROUTE = { 'src/app/api/hand/constant/[id]/route.ts': CONSTANT };
 
 module.exports = { HAND_ROUTES, CONSTANT_ROUTE };
