@@ -1,7 +1,7 @@
 import { ConfigError, UserError } from '../diagnostics/diagnostic';
 import { formatDiagnostics } from '../diagnostics/formatDiagnostics';
 import { shortenLongValues } from '../diagnostics/shortenLongValues';
-import { TemplateError } from '../render/templateSet';
+import { TemplateError } from '../render/templateError';
 
 /**
  * Prints an error the way a user should see it and returns the exit code. User mistakes get a

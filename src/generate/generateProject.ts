@@ -2,6 +2,7 @@ import type { DatabaseProvider } from '../map/contexts';
 import type { CommandContext } from '../project/commandContext';
 import type { FileMap } from '../render/fileMap';
 import { planWrite, type KnownOnDisk, WritePlan } from '../write/planWrite';
+import { FolderListing } from '../write/walkFiles';
 import type { WriteFs } from '../write/writeFs';
 import { findPendingRun, PendingRun, writeProjectFiles } from '../write/writeProjectFiles';
 import type * as Pipeline from './buildProjectFiles';
@@ -58,13 +59,16 @@ export function generateProject(options: GenerateOptions): GenerateResult {
   const { files, cacheRecord, known } = options.cache
     ? buildWithCache(options)
     : { files: buildProjectFiles(options) };
-  if (options.dryRun)
+  if (options.dryRun) {
+    // Nothing is written while planning: both steps share one listing of the tree.
+    const listing = new FolderListing(options.root);
     return {
       files,
-      plan: planWrite(options.root, files, known),
-      pending: findPendingRun(options.root),
+      plan: planWrite(options.root, files, known, listing),
+      pending: findPendingRun(options.root, listing),
       cacheRecord,
     };
+  }
   return { files, ...writeProjectFiles(options.root, files, options.writeFs), cacheRecord };
 }
 

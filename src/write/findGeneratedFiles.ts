@@ -1,7 +1,7 @@
 import fs from 'fs';
 import path from 'path';
 import { hasGeneratedHeader, HEADER_PREFIX_BYTES } from '../render/header';
-import { walkFiles } from './walkFiles';
+import { FolderListing } from './walkFiles';
 
 /**
  * Where appgen's generated output lives (every generated path of the template registry is under
@@ -44,12 +44,21 @@ export function findGeneratedFiles(
   root: string,
   /** Whether files known from the generation cache start with the header: they are not read. */
   knownHeader?: ReadonlyMap<string, boolean>,
+  listing: FolderListing = new FolderListing(root),
 ): string[] {
+  // src/ whole (the leftover-temporary-file scan of the same plan lists it too), then its
+  // generated folders.
+  const inSrc = GENERATED_FOLDERS.filter((folder) => folder.startsWith('src/'));
   const candidates = [
-    ...GENERATED_FOLDERS.flatMap((folder) => walkFiles(root, folder, { recursive: true })),
-    ...walkFiles(root, '.', { recursive: false }).filter((file) =>
-      GENERATED_ROOT_FILES.includes(file),
+    ...listing
+      .files('src', { recursive: true })
+      .filter((file) => inSrc.some((folder) => file.startsWith(`${folder}/`))),
+    ...GENERATED_FOLDERS.filter((folder) => !folder.startsWith('src/')).flatMap((folder) =>
+      listing.files(folder, { recursive: true }),
     ),
+    ...listing
+      .files('.', { recursive: false })
+      .filter((file) => GENERATED_ROOT_FILES.includes(file)),
   ];
   return candidates.filter((file) => {
     return knownHeader?.get(file) ?? isGeneratedFile(path.join(root, file));

@@ -1,6 +1,6 @@
 import { resolveInside } from './safePath';
 import { removeFile } from './removeFile';
-import { walkFiles } from './walkFiles';
+import { FolderListing } from './walkFiles';
 import type { WriteFs } from './writeFs';
 
 const TEMP_SUFFIX = /\.(\d+)\.appgen-tmp$/;
@@ -39,8 +39,11 @@ const TEMP_FOLDERS = [
  * Temporary files (`<file>.<pid>.appgen-tmp`) that a killed run left behind: those of any process
  * id that is not running now. Relative paths, sorted.
  */
-export function findLeftoverTemps(root: string): string[] {
-  return TEMP_FOLDERS.flatMap(({ folder, recursive }) => walkFiles(root, folder, { recursive }))
+export function findLeftoverTemps(
+  root: string,
+  listing: FolderListing = new FolderListing(root),
+): string[] {
+  return TEMP_FOLDERS.flatMap(({ folder, recursive }) => listing.files(folder, { recursive }))
     .filter((file) => {
       const pid = TEMP_SUFFIX.exec(file)?.[1];
       return pid !== undefined && !isOtherProcessRunning(Number(pid));

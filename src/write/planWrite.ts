@@ -4,6 +4,7 @@ import type { FileMap } from '../render/fileMap';
 import { hasGeneratedHeader } from '../render/header';
 import { checkFileNameLengths } from './fileNameLength';
 import { findGeneratedFiles } from './findGeneratedFiles';
+import type { FolderListing } from './walkFiles';
 import { hashContent, Manifest, readManifest } from './manifest';
 import { resolveInside } from './safePath';
 
@@ -43,6 +44,8 @@ export function planWrite(
   files: FileMap,
   /** Generated files known to be on disk as planned (the generation cache): not read again. */
   known?: KnownOnDisk,
+  /** The tree's listing, shared with other steps of the same plan. */
+  listing?: FolderListing,
 ): WritePlan {
   checkFileNameLengths(files);
   const previous = readManifest(root);
@@ -81,7 +84,7 @@ export function planWrite(
   // without the manifest, which may be lost or, after a killed run, ahead of the tree).
   const stale = new Set([
     ...Object.keys(previous.generated),
-    ...findGeneratedFiles(root, known?.header),
+    ...findGeneratedFiles(root, known?.header, listing),
   ]);
   for (const path of stale) {
     if (files.has(path)) continue;

@@ -33,3 +33,24 @@ export function walkFiles(root: string, folder: string, options: { recursive: bo
   walk(folder === '.' ? '' : folder);
   return found.sort();
 }
+
+/**
+ * The files of folders under one root, each folder walked once: for the steps of one plan that
+ * look at the same tree (stale generated files, leftover temporary files). Only for a tree that
+ * nothing writes to while it is in use.
+ */
+export class FolderListing {
+  private readonly walked = new Map<string, string[]>();
+
+  constructor(readonly root: string) {}
+
+  files(folder: string, options: { recursive: boolean }): string[] {
+    const key = `${options.recursive ? 'all' : 'top'}:${folder}`;
+    let found = this.walked.get(key);
+    if (!found) {
+      found = walkFiles(this.root, folder, options);
+      this.walked.set(key, found);
+    }
+    return found;
+  }
+}

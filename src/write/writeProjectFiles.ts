@@ -3,6 +3,7 @@ import { applyPlan } from './applyPlan';
 import { finishInterruptedRun, Journal, readJournal } from './journal';
 import { findLeftoverTemps, removeLeftoverTemps, tempPathOf } from './leftoverTemps';
 import { planWrite, WritePlan } from './planWrite';
+import type { FolderListing } from './walkFiles';
 import { nodeWriteFs, type WriteFs } from './writeFs';
 
 /** What a killed run left behind: a journal to finish, temporary files to remove. */
@@ -14,10 +15,13 @@ export interface PendingRun {
 }
 
 /** Looks for what a killed run left, changing nothing (for `--check` and `--dry-run`). */
-export function findPendingRun(root: string): PendingRun {
+export function findPendingRun(root: string, listing?: FolderListing): PendingRun {
   const journal = readJournal(root);
   const renamed = new Set((journal?.renames ?? []).map((file) => tempPathOf(file, journal?.pid)));
-  return { journal, temps: findLeftoverTemps(root).filter((temp) => !renamed.has(temp)) };
+  return {
+    journal,
+    temps: findLeftoverTemps(root, listing).filter((temp) => !renamed.has(temp)),
+  };
 }
 
 /**
