@@ -34,8 +34,11 @@ export function clientAddress(request: Request): string {
   return forwarded.split(",").pop()?.trim() || "unknown";
 }
 
+/** The count of an identity: the same for "Ada@Example.com " and "ada@example.com". */
+const identityKey = (identity: string) => `identity:${identity.trim().toLowerCase()}`;
+
 const keys = (request: Request, identity: string) => [
-  { key: `identity:${identity.trim().toLowerCase()}`, limit: SIGN_IN_LIMITS.perIdentity },
+  { key: identityKey(identity), limit: SIGN_IN_LIMITS.perIdentity },
   { key: `address:${clientAddress(request)}`, limit: SIGN_IN_LIMITS.perAddress },
 ];
 
@@ -66,5 +69,5 @@ export function signInFailed(request: Request, identity: string): void {
 
 /** A successful log-in forgets the identity's failures (the address keeps its count). */
 export function signInSucceeded(identity: string): void {
-  failures.delete(`identity:${identity.trim().toLowerCase()}`);
+  failures.delete(identityKey(identity));
 }
