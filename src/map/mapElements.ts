@@ -11,7 +11,7 @@ import type {
   RouteCallContext,
 } from './contexts';
 import { passwordAutocomplete } from './passwordAutocomplete';
-import { modelFieldType, routeCall, valueKind, type BoundRoute } from './viewRouteCalls';
+import { columnKind, modelFieldType, routeCall, valueKind, type BoundRoute } from './viewRouteCalls';
 
 /** What mapping one view's elements needs and collects. */
 export interface ElementScope {
@@ -59,7 +59,7 @@ function mapColumns(
     return {
       field,
       label: label ?? labelFromField(field),
-      kind: valueKind(modelFieldType(scope.models, model, field)),
+      kind: columnKind(scope.models, model, field),
       link,
     };
   });

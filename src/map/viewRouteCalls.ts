@@ -48,6 +48,21 @@ export function valueKind(type: FieldType | undefined): ColumnContext['kind'] {
   return kind === 'boolean' || kind === 'json' ? kind : 'string';
 }
 
+/**
+ * How a column shows a field of the record a route answers: by the field's type, or, for a
+ * computed field, by what it computes (a count, whether the caller is in, a list of values).
+ */
+export function columnKind(
+  models: ReadonlyMap<string, ModelContext>,
+  model: string,
+  field: string,
+): ColumnContext['kind'] {
+  const computed = models.get(model)?.computed.find((c) => c.name === field);
+  if (computed)
+    return computed.kind === 'count' ? 'number' : computed.kind === 'callerIn' ? 'boolean' : 'json';
+  return valueKind(modelFieldType(models, model, field));
+}
+
 export function modelFieldType(
   models: ReadonlyMap<string, ModelContext>,
   model: string,

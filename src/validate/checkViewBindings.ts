@@ -5,7 +5,8 @@ import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import { pathParams } from '../domain/appPaths';
 import { bodyFieldOptions, isBodyFieldRequired } from '../domain/bodyFields';
-import { modelFieldNames } from '../domain/fields';
+import { isSentField } from '../domain/computedFields';
+import { fieldOf, fieldOptions, modelFieldNames } from '../domain/fields';
 import { parseRouteRef } from '../domain/routeRefs';
 import type { CheckedModel, CheckedRoute } from './checkedProject';
 import { fieldElementMismatch } from './fieldElementFit';
@@ -90,18 +91,37 @@ function checkModelFields(
   model: ModelConfig,
   names: Array<{ name: string; pointer: string }>,
   what: string,
+  /** The route whose answer must hold the fields (a page shows them); absent: any field will do. */
+  sentBy?: { route: CheckedRoute; ref: string },
 ): void {
   const fields = modelFieldNames(model);
+  const chosen = sentBy?.route.config.fields;
   for (const { name, pointer } of names) {
-    if (!fields.includes(name))
-      scope.problems.push(
-        diagnosticAt(
-          scope.document,
-          pointer,
-          `${what} "${name}" is not a field of model ${model.name}`,
-          suggest(name, fields, 'a field of the model:'),
-        ),
+    const problem = (message: string, hint: string) =>
+      scope.problems.push(diagnosticAt(scope.document, pointer, message, hint));
+    const computed = Boolean(model.computed && Object.hasOwn(model.computed, name));
+    if (!fields.includes(name) && !computed) {
+      problem(
+        `${what} "${name}" is not a field of model ${model.name}`,
+        suggest(name, fields, 'a field of the model:'),
       );
+    } else if (!sentBy) {
+      continue;
+    } else if (!computed && !isSentField(model, name)) {
+      const field = fieldOf(model, name);
+      const kind = field && fieldOptions(field).type === 'password' ? 'a password' : 'hidden';
+      problem(
+        `${what} "${name}" is never sent (${model.name}.${name} is ${kind}), so the page could not show it`,
+        'remove it from the view.',
+      );
+    } else if (chosen ? !chosen.includes(name) : computed) {
+      problem(
+        `${what} "${name}" is not among the fields "${sentBy.ref}" sends`,
+        chosen
+          ? `add "${name}" to the route's "fields", or remove it from the view.`
+          : `a computed field is sent only when the route lists it: give "${sentBy.ref}" a "fields" list that includes "${name}".`,
+      );
+    }
   }
 }
 
@@ -116,13 +136,14 @@ function checkDataElement(scope: BindingScope, element: ElementConfig, pointer: 
     name: columnField(column),
     pointer: childPointer(childPointer(pointer, 'columns'), index),
   }));
-  checkModelFields(scope, model, columns, 'column');
+  checkModelFields(scope, model, columns, 'column', { route, ref });
   if (element.link)
     checkModelFields(
       scope,
       model,
       placeholders(element.link).map((name) => ({ name, pointer: childPointer(pointer, 'link') })),
       'link parameter',
+      { route, ref },
     );
 }
 

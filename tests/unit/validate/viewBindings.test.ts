@@ -294,3 +294,79 @@ describe('signing in', () => {
     ]);
   });
 });
+
+describe('columns a page shows are fields the bound route sends', () => {
+  const MEMBER = {
+    name: 'Member',
+    fields: {
+      name: 'string',
+      secret: { type: 'string', hidden: true },
+      password: { type: 'password', optional: true },
+    },
+    relations: { notes: { type: 'hasMany', model: 'Note' } },
+    computed: { noteCount: { count: 'notes' } },
+  };
+  const NOTE = {
+    name: 'Note',
+    fields: { text: 'string', memberId: 'uuid' },
+    relations: { member: { type: 'belongsTo', model: 'Member' } },
+  };
+  const ROUTES = {
+    routes: [
+      { method: 'GET', path: '/api/members', response: 'Member[]' },
+      {
+        method: 'GET',
+        path: '/api/members/short',
+        response: 'Member[]',
+        fields: ['id', 'name', 'noteCount'],
+      },
+    ],
+  };
+  const list = (route: string, columns: unknown[], link?: string) =>
+    problemsIn(
+      minimalProject({
+        'config/models/Member.json': MEMBER,
+        'config/models/Note.json': NOTE,
+        'config/routes/members.json': ROUTES,
+        'config/views/members.json': {
+          name: 'MembersPage',
+          path: '/members',
+          root: { type: 'list', route, columns, ...(link ? { link } : {}) },
+        },
+      }),
+    ).map(describeProblem);
+
+  it('accepts sent fields, and a computed field the route lists in "fields"', () => {
+    expect(list('GET /api/members', ['name', 'id'], '/members/:id')).toEqual([]);
+    expect(list('GET /api/members/short', ['name', 'noteCount'])).toEqual([]);
+  });
+
+  it('refuses a hidden field and a password, which no answer holds', () => {
+    expect(list('GET /api/members', ['secret', 'password'])).toEqual([
+      expect.stringMatching(
+        /root\.columns\[0\] \| column "secret" is never sent \(Member\.secret is hidden\), so the page could not show it \| remove it from the view\./,
+      ),
+      expect.stringMatching(
+        /root\.columns\[1\] \| column "password" is never sent \(Member\.password is a password\)/,
+      ),
+    ]);
+  });
+
+  it('refuses a field left out of the route\'s "fields", and a computed field the route does not list', () => {
+    expect(list('GET /api/members/short', ['name', 'secret'])).toEqual([
+      expect.stringMatching(/root\.columns\[1\] \| column "secret" is never sent/),
+    ]);
+    expect(
+      list('GET /api/members', ['noteCount'], '/members/:id').concat(
+        list('GET /api/members/short', ['name'], '/members/:name/:secret'),
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /root\.columns\[0\] \| column "noteCount" is not among the fields "GET \/api\/members" sends \| a computed field is sent only when the route lists it: give "GET \/api\/members" a "fields" list that includes "noteCount"\./,
+      ),
+      expect.stringMatching(
+        /root\.link \| link parameter "secret" is never sent \(Member\.secret is hidden\)/,
+      ),
+    ]);
+  });
+});
