@@ -59,13 +59,36 @@ export async function GET(_request: Request, ctx: { params: Promise<{ id: string
 }
 `;
 
+// The same read by hand with Drizzle: the query built on every request, and a prepared statement
+// built once per process (placeholders bound per request), to measure what preparing saves.
+const DRIZZLE_ITEM = (prepared) => `import { eq${prepared ? ', sql' : ''} } from "drizzle-orm";
+import { db, tables } from "@/appgen/db";
+import { columns } from "@/appgen/records";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+${prepared ? '\nconst byId = db.select(columns.user).from(tables.user).where(eq(tables.user.id, sql.placeholder("id"))).limit(1).prepare();\n' : ''}
+export async function GET(_request: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> {
+  const { id } = await ctx.params;
+  if (!UUID.test(id)) return Response.json({ error: "Invalid id" }, { status: 400 });
+  const [user] = ${prepared ? 'await byId.execute({ id })' : 'await db.select(columns.user).from(tables.user).where(eq(tables.user.id, id)).limit(1)'};
+  if (!user) return Response.json({ error: "Not found" }, { status: 404 });
+  return Response.json(user);
+}
+`;
+
 /** Project-relative path → source, placed beside the generated routes under /api/hand/users (Prisma). */
 const HAND_ROUTES = {
   'src/app/api/hand/users/route.ts': COLLECTION,
   'src/app/api/hand/users/[id]/route.ts': ITEM,
 };
 
+/** The Drizzle app's hand-written reads: /api/hand/users/:id and /api/hand/prepared/:id. */
+const DRIZZLE_HAND_ROUTES = {
+  'src/app/api/hand/users/[id]/route.ts': DRIZZLE_ITEM(false),
+  'src/app/api/hand/prepared/[id]/route.ts': DRIZZLE_ITEM(true),
+};
+
 /** The trivial route, at /api/hand/constant/:id, in every bench app. */
 const CONSTANT_ROUTE = { 'src/app/api/hand/constant/[id]/route.ts': CONSTANT };
 
-module.exports = { HAND_ROUTES, CONSTANT_ROUTE };
+module.exports = { HAND_ROUTES, DRIZZLE_HAND_ROUTES, CONSTANT_ROUTE };
