@@ -11,7 +11,13 @@ import type {
   RouteCallContext,
 } from './contexts';
 import { passwordAutocomplete } from './passwordAutocomplete';
-import { columnKind, modelFieldType, routeCall, valueKind, type BoundRoute } from './viewRouteCalls';
+import {
+  columnKind,
+  modelFieldType,
+  routeCall,
+  valueKind,
+  type BoundRoute,
+} from './viewRouteCalls';
 
 /** What mapping one view's elements needs and collects. */
 export interface ElementScope {
