@@ -15,10 +15,11 @@ const examples = fs
 
 // Every generated file must type-check under `tsc --strict` and build with `next build`, with
 // either ORM (the ORM of the example's appgen.config.json is replaced by the one under test), and the
-// golden case whose config is full of quotes, braces and markup. examples/forum and the links case
-// are left to forum.test.ts and links.test.ts, which build them with both ORMs (`next build`
-// type-checks the project under its strict tsconfig) and then run them.
-const BUILT_BY_THEIR_OWN_SUITES = ['examples/forum'];
+// golden case whose config is full of quotes, braces and markup. examples/forum, the links case and
+// examples/minimal (the starter) are left to forum.test.ts, links.test.ts and starter-app.test.ts,
+// which build them with both ORMs (`next build` type-checks the project under its strict
+// tsconfig) and then run them.
+const BUILT_BY_THEIR_OWN_SUITES = ['examples/forum', 'examples/minimal'];
 const cases: Array<readonly [string, Orm]> = [
   ...examples
     .filter((example) => !BUILT_BY_THEIR_OWN_SUITES.includes(example))
