@@ -99,7 +99,7 @@ function buildWithCache(options: GenerateOptions): {
     },
   });
   // Kept only when no input changed while the pipeline read them.
-  const after = lookUpCache(options.root, options);
+  const after = lookUpCache(options.root, options, lookup.stored);
   if (after.key !== key) return { files };
   return { files, cacheRecord: { key, files: new Map(files), warnings, inputs: after.inputs } };
 }

@@ -79,23 +79,33 @@ interface InputMemo {
   reread: boolean;
 }
 
+/**
+ * Whether a file still has the content it had when its size and mtime were recorded: both are
+ * the same, and it was last modified before the cache was written (in the same clock tick, a
+ * change could keep both: such a "racy" file is read).
+ */
+function unchangedSince(
+  stat: fs.Stats,
+  recorded: { size?: number; mtimeMs?: number },
+  writtenAt: number,
+): boolean {
+  return (
+    stat.size === recorded.size && stat.mtimeMs === recorded.mtimeMs && stat.mtimeMs < writtenAt
+  );
+}
+
 /** The file's hash, read again only when its size or mtime changed or it is racy. */
-function fileDigest(file: string, memo: InputMemo | undefined): string {
+function fileDigest(file: string, memo: InputMemo): string {
   const stat = fs.statSync(file);
-  const known = memo?.stats.get(file);
+  const known = memo.stats.get(file);
   let digest: string;
-  if (
-    known &&
-    known[1] === stat.size &&
-    known[2] === stat.mtimeMs &&
-    stat.mtimeMs < (memo?.writtenAt ?? 0)
-  )
+  if (known && unchangedSince(stat, { size: known[1], mtimeMs: known[2] }, memo.writtenAt))
     digest = known[3];
   else {
     digest = sha256(fs.readFileSync(file));
-    if (memo) memo.reread = true;
+    memo.reread = true;
   }
-  memo?.seen.push([file, stat.size, stat.mtimeMs, digest]);
+  memo.seen.push([file, stat.size, stat.mtimeMs, digest]);
   return digest;
 }
 
@@ -129,8 +139,8 @@ function hashFolder(
   hash: crypto.Hash,
   label: string,
   dir: string,
+  memo: InputMemo,
   keep?: (name: string) => boolean,
-  memo?: InputMemo,
 ) {
   hash.update(`\0folder\0${label}\0`);
   for (const entry of filesUnder(dir, keep)) {
@@ -153,10 +163,10 @@ function appgenHash(memo: InputMemo): string {
       hash,
       'code',
       path.resolve(__dirname, '..'),
-      (name) => /\.(js|ts)$/.test(name) && !name.endsWith('.d.ts'),
       memo,
+      (name) => /\.(js|ts)$/.test(name) && !name.endsWith('.d.ts'),
     );
-    hashFolder(hash, 'schemas', SCHEMAS_DIR, undefined, memo);
+    hashFolder(hash, 'schemas', SCHEMAS_DIR, memo);
     hash.update(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json')));
     appgenItself = hash.digest('hex');
   }
@@ -183,9 +193,9 @@ function keyWithInputs(
   hash.update(
     `appgen-cache ${FORMAT}\0${appgenHash(memo)}\0${BUILTIN_TEMPLATES_DIR}\0${path.resolve(root)}\0${provider}\0${defaultDatabaseUrl}\0`,
   );
-  hashFolder(hash, 'builtin templates', BUILTIN_TEMPLATES_DIR, undefined, memo);
-  hashFolder(hash, 'config', path.join(root, 'config'), undefined, memo);
-  hashFolder(hash, 'templates', path.join(root, 'templates'), undefined, memo);
+  hashFolder(hash, 'builtin templates', BUILTIN_TEMPLATES_DIR, memo);
+  hashFolder(hash, 'config', path.join(root, 'config'), memo);
+  hashFolder(hash, 'templates', path.join(root, 'templates'), memo);
   for (const file of ['appgen.config.json', ...OTHER_PROXY_FILES]) {
     let content: Buffer | undefined;
     try {
@@ -303,12 +313,7 @@ export function cachedGeneration(root: string, lookup: CacheLookup): CachedGener
     } catch {
       return undefined;
     }
-    if (
-      stat.size === file.size &&
-      stat.mtimeMs === file.mtimeMs &&
-      stat.mtimeMs < stored.writtenAt &&
-      file.header !== undefined
-    ) {
+    if (unchangedSince(stat, file, stored.writtenAt) && file.header !== undefined) {
       files.set(file.path, fromDisk(root, file.path, file.value));
       header.set(file.path, file.header);
     } else {
@@ -340,8 +345,15 @@ export interface CacheLookup {
   reread: boolean;
 }
 
-export function lookUpCache(root: string, inputs: CacheInputs): CacheLookup {
-  const stored = readStored(root);
+/**
+ * The stored cache and the key of the inputs now. `stored`: the cache an earlier lookup of this
+ * run read (e.g. to check, after rendering, that no input changed meanwhile): not read again.
+ */
+export function lookUpCache(
+  root: string,
+  inputs: CacheInputs,
+  stored: StoredCache | undefined = readStored(root),
+): CacheLookup {
   return { stored, ...keyWithInputs(inputs, stored) };
 }
 
