@@ -45,17 +45,17 @@ export async function callRoute<T>(handler: RouteHandler, path: string, params: 
   return { ok: true, data: data as T };
 }
 
-/** The signed-in user's id; a visitor who is not signed in is sent to the login page. */
-export async function requireUser(here: string): Promise<string> {
+/** The signed-in visitor's user id (getAuthUser on the page's request), or null. */
+export async function signedInUser(here = "/"): Promise<string | null> {
   const userId = await getAuthUser(await requestFor(here));
-  if (!userId) redirect(loginUrl(here));
-  return String(userId);
+  return userId ? String(userId) : null;
 }
 
-/** The signed-in visitor's user id, or null: the navigation shows log-out only to the signed in. */
-export async function signedInUser(): Promise<string | null> {
-  const userId = await getAuthUser(await requestFor("/"));
-  return userId ? String(userId) : null;
+/** The signed-in user's id; a visitor who is not signed in is sent to the login page. */
+export async function requireUser(here: string): Promise<string> {
+  const userId = await signedInUser(here);
+  if (!userId) redirect(loginUrl(here));
+  return userId;
 }
 
 /** A value as a page shows it: dates as dates, booleans as Yes/No, nothing as a dash. */
