@@ -9,7 +9,8 @@ export interface ConfigDocument {
   /** Relative to the project root, forward slashes, e.g. `config/models/User.json`. */
   file: string;
   value: unknown;
-  positions: Map<string, ValuePosition>;
+  /** Computed when first read (by a diagnostic): copy a document by reference, not by spreading it. */
+  readonly positions: Map<string, ValuePosition>;
 }
 
 /** Every config file of a project, grouped by kind and sorted by file name. */

@@ -2,7 +2,8 @@ import fs from 'fs';
 import path from 'path';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument, ConfigKind } from './configDocument';
-import { JsonSyntaxError, parseJsonWithPositions } from './parseJsonWithPositions';
+import { parseJson } from './parseJson';
+import { JsonSyntaxError } from './parseJsonWithPositions';
 
 /** Reads and parses one config file; invalid JSON goes to `problems` (located) and gives undefined. */
 export function readDocument(
@@ -13,8 +14,16 @@ export function readDocument(
 ): ConfigDocument | undefined {
   const text = fs.readFileSync(path.join(root, file), 'utf8');
   try {
-    const { value, positions } = parseJsonWithPositions(text);
-    return { kind, file, value, positions };
+    const parsed = parseJson(text);
+    // Positions stay lazy: they are computed only when a diagnostic asks for one.
+    return {
+      kind,
+      file,
+      value: parsed.value,
+      get positions() {
+        return parsed.positions;
+      },
+    };
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
     problems.push({
