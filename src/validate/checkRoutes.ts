@@ -19,7 +19,7 @@ import { checkRouteParams } from './checkRouteParams';
 import { checkVoter } from './checkVoter';
 import { childPointer, diagnosticAt } from './locate';
 import { isReservedInHandlers } from './reservedNames';
-import { candidateModels, parseResponse, RouteWithShape } from './resolveRouteModel';
+import { candidateModels, parseResponse, routesByShape, RouteWithShape } from './resolveRouteModel';
 
 interface RouteEntry extends RouteWithShape {
   document: ConfigDocument;
@@ -140,14 +140,13 @@ export interface RouteChecks {
 
 function resolveEntry(
   entry: RouteEntry,
-  all: RouteEntry[],
+  byShape: ReadonlyMap<string, RouteEntry[]>,
   { models, unchecked, accountsModel, accounts, orm }: RouteChecks,
 ): { route?: CheckedRoute; problems: Diagnostic[]; warnings: Diagnostic[] } {
   const { document, pointer, config } = entry;
   const problems: Diagnostic[] = [];
   const operation = operationOf(config);
   const response = parseResponse(config.response);
-  const names = [...models.keys()];
   for (const [key, name] of [
     ['response', response.name],
     ['model', config.model],
@@ -160,7 +159,7 @@ function resolveEntry(
           document,
           childPointer(pointer, key),
           `unknown model "${name}"`,
-          `${suggest(name, names, 'a model:') || 'declare it in config/models/.'}`,
+          `${suggest(name, [...models.keys()], 'a model:') || 'declare it in config/models/.'}`,
         ),
       );
     }
@@ -213,7 +212,7 @@ function resolveEntry(
   let model: string | undefined;
   // A sibling naming an unknown model is reported there; counting it here would add a second,
   // false "several models" or "no model" for the same mistake.
-  const named = candidateModels(entry, all);
+  const named = candidateModels(entry, byShape);
   const candidates = named.filter((name) => models.has(name) || unchecked.has(name));
   if (operation === 'function') {
     model = candidates.length === 1 ? candidates[0] : undefined;
@@ -383,8 +382,9 @@ export function checkRoutes(
     }
   }
   const routes: CheckedRoute[] = [];
+  const byShape = routesByShape(entries);
   for (const entry of entries) {
-    const resolved = resolveEntry(entry, entries, checks);
+    const resolved = resolveEntry(entry, byShape, checks);
     diagnostics.push(...resolved.problems);
     warnings.push(...resolved.warnings);
     if (resolved.route) routes.push(resolved.route);
