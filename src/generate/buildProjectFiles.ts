@@ -5,6 +5,7 @@ import { loadProject } from '../load/loadProject';
 import { mapProject } from '../map/mapProject';
 import { buildFileMap } from '../render/buildFileMap';
 import type { FileMap } from '../render/fileMap';
+import type { RenderMemo } from '../render/renderMemo';
 import { TemplateSet } from '../render/templateSet';
 import { BUILTIN_TEMPLATES_DIR } from '../paths/packageRoot';
 import { validateProject } from '../validate/validateProject';
@@ -19,7 +20,10 @@ import { warnAboutTemplates, warnOnStderr } from './warnAboutTemplates';
  * Config → FileMap, writing nothing: its side effects are warnings (through `options.warn`)
  * about the project's templates and its own proxy file. Throws ConfigError or TemplateError.
  */
-export function buildProjectFiles(options: Omit<GenerateOptions, 'dryRun'>): FileMap {
+export function buildProjectFiles(
+  options: Omit<GenerateOptions, 'dryRun'>,
+  memo?: RenderMemo,
+): FileMap {
   const { settings } = options;
   const checked = validateProject(loadProject(options.root, settings?.loaded), settings?.checked);
   const warn = options.warn ?? warnOnStderr;
@@ -34,7 +38,7 @@ export function buildProjectFiles(options: Omit<GenerateOptions, 'dryRun'>): Fil
     BUILTIN_TEMPLATES_DIR,
     fs.existsSync(projectTemplates) ? projectTemplates : undefined,
   );
-  const files = buildFileMap(context, templates);
+  const files = buildFileMap(context, templates, memo);
   leaveOutProxyIfOwn(options.root, files, warn);
   return files;
 }

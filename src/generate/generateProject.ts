@@ -6,7 +6,8 @@ import { FolderListing } from '../write/walkFiles';
 import type { WriteFs } from '../write/writeFs';
 import { findPendingRun, PendingRun, writeProjectFiles } from '../write/writeProjectFiles';
 import type * as Pipeline from './buildProjectFiles';
-import { cachedGeneration, lookUpCache, type CacheRecord } from './runCache';
+import { RenderMemo } from '../render/renderMemo';
+import { cachedGeneration, lookUpCache, previousOutputs, type CacheRecord } from './runCache';
 import { warnOnStderr, type Warn } from './warnAboutTemplates';
 
 export interface GenerateOptions {
@@ -42,10 +43,13 @@ export interface GenerateResult {
  * about the project's templates and its own proxy file. Throws ConfigError or TemplateError.
  * Loads the pipeline's modules on first use (src/generate/buildProjectFiles.ts).
  */
-export function buildProjectFiles(options: Omit<GenerateOptions, 'dryRun'>): FileMap {
+export function buildProjectFiles(
+  options: Omit<GenerateOptions, 'dryRun'>,
+  memo?: RenderMemo,
+): FileMap {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   pipeline ??= require('./buildProjectFiles') as typeof Pipeline;
-  return pipeline.buildProjectFiles(options);
+  return pipeline.buildProjectFiles(options, memo);
 }
 
 let pipeline: typeof Pipeline | undefined;
@@ -74,7 +78,8 @@ export function generateProject(options: GenerateOptions): GenerateResult {
 
 /**
  * `buildProjectFiles` through the cache: the same files and warnings, from disk when the inputs
- * and every generated file are as the last stored generation left them.
+ * and every generated file are as the last stored generation left them. Else the pipeline runs,
+ * rendering only the outputs whose inputs changed (src/render/renderMemo.ts).
  */
 function buildWithCache(options: GenerateOptions): {
   files: FileMap;
@@ -91,15 +96,31 @@ function buildWithCache(options: GenerateOptions): {
     return { files: cached.files, known: cached.known, cacheRecord: cached.refresh };
   }
   const warnings: string[] = [];
-  const files = buildProjectFiles({
-    ...options,
-    warn: (text) => {
-      warnings.push(text);
-      warn(text);
+  const memo = new RenderMemo(lookup.renderSalt, previousOutputs(options.root, lookup.stored));
+  const files = buildProjectFiles(
+    {
+      ...options,
+      warn: (text) => {
+        warnings.push(text);
+        warn(text);
+      },
     },
-  });
+    memo,
+  );
+  const known: KnownOnDisk = { unchanged: new Set(memo.reused.keys()), header: memo.reused };
   // Kept only when no input changed while the pipeline read them.
   const after = lookUpCache(options.root, options, lookup.stored);
-  if (after.key !== key) return { files };
-  return { files, cacheRecord: { key, files: new Map(files), warnings, inputs: after.inputs } };
+  if (after.key !== key || after.renderSalt !== lookup.renderSalt) return { files, known };
+  return {
+    files,
+    known,
+    cacheRecord: {
+      key,
+      files: new Map(files),
+      warnings,
+      inputs: after.inputs,
+      headers: memo.reused,
+      renders: memo.records,
+    },
+  };
 }

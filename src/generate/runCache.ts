@@ -3,6 +3,7 @@ import fs from 'fs';
 import path from 'path';
 import type { FileMap, FileOwner, PlannedFile } from '../render/fileMap';
 import { hasGeneratedHeader } from '../render/header';
+import type { PreviousOutput, RenderRecord } from '../render/renderMemo';
 import type { KnownOnDisk } from '../write/planWrite';
 import { BUILTIN_TEMPLATES_DIR, PACKAGE_ROOT, SCHEMAS_DIR } from '../paths/packageRoot';
 import { OTHER_PROXY_FILES } from './ownProxyFile';
@@ -27,7 +28,7 @@ import { OTHER_PROXY_FILES } from './ownProxyFile';
 export const CACHE_DIR = '.appgen/cache';
 const CACHE_FILE = `${CACHE_DIR}/generate.json`;
 /** Bump when the cache's shape or the meaning of its key changes. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 export interface CacheInputs {
   root: string;
@@ -46,6 +47,8 @@ export interface CacheRecord {
   inputs: InputStat[];
   /** Whether each generated file starts with appgen's header, when known without its content. */
   headers?: ReadonlyMap<string, boolean>;
+  /** How each generated file was rendered (src/render/renderMemo.ts), for outputs of the next run. */
+  renders?: ReadonlyMap<string, RenderRecord>;
 }
 
 interface StoredFile {
@@ -57,6 +60,8 @@ interface StoredFile {
   size?: number;
   mtimeMs?: number;
   header?: boolean;
+  /** How it was rendered: its render key and its reads, as an index into `StoredCache.reads`. */
+  render?: [string, number];
 }
 
 interface StoredCache {
@@ -65,6 +70,8 @@ interface StoredCache {
   files: StoredFile[];
   warnings: string[];
   inputs: InputStat[];
+  /** The distinct lists of reads of the project context (many outputs read the same). */
+  reads: string[][];
   /** mtimeMs of the cache file itself: a file modified since (or in its clock tick) is read again. */
   writtenAt: number;
 }
@@ -181,21 +188,28 @@ function appgenHash(memo: InputMemo): string {
 function keyWithInputs(
   { root, provider, defaultDatabaseUrl }: CacheInputs,
   previous?: StoredCache,
-): { key: string; inputs: InputStat[]; reread: boolean } {
+): { key: string; renderSalt: string; inputs: InputStat[]; reread: boolean } {
   const memo: InputMemo = {
     stats: new Map((previous?.inputs ?? []).map((input) => [input[0], input])),
     writtenAt: previous?.writtenAt ?? 0,
     seen: [],
     reread: false,
   };
+  // What rendering a context depends on besides the context: appgen's code (its helpers), the
+  // templates, and Node's version (v8.serialize compares contexts: src/render/renderMemo.ts).
+  const templates = crypto.createHash('sha256');
+  templates.update(
+    `appgen-render ${FORMAT}\0${process.version}\0${appgenHash(memo)}\0${BUILTIN_TEMPLATES_DIR}\0`,
+  );
+  hashFolder(templates, 'builtin templates', BUILTIN_TEMPLATES_DIR, memo);
+  hashFolder(templates, 'templates', path.join(root, 'templates'), memo);
+  const renderSalt = templates.digest('hex');
   const hash = crypto.createHash('sha256');
   // The folders by path too: a warning may name one (the built-ins' in the template notices).
   hash.update(
-    `appgen-cache ${FORMAT}\0${appgenHash(memo)}\0${BUILTIN_TEMPLATES_DIR}\0${path.resolve(root)}\0${provider}\0${defaultDatabaseUrl}\0`,
+    `appgen-cache ${FORMAT}\0${renderSalt}\0${path.resolve(root)}\0${provider}\0${defaultDatabaseUrl}\0`,
   );
-  hashFolder(hash, 'builtin templates', BUILTIN_TEMPLATES_DIR, memo);
   hashFolder(hash, 'config', path.join(root, 'config'), memo);
-  hashFolder(hash, 'templates', path.join(root, 'templates'), memo);
   for (const file of ['appgen.config.json', ...OTHER_PROXY_FILES]) {
     let content: Buffer | undefined;
     try {
@@ -208,7 +222,7 @@ function keyWithInputs(
       `\0${file}\0${content === undefined ? '-' : file === 'appgen.config.json' ? sha256(content) : '+'}`,
     );
   }
-  return { key: hash.digest('hex'), inputs: memo.seen, reread: memo.reread };
+  return { key: hash.digest('hex'), renderSalt, inputs: memo.seen, reread: memo.reread };
 }
 
 const isInputStat = (value: unknown): value is InputStat =>
@@ -248,6 +262,10 @@ function readStored(root: string): StoredCache | undefined {
       value.warnings.every((w) => typeof w === 'string') &&
       Array.isArray(value.inputs) &&
       value.inputs.every(isInputStat) &&
+      Array.isArray(value.reads) &&
+      value.reads.every(
+        (reads) => Array.isArray(reads) && reads.every((read) => typeof read === 'string'),
+      ) &&
       Array.isArray(value.files) &&
       value.files.every(
         (f) =>
@@ -256,7 +274,14 @@ function readStored(root: string): StoredCache | undefined {
           typeof f.value === 'string' &&
           optional(f.size, 'number') &&
           optional(f.mtimeMs, 'number') &&
-          optional(f.header, 'boolean'),
+          optional(f.header, 'boolean') &&
+          (f.render === undefined ||
+            (Array.isArray(f.render) &&
+              f.render.length === 2 &&
+              typeof f.render[0] === 'string' &&
+              Number.isInteger(f.render[1]) &&
+              f.render[1] >= 0 &&
+              f.render[1] < value.reads.length)),
       );
     return valid ? { ...value, writtenAt } : undefined;
   } catch {
@@ -264,17 +289,91 @@ function readStored(root: string): StoredCache | undefined {
   }
 }
 
-/** A planned file whose content is the file on disk, read only if someone asks for it. */
+/**
+ * A planned file whose content is the file on disk, read only if someone asks for it. Its hash is
+ * the cache's until then, and the content's own once it is read (a wrong cache cannot outlive it).
+ */
 function fromDisk(root: string, file: string, digest: string): PlannedFile {
   let content: string | undefined;
+  let hash = digest;
   return {
     owner: 'generated',
-    sha256: digest,
+    get sha256(): string {
+      return hash;
+    },
     get content(): string {
-      content ??= fs.readFileSync(path.join(root, file), 'utf8');
+      if (content === undefined) {
+        content = fs.readFileSync(path.join(root, file), 'utf8');
+        hash = sha256(content);
+      }
       return content;
     },
   };
+}
+
+/**
+ * A generated file of the stored generation as it is on disk, when it still has the content it
+ * was written with (same size and mtime since, or read back with the same hash); else undefined.
+ * `reread`: it had to be read (its stats are worth storing again).
+ */
+function generatedOnDisk(
+  root: string,
+  file: StoredFile,
+  writtenAt: number,
+): { planned: PlannedFile; header: boolean; reread: boolean } | undefined {
+  const target = path.join(root, file.path);
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(target);
+  } catch {
+    return undefined;
+  }
+  if (unchangedSince(stat, file, writtenAt) && file.header !== undefined)
+    return { planned: fromDisk(root, file.path, file.value), header: file.header, reread: false };
+  let content: string;
+  try {
+    content = fs.readFileSync(target, 'utf8');
+  } catch {
+    return undefined;
+  }
+  if (sha256(content) !== file.value) return undefined;
+  return {
+    planned: { content, owner: 'generated', sha256: file.value },
+    header: hasGeneratedHeader(content),
+    reread: true,
+  };
+}
+
+/** How each generated file of the stored generation was rendered. */
+function storedRenders(stored: StoredCache): Map<string, RenderRecord> {
+  const renders = new Map<string, RenderRecord>();
+  for (const file of stored.files) {
+    if (file.render)
+      renders.set(file.path, { key: file.render[0], reads: stored.reads[file.render[1]] });
+  }
+  return renders;
+}
+
+/**
+ * The generated outputs of the stored generation for src/render/renderMemo.ts, whatever the key
+ * of the inputs now: each with how it was rendered, and its file, checked only when asked for.
+ */
+export function previousOutputs(
+  root: string,
+  stored: StoredCache | undefined,
+): Map<string, PreviousOutput> {
+  const outputs = new Map<string, PreviousOutput>();
+  if (!stored) return outputs;
+  const renders = storedRenders(stored);
+  for (const file of stored.files) {
+    const record = renders.get(file.path);
+    if (file.owner !== 'generated' || !record) continue;
+    outputs.set(file.path, {
+      record,
+      onDisk: () => generatedOnDisk(root, file, stored.writtenAt),
+    });
+  }
+  return outputs;
 }
 
 /** A cache hit: the files and warnings of the last generation, and what is known of the disk. */
@@ -306,32 +405,22 @@ export function cachedGeneration(root: string, lookup: CacheLookup): CachedGener
       files.set(file.path, { content: file.value, owner: 'user' });
       continue;
     }
-    const target = path.join(root, file.path);
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(target);
-    } catch {
-      return undefined;
-    }
-    if (unchangedSince(stat, file, stored.writtenAt) && file.header !== undefined) {
-      files.set(file.path, fromDisk(root, file.path, file.value));
-      header.set(file.path, file.header);
-    } else {
-      let content: string;
-      try {
-        content = fs.readFileSync(target, 'utf8');
-      } catch {
-        return undefined;
-      }
-      if (sha256(content) !== file.value) return undefined;
-      files.set(file.path, { content, owner: 'generated', sha256: file.value });
-      header.set(file.path, hasGeneratedHeader(content));
-      reread = true;
-    }
+    const onDisk = generatedOnDisk(root, file, stored.writtenAt);
+    if (!onDisk) return undefined;
+    files.set(file.path, onDisk.planned);
+    header.set(file.path, onDisk.header);
+    reread ||= onDisk.reread;
     unchanged.add(file.path);
   }
   const refresh = reread
-    ? { key, files, warnings: stored.warnings, inputs: lookup.inputs, headers: header }
+    ? {
+        key,
+        files,
+        warnings: stored.warnings,
+        inputs: lookup.inputs,
+        headers: header,
+        renders: storedRenders(stored),
+      }
     : undefined;
   return { files, warnings: stored.warnings, known: { unchanged, header }, refresh };
 }
@@ -343,6 +432,8 @@ export interface CacheLookup {
   inputs: InputStat[];
   /** Some input was read: its stats are worth storing again. */
   reread: boolean;
+  /** A hash of what rendering depends on besides its context (appgen, templates, Node). */
+  renderSalt: string;
 }
 
 /**
@@ -360,6 +451,17 @@ export function lookUpCache(
 /** Remembers a generation that was written. Best effort: a cache that cannot be written is no error. */
 export function storeGeneration(root: string, record: CacheRecord): void {
   const files: StoredFile[] = [];
+  const reads: string[][] = [];
+  const readsIndex = new Map<string, number>();
+  const indexOf = (list: readonly string[]): number => {
+    const id = JSON.stringify(list);
+    let index = readsIndex.get(id);
+    if (index === undefined) {
+      index = reads.push([...list]) - 1;
+      readsIndex.set(id, index);
+    }
+    return index;
+  };
   for (const [file, planned] of record.files) {
     if (planned.owner === 'user') {
       files.push({ path: file, owner: 'user', value: planned.content });
@@ -371,12 +473,14 @@ export function storeGeneration(root: string, record: CacheRecord): void {
     } catch {
       stat = undefined;
     }
+    const render = record.renders?.get(file);
     files.push({
       path: file,
       owner: 'generated',
       value: planned.sha256 ?? sha256(planned.content),
       ...(stat ? { size: stat.size, mtimeMs: stat.mtimeMs } : {}),
       header: record.headers?.get(file) ?? hasGeneratedHeader(planned.content),
+      ...(render ? { render: [render.key, indexOf(render.reads)] as [string, number] } : {}),
     });
   }
   const stored: Omit<StoredCache, 'writtenAt'> = {
@@ -385,6 +489,7 @@ export function storeGeneration(root: string, record: CacheRecord): void {
     files,
     warnings: record.warnings,
     inputs: record.inputs,
+    reads,
   };
   const body = JSON.stringify(stored);
   const target = path.join(root, CACHE_FILE);

@@ -1,12 +1,18 @@
 import type { ProjectContext } from '../map/contexts';
-import type { FileMap } from './fileMap';
+import type { FileMap, PlannedFile } from './fileMap';
 import { generatedHeader } from './header';
+import type { RenderMemo } from './renderMemo';
 import { TEMPLATE_REGISTRY, type TemplateOutput } from './templateRegistry';
 import { TemplateError, type TemplateSet } from './templateSet';
 
-function renderOutput(templates: TemplateSet, template: string, output: TemplateOutput): string {
+function renderOutput(
+  templates: TemplateSet,
+  template: string,
+  output: TemplateOutput,
+  context: object = output.context,
+): string {
   try {
-    return templates.render(template, output.context);
+    return templates.render(template, context);
   } catch (error) {
     // Say which output failed: a partial's mistake may show in one route file only.
     throw error instanceof TemplateError ? error.rendering(output.path) : error;
@@ -14,17 +20,38 @@ function renderOutput(templates: TemplateSet, template: string, output: Template
 }
 
 /**
- * Renders every output file in memory. No I/O beyond reading templates: a failure here leaves
- * the project untouched. Paths are sorted so the map (and the manifest) is deterministic.
+ * Renders every output file in memory. No I/O beyond reading templates (and, with a `memo`, the
+ * unchanged generated files it reuses): a failure here leaves the project untouched. Paths are
+ * sorted so the map (and the manifest) is deterministic.
  */
-export function buildFileMap(project: ProjectContext, templates: TemplateSet): FileMap {
-  const planned: Array<[string, { content: string; owner: 'generated' | 'user' }]> = [];
+export function buildFileMap(
+  project: ProjectContext,
+  templates: TemplateSet,
+  memo?: RenderMemo,
+): FileMap {
+  const planned: Array<[string, PlannedFile]> = [];
   for (const entry of TEMPLATE_REGISTRY) {
     for (const output of entry.outputs(project)) {
-      const body = renderOutput(templates, entry.template, output);
-      const content =
-        entry.owner === 'generated' ? generatedHeader(output.path, output.sources) + body : body;
-      planned.push([output.path, { content, owner: entry.owner }]);
+      if (entry.owner === 'user') {
+        planned.push([
+          output.path,
+          { content: renderOutput(templates, entry.template, output), owner: 'user' },
+        ]);
+        continue;
+      }
+      const memoised = entry.memo === false ? undefined : memo;
+      const reused = memoised?.reuse(entry.template, output, project);
+      if (reused) {
+        planned.push([output.path, reused]);
+        continue;
+      }
+      const body = memoised
+        ? memoised.render(entry.template, output, project, (context) =>
+            renderOutput(templates, entry.template, output, context),
+          )
+        : renderOutput(templates, entry.template, output);
+      const content = generatedHeader(output.path, output.sources) + body;
+      planned.push([output.path, { content, owner: 'generated' }]);
     }
   }
   planned.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -24,6 +24,11 @@ export interface TemplateEntry {
    */
   context: string;
   outputs(project: ProjectContext): TemplateOutput[];
+  /**
+   * false: rendered on every run, never taken from the last generation (src/render/renderMemo.ts),
+   * for a context that costs more to compare than to render (a finished document).
+   */
+  memo?: false;
 }
 
 const once =
@@ -135,6 +140,8 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
         sources: ['config/routes/', 'config/models/'],
       },
     ],
+    // The document is built above anyway; rendering only embeds it (comparing it took longer).
+    memo: false,
   },
   {
     template: 'src/app/api/openapi.json/route.ts.hbs',

@@ -60,7 +60,13 @@ export function planWrite(
   const conflicts: string[] = [];
   for (const [path, file] of files) {
     if (file.owner === 'generated' && known?.unchanged.has(path)) {
-      plan.manifest.generated[path] = file.sha256 ?? hashContent(file.content);
+      // The cache's hash of a file it did not read is trusted when the manifest agrees (or has
+      // none); else the file is read and hashed, so a wrong cache cannot reach the manifest.
+      const recorded = previous.generated[path];
+      plan.manifest.generated[path] =
+        file.sha256 !== undefined && (recorded === undefined || recorded === file.sha256)
+          ? file.sha256
+          : hashContent(file.content);
       plan.unchanged.push(path);
       continue;
     }
@@ -71,13 +77,15 @@ export function planWrite(
       else plan.kept.push(path);
       continue;
     }
-    plan.manifest.generated[path] = file.sha256 ?? hashContent(file.content);
-    if (current === undefined) plan.create.push({ path, content: file.content });
-    else if (current === file.content) plan.unchanged.push(path);
+    // The content first: a planned file read from disk (the cache) takes its hash from it then.
+    const { content } = file;
+    plan.manifest.generated[path] = file.sha256 ?? hashContent(content);
+    if (current === undefined) plan.create.push({ path, content });
+    else if (current === content) plan.unchanged.push(path);
     // Ours to rewrite: untouched since the last run, or still carrying the header. A file whose
     // header was removed has been taken over by the user.
     else if (hashContent(current) === previous.generated[path] || hasGeneratedHeader(current))
-      plan.update.push({ path, content: file.content, before: current });
+      plan.update.push({ path, content, before: current });
     else conflicts.push(path);
   }
   // Stale: generated last time (the manifest) or carrying the header in a generated folder (found
