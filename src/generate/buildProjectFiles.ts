@@ -16,6 +16,25 @@ import { warnAboutTemplates, warnOnStderr } from './warnAboutTemplates';
 // The pipeline itself, in a module of its own: generateProject.ts loads it (with ajv and
 // Handlebars, ~0.1 s of module loading) only when the generation cache cannot answer.
 
+/** The last template set made, by the salt of the render memo (which hashes every template file). */
+let lastTemplates: { root: string; salt: string; set: TemplateSet } | undefined;
+
+/**
+ * The built-in and the project's templates, compiled when first used. Kept between runs of one
+ * process (`appgen dev`) while the memo's salt, a hash of every template file, is the same.
+ */
+function templateSet(root: string, salt: string | undefined): TemplateSet {
+  if (salt !== undefined && lastTemplates?.root === root && lastTemplates.salt === salt)
+    return lastTemplates.set;
+  const projectTemplates = path.join(root, 'templates');
+  const set = new TemplateSet(
+    BUILTIN_TEMPLATES_DIR,
+    fs.existsSync(projectTemplates) ? projectTemplates : undefined,
+  );
+  lastTemplates = salt === undefined ? undefined : { root, salt, set };
+  return set;
+}
+
 /**
  * Config → FileMap, writing nothing: its side effects are warnings (through `options.warn`)
  * about the project's templates and its own proxy file. Throws ConfigError or TemplateError.
@@ -32,13 +51,8 @@ export function buildProjectFiles(
     provider: options.provider,
     defaultDatabaseUrl: options.defaultDatabaseUrl,
   });
-  const projectTemplates = path.join(options.root, 'templates');
   warnAboutTemplates(options.root, BUILTIN_TEMPLATES_DIR, options.warn);
-  const templates = new TemplateSet(
-    BUILTIN_TEMPLATES_DIR,
-    fs.existsSync(projectTemplates) ? projectTemplates : undefined,
-  );
-  const files = buildFileMap(context, templates, memo);
+  const files = buildFileMap(context, templateSet(options.root, memo?.salt), memo);
   leaveOutProxyIfOwn(options.root, files, warn);
   return files;
 }

@@ -68,7 +68,8 @@ export class RenderMemo {
   private project?: object;
 
   constructor(
-    private readonly salt: string,
+    /** A hash of what rendering depends on besides the context: appgen's code, every template. */
+    readonly salt: string,
     private readonly previous: ReadonlyMap<string, PreviousOutput>,
   ) {}
 
