@@ -1,48 +1,28 @@
-import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
-import fs from 'fs';
-import path from 'path';
+import type Ajv from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument, ConfigKind } from '../load/configDocument';
-import { SCHEMAS_DIR } from '../paths/packageRoot';
 import { childPointer, diagnosticAt } from './locate';
-
-const SCHEMA_FILES: Record<ConfigKind, string> = {
-  model: 'model.schema.json',
-  routes: 'routes.schema.json',
-  view: 'view.schema.json',
-  events: 'events.schema.json',
-  settings: 'appgen.config.schema.json',
-};
+import { builtValidator, newAjv, schemaText } from './schemaCompiler';
 
 let ajv: Ajv | undefined;
 const compiled = new Map<ConfigKind, ValidateFunction>();
 
 /**
- * The validator of one kind of config file, compiled on first use: a run that checks only the
- * settings (a cached generation) compiles that schema alone, not all five (~75 ms at start-up).
+ * The validator of one kind of config file, made on first use: a run that checks only the
+ * settings (a cached generation) makes that one alone. Built ahead of time by `npm run build`
+ * when that build is of this schema (src/validate/schemaCompiler.ts), else compiled here.
  */
 function validatorOf(kind: ConfigKind): ValidateFunction {
   const known = compiled.get(kind);
   if (known) return known;
-  if (!ajv) {
-    // verbose: errors carry their parentSchema, which holds our messages. They use the keywords
-    // editors read (VS Code's JSON service shows patternErrorMessage / errorMessage too).
-    // validateSchema: false skips checking appgen's own schemas against JSON Schema's meta-schema
-    // on every run (compiling the meta-schema cost more than the settings schema itself);
-    // tests/unit/validate/schemaFiles.test.ts checks them once, with it.
-    ajv = new Ajv({
-      allErrors: true,
-      verbose: true,
-      strict: true,
-      allowUnionTypes: true,
-      validateSchema: false,
-    });
-    ajv.addKeyword({ keyword: 'patternErrorMessage', schemaType: 'string' });
-    ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
+  const text = schemaText(kind);
+  let validate = builtValidator(kind, text);
+  if (!validate) {
+    ajv ??= newAjv();
+    validate = ajv.compile(JSON.parse(text));
   }
-  const schema = JSON.parse(fs.readFileSync(path.join(SCHEMAS_DIR, SCHEMA_FILES[kind]), 'utf8'));
-  const validate = ajv.compile(schema);
   compiled.set(kind, validate);
   return validate;
 }
