@@ -11,7 +11,8 @@ import { BUILTIN_TEMPLATES_DIR } from '../paths/packageRoot';
 import { validateProject } from '../validate/validateProject';
 import type { GenerateOptions } from './generateProject';
 import { leaveOutProxyIfOwn } from './ownProxyFile';
-import { warnAboutTemplates, warnOnStderr } from './warnAboutTemplates';
+import { warnAboutTemplates } from './warnAboutTemplates';
+import { warnOnStderr } from './warnings';
 
 // The pipeline itself, in a module of its own: generateProject.ts loads it (with ajv and
 // Handlebars, ~0.1 s of module loading) only when the generation cache cannot answer.

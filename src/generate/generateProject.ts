@@ -8,7 +8,7 @@ import { findPendingRun, PendingRun, writeProjectFiles } from '../write/writePro
 import type * as Pipeline from './buildProjectFiles';
 import { RenderMemo } from '../render/renderMemo';
 import { cachedGeneration, lookUpCache, previousOutputs, type CacheRecord } from './runCache';
-import { warnOnStderr, type Warn } from './warnAboutTemplates';
+import { warnOnStderr, type Warn } from './warnings';
 
 export interface GenerateOptions {
   root: string;

@@ -1,7 +1,7 @@
 import fs from 'fs';
 import path from 'path';
 import type { FileMap } from '../render/fileMap';
-import type { Warn } from './warnAboutTemplates';
+import type { Warn } from './warnings';
 
 /** The file appgen scaffolds to add its security headers, and the ones Next.js would take instead. */
 export const PROXY_FILE = 'src/proxy.ts';

@@ -1,18 +1,5 @@
 import { formatTemplateNotices, templateNotices } from '../templates/templateNotices';
-
-export type Warn = (text: string) => void;
-
-let lastShown: string | undefined;
-
-/**
- * Writes warnings to stderr, each distinct block once per process: `appgen generate` shows it
- * once, and `appgen dev`, which regenerates on every save, again only when it changes.
- */
-export const warnOnStderr: Warn = (text) => {
-  if (text === lastShown) return;
-  lastShown = text;
-  process.stderr.write(text);
-};
+import { warnOnStderr, type Warn } from './warnings';
 
 /**
  * Tells the project, in one block per run (not per file rendered), about overrides whose

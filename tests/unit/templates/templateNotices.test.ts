@@ -1,7 +1,7 @@
 import fs from 'fs';
 import path from 'path';
 import { buildProjectFiles, generateProject } from '../../../src/generate/generateProject';
-import { warnOnStderr } from '../../../src/generate/warnAboutTemplates';
+import { warnOnStderr } from '../../../src/generate/warnings';
 import { BUILTIN_TEMPLATES_DIR } from '../../../src/paths/packageRoot';
 import { acceptTemplates } from '../../../src/templates/acceptTemplates';
 import { EJECTION_RECORD } from '../../../src/templates/ejectionRecord';
