@@ -58,7 +58,8 @@ const HINT_HELPERS = Object.keys(HELPERS).join(', ');
  * same relative path replaces the built-in one. Files under `partials/` are registered as
  * partials named by their path without `.hbs` (e.g. `handler/auth`).
  *
- * Every file is checked when compiled (partials at construction, templates when first rendered):
+ * Every file is checked when compiled (the project's partials at construction, templates and
+ * built-in partials when first used):
  * syntax, helpers and partials called by name. Errors name the file and line of the mistake:
  * an error inside a partial names the partial, not the template that included it.
  */
@@ -83,7 +84,22 @@ export class TemplateSet {
     }
     for (const source of this.sources.values()) {
       const partial = partialName(source.name);
-      if (partial !== undefined) this.handlebars.registerPartial(partial, this.compile(source));
+      if (partial === undefined) continue;
+      // The project's partials are checked now, so a mistake in one fails every run; the
+      // built-in ones (checked by appgen's tests) are compiled when first called: a run that
+      // renders a few files (the render memo) compiles only what those use.
+      if (source.origin === 'project') {
+        this.handlebars.registerPartial(partial, this.compile(source));
+        continue;
+      }
+      let compiled: Handlebars.TemplateDelegate | undefined;
+      this.handlebars.registerPartial(
+        partial,
+        (context: unknown, options?: Handlebars.RuntimeOptions) => {
+          compiled ??= this.compile(source);
+          return compiled(context, options);
+        },
+      );
     }
   }
 
