@@ -156,14 +156,16 @@ function hashFolder(
   }
 }
 
-let appgenItself: string | undefined;
+let appgenItself: { digest: string; stats: InputStat[] } | undefined;
 
 /**
  * appgen's own code, schemas and package.json: the same for the life of a process. Hashed with
- * the memo the first time (the files with unchanged stats are not read).
+ * the memo the first time (the files with unchanged stats are not read); later lookups of the
+ * process add the same stats to theirs, so that a record stored after one still holds them.
  */
 function appgenHash(memo: InputMemo): string {
   if (appgenItself === undefined) {
+    const before = memo.seen.length;
     const hash = crypto.createHash('sha256');
     // src/ under ts-node or jest, dist/ when built: whichever this code runs from.
     hashFolder(
@@ -175,9 +177,11 @@ function appgenHash(memo: InputMemo): string {
     );
     hashFolder(hash, 'schemas', SCHEMAS_DIR, memo);
     hash.update(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json')));
-    appgenItself = hash.digest('hex');
+    appgenItself = { digest: hash.digest('hex'), stats: memo.seen.slice(before) };
+  } else {
+    memo.seen.push(...appgenItself.stats);
   }
-  return appgenItself;
+  return appgenItself.digest;
 }
 
 /**

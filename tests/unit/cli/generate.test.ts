@@ -28,6 +28,24 @@ describe('appgen generate on a good project', () => {
     expect(fs.existsSync(path.join(root, 'prisma/schema.prisma'))).toBe(true);
   });
 
+  it("stores every input's stats after a run that rendered: the next run, a hit, has nothing to store again", () => {
+    const root = makeProject(minimalProject());
+    runAppgen(['generate', '--cwd', root]);
+    const cache = path.join(root, '.appgen/cache/generate.json');
+    // Every file looks older than the cache, as it is a moment after a run (none is racy).
+    const future = new Date(Date.now() + 60_000);
+    fs.utimesSync(cache, future, future);
+    const stored = fs.readFileSync(cache, 'utf8');
+    // appgen's own code and schemas were hashed once in that process, but their stats stored too.
+    const inputs = (
+      JSON.parse(stored.slice(stored.indexOf('\n') + 1)) as { inputs: string[][] }
+    ).inputs.map(([file]) => file);
+    expect(inputs.some((file) => file.endsWith(`${path.sep}model.schema.json`))).toBe(true);
+    expect(inputs.some((file) => file.endsWith(`${path.sep}appgen.js`))).toBe(true);
+    expect(runAppgen(['generate', '--cwd', root]).stdout).toMatch(/everything up to date/);
+    expect(fs.readFileSync(cache, 'utf8')).toBe(stored);
+  });
+
   it('says everything is up to date on a second run', () => {
     const root = makeProject(minimalProject());
     // src/proxy.ts is scaffolded (the user's once written), so it is not counted as generated.
