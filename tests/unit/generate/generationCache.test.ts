@@ -184,6 +184,20 @@ function projectEdits(): Record<string, Edit> {
         if ((routes.routes as unknown[]).length > 1) (routes.routes as unknown[]).pop();
       });
     },
+    'retitle a view (or rename a model field in a routes file)': (root, step, pick) => {
+      const views = listFiles(root, 'config/views');
+      if (views.length) {
+        editJson(root, pick(views), (view) => {
+          view.title = `Title ${step}`;
+        });
+        return;
+      }
+      const file = pick(listFiles(root, 'config/routes'));
+      editJson(root, file, (routes) => {
+        const list = routes.routes as Array<Record<string, unknown>>;
+        if (list.length) list[0].path = `${String(list[0].path)}/v${step}`;
+      });
+    },
     'break a config file': (root, _step, pick) => {
       const file = pick(listFiles(root, 'config/models'));
       fs.appendFileSync(path.join(root, file), '}');
@@ -318,6 +332,8 @@ describe('a seeded random sequence of edits', () => {
     ['blog', 20261125],
     ['forum-drizzle', 7],
     ['links-drizzle-postgres', 42],
+    ['publishing', 3],
+    ['blog', 11],
   ])(
     '%s (seed %d): every step gives the same result with the cache as without it',
     (name, seed) => {
