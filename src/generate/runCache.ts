@@ -200,7 +200,7 @@ function keyWithInputs(
     reread: false,
   };
   // What rendering a context depends on besides the context: appgen's code (its helpers), the
-  // templates, and Node's version (v8.serialize compares contexts: src/render/renderMemo.ts).
+  // templates, and Node's version (the helpers run on its JSON and regular expressions).
   const templates = crypto.createHash('sha256');
   templates.update(
     `appgen-render ${FORMAT}\0${process.version}\0${appgenHash(memo)}\0${BUILTIN_TEMPLATES_DIR}\0`,

@@ -268,6 +268,9 @@ function cacheEdits(): Record<string, Edit> {
     const sum = crypto.createHash('sha256').update(body).digest('hex');
     fs.writeFileSync(file(root), `${sum}\n${body}`);
   };
+  /** The stored files that carry a render record. */
+  const rendered = (value: Record<string, unknown>) =>
+    (value.files as Array<{ render?: [string, number] }>).filter((f) => f.render);
   return {
     'delete the cache': (root) =>
       fs.rmSync(path.join(root, CACHE_DIR), { recursive: true, force: true }),
@@ -299,13 +302,13 @@ function cacheEdits(): Record<string, Edit> {
     },
     'a wrong render key': (root, _step, pick) => {
       rewrite(root, (value) => {
-        const files = (value.files as Array<{ render?: [string, number] }>).filter((f) => f.render);
+        const files = rendered(value);
         if (files.length) pick(files).render![0] = '0'.repeat(64);
       });
     },
     'render records of two files swapped': (root, _step, pick) => {
       rewrite(root, (value) => {
-        const files = (value.files as Array<{ render?: [string, number] }>).filter((f) => f.render);
+        const files = rendered(value);
         if (files.length < 2) return;
         const [a, b] = [pick(files), pick(files)];
         [a.render, b.render] = [b.render, a.render];
@@ -315,7 +318,7 @@ function cacheEdits(): Record<string, Edit> {
       rewrite(root, (value) => {
         const reads = value.reads as string[][];
         reads.push(pick([[], ['orm'], ['models', 'provider']]));
-        const files = (value.files as Array<{ render?: [string, number] }>).filter((f) => f.render);
+        const files = rendered(value);
         if (files.length) pick(files).render![1] = reads.length - 1;
       });
     },
@@ -380,6 +383,15 @@ describe('files whose size and modification time have not changed since the cach
     const future = new Date(Date.now() + 60_000);
     fs.utimesSync(path.join(root, CACHE_FILE), future, future);
   };
+  /** A case generated twice with and without the cache, the cached copy's files all older than its cache. */
+  const settled = (name: string): [string, string] => {
+    const cached = projectOf(name);
+    const uncached = projectOf(name);
+    expectSame(cached, uncached);
+    expectSame(cached, uncached);
+    ageCache(cached);
+    return [cached, uncached];
+  };
   const generatedPaths = (root: string) =>
     Object.keys(
       JSON.parse(fs.readFileSync(path.join(root, '.appgen/manifest.json'), 'utf8')).generated,
@@ -408,11 +420,7 @@ describe('files whose size and modification time have not changed since the cach
   });
 
   it('are read again when the size or the modification time changed, and an edit is seen', () => {
-    const cached = projectOf('minimal');
-    const uncached = projectOf('minimal');
-    expectSame(cached, uncached);
-    expectSame(cached, uncached);
-    ageCache(cached);
+    const [cached, uncached] = settled('minimal');
     // Same size, another modification time: the content is read, the edit found and undone.
     const file = 'src/app/layout.tsx';
     for (const root of [cached, uncached]) {
@@ -436,11 +444,7 @@ describe('files whose size and modification time have not changed since the cach
   });
 
   it('keep the true hash in the manifest when a consistent cache holds a wrong one', () => {
-    const cached = projectOf('forum-drizzle');
-    const uncached = projectOf('forum-drizzle');
-    expectSame(cached, uncached);
-    expectSame(cached, uncached);
-    ageCache(cached);
+    const [cached, uncached] = settled('forum-drizzle');
     const wrong = (root: string, step: number) =>
       cacheEdits()['a wrong hash in a consistent cache'](root, step, (list) => list[0]);
     wrong(cached, 0);
