@@ -4,8 +4,10 @@ import { stripCursorCodes } from './stripCursorCodes';
 
 /**
  * The `next dev` child of `appgen dev`, in its own process group so that stopping it also stops
- * the workers Next.js starts. Restartable: a regenerated Prisma client is a new module graph
- * that Next.js' hot reload does not pick up reliably, so a schema change restarts the server.
+ * the workers Next.js starts. Restartable: a schema change restarts the server. Hot reload alone
+ * was measured (bench/README.md, issue 20 fourth pass): a route compiled for the first time after
+ * a model change ran the previous instance of src/appgen/db.ts, with the previous models' client
+ * (Prisma: 500s) or tables (Drizzle: the new field silently left out of inserts).
  */
 export class NextDevProcess {
   private child?: ChildProcess;
