@@ -408,6 +408,18 @@ export interface MethodContext {
    * PUT or PATCH that writes links, so that a missing record is 404 before a missing linked one.
    */
   loadsRecord: boolean;
+  /**
+   * Orm drizzle, a GET of one record found by the path (not loaded for a voter): its select is a
+   * statement prepared once per process (partial orm/drizzle/prepared, src/appgen/db.ts `preparedOnce`, `<handlerName>Read`),
+   * not built and compiled on every request.
+   */
+  preparesRead: boolean;
+  /**
+   * When it does, the statement's name on PostgreSQL: the handler's name and the fields it
+   * matches, e.g. `getApiUsersById(id)`; at most 63 characters (PostgreSQL keeps no more), a
+   * longer one ending in a hash of the whole. Else null.
+   */
+  readStatement: string | null;
   /** A create of a model with a slug field: the handler makes it from its `from` field. Else null. */
   slug: MethodSlugContext | null;
   /**

@@ -1,3 +1,4 @@
+import crypto from 'crypto';
 import type { OrmName } from '../config/configTypes';
 import { bodyTypeInfo } from '../config/fieldTypes';
 import { VALIDATORS, type ParsedValidator } from '../config/validators';
@@ -15,6 +16,7 @@ import type {
   LinkRouteContext,
   MethodContext,
   MethodSlugContext,
+  MatchContext,
   ParamContext,
   RelationContext,
   RouteFileContext,
@@ -124,6 +126,13 @@ function linkRoute(
   return { relation: relation.name, joinTable, ownColumn, otherColumn };
 }
 
+/** PostgreSQL keeps 63 characters of a prepared statement's name: a longer one ends in a hash of the whole. */
+function statementName(handlerName: string, fields: string[]): string {
+  const name = `${handlerName}(${fields.join(',')})`;
+  if (name.length <= 63) return name;
+  return `${name.slice(0, 50)}~${crypto.createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
+}
+
 function mapMethod(
   route: ProjectRoute,
   orm: OrmName,
@@ -145,33 +154,43 @@ function mapMethod(
   const parents = mapParents(route);
   const shape = mapAnswerShape(route, models, relations);
   const writesLinks = body.some((field) => field.link !== null);
+  // A PUT or PATCH that links records loads its own first: a missing record is 404 before a
+  // missing linked one is 409. A link route needs its id; the caller's own record must exist (401).
+  const loadsRecord =
+    route.voterSeesRecord ||
+    (writesLinks && (operation === 'replace' || operation === 'update')) ||
+    route.link !== null ||
+    route.currentUserRecord;
   const firedEvents =
     eventOperation && route.model
       ? events
           .filter((e) => e.model === route.model && e.on.includes(eventOperation))
           .map((e) => e.name)
       : [];
+  const handlerName = typeName.charAt(0).toLowerCase() + typeName.slice(1);
+  const matches: MatchContext[] = [
+    ...params
+      .filter((p) => p.field !== null)
+      .map((param) => ({ field: param.field as string, param, parent: null })),
+    ...parents
+      .filter((p) => p.setsForeignKey)
+      .map((p) => ({
+        field: p.foreignKey,
+        param: params.find((param) => param.name === p.param) as ParamContext,
+        parent: p.variable,
+      })),
+  ];
+  const preparesRead = orm === 'drizzle' && operation === 'get' && !loadsRecord;
   return {
     method: route.method,
-    handlerName: typeName.charAt(0).toLowerCase() + typeName.slice(1),
+    handlerName,
     urlPath: route.path,
     operation,
     model: route.model ? { name: route.model, delegate: delegateName(route.model) } : null,
     responseModel: response,
     responseIsArray: route.responseIsArray,
     params,
-    matches: [
-      ...params
-        .filter((p) => p.field !== null)
-        .map((param) => ({ field: param.field as string, param, parent: null })),
-      ...parents
-        .filter((p) => p.setsForeignKey)
-        .map((p) => ({
-          field: p.foreignKey,
-          param: params.find((param) => param.name === p.param) as ParamContext,
-          parent: p.variable,
-        })),
-    ],
+    matches,
     hasIdParam: params.some((p) => p.isId),
     body,
     hasBody: body.length > 0,
@@ -191,13 +210,14 @@ function mapMethod(
     voter: voter?.kind === 'custom' ? voter.name : null,
     builtinVoter: voter && voter.kind !== 'custom' ? voter.kind : null,
     ownerField: voter?.kind === 'owner' ? voter.field : null,
-    // A PUT or PATCH that links records loads its own first: a missing record is 404 before a
-    // missing linked one is 409. A link route needs its id; the caller's own record must exist (401).
-    loadsRecord:
-      route.voterSeesRecord ||
-      (writesLinks && (operation === 'replace' || operation === 'update')) ||
-      route.link !== null ||
-      route.currentUserRecord,
+    loadsRecord,
+    preparesRead,
+    readStatement: preparesRead
+      ? statementName(
+          handlerName,
+          matches.map((m) => m.field),
+        )
+      : null,
     slug: methodSlug(operation, model, body),
     hashesPasswords:
       orm !== 'none' &&

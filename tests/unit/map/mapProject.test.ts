@@ -281,6 +281,34 @@ describe('mapProject', () => {
     ]);
   });
 
+  it("prepares the one-record GET with Drizzle only, naming it within PostgreSQL's 63 characters", () => {
+    const long = 'postsofeveryauthorwhowroteforthismagazinesinceitbegan';
+    const routes = [
+      { method: 'GET', ...ITEM, response: 'BlogPost' },
+      { method: 'PATCH', ...ITEM, body: { title: 'string' }, response: 'BlogPost' },
+      { method: 'GET', path: `/api/${long}/:id`, params: { id: 'uuid' }, response: 'BlogPost' },
+    ];
+    const files = (orm: string) =>
+      minimalProject({
+        'appgen.config.json': { orm },
+        'config/models/BlogPost.json': BLOG_POST,
+        'config/routes/posts.json': { routes },
+      });
+    const prepared = (orm: string) =>
+      map(files(orm))
+        .methods.filter((m) => m.model?.name === 'BlogPost')
+        .map((m) => [m.method, m.urlPath, m.preparesRead, m.readStatement]);
+    const [first, second, third] = prepared('drizzle');
+    expect(first).toEqual(['GET', '/api/posts/:id', true, 'getApiPostsById(id)']);
+    expect(second).toEqual(['PATCH', '/api/posts/:id', false, null]);
+    const name = third[3] as string;
+    expect(name).toHaveLength(63);
+    expect(name).toMatch(/^getApiPostsofeveryauthorwhowroteforthismagazinesin~[0-9a-f]{12}$/);
+    expect(prepared('prisma').every(([, , prepares, statement]) => !prepares && !statement)).toBe(
+      true,
+    );
+  });
+
   it('uses the orm none partials and no database with orm none', () => {
     const project = map(minimalProject({ 'appgen.config.json': { orm: 'none' } }));
     expect([project.usesDatabase, project.orm]).toEqual([false, 'none']);
