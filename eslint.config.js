@@ -54,4 +54,8 @@ module.exports = tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: nodeGlobals },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    files: ['**/*.mjs'],
+    languageOptions: { sourceType: 'module', globals: nodeGlobals },
+  },
 );

@@ -14,11 +14,12 @@ const PARTS = {
   load: (o) => require('./load').runLoad(o),
   password: (o) => require('./passwordHash').runPasswordHash(o),
   dev: (o) => require('./devLoop').runDevLoop(o),
+  query: (o) => require('./queryCost').runQueryCost(o),
 };
 
-const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [load] [dev] [password] [options]]   (no part: all of them)
+const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [load] [dev] [password] [query] [options]]   (no part: all of them)
   --n 10,100,1000    generate: project sizes N (N models, 4N routes, N views)
-  --runs 3           generate: runs per measurement (the median is shown)
+  --runs 3           generate: runs per measurement (the median is shown); query: rounds (at least 3)
   --duration 5       handlers: seconds per load round (plus a warm-up as long, at least 5 s)
   --rounds 6         handlers: rounds per endpoint and variant, interleaved (medians shown)
   --connections 10   handlers: concurrent connections of autocannon
