@@ -60,6 +60,47 @@ async function startDev(project: TestProject, extra: string[] = []): Promise<Run
   });
 }
 
+/**
+ * Saves an optional `nickname` field on the starter's User together with config/routes/people.json
+ * (GET and POST /api/people, the POST writing the nickname), then POSTs `person` through the new
+ * route until it answers 201 with the record. The new route is compiled after the model change:
+ * next dev's hot reload alone gave it the previous models' client (measured; appgen dev restarts
+ * next dev on a model change).
+ */
+async function saveNicknameAndPostPerson(
+  project: TestProject,
+  dev: RunningServer,
+  person: { name: string; email: string; nickname: string },
+  timeoutMs?: number,
+): Promise<unknown> {
+  const modelFile = path.join(project.dir, 'config', 'models', 'User.json');
+  const model = JSON.parse(fs.readFileSync(modelFile, 'utf8'));
+  model.fields.nickname = { type: 'string', optional: true };
+  saveByRename(modelFile, JSON.stringify(model, null, 2));
+  fs.writeFileSync(
+    path.join(project.dir, 'config', 'routes', 'people.json'),
+    JSON.stringify({
+      routes: [
+        { method: 'GET', path: '/api/people', response: 'User[]' },
+        {
+          method: 'POST',
+          path: '/api/people',
+          body: { name: 'string', email: 'string', nickname: 'string' },
+          response: 'User',
+        },
+      ],
+    }),
+  );
+  return waitFor(
+    async () => {
+      const response = await request(dev.url, 'POST', '/api/people', person);
+      return response.status === 201 ? response.body : undefined;
+    },
+    'the new route with the new field',
+    timeoutMs,
+  );
+}
+
 describe('appgen dev (prisma, SQLite)', () => {
   let project: TestProject;
   let dev: RunningServer;
@@ -82,31 +123,11 @@ describe('appgen dev (prisma, SQLite)', () => {
   });
 
   it('picks up a new route and a new model field without a restart', async () => {
-    const model = readModel();
-    model.fields.nickname = { type: 'string', optional: true };
-    saveByRename(modelFile(), JSON.stringify(model, null, 2));
-    fs.writeFileSync(
-      path.join(project.dir, 'config', 'routes', 'people.json'),
-      JSON.stringify({
-        routes: [
-          { method: 'GET', path: '/api/people', response: 'User[]' },
-          {
-            method: 'POST',
-            path: '/api/people',
-            body: { name: 'string', email: 'string', nickname: 'string' },
-            response: 'User',
-          },
-        ],
-      }),
-    );
-    const created = await waitFor(async () => {
-      const response = await request(dev.url, 'POST', '/api/people', {
-        name: 'Ada',
-        email: 'ada@example.com',
-        nickname: 'countess',
-      });
-      return response.status === 201 ? response.body : undefined;
-    }, 'the new route with the new field');
+    const created = await saveNicknameAndPostPerson(project, dev, {
+      name: 'Ada',
+      email: 'ada@example.com',
+      nickname: 'countess',
+    });
     expect(created).toMatchObject({ name: 'Ada', nickname: 'countess' });
     // A route the server ran before the change answers with the new field too.
     const users = await request(dev.url, 'GET', '/api/users');
@@ -437,39 +458,14 @@ describe.each([
 
   it('serves a new field from a new route saved with it and from a route it ran before', async () => {
     if (skip) return;
-    const modelFile = path.join(project.dir, 'config', 'models', 'User.json');
     expect(
       (await request(dev.url, 'POST', '/api/users', { name: 'Ada', email: 'ada@example.com' }))
         .status,
     ).toBe(201);
-    const model = JSON.parse(fs.readFileSync(modelFile, 'utf8'));
-    model.fields.nickname = { type: 'string', optional: true };
-    saveByRename(modelFile, JSON.stringify(model, null, 2));
-    fs.writeFileSync(
-      path.join(project.dir, 'config', 'routes', 'people.json'),
-      JSON.stringify({
-        routes: [
-          {
-            method: 'POST',
-            path: '/api/people',
-            body: { name: 'string', email: 'string', nickname: 'string' },
-            response: 'User',
-          },
-        ],
-      }),
-    );
-    // The new route is compiled after the change: next dev's hot reload alone gave it the
-    // previous models' client (measured; appgen dev restarts next dev on a model change).
-    const created = await waitFor(
-      async () => {
-        const response = await request(dev.url, 'POST', '/api/people', {
-          name: 'Grace',
-          email: 'grace@example.com',
-          nickname: 'amazing',
-        });
-        return response.status === 201 ? response.body : undefined;
-      },
-      'the new route with the new field',
+    const created = await saveNicknameAndPostPerson(
+      project,
+      dev,
+      { name: 'Grace', email: 'grace@example.com', nickname: 'amazing' },
       90_000,
     );
     expect(created).toMatchObject({ name: 'Grace', nickname: 'amazing' });
