@@ -153,36 +153,19 @@ async function runDevLoop(options) {
   const sessions = [];
   for (const orm of ['prisma', 'drizzle']) sessions.push([orm, await devSession(orm, options)]);
   const spread = (list) => `${fixed(Math.min(...list), 2)}–${fixed(Math.max(...list), 2)}`;
-  const rows = [];
-  for (const [orm, t] of sessions) {
-    rows.push(
-      [
-        orm,
-        'a route file written by hand, no appgen (the floor)',
-        fixed(median(t.hand), 2),
-        spread(t.hand),
-        '',
-        '',
-      ],
-      [
-        orm,
-        'new route (no schema change)',
-        fixed(median(t.route), 2),
-        spread(t.route),
-        fixed(median(t.routeWritten), 2),
-        spread(t.routeWritten),
-      ],
-      [
-        orm,
-        'new model field (schema pushed; a record read with it)',
-        fixed(median(t.field), 2),
-        spread(t.field),
-        fixed(median(t.fieldWritten), 2),
-        spread(t.fieldWritten),
-      ],
-      [orm, 'appgen dev start → first 200 (for reference)', fixed(t.first, 1), '', '', ''],
-    );
-  }
+  // A column pair: the median and the range of a list of seconds.
+  const timed = (list) => [fixed(median(list), 2), spread(list)];
+  const rows = sessions.flatMap(([orm, t]) => [
+    [orm, 'a route file written by hand, no appgen (the floor)', ...timed(t.hand), '', ''],
+    [orm, 'new route (no schema change)', ...timed(t.route), ...timed(t.routeWritten)],
+    [
+      orm,
+      'new model field (schema pushed; a record read with it)',
+      ...timed(t.field),
+      ...timed(t.fieldWritten),
+    ],
+    [orm, 'appgen dev start → first 200 (for reference)', fixed(t.first, 1), '', '', ''],
+  ]);
   printTable(
     `appgen dev at N = ${options.devN} (${options.devRounds} rounds; seconds from saving a config file to the app answering with it, and to appgen having written the files: the rest is next dev)`,
     ['orm', 'change', 'visible s', 'range s', 'files written s', 'range s'],
