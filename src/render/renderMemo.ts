@@ -183,11 +183,42 @@ function plainData(this: Record<string, unknown>, key: string, value: unknown): 
   }
 }
 
+/**
+ * Whether JSON.stringify alone keeps every difference `plainData` keeps: only strings, booleans,
+ * finite numbers, null, arrays and plain objects, nothing undefined. Then both give the same text,
+ * and JSON.stringify without a replacer is about twice as fast (most contexts are such data).
+ */
+function isJsonAsIs(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object': {
+      if (value === null) return true;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) if (!isJsonAsIs(value[i])) return false;
+        return true;
+      }
+      const prototype = Object.getPrototypeOf(value);
+      if (prototype !== Object.prototype && prototype !== null) return false;
+      for (const key in value)
+        if (!isJsonAsIs((value as Record<string, unknown>)[key])) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
 /** A value as text that differs whenever rendering could tell two values apart; undefined if not plain data. */
 function serialize(value: unknown): string | undefined {
   try {
-    return JSON.stringify(value, plainData);
+    return isJsonAsIs(value) ? JSON.stringify(value) : JSON.stringify(value, plainData);
   } catch {
-    return undefined; // not plain data, or a cycle: no key, the output is always rendered
+    // Not plain data, or a cycle (the walk above overflows the stack): no key, the output is
+    // always rendered.
+    return undefined;
   }
 }
