@@ -45,17 +45,32 @@ function underKey(
   };
 }
 
-const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid path parameter, query parameter or request body',
-  401: 'Not signed in',
-  403: 'Cross-site request refused, or the voter said no',
-  404: 'Not found',
-  409: 'Conflicts with a stored record (unique value, missing or still referenced linked record)',
-  413: 'Request body too large',
-  415: 'Content-Type is not application/json',
-  422: "The request body fails the route's rules",
-  429: 'Too many failed log-ins (Retry-After says when to try again)',
-  500: 'Internal server error',
+/**
+ * Every error answer, by status: its entry in `components.responses` (the status's reason phrase)
+ * and description. Operations refer to them (`$ref`) instead of repeating them: written out, they
+ * were more than half of a large app's document.
+ */
+const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
+  400: {
+    name: 'BadRequest',
+    description: 'Invalid path parameter, query parameter or request body',
+  },
+  401: { name: 'Unauthorized', description: 'Not signed in' },
+  403: { name: 'Forbidden', description: 'Cross-site request refused, or the voter said no' },
+  404: { name: 'NotFound', description: 'Not found' },
+  409: {
+    name: 'Conflict',
+    description:
+      'Conflicts with a stored record (unique value, missing or still referenced linked record)',
+  },
+  413: { name: 'PayloadTooLarge', description: 'Request body too large' },
+  415: { name: 'UnsupportedMediaType', description: 'Content-Type is not application/json' },
+  422: { name: 'UnprocessableContent', description: "The request body fails the route's rules" },
+  429: {
+    name: 'TooManyRequests',
+    description: 'Too many failed log-ins (Retry-After says when to try again)',
+  },
+  500: { name: 'InternalServerError', description: 'Internal server error' },
 };
 
 /**
@@ -229,15 +244,18 @@ function queryParameters(method: MethodContext): JsonSchema[] {
   return parameters;
 }
 
-function operation(method: MethodContext, project: ProjectContext): JsonSchema {
+function operation(
+  method: MethodContext,
+  project: ProjectContext,
+  /** Error statuses answered by some operation: their responses go to `components.responses`. */
+  errorsUsed: Set<number>,
+): JsonSchema {
   const responses: Record<string, JsonSchema> = Object.fromEntries([
     successResponse(method, project),
   ]);
   for (const status of errorStatuses(method, project.orm, project.errors.validationStatus)) {
-    responses[String(status)] = {
-      description: ERROR_DESCRIPTIONS[status],
-      content: { 'application/json': { schema: ref('Error') } },
-    };
+    errorsUsed.add(status);
+    responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
   }
   // A route function may answer any Response of its own.
   if (method.operation === 'function')
@@ -312,19 +330,32 @@ function tokenSecurityScheme(scheme: string): JsonSchema {
  */
 export function buildOpenApiDocument(project: ProjectContext): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  const errorsUsed = new Set<number>();
   const files = [...project.routeFiles].sort((a, b) =>
     a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0,
   );
   for (const file of files) {
     const item: Record<string, JsonSchema> = {};
     for (const method of file.methods)
-      item[method.method.toLowerCase()] = operation(method, project);
+      item[method.method.toLowerCase()] = operation(method, project, errorsUsed);
     paths[openApiPath(file.urlPath)] = item;
   }
   const schemas: Record<string, JsonSchema> = { Error: errorSchema(project.errors) };
   for (const model of [...project.models].sort((a, b) => (a.name < b.name ? -1 : 1)))
     schemas[model.name] = modelSchema(model);
   const components: JsonSchema = { schemas };
+  if (errorsUsed.size > 0)
+    components.responses = Object.fromEntries(
+      [...errorsUsed]
+        .sort((a, b) => a - b)
+        .map((status) => [
+          ERROR_RESPONSES[status].name,
+          {
+            description: ERROR_RESPONSES[status].description,
+            content: { 'application/json': { schema: ref('Error') } },
+          },
+        ]),
+    );
   if (project.hasAuth) {
     components.securitySchemes = {
       [tokenSchemeName(project)]: tokenSecurityScheme(project.tokenScheme),

@@ -9,13 +9,35 @@ import addFormats from 'ajv-formats';
  * the handlers.
  */
 
-export type Document = { paths: Record<string, Record<string, Operation>> };
-type Operation = {
-  responses: Record<
-    string,
-    { content?: Record<string, { schema: unknown }>; headers?: Record<string, unknown> }
-  >;
+type Response = {
+  content?: Record<string, { schema: unknown }>;
+  headers?: Record<string, unknown>;
+  /** `#/components/responses/<name>`: a response shared by operations (every error answer). */
+  $ref?: string;
 };
+export type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { responses?: Record<string, Response> };
+};
+type Operation = { responses: Record<string, Response> };
+
+const SHARED_RESPONSE = '#/components/responses/';
+
+/** The response itself, and the JSON pointer of its schema, following a shared response's `$ref`. */
+function resolveResponse(
+  document: Document,
+  response: Response,
+  at: string[],
+): { response: Response | undefined; at: string[] } {
+  if (!response.$ref) return { response, at };
+  if (!response.$ref.startsWith(SHARED_RESPONSE))
+    throw new Error(`unexpected response $ref ${response.$ref}`);
+  const name = response.$ref.slice(SHARED_RESPONSE.length);
+  return {
+    response: document.components?.responses?.[name],
+    at: ['components', 'responses', name],
+  };
+}
 
 interface LoadedContract {
   document: Document;
@@ -91,15 +113,24 @@ export function problemWith(contract: LoadedContract, exchange: Exchange): strin
       : `${exchange.method} is not documented for ${template} but was answered ${exchange.status}`;
   }
   const key = String(exchange.status) in operation.responses ? String(exchange.status) : 'default';
-  const response = operation.responses[key];
-  if (!response)
+  const listed = operation.responses[key];
+  if (!listed)
     return `status ${exchange.status} is not documented for ${exchange.method} ${template} (documented: ${Object.keys(operation.responses).join(', ')})`;
+  const { response, at } = resolveResponse(contract.document, listed, [
+    'paths',
+    template,
+    method,
+    'responses',
+    key,
+  ]);
+  if (!response)
+    return `${listed.$ref} (${exchange.method} ${template} ${key}) is not in the document`;
   if (response.headers?.['X-Total-Count'] && exchange.headers.get('x-total-count') === null)
     return `X-Total-Count is missing from ${exchange.method} ${template} ${exchange.status}`;
   if (!response.content?.['application/json']) return null;
   if (exchange.text === '' || typeof exchange.body === 'string')
     return `the ${exchange.status} answer of ${exchange.method} ${template} is not JSON: ${exchange.text.slice(0, 200)}`;
-  const ref = `openapi.json#/${pointer('paths', template, method, 'responses', key, 'content', 'application/json', 'schema')}`;
+  const ref = `openapi.json#/${pointer(...at, 'content', 'application/json', 'schema')}`;
   let validate = contract.validators.get(ref);
   if (!validate) {
     validate = contract.ajv.compile({ $ref: ref });

@@ -24,17 +24,9 @@ const document = {
               },
             },
           },
-          '404': {
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['error'],
-                  properties: { error: { type: 'string' } },
-                },
-              },
-            },
-          },
+          // Error answers are shared responses, as in the documents appgen generates.
+          '404': { $ref: '#/components/responses/NotFound' },
+          '409': { $ref: '#/components/responses/Missing' },
         },
       },
     },
@@ -44,6 +36,22 @@ const document = {
           '200': {
             headers: { 'X-Total-Count': { schema: { type: 'integer' } } },
             content: { 'application/json': { schema: { type: 'array' } } },
+          },
+        },
+      },
+    },
+  },
+  components: {
+    responses: {
+      NotFound: {
+        description: 'Not found',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['error'],
+              properties: { error: { type: 'string' } },
+            },
           },
         },
       },
@@ -85,4 +93,11 @@ it('names an undocumented status, a body of another shape and a missing header',
     /does not match its schema/,
   );
   expect(answer('/api/users', 200, [])).toMatch(/X-Total-Count is missing/);
+  // Through a shared response ($ref): its schema is the one checked, and a dangling one is named.
+  expect(answer(`/api/users/${id}`, 404, { message: 'Not found' })).toMatch(
+    /does not match its schema/,
+  );
+  expect(answer(`/api/users/${id}`, 409, { error: 'x' })).toMatch(
+    /#\/components\/responses\/Missing .* is not in the document/,
+  );
 });

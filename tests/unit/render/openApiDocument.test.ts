@@ -63,13 +63,26 @@ describe('the OpenAPI document of the blog', () => {
       required: ['error'],
       additionalProperties: false,
     });
+    // Error answers are shared responses (components.responses), each with the Error schema;
+    // every one listed is used.
+    const shared = document.components.responses as Record<string, any>;
+    const used = new Set<string>();
     for (const item of Object.values<Record<string, any>>(document.paths)) {
       for (const operation of Object.values<Record<string, any>>(item)) {
-        expect(operation.responses['500'].content['application/json'].schema).toEqual({
-          $ref: '#/components/schemas/Error',
+        expect(operation.responses['500']).toEqual({
+          $ref: '#/components/responses/InternalServerError',
         });
+        for (const [status, response] of Object.entries<Record<string, any>>(operation.responses)) {
+          if (!/^[45]\d\d$/.test(status)) continue; // not 2xx, 3xx or `default`
+          const name = String(response.$ref).replace('#/components/responses/', '');
+          used.add(name);
+          expect(shared[name].content['application/json'].schema).toEqual({
+            $ref: '#/components/schemas/Error',
+          });
+        }
       }
     }
+    expect(Object.keys(shared).sort()).toEqual([...used].sort());
   });
 
   it('turns validators into JSON Schema keywords', () => {
