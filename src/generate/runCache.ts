@@ -452,8 +452,16 @@ export function lookUpCache(
   return { stored, ...keyWithInputs(inputs, stored) };
 }
 
-/** Remembers a generation that was written. Best effort: a cache that cannot be written is no error. */
-export function storeGeneration(root: string, record: CacheRecord): void {
+/**
+ * Remembers a generation that was written. Best effort: a cache that cannot be written is no error.
+ * `hashes`: the SHA-256 of generated files' contents already taken (the plan's manifest), not
+ * taken again.
+ */
+export function storeGeneration(
+  root: string,
+  record: CacheRecord,
+  hashes: Readonly<Record<string, string>> = {},
+): void {
   const files: StoredFile[] = [];
   const reads: string[][] = [];
   const readsIndex = new Map<string, number>();
@@ -481,7 +489,8 @@ export function storeGeneration(root: string, record: CacheRecord): void {
     files.push({
       path: file,
       owner: 'generated',
-      value: planned.sha256 ?? sha256(planned.content),
+      value:
+        planned.sha256 ?? (Object.hasOwn(hashes, file) ? hashes[file] : sha256(planned.content)),
       ...(stat ? { size: stat.size, mtimeMs: stat.mtimeMs } : {}),
       header: record.headers?.get(file) ?? hasGeneratedHeader(planned.content),
       ...(render ? { render: [render.key, indexOf(render.reads)] as [string, number] } : {}),

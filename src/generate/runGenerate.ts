@@ -64,7 +64,8 @@ export function writePlanned(
   if (writes && reuse) applyPlan(root, result.plan);
   const { plan, pending } = writes && !reuse ? writeProjectFiles(root, result.files) : result;
   // The files are in place: the next run with the same inputs can skip rendering them.
-  if (writes && result.cacheRecord) storeGeneration(root, result.cacheRecord);
+  if (writes && result.cacheRecord)
+    storeGeneration(root, result.cacheRecord, plan.manifest.generated);
   const prefix = writes ? '' : 'would ';
   if (!options.quiet) {
     if (pending.journal)

@@ -82,9 +82,9 @@ export function planWrite(
     plan.manifest.generated[path] = file.sha256 ?? hashContent(content);
     if (current === undefined) plan.create.push({ path, content });
     else if (current === content) plan.unchanged.push(path);
-    // Ours to rewrite: untouched since the last run, or still carrying the header. A file whose
-    // header was removed has been taken over by the user.
-    else if (hashContent(current) === previous.generated[path] || hasGeneratedHeader(current))
+    // Ours to rewrite: still carrying the header, or untouched since the last run (hashed only
+    // then: large files are). A file whose header was removed has been taken over by the user.
+    else if (hasGeneratedHeader(current) || hashContent(current) === previous.generated[path])
       plan.update.push({ path, content, before: current });
     else conflicts.push(path);
   }
