@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { parseJson } from '../../../src/load/parseJson';
 import { JsonSyntaxError, parseJsonWithPositions } from '../../../src/load/parseJsonWithPositions';
 
@@ -46,6 +47,31 @@ describe('parseJson: JSON.parse first, the positional parser for errors and posi
       a: '"b": 1',
       c: ['d:', 'e'],
     });
+  });
+
+  it('tells duplicates from distinct names in any JSON text (escaped quotes and backslashes, any spacing)', () => {
+    const key = fc.string({ unit: fc.constantFrom('a', '"', '\\', ':', ' ', '\n') });
+    const value = fc.letrec<{ value: unknown }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        key,
+        fc.integer(),
+        fc.array(tie('value'), { maxLength: 3 }),
+        fc.dictionary(key, tie('value'), { maxKeys: 3 }),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(value, key, fc.constantFrom(0, 1, '\t'), (parsed, twice, indent) => {
+        const text = JSON.stringify({ first: parsed, [twice]: 1 }, null, indent);
+        const quick = parseJson(text);
+        expect(quick.value).toEqual(JSON.parse(text));
+        // Counted right: no fall-back to the positional parser (whose positions are not lazy).
+        expect(Object.getOwnPropertyDescriptor(quick, 'positions')?.get).toBeDefined();
+        // The same name twice, spelled as JSON.stringify spells it: refused.
+        const name = JSON.stringify(twice);
+        expect(() => parseJson(`{${name}: 1, ${name} :2}`)).toThrow(JsonSyntaxError);
+      }),
+    );
   });
 
   it('keeps the nesting limit: 100 levels are read, 101 are refused with the hint', () => {
