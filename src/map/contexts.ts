@@ -708,6 +708,12 @@ export interface ProjectContext {
   /** Some model has a date_now or date_updated field: schema.ts (Drizzle) defines writeTime. */
   writesTimes: boolean;
   models: ModelContext[];
+  /**
+   * The models' names, in the order of `models`. For templates that only name the models (the
+   * client's and types/index.ts's imports): an output that reads only this is not rendered again
+   * when a model's fields change (src/render/renderMemo.ts keys it by what it read).
+   */
+  modelNames: string[];
   routeFiles: RouteFileContext[];
   /** Every method of every route file, for files that list all routes (e.g. body types). */
   methods: MethodContext[];

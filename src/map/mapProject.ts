@@ -63,6 +63,7 @@ export function mapProject(
     provider: options.provider,
     defaultDatabaseUrl: options.defaultDatabaseUrl,
     validatorNames: [...VALIDATOR_NAMES],
+    modelNames: models.map((model) => model.name),
     writesTimes: models.some((model) =>
       model.fields.some((field) => field.type === 'date_now' || field.type === 'date_updated'),
     ),

@@ -508,6 +508,9 @@ describe('a run after a change renders only the outputs whose inputs changed', (
     // Pages and the routes of other models read nothing that changed.
     expect(rendered).not.toContain('src/app/posts/page.tsx');
     expect(rendered).not.toContain('src/app/api/users/route.ts');
+    // The client and types/index.ts only name the models (modelNames): not rendered either.
+    expect(rendered).not.toContain('src/appgen/client.ts');
+    expect(rendered).not.toContain('src/appgen/types/index.ts');
     expect(rendered.length).toBeLessThan(generatedFiles(cached).length / 3);
     // The same answer and tree as a run without the cache; the next run is a hit.
     expect(generate(uncached, false)).toEqual({ ...run, hit: false });
