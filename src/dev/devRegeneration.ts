@@ -42,7 +42,17 @@ export class DevRegeneration {
 
   constructor(private readonly options: DevRegenerationOptions) {}
 
-  async run(context: CommandContext, trigger: 'start' | 'change' | 'retry'): Promise<DevOutcome> {
+  /**
+   * `beforeWrite`: called once the database took a changed schema, before the files and the ORM
+   * client are written (not at the start): appgen dev stops `next dev` there, since it restarts it
+   * anyway; a running server would recompile every written file meanwhile, for nothing, while
+   * `prisma generate` waits for the CPU (bench/README.md, issue 20 fifth pass).
+   */
+  async run(
+    context: CommandContext,
+    trigger: 'start' | 'change' | 'retry',
+    beforeWrite?: () => Promise<void>,
+  ): Promise<DevOutcome> {
     let planned: GenerateResult | undefined;
     let stage: 'config' | 'database' | 'write' = 'config';
     try {
@@ -55,6 +65,7 @@ export class DevRegeneration {
           acceptDataLoss: this.options.acceptDataLoss,
           schema: context.orm === 'none' ? undefined : schema,
         });
+        if (trigger !== 'start') await beforeWrite?.();
       }
       stage = 'write';
       // Without a push in between, the plan was just made: written as it is (no second read).

@@ -53,9 +53,4 @@ export class NextDevProcess {
     }
     await exited;
   }
-
-  async restart(): Promise<void> {
-    await this.stop();
-    this.start();
-  }
 }

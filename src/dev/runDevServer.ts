@@ -52,19 +52,25 @@ export async function runDevServer(options: DevOptions): Promise<number> {
 
     const regenerate = async (trigger: 'change' | 'retry') => {
       clearTimeout(retryTimer);
+      let stoppedForModels = false;
       try {
         // Re-read .env and settings each time: the database or ORM may have changed.
-        const outcome = await generation.run(commandContext(options.cwd), trigger);
-        if (outcome.ok && outcome.modelsChanged) {
-          first.log('appgen dev: models changed, restarting the Next.js dev server');
-          await server.restart();
-        } else if (!outcome.ok && outcome.retry && !stopping) {
+        const outcome = await generation.run(commandContext(options.cwd), trigger, async () => {
+          stoppedForModels = true;
+          first.log(
+            'appgen dev: models changed; the Next.js dev server restarts once the files and the ORM client are written',
+          );
+          await server.stop();
+        });
+        if (!outcome.ok && outcome.retry && !stopping)
           retryTimer = setTimeout(() => enqueue('retry'), RETRY_MS);
-        }
       } catch (error) {
         // Reading .env or the settings failed (commandContext): say so and wait for the next save.
         process.stderr.write(describeError(error));
       }
+      // Stopped for a model change: started again, whether the rest of the change worked or not
+      // (a problem is then shown in the browser, and a database problem retried).
+      if (stoppedForModels) server.start();
     };
 
     server.start();

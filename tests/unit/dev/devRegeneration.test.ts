@@ -15,7 +15,10 @@ function devProject(): {
   root: string;
   regeneration: DevRegeneration;
   printed: string[];
-  run: (trigger: 'start' | 'change') => ReturnType<DevRegeneration['run']>;
+  run: (
+    trigger: 'start' | 'change',
+    beforeWrite?: () => Promise<void>,
+  ) => ReturnType<DevRegeneration['run']>;
 } {
   const root = makeProject(minimalProject({ 'appgen.config.json': { orm: 'none' } }));
   const printed: string[] = [];
@@ -33,10 +36,11 @@ function devProject(): {
     root,
     regeneration,
     printed,
-    run: (trigger) =>
+    run: (trigger, beforeWrite) =>
       regeneration.run(
         commandContext(root, (line) => printed.push(`${line}\n`)),
         trigger,
+        beforeWrite,
       ),
   };
 }
@@ -77,6 +81,17 @@ describe('appgen dev: a regeneration', () => {
     expect((await project.run('change')).ok).toBe(true);
     expect(problemsOf(project.root)).toEqual([]);
     expect(project.printed.join('')).toContain('fixed');
+  });
+
+  it('stops nothing (beforeWrite) at the start or for a change without a schema change', async () => {
+    const project = devProject();
+    const beforeWrite = jest.fn(async () => {});
+    expect((await project.run('start', beforeWrite)).ok).toBe(true);
+    const routes = path.join(project.root, 'config', 'routes', 'users.json');
+    fs.writeFileSync(routes, fs.readFileSync(routes, 'utf8').replace('/api/users', '/api/people'));
+    expect(await project.run('change', beforeWrite)).toEqual({ ok: true, modelsChanged: false });
+    expect(fs.existsSync(path.join(project.root, 'src/app/api/people/route.ts'))).toBe(true);
+    expect(beforeWrite).not.toHaveBeenCalled();
   });
 
   it('at the start, an error is printed as the other commands print it and nothing is written', async () => {
