@@ -53,4 +53,9 @@ export class NextDevProcess {
     }
     await exited;
   }
+
+  async restart(): Promise<void> {
+    await this.stop();
+    this.start();
+  }
 }

@@ -54,22 +54,33 @@ export async function runDevServer(options: DevOptions): Promise<number> {
       clearTimeout(retryTimer);
       let stoppedForModels = false;
       try {
+        // A saved model change stops next dev once the database took it (see DevRegeneration.run).
+        // A retry does not: had writing or the client failed after the push, stopping on every
+        // retry would take the server (and the browser's problem box) down every few seconds.
+        const stopEarly =
+          trigger === 'change'
+            ? async () => {
+                stoppedForModels = true;
+                first.log(
+                  'appgen dev: models changed; the Next.js dev server restarts once the files and the ORM client are written',
+                );
+                await server.stop();
+              }
+            : undefined;
         // Re-read .env and settings each time: the database or ORM may have changed.
-        const outcome = await generation.run(commandContext(options.cwd), trigger, async () => {
-          stoppedForModels = true;
-          first.log(
-            'appgen dev: models changed; the Next.js dev server restarts once the files and the ORM client are written',
-          );
-          await server.stop();
-        });
-        if (!outcome.ok && outcome.retry && !stopping)
+        const outcome = await generation.run(commandContext(options.cwd), trigger, stopEarly);
+        if (outcome.ok && outcome.modelsChanged && !stoppedForModels) {
+          first.log('appgen dev: models changed, restarting the Next.js dev server');
+          await server.restart();
+        } else if (!outcome.ok && outcome.retry && !stopping) {
           retryTimer = setTimeout(() => enqueue('retry'), RETRY_MS);
+        }
       } catch (error) {
         // Reading .env or the settings failed (commandContext): say so and wait for the next save.
         process.stderr.write(describeError(error));
       }
       // Stopped for a model change: started again, whether the rest of the change worked or not
-      // (a problem is then shown in the browser, and a database problem retried).
+      // (a problem is then shown in the browser, and retried without stopping the server).
       if (stoppedForModels) server.start();
     };
 
