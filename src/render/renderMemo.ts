@@ -161,6 +161,12 @@ export class RenderMemo {
 
 const MARK = '\u0000';
 
+/** An object of Object's own making (a literal or `Object.create(null)`), not a class instance. */
+function isPlainObject(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
 /** JSON.stringify's replacer for `serialize`: sees each value as the holder has it (before toJSON). */
 function plainData(this: Record<string, unknown>, key: string, value: unknown): unknown {
   const raw = this[key];
@@ -173,9 +179,7 @@ function plainData(this: Record<string, unknown>, key: string, value: unknown): 
     case 'boolean':
       return value;
     case 'object': {
-      if (raw === null || Array.isArray(raw)) return value;
-      const prototype = Object.getPrototypeOf(raw);
-      if (prototype === Object.prototype || prototype === null) return value;
+      if (raw === null || Array.isArray(raw) || isPlainObject(raw)) return value;
       throw new Error('not plain data');
     }
     default:
@@ -201,8 +205,7 @@ function isJsonAsIs(value: unknown): boolean {
         for (let i = 0; i < value.length; i++) if (!isJsonAsIs(value[i])) return false;
         return true;
       }
-      const prototype = Object.getPrototypeOf(value);
-      if (prototype !== Object.prototype && prototype !== null) return false;
+      if (!isPlainObject(value)) return false;
       for (const key in value)
         if (!isJsonAsIs((value as Record<string, unknown>)[key])) return false;
       return true;
