@@ -59,13 +59,15 @@ export class DevRegeneration {
       planned = planGenerate(context);
       const schema = planned.files.get(SCHEMA_FILES[context.orm])?.content ?? '';
       const modelsChanged = schema !== this.applied;
+      // At the start there is no server yet: nothing to stop or restart.
+      const serverRestarts = modelsChanged && trigger !== 'start';
       if (modelsChanged) {
         stage = 'database';
         await syncDatabase(context, {
           acceptDataLoss: this.options.acceptDataLoss,
           schema: context.orm === 'none' ? undefined : schema,
         });
-        if (trigger !== 'start') await beforeWrite?.();
+        if (serverRestarts) await beforeWrite?.();
       }
       stage = 'write';
       // Without a push in between, the plan was just made: written as it is (no second read).
@@ -78,7 +80,7 @@ export class DevRegeneration {
       this.problemsModule = planned.files.get(DEV_PROBLEMS_PATH)?.content;
       if (this.printed) context.log('appgen dev: fixed; the app runs the current config.');
       this.printed = '';
-      return { ok: true, modelsChanged: modelsChanged && trigger !== 'start' };
+      return { ok: true, modelsChanged: serverRestarts };
     } catch (error) {
       const problem = this.describe(error, stage);
       // At the start there is no app yet: the error alone, as the other commands print it.
