@@ -1,4 +1,3 @@
-import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
 import { UserError } from '../diagnostics/diagnostic';
@@ -9,6 +8,7 @@ import { DRIZZLE_SCHEMA_PATH } from './drizzleKit';
 import { pushDrizzleSchema } from './pushDrizzleSchema';
 import { DataLossError, pushSchema, SCHEMA_PATH } from './pushSchema';
 import { useWriteAheadLog } from './sqliteJournal';
+import { sha256Hex } from '../hash/sha256Hex';
 
 const CLIENT_DIR = path.join('src', 'generated', 'prisma');
 const CLIENT_STAMP = path.join(CLIENT_DIR, '.appgen-schema-hash');
@@ -19,7 +19,7 @@ const CLIENT_STAMP = path.join(CLIENT_DIR, '.appgen-schema-hash');
  */
 async function ensurePrismaClient(context: CommandContext): Promise<void> {
   const schema = fs.readFileSync(path.join(context.root, SCHEMA_PATH), 'utf8');
-  const hash = crypto.createHash('sha256').update(schema).digest('hex');
+  const hash = sha256Hex(schema);
   const stamp = path.join(context.root, CLIENT_STAMP);
   const current = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8') : '';
   if (current === hash && fs.existsSync(path.join(context.root, CLIENT_DIR, 'client.ts'))) return;

@@ -7,6 +7,7 @@ import type { PreviousOutput, RenderRecord } from '../render/renderMemo';
 import type { KnownOnDisk } from '../write/planWrite';
 import { BUILTIN_TEMPLATES_DIR, PACKAGE_ROOT, SCHEMAS_DIR } from '../paths/packageRoot';
 import { OTHER_PROXY_FILES } from './ownProxyFile';
+import { sha256Hex } from '../hash/sha256Hex';
 
 /**
  * The generation cache: an optimisation only, never a source of output. It remembers, for the
@@ -109,15 +110,12 @@ function fileDigest(file: string, memo: InputMemo): string {
   if (known && unchangedSince(stat, { size: known[1], mtimeMs: known[2] }, memo.writtenAt))
     digest = known[3];
   else {
-    digest = sha256(fs.readFileSync(file));
+    digest = sha256Hex(fs.readFileSync(file));
     memo.reread = true;
   }
   memo.seen.push([file, stat.size, stat.mtimeMs, digest]);
   return digest;
 }
-
-const sha256 = (content: string | Buffer): string =>
-  crypto.createHash('sha256').update(content).digest('hex');
 
 /** Every file under `dir` (relative paths, sorted), dot files included; none when it is missing. */
 function filesUnder(dir: string, keep: (name: string) => boolean = () => true): string[] {
@@ -223,7 +221,7 @@ function keyWithInputs(
     }
     // Of a proxy file only its existence counts; the settings file by content.
     hash.update(
-      `\0${file}\0${content === undefined ? '-' : file === 'appgen.config.json' ? sha256(content) : '+'}`,
+      `\0${file}\0${content === undefined ? '-' : file === 'appgen.config.json' ? sha256Hex(content) : '+'}`,
     );
   }
   return { key: hash.digest('hex'), renderSalt, inputs: memo.seen, reread: memo.reread };
@@ -256,7 +254,8 @@ function readStored(root: string): StoredCache | undefined {
   }
   // First line: the SHA-256 of the rest, so a truncated or damaged file is ignored.
   const newline = text.indexOf('\n');
-  if (newline < 0 || sha256(text.slice(newline + 1)) !== text.slice(0, newline)) return undefined;
+  if (newline < 0 || sha256Hex(text.slice(newline + 1)) !== text.slice(0, newline))
+    return undefined;
   try {
     const value = JSON.parse(text.slice(newline + 1)) as StoredCache;
     const valid =
@@ -308,7 +307,7 @@ function fromDisk(root: string, file: string, digest: string): PlannedFile {
     get content(): string {
       if (content === undefined) {
         content = fs.readFileSync(path.join(root, file), 'utf8');
-        hash = sha256(content);
+        hash = sha256Hex(content);
       }
       return content;
     },
@@ -340,7 +339,7 @@ function generatedOnDisk(
   } catch {
     return undefined;
   }
-  if (sha256(content) !== file.value) return undefined;
+  if (sha256Hex(content) !== file.value) return undefined;
   return {
     planned: { content, owner: 'generated', sha256: file.value },
     header: hasGeneratedHeader(content),
@@ -490,7 +489,7 @@ export function storeGeneration(
       path: file,
       owner: 'generated',
       value:
-        planned.sha256 ?? (Object.hasOwn(hashes, file) ? hashes[file] : sha256(planned.content)),
+        planned.sha256 ?? (Object.hasOwn(hashes, file) ? hashes[file] : sha256Hex(planned.content)),
       ...(stat ? { size: stat.size, mtimeMs: stat.mtimeMs } : {}),
       header: record.headers?.get(file) ?? hasGeneratedHeader(planned.content),
       ...(render ? { render: [render.key, indexOf(render.reads)] as [string, number] } : {}),
@@ -511,7 +510,7 @@ export function storeGeneration(
   const temp = `${target}.tmp`;
   try {
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(temp, `${sha256(body)}\n${body}`);
+    fs.writeFileSync(temp, `${sha256Hex(body)}\n${body}`);
     fs.renameSync(temp, target);
   } catch {
     fs.rmSync(temp, { force: true });

@@ -1,4 +1,3 @@
-import crypto from 'crypto';
 import type { OrmName } from '../config/configTypes';
 import { bodyTypeInfo } from '../config/fieldTypes';
 import { VALIDATORS, type ParsedValidator } from '../config/validators';
@@ -28,6 +27,7 @@ import { enumTsType, slugOf } from './mapModels';
 import { delegateName, routeTypeName } from '../domain/names';
 import { OUTPUT_PATHS } from '../domain/outputPaths';
 import { mapAccountRoute } from './mapAccountRoute';
+import { sha256Hex } from '../hash/sha256Hex';
 
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const WRITES: readonly string[] = ['create', 'replace', 'update'];
@@ -130,7 +130,7 @@ function linkRoute(
 function statementName(handlerName: string, fields: string[]): string {
   const name = `${handlerName}(${fields.join(',')})`;
   if (name.length <= 63) return name;
-  return `${name.slice(0, 50)}~${crypto.createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
+  return `${name.slice(0, 50)}~${sha256Hex(name).slice(0, 12)}`;
 }
 
 function mapMethod(

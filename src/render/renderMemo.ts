@@ -1,6 +1,7 @@
 import crypto from 'crypto';
 import type { PlannedFile } from './fileMap';
 import type { TemplateOutput } from './templateRegistry';
+import { sha256Hex } from '../hash/sha256Hex';
 
 /**
  * How one generated output was rendered: a key over everything its rendering read, and the
@@ -153,7 +154,7 @@ export class RenderMemo {
           : read in project
             ? serialize(project[read])
             : 'absent';
-      this.digests.set(read, value && crypto.createHash('sha256').update(value).digest('hex'));
+      this.digests.set(read, value && sha256Hex(value));
     }
     return this.digests.get(read);
   }

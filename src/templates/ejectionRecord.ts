@@ -1,8 +1,8 @@
-import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
 import { UserError } from '../diagnostics/diagnostic';
 import { PACKAGE_ROOT } from '../paths/packageRoot';
+import { sha256Hex } from '../hash/sha256Hex';
 
 /** Beside the project's templates: which built-in each ejected copy started from. */
 export const EJECTION_RECORD = '.appgen-templates.json';
@@ -20,7 +20,7 @@ export interface EjectionRecord {
 
 /** Line endings do not count: a checkout with CRLF is the same template. */
 export function templateHash(content: string): string {
-  return crypto.createHash('sha256').update(content.replace(/\r\n/g, '\n')).digest('hex');
+  return sha256Hex(content.replace(/\r\n/g, '\n'));
 }
 
 export function appgenVersion(): string {

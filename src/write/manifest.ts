@@ -1,7 +1,7 @@
-import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
 import { UserError } from '../diagnostics/diagnostic';
+import { sha256Hex } from '../hash/sha256Hex';
 
 export const MANIFEST_PATH = '.appgen/manifest.json';
 
@@ -19,7 +19,7 @@ export interface Manifest {
 export const EMPTY_MANIFEST: Manifest = { version: 1, generated: {}, scaffolded: [] };
 
 export function hashContent(content: string): string {
-  return crypto.createHash('sha256').update(content).digest('hex');
+  return sha256Hex(content);
 }
 
 export function readManifest(root: string): Manifest {

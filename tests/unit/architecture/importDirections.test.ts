@@ -5,7 +5,7 @@ import { REPO_ROOT } from '../support/paths';
 /**
  * Imports only go down: cli → the commands' services (generate, dev, db, create, templates) →
  * the project's environment → the pipeline stages (write → render → map → validate → load) →
- * shared rules (domain, config, diagnostics, paths). Each src/ folder lists the folders it may
+ * shared rules (domain, config, diagnostics, paths, hash). Each src/ folder lists the folders it may
  * import from; a new import across folders must fit this table (or the table changes on purpose,
  * with docs/architecture.md).
  */
@@ -24,7 +24,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   ],
   dev: ['generate', 'db', 'project', 'diagnostics'],
   create: ['render', 'project', 'load', 'config', 'paths', 'diagnostics'],
-  db: ['project', 'config', 'diagnostics'],
+  db: ['project', 'config', 'diagnostics', 'hash'],
   generate: [
     'write',
     'render',
@@ -35,18 +35,20 @@ const ALLOWED: Record<string, readonly string[]> = {
     'project',
     'paths',
     'diagnostics',
+    'hash',
   ],
-  templates: ['render', 'domain', 'config', 'paths', 'diagnostics'],
+  templates: ['render', 'domain', 'config', 'paths', 'diagnostics', 'hash'],
   project: ['load', 'validate', 'config', 'diagnostics'],
-  write: ['render', 'diagnostics'],
-  render: ['map', 'domain', 'config', 'paths', 'diagnostics'],
-  map: ['validate', 'domain', 'config'],
+  write: ['render', 'diagnostics', 'hash'],
+  render: ['map', 'domain', 'config', 'paths', 'diagnostics', 'hash'],
+  map: ['validate', 'domain', 'config', 'hash'],
   validate: ['load', 'domain', 'config', 'paths', 'diagnostics'],
   load: ['diagnostics'],
   domain: ['config'],
   config: [],
   diagnostics: [],
   paths: [],
+  hash: [],
 };
 
 /** Files a folder may import from another only through one file: the stage's contract. */
