@@ -21,9 +21,10 @@ let failedSteps = 0;
 // Each step runs even when an earlier one failed, so one run reports every kind of problem.
 const FORMATTED = ['src/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.js', 'bench/**/*.js', '*.js'];
 const steps = [
-  // `npm run build`: tsc, then the config schemas compiled ahead of time.
+  // `npm run build`: tsc, then the config schemas and the built-in templates compiled ahead of time.
   ['build', bin('tsc'), ['-p', 'tsconfig.build.json']],
   ['build validators', process.execPath, ['scripts/build-validators.js']],
+  ['build templates', process.execPath, ['scripts/build-templates.js']],
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['lint', bin('eslint'), ['.']],
   ['format', bin('prettier'), ['--check', '--log-level', 'warn', ...FORMATTED]],

@@ -6,6 +6,7 @@ import { mapProject } from '../map/mapProject';
 import { buildFileMap } from '../render/buildFileMap';
 import type { FileMap } from '../render/fileMap';
 import type { RenderMemo } from '../render/renderMemo';
+import { precompiledIn } from '../render/precompiledTemplates';
 import { TemplateSet } from '../render/templateSet';
 import { BUILTIN_TEMPLATES_DIR } from '../paths/packageRoot';
 import { validateProject } from '../validate/validateProject';
@@ -31,6 +32,8 @@ function templateSet(root: string, salt: string | undefined): TemplateSet {
   const set = new TemplateSet(
     BUILTIN_TEMPLATES_DIR,
     fs.existsSync(projectTemplates) ? projectTemplates : undefined,
+    // The built-in templates as `npm run build` compiled them (none under ts-node or jest).
+    precompiledIn(),
   );
   lastTemplates = salt === undefined ? undefined : { root, salt, set };
   return set;

@@ -4,6 +4,7 @@ import path from 'path';
 import { closestMatch } from '../diagnostics/didYouMean';
 import { HELPERS } from './helpers';
 import { makeArgumentsStrict } from './makeArgumentsStrict';
+import { compileOptions, type PrecompiledLookup } from './precompiledTemplates';
 import { analyzeTemplate, parseTemplate, TemplateAnalysis } from './templateAnalysis';
 import { TemplateError, templateErrorFrom, TemplateOrigin } from './templateError';
 
@@ -69,7 +70,15 @@ export class TemplateSet {
   private readonly compiled = new Map<string, HandlebarsTemplateDelegate>();
   private readonly partialNames = new Set<string>();
 
-  constructor(builtinDir: string, projectDir?: string) {
+  /**
+   * `precompiled`: built-in templates compiled ahead of time (src/render/precompiledTemplates.ts),
+   * used instead of compiling when their digest fits the template's text.
+   */
+  constructor(
+    builtinDir: string,
+    projectDir?: string,
+    private readonly precompiled?: PrecompiledLookup,
+  ) {
     for (const source of [
       ...listTemplateFiles(builtinDir, 'built-in'),
       ...(projectDir ? listTemplateFiles(projectDir, 'project') : []),
@@ -121,18 +130,37 @@ export class TemplateSet {
     return template(context);
   }
 
-  private compile(source: TemplateSource): HandlebarsTemplateDelegate {
+  /**
+   * Handlebars' precompiled form of a template (JavaScript source), checked and rewritten as
+   * `render` compiles it: what `npm run build` writes for the built-in ones.
+   */
+  precompile(name: string): string {
+    const source = this.sources.get(name);
+    if (!source) throw new TemplateError(name, 'built-in', 'no such template');
+    return Handlebars.precompile(
+      this.checkedProgram(source),
+      compileOptions(),
+    ) as unknown as string;
+  }
+
+  /** The template parsed, checked, and with its arguments made strict; ready to compile. */
+  private checkedProgram(source: TemplateSource, text: string = templateText(source)) {
     let program: hbs.AST.Program;
     try {
-      program = parseTemplate(templateText(source));
+      program = parseTemplate(text);
     } catch (error) {
       throw templateErrorFrom(error, source.name, source.origin, true);
     }
     this.check(source, analyzeTemplate(program));
-    const template = this.handlebars.compile(makeArgumentsStrict(program), {
-      strict: true,
-      noEscape: true,
-    });
+    return makeArgumentsStrict(program);
+  }
+
+  private compile(source: TemplateSource): HandlebarsTemplateDelegate {
+    const text = templateText(source);
+    const built = source.origin === 'built-in' ? this.precompiled?.(source.name, text) : undefined;
+    const template = built
+      ? this.handlebars.template(built)
+      : this.handlebars.compile(this.checkedProgram(source, text), compileOptions());
     // The innermost file wins: a TemplateError from a partial passes through its callers as is.
     return (context: unknown, options?: Handlebars.RuntimeOptions) => {
       try {
