@@ -117,8 +117,15 @@ function fileDigest(file: string, memo: InputMemo): string {
   return digest;
 }
 
+/** What of a folder is hashed: the files whose name `keep` accepts, outside the `skip` folders. */
+interface FolderFilter {
+  keep?: (name: string) => boolean;
+  /** Folders (relative, forward slashes) not walked. */
+  skip?: readonly string[];
+}
+
 /** Every file under `dir` (relative paths, sorted), dot files included; none when it is missing. */
-function filesUnder(dir: string, keep: (name: string) => boolean = () => true): string[] {
+function filesUnder(dir: string, { keep = () => true, skip = [] }: FolderFilter = {}): string[] {
   const found: string[] = [];
   const walk = (relative: string): void => {
     let entries: fs.Dirent[];
@@ -131,8 +138,9 @@ function filesUnder(dir: string, keep: (name: string) => boolean = () => true): 
     }
     for (const entry of entries) {
       const child = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(child);
-      else if (keep(entry.name)) found.push(`${entry.isFile() ? 'f' : 'o'}:${child}`);
+      if (entry.isDirectory()) {
+        if (!skip.includes(child)) walk(child);
+      } else if (keep(entry.name)) found.push(`${entry.isFile() ? 'f' : 'o'}:${child}`);
     }
   };
   walk('');
@@ -145,10 +153,10 @@ function hashFolder(
   label: string,
   dir: string,
   memo: InputMemo,
-  keep?: (name: string) => boolean,
+  filter?: FolderFilter,
 ) {
   hash.update(`\0folder\0${label}\0`);
-  for (const entry of filesUnder(dir, keep)) {
+  for (const entry of filesUnder(dir, filter)) {
     hash.update(`\0${entry}\0`);
     if (entry.startsWith('f:')) hash.update(fileDigest(path.join(dir, entry.slice(2)), memo));
   }
@@ -165,16 +173,18 @@ function appgenHash(memo: InputMemo): string {
   if (appgenItself === undefined) {
     const before = memo.seen.length;
     const hash = crypto.createHash('sha256');
-    // src/ under ts-node or jest, dist/ when built: whichever this code runs from.
-    hashFolder(
-      hash,
-      'code',
-      path.resolve(__dirname, '..'),
-      memo,
-      (name) => /\.(js|ts)$/.test(name) && !name.endsWith('.d.ts'),
-    );
+    // src/ under ts-node or jest, dist/ when built: whichever this code runs from. Not the
+    // precompiled templates (src/render/precompiledTemplates.ts): one is used only for the
+    // template text, Handlebars version and rewrite code it was made from, all hashed here or
+    // with the templates, so it renders what compiling would.
+    hashFolder(hash, 'code', path.resolve(__dirname, '..'), memo, {
+      keep: (name) => /\.(js|ts)$/.test(name) && !name.endsWith('.d.ts'),
+      skip: ['render/precompiled'],
+    });
     hashFolder(hash, 'schemas', SCHEMAS_DIR, memo);
     hash.update(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json')));
+    // The Handlebars that compiles and runs the templates (package.json names only a range).
+    hash.update(fs.readFileSync(require.resolve('handlebars/package.json')));
     appgenItself = { digest: hash.digest('hex'), stats: memo.seen.slice(before) };
   } else {
     memo.seen.push(...appgenItself.stats);
