@@ -1,10 +1,12 @@
 import type { OrmName, SettingsConfig } from '../config/configTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument } from '../load/configDocument';
-import { DEFAULT_LOGIN_PATH } from './checkViews';
 import { diagnosticAt } from './locate';
 import { checkSameSitePath } from './sameSitePath';
 import { validateAgainstSchema } from './schemaValidator';
+
+/** Where a page that needs a signed-in user sends a visitor who is not (settings `loginPath`). */
+export const DEFAULT_LOGIN_PATH = '/login';
 
 /**
  * appgen.config.json checked on its own (its schema and the login path), once per command: the

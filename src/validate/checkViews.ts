@@ -10,8 +10,6 @@ import { isReservedName, whyReserved } from './reservedNames';
 import { findRouteByRef } from './viewRoutes';
 import { walkElements } from './walkElements';
 
-export const DEFAULT_LOGIN_PATH = '/login';
-
 interface ViewChecks {
   routes: readonly CheckedRoute[];
   models: ReadonlyMap<string, CheckedModel>;
