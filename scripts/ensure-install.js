@@ -1,6 +1,7 @@
 // Installs the repository's own dependencies and builds dist/ when they are missing, so that
 // `npm test` and `npm run demo` work as the first command on a fresh clone.
 const { execFileSync } = require('child_process');
+const { build } = require('./build');
 const fs = require('fs');
 const path = require('path');
 
@@ -11,18 +12,6 @@ function ensureInstall() {
     process.stdout.write('> npm install (first run)\n');
     execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   }
-}
-
-/** `npm run build`: tsc, then the config schemas compiled ahead of time. */
-function build() {
-  execFileSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  execFileSync(process.execPath, [path.join(root, 'scripts', 'build-validators.js')], {
-    cwd: root,
-    stdio: 'inherit',
-  });
 }
 
 module.exports = { root, ensureInstall, build };

@@ -7,6 +7,7 @@ const os = require('os');
 const path = require('path');
 
 const { root, ensureInstall } = require('./ensure-install');
+const { BUILD_STEPS } = require('./build');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const run = (command, args) =>
   spawnSync(command, args, {
@@ -21,10 +22,9 @@ let failedSteps = 0;
 // Each step runs even when an earlier one failed, so one run reports every kind of problem.
 const FORMATTED = ['src/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.js', 'bench/**/*.js', '*.js'];
 const steps = [
-  // `npm run build`: tsc, then the config schemas and the built-in templates compiled ahead of time.
-  ['build', bin('tsc'), ['-p', 'tsconfig.build.json']],
-  ['build validators', process.execPath, ['scripts/build-validators.js']],
-  ['build templates', process.execPath, ['scripts/build-templates.js']],
+  // `npm run build` (scripts/build.js): tsc, then the config schemas and the built-in templates
+  // compiled ahead of time.
+  ...BUILD_STEPS,
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['lint', bin('eslint'), ['.']],
   ['format', bin('prettier'), ['--check', '--log-level', 'warn', ...FORMATTED]],
