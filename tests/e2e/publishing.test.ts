@@ -24,6 +24,33 @@ function expectError(response: JsonResponse, status: number, ...messages: string
     body: { errors: { body: messages } },
   });
 }
+/**
+ * A program that uses the example's typed client (src/appgen/client.ts): bodies and answers in
+ * their envelopes (`{ user }`, `{ articles, articlesCount }`) and the project's error shape
+ * (`errors.body[]`). `appgen build` type-checks it with the app (`next build`, strict tsconfig):
+ * it must compile, and each `@ts-expect-error` line must really be an error.
+ */
+const PUBLISHING_CLIENT_USAGE = `import { getApiArticles, getApiUser, postApiUsers, postApiUsersLogin, type ApiError, type ApiResult } from "@/appgen/client";
+import type { User } from "@/appgen/types";
+
+export async function clientUsage(): Promise<string[]> {
+  const options = { baseUrl: "http://127.0.0.1:3000", token: "t" };
+  const created = await postApiUsers({ body: { user: { username: "ada", email: "ada@example.com", password: "long enough" } } }, options);
+  const user: User | null = created.ok ? created.data.user : null;
+  // A sign-up and a log-in answer the account with its session token, under "user".
+  const loggedIn = await postApiUsersLogin({ body: { user: { email: "ada@example.com", password: "long enough" } } }, options);
+  const token: string = loggedIn.ok ? loggedIn.data.user.token : created.ok ? created.data.user.token : "";
+  const listed = await getApiArticles({ query: { limit: 2 } }, options);
+  const count: number = listed.ok ? listed.data.articlesCount : 0;
+  const slugs = listed.ok ? listed.data.articles.map((article) => article.slug) : [listed.error];
+  const failure: ApiError = { errors: { body: ["Not found"] } };
+  // @ts-expect-error: the body sits under "user"
+  await postApiUsers({ body: { username: "ada", email: "ada@example.com", password: "long enough" } });
+  // @ts-expect-error: the answer is { user }, not a bare User
+  const bare: ApiResult<User> = await getApiUser({}, options);
+  return [String(user), token, String(count), ...slugs, failure.errors.body[0], String(bare)];
+}
+`;
 interface Member {
   user: Row;
   token: string;
@@ -117,6 +144,7 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
       JSON.stringify({ ...settings, orm }),
     );
     secret = projectSecret(project.dir);
+    fs.writeFileSync(path.join(project.dir, 'src', 'clientUsage.ts'), PUBLISHING_CLIENT_USAGE);
     await project.appgen(['build']);
     // APPGEN_LOG_SQL=1: the app prints each SQL statement, which the statement-count test counts.
     server = await startBuiltApp(project.dir, { ...project.env, APPGEN_LOG_SQL: '1' });
