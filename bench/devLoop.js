@@ -86,7 +86,11 @@ async function devSession(orm, { devN, devRounds, keep }) {
 
   const port = await freePort();
   const started = process.hrtime.bigint();
-  const dev = startServer(APPGEN, ['dev', '--port', String(port)], { cwd: dir, env, port });
+  const dev = startServer(process.execPath, [APPGEN, 'dev', '--port', String(port)], {
+    cwd: dir,
+    env,
+    port,
+  });
   const times = { hand: [], route: [], field: [], routeWritten: [], fieldWritten: [] };
   try {
     log(`appgen dev (${orm}) on ${devN} models in ${dir} ...`);
