@@ -1,7 +1,6 @@
 import fs from 'fs';
 import path from 'path';
 import { UserError } from '../diagnostics/diagnostic';
-import { sha256Hex } from '../hash/sha256Hex';
 
 export const MANIFEST_PATH = '.appgen/manifest.json';
 
@@ -17,10 +16,6 @@ export interface Manifest {
 }
 
 export const EMPTY_MANIFEST: Manifest = { version: 1, generated: {}, scaffolded: [] };
-
-export function hashContent(content: string): string {
-  return sha256Hex(content);
-}
 
 export function readManifest(root: string): Manifest {
   const file = path.join(root, MANIFEST_PATH);

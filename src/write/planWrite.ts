@@ -5,7 +5,8 @@ import { hasGeneratedHeader } from '../render/header';
 import { checkFileNameLengths } from './fileNameLength';
 import { findGeneratedFiles } from './findGeneratedFiles';
 import type { FolderListing } from './walkFiles';
-import { hashContent, Manifest, readManifest } from './manifest';
+import { sha256Hex } from '../hash/sha256Hex';
+import { Manifest, readManifest } from './manifest';
 import { resolveInside } from './safePath';
 
 export interface WritePlan {
@@ -66,7 +67,7 @@ export function planWrite(
       plan.manifest.generated[path] =
         file.sha256 !== undefined && (recorded === undefined || recorded === file.sha256)
           ? file.sha256
-          : hashContent(file.content);
+          : sha256Hex(file.content);
       plan.unchanged.push(path);
       continue;
     }
@@ -79,12 +80,12 @@ export function planWrite(
     }
     // The content first: a planned file read from disk (the cache) takes its hash from it then.
     const { content } = file;
-    plan.manifest.generated[path] = file.sha256 ?? hashContent(content);
+    plan.manifest.generated[path] = file.sha256 ?? sha256Hex(content);
     if (current === undefined) plan.create.push({ path, content });
     else if (current === content) plan.unchanged.push(path);
     // Ours to rewrite: still carrying the header, or untouched since the last run (hashed only
     // then: large files are). A file whose header was removed has been taken over by the user.
-    else if (hasGeneratedHeader(current) || hashContent(current) === previous.generated[path])
+    else if (hasGeneratedHeader(current) || sha256Hex(current) === previous.generated[path])
       plan.update.push({ path, content, before: current });
     else conflicts.push(path);
   }
