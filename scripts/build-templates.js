@@ -4,23 +4,14 @@
 // run time), so that a run does not parse and compile them (src/render/precompiledTemplates.ts).
 // A module whose digest no longer fits its template's text is ignored at run time and the
 // template is compiled as before, so a stale build is slower, never wrong.
-const fs = require('fs');
 const path = require('path');
 
 const dist = path.join(__dirname, '..', 'dist');
 const { BUILTIN_TEMPLATES_DIR } = require(path.join(dist, 'paths', 'packageRoot.js'));
-const { TemplateSet, templateText } = require(path.join(dist, 'render', 'templateSet.js'));
-const { PRECOMPILED_DIR, precompiledFile, precompiledModule } = require(
-  path.join(dist, 'render', 'precompiledTemplates.js'),
+const { TemplateSet } = require(path.join(dist, 'render', 'templateSet.js'));
+const { PRECOMPILED_DIR } = require(path.join(dist, 'render', 'precompiledTemplates.js'));
+const { writePrecompiledTemplates } = require(
+  path.join(dist, 'render', 'writePrecompiledTemplates.js'),
 );
 
-const templates = new TemplateSet(BUILTIN_TEMPLATES_DIR);
-fs.rmSync(PRECOMPILED_DIR, { recursive: true, force: true });
-for (const source of templates.list()) {
-  const file = precompiledFile(source.name);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(
-    file,
-    precompiledModule(templates.precompile(source.name), templateText(source)),
-  );
-}
+writePrecompiledTemplates(new TemplateSet(BUILTIN_TEMPLATES_DIR), PRECOMPILED_DIR);

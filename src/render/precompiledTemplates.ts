@@ -29,14 +29,15 @@ export const PRECOMPILED_DIR = path.join(__dirname, 'precompiled');
  * options and appgen's rewrite of the parsed template (its code, as text).
  */
 export function templateDigest(text: string): string {
-  return sha256Hex(
-    `${JSON.stringify({
-      handlebars: Handlebars.VERSION,
-      options: COMPILE_OPTIONS,
-      rewrite: makeArgumentsStrict.toString(),
-    })}\0${text}`,
-  );
+  return sha256Hex(`${DIGEST_PREFIX}\0${text}`);
 }
+
+/** The part of every digest that is the same for the life of the process. */
+const DIGEST_PREFIX = JSON.stringify({
+  handlebars: Handlebars.VERSION,
+  options: COMPILE_OPTIONS,
+  rewrite: makeArgumentsStrict.toString(),
+});
 
 /** A CommonJS module exporting the precompiled template (`spec`) and its `digest`. */
 export function precompiledModule(specSource: string, text: string): string {

@@ -120,8 +120,7 @@ export class TemplateSet {
   }
 
   render(name: string, context: object): string {
-    const source = this.sources.get(name);
-    if (!source) throw new TemplateError(name, 'built-in', 'no such template');
+    const source = this.sourceOf(name);
     let template = this.compiled.get(name);
     if (!template) {
       template = this.compile(source);
@@ -135,12 +134,16 @@ export class TemplateSet {
    * `render` compiles it: what `npm run build` writes for the built-in ones.
    */
   precompile(name: string): string {
-    const source = this.sources.get(name);
-    if (!source) throw new TemplateError(name, 'built-in', 'no such template');
     return Handlebars.precompile(
-      this.checkedProgram(source),
+      this.checkedProgram(this.sourceOf(name)),
       compileOptions(),
     ) as unknown as string;
+  }
+
+  private sourceOf(name: string): TemplateSource {
+    const source = this.sources.get(name);
+    if (!source) throw new TemplateError(name, 'built-in', 'no such template');
+    return source;
   }
 
   /** The template parsed, checked, and with its arguments made strict; ready to compile. */

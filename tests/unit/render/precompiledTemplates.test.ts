@@ -8,10 +8,10 @@ import { buildFileMap } from '../../../src/render/buildFileMap';
 import {
   precompiledFile,
   precompiledIn,
-  precompiledModule,
   templateDigest,
   type PrecompiledLookup,
 } from '../../../src/render/precompiledTemplates';
+import { writePrecompiledTemplates } from '../../../src/render/writePrecompiledTemplates';
 import { TemplateSet, templateText } from '../../../src/render/templateSet';
 import { validateProject } from '../../../src/validate/validateProject';
 import { goldenOptions } from '../support/generateOptions';
@@ -28,15 +28,7 @@ let dir: string;
 /** The modules scripts/build-templates.js writes, made from the sources under test into `dir`. */
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-precompiled-'));
-  const templates = new TemplateSet(BUILTIN_TEMPLATES_DIR);
-  for (const source of templates.list()) {
-    const file = precompiledFile(source.name, dir);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(
-      file,
-      precompiledModule(templates.precompile(source.name), templateText(source)),
-    );
-  }
+  writePrecompiledTemplates(new TemplateSet(BUILTIN_TEMPLATES_DIR), dir);
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
