@@ -121,6 +121,7 @@ function buildWithCache(options: GenerateOptions): {
       inputs: after.inputs,
       headers: memo.reused,
       renders: memo.records,
+      verified: memo.verified,
     },
   };
 }

@@ -3,7 +3,7 @@ import fs from 'fs';
 import path from 'path';
 import type { FileMap, FileOwner, PlannedFile } from '../render/fileMap';
 import { hasGeneratedHeader } from '../render/header';
-import type { PreviousOutput, RenderRecord } from '../render/renderMemo';
+import type { FileOnDisk, FileStat, PreviousOutput, RenderRecord } from '../render/renderMemo';
 import type { KnownOnDisk } from '../write/planWrite';
 import { BUILTIN_TEMPLATES_DIR, PACKAGE_ROOT, SCHEMAS_DIR } from '../paths/packageRoot';
 import { OTHER_PROXY_FILES } from './ownProxyFile';
@@ -50,6 +50,11 @@ export interface CacheRecord {
   headers?: ReadonlyMap<string, boolean>;
   /** How each generated file was rendered (src/render/renderMemo.ts), for outputs of the next run. */
   renders?: ReadonlyMap<string, RenderRecord>;
+  /**
+   * Generated files this run found unchanged by their size and mtime (not read, not written):
+   * those are stored again without another stat call.
+   */
+  verified?: ReadonlyMap<string, FileStat>;
 }
 
 interface StoredFile {
@@ -333,7 +338,7 @@ function generatedOnDisk(
   root: string,
   file: StoredFile,
   writtenAt: number,
-): { planned: PlannedFile; header: boolean; reread: boolean } | undefined {
+): (FileOnDisk & { reread: boolean }) | undefined {
   const target = path.join(root, file.path);
   let stat: fs.Stats;
   try {
@@ -342,7 +347,12 @@ function generatedOnDisk(
     return undefined;
   }
   if (unchangedSince(stat, file, writtenAt) && file.header !== undefined)
-    return { planned: fromDisk(root, file.path, file.value), header: file.header, reread: false };
+    return {
+      planned: fromDisk(root, file.path, file.value),
+      header: file.header,
+      stat: { size: stat.size, mtimeMs: stat.mtimeMs },
+      reread: false,
+    };
   let content: string;
   try {
     content = fs.readFileSync(target, 'utf8');
@@ -410,6 +420,7 @@ export function cachedGeneration(root: string, lookup: CacheLookup): CachedGener
   const files: FileMap = new Map();
   const unchanged = new Set<string>();
   const header = new Map<string, boolean>();
+  const verified = new Map<string, FileStat>();
   let reread = lookup.reread;
   for (const file of stored.files) {
     if (file.owner === 'user') {
@@ -422,6 +433,7 @@ export function cachedGeneration(root: string, lookup: CacheLookup): CachedGener
     if (!onDisk) return undefined;
     files.set(file.path, onDisk.planned);
     header.set(file.path, onDisk.header);
+    if (onDisk.stat) verified.set(file.path, onDisk.stat);
     reread ||= onDisk.reread;
     unchanged.add(file.path);
   }
@@ -433,6 +445,7 @@ export function cachedGeneration(root: string, lookup: CacheLookup): CachedGener
         inputs: lookup.inputs,
         headers: header,
         renders: storedRenders(stored),
+        verified,
       }
     : undefined;
   return { files, warnings: stored.warnings, known: { unchanged, header }, refresh };
@@ -488,9 +501,11 @@ export function storeGeneration(
       files.push({ path: file, owner: 'user', value: planned.content });
       continue;
     }
-    let stat: fs.Stats | undefined;
+    // A file found unchanged by its stats keeps them (a stale pair only makes the next run read
+    // the file); a written one is stat-ed now.
+    let stat: FileStat | undefined = record.verified?.get(file);
     try {
-      stat = fs.statSync(path.join(root, file));
+      stat ??= fs.statSync(path.join(root, file));
     } catch {
       stat = undefined;
     }

@@ -12,11 +12,25 @@ export interface RenderRecord {
   reads: readonly string[];
 }
 
+/** A file's size and modification time, as a stat call gives them. */
+export interface FileStat {
+  size: number;
+  mtimeMs: number;
+}
+
+/** A generated file on disk that still holds what was generated. */
+export interface FileOnDisk {
+  planned: PlannedFile;
+  header: boolean;
+  /** Its size and mtime when they showed it unchanged (it was not read): stored again as they are. */
+  stat?: FileStat;
+}
+
 /** An output of the last generation: how it was rendered, and its file if it is still as written. */
 export interface PreviousOutput {
   record: RenderRecord;
-  /** The file on disk with its header flag when it still holds what was generated; else undefined. */
-  onDisk(): { planned: PlannedFile; header: boolean } | undefined;
+  /** The file on disk when it still holds what was generated; else undefined. */
+  onDisk(): FileOnDisk | undefined;
 }
 
 /** The read that stands for the list of the project's properties (a template enumerated them). */
@@ -65,6 +79,8 @@ export class RenderMemo {
   readonly records = new Map<string, RenderRecord>();
   /** Outputs taken from disk, with whether each starts with appgen's header. */
   readonly reused = new Map<string, boolean>();
+  /** Of those, the size and mtime of each one its stats showed unchanged (not read). */
+  readonly verified = new Map<string, FileStat>();
   private readonly digests = new Map<string, string | undefined>();
   private project?: object;
 
@@ -91,6 +107,7 @@ export class RenderMemo {
     if (!file) return undefined;
     this.records.set(output.path, previous.record);
     this.reused.set(output.path, file.header);
+    if (file.stat) this.verified.set(output.path, file.stat);
     return file.planned;
   }
 

@@ -24,6 +24,23 @@ afterAll(removeTempProjects);
 
 const CACHE_FILE = `${CACHE_DIR}/generate.json`;
 
+/**
+ * `act()` with `fs[name]` spied on: its result and the calls, taken before the spy is restored
+ * (restoring clears a spy's calls).
+ */
+function spying<T>(
+  name: 'readFileSync' | 'statSync',
+  act: () => T,
+): { result: T; calls: unknown[][] } {
+  const spy = jest.spyOn(fs, name);
+  try {
+    const result = act();
+    return { result, calls: spy.mock.calls.map((call) => [...call]) };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 const cases = fs
   .readdirSync(GOLDEN_DIR)
   .filter((name) => fs.existsSync(path.join(GOLDEN_DIR, name, 'config')))
@@ -404,17 +421,11 @@ describe('files whose size and modification time have not changed since the cach
     expect(expectSame(cached, uncached)).toBe(true); // reads the racy files, stores their stats
     ageCache(cached);
     const outputs = new Set(generatedPaths(cached).map((file) => path.join(cached, file)));
-    const read = jest.spyOn(fs, 'readFileSync');
-    let run: Run;
-    try {
-      run = generate(cached, true);
-    } finally {
-      read.mockRestore();
-    }
+    const { result: run, calls: reads } = spying('readFileSync', () => generate(cached, true));
     expect(run.hit).toBe(true);
-    const readOutputs = read.mock.calls.filter(
-      ([file]) => typeof file === 'string' && outputs.has(file),
-    );
+    // The config files are read (hashed once more, then the stats are stored): the spy sees calls.
+    expect(reads.length).toBeGreaterThan(0);
+    const readOutputs = reads.filter(([file]) => typeof file === 'string' && outputs.has(file));
     expect(readOutputs).toEqual([]);
     expect(expectSame(cached, uncached)).toBe(true);
   });
@@ -533,6 +544,34 @@ describe('a run after a change renders only the outputs whose inputs changed', (
     );
     generate(uncached, false);
     expect(treeOf(cached)).toEqual(treeOf(uncached));
+  });
+
+  it('a file taken from disk is stat-ed once (its stats are stored as checked), and the run after is a hit that reads no output', () => {
+    const cached = projectOf('blog');
+    const uncached = projectOf('blog');
+    expectSame(cached, uncached);
+    expectSame(cached, uncached); // reads the racy files, stores their stats
+    const future = new Date(Date.now() + 60_000);
+    fs.utimesSync(path.join(cached, CACHE_FILE), future, future);
+    addField(cached);
+    addField(uncached);
+    const outputs = new Set(generatedFiles(cached).map((file) => path.join(cached, file)));
+    const { result: rendered, calls } = spying('statSync', () => renderedBy(cached).rendered);
+    const stats = new Map<string, number>();
+    for (const [file] of calls)
+      if (typeof file === 'string' && outputs.has(file))
+        stats.set(file, (stats.get(file) ?? 0) + 1);
+    const reused = [...outputs].filter((file) => !rendered.includes(path.relative(cached, file)));
+    expect(reused.length).toBeGreaterThan(10);
+    for (const file of reused) expect([file, stats.get(file)]).toEqual([file, 1]);
+    // The stored stats hold: with the cache aged past the written files, nothing is read.
+    generate(uncached, false);
+    expect(treeOf(cached)).toEqual(treeOf(uncached));
+    fs.utimesSync(path.join(cached, CACHE_FILE), future, future);
+    const { result: run, calls: reads } = spying('readFileSync', () => generate(cached, true));
+    expect(run.hit).toBe(true);
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.filter(([file]) => typeof file === 'string' && outputs.has(file))).toEqual([]);
   });
 
   it('a changed template renders every output again', () => {
