@@ -163,7 +163,9 @@ function hashFolder(
   hash.update(`\0folder\0${label}\0`);
   for (const entry of filesUnder(dir, filter)) {
     hash.update(`\0${entry}\0`);
-    if (entry.startsWith('f:')) hash.update(fileDigest(path.join(dir, entry.slice(2)), memo));
+    // Joined by hand: path.join's normalising was ~10 ms of a no-change run at N = 1000, and
+    // `dir` is absolute and normal already (the same string on every run: the memo's key).
+    if (entry.startsWith('f:')) hash.update(fileDigest(`${dir}/${entry.slice(2)}`, memo));
   }
 }
 
@@ -254,25 +256,26 @@ const optional = (value: unknown, type: 'number' | 'boolean'): boolean =>
   value === undefined || typeof value === type;
 
 function readStored(root: string): StoredCache | undefined {
-  let text: string;
+  let bytes: Buffer;
   let writtenAt: number;
   try {
     const fd = fs.openSync(path.join(root, CACHE_FILE), 'r');
     try {
       writtenAt = fs.fstatSync(fd).mtimeMs;
-      text = fs.readFileSync(fd, 'utf8');
+      bytes = fs.readFileSync(fd);
     } finally {
       fs.closeSync(fd);
     }
   } catch {
     return undefined;
   }
-  // First line: the SHA-256 of the rest, so a truncated or damaged file is ignored.
-  const newline = text.indexOf('\n');
-  if (newline < 0 || sha256Hex(text.slice(newline + 1)) !== text.slice(0, newline))
-    return undefined;
+  // First line: the SHA-256 of the rest, so a truncated or damaged file is ignored. Hashed as
+  // the bytes read (the file is written as UTF-8), before they are decoded.
+  const newline = bytes.indexOf(0x0a);
+  const body = bytes.subarray(newline + 1);
+  if (newline < 0 || sha256Hex(body) !== bytes.toString('latin1', 0, newline)) return undefined;
   try {
-    const value = JSON.parse(text.slice(newline + 1)) as StoredCache;
+    const value = JSON.parse(body.toString('utf8')) as StoredCache;
     const valid =
       value.format === FORMAT &&
       typeof value.key === 'string' &&
@@ -339,7 +342,7 @@ function generatedOnDisk(
   file: StoredFile,
   writtenAt: number,
 ): (FileOnDisk & { reread: boolean }) | undefined {
-  const target = path.join(root, file.path);
+  const target = `${root}/${file.path}`;
   let stat: fs.Stats;
   try {
     stat = fs.statSync(target);
