@@ -37,7 +37,10 @@ export function watchProject(
   onChange: () => void,
   options: WatchOptions = {},
 ): () => Promise<void> {
-  const debounceMs = options.debounceMs ?? 120;
+  // 50 ms: an editor's "save all" or a git checkout writes its files within a few milliseconds of
+  // each other, and every save waits this long before appgen starts (120 ms before issue 20's
+  // seventh pass; webpack's watcher waits 20 ms). A save that comes later makes one more run.
+  const debounceMs = options.debounceMs ?? 50;
   let timer: NodeJS.Timeout | undefined;
   const trigger = () => {
     clearTimeout(timer);
