@@ -24,9 +24,17 @@ const log = (line) => process.stdout.write(`  ${line}\n`);
 const writeJson = (file, value) => fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
-/** Seconds from now until `check(response text, status)` holds, polling every 20 ms. */
-async function until(server, urlPath, check, timeoutMs = 120_000) {
-  const started = process.hrtime.bigint();
+/**
+ * Seconds from `started` (a process.hrtime.bigint(), now by default) until `check(response text,
+ * status)` holds, polling every 20 ms from now.
+ */
+async function until(
+  server,
+  urlPath,
+  check,
+  started = process.hrtime.bigint(),
+  timeoutMs = 120_000,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (!server.running()) throw new Error(`appgen dev exited:\n${server.output().slice(-4000)}`);
@@ -111,10 +119,16 @@ async function devSession(orm, { devN, devRounds, keep }) {
       const routes = readJson(routesFile);
       routes.routes.push({ method: 'GET', path: `/api/probe${round}`, response: 'Item0002[]' });
       const routeFile = path.join(dir, 'src', 'app', 'api', `probe${round}`, 'route.ts');
+      const saved = process.hrtime.bigint();
       const written = whenWritten(() => fs.existsSync(routeFile));
       writeJson(routesFile, routes);
-      times.route.push(await until(dev, `/api/probe${round}`, (_text, status) => status === 200));
+      // HTTP polling starts once the files are written: a request before that can only miss, and
+      // 50 requests a second for a missing route keep next dev rendering its 404 page on the
+      // cores appgen is generating on (a user does not reload that fast).
       times.routeWritten.push(await written);
+      times.route.push(
+        await until(dev, `/api/probe${round}`, (_text, status) => status === 200, saved),
+      );
       log(
         `round ${round + 1}: hand-written route ${fixed(times.hand.at(-1), 2)} s, config route ${fixed(times.route.at(-1), 2)} s`,
       );
@@ -132,18 +146,21 @@ async function devSession(orm, { devN, devRounds, keep }) {
       const model = readJson(modelFile);
       model.fields[`note${round}`] = { type: 'string', optional: true };
       const openapi = path.join(dir, 'src', 'appgen', 'openapi.ts');
+      const saved = process.hrtime.bigint();
       const fieldWrite = whenWritten(() =>
         fs.readFileSync(openapi, 'utf8').includes(`note${round}`),
       );
       writeJson(modelFile, model);
+      // As for routes: the record cannot have the field before the files are written.
+      times.fieldWritten.push(await fieldWrite);
       times.field.push(
         await until(
           dev,
           record,
           (text, status) => status === 200 && text.includes(`"note${round}":null`),
+          saved,
         ),
       );
-      times.fieldWritten.push(await fieldWrite);
       log(`round ${round + 1}: field ${fixed(times.field.at(-1), 2)} s`);
     }
   } finally {
