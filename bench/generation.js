@@ -168,7 +168,7 @@ async function runGeneration({ ns, runs, keep }) {
   const withStages = results.filter((r) => r.stages);
   if (withStages.length > 0) {
     printTable(
-      'where a no-change run spends its time (ms, in-process, one run; render = Handlebars)',
+      'where a run without the generation cache spends its time (ms, in-process, one run on the up-to-date tree; render = Handlebars with the precompiled templates)',
       ['stage', ...withStages.map((r) => `N=${r.n}`)],
       Object.keys(withStages[0].stages).map((stage) => [
         stage,

@@ -12,6 +12,7 @@ const { mapProject } = require(path.join(dist, 'map', 'mapProject'));
 const { TemplateSet } = require(path.join(dist, 'render', 'templateSet'));
 const { buildFileMap } = require(path.join(dist, 'render', 'buildFileMap'));
 const { BUILTIN_TEMPLATES_DIR } = require(path.join(dist, 'paths', 'packageRoot'));
+const { precompiledIn } = require(path.join(dist, 'render', 'precompiledTemplates'));
 const { planWrite } = require(path.join(dist, 'write', 'planWrite'));
 
 const root = path.resolve(process.argv[2]);
@@ -34,6 +35,8 @@ const templates = stage(
     new TemplateSet(
       BUILTIN_TEMPLATES_DIR,
       fs.existsSync(projectTemplates) ? projectTemplates : undefined,
+      // The built-in templates as `npm run build` precompiled them, as appgen uses them.
+      precompiledIn(),
     ),
 );
 const files = stage('render', () => buildFileMap(context, templates));
