@@ -53,10 +53,14 @@ async function until(
   }
 }
 
-/** Seconds from now until `holds()` (checked every 10 ms): when appgen has written the files. */
-function whenWritten(holds) {
-  const started = process.hrtime.bigint();
-  return new Promise((resolve) => {
+/**
+ * Seconds from `started` until `holds()` (checked every 10 ms): when appgen has written the files.
+ * Fails, with appgen dev's output, when it exits or nothing is written in time: the app is polled
+ * only after this, so a failed regeneration must not leave the bench waiting.
+ */
+function whenWritten(server, holds, started, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
     const timer = setInterval(() => {
       let ok = false;
       try {
@@ -67,6 +71,13 @@ function whenWritten(holds) {
       if (ok) {
         clearInterval(timer);
         resolve(Number(process.hrtime.bigint() - started) / 1e9);
+      } else if (!server.running() || Date.now() > deadline) {
+        clearInterval(timer);
+        reject(
+          new Error(
+            `${server.running() ? `nothing written within ${timeoutMs / 1000} s` : 'appgen dev exited'}:\n${server.output().slice(-4000)}`,
+          ),
+        );
       }
     }, 10);
   });
@@ -120,7 +131,7 @@ async function devSession(orm, { devN, devRounds, keep }) {
       routes.routes.push({ method: 'GET', path: `/api/probe${round}`, response: 'Item0002[]' });
       const routeFile = path.join(dir, 'src', 'app', 'api', `probe${round}`, 'route.ts');
       const saved = process.hrtime.bigint();
-      const written = whenWritten(() => fs.existsSync(routeFile));
+      const written = whenWritten(dev, () => fs.existsSync(routeFile), saved);
       writeJson(routesFile, routes);
       // HTTP polling starts once the files are written: a request before that can only miss, and
       // 50 requests a second for a missing route keep next dev rendering its 404 page on the
@@ -147,8 +158,10 @@ async function devSession(orm, { devN, devRounds, keep }) {
       model.fields[`note${round}`] = { type: 'string', optional: true };
       const openapi = path.join(dir, 'src', 'appgen', 'openapi.ts');
       const saved = process.hrtime.bigint();
-      const fieldWrite = whenWritten(() =>
-        fs.readFileSync(openapi, 'utf8').includes(`note${round}`),
+      const fieldWrite = whenWritten(
+        dev,
+        () => fs.readFileSync(openapi, 'utf8').includes(`note${round}`),
+        saved,
       );
       writeJson(modelFile, model);
       // As for routes: the record cannot have the field before the files are written.
