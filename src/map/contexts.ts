@@ -451,6 +451,11 @@ export interface MethodContext {
    * create with a database, else 200. 204 answers with no body.
    */
   successStatus: number;
+  /**
+   * The record a write returns is read after it: by events, by a sign-up's answer (its token), or
+   * by an answer that sends it (not a redirect, not a 204). Else the write keeps no variable.
+   */
+  readsWritten: boolean;
   /** `config/routes/users.json routes[1]` */
   source: string;
   /** Each path parameter with its dynamic folder's name (shared with other paths, see README). */

@@ -181,6 +181,7 @@ function mapMethod(
       })),
   ];
   const preparesRead = orm === 'drizzle' && operation === 'get' && !loadsRecord;
+  const successStatus = route.status ?? (operation === 'create' && orm !== 'none' ? 201 : 200);
   return {
     method: route.method,
     handlerName,
@@ -244,7 +245,11 @@ function mapMethod(
     function: route.function,
     redirect: route.redirect,
     redirectStatus: route.method === 'GET' ? 307 : 303,
-    successStatus: route.status ?? (operation === 'create' && orm !== 'none' ? 201 : 200),
+    successStatus,
+    readsWritten:
+      firedEvents.length > 0 ||
+      route.account !== null ||
+      (response !== null && route.redirect === null && successStatus !== 204),
     source: `${route.file} ${route.jsonPath}`,
     folderParams: folder.params,
     renamesParams: folder.params.some((p) => p.name !== p.folder),

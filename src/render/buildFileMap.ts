@@ -1,6 +1,7 @@
 import type { ProjectContext } from '../map/contexts';
 import type { FileMap, PlannedFile } from './fileMap';
 import { generatedHeader } from './header';
+import { pruneUnusedImports } from './pruneImports';
 import type { RenderMemo } from './renderMemo';
 import { TEMPLATE_REGISTRY, type TemplateOutput } from './templateRegistry';
 import { TemplateError, type TemplateSet } from './templateSet';
@@ -45,11 +46,14 @@ export function buildFileMap(
         planned.push([output.path, reused]);
         continue;
       }
-      const body = memoised
-        ? memoised.render(entry.template, output, project, (context) =>
-            renderOutput(templates, entry.template, output, context),
-          )
-        : renderOutput(templates, entry.template, output);
+      // A generated TypeScript file keeps only the imports it uses (user-owned scaffolds keep
+      // theirs: they are a start, whose imports the user is about to use).
+      const typescript = /\.tsx?$/.test(output.path);
+      const render = (context?: object) => {
+        const text = renderOutput(templates, entry.template, output, context);
+        return typescript ? pruneUnusedImports(text) : text;
+      };
+      const body = memoised ? memoised.render(entry.template, output, project, render) : render();
       const content = generatedHeader(output.path, output.sources) + body;
       planned.push([output.path, { content, owner: 'generated' }]);
     }

@@ -44,6 +44,7 @@ export async function createTestProject(
     '--orm',
     options.orm ?? 'prisma',
   ]);
+  requireNoUnusedCode(dir);
   if (options.configFrom) {
     fs.rmSync(path.join(dir, 'config'), { recursive: true });
     fs.cpSync(path.join(options.configFrom, 'config'), path.join(dir, 'config'), {
@@ -59,6 +60,19 @@ export async function createTestProject(
     appgen: (args) =>
       runOk(process.execPath, [APPGEN, ...args], { cwd: dir, env, timeoutMs: 600_000 }),
   };
+}
+
+/**
+ * Test projects compile stricter than a created one: `noUnusedLocals` and `noUnusedParameters`,
+ * which many projects turn on, so every `appgen build` of the suites (`next build` type-checks
+ * with the project's tsconfig) proves that generated code leaves no unused import, variable or
+ * parameter behind.
+ */
+function requireNoUnusedCode(dir: string): void {
+  const file = path.join(dir, 'tsconfig.json');
+  const tsconfig = JSON.parse(fs.readFileSync(file, 'utf8'));
+  Object.assign(tsconfig.compilerOptions, { noUnusedLocals: true, noUnusedParameters: true });
+  fs.writeFileSync(file, `${JSON.stringify(tsconfig, null, 2)}\n`);
 }
 
 /**

@@ -94,7 +94,11 @@ describe('requireRecords: the check before a write links records', () => {
 });
 
 describe('Prisma errors of a write that links records (src/appgen/http.ts, orm prisma)', () => {
-  type Handle = (work: () => Promise<Response>) => Promise<{ status: number; body: unknown }>;
+  type Handle = (
+    request: Request,
+    work: () => Promise<Response>,
+  ) => Promise<{ status: number; body: unknown }>;
+  const request = new Request('http://localhost/api/posts/1?token=secret', { method: 'PATCH' });
   const prismaHttp = evaluateModule('http.ts', content('src/appgen/http.ts'), {
     './securityHeaders': { withSecurityHeaders: (response: unknown) => response },
     'next/server': {
@@ -117,13 +121,41 @@ describe('Prisma errors of a write that links records (src/appgen/http.ts, orm p
   };
 
   it('answers a linked record that went missing after the check with 409, a missing record with 404', async () => {
-    expect(await handle(async () => Promise.reject(shortConnect))).toEqual({
+    expect(await handle(request, async () => Promise.reject(shortConnect))).toEqual({
       status: 409,
       body: { error: 'A related record does not exist or is still referenced' },
     });
-    expect(await handle(async () => Promise.reject(noRecord))).toEqual({
+    expect(await handle(request, async () => Promise.reject(noRecord))).toEqual({
       status: 404,
       body: { error: 'Not found' },
     });
+  });
+
+  it("logs an unexpected error with the request's method and path (not its query) and answers 500", async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const failure = new Error('boom');
+      expect(await handle(request, async () => Promise.reject(failure))).toEqual({
+        status: 500,
+        body: { error: 'Internal server error' },
+      });
+      expect(logged.mock.calls).toEqual([
+        ['[appgen] unexpected error in PATCH /api/posts/1:', failure],
+      ]);
+      // The form of route templates ejected before the request was passed still works.
+      const handleWithoutRequest = prismaHttp.handle as (
+        work: () => Promise<Response>,
+      ) => Promise<{ status: number; body: unknown }>;
+      expect(await handleWithoutRequest(async () => Promise.reject(failure))).toEqual({
+        status: 500,
+        body: { error: 'Internal server error' },
+      });
+      expect(logged.mock.calls[1]).toEqual([
+        '[appgen] unexpected error in route handler:',
+        failure,
+      ]);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

@@ -50,7 +50,8 @@ export function errorOf(answer: unknown, status: number): string {
   return `The request failed (${status}).`;
 }
 
-function withQuery(path: string, query: Readonly<Record<string, QueryValue>> | undefined): string {
+/** `path` with the defined values of `query` as its query string. */
+export function withQuery(path: string, query: Readonly<Record<string, QueryValue>> | undefined): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, String(value));
   const text = search.toString();
@@ -108,7 +109,7 @@ export interface GetApiCommentsInput {
 export type GetApiCommentsResult = Array<Comment>;
 
 /** GET /api/comments (config/routes/comments.json routes[0]) */
-export function getApiComments(input: GetApiCommentsInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiCommentsResult>> {
+export function getApiComments(_input: GetApiCommentsInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiCommentsResult>> {
   return send("GET", "/api/comments", undefined, options);
 }
 
@@ -260,7 +261,7 @@ export interface GetApiTagsInput {
 export type GetApiTagsResult = Array<Tag>;
 
 /** GET /api/tags (config/routes/tags.json routes[0]) */
-export function getApiTags(input: GetApiTagsInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiTagsResult>> {
+export function getApiTags(_input: GetApiTagsInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiTagsResult>> {
   return send("GET", "/api/tags", undefined, options);
 }
 
@@ -343,7 +344,7 @@ export interface GetApiUsersInput {
 export type GetApiUsersResult = Array<User>;
 
 /** GET /api/users (config/routes/users.json routes[0]) */
-export function getApiUsers(input: GetApiUsersInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiUsersResult>> {
+export function getApiUsers(_input: GetApiUsersInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiUsersResult>> {
   return send("GET", "/api/users", undefined, options);
 }
 

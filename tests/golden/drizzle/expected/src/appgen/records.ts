@@ -2,8 +2,7 @@
 // What the API sends of each record (orm drizzle): the columns of each table without its hidden
 // fields, and the related records a route includes. The Prisma variant gets the same from the
 // client's global `omit` and `include`.
-import { asc, eq, inArray } from "drizzle-orm";
-import { db, tables } from "./db";
+import { tables } from "./db";
 
 /** The columns sent of each model, hidden fields left out: `db.select(columns.user)`, `.returning(columns.user)`. */
 export const columns = {

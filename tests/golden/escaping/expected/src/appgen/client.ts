@@ -42,7 +42,8 @@ export function errorOf(answer: unknown, status: number): string {
   return `The request failed (${status}).`;
 }
 
-function withQuery(path: string, query: Readonly<Record<string, QueryValue>> | undefined): string {
+/** `path` with the defined values of `query` as its query string. */
+export function withQuery(path: string, query: Readonly<Record<string, QueryValue>> | undefined): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, String(value));
   const text = search.toString();
@@ -86,7 +87,7 @@ export interface GetApiNotesInput {
 export type GetApiNotesResult = Array<Note>;
 
 /** GET /api/notes (config/routes/notes.json routes[0]) */
-export function getApiNotes(input: GetApiNotesInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiNotesResult>> {
+export function getApiNotes(_input: GetApiNotesInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiNotesResult>> {
   return send("GET", "/api/notes", undefined, options);
 }
 

@@ -47,7 +47,8 @@ export function errorOf(answer: unknown, status: number): string {
   return `The request failed (${status}).`;
 }
 
-function withQuery(path: string, query: Readonly<Record<string, QueryValue>> | undefined): string {
+/** `path` with the defined values of `query` as its query string. */
+export function withQuery(path: string, query: Readonly<Record<string, QueryValue>> | undefined): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, String(value));
   const text = search.toString();

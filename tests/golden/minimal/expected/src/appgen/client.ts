@@ -43,7 +43,8 @@ export function errorOf(answer: unknown, status: number): string {
   return `The request failed (${status}).`;
 }
 
-function withQuery(path: string, query: Readonly<Record<string, QueryValue>> | undefined): string {
+/** `path` with the defined values of `query` as its query string. */
+export function withQuery(path: string, query: Readonly<Record<string, QueryValue>> | undefined): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, String(value));
   const text = search.toString();
@@ -87,7 +88,7 @@ export interface PostApiLogoutInput {
 export type PostApiLogoutResult = { success: true };
 
 /** POST /api/logout (config/routes/account.json routes[2]) */
-export function postApiLogout(input: PostApiLogoutInput = {}, options?: RequestOptions): Promise<ApiResult<PostApiLogoutResult>> {
+export function postApiLogout(_input: PostApiLogoutInput = {}, options?: RequestOptions): Promise<ApiResult<PostApiLogoutResult>> {
   return send("POST", "/api/logout", undefined, options);
 }
 
@@ -97,7 +98,7 @@ export interface GetApiMeInput {
 export type GetApiMeResult = User;
 
 /** GET /api/me (config/routes/account.json routes[3]) */
-export function getApiMe(input: GetApiMeInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiMeResult>> {
+export function getApiMe(_input: GetApiMeInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiMeResult>> {
   return send("GET", "/api/me", undefined, options);
 }
 
@@ -142,7 +143,7 @@ export interface GetApiUsersInput {
 export type GetApiUsersResult = Array<User>;
 
 /** GET /api/users (config/routes/users.json routes[0]) */
-export function getApiUsers(input: GetApiUsersInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiUsersResult>> {
+export function getApiUsers(_input: GetApiUsersInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiUsersResult>> {
   return send("GET", "/api/users", undefined, options);
 }
 

@@ -152,10 +152,14 @@ export async function retryWhenTaken<T>(field: string, write: () => Promise<T>):
 
 /**
  * Runs a handler and turns anything it throws into a JSON answer. Unexpected errors are logged on
- * the server and answered with a generic 500: internals never reach the client.
+ * the server with the request's method and path (not its query, which may hold secrets) and
+ * answered with a generic 500: internals never reach the client.
  */
-export async function handle(work: () => Promise<Response>): Promise<Response> {
-  return secured(await answer(work));
+export async function handle(request: Request, work: () => Promise<Response>): Promise<Response>;
+/** The form of route templates from before the request was passed: its errors are logged without it. */
+export async function handle(work: () => Promise<Response>): Promise<Response>;
+export async function handle(first: Request | (() => Promise<Response>), work?: () => Promise<Response>): Promise<Response> {
+  return typeof first === "function" ? secured(await answer(null, first)) : secured(await answer(first, work as () => Promise<Response>));
 }
 
 /**
@@ -172,14 +176,14 @@ function secured(response: Response): Response {
   }
 }
 
-async function answer(work: () => Promise<Response>): Promise<Response> {
+async function answer(request: Request | null, work: () => Promise<Response>): Promise<Response> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof HttpError) return jsonError(error.status, error.message);
     const known = knownDatabaseError(error);
     if (known) return jsonError(known.status, known.message);
-    console.error("[appgen] unexpected error in route handler:", error);
+    console.error(request ? `[appgen] unexpected error in ${request.method} ${new URL(request.url).pathname}:` : "[appgen] unexpected error in route handler:", error);
     return jsonError(500, "Internal server error");
   }
 }

@@ -47,7 +47,8 @@ export function errorOf(answer: unknown, status: number): string {
   return `The request failed (${status}).`;
 }
 
-function withQuery(path: string, query: Readonly<Record<string, QueryValue>> | undefined): string {
+/** `path` with the defined values of `query` as its query string. */
+export function withQuery(path: string, query: Readonly<Record<string, QueryValue>> | undefined): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, String(value));
   const text = search.toString();
@@ -282,7 +283,7 @@ export interface GetApiUserInput {
 export type GetApiUserResult = { "user": User };
 
 /** GET /api/user (config/routes/user.json routes[3]) */
-export function getApiUser(input: GetApiUserInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiUserResult>> {
+export function getApiUser(_input: GetApiUserInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiUserResult>> {
   return send("GET", "/api/user", undefined, options);
 }
 
@@ -314,7 +315,7 @@ export interface PostApiUsersLogoutInput {
 export type PostApiUsersLogoutResult = { success: true };
 
 /** POST /api/users/logout (config/routes/user.json routes[2]) */
-export function postApiUsersLogout(input: PostApiUsersLogoutInput = {}, options?: RequestOptions): Promise<ApiResult<PostApiUsersLogoutResult>> {
+export function postApiUsersLogout(_input: PostApiUsersLogoutInput = {}, options?: RequestOptions): Promise<ApiResult<PostApiUsersLogoutResult>> {
   return send("POST", "/api/users/logout", undefined, options);
 }
 

@@ -31,7 +31,7 @@ const postApiTagsBodySpec = {
 
 /** GET /api/tags (config/routes/tags.json routes[0]) */
 export async function GET(request: Request): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const listed = readListQuery(request, getApiTagsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
@@ -44,7 +44,7 @@ export async function GET(request: Request): Promise<Response> {
 
 /** POST /api/tags (config/routes/tags.json routes[1]) */
 export async function POST(request: Request): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.

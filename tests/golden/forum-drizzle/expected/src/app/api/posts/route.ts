@@ -53,7 +53,7 @@ const postApiPostsBodySpec = {
 
 /** GET /api/posts (config/routes/posts.json routes[0]) */
 export async function GET(request: Request): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const listed = readListQuery(request, getApiPostsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
@@ -68,7 +68,7 @@ export async function GET(request: Request): Promise<Response> {
 
 /** POST /api/posts (config/routes/posts.json routes[1]) */
 export async function POST(request: Request): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.

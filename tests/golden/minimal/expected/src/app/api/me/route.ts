@@ -5,7 +5,7 @@ import { getAuthUser } from "@/auth/getAuthUser";
 
 /** GET /api/me (config/routes/account.json routes[3]) */
 export async function GET(request: Request): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");

@@ -60,7 +60,7 @@ const postApiArticlesShape: Shape = { fields: ["slug", "title", "description", "
 
 /** GET /api/articles (config/routes/articles.json routes[0]) */
 export async function GET(request: Request): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     // Optional sign-in: a signed-in caller is identified, anyone else is anonymous (null); but a
     // token sent in the Authorization header that getAuthUser does not accept is refused.
     const userId = (await getAuthUser(request)) || null;
@@ -86,7 +86,7 @@ export async function GET(request: Request): Promise<Response> {
 
 /** POST /api/articles (config/routes/articles.json routes[1]) */
 export async function POST(request: Request): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.

@@ -45,7 +45,7 @@ const putApiUserBodySpec = {
 
 /** GET /api/user (config/routes/user.json routes[3]) */
 export async function GET(request: Request): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
@@ -58,7 +58,7 @@ export async function GET(request: Request): Promise<Response> {
 
 /** PUT /api/user (config/routes/user.json routes[4]) */
 export async function PUT(request: Request): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.

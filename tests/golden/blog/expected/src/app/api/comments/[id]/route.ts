@@ -23,7 +23,7 @@ const patchApiCommentsByIdBodySpec = {
 
 /** PATCH /api/comments/:id (config/routes/comments.json routes[2]) */
 export async function PATCH(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
@@ -40,7 +40,7 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const allowed = await canModerate({ userId, request, params: params, body: body, record: current });
     if (!allowed) return jsonError(403, "Forbidden");
     // PATCH changes only the fields present in the body.
-    const record = await db.comment.update({
+    await db.comment.update({
       where: { id: params.id },
       data: {
         approved: body.approved,
@@ -52,12 +52,12 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
 
 /** DELETE /api/comments/:id (config/routes/comments.json routes[3]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    const record = await db.comment.delete({ where: { id: params.id } });
+    await db.comment.delete({ where: { id: params.id } });
     return redirectTo("/posts", 303);
   });
 }

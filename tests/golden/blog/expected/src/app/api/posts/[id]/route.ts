@@ -92,7 +92,7 @@ const patchApiPostsByIdBodySpec = {
 
 /** GET /api/posts/:id (config/routes/posts.json routes[1]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const record = await db.post.findUnique({ where: { id: params.id } });
@@ -103,7 +103,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
 
 /** PUT /api/posts/:id (config/routes/posts.json routes[2]) */
 export async function PUT(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
@@ -139,7 +139,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
 
 /** PATCH /api/posts/:id (config/routes/posts.json routes[3]) */
 export async function PATCH(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
@@ -170,7 +170,7 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
 
 /** DELETE /api/posts/:id (config/routes/posts.json routes[4]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
@@ -183,7 +183,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     // Authorization: the voter (src/voters/canEditPost.ts) allows or denies before any change.
     const allowed = await canEditPost({ userId, request, params: params, body: undefined, record: current });
     if (!allowed) return jsonError(403, "Forbidden");
-    const record = await db.post.delete({ where: { id: params.id } });
+    await db.post.delete({ where: { id: params.id } });
     return json({ success: true });
   });
 }

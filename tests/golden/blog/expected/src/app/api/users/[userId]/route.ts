@@ -31,7 +31,7 @@ const patchApiUsersByUserIdBodySpec = {
 
 /** GET /api/users/:userId (config/routes/users.json routes[2]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const userId: string | null = null;
     if (!isUuid(params.userId)) return invalidParam("userId", "a UUID");
@@ -44,7 +44,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
 
 /** PATCH /api/users/:userId (config/routes/users.json routes[3]) */
 export async function PATCH(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
@@ -67,7 +67,7 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
 
 /** DELETE /api/users/:userId (config/routes/users.json routes[4]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;

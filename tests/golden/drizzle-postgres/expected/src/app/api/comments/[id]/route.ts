@@ -24,7 +24,7 @@ const patchApiCommentsByIdBodySpec = {
 
 /** PATCH /api/comments/:id (config/routes/comments.json routes[2]) */
 export async function PATCH(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
@@ -56,7 +56,7 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
 
 /** DELETE /api/comments/:id (config/routes/comments.json routes[3]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;

@@ -95,7 +95,7 @@ const patchApiPostsByIdBodySpec = {
 
 /** GET /api/posts/:id (config/routes/posts.json routes[1]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const [record] = await getApiPostsByIdRead().execute({ id: params.id });
@@ -106,7 +106,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
 
 /** PUT /api/posts/:id (config/routes/posts.json routes[2]) */
 export async function PUT(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
@@ -142,7 +142,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
 
 /** PATCH /api/posts/:id (config/routes/posts.json routes[3]) */
 export async function PATCH(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
@@ -176,7 +176,7 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
 
 /** DELETE /api/posts/:id (config/routes/posts.json routes[4]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;

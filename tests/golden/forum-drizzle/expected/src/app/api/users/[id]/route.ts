@@ -14,7 +14,7 @@ const getApiUsersByIdRead = preparedOnce(() => db.select(columns.user).from(tabl
 
 /** GET /api/users/:id (config/routes/users.json routes[1]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const [record] = await getApiUsersByIdRead().execute({ id: params.id });
@@ -25,7 +25,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
 
 /** DELETE /api/users/:id (config/routes/users.json routes[2]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;

@@ -42,7 +42,7 @@ const patchApiPostsByIdBodySpec = {
 
 /** GET /api/posts/:id (config/routes/posts.json routes[2]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const record = await db.post.findUnique({ where: { id: params.id }, include: { author: true, comments: { orderBy: { id: "asc" } }, tags: { orderBy: { id: "asc" } } } });
@@ -53,7 +53,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
 
 /** PATCH /api/posts/:id (config/routes/posts.json routes[3]) */
 export async function PATCH(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
@@ -91,7 +91,7 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
 
 /** DELETE /api/posts/:id (config/routes/posts.json routes[4]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
@@ -103,7 +103,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
     if (!allowOwner(userId, current, "authorId")) return jsonError(403, "Forbidden");
-    const record = await db.post.delete({ where: { id: params.id } });
+    await db.post.delete({ where: { id: params.id } });
     return json({ success: true });
   });
 }

@@ -10,7 +10,7 @@ type Context = { params: Promise<{ id: string }> };
 
 /** GET /api/users/:id (config/routes/users.json routes[1]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const record = await db.user.findUnique({ where: { id: params.id } });
@@ -21,7 +21,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
 
 /** DELETE /api/users/:id (config/routes/users.json routes[2]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
@@ -33,7 +33,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "self"): only the user the path names.
     if (!allowSelf(userId, params.id)) return jsonError(403, "Forbidden");
-    const record = await db.user.delete({ where: { id: params.id } });
+    await db.user.delete({ where: { id: params.id } });
     return json({ success: true });
   });
 }

@@ -12,7 +12,7 @@ const getApiLabelsByIdRead = preparedOnce(() => db.select(columns.label).from(ta
 
 /** GET /api/labels/:id (config/routes/labels.json routes[1]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const [found] = await getApiLabelsByIdRead().execute({ id: params.id });
@@ -24,7 +24,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
 
 /** DELETE /api/labels/:id (config/routes/labels.json routes[2]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;

@@ -62,7 +62,7 @@ const patchApiArticlesByIdBodySpec = {
 
 /** GET /api/articles/:id (config/routes/articles.json routes[1]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const [found] = await getApiArticlesByIdRead().execute({ id: params.id });
@@ -74,7 +74,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
 
 /** PUT /api/articles/:id (config/routes/articles.json routes[2]) */
 export async function PUT(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
@@ -115,7 +115,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
 
 /** PATCH /api/articles/:id (config/routes/articles.json routes[3]) */
 export async function PATCH(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;

@@ -8,7 +8,7 @@ type Context = { params: Promise<{ id: string }> };
 
 /** GET /api/labels/:id (config/routes/labels.json routes[1]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const record = await db.label.findUnique({ where: { id: params.id }, include: { articles: { orderBy: { id: "asc" } } } });
@@ -19,12 +19,12 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
 
 /** DELETE /api/labels/:id (config/routes/labels.json routes[2]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    const record = await db.label.delete({ where: { id: params.id } });
+    await db.label.delete({ where: { id: params.id } });
     return json({ success: true });
   });
 }

@@ -8,7 +8,7 @@ type Context = { params: Promise<{ id: string }> };
 
 /** GET /api/users/:id (config/routes/users.json routes[2]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const record = await db.user.findUnique({ where: { id: params.id } });
@@ -19,12 +19,12 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
 
 /** DELETE /api/users/:id (config/routes/users.json routes[3]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    const record = await db.user.delete({ where: { id: params.id } });
+    await db.user.delete({ where: { id: params.id } });
     return json({ success: true });
   });
 }

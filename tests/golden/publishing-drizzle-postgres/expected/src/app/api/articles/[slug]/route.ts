@@ -51,7 +51,7 @@ const putApiArticlesBySlugShape: Shape = { fields: ["slug", "title", "descriptio
 
 /** GET /api/articles/:slug (config/routes/articles.json routes[2]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     // Optional sign-in: a signed-in caller is identified, anyone else is anonymous (null); but a
     // token sent in the Authorization header that getAuthUser does not accept is refused.
@@ -68,7 +68,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
 
 /** PUT /api/articles/:slug (config/routes/articles.json routes[3]) */
 export async function PUT(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
@@ -121,7 +121,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
 
 /** DELETE /api/articles/:slug (config/routes/articles.json routes[4]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;

@@ -21,7 +21,7 @@ const getApiArticlesFeedShape: Shape = { fields: ["slug", "title", "description"
 
 /** GET /api/articles/feed (config/routes/articles.json routes[7]) */
 export async function GET(request: Request): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");

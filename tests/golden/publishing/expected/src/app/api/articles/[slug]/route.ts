@@ -46,7 +46,7 @@ const putApiArticlesBySlugShape: Shape = { fields: ["slug", "title", "descriptio
 
 /** GET /api/articles/:slug (config/routes/articles.json routes[2]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     // Optional sign-in: a signed-in caller is identified, anyone else is anonymous (null); but a
     // token sent in the Authorization header that getAuthUser does not accept is refused.
@@ -61,7 +61,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
 
 /** PUT /api/articles/:slug (config/routes/articles.json routes[3]) */
 export async function PUT(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
@@ -95,7 +95,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
 
 /** DELETE /api/articles/:slug (config/routes/articles.json routes[4]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
@@ -107,7 +107,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
     if (!allowOwner(userId, current, "authorId")) return jsonError(403, "Forbidden");
-    const record = await db.article.delete({ where: { slug: params.slug } });
+    await db.article.delete({ where: { slug: params.slug } });
     return noContent();
   });
 }

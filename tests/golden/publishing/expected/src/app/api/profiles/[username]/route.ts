@@ -13,7 +13,7 @@ const getApiProfilesByUsernameShape: Shape = { fields: ["username", "bio", "imag
 
 /** GET /api/profiles/:username (config/routes/profiles.json routes[0]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     // Optional sign-in: a signed-in caller is identified, anyone else is anonymous (null); but a
     // token sent in the Authorization header that getAuthUser does not accept is refused.
@@ -28,7 +28,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
 
 /** DELETE /api/profiles/:username (config/routes/profiles.json routes[3]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
@@ -40,7 +40,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "self"): only the user the path names.
     if (!allowSelf(userId, current.id)) return jsonError(403, "Forbidden");
-    const record = await db.user.delete({ where: { username: params.username } });
+    await db.user.delete({ where: { username: params.username } });
     return noContent();
   });
 }

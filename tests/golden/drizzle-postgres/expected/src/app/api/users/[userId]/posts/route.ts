@@ -54,7 +54,7 @@ const postApiUsersByUserIdPostsBodySpec = {
 
 /** GET /api/users/:userId/posts (config/routes/users.json routes[5]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.userId)) return invalidParam("userId", "a UUID");
     // No pages: at most this many records, however large the table grows.
@@ -65,7 +65,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
 
 /** POST /api/users/:userId/posts (config/routes/users.json routes[6]) */
 export async function POST(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;

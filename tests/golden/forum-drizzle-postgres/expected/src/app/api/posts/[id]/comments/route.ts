@@ -33,7 +33,7 @@ const postApiPostsByPostIdCommentsBodySpec = {
 
 /** GET /api/posts/:postId/comments (config/routes/comments.json routes[0]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const folder = await ctx.params;
     const params = { postId: folder.id };
     if (!isUuid(params.postId)) return invalidParam("postId", "a UUID");
@@ -52,7 +52,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
 
 /** POST /api/posts/:postId/comments (config/routes/comments.json routes[1]) */
 export async function POST(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const folder = await ctx.params;
     const params = { postId: folder.id };
     const crossSite = refuseCrossSite(request);

@@ -20,7 +20,7 @@ const getApiUsersByAuthorIdPostsQuery = {
 
 /** GET /api/users/:authorId/posts (config/routes/users.json routes[3]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const folder = await ctx.params;
     const params = { authorId: folder.id };
     if (!isUuid(params.authorId)) return invalidParam("authorId", "a UUID");

@@ -29,7 +29,7 @@ const putApiArticlesByIdLabelsBodySpec = {
 
 /** PUT /api/articles/:id/labels (config/routes/articles.json routes[4]) */
 export async function PUT(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;

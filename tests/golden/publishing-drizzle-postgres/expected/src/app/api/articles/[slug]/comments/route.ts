@@ -34,7 +34,7 @@ const postApiArticlesBySlugCommentsBodySpec = {
 
 /** GET /api/articles/:slug/comments (config/routes/comments.json routes[0]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     // Optional sign-in: a signed-in caller is identified, anyone else is anonymous (null); but a
     // token sent in the Authorization header that getAuthUser does not accept is refused.
@@ -56,7 +56,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
 
 /** POST /api/articles/:slug/comments (config/routes/comments.json routes[1]) */
 export async function POST(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;

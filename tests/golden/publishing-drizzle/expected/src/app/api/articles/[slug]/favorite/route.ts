@@ -15,7 +15,7 @@ const deleteApiArticlesBySlugFavoriteShape: Shape = { fields: ["slug", "title", 
 
 /** POST /api/articles/:slug/favorite (config/routes/articles.json routes[5]) */
 export async function POST(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
@@ -37,7 +37,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
 
 /** DELETE /api/articles/:slug/favorite (config/routes/articles.json routes[6]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;

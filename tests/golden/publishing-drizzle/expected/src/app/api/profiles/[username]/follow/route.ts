@@ -15,7 +15,7 @@ const deleteApiProfilesByUsernameFollowShape: Shape = { fields: ["username", "bi
 
 /** POST /api/profiles/:username/follow (config/routes/profiles.json routes[1]) */
 export async function POST(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
@@ -36,7 +36,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
 
 /** DELETE /api/profiles/:username/follow (config/routes/profiles.json routes[2]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;

@@ -7,7 +7,7 @@ type Context = { params: Promise<{ id: string; commentsId: string }> };
 
 /** GET /api/posts/:postId/comments/:id (config/routes/comments.json routes[2]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
-  return handle(async () => {
+  return handle(request, async () => {
     const folder = await ctx.params;
     const params = { postId: folder.id, id: folder.commentsId };
     if (!isUuid(params.postId)) return invalidParam("postId", "a UUID");

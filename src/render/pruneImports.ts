@@ -1,0 +1,106 @@
+/** A one-line named import: `import [type ]{ a, type B, c as d } from "module";`. */
+const NAMED_IMPORT = /^import (type )?\{([^}]*)\} from ("[^"]+"|'[^']+');$/;
+/** A line that may stand in the leading block of imports besides them. */
+const LEADING = /^(\s*$|\/\/|\/\*|\s*\*|import\s|"use |'use )/;
+/**
+ * Comments, one-line double-quoted strings (the templates' `str` helper writes those), and
+ * template literals (kept whole: their `${...}` is code, and a `//` in them is no comment).
+ * Single quotes are left alone: in JSX text an apostrophe starts no string.
+ */
+const NOT_CODE = /\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g;
+
+/** The text with its comments and string literals blanked, so that `"application/json"` is no use of `json`. */
+function codeOf(text: string): string {
+  return text.replace(NOT_CODE, (match) => (match[0] === '`' ? match : ' '));
+}
+
+/** Whether a character code is one of an ASCII identifier (a letter beyond ASCII counts as none: the name is then kept). */
+function identifierChar(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 95 ||
+    code === 36
+  );
+}
+
+const IDENTIFIER = /[A-Za-z_$][\w$]*/g;
+
+/**
+ * Which of `names` occur in `text` as whole identifiers. A few names are looked up one by one
+ * (native search); many (a client importing every model's type) in one pass over the text.
+ */
+function mentionedOf(text: string, names: ReadonlySet<string>): Set<string> {
+  if (names.size <= 16) return new Set([...names].filter((name) => mentions(text, name)));
+  const found = new Set<string>();
+  IDENTIFIER.lastIndex = 0;
+  for (let match = IDENTIFIER.exec(text); match; match = IDENTIFIER.exec(text)) {
+    if (names.has(match[0])) found.add(match[0]);
+    if (found.size === names.size) break;
+  }
+  return found;
+}
+
+/** Whether `name` occurs in `text` as a whole identifier (not inside a longer one). */
+function mentions(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+    const before = at === 0 ? false : identifierChar(text.charCodeAt(at - 1));
+    if (!before && !identifierChar(text.charCodeAt(at + name.length))) return true;
+  }
+  return false;
+}
+
+/** The specifiers of a matched import line: `a`, `type B`, `c as d`. */
+function specifiersOf(named: RegExpExecArray): string[] {
+  return named[2].split(',').filter((specifier) => specifier.trim() !== '');
+}
+
+/** The local name a specifier binds: `b` of `a as b`, `B` of `type B`. */
+function localName(specifier: string): string {
+  const words = specifier.trim().split(/\s+/);
+  return words[words.length - 1];
+}
+
+/**
+ * A generated TypeScript file without the named imports it never uses. Templates import what a
+ * file may need (a route file's helpers, a client's types); which of them the rendered code
+ * really uses follows from many options at once, so the unused ones are dropped here, from the
+ * text, and the file compiles under `noUnusedLocals`. Only one-line named imports of the leading
+ * block of imports are touched; a name mentioned in the code after that block (a value, a type,
+ * or anywhere in a template literal) keeps its import, and a line whose every name goes is
+ * removed (as TypeScript's own output drops an import nothing uses).
+ */
+export function pruneUnusedImports(text: string): string {
+  // The leading block, line by line, without splitting the rest of the file.
+  const head: string[] = [];
+  let offset = 0;
+  while (offset < text.length) {
+    const newline = text.indexOf('\n', offset);
+    const next = newline === -1 ? text.length : newline + 1;
+    const line = text.slice(offset, newline === -1 ? text.length : newline);
+    if (!LEADING.test(line)) break;
+    head.push(text.slice(offset, next));
+    offset = next;
+  }
+  const imports = head.map((line) => NAMED_IMPORT.exec(line.replace(/\r?\n$/, '')));
+  const names = imports.flatMap((named) => (named ? specifiersOf(named).map(localName) : []));
+  if (names.length === 0) return text;
+  const wanted = new Set(names);
+  const used = mentionedOf(codeOf(text.slice(offset)), wanted);
+  if (used.size === wanted.size) return text;
+  const kept: string[] = [];
+  head.forEach((line, index) => {
+    const named = imports[index];
+    if (!named) {
+      kept.push(line);
+      return;
+    }
+    const keep = specifiersOf(named).filter((specifier) => used.has(localName(specifier)));
+    if (keep.length > 0)
+      kept.push(
+        `import ${named[1] ?? ''}{ ${keep.map((s) => s.trim()).join(', ')} } from ${named[3]};${/\r?\n$/.exec(line)?.[0] ?? ''}`,
+      );
+  });
+  return kept.join('') + text.slice(offset);
+}
