@@ -36,17 +36,49 @@ function mentionedOf(text: string, names: ReadonlySet<string>): Set<string> {
   const found = new Set<string>();
   IDENTIFIER.lastIndex = 0;
   for (let match = IDENTIFIER.exec(text); match; match = IDENTIFIER.exec(text)) {
-    if (names.has(match[0])) found.add(match[0]);
+    if (names.has(match[0]) && usesBinding(text, match.index, match[0].length)) found.add(match[0]);
     if (found.size === names.size) break;
   }
   return found;
 }
 
-/** Whether `name` occurs in `text` as a whole identifier (not inside a longer one). */
+/** The nearest character before `at` that is not white space ('' at the start). */
+function previousChar(text: string, at: number): string {
+  let i = at - 1;
+  while (i >= 0 && /\s/.test(text[i])) i--;
+  return i >= 0 ? text[i] : '';
+}
+
+/** The nearest character from `at` on that is not white space ('' at the end). */
+function nextChar(text: string, at: number): string {
+  let i = at;
+  while (i < text.length && /\s/.test(text[i])) i++;
+  return i < text.length ? text[i] : '';
+}
+
+/**
+ * Whether the identifier at `at` (of `length`) uses the binding of that name: not a property of
+ * something (`tables.db`; a spread `...db` is a use) and not a key of an object literal or type
+ * (`{ db: ... }`; the shorthand `{ db }` is a use). Anything else counts, so a doubtful case
+ * keeps its import.
+ */
+function usesBinding(text: string, at: number, length: number): boolean {
+  if (at > 0 && text[at - 1] === '.' && !(at > 2 && text[at - 2] === '.' && text[at - 3] === '.'))
+    return false;
+  const before = previousChar(text, at);
+  return !((before === '{' || before === ',') && nextChar(text, at + length) === ':');
+}
+
+/** Whether `name` occurs in `text` as a whole identifier (not inside a longer one) that uses its binding. */
 function mentions(text: string, name: string): boolean {
   for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
     const before = at === 0 ? false : identifierChar(text.charCodeAt(at - 1));
-    if (!before && !identifierChar(text.charCodeAt(at + name.length))) return true;
+    if (
+      !before &&
+      !identifierChar(text.charCodeAt(at + name.length)) &&
+      usesBinding(text, at, name.length)
+    )
+      return true;
   }
   return false;
 }

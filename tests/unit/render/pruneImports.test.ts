@@ -100,4 +100,21 @@ describe('pruneUnusedImports', () => {
       `import type { ${used.join(', ')} } from "./types";\n${body}`,
     );
   });
+
+  it('does not count a property or an object key of the same name as a use', () => {
+    const text = (use: string) =>
+      file(
+        'import { db, tables } from "./db";',
+        `export const columns = { db: { id: tables.db.id }, other: tables.other${use} };`,
+      );
+    expect(pruneUnusedImports(text(''))).toBe(
+      file(
+        'import { tables } from "./db";',
+        'export const columns = { db: { id: tables.db.id }, other: tables.other };',
+      ),
+    );
+    // A spread, a shorthand property and a ternary branch are uses.
+    for (const use of [', ...db', ', db', ', x: ok ? db : null'])
+      expect(pruneUnusedImports(text(use))).toBe(text(use));
+  });
 });
