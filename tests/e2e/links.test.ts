@@ -82,6 +82,26 @@ describe.each(CASES)('links written by routes (%s on %s)', (orm, database) => {
     expect((await article(bare.id as string)).labels).toEqual([]);
   });
 
+  it('a POST that answers no record (no response, or a redirect) still writes it with its links', async () => {
+    const quick = await request(base, 'POST', '/api/articles/quick', {
+      title: 'Quick',
+      labels: [labels.b],
+    });
+    expect({ status: quick.status, body: quick.body }).toEqual({
+      status: 201,
+      body: { success: true },
+    });
+    const form = await request(base, 'POST', '/api/articles/form', {
+      title: 'Form',
+      labels: [labels.b],
+    });
+    expect(form.status).toBe(303);
+    expect(new URL(form.headers.get('location') ?? '', base).pathname).toBe('/');
+    expect((await linked('b')).map((a) => a.title)).toEqual(
+      expect.arrayContaining(['Quick', 'Form']),
+    );
+  });
+
   it('refuses an id of no record with 409 naming each missing one, and writes nothing', async () => {
     const before = (await linked('a')).length;
     expectError(

@@ -20,9 +20,21 @@ export interface PatchApiArticlesByIdBody {
   readers: string[];
 }
 
-/** Body of POST config/routes/articles.json routes[5] */
+/** Body of POST config/routes/articles.json routes[6] */
+export interface PostApiArticlesFormBody {
+  title: string;
+  labels?: string[];
+}
+
+/** Body of POST config/routes/articles.json routes[7] */
 export interface PostApiArticlesImportBody {
   labels: string[];
+}
+
+/** Body of POST config/routes/articles.json routes[5] */
+export interface PostApiArticlesQuickBody {
+  title: string;
+  labels?: string[];
 }
 
 /** Body of POST config/routes/articles.json routes[0] */

@@ -3,7 +3,9 @@ import type { Article, Label, Reader } from "./types";
 import type { PutApiArticlesByIdLabelsBody } from "./bodies";
 import type { PutApiArticlesByIdBody } from "./bodies";
 import type { PatchApiArticlesByIdBody } from "./bodies";
+import type { PostApiArticlesFormBody } from "./bodies";
 import type { PostApiArticlesImportBody } from "./bodies";
+import type { PostApiArticlesQuickBody } from "./bodies";
 import type { PostApiArticlesBody } from "./bodies";
 import type { PostApiLabelsBody } from "./bodies";
 import type { PostApiReadersBody } from "./bodies";
@@ -126,15 +128,37 @@ export function patchApiArticlesById(input: PatchApiArticlesByIdInput, options?:
   return send("PATCH", "/api/articles/" + encodeURIComponent(String(params.id)), input.body, options);
 }
 
+export interface PostApiArticlesFormInput {
+  body: PostApiArticlesFormBody;
+}
+
+export type PostApiArticlesFormResult = unknown;
+
+/** POST /api/articles/form (config/routes/articles.json routes[6]) */
+export function postApiArticlesForm(input: PostApiArticlesFormInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesFormResult>> {
+  return send("POST", "/api/articles/form", input.body, options);
+}
+
 export interface PostApiArticlesImportInput {
   body: PostApiArticlesImportBody;
 }
 
 export type PostApiArticlesImportResult = unknown;
 
-/** POST /api/articles/import (config/routes/articles.json routes[5]) */
+/** POST /api/articles/import (config/routes/articles.json routes[7]) */
 export function postApiArticlesImport(input: PostApiArticlesImportInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesImportResult>> {
   return send("POST", "/api/articles/import", input.body, options);
+}
+
+export interface PostApiArticlesQuickInput {
+  body: PostApiArticlesQuickBody;
+}
+
+export type PostApiArticlesQuickResult = { success: true };
+
+/** POST /api/articles/quick (config/routes/articles.json routes[5]) */
+export function postApiArticlesQuick(input: PostApiArticlesQuickInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesQuickResult>> {
+  return send("POST", "/api/articles/quick", input.body, options);
 }
 
 export interface PostApiArticlesInput {
