@@ -115,24 +115,27 @@ export function pruneUnusedImports(text: string): string {
     head.push(text.slice(offset, next));
     offset = next;
   }
-  const imports = head.map((line) => NAMED_IMPORT.exec(line.replace(/\r?\n$/, '')));
-  const names = imports.flatMap((named) => (named ? specifiersOf(named).map(localName) : []));
-  if (names.length === 0) return text;
-  const wanted = new Set(names);
+  // Each line with its one-line named import, if it is one: each specifier's text and the name it binds.
+  const lines = head.map((line) => {
+    const named = NAMED_IMPORT.exec(line.replace(/\r?\n$/, ''));
+    const specifiers = named
+      ? specifiersOf(named).map((specifier) => ({
+          text: specifier.trim(),
+          name: localName(specifier),
+        }))
+      : [];
+    return { line, named, specifiers };
+  });
+  const wanted = new Set(lines.flatMap(({ specifiers }) => specifiers.map(({ name }) => name)));
+  if (wanted.size === 0) return text;
   const used = mentionedOf(codeOf(text.slice(offset)), wanted);
   if (used.size === wanted.size) return text;
-  const kept: string[] = [];
-  head.forEach((line, index) => {
-    const named = imports[index];
-    if (!named) {
-      kept.push(line);
-      return;
-    }
-    const keep = specifiersOf(named).filter((specifier) => used.has(localName(specifier)));
-    if (keep.length > 0)
-      kept.push(
-        `import ${named[1] ?? ''}{ ${keep.map((s) => s.trim()).join(', ')} } from ${named[3]};${/\r?\n$/.exec(line)?.[0] ?? ''}`,
-      );
+  const kept = lines.map(({ line, named, specifiers }) => {
+    if (!named) return line;
+    const keep = specifiers.filter(({ name }) => used.has(name)).map(({ text }) => text);
+    if (keep.length === 0) return '';
+    const ending = /\r?\n$/.exec(line)?.[0] ?? '';
+    return `import ${named[1] ?? ''}{ ${keep.join(', ')} } from ${named[3]};${ending}`;
   });
   return kept.join('') + text.slice(offset);
 }
