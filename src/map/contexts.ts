@@ -452,8 +452,13 @@ export interface MethodContext {
    */
   successStatus: number;
   /**
+   * The answer sends the record(s): not a redirect, not a 204. A GET that sends none (a redirect)
+   * only checks that its record exists: it has no `include`, `computed` or shape here.
+   */
+  answersRecord: boolean;
+  /**
    * The record a write returns is read after it: by events, by a sign-up's answer (its token), or
-   * by an answer that sends it (not a redirect, not a 204). Else the write keeps no variable.
+   * by an answer that sends it (answersRecord). Else the write keeps no variable.
    */
   readsWritten: boolean;
   /** `config/routes/users.json routes[1]` */

@@ -152,7 +152,6 @@ function mapMethod(
   const eventOperation = eventOperationOf(route);
   const listQuery = mapListQuery(route, model, typeName, models, relations);
   const parents = mapParents(route);
-  const shape = mapAnswerShape(route, models, relations);
   const writesLinks = body.some((field) => field.link !== null);
   // A PUT or PATCH that links records loads its own first: a missing record is 404 before a
   // missing linked one is 409. A link route needs its id; the caller's own record must exist (401).
@@ -182,6 +181,14 @@ function mapMethod(
   ];
   const preparesRead = orm === 'drizzle' && operation === 'get' && !loadsRecord;
   const successStatus = route.status ?? (operation === 'create' && orm !== 'none' ? 201 : 200);
+  // A redirect or a 204 sends no record. When nothing else reads it either (events, a sign-up's
+  // token), the route reads no included records and no computed fields, and nothing shapes its
+  // answer: a GET then only checks that its record exists (404).
+  const answersRecord = response !== null && route.redirect === null && successStatus !== 204;
+  const readsRecord = firedEvents.length > 0 || route.account !== null || answersRecord;
+  const shape = readsRecord
+    ? mapAnswerShape(route, models, relations)
+    : { fields: null, computed: [], include: [] };
   return {
     method: route.method,
     handlerName,
@@ -246,10 +253,8 @@ function mapMethod(
     redirect: route.redirect,
     redirectStatus: route.method === 'GET' ? 307 : 303,
     successStatus,
-    readsWritten:
-      firedEvents.length > 0 ||
-      route.account !== null ||
-      (response !== null && route.redirect === null && successStatus !== 204),
+    answersRecord,
+    readsWritten: readsRecord,
     source: `${route.file} ${route.jsonPath}`,
     folderParams: folder.params,
     renamesParams: folder.params.some((p) => p.name !== p.folder),
@@ -258,17 +263,19 @@ function mapMethod(
     listLimit: operation === 'list' && !listQuery?.pageSize ? MAX_UNPAGED_RECORDS : null,
     parents,
     include: shape.include,
-    includes: route.include.length > 0,
+    includes: shape.include.length > 0,
     fields: shape.fields,
     computed: shape.computed,
     counted: shape.computed.filter((c) => c.kind === 'count').map((c) => c.relation),
     reads: shape.computed.filter((c) => c.kind !== 'count'),
-    related: route.include.length > 0 || shape.computed.length > 0,
+    related: shape.include.length > 0 || shape.computed.length > 0,
     computes: shape.computed.length > 0 || shape.include.some((i) => i.computed.length > 0),
     computesIncluded: shape.include.some((i) => i.computed.length > 0),
     // orm none answers stubs: nothing to shape.
     shapeName:
-      orm !== 'none' && (shape.fields !== null || shape.include.some((i) => i.fields !== null))
+      orm !== 'none' &&
+      answersRecord &&
+      (shape.fields !== null || shape.include.some((i) => i.fields !== null))
         ? `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}Shape`
         : null,
     envelope: { ...route.envelope },

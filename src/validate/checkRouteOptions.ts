@@ -5,7 +5,8 @@ import { childPointer, diagnosticAt } from './locate';
 
 /**
  * `status` and `partial`: a success status the route can send (not with a redirect, which has its
- * own; 204 has no body, so not on a GET or beside a `response`), and `partial` on PUT only.
+ * own; 204 has no body, so not on a GET or beside a `response`), and `partial` on PUT only. A
+ * list does not redirect: it would read its records for nothing.
  */
 export function checkRouteOptions(
   document: ConfigDocument,
@@ -22,6 +23,16 @@ export function checkRouteOptions(
         at('status'),
         `"status" does not apply to a route with "redirect" (it answers ${config.method === 'GET' ? 307 : 303})`,
         'remove "status" or "redirect".',
+        'key',
+      ),
+    );
+  else if (config.redirect && config.method === 'GET' && config.response?.endsWith('[]'))
+    problems.push(
+      diagnosticAt(
+        document,
+        at('redirect'),
+        `a list with "redirect" would read its ${config.response} only to answer 307 without them`,
+        `remove "redirect", or answer one record ("response": "${config.response.slice(0, -2)}" with an id in the path) to redirect when it exists.`,
         'key',
       ),
     );

@@ -102,6 +102,13 @@ describe.each(CASES)('links written by routes (%s on %s)', (orm, database) => {
     );
   });
 
+  it('a GET with a redirect answers 307 when its record exists and 404 when not (its include and fields unread)', async () => {
+    const go = await request(base, 'GET', `/api/labels/${labels.a}/go`);
+    expect({ status: go.status, body: go.body }).toEqual({ status: 307, body: '' });
+    expect(new URL(go.headers.get('location') ?? '', base).pathname).toBe('/');
+    expectError(await request(base, 'GET', `/api/labels/${MISSING}/go`), 404, 'Not found');
+  });
+
   it('refuses an id of no record with 409 naming each missing one, and writes nothing', async () => {
     const before = (await linked('a')).length;
     expectError(

@@ -232,6 +232,128 @@ describe('mapProject', () => {
     expect(project.methods.find((m) => m.source.endsWith('routes[1]'))?.redirectStatus).toBe(307);
   });
 
+  it('reads no included records, computed fields or shape for a record the answer does not send', () => {
+    const post = {
+      ...BLOG_POST,
+      relations: {
+        author: { type: 'belongsTo', model: 'User' },
+        readers: { type: 'manyToMany', model: 'User' },
+      },
+      computed: { readerCount: { count: 'readers' } },
+    };
+    const shaped = { fields: ['title', 'readerCount'], include: { author: { fields: ['name'] } } };
+    const routes = [
+      { method: 'GET', ...ITEM, response: 'BlogPost', ...shaped },
+      {
+        method: 'GET',
+        path: '/api/posts/:id/go',
+        params: { id: 'uuid' },
+        response: 'BlogPost',
+        ...shaped,
+        redirect: '/',
+      },
+      {
+        method: 'GET',
+        path: '/api/posts/:id/mine',
+        params: { id: 'uuid' },
+        response: 'BlogPost',
+        ...shaped,
+        auth: true,
+        voter: 'owner:authorId',
+        redirect: '/',
+      },
+      {
+        method: 'POST',
+        path: '/api/posts',
+        body: { title: 'string', authorId: 'uuid' },
+        response: 'BlogPost',
+        ...shaped,
+        redirect: '/',
+      },
+      {
+        method: 'PATCH',
+        ...ITEM,
+        body: { title: 'string' },
+        response: 'BlogPost',
+        ...shaped,
+        redirect: '/',
+      },
+    ];
+    const methods = map(
+      minimalProject({
+        'config/models/BlogPost.json': post,
+        'config/routes/posts.json': { routes },
+        'config/events/events.json': {
+          events: [{ name: 'postCreated', model: 'BlogPost', on: ['create'] }],
+        },
+      }),
+    ).methods.filter((m) => m.model?.name === 'BlogPost');
+    // In config order (methods are grouped by route file).
+    const byRoute = (source: string) => methods.find((m) => m.source.endsWith(source))!;
+    const flags = ['routes[0]', 'routes[1]', 'routes[2]', 'routes[3]', 'routes[4]']
+      .map(byRoute)
+      .map((m) => ({
+        route: `${m.method} ${m.urlPath}`,
+        answers: m.answersRecord,
+        reads: m.readsWritten,
+        related: m.related,
+        include: m.include.map((i) => i.name),
+        computed: m.computed.map((c) => c.name),
+        shaped: m.shapeName !== null,
+      }));
+    expect(flags).toEqual([
+      // Sent: read with what it includes and computes, then shaped.
+      {
+        route: 'GET /api/posts/:id',
+        answers: true,
+        reads: true,
+        related: true,
+        include: ['author'],
+        computed: ['readerCount'],
+        shaped: true,
+      },
+      // A redirect only checks that the record exists (a voter's record too).
+      {
+        route: 'GET /api/posts/:id/go',
+        answers: false,
+        reads: false,
+        related: false,
+        include: [],
+        computed: [],
+        shaped: false,
+      },
+      {
+        route: 'GET /api/posts/:id/mine',
+        answers: false,
+        reads: false,
+        related: false,
+        include: [],
+        computed: [],
+        shaped: false,
+      },
+      // Events read the created record, computed fields and all; nothing shapes a redirect.
+      {
+        route: 'POST /api/posts',
+        answers: false,
+        reads: true,
+        related: true,
+        include: ['author'],
+        computed: ['readerCount'],
+        shaped: false,
+      },
+      {
+        route: 'PATCH /api/posts/:id',
+        answers: false,
+        reads: false,
+        related: false,
+        include: [],
+        computed: [],
+        shaped: false,
+      },
+    ]);
+    expect(byRoute('routes[2]').loadsRecord).toBe(true);
+  });
+
   it('maps views with titles, input types and their output paths, sorted by path', () => {
     const views = {
       'config/views/signup.json': {

@@ -51,6 +51,14 @@ describe('"status" and "partial"', () => {
     ]);
   });
 
+  it('refuses a redirect on a list, which would read its records for nothing', () => {
+    expect(
+      problems({ method: 'GET', path: '/api/people', response: 'User[]', redirect: '/' }),
+    ).toEqual([
+      'config/routes/more.json:7:7 routes[0].redirect | a list with "redirect" would read its User[] only to answer 307 without them | remove "redirect", or answer one record ("response": "User" with an id in the path) to redirect when it exists.',
+    ]);
+  });
+
   it('refuses "partial" on methods other than PUT', () => {
     expect(
       problems({

@@ -49,7 +49,7 @@ export interface PostApiLabelsBody {
   name: string;
 }
 
-/** Body of POST config/routes/labels.json routes[3] */
+/** Body of POST config/routes/labels.json routes[4] */
 export interface PostApiReadersBody {
   name: string;
 }

@@ -172,6 +172,18 @@ export function postApiArticles(input: PostApiArticlesInput, options?: RequestOp
   return send("POST", "/api/articles", input.body, options);
 }
 
+export interface GetApiLabelsByIdGoInput {
+  params: { id: string };
+}
+
+export type GetApiLabelsByIdGoResult = unknown;
+
+/** GET /api/labels/:id/go (config/routes/labels.json routes[2]) */
+export function getApiLabelsByIdGo(input: GetApiLabelsByIdGoInput, options?: RequestOptions): Promise<ApiResult<GetApiLabelsByIdGoResult>> {
+  const params = input.params;
+  return send("GET", "/api/labels/" + encodeURIComponent(String(params.id)) + "/go", undefined, options);
+}
+
 export interface GetApiLabelsByIdInput {
   params: { id: string };
 }
@@ -190,7 +202,7 @@ export interface DeleteApiLabelsByIdInput {
 
 export type DeleteApiLabelsByIdResult = { success: true };
 
-/** DELETE /api/labels/:id (config/routes/labels.json routes[2]) */
+/** DELETE /api/labels/:id (config/routes/labels.json routes[3]) */
 export function deleteApiLabelsById(input: DeleteApiLabelsByIdInput, options?: RequestOptions): Promise<ApiResult<DeleteApiLabelsByIdResult>> {
   const params = input.params;
   return send("DELETE", "/api/labels/" + encodeURIComponent(String(params.id)), undefined, options);
@@ -213,7 +225,7 @@ export interface PostApiReadersInput {
 
 export type PostApiReadersResult = Reader;
 
-/** POST /api/readers (config/routes/labels.json routes[3]) */
+/** POST /api/readers (config/routes/labels.json routes[4]) */
 export function postApiReaders(input: PostApiReadersInput, options?: RequestOptions): Promise<ApiResult<PostApiReadersResult>> {
   return send("POST", "/api/readers", input.body, options);
 }

@@ -813,7 +813,7 @@ export const openApiDocument: Record<string, unknown> = {
       "delete": {
         "operationId": "deleteApiLabelsById",
         "summary": "DELETE /api/labels/:id",
-        "description": "From config/routes/labels.json routes[2].",
+        "description": "From config/routes/labels.json routes[3].",
         "parameters": [
           {
             "name": "id",
@@ -863,11 +863,51 @@ export const openApiDocument: Record<string, unknown> = {
         }
       }
     },
+    "/api/labels/{id}/go": {
+      "get": {
+        "operationId": "getApiLabelsByIdGo",
+        "summary": "GET /api/labels/:id/go",
+        "description": "From config/routes/labels.json routes[2].",
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "format": "uuid"
+            }
+          }
+        ],
+        "responses": {
+          "307": {
+            "description": "Redirects to /",
+            "headers": {
+              "Location": {
+                "schema": {
+                  "type": "string"
+                },
+                "description": "Path of the app to go to"
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          }
+        }
+      }
+    },
     "/api/readers": {
       "post": {
         "operationId": "postApiReaders",
         "summary": "POST /api/readers",
-        "description": "From config/routes/labels.json routes[3].",
+        "description": "From config/routes/labels.json routes[4].",
         "requestBody": {
           "required": true,
           "content": {

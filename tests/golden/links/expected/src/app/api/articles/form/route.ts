@@ -40,7 +40,6 @@ export async function POST(request: Request): Promise<Response> {
         title: body.title,
         labels: body.labels && { connect: body.labels.map((id) => ({ id })) },
       },
-      include: { labels: { orderBy: { id: "asc" } } },
     });
     return redirectTo("/", 303);
   });

@@ -17,7 +17,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   });
 }
 
-/** DELETE /api/labels/:id (config/routes/labels.json routes[2]) */
+/** DELETE /api/labels/:id (config/routes/labels.json routes[3]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
