@@ -1,6 +1,7 @@
 import { patternHint, validateAgainstSchema } from '../../../src/validate/schemaValidator';
 import { configDocument, describeProblem } from '../support/checkConfig';
 import { LOGIN_VIEW, USER_MODEL, USER_ROUTES } from '../support/configs';
+import settingsSchema from '../../../schemas/appgen.config.schema.json';
 
 const problems = (file: string, value: unknown): string[] =>
   validateAgainstSchema(configDocument(file, value)).map(describeProblem);
@@ -181,6 +182,9 @@ describe('validateAgainstSchema', () => {
   });
 });
 
+// The pattern of appgen.config.json's errors.body.
+const ERROR_PATH: string = settingsSchema.properties.errors.properties.body.pattern;
+
 describe('patternHint', () => {
   it.each([
     ['user', '^[A-Z][A-Za-z0-9]*$', 'write "User".'],
@@ -190,6 +194,13 @@ describe('patternHint', () => {
     ['user[]', '^[A-Z][A-Za-z0-9]*(\\[\\])?$', 'write "User[]".'],
     ['login', '^/', 'write "/login".'],
     ['123', '^[A-Z][A-Za-z0-9]*$', 'change it to fit the rule above.'],
+    ...[
+      ['errors.body[]x', 'write "errors.body[]".'],
+      ['errors..body', 'write "errors.body".'],
+      ['errors.body[][]', 'write "errors.body[]".'],
+      ['.errors-list', 'write "errors_list".'],
+      ['errors body', 'write "errors_body".'],
+    ].map(([value, hint]) => [value, ERROR_PATH, hint]),
   ])('%s against %s', (value, pattern, hint) => {
     expect(patternHint(value, pattern)).toBe(hint);
   });
