@@ -20,11 +20,18 @@ const examples = fs
 // links.test.ts and starter-app.test.ts, which build them with both ORMs (`next build` type-checks
 // the project under its strict tsconfig) and then run them.
 const BUILT_BY_THEIR_OWN_SUITES = ['examples/forum', 'examples/minimal', 'examples/publishing'];
+// Route options combined as a real app combines them (tests/e2e/fixtures/combinations: its routes
+// and events over examples/publishing's models): redirects beside include and fields, events on a
+// model with computed fields, 204 and 202, links, parents, scopes, envelopes and counts. Its
+// config folder is laid over the base's.
+const COMBINATIONS = 'tests/e2e/fixtures/combinations';
+const BASE: Record<string, string> = { [COMBINATIONS]: 'examples/publishing' };
 const cases: Array<readonly [string, Orm]> = [
   ...examples
     .filter((example) => !BUILT_BY_THEIR_OWN_SUITES.includes(example))
     .flatMap((example) => ORMS.map((orm) => [example, orm] as const)),
   ['tests/golden/escaping', 'prisma'],
+  ...ORMS.map((orm) => [COMBINATIONS, orm] as const),
 ];
 /**
  * A program that uses the blog's typed client (src/appgen/client.ts): it must compile under
@@ -63,10 +70,14 @@ describe.each(cases)('%s with orm %s', (source, orm) => {
   it('generates, type-checks under tsc --strict, and builds with next build', async () => {
     const project = await createTestProject(`${path.basename(source)}-${orm}`, {
       orm,
-      configFrom: path.join(REPO_ROOT, source),
+      configFrom: path.join(REPO_ROOT, BASE[source] ?? source),
     });
+    if (BASE[source])
+      fs.cpSync(path.join(REPO_ROOT, source, 'config'), path.join(project.dir, 'config'), {
+        recursive: true,
+      });
     // The example's other settings stay (e.g. publishing's error format); the ORM is the one under test.
-    const settingsFile = path.join(REPO_ROOT, source, 'appgen.config.json');
+    const settingsFile = path.join(REPO_ROOT, BASE[source] ?? source, 'appgen.config.json');
     const settings = fs.existsSync(settingsFile)
       ? JSON.parse(fs.readFileSync(settingsFile, 'utf8'))
       : {};

@@ -49,7 +49,12 @@ function readRecord(record: Row, reading: PrismaReading): Row {
   return result;
 }
 
-/** A record, a list of records or null, with its computed fields read from Prisma's answer. */
+/**
+ * A record, a list of records or null, with its computed fields read from Prisma's answer. A
+ * record stays a record: events receive it (EventPayload.record).
+ */
+export function readComputed(value: Row, reading: PrismaReading): Row;
+export function readComputed(value: unknown, reading: PrismaReading): unknown;
 export function readComputed(value: unknown, reading: PrismaReading): unknown {
   if (value === null || value === undefined) return value;
   if (Array.isArray(value)) return value.map((record: Row) => readRecord(record, reading));
