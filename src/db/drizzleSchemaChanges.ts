@@ -34,6 +34,18 @@ export function sameType(a: string, b: string): boolean {
   return normal(a) === normal(b);
 }
 
+/**
+ * PostgreSQL converts these in place, values kept (an assignment cast, which drizzle-kit's
+ * ALTER COLUMN ... SET DATA TYPE uses), as Prisma's schema engine does: `jsonb` columns of an
+ * earlier appgen become `json`.
+ */
+const KEEPS_VALUES: ReadonlySet<string> = new Set(['jsonb>json', 'json>jsonb']);
+
+function convertsInPlace(provider: DatabaseProvider, from: string, to: string): boolean {
+  const normal = (type: string) => type.toLowerCase().trim();
+  return provider === 'postgresql' && KEEPS_VALUES.has(`${normal(from)}>${normal(to)}`);
+}
+
 export async function schemaChanges(
   provider: DatabaseProvider,
   current: Map<string, DbColumn[]>,
@@ -88,7 +100,7 @@ export async function schemaChanges(
     for (const column of table.columns) {
       const old = before.get(column.name);
       if (!old) continue;
-      if (!sameType(old.type, column.type)) {
+      if (!sameType(old.type, column.type) && !convertsInPlace(provider, old.type, column.type)) {
         const values = await count(table.name, { name: column.name, isNull: false });
         if (provider === 'sqlite') {
           // drizzle-kit redefines the table and copies the rows: SQLite converts what it can.

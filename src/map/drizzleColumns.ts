@@ -40,7 +40,8 @@ const BUILDERS: Record<DatabaseProvider, Record<FieldType, (column: string) => s
     date_updated: (c) => `timestamp(${c}, { precision: 3, mode: "date" })`,
     slug: (c) => `text(${c})`,
     password: (c) => `text(${c})`,
-    json: (c) => `jsonb(${c})`,
+    // json keeps an object's keys in the order sent, as SQLite does; jsonb would sort them.
+    json: (c) => `json(${c})`,
   },
 };
 

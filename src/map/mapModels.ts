@@ -38,6 +38,8 @@ function mapField(options: ProjectField, provider: DatabaseProvider): FieldConte
     const value = prismaDefault(options);
     if (value !== undefined) attributes.push(`@default(${value})`);
     if (options.type === 'date_updated') attributes.push('@updatedAt');
+    // json, not jsonb (Prisma's default): jsonb sorts an object's keys, SQLite keeps them as sent.
+    if (options.type === 'json' && provider === 'postgresql') attributes.push('@db.Json');
   }
   const values = options.values ?? null;
   return {

@@ -268,7 +268,7 @@ export const DRIZZLE_SCHEMA_NAMES: ReadonlySet<string> = new Set([
   'boolean',
   'timestamp',
   'doublePrecision',
-  'jsonb',
+  'json',
   'sqliteTable',
   'pgTable',
   'uniqueIndex',

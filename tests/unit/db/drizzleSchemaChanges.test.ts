@@ -116,6 +116,18 @@ describe('schemaChanges', () => {
     expect(optional.dropsFirst).toEqual([{ table: 'User', column: 'age' }]);
   });
 
+  it('PostgreSQL converts jsonb to json in place (an earlier version made jsonb): nothing lost, nothing dropped', async () => {
+    for (const notNull of [true, false]) {
+      const changes = await schemaChanges(
+        'postgresql',
+        users([col('id'), col('meta', 'jsonb', notNull)]),
+        [{ name: 'User', columns: [want('id'), want('meta', 'json', notNull)] }],
+        counter(2),
+      );
+      expect(changes).toEqual({ warnings: [], unexecutable: [], renameHints: [], dropsFirst: [] });
+    }
+  });
+
   it('sees the same type behind different spellings', () => {
     expect(sameType('timestamp(3)', 'timestamp without time zone')).toBe(true);
     expect(sameType('TEXT', 'text')).toBe(true);

@@ -2,7 +2,7 @@
 // The Drizzle schema of the models, for PostgreSQL (DATABASE_URL at generation). appgen keeps the database
 // in line with it (`appgen dev`, `appgen build`, `appgen db push`). One table per model, named
 // like the model, one column per field, named like the field: the same tables as the Prisma variant.
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, index, integer, json, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 let statementTime: Date | null = null;
 
@@ -42,7 +42,7 @@ export const post = pgTable("Post", {
   status: text("status", { enum: ["draft", "published", "archived"] }).notNull().default("draft"),
   publishedAt: timestamp("publishedAt", { precision: 3, mode: "date" }),
   views: integer("views").notNull().default(0),
-  metadata: jsonb("metadata"),
+  metadata: json("metadata"),
   createdAt: timestamp("createdAt", { precision: 3, mode: "date" }).notNull().$defaultFn(writeTime),
 }, (table) => [
   uniqueIndex("Post_slug_key").on(table.slug),
@@ -59,7 +59,7 @@ export const tag = pgTable("Tag", {
   color: text("color").notNull().default("#888888"),
   featuredSince: timestamp("featuredSince", { precision: 3, mode: "date" }).notNull().default(new Date("2024-01-01T00:00:00.000Z")),
   weight: doublePrecision("weight").notNull().default(1.5),
-  settings: jsonb("settings").notNull(),
+  settings: json("settings").notNull(),
 }, (table) => [
   uniqueIndex("Tag_name_key").on(table.name),
   uniqueIndex("Tag_code_key").on(table.code),
