@@ -20,10 +20,10 @@ const examples = fs
 // links.test.ts and starter-app.test.ts, which build them with both ORMs (`next build` type-checks
 // the project under its strict tsconfig) and then run them.
 const BUILT_BY_THEIR_OWN_SUITES = ['examples/forum', 'examples/minimal', 'examples/publishing'];
-// Route options combined as a real app combines them (tests/e2e/fixtures/combinations: its routes
-// and events over examples/publishing's models): redirects beside include and fields, events on a
-// model with computed fields, 204 and 202, links, parents, scopes, envelopes and counts. Its
-// config folder is laid over the base's.
+// Route options combined as a real app combines them (tests/e2e/fixtures/combinations: its routes,
+// events and views over examples/publishing's models): redirects beside include and fields, events
+// on a model with computed fields, 204 and 202, links, parents, scopes, envelopes and counts, and
+// pages bound to such routes. Its config folder is laid over the base's.
 const COMBINATIONS = 'tests/e2e/fixtures/combinations';
 const BASE: Record<string, string> = { [COMBINATIONS]: 'examples/publishing' };
 const cases: Array<readonly [string, Orm]> = [
