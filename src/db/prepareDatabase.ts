@@ -8,6 +8,7 @@ import { DRIZZLE_SCHEMA_PATH } from './drizzleKit';
 import { pushDrizzleSchema } from './pushDrizzleSchema';
 import { DataLossError, pushSchema, SCHEMA_PATH } from './pushSchema';
 import { useWriteAheadLog } from './sqliteJournal';
+import { useCodePointOrder } from './codePointOrder';
 import { sha256Hex } from '../hash/sha256Hex';
 
 const CLIENT_DIR = path.join('src', 'generated', 'prisma');
@@ -80,8 +81,10 @@ export async function syncDatabase(
     const where = context.database.provider === 'sqlite' ? 'SQLite' : 'PostgreSQL';
     // The embedded database runs in write-ahead-log mode (src/db/sqliteJournal.ts).
     useWriteAheadLog(context);
+    // PostgreSQL sorts text by code point, as SQLite does (src/db/codePointOrder.ts).
+    const collated = await useCodePointOrder(context);
     context.log(
-      result.executedSteps > 0
+      result.executedSteps + collated > 0
         ? `appgen: ${where} database updated to the models`
         : `appgen: ${where} database already matches the models`,
     );

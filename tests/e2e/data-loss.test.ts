@@ -521,6 +521,16 @@ describe.each(PROVIDERS)('offline migrations on $name', (provider) => {
         `INSERT INTO "User" ("id", "name", "email") VALUES ('a', 'Ada', 'ada@example.com')`,
       );
     }
+    if (provider.name === 'PostgreSQL') {
+      // deploy gives text columns the code-point order, as a push does (src/db/codePointOrder.ts).
+      expect(
+        await prod.query(
+          `SELECT column_name, collation_name FROM information_schema.columns WHERE table_name = 'User' ORDER BY 1`,
+        ),
+      ).toEqual(
+        ['email', 'id', 'name'].map((name) => ({ column_name: name, collation_name: 'C' })),
+      );
+    }
   });
 
   maybe(

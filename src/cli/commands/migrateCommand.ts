@@ -5,6 +5,7 @@ import {
   MIGRATIONS_DIR,
 } from '../../db/migrations';
 import { useWriteAheadLog } from '../../db/sqliteJournal';
+import { useCodePointOrder } from '../../db/codePointOrder';
 import { UserError } from '../../diagnostics/diagnostic';
 import { commandContext, type CommandContext } from '../../project/commandContext';
 import { runGenerate } from '../../generate/runGenerate';
@@ -65,8 +66,10 @@ export async function runMigrateDeploy(options: { cwd: string }): Promise<number
   const applied = await asUserError(() =>
     deployMigrations({ projectDir: context.root, databaseUrl: context.database.url }),
   );
-  // A SQLite database runs in write-ahead-log mode, as after a push (src/db/sqliteJournal.ts).
+  // A SQLite database runs in write-ahead-log mode, as after a push (src/db/sqliteJournal.ts);
+  // PostgreSQL sorts text by code point, also with migrations written before appgen said so.
   useWriteAheadLog(context);
+  await useCodePointOrder(context);
   for (const name of applied) context.log(`  apply ${name}`);
   context.log(
     applied.length > 0

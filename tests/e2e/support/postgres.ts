@@ -22,10 +22,17 @@ export async function postgresAvailable(): Promise<boolean> {
   }
 }
 
-/** A fresh database of its own for one test run, so runs never see each other's data. */
+/**
+ * A fresh database of its own for one test run, so runs never see each other's data. It sorts
+ * text in English (ICU's en-US), as many servers do (e.g. the official image's en_US.utf8), not
+ * by code point as this machine's default C.UTF-8 would: appgen must give the order SQLite gives
+ * either way (src/db/codePointOrder.ts).
+ */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `appgen_e2e_${crypto.randomBytes(4).toString('hex')}`;
-  await psql(`create database ${name}`);
+  await psql(
+    `create database ${name} template template0 locale_provider icu icu_locale 'en-US' locale 'C.UTF-8'`,
+  );
   const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
   return {
     url,
