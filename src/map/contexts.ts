@@ -264,6 +264,11 @@ export interface ListQueryContext {
   specName: string;
   filters: ListFilterContext[];
   sorts: string[];
+  /**
+   * The sort fields that are optional. Their NULLs sort after every value ascending and before
+   * every value descending on every database, as PostgreSQL has it (SQLite puts them first).
+   */
+  nullableSorts: string[];
   /** Order without ?sort (then by id); null: by id. */
   defaultSort: { field: string; descending: boolean } | null;
   /** Records per page without ?limit; null: no pagination (?limit and ?offset are refused). */

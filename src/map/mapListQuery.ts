@@ -91,6 +91,9 @@ export function mapListQuery(
     specName: `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}Query`,
     filters,
     sorts: query?.sort ?? [],
+    nullableSorts: (query?.sort ?? []).filter(
+      (name) => model.fields.find((field) => field.name === name)?.optional,
+    ),
     defaultSort: query?.defaultSort ?? null,
     pageSize: query?.pageSize ?? null,
     maxPageSize: query?.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE,

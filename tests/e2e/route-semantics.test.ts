@@ -498,6 +498,15 @@ describe.each(ORMS)('route semantics (orm %s)', (orm) => {
       expect(transcripts[orm]?.[3]).toBe(
         'POST /api/items -> 409 {"error":"A record with this label already exists"}',
       );
+      // An optional field's NULLs sort last ascending and first descending, as on PostgreSQL.
+      const labels = (query: string) =>
+        [
+          ...(
+            transcripts[orm]?.find((line) => line.startsWith(`GET /api/items${query} `)) ?? ''
+          ).matchAll(/"label":"(\w+)"/g),
+        ].map((match) => match[1]);
+      expect(labels('?level=high&sort=ratio')).toEqual(['Zeta', 'full']);
+      expect(labels('?level=high&sort=-ratio')).toEqual(['full', 'Zeta']);
     });
   });
 

@@ -73,7 +73,7 @@ export async function itemTranscript(base: string): Promise<string[]> {
   await send('GET', '/api/items');
   // A capital sorts before every lower-case letter (by code point, as SQLite compares text), on
   // PostgreSQL too, whatever the database's language (src/db/codePointOrder.ts).
-  await send('POST', '/api/items', { label: 'Zeta', level: 'high' });
+  await send('POST', '/api/items', { label: 'Zeta', level: 'high', ratio: 0.5 });
   // List queries: filters, sorts, pages and the count, and the 400s for what does not fit.
   // No ties in these orders: ties are ordered by id, and ids differ from run to run.
   for (const query of [
@@ -85,7 +85,10 @@ export async function itemTranscript(base: string): Promise<string[]> {
     '?level=high&done=true',
     '?limit=5&offset=10',
     '?limit=6',
-    '?sort=ratio',
+    // An optional field: its NULLs after every value ascending, before them descending.
+    '?level=high&sort=ratio',
+    '?level=high&sort=-ratio',
+    '?sort=due',
     '?done=maybe',
     '?level=mid',
     '?label=full',

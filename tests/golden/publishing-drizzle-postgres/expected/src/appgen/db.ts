@@ -49,12 +49,18 @@ export function preparedOnce<T>(prepare: () => T): () => T {
   return () => (prepared ??= prepare());
 }
 
-/** The order of a list: the field asked for (if any), then id, a stable order for pages. */
+/**
+ * The order of a list: the field asked for (if any), then id, a stable order for pages. The NULLs
+ * of an optional field come after every value ascending and before every value descending, as
+ * PostgreSQL has it (SQLite would put them first), so both databases list the same order.
+ */
 export function listOrder<T extends Table>(table: T, sort: { field: string; descending: boolean } | null): SQL[] {
   const columns = getTableColumns(table) as Record<string, Column>;
   const byId = asc(columns.id);
   if (!sort) return [byId];
-  return [sort.descending ? desc(columns[sort.field]) : asc(columns[sort.field]), byId];
+  const column = columns[sort.field];
+  if (column.notNull) return [sort.descending ? desc(column) : asc(column), byId];
+  return [sort.descending ? sql`${column} desc nulls first` : sql`${column} asc nulls last`, byId];
 }
 
 /** A datetime of a request body (an ISO 8601 string, checked by readBody) as the Date the column takes. */
