@@ -2,6 +2,12 @@ import { createRequire } from 'node:module';
 import type { CommandContext } from '../project/commandContext';
 import { createProjectRequire, resolveFromProject } from '../project/projectModules';
 
+/** The text columns of the app's tables (not Prisma's migration log) that are not "C" yet. */
+const PENDING_COLUMNS = `FROM information_schema.columns c
+      JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+     WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.data_type = 'text'
+       AND c.collation_name IS DISTINCT FROM 'C' AND c.table_name <> '_prisma_migrations'`;
+
 /**
  * Text sorts by code point on every database. SQLite compares text byte by byte (its BINARY
  * collation: "Banana" before "apple"); PostgreSQL sorts by the database's collation, which is
@@ -14,14 +20,7 @@ import { createProjectRequire, resolveFromProject } from '../project/projectModu
  * `build` sync the schema, and after `appgen migrate deploy` (not in the migration files: the
  * offline schema engine splits a script at each `;`, which a DO block has inside).
  */
-/** The text columns of the app's tables (not Prisma's migration log) that are not "C" yet. */
-const PENDING_COLUMNS = `FROM information_schema.columns c
-      JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
-     WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.data_type = 'text'
-       AND c.collation_name IS DISTINCT FROM 'C' AND c.table_name <> '_prisma_migrations'`;
-
-const CODE_POINT_ORDER_SQL = `-- appgen: text sorts by code point, as on SQLite (README, "Decisions where the spec is silent").
-DO $$
+const CODE_POINT_ORDER_SQL = `DO $$
 DECLARE col record;
 BEGIN
   FOR col IN
