@@ -605,8 +605,13 @@ export interface FormContext {
 export interface ElementContext {
   type: ElementType;
   partial: string;
-  /** Name and id of a field (input, textarea, select, checkbox). */
+  /** The body field a field element (input, textarea, select, checkbox) sends: its `name`. */
   id: string | null;
+  /**
+   * The field's HTML id (its label's `htmlFor`): `id`, unique on the page; a second form of the
+   * page sending the same field gets `id-2`, and so on.
+   */
+  domId: string | null;
   label: string | null;
   /** Text of a heading or paragraph. */
   text: string | null;

@@ -25,6 +25,16 @@ export interface ElementScope {
   models: ReadonlyMap<string, ModelContext>;
   /** Route calls of the page, in page order (`data0`, `data1`, ...). */
   loads: RouteCallContext[];
+  /** The HTML ids given on the page so far (ElementContext.domId). */
+  domIds: Set<string>;
+}
+
+/** `id` the first time on the page, then `id-2`, `id-3`, ...: each field's HTML id is unique. */
+function domIdOf(scope: ElementScope, id: string): string {
+  let domId = id;
+  for (let n = 2; scope.domIds.has(domId); n++) domId = `${id}-${n}`;
+  scope.domIds.add(domId);
+  return domId;
 }
 
 interface FormScope {
@@ -171,6 +181,7 @@ export function mapElement(
     type: element.type,
     partial: `view/${element.type}`,
     id: element.id ?? null,
+    domId: element.id && FIELD_ELEMENTS.includes(element.type) ? domIdOf(scope, element.id) : null,
     label: element.label ?? null,
     text: element.text ?? null,
     level: element.level ?? 2,

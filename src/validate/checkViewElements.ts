@@ -26,19 +26,22 @@ export function checkViewElements(document: ConfigDocument, view: ViewConfig): D
       ),
     );
   }
-  const ids = new Map<string, string>();
+  // An id is the body field a form sends: unique in its form (two forms of a page may both send
+  // "title"; their inputs get distinct HTML ids, see ElementContext.domId).
+  const ids = new Set<string>();
   for (const { element, pointer, form } of walkElements(view.root)) {
     if (FIELD_ELEMENTS.includes(element.type) && element.id) {
-      if (ids.has(element.id))
+      const key = `${form?.pointer ?? ''}#${element.id}`;
+      if (ids.has(key))
         problems.push(
           diagnosticAt(
             document,
             childPointer(pointer, 'id'),
-            `id "${element.id}" is used twice in this view`,
-            'give each field its own id.',
+            `id "${element.id}" is used twice in this ${form ? 'form' : 'view'}`,
+            'give each field of a form its own id.',
           ),
         );
-      ids.set(element.id, pointer);
+      ids.add(key);
     }
     if (element.type === 'form' && form)
       problems.push(

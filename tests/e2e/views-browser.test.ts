@@ -199,6 +199,20 @@ describe('views in a browser', () => {
     ]);
   });
 
+  it('sends the same field from a second form of the page, whose input has an id of its own', async () => {
+    const notePath = new URL(page.url()).pathname;
+    await page.goto(`${base}${notePath}/edit`);
+    await expect(page.getByLabel('Title').getAttribute('id')).resolves.toBe('title');
+    await expect(page.getByLabel('Rename to').getAttribute('id')).resolves.toBe('title-2');
+    await page.getByLabel('Rename to').fill('Oat milk, quickly');
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.goto(`${base}${notePath}`);
+    await expect(page.locator('dl.appgen-detail dd').first().textContent()).resolves.toBe(
+      'Oat milk, quickly',
+    );
+  });
+
   it('asks before deleting, and a delete button does not look like Save', async () => {
     const url = page.url();
     const deleteColour = await page.getByRole('button', { name: 'Delete' }).evaluate(background);

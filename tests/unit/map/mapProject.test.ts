@@ -354,6 +354,42 @@ describe('mapProject', () => {
     expect(byRoute('routes[2]').loadsRecord).toBe(true);
   });
 
+  it("gives each field an HTML id of its own on the page, its name staying the body field's", () => {
+    // The second form is bound to no route (its fields need not be a route's body fields).
+    const form = (ids: string[], route?: string) => ({
+      type: 'form',
+      ...(route ? { route } : {}),
+      fields: [
+        ...ids.map((id) => ({ type: 'input', id, label: id })),
+        { type: 'button', label: 'Save' },
+      ],
+    });
+    const project = map(
+      minimalProject({
+        'config/views/twice.json': {
+          name: 'TwicePage',
+          path: '/twice',
+          root: {
+            type: 'section',
+            children: [form(['email', 'name'], 'POST /api/users'), form(['email', 'email-2'])],
+          },
+        },
+      }),
+    );
+    const forms = project.views.find((v) => v.name === 'TwicePage')!.root.children;
+    const ids = forms.map((f) => f.children.filter((e) => e.id).map((e) => [e.id, e.domId]));
+    expect(ids).toEqual([
+      [
+        ['email', 'email'],
+        ['name', 'name'],
+      ],
+      [
+        ['email', 'email-2'],
+        ['email-2', 'email-2-2'],
+      ],
+    ]);
+  });
+
   it('maps views with titles, input types and their output paths, sorted by path', () => {
     const views = {
       'config/views/signup.json': {

@@ -41,6 +41,27 @@ function view(root: unknown, extra: Record<string, unknown> = {}) {
 const problems = (files: ReturnType<typeof view>) => problemsIn(files).map(describeProblem);
 
 describe('views bound to routes', () => {
+  it('lets two forms of a page send the same field, not one form twice', () => {
+    const form = (ids: string[]) => ({
+      type: 'form',
+      route: 'POST /api/flags',
+      fields: [
+        ...ids.map((id) => ({ type: 'input', id, label: id })),
+        { type: 'button', label: 'Save' },
+      ],
+    });
+    expect(
+      problems(view({ type: 'section', children: [form(['title']), form(['title'])] })),
+    ).toEqual([]);
+    expect(
+      problems(view({ type: 'section', children: [form(['title']), form(['title', 'title'])] })),
+    ).toEqual([
+      expect.stringMatching(
+        /root\.children\[1\]\.fields\[1\]\.id \| id "title" is used twice in this form \| give each field of a form its own id\./,
+      ),
+    ]);
+  });
+
   it('accepts forms, lists and details bound to fitting routes', () => {
     expect(
       problems(
