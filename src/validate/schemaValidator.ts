@@ -35,7 +35,7 @@ function describeValue(value: unknown): string {
 
 /**
  * A fix for a value that fails a name or path pattern: the nearest spelling that fits (e.g.
- * "user" → "User", "first-name" → "firstName", "api/users" → "/api/users", "errors..body[]x" →
+ * "user" → "User", "first-name" → "firstName", "api/users" → "/api/users", "errors[].body" →
  * "errors.body[]"), else a general hint.
  */
 export function patternHint(value: unknown, pattern: string): string {
@@ -44,14 +44,18 @@ export function patternHint(value: unknown, pattern: string): string {
   const words = value.split(/[^A-Za-z0-9]+/).filter(Boolean);
   const pascal = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
   const camel = pascal.charAt(0).toLowerCase() + pascal.slice(1);
-  // A dotted path of keys (an error format's "errors.body[]"): each key cleaned, empty ones
-  // dropped, and a list's [] kept once, at the end.
-  const list = value.indexOf('[]');
-  const dotted = `${(list < 0 ? value : value.slice(0, list))
+  // A dotted path of keys (an error format's "errors.body[]"): each key cleaned (what follows a
+  // [] in it dropped), empty ones dropped, and a list's [] once, at the end.
+  const dotted = `${value
     .split('.')
-    .map((key) => key.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, ''))
+    .map((key) =>
+      key
+        .replace(/\[\].*$/, '')
+        .replace(/[^A-Za-z0-9_]+/g, '_')
+        .replace(/^_+|_+$/g, ''),
+    )
     .filter(Boolean)
-    .join('.')}${list < 0 ? '' : '[]'}`;
+    .join('.')}${value.includes('[]') ? '[]' : ''}`;
   const candidates = [
     ...(/[.[]/.test(value) ? [dotted] : []),
     value.replace(/[^A-Za-z0-9_]+/g, '_'),

@@ -167,11 +167,11 @@ describe('"errors" in appgen.config.json', () => {
       problems([], { errors: { body: 'errors..body', validationStatus: 418, format: 'x' } }),
     ).toEqual([
       'appgen.config.json:5:5 errors.format | unknown property "format" | use one of "body", "validationStatus".',
-      'appgen.config.json:3:13 errors.body | string "errors..body" must be a key or a dotted path of keys, with [] at the end for a list (e.g. "error" or "errors.body[]") | write "errors_body".',
+      'appgen.config.json:3:13 errors.body | string "errors..body" must be a key or a dotted path of keys, with [] at the end for a list (e.g. "error" or "errors.body[]") | write "errors.body".',
       'appgen.config.json:4:25 errors.validationStatus | number 418 is not allowed here | use one of 400, 422.',
     ]);
     expect(problems([], { errors: { body: 'errors[].body' } })).toEqual([
-      'appgen.config.json:3:13 errors.body | string "errors[].body" must be a key or a dotted path of keys, with [] at the end for a list (e.g. "error" or "errors.body[]") | write "errors_body".',
+      'appgen.config.json:3:13 errors.body | string "errors[].body" must be a key or a dotted path of keys, with [] at the end for a list (e.g. "error" or "errors.body[]") | write "errors.body[]".',
     ]);
     expect(problems([], { errors: { body: 'a.b.c.d.e' } })).toEqual([
       'appgen.config.json:3:13 errors.body | string "a.b.c.d.e" must be a key or a dotted path of keys, with [] at the end for a list (e.g. "error" or "errors.body[]") | write "a_b_c_d_e".',

@@ -198,6 +198,7 @@ describe('patternHint', () => {
       ['errors.body[]x', 'write "errors.body[]".'],
       ['errors..body', 'write "errors.body".'],
       ['errors.body[][]', 'write "errors.body[]".'],
+      ['errors[].body', 'write "errors.body[]".'],
       ['.errors-list', 'write "errors_list".'],
       ['errors body', 'write "errors_body".'],
     ].map(([value, hint]) => [value, ERROR_PATH, hint]),
