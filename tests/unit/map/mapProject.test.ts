@@ -301,6 +301,16 @@ describe('mapProject', () => {
         computed: m.computed.map((c) => c.name),
         shaped: m.shapeName !== null,
       }));
+    // A route that reads no record: nothing included, computed or shaped.
+    const readsNothing = (route: string) => ({
+      route,
+      answers: false,
+      reads: false,
+      related: false,
+      include: [],
+      computed: [],
+      shaped: false,
+    });
     expect(flags).toEqual([
       // Sent: read with what it includes and computes, then shaped.
       {
@@ -313,24 +323,8 @@ describe('mapProject', () => {
         shaped: true,
       },
       // A redirect only checks that the record exists (a voter's record too).
-      {
-        route: 'GET /api/posts/:id/go',
-        answers: false,
-        reads: false,
-        related: false,
-        include: [],
-        computed: [],
-        shaped: false,
-      },
-      {
-        route: 'GET /api/posts/:id/mine',
-        answers: false,
-        reads: false,
-        related: false,
-        include: [],
-        computed: [],
-        shaped: false,
-      },
+      readsNothing('GET /api/posts/:id/go'),
+      readsNothing('GET /api/posts/:id/mine'),
       // Events read the created record, computed fields and all; nothing shapes a redirect.
       {
         route: 'POST /api/posts',
@@ -341,15 +335,7 @@ describe('mapProject', () => {
         computed: ['readerCount'],
         shaped: false,
       },
-      {
-        route: 'PATCH /api/posts/:id',
-        answers: false,
-        reads: false,
-        related: false,
-        include: [],
-        computed: [],
-        shaped: false,
-      },
+      readsNothing('PATCH /api/posts/:id'),
     ]);
     expect(byRoute('routes[2]').loadsRecord).toBe(true);
   });
