@@ -89,8 +89,11 @@ export interface ComputedContext {
   field: string | null;
   fieldType: FieldType | null;
   fieldOptional: boolean;
-  /** values: the order of the list (then by id); else null. */
-  orderBy: { field: string; descending: boolean } | null;
+  /**
+   * values: the order of the list (then by id); else null. An `optional` field's NULLs come after
+   * every value ascending and before every value descending, on every database.
+   */
+  orderBy: { field: string; descending: boolean; optional: boolean } | null;
   /** TypeScript type of the value: `number`, `boolean`, `Array<string>`... */
   tsType: string;
 }

@@ -32,7 +32,13 @@ export function mapComputed(
     field: computed.field,
     fieldType: listed?.type ?? null,
     fieldOptional: Boolean(listed?.optional),
-    orderBy: computed.orderBy,
+    orderBy: computed.orderBy && {
+      ...computed.orderBy,
+      optional: Boolean(
+        models.get(relation.model)?.fields.find((f) => f.name === computed.orderBy?.field)
+          ?.optional,
+      ),
+    },
     tsType:
       computed.kind === 'count'
         ? 'number'

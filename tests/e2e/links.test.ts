@@ -109,6 +109,24 @@ describe.each(CASES)('links written by routes (%s on %s)', (orm, database) => {
     expectError(await request(base, 'GET', `/api/labels/${MISSING}/go`), 404, 'Not found');
   });
 
+  it("orders a computed field's values by an optional field: by code point, empty ones last", async () => {
+    const created = await request(base, 'POST', '/api/labels', { name: 'summed' });
+    const label = (created.body as Row).id as string;
+    for (const summary of ['beta', null, 'Alpha', 'alpha']) {
+      const article = await request(base, 'POST', '/api/articles', { title: 'S' });
+      const put = await request(base, 'PUT', `/api/articles/${(article.body as Row).id}`, {
+        title: 'S',
+        ...(summary === null ? {} : { summary }),
+        labels: [label],
+      });
+      expect(put.status).toBe(200);
+    }
+    expect((await request(base, 'GET', `/api/labels/${label}/summaries`)).body).toEqual({
+      name: 'summed',
+      summaries: ['Alpha', 'alpha', 'beta', null],
+    });
+  });
+
   it('refuses an id of no record with 409 naming each missing one, and writes nothing', async () => {
     const before = (await linked('a')).length;
     expectError(

@@ -50,17 +50,20 @@ export function preparedOnce<T>(prepare: () => T): () => T {
 }
 
 /**
- * The order of a list: the field asked for (if any), then id, a stable order for pages. The NULLs
- * of an optional field come after every value ascending and before every value descending, as
- * PostgreSQL has it (SQLite would put them first), so both databases list the same order.
+ * A column in order. An optional column's NULLs come after every value ascending and before every
+ * value descending, as PostgreSQL has it (SQLite would put them first): both databases agree.
  */
+export function orderOf(column: Column, descending: boolean): SQL {
+  if (column.notNull) return descending ? desc(column) : asc(column);
+  return descending ? sql`${column} desc nulls first` : sql`${column} asc nulls last`;
+}
+
+/** The order of a list: the field asked for (if any, see orderOf), then id, a stable order for pages. */
 export function listOrder<T extends Table>(table: T, sort: { field: string; descending: boolean } | null): SQL[] {
   const columns = getTableColumns(table) as Record<string, Column>;
   const byId = asc(columns.id);
   if (!sort) return [byId];
-  const column = columns[sort.field];
-  if (column.notNull) return [sort.descending ? desc(column) : asc(column), byId];
-  return [sort.descending ? sql`${column} desc nulls first` : sql`${column} asc nulls last`, byId];
+  return [orderOf(columns[sort.field], sort.descending), byId];
 }
 
 /** A datetime of a request body (an ISO 8601 string, checked by readBody) as the Date the column takes. */

@@ -3,7 +3,7 @@
 // fields, and the related records a route includes. The Prisma variant gets the same from the
 // client's global `omit` and `include`.
 import { asc, eq, inArray } from "drizzle-orm";
-import { db, tables } from "./db";
+import { db, orderOf, tables } from "./db";
 
 /** The columns sent of each model, hidden fields left out: `db.select(columns.user)`, `.returning(columns.user)`. */
 export const columns = {
@@ -70,4 +70,53 @@ export async function withIncluded<T extends object>(records: T[], include: Reco
     }
   }
   return results;
+}
+
+/** How to compute one computed field for a set of records (see withComputed). */
+export interface ComputedFinder {
+  /** `values`: a list per record; else one value per record. */
+  list: boolean;
+  /** The value of a record no related row matched: 0 for a count, false for callerIn. */
+  none: unknown;
+  /** The values for these record ids (and the signed-in user's id, or null), each with its record's id. */
+  find(ids: string[], userId: string | null): PromiseLike<Array<{ key: string | null; value: unknown }>>;
+}
+
+/** Each model's computed fields (`computed` in its config), as a route's `fields` names them. */
+export const computed = {
+  label: {
+    // the summary of each Article linked in _Article_labels, by summary, then id
+    summaries: { list: true, none: null, find: (ids) => db.select({ key: tables._Article_labels.B, value: tables.article.summary }).from(tables._Article_labels).innerJoin(tables.article, eq(tables._Article_labels.A, tables.article.id)).where(inArray(tables._Article_labels.B, ids)).orderBy(orderOf(tables.article.summary, false), asc(tables.article.id)) },
+  },
+} satisfies Record<string, Record<string, ComputedFinder>>;
+
+/**
+ * The records with the computed fields a route sends, each under its name: one query per
+ * computed field, however many records. Changes the records themselves and returns them.
+ */
+export async function withComputed<T extends object>(records: T[], fields: Record<string, ComputedFinder>, userId: string | null): Promise<Array<T & Row>> {
+  const results = records as Array<T & Row>;
+  const ids = [...new Set(results.map((result) => result.id).filter((id): id is string => typeof id === "string"))];
+  for (const [name, finder] of Object.entries(fields)) {
+    const byId = new Map<string, unknown[]>();
+    for (const { key, value } of ids.length > 0 ? await finder.find(ids, userId) : []) {
+      if (key === null) continue;
+      const list = byId.get(key);
+      if (list) list.push(value);
+      else byId.set(key, [value]);
+    }
+    for (const result of results) {
+      const values = byId.get(String(result.id)) ?? [];
+      (result as Row)[name] = finder.list ? values : (values[0] ?? finder.none);
+    }
+  }
+  return results;
+}
+
+/** The records a relation of these records includes (withIncluded put them there), in one list. */
+export function includedRecords(records: Row[], name: string): Row[] {
+  return records.flatMap((record) => {
+    const related = record[name];
+    return Array.isArray(related) ? (related as Row[]) : related ? [related as Row] : [];
+  });
 }

@@ -208,6 +208,18 @@ export function deleteApiLabelsById(input: DeleteApiLabelsByIdInput, options?: R
   return send("DELETE", "/api/labels/" + encodeURIComponent(String(params.id)), undefined, options);
 }
 
+export interface GetApiLabelsByIdSummariesInput {
+  params: { id: string };
+}
+
+export type GetApiLabelsByIdSummariesResult = Required<Pick<Label, "name" | "summaries">>;
+
+/** GET /api/labels/:id/summaries (config/routes/labels.json routes[4]) */
+export function getApiLabelsByIdSummaries(input: GetApiLabelsByIdSummariesInput, options?: RequestOptions): Promise<ApiResult<GetApiLabelsByIdSummariesResult>> {
+  const params = input.params;
+  return send("GET", "/api/labels/" + encodeURIComponent(String(params.id)) + "/summaries", undefined, options);
+}
+
 export interface PostApiLabelsInput {
   body: PostApiLabelsBody;
 }
@@ -225,7 +237,7 @@ export interface PostApiReadersInput {
 
 export type PostApiReadersResult = Reader;
 
-/** POST /api/readers (config/routes/labels.json routes[4]) */
+/** POST /api/readers (config/routes/labels.json routes[5]) */
 export function postApiReaders(input: PostApiReadersInput, options?: RequestOptions): Promise<ApiResult<PostApiReadersResult>> {
   return send("POST", "/api/readers", input.body, options);
 }

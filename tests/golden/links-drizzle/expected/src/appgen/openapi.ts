@@ -903,11 +903,70 @@ export const openApiDocument: Record<string, unknown> = {
         }
       }
     },
+    "/api/labels/{id}/summaries": {
+      "get": {
+        "operationId": "getApiLabelsByIdSummaries",
+        "summary": "GET /api/labels/:id/summaries",
+        "description": "From config/routes/labels.json routes[4].",
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "format": "uuid"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Success",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "properties": {
+                    "name": {
+                      "type": "string"
+                    },
+                    "summaries": {
+                      "type": "array",
+                      "items": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "description": "The summary of each record in articles, ordered by summary"
+                    }
+                  },
+                  "required": [
+                    "name",
+                    "summaries"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          }
+        }
+      }
+    },
     "/api/readers": {
       "post": {
         "operationId": "postApiReaders",
         "summary": "POST /api/readers",
-        "description": "From config/routes/labels.json routes[4].",
+        "description": "From config/routes/labels.json routes[5].",
         "requestBody": {
           "required": true,
           "content": {

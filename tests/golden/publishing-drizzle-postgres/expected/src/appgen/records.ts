@@ -3,7 +3,7 @@
 // fields, and the related records a route includes. The Prisma variant gets the same from the
 // client's global `omit` and `include`.
 import { and, asc, count, eq, inArray } from "drizzle-orm";
-import { db, tables } from "./db";
+import { db, orderOf, tables } from "./db";
 
 /** The columns sent of each model, hidden fields left out: `db.select(columns.user)`, `.returning(columns.user)`. */
 export const columns = {
@@ -126,7 +126,7 @@ export interface ComputedFinder {
 export const computed = {
   article: {
     // the name of each Tag linked in _Article_tags, by name, then id
-    tagList: { list: true, none: null, find: (ids) => db.select({ key: tables._Article_tags.A, value: tables.tag.name }).from(tables._Article_tags).innerJoin(tables.tag, eq(tables._Article_tags.B, tables.tag.id)).where(inArray(tables._Article_tags.A, ids)).orderBy(asc(tables.tag.name), asc(tables.tag.id)) },
+    tagList: { list: true, none: null, find: (ids) => db.select({ key: tables._Article_tags.A, value: tables.tag.name }).from(tables._Article_tags).innerJoin(tables.tag, eq(tables._Article_tags.B, tables.tag.id)).where(inArray(tables._Article_tags.A, ids)).orderBy(orderOf(tables.tag.name, false), asc(tables.tag.id)) },
     // whether the signed-in user is linked in _Article_favoritedBy (never for an anonymous caller)
     favorited: { list: false, none: false, find: async (ids, userId) => userId === null ? [] : (await db.select({ key: tables._Article_favoritedBy.A }).from(tables._Article_favoritedBy).where(and(inArray(tables._Article_favoritedBy.A, ids), eq(tables._Article_favoritedBy.B, userId)))).map(({ key }) => ({ key, value: true })) },
     // the number of Users linked in _Article_favoritedBy

@@ -4,9 +4,11 @@ import type { Article } from "./Article";
 /**
  * A Label as the API sends it in JSON (dates are ISO 8601 strings).
  * Relations are present when the route includes them.
+ * Computed fields are present when the route's `fields` name them.
  */
 export interface Label {
   id: string;
   name: string;
   articles?: Article[];
+  summaries?: Array<string | null>;
 }
