@@ -2,6 +2,7 @@ import type { RouteConfig } from '../config/configTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument } from '../load/configDocument';
 import { childPointer, diagnosticAt } from './locate';
+import { parseResponse } from './resolveRouteModel';
 
 /**
  * `status` and `partial`: a success status the route can send (not with a redirect, which has its
@@ -16,6 +17,7 @@ export function checkRouteOptions(
   const problems: Diagnostic[] = [];
   const at = (key: string) => childPointer(pointer, key);
   const { status } = config;
+  const response = parseResponse(config.response);
   if (status !== undefined && config.redirect)
     problems.push(
       diagnosticAt(
@@ -26,13 +28,13 @@ export function checkRouteOptions(
         'key',
       ),
     );
-  else if (config.redirect && config.method === 'GET' && config.response?.endsWith('[]'))
+  else if (config.redirect && config.method === 'GET' && response.isArray)
     problems.push(
       diagnosticAt(
         document,
         at('redirect'),
         `a list with "redirect" would read its ${config.response} only to answer 307 without them`,
-        `remove "redirect", or answer one record ("response": "${config.response.slice(0, -2)}" with an id in the path) to redirect when it exists.`,
+        `remove "redirect", or answer one record ("response": "${response.name}" with an id in the path) to redirect when it exists.`,
         'key',
       ),
     );
