@@ -23,15 +23,18 @@ export interface CountRows {
   (table: string, column?: { name: string; isNull: boolean }): Promise<number>;
 }
 
+/** A column type as written either way: `timestamp(3)` and `timestamp without time zone` are `timestamp`. */
+function normalType(type: string): string {
+  return type
+    .toLowerCase()
+    .replace(/\(.*?\)/g, '')
+    .replace(/ with(out)? time zone$/, '')
+    .trim();
+}
+
 /** `timestamp(3)` and `timestamp without time zone` are one type; so are `TEXT` and `text`. */
 export function sameType(a: string, b: string): boolean {
-  const normal = (type: string) =>
-    type
-      .toLowerCase()
-      .replace(/\(.*?\)/g, '')
-      .replace(/ with(out)? time zone$/, '')
-      .trim();
-  return normal(a) === normal(b);
+  return normalType(a) === normalType(b);
 }
 
 /**
@@ -42,8 +45,7 @@ export function sameType(a: string, b: string): boolean {
 const KEEPS_VALUES: ReadonlySet<string> = new Set(['jsonb>json', 'json>jsonb']);
 
 function convertsInPlace(provider: DatabaseProvider, from: string, to: string): boolean {
-  const normal = (type: string) => type.toLowerCase().trim();
-  return provider === 'postgresql' && KEEPS_VALUES.has(`${normal(from)}>${normal(to)}`);
+  return provider === 'postgresql' && KEEPS_VALUES.has(`${normalType(from)}>${normalType(to)}`);
 }
 
 export async function schemaChanges(

@@ -11,9 +11,8 @@ export function mapComputed(
   models: ReadonlyMap<string, ProjectModel>,
 ): ComputedContext {
   const relation = relations.find((r) => r.name === computed.relation) as RelationContext;
-  const listed = computed.field
-    ? models.get(relation.model)?.fields.find((f) => f.name === computed.field)
-    : undefined;
+  const fieldOf = (name: string) => models.get(relation.model)?.fields.find((f) => f.name === name);
+  const listed = computed.field ? fieldOf(computed.field) : undefined;
   const valueType = listed
     ? listed.values
       ? `(${enumTsType(listed.values)})`
@@ -34,10 +33,7 @@ export function mapComputed(
     fieldOptional: Boolean(listed?.optional),
     orderBy: computed.orderBy && {
       ...computed.orderBy,
-      optional: Boolean(
-        models.get(relation.model)?.fields.find((f) => f.name === computed.orderBy?.field)
-          ?.optional,
-      ),
+      optional: Boolean(fieldOf(computed.orderBy.field)?.optional),
     },
     tsType:
       computed.kind === 'count'
