@@ -3,8 +3,12 @@ import { isUniqueViolation } from "./http";
 
 /** The longest slug made from a text, before any `-2` suffix. */
 export const MAX_SLUG_LENGTH = 80;
-/** How many times a create tries again when a concurrent write took the slug it chose. */
-const ATTEMPTS = 5;
+/**
+ * How many times a create tries when concurrent writes took the slugs it chose. Each retry picks
+ * among twice as many free slugs as the one before (1, 2, 4, ... 128), so that creates racing for
+ * the same title spread out instead of colliding again: dozens at once all succeed.
+ */
+const ATTEMPTS = 8;
 
 /**
  * A URL-friendly form of a text: accents removed, lower-case ASCII letters and digits, each run
@@ -23,17 +27,25 @@ export function slugify(text: string | null | undefined, fallback: string): stri
   return slug === "" ? fallback : slug;
 }
 
-/** `base` when no record has it, else the first of `base-2`, `base-3`, ... that none has. */
-export function nextFreeSlug(base: string, taken: readonly string[]): string {
+/**
+ * `base` when no record has it, else the first of `base-2`, `base-3`, ... that none has. With
+ * `choices` > 1 (a retry after a concurrent write), one of the first `choices` free slugs, at random.
+ */
+export function nextFreeSlug(base: string, taken: readonly string[], choices = 1): string {
   const used = new Set(taken);
-  if (!used.has(base)) return base;
-  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+  const free: string[] = used.has(base) ? [] : [base];
+  for (let n = 2; free.length < choices; n++) {
+    const slug = `${base}-${n}`;
+    if (!used.has(slug)) free.push(slug);
+  }
+  return free[Math.floor(Math.random() * free.length)];
 }
 
 /**
  * Writes a record with a free slug: `taken(base)` answers the slugs that start with `base`, and
  * `write(slug)` creates the record. When a concurrent write took the same slug first (a unique
- * violation on `field`), it looks again and tries the next free one.
+ * violation on `field`), it looks again and tries another free one. Without concurrent writes the
+ * slug is always the first free one.
  */
 export async function withFreeSlug<T>(
   field: string,
@@ -42,7 +54,7 @@ export async function withFreeSlug<T>(
   write: (slug: string) => T | Promise<T>,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    const slug = nextFreeSlug(base, await taken(base));
+    const slug = nextFreeSlug(base, await taken(base), 2 ** (attempt - 1));
     try {
       return await write(slug);
     } catch (error) {

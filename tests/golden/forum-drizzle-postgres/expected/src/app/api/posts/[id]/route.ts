@@ -93,7 +93,7 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const [record] = await db.transaction(async (tx) => {
       const written = changed
         ? await tx.update(tables.post).set(changes).where(where).returning(columns.post)
-        : await tx.select(columns.post).from(tables.post).where(where).limit(1);
+        : await tx.select(columns.post).from(tables.post).where(where).limit(1).for("update");
       // tags: Tag records linked in _Post_tags, replaced when the body has the list.
       for (const { id } of body.tags === undefined ? [] : written) {
         await tx.delete(tables._Post_tags).where(matching(tables._Post_tags, { A: id }));

@@ -143,7 +143,7 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const [record] = await db.transaction(async (tx) => {
       const written = changed
         ? await tx.update(tables.article).set(changes).where(where).returning(columns.article)
-        : await tx.select(columns.article).from(tables.article).where(where).limit(1);
+        : await tx.select(columns.article).from(tables.article).where(where).limit(1).for("update");
       // labels: Label records linked in _Article_labels, replaced when the body has the list.
       for (const { id } of body.labels === undefined ? [] : written) {
         await tx.delete(tables._Article_labels).where(matching(tables._Article_labels, { A: id }));

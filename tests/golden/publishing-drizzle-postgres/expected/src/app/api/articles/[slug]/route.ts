@@ -103,7 +103,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
       }
       const written = changed
         ? await tx.update(tables.article).set(changes).where(where).returning(columns.article)
-        : await tx.select(columns.article).from(tables.article).where(where).limit(1);
+        : await tx.select(columns.article).from(tables.article).where(where).limit(1).for("update");
       // tagList: Tag records linked in _Article_tags, replaced when the body has the list.
       for (const { id } of body.tagList === undefined ? [] : written) {
         await tx.delete(tables._Article_tags).where(matching(tables._Article_tags, { A: id }));
