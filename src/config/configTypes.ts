@@ -1,5 +1,6 @@
 import type { ElementType } from './elements';
 import type { BodyFieldType, FieldType, ParamType } from './fieldTypes';
+import type { TransformName } from './transforms';
 
 /** The shapes of config files after schema validation. Nothing past the map stage sees these. */
 
@@ -59,6 +60,8 @@ export interface BodyFieldOptions {
   /** A model field type (not one the server sets), or `uuid[]`: a list of ids (the links of a manyToMany relation). */
   type: BodyFieldType;
   required?: boolean;
+  /** string, text and string[]: changes to the text before the validators (src/config/transforms.ts). */
+  transform?: TransformName[];
   validation?: string[];
   values?: string[];
   /** `string[]` on a route that writes a model: the manyToMany relation whose records the list names. */

@@ -186,6 +186,8 @@ export interface BodyFieldContext {
   required: boolean;
   /** May be null: the model field is optional. */
   nullable: boolean;
+  /** Changes to the text before the validators, in order: `trim`, `toLowerCase` (src/config/transforms.ts). */
+  transforms: string[];
   validators: ValidatorContext[];
   values: string[] | null;
   /**

@@ -76,6 +76,7 @@ function mapBodyField(
     // null clears an optional field; a password is never cleared by a body (null is refused), so
     // a sign-up or log-in always has one to hash or check.
     nullable: Boolean(modelField?.optional) && field.type !== 'password',
+    transforms: field.transforms,
     validators: field.validators.map(mapValidator),
     values,
     link: writesLink

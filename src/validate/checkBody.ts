@@ -1,5 +1,6 @@
 import type { BodyFieldConfig, BodyFieldOptions, ModelConfig } from '../config/configTypes';
 import { bodyTypeInfo, isServerSetType, type BodyFieldType } from '../config/fieldTypes';
+import { TRANSFORMABLE_TYPES } from '../config/transforms';
 import { parseValidator, VALIDATOR_NAMES, VALIDATORS } from '../config/validators';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
@@ -53,6 +54,29 @@ export function checkValidators(
     }
   });
   return problems;
+}
+
+/**
+ * A body field's `transform` changes texts: string, text and string[] fields only. A password is
+ * checked and hashed as typed (trimming it would accept a password the user did not type).
+ */
+function checkTransforms(
+  document: ConfigDocument,
+  pointer: string,
+  options: BodyFieldOptions,
+): Diagnostic[] {
+  if (!options.transform?.length || TRANSFORMABLE_TYPES.includes(options.type)) return [];
+  return [
+    diagnosticAt(
+      document,
+      childPointer(pointer, 'transform'),
+      options.type === 'password'
+        ? 'a password is not transformed: it is checked and hashed as the user typed it'
+        : `"transform" applies to string, text and string[] fields, and this one is ${options.type}`,
+      'remove "transform".',
+      'key',
+    ),
+  ];
 }
 
 /**
@@ -228,6 +252,7 @@ export function checkBody(
     const pointer = childPointer(childPointer(routePointer, 'body'), name);
     const options = bodyFieldOptions(field);
     problems.push(...checkValidators(document, pointer, options));
+    problems.push(...checkTransforms(document, pointer, options));
     if ((options.relation || options.by) && (options.type !== 'string[]' || !writesModel)) {
       problems.push(
         diagnosticAt(

@@ -15,6 +15,7 @@ import type {
 } from '../config/configTypes';
 import type { BodyFieldType, ParamType } from '../config/fieldTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
+import type { TransformName } from '../config/transforms';
 import type { ParsedValidator } from '../config/validators';
 import type { AppFolder } from '../domain/appFolders';
 import type { RouteRef } from '../domain/routeRefs';
@@ -105,6 +106,8 @@ export interface ProjectBodyField {
   type: BodyFieldType;
   /** Whether a request must carry it (declared, or required by the model on create and replace). */
   required: boolean;
+  /** Changes to the text before the validators, in order (`transform`). */
+  transforms: TransformName[];
   validators: ParsedValidator[];
   /** Allowed values: the field's own, else those of the model's enum field of that name. */
   values: string[] | null;

@@ -143,6 +143,7 @@ function normaliseBody(
       name,
       type: options.type,
       required: isBodyFieldRequired(name, field, route.operation, model),
+      transforms: options.transform ?? [],
       validators: validatorsOf(route, name, options.validation ?? [], accounts),
       values: options.values ?? (modelField ? fieldOptions(modelField).values : undefined) ?? null,
       namedLink:

@@ -13,6 +13,7 @@ import { checkPathCase } from './checkPathCase';
 import { normaliseProject } from './normaliseProject';
 import { checkViews } from './checkViews';
 import { checkAccountsSettings } from './checkAccountsSettings';
+import { identityTransformWarnings } from './checkIdentityTransforms';
 import { checkSettings, type CheckedSettings } from './checkSettings';
 import { validateAgainstSchema } from './schemaValidator';
 
@@ -129,7 +130,10 @@ export function validateProject(
     errors: errorFormatOf(settings?.errors),
     loginPath,
     accounts,
-    warnings: routeResult.warnings,
+    warnings: [
+      ...routeResult.warnings,
+      ...identityTransformWarnings(routeResult.routes, accounts, documents),
+    ],
     models: modelResult.models,
     routes: routeResult.routes,
     views: viewResult.views,

@@ -203,6 +203,38 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
       );
   });
 
+  it('stores and finds e-mail addresses trimmed and in lower case (the body\'s "transform")', async () => {
+    const created = await send('POST', '/api/users', {
+      body: {
+        user: { username: 'mixed', email: '  Mixed@Example.COM ', password: 'mixed secret 123' },
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(inside(created, 'user').email).toBe('mixed@example.com');
+    // The same address in another case is the same account: taken on sign-up, found on log-in.
+    expectError(
+      await send('POST', '/api/users', {
+        body: {
+          user: { username: 'mixed2', email: 'MIXED@example.com', password: 'mixed secret 123' },
+        },
+      }),
+      409,
+      'A record with this email already exists',
+    );
+    const login = await send('POST', '/api/users/login', {
+      body: { user: { email: ' MiXeD@eXaMpLe.CoM', password: 'mixed secret 123' } },
+    });
+    expect(login.status).toBe(200);
+    expect(inside(login, 'user').username).toBe('mixed');
+    const token = inside(login, 'user').token as string;
+    const changed = await send('PUT', '/api/user', {
+      token,
+      body: { user: { email: 'Mixed.Up@Example.com' } },
+    });
+    expect(inside(changed, 'user').email).toBe('mixed.up@example.com');
+    expect((await send('DELETE', '/api/profiles/mixed', { token })).status).toBe(204);
+  });
+
   it('accepts the token only under the configured scheme (Token), and refuses forged ones', async () => {
     const headers = (authorization: string) => ({ headers: { authorization } });
     expect((await send('GET', '/api/user', headers(`Token ${jake.token}`))).status).toBe(200);

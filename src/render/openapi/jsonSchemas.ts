@@ -202,11 +202,20 @@ function validatorKeywords(validators: ValidatorContext[]): JsonSchema {
   return keywords;
 }
 
+/** `x-appgen-transform`: what the server does to the text before checking it (`trim`, `toLowerCase`). */
+function transformKeyword(field: BodyFieldContext): JsonSchema {
+  return field.transforms.length > 0 ? { 'x-appgen-transform': field.transforms } : {};
+}
+
 /** A body field as a request sends it, with its validators as JSON Schema keywords. */
 export function bodyFieldSchema(field: BodyFieldContext): JsonSchema {
   if (field.type === 'string[]') {
     // The validators check each text of the list.
-    const items = { type: 'string', ...validatorKeywords(field.validators) };
+    const items = {
+      type: 'string',
+      ...transformKeyword(field),
+      ...validatorKeywords(field.validators),
+    };
     return { type: 'array', items, maxItems: 1000 };
   }
   const base: JsonSchema =
@@ -217,6 +226,6 @@ export function bodyFieldSchema(field: BodyFieldContext): JsonSchema {
         : field.type === 'password'
           ? { type: 'string', format: 'password', writeOnly: true }
           : fieldSchema({ type: field.type, values: field.values });
-  const schema = { ...base, ...validatorKeywords(field.validators) };
+  const schema = { ...base, ...transformKeyword(field), ...validatorKeywords(field.validators) };
   return field.nullable ? orNull(schema) : schema;
 }

@@ -192,3 +192,28 @@ describe('account routes (sign-up, log-in, log-out)', () => {
     expect(rendered.get('src/app/api/accounts/login/route.ts')?.content).not.toContain('welcome');
   });
 });
+
+describe('the transform of an identity field', () => {
+  const lowered = { type: 'string', required: true, transform: ['trim', 'toLowerCase'] };
+  const warnings = (routes: unknown[]) =>
+    checkedProject(files(routes)).warnings.map((d) => describeProblem(d).replace(/^\S+ /, ''));
+
+  it('is the same on the log-in and the routes that store the field: no warning', () => {
+    expect(
+      warnings([
+        { ...SIGN_UP, body: { ...SIGN_UP.body, email: lowered } },
+        { ...LOG_IN, body: { ...LOG_IN.body, email: lowered } },
+      ]),
+    ).toEqual([]);
+    expect(warnings([SIGN_UP, LOG_IN])).toEqual([]);
+  });
+
+  it('differs between the log-in and a route that stores it: a warning on the log-in', () => {
+    expect(warnings([{ ...SIGN_UP, body: { ...SIGN_UP.body, email: lowered } }, LOG_IN])).toEqual([
+      'routes[1].body.email | the log-in looks "email" up as sent, but POST /api/accounts stores it after "trim", "toLowerCase": an account may not be found by what its user typed | give both the same "transform": ["trim","toLowerCase"].',
+    ]);
+    expect(warnings([SIGN_UP, { ...LOG_IN, body: { ...LOG_IN.body, email: lowered } }])).toEqual([
+      'routes[1].body.email | the log-in looks "email" up after "trim", "toLowerCase", but POST /api/accounts stores it as sent: an account may not be found by what its user typed | give both the same "transform": add ["trim","toLowerCase"] to "email" of POST /api/accounts.',
+    ]);
+  });
+});

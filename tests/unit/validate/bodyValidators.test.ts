@@ -118,3 +118,44 @@ describe('body validators', () => {
     );
   });
 });
+
+describe('body transforms', () => {
+  it('apply to string, text and string[] fields', () => {
+    expect(
+      problems({
+        email: { type: 'string', transform: ['trim', 'toLowerCase'], validation: ['isEmail'] },
+        bio: { type: 'text', transform: ['trim'] },
+        tags: { type: 'string[]', transform: ['toLowerCase'] },
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuse other types, and a password', () => {
+    expect(
+      problems({
+        age: { type: 'int', transform: ['trim'] },
+        secret: { type: 'password', transform: ['trim'] },
+      }),
+    ).toEqual([
+      expect.stringContaining(
+        'routes[0].body.age.transform | "transform" applies to string, text and string[] fields, and this one is int | remove "transform".',
+      ),
+      expect.stringContaining(
+        'routes[0].body.secret.transform | a password is not transformed: it is checked and hashed as the user typed it | remove "transform".',
+      ),
+    ]);
+  });
+
+  it('name only known transforms, each once', () => {
+    const found = problems({
+      name: { type: 'string', transform: ['lowercase'] },
+      code: { type: 'string', transform: ['trim', 'trim'] },
+    });
+    expect(found).toEqual([
+      expect.stringContaining(
+        'routes[0].body.name.transform[0] | string "lowercase" is not allowed here | did you mean "toLowerCase"?',
+      ),
+      expect.stringContaining('routes[0].body.code.transform'),
+    ]);
+  });
+});

@@ -25,12 +25,16 @@ export type ValidatorName =
   | "isFuture"
   | "isPast";
 export type ValidatorSpec = readonly [name: ValidatorName, argument?: number | string | readonly string[]];
+/** Changes a text goes through before its validators (a body field's `transform`, in order). */
+export type TransformName = keyof typeof TRANSFORMS;
 
 export interface BodyFieldSpec {
   type: BodyFieldType;
   required: boolean;
   nullable: boolean;
   values?: readonly string[];
+  /** string, text and string[] (each text): applied in order before the validators; the result is stored. */
+  transforms?: readonly TransformName[];
   validators: readonly ValidatorSpec[];
 }
 
@@ -111,6 +115,17 @@ function jsonProblem(value: unknown, depth: number): string | undefined {
     if (problem) return problem;
   }
   return undefined;
+}
+
+const TRANSFORMS = {
+  trim: (text: string) => text.trim(),
+  toLowerCase: (text: string) => text.toLowerCase(),
+} satisfies Record<string, (text: string) => string>;
+
+/** A text after the field's transforms; other values as they are. */
+function transformed(value: unknown, field: BodyFieldSpec): unknown {
+  if (typeof value !== "string" || !field.transforms) return value;
+  return field.transforms.reduce((text, name) => TRANSFORMS[name](text), value);
 }
 
 /** Each validator returns a message (completing "<field> ...") when the value fails it. */
@@ -218,7 +233,7 @@ export function validateBody(input: unknown, spec: BodySpec, envelope?: string):
     }
     if (field.type === "string[]") {
       // Each text is checked on its own; the first that fails is named by its position (from 0).
-      const texts = checked.value as string[];
+      const texts = (checked.value as string[]).map((text) => transformed(text, field) as string);
       const failed = texts
         .map((text, index) => ({ index, failures: field.validators.map(([validator, argument]) => VALIDATORS[validator](text, argument)).filter((message): message is string => Boolean(message)) }))
         .find((item) => item.failures.length > 0);
@@ -226,11 +241,12 @@ export function validateBody(input: unknown, spec: BodySpec, envelope?: string):
       else data[key] = [...new Set(texts)];
       continue;
     }
+    const text = transformed(checked.value, field);
     const failures = field.validators
-      .map(([validator, argument]) => VALIDATORS[validator](checked.value, argument))
+      .map(([validator, argument]) => VALIDATORS[validator](text, argument))
       .filter((message): message is string => Boolean(message));
     if (failures.length > 0) problems.push(`"${name}" ${failures.join(" and ")}`);
-    else data[key] = checked.value;
+    else data[key] = text;
   }
   return problems.length > 0 ? { problems } : { data };
 }

@@ -2084,6 +2084,10 @@ export const openApiDocument: Record<string, unknown> = {
                     "properties": {
                       "email": {
                         "type": "string",
+                        "x-appgen-transform": [
+                          "trim",
+                          "toLowerCase"
+                        ],
                         "format": "email",
                         "x-appgen-validators": [
                           "isEmail"
@@ -2240,6 +2244,10 @@ export const openApiDocument: Record<string, unknown> = {
                       },
                       "email": {
                         "type": "string",
+                        "x-appgen-transform": [
+                          "trim",
+                          "toLowerCase"
+                        ],
                         "format": "email",
                         "x-appgen-validators": [
                           "isEmail"
@@ -2380,6 +2388,10 @@ export const openApiDocument: Record<string, unknown> = {
                     "properties": {
                       "email": {
                         "type": "string",
+                        "x-appgen-transform": [
+                          "trim",
+                          "toLowerCase"
+                        ],
                         "format": "email",
                         "x-appgen-validators": [
                           "isEmail"

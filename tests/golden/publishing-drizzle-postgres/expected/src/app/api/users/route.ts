@@ -21,6 +21,7 @@ const postApiUsersBodySpec = {
     type: "string",
     required: true,
     nullable: false,
+    transforms: ["trim", "toLowerCase"],
     validators: [["isEmail"]],
   },
   password: {

@@ -15,6 +15,7 @@ const putApiUserBodySpec = {
     type: "string",
     required: false,
     nullable: false,
+    transforms: ["trim", "toLowerCase"],
     validators: [["isEmail"]],
   },
   username: {

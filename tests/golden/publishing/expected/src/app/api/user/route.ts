@@ -14,6 +14,7 @@ const putApiUserBodySpec = {
     type: "string",
     required: false,
     nullable: false,
+    transforms: ["trim", "toLowerCase"],
     validators: [["isEmail"]],
   },
   username: {

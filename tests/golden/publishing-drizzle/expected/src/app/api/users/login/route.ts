@@ -16,6 +16,7 @@ const postApiUsersLoginBodySpec = {
     type: "string",
     required: true,
     nullable: false,
+    transforms: ["trim", "toLowerCase"],
     validators: [["isEmail"]],
   },
   password: {
