@@ -19,7 +19,7 @@ export interface FieldContext {
   /** TypeScript type of the value in JSON, e.g. `string`, `number`, `"draft" | "published"`. */
   tsType: string;
   prismaType: string;
-  /** Prisma attributes after the type, e.g. `@id @default(uuid())`, `@unique`; may be empty. */
+  /** Prisma attributes after the type, e.g. `@id @default(uuid(7))`, `@unique`; may be empty. */
   prismaAttributes: string;
   /** Drizzle column builder for the project's database, e.g. `text("email").notNull()`. */
   drizzleColumn: string;

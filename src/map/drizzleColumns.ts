@@ -67,8 +67,9 @@ export function drizzleColumn(
       ? `${column}, { enum: [${options.values.map((v) => JSON.stringify(v)).join(', ')}] }`
       : column,
   );
-  // Like Prisma's @default(uuid()) and @default(now()): values made by the app, not the database.
-  if (name === 'id') return `${expression}.primaryKey().$defaultFn(() => crypto.randomUUID())`;
+  // Like Prisma's @default(uuid(7)) and @default(now()): values made by the app, not the database.
+  // UUIDv7 (the uuid package, as Prisma's client uses): ids in the order the records were made.
+  if (name === 'id') return `${expression}.primaryKey().$defaultFn(() => uuidv7())`;
   if (!options.optional) expression += '.notNull()';
   // Like Prisma's @updatedAt: every update through Drizzle sets it (functions' updates too).
   // writeTime (schema.ts): one time for every column of a statement, so that a new record's

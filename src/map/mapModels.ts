@@ -32,7 +32,8 @@ function mapField(options: ProjectField, provider: DatabaseProvider): FieldConte
   const { name } = options;
   const isId = name === 'id';
   const attributes: string[] = [];
-  if (isId) attributes.push('@id', '@default(uuid())');
+  // UUIDv7: time-ordered ids, so records listed by id come in the order they were made.
+  if (isId) attributes.push('@id', '@default(uuid(7))');
   else {
     if (isUniqueOption(options)) attributes.push('@unique');
     const value = prismaDefault(options);

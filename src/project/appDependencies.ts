@@ -38,6 +38,8 @@ export const PRISMA_APP_DEPENDENCIES: Record<string, string> = {
   'better-sqlite3': '12.11.1',
   // adapter-pg 7.10.0 wants ^8.16.3; pinned here so every install gets the same one.
   pg: '8.23.1',
+  // UUIDv7 ids (src/appgen/schema.ts), made as Prisma's client makes them (@default(uuid(7))).
+  uuid: '14.0.3',
 };
 
 /**

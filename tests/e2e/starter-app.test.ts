@@ -320,6 +320,20 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
     expect((await request(base, 'GET', '/api/ranks/-2147483647/entries')).status).toBe(200);
   });
 
+  it('lists records without a sort in the order they were made (UUIDv7 ids)', async () => {
+    const made: string[] = [];
+    for (let n = 0; n < 6; n++) {
+      const created = await post({ label: label(), note: `n${n}` });
+      expect(created.status).toBe(201);
+      const { id } = created.body as { id: string };
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      made.push(id);
+    }
+    // Every entry has rank 0 (its default); the newest come last.
+    const listed = await request(base, 'GET', '/api/ranks/0/entries');
+    expect((listed.body as Array<{ id: string }>).map((entry) => entry.id).slice(-6)).toEqual(made);
+  });
+
   it('answers a 3,000-character value in a unique field: stored on SQLite, 400 on PostgreSQL (its index row limit)', async () => {
     // Random letters, which PostgreSQL cannot compress below its index row limit (2,704 bytes).
     const long = crypto

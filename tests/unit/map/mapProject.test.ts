@@ -39,7 +39,7 @@ describe('mapProject', () => {
     expect(
       post.fields.map((f) => [f.name, f.tsType, f.prismaType, f.prismaAttributes, f.optional]),
     ).toEqual([
-      ['id', 'string', 'String', '@id @default(uuid())', false],
+      ['id', 'string', 'String', '@id @default(uuid(7))', false],
       ['authorId', 'string', 'String', '', false],
       ['title', 'string', 'String', '', false],
       ['status', '"draft" | "live"', 'String', '@default("draft")', false],

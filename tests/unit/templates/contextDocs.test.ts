@@ -23,7 +23,7 @@ describe(CONTEXT_DOCS_PATH, () => {
     expect([...interfaces.keys()]).toEqual(expect.arrayContaining(['ProjectContext', 'RouteFileContext', 'MethodContext', 'ViewContext', 'ModelContext', 'ElementContext']));
     const field = interfaces.get('FieldContext')?.fields.find((f) => f.name === 'prismaAttributes');
     // `@default(...)` must not be cut off as if it were a JSDoc tag.
-    expect(field?.doc).toContain('@default(uuid())');
+    expect(field?.doc).toContain('@default(uuid(7))');
     expect(types.aliases.find((alias) => alias.name === 'HttpMethod')?.expansion).toBe('"DELETE" | "GET" | "PATCH" | "POST" | "PUT"');
   });
 

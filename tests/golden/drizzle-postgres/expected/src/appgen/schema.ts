@@ -3,6 +3,7 @@
 // in line with it (`appgen dev`, `appgen build`, `appgen db push`). One table per model, named
 // like the model, one column per field, named like the field: the same tables as the Prisma variant.
 import { boolean, doublePrecision, index, integer, json, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { v7 as uuidv7 } from "uuid";
 
 let statementTime: Date | null = null;
 
@@ -23,7 +24,7 @@ function writeTime(): Date {
 
 /** From config/models/Comment.json */
 export const comment = pgTable("Comment", {
-  id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
+  id: text("id").primaryKey().$defaultFn(() => uuidv7()),
   postId: text("postId").notNull(),
   authorEmail: text("authorEmail").notNull(),
   content: text("content").notNull(),
@@ -34,7 +35,7 @@ export const comment = pgTable("Comment", {
 
 /** From config/models/Post.json */
 export const post = pgTable("Post", {
-  id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
+  id: text("id").primaryKey().$defaultFn(() => uuidv7()),
   userId: text("userId").notNull(),
   title: text("title").notNull(),
   slug: text("slug").notNull(),
@@ -53,7 +54,7 @@ export const post = pgTable("Post", {
 
 /** From config/models/Tag.json */
 export const tag = pgTable("Tag", {
-  id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
+  id: text("id").primaryKey().$defaultFn(() => uuidv7()),
   name: text("name").notNull(),
   code: text("code").notNull(),
   color: text("color").notNull().default("#888888"),
@@ -67,7 +68,7 @@ export const tag = pgTable("Tag", {
 
 /** From config/models/User.json */
 export const user = pgTable("User", {
-  id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
+  id: text("id").primaryKey().$defaultFn(() => uuidv7()),
   email: text("email").notNull(),
   name: text("name").notNull(),
   bio: text("bio"),

@@ -3,6 +3,7 @@
 // in line with it (`appgen dev`, `appgen build`, `appgen db push`). One table per model, named
 // like the model, one column per field, named like the field: the same tables as the Prisma variant.
 import { foreignKey, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { v7 as uuidv7 } from "uuid";
 
 let statementTime: Date | null = null;
 
@@ -23,7 +24,7 @@ function writeTime(): Date {
 
 /** From config/models/Comment.json */
 export const comment = sqliteTable("Comment", {
-  id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
+  id: text("id").primaryKey().$defaultFn(() => uuidv7()),
   postId: text("postId").notNull(),
   authorId: text("authorId"),
   content: text("content").notNull(),
@@ -39,7 +40,7 @@ export const comment = sqliteTable("Comment", {
 
 /** From config/models/Post.json */
 export const post = sqliteTable("Post", {
-  id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
+  id: text("id").primaryKey().$defaultFn(() => uuidv7()),
   authorId: text("authorId").notNull(),
   title: text("title").notNull(),
   body: text("body").notNull(),
@@ -55,7 +56,7 @@ export const post = sqliteTable("Post", {
 
 /** From config/models/Tag.json */
 export const tag = sqliteTable("Tag", {
-  id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
+  id: text("id").primaryKey().$defaultFn(() => uuidv7()),
   name: text("name").notNull(),
 }, (table) => [
   uniqueIndex("Tag_name_key").on(table.name),
@@ -63,7 +64,7 @@ export const tag = sqliteTable("Tag", {
 
 /** From config/models/User.json */
 export const user = sqliteTable("User", {
-  id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
+  id: text("id").primaryKey().$defaultFn(() => uuidv7()),
   email: text("email").notNull(),
   name: text("name").notNull(),
   passwordHash: text("passwordHash"),

@@ -3,17 +3,18 @@
 // in line with it (`appgen dev`, `appgen build`, `appgen db push`). One table per model, named
 // like the model, one column per field, named like the field: the same tables as the Prisma variant.
 import { foreignKey, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { v7 as uuidv7 } from "uuid";
 
 /** From config/models/Article.json */
 export const article = pgTable("Article", {
-  id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
+  id: text("id").primaryKey().$defaultFn(() => uuidv7()),
   title: text("title").notNull(),
   summary: text("summary"),
 });
 
 /** From config/models/Label.json */
 export const label = pgTable("Label", {
-  id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
+  id: text("id").primaryKey().$defaultFn(() => uuidv7()),
   name: text("name").notNull(),
 }, (table) => [
   uniqueIndex("Label_name_key").on(table.name),
@@ -21,7 +22,7 @@ export const label = pgTable("Label", {
 
 /** From config/models/Reader.json */
 export const reader = pgTable("Reader", {
-  id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
+  id: text("id").primaryKey().$defaultFn(() => uuidv7()),
   name: text("name").notNull(),
 });
 

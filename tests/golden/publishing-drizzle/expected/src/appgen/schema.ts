@@ -3,6 +3,7 @@
 // in line with it (`appgen dev`, `appgen build`, `appgen db push`). One table per model, named
 // like the model, one column per field, named like the field: the same tables as the Prisma variant.
 import { foreignKey, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { v7 as uuidv7 } from "uuid";
 
 let statementTime: Date | null = null;
 
@@ -23,7 +24,7 @@ function writeTime(): Date {
 
 /** From config/models/Article.json */
 export const article = sqliteTable("Article", {
-  id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
+  id: text("id").primaryKey().$defaultFn(() => uuidv7()),
   slug: text("slug").notNull(),
   title: text("title").notNull(),
   description: text("description").notNull(),
@@ -41,7 +42,7 @@ export const article = sqliteTable("Article", {
 
 /** From config/models/Comment.json */
 export const comment = sqliteTable("Comment", {
-  id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
+  id: text("id").primaryKey().$defaultFn(() => uuidv7()),
   body: text("body").notNull(),
   articleId: text("articleId").notNull(),
   authorId: text("authorId").notNull(),
@@ -58,7 +59,7 @@ export const comment = sqliteTable("Comment", {
 
 /** From config/models/Tag.json */
 export const tag = sqliteTable("Tag", {
-  id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
+  id: text("id").primaryKey().$defaultFn(() => uuidv7()),
   name: text("name").notNull(),
 }, (table) => [
   uniqueIndex("Tag_name_key").on(table.name),
@@ -66,7 +67,7 @@ export const tag = sqliteTable("Tag", {
 
 /** From config/models/User.json */
 export const user = sqliteTable("User", {
-  id: text("id").primaryKey().$defaultFn(() => crypto.randomUUID()),
+  id: text("id").primaryKey().$defaultFn(() => uuidv7()),
   email: text("email").notNull(),
   username: text("username").notNull(),
   password: text("password").notNull(),
