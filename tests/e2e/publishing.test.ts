@@ -722,56 +722,32 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     expect(await tagNames()).toEqual(['dragons', 'training']);
     // Concurrent writes that create the same new tag all succeed, and it exists once (not in the
     // transcript: which one creates it varies).
-    const racing = await Promise.all(
-      [1, 2, 3, 4].map((n) =>
-        request(
-          server.url,
-          'POST',
-          '/api/articles',
-          {
-            article: {
-              title: `Race ${n}`,
-              description: 'd',
-              body: 'b',
-              tagList: ['race', 'dragons'],
-            },
-          },
-          { authorization: `Token ${jake.token}` },
+    // `count` requests sent at once by jake (body(n) for the n-th, from 1), answers in that order.
+    const atOnce = (count: number, method: string, path: string, body: (n: number) => unknown) =>
+      Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          request(server.url, method, path, body(i + 1), { authorization: `Token ${jake.token}` }),
         ),
-      ),
-    );
+      );
+    const racing = await atOnce(4, 'POST', '/api/articles', (n) => ({
+      article: { title: `Race ${n}`, description: 'd', body: 'b', tagList: ['race', 'dragons'] },
+    }));
     expect(racing.map((response) => response.status)).toEqual([201, 201, 201, 201]);
     expect(await tagNames()).toEqual(['dragons', 'race', 'training']);
     // Concurrent creates of the same title all succeed, each with a slug of its own (on
     // PostgreSQL they race for "same-title", "same-title-2"...; a retry picks among more).
-    const sameTitle = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        request(
-          server.url,
-          'POST',
-          '/api/articles',
-          { article: { title: 'Same title', description: 'd', body: 'b' } },
-          { authorization: `Token ${jake.token}` },
-        ),
-      ),
-    );
+    const sameTitle = await atOnce(12, 'POST', '/api/articles', () => ({
+      article: { title: 'Same title', description: 'd', body: 'b' },
+    }));
     expect(sameTitle.map((response) => response.status)).toEqual(sameTitle.map(() => 201));
     const sameSlugs = sameTitle.map((response) => String(inside(response, 'article').slug));
     expect(new Set(sameSlugs).size).toBe(12);
     expect(sameSlugs).toContain('same-title');
     // Concurrent updates replacing the same article's tags all succeed (with Drizzle on
     // PostgreSQL they inserted the same links at once: 409 before the record was locked).
-    const retagged = await Promise.all(
-      Array.from({ length: 8 }, () =>
-        request(
-          server.url,
-          'PUT',
-          '/api/articles/same-title',
-          { article: { tagList: ['race', 'dragons'] } },
-          { authorization: `Token ${jake.token}` },
-        ),
-      ),
-    );
+    const retagged = await atOnce(8, 'PUT', '/api/articles/same-title', () => ({
+      article: { tagList: ['race', 'dragons'] },
+    }));
     expect(retagged.map((response) => response.status)).toEqual(retagged.map(() => 200));
     expect(inside(await send('GET', '/api/articles/same-title'), 'article').tagList).toEqual([
       'dragons',
