@@ -56,3 +56,37 @@ export async function useCodePointOrder(context: CommandContext): Promise<number
     await client.end();
   }
 }
+
+/** A quoted SQL identifier: `"name"`, with `""` for a quote inside. */
+const IDENTIFIER = '"((?:[^"]|"")+)"';
+
+/**
+ * The statements a PostgreSQL migration file ends with, so that a database migrated by Prisma's
+ * own `prisma migrate deploy` sorts text as `appgen migrate deploy` makes it sort: the "C"
+ * collation for each text column the migration's SQL creates (`CREATE TABLE`, `ADD COLUMN`) or
+ * turns into text (`SET DATA TYPE TEXT`, which would reset the collation). Plain statements, one
+ * per line: the schema engine splits a script at `;`. Empty when there is none.
+ */
+export function codePointOrderStatements(sql: string): string {
+  const columns: Array<[table: string, column: string]> = [];
+  for (const created of sql.matchAll(
+    new RegExp(`CREATE TABLE ${IDENTIFIER} \\(([\\s\\S]*?)\\n\\);`, 'g'),
+  ))
+    for (const line of created[2].split('\n')) {
+      const text = new RegExp(`^\\s*${IDENTIFIER} TEXT\\b`).exec(line);
+      if (text) columns.push([created[1], text[1]]);
+    }
+  for (const altered of sql.matchAll(new RegExp(`ALTER TABLE ${IDENTIFIER} ([^;]*);`, 'g')))
+    for (const change of altered[2].matchAll(
+      new RegExp(
+        `ADD COLUMN\\s+${IDENTIFIER} TEXT\\b|ALTER COLUMN ${IDENTIFIER} SET DATA TYPE TEXT\\b`,
+        'g',
+      ),
+    ))
+      columns.push([altered[1], change[1] ?? change[2]]);
+  if (columns.length === 0) return '';
+  const statements = columns.map(
+    ([table, column]) => `ALTER TABLE "${table}" ALTER COLUMN "${column}" TYPE text COLLATE "C";`,
+  );
+  return `\n-- Text sorts by code point, as on SQLite (appgen: src/db/codePointOrder.ts)\n${statements.join('\n')}\n`;
+}

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { type DatabaseProvider, providerOf } from '../project/databaseUrl';
+import { codePointOrderStatements } from './codePointOrder';
 import { SCHEMA_PATH } from './pushSchema';
 import {
   type MigrationList,
@@ -143,12 +144,13 @@ export async function createMigration(
   const dirName = migrationDirName(opts.name, opts.now ?? new Date());
   return withEngine(opts, async (engine, schema, provider) => {
     const list = await readMigrations(opts.projectDir, provider);
-    const sql = await engine.diff(
+    const diff = await engine.diff(
       { tag: 'migrations', ...list },
       { tag: 'schemaDatamodel', files: [schema] },
     );
-    if (sql.trim() === '' || /^--\s*This is an empty migration\.?\s*$/.test(sql.trim()))
+    if (diff.trim() === '' || /^--\s*This is an empty migration\.?\s*$/.test(diff.trim()))
       return null;
+    const sql = provider === 'postgresql' ? diff + codePointOrderStatements(diff) : diff;
     const baseDir = list.baseDir;
     await fs.mkdir(path.join(baseDir, dirName), { recursive: true });
     await fs.writeFile(path.join(baseDir, dirName, MIGRATION_FILE), sql);

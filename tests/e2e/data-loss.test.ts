@@ -530,6 +530,25 @@ describe.each(PROVIDERS)('offline migrations on $name', (provider) => {
       ).toEqual(
         ['email', 'id', 'name'].map((name) => ({ column_name: name, collation_name: 'C' })),
       );
+      // The file carries it too, for Prisma's own `prisma migrate deploy`: its statements run
+      // as they are on a fresh database give the same collation.
+      expect(migrationSql(init)).toContain(
+        'ALTER TABLE "User" ALTER COLUMN "email" TYPE text COLLATE "C";',
+      );
+      const native = await provider.newDatabase(project, 'native');
+      try {
+        for (const statement of migrationSql(init).split(/;\s*\n/))
+          if (statement.replace(/--.*$/gm, '').trim() !== '') await native.query(statement);
+        expect(
+          await native.query(
+            `SELECT column_name, collation_name FROM information_schema.columns WHERE table_name = 'User' ORDER BY 1`,
+          ),
+        ).toEqual(
+          ['email', 'id', 'name'].map((name) => ({ column_name: name, collation_name: 'C' })),
+        );
+      } finally {
+        await native.drop();
+      }
     }
   });
 
