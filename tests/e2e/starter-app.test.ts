@@ -309,6 +309,12 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
         { error: 'Invalid path parameter "label": expected text without U+0000' },
       ]);
     });
+
+    it('answers 404 to a path that is not UTF-8 once decoded (Next.js alone answered 500)', async () => {
+      const answer = await request(base, 'GET', '/api/entries/%E0%A4%A');
+      expect([answer.status, answer.body]).toEqual([404, { error: 'Not found' }]);
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    });
   });
 
   it('refuses an int path parameter beyond 32 bits (PostgreSQL answered 500) with 400', async () => {

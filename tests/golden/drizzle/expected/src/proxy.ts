@@ -1,5 +1,6 @@
 // Scaffolded once by appgen; yours to edit: appgen never overwrites this file.
-import { NextResponse } from "next/server";
+import { NextResponse, type NextRequest } from "next/server";
+import { jsonError } from "@/appgen/http";
 import { withSecurityHeaders } from "@/appgen/securityHeaders";
 
 /**
@@ -8,8 +9,20 @@ import { withSecurityHeaders } from "@/appgen/securityHeaders";
  * files and reads; route handlers add them to their own answers. Add your own checks here if you
  * need them, and keep withSecurityHeaders on what you return.
  */
-export function proxy(): NextResponse {
+export function proxy(request: NextRequest): Response {
+  // A path that is not UTF-8 once decoded (`/api/users/%E0%A4%A`) names nothing, but Next.js
+  // answers it with a 500 of its own on a dynamic route (vercel/next.js#92527): 404 instead.
+  if (!decodable(request.nextUrl.pathname)) return withSecurityHeaders(jsonError(404, "Not found"));
   return withSecurityHeaders(NextResponse.next());
+}
+
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
