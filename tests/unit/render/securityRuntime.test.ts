@@ -157,13 +157,26 @@ describe('security headers', () => {
   };
   const headers = evaluateModule('securityHeaders.ts', content('src/appgen/securityHeaders.ts'));
 
+  const proxy = evaluateModule('proxy.ts', content('src/proxy.ts'), {
+    'next/server': { NextResponse: { next: () => new Response(null) } },
+    '@/appgen/http': {
+      jsonError: (status: number, message: string) => Response.json({ error: message }, { status }),
+    },
+    '@/appgen/securityHeaders': headers,
+  }).proxy as (request: { nextUrl: URL }) => Response;
+  const at = (path: string) => ({ nextUrl: new URL(path, 'http://app.test') });
+
   it('the scaffolded proxy adds them to every answer it lets through', () => {
-    const proxy = evaluateModule('proxy.ts', content('src/proxy.ts'), {
-      'next/server': { NextResponse: { next: () => new Response(null) } },
-      '@/appgen/securityHeaders': headers,
-    });
-    const response = (proxy.proxy as () => Response)();
+    const response = proxy(at('/api/users/caf%C3%A9'));
+    expect(response.status).toBe(200);
     expect(Object.fromEntries(response.headers)).toEqual(expected);
+  });
+
+  it('the scaffolded proxy answers 404 to a path that does not decode, with them', async () => {
+    const response = proxy(at('/api/users/%E0%A4%A'));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'Not found' });
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
 
   it('are generated for a project without views or auth too (API answers carry them)', () => {
