@@ -68,6 +68,7 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
     usesLink: elements.some((e) => (e.type === 'link' && !e.external) || e.link !== null),
     viewHelpers: [
       ...(scope.loads.length > 0 ? ['callRoute'] : []),
+      ...(params.length > 0 ? ['decodedParams'] : []),
       ...(elements.some((e) => e.data !== null) ? ['formatValue'] : []),
       ...(elements.some((e) => e.valueFrom !== null) ? ['inputValue'] : []),
       ...(view.auth ? ['requireUser'] : []),

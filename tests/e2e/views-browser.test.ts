@@ -153,6 +153,24 @@ describe('views in a browser', () => {
     await expect(page.getByLabel('Title').inputValue()).resolves.toBe('');
   });
 
+  it('reads a page parameter as the visitor wrote it (Next.js hands pages their segments encoded)', async () => {
+    const title = 'Buy milk <b>& "eggs"</b>';
+    await page.goto(`${base}/titles/${encodeURIComponent(title)}`);
+    const row = page.locator('table.appgen-table tbody tr');
+    await expect(row.locator('td').allTextContents()).resolves.toEqual([title, 'high']);
+    await page.goto(`${base}/titles/${encodeURIComponent('Café & co')}`);
+    await expect(page.getByText('No note has this title').count()).resolves.toBe(1);
+    // Signed out, the way back is the page's own path, encoded once.
+    const visitor = await browser.newPage();
+    try {
+      await visitor.goto(`${base}/titles/caf%C3%A9`);
+      expect(new URL(visitor.url()).searchParams.get('next')).toBe('/titles/caf%C3%A9');
+    } finally {
+      await visitor.close();
+    }
+    await page.goto(`${base}/notes`);
+  });
+
   it("refuses an invalid record with the route's message (required field, left empty)", async () => {
     await page.getByLabel('Title').fill('   ');
     await page.getByRole('button', { name: 'Add note' }).click();

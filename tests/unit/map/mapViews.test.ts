@@ -201,7 +201,7 @@ describe('mapping views', () => {
       valueKind: 'string',
       required: false,
     });
-    expect(edit.viewHelpers).toEqual(['callRoute', 'inputValue', 'requireUser']);
+    expect(edit.viewHelpers).toEqual(['callRoute', 'decodedParams', 'inputValue', 'requireUser']);
     expect(context.hasAuth).toBe(true);
   });
 

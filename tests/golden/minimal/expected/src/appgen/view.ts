@@ -12,6 +12,20 @@ export type RouteAnswer<T> = { ok: true; data: T } | { ok: false; status: number
 /** A route handler as a page calls it: its path parameters come from the page's. */
 type RouteHandler = (request: Request, ctx: { params: Promise<never> }) => Promise<Response>;
 
+/**
+ * A page's path parameters as the visitor wrote them: Next.js hands a page its segments still
+ * percent-encoded (`caf%C3%A9`), while route handlers get them decoded (vercel/next.js#64952).
+ * Decoded once here, so the page calls its routes with, and shows, the same values. A segment
+ * that does not decode names nothing: the not-found page.
+ */
+export function decodedParams<T extends Record<string, string>>(params: T): T {
+  try {
+    return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, decodeURIComponent(value)])) as T;
+  } catch {
+    notFound();
+  }
+}
+
 /** The login page, told where to come back to. */
 export function loginUrl(here: string): string {
   return here === LOGIN_PATH ? LOGIN_PATH : `${LOGIN_PATH}?next=${encodeURIComponent(here)}`;

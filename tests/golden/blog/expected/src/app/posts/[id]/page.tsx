@@ -4,13 +4,13 @@ import Link from "next/link";
 import { GET as getApiPostsById } from "@/app/api/posts/[id]/route";
 import { AppgenForm } from "@/appgen/form";
 import type { Post } from "@/appgen/types";
-import { callRoute, formatValue } from "@/appgen/view";
+import { callRoute, decodedParams, formatValue } from "@/appgen/view";
 
 export const metadata: Metadata = { title: "Post" };
 
 /** /posts/:id (config/views/post.json) */
 export default async function PostPage(props: { params: Promise<{ id: string }> }) {
-  const params = await props.params;
+  const params = decodedParams(await props.params);
   const here = "/posts/" + encodeURIComponent(String(params.id));
   const data0 = await callRoute<Post>(getApiPostsById, "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id }, here);
   return (

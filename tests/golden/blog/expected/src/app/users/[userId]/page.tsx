@@ -4,13 +4,13 @@ import Link from "next/link";
 import { GET as getApiUsersByUserId } from "@/app/api/users/[userId]/route";
 import { GET as getApiUsersByUserIdPosts } from "@/app/api/users/[userId]/posts/route";
 import type { Post, User } from "@/appgen/types";
-import { callRoute, formatValue } from "@/appgen/view";
+import { callRoute, decodedParams, formatValue } from "@/appgen/view";
 
 export const metadata: Metadata = { title: "Profile" };
 
 /** /users/:userId (config/views/user.json) */
 export default async function UserPage(props: { params: Promise<{ userId: string }> }) {
-  const params = await props.params;
+  const params = decodedParams(await props.params);
   const here = "/users/" + encodeURIComponent(String(params.userId));
   const data0 = await callRoute<User>(getApiUsersByUserId, "/api/users/" + encodeURIComponent(String(params.userId)), { userId: params.userId }, here);
   const data1 = await callRoute<Post[]>(getApiUsersByUserIdPosts, "/api/users/" + encodeURIComponent(String(params.userId)) + "/posts", { userId: params.userId }, here);

@@ -4,13 +4,13 @@ import Link from "next/link";
 import { GET as getApiUsersById } from "@/app/api/users/[id]/route";
 import { AppgenForm } from "@/appgen/form";
 import type { User } from "@/appgen/types";
-import { callRoute, formatValue } from "@/appgen/view";
+import { callRoute, decodedParams, formatValue } from "@/appgen/view";
 
 export const metadata: Metadata = { title: "User" };
 
 /** /users/:id (config/views/user.json) */
 export default async function UserPage(props: { params: Promise<{ id: string }> }) {
-  const params = await props.params;
+  const params = decodedParams(await props.params);
   const here = "/users/" + encodeURIComponent(String(params.id));
   const data0 = await callRoute<User>(getApiUsersById, "/api/users/" + encodeURIComponent(String(params.id)), { id: params.id }, here);
   return (

@@ -3,13 +3,13 @@ import type { Metadata } from "next";
 import { GET as getApiPostsById } from "@/app/api/posts/[id]/route";
 import { AppgenForm } from "@/appgen/form";
 import type { Post } from "@/appgen/types";
-import { callRoute, inputValue, requireUser } from "@/appgen/view";
+import { callRoute, decodedParams, inputValue, requireUser } from "@/appgen/view";
 
 export const metadata: Metadata = { title: "Edit post" };
 
 /** /posts/:id/edit (config/views/editPost.json) */
 export default async function EditPostPage(props: { params: Promise<{ id: string }> }) {
-  const params = await props.params;
+  const params = decodedParams(await props.params);
   const here = "/posts/" + encodeURIComponent(String(params.id)) + "/edit";
   await requireUser(here);
   const data0 = await callRoute<Post>(getApiPostsById, "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id }, here);
