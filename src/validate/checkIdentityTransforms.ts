@@ -1,3 +1,4 @@
+import type { BodyFieldConfig } from '../config/configTypes';
 import { bodyFieldOptions } from '../domain/bodyFields';
 import { WRITE_OPERATIONS } from '../domain/routeOperation';
 import type { Diagnostic } from '../diagnostics/diagnostic';
@@ -6,6 +7,7 @@ import type { CheckedAccounts } from './checkAccountsSettings';
 import type { CheckedRoute } from './checkedProject';
 import { childPointer, diagnosticAt } from './locate';
 
+const transformsOf = (field: BodyFieldConfig): string[] => bodyFieldOptions(field).transform ?? [];
 const described = (transforms: readonly string[]) =>
   transforms.length ? `after ${transforms.map((t) => `"${t}"`).join(', ')}` : 'as sent';
 
@@ -30,15 +32,13 @@ export function identityTransformWarnings(
     for (const name of accounts.identity) {
       const field = logIn.config.body?.[name];
       if (field === undefined) continue;
-      const own = bodyFieldOptions(field).transform ?? [];
+      const own = transformsOf(field);
       const writer = writers.find((w) => {
         const stored = w.config.body?.[name];
-        return (
-          stored !== undefined && (bodyFieldOptions(stored).transform ?? []).join() !== own.join()
-        );
+        return stored !== undefined && transformsOf(stored).join() !== own.join();
       });
       if (!writer) continue;
-      const stored = bodyFieldOptions(writer.config.body?.[name] ?? 'string').transform ?? [];
+      const stored = transformsOf(writer.config.body?.[name] ?? 'string');
       warnings.push(
         diagnosticAt(
           document,
