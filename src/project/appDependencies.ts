@@ -38,8 +38,6 @@ export const PRISMA_APP_DEPENDENCIES: Record<string, string> = {
   'better-sqlite3': '12.11.1',
   // adapter-pg 7.10.0 wants ^8.16.3; pinned here so every install gets the same one.
   pg: '8.23.1',
-  // UUIDv7 ids (src/appgen/schema.ts), made as Prisma's client makes them (@default(uuid(7))).
-  uuid: '14.0.3',
 };
 
 /**
@@ -52,6 +50,8 @@ export const DRIZZLE_APP_DEPENDENCIES: Record<string, string> = {
   'drizzle-kit': '0.31.11',
   'better-sqlite3': '12.11.1',
   pg: '8.23.1',
+  // UUIDv7 ids (src/appgen/schema.ts), made as Prisma's client makes them (@default(uuid(7))).
+  uuid: '14.0.3',
 };
 
 /** The database packages of an ORM; none for `orm: "none"`. */
