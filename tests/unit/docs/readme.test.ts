@@ -7,6 +7,7 @@ import {
   FIELD_TYPE_NAMES,
   isServerSetType,
 } from '../../../src/config/fieldTypes';
+import { TRANSFORM_NAMES } from '../../../src/config/transforms';
 import { VALIDATOR_NAMES } from '../../../src/config/validators';
 import { TEMPLATE_REGISTRY } from '../../../src/render/templateRegistry';
 import {
@@ -38,6 +39,16 @@ describe('README and schemas stay in step with the code', () => {
 
   it.each(VALIDATOR_NAMES)('documents validator %s', (name) => {
     expect(readme).toMatch(new RegExp(`^\\| \`${name}[:\`]`, 'm'));
+  });
+
+  it.each(TRANSFORM_NAMES)('documents transform %s', (name) => {
+    expect(readme).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'));
+  });
+
+  it('routes schema lists exactly the known transforms', () => {
+    expect(
+      schema('routes.schema.json').definitions.bodyFieldLongForm.properties.transform.items.enum,
+    ).toEqual([...TRANSFORM_NAMES]);
   });
 
   it.each(ELEMENT_TYPE_NAMES)('documents element %s and its attributes', (type) => {

@@ -1,5 +1,6 @@
 import path from 'path';
 import ts from 'typescript';
+import { TRANSFORM_NAMES } from '../../../src/config/transforms';
 import { VALIDATOR_NAMES } from '../../../src/config/validators';
 import { minimalProject } from '../support/configs';
 import { REPO_ROOT } from '../support/paths';
@@ -70,6 +71,26 @@ describe('validator names and their runtime in src/appgen/body.ts', () => {
       node.forEachChild(visit);
     });
     expect([...implemented].sort()).toEqual([...VALIDATOR_NAMES].sort());
+  });
+
+  it('the runtime implements exactly the transforms of src/config/transforms.ts', () => {
+    const source = ts.createSourceFile('body.ts', body, ts.ScriptTarget.ES2022, true);
+    let implemented: string[] = [];
+    source.forEachChild(function visit(node): void {
+      if (
+        ts.isVariableDeclaration(node) &&
+        node.name.getText() === 'TRANSFORMS' &&
+        node.initializer &&
+        ts.isSatisfiesExpression(node.initializer) &&
+        ts.isObjectLiteralExpression(node.initializer.expression)
+      ) {
+        implemented = node.initializer.expression.properties.map(
+          (property) => property.name?.getText() ?? '',
+        );
+      }
+      node.forEachChild(visit);
+    });
+    expect(implemented).toEqual([...TRANSFORM_NAMES]);
   });
 
   it('compiles under --strict with a route spec naming known validators, and not with one naming a validator with no runtime', () => {
