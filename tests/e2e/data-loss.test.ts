@@ -522,14 +522,16 @@ describe.each(PROVIDERS)('offline migrations on $name', (provider) => {
       );
     }
     if (provider.name === 'PostgreSQL') {
-      // deploy gives text columns the code-point order, as a push does (src/db/codePointOrder.ts).
-      expect(
-        await prod.query(
+      const collations = (db: Db) =>
+        db.query(
           `SELECT column_name, collation_name FROM information_schema.columns WHERE table_name = 'User' ORDER BY 1`,
-        ),
-      ).toEqual(
-        ['email', 'id', 'name'].map((name) => ({ column_name: name, collation_name: 'C' })),
-      );
+        );
+      const codePoint = ['email', 'id', 'name'].map((name) => ({
+        column_name: name,
+        collation_name: 'C',
+      }));
+      // deploy gives text columns the code-point order, as a push does (src/db/codePointOrder.ts).
+      expect(await collations(prod)).toEqual(codePoint);
       // The file carries it too, for Prisma's own `prisma migrate deploy`: its statements run
       // as they are on a fresh database give the same collation.
       expect(migrationSql(init)).toContain(
@@ -539,13 +541,7 @@ describe.each(PROVIDERS)('offline migrations on $name', (provider) => {
       try {
         for (const statement of migrationSql(init).split(/;\s*\n/))
           if (statement.replace(/--.*$/gm, '').trim() !== '') await native.query(statement);
-        expect(
-          await native.query(
-            `SELECT column_name, collation_name FROM information_schema.columns WHERE table_name = 'User' ORDER BY 1`,
-          ),
-        ).toEqual(
-          ['email', 'id', 'name'].map((name) => ({ column_name: name, collation_name: 'C' })),
-        );
+        expect(await collations(native)).toEqual(codePoint);
       } finally {
         await native.drop();
       }
