@@ -48,10 +48,10 @@ describe('switching orm in appgen.config.json', () => {
     const push = runAppgen(['db', 'push'], { cwd: root });
     expect(push.status).toBe(1);
     expect(push.stderr).toContain(
-      'appgen.config.json says "orm": "drizzle", but this project does not have drizzle-orm, drizzle-kit, better-sqlite3, pg installed.',
+      'appgen.config.json says "orm": "drizzle", but this project does not have drizzle-orm, drizzle-kit, better-sqlite3, pg, uuid installed.',
     );
     expect(push.stderr).toMatch(
-      /fix: run: npm install --save-exact drizzle-orm@\S+ drizzle-kit@\S+ better-sqlite3@\S+ pg@\S+/,
+      /fix: run: npm install --save-exact drizzle-orm@\S+ drizzle-kit@\S+ better-sqlite3@\S+ pg@\S+ uuid@\S+\n/,
     );
     expect(push.stderr).not.toMatch(/\n\s+at /);
   });
