@@ -107,7 +107,10 @@ export interface IncludeContext {
   isList: boolean;
   /** A belongsTo whose field is optional: the related record may be null. */
   optional: boolean;
-  /** The `fields` sent of each related record, in order; null: the whole record (no computed fields). */
+  /**
+   * The `fields` sent of each related record, in order (the include's, or, for the accounts model,
+   * every sent field but its private identity fields); null: the whole record (no computed fields).
+   */
   fields: string[] | null;
   /** Of `fields`, those that are the related model's own fields. */
   plainFields: string[];

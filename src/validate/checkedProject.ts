@@ -183,7 +183,10 @@ export interface ProjectRoute {
   include: string[];
   /** `fields`: what is sent of each record (fields and computed fields), in order; null: every field. */
   fields: string[] | null;
-  /** The `fields` of each included relation that has them (else its records are sent whole). */
+  /**
+   * The fields sent of each included relation: its `fields`, or every sent field but the private
+   * ones (the accounts model's identity) when it has some; absent: every field that is not hidden.
+   */
   includeFields: Record<string, string[]>;
   /** The configured status of a successful answer, or null for the default. */
   status: SuccessStatus | null;

@@ -10,7 +10,8 @@ import { envelopeOf, type ErrorFormat } from '../domain/envelope';
 import { fieldOf, fieldOptions, modelFields } from '../domain/fields';
 import { computedSpec, includeEntries } from '../domain/computed';
 import { maxPageSize } from '../domain/listQuery';
-import { indexFields, mirroredRelation, relationField } from '../domain/relations';
+import { includedFieldNames } from '../domain/privateFields';
+import { indexFields, mirroredRelation, relationField, relationOf } from '../domain/relations';
 import { paramRole } from '../domain/routeParams';
 import { parseRouteRef } from '../domain/routeRefs';
 import { parseVoter, voterSeesRecord } from '../domain/voters';
@@ -189,6 +190,28 @@ function normaliseParams(
   });
 }
 
+/**
+ * What each included relation sends: the fields its `include` names, else, for a model with
+ * private fields (the accounts model's identity), every sent field but those; absent: every
+ * field that is not hidden.
+ */
+function normaliseIncludeFields(
+  config: RouteConfig,
+  model: ModelConfig | undefined,
+  configs: ReadonlyMap<string, ModelConfig>,
+  accounts: CheckedAccounts,
+): Record<string, string[]> {
+  return Object.fromEntries(
+    includeEntries(config.include).flatMap(({ name, shape }) => {
+      if (shape?.fields) return [[name, shape.fields]];
+      const relation = model && relationOf(model, name);
+      const other = relation && configs.get(relation.model);
+      const fields = other ? includedFieldNames(other, accounts) : null;
+      return fields ? [[name, fields]] : [];
+    }),
+  );
+}
+
 function normaliseRoute(
   route: CheckedRoute,
   configs: ReadonlyMap<string, ModelConfig>,
@@ -226,11 +249,7 @@ function normaliseRoute(
     scope: Object.keys(config.scope ?? {}).map((path) => path.split('.')),
     include: includeEntries(config.include).map((entry) => entry.name),
     fields: config.fields ?? null,
-    includeFields: Object.fromEntries(
-      includeEntries(config.include).flatMap(({ name, shape }) =>
-        shape?.fields ? [[name, shape.fields]] : [],
-      ),
-    ),
+    includeFields: normaliseIncludeFields(config, model, configs, accounts),
     status: config.status ?? null,
     file: route.origin.file,
     jsonPath: pointerToJsonPath(route.origin.pointer),

@@ -240,13 +240,13 @@ describe.each(ORMS)('examples/forum with orm %s', (orm) => {
   });
 
   describe('included relations', () => {
-    it('sends the records a route includes (a belongsTo as an object, hasMany and manyToMany as arrays), their hidden fields left out', async () => {
+    it('sends the records a route includes (a belongsTo as an object, hasMany and manyToMany as arrays), their hidden fields and the private e-mail left out', async () => {
       const listed = rows(
         (await request(base, 'GET', `/api/posts?authorId=${ada.id}&limit=1`)).body,
       )[0];
+      // The accounts model's identity (email) is private: an included user goes without it.
       expect(listed.author).toEqual({
         id: ada.id,
-        email: 'ada@example.com',
         name: 'Ada',
         createdAt: expect.any(String),
       });
@@ -265,12 +265,7 @@ describe.each(ORMS)('examples/forum with orm %s', (orm) => {
         'comments',
         'tags',
       ]);
-      expect(Object.keys(single.author as Row).sort()).toEqual([
-        'createdAt',
-        'email',
-        'id',
-        'name',
-      ]);
+      expect(Object.keys(single.author as Row)).toEqual(['id', 'name', 'createdAt']);
       expect((single.comments as Row[]).map((c) => c.content)).toContain('Included');
       expect(single.tags).toEqual([]);
     });

@@ -189,3 +189,25 @@ describe('the OpenAPI document of the publishing example (envelopes, errors.body
     expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['401', '422', '429']));
   });
 });
+
+describe("the OpenAPI document of the forum (the accounts model's identity is private)", () => {
+  const document = documents.get('forum') as Record<string, any>;
+  const json = (response: Record<string, any>) => response.content['application/json'].schema;
+
+  it('describes an included author without its e-mail, and the users of their own routes with it', () => {
+    const posts = json(document.paths['/api/posts'].get.responses['200']);
+    const author = posts.items.properties.author;
+    expect(Object.keys(author.properties)).toEqual(['id', 'name', 'createdAt']);
+    expect(author.additionalProperties).toBe(false);
+    const single = json(document.paths['/api/posts/{id}'].get.responses['200']);
+    expect(Object.keys(single.properties.author.properties)).toEqual(['id', 'name', 'createdAt']);
+    expect(Object.keys(document.components.schemas.User.properties)).toEqual([
+      'id',
+      'email',
+      'name',
+      'createdAt',
+    ]);
+    const users = json(document.paths['/api/users'].get.responses['200']);
+    expect(users.items).toEqual({ $ref: '#/components/schemas/User' });
+  });
+});

@@ -180,7 +180,26 @@ export const openApiDocument: Record<string, unknown> = {
                         "format": "date-time"
                       },
                       "author": {
-                        "$ref": "#/components/schemas/User"
+                        "type": "object",
+                        "properties": {
+                          "id": {
+                            "type": "string",
+                            "format": "uuid"
+                          },
+                          "name": {
+                            "type": "string"
+                          },
+                          "createdAt": {
+                            "type": "string",
+                            "format": "date-time"
+                          }
+                        },
+                        "required": [
+                          "id",
+                          "name",
+                          "createdAt"
+                        ],
+                        "additionalProperties": false
                       }
                     },
                     "required": [
@@ -360,7 +379,26 @@ export const openApiDocument: Record<string, unknown> = {
                       "format": "date-time"
                     },
                     "author": {
-                      "$ref": "#/components/schemas/User"
+                      "type": "object",
+                      "properties": {
+                        "id": {
+                          "type": "string",
+                          "format": "uuid"
+                        },
+                        "name": {
+                          "type": "string"
+                        },
+                        "createdAt": {
+                          "type": "string",
+                          "format": "date-time"
+                        }
+                      },
+                      "required": [
+                        "id",
+                        "name",
+                        "createdAt"
+                      ],
+                      "additionalProperties": false
                     },
                     "comments": {
                       "type": "array",

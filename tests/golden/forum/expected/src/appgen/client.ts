@@ -127,7 +127,7 @@ export interface GetApiPostsByIdInput {
   params: { id: string };
 }
 
-export type GetApiPostsByIdResult = Post & Required<Pick<Post, "author" | "comments" | "tags">>;
+export type GetApiPostsByIdResult = Omit<Post, "author" | "comments" | "tags"> & { author: Required<Pick<User, "id" | "name" | "createdAt">>; comments: Array<Comment>; tags: Array<Tag> };
 
 /** GET /api/posts/:id (config/routes/posts.json routes[2]) */
 export function getApiPostsById(input: GetApiPostsByIdInput, options?: RequestOptions): Promise<ApiResult<GetApiPostsByIdResult>> {
@@ -164,7 +164,7 @@ export interface GetApiPostsInput {
   query?: { status?: "draft" | "published"; authorId?: string; sort?: "createdAt" | "-createdAt"; limit?: number; offset?: number };
 }
 
-export type GetApiPostsResult = Array<Post & Required<Pick<Post, "author">>>;
+export type GetApiPostsResult = Array<Omit<Post, "author"> & { author: Required<Pick<User, "id" | "name" | "createdAt">> }>;
 
 /** GET /api/posts (config/routes/posts.json routes[0]) */
 export function getApiPosts(input: GetApiPostsInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiPostsResult>> {

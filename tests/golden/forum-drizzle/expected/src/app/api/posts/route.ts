@@ -3,6 +3,7 @@ import { db, listOrder, matching, tables } from "@/appgen/db";
 import { columns, relations, withIncluded } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { shaped, type Shape } from "@/appgen/shape";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiPostsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
@@ -20,6 +21,8 @@ const getApiPostsQuery = {
   pageSize: 10,
   maxPageSize: 50,
 } satisfies ListQuerySpec;
+
+const getApiPostsShape: Shape = { fields: null, include: { author: { fields: ["id", "name", "createdAt"], include: {} } } };
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -62,7 +65,7 @@ export async function GET(request: Request): Promise<Response> {
     const found = await db.select(columns.post).from(tables.post).where(where).orderBy(...listOrder(tables.post, query.sort)).limit(query.limit ?? 10).offset(query.offset);
     const records = await withIncluded(found, { author: relations.post.author });
     const total = await db.$count(tables.post, where);
-    return json(records, 200, { "x-total-count": String(total) });
+    return json(shaped(records, getApiPostsShape), 200, { "x-total-count": String(total) });
   });
 }
 

@@ -3,6 +3,7 @@ import { db } from "@/appgen/db";
 import { Prisma } from "@/generated/prisma/client";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { readComputed, shaped, type Shape } from "@/appgen/shape";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiPostsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
@@ -20,6 +21,8 @@ const getApiPostsQuery = {
   pageSize: 10,
   maxPageSize: 50,
 } satisfies ListQuerySpec;
+
+const getApiPostsShape: Shape = { fields: null, include: { author: { fields: ["id", "name", "createdAt"], include: {} } } };
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -64,10 +67,10 @@ export async function GET(request: Request): Promise<Response> {
       orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.PostOrderByWithRelationInput[],
       take: query.limit ?? undefined,
       skip: query.offset,
-      include: { author: true },
+      include: { author: { select: { id: true, name: true, createdAt: true } } },
     });
     const total = await db.post.count({ where });
-    return json(records, 200, { "x-total-count": String(total) });
+    return json(shaped(readComputed(records, { computed: {  }, include: { author: { computed: {  }, include: {} } } }), getApiPostsShape), 200, { "x-total-count": String(total) });
   });
 }
 

@@ -5,6 +5,7 @@ import { columns, relations, withIncluded } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed, requireRecords } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { shaped, type Shape } from "@/appgen/shape";
 import type { PatchApiPostsByIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { allowOwner } from "@/appgen/voters";
@@ -14,6 +15,8 @@ type Context = { params: Promise<{ id: string }> };
 
 // The record GET /api/posts/:id reads: a statement prepared on its first use and kept, not built on every request.
 const getApiPostsByIdRead = preparedOnce(() => db.select(columns.post).from(tables.post).where(matchingPlaceholders(tables.post, ["id"])).limit(1).prepare("getApiPostsById(id)"));
+
+const getApiPostsByIdShape: Shape = { fields: null, include: { author: { fields: ["id", "name", "createdAt"], include: {} }, comments: null, tags: null } };
 
 // Runtime rules of the PATCH body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -53,7 +56,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const [found] = await getApiPostsByIdRead().execute({ id: params.id });
     if (!found) return jsonError(404, "Not found");
     const [record] = await withIncluded([found], { author: relations.post.author, comments: relations.post.comments, tags: relations.post.tags });
-    return json(record);
+    return json(shaped(record, getApiPostsByIdShape));
   });
 }
 

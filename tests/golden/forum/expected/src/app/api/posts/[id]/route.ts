@@ -3,12 +3,15 @@ import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed, requireRecords } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { readComputed, shaped, type Shape } from "@/appgen/shape";
 import type { PatchApiPostsByIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { allowOwner } from "@/appgen/voters";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ id: string }> };
+
+const getApiPostsByIdShape: Shape = { fields: null, include: { author: { fields: ["id", "name", "createdAt"], include: {} }, comments: null, tags: null } };
 
 // Runtime rules of the PATCH body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -45,9 +48,9 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    const record = await db.post.findUnique({ where: { id: params.id }, include: { author: true, comments: { orderBy: { id: "asc" } }, tags: { orderBy: { id: "asc" } } } });
+    const record = await db.post.findUnique({ where: { id: params.id }, include: { author: { select: { id: true, name: true, createdAt: true } }, comments: { orderBy: { id: "asc" } }, tags: { orderBy: { id: "asc" } } } });
     if (!record) return jsonError(404, "Not found");
-    return json(record);
+    return json(shaped(readComputed(record, { computed: {  }, include: { author: { computed: {  }, include: {} }, comments: { computed: {  }, include: {} }, tags: { computed: {  }, include: {} } } }), getApiPostsByIdShape));
   });
 }
 
