@@ -51,6 +51,23 @@ export async function clientUsage(): Promise<string[]> {
   return [String(user), token, String(count), ...slugs, failure.errors.body[0], String(bare)];
 }
 `;
+/**
+ * Routes the test project adds to the example: comments with their author included without
+ * `fields` (the default shape of an included account) and with `fields` that name the e-mail.
+ */
+const INCLUDE_ROUTES = {
+  routes: [
+    { method: 'GET', path: '/api/comments', response: 'Comment[]', include: ['author'] },
+    {
+      method: 'GET',
+      path: '/api/comments/:id',
+      params: { id: 'uuid' },
+      response: 'Comment',
+      include: { author: { fields: ['username', 'email'] } },
+    },
+  ],
+};
+
 interface Member {
   user: Row;
   token: string;
@@ -145,6 +162,10 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     );
     secret = projectSecret(project.dir);
     fs.writeFileSync(path.join(project.dir, 'src', 'clientUsage.ts'), PUBLISHING_CLIENT_USAGE);
+    fs.writeFileSync(
+      path.join(project.dir, 'config', 'routes', 'test-includes.json'),
+      JSON.stringify(INCLUDE_ROUTES),
+    );
     await project.appgen(['build']);
     // APPGEN_LOG_SQL=1: the app prints each SQL statement, which the statement-count test counts.
     server = await startBuiltApp(project.dir, { ...project.env, APPGEN_LOG_SQL: '1' });
@@ -291,6 +312,8 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     const own = await send('GET', '/api/user', { token: jake.token });
     expect(own.status).toBe(200);
     expect(own.body).toEqual({ user: jake.user });
+    // The identity field (private elsewhere) goes to its owner.
+    expect(inside(own, 'user').email).toBe('jake@example.com');
     expectError(await send('GET', '/api/user'), 401, 'Unauthorized');
     expectError(await send('GET', '/api/user', { token: 'not-a-token' }), 401, 'Unauthorized');
   });
@@ -409,6 +432,7 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     const found = await send('GET', '/api/articles/how-to-train-your-dragon');
     expect(found.status).toBe(200);
     expect(found.body).toEqual({ article });
+    expect(found.text).not.toContain('@example.com');
     expectError(await send('GET', '/api/articles/no-such-article'), 404, 'Not found');
   });
 
@@ -565,17 +589,20 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     });
     expect(created.status).toBe(201);
     const comment = inside(created, 'comment');
+    // RealWorld's comment: its own fields, and the author as a profile (no e-mail address).
     expect(comment).toEqual({
       id: expect.any(String),
-      body: 'Thank you so much!',
-      articleId,
-      authorId: ada.user.id,
       createdAt: expect.stringMatching(TIME),
       updatedAt: comment.createdAt,
-      author: ada.user,
+      body: 'Thank you so much!',
+      author: profile(ada.user, false),
     });
+    expect(Object.keys(comment)).toEqual(['id', 'createdAt', 'updatedAt', 'body', 'author']);
     const listed = await send('GET', path);
     expect([listed.status, listed.body]).toEqual([200, { comments: [comment] }]);
+    expect(listed.text).not.toContain('@example.com');
+    const [stored] = await db.rows('SELECT "articleId", "authorId" FROM "Comment"');
+    expect(stored).toEqual({ articleId, authorId: ada.user.id });
     expectError(
       await send('POST', '/api/articles/no-such-article/comments', {
         token: ada.token,
@@ -590,6 +617,20 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
       404,
       'Article not found',
     );
+  });
+
+  it("leaves the accounts model's identity (email) out of included users unless the route names it", async () => {
+    // Routes of the test project only (INCLUDE_ROUTES): an include without `fields` sends every
+    // field of the author but the private e-mail address; one whose `fields` name it sends it.
+    const { email, ...withoutEmail } = ada.user;
+    const all = await send('GET', '/api/comments');
+    expect(all.status).toBe(200);
+    const [comment] = all.body as Row[];
+    expect(comment.author).toEqual(withoutEmail);
+    expect(Object.keys(comment.author as Row)).toEqual(Object.keys(withoutEmail));
+    expect(all.text).not.toContain('@example.com');
+    const chosen = await send('GET', `/api/comments/${comment.id}`);
+    expect((chosen.body as Row).author).toEqual({ username: ada.user.username, email });
   });
 
   it('deletes a comment only through its own article, and only by its author', async () => {
@@ -637,6 +678,7 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
       'how-to-train-your-dragon',
     ]);
     expect(body(last).articlesCount).toBe(4);
+    for (const page of [listed, last]) expect(page.text).not.toContain('@example.com');
     const none = await send('GET', `/api/articles?authorId=${MISSING}`);
     expect(none.body).toEqual({ articles: [], articlesCount: 0 });
   });

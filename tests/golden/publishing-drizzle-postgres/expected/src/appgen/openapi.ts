@@ -865,17 +865,6 @@ export const openApiDocument: Record<string, unknown> = {
                             "type": "string",
                             "format": "uuid"
                           },
-                          "body": {
-                            "type": "string"
-                          },
-                          "articleId": {
-                            "type": "string",
-                            "format": "uuid"
-                          },
-                          "authorId": {
-                            "type": "string",
-                            "format": "uuid"
-                          },
                           "createdAt": {
                             "type": "string",
                             "format": "date-time"
@@ -884,17 +873,46 @@ export const openApiDocument: Record<string, unknown> = {
                             "type": "string",
                             "format": "date-time"
                           },
+                          "body": {
+                            "type": "string"
+                          },
                           "author": {
-                            "$ref": "#/components/schemas/User"
+                            "type": "object",
+                            "properties": {
+                              "username": {
+                                "type": "string"
+                              },
+                              "bio": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "image": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "following": {
+                                "type": "boolean",
+                                "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                              }
+                            },
+                            "required": [
+                              "username",
+                              "bio",
+                              "image",
+                              "following"
+                            ],
+                            "additionalProperties": false
                           }
                         },
                         "required": [
                           "id",
-                          "body",
-                          "articleId",
-                          "authorId",
                           "createdAt",
                           "updatedAt",
+                          "body",
                           "author"
                         ],
                         "additionalProperties": false
@@ -994,17 +1012,6 @@ export const openApiDocument: Record<string, unknown> = {
                           "type": "string",
                           "format": "uuid"
                         },
-                        "body": {
-                          "type": "string"
-                        },
-                        "articleId": {
-                          "type": "string",
-                          "format": "uuid"
-                        },
-                        "authorId": {
-                          "type": "string",
-                          "format": "uuid"
-                        },
                         "createdAt": {
                           "type": "string",
                           "format": "date-time"
@@ -1013,17 +1020,46 @@ export const openApiDocument: Record<string, unknown> = {
                           "type": "string",
                           "format": "date-time"
                         },
+                        "body": {
+                          "type": "string"
+                        },
                         "author": {
-                          "$ref": "#/components/schemas/User"
+                          "type": "object",
+                          "properties": {
+                            "username": {
+                              "type": "string"
+                            },
+                            "bio": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "image": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "following": {
+                              "type": "boolean",
+                              "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                            }
+                          },
+                          "required": [
+                            "username",
+                            "bio",
+                            "image",
+                            "following"
+                          ],
+                          "additionalProperties": false
                         }
                       },
                       "required": [
                         "id",
-                        "body",
-                        "articleId",
-                        "authorId",
                         "createdAt",
                         "updatedAt",
+                        "body",
                         "author"
                       ],
                       "additionalProperties": false

@@ -92,7 +92,7 @@ export interface GetApiArticlesBySlugCommentsInput {
   query?: { sort?: "createdAt" | "-createdAt" };
 }
 
-export type GetApiArticlesBySlugCommentsResult = { "comments": Array<Comment & Required<Pick<Comment, "author">>> };
+export type GetApiArticlesBySlugCommentsResult = { "comments": Array<Required<Pick<Comment, "id" | "createdAt" | "updatedAt" | "body">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }> };
 
 /** GET /api/articles/:slug/comments (config/routes/comments.json routes[0]) */
 export function getApiArticlesBySlugComments(input: GetApiArticlesBySlugCommentsInput, options?: RequestOptions): Promise<ApiResult<GetApiArticlesBySlugCommentsResult>> {
@@ -105,7 +105,7 @@ export interface PostApiArticlesBySlugCommentsInput {
   body: { "comment": PostApiArticlesBySlugCommentsBody };
 }
 
-export type PostApiArticlesBySlugCommentsResult = { "comment": Comment & Required<Pick<Comment, "author">> };
+export type PostApiArticlesBySlugCommentsResult = { "comment": Required<Pick<Comment, "id" | "createdAt" | "updatedAt" | "body">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
 
 /** POST /api/articles/:slug/comments (config/routes/comments.json routes[1]) */
 export function postApiArticlesBySlugComments(input: PostApiArticlesBySlugCommentsInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesBySlugCommentsResult>> {
