@@ -510,8 +510,6 @@ export interface RouteFileContext {
   urlPath: string;
   params: ParamContext[];
   hasParams: boolean;
-  /** What the file's account routes import from src/appgen/session.ts (sorted; empty without them). */
-  sessionImports: string[];
   methods: MethodContext[];
   /** GET, POST, PUT, PATCH and DELETE when not declared: each exported as a 405 answer with `Allow`. */
   refusedMethods: string[];

@@ -279,18 +279,6 @@ function mapMethod(
   };
 }
 
-/** Sign-ups and log-ins issue a session; a log-out removes its cookie. */
-function sessionImportsOf(methods: MethodContext[]): string[] {
-  const names = methods.flatMap((m) =>
-    !m.account
-      ? []
-      : m.account.issuesToken
-        ? ['createSessionToken', 'sessionCookie']
-        : ['clearSessionCookie'],
-  );
-  return [...new Set(names)].sort();
-}
-
 /** Groups routes by folder: each is one route.ts with one export per method. */
 export function mapRouteFiles(
   routes: ProjectRoute[],
@@ -322,7 +310,6 @@ export function mapRouteFiles(
         urlPath: file.urlPath,
         params,
         hasParams: params.length > 0,
-        sessionImports: sessionImportsOf(methods),
         methods,
         refusedMethods: METHOD_ORDER.filter((method) => !declared.includes(method)),
         allow: allowed.sort().join(', '),
