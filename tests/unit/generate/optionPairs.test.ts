@@ -17,7 +17,7 @@ import { typecheckFileMap } from '../support/typecheckFileMap';
 // each on every kind of route both apply to: one project per ORM holds a route per pair and kind,
 // rendered in memory and type-checked as one TypeScript program under the strict options of a
 // generated app (plus noUnusedLocals and noUnusedParameters). The generated apps' packages come
-// from the e2e tests' shared install, made on first use (2-3 minutes).
+// from the e2e tests' shared install, which the unit run's globalSetup makes when missing.
 jest.setTimeout(900_000);
 
 const PUBLISHING = path.join(REPO_ROOT, 'examples', 'publishing');
@@ -152,7 +152,10 @@ const VARIANTS: Array<[string, DatabaseProvider]> = [
 
 describe('every pair of route options', () => {
   it('refuses exactly the invalid combinations, with config errors', () => {
-    expect([...refused.keys()].sort()).toEqual(Object.keys(REFUSED).sort());
+    // Refused but not listed (with appgen's message), and listed but accepted.
+    const unexpected = [...refused].filter(([label]) => !(label in REFUSED));
+    expect(unexpected.map(([label, message]) => `${label}: ${message}`)).toEqual([]);
+    expect(Object.keys(REFUSED).filter((label) => !refused.has(label))).toEqual([]);
     // Every pair of options is on some route, or refused, or skipped with the reason.
     expect(skipped.map(({ pair }) => pair)).toEqual([
       'account + link',
@@ -184,9 +187,8 @@ describe('every pair of route options', () => {
       new TemplateSet(BUILTIN_TEMPLATES_DIR),
     );
     const root = await typesProject(`option-pairs-${orm}-${provider}`, files);
-    const started = Date.now();
     const { errors, checked } = typecheckFileMap(files, root);
-    console.log(`${orm} ${provider}: ${checked} files in ${Date.now() - started} ms`);
+    expect(checked).toBeGreaterThan(valid.length);
     // Each error with the pair its route stands for: `src/app/api/c153/... (function + nested by unique, list)`.
     expect(errors.map(withPair)).toEqual([]);
   });
