@@ -8,6 +8,9 @@ module.exports = {
       testEnvironment: 'node',
       transform: { '^.+\\.ts$': tsJest },
       testMatch: ['<rootDir>/tests/unit/**/*.test.ts'],
+      // The packages generated code imports, which optionPairs.test.ts type-checks against: the
+      // e2e tests' shared install, made once (see tests/unit/support/globalSetup.ts).
+      globalSetup: '<rootDir>/tests/unit/support/globalSetup.ts',
     },
     {
       displayName: 'e2e',

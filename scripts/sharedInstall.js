@@ -2,7 +2,9 @@
 // benchmarks: projects are created in sub-folders of it and resolve their packages from its
 // node_modules (Node looks in parent folders). Kept outside the repo, in the system's temp
 // folder, so no other lockfile sits above the projects, and keyed by the dependency list so a
-// changed pin gets a fresh install. Needs dist/ (built by `npm test` and `npm run bench`).
+// changed pin gets a fresh install. Reads the pins from dist/ (built by `npm test` and
+// `npm run bench`), unless the caller passes the module that lists them (the unit tests pass
+// src/project/appDependencies.ts, so they need no build).
 const { execFileSync } = require('child_process');
 const crypto = require('crypto');
 const fs = require('fs');
@@ -11,13 +13,15 @@ const path = require('path');
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 
-function dependencies() {
+function dependencies(
+  lists = require(path.join(REPO_ROOT, 'dist', 'project', 'appDependencies.js')),
+) {
   const {
     APP_BASE_DEPENDENCIES,
     PRISMA_APP_DEPENDENCIES,
     DRIZZLE_APP_DEPENDENCIES,
     APP_DEV_DEPENDENCIES,
-  } = require(path.join(REPO_ROOT, 'dist', 'project', 'appDependencies.js'));
+  } = lists;
   // Both ORMs' packages: one install serves the Prisma and the Drizzle scenarios alike.
   return {
     ...APP_BASE_DEPENDENCIES,
@@ -28,17 +32,18 @@ function dependencies() {
   };
 }
 
-function sharedInstallDir() {
+/** `lists`: the exports of src/project/appDependencies (by default its build in dist/). */
+function sharedInstallDir(lists) {
   const hash = crypto
     .createHash('sha256')
-    .update(JSON.stringify(dependencies()))
+    .update(JSON.stringify(dependencies(lists)))
     .digest('hex')
     .slice(0, 12);
   return path.join(os.tmpdir(), `appgen-e2e-${hash}`);
 }
 
-function ensureSharedInstall(log = () => {}) {
-  const dir = sharedInstallDir();
+function ensureSharedInstall(log = () => {}, lists) {
+  const dir = sharedInstallDir(lists);
   const marker = path.join(dir, 'node_modules', '.appgen-e2e-installed');
   if (fs.existsSync(marker)) return dir;
   fs.mkdirSync(dir, { recursive: true });
@@ -49,7 +54,7 @@ function ensureSharedInstall(log = () => {}) {
         name: 'appgen-e2e',
         private: true,
         type: 'module',
-        dependencies: dependencies(),
+        dependencies: dependencies(lists),
         scarfSettings: { enabled: false },
       },
       null,

@@ -46,7 +46,8 @@ function packageJson(options: ProjectFileOptions): string {
   });
 }
 
-const TSCONFIG = {
+/** The tsconfig.json of a created project: `next build` type-checks the app under it. */
+export const PROJECT_TSCONFIG = {
   compilerOptions: {
     target: 'ES2022',
     lib: ['dom', 'dom.iterable', 'esnext'],
@@ -82,7 +83,7 @@ export function projectFiles(options: ProjectFileOptions): Map<string, string> {
   const readme = new TemplateSet(createDir).render('README.md.hbs', { name: options.name });
   return new Map<string, string>([
     ['package.json', packageJson(options)],
-    ['tsconfig.json', json(TSCONFIG)],
+    ['tsconfig.json', json(PROJECT_TSCONFIG)],
     ['next.config.ts', read('next.config.ts')],
     ['.gitignore', read('gitignore')],
     [

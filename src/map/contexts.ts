@@ -386,13 +386,6 @@ export interface MethodContext {
   hasIdParam: boolean;
   body: BodyFieldContext[];
   hasBody: boolean;
-  /**
-   * The route writes a body field that is an optional json model field: Prisma cannot take a
-   * plain `null` there, so the handler imports `Prisma` for `Prisma.DbNull`.
-   */
-  writesNullableJson: boolean;
-  /** The route writes a datetime body field: the Drizzle handler turns its string into a Date (`toDate`). */
-  writesDate: boolean;
   /** Name of the generated body type and of its runtime spec constant. */
   bodyTypeName: string | null;
   bodySpecName: string | null;
@@ -501,8 +494,6 @@ export interface MethodContext {
   related: boolean;
   /** The route sends computed fields: its own, or those of a relation it includes. */
   computes: boolean;
-  /** Some included relation sends computed fields. */
-  computesIncluded: boolean;
   /**
    * The route sends chosen fields (its `fields`, or an included relation's): the name of the
    * constant in the route file that says which (src/appgen/shape.ts), e.g. `getApiArticlesShape`. Else null.
@@ -522,22 +513,6 @@ export interface RouteFileContext {
   urlPath: string;
   params: ParamContext[];
   hasParams: boolean;
-  hasUuidParam: boolean;
-  hasIntParam: boolean;
-  /** Some parameter is a `string` (checked for text no database can compare). */
-  hasTextParam: boolean;
-  /** Some method redirects (imports redirectTo). */
-  hasRedirect: boolean;
-  /** What the file's account routes import from src/appgen/session.ts (sorted; empty without them). */
-  sessionImports: string[];
-  /** Some method writes links. */
-  writesLinks: boolean;
-  /** Some method links records by id (`uuid[]`), checked first (imports requireRecords). */
-  checksLinkIds: boolean;
-  /** Some method creates related records named by a `string[]` body field (Prisma imports retryWhenTaken). */
-  createsByName: boolean;
-  /** Some list reads through relations (Drizzle imports and, eq, inArray). */
-  readsThroughRelations: boolean;
   methods: MethodContext[];
   /** GET, POST, PUT, PATCH and DELETE when not declared: each exported as a 405 answer with `Allow`. */
   refusedMethods: string[];

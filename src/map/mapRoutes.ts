@@ -203,9 +203,6 @@ function mapMethod(
     hasIdParam: params.some((p) => p.isId),
     body,
     hasBody: body.length > 0,
-    writesNullableJson:
-      WRITES.includes(operation) && body.some((field) => field.type === 'json' && field.nullable),
-    writesDate: WRITES.includes(operation) && body.some((field) => field.type === 'datetime'),
     bodyTypeName: body.length ? `${typeName}Body` : null,
     bodySpecName: body.length
       ? `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}BodySpec`
@@ -271,7 +268,6 @@ function mapMethod(
     reads: shape.computed.filter((c) => c.kind !== 'count'),
     related: shape.include.length > 0 || shape.computed.length > 0,
     computes: shape.computed.length > 0 || shape.include.some((i) => i.computed.length > 0),
-    computesIncluded: shape.include.some((i) => i.computed.length > 0),
     // orm none answers stubs: nothing to shape.
     shapeName:
       orm !== 'none' &&
@@ -281,18 +277,6 @@ function mapMethod(
         : null,
     envelope: { ...route.envelope },
   };
-}
-
-/** Sign-ups and log-ins issue a session; a log-out removes its cookie. */
-function sessionImportsOf(methods: MethodContext[]): string[] {
-  const names = methods.flatMap((m) =>
-    !m.account
-      ? []
-      : m.account.issuesToken
-        ? ['createSessionToken', 'sessionCookie']
-        : ['clearSessionCookie'],
-  );
-  return [...new Set(names)].sort();
 }
 
 /** Groups routes by folder: each is one route.ts with one export per method. */
@@ -326,15 +310,6 @@ export function mapRouteFiles(
         urlPath: file.urlPath,
         params,
         hasParams: params.length > 0,
-        hasUuidParam: methods.some((m) => m.params.some((p) => p.type === 'uuid')),
-        hasIntParam: methods.some((m) => m.params.some((p) => p.type === 'int')),
-        hasTextParam: methods.some((m) => m.params.some((p) => p.type === 'string')),
-        hasRedirect: methods.some((m) => m.redirect !== null),
-        writesLinks: methods.some((m) => m.writesLinks),
-        sessionImports: sessionImportsOf(methods),
-        checksLinkIds: methods.some((m) => m.checksLinkIds),
-        createsByName: methods.some((m) => m.createsBy.length > 0),
-        readsThroughRelations: methods.some((m) => Boolean(m.listQuery?.readsThroughRelations)),
         methods,
         refusedMethods: METHOD_ORDER.filter((method) => !declared.includes(method)),
         allow: allowed.sort().join(', '),

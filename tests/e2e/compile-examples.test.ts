@@ -22,8 +22,10 @@ const examples = fs
 const BUILT_BY_THEIR_OWN_SUITES = ['examples/forum', 'examples/minimal', 'examples/publishing'];
 // Route options combined as a real app combines them (tests/e2e/fixtures/combinations: its routes,
 // events and views over examples/publishing's models): redirects beside include and fields, events
-// on a model with computed fields, 204 and 202, links, parents, scopes, envelopes and counts, and
-// pages bound to such routes. Its config folder is laid over the base's.
+// on a model with computed fields, 204 and 202, links, parents (also of function routes: a parent
+// named by its slug is found before the function runs), function routes with voters, scopes,
+// envelopes and counts, and pages bound to such routes. Its config folder is laid over the base's.
+// Every pair of options is type-checked in the unit run (tests/unit/generate/optionPairs.test.ts).
 const COMBINATIONS = 'tests/e2e/fixtures/combinations';
 const BASE: Record<string, string> = { [COMBINATIONS]: 'examples/publishing' };
 const cases: Array<readonly [string, Orm]> = [

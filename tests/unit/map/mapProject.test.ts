@@ -161,23 +161,6 @@ describe('mapProject', () => {
     expect(method?.responseModel).toBeNull();
   });
 
-  it('flags writes of an optional json field, which need Prisma.DbNull', () => {
-    const routes = [
-      { method: 'PATCH', ...ITEM, body: { data: 'json' }, model: 'BlogPost' },
-      { method: 'PUT', ...ITEM, body: { authorId: 'uuid', title: 'string' }, model: 'BlogPost' },
-    ];
-    const project = map(
-      minimalProject({
-        'config/models/BlogPost.json': BLOG_POST,
-        'config/routes/posts.json': { routes },
-      }),
-    );
-    expect(project.routeFiles[0].methods.map((m) => [m.method, m.writesNullableJson])).toEqual([
-      ['PUT', false],
-      ['PATCH', true],
-    ]);
-  });
-
   it('selects by non-id parameters and names route types after method and path', () => {
     const routes = [
       {
