@@ -3,27 +3,44 @@ import path from 'path';
 import type { FileMap } from '../render/fileMap';
 import type { Warn } from './warnings';
 
-/** The file appgen scaffolds to add its security headers, and the ones Next.js would take instead. */
-export const PROXY_FILE = 'src/proxy.ts';
-export const OTHER_PROXY_FILES = [
-  'src/proxy.js',
-  'src/middleware.ts',
-  'src/middleware.js',
-  'proxy.ts',
-  'proxy.js',
-  'middleware.ts',
-  'middleware.js',
+/**
+ * Next.js file conventions appgen scaffolds once (each a file Next.js takes only one of, and
+ * refuses to build with two), the files of the same convention a project may have of its own,
+ * and how to keep appgen's part in one of those.
+ */
+const CONVENTIONS = [
+  {
+    file: 'src/proxy.ts',
+    others: [
+      'src/proxy.js',
+      'src/middleware.ts',
+      'src/middleware.js',
+      'proxy.ts',
+      'proxy.js',
+      'middleware.ts',
+      'middleware.js',
+    ],
+    keep: 'To send the security headers, return withSecurityHeaders(response) from it (import { withSecurityHeaders } from "@/appgen/securityHeaders").',
+  },
+  {
+    file: 'src/instrumentation.ts',
+    others: ['src/instrumentation.js', 'instrumentation.ts', 'instrumentation.js'],
+    keep: 'To stop a production server whose configuration cannot work, call `await runStartupChecks()` in its register() (import { runStartupChecks } from "@/appgen/startup").',
+  },
 ];
 
+/** The project's own files that take the place of one appgen scaffolds (only their existence counts). */
+export const OWN_CONVENTION_FILES = CONVENTIONS.flatMap((convention) => convention.others);
+
 /**
- * Leaves src/proxy.ts out when the project already has a proxy or middleware file of its own:
- * Next.js takes only one, and refuses to build with both. Says how to keep the headers then.
+ * Leaves out src/proxy.ts or src/instrumentation.ts when the project already has a file of that
+ * convention of its own, and says how to keep what appgen's file does.
  */
-export function leaveOutProxyIfOwn(root: string, files: FileMap, warn: Warn): void {
-  const own = OTHER_PROXY_FILES.find((file) => fs.existsSync(path.join(root, file)));
-  if (!own || !files.has(PROXY_FILE)) return;
-  files.delete(PROXY_FILE);
-  warn(
-    `appgen: the project has its own ${own}, so appgen does not add ${PROXY_FILE}. To send the security headers, return withSecurityHeaders(response) from it (import { withSecurityHeaders } from "@/appgen/securityHeaders").\n`,
-  );
+export function leaveOutConventionsIfOwn(root: string, files: FileMap, warn: Warn): void {
+  for (const { file, others, keep } of CONVENTIONS) {
+    const own = others.find((other) => fs.existsSync(path.join(root, other)));
+    if (!own || !files.has(file)) continue;
+    files.delete(file);
+    warn(`appgen: the project has its own ${own}, so appgen does not add ${file}. ${keep}\n`);
+  }
 }

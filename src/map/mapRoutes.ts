@@ -289,7 +289,7 @@ function sessionImportsOf(methods: MethodContext[]): string[] {
     !m.account
       ? []
       : m.account.issuesToken
-        ? ['createSessionToken', 'sessionCookie']
+        ? ['createSessionToken', 'requireSessionSecret', 'sessionCookie']
         : ['clearSessionCookie'],
   );
   return [...new Set(names)].sort();
