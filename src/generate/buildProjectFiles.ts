@@ -11,7 +11,7 @@ import { TemplateSet } from '../render/templateSet';
 import { BUILTIN_TEMPLATES_DIR } from '../paths/packageRoot';
 import { validateProject } from '../validate/validateProject';
 import type { GenerateOptions } from './generateProject';
-import { leaveOutProxyIfOwn } from './ownProxyFile';
+import { leaveOutConventionsIfOwn } from './ownFileConventions';
 import { warnAboutTemplates } from './warnAboutTemplates';
 import { warnOnStderr } from './warnings';
 
@@ -57,6 +57,6 @@ export function buildProjectFiles(
   });
   warnAboutTemplates(options.root, BUILTIN_TEMPLATES_DIR, options.warn);
   const files = buildFileMap(context, templateSet(options.root, memo?.salt), memo);
-  leaveOutProxyIfOwn(options.root, files, warn);
+  leaveOutConventionsIfOwn(options.root, files, warn);
   return files;
 }

@@ -6,16 +6,17 @@ import { hasGeneratedHeader } from '../render/header';
 import type { FileOnDisk, FileStat, PreviousOutput, RenderRecord } from '../render/renderMemo';
 import type { KnownOnDisk } from '../write/planWrite';
 import { BUILTIN_TEMPLATES_DIR, PACKAGE_ROOT, SCHEMAS_DIR } from '../paths/packageRoot';
-import { OTHER_PROXY_FILES } from './ownProxyFile';
+import { OWN_CONVENTION_FILES } from './ownFileConventions';
 import { sha256Hex } from '../hash/sha256Hex';
 
 /**
  * The generation cache: an optimisation only, never a source of output. It remembers, for the
  * inputs of the last generation (every config file, the project's templates/ and settings, the
  * built-in templates, schemas and appgen's own code, the ORM and database URL kind, which proxy
- * files exist), the hash of each generated file and the warnings it printed. When the inputs are
- * the same and every generated file on disk still has its remembered hash, the disk content *is*
- * the content rendering would produce, so load, validate, map and render are skipped; anything
+ * and instrumentation files exist), the hash of each generated file and the warnings it printed.
+ * When the inputs are the same and every generated file on disk still has its remembered hash, the
+ * disk content *is* the content rendering would produce, so load, validate, map and render are
+ * skipped; anything
  * else (a missing or edited output, other inputs, an unreadable or damaged cache) runs the whole
  * pipeline. Deleting it is always safe; it is not committed (created projects ignore it).
  *
@@ -229,14 +230,14 @@ function keyWithInputs(
     `appgen-cache ${FORMAT}\0${renderSalt}\0${path.resolve(root)}\0${provider}\0${defaultDatabaseUrl}\0`,
   );
   hashFolder(hash, 'config', path.join(root, 'config'), memo);
-  for (const file of ['appgen.config.json', ...OTHER_PROXY_FILES]) {
+  for (const file of ['appgen.config.json', ...OWN_CONVENTION_FILES]) {
     let content: Buffer | undefined;
     try {
       content = fs.readFileSync(path.join(root, file));
     } catch {
       content = undefined;
     }
-    // Of a proxy file only its existence counts; the settings file by content.
+    // Of a proxy or instrumentation file only its existence counts; the settings file by content.
     hash.update(
       `\0${file}\0${content === undefined ? '-' : file === 'appgen.config.json' ? sha256Hex(content) : '+'}`,
     );

@@ -1,8 +1,10 @@
 import fs from 'fs';
 import path from 'path';
-import { Diagnostic, UserError } from '../diagnostics/diagnostic';
+import { ConfigError, Diagnostic, UserError } from '../diagnostics/diagnostic';
 import type { ConfigKind, LoadedProject } from './configDocument';
 import { loadSettings, type LoadedSettings } from './loadSettings';
+import { pathKind } from './pathKind';
+import { layoutProblem } from './projectLayout';
 import { readDocument } from './readDocument';
 
 const FOLDERS: Array<{ folder: string; kind: Exclude<ConfigKind, 'settings'> }> = [
@@ -14,12 +16,25 @@ const FOLDERS: Array<{ folder: string; kind: Exclude<ConfigKind, 'settings'> }> 
 
 function listJsonFiles(root: string, folder: string, problems: Diagnostic[]): string[] {
   const dir = path.join(root, folder);
-  if (!fs.existsSync(dir)) return [];
+  if (pathKind(dir) === 'missing') return [];
+  const wrongKind = layoutProblem(root, folder);
+  if (wrongKind) {
+    problems.push(wrongKind);
+    return [];
+  }
   const files: string[] = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const file = `${folder}/${entry.name}`;
-    if (entry.isFile() && entry.name.endsWith('.json')) {
+    const entryKind = pathKind(path.join(dir, entry.name));
+    if (entryKind === 'file' && entry.name.endsWith('.json')) {
       files.push(file);
+    } else if (entryKind === 'folder' && entry.name.endsWith('.json')) {
+      problems.push({
+        file,
+        jsonPath: '',
+        message: `${file} is a folder; appgen reads the .json files of ${folder}/, not folders`,
+        hint: `move the folder out of ${folder}/, or replace it with the JSON file it was meant to be.`,
+      });
     } else if (!entry.name.startsWith('.')) {
       problems.push({
         file,
@@ -39,12 +54,15 @@ function listJsonFiles(root: string, folder: string, problems: Diagnostic[]): st
  * read here).
  */
 export function loadProject(root: string, settings?: LoadedSettings): LoadedProject {
-  if (!fs.existsSync(path.join(root, 'config'))) {
+  const config = pathKind(path.join(root, 'config'));
+  if (config === 'missing') {
     throw new UserError(
       `no config/ folder in ${root}`,
       'run appgen in a project created by create-appgen, or pass --cwd <project folder>.',
     );
   }
+  const wrongKind = layoutProblem(root, 'config');
+  if (wrongKind) throw new ConfigError([wrongKind]);
   const { document, problems: settingsProblems } = settings ?? loadSettings(root);
   const problems: Diagnostic[] = [...settingsProblems];
   const project: LoadedProject = { root, models: [], routes: [], views: [], events: [], problems };

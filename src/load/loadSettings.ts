@@ -1,7 +1,8 @@
-import fs from 'fs';
 import path from 'path';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument } from './configDocument';
+import { pathKind } from './pathKind';
+import { layoutProblem } from './projectLayout';
 import { readDocument } from './readDocument';
 
 export const SETTINGS_FILE = 'appgen.config.json';
@@ -15,6 +16,8 @@ export interface LoadedSettings {
 /** Reads appgen.config.json once; a command passes the result on instead of reading it again. */
 export function loadSettings(root: string): LoadedSettings {
   const problems: Diagnostic[] = [];
-  if (!fs.existsSync(path.join(root, SETTINGS_FILE))) return { problems };
+  if (pathKind(path.join(root, SETTINGS_FILE)) === 'missing') return { problems };
+  const wrongKind = layoutProblem(root, SETTINGS_FILE);
+  if (wrongKind) return { problems: [wrongKind] };
   return { document: readDocument(root, SETTINGS_FILE, 'settings', problems), problems };
 }

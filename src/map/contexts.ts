@@ -740,6 +740,11 @@ export interface ProjectContext {
   signInLimits: { perIdentity: number; perAddress: number; windowSeconds: number };
   /** Some route is a log-in (`account: "logIn"`): src/appgen/throttle.ts is generated. */
   hasLogIn: boolean;
+  /**
+   * What src/appgen/startup.ts checks when a server starts (src/instrumentation.ts calls it): a
+   * production server with a failed check exits before it serves. In order; empty for none.
+   */
+  startupChecks: StartupCheckContext[];
   /** Some model declares computed fields. */
   hasComputed: boolean;
   /** The models with hidden fields (left out of every response), and those fields. */
@@ -749,6 +754,14 @@ export interface ProjectContext {
    * `A` (id of the model whose name sorts first) and `B`. The Drizzle schema declares the same table.
    */
   joinTables: JoinTableContext[];
+}
+
+/** One start-up check: a function of a generated module that returns null, or what is wrong and how to fix it. */
+export interface StartupCheckContext {
+  /** The module that exports it, e.g. `@/appgen/session`. */
+  module: string;
+  /** The function, e.g. `sessionSecretProblem`. */
+  name: string;
 }
 
 export interface JoinTableContext {

@@ -6,6 +6,7 @@ import { mapClientRoutes } from './mapClientRoutes';
 import { mapModels } from './mapModels';
 import { mapRelations } from './mapRelations';
 import { mapRouteFiles } from './mapRoutes';
+import { mapStartupChecks } from './mapStartupChecks';
 import { navLinks, viewMapper } from './mapViews';
 
 const byName = <T extends { name: string }>(a: T, b: T): number =>
@@ -101,6 +102,7 @@ export function mapProject(
     tokenScheme: project.accounts.tokenScheme,
     signInLimits: project.accounts.throttle,
     hasLogIn: methods.some((m) => m.operation === 'logIn'),
+    startupChecks: mapStartupChecks(methods),
     hasAuth:
       methods.some((m) => m.auth || m.optionalAuth) ||
       views.some((v) => v.auth) ||

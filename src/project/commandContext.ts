@@ -1,9 +1,10 @@
 import path from 'path';
 import type { OrmName } from '../config/configTypes';
 import { defaultDatabaseUrl, resolveDatabaseUrl, DatabaseProvider } from './databaseUrl';
-import { UserError } from '../diagnostics/diagnostic';
+import { ConfigError, UserError } from '../diagnostics/diagnostic';
 import { projectEnv } from './loadEnvFile';
 import { loadSettings, type LoadedSettings } from '../load/loadSettings';
+import { checkProjectLayout } from '../load/projectLayout';
 import { checkSettings, type CheckedSettings } from '../validate/checkSettings';
 
 export type Log = (line: string) => void;
@@ -50,6 +51,9 @@ export function projectDatabase(env: NodeJS.ProcessEnv, orm = 'prisma'): Project
 
 export function commandContext(cwd: string, log: Log = defaultLog): CommandContext {
   const root = path.resolve(cwd);
+  // A folder where a file belongs (or the reverse) is a mistake to report, not a crash.
+  const layout = checkProjectLayout(root);
+  if (layout.length > 0) throw new ConfigError(layout);
   const env = projectEnv(root);
   const loaded = loadSettings(root);
   const checked = checkSettings(loaded.document);

@@ -303,6 +303,14 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     outputs: once('src/appgen/session.ts', []),
   },
   {
+    template: 'src/appgen/startup.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/startup.ts: the checks a server runs when it starts (a production server with a failed one exits)',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/startup.ts', []),
+  },
+  {
     template: 'src/appgen/securityHeaders.ts.hbs',
     owner: 'generated',
     produces:
@@ -417,6 +425,14 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     produces: 'src/proxy.ts, written once: runs before every request, adds the security headers',
     context: 'ProjectContext',
     outputs: once('src/proxy.ts', []),
+  },
+  {
+    template: 'scaffold/src/instrumentation.ts.hbs',
+    owner: 'user',
+    produces:
+      'src/instrumentation.ts, written once: runs when a server starts, calls the start-up checks',
+    context: 'ProjectContext',
+    outputs: once('src/instrumentation.ts', []),
   },
   {
     template: 'scaffold/src/auth/getAuthUser.ts.hbs',

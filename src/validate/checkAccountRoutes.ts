@@ -49,14 +49,6 @@ export function checkAccountRoute(route: AccountRoute): Diagnostic[] {
     );
   const method = accountMethodProblem(document, pointer, config);
   if (method) return [method];
-  const other = NOT_WITH_ACCOUNT.find((key) => config[key] !== undefined);
-  if (other)
-    return problem(
-      `"${other}" does not apply to an account route: appgen writes its whole work`,
-      `remove "${other}" (or "account" and handle the route yourself).`,
-      childPointer(pointer, other),
-      'key',
-    );
   if (config.params && Object.keys(config.params).length > 0)
     return problem(
       'an account route names no record in its path',
@@ -115,6 +107,28 @@ export function accountMethodProblem(
     childPointer(pointer, 'account'),
     `"account": "${config.account}" is a POST route, not ${config.method}`,
     'use "method": "POST".',
+  );
+}
+
+/**
+ * An option that would change what an account route does (`fields`, `function`, `voter`...).
+ * Reported alone, before the route's other checks: those would judge the option as if the route
+ * were an ordinary one (a log-in "does not answer records"), which is not the mistake.
+ */
+export function accountOptionProblem(
+  document: ConfigDocument,
+  pointer: string,
+  config: RouteConfig,
+): Diagnostic | null {
+  if (config.account === undefined) return null;
+  const other = NOT_WITH_ACCOUNT.find((key) => config[key] !== undefined);
+  if (!other) return null;
+  return diagnosticAt(
+    document,
+    childPointer(pointer, other),
+    `"${other}" does not apply to an account route: appgen writes its whole work`,
+    `remove "${other}" (or "account" and handle the route yourself).`,
+    'key',
   );
 }
 

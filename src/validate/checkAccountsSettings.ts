@@ -29,8 +29,18 @@ export interface CheckedAccounts {
   throttle: SignInLimits;
   /** `accounts.identity` has mistakes (reported): routes are not checked against it. */
   identityProblems: boolean;
-  /** The settings file has mistakes (reported): account routes are not checked against defaults. */
+  /**
+   * The settings file or the accounts model's file has mistakes (reported): account routes are
+   * not checked against defaults.
+   */
   unchecked: boolean;
+}
+
+export interface AccountsChecks {
+  /** The settings file has mistakes (reported). */
+  settingsUnchecked?: boolean;
+  /** Models declared in files that failed their checks. */
+  uncheckedModels?: ReadonlySet<string>;
 }
 
 /**
@@ -41,14 +51,18 @@ export function checkAccountsSettings(
   settings: SettingsConfig | undefined,
   document: ConfigDocument | undefined,
   models: ReadonlyMap<string, CheckedModel>,
-  unchecked = false,
+  { settingsUnchecked = false, uncheckedModels = new Set<string>() }: AccountsChecks = {},
 ): { accounts: CheckedAccounts; problems: Diagnostic[] } {
   const config = settings?.accounts ?? {};
   const problems: Diagnostic[] = [];
   const at = (pointer: string, message: string, hint: string) =>
     document && problems.push(diagnosticAt(document, `/accounts${pointer}`, message, hint));
-  let model: string | null = config.model ?? (models.has('User') ? 'User' : null);
-  if (model !== null && !models.has(model)) {
+  const known = (name: string) => models.has(name) || uncheckedModels.has(name);
+  let model: string | null = config.model ?? (known('User') ? 'User' : null);
+  // The accounts model's own file has problems (reported there): the model keeps its name, so
+  // routes that need one are not told there is none, and account routes are not checked.
+  const modelUnchecked = model !== null && uncheckedModels.has(model);
+  if (model !== null && !known(model)) {
     at(
       '/model',
       `unknown model "${model}"`,
@@ -84,7 +98,7 @@ export function checkAccountsSettings(
       passwordRules: config.passwordRules ?? [],
       throttle: { ...DEFAULT_SIGN_IN_LIMITS, ...config.throttle },
       identityProblems: problems.length > before,
-      unchecked,
+      unchecked: settingsUnchecked || modelUnchecked,
     },
     problems,
   };

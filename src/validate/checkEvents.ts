@@ -15,6 +15,8 @@ interface EventConfig {
 export function checkEvents(
   documents: ConfigDocument[],
   models: Map<string, CheckedModel>,
+  /** Models declared in files that failed their checks: reported there, not here. */
+  unchecked: ReadonlySet<string> = new Set(),
 ): { events: CheckedEvent[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const events: CheckedEvent[] = [];
@@ -41,7 +43,7 @@ export function checkEvents(
             `rename the event, e.g. "${event.name}Event".`,
           ),
         );
-      if (!models.has(event.model))
+      if (!models.has(event.model) && !unchecked.has(event.model))
         diagnostics.push(
           diagnosticAt(
             document,

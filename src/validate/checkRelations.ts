@@ -13,6 +13,7 @@ function checkRelation(
   name: string,
   relation: RelationConfig,
   models: ReadonlyMap<string, CheckedModel>,
+  unchecked: ReadonlySet<string>,
 ): Diagnostic[] {
   const pointer = childPointer('/relations', name);
   const problems: Diagnostic[] = [];
@@ -27,6 +28,8 @@ function checkRelation(
       ),
     );
   const other = models.get(relation.model)?.config;
+  // A model whose own file has problems is reported there.
+  if (!other && unchecked.has(relation.model)) return problems;
   if (!other)
     return [
       ...problems,
@@ -139,10 +142,14 @@ function checkIndexes(document: ConfigDocument, model: ModelConfig): Diagnostic[
   );
 }
 
-/** Checks every model's relations (against the other models) and indexes. */
+/**
+ * Checks every model's relations (against the other models) and indexes. `unchecked`: models
+ * declared in files that failed their own checks (a relation to one is not checked further).
+ */
 export function checkRelations(
   documents: ReadonlyMap<string, ConfigDocument>,
   models: ReadonlyMap<string, CheckedModel>,
+  unchecked: ReadonlySet<string> = new Set(),
 ): Diagnostic[] {
   const problems: Diagnostic[] = [];
   for (const [name, checked] of models) {
@@ -159,7 +166,7 @@ export function checkRelations(
         ),
       );
     for (const [relationName, relation] of Object.entries(config.relations ?? {}))
-      problems.push(...checkRelation(document, config, relationName, relation, models));
+      problems.push(...checkRelation(document, config, relationName, relation, models, unchecked));
     problems.push(...checkIndexes(document, config));
   }
   return problems;

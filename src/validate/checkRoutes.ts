@@ -11,7 +11,11 @@ import { checkListQuery, checkScope } from './checkListQuery';
 import { checkResponseShape } from './checkResponseShape';
 import type { CheckedModel, CheckedRoute, RouteOperation } from './checkedProject';
 import { bodyUserFieldWarnings, checkAccountUse } from './checkAccountUse';
-import { accountMethodProblem, checkAccountRoute } from './checkAccountRoutes';
+import {
+  accountMethodProblem,
+  accountOptionProblem,
+  checkAccountRoute,
+} from './checkAccountRoutes';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import { checkRouteOptions } from './checkRouteOptions';
 import { checkEnvelope } from './checkEnvelope';
@@ -165,7 +169,9 @@ function resolveEntry(
     }
   }
   if (problems.length) return { problems, warnings: [] };
-  const accountMethod = accountMethodProblem(document, pointer, config);
+  const accountMethod =
+    accountMethodProblem(document, pointer, config) ??
+    accountOptionProblem(document, pointer, config);
   if (accountMethod) return { problems: [accountMethod], warnings: [] };
   if (config.body && (config.method === 'GET' || config.method === 'DELETE')) {
     problems.push(

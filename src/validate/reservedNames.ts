@@ -254,6 +254,7 @@ const HANDLER_NAMES = new Set([
   'verifyPassword',
   'clearSessionCookie',
   'createSessionToken',
+  'requireSessionSecret',
   'sessionCookie',
   'signInFailed',
   'signInSucceeded',

@@ -4,6 +4,7 @@ import { errorFormatOf } from '../domain/envelope';
 import { checkAppTree } from './checkAppTree';
 import type { CheckedModel, CheckedProject, CheckedRoute } from './checkedProject';
 import { checkModels } from './checkModels';
+import { checkModelAsFieldType } from './checkModelAsFieldType';
 import { checkRelations } from './checkRelations';
 import { checkComputed } from './checkComputed';
 import { checkRoutes } from './checkRoutes';
@@ -38,6 +39,18 @@ function uncheckedRoutes(documents: ConfigDocument[], checked: CheckedRoute[]): 
   return new Set(declared.filter((ref) => !passed.has(ref)));
 }
 
+/** A model's field typed with a model's name: one true error instead of the schema's. */
+function withModelsAsTypes(
+  document: ConfigDocument,
+  problems: Diagnostic[],
+  models: readonly string[],
+): Diagnostic[] {
+  if (document.kind !== 'model' || problems.length === 0) return problems;
+  const named = checkModelAsFieldType(document, new Set(models));
+  const at = new Set(named.map((problem) => problem.jsonPath));
+  return [...named, ...problems.filter((problem) => !at.has(problem.jsonPath))];
+}
+
 /**
  * `checkedSettings`: appgen.config.json as the command checked it (else it is checked here).
  * Reports the files the load stage could not parse, validates every other document against its
@@ -50,9 +63,12 @@ export function validateProject(
   checkedSettings: CheckedSettings = checkSettings(project.settings),
 ): CheckedProject {
   const diagnostics: Diagnostic[] = [...project.problems];
+  const declared = project.models
+    .map((d) => (d.value as { name?: unknown } | null)?.name)
+    .filter((name): name is string => typeof name === 'string');
   const passing = (documents: ConfigDocument[]): ConfigDocument[] =>
     documents.filter((document) => {
-      const problems = validateAgainstSchema(document);
+      const problems = withModelsAsTypes(document, validateAgainstSchema(document), declared);
       diagnostics.push(...problems);
       return problems.length === 0;
     });
@@ -75,21 +91,21 @@ export function validateProject(
   const modelDocumentsByName = new Map(
     modelDocuments.map((d) => [(d.value as { name: string }).name, d]),
   );
-  modelResult.diagnostics.push(...checkRelations(modelDocumentsByName, models));
-  const declared = project.models
-    .map((d) => (d.value as { name?: unknown } | null)?.name)
-    .filter((name): name is string => typeof name === 'string');
+  // Models declared in files that failed their checks: those files carry the error, so a
+  // reference to one elsewhere is not reported again as an "unknown model".
+  const unchecked = new Set(declared.filter((name) => !models.has(name)));
+  modelResult.diagnostics.push(...checkRelations(modelDocumentsByName, models, unchecked));
   const { accounts, problems: accountProblems } = checkAccountsSettings(
     settings,
     project.settings,
     models,
-    checkedSettings.diagnostics.length > 0,
+    { settingsUnchecked: checkedSettings.diagnostics.length > 0, uncheckedModels: unchecked },
   );
   diagnostics.push(...accountProblems);
   modelResult.diagnostics.push(...checkComputed(modelDocumentsByName, models, accounts.model));
   const routeResult = checkRoutes(routeDocuments, {
     models,
-    unchecked: new Set(declared.filter((name) => !models.has(name))),
+    unchecked,
     accountsModel: accounts.model,
     accounts,
     orm,
@@ -100,7 +116,7 @@ export function validateProject(
     loginPath,
     uncheckedRoutes: uncheckedRoutes(project.routes, routeResult.routes),
   });
-  const eventResult = checkEvents(eventDocuments, models);
+  const eventResult = checkEvents(eventDocuments, models, unchecked);
   const tree = [
     ...routeResult.tree.map((entry) => ({ ...entry, kind: 'route' as const })),
     ...viewResult.tree.map((entry) => ({ ...entry, kind: 'page' as const })),

@@ -9,7 +9,7 @@ import { request } from './support/http';
 import { defaultDatabaseFile, ORMS, type Orm } from './support/orms';
 import { REPO_ROOT } from './support/paths';
 import { postgresAvailable, createTestDatabase } from './support/postgres';
-import { RunningServer, startBuiltApp } from './support/server';
+import { runBuiltAppUntilExit, RunningServer, startBuiltApp } from './support/server';
 import { createTestProject, type TestProject } from './support/testProject';
 import { itemTranscript } from './support/transcript';
 
@@ -551,6 +551,59 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       await page.waitForURL(`${base}/login`);
       await expect(logOutButton().count()).resolves.toBe(0);
     });
+  });
+
+  // Issue 36: a production server whose routes issue session tokens (the starter's sign-up and
+  // log-in) refuses to start without a usable APPGEN_SESSION_SECRET (src/instrumentation.ts),
+  // instead of storing a sign-up and then answering 500. A second start of the same build.
+  describe('start-up checks', () => {
+    it.each([
+      ['not set', '', 'APPGEN_SESSION_SECRET is not set'],
+      [
+        'weak',
+        'change-me-change-me-change-me-change-me',
+        'APPGEN_SESSION_SECRET looks like a placeholder',
+      ],
+    ])(
+      'a production server whose session secret is %s exits 1 before serving, says what to set, and stores no sign-up',
+      async (_, secret, message) => {
+        const email = `${label()}@example.com`;
+        const signUp = (url: string) =>
+          request(
+            url,
+            'POST',
+            '/api/signup',
+            { name: 'Ada', email, password: 'correct horse 9' },
+            { origin: url },
+          );
+        const attempts: number[] = [];
+        const result = await runBuiltAppUntilExit(
+          project.dir,
+          { ...project.env, NODE_ENV: 'production', APPGEN_SESSION_SECRET: secret },
+          {
+            // Sign-ups sent while it starts: none may be answered, let alone stored.
+            whileRunning: async (url) => {
+              for (let i = 0; i < 20; i++) {
+                attempts.push(
+                  await signUp(url).then(
+                    (r) => r.status,
+                    () => 0,
+                  ),
+                );
+                await new Promise((r) => setTimeout(r, 100));
+              }
+            },
+          },
+        );
+        expect(result.code).toBe(1);
+        expect(result.output).toContain('[appgen] the server cannot start');
+        expect(result.output).toContain(message);
+        expect(result.output).toContain('openssl rand -base64 32');
+        expect(attempts.filter((status) => status !== 0)).toEqual([]);
+        // The address is free: the server with a good secret signs it up (201, not 409).
+        expect((await signUp(base)).status).toBe(201);
+      },
+    );
   });
 
   // Last: it restarts the server.

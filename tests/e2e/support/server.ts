@@ -89,3 +89,40 @@ export async function startBuiltApp(dir: string, env: NodeJS.ProcessEnv): Promis
     readyPath: '/api/health-check-not-routed',
   });
 }
+
+/**
+ * `next start` of a built project that is expected to stop by itself (a start-up check failed):
+ * its exit code (null when it was still running after `timeoutMs` and was stopped) and output.
+ * `whileRunning` gets the server's URL and runs while it lives (e.g. requests that must fail).
+ */
+export async function runBuiltAppUntilExit(
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  options: { timeoutMs?: number; whileRunning?: (url: string) => Promise<void> } = {},
+): Promise<{ code: number | null; output: string }> {
+  const port = await freePort();
+  const next = createRequire(path.join(dir, 'package.json')).resolve('next/dist/bin/next');
+  const child = spawn(process.execPath, [next, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: dir,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), options.timeoutMs ?? 60_000);
+  });
+  await options.whileRunning?.(`http://127.0.0.1:${port}`);
+  const first = await Promise.race([exited, timedOut]);
+  clearTimeout(timer);
+  if (first !== 'timeout') return { code: first, output };
+  if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+  await exited;
+  return { code: null, output };
+}

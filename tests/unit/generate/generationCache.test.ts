@@ -259,6 +259,11 @@ function projectEdits(): Record<string, Edit> {
       if (fs.existsSync(target)) fs.rmSync(target);
       else fs.writeFileSync(target, 'export function middleware() {}\n');
     },
+    'add or remove an own instrumentation file': (root) => {
+      const target = path.join(root, 'instrumentation.ts');
+      if (fs.existsSync(target)) fs.rmSync(target);
+      else fs.writeFileSync(target, 'export function register() {}\n');
+    },
     'restore the config': (root) => {
       fs.rmSync(path.join(root, 'config'), { recursive: true, force: true });
       fs.cpSync(path.join(root, '..', path.basename(root) + '.config'), path.join(root, 'config'), {

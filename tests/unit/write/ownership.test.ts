@@ -93,6 +93,7 @@ describe('user-owned scaffolds', () => {
     expect(JSON.parse(read(root, '.appgen/manifest.json')).scaffolded).toEqual([
       'src/auth/getAuthUser.ts',
       'src/functions/buildReport.ts',
+      'src/instrumentation.ts',
       'src/proxy.ts',
       'src/voters/canRead.ts',
     ]);

@@ -46,10 +46,28 @@ function secretKey(): Uint8Array | null {
   return null;
 }
 
+/**
+ * What is wrong with APPGEN_SESSION_SECRET and how to fix it, or null when it can sign tokens.
+ * A start-up check (src/appgen/startup.ts) of projects whose routes issue tokens.
+ */
+export function sessionSecretProblem(): string | null {
+  const weak = weakSecretReason(process.env.APPGEN_SESSION_SECRET ?? "");
+  return weak === null ? null : `APPGEN_SESSION_SECRET ${weak}: no session token can be issued. ${HOW_TO}`;
+}
+
+/**
+ * The signing key, or a throw saying why there is none: a sign-up calls it before it writes, so
+ * an unusable secret answers 500 with nothing stored (not an account that exists without a token).
+ */
+export function requireSessionSecret(): Uint8Array {
+  const key = secretKey();
+  if (key === null) throw new Error(sessionSecretProblem() ?? "APPGEN_SESSION_SECRET cannot sign tokens");
+  return key;
+}
+
 /** Issues a token naming the user; put it in a cookie (sessionCookie) or return it to the client. */
 export async function createSessionToken(userId: string, maxAgeSeconds: number = SESSION_MAX_AGE): Promise<string> {
-  const key = secretKey();
-  if (!key) throw new Error(`APPGEN_SESSION_SECRET ${weakSecretReason(process.env.APPGEN_SESSION_SECRET ?? "")}: no session token can be issued. ${HOW_TO}`);
+  const key = requireSessionSecret();
   return new SignJWT({})
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(userId)

@@ -4,7 +4,7 @@ import { allowedMethods, handle, json, methodNotAllowed } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PostApiSignupBody } from "@/appgen/bodies";
 import { hashPassword } from "@/appgen/password";
-import { createSessionToken, sessionCookie } from "@/appgen/session";
+import { createSessionToken, requireSessionSecret, sessionCookie } from "@/appgen/session";
 import { refuseCrossSite } from "@/appgen/csrf";
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
@@ -38,6 +38,7 @@ export async function POST(request: Request): Promise<Response> {
     const parsed = await readBody<PostApiSignupBody>(request, postApiSignupBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
+    requireSessionSecret();
     // Only the hash of password is stored (src/appgen/password.ts), never the text sent.
     if (typeof body.password === "string") body.password = await hashPassword(body.password);
     const record = await db.user.create({

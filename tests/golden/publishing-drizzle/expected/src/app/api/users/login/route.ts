@@ -5,7 +5,7 @@ import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/app
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PostApiUsersLoginBody } from "@/appgen/bodies";
 import { verifyPassword } from "@/appgen/password";
-import { createSessionToken, sessionCookie } from "@/appgen/session";
+import { createSessionToken, requireSessionSecret, sessionCookie } from "@/appgen/session";
 import { signInFailed, signInSucceeded, signInThrottled } from "@/appgen/throttle";
 import { refuseCrossSite } from "@/appgen/csrf";
 
@@ -35,6 +35,7 @@ export async function POST(request: Request): Promise<Response> {
     const parsed = await readBody<PostApiUsersLoginBody>(request, postApiUsersLoginBodySpec, "user");
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
+    requireSessionSecret();
     const login = body.email ?? null;
     // Too many failures for this identity or from this address: 429 before any password check.
     const throttled = signInThrottled(request, login);

@@ -40,3 +40,35 @@ describe('src/proxy.ts, which adds the security headers', () => {
     },
   );
 });
+
+// The same for src/instrumentation.ts, which runs the start-up checks (issue #36).
+describe('src/instrumentation.ts, which runs the start-up checks', () => {
+  const generate = (root: string) => {
+    const warnings: string[] = [];
+    generateProject({ root, ...SQLITE_OPTIONS, warn: (text) => warnings.push(text) });
+    return warnings;
+  };
+
+  it('is scaffolded once into a project without one, and kept as the user edits it', () => {
+    const root = makeProject(minimalProject());
+    expect(generate(root)).toEqual([]);
+    expect(fs.readFileSync(path.join(root, 'src/instrumentation.ts'), 'utf8')).toContain(
+      'await runStartupChecks();',
+    );
+    fs.writeFileSync(path.join(root, 'src/instrumentation.ts'), '// mine\n');
+    generate(root);
+    expect(fs.readFileSync(path.join(root, 'src/instrumentation.ts'), 'utf8')).toBe('// mine\n');
+  });
+
+  it.each(['instrumentation.ts', 'src/instrumentation.js'])(
+    'is left out when the project has its own %s, saying how to keep the checks',
+    (own) => {
+      const root = makeProject({ ...minimalProject(), [own]: 'export function register() {}\n' });
+      expect(generate(root)).toEqual([
+        `appgen: the project has its own ${own}, so appgen does not add src/instrumentation.ts. To stop a production server whose configuration cannot work, call \`await runStartupChecks()\` in its register() (import { runStartupChecks } from "@/appgen/startup").\n`,
+      ]);
+      expect(fs.existsSync(path.join(root, 'src/instrumentation.ts'))).toBe(false);
+      expect(fs.existsSync(path.join(root, 'src/appgen/startup.ts'))).toBe(true);
+    },
+  );
+});
