@@ -18,8 +18,16 @@ const NUMBERS = ['integer', 'number'] as const;
  */
 export const VALIDATORS = {
   notEmpty: { argument: 'none', kinds: TEXT, description: 'Not empty after trimming white space.' },
-  isEmail: { argument: 'none', kinds: TEXT, description: 'An e-mail address (local@domain.tld).' },
-  isUrl: { argument: 'none', kinds: TEXT, description: 'An absolute http or https URL.' },
+  isEmail: {
+    argument: 'none',
+    kinds: TEXT,
+    description: 'An e-mail address (local@domain.tld) of at most 254 bytes.',
+  },
+  isUrl: {
+    argument: 'none',
+    kinds: TEXT,
+    description: 'An absolute http or https URL of at most 8,000 bytes.',
+  },
   isUuid: { argument: 'none', kinds: TEXT, description: 'A UUID (any version).' },
   isAlphanumeric: {
     argument: 'none',
@@ -33,7 +41,8 @@ export const VALIDATORS = {
   matches: {
     argument: 'regex',
     kinds: TEXT,
-    description: 'Matches the JavaScript regular expression (whole argument after the colon).',
+    description:
+      'At most 1,000 characters, matching the JavaScript regular expression (whole argument after the colon).',
   },
   isIn: { argument: 'list', kinds: TEXT, description: 'One of the values separated by `|`.' },
   min: { argument: 'number', kinds: NUMBERS, description: 'At least N.' },

@@ -129,6 +129,34 @@ function postChunked(
   });
 }
 
+/** POSTs bytes as they are (fetch would encode a string as UTF-8), with a JSON Content-Type. */
+function postBytes(
+  base: string,
+  pathName: string,
+  bytes: Buffer,
+): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(pathName, base);
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(bytes);
+  });
+}
+
 type Variant = { orm: Orm; database: 'sqlite' | 'postgresql' };
 const VARIANTS: Variant[] = ORMS.flatMap((orm) => [
   { orm, database: 'sqlite' as const },
@@ -315,6 +343,50 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       expect([answer.status, answer.body]).toEqual([404, { error: 'Not found' }]);
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     });
+  });
+
+  describe('bodies that are not UTF-8 (issue 36)', () => {
+    it.each([
+      ['a lone surrogate (ED A0 80)', [0xed, 0xa0, 0x80]],
+      ['a cut character (E2 82)', [0xe2, 0x82]],
+      ['a byte no UTF-8 has (FF)', [0xff]],
+    ])('refuses %s with 400 and stores nothing', async (_what, bytes) => {
+      const name = label();
+      const body = Buffer.concat([
+        Buffer.from(`{"label":"${name}`),
+        Buffer.from(bytes),
+        Buffer.from('"}'),
+      ]);
+      const response = await postBytes(base, '/api/entries', body);
+      expect([response.status, response.body]).toEqual([
+        400,
+        { error: 'Request body is not valid UTF-8' },
+      ]);
+      const stored = await request(base, 'GET', `/api/entries?label=${name}%EF%BF%BD`);
+      expect([stored.status, stored.body]).toEqual([200, []]);
+    });
+  });
+
+  describe('one request cannot hold the server (issue 36)', () => {
+    // The e-mail check backtracked quadratically on "a@" + "." x N + "@": 3.6 s at N = 80,000,
+    // about half an hour at 1 MiB, and every other request waited.
+    it.each(['/api/signup', '/api/login'])(
+      'answers a 1 MiB e-mail built to backtrack at once on %s with 400',
+      async (route) => {
+        const email = `a@${'.'.repeat(MIB - 100)}@`;
+        const body = { name: 'x', email, password: 'xxxxxxxxx' };
+        expect(JSON.stringify(body).length).toBeLessThanOrEqual(MIB);
+        const started = performance.now();
+        const response = await request(base, 'POST', route, body, { origin: base });
+        const ms = performance.now() - started;
+        expect([response.status, response.body]).toEqual([
+          400,
+          invalid('"email" must be an email address'),
+        ]);
+        // Loose: the request takes tens of milliseconds; the backtracking took minutes.
+        expect(ms).toBeLessThan(5000);
+      },
+    );
   });
 
   it('refuses an int path parameter beyond 32 bits (PostgreSQL answered 500) with 400', async () => {

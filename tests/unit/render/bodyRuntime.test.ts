@@ -117,6 +117,100 @@ describe('json nesting', () => {
   });
 });
 
+describe('validators on a 1 MiB worst case (issue 36): time in proportion to the text', () => {
+  // Each value is the one its former check backtracked most on (the e-mail pattern took seconds
+  // at 40,000 characters, minutes at 1 MiB, holding the server). The bound is loose: a check in
+  // linear time takes milliseconds; a backtracking one takes far longer than a second.
+  const SIZE = MIB;
+  const text = (validators: unknown[], type = 'string') => ({
+    value: { type, required: true, nullable: false, validators },
+  });
+  const timed = (input: unknown, fieldSpec: Record<string, unknown>) => {
+    const started = performance.now();
+    const result = validateBody({ value: input }, fieldSpec);
+    return { result, ms: performance.now() - started };
+  };
+  const oldEmailPattern = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+
+  it.each([
+    ['notEmpty', [['notEmpty']], ' '.repeat(SIZE)],
+    ['isEmail', [['isEmail']], `a@${'.'.repeat(SIZE)}@`],
+    ['isEmail', [['isEmail']], `a@${'a.'.repeat(SIZE / 2)}`],
+    ['isEmail', [['isEmail']], '@'.repeat(SIZE)],
+    ['isUrl', [['isUrl']], `http://${'é.'.repeat(SIZE / 2)}`],
+    ['isUrl', [['isUrl']], `http://${'@'.repeat(SIZE)}`],
+    ['isUuid', [['isUuid']], `00000000-0000-0000-0000-${'0'.repeat(SIZE)}`],
+    ['isAlphanumeric', [['isAlphanumeric']], `${'a'.repeat(SIZE)}!`],
+    ['isLowercase', [['isLowercase']], `${'a'.repeat(SIZE)}A`],
+    ['isUppercase', [['isUppercase']], `${'A'.repeat(SIZE)}a`],
+    ['minLength', [['minLength', SIZE]], '😀'.repeat(SIZE / 4)],
+    ['maxLength', [['maxLength', 10]], '😀'.repeat(SIZE / 4)],
+    ['matches (square-time pattern)', [['matches', oldEmailPattern]], `a@${'.'.repeat(SIZE)}@`],
+    ['matches (exponential pattern)', [['matches', '^(a+)+$']], `${'a'.repeat(SIZE)}!`],
+    ['isIn', [['isIn', ['a'.repeat(SIZE - 1), 'b']]], 'a'.repeat(SIZE)],
+  ])('%s answers at once', (_name, validators, value) => {
+    const { result, ms } = timed(value, text(validators));
+    expect(result).toMatchObject({ problems: [expect.stringMatching(/^"value" /)] });
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it.each([
+    ['min', [['min', 1]], -Number.MAX_VALUE, 'float'],
+    ['max', [['max', 1]], Number.MAX_VALUE, 'float'],
+    ['isPositive', [['isPositive']], -Number.MAX_VALUE, 'float'],
+    ['isFuture', [['isFuture']], '1'.repeat(SIZE), 'datetime'],
+    ['isPast', [['isPast']], `2000-01-01T00:00:00${'0'.repeat(SIZE)}Z`, 'datetime'],
+  ])('%s answers at once', (_name, validators, value, type) => {
+    const { result, ms } = timed(value, text(validators, type));
+    expect(result).toMatchObject({ problems: [expect.stringMatching(/^"value" /)] });
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('bounds isEmail at 254 bytes, isUrl at 8,000 and the text a pattern reads at 1,000 characters', () => {
+    const email = (local: string) => `${local}@example.com`;
+    expect(validateBody({ value: email('a'.repeat(242)) }, text([['isEmail']]))).toMatchObject({
+      data: {},
+    });
+    expect(validateBody({ value: email('a'.repeat(243)) }, text([['isEmail']]))).toEqual({
+      problems: ['"value" must be an email address'],
+    });
+    const url = (length: number) => `https://a.example/${'x'.repeat(length - 18)}`;
+    expect(validateBody({ value: url(8000) }, text([['isUrl']]))).toMatchObject({ data: {} });
+    expect(validateBody({ value: url(8001) }, text([['isUrl']]))).toEqual({
+      problems: ['"value" must be an http or https URL'],
+    });
+    const pattern = [['matches', '^\\p{L}+$']];
+    expect(validateBody({ value: '😀'.repeat(1000) }, text(pattern))).toEqual({
+      problems: ['"value" has an invalid format'],
+    });
+    expect(validateBody({ value: 'é'.repeat(1000) }, text(pattern))).toMatchObject({ data: {} });
+    expect(validateBody({ value: 'é'.repeat(1001) }, text(pattern))).toEqual({
+      problems: ['"value" is too long to check its format (at most 1000 characters)'],
+    });
+  });
+
+  it.each([
+    ['a@b.co', true],
+    ['first.last+tag@sub.example.org', true],
+    ['ü@bücher.de', true],
+    ['a@b.c.d', true],
+    ['a@.b.c', true],
+    ['@b.co', false],
+    ['a@b', false],
+    ['a@.co', false],
+    ['a@b.', false],
+    ['a@@b.co', false],
+    ['a@b@c.co', false],
+    ['a b@c.co', false],
+    ['a@b.c\u00a0', false],
+    ['a@b.c\n', false],
+  ])('isEmail on %j: %s (as the former pattern)', (value, passes) => {
+    const result = validateBody({ value }, text([['isEmail']]));
+    expect('data' in result).toBe(passes);
+    expect(new RegExp(oldEmailPattern).test(value)).toBe(passes);
+  });
+});
+
 describe('readBody', () => {
   const post = (body: RequestInit['body'], type = 'application/json', init: RequestInit = {}) =>
     new Request('http://127.0.0.1/api', {
@@ -179,6 +273,19 @@ describe('readBody', () => {
     expect(pulled).toBeLessThanOrEqual(MIB + 2 * 65_536);
     await new Promise((resolve) => setImmediate(resolve));
     expect(cancelled).toBe(true);
+  });
+
+  it.each([
+    ['a lone surrogate (ED A0 80)', [0xed, 0xa0, 0x80]],
+    ['a cut character (E2 82)', [0xe2, 0x82]],
+    ['an overlong "/" (C0 AF)', [0xc0, 0xaf]],
+    ['a byte no UTF-8 has (FF)', [0xff]],
+  ])('answers 400 to a body that is not UTF-8: %s inside a string', async (_what, bytes) => {
+    const body = Buffer.concat([Buffer.from('{"name":"a'), Buffer.from(bytes), Buffer.from('"}')]);
+    expect(await readBody(post(stream([body])), spec)).toEqual({
+      ok: false,
+      response: { status: 400, body: { error: 'Request body is not valid UTF-8' } },
+    });
   });
 
   it('takes exactly 1 MiB and decodes characters split across chunks', async () => {

@@ -49,7 +49,23 @@ export const MAX_JSON_DEPTH = 100;
 /** Most items a `uuid[]` or `string[]` field may list: bounds the records one request links. */
 export const MAX_LIST_ITEMS = 1000;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Longest text `isEmail` takes, in bytes of UTF-8: RFC 5321 allows a path of 256 octets, the
+ * address and its two angle brackets.
+ */
+export const MAX_EMAIL_BYTES = 254;
+/**
+ * Longest text `isUrl` takes, in bytes of UTF-8: RFC 9110 (4.1) asks every HTTP sender and
+ * recipient to support URIs of 8,000 octets, and no more.
+ */
+export const MAX_URL_BYTES = 8000;
+/**
+ * Longest text a `matches:<pattern>` validator runs its pattern on, in characters: JavaScript's
+ * regular expressions backtrack, and a pattern with overlapping repetitions (`^\d+\d+$`) takes
+ * time growing with the square of the text or worse; within 1,000 characters that stays milliseconds.
+ */
+export const MAX_MATCHED_CHARACTERS = 1000;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** JSON and its `+json` kinds (`application/vnd.api+json`), with parameters; not `application/json-seq`. */
@@ -128,18 +144,45 @@ function transformed(value: unknown, field: BodyFieldSpec): unknown {
   return field.transforms.reduce((text, name) => TRANSFORMS[name](text), value);
 }
 
+/** The characters (code points, as `[...text].length`) of a text, counted up to `limit` + 1 only. */
+function countCharacters(text: string, limit: number): number {
+  let count = 0;
+  for (let i = 0; i < text.length && count <= limit; i++, count++) {
+    if ((text.codePointAt(i) as number) > 0xffff) i++;
+  }
+  return count;
+}
+
+/**
+ * `local@domain.tld`: one "@" with text before it, a "." inside the domain with text on both
+ * sides, no white space, at most MAX_EMAIL_BYTES. Plain code, not a regular expression: the
+ * former /^[^\s@]+@[^\s@]+\.[^\s@]+$/ backtracked quadratically ("a@" + "." x 80,000 + "@" held
+ * the server for seconds).
+ */
+function isEmailAddress(text: string): boolean {
+  if (Buffer.byteLength(text, "utf8") > MAX_EMAIL_BYTES || /\s/.test(text)) return false;
+  const at = text.indexOf("@");
+  return at > 0 && at === text.lastIndexOf("@") && text.slice(at + 2, -1).includes(".");
+}
+
+/** Why a text fails a `matches` pattern: too long to run it on (MAX_MATCHED_CHARACTERS), or no match. */
+function patternProblem(text: string, pattern: string): string | undefined {
+  if (countCharacters(text, MAX_MATCHED_CHARACTERS) > MAX_MATCHED_CHARACTERS) return `is too long to check its format (at most ${MAX_MATCHED_CHARACTERS} characters)`;
+  return new RegExp(pattern, "u").test(text) ? undefined : "has an invalid format";
+}
+
 /** Each validator returns a message (completing "<field> ...") when the value fails it. */
 const VALIDATORS: Record<ValidatorName, (value: unknown, argument: ValidatorSpec[1]) => string | undefined> = {
   notEmpty: (v) => (typeof v === "string" && v.trim() === "" ? "must not be empty" : undefined),
-  isEmail: (v) => (typeof v === "string" && !EMAIL.test(v) ? "must be an email address" : undefined),
+  isEmail: (v) => (typeof v === "string" && !isEmailAddress(v) ? "must be an email address" : undefined),
   isUrl: (v) => (typeof v === "string" && !isHttpUrl(v) ? "must be an http or https URL" : undefined),
   isUuid: (v) => (typeof v === "string" && !UUID.test(v) ? "must be a UUID" : undefined),
   isAlphanumeric: (v) => (typeof v === "string" && !/^[A-Za-z0-9]*$/.test(v) ? "must contain only letters and digits" : undefined),
   isLowercase: (v) => (typeof v === "string" && v !== v.toLowerCase() ? "must be lower case" : undefined),
   isUppercase: (v) => (typeof v === "string" && v !== v.toUpperCase() ? "must be upper case" : undefined),
-  minLength: (v, n) => (typeof v === "string" && [...v].length < Number(n) ? `must be at least ${n} characters long` : undefined),
-  maxLength: (v, n) => (typeof v === "string" && [...v].length > Number(n) ? `must be at most ${n} characters long` : undefined),
-  matches: (v, pattern) => (typeof v === "string" && !new RegExp(String(pattern), "u").test(v) ? "has an invalid format" : undefined),
+  minLength: (v, n) => (typeof v === "string" && countCharacters(v, Number(n)) < Number(n) ? `must be at least ${n} characters long` : undefined),
+  maxLength: (v, n) => (typeof v === "string" && countCharacters(v, Number(n)) > Number(n) ? `must be at most ${n} characters long` : undefined),
+  matches: (v, pattern) => (typeof v === "string" ? patternProblem(v, String(pattern)) : undefined),
   isIn: (v, list) => (typeof v === "string" && !(list as readonly string[]).includes(v) ? `must be one of ${(list as readonly string[]).join(", ")}` : undefined),
   min: (v, n) => (typeof v === "number" && v < Number(n) ? `must be at least ${n}` : undefined),
   max: (v, n) => (typeof v === "number" && v > Number(n) ? `must be at most ${n}` : undefined),
@@ -149,6 +192,7 @@ const VALIDATORS: Record<ValidatorName, (value: unknown, argument: ValidatorSpec
 };
 
 function isHttpUrl(value: string): boolean {
+  if (Buffer.byteLength(value, "utf8") > MAX_URL_BYTES) return false;
   try {
     const url = new URL(value);
     return url.protocol === "http:" || url.protocol === "https:";
@@ -252,12 +296,18 @@ export function validateBody(input: unknown, spec: BodySpec, envelope?: string):
 }
 
 /**
- * The body as text, or undefined once it passes MAX_BODY_BYTES: reading stops there, whatever the
- * transfer encoding (a chunked body has no Content-Length), so memory stays bounded. Bytes are
+ * Decodes a body as UTF-8, refusing invalid sequences (a lone `ED A0 80`, a cut character) rather
+ * than storing them as U+FFFD: the escaped `"\ud800"` is refused too (UNSTORABLE).
+ */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * The body's bytes, or undefined once they pass MAX_BODY_BYTES: reading stops there, whatever the
+ * transfer encoding (a chunked body has no Content-Length), so memory stays bounded. They are
  * decoded once at the end, so a character split across chunks decodes whole.
  */
-async function readLimitedText(request: Request): Promise<string | undefined> {
-  if (!request.body) return "";
+async function readLimitedBytes(request: Request): Promise<Uint8Array | undefined> {
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -272,7 +322,7 @@ async function readLimitedText(request: Request): Promise<string | undefined> {
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -288,8 +338,14 @@ export async function readBody<T>(request: Request, spec: BodySpec, envelope?: s
   }
   const tooLarge = { ok: false as const, response: jsonError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`) };
   if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) return tooLarge;
-  const text = await readLimitedText(request);
-  if (text === undefined) return tooLarge;
+  const bytes = await readLimitedBytes(request);
+  if (bytes === undefined) return tooLarge;
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return { ok: false, response: jsonError(400, "Request body is not valid UTF-8") };
+  }
   let input: unknown;
   try {
     input = JSON.parse(text);

@@ -13,18 +13,29 @@ const ATTEMPTS = 8;
 /**
  * A URL-friendly form of a text: accents removed, lower-case ASCII letters and digits, each run
  * of anything else one "-", at most MAX_SLUG_LENGTH characters (`"Héllo, World!"` → `"hello-world"`).
- * A text with none of those characters (or none at all) gives `fallback`.
+ * A text with none of those characters (or none at all) gives `fallback`. One pass that stops at
+ * MAX_SLUG_LENGTH, no regular expression: a client's text may be a whole body long, and patterns
+ * such as /-+$/ backtrack quadratically over long runs of "-".
  */
 export function slugify(text: string | null | undefined, fallback: string): string {
-  const slug = (text ?? "")
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, MAX_SLUG_LENGTH)
-    .replace(/-+$/, "");
-  return slug === "" ? fallback : slug;
+  let slug = "";
+  let gap = false;
+  for (const character of (text ?? "").normalize("NFKD")) {
+    const code = character.charCodeAt(0);
+    // Combining marks (the accents NFKD split off) are dropped, not made into a "-".
+    if (code >= 0x300 && code <= 0x36f) continue;
+    for (const lower of character.toLowerCase()) {
+      if ((lower >= "a" && lower <= "z") || (lower >= "0" && lower <= "9")) {
+        if (gap && slug !== "") slug += "-";
+        slug += lower;
+        gap = false;
+      } else gap = true;
+    }
+    if (slug.length >= MAX_SLUG_LENGTH) break;
+  }
+  // A "-" added as the last character within the limit ends the slug: it is dropped.
+  slug = slug.slice(0, MAX_SLUG_LENGTH);
+  return (slug.endsWith("-") ? slug.slice(0, -1) : slug) || fallback;
 }
 
 /**
