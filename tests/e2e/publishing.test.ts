@@ -1031,6 +1031,7 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     expect(signedUp.status).toBe(201);
     const auth = { authorization: `Token ${inside(signedUp, 'user').token}` };
     const outputBefore = server.output().length;
+    const statuses = new Map<string, number>();
     let sending = true;
     let kills = 0;
     const killer = (async () => {
@@ -1041,13 +1042,14 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
            WHERE datname = current_database() AND pid <> pg_backend_pid()`,
         );
         kills += Number(killed.n);
-        // Every 150-450 ms: often enough to fall between a write and the reads of its answer
+        // Every 50-150 ms for the first 60 answers (many connections die while in use), then
+        // every 150-450 ms: often enough to fall between a write and the reads of its answer
         // many times in a burst, rarely enough that many creates still get through.
-        await new Promise((resolve) => setTimeout(resolve, 150 + Math.random() * 300));
+        const pause = statuses.size < 60 ? 50 + Math.random() * 100 : 150 + Math.random() * 300;
+        await new Promise((resolve) => setTimeout(resolve, pause));
       }
     })();
     const titles = Array.from({ length: 160 }, (_, i) => `Burst ${i}`);
-    const statuses = new Map<string, number>();
     const answered = new Map<string, Row>();
     const queue = [...titles];
     await Promise.all(
