@@ -435,6 +435,17 @@ export interface MethodContext {
   hashesPasswords: boolean;
   /** Some body field has a `link`: the record and its links are written in one transaction. */
   writesLinks: boolean;
+  /**
+   * Orm drizzle on PostgreSQL, a write (create, replace, update, link, unlink) whose answer adds
+   * included records or computed fields: they are read in the write's transaction (with `tx`),
+   * so that a connection lost before the commit stores nothing and one lost after it fails
+   * nothing: the answer is 2xx exactly when the write committed. (Prisma runs such a write and
+   * its reads as one transaction itself; better-sqlite3's transactions are synchronous, and an
+   * embedded file has no connection to lose: on SQLite the reads follow the commit.)
+   */
+  readsInTransaction: boolean;
+  /** The write runs in one transaction: with its links (writesLinks), or with what its answer reads (readsInTransaction). */
+  writesInTransaction: boolean;
   /** Some body field links records by id (`uuid[]`): the handler checks that they exist (409). */
   checksLinkIds: boolean;
   /** The unique fields by which `string[]` body fields name related records (`name`), each once: Prisma's write runs again when a concurrent request created one first. */

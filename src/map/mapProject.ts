@@ -43,7 +43,13 @@ export function mapProject(
   const { events } = project;
   // Both sides of every relation, worked out once for the models and the routes that write links.
   const relations = mapRelations(project.models);
-  const routeFiles = mapRouteFiles(project.routes, project.orm, modelsByName, relations, events);
+  const routeFiles = mapRouteFiles(
+    project.routes,
+    { orm: project.orm, provider: options.provider },
+    modelsByName,
+    relations,
+    events,
+  );
   const methods = routeFiles.flatMap((file) => file.methods);
   const models = mapModels(project.models, relations, options.provider).sort(byName);
   const tables = joinTables(models);

@@ -1,4 +1,5 @@
 import type { OrmName } from '../config/configTypes';
+import type { DatabaseProvider } from '../config/database';
 import { bodyTypeInfo } from '../config/fieldTypes';
 import { VALIDATORS, type ParsedValidator } from '../config/validators';
 import type { AppFolder } from '../domain/appFolders';
@@ -31,6 +32,8 @@ import { sha256Hex } from '../hash/sha256Hex';
 
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const WRITES: readonly string[] = ['create', 'replace', 'update'];
+/** The writes whose answer may read what was written with its relations and computed fields. */
+const READS_AFTER_WRITE: readonly string[] = [...WRITES, 'link', 'unlink'];
 
 /** A parsed validator as the body spec writes it: its argument as a TypeScript literal. */
 function mapValidator(validator: ParsedValidator): ValidatorContext {
@@ -136,7 +139,7 @@ function statementName(handlerName: string, fields: string[]): string {
 
 function mapMethod(
   route: ProjectRoute,
-  orm: OrmName,
+  { orm, provider }: { orm: OrmName; provider: DatabaseProvider },
   models: Map<string, ProjectModel>,
   relations: Map<string, RelationContext[]>,
   events: ProjectEvent[],
@@ -190,6 +193,12 @@ function mapMethod(
   const shape = readsRecord
     ? mapAnswerShape(route, models, relations)
     : { fields: null, computed: [], include: [] };
+  const related = shape.include.length > 0 || shape.computed.length > 0;
+  const readsInTransaction =
+    orm === 'drizzle' &&
+    provider === 'postgresql' &&
+    related &&
+    READS_AFTER_WRITE.includes(operation);
   return {
     method: route.method,
     handlerName,
@@ -230,6 +239,8 @@ function mapMethod(
       WRITES.includes(operation) &&
       body.some((field) => field.type === 'password'),
     writesLinks,
+    readsInTransaction,
+    writesInTransaction: writesLinks || readsInTransaction,
     checksLinkIds: body.some((field) => field.link !== null && field.link.by === null),
     createsBy: [...new Set(body.flatMap((field) => (field.link?.by ? [field.link.by] : [])))],
     // An account route changes no record events see, but a cross-site log-in is refused too.
@@ -266,7 +277,7 @@ function mapMethod(
     computed: shape.computed,
     counted: shape.computed.filter((c) => c.kind === 'count').map((c) => c.relation),
     reads: shape.computed.filter((c) => c.kind !== 'count'),
-    related: shape.include.length > 0 || shape.computed.length > 0,
+    related,
     computes: shape.computed.length > 0 || shape.include.some((i) => i.computed.length > 0),
     // orm none answers stubs: nothing to shape.
     shapeName:
@@ -282,7 +293,7 @@ function mapMethod(
 /** Groups routes by folder: each is one route.ts with one export per method. */
 export function mapRouteFiles(
   routes: ProjectRoute[],
-  orm: OrmName,
+  stack: { orm: OrmName; provider: DatabaseProvider },
   models: Map<string, ProjectModel>,
   relations: Map<string, RelationContext[]>,
   events: ProjectEvent[] = [],
@@ -299,7 +310,7 @@ export function mapRouteFiles(
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([outputPath, file]) => {
       const methods = file.routes
-        .map((route) => mapMethod(route, orm, models, relations, events, route.folder))
+        .map((route) => mapMethod(route, stack, models, relations, events, route.folder))
         .sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
       const params = methods[0].params;
       const declared: string[] = methods.map((m) => m.method);

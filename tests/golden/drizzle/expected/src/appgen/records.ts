@@ -2,7 +2,7 @@
 // What the API sends of each record (orm drizzle): the columns of each table without its hidden
 // fields, and the related records a route includes. The Prisma variant gets the same from the
 // client's global `omit` and `include`.
-import { tables } from "./db";
+import { db, tables } from "./db";
 
 /** The columns sent of each model, hidden fields left out: `db.select(columns.user)`, `.returning(columns.user)`. */
 export const columns = {
@@ -53,6 +53,12 @@ export const columns = {
 
 type Row = Record<string, unknown>;
 
+/**
+ * What the finders read with: `db`, or a write's transaction (`tx`), so that what an answer sends
+ * is read before the write commits (the answer is 2xx exactly when it did).
+ */
+export type Reader = Pick<typeof db, "select">;
+
 /** How to find the records of one relation for a set of records (see withIncluded). */
 export interface RelationFinder {
   /** A belongsTo: one record or null; hasMany and manyToMany: an array. */
@@ -60,7 +66,7 @@ export interface RelationFinder {
   /** The field of the records that the related records are found by. */
   key: string;
   /** The related records of these keys, each with the key it belongs to; lists ordered by id. */
-  find(keys: string[]): PromiseLike<Array<{ key: string | null; row: Row }>>;
+  find(keys: string[], reader: Reader): PromiseLike<Array<{ key: string | null; row: Row }>>;
 }
 
 /** Each model's relations, as a route's `include` names them. */
@@ -72,12 +78,12 @@ export const relations = {
  * the record (or null), hasMany and manyToMany as arrays ordered by id. One query per relation,
  * however many records.
  */
-export async function withIncluded<T extends object>(records: T[], include: Record<string, RelationFinder>): Promise<Array<T & Row>> {
+export async function withIncluded<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader = db): Promise<Array<T & Row>> {
   const results = records.map((record) => ({ ...record }) as T & Row);
   for (const [name, relation] of Object.entries(include)) {
     const keys = [...new Set(results.map((result) => result[relation.key]).filter((key): key is string => typeof key === "string"))];
     const byKey = new Map<string, Row[]>();
-    for (const { key, row } of keys.length > 0 ? await relation.find(keys) : []) {
+    for (const { key, row } of keys.length > 0 ? await relation.find(keys, reader) : []) {
       if (key === null) continue;
       const list = byKey.get(key);
       if (list) list.push(row);

@@ -36,6 +36,12 @@ export const columns = {
 
 type Row = Record<string, unknown>;
 
+/**
+ * What the finders read with: `db`, or a write's transaction (`tx`), so that what an answer sends
+ * is read before the write commits (the answer is 2xx exactly when it did).
+ */
+export type Reader = Pick<typeof db, "select">;
+
 /** How to find the records of one relation for a set of records (see withIncluded). */
 export interface RelationFinder {
   /** A belongsTo: one record or null; hasMany and manyToMany: an array. */
@@ -43,34 +49,34 @@ export interface RelationFinder {
   /** The field of the records that the related records are found by. */
   key: string;
   /** The related records of these keys, each with the key it belongs to; lists ordered by id. */
-  find(keys: string[]): PromiseLike<Array<{ key: string | null; row: Row }>>;
+  find(keys: string[], reader: Reader): PromiseLike<Array<{ key: string | null; row: Row }>>;
 }
 
 /** Each model's relations, as a route's `include` names them. */
 export const relations = {
   comment: {
     // belongsTo: the Post whose id is in postId
-    post: { one: true, key: "postId", find: (keys) => db.select({ key: tables.post.id, row: columns.post }).from(tables.post).where(inArray(tables.post.id, keys)) },
+    post: { one: true, key: "postId", find: (keys, reader) => reader.select({ key: tables.post.id, row: columns.post }).from(tables.post).where(inArray(tables.post.id, keys)) },
     // belongsTo: the User whose id is in authorId
-    author: { one: true, key: "authorId", find: (keys) => db.select({ key: tables.user.id, row: columns.user }).from(tables.user).where(inArray(tables.user.id, keys)) },
+    author: { one: true, key: "authorId", find: (keys, reader) => reader.select({ key: tables.user.id, row: columns.user }).from(tables.user).where(inArray(tables.user.id, keys)) },
   },
   post: {
     // belongsTo: the User whose id is in authorId
-    author: { one: true, key: "authorId", find: (keys) => db.select({ key: tables.user.id, row: columns.user }).from(tables.user).where(inArray(tables.user.id, keys)) },
+    author: { one: true, key: "authorId", find: (keys, reader) => reader.select({ key: tables.user.id, row: columns.user }).from(tables.user).where(inArray(tables.user.id, keys)) },
     // hasMany: the Comments whose postId is this id
-    comments: { one: false, key: "id", find: (keys) => db.select({ key: tables.comment.postId, row: columns.comment }).from(tables.comment).where(inArray(tables.comment.postId, keys)).orderBy(asc(tables.comment.id)) },
+    comments: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables.comment.postId, row: columns.comment }).from(tables.comment).where(inArray(tables.comment.postId, keys)).orderBy(asc(tables.comment.id)) },
     // manyToMany: the Tags linked in _Post_tags
-    tags: { one: false, key: "id", find: (keys) => db.select({ key: tables._Post_tags.A, row: columns.tag }).from(tables._Post_tags).innerJoin(tables.tag, eq(tables._Post_tags.B, tables.tag.id)).where(inArray(tables._Post_tags.A, keys)).orderBy(asc(tables.tag.id)) },
+    tags: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables._Post_tags.A, row: columns.tag }).from(tables._Post_tags).innerJoin(tables.tag, eq(tables._Post_tags.B, tables.tag.id)).where(inArray(tables._Post_tags.A, keys)).orderBy(asc(tables.tag.id)) },
   },
   tag: {
     // manyToMany: the Posts linked in _Post_tags
-    posts: { one: false, key: "id", find: (keys) => db.select({ key: tables._Post_tags.B, row: columns.post }).from(tables._Post_tags).innerJoin(tables.post, eq(tables._Post_tags.A, tables.post.id)).where(inArray(tables._Post_tags.B, keys)).orderBy(asc(tables.post.id)) },
+    posts: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables._Post_tags.B, row: columns.post }).from(tables._Post_tags).innerJoin(tables.post, eq(tables._Post_tags.A, tables.post.id)).where(inArray(tables._Post_tags.B, keys)).orderBy(asc(tables.post.id)) },
   },
   user: {
     // hasMany: the Posts whose authorId is this id
-    posts: { one: false, key: "id", find: (keys) => db.select({ key: tables.post.authorId, row: columns.post }).from(tables.post).where(inArray(tables.post.authorId, keys)).orderBy(asc(tables.post.id)) },
+    posts: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables.post.authorId, row: columns.post }).from(tables.post).where(inArray(tables.post.authorId, keys)).orderBy(asc(tables.post.id)) },
     // hasMany: the Comments whose authorId is this id
-    comments: { one: false, key: "id", find: (keys) => db.select({ key: tables.comment.authorId, row: columns.comment }).from(tables.comment).where(inArray(tables.comment.authorId, keys)).orderBy(asc(tables.comment.id)) },
+    comments: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables.comment.authorId, row: columns.comment }).from(tables.comment).where(inArray(tables.comment.authorId, keys)).orderBy(asc(tables.comment.id)) },
   },
 } satisfies Record<string, Record<string, RelationFinder>>;
 
@@ -79,12 +85,12 @@ export const relations = {
  * the record (or null), hasMany and manyToMany as arrays ordered by id. One query per relation,
  * however many records.
  */
-export async function withIncluded<T extends object>(records: T[], include: Record<string, RelationFinder>): Promise<Array<T & Row>> {
+export async function withIncluded<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader = db): Promise<Array<T & Row>> {
   const results = records.map((record) => ({ ...record }) as T & Row);
   for (const [name, relation] of Object.entries(include)) {
     const keys = [...new Set(results.map((result) => result[relation.key]).filter((key): key is string => typeof key === "string"))];
     const byKey = new Map<string, Row[]>();
-    for (const { key, row } of keys.length > 0 ? await relation.find(keys) : []) {
+    for (const { key, row } of keys.length > 0 ? await relation.find(keys, reader) : []) {
       if (key === null) continue;
       const list = byKey.get(key);
       if (list) list.push(row);

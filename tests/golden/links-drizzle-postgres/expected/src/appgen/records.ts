@@ -24,6 +24,12 @@ export const columns = {
 
 type Row = Record<string, unknown>;
 
+/**
+ * What the finders read with: `db`, or a write's transaction (`tx`), so that what an answer sends
+ * is read before the write commits (the answer is 2xx exactly when it did).
+ */
+export type Reader = Pick<typeof db, "select">;
+
 /** How to find the records of one relation for a set of records (see withIncluded). */
 export interface RelationFinder {
   /** A belongsTo: one record or null; hasMany and manyToMany: an array. */
@@ -31,20 +37,20 @@ export interface RelationFinder {
   /** The field of the records that the related records are found by. */
   key: string;
   /** The related records of these keys, each with the key it belongs to; lists ordered by id. */
-  find(keys: string[]): PromiseLike<Array<{ key: string | null; row: Row }>>;
+  find(keys: string[], reader: Reader): PromiseLike<Array<{ key: string | null; row: Row }>>;
 }
 
 /** Each model's relations, as a route's `include` names them. */
 export const relations = {
   article: {
     // manyToMany: the Labels linked in _Article_labels
-    labels: { one: false, key: "id", find: (keys) => db.select({ key: tables._Article_labels.A, row: columns.label }).from(tables._Article_labels).innerJoin(tables.label, eq(tables._Article_labels.B, tables.label.id)).where(inArray(tables._Article_labels.A, keys)).orderBy(asc(tables.label.id)) },
+    labels: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables._Article_labels.A, row: columns.label }).from(tables._Article_labels).innerJoin(tables.label, eq(tables._Article_labels.B, tables.label.id)).where(inArray(tables._Article_labels.A, keys)).orderBy(asc(tables.label.id)) },
     // manyToMany: the Readers linked in _Article_readers
-    readers: { one: false, key: "id", find: (keys) => db.select({ key: tables._Article_readers.A, row: columns.reader }).from(tables._Article_readers).innerJoin(tables.reader, eq(tables._Article_readers.B, tables.reader.id)).where(inArray(tables._Article_readers.A, keys)).orderBy(asc(tables.reader.id)) },
+    readers: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables._Article_readers.A, row: columns.reader }).from(tables._Article_readers).innerJoin(tables.reader, eq(tables._Article_readers.B, tables.reader.id)).where(inArray(tables._Article_readers.A, keys)).orderBy(asc(tables.reader.id)) },
   },
   label: {
     // manyToMany: the Articles linked in _Article_labels
-    articles: { one: false, key: "id", find: (keys) => db.select({ key: tables._Article_labels.B, row: columns.article }).from(tables._Article_labels).innerJoin(tables.article, eq(tables._Article_labels.A, tables.article.id)).where(inArray(tables._Article_labels.B, keys)).orderBy(asc(tables.article.id)) },
+    articles: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables._Article_labels.B, row: columns.article }).from(tables._Article_labels).innerJoin(tables.article, eq(tables._Article_labels.A, tables.article.id)).where(inArray(tables._Article_labels.B, keys)).orderBy(asc(tables.article.id)) },
   },
 } satisfies Record<string, Record<string, RelationFinder>>;
 
@@ -53,12 +59,12 @@ export const relations = {
  * the record (or null), hasMany and manyToMany as arrays ordered by id. One query per relation,
  * however many records.
  */
-export async function withIncluded<T extends object>(records: T[], include: Record<string, RelationFinder>): Promise<Array<T & Row>> {
+export async function withIncluded<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader = db): Promise<Array<T & Row>> {
   const results = records.map((record) => ({ ...record }) as T & Row);
   for (const [name, relation] of Object.entries(include)) {
     const keys = [...new Set(results.map((result) => result[relation.key]).filter((key): key is string => typeof key === "string"))];
     const byKey = new Map<string, Row[]>();
-    for (const { key, row } of keys.length > 0 ? await relation.find(keys) : []) {
+    for (const { key, row } of keys.length > 0 ? await relation.find(keys, reader) : []) {
       if (key === null) continue;
       const list = byKey.get(key);
       if (list) list.push(row);
@@ -79,14 +85,14 @@ export interface ComputedFinder {
   /** The value of a record no related row matched: 0 for a count, false for callerIn. */
   none: unknown;
   /** The values for these record ids (and the signed-in user's id, or null), each with its record's id. */
-  find(ids: string[], userId: string | null): PromiseLike<Array<{ key: string | null; value: unknown }>>;
+  find(ids: string[], userId: string | null, reader: Reader): PromiseLike<Array<{ key: string | null; value: unknown }>>;
 }
 
 /** Each model's computed fields (`computed` in its config), as a route's `fields` names them. */
 export const computed = {
   label: {
     // the summary of each Article linked in _Article_labels, by summary, then id
-    summaries: { list: true, none: null, find: (ids) => db.select({ key: tables._Article_labels.B, value: tables.article.summary }).from(tables._Article_labels).innerJoin(tables.article, eq(tables._Article_labels.A, tables.article.id)).where(inArray(tables._Article_labels.B, ids)).orderBy(orderOf(tables.article.summary, false), asc(tables.article.id)) },
+    summaries: { list: true, none: null, find: (ids, _userId, reader) => reader.select({ key: tables._Article_labels.B, value: tables.article.summary }).from(tables._Article_labels).innerJoin(tables.article, eq(tables._Article_labels.A, tables.article.id)).where(inArray(tables._Article_labels.B, ids)).orderBy(orderOf(tables.article.summary, false), asc(tables.article.id)) },
   },
 } satisfies Record<string, Record<string, ComputedFinder>>;
 
@@ -94,12 +100,12 @@ export const computed = {
  * The records with the computed fields a route sends, each under its name: one query per
  * computed field, however many records. Changes the records themselves and returns them.
  */
-export async function withComputed<T extends object>(records: T[], fields: Record<string, ComputedFinder>, userId: string | null): Promise<Array<T & Row>> {
+export async function withComputed<T extends object>(records: T[], fields: Record<string, ComputedFinder>, userId: string | null, reader: Reader = db): Promise<Array<T & Row>> {
   const results = records as Array<T & Row>;
   const ids = [...new Set(results.map((result) => result.id).filter((id): id is string => typeof id === "string"))];
   for (const [name, finder] of Object.entries(fields)) {
     const byId = new Map<string, unknown[]>();
-    for (const { key, value } of ids.length > 0 ? await finder.find(ids, userId) : []) {
+    for (const { key, value } of ids.length > 0 ? await finder.find(ids, userId, reader) : []) {
       if (key === null) continue;
       const list = byId.get(key);
       if (list) list.push(value);

@@ -13,7 +13,32 @@ const url = process.env.DATABASE_URL ?? "file:./drizzle/dev.db";
 const logger = process.env.APPGEN_LOG_SQL === "1" ? { logQuery: (query: string) => console.log(`appgen:sql ${query}`) } : false;
 
 function createDatabase() {
-  return drizzle({ connection: { connectionString: url }, schema: tables, logger });
+  const database = drizzle({ connection: { connectionString: url }, schema: tables, logger });
+  discardLostConnections(database.$client);
+  // drizzle-orm 0.45 sends BEGIN before the `try` whose `finally` gives the client back to the
+  // pool: a BEGIN that fails (on a connection the server closed) keeps its client for good, and
+  // once the pool has none left every request waits (drizzle-team/drizzle-orm#6241). So each
+  // transaction runs on a client of its own, given back however it ends (pg discards a broken one).
+  database.transaction = async (work, config) => {
+    const client = await database.$client.connect();
+    try {
+      return await drizzle({ client, schema: tables, logger }).transaction(work, config);
+    } finally {
+      client.release();
+    }
+  };
+  return database;
+}
+
+/**
+ * A connection the server closes (a restart, a failover, `pg_terminate_backend`) is an `error` of
+ * its client, and of the pool when the client is idle: unhandled, an uncaught exception, which
+ * ends a Node.js process. Handled here: the pool discards the client and opens a new one when
+ * needed; a statement that was running fails, and its request answers 500 (its own log line).
+ */
+function discardLostConnections(pool: { on(event: "error", listener: (error: Error) => void): unknown; on(event: "connect", listener: (client: { on(event: "error", listener: () => void): unknown }) => void): unknown }) {
+  pool.on("error", (error) => console.error(`[appgen] database connection lost: ${error.message}`));
+  pool.on("connect", (client) => client.on("error", () => {}));
 }
 
 // One connection per process: Next.js dev reloads modules, and each instance holds connections.

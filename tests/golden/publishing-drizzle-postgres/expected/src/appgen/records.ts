@@ -42,6 +42,12 @@ export const columns = {
 
 type Row = Record<string, unknown>;
 
+/**
+ * What the finders read with: `db`, or a write's transaction (`tx`), so that what an answer sends
+ * is read before the write commits (the answer is 2xx exactly when it did).
+ */
+export type Reader = Pick<typeof db, "select">;
+
 /** How to find the records of one relation for a set of records (see withIncluded). */
 export interface RelationFinder {
   /** A belongsTo: one record or null; hasMany and manyToMany: an array. */
@@ -49,42 +55,42 @@ export interface RelationFinder {
   /** The field of the records that the related records are found by. */
   key: string;
   /** The related records of these keys, each with the key it belongs to; lists ordered by id. */
-  find(keys: string[]): PromiseLike<Array<{ key: string | null; row: Row }>>;
+  find(keys: string[], reader: Reader): PromiseLike<Array<{ key: string | null; row: Row }>>;
 }
 
 /** Each model's relations, as a route's `include` names them. */
 export const relations = {
   article: {
     // belongsTo: the User whose id is in authorId
-    author: { one: true, key: "authorId", find: (keys) => db.select({ key: tables.user.id, row: columns.user }).from(tables.user).where(inArray(tables.user.id, keys)) },
+    author: { one: true, key: "authorId", find: (keys, reader) => reader.select({ key: tables.user.id, row: columns.user }).from(tables.user).where(inArray(tables.user.id, keys)) },
     // hasMany: the Comments whose articleId is this id
-    comments: { one: false, key: "id", find: (keys) => db.select({ key: tables.comment.articleId, row: columns.comment }).from(tables.comment).where(inArray(tables.comment.articleId, keys)).orderBy(asc(tables.comment.id)) },
+    comments: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables.comment.articleId, row: columns.comment }).from(tables.comment).where(inArray(tables.comment.articleId, keys)).orderBy(asc(tables.comment.id)) },
     // manyToMany: the Tags linked in _Article_tags
-    tags: { one: false, key: "id", find: (keys) => db.select({ key: tables._Article_tags.A, row: columns.tag }).from(tables._Article_tags).innerJoin(tables.tag, eq(tables._Article_tags.B, tables.tag.id)).where(inArray(tables._Article_tags.A, keys)).orderBy(asc(tables.tag.id)) },
+    tags: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables._Article_tags.A, row: columns.tag }).from(tables._Article_tags).innerJoin(tables.tag, eq(tables._Article_tags.B, tables.tag.id)).where(inArray(tables._Article_tags.A, keys)).orderBy(asc(tables.tag.id)) },
     // manyToMany: the Users linked in _Article_favoritedBy
-    favoritedBy: { one: false, key: "id", find: (keys) => db.select({ key: tables._Article_favoritedBy.A, row: columns.user }).from(tables._Article_favoritedBy).innerJoin(tables.user, eq(tables._Article_favoritedBy.B, tables.user.id)).where(inArray(tables._Article_favoritedBy.A, keys)).orderBy(asc(tables.user.id)) },
+    favoritedBy: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables._Article_favoritedBy.A, row: columns.user }).from(tables._Article_favoritedBy).innerJoin(tables.user, eq(tables._Article_favoritedBy.B, tables.user.id)).where(inArray(tables._Article_favoritedBy.A, keys)).orderBy(asc(tables.user.id)) },
   },
   comment: {
     // belongsTo: the Article whose id is in articleId
-    article: { one: true, key: "articleId", find: (keys) => db.select({ key: tables.article.id, row: columns.article }).from(tables.article).where(inArray(tables.article.id, keys)) },
+    article: { one: true, key: "articleId", find: (keys, reader) => reader.select({ key: tables.article.id, row: columns.article }).from(tables.article).where(inArray(tables.article.id, keys)) },
     // belongsTo: the User whose id is in authorId
-    author: { one: true, key: "authorId", find: (keys) => db.select({ key: tables.user.id, row: columns.user }).from(tables.user).where(inArray(tables.user.id, keys)) },
+    author: { one: true, key: "authorId", find: (keys, reader) => reader.select({ key: tables.user.id, row: columns.user }).from(tables.user).where(inArray(tables.user.id, keys)) },
   },
   tag: {
     // manyToMany: the Articles linked in _Article_tags
-    articles: { one: false, key: "id", find: (keys) => db.select({ key: tables._Article_tags.B, row: columns.article }).from(tables._Article_tags).innerJoin(tables.article, eq(tables._Article_tags.A, tables.article.id)).where(inArray(tables._Article_tags.B, keys)).orderBy(asc(tables.article.id)) },
+    articles: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables._Article_tags.B, row: columns.article }).from(tables._Article_tags).innerJoin(tables.article, eq(tables._Article_tags.A, tables.article.id)).where(inArray(tables._Article_tags.B, keys)).orderBy(asc(tables.article.id)) },
   },
   user: {
     // hasMany: the Articles whose authorId is this id
-    articles: { one: false, key: "id", find: (keys) => db.select({ key: tables.article.authorId, row: columns.article }).from(tables.article).where(inArray(tables.article.authorId, keys)).orderBy(asc(tables.article.id)) },
+    articles: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables.article.authorId, row: columns.article }).from(tables.article).where(inArray(tables.article.authorId, keys)).orderBy(asc(tables.article.id)) },
     // hasMany: the Comments whose authorId is this id
-    comments: { one: false, key: "id", find: (keys) => db.select({ key: tables.comment.authorId, row: columns.comment }).from(tables.comment).where(inArray(tables.comment.authorId, keys)).orderBy(asc(tables.comment.id)) },
+    comments: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables.comment.authorId, row: columns.comment }).from(tables.comment).where(inArray(tables.comment.authorId, keys)).orderBy(asc(tables.comment.id)) },
     // manyToMany: the Users linked in _User_followers
-    followers: { one: false, key: "id", find: (keys) => db.select({ key: tables._User_followers.A, row: columns.user }).from(tables._User_followers).innerJoin(tables.user, eq(tables._User_followers.B, tables.user.id)).where(inArray(tables._User_followers.A, keys)).orderBy(asc(tables.user.id)) },
+    followers: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables._User_followers.A, row: columns.user }).from(tables._User_followers).innerJoin(tables.user, eq(tables._User_followers.B, tables.user.id)).where(inArray(tables._User_followers.A, keys)).orderBy(asc(tables.user.id)) },
     // manyToMany: the Users linked in _User_followers
-    follows: { one: false, key: "id", find: (keys) => db.select({ key: tables._User_followers.B, row: columns.user }).from(tables._User_followers).innerJoin(tables.user, eq(tables._User_followers.A, tables.user.id)).where(inArray(tables._User_followers.B, keys)).orderBy(asc(tables.user.id)) },
+    follows: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables._User_followers.B, row: columns.user }).from(tables._User_followers).innerJoin(tables.user, eq(tables._User_followers.A, tables.user.id)).where(inArray(tables._User_followers.B, keys)).orderBy(asc(tables.user.id)) },
     // manyToMany: the Articles linked in _Article_favoritedBy
-    favorites: { one: false, key: "id", find: (keys) => db.select({ key: tables._Article_favoritedBy.B, row: columns.article }).from(tables._Article_favoritedBy).innerJoin(tables.article, eq(tables._Article_favoritedBy.A, tables.article.id)).where(inArray(tables._Article_favoritedBy.B, keys)).orderBy(asc(tables.article.id)) },
+    favorites: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables._Article_favoritedBy.B, row: columns.article }).from(tables._Article_favoritedBy).innerJoin(tables.article, eq(tables._Article_favoritedBy.A, tables.article.id)).where(inArray(tables._Article_favoritedBy.B, keys)).orderBy(asc(tables.article.id)) },
   },
 } satisfies Record<string, Record<string, RelationFinder>>;
 
@@ -93,12 +99,12 @@ export const relations = {
  * the record (or null), hasMany and manyToMany as arrays ordered by id. One query per relation,
  * however many records.
  */
-export async function withIncluded<T extends object>(records: T[], include: Record<string, RelationFinder>): Promise<Array<T & Row>> {
+export async function withIncluded<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader = db): Promise<Array<T & Row>> {
   const results = records.map((record) => ({ ...record }) as T & Row);
   for (const [name, relation] of Object.entries(include)) {
     const keys = [...new Set(results.map((result) => result[relation.key]).filter((key): key is string => typeof key === "string"))];
     const byKey = new Map<string, Row[]>();
-    for (const { key, row } of keys.length > 0 ? await relation.find(keys) : []) {
+    for (const { key, row } of keys.length > 0 ? await relation.find(keys, reader) : []) {
       if (key === null) continue;
       const list = byKey.get(key);
       if (list) list.push(row);
@@ -119,22 +125,22 @@ export interface ComputedFinder {
   /** The value of a record no related row matched: 0 for a count, false for callerIn. */
   none: unknown;
   /** The values for these record ids (and the signed-in user's id, or null), each with its record's id. */
-  find(ids: string[], userId: string | null): PromiseLike<Array<{ key: string | null; value: unknown }>>;
+  find(ids: string[], userId: string | null, reader: Reader): PromiseLike<Array<{ key: string | null; value: unknown }>>;
 }
 
 /** Each model's computed fields (`computed` in its config), as a route's `fields` names them. */
 export const computed = {
   article: {
     // the name of each Tag linked in _Article_tags, by name, then id
-    tagList: { list: true, none: null, find: (ids) => db.select({ key: tables._Article_tags.A, value: tables.tag.name }).from(tables._Article_tags).innerJoin(tables.tag, eq(tables._Article_tags.B, tables.tag.id)).where(inArray(tables._Article_tags.A, ids)).orderBy(orderOf(tables.tag.name, false), asc(tables.tag.id)) },
+    tagList: { list: true, none: null, find: (ids, _userId, reader) => reader.select({ key: tables._Article_tags.A, value: tables.tag.name }).from(tables._Article_tags).innerJoin(tables.tag, eq(tables._Article_tags.B, tables.tag.id)).where(inArray(tables._Article_tags.A, ids)).orderBy(orderOf(tables.tag.name, false), asc(tables.tag.id)) },
     // whether the signed-in user is linked in _Article_favoritedBy (never for an anonymous caller)
-    favorited: { list: false, none: false, find: async (ids, userId) => userId === null ? [] : (await db.select({ key: tables._Article_favoritedBy.A }).from(tables._Article_favoritedBy).where(and(inArray(tables._Article_favoritedBy.A, ids), eq(tables._Article_favoritedBy.B, userId)))).map(({ key }) => ({ key, value: true })) },
+    favorited: { list: false, none: false, find: async (ids, userId, reader) => userId === null ? [] : (await reader.select({ key: tables._Article_favoritedBy.A }).from(tables._Article_favoritedBy).where(and(inArray(tables._Article_favoritedBy.A, ids), eq(tables._Article_favoritedBy.B, userId)))).map(({ key }) => ({ key, value: true })) },
     // the number of Users linked in _Article_favoritedBy
-    favoritesCount: { list: false, none: 0, find: (ids) => db.select({ key: tables._Article_favoritedBy.A, value: count() }).from(tables._Article_favoritedBy).where(inArray(tables._Article_favoritedBy.A, ids)).groupBy(tables._Article_favoritedBy.A) },
+    favoritesCount: { list: false, none: 0, find: (ids, _userId, reader) => reader.select({ key: tables._Article_favoritedBy.A, value: count() }).from(tables._Article_favoritedBy).where(inArray(tables._Article_favoritedBy.A, ids)).groupBy(tables._Article_favoritedBy.A) },
   },
   user: {
     // whether the signed-in user is linked in _User_followers (never for an anonymous caller)
-    following: { list: false, none: false, find: async (ids, userId) => userId === null ? [] : (await db.select({ key: tables._User_followers.A }).from(tables._User_followers).where(and(inArray(tables._User_followers.A, ids), eq(tables._User_followers.B, userId)))).map(({ key }) => ({ key, value: true })) },
+    following: { list: false, none: false, find: async (ids, userId, reader) => userId === null ? [] : (await reader.select({ key: tables._User_followers.A }).from(tables._User_followers).where(and(inArray(tables._User_followers.A, ids), eq(tables._User_followers.B, userId)))).map(({ key }) => ({ key, value: true })) },
   },
 } satisfies Record<string, Record<string, ComputedFinder>>;
 
@@ -142,12 +148,12 @@ export const computed = {
  * The records with the computed fields a route sends, each under its name: one query per
  * computed field, however many records. Changes the records themselves and returns them.
  */
-export async function withComputed<T extends object>(records: T[], fields: Record<string, ComputedFinder>, userId: string | null): Promise<Array<T & Row>> {
+export async function withComputed<T extends object>(records: T[], fields: Record<string, ComputedFinder>, userId: string | null, reader: Reader = db): Promise<Array<T & Row>> {
   const results = records as Array<T & Row>;
   const ids = [...new Set(results.map((result) => result.id).filter((id): id is string => typeof id === "string"))];
   for (const [name, finder] of Object.entries(fields)) {
     const byId = new Map<string, unknown[]>();
-    for (const { key, value } of ids.length > 0 ? await finder.find(ids, userId) : []) {
+    for (const { key, value } of ids.length > 0 ? await finder.find(ids, userId, reader) : []) {
       if (key === null) continue;
       const list = byId.get(key);
       if (list) list.push(value);

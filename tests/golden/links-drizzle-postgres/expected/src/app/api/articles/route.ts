@@ -50,7 +50,8 @@ export async function POST(request: Request): Promise<Response> {
       title: body.title,
     };
     // The record and its links in one transaction: a failure leaves neither.
-    const [found] = await db.transaction(async (tx) => {
+    // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
+    const [record] = await db.transaction(async (tx) => {
       const written = await tx.insert(tables.article).values(values).returning(columns.article);
       // labels: Label records linked in _Article_labels, added.
       for (const { id } of written) {
@@ -62,9 +63,9 @@ export async function POST(request: Request): Promise<Response> {
         const links = (body.readers ?? []).map((linked) => ({ A: id, B: linked }));
         if (links.length > 0) await tx.insert(tables._Article_readers).values(links);
       }
-      return written;
+      const records = await withIncluded(written, { labels: relations.article.labels, readers: relations.article.readers }, tx);
+      return records;
     });
-    const [record] = await withIncluded([found], { labels: relations.article.labels, readers: relations.article.readers });
     return json(record, 201);
   });
 }

@@ -103,7 +103,8 @@ export async function POST(request: Request): Promise<Response> {
     };
     // slug is made from title, with -2, -3... when taken (src/appgen/slug.ts).
     // The record and its links in one transaction: a failure leaves neither.
-    const [found] = await withFreeSlug("slug", slugify(body.title, "article"), async (base) => (await db.select({ slug: tables.article.slug }).from(tables.article).where(like(tables.article.slug, `${base}%`))).map((row) => row.slug), (slug) =>
+    // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
+    const [record] = await withFreeSlug("slug", slugify(body.title, "article"), async (base) => (await db.select({ slug: tables.article.slug }).from(tables.article).where(like(tables.article.slug, `${base}%`))).map((row) => row.slug), (slug) =>
     db.transaction(async (tx) => {
       // tagList: Tag records named by name; those missing are created first (a record a concurrent request just created is no conflict).
       const tagListIds: string[] = [];
@@ -119,10 +120,10 @@ export async function POST(request: Request): Promise<Response> {
         const links = tagListIds.map((linked) => ({ A: id, B: linked }));
         if (links.length > 0) await tx.insert(tables._Article_tags).values(links);
       }
-      return written;
+      const records = await withComputed(await withIncluded(written, { author: relations.article.author }, tx), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId, tx);
+      await withComputed(includedRecords(records, "author"), { following: computed.user.following }, userId, tx);
+      return records;
     }));
-    const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
-    await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
     return json({ "article": shaped(record, postApiArticlesShape) }, 201);
   });
 }

@@ -97,7 +97,8 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     };
     const where = matching(tables.article, { id: params.id });
     // The record and its links in one transaction: a failure leaves neither.
-    const [found] = await db.transaction(async (tx) => {
+    // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
+    const [record] = await db.transaction(async (tx) => {
       const written = await tx.update(tables.article).set(changes).where(where).returning(columns.article);
       // labels: Label records linked in _Article_labels, replaced (none when absent).
       for (const { id } of written) {
@@ -105,10 +106,10 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
         const links = (body.labels ?? []).map((linked) => ({ A: id, B: linked }));
         if (links.length > 0) await tx.insert(tables._Article_labels).values(links);
       }
-      return written;
+      const records = await withIncluded(written, { labels: relations.article.labels }, tx);
+      return records;
     });
-    if (!found) return jsonError(404, "Not found");
-    const [record] = await withIncluded([found], { labels: relations.article.labels });
+    if (!record) return jsonError(404, "Not found");
     return json(record);
   });
 }

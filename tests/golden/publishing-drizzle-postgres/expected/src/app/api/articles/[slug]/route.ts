@@ -92,7 +92,8 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const where = matching(tables.article, { slug: params.slug });
     const changed = Object.values(changes).some((value) => value !== undefined);
     // The record and its links in one transaction: a failure leaves neither.
-    const [found] = await db.transaction(async (tx) => {
+    // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
+    const [record] = await db.transaction(async (tx) => {
       // tagList: Tag records named by name; those missing are created first (a record a concurrent request just created is no conflict).
       const tagListIds: string[] = [];
       if (body.tagList !== undefined && body.tagList.length > 0) {
@@ -110,11 +111,11 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
         const links = tagListIds.map((linked) => ({ A: id, B: linked }));
         if (links.length > 0) await tx.insert(tables._Article_tags).values(links);
       }
-      return written;
+      const records = await withComputed(await withIncluded(written, { author: relations.article.author }, tx), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId, tx);
+      await withComputed(includedRecords(records, "author"), { following: computed.user.following }, userId, tx);
+      return records;
     });
-    if (!found) return jsonError(404, "Not found");
-    const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
-    await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
+    if (!record) return jsonError(404, "Not found");
     return json({ "article": shaped(record, putApiArticlesBySlugShape) });
   });
 }

@@ -45,7 +45,8 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     };
     const where = matching(tables.article, { id: params.id });
     // The record and its links in one transaction: a failure leaves neither.
-    const [found] = await db.transaction(async (tx) => {
+    // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
+    const [record] = await db.transaction(async (tx) => {
       // labelNames: Label records named by name; those missing are created first (a record a concurrent request just created is no conflict).
       const labelNamesIds: string[] = [];
       if (body.labelNames !== undefined && body.labelNames.length > 0) {
@@ -61,10 +62,10 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
         const links = labelNamesIds.map((linked) => ({ A: id, B: linked }));
         if (links.length > 0) await tx.insert(tables._Article_labels).values(links);
       }
-      return written;
+      const records = await withIncluded(written, { labels: relations.article.labels }, tx);
+      return records;
     });
-    if (!found) return jsonError(404, "Not found");
-    const [record] = await withIncluded([found], { labels: relations.article.labels });
+    if (!record) return jsonError(404, "Not found");
     return json(record);
   });
 }

@@ -80,9 +80,13 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
       articleId: parentArticle.id,
       authorId: userId,
     };
-    const [found] = await db.insert(tables.comment).values(values).returning(columns.comment);
-    const [record] = await withIncluded([found], { author: relations.comment.author });
-    await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
+    // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
+    const [record] = await db.transaction(async (tx) => {
+      const written = await tx.insert(tables.comment).values(values).returning(columns.comment);
+      const records = await withIncluded(written, { author: relations.comment.author }, tx);
+      await withComputed(includedRecords(records, "author"), { following: computed.user.following }, userId, tx);
+      return records;
+    });
     return json({ "comment": shaped(record, postApiArticlesBySlugCommentsShape) }, 201);
   });
 }

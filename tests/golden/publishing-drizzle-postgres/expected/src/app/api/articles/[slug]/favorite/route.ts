@@ -26,11 +26,15 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
     if (!current) return jsonError(404, "Not found");
     // The signed-in user joins favoritedBy (a second time changes nothing).
-    await db.insert(tables._Article_favoritedBy).values({ A: current.id, B: userId }).onConflictDoNothing();
-    const [found] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { id: current.id })).limit(1);
-    if (!found) return jsonError(404, "Not found");
-    const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
-    await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
+    // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
+    const [record] = await db.transaction(async (tx) => {
+      await tx.insert(tables._Article_favoritedBy).values({ A: current.id, B: userId }).onConflictDoNothing();
+      const written = await tx.select(columns.article).from(tables.article).where(matching(tables.article, { id: current.id })).limit(1);
+      const records = await withComputed(await withIncluded(written, { author: relations.article.author }, tx), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId, tx);
+      await withComputed(includedRecords(records, "author"), { following: computed.user.following }, userId, tx);
+      return records;
+    });
+    if (!record) return jsonError(404, "Not found");
     return json({ "article": shaped(record, postApiArticlesBySlugFavoriteShape) });
   });
 }
@@ -48,11 +52,15 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
     if (!current) return jsonError(404, "Not found");
     // The signed-in user leaves favoritedBy (when not linked, nothing changes).
-    await db.delete(tables._Article_favoritedBy).where(matching(tables._Article_favoritedBy, { A: current.id, B: userId }));
-    const [found] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { id: current.id })).limit(1);
-    if (!found) return jsonError(404, "Not found");
-    const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
-    await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
+    // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
+    const [record] = await db.transaction(async (tx) => {
+      await tx.delete(tables._Article_favoritedBy).where(matching(tables._Article_favoritedBy, { A: current.id, B: userId }));
+      const written = await tx.select(columns.article).from(tables.article).where(matching(tables.article, { id: current.id })).limit(1);
+      const records = await withComputed(await withIncluded(written, { author: relations.article.author }, tx), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId, tx);
+      await withComputed(includedRecords(records, "author"), { following: computed.user.following }, userId, tx);
+      return records;
+    });
+    if (!record) return jsonError(404, "Not found");
     return json({ "article": shaped(record, deleteApiArticlesBySlugFavoriteShape) });
   });
 }

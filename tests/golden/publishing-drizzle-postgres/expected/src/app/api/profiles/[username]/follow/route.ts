@@ -26,10 +26,14 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { username: params.username })).limit(1);
     if (!current) return jsonError(404, "Not found");
     // The signed-in user joins followers (a second time changes nothing).
-    await db.insert(tables._User_followers).values({ A: current.id, B: userId }).onConflictDoNothing();
-    const [found] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: current.id })).limit(1);
-    if (!found) return jsonError(404, "Not found");
-    const [record] = await withComputed([found], { following: computed.user.following }, userId);
+    // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
+    const [record] = await db.transaction(async (tx) => {
+      await tx.insert(tables._User_followers).values({ A: current.id, B: userId }).onConflictDoNothing();
+      const written = await tx.select(columns.user).from(tables.user).where(matching(tables.user, { id: current.id })).limit(1);
+      const records = await withComputed(written, { following: computed.user.following }, userId, tx);
+      return records;
+    });
+    if (!record) return jsonError(404, "Not found");
     return json({ "profile": shaped(record, postApiProfilesByUsernameFollowShape) });
   });
 }
@@ -47,10 +51,14 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { username: params.username })).limit(1);
     if (!current) return jsonError(404, "Not found");
     // The signed-in user leaves followers (when not linked, nothing changes).
-    await db.delete(tables._User_followers).where(matching(tables._User_followers, { A: current.id, B: userId }));
-    const [found] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: current.id })).limit(1);
-    if (!found) return jsonError(404, "Not found");
-    const [record] = await withComputed([found], { following: computed.user.following }, userId);
+    // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
+    const [record] = await db.transaction(async (tx) => {
+      await tx.delete(tables._User_followers).where(matching(tables._User_followers, { A: current.id, B: userId }));
+      const written = await tx.select(columns.user).from(tables.user).where(matching(tables.user, { id: current.id })).limit(1);
+      const records = await withComputed(written, { following: computed.user.following }, userId, tx);
+      return records;
+    });
+    if (!record) return jsonError(404, "Not found");
     return json({ "profile": shaped(record, deleteApiProfilesByUsernameFollowShape) });
   });
 }
