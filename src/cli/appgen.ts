@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { DEV_HOSTNAME } from '../dev/devAddress';
 import type * as DevServer from '../dev/runDevServer';
 import type * as BuildCommand from './commands/buildCommand';
 import type * as DbPushCommand from './commands/dbPushCommand';
@@ -100,12 +101,20 @@ async function main(argv: string[]): Promise<number> {
             default: 3000,
             describe: 'Port of the dev server',
           })
+          .option('hostname', {
+            alias: 'H',
+            type: 'string',
+            default: DEV_HOSTNAME,
+            describe:
+              'Address the dev server listens on (0.0.0.0: every interface, to reach it from another machine)',
+          })
           .option('accept-data-loss', acceptDataLoss),
       (args) =>
         run(() =>
           runDevServer({
             cwd: args.cwd,
             port: args.port,
+            hostname: args.hostname,
             acceptDataLoss: args.acceptDataLoss,
             reportError,
           }),

@@ -1,6 +1,12 @@
 import { ChildProcess, spawn } from 'child_process';
 import { nextBinary } from '../project/nextBinary';
+import type { DevAddress } from './devAddress';
 import { stripCursorCodes } from './stripCursorCodes';
+
+/** The arguments of `node <next> dev`: the port and the one address to listen on. */
+export function nextDevArguments(nextCli: string, address: DevAddress): string[] {
+  return [nextCli, 'dev', '--port', String(address.port), '--hostname', address.hostname];
+}
 
 /**
  * The `next dev` child of `appgen dev`, in its own process group so that stopping it also stops
@@ -15,7 +21,7 @@ export class NextDevProcess {
 
   constructor(
     private readonly root: string,
-    private readonly port: number,
+    private readonly address: DevAddress,
     private readonly onUnexpectedExit: (code: number) => void,
   ) {}
 
@@ -24,15 +30,11 @@ export class NextDevProcess {
     // A terminal gets next dev's output as is; a log or pipe gets it without the stray ESC[?25h
     // that next dev writes each time it stops (see stripCursorCodes.ts).
     const terminal = Boolean(process.stdout.isTTY);
-    const child = spawn(
-      process.execPath,
-      [nextBinary(this.root), 'dev', '--port', String(this.port)],
-      {
-        cwd: this.root,
-        stdio: terminal ? 'inherit' : ['inherit', 'pipe', 'inherit'],
-        detached: true,
-      },
-    );
+    const child = spawn(process.execPath, nextDevArguments(nextBinary(this.root), this.address), {
+      cwd: this.root,
+      stdio: terminal ? 'inherit' : ['inherit', 'pipe', 'inherit'],
+      detached: true,
+    });
     child.stdout?.pipe(stripCursorCodes()).pipe(process.stdout, { end: false });
     child.on('exit', (code, signal) => {
       if (this.child === child) this.child = undefined;

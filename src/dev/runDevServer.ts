@@ -1,12 +1,15 @@
 import { commandContext } from '../project/commandContext';
 import { ensurePortFree } from './ensurePortFree';
 import { DevRegeneration } from './devRegeneration';
+import { DEV_HOSTNAME, DevAddress, devUrl } from './devAddress';
 import { NextDevProcess } from './nextDevProcess';
 import { watchProject } from './watchProject';
 
 export interface DevOptions {
   cwd: string;
   port: number;
+  /** The address `next dev` listens on (DEV_HOSTNAME unless `--hostname` says otherwise). */
+  hostname?: string;
   /** Apply model changes that lose data during this session (as `appgen db push --accept-data-loss`). */
   acceptDataLoss?: boolean;
   /** The CLI's error reporter: prints an error the way the CLI does, to `write`. */
@@ -26,7 +29,8 @@ const RETRY_MS = 3000;
  * everything it started.
  */
 export async function runDevServer(options: DevOptions): Promise<number> {
-  await ensurePortFree(options.port);
+  const address: DevAddress = { port: options.port, hostname: options.hostname ?? DEV_HOSTNAME };
+  await ensurePortFree(address.port, address.hostname);
   const describeError = (error: unknown): string => {
     let text = '';
     options.reportError(error, (chunk) => (text += chunk));
@@ -44,7 +48,7 @@ export async function runDevServer(options: DevOptions): Promise<number> {
     let stopWatching: () => Promise<void> = async () => {};
     let retryTimer: NodeJS.Timeout | undefined;
     let stopping = false;
-    const server = new NextDevProcess(first.root, options.port, (code) => {
+    const server = new NextDevProcess(first.root, address, (code) => {
       clearTimeout(retryTimer);
       void stopWatching();
       resolve(code);
@@ -85,9 +89,7 @@ export async function runDevServer(options: DevOptions): Promise<number> {
     };
 
     server.start();
-    first.log(
-      `appgen dev: watching config/ and templates/; app at http://localhost:${options.port}`,
-    );
+    first.log(`appgen dev: watching config/ and templates/; app at ${devUrl(address)}`);
     let queue = Promise.resolve();
     const enqueue = (trigger: 'change' | 'retry') => {
       queue = queue.then(() => regenerate(trigger));

@@ -12,7 +12,8 @@ export type SameSiteCheck = { ok: true } | { ok: false; message: string; hint: s
  * The one rule for every configured path the browser (or a redirect) follows: a route's
  * `redirect`, a link's `href`, a form's `success` and the settings' `loginPath`. It must start
  * with one "/" and stay on the app's own origin when resolved the way a browser does: "//host",
- * "/\host" and "/\t/host" all name another host (the URL parser reads "\" as "/").
+ * "/\host" and "/\t/host" all name another host (the URL parser reads "\" as "/"); and
+ * "/.//host" resolves to the path "//host", which a client-side router reads as another host.
  */
 export function checkSameSitePath(path: string): SameSiteCheck {
   const shown = JSON.stringify(path);
@@ -34,6 +35,14 @@ export function checkSameSitePath(path: string): SameSiteCheck {
       ok: false,
       message: `path ${shown} leads to another site: browsers read "//" or "/\\" at the start as the address of another host`,
       hint: `start it with a single "/" and no "\\" (e.g. "/${path.replace(/^[/\\]+/, '')}"); a link to another site takes a full "https://" URL.`,
+    };
+  }
+  const resolved = new URL(path, PLACEHOLDER_ORIGIN).pathname;
+  if (/^[/\\]{2}/.test(resolved)) {
+    return {
+      ok: false,
+      message: `path ${shown} becomes ${JSON.stringify(resolved)} once its "." and ".." segments are resolved, which a browser's router reads as the address of another host`,
+      hint: 'write the path without "." or ".." segments and without an empty segment after them (e.g. "/posts").',
     };
   }
   return { ok: true };

@@ -49,6 +49,23 @@ function pageWhen(url: string, accept: (html: string) => boolean, what: string):
   }, what);
 }
 
+/**
+ * The local addresses (hex, as /proc/net/tcp and tcp6 write them) of the sockets listening on
+ * `port`: 0100007F is 127.0.0.1, 00000000 every IPv4 interface, 32 zeros every IPv6 one.
+ */
+function listeningAddresses(port: number): string[] {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  return ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((file) =>
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((fields) => fields[3] === '0A' && fields[1]?.endsWith(`:${hexPort}`))
+      .map((fields) => fields[1].split(':')[0]),
+  );
+}
+
 async function startDev(project: TestProject, extra: string[] = []): Promise<RunningServer> {
   const port = await freePort();
   return startServer(process.execPath, [APPGEN, 'dev', '--port', String(port), ...extra], {
@@ -116,10 +133,13 @@ describe('appgen dev (prisma, SQLite)', () => {
     await dev?.stop();
   });
 
-  it('serves the API on its port', async () => {
+  it('serves the API on its port, on 127.0.0.1 only (next dev alone listens on every interface)', async () => {
+    expect(new URL(dev.url).hostname).toBe('127.0.0.1');
     const response = await request(dev.url, 'GET', '/api/users');
     expect(response.status).toBe(200);
     expect(response.body).toEqual([]);
+    // The kernel's list of listening sockets (Linux): the port is held on 127.0.0.1 alone.
+    expect(listeningAddresses(Number(new URL(dev.url).port))).toEqual(['0100007F']);
   });
 
   it('picks up a new route and a new model field without a restart', async () => {

@@ -273,6 +273,8 @@ describe('views in a browser', () => {
   it('after logging in, follows ?next= only to a path of its own origin', async () => {
     // Another origin that really answers (the same server under another name), so that a leak
     // shows as a page at the wrong origin rather than as a failed lookup of evil.example.
+    // Pages' code (src/appgen/form.tsx) does not depend on the ORM or the database: this one
+    // Prisma-on-SQLite app stands for all four pairs.
     const other = `localhost:${new URL(base).port}`;
     const hostile = [
       `/\t/${other}/notes`,
@@ -284,6 +286,16 @@ describe('views in a browser', () => {
       '/\t/evil.example/users',
       'https://evil.example/',
       'javascript:alert(document.domain)',
+      // On this origin as text, but "." and ".." segments resolve to the path "//host", which the
+      // router read as another host (issue 36).
+      `/.//${other}/notes`,
+      `/..//${other}/notes`,
+      `/x/..//${other}/notes`,
+      `/%2e//${other}/notes`,
+      '/.//evil.example/x',
+      '/..//evil.example/x',
+      '/x/..//evil.example/x',
+      '/%2e//evil.example/x',
     ];
     const landed: string[] = [];
     for (const next of hostile) {

@@ -157,13 +157,29 @@ describe('security headers', () => {
   };
   const headers = evaluateModule('securityHeaders.ts', content('src/appgen/securityHeaders.ts'));
 
-  const proxy = evaluateModule('proxy.ts', content('src/proxy.ts'), {
+  const proxyModule = evaluateModule('proxy.ts', content('src/proxy.ts'), {
     'next/server': { NextResponse: { next: () => new Response(null) } },
     '@/appgen/http': {
       jsonError: (status: number, message: string) => Response.json({ error: message }, { status }),
     },
     '@/appgen/securityHeaders': headers,
-  }).proxy as (request: { nextUrl: URL }) => Response;
+  });
+  const proxy = proxyModule.proxy as (request: { nextUrl: URL }) => Response;
+  type Condition = { type: string; key: string; value?: string };
+  const { matcher } = proxyModule.config as { matcher: Array<{ missing: Condition[] }> };
+  /**
+   * Whether Next.js runs the proxy on a request with these headers, read as Next.js' matchHas
+   * reads `missing`: a condition without `value` is met by any value of the header, one with a
+   * `value` by a header value that the regular expression matches whole.
+   */
+  const runsOn = (headers: Record<string, string>) =>
+    matcher.some(({ missing }) =>
+      missing.every(({ key, value }) => {
+        const sent = headers[key];
+        if (!sent) return true;
+        return value !== undefined && !new RegExp(`^${value}$`).test(sent);
+      }),
+    );
   const at = (path: string) => ({ nextUrl: new URL(path, 'http://app.test') });
 
   it('the scaffolded proxy adds them to every answer it lets through', () => {
@@ -177,6 +193,18 @@ describe('security headers', () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: 'Not found' });
     expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('the scaffolded proxy runs on requests without a body, Content-Length: 0 included', () => {
+    expect(runsOn({})).toBe(true);
+    expect(runsOn({ 'content-length': '0' })).toBe(true);
+    expect(runsOn({ 'content-length': '00' })).toBe(true);
+    // A body: Next.js would buffer it whole before the route's limit could refuse it.
+    expect(runsOn({ 'content-length': '1' })).toBe(false);
+    expect(runsOn({ 'content-length': '1048577' })).toBe(false);
+    expect(runsOn({ 'content-length': '010' })).toBe(false);
+    expect(runsOn({ 'transfer-encoding': 'chunked' })).toBe(false);
+    expect(runsOn({ 'content-length': '0', 'transfer-encoding': 'chunked' })).toBe(false);
   });
 
   it('are generated for a project without views or auth too (API answers carry them)', () => {

@@ -41,8 +41,9 @@ export function stringValues(fileName: string, content: string): string[] {
 }
 
 /**
- * Runs a generated .ts module in this process (transpiled to CommonJS) and returns its exports.
- * Its imports are taken from `modules` by specifier; any other import fails.
+ * Runs a generated .ts or .tsx module in this process (transpiled to CommonJS) and returns its
+ * exports. Its imports are taken from `modules` by specifier; any other import fails (a .tsx
+ * module also imports "react/jsx-runtime").
  */
 export function evaluateModule(
   fileName: string,
@@ -52,6 +53,7 @@ export function evaluateModule(
   const { outputText } = ts.transpileModule(content, {
     fileName,
     compilerOptions: {
+      jsx: ts.JsxEmit.ReactJSX,
       target: ts.ScriptTarget.ES2022,
       module: ts.ModuleKind.CommonJS,
       esModuleInterop: true,

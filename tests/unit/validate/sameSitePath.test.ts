@@ -3,7 +3,8 @@ import { describeProblem, problemsIn } from '../support/checkConfig';
 import { minimalProject } from '../support/configs';
 
 // Paths a browser would follow to another host: "//host", "/\host" (the URL parser reads "\" as
-// "/"), and the same with a tab or newline in between (browsers drop them before parsing).
+// "/"), the same with a tab or newline in between (browsers drop them before parsing), and
+// paths whose "." and ".." segments resolve to "//host" (a client-side router reads it as a host).
 const OTHER_SITE = [
   '//evil.example',
   '/\\evil.example',
@@ -11,6 +12,10 @@ const OTHER_SITE = [
   '/\t/evil.example',
   '/\n/evil.example',
   '/\r\n/evil.example',
+  '/.//evil.example/x',
+  '/..//evil.example/x',
+  '/x/..//evil.example/x',
+  '/%2e//evil.example/x',
 ];
 
 describe('checkSameSitePath: the one rule for redirect, href, success and loginPath', () => {
@@ -52,7 +57,7 @@ describe('config that would send visitors to another site is refused where it is
     );
     expect(problems).toEqual([
       expect.stringMatching(
-        /^config\/views\/home\.json:6:13 root\.href \| path .* (leads to another site|contains a space, tab, newline)/,
+        /^config\/views\/home\.json:6:13 root\.href \| path .* (leads to another site|contains a space, tab, newline|becomes "\/\/)/,
       ),
     ]);
   });
@@ -71,7 +76,7 @@ describe('config that would send visitors to another site is refused where it is
     const problems = problemsIn(minimalProject(view(form))).map(describeProblem);
     expect(problems).toEqual([
       expect.stringMatching(
-        /^config\/views\/home\.json:7:16 root\.success \| path .* (leads to another site|contains a space, tab, newline)/,
+        /^config\/views\/home\.json:7:16 root\.success \| path .* (leads to another site|contains a space, tab, newline|becomes "\/\/)/,
       ),
     ]);
   });
@@ -83,7 +88,7 @@ describe('config that would send visitors to another site is refused where it is
     );
     expect(problems).toEqual([
       expect.stringMatching(
-        /^config\/routes\/zz\.json:7:19 routes\[0\]\.redirect \| path .* (leads to another site|contains a space, tab, newline)/,
+        /^config\/routes\/zz\.json:7:19 routes\[0\]\.redirect \| path .* (leads to another site|contains a space, tab, newline|becomes "\/\/)/,
       ),
     ]);
   });
@@ -94,7 +99,7 @@ describe('config that would send visitors to another site is refused where it is
     ).map(describeProblem);
     expect(problems).toEqual([
       expect.stringMatching(
-        /^appgen\.config\.json:3:16 loginPath \| path .* (leads to another site|contains a space, tab, newline)/,
+        /^appgen\.config\.json:3:16 loginPath \| path .* (leads to another site|contains a space, tab, newline|becomes "\/\/)/,
       ),
     ]);
   });

@@ -27,14 +27,17 @@ function decodable(pathname: string): boolean {
 
 /**
  * Only requests without a body: Next.js buffers the whole body of a request its proxy runs on,
- * so a large upload would fill memory before the route's 1 MiB limit could refuse it.
+ * so a large upload would fill memory before the route's 1 MiB limit could refuse it. A request
+ * says it has one with a Transfer-Encoding or a Content-Length other than 0 (a `missing` value
+ * is a regular expression of the whole header value): `Content-Length: 0` is no body, and gets
+ * the proxy like a request without the header.
  */
 export const config = {
   matcher: [
     {
       source: "/:path*",
       missing: [
-        { type: "header", key: "content-length" },
+        { type: "header", key: "content-length", value: "0*[1-9][0-9]*" },
         { type: "header", key: "transfer-encoding" },
       ],
     },

@@ -63,20 +63,28 @@ function collect(form: HTMLFormElement, fields: readonly FormField[]): Collected
 }
 
 /**
- * `?next=/somewhere` of the current page, only when it stays on this site. Read with the URL
- * parser as the browser will read it when navigating: it drops tabs and newlines and takes "\"
- * for "/", so "/%09/evil.example" or "/\evil.example" would be another host. Checking the text
- * instead (a leading "/", not "//") misses those.
+ * `target` as a path of this site to hand the router, or null when it would leave `origin`.
+ * Resolved with the URL parser as the browser resolves it when navigating: it drops tabs and
+ * newlines, takes "\" for "/", and resolves "." and ".." segments ("%2e" too). The router then gets
+ * the resolved path, never the text: it reads a path that starts with "//" as the address of
+ * another host, and "/.//evil.example" resolves to the path "//evil.example" on this origin, so a
+ * resolved path that starts with "//" is refused as well.
  */
-function nextPath(): string | null {
-  const next = new URLSearchParams(window.location.search).get("next");
-  if (!next) return null;
+export function pathOnThisSite(target: string, origin: string): string | null {
+  let url: URL;
   try {
-    const target = new URL(next, window.location.origin);
-    return target.origin === window.location.origin ? target.pathname + target.search + target.hash : null;
+    url = new URL(target, origin);
   } catch {
     return null;
   }
+  if (url.origin !== origin || /^[/\\]{2}/.test(url.pathname)) return null;
+  return url.pathname + url.search + url.hash;
+}
+
+/** `?next=/somewhere` of the current page, only when it stays on this site (pathOnThisSite). */
+function nextPath(): string | null {
+  const next = new URLSearchParams(window.location.search).get("next");
+  return next ? pathOnThisSite(next, window.location.origin) : null;
 }
 
 /** The record inside the answer's envelope (the route's `envelope`), or the answer itself. */
@@ -129,7 +137,9 @@ export function AppgenForm(props: AppgenFormProps) {
         setError(result.error);
         return;
       }
-      const target = nextPath() ?? result.redirectedTo ?? (props.success ? fill(props.success, answered(result.data, props.responseEnvelope), props.params) : null);
+      const chosen = nextPath() ?? result.redirectedTo ?? (props.success ? fill(props.success, answered(result.data, props.responseEnvelope), props.params) : null);
+      // The route's redirect and `success` too: a filled-in `:name` may be empty ("//...").
+      const target = chosen === null ? null : pathOnThisSite(chosen, window.location.origin);
       if (target) {
         router.push(target);
         router.refresh();

@@ -1,0 +1,52 @@
+import { minimalProject } from '../support/configs';
+import { renderFiles } from '../support/renderFiles';
+import { evaluateModule } from '../support/typescriptSource';
+
+// The generated src/appgen/form.tsx's pathOnThisSite, run as it is: where a form may send the
+// browser after it succeeded (`?next=`, the route's redirect, `success`). The browser test of
+// views-browser.test.ts logs in with the same payloads.
+const form = renderFiles(minimalProject()).get('src/appgen/form.tsx');
+if (!form) throw new Error('src/appgen/form.tsx was not generated');
+const { pathOnThisSite } = evaluateModule('form.tsx', form.content, {
+  'next/navigation': { useRouter: () => undefined },
+  react: { useState: () => undefined },
+  'react/jsx-runtime': { jsx: () => undefined, jsxs: () => undefined },
+  './client': { send: () => undefined },
+}) as { pathOnThisSite: (target: string, origin: string) => string | null };
+
+const ORIGIN = 'http://app.test:3000';
+
+describe("pathOnThisSite: the form's check of where it navigates", () => {
+  it.each([
+    // Leave the origin as they are written.
+    '//evil.example',
+    '/\\evil.example',
+    '/\t/evil.example',
+    'https://evil.example',
+    'http://app.test:4000/x',
+    'javascript:alert(1)',
+    // Stay on the origin, but resolve to a path that starts with "//", which the router reads
+    // as another host (issue 36).
+    '/.//evil.example/x',
+    '/..//evil.example/x',
+    '/x/..//evil.example/x',
+    '/%2e//evil.example/x',
+    '/%2E%2E//evil.example/x',
+    '/.\\/evil.example/x',
+  ])('refuses %j', (target) => {
+    expect(pathOnThisSite(target, ORIGIN)).toBeNull();
+  });
+
+  it.each([
+    ['/notes', '/notes'],
+    ['/signup?from=login#top', '/signup?from=login#top'],
+    ['/a/./b/../c', '/a/c'],
+    ['/a/b?next=//x', '/a/b?next=//x'],
+    [`${ORIGIN}/notes`, '/notes'],
+    ['notes', '/notes'],
+    // An encoded tab is not a tab: a path of the app.
+    ['/%09/evil.example', '/%09/evil.example'],
+  ])('takes %j as %j', (target, path) => {
+    expect(pathOnThisSite(target, ORIGIN)).toBe(path);
+  });
+});
