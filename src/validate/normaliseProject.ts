@@ -40,6 +40,7 @@ export function normaliseProject(input: {
   orm: OrmName;
   errors: ErrorFormat;
   loginPath: string;
+  trustProxy: number;
   accounts: CheckedAccounts;
   warnings: Diagnostic[];
   models: CheckedModel[];
@@ -56,6 +57,7 @@ export function normaliseProject(input: {
   return {
     orm: input.orm,
     loginPath: input.loginPath,
+    trustProxy: input.trustProxy,
     accounts: input.accounts,
     errors: input.errors,
     warnings: input.warnings,
