@@ -204,6 +204,8 @@ export interface SettingsConfig {
   accounts?: AccountsConfig;
   /** The shape of every error answer and the status of a body that fails validation. */
   errors?: ErrorsConfig;
+  /** How many reverse proxies stand in front of the app, whose X-Forwarded-* headers count. Default: 0. */
+  trustProxy?: number;
 }
 
 export interface ErrorsConfig {

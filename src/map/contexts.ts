@@ -737,6 +737,11 @@ export interface ProjectContext {
   accountNav: AccountNavContext | null;
   /** Where pages send visitors who must sign in (with `?next=<page>`). */
   loginPath: string;
+  /**
+   * Reverse proxies in front of the app whose X-Forwarded-* headers count (settings `trustProxy`,
+   * default 0): src/appgen/requestOrigin.ts reads the request's host, scheme and client address by it.
+   */
+  trustProxy: number;
   errors: ErrorFormatContext;
   /** Some view binds a form to a route (src/appgen/form.tsx is generated). */
   hasForms: boolean;

@@ -98,6 +98,7 @@ export function mapProject(
     navLinks: navLinks(views, hiddenViews),
     accountNav,
     loginPath: project.loginPath,
+    trustProxy: project.trustProxy,
     errors: { ...project.errors, path: [...project.errors.path] },
     hasForms: views.some((v) => v.usesForm),
     functions: sortedUnique(methods.map((m) => m.function)),

@@ -319,6 +319,14 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     outputs: once('src/appgen/securityHeaders.ts', []),
   },
   {
+    template: 'src/appgen/requestOrigin.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/requestOrigin.ts: the host, scheme and client address of a request, trusting X-Forwarded-* headers only from the proxies of `trustProxy`',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/requestOrigin.ts', ['appgen.config.json']),
+  },
+  {
     template: 'src/appgen/csrf.ts.hbs',
     owner: 'generated',
     produces: 'src/appgen/csrf.ts: the cross-site request guard of writes',

@@ -248,6 +248,8 @@ export interface CheckedProject {
   orm: OrmName;
   /** Where pages send visitors who must sign in. */
   loginPath: string;
+  /** Reverse proxies in front of the app whose X-Forwarded-* headers count (settings `trustProxy`). */
+  trustProxy: number;
   /** The model of the app's users and how they sign in (settings `accounts`, defaults filled in). */
   accounts: CheckedAccounts;
   /** The shape of error answers and the status of an invalid body (settings `errors`). */

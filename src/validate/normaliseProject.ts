@@ -41,6 +41,7 @@ export function normaliseProject(input: {
   orm: OrmName;
   errors: ErrorFormat;
   loginPath: string;
+  trustProxy: number;
   accounts: CheckedAccounts;
   warnings: Diagnostic[];
   models: CheckedModel[];
@@ -57,6 +58,7 @@ export function normaliseProject(input: {
   return {
     orm: input.orm,
     loginPath: input.loginPath,
+    trustProxy: input.trustProxy,
     accounts: input.accounts,
     errors: input.errors,
     warnings: input.warnings,

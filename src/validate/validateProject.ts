@@ -73,7 +73,7 @@ export function validateProject(
       return problems.length === 0;
     });
 
-  const { value: settings, orm, loginPath } = checkedSettings;
+  const { value: settings, orm, loginPath, trustProxy } = checkedSettings;
   diagnostics.push(...checkedSettings.diagnostics);
 
   const [modelDocuments, routeDocuments, viewDocuments, eventDocuments] = [
@@ -145,6 +145,7 @@ export function validateProject(
     orm,
     errors: errorFormatOf(settings?.errors),
     loginPath,
+    trustProxy,
     accounts,
     warnings: [
       ...routeResult.warnings,

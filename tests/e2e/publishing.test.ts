@@ -275,6 +275,17 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     ).toBe(200);
   });
 
+  it('reads only the Authorization header when one is sent, never falling back to the cookie', async () => {
+    const cookie = `appgen_session=${jake.token}`;
+    expect((await send('GET', '/api/user', { headers: { cookie } })).status).toBe(200);
+    for (const authorization of ['Basic eDp5', `Bearer ${jake.token}`, 'Token', 'Token forged']) {
+      const headers = { cookie, authorization };
+      expectError(await send('GET', '/api/user', { headers }), 401, 'Unauthorized');
+      // Optional sign-in refuses a header it does not accept, as documented.
+      expectError(await send('GET', '/api/profiles/jake', { headers }), 401, 'Unauthorized');
+    }
+  });
+
   it('logs out: the session cookie is removed', async () => {
     const out = await send('POST', '/api/users/logout');
     expect([out.status, out.body]).toEqual([200, { success: true }]);

@@ -4,6 +4,7 @@ import http from 'http';
 import path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import { describeApi } from './support/apiScenario';
+import { expectError } from './support/assertions';
 import { launchBrowser } from './support/browser';
 import { request } from './support/http';
 import { defaultDatabaseFile, ORMS, type Orm } from './support/orms';
@@ -66,6 +67,15 @@ const ROUTES = {
       params: { rank: 'int' },
       response: 'Entry[]',
     },
+    // A write and a read that need a session (the CSRF guard and the session's credentials).
+    {
+      method: 'POST',
+      path: '/api/signed-entries',
+      auth: true,
+      body: { label: 'string' },
+      response: 'Entry',
+    },
+    { method: 'GET', path: '/api/signed-entries', auth: 'optional', response: 'Entry[]' },
   ],
 };
 
@@ -547,6 +557,108 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       expect([response.status, response.headers.get('allow')]).toEqual([204, 'GET, HEAD, OPTIONS']);
     });
   });
+  describe('the CSRF guard and the credentials of a session (issue 36, item 6)', () => {
+    let cookie: string;
+    let token: string;
+    const write = (headers: Record<string, string>) => {
+      const name = label();
+      return {
+        name,
+        answer: request(base, 'POST', '/api/signed-entries', { label: name }, headers),
+      };
+    };
+    /** Whether an entry of that label was stored. */
+    const stored = async (name: string) =>
+      ((await request(base, 'GET', `/api/entries?label=${name}`)).body as unknown[]).length > 0;
+    /** A write the guard or the session must refuse (401 or 403), with nothing written. */
+    const expectRefused = async (headers: Record<string, string>, status?: number) => {
+      const { name, answer } = write(headers);
+      const response = await answer;
+      expect([401, 403]).toContain(response.status);
+      if (status !== undefined) expect(response.status).toBe(status);
+      expect(await stored(name)).toBe(false);
+    };
+    const expectWritten = async (headers: Record<string, string>) => {
+      const { name, answer } = write(headers);
+      expect((await answer).status).toBe(201);
+      expect(await stored(name)).toBe(true);
+    };
+
+    beforeAll(async () => {
+      const signedUp = await request(base, 'POST', '/api/signup', {
+        name: 'Mallory Target',
+        email: `target-${crypto.randomBytes(3).toString('hex')}@example.com`,
+        password: 'correct horse battery',
+      });
+      expect(signedUp.status).toBe(201);
+      token = (signedUp.body as { token: string }).token;
+      cookie = (signedUp.headers.get('set-cookie') ?? '').split(';')[0];
+      expect(cookie).toBe(`appgen_session=${token}`);
+    });
+
+    it('refuses a cross-site write with the cookie and any Authorization header (no cookie fallback)', async () => {
+      const evil = { cookie, origin: 'https://evil.example' };
+      await expectRefused({ ...evil, authorization: 'Basic eDp5' });
+      await expectRefused({ ...evil, authorization: 'Bearer not-a-token' });
+      // A valid token does not exempt a browser's cross-site request either.
+      await expectRefused({ ...evil, authorization: `Bearer ${token}` }, 403);
+    });
+
+    it('reads only the Authorization header when one is sent: a bad one is 401 whatever the cookie', async () => {
+      for (const authorization of [
+        'Basic eDp5',
+        'Bearer',
+        'Bearer not-a-token',
+        `Token ${token}`,
+      ]) {
+        expectError(
+          await request(base, 'GET', '/api/me', undefined, { cookie, authorization }),
+          401,
+        );
+        // Optional sign-in: a header that is not accepted is refused, as the docs promise.
+        expectError(
+          await request(base, 'GET', '/api/signed-entries', undefined, { cookie, authorization }),
+          401,
+        );
+        await expectRefused({ cookie, authorization });
+      }
+      // Each credential alone still works.
+      expect((await request(base, 'GET', '/api/me', undefined, { cookie })).status).toBe(200);
+      const bearer = { authorization: `Bearer ${token}` };
+      expect((await request(base, 'GET', '/api/me', undefined, bearer)).status).toBe(200);
+      expect((await request(base, 'GET', '/api/signed-entries', undefined, bearer)).status).toBe(
+        200,
+      );
+    });
+
+    it('does not trust X-Forwarded-Host or X-Forwarded-Proto without trustProxy', async () => {
+      await expectRefused(
+        { cookie, origin: 'http://evil.example', 'x-forwarded-host': 'evil.example' },
+        403,
+      );
+      const https = base.replace(/^http:/, 'https:');
+      await expectRefused({ cookie, origin: https, 'x-forwarded-proto': 'https' }, 403);
+    });
+
+    it('refuses an origin that differs only by its scheme', async () => {
+      await expectRefused({ cookie, origin: base.replace(/^http:/, 'https:') }, 403);
+    });
+
+    it("trusts a browser's Sec-Fetch-Site: same-origin passes, same-site and cross-site do not", async () => {
+      await expectWritten({ cookie, origin: base, 'sec-fetch-site': 'same-origin' });
+      const sibling = base.replace('127.0.0.1', 'localhost');
+      await expectRefused({ cookie, origin: sibling, 'sec-fetch-site': 'same-site' }, 403);
+      await expectRefused({ cookie, 'sec-fetch-site': 'cross-site' }, 403);
+    });
+
+    it('lets the same origin, and clients that are not browsers (no Origin), write', async () => {
+      await expectWritten({ cookie, origin: base });
+      await expectWritten({ cookie });
+      await expectWritten({ authorization: `Bearer ${token}` });
+      await expectWritten({ authorization: `Bearer ${token}`, origin: base });
+    });
+  });
+
   describe("accounts in a browser: the starter's sign-up, log-in, signed-in page and log-out", () => {
     let browser: Browser;
     let page: Page;

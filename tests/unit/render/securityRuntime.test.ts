@@ -54,6 +54,7 @@ function sessionModule(secret: string | undefined) {
     weakSecretReason(secret: string): string | null;
     createSessionToken(userId: string): Promise<string>;
     verifySessionToken(token: string): Promise<string | null>;
+    sessionTokenOf(request: Request): string | null;
     readSession(
       request: Request,
       isActive?: (userId: string) => boolean | Promise<boolean>,
@@ -145,6 +146,64 @@ describe('readSession with a check that the user is still active', () => {
     ).resolves.toBeNull();
     expect(isActive).not.toHaveBeenCalled();
     await expect(session.readSession(withToken('token-of-u2'))).resolves.toBe('u2');
+  });
+});
+
+describe('the credential of a request: the Authorization header when it has one, else the cookie', () => {
+  const secret = crypto.randomBytes(32).toString('base64url');
+  const session = sessionModule(secret);
+  beforeEach(() => {
+    process.env.APPGEN_SESSION_SECRET = secret;
+  });
+  afterAll(() => {
+    delete process.env.APPGEN_SESSION_SECRET;
+  });
+  const cookie = 'theme=dark; appgen_session=token-of-u1';
+  const requestWith = (headers: Record<string, string>) =>
+    new Request('http://app.test/api/me', { headers });
+
+  it.each<[string | null, string | null]>([
+    [null, 'token-of-u1'],
+    ['Bearer token-of-u2', 'token-of-u2'],
+    ['bearer   token-of-u2 ', 'token-of-u2'],
+    ['Basic eDp5', null],
+    ['Token token-of-u2', null],
+    ['Bearer', null],
+    ['Bearer ', null],
+    ['', null],
+    ['Bearer token-of-u2 extra', null],
+  ])('Authorization %j beside a session cookie gives the token %j', (authorization, token) => {
+    const headers: Record<string, string> = { cookie };
+    if (authorization !== null) headers.authorization = authorization;
+    expect(session.sessionTokenOf(requestWith(headers))).toBe(token);
+  });
+
+  it('readSession: a header that is not accepted is no session, whatever the cookie says', async () => {
+    await expect(session.readSession(requestWith({ cookie }))).resolves.toBe('u1');
+    await expect(
+      session.readSession(requestWith({ cookie, authorization: 'Basic eDp5' })),
+    ).resolves.toBeNull();
+    await expect(
+      session.readSession(requestWith({ cookie, authorization: 'Bearer token-of-u2' })),
+    ).resolves.toBe('u2');
+  });
+
+  it('only the configured scheme (accounts.tokenScheme) carries a token', () => {
+    const token = renderFiles(
+      minimalProject({
+        'config/routes/zz.json': {
+          routes: [{ method: 'GET', path: '/api/me', function: 'me', auth: true }],
+        },
+        'appgen.config.json': { accounts: { tokenScheme: 'Token' } },
+      }),
+    ).get('src/appgen/session.ts')?.content;
+    const tokenSession = evaluateModule('session.ts', token ?? '', { jose }) as {
+      sessionTokenOf(request: Request): string | null;
+    };
+    expect(tokenSession.sessionTokenOf(requestWith({ authorization: 'token abc' }))).toBe('abc');
+    expect(
+      tokenSession.sessionTokenOf(requestWith({ cookie, authorization: 'Bearer abc' })),
+    ).toBeNull();
   });
 });
 

@@ -94,11 +94,18 @@ export function clearSessionCookie(): string {
  */
 export const TOKEN_SCHEME = "Bearer";
 
-/** The token of a request: `Authorization: Bearer <token>`, else the session cookie. */
+/**
+ * The token of a request. A request with an Authorization header is judged by that header alone:
+ * `Bearer <token>` gives the token, any other value none, even beside a session cookie (a
+ * header the app does not accept must not fall back on the cookie a browser adds by itself).
+ * Without the header, the session cookie.
+ */
 export function sessionTokenOf(request: Request): string | null {
   const authorization = request.headers.get("authorization");
-  const prefix = `${TOKEN_SCHEME.toLowerCase()} `;
-  if (authorization?.toLowerCase().startsWith(prefix)) return authorization.slice(prefix.length).trim() || null;
+  if (authorization !== null) {
+    const [scheme, token, ...rest] = authorization.trim().split(/[ \t]+/);
+    return scheme.toLowerCase() === TOKEN_SCHEME.toLowerCase() && token && rest.length === 0 ? token : null;
+  }
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const [name, ...value] = part.trim().split("=");
     if (name === SESSION_COOKIE) return value.join("=") || null;

@@ -6,7 +6,8 @@ import { readSession } from "@/appgen/session";
  * is not authenticated (the route then answers 401 before touching the database).
  *
  * The default accepts a session token signed with APPGEN_SESSION_SECRET, sent as
- * `Authorization: Bearer <token>` or in the HTTP-only `appgen_session` cookie. Issue one from a
+ * `Authorization: Bearer <token>` or, on a request without an Authorization header, in the
+ * HTTP-only `appgen_session` cookie (a header of another kind means no session). Issue one from a
  * login function with createSessionToken(userId) and sessionCookie(token) (src/appgen/session.ts).
  * To use another auth provider, replace the body: e.g. verify its session and return its user id.
  *

@@ -2,6 +2,7 @@
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { errorOf } from "./client";
+import { requestOrigin } from "./requestOrigin";
 
 /** Where pages send visitors who must sign in (appgen.config.json `loginPath`). */
 export const LOGIN_PATH = "/login";
@@ -35,9 +36,7 @@ async function requestFor(path: string): Promise<Request> {
   const incoming = await headers();
   const forwarded = new Headers();
   incoming.forEach((value, name) => forwarded.set(name, value));
-  const host = incoming.get("x-forwarded-host") ?? incoming.get("host") ?? "localhost";
-  const protocol = incoming.get("x-forwarded-proto") ?? "http";
-  return new Request(new URL(path, `${protocol}://${host}`), { headers: forwarded });
+  return new Request(new URL(path, requestOrigin({ headers: incoming })), { headers: forwarded });
 }
 
 /**

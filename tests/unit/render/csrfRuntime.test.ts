@@ -1,0 +1,202 @@
+import { minimalProject } from '../support/configs';
+import { renderFiles } from '../support/renderFiles';
+import { evaluateModule } from '../support/typescriptSource';
+
+// The generated src/appgen/csrf.ts and src/appgen/requestOrigin.ts, run as they are, for a
+// project reached directly (trustProxy 0, the default) and one behind a proxy (trustProxy 1).
+type Headers = Record<string, string>;
+interface RequestOrigin {
+  trustedProxies(): number;
+  requestHost(request: { headers: globalThis.Headers }): string;
+  requestOrigin(request: { headers: globalThis.Headers }): string;
+  clientAddress(request: { headers: globalThis.Headers }): string;
+}
+
+function modulesOf(trustProxy?: number) {
+  const files = renderFiles(
+    minimalProject(trustProxy === undefined ? {} : { 'appgen.config.json': { trustProxy } }),
+  );
+  const content = (path: string) => files.get(path)?.content ?? '';
+  const origin = evaluateModule('requestOrigin.ts', content('src/appgen/requestOrigin.ts'));
+  const csrf = evaluateModule('csrf.ts', content('src/appgen/csrf.ts'), {
+    './http': {
+      jsonError: (status: number, message: string) => Response.json({ error: message }, { status }),
+    },
+    './requestOrigin': origin,
+  });
+  return {
+    origin: origin as unknown as RequestOrigin,
+    refuseCrossSite: csrf.refuseCrossSite as (request: Request) => Response | null,
+  };
+}
+
+const direct = modulesOf();
+const proxied = modulesOf(1);
+const post = (headers: Headers) =>
+  new Request('http://localhost:3000/api/notes', { method: 'POST', headers });
+const statusOf = (guard: (request: Request) => Response | null, headers: Headers) =>
+  guard(post(headers))?.status ?? 'passes';
+
+const saved = { ...process.env };
+afterEach(() => {
+  for (const name of ['APPGEN_TRUST_PROXY', 'APPGEN_TRUSTED_ORIGINS'])
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+});
+
+const HOST = { host: 'app.example', cookie: 'appgen_session=t' };
+
+describe('the CSRF guard of an app reached directly (trustProxy 0)', () => {
+  it.each<[string, Headers, number | 'passes']>([
+    ['no Origin nor Sec-Fetch-Site (curl, a server)', {}, 'passes'],
+    ['Sec-Fetch-Site: same-origin', { 'sec-fetch-site': 'same-origin' }, 'passes'],
+    ['Sec-Fetch-Site: none (the user typed it)', { 'sec-fetch-site': 'none' }, 'passes'],
+    [
+      'Sec-Fetch-Site: same-site (a sibling subdomain)',
+      { 'sec-fetch-site': 'same-site', origin: 'http://admin.app.example' },
+      403,
+    ],
+    ['Sec-Fetch-Site: cross-site without Origin', { 'sec-fetch-site': 'cross-site' }, 403],
+    ['its own origin, http and the Host', { origin: 'http://app.example' }, 'passes'],
+    ['another site', { origin: 'https://evil.example' }, 403],
+    ['its own host with the other scheme', { origin: 'https://app.example' }, 403],
+    ['"null" (a sandboxed page)', { origin: 'null' }, 403],
+    ['a malformed Origin', { origin: 'http://' }, 403],
+    [
+      'another site with X-Forwarded-Host naming it',
+      { origin: 'http://evil.example', 'x-forwarded-host': 'evil.example' },
+      403,
+    ],
+    [
+      'https with X-Forwarded-Proto: https',
+      { origin: 'https://app.example', 'x-forwarded-proto': 'https' },
+      403,
+    ],
+    [
+      'another site with an Authorization header (no exemption)',
+      { origin: 'https://evil.example', authorization: 'Basic eDp5' },
+      403,
+    ],
+    [
+      'another site, Sec-Fetch-Site: cross-site and a valid-looking token',
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', authorization: 'Bearer x' },
+      403,
+    ],
+  ])('%s', (_what, headers, expected) => {
+    expect(statusOf(direct.refuseCrossSite, { ...HOST, ...headers })).toBe(expected);
+  });
+
+  it('compares origins as browsers write them (case, default port)', () => {
+    const guard = direct.refuseCrossSite;
+    expect(statusOf(guard, { host: 'App.Example:80', origin: 'http://app.example' })).toBe(
+      'passes',
+    );
+    expect(statusOf(guard, { host: 'app.example:3000', origin: 'http://app.example' })).toBe(403);
+  });
+
+  it('lets the origins of APPGEN_TRUSTED_ORIGINS write, also when Sec-Fetch-Site says cross-site', () => {
+    process.env.APPGEN_TRUSTED_ORIGINS = ' https://admin.example/ ,not a url,';
+    const guard = direct.refuseCrossSite;
+    expect(statusOf(guard, { ...HOST, origin: 'https://admin.example' })).toBe('passes');
+    expect(
+      statusOf(guard, { ...HOST, origin: 'https://admin.example', 'sec-fetch-site': 'cross-site' }),
+    ).toBe('passes');
+    expect(statusOf(guard, { ...HOST, origin: 'http://admin.example' })).toBe(403);
+  });
+
+  it('trusts forwarded headers when APPGEN_TRUST_PROXY says a proxy is in front', () => {
+    process.env.APPGEN_TRUST_PROXY = '1';
+    const behindTls = { ...HOST, 'x-forwarded-proto': 'https', origin: 'https://app.example' };
+    expect(statusOf(direct.refuseCrossSite, behindTls)).toBe('passes');
+  });
+});
+
+describe('the CSRF guard of an app behind one proxy (trustProxy 1)', () => {
+  const proxy = { host: 'internal:3000', 'x-forwarded-host': 'app.example' };
+
+  it.each<[string, Headers, number | 'passes']>([
+    [
+      'its public origin, as the proxy forwards it',
+      { ...proxy, 'x-forwarded-proto': 'https', origin: 'https://app.example' },
+      'passes',
+    ],
+    [
+      'its public host with the other scheme',
+      { ...proxy, 'x-forwarded-proto': 'https', origin: 'http://app.example' },
+      403,
+    ],
+    [
+      'a host the client put before the one the proxy appended',
+      {
+        ...proxy,
+        'x-forwarded-host': 'evil.example, app.example',
+        'x-forwarded-proto': 'https',
+        origin: 'https://evil.example',
+      },
+      403,
+    ],
+    [
+      'no X-Forwarded-Proto: http, as Next.js fills it in',
+      { ...proxy, origin: 'http://app.example' },
+      'passes',
+    ],
+  ])('%s', (_what, headers, expected) => {
+    expect(statusOf(proxied.refuseCrossSite, headers)).toBe(expected);
+  });
+
+  it('ignores them again with APPGEN_TRUST_PROXY=0, where the app runs', () => {
+    process.env.APPGEN_TRUST_PROXY = '0';
+    const forwarded = { ...proxy, 'x-forwarded-proto': 'https', origin: 'https://app.example' };
+    expect(statusOf(proxied.refuseCrossSite, forwarded)).toBe(403);
+  });
+});
+
+describe('requestOrigin.ts', () => {
+  const at = (headers: Headers) => ({ headers: new globalThis.Headers(headers) });
+
+  it('reads the setting, overridden by APPGEN_TRUST_PROXY; a value that is no number counts as 0, said once', () => {
+    expect([direct.origin.trustedProxies(), proxied.origin.trustedProxies()]).toEqual([0, 1]);
+    process.env.APPGEN_TRUST_PROXY = '2';
+    expect(direct.origin.trustedProxies()).toBe(2);
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      process.env.APPGEN_TRUST_PROXY = 'true';
+      expect([proxied.origin.trustedProxies(), proxied.origin.trustedProxies()]).toEqual([0, 0]);
+      expect(error.mock.calls).toEqual([[expect.stringContaining('APPGEN_TRUST_PROXY is "true"')]]);
+    } finally {
+      error.mockRestore();
+    }
+  });
+
+  it('takes the host and scheme the outermost trusted proxy wrote', () => {
+    process.env.APPGEN_TRUST_PROXY = '2';
+    const request = at({
+      host: 'internal',
+      'x-forwarded-host': 'forged.example, app.example, balancer.internal',
+      'x-forwarded-proto': 'http, https, http',
+    });
+    expect(direct.origin.requestOrigin(request)).toBe('https://app.example');
+    // A proxy that replaced the header: its single entry counts.
+    const replaced = at({ host: 'internal', 'x-forwarded-host': 'app.example' });
+    expect(direct.origin.requestHost(replaced)).toBe('app.example');
+  });
+
+  it('without a trusted proxy: the Host and http', () => {
+    const request = at({ host: 'app.example', 'x-forwarded-host': 'evil.example' });
+    expect(direct.origin.requestOrigin(request)).toBe('http://app.example');
+    expect(direct.origin.requestHost(at({}))).toBe('localhost');
+  });
+
+  it.each<[number, string | undefined, string]>([
+    [0, undefined, 'unknown'],
+    [0, '203.0.113.9', '203.0.113.9'],
+    [0, '198.51.100.1, 203.0.113.9', '203.0.113.9'],
+    [1, '198.51.100.1, 203.0.113.9', '203.0.113.9'],
+    [2, 'forged, 198.51.100.1, 203.0.113.9', '198.51.100.1'],
+    [3, '198.51.100.1, 203.0.113.9', '198.51.100.1'],
+  ])('clientAddress with %i proxies of X-Forwarded-For %j: %s', (proxies, header, address) => {
+    process.env.APPGEN_TRUST_PROXY = String(proxies);
+    const request = at(header === undefined ? {} : { 'x-forwarded-for': header });
+    expect(direct.origin.clientAddress(request)).toBe(address);
+  });
+});
