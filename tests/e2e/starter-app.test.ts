@@ -139,11 +139,15 @@ function postChunked(
   });
 }
 
-/** POSTs bytes as they are (fetch would encode a string as UTF-8), with a JSON Content-Type. */
+/**
+ * POSTs bytes as they are (fetch would encode a string as UTF-8), with a JSON Content-Type: with
+ * a Content-Length, or chunked in pieces of `chunkSize` bytes when it is given.
+ */
 function postBytes(
   base: string,
   pathName: string,
   bytes: Buffer,
+  chunkSize?: number,
 ): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const url = new URL(pathName, base);
@@ -163,7 +167,12 @@ function postBytes(
       },
     );
     req.on('error', reject);
-    req.end(bytes);
+    if (chunkSize === undefined) req.end(bytes);
+    else {
+      for (let at = 0; at < bytes.length; at += chunkSize)
+        req.write(bytes.subarray(at, at + chunkSize));
+      req.end();
+    }
   });
 }
 
@@ -254,33 +263,9 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       const name = label();
       const note = 'é€😀'.repeat(50_000); // ~450 KB of 2-, 3- and 4-byte characters
       const text = JSON.stringify({ label: name, note });
-      const response = await new Promise<{ status: number; body: { note?: string } }>(
-        (resolve, reject) => {
-          const url = new URL('/api/entries', base);
-          const req = http.request(
-            {
-              host: url.hostname,
-              port: url.port,
-              path: url.pathname,
-              method: 'POST',
-              headers: { 'content-type': 'application/json', origin: base },
-            },
-            (res) => {
-              let body = '';
-              res.setEncoding('utf8');
-              res.on('data', (c) => (body += c));
-              res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(body) }));
-            },
-          );
-          req.on('error', reject);
-          const bytes = Buffer.from(text);
-          for (let at = 0; at < bytes.length; at += 7_777)
-            req.write(bytes.subarray(at, at + 7_777));
-          req.end();
-        },
-      );
+      const response = await postBytes(base, '/api/entries', Buffer.from(text), 7_777);
       expect(response.status).toBe(201);
-      expect(response.body.note).toBe(note);
+      expect((response.body as { note?: string }).note).toBe(note);
     });
   });
 
