@@ -7,68 +7,52 @@ import { makeProject, removeTempProjects } from '../support/tempProject';
 
 afterAll(removeTempProjects);
 
+const generate = (root: string) => {
+  const warnings: string[] = [];
+  generateProject({ root, ...SQLITE_OPTIONS, warn: (text) => warnings.push(text) });
+  return warnings;
+};
+
+// src/proxy.ts adds the security headers; src/instrumentation.ts runs the start-up checks
+// (issue #36). Both are the user's once scaffolded.
+it.each([
+  ['src/proxy.ts', 'return withSecurityHeaders(NextResponse.next());'],
+  ['src/instrumentation.ts', 'await runStartupChecks();'],
+])(
+  '%s is scaffolded once into a project without one, and kept as the user edits it',
+  (file, line) => {
+    const root = makeProject(minimalProject());
+    expect(generate(root)).toEqual([]);
+    expect(fs.readFileSync(path.join(root, file), 'utf8')).toContain(line);
+    fs.writeFileSync(path.join(root, file), '// mine\n');
+    generate(root);
+    expect(fs.readFileSync(path.join(root, file), 'utf8')).toBe('// mine\n');
+  },
+);
+
 // Next.js takes one proxy (or middleware) file and refuses to build with both.
-describe('src/proxy.ts, which adds the security headers', () => {
-  const generate = (root: string) => {
-    const warnings: string[] = [];
-    generateProject({ root, ...SQLITE_OPTIONS, warn: (text) => warnings.push(text) });
-    return warnings;
-  };
+it.each(['src/middleware.ts', 'middleware.ts', 'src/proxy.js'])(
+  'src/proxy.ts is left out when the project has its own %s, saying how to keep the headers',
+  (own) => {
+    const root = makeProject({ ...minimalProject(), [own]: 'export function middleware() {}\n' });
+    expect(generate(root)).toEqual([
+      expect.stringContaining(
+        `the project has its own ${own}, so appgen does not add src/proxy.ts`,
+      ),
+    ]);
+    expect(fs.existsSync(path.join(root, 'src/proxy.ts'))).toBe(false);
+    expect(fs.existsSync(path.join(root, 'src/appgen/securityHeaders.ts'))).toBe(true);
+  },
+);
 
-  it('is scaffolded once into a project without one, and kept as the user edits it', () => {
-    const root = makeProject(minimalProject());
-    expect(generate(root)).toEqual([]);
-    expect(fs.readFileSync(path.join(root, 'src/proxy.ts'), 'utf8')).toContain(
-      'return withSecurityHeaders(NextResponse.next());',
-    );
-    fs.writeFileSync(path.join(root, 'src/proxy.ts'), '// mine\n');
-    generate(root);
-    expect(fs.readFileSync(path.join(root, 'src/proxy.ts'), 'utf8')).toBe('// mine\n');
-  });
-
-  it.each(['src/middleware.ts', 'middleware.ts', 'src/proxy.js'])(
-    'is left out when the project has its own %s, saying how to keep the headers',
-    (own) => {
-      const root = makeProject({ ...minimalProject(), [own]: 'export function middleware() {}\n' });
-      expect(generate(root)).toEqual([
-        expect.stringContaining(
-          `the project has its own ${own}, so appgen does not add src/proxy.ts`,
-        ),
-      ]);
-      expect(fs.existsSync(path.join(root, 'src/proxy.ts'))).toBe(false);
-      expect(fs.existsSync(path.join(root, 'src/appgen/securityHeaders.ts'))).toBe(true);
-    },
-  );
-});
-
-// The same for src/instrumentation.ts, which runs the start-up checks (issue #36).
-describe('src/instrumentation.ts, which runs the start-up checks', () => {
-  const generate = (root: string) => {
-    const warnings: string[] = [];
-    generateProject({ root, ...SQLITE_OPTIONS, warn: (text) => warnings.push(text) });
-    return warnings;
-  };
-
-  it('is scaffolded once into a project without one, and kept as the user edits it', () => {
-    const root = makeProject(minimalProject());
-    expect(generate(root)).toEqual([]);
-    expect(fs.readFileSync(path.join(root, 'src/instrumentation.ts'), 'utf8')).toContain(
-      'await runStartupChecks();',
-    );
-    fs.writeFileSync(path.join(root, 'src/instrumentation.ts'), '// mine\n');
-    generate(root);
-    expect(fs.readFileSync(path.join(root, 'src/instrumentation.ts'), 'utf8')).toBe('// mine\n');
-  });
-
-  it.each(['instrumentation.ts', 'src/instrumentation.js'])(
-    'is left out when the project has its own %s, saying how to keep the checks',
-    (own) => {
-      const root = makeProject({ ...minimalProject(), [own]: 'export function register() {}\n' });
-      expect(generate(root)).toEqual([
-        `appgen: the project has its own ${own}, so appgen does not add src/instrumentation.ts. To stop a production server whose configuration cannot work, call \`await runStartupChecks()\` in its register() (import { runStartupChecks } from "@/appgen/startup").\n`,
-      ]);
-      expect(fs.existsSync(path.join(root, 'src/instrumentation.ts'))).toBe(false);
-      expect(fs.existsSync(path.join(root, 'src/appgen/startup.ts'))).toBe(true);
-    },
-  );
-});
+it.each(['instrumentation.ts', 'src/instrumentation.js'])(
+  'src/instrumentation.ts is left out when the project has its own %s, saying how to keep the checks',
+  (own) => {
+    const root = makeProject({ ...minimalProject(), [own]: 'export function register() {}\n' });
+    expect(generate(root)).toEqual([
+      `appgen: the project has its own ${own}, so appgen does not add src/instrumentation.ts. To stop a production server whose configuration cannot work, call \`await runStartupChecks()\` in its register() (import { runStartupChecks } from "@/appgen/startup").\n`,
+    ]);
+    expect(fs.existsSync(path.join(root, 'src/instrumentation.ts'))).toBe(false);
+    expect(fs.existsSync(path.join(root, 'src/appgen/startup.ts'))).toBe(true);
+  },
+);
