@@ -1,28 +1,12 @@
-import fs from 'fs';
-import path from 'path';
-import { minimalProject } from '../support/configs';
+import { publishingArticlesProject } from '../support/configs';
 import { renderFiles } from '../support/renderFiles';
 import { evaluateModule } from '../support/typescriptSource';
 
 type Shape = { fields: string[] | null; include: Record<string, Shape | null> };
 type Reading = { computed: Record<string, string[]>; include: Record<string, Reading> };
 
-const example = (file: string) =>
-  JSON.parse(
-    fs.readFileSync(path.join(__dirname, '../../../examples/publishing/config', file), 'utf8'),
-  );
-
 // The generated src/appgen/shape.ts of the publishing example (orm prisma), run as it is.
-const files = renderFiles(
-  minimalProject({
-    'config/models/User.json': example('models/User.json'),
-    'config/models/Article.json': example('models/Article.json'),
-    'config/models/Tag.json': example('models/Tag.json'),
-    'config/models/Comment.json': example('models/Comment.json'),
-    'config/routes/articles.json': example('routes/articles.json'),
-    'config/routes/users.json': { routes: [] },
-  }),
-);
+const files = renderFiles(publishingArticlesProject());
 const runtime = evaluateModule('shape.ts', files.get('src/appgen/shape.ts')?.content ?? '', {});
 const shaped = runtime.shaped as (value: unknown, shape: Shape | null) => unknown;
 const readComputed = runtime.readComputed as (value: unknown, reading: Reading) => unknown;
@@ -86,17 +70,7 @@ describe('the generated shape.ts', () => {
   });
 
   it('is not generated for orm none, whose routes answer stubs whatever their fields', () => {
-    const stubs = renderFiles(
-      minimalProject({
-        'appgen.config.json': { orm: 'none' },
-        'config/models/User.json': example('models/User.json'),
-        'config/models/Article.json': example('models/Article.json'),
-        'config/models/Tag.json': example('models/Tag.json'),
-        'config/models/Comment.json': example('models/Comment.json'),
-        'config/routes/articles.json': example('routes/articles.json'),
-        'config/routes/users.json': { routes: [] },
-      }),
-    );
+    const stubs = renderFiles(publishingArticlesProject({ 'appgen.config.json': { orm: 'none' } }));
     expect(stubs.has('src/appgen/shape.ts')).toBe(false);
     expect(stubs.get('src/app/api/articles/route.ts')?.content).toContain(
       'return json({ "articles": [] });',

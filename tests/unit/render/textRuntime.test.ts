@@ -1,27 +1,11 @@
-import fs from 'fs';
-import path from 'path';
-import { minimalProject } from '../support/configs';
+import { publishingArticlesProject } from '../support/configs';
 import { renderFiles } from '../support/renderFiles';
 import { evaluateModule } from '../support/typescriptSource';
-
-const example = (file: string) =>
-  JSON.parse(
-    fs.readFileSync(path.join(__dirname, '../../../examples/publishing/config', file), 'utf8'),
-  );
 
 // The generated slug.ts, params.ts and query.ts of the publishing example, run as they are, on
 // the texts their checks would backtrack most on (issue 36): each answers in time in proportion
 // to the text. The bound is loose: linear work takes milliseconds, backtracking far longer.
-const files = renderFiles(
-  minimalProject({
-    'config/models/User.json': example('models/User.json'),
-    'config/models/Article.json': example('models/Article.json'),
-    'config/models/Tag.json': example('models/Tag.json'),
-    'config/models/Comment.json': example('models/Comment.json'),
-    'config/routes/articles.json': example('routes/articles.json'),
-    'config/routes/users.json': { routes: [] },
-  }),
-);
+const files = renderFiles(publishingArticlesProject());
 const content = (file: string) => files.get(`src/appgen/${file}`)?.content ?? '';
 const jsonError = (status: number, message: string) => ({ status, body: { error: message } });
 const body = evaluateModule('body.ts', content('body.ts'), { './http': { jsonError } });

@@ -1,3 +1,5 @@
+import fs from 'fs';
+import path from 'path';
 import type { ProjectFiles } from './tempProject';
 
 /** The spec's minimal project: one model, four routes, a login view (as in examples/minimal). */
@@ -43,4 +45,24 @@ export function minimalProject(overrides: ProjectFiles = {}): ProjectFiles {
     'config/views/login.json': LOGIN_VIEW,
     ...overrides,
   };
+}
+
+/**
+ * The minimal project with examples/publishing's models and article routes (no user routes):
+ * what the runtime tests of shape.ts, slug.ts and body.ts render.
+ */
+export function publishingArticlesProject(overrides: ProjectFiles = {}): ProjectFiles {
+  const example = (file: string) =>
+    JSON.parse(
+      fs.readFileSync(path.join(__dirname, '../../../examples/publishing/config', file), 'utf8'),
+    );
+  return minimalProject({
+    'config/models/User.json': example('models/User.json'),
+    'config/models/Article.json': example('models/Article.json'),
+    'config/models/Tag.json': example('models/Tag.json'),
+    'config/models/Comment.json': example('models/Comment.json'),
+    'config/routes/articles.json': example('routes/articles.json'),
+    'config/routes/users.json': { routes: [] },
+    ...overrides,
+  });
 }
