@@ -22,3 +22,9 @@ export function routeTypeName(method: string, path: string): string {
     );
   return pascalCase(method.toLowerCase()) + parts.join('');
 }
+
+/**
+ * The first word of the models appgen keeps for its own runtime (src/map/internalModels.ts:
+ * the event outbox, the log-in throttle); config models may not start with it.
+ */
+export const INTERNAL_MODEL_PREFIX = 'Appgen';

@@ -723,6 +723,12 @@ export interface ProjectContext {
   writesTimes: boolean;
   models: ModelContext[];
   /**
+   * appgen's own tables in the app's database (src/map/internalModels.ts), rendered by the schemas
+   * like models and used only by appgen's runtime: `AppgenEvent` (the outbox) with events,
+   * `AppgenSignInFailure` (the log-in throttle) with a log-in route. No routes, types or pages.
+   */
+  internalModels: ModelContext[];
+  /**
    * The models' names, in the order of `models`. For templates that only name the models (the
    * client's and types/index.ts's imports): an output that reads only this is not rendered again
    * when a model's fields change (src/render/renderMemo.ts keys it by what it read).

@@ -2,6 +2,7 @@ import { VALIDATOR_NAMES } from '../config/validators';
 import type { CheckedProject, ProjectModel } from '../validate/checkedProject';
 import type { DatabaseProvider, JoinTableContext, ModelContext, ProjectContext } from './contexts';
 import { drizzleImports } from './drizzleColumns';
+import { internalModels } from './internalModels';
 import { mapClientRoutes } from './mapClientRoutes';
 import { mapModels } from './mapModels';
 import { mapRelations } from './mapRelations';
@@ -52,6 +53,14 @@ export function mapProject(
   );
   const methods = routeFiles.flatMap((file) => file.methods);
   const models = mapModels(project.models, relations, options.provider).sort(byName);
+  const ownTables = mapModels(
+    internalModels({
+      outbox: events.length > 0,
+      signInThrottle: methods.some((m) => m.operation === 'logIn'),
+    }),
+    new Map(),
+    options.provider,
+  );
   const tables = joinTables(models);
   const hasLinks = tables.length > 0;
   const views = project.views
@@ -77,7 +86,9 @@ export function mapProject(
     drizzleImports: drizzleImports(
       // A links table has two text columns, a unique index of both, an index on B and two foreign keys.
       [
-        ...models.flatMap((model) => model.fields.map((field) => field.drizzleColumn)),
+        ...[...models, ...ownTables].flatMap((model) =>
+          model.fields.map((field) => field.drizzleColumn),
+        ),
         ...(hasLinks ? ['text("A")'] : []),
       ],
       options.provider,
@@ -85,13 +96,16 @@ export function mapProject(
         uniqueIndex:
           hasLinks ||
           models.some((model) => model.hasUnique || model.indexes.some((index) => index.unique)),
-        index: hasLinks || models.some((model) => model.indexes.some((index) => !index.unique)),
+        index:
+          hasLinks ||
+          [...models, ...ownTables].some((model) => model.indexes.some((index) => !index.unique)),
         foreignKey:
           hasLinks ||
           models.some((model) => model.relations.some((relation) => relation.field !== null)),
       },
     ),
     models,
+    internalModels: ownTables,
     routeFiles,
     methods,
     views,

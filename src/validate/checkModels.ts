@@ -7,6 +7,7 @@ import type { ConfigDocument } from '../load/configDocument';
 import type { CheckedModel } from './checkedProject';
 import { checkServerSetFields } from './checkServerSetFields';
 import { childPointer, diagnosticAt } from './locate';
+import { INTERNAL_MODEL_PREFIX } from '../domain/names';
 import { DRIZZLE_SCHEMA_NAMES, isReservedName, whyReserved } from './reservedNames';
 
 function checkDefault(
@@ -178,6 +179,17 @@ export function checkModels(
           '/name',
           `"${config.name}" is a reserved name in generated code: ${whyReserved(config.name)}`,
           `rename the model, e.g. "${config.name}Record".`,
+        ),
+      );
+      continue;
+    }
+    if (config.name.startsWith(INTERNAL_MODEL_PREFIX)) {
+      diagnostics.push(
+        diagnosticAt(
+          document,
+          '/name',
+          `model names starting with "${INTERNAL_MODEL_PREFIX}" are kept for appgen's own tables (the event outbox, the log-in throttle)`,
+          `rename the model, e.g. "${config.name.slice(INTERNAL_MODEL_PREFIX.length) || 'App'}Record".`,
         ),
       );
       continue;

@@ -57,6 +57,18 @@ describe('names that broke the build are refused where they are written', () => 
     },
   );
 
+  it.each(['AppgenEvent', 'AppgenSignInFailure', 'AppgenAudit'])(
+    'model %s (appgen keeps the Appgen names for its own tables), with either ORM',
+    (name) => {
+      for (const orm of ['prisma', 'drizzle'])
+        expect(
+          problemsIn({ 'appgen.config.json': { orm }, ...model(name) }).map(describeProblem),
+        ).toEqual([
+          `config/models/${name}.json:2:11 name | model names starting with "Appgen" are kept for appgen's own tables (the event outbox, the log-in throttle) | rename the model, e.g. "${name.slice(6)}Record".`,
+        ]);
+    },
+  );
+
   it('a view named like a model (its page imports the model type)', () => {
     const problems = problemsIn(
       minimalProject({

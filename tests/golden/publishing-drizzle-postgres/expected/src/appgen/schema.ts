@@ -121,3 +121,14 @@ export const _User_followers = pgTable("_User_followers", {
   foreignKey({ name: "_User_followers_A_fkey", columns: [table.A], foreignColumns: [user.id] }).onDelete("cascade").onUpdate("cascade"),
   foreignKey({ name: "_User_followers_B_fkey", columns: [table.B], foreignColumns: [user.id] }).onDelete("cascade").onUpdate("cascade"),
 ]);
+
+// appgen's own tables: the event outbox, the log-in throttle (see the README, "Production").
+
+/** From (appgen) */
+export const appgenSignInFailure = pgTable("AppgenSignInFailure", {
+  id: text("id").primaryKey().$defaultFn(() => uuidv7()),
+  key: text("key").notNull(),
+  failedAt: timestamp("failedAt", { precision: 3, mode: "date" }).notNull(),
+}, (table) => [
+  index("AppgenSignInFailure_key_failedAt_idx").on(table.key, table.failedAt),
+]);

@@ -1,0 +1,72 @@
+import { INTERNAL_MODEL_PREFIX } from '../domain/names';
+import type { ProjectField, ProjectModel } from '../validate/checkedProject';
+
+/**
+ * The tables appgen's own runtime keeps in the app's database, beside the models: declared here
+ * as models so that both ORMs' schemas, pushes and migrations carry them like any other (the
+ * same column types, ids and indexes). They have no routes, types or pages. Every name starts
+ * with INTERNAL_MODEL_PREFIX (`Appgen`), which config models may not use (src/validate/checkModels.ts).
+ */
+
+const SOURCE = '(appgen)';
+
+const field = (name: string, options: Omit<ProjectField, 'name'>): ProjectField => ({
+  name,
+  ...options,
+});
+
+function internalModel(
+  name: string,
+  fields: ProjectField[],
+  indexes: ProjectModel['indexes'],
+): ProjectModel {
+  return {
+    name: `${INTERNAL_MODEL_PREFIX}${name}`,
+    fields: [field('id', { type: 'uuid' }), ...fields],
+    relations: [],
+    indexes,
+    computed: [],
+    file: SOURCE,
+  };
+}
+
+/**
+ * The outbox (src/appgen/outbox.ts): one row per event a write recorded in its own transaction,
+ * or per due run of a scheduled job, until a worker ran it (`done`) or gave up (`failed`).
+ * `lockedUntil` is a claim's lease: past it, another instance may take the row over.
+ */
+export const APPGEN_EVENT: ProjectModel = internalModel(
+  'Event',
+  [
+    field('kind', { type: 'enum', values: ['event', 'job'] }),
+    field('name', { type: 'string' }),
+    field('payload', { type: 'json' }),
+    field('status', { type: 'enum', values: ['pending', 'done', 'failed'] }),
+    field('attempts', { type: 'int', default: 0 }),
+    field('maxAttempts', { type: 'int' }),
+    field('runAt', { type: 'datetime' }),
+    field('lockedUntil', { type: 'datetime', optional: true }),
+    field('lastError', { type: 'text', optional: true }),
+    field('createdAt', { type: 'datetime' }),
+    field('finishedAt', { type: 'datetime', optional: true }),
+  ],
+  [{ fields: ['status', 'runAt'], unique: false }],
+);
+
+/** Failed log-ins of every instance (src/appgen/throttle.ts), one row each, by identity or address key. */
+export const APPGEN_SIGN_IN_FAILURE: ProjectModel = internalModel(
+  'SignInFailure',
+  [field('key', { type: 'string' }), field('failedAt', { type: 'datetime' })],
+  [{ fields: ['key', 'failedAt'], unique: false }],
+);
+
+/** The internal models a project needs: the outbox with events (or jobs), the throttle's table with a log-in. */
+export function internalModels(needs: {
+  outbox: boolean;
+  signInThrottle: boolean;
+}): ProjectModel[] {
+  return [
+    ...(needs.outbox ? [APPGEN_EVENT] : []),
+    ...(needs.signInThrottle ? [APPGEN_SIGN_IN_FAILURE] : []),
+  ];
+}
