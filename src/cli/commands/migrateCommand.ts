@@ -9,7 +9,7 @@ import { DRIZZLE_MIGRATIONS_DIR } from '../../db/drizzleMigrationFolder';
 import { useWriteAheadLog } from '../../db/sqliteJournal';
 import { useCodePointOrder } from '../../db/codePointOrder';
 import { UserError } from '../../diagnostics/diagnostic';
-import { commandContext, type CommandContext } from '../../project/commandContext';
+import { commandContext } from '../../project/commandContext';
 import { assertOrmInstalled } from '../../project/ormPackages';
 import { runGenerate } from '../../generate/runGenerate';
 
