@@ -172,7 +172,7 @@ describe.each(CASES)('appgen migrate with orm $orm on $database.name', ({ orm, d
       const [init, second] = migrationFiles();
       expect(tagOf(second)).toMatch(orm === 'drizzle' ? /^0001_add_user_bio$/ : /_add_user_bio$/);
       const sql = fs.readFileSync(path.join(project.dir, second), 'utf8');
-      expect(sql).toMatch(/ADD (COLUMN )?[`"]bio[`"]/);
+      expect(sql).toMatch(/ADD (COLUMN\s+)?[`"]bio[`"]/);
       expect(sql).not.toMatch(/CREATE TABLE|Warnings/);
       expect(await appgenOk(['migrate', 'create', 'nothing'], prod)).toMatch(
         /already match the models; no migration written/,
