@@ -7,7 +7,7 @@ import { makeProject, removeTempProjects } from '../support/tempProject';
 
 afterAll(removeTempProjects);
 
-const generate = (root: string, options: Partial<typeof SQLITE_OPTIONS> = {}) => {
+const generate = (root: string, options: { provider?: 'sqlite' | 'postgresql' } = {}) => {
   const warnings: string[] = [];
   generateProject({ root, ...SQLITE_OPTIONS, ...options, warn: (text) => warnings.push(text) });
   return warnings;
