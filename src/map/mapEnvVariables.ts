@@ -19,6 +19,26 @@ interface EnvVariableSpec {
   describe(input: EnvVariableInput): Omit<EnvVariableContext, 'name'>;
 }
 
+/** A variable no production server needs, listed commented out with its default. */
+function optional(
+  name: string,
+  what: string,
+  defaultValue: (input: EnvVariableInput) => string,
+  example: string,
+  appliesTo: (input: EnvVariableInput) => boolean = () => true,
+): EnvVariableSpec {
+  return {
+    name,
+    appliesTo,
+    describe: (input) => ({
+      what,
+      default: defaultValue(input),
+      requiredInProduction: false,
+      example,
+    }),
+  };
+}
+
 /**
  * Every environment variable a generated app (or the server that runs it) reads, the one list
  * `.env.example` is written from. A feature whose template reads a new `process.env.X` adds an
@@ -53,66 +73,43 @@ const ENV_VARIABLES: EnvVariableSpec[] = [
       example: '',
     }),
   },
-  {
-    name: 'APPGEN_TRUSTED_ORIGINS',
-    appliesTo: () => true,
-    describe: () => ({
-      what: "Other origins whose browser writes are accepted (comma-separated, e.g. https://admin.example.com); the app's own origin always is.",
-      default: 'none',
-      requiredInProduction: false,
-      example: 'https://admin.example.com',
-    }),
-  },
-  {
-    name: 'APPGEN_TRUST_PROXY',
-    appliesTo: () => true,
-    describe: (input) => ({
-      what: 'How many reverse proxies (load balancers) stand in front of the app: their X-Forwarded-* headers give the client address, host and scheme.',
-      default: `${input.trustProxy} (settings trustProxy)`,
-      requiredInProduction: false,
-      example: '1',
-    }),
-  },
-  {
-    name: 'APPGEN_LOG_SQL',
-    appliesTo: (input) => input.usesDatabase,
-    describe: () => ({
-      what: '1: print every SQL statement (appgen:sql <statement>).',
-      default: 'off',
-      requiredInProduction: false,
-      example: '1',
-    }),
-  },
-  {
-    name: 'PORT',
-    appliesTo: () => true,
-    describe: () => ({
-      what: 'The port the standalone server (node .next/standalone/server.js) listens on; next start takes -p.',
-      default: '3000',
-      requiredInProduction: false,
-      example: '3000',
-    }),
-  },
-  {
-    name: 'HOSTNAME',
-    appliesTo: () => true,
-    describe: () => ({
-      what: 'The address the standalone server listens on (0.0.0.0: every interface, as in a container, where HOSTNAME is otherwise the container id).',
-      default: '0.0.0.0',
-      requiredInProduction: false,
-      example: '0.0.0.0',
-    }),
-  },
-  {
-    name: 'NEXT_TELEMETRY_DISABLED',
-    appliesTo: () => true,
-    describe: () => ({
-      what: "1: Next.js sends no anonymous telemetry (read by next build and the server, not by the app's code).",
-      default: 'telemetry on',
-      requiredInProduction: false,
-      example: '1',
-    }),
-  },
+  optional(
+    'APPGEN_TRUSTED_ORIGINS',
+    "Other origins whose browser writes are accepted (comma-separated, e.g. https://admin.example.com); the app's own origin always is.",
+    () => 'none',
+    'https://admin.example.com',
+  ),
+  optional(
+    'APPGEN_TRUST_PROXY',
+    'How many reverse proxies (load balancers) stand in front of the app: their X-Forwarded-* headers give the client address, host and scheme.',
+    (input) => `${input.trustProxy} (settings trustProxy)`,
+    '1',
+  ),
+  optional(
+    'APPGEN_LOG_SQL',
+    '1: print every SQL statement (appgen:sql <statement>).',
+    () => 'off',
+    '1',
+    (input) => input.usesDatabase,
+  ),
+  optional(
+    'PORT',
+    'The port the standalone server (node .next/standalone/server.js) listens on; next start takes -p.',
+    () => '3000',
+    '3000',
+  ),
+  optional(
+    'HOSTNAME',
+    'The address the standalone server listens on (0.0.0.0: every interface, as in a container, where HOSTNAME is otherwise the container id).',
+    () => '0.0.0.0',
+    '0.0.0.0',
+  ),
+  optional(
+    'NEXT_TELEMETRY_DISABLED',
+    "1: Next.js sends no anonymous telemetry (read by next build and the server, not by the app's code).",
+    () => 'telemetry on',
+    '1',
+  ),
 ];
 
 /**

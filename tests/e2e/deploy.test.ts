@@ -3,7 +3,7 @@ import path from 'path';
 import { createRequire } from 'module';
 import { request } from './support/http';
 import { defaultDatabaseFile, ORMS, type Orm } from './support/orms';
-import { createTestDatabase, postgresAvailable, psql } from './support/postgres';
+import { psql, variantDatabase } from './support/postgres';
 import { freePort, runBuiltAppUntilExit, startServer, type RunningServer } from './support/server';
 import { createTestProject, keepOnlyUserList, type TestProject } from './support/testProject';
 import { dockerImageCheck } from './support/dockerImage';
@@ -77,14 +77,8 @@ describe.each(VARIANTS)('deploying ($orm on $database)', ({ orm, database }) => 
   let renameTable: (from: string, to: string) => Promise<void>;
 
   beforeAll(async () => {
-    const env: NodeJS.ProcessEnv = {};
-    if (database === 'postgresql') {
-      if (!(await postgresAvailable()))
-        throw new Error('PostgreSQL at 127.0.0.1:5432 is not reachable; .ci/run starts it');
-      const created = await createTestDatabase();
-      env.DATABASE_URL = created.url;
-      dropDatabase = created.drop;
-    }
+    const { env, drop } = await variantDatabase(database);
+    dropDatabase = drop;
     project = await createTestProject(`deploy-${orm}-${database}`, { orm, env });
     keepOnlyUserList(project.dir);
     await project.appgen(['build']);
