@@ -17,7 +17,7 @@ type Health = {
 const PASSWORD = 'pa:ss@w0rd/x';
 const URL_WITH_PASSWORD = `postgresql://app:${encodeURIComponent(PASSWORD)}@db.internal:6543/shop`;
 
-function healthModule(provider: 'sqlite' | 'postgresql', db: Record<string, unknown>): Health {
+function healthSource(provider: 'sqlite' | 'postgresql'): string {
   const files = buildFileMap(
     mapProject(checkedProject(minimalProject()), {
       provider,
@@ -25,8 +25,11 @@ function healthModule(provider: 'sqlite' | 'postgresql', db: Record<string, unkn
     }),
     new TemplateSet(BUILTIN_TEMPLATES_DIR),
   );
-  const content = files.get('src/appgen/health.ts')?.content ?? '';
-  return evaluateModule('health.ts', content, {
+  return files.get('src/appgen/health.ts')?.content ?? '';
+}
+
+function healthModule(provider: 'sqlite' | 'postgresql', db: Record<string, unknown>): Health {
+  return evaluateModule('health.ts', healthSource(provider), {
     '@/appgen/db': { db },
     '@/appgen/http': { errorBody: (messages: string[]) => ({ error: messages.join('; ') }) },
   }) as Health;
@@ -73,6 +76,35 @@ describe('the database start-up check', () => {
     expect(problem).toContain('password authentication failed');
     expect(problem).not.toContain(PASSWORD);
     expect(problem).not.toContain(encodeURIComponent(PASSWORD));
+  });
+
+  it("on one line, with the driver's reason under Drizzle's `Failed query` and in an AggregateError", async () => {
+    process.env.DATABASE_URL = URL_WITH_PASSWORD;
+    const refused = new Error('connect ECONNREFUSED 127.0.0.1:5');
+    const wrapped = async () => {
+      throw new Error('Failed query: select 1\nparams: ', { cause: refused });
+    };
+    const problem = await healthModule(
+      'postgresql',
+      fakeDb({ ping: wrapped }).db,
+    ).databaseProblem();
+    expect(problem).toContain('(connect ECONNREFUSED 127.0.0.1:5)');
+    const both = async () => {
+      throw new AggregateError([refused, new Error('connect ECONNREFUSED ::1:5')], '');
+    };
+    const twice = await healthModule('postgresql', fakeDb({ ping: both }).db).databaseProblem();
+    expect(twice).toContain('(connect ECONNREFUSED 127.0.0.1:5; connect ECONNREFUSED ::1:5)');
+    expect(twice).not.toContain('\n');
+  });
+
+  it('a database module that throws when imported (SQLite in a folder that does not exist): a problem, not a crash', async () => {
+    process.env.DATABASE_URL = 'file:/no/such/folder/app.db';
+    const failing = evaluateModule('health.ts', healthSource('sqlite'), {
+      '@/appgen/http': { errorBody: () => ({}) },
+    }) as Health;
+    expect(await failing.databaseProblem()).toMatch(
+      /^DATABASE_URL: cannot use the database at file:\/no\/such\/folder\/app\.db \(.*@\/appgen\/db/,
+    );
   });
 
   it('SQLite without DATABASE_URL (the embedded file) that answers: no problem', async () => {

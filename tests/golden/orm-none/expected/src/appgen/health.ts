@@ -35,6 +35,7 @@ function databaseLocation(url: string): string {
 
 /** An error's message with DATABASE_URL's password (and the URL itself) taken out. */
 function withoutSecrets(message: string, url: string): string {
+  if (url === "") return message;
   let text = message.split(url).join("<DATABASE_URL>");
   try {
     const { password } = new URL(url);
@@ -46,7 +47,17 @@ function withoutSecrets(message: string, url: string): string {
   return text;
 }
 
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/**
+ * An error's message on one line. Drizzle wraps the driver's error as its `cause` (its own message
+ * is the SQL); a connection to a name with several addresses fails with an AggregateError of one
+ * error each and no message of its own.
+ */
+function errorMessage(error: unknown): string {
+  const inner = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const parts: unknown[] = inner instanceof AggregateError ? inner.errors : [inner];
+  const text = parts.map((part) => (part instanceof Error ? part.message || part.name : String(part))).join("; ");
+  return text.replace(/\s+/g, " ").trim();
+}
 
 /**
  * What is wrong with the database this build needs, or null when it answers: a start-up check
