@@ -123,8 +123,17 @@ async function main(argv: string[]): Promise<number> {
     .command(
       'build',
       'Generate, sync the database and run next build',
-      (y) => y.option('accept-data-loss', acceptDataLoss),
-      (args) => run(() => runBuild({ cwd: args.cwd, acceptDataLoss: args.acceptDataLoss })),
+      (y) =>
+        y.option('accept-data-loss', acceptDataLoss).option('db-sync', {
+          type: 'boolean',
+          default: true,
+          describe:
+            'Sync the database before next build (--no-db-sync: leave it alone, e.g. in a Docker build)',
+        }),
+      (args) =>
+        run(() =>
+          runBuild({ cwd: args.cwd, acceptDataLoss: args.acceptDataLoss, dbSync: args.dbSync }),
+        ),
     )
     .command('db', 'Database commands', (y) =>
       y

@@ -767,6 +767,8 @@ export interface ProjectContext {
    * production server with a failed check exits before it serves. In order; empty for none.
    */
   startupChecks: StartupCheckContext[];
+  /** Every environment variable the app reads, as `.env.example` lists them (src/map/mapEnvVariables.ts). */
+  envVariables: EnvVariableContext[];
   /** Some model declares computed fields. */
   hasComputed: boolean;
   /** The models with hidden fields (left out of every response), and those fields. */
@@ -784,6 +786,19 @@ export interface StartupCheckContext {
   module: string;
   /** The function, e.g. `sessionSecretProblem`. */
   name: string;
+}
+
+/** An environment variable the generated app (or the server running it) reads. */
+export interface EnvVariableContext {
+  name: string;
+  /** What it sets, in one sentence or two. */
+  what: string;
+  /** What applies when it is unset, in words (e.g. `3000`, `none`). */
+  default: string;
+  /** A production server needs it (`.env.example` lists it uncommented). */
+  requiredInProduction: boolean;
+  /** A value to show, e.g. `postgresql://app:password@127.0.0.1:5432/app`; may be empty. */
+  example: string;
 }
 
 export interface JoinTableContext {

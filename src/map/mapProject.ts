@@ -7,6 +7,7 @@ import { mapClientRoutes } from './mapClientRoutes';
 import { mapModels } from './mapModels';
 import { mapRelations } from './mapRelations';
 import { mapRouteFiles } from './mapRoutes';
+import { mapEnvVariables } from './mapEnvVariables';
 import { mapStartupChecks } from './mapStartupChecks';
 import { navLinks, viewMapper } from './mapViews';
 
@@ -73,6 +74,10 @@ export function mapProject(
     views.length > 0 && logOut
       ? { logOutPath: logOut.urlPath, afterLogOut: project.loginPath }
       : null;
+  const hasAuth =
+    methods.some((m) => m.auth || m.optionalAuth) ||
+    views.some((v) => v.auth) ||
+    accountNav !== null;
   const context: Omit<ProjectContext, 'clientRoutes'> = {
     orm: project.orm,
     usesDatabase: project.orm !== 'none',
@@ -123,11 +128,16 @@ export function mapProject(
     tokenScheme: project.accounts.tokenScheme,
     signInLimits: project.accounts.throttle,
     hasLogIn: methods.some((m) => m.operation === 'logIn'),
-    startupChecks: mapStartupChecks(methods),
-    hasAuth:
-      methods.some((m) => m.auth || m.optionalAuth) ||
-      views.some((v) => v.auth) ||
-      accountNav !== null,
+    startupChecks: mapStartupChecks(methods, { usesDatabase: project.orm !== 'none' }),
+    hasAuth,
+    envVariables: mapEnvVariables({
+      usesDatabase: project.orm !== 'none',
+      provider: options.provider,
+      defaultDatabaseUrl: options.defaultDatabaseUrl,
+      issuesTokens: methods.some((m) => m.account?.issuesToken),
+      hasAuth,
+      trustProxy: project.trustProxy,
+    }),
     joinTables: tables,
     hasComputed: models.some((model) => model.computed.length > 0),
     hiddenFields: models

@@ -311,6 +311,37 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     outputs: once('src/appgen/startup.ts', []),
   },
   {
+    template: 'src/appgen/health.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/health.ts: the database start-up check and readiness (the database answers, every table and column read exists)',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/health.ts', ['config/models/']),
+  },
+  {
+    template: 'src/app/api/health/route.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/app/api/health/route.ts: GET /api/health, readiness for a load balancer (200 or 503)',
+    context: 'ProjectContext',
+    outputs: once('src/app/api/health/route.ts', []),
+  },
+  {
+    template: 'src/app/api/health/live/route.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/app/api/health/live/route.ts: GET /api/health/live, liveness (200 while serving)',
+    context: 'ProjectContext',
+    outputs: once('src/app/api/health/live/route.ts', []),
+  },
+  {
+    template: '.env.example.hbs',
+    owner: 'generated',
+    produces: '.env.example: every environment variable the app reads, what it does, its default',
+    context: 'ProjectContext',
+    outputs: once('.env.example', ['config/', 'appgen.config.json']),
+  },
+  {
     template: 'src/appgen/securityHeaders.ts.hbs',
     owner: 'generated',
     produces:
@@ -441,6 +472,22 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       'src/instrumentation.ts, written once: runs when a server starts, calls the start-up checks',
     context: 'ProjectContext',
     outputs: once('src/instrumentation.ts', []),
+  },
+  {
+    template: 'scaffold/Dockerfile.hbs',
+    owner: 'user',
+    produces:
+      'Dockerfile, written once: a production image (deps, build, migrate and a small runtime stage from the standalone output)',
+    context: 'ProjectContext',
+    outputs: once('Dockerfile', []),
+  },
+  {
+    template: 'scaffold/.dockerignore.hbs',
+    owner: 'user',
+    produces:
+      '.dockerignore, written once: what the Docker build leaves out (node_modules, .next, .env, databases)',
+    context: 'ProjectContext',
+    outputs: once('.dockerignore', []),
   },
   {
     template: 'scaffold/src/auth/getAuthUser.ts.hbs',

@@ -9,7 +9,7 @@ import { FolderListing } from './walkFiles';
  * src/events, src/auth) are not here: those files are the user's.
  */
 export const GENERATED_FOLDERS = ['src/app', 'src/appgen', 'prisma'];
-export const GENERATED_ROOT_FILES = ['prisma.config.ts'];
+export const GENERATED_ROOT_FILES = ['prisma.config.ts', '.env.example'];
 
 /** The first bytes of a file, enough to see the header; undefined when it is gone. */
 function readStart(file: string): string | undefined {
