@@ -692,6 +692,24 @@ export interface EventContext {
   source: string;
 }
 
+/** A scheduled job (config/jobs/), every optional field filled in. */
+export interface JobContext {
+  /** Also the name of its handler, exported by src/jobs/<name>.ts. */
+  name: string;
+  /** A cron expression of five fields, or @daily and the like, as written. */
+  schedule: string;
+  /** The IANA time zone the schedule is read in (default "UTC"). */
+  timezone: string;
+  /** Tries of one run before it is kept as failed (default 3). */
+  attempts: number;
+  /** Seconds before a failed run is tried again (default 10). */
+  retryDelaySeconds: number;
+  /** How long one attempt holds the run before another instance may take it over (default 60). */
+  timeoutSeconds: number;
+  /** The config file that declares it. */
+  source: string;
+}
+
 export interface NavLinkContext {
   href: string;
   label: string;
@@ -755,6 +773,8 @@ export interface ProjectContext {
   /** User-owned voters only (built-ins are in src/appgen/voters.ts). */
   voters: string[];
   events: EventContext[];
+  /** Scheduled jobs, sorted by name: src/appgen/jobs.ts is generated when there is one. */
+  jobs: JobContext[];
   hasAuth: boolean;
   /** The scheme of `Authorization: <scheme> <token>` (settings `accounts.tokenScheme`, default Bearer). */
   tokenScheme: string;

@@ -125,6 +125,7 @@ export function mapProject(
     events: events
       .map((e) => ({ name: e.name, model: e.model, on: e.on, source: e.file }))
       .sort(byName),
+    jobs: project.jobs.map(({ file, ...job }) => ({ ...job, source: file })).sort(byName),
     tokenScheme: project.accounts.tokenScheme,
     signInLimits: project.accounts.throttle,
     hasLogIn: methods.some((m) => m.operation === 'logIn'),

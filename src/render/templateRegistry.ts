@@ -379,6 +379,15 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     outputs: once('src/appgen/events.ts', []),
   },
   {
+    template: 'src/appgen/jobs.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/jobs.ts, with scheduled jobs: the jobs, their handlers, and when each is due (dueRuns, jobRunId)',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.jobs.length > 0 ? once('src/appgen/jobs.ts', ['config/jobs/'])(project) : [],
+  },
+  {
     template: 'src/appgen/handler.ts.hbs',
     owner: 'generated',
     produces: 'src/appgen/handler.ts: input types of functions and voters',
@@ -455,6 +464,18 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.events.map((event) => ({
         path: OUTPUT_PATHS.event(event.name),
         context: { ...event, project },
+        sources: [],
+      })),
+  },
+  {
+    template: 'scaffold/src/jobs/[job].ts.hbs',
+    owner: 'user',
+    produces: 'src/jobs/<name>.ts, written once: a scheduled job handler',
+    context: 'JobContext & { project: ProjectContext }',
+    outputs: (project) =>
+      project.jobs.map((job) => ({
+        path: OUTPUT_PATHS.job(job.name),
+        context: { ...job, project },
         sources: [],
       })),
   },
