@@ -66,7 +66,15 @@ export function loadProject(root: string, settings?: LoadedSettings): LoadedProj
   if (wrongKind) throw new ConfigError([wrongKind]);
   const { document, problems: settingsProblems } = settings ?? loadSettings(root);
   const problems: Diagnostic[] = [...settingsProblems];
-  const project: LoadedProject = { root, models: [], routes: [], views: [], events: [], jobs: [], problems };
+  const project: LoadedProject = {
+    root,
+    models: [],
+    routes: [],
+    views: [],
+    events: [],
+    jobs: [],
+    problems,
+  };
   if (document) project.settings = document;
   const byKind = {
     model: project.models,
