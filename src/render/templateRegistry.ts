@@ -46,6 +46,19 @@ const withOrm =
   (project: ProjectContext): TemplateOutput[] =>
     project.orm === orm ? once(path, ['config/models/'])(project) : [];
 
+/** A user-owned handler for each named item (an event, a job), its context the item's own. */
+const handlerEach =
+  <T extends { name: string }>(
+    items: (project: ProjectContext) => T[],
+    pathOf: (name: string) => string,
+  ) =>
+  (project: ProjectContext): TemplateOutput[] =>
+    items(project).map((item) => ({
+      path: pathOf(item.name),
+      context: { ...item, project },
+      sources: [],
+    }));
+
 function firstMethodUsing(
   project: ProjectContext,
   key: 'function' | 'voter',
@@ -460,24 +473,14 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     owner: 'user',
     produces: 'src/events/<name>.ts, written once: an event handler',
     context: 'EventContext & { project: ProjectContext }',
-    outputs: (project) =>
-      project.events.map((event) => ({
-        path: OUTPUT_PATHS.event(event.name),
-        context: { ...event, project },
-        sources: [],
-      })),
+    outputs: handlerEach((project) => project.events, OUTPUT_PATHS.event),
   },
   {
     template: 'scaffold/src/jobs/[job].ts.hbs',
     owner: 'user',
     produces: 'src/jobs/<name>.ts, written once: a scheduled job handler',
     context: 'JobContext & { project: ProjectContext }',
-    outputs: (project) =>
-      project.jobs.map((job) => ({
-        path: OUTPUT_PATHS.job(job.name),
-        context: { ...job, project },
-        sources: [],
-      })),
+    outputs: handlerEach((project) => project.jobs, OUTPUT_PATHS.job),
   },
   {
     template: 'scaffold/src/proxy.ts.hbs',

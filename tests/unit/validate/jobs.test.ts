@@ -12,6 +12,10 @@ const problems = (files: Record<string, unknown>, settings?: unknown) =>
 const jobsFile = (...jobs: unknown[]) =>
   `{ "jobs": [\n${jobs.map((job) => `  ${JSON.stringify(job)}`).join(',\n')}\n] }\n`;
 
+/** A jobs file of jobs that differ only by name. */
+const named = (...names: string[]) =>
+  jobsFile(...names.map((name) => ({ name, schedule: '0 8 * * *' })));
+
 describe('config/jobs', () => {
   it('fills in the defaults of a job that gives only a name and a schedule', () => {
     const project = checkedProject(
@@ -86,11 +90,8 @@ describe('config/jobs', () => {
   it('refuses a name declared twice, also in another file or in another case', () => {
     expect(
       problems({
-        'config/jobs/a.json': jobsFile({ name: 'sendDigest', schedule: '0 8 * * *' }),
-        'config/jobs/b.json': jobsFile(
-          { name: 'sendDigest', schedule: '0 9 * * *' },
-          { name: 'senddigest', schedule: '0 9 * * *' },
-        ),
+        'config/jobs/a.json': named('sendDigest'),
+        'config/jobs/b.json': named('sendDigest', 'senddigest'),
       }),
     ).toEqual([
       'config/jobs/b.json:2:11 jobs[0].name | job "sendDigest" is already declared in config/jobs/a.json | give each job its own name.',
@@ -99,14 +100,7 @@ describe('config/jobs', () => {
   });
 
   it('refuses reserved words and the names src/appgen/jobs.ts declares', () => {
-    expect(
-      problems({
-        'config/jobs/a.json': jobsFile(
-          { name: 'delete', schedule: '0 8 * * *' },
-          { name: 'dueRuns', schedule: '0 8 * * *' },
-        ),
-      }),
-    ).toEqual([
+    expect(problems({ 'config/jobs/a.json': named('delete', 'dueRuns') })).toEqual([
       'config/jobs/a.json:2:11 jobs[0].name | "delete" is a reserved word or a global name generated code uses | rename the job, e.g. "deleteJob".',
       'config/jobs/a.json:3:11 jobs[1].name | "dueRuns" is a name src/appgen/jobs.ts declares beside the handlers | rename the job, e.g. "dueRunsJob".',
     ]);
