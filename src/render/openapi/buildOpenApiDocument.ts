@@ -8,7 +8,7 @@ import {
   ref,
   shapedSchema,
 } from './jsonSchemas';
-import { HEALTH_PATHS } from './healthPaths';
+import { HEALTH_ERROR_STATUSES, HEALTH_PATHS } from './healthPaths';
 
 /** `/api/users/:id` → `/api/users/{id}`: OpenAPI's path template. */
 export function openApiPath(urlPath: string): string {
@@ -72,6 +72,11 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
     description: 'Too many failed log-ins (Retry-After says when to try again)',
   },
   500: { name: 'InternalServerError', description: 'Internal server error' },
+  503: {
+    name: 'ServiceUnavailable',
+    description:
+      'Not ready: the database cannot be reached, or lacks a table or column the build reads',
+  },
 };
 
 /**
@@ -342,6 +347,7 @@ export function buildOpenApiDocument(project: ProjectContext): JsonSchema {
     paths[openApiPath(file.urlPath)] = item;
   }
   // The health checks, in their place among the sorted paths (config cannot use theirs).
+  for (const status of HEALTH_ERROR_STATUSES) errorsUsed.add(status);
   const allPaths = Object.fromEntries(
     Object.entries({ ...paths, ...HEALTH_PATHS }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );

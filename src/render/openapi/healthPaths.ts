@@ -1,4 +1,8 @@
-import { ref, type JsonSchema } from './jsonSchemas';
+import type { JsonSchema } from './jsonSchemas';
+
+/** The error answers the health checks refer to (shared responses of the document). */
+export const HEALTH_ERROR_STATUSES = [500, 503];
+const internalError = { $ref: '#/components/responses/InternalServerError' };
 
 const noStore = { 'Cache-Control': { schema: { type: 'string', const: 'no-store' } } };
 
@@ -35,11 +39,8 @@ export const HEALTH_PATHS: Record<string, Record<string, JsonSchema>> = {
             },
           },
         },
-        503: {
-          description: 'Not ready: the database cannot be reached, or lacks a table or column',
-          headers: noStore,
-          content: { 'application/json': { schema: ref('Error') } },
-        },
+        500: internalError,
+        503: { $ref: '#/components/responses/ServiceUnavailable' },
       },
     },
   },
@@ -61,6 +62,7 @@ export const HEALTH_PATHS: Record<string, Record<string, JsonSchema>> = {
             },
           },
         },
+        500: internalError,
       },
     },
   },

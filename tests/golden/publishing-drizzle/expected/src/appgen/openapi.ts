@@ -1680,23 +1680,11 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
           "503": {
-            "description": "Not ready: the database cannot be reached, or lacks a table or column",
-            "headers": {
-              "Cache-Control": {
-                "schema": {
-                  "type": "string",
-                  "const": "no-store"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -1731,6 +1719,9 @@ export const openApiDocument: Record<string, unknown> = {
                 }
               }
             }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
           }
         }
       }
@@ -2952,6 +2943,16 @@ export const openApiDocument: Record<string, unknown> = {
       },
       "InternalServerError": {
         "description": "Internal server error",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      },
+      "ServiceUnavailable": {
+        "description": "Not ready: the database cannot be reached, or lacks a table or column the build reads",
         "content": {
           "application/json": {
             "schema": {
