@@ -11,7 +11,7 @@ import { TemplateSet } from '../render/templateSet';
 import { BUILTIN_TEMPLATES_DIR } from '../paths/packageRoot';
 import { validateProject } from '../validate/validateProject';
 import type { GenerateOptions } from './generateProject';
-import { leaveOutConventionsIfOwn } from './ownFileConventions';
+import { leaveOutConventionsIfOwn, warnIfWorkerNotStarted } from './ownFileConventions';
 import { warnAboutTemplates } from './warnAboutTemplates';
 import { warnOnStderr } from './warnings';
 
@@ -58,5 +58,6 @@ export function buildProjectFiles(
   warnAboutTemplates(options.root, BUILTIN_TEMPLATES_DIR, options.warn);
   const files = buildFileMap(context, templateSet(options.root, memo?.salt), memo);
   leaveOutConventionsIfOwn(options.root, files, warn);
+  warnIfWorkerNotStarted(options.root, context.hasOutbox, warn);
   return files;
 }

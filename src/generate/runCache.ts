@@ -6,7 +6,7 @@ import { hasGeneratedHeader } from '../render/header';
 import type { FileOnDisk, FileStat, PreviousOutput, RenderRecord } from '../render/renderMemo';
 import type { KnownOnDisk } from '../write/planWrite';
 import { BUILTIN_TEMPLATES_DIR, PACKAGE_ROOT, SCHEMAS_DIR } from '../paths/packageRoot';
-import { OWN_CONVENTION_FILES } from './ownFileConventions';
+import { instrumentationStartsServer, OWN_CONVENTION_FILES } from './ownFileConventions';
 import { sha256Hex } from '../hash/sha256Hex';
 
 /**
@@ -242,6 +242,8 @@ function keyWithInputs(
       `\0${file}\0${content === undefined ? '-' : file === 'appgen.config.json' ? sha256Hex(content) : '+'}`,
     );
   }
+  // Whether the instrumentation file starts the outbox's worker decides a warning.
+  hash.update(`\0startServer\0${String(instrumentationStartsServer(root))}`);
   return { key: hash.digest('hex'), renderSalt, inputs: memo.seen, reread: memo.reread };
 }
 

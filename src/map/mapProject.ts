@@ -4,6 +4,7 @@ import type { DatabaseProvider, JoinTableContext, ModelContext, ProjectContext }
 import { drizzleImports } from './drizzleColumns';
 import { internalModels } from './internalModels';
 import { mapClientRoutes } from './mapClientRoutes';
+import { mapEvents } from './mapEvents';
 import { mapModels } from './mapModels';
 import { mapRelations } from './mapRelations';
 import { mapRouteFiles } from './mapRoutes';
@@ -53,9 +54,10 @@ export function mapProject(
   );
   const methods = routeFiles.flatMap((file) => file.methods);
   const models = mapModels(project.models, relations, options.provider).sort(byName);
+  const mappedEvents = mapEvents(events, project.orm);
   const ownTables = mapModels(
     internalModels({
-      outbox: events.length > 0,
+      outbox: mappedEvents.some((e) => e.run === 'worker'),
       signInThrottle: methods.some((m) => m.operation === 'logIn'),
     }),
     new Map(),
@@ -117,9 +119,8 @@ export function mapProject(
     hasForms: views.some((v) => v.usesForm),
     functions: sortedUnique(methods.map((m) => m.function)),
     voters: sortedUnique(methods.map((m) => m.voter)),
-    events: events
-      .map((e) => ({ name: e.name, model: e.model, on: e.on, source: e.file }))
-      .sort(byName),
+    events: mappedEvents,
+    hasOutbox: mappedEvents.some((e) => e.run === 'worker'),
     tokenScheme: project.accounts.tokenScheme,
     signInLimits: project.accounts.throttle,
     hasLogIn: methods.some((m) => m.operation === 'logIn'),

@@ -71,6 +71,8 @@ export function normaliseProject(input: {
       name: e.name,
       model: e.model,
       on: e.on,
+      run: e.run,
+      delivery: { ...e.delivery },
       file: e.origin.file,
     })),
   };
