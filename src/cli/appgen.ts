@@ -7,6 +7,7 @@ import type * as BuildCommand from './commands/buildCommand';
 import type * as DbPushCommand from './commands/dbPushCommand';
 import type * as RunGenerate from '../generate/runGenerate';
 import type * as MigrateCommand from './commands/migrateCommand';
+import type * as EventsCommand from './commands/eventsCommand';
 import { templatesCommands } from './commands/templatesCommand';
 import { commandContext } from '../project/commandContext';
 import { reportError } from './reportError';
@@ -29,6 +30,10 @@ const runMigrateCreate: typeof MigrateCommand.runMigrateCreate = (...args) =>
   load<typeof MigrateCommand>('./commands/migrateCommand').runMigrateCreate(...args);
 const runMigrateDeploy: typeof MigrateCommand.runMigrateDeploy = (...args) =>
   load<typeof MigrateCommand>('./commands/migrateCommand').runMigrateDeploy(...args);
+const runEventsFailed: typeof EventsCommand.runEventsFailed = (...args) =>
+  load<typeof EventsCommand>('./commands/eventsCommand').runEventsFailed(...args);
+const runEventsRetry: typeof EventsCommand.runEventsRetry = (...args) =>
+  load<typeof EventsCommand>('./commands/eventsCommand').runEventsRetry(...args);
 
 /** Every top-level command, for the message when none is given. */
 const COMMANDS = [
@@ -38,6 +43,8 @@ const COMMANDS = [
   'db push',
   'migrate create <name>',
   'migrate deploy',
+  'events failed',
+  'events retry <id...>',
   'templates list',
   'templates eject',
   'templates accept',
@@ -171,6 +178,41 @@ async function main(argv: string[]): Promise<number> {
             1,
             'Name a migrate command: appgen migrate create <name>, appgen migrate deploy',
           ),
+    )
+    .command('events', 'The outbox of events the worker runs: those it gave up on', (y) =>
+      y
+        .command(
+          'failed',
+          'List the events that failed every attempt: id, name, attempts, when recorded, the last error',
+          (z) => z,
+          (args) => run(() => runEventsFailed({ cwd: args.cwd })),
+        )
+        .command(
+          'retry [ids..]',
+          'Make failed events pending again (no attempts yet): the worker runs them within seconds',
+          (z) =>
+            z
+              .positional('ids', {
+                type: 'string',
+                array: true,
+                default: [] as string[],
+                describe: 'Ids from appgen events failed',
+              })
+              .option('all-failed', {
+                type: 'boolean',
+                default: false,
+                describe: 'Every failed event',
+              }),
+          (args) =>
+            run(() =>
+              runEventsRetry({
+                cwd: args.cwd,
+                ids: (args.ids ?? []).map(String),
+                allFailed: args.allFailed,
+              }),
+            ),
+        )
+        .demandCommand(1, 'Name an events command: appgen events failed, appgen events retry'),
     )
     .command(
       'templates',

@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
 import type { CommandContext } from '../project/commandContext';
-import { createProjectRequire, resolveFromProject } from '../project/projectModules';
+import { projectPg } from './projectDatabase';
 
 /**
  * Text sorts by code point on every database. SQLite compares text byte by byte (its BINARY
@@ -20,23 +19,6 @@ const PENDING_CHANGES = `SELECT format('ALTER TABLE %I ALTER COLUMN %I TYPE text
  WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.data_type = 'text'
    AND c.collation_name IS DISTINCT FROM 'C' AND c.table_name <> '_prisma_migrations'
  ORDER BY c.table_name, c.column_name`;
-
-interface PgClient {
-  connect(): Promise<void>;
-  query(text: string): Promise<{ rows: Array<Record<string, unknown>> }>;
-  end(): Promise<void>;
-}
-
-/** pg as the project has it: Drizzle's own dependency, or the one @prisma/adapter-pg uses. */
-function projectPg(context: CommandContext): new (config: object) => PgClient {
-  const req = createProjectRequire(context.root);
-  const pg = (
-    context.orm === 'prisma'
-      ? createRequire(resolveFromProject(req, '@prisma/adapter-pg', context.root))('pg')
-      : req(resolveFromProject(req, 'pg', context.root))
-  ) as { Client: new (config: object) => PgClient };
-  return pg.Client;
-}
 
 /**
  * After a schema sync on PostgreSQL: gives every text column of the app's tables the "C"

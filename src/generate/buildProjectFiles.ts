@@ -12,7 +12,7 @@ import { BUILTIN_TEMPLATES_DIR } from '../paths/packageRoot';
 import { validateProject } from '../validate/validateProject';
 import type { GenerateOptions } from './generateProject';
 import { leaveOutEnvExampleIfOwn } from './ownEnvExample';
-import { leaveOutConventionsIfOwn } from './ownFileConventions';
+import { leaveOutConventionsIfOwn, warnIfWorkerNotStarted } from './ownFileConventions';
 import { warnAboutTemplates } from './warnAboutTemplates';
 import { warnOnStderr } from './warnings';
 
@@ -60,5 +60,6 @@ export function buildProjectFiles(
   const files = buildFileMap(context, templateSet(options.root, memo?.salt), memo);
   leaveOutConventionsIfOwn(options.root, files, warn);
   leaveOutEnvExampleIfOwn(options.root, files, warn);
+  warnIfWorkerNotStarted(options.root, context.hasOutbox, warn);
   return files;
 }

@@ -25,9 +25,43 @@ const CONVENTIONS = [
   {
     file: 'src/instrumentation.ts',
     others: ['src/instrumentation.js', 'instrumentation.ts', 'instrumentation.js'],
-    keep: 'To stop a production server whose configuration cannot work, call `await runStartupChecks()` in its register() (import { runStartupChecks } from "@/appgen/startup").',
+    keep: 'To stop a production server whose configuration cannot work and to run the events\' worker, call `await startServer()` in its register() (import { startServer } from "@/appgen/startup").',
   },
 ];
+
+/** The files that may start a server's appgen runtime: the scaffolded instrumentation file or the project's own. */
+export const INSTRUMENTATION_FILES = ['src/instrumentation.ts', ...CONVENTIONS[1].others];
+
+/** What an instrumentation file must call for the outbox's worker to run. */
+const STARTS_SERVER = 'startServer';
+
+/**
+ * Whether the project's instrumentation file starts appgen's server runtime (mentions
+ * startServer); undefined when it has none yet (appgen scaffolds one that does).
+ */
+export function instrumentationStartsServer(root: string): boolean | undefined {
+  for (const file of INSTRUMENTATION_FILES) {
+    let text: string;
+    try {
+      text = fs.readFileSync(path.join(root, file), 'utf8');
+    } catch {
+      continue;
+    }
+    return text.includes(STARTS_SERVER);
+  }
+  return undefined;
+}
+
+/**
+ * A project scaffolded before the outbox has an instrumentation file that runs only the start-up
+ * checks: its events would be recorded and never run. Says what to add.
+ */
+export function warnIfWorkerNotStarted(root: string, hasOutbox: boolean, warn: Warn): void {
+  if (!hasOutbox || instrumentationStartsServer(root) !== false) return;
+  warn(
+    'appgen: warning: events run in a worker that startServer() starts, but the project\'s instrumentation file does not call it: events are recorded and never run. In its register(), call `await startServer()` instead of `await runStartupChecks()` (const { startServer } = await import("@/appgen/startup")).\n',
+  );
+}
 
 /** The project's own files that take the place of one appgen scaffolds (only their existence counts). */
 export const OWN_CONVENTION_FILES = CONVENTIONS.flatMap((convention) => convention.others);

@@ -7,7 +7,7 @@ import type { FileOnDisk, FileStat, PreviousOutput, RenderRecord } from '../rend
 import type { KnownOnDisk } from '../write/planWrite';
 import { BUILTIN_TEMPLATES_DIR, PACKAGE_ROOT, SCHEMAS_DIR } from '../paths/packageRoot';
 import { hasOwnEnvExample } from './ownEnvExample';
-import { OWN_CONVENTION_FILES } from './ownFileConventions';
+import { instrumentationStartsServer, OWN_CONVENTION_FILES } from './ownFileConventions';
 import { sha256Hex } from '../hash/sha256Hex';
 
 /**
@@ -245,6 +245,8 @@ function keyWithInputs(
   }
   // A .env.example of the project's own is left alone (src/generate/ownEnvExample.ts).
   hash.update(`\0.env.example\0${hasOwnEnvExample(root) ? '+' : '-'}`);
+  // Whether the instrumentation file starts the outbox's worker decides a warning.
+  hash.update(`\0startServer\0${String(instrumentationStartsServer(root))}`);
   return { key: hash.digest('hex'), renderSalt, inputs: memo.seen, reread: memo.reread };
 }
 

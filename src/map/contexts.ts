@@ -444,7 +444,7 @@ export interface MethodContext {
    * embedded file has no connection to lose: on SQLite the reads follow the commit.)
    */
   readsInTransaction: boolean;
-  /** The write runs in one transaction: with its links (writesLinks), or with what its answer reads (readsInTransaction). */
+  /** The write runs in one transaction: with its links (writesLinks), what its answer reads (readsInTransaction), or the rows of its queued events (queuedEvents). */
   writesInTransaction: boolean;
   /** Some body field links records by id (`uuid[]`): the handler checks that they exist (409). */
   checksLinkIds: boolean;
@@ -452,8 +452,18 @@ export interface MethodContext {
   createsBy: string[];
   /** POST, PUT, PATCH or DELETE: refused when cross-site (CSRF), and fires events. */
   mutating: boolean;
-  /** Names of the events fired after a successful write of this route, in config order. */
-  events: string[];
+  /**
+   * The events of this route's writes that the worker runs (`run: "worker"`), in config order: a
+   * row each in the outbox (`AppgenEvent`), inserted in the write's transaction (Prisma:
+   * `db.$transaction`; Drizzle: writesInTransaction) so that a committed write always has them
+   * and a rolled-back one none. A function route records them after its function returned.
+   */
+  queuedEvents: QueuedEventContext[];
+  /** The write's queued events are recorded in its transaction (a route of a model with queuedEvents, not a function). */
+  queuesEvents: boolean;
+  /** Names of the events run in the request after the write committed (`run: "inRequest"`), in config order. */
+  inRequestEvents: string[];
+  /** queuedEvents or inRequestEvents. */
   hasEvents: boolean;
   /** Something after authentication reads `userId` (a voter, a function or events). */
   usesUserId: boolean;
@@ -474,8 +484,9 @@ export interface MethodContext {
    */
   answersRecord: boolean;
   /**
-   * The record a write returns is read after it: by events, by a sign-up's answer (its token), or
-   * by an answer that sends it (answersRecord). Else the write keeps no variable.
+   * The record a write returns is read after it: by `inRequest` events, by a sign-up's answer (its
+   * token), or by an answer that sends it (answersRecord). Else the write keeps no variable
+   * (queued events read it inside the write's transaction).
    */
   readsWritten: boolean;
   /** `config/routes/users.json routes[1]` */
@@ -690,6 +701,21 @@ export interface EventContext {
   model: string;
   on: Array<'create' | 'update' | 'delete'>;
   source: string;
+  /** `worker`: recorded in the outbox and run by the worker (src/appgen/outbox.ts); `inRequest`: run by the route after the commit. */
+  run: 'worker' | 'inRequest';
+  /** Worker events: runs at most this many times before it is kept as failed. */
+  attempts: number;
+  /** Worker events: the wait before the second attempt, doubled for each later one (capped at an hour). */
+  retryDelaySeconds: number;
+  /** Worker events: how long an attempt holds its claim before another instance may take it over. */
+  timeoutSeconds: number;
+}
+
+/** An event a write records in its transaction for the worker to run. */
+export interface QueuedEventContext {
+  name: string;
+  /** The row's maxAttempts. */
+  attempts: number;
 }
 
 /** A scheduled job (config/jobs/), every optional field filled in. */
@@ -775,6 +801,12 @@ export interface ProjectContext {
   events: EventContext[];
   /** Scheduled jobs, sorted by name: src/appgen/jobs.ts is generated when there is one. */
   jobs: JobContext[];
+  /**
+   * The project keeps an outbox that a worker in every server process runs (src/appgen/outbox.ts,
+   * started by startServer in src/appgen/startup.ts): some event has `run: "worker"` and there is
+   * a database (orm none runs every event in the request), or some job is scheduled.
+   */
+  hasOutbox: boolean;
   hasAuth: boolean;
   /** The scheme of `Authorization: <scheme> <token>` (settings `accounts.tokenScheme`, default Bearer). */
   tokenScheme: string;

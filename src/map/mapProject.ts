@@ -4,6 +4,7 @@ import type { DatabaseProvider, JoinTableContext, ModelContext, ProjectContext }
 import { drizzleImports } from './drizzleColumns';
 import { internalModels } from './internalModels';
 import { mapClientRoutes } from './mapClientRoutes';
+import { mapEvents } from './mapEvents';
 import { mapModels } from './mapModels';
 import { mapRelations } from './mapRelations';
 import { mapRouteFiles } from './mapRoutes';
@@ -54,9 +55,12 @@ export function mapProject(
   );
   const methods = routeFiles.flatMap((file) => file.methods);
   const models = mapModels(project.models, relations, options.provider).sort(byName);
+  const mappedEvents = mapEvents(events, project.orm);
+  // Events the worker runs and scheduled jobs' runs both go through the outbox.
+  const hasOutbox = mappedEvents.some((e) => e.run === 'worker') || project.jobs.length > 0;
   const ownTables = mapModels(
     internalModels({
-      outbox: events.length > 0,
+      outbox: hasOutbox,
       signInThrottle: methods.some((m) => m.operation === 'logIn'),
     }),
     new Map(),
@@ -122,9 +126,8 @@ export function mapProject(
     hasForms: views.some((v) => v.usesForm),
     functions: sortedUnique(methods.map((m) => m.function)),
     voters: sortedUnique(methods.map((m) => m.voter)),
-    events: events
-      .map((e) => ({ name: e.name, model: e.model, on: e.on, source: e.file }))
-      .sort(byName),
+    events: mappedEvents,
+    hasOutbox,
     jobs: project.jobs.map(({ file, ...job }) => ({ ...job, source: file })).sort(byName),
     tokenScheme: project.accounts.tokenScheme,
     signInLimits: project.accounts.throttle,

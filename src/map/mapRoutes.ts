@@ -28,6 +28,7 @@ import { enumTsType, slugOf } from './mapModels';
 import { delegateName, routeTypeName } from '../domain/names';
 import { OUTPUT_PATHS } from '../domain/outputPaths';
 import { mapAccountRoute } from './mapAccountRoute';
+import { eventOperationOf, methodEvents } from './mapEvents';
 import { sha256Hex } from '../hash/sha256Hex';
 
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -105,20 +106,6 @@ function mapParams(route: ProjectRoute): ParamContext[] {
   return route.params.map(({ name, type, field }) => ({ name, type, isId: name === 'id', field }));
 }
 
-const EVENT_OPERATIONS = {
-  POST: 'create',
-  PUT: 'update',
-  PATCH: 'update',
-  DELETE: 'delete',
-} as const;
-
-/** The operation events see: a link or unlink changes the record's relations, an update. */
-function eventOperationOf(route: ProjectRoute): 'create' | 'update' | 'delete' | null {
-  if (route.method === 'GET' || route.operation === 'logIn' || route.operation === 'logOut')
-    return null;
-  return route.link ? 'update' : EVENT_OPERATIONS[route.method];
-}
-
 /** A link route's relation (a manyToMany of the model to the users) and its table of links. */
 function linkRoute(
   relationName: string | null,
@@ -164,12 +151,10 @@ function mapMethod(
     (writesLinks && (operation === 'replace' || operation === 'update')) ||
     route.link !== null ||
     route.currentUserRecord;
-  const firedEvents =
-    eventOperation && route.model
-      ? events
-          .filter((e) => e.model === route.model && e.on.includes(eventOperation))
-          .map((e) => e.name)
-      : [];
+  const { queuedEvents, inRequestEvents } = methodEvents(route, events, orm);
+  const firesEvents = queuedEvents.length + inRequestEvents.length > 0;
+  // A function does its own writes: its events are recorded after it returned, not in a transaction.
+  const queuesEvents = queuedEvents.length > 0 && operation !== 'function';
   const handlerName = typeName.charAt(0).toLowerCase() + typeName.slice(1);
   const matches: MatchContext[] = [
     ...params
@@ -189,14 +174,15 @@ function mapMethod(
   // token), the route reads no included records and no computed fields, and nothing shapes its
   // answer: a GET then only checks that its record exists (404).
   const answersRecord = response !== null && route.redirect === null && successStatus !== 204;
-  const readsRecord = firedEvents.length > 0 || route.account !== null || answersRecord;
+  const readsRecord = firesEvents || route.account !== null || answersRecord;
   const shape = readsRecord
     ? mapAnswerShape(route, models, relations)
     : { fields: null, computed: [], include: [] };
   const related = shape.include.length > 0 || shape.computed.length > 0;
+  // On SQLite, with queued events only: their record is read in the write's (synchronous) transaction.
   const readsInTransaction =
     orm === 'drizzle' &&
-    provider === 'postgresql' &&
+    (provider === 'postgresql' || queuesEvents) &&
     related &&
     READS_AFTER_WRITE.includes(operation);
   return {
@@ -240,17 +226,19 @@ function mapMethod(
       body.some((field) => field.type === 'password'),
     writesLinks,
     readsInTransaction,
-    writesInTransaction: writesLinks || readsInTransaction,
+    writesInTransaction: writesLinks || readsInTransaction || (orm === 'drizzle' && queuesEvents),
     checksLinkIds: body.some((field) => field.link !== null && field.link.by === null),
     createsBy: [...new Set(body.flatMap((field) => (field.link?.by ? [field.link.by] : [])))],
     // An account route changes no record events see, but a cross-site log-in is refused too.
     mutating: eventOperation !== null || route.account !== null,
-    events: firedEvents,
-    hasEvents: firedEvents.length > 0,
+    queuedEvents,
+    queuesEvents,
+    inRequestEvents,
+    hasEvents: firesEvents,
     usesUserId: Boolean(
       voter ||
       route.function ||
-      firedEvents.length > 0 ||
+      firesEvents ||
       route.optionalAuth ||
       route.currentUserRecord ||
       route.link ||
@@ -263,7 +251,8 @@ function mapMethod(
     redirectStatus: route.method === 'GET' ? 307 : 303,
     successStatus,
     answersRecord,
-    readsWritten: readsRecord,
+    // Queued events read the record in the write's transaction; after it, only these do.
+    readsWritten: inRequestEvents.length > 0 || route.account !== null || answersRecord,
     source: `${route.file} ${route.jsonPath}`,
     folderParams: folder.params,
     renamesParams: folder.params.some((p) => p.name !== p.folder),

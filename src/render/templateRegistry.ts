@@ -319,7 +319,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     template: 'src/appgen/startup.ts.hbs',
     owner: 'generated',
     produces:
-      'src/appgen/startup.ts: the checks a server runs when it starts (a production server with a failed one exits)',
+      'src/appgen/startup.ts: what a server does when it starts: its checks (a production server with a failed one exits), then the outbox worker',
     context: 'ProjectContext',
     outputs: once('src/appgen/startup.ts', []),
   },
@@ -387,7 +387,8 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
   {
     template: 'src/appgen/events.ts.hbs',
     owner: 'generated',
-    produces: 'src/appgen/events.ts: runs events after writes',
+    produces:
+      'src/appgen/events.ts: runs `inRequest` events after writes, builds the outbox rows of the others',
     context: 'ProjectContext',
     outputs: once('src/appgen/events.ts', []),
   },
@@ -399,6 +400,30 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     context: 'ProjectContext',
     outputs: (project) =>
       project.jobs.length > 0 ? once('src/appgen/jobs.ts', ['config/jobs/'])(project) : [],
+  },
+  {
+    template: 'src/appgen/outbox.ts.hbs',
+    owner: 'generated',
+    produces:
+      "src/appgen/outbox.ts: the worker every server process runs: claims the outbox's due events, runs them with retries, gives claims back on shutdown",
+    context: 'ProjectContext',
+    outputs: (project) => (project.hasOutbox ? once('src/appgen/outbox.ts', [])(project) : []),
+  },
+  {
+    template: 'src/appgen/outboxStore.ts.hbs',
+    owner: 'generated',
+    produces: "src/appgen/outboxStore.ts: the outbox's queries (partial orm/<orm>/outboxStore)",
+    context: 'ProjectContext',
+    outputs: (project) => (project.hasOutbox ? once('src/appgen/outboxStore.ts', [])(project) : []),
+  },
+  {
+    template: 'src/appgen/outboxHandlers.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/outboxHandlers.ts: the handler of each outbox row by kind and name (the events the worker runs)',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.hasOutbox ? once('src/appgen/outboxHandlers.ts', ['config/events/'])(project) : [],
   },
   {
     template: 'src/appgen/handler.ts.hbs',
@@ -493,7 +518,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     template: 'scaffold/src/instrumentation.ts.hbs',
     owner: 'user',
     produces:
-      'src/instrumentation.ts, written once: runs when a server starts, calls the start-up checks',
+      'src/instrumentation.ts, written once: runs when a server starts, calls startServer (checks, outbox worker)',
     context: 'ProjectContext',
     outputs: once('src/instrumentation.ts', []),
   },

@@ -23,6 +23,7 @@ import type { ParamParent } from '../domain/routeParams';
 import type { VoterRef } from '../domain/voters';
 import type { ComputedSpec } from '../domain/computed';
 import type { EventOperation, RouteOperation } from '../domain/routeOperation';
+import type { EventDelivery, EventRun } from '../domain/events';
 import type { Envelope, ErrorFormat } from '../domain/envelope';
 
 export type { EventOperation, RouteOperation };
@@ -57,6 +58,9 @@ export interface CheckedEvent {
   name: string;
   model: string;
   on: EventOperation[];
+  /** Defaults applied (src/domain/events.ts). */
+  run: EventRun;
+  delivery: EventDelivery;
   origin: Origin;
 }
 
@@ -251,6 +255,9 @@ export interface ProjectEvent {
   name: string;
   model: string;
   on: EventOperation[];
+  run: EventRun;
+  /** Used when `run` is `worker`. */
+  delivery: EventDelivery;
   file: string;
 }
 

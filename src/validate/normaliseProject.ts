@@ -73,6 +73,8 @@ export function normaliseProject(input: {
       name: e.name,
       model: e.model,
       on: e.on,
+      run: e.run,
+      delivery: { ...e.delivery },
       file: e.origin.file,
     })),
     jobs: input.jobs.map(({ origin, ...job }) => ({ ...job, file: origin.file })),

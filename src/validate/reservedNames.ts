@@ -205,6 +205,9 @@ const HANDLER_NAMES = new Set([
   'allowSelf',
   'runEvents',
   'asRecord',
+  'eventRows',
+  'wakeOutbox',
+  'row',
   'BodySpec',
   // every method's export (undeclared ones answer 405, see route.ts.hbs) and what they use
   'GET',
@@ -267,6 +270,8 @@ const HANDLER_NAMES = new Set([
   'computed',
   'includedRecords',
   'withComputed',
+  'withComputedNow',
+  'withIncludedNow',
 ]);
 
 /** Handlers name the parent a path parameter finds `parent<Relation>` (`parentArticle`). */

@@ -31,6 +31,7 @@ const SAME_MODELS_AS: Record<string, string> = {
   'forum-drizzle-postgres': 'forum',
   'links-drizzle': 'links',
   'links-drizzle-postgres': 'links',
+  'links-postgres': 'links',
   'publishing-drizzle': 'publishing',
   'publishing-drizzle-postgres': 'publishing',
 };

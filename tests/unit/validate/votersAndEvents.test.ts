@@ -231,7 +231,7 @@ describe('events', () => {
     });
     const fired = context.methods
       .filter((m) => m.model?.name === 'Note')
-      .map((m) => `${m.method} ${m.events.join(',')}`);
+      .map((m) => `${m.method} ${m.queuedEvents.map((e) => e.name).join(',')}`);
     // Route files in path order: src/app/api/notes/[id]/route.ts sorts before .../notes/route.ts.
     expect(fired).toEqual([
       'PUT noteWritten,audit',
@@ -241,8 +241,8 @@ describe('events', () => {
       'POST noteWritten,audit',
     ]);
     expect(
-      context.methods.find((m) => m.method === 'POST' && m.model?.name === 'User')?.events,
-    ).toEqual(['userCreated']);
+      context.methods.find((m) => m.method === 'POST' && m.model?.name === 'User')?.queuedEvents,
+    ).toEqual([{ name: 'userCreated', attempts: 5 }]);
     expect(context.events.map((e) => e.name)).toEqual([
       'audit',
       'noteGone',

@@ -54,6 +54,29 @@ export const columns = {
 type Row = Record<string, unknown>;
 
 /**
+ * A finder's query: awaited, or run at once with `.all()` in a write's transaction
+ * (better-sqlite3's transactions are synchronous: see withIncludedNow). null: nothing to read.
+ */
+type Query<T> = (PromiseLike<T> & { all(): T }) | null;
+
+/** What withIncluded and withComputed do, as a generator that yields each query and gets its rows back. */
+type Reading<R> = Generator<Query<unknown[]>, R, unknown[]>;
+
+/** Runs a reading, awaiting each query. */
+async function settle<R>(reading: Reading<R>): Promise<R> {
+  let step = reading.next([]);
+  while (!step.done) step = reading.next(step.value === null ? [] : await step.value);
+  return step.value;
+}
+
+/** Runs a reading at once, each query with `.all()`: inside a synchronous (better-sqlite3) transaction. */
+function settleNow<R>(reading: Reading<R>): R {
+  let step = reading.next([]);
+  while (!step.done) step = reading.next(step.value === null ? [] : step.value.all());
+  return step.value;
+}
+
+/**
  * What the finders read with: `db`, or a write's transaction (`tx`), so that what an answer sends
  * is read before the write commits (the answer is 2xx exactly when it did).
  */
@@ -66,7 +89,7 @@ export interface RelationFinder {
   /** The field of the records that the related records are found by. */
   key: string;
   /** The related records of these keys, each with the key it belongs to; lists ordered by id. */
-  find(keys: string[], reader: Reader): PromiseLike<Array<{ key: string | null; row: Row }>>;
+  find(keys: string[], reader: Reader): Query<Array<{ key: string | null; row: Row }>>;
 }
 
 /** Each model's relations, as a route's `include` names them. */
@@ -78,12 +101,22 @@ export const relations = {
  * the record (or null), hasMany and manyToMany as arrays ordered by id. One query per relation,
  * however many records.
  */
-export async function withIncluded<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader = db): Promise<Array<T & Row>> {
+export function withIncluded<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader = db): Promise<Array<T & Row>> {
+  return settle(including(records, include, reader));
+}
+
+/** withIncluded at once, in a write's synchronous transaction (`tx`). */
+export function withIncludedNow<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader): Array<T & Row> {
+  return settleNow(including(records, include, reader));
+}
+
+function* including<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader): Reading<Array<T & Row>> {
   const results = records.map((record) => ({ ...record }) as T & Row);
   for (const [name, relation] of Object.entries(include)) {
     const keys = [...new Set(results.map((result) => result[relation.key]).filter((key): key is string => typeof key === "string"))];
     const byKey = new Map<string, Row[]>();
-    for (const { key, row } of keys.length > 0 ? await relation.find(keys, reader) : []) {
+    const found = (keys.length > 0 ? yield relation.find(keys, reader) : []) as Array<{ key: string | null; row: Row }>;
+    for (const { key, row } of found) {
       if (key === null) continue;
       const list = byKey.get(key);
       if (list) list.push(row);

@@ -34,3 +34,12 @@ export async function runStartupChecks(checks: readonly StartupCheck[] = STARTUP
   console.error(`[appgen] the server cannot start:\n${list}`);
   process.exit(1);
 }
+
+/**
+ * What a server of this project does when it starts (src/instrumentation.ts calls it): the
+ * start-up checks. Not during `next build`.
+ */
+export async function startServer(): Promise<void> {
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  await runStartupChecks();
+}

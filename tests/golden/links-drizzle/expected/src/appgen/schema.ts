@@ -2,7 +2,7 @@
 // The Drizzle schema of the models, for SQLite (DATABASE_URL at generation). appgen keeps the database
 // in line with it (`appgen dev`, `appgen build`, `appgen db push`). One table per model, named
 // like the model, one column per field, named like the field: the same tables as the Prisma variant.
-import { foreignKey, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { foreignKey, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { v7 as uuidv7 } from "uuid";
 
 /** From config/models/Article.json */
@@ -52,4 +52,24 @@ export const _Article_readers = sqliteTable("_Article_readers", {
   index("_Article_readers_B_index").on(table.B),
   foreignKey({ name: "_Article_readers_A_fkey", columns: [table.A], foreignColumns: [article.id] }).onDelete("cascade").onUpdate("cascade"),
   foreignKey({ name: "_Article_readers_B_fkey", columns: [table.B], foreignColumns: [reader.id] }).onDelete("cascade").onUpdate("cascade"),
+]);
+
+// appgen's own tables: the event outbox, the log-in throttle (see the README, "Production").
+
+/** From (appgen) */
+export const appgenEvent = sqliteTable("AppgenEvent", {
+  id: text("id").primaryKey().$defaultFn(() => uuidv7()),
+  kind: text("kind", { enum: ["event", "job"] }).notNull(),
+  name: text("name").notNull(),
+  payload: text("payload", { mode: "json" }).notNull(),
+  status: text("status", { enum: ["pending", "done", "failed"] }).notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  maxAttempts: integer("maxAttempts").notNull(),
+  runAt: integer("runAt", { mode: "timestamp_ms" }).notNull(),
+  lockedUntil: integer("lockedUntil", { mode: "timestamp_ms" }),
+  lastError: text("lastError"),
+  createdAt: integer("createdAt", { mode: "timestamp_ms" }).notNull(),
+  finishedAt: integer("finishedAt", { mode: "timestamp_ms" }),
+}, (table) => [
+  index("AppgenEvent_status_runAt_idx").on(table.status, table.runAt),
 ]);

@@ -43,6 +43,21 @@ export const columns = {
 type Row = Record<string, unknown>;
 
 /**
+ * A finder's query: awaited. null: nothing to read.
+ */
+type Query<T> = (PromiseLike<T>) | null;
+
+/** What withIncluded and withComputed do, as a generator that yields each query and gets its rows back. */
+type Reading<R> = Generator<Query<unknown[]>, R, unknown[]>;
+
+/** Runs a reading, awaiting each query. */
+async function settle<R>(reading: Reading<R>): Promise<R> {
+  let step = reading.next([]);
+  while (!step.done) step = reading.next(step.value === null ? [] : await step.value);
+  return step.value;
+}
+
+/**
  * What the finders read with: `db`, or a write's transaction (`tx`), so that what an answer sends
  * is read before the write commits (the answer is 2xx exactly when it did).
  */
@@ -55,7 +70,7 @@ export interface RelationFinder {
   /** The field of the records that the related records are found by. */
   key: string;
   /** The related records of these keys, each with the key it belongs to; lists ordered by id. */
-  find(keys: string[], reader: Reader): PromiseLike<Array<{ key: string | null; row: Row }>>;
+  find(keys: string[], reader: Reader): Query<Array<{ key: string | null; row: Row }>>;
 }
 
 /** Each model's relations, as a route's `include` names them. */
@@ -99,12 +114,17 @@ export const relations = {
  * the record (or null), hasMany and manyToMany as arrays ordered by id. One query per relation,
  * however many records.
  */
-export async function withIncluded<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader = db): Promise<Array<T & Row>> {
+export function withIncluded<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader = db): Promise<Array<T & Row>> {
+  return settle(including(records, include, reader));
+}
+
+function* including<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader): Reading<Array<T & Row>> {
   const results = records.map((record) => ({ ...record }) as T & Row);
   for (const [name, relation] of Object.entries(include)) {
     const keys = [...new Set(results.map((result) => result[relation.key]).filter((key): key is string => typeof key === "string"))];
     const byKey = new Map<string, Row[]>();
-    for (const { key, row } of keys.length > 0 ? await relation.find(keys, reader) : []) {
+    const found = (keys.length > 0 ? yield relation.find(keys, reader) : []) as Array<{ key: string | null; row: Row }>;
+    for (const { key, row } of found) {
       if (key === null) continue;
       const list = byKey.get(key);
       if (list) list.push(row);
@@ -125,7 +145,7 @@ export interface ComputedFinder {
   /** The value of a record no related row matched: 0 for a count, false for callerIn. */
   none: unknown;
   /** The values for these record ids (and the signed-in user's id, or null), each with its record's id. */
-  find(ids: string[], userId: string | null, reader: Reader): PromiseLike<Array<{ key: string | null; value: unknown }>>;
+  find(ids: string[], userId: string | null, reader: Reader): Query<Array<{ key: string | null; value: unknown }>>;
 }
 
 /** Each model's computed fields (`computed` in its config), as a route's `fields` names them. */
@@ -134,13 +154,13 @@ export const computed = {
     // the name of each Tag linked in _Article_tags, by name, then id
     tagList: { list: true, none: null, find: (ids, _userId, reader) => reader.select({ key: tables._Article_tags.A, value: tables.tag.name }).from(tables._Article_tags).innerJoin(tables.tag, eq(tables._Article_tags.B, tables.tag.id)).where(inArray(tables._Article_tags.A, ids)).orderBy(orderOf(tables.tag.name, false), asc(tables.tag.id)) },
     // whether the signed-in user is linked in _Article_favoritedBy (never for an anonymous caller)
-    favorited: { list: false, none: false, find: async (ids, userId, reader) => userId === null ? [] : (await reader.select({ key: tables._Article_favoritedBy.A }).from(tables._Article_favoritedBy).where(and(inArray(tables._Article_favoritedBy.A, ids), eq(tables._Article_favoritedBy.B, userId)))).map(({ key }) => ({ key, value: true })) },
+    favorited: { list: false, none: false, find: (ids, userId, reader) => userId === null ? null : reader.select({ key: tables._Article_favoritedBy.A, value: eq(tables._Article_favoritedBy.B, userId).mapWith(Boolean) }).from(tables._Article_favoritedBy).where(and(inArray(tables._Article_favoritedBy.A, ids), eq(tables._Article_favoritedBy.B, userId))) },
     // the number of Users linked in _Article_favoritedBy
     favoritesCount: { list: false, none: 0, find: (ids, _userId, reader) => reader.select({ key: tables._Article_favoritedBy.A, value: count() }).from(tables._Article_favoritedBy).where(inArray(tables._Article_favoritedBy.A, ids)).groupBy(tables._Article_favoritedBy.A) },
   },
   user: {
     // whether the signed-in user is linked in _User_followers (never for an anonymous caller)
-    following: { list: false, none: false, find: async (ids, userId, reader) => userId === null ? [] : (await reader.select({ key: tables._User_followers.A }).from(tables._User_followers).where(and(inArray(tables._User_followers.A, ids), eq(tables._User_followers.B, userId)))).map(({ key }) => ({ key, value: true })) },
+    following: { list: false, none: false, find: (ids, userId, reader) => userId === null ? null : reader.select({ key: tables._User_followers.A, value: eq(tables._User_followers.B, userId).mapWith(Boolean) }).from(tables._User_followers).where(and(inArray(tables._User_followers.A, ids), eq(tables._User_followers.B, userId))) },
   },
 } satisfies Record<string, Record<string, ComputedFinder>>;
 
@@ -148,12 +168,17 @@ export const computed = {
  * The records with the computed fields a route sends, each under its name: one query per
  * computed field, however many records. Changes the records themselves and returns them.
  */
-export async function withComputed<T extends object>(records: T[], fields: Record<string, ComputedFinder>, userId: string | null, reader: Reader = db): Promise<Array<T & Row>> {
+export function withComputed<T extends object>(records: T[], fields: Record<string, ComputedFinder>, userId: string | null, reader: Reader = db): Promise<Array<T & Row>> {
+  return settle(computing(records, fields, userId, reader));
+}
+
+function* computing<T extends object>(records: T[], fields: Record<string, ComputedFinder>, userId: string | null, reader: Reader): Reading<Array<T & Row>> {
   const results = records as Array<T & Row>;
   const ids = [...new Set(results.map((result) => result.id).filter((id): id is string => typeof id === "string"))];
   for (const [name, finder] of Object.entries(fields)) {
     const byId = new Map<string, unknown[]>();
-    for (const { key, value } of ids.length > 0 ? await finder.find(ids, userId, reader) : []) {
+    const found = (ids.length > 0 ? yield finder.find(ids, userId, reader) : []) as Array<{ key: string | null; value: unknown }>;
+    for (const { key, value } of found) {
       if (key === null) continue;
       const list = byId.get(key);
       if (list) list.push(value);

@@ -6,6 +6,8 @@ import { allowedMethods, handle, json, methodNotAllowed, requireRecords } from "
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PostApiArticlesBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { eventRows, runEvents, wakeOutbox } from "@/appgen/events";
+import { articleNoted } from "@/events/articleNoted";
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -35,6 +37,7 @@ export async function POST(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
+    const userId: string | null = null;
     const parsed = await readBody<PostApiArticlesBody>(request, postApiArticlesBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
@@ -64,8 +67,13 @@ export async function POST(request: Request): Promise<Response> {
         if (links.length > 0) await tx.insert(tables._Article_readers).values(links);
       }
       const records = await withIncluded(written, { labels: relations.article.labels, readers: relations.article.readers }, tx);
+      for (const row of records) {
+        await tx.insert(tables.appgenEvent).values(eventRows([["articleSaved", 5]], { model: "Article", operation: "create", record: row, userId }));
+      }
       return records;
     });
+    wakeOutbox();
+    await runEvents([["articleNoted", articleNoted]], { model: "Article", operation: "create", record: record, userId });
     return json(record, 201);
   });
 }

@@ -4,6 +4,8 @@ import { allowedMethods, handle, json, methodNotAllowed, requireRecords } from "
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PostApiArticlesBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { eventRows, runEvents, wakeOutbox } from "@/appgen/events";
+import { articleNoted } from "@/events/articleNoted";
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -33,6 +35,7 @@ export async function POST(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
+    const userId: string | null = null;
     const parsed = await readBody<PostApiArticlesBody>(request, postApiArticlesBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
@@ -44,7 +47,8 @@ export async function POST(request: Request): Promise<Response> {
 
     await requireRecords("Reader", body.readers, (ids) => db.reader.findMany({ where: { id: { in: ids } }, select: { id: true } }));
 
-    const record = await db.article.create({
+    const record = await db.$transaction(async (tx) => {
+      const written = await tx.article.create({
       data: {
         title: body.title,
         labels: body.labels && { connect: body.labels.map((id) => ({ id })) },
@@ -52,6 +56,11 @@ export async function POST(request: Request): Promise<Response> {
       },
       include: { labels: { orderBy: { id: "asc" } }, readers: { orderBy: { id: "asc" } } },
     });
+      await tx.appgenEvent.createMany({ data: eventRows([["articleSaved", 5]], { model: "Article", operation: "create", record: written, userId }) });
+      return written;
+    });
+    wakeOutbox();
+    await runEvents([["articleNoted", articleNoted]], { model: "Article", operation: "create", record: record, userId });
     return json(record, 201);
   });
 }

@@ -8,6 +8,7 @@ import { readBody, type BodySpec } from "@/appgen/body";
 import type { PutApiArticlesByIdBody } from "@/appgen/bodies";
 import type { PatchApiArticlesByIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { eventRows, wakeOutbox } from "@/appgen/events";
 
 type Context = { params: Promise<{ id: string }> };
 
@@ -78,6 +79,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
+    const userId: string | null = null;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const parsed = await readBody<PutApiArticlesByIdBody>(request, putApiArticlesByIdBodySpec);
     if (!parsed.ok) return parsed.response;
@@ -107,9 +109,13 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
         if (links.length > 0) await tx.insert(tables._Article_labels).values(links);
       }
       const records = await withIncluded(written, { labels: relations.article.labels }, tx);
+      for (const row of records) {
+        await tx.insert(tables.appgenEvent).values(eventRows([["articleSaved", 5]], { model: "Article", operation: "update", record: row, userId }));
+      }
       return records;
     });
     if (!record) return jsonError(404, "Not found");
+    wakeOutbox();
     return json(record);
   });
 }
@@ -120,6 +126,7 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
+    const userId: string | null = null;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const parsed = await readBody<PatchApiArticlesByIdBody>(request, patchApiArticlesByIdBodySpec);
     if (!parsed.ok) return parsed.response;
@@ -157,9 +164,13 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
         const links = (body.readers ?? []).map((linked) => ({ A: id, B: linked }));
         if (links.length > 0) await tx.insert(tables._Article_readers).values(links);
       }
+      for (const row of written) {
+        await tx.insert(tables.appgenEvent).values(eventRows([["articleSaved", 5]], { model: "Article", operation: "update", record: row, userId }));
+      }
       return written;
     });
     if (!record) return jsonError(404, "Not found");
+    wakeOutbox();
     return json(record);
   });
 }

@@ -6,6 +6,8 @@ import { allowedMethods, handle, json, methodNotAllowed, requireRecords } from "
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PostApiArticlesQuickBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { eventRows, runEvents, wakeOutbox } from "@/appgen/events";
+import { articleNoted } from "@/events/articleNoted";
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -29,6 +31,7 @@ export async function POST(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
+    const userId: string | null = null;
     const parsed = await readBody<PostApiArticlesQuickBody>(request, postApiArticlesQuickBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
@@ -41,15 +44,20 @@ export async function POST(request: Request): Promise<Response> {
       title: body.title,
     };
     // The record and its links in one transaction: a failure leaves neither.
-    db.transaction((tx) => {
+    const [record] = db.transaction((tx) => {
       const written = tx.insert(tables.article).values(values).returning(columns.article).all();
       // labels: Label records linked in _Article_labels, added.
       for (const { id } of written) {
         const links = (body.labels ?? []).map((linked) => ({ A: id, B: linked }));
         if (links.length > 0) tx.insert(tables._Article_labels).values(links).run();
       }
+      for (const row of written) {
+        tx.insert(tables.appgenEvent).values(eventRows([["articleSaved", 5]], { model: "Article", operation: "create", record: row, userId })).run();
+      }
       return written;
     });
+    wakeOutbox();
+    await runEvents([["articleNoted", articleNoted]], { model: "Article", operation: "create", record: record, userId });
     return json({ success: true }, 201);
   });
 }

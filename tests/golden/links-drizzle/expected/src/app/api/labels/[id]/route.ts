@@ -4,6 +4,7 @@ import { columns, relations, withIncluded } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { eventRows, wakeOutbox } from "@/appgen/events";
 
 type Context = { params: Promise<{ id: string }> };
 
@@ -28,9 +29,17 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
+    const userId: string | null = null;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    const [record] = await db.delete(tables.label).where(matching(tables.label, { id: params.id })).returning(columns.label);
+    const [record] = db.transaction((tx) => {
+      const written = tx.delete(tables.label).where(matching(tables.label, { id: params.id })).returning(columns.label).all();
+      for (const row of written) {
+        tx.insert(tables.appgenEvent).values(eventRows([["labelRemoved", 3]], { model: "Label", operation: "delete", record: row, userId })).run();
+      }
+      return written;
+    });
     if (!record) return jsonError(404, "Not found");
+    wakeOutbox();
     return json({ success: true });
   });
 }

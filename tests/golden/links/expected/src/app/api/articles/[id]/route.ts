@@ -6,6 +6,7 @@ import { readBody, type BodySpec } from "@/appgen/body";
 import type { PutApiArticlesByIdBody } from "@/appgen/bodies";
 import type { PatchApiArticlesByIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { eventRows, wakeOutbox } from "@/appgen/events";
 
 type Context = { params: Promise<{ id: string }> };
 
@@ -72,6 +73,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
+    const userId: string | null = null;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const parsed = await readBody<PutApiArticlesByIdBody>(request, putApiArticlesByIdBodySpec);
     if (!parsed.ok) return parsed.response;
@@ -85,7 +87,8 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
 
     await requireRecords("Label", body.labels, (ids) => db.label.findMany({ where: { id: { in: ids } }, select: { id: true } }));
 
-    const record = await db.article.update({
+    const record = await db.$transaction(async (tx) => {
+      const written = await tx.article.update({
       where: { id: params.id },
       data: {
         title: body.title,
@@ -94,6 +97,10 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
       },
       include: { labels: { orderBy: { id: "asc" } } },
     });
+      await tx.appgenEvent.createMany({ data: eventRows([["articleSaved", 5]], { model: "Article", operation: "update", record: written, userId }) });
+      return written;
+    });
+    wakeOutbox();
     return json(record);
   });
 }
@@ -104,6 +111,7 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
+    const userId: string | null = null;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const parsed = await readBody<PatchApiArticlesByIdBody>(request, patchApiArticlesByIdBodySpec);
     if (!parsed.ok) return parsed.response;
@@ -119,7 +127,8 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
 
     await requireRecords("Reader", body.readers, (ids) => db.reader.findMany({ where: { id: { in: ids } }, select: { id: true } }));
 
-    const record = await db.article.update({
+    const record = await db.$transaction(async (tx) => {
+      const written = await tx.article.update({
       where: { id: params.id },
       data: {
         summary: body.summary,
@@ -127,6 +136,10 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
         readers: body.readers && { set: body.readers.map((id) => ({ id })) },
       },
     });
+      await tx.appgenEvent.createMany({ data: eventRows([["articleSaved", 5]], { model: "Article", operation: "update", record: written, userId }) });
+      return written;
+    });
+    wakeOutbox();
     return json(record);
   });
 }

@@ -4,6 +4,8 @@ import { allowedMethods, handle, methodNotAllowed, redirectTo, requireRecords } 
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PostApiArticlesFormBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { eventRows, runEvents, wakeOutbox } from "@/appgen/events";
+import { articleNoted } from "@/events/articleNoted";
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -27,6 +29,7 @@ export async function POST(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
+    const userId: string | null = null;
     const parsed = await readBody<PostApiArticlesFormBody>(request, postApiArticlesFormBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
@@ -35,12 +38,19 @@ export async function POST(request: Request): Promise<Response> {
 
     await requireRecords("Label", body.labels, (ids) => db.label.findMany({ where: { id: { in: ids } }, select: { id: true } }));
 
-    await db.article.create({
+    const record = await db.$transaction(async (tx) => {
+      const written = await tx.article.create({
       data: {
         title: body.title,
         labels: body.labels && { connect: body.labels.map((id) => ({ id })) },
       },
+      include: { labels: { orderBy: { id: "asc" } } },
     });
+      await tx.appgenEvent.createMany({ data: eventRows([["articleSaved", 5]], { model: "Article", operation: "create", record: written, userId }) });
+      return written;
+    });
+    wakeOutbox();
+    await runEvents([["articleNoted", articleNoted]], { model: "Article", operation: "create", record: record, userId });
     return redirectTo("/", 303);
   });
 }

@@ -3,6 +3,7 @@ import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { eventRows, wakeOutbox } from "@/appgen/events";
 
 type Context = { params: Promise<{ id: string }> };
 
@@ -23,8 +24,14 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
+    const userId: string | null = null;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    await db.label.delete({ where: { id: params.id } });
+    await db.$transaction(async (tx) => {
+      const written = await tx.label.delete({ where: { id: params.id } });
+      await tx.appgenEvent.createMany({ data: eventRows([["labelRemoved", 3]], { model: "Label", operation: "delete", record: written, userId }) });
+      return written;
+    });
+    wakeOutbox();
     return json({ success: true });
   });
 }

@@ -7,6 +7,7 @@ import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PutApiArticlesByIdLabelsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { eventRows, wakeOutbox } from "@/appgen/events";
 
 type Context = { params: Promise<{ id: string }> };
 
@@ -33,6 +34,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
+    const userId: string | null = null;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const parsed = await readBody<PutApiArticlesByIdLabelsBody>(request, putApiArticlesByIdLabelsBodySpec);
     if (!parsed.ok) return parsed.response;
@@ -63,9 +65,13 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
         if (links.length > 0) await tx.insert(tables._Article_labels).values(links);
       }
       const records = await withIncluded(written, { labels: relations.article.labels }, tx);
+      for (const row of records) {
+        await tx.insert(tables.appgenEvent).values(eventRows([["articleSaved", 5]], { model: "Article", operation: "update", record: row, userId }));
+      }
       return records;
     });
     if (!record) return jsonError(404, "Not found");
+    wakeOutbox();
     return json(record);
   });
 }

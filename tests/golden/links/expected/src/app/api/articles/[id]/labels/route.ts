@@ -5,6 +5,7 @@ import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PutApiArticlesByIdLabelsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { eventRows, wakeOutbox } from "@/appgen/events";
 
 type Context = { params: Promise<{ id: string }> };
 
@@ -31,6 +32,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
+    const userId: string | null = null;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const parsed = await readBody<PutApiArticlesByIdLabelsBody>(request, putApiArticlesByIdLabelsBodySpec);
     if (!parsed.ok) return parsed.response;
@@ -39,7 +41,8 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     if (!current) return jsonError(404, "Not found");
     // PUT replaces: an optional field absent from the body is cleared.
     // A concurrent request may create the same new related record first: the write then runs once more and finds it.
-    const record = await retryWhenTaken("name", () => db.article.update({
+    const record = await retryWhenTaken("name", () => db.$transaction(async (tx) => {
+      const written = await tx.article.update({
       where: { id: params.id },
       data: {
         title: body.title,
@@ -47,7 +50,11 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
         labels: { set: [], connectOrCreate: (body.labelNames ?? []).map((key) => ({ where: { name: key }, create: { name: key } })) },
       },
       include: { labels: { orderBy: { id: "asc" } } },
+    });
+      await tx.appgenEvent.createMany({ data: eventRows([["articleSaved", 5]], { model: "Article", operation: "update", record: written, userId }) });
+      return written;
     }));
+    wakeOutbox();
     return json(record);
   });
 }
