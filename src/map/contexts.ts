@@ -812,7 +812,7 @@ export interface ProjectContext {
   tokenScheme: string;
   /** Failed log-ins allowed per identity and per client address within a window (settings `accounts.throttle`). */
   signInLimits: { perIdentity: number; perAddress: number; windowSeconds: number };
-  /** Some route is a log-in (`account: "logIn"`): src/appgen/throttle.ts is generated. */
+  /** Some route is a log-in (`account: "logIn"`): src/appgen/throttle.ts and signInFailures.ts are generated. */
   hasLogIn: boolean;
   /**
    * What src/appgen/startup.ts checks when a server starts (src/instrumentation.ts calls it): a

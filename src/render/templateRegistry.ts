@@ -303,10 +303,19 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     template: 'src/appgen/throttle.ts.hbs',
     owner: 'generated',
     produces:
-      'src/appgen/throttle.ts: failed log-ins counted per identity and client address (429 past the limit)',
+      'src/appgen/throttle.ts: failed log-ins counted in the database per identity and client address (429 past the limit)',
     context: 'ProjectContext',
     outputs: (project) =>
       project.hasLogIn ? once('src/appgen/throttle.ts', ['appgen.config.json'])(project) : [],
+  },
+  {
+    template: 'src/appgen/signInFailures.ts.hbs',
+    owner: 'generated',
+    produces:
+      "src/appgen/signInFailures.ts: the throttle's failed log-ins in table AppgenSignInFailure (partial orm/<orm>/signInFailures)",
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.hasLogIn ? once('src/appgen/signInFailures.ts', ['appgen.config.json'])(project) : [],
   },
   {
     template: 'src/appgen/session.ts.hbs',

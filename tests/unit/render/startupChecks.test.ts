@@ -49,7 +49,7 @@ describe.each(['prisma', 'drizzle'])('routes that issue a session token (%s)', (
 
   it('the log-in checks it before it counts a failure or a success', () => {
     const route = content('src/app/api/login/route.ts');
-    const [check, throttled] = order(route, 'requireSessionSecret();', 'signInThrottled(');
+    const [check, throttled] = order(route, 'requireSessionSecret();', 'signInAttempt(');
     expect(check).toBeLessThan(throttled);
   });
 
