@@ -63,23 +63,11 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
           "503": {
-            "description": "Not ready: the database cannot be reached, or lacks a table or column",
-            "headers": {
-              "Cache-Control": {
-                "schema": {
-                  "type": "string",
-                  "const": "no-store"
-                }
-              }
-            },
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -114,6 +102,9 @@ export const openApiDocument: Record<string, unknown> = {
                 }
               }
             }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
           }
         }
       }
@@ -184,6 +175,16 @@ export const openApiDocument: Record<string, unknown> = {
     "responses": {
       "InternalServerError": {
         "description": "Internal server error",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      },
+      "ServiceUnavailable": {
+        "description": "Not ready: the database cannot be reached, or lacks a table or column the build reads",
         "content": {
           "application/json": {
             "schema": {

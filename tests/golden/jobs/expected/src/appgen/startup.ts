@@ -34,3 +34,15 @@ export async function runStartupChecks(checks: readonly StartupCheck[] = STARTUP
   console.error(`[appgen] the server cannot start:\n${list}`);
   process.exit(1);
 }
+
+/**
+ * What a server of this project does when it starts (src/instrumentation.ts calls it): the
+ * start-up checks, then the outbox's worker, which runs the events that writes
+ * recorded and the scheduled jobs' runs (src/appgen/outbox.ts). Not during `next build`.
+ */
+export async function startServer(): Promise<void> {
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  await runStartupChecks();
+  const { startOutboxWorker } = await import("./outbox");
+  startOutboxWorker();
+}
