@@ -242,8 +242,9 @@ function keyWithInputs(
       `\0${file}\0${content === undefined ? '-' : file === 'appgen.config.json' ? sha256Hex(content) : '+'}`,
     );
   }
-  // Whether the instrumentation file starts the outbox's worker decides a warning.
-  hash.update(`\0startServer\0${String(instrumentationStartsServer(root))}`);
+  // An instrumentation file that does not start the outbox's worker gets a warning (one that
+  // does, or none yet, which appgen scaffolds with it, the same: none).
+  hash.update(`\0startServer\0${instrumentationStartsServer(root) === false ? 'no' : 'yes'}`);
   return { key: hash.digest('hex'), renderSalt, inputs: memo.seen, reread: memo.reread };
 }
 

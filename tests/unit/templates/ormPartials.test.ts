@@ -10,7 +10,7 @@ import { partialUsage } from '../../../src/templates/partialUsage';
  */
 const OPERATIONS = ['create', 'delete', 'get', 'link', 'list', 'replace', 'unlink', 'update'];
 // A log-in reads the account with its password hash: only ORMs with a database have one.
-const DATABASE_ORM = [...OPERATIONS, 'computed', 'db', 'errors', 'parent', 'findIds', 'imports', 'load', 'logIn', 'prepared'].sort();
+const DATABASE_ORM = [...OPERATIONS, 'computed', 'db', 'errors', 'parent', 'findIds', 'imports', 'load', 'logIn', 'outboxStore', 'prepared', 'recordEvents'].sort();
 const NO_DATABASE = [...OPERATIONS, 'errors', 'parent', 'load'].sort();
 
 const builtins = listTemplateFiles(BUILTIN_TEMPLATES_DIR, 'built-in');
