@@ -11,40 +11,9 @@ const { APPGEN, CREATE_APPGEN, REPO_ROOT } = require('./lib/paths');
 const { ensureSharedInstall } = require('./lib/sharedInstall');
 const { freePort, startServer, waitForStatus } = require('./lib/server');
 const { fixed, printTable } = require('./lib/table');
+const { appEnv, createDatabase } = require('./lib/database');
 
 const log = (line) => process.stdout.write(`  ${line}\n`);
-/** The loopback PostgreSQL server of the project's machines (trust auth), as the e2e tests use it. */
-const PG_ADMIN_URL =
-  process.env.APPGEN_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-
-function psql(sql) {
-  const result = spawnSync('psql', [PG_ADMIN_URL, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], {
-    encoding: 'utf8',
-  });
-  if (result.status !== 0)
-    throw new Error(
-      `psql failed (is PostgreSQL up at 127.0.0.1:5432?): ${result.stderr || result.error}`,
-    );
-}
-
-/** A throwaway database for a PostgreSQL variant; its URL and how to drop it. */
-function createDatabase() {
-  const name = `appgen_bench_${crypto.randomBytes(4).toString('hex')}`;
-  psql(`create database ${name}`);
-  return {
-    url: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
-    drop: () => psql(`drop database if exists ${name} with (force)`),
-  };
-}
-
-function appEnv(databaseUrl) {
-  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
-  delete env.NODE_ENV; // next start sets production itself
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL; // the embedded SQLite file of the project
-  return env;
-}
-
 /** The starter project with this ORM inside the shared install, built against its database. */
 function buildProject(orm, env) {
   const projects = path.join(ensureSharedInstall(log), 'projects');

@@ -130,8 +130,17 @@ async function main(argv: string[]): Promise<number> {
     .command(
       'build',
       'Generate, sync the database and run next build',
-      (y) => y.option('accept-data-loss', acceptDataLoss),
-      (args) => run(() => runBuild({ cwd: args.cwd, acceptDataLoss: args.acceptDataLoss })),
+      (y) =>
+        y.option('accept-data-loss', acceptDataLoss).option('db-sync', {
+          type: 'boolean',
+          default: true,
+          describe:
+            'Sync the database before next build (--no-db-sync: leave it alone, e.g. in a Docker build)',
+        }),
+      (args) =>
+        run(() =>
+          runBuild({ cwd: args.cwd, acceptDataLoss: args.acceptDataLoss, dbSync: args.dbSync }),
+        ),
     )
     .command('db', 'Database commands', (y) =>
       y
@@ -143,29 +152,32 @@ async function main(argv: string[]): Promise<number> {
         )
         .demandCommand(1, 'Name a db command: appgen db push'),
     )
-    .command('migrate', 'SQL migrations for teams (prisma/migrations), offline', (y) =>
-      y
-        .command(
-          'create <name>',
-          'Write prisma/migrations/<timestamp>_<name>/migration.sql: the SQL from the existing migrations to the models',
-          (z) =>
-            z.positional('name', {
-              type: 'string',
-              demandOption: true,
-              describe: 'What the change does, e.g. add_user_bio',
-            }),
-          (args) => run(() => runMigrateCreate({ cwd: args.cwd, name: args.name })),
-        )
-        .command(
-          'deploy',
-          'Apply the migrations the database has not recorded yet',
-          (z) => z,
-          (args) => run(() => runMigrateDeploy({ cwd: args.cwd })),
-        )
-        .demandCommand(
-          1,
-          'Name a migrate command: appgen migrate create <name>, appgen migrate deploy',
-        ),
+    .command(
+      'migrate',
+      'SQL migrations for teams (prisma/migrations or drizzle/migrations), offline',
+      (y) =>
+        y
+          .command(
+            'create <name>',
+            'Write the SQL from the existing migrations to the models (prisma/migrations/<timestamp>_<name>/migration.sql, or drizzle/migrations/<NNNN>_<name>.sql)',
+            (z) =>
+              z.positional('name', {
+                type: 'string',
+                demandOption: true,
+                describe: 'What the change does, e.g. add_user_bio',
+              }),
+            (args) => run(() => runMigrateCreate({ cwd: args.cwd, name: args.name })),
+          )
+          .command(
+            'deploy',
+            'Apply the migrations the database has not recorded yet',
+            (z) => z,
+            (args) => run(() => runMigrateDeploy({ cwd: args.cwd })),
+          )
+          .demandCommand(
+            1,
+            'Name a migrate command: appgen migrate create <name>, appgen migrate deploy',
+          ),
     )
     .command('events', 'The outbox of events the worker runs: those it gave up on', (y) =>
       y

@@ -43,32 +43,44 @@ export async function useCodePointOrder(context: CommandContext): Promise<number
 const IDENTIFIER = '"((?:[^"]|"")+)"';
 
 /**
- * The statements a PostgreSQL migration file ends with, so that a database migrated by Prisma's
- * own `prisma migrate deploy` sorts text as `appgen migrate deploy` makes it sort: the "C"
- * collation for each text column the migration's SQL creates (`CREATE TABLE`, `ADD COLUMN`) or
- * turns into text (`SET DATA TYPE TEXT`, which would reset the collation). Plain statements, one
- * per line: the schema engine splits a script at `;`. Empty when there is none.
+ * The statements that give the "C" collation to each text column a migration's SQL creates
+ * (`CREATE TABLE`, `ADD COLUMN`) or turns into text (`SET DATA TYPE TEXT`, which would reset the
+ * collation), so that a database migrated by Prisma's or Drizzle's own migrator sorts text as
+ * `appgen migrate deploy` makes it sort. Reads the SQL of either ORM (Prisma writes `TEXT`,
+ * drizzle-kit `text`). Each statement ends with `;`, one per column.
  */
-export function codePointOrderStatements(sql: string): string {
+export function textCollationStatements(sql: string): string[] {
   const columns: Array<[table: string, column: string]> = [];
   for (const created of sql.matchAll(
     new RegExp(`CREATE TABLE ${IDENTIFIER} \\(([\\s\\S]*?)\\n\\);`, 'g'),
   ))
     for (const line of created[2].split('\n')) {
-      const text = new RegExp(`^\\s*${IDENTIFIER} TEXT\\b`).exec(line);
+      const text = new RegExp(`^\\s*${IDENTIFIER} TEXT\\b`, 'i').exec(line);
       if (text) columns.push([created[1], text[1]]);
     }
   for (const altered of sql.matchAll(new RegExp(`ALTER TABLE ${IDENTIFIER} ([^;]*);`, 'g')))
     for (const change of altered[2].matchAll(
       new RegExp(
         `ADD COLUMN\\s+${IDENTIFIER} TEXT\\b|ALTER COLUMN ${IDENTIFIER} SET DATA TYPE TEXT\\b`,
-        'g',
+        'gi',
       ),
     ))
       columns.push([altered[1], change[1] ?? change[2]]);
-  if (columns.length === 0) return '';
-  const statements = columns.map(
+  return columns.map(
     ([table, column]) => `ALTER TABLE "${table}" ALTER COLUMN "${column}" TYPE text COLLATE "C";`,
   );
-  return `\n-- Text sorts by code point, as on SQLite (appgen: src/db/codePointOrder.ts)\n${statements.join('\n')}\n`;
+}
+
+/** Why a migration file ends with textCollationStatements, as the comment above them. */
+export const CODE_POINT_ORDER_COMMENT =
+  '-- Text sorts by code point, as on SQLite (appgen: src/db/codePointOrder.ts)';
+
+/**
+ * The end of a Prisma migration file on PostgreSQL: textCollationStatements, one per line (the
+ * schema engine splits a script at `;`). Empty when there is none.
+ */
+export function codePointOrderStatements(sql: string): string {
+  const statements = textCollationStatements(sql);
+  if (statements.length === 0) return '';
+  return `\n${CODE_POINT_ORDER_COMMENT}\n${statements.join('\n')}\n`;
 }

@@ -64,7 +64,7 @@ function countSql(table: string, column?: { name: string; isNull: boolean }): st
 }
 
 /** Loads src/appgen/schema.ts (or its text) as the app would, with its imports resolved from the app. */
-function loadSchema(
+export function loadSchema(
   req: ProjectRequire,
   projectDir: string,
   source: string,

@@ -44,7 +44,7 @@ export function sameType(a: string, b: string): boolean {
  */
 const KEEPS_VALUES: ReadonlySet<string> = new Set(['jsonb>json', 'json>jsonb']);
 
-function convertsInPlace(provider: DatabaseProvider, from: string, to: string): boolean {
+export function convertsInPlace(provider: DatabaseProvider, from: string, to: string): boolean {
   return provider === 'postgresql' && KEEPS_VALUES.has(`${normalType(from)}>${normalType(to)}`);
 }
 

@@ -2,6 +2,12 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { type DatabaseProvider, providerOf } from '../project/databaseUrl';
 import { codePointOrderStatements } from './codePointOrder';
+import {
+  MigrationError,
+  migrationSlug,
+  noMigrationsError,
+  pushedDatabaseError,
+} from './migrationError';
 import { SCHEMA_PATH } from './pushSchema';
 import {
   type MigrationList,
@@ -34,15 +40,7 @@ export interface MigrationOptions {
   log?: (line: string) => void;
 }
 
-export class MigrationError extends Error {
-  constructor(
-    message: string,
-    readonly fix: string,
-  ) {
-    super(message);
-    this.name = 'MigrationError';
-  }
-}
+export { MigrationError } from './migrationError';
 
 function lockfileContent(provider: DatabaseProvider): string {
   return `# Written by appgen migrate create (Prisma's format). Do not edit; commit it with the migrations.\nprovider = "${provider}"\n`;
@@ -86,16 +84,7 @@ export async function readMigrations(
 
 /** Prisma's directory name: UTC yyyymmddhhmmss, `_`, the name in snake case. */
 export function migrationDirName(name: string, now: Date): string {
-  const slug = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-  if (slug === '')
-    throw new MigrationError(
-      `"${name}" is not a usable migration name.`,
-      'name the change with letters and digits, e.g. appgen migrate create add_user_bio',
-    );
+  const slug = migrationSlug(name);
   const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
   return `${stamp}_${slug}`;
 }
@@ -132,6 +121,8 @@ export interface CreatedMigration {
   /** Relative to the project: prisma/migrations/<name>/migration.sql */
   file: string;
   sql: string;
+  /** What the migration may do to rows already in a database (Drizzle; empty for Prisma's). */
+  warnings: string[];
 }
 
 /**
@@ -158,7 +149,12 @@ export async function createMigration(
       path.join(baseDir, LOCKFILE),
       list.lockfile.content ?? lockfileContent(provider),
     );
-    return { name: dirName, file: path.join(MIGRATIONS_DIR, dirName, MIGRATION_FILE), sql };
+    return {
+      name: dirName,
+      file: path.join(MIGRATIONS_DIR, dirName, MIGRATION_FILE),
+      sql,
+      warnings: [],
+    };
   });
 }
 
@@ -167,20 +163,14 @@ export async function deployMigrations(opts: MigrationOptions): Promise<string[]
   return withEngine(opts, async (engine, _schema, provider) => {
     const list = await readMigrations(opts.projectDir, provider);
     if (list.migrationDirectories.length === 0) {
-      throw new MigrationError(
-        `There are no migrations in ${MIGRATIONS_DIR}.`,
-        'create one with appgen migrate create <name>.',
-      );
+      throw noMigrationsError(MIGRATIONS_DIR);
     }
     try {
       return await engine.applyMigrations(list);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (/P3005|schema is not empty/i.test(message)) {
-        throw new MigrationError(
-          'The database already has tables that no migration created (it was synced with appgen db push), so appgen does not apply migrations to it.',
-          'deploy migrations to a database managed only by migrations (e.g. a fresh one); keep appgen db push for development databases.',
-        );
+        throw pushedDatabaseError();
       }
       throw error;
     }

@@ -18,6 +18,7 @@ export const OUTPUT_PATHS = {
   function: (name: string): string => `src/functions/${name}.ts`,
   voter: (name: string): string => `src/voters/${name}.ts`,
   event: (name: string): string => `src/events/${name}.ts`,
+  job: (name: string): string => `src/jobs/${name}.ts`,
 };
 
 /** `src/app/api/posts/[id]/route.ts` → `@/app/api/posts/[id]/route`: how generated code imports it. */

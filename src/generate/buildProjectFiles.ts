@@ -11,6 +11,7 @@ import { TemplateSet } from '../render/templateSet';
 import { BUILTIN_TEMPLATES_DIR } from '../paths/packageRoot';
 import { validateProject } from '../validate/validateProject';
 import type { GenerateOptions } from './generateProject';
+import { leaveOutEnvExampleIfOwn } from './ownEnvExample';
 import { leaveOutConventionsIfOwn, warnIfWorkerNotStarted } from './ownFileConventions';
 import { warnAboutTemplates } from './warnAboutTemplates';
 import { warnOnStderr } from './warnings';
@@ -41,7 +42,7 @@ function templateSet(root: string, salt: string | undefined): TemplateSet {
 
 /**
  * Config → FileMap, writing nothing: its side effects are warnings (through `options.warn`)
- * about the project's templates and its own proxy file. Throws ConfigError or TemplateError.
+ * about the project's templates and its own proxy file (or .env.example). Throws ConfigError or TemplateError.
  */
 export function buildProjectFiles(
   options: Omit<GenerateOptions, 'dryRun'>,
@@ -58,6 +59,7 @@ export function buildProjectFiles(
   warnAboutTemplates(options.root, BUILTIN_TEMPLATES_DIR, options.warn);
   const files = buildFileMap(context, templateSet(options.root, memo?.salt), memo);
   leaveOutConventionsIfOwn(options.root, files, warn);
+  leaveOutEnvExampleIfOwn(options.root, files, warn);
   warnIfWorkerNotStarted(options.root, context.hasOutbox, warn);
   return files;
 }

@@ -6,6 +6,7 @@ import { hasGeneratedHeader } from '../render/header';
 import type { FileOnDisk, FileStat, PreviousOutput, RenderRecord } from '../render/renderMemo';
 import type { KnownOnDisk } from '../write/planWrite';
 import { BUILTIN_TEMPLATES_DIR, PACKAGE_ROOT, SCHEMAS_DIR } from '../paths/packageRoot';
+import { hasOwnEnvExample } from './ownEnvExample';
 import { instrumentationStartsServer, OWN_CONVENTION_FILES } from './ownFileConventions';
 import { sha256Hex } from '../hash/sha256Hex';
 
@@ -242,6 +243,8 @@ function keyWithInputs(
       `\0${file}\0${content === undefined ? '-' : file === 'appgen.config.json' ? sha256Hex(content) : '+'}`,
     );
   }
+  // A .env.example of the project's own is left alone (src/generate/ownEnvExample.ts).
+  hash.update(`\0.env.example\0${hasOwnEnvExample(root) ? '+' : '-'}`);
   // An instrumentation file that does not start the outbox's worker gets a warning (one that
   // does, or none yet, which appgen scaffolds with it, the same: none).
   hash.update(`\0startServer\0${instrumentationStartsServer(root) === false ? 'no' : 'yes'}`);

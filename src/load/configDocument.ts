@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { ValuePosition } from './parseJsonWithPositions';
 
-export type ConfigKind = 'model' | 'routes' | 'view' | 'events' | 'settings';
+export type ConfigKind = 'model' | 'routes' | 'view' | 'events' | 'jobs' | 'settings';
 
 /** One parsed config file, with positions kept so later stages can point at lines. */
 export interface ConfigDocument {
@@ -21,6 +21,7 @@ export interface LoadedProject {
   routes: ConfigDocument[];
   views: ConfigDocument[];
   events: ConfigDocument[];
+  jobs: ConfigDocument[];
   /**
    * Files that could not be read as config (invalid JSON, not a .json file). Validation reports
    * them together with the problems it finds in the other files.

@@ -12,6 +12,7 @@ const FOLDERS: Array<{ folder: string; kind: Exclude<ConfigKind, 'settings'> }> 
   { folder: 'config/routes', kind: 'routes' },
   { folder: 'config/views', kind: 'view' },
   { folder: 'config/events', kind: 'events' },
+  { folder: 'config/jobs', kind: 'jobs' },
 ];
 
 function listJsonFiles(root: string, folder: string, problems: Diagnostic[]): string[] {
@@ -65,13 +66,22 @@ export function loadProject(root: string, settings?: LoadedSettings): LoadedProj
   if (wrongKind) throw new ConfigError([wrongKind]);
   const { document, problems: settingsProblems } = settings ?? loadSettings(root);
   const problems: Diagnostic[] = [...settingsProblems];
-  const project: LoadedProject = { root, models: [], routes: [], views: [], events: [], problems };
+  const project: LoadedProject = {
+    root,
+    models: [],
+    routes: [],
+    views: [],
+    events: [],
+    jobs: [],
+    problems,
+  };
   if (document) project.settings = document;
   const byKind = {
     model: project.models,
     routes: project.routes,
     view: project.views,
     events: project.events,
+    jobs: project.jobs,
   };
   for (const { folder, kind } of FOLDERS) {
     for (const file of listJsonFiles(root, folder, problems)) {

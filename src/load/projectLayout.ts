@@ -11,6 +11,7 @@ const LAYOUT: Array<{ path: string; kind: 'file' | 'folder'; holds: string; fix?
   { path: 'config/routes', kind: 'folder', holds: '.json files of routes' },
   { path: 'config/views', kind: 'folder', holds: 'one .json file per page' },
   { path: 'config/events', kind: 'folder', holds: '.json files of events' },
+  { path: 'config/jobs', kind: 'folder', holds: '.json files of scheduled jobs' },
   { path: 'templates', kind: 'folder', holds: "the project's own templates" },
   {
     path: '.appgen',

@@ -718,6 +718,24 @@ export interface QueuedEventContext {
   attempts: number;
 }
 
+/** A scheduled job (config/jobs/), every optional field filled in. */
+export interface JobContext {
+  /** Also the name of its handler, exported by src/jobs/<name>.ts. */
+  name: string;
+  /** A cron expression of five fields, or @daily and the like, as written. */
+  schedule: string;
+  /** The IANA time zone the schedule is read in (default "UTC"). */
+  timezone: string;
+  /** Tries of one run before it is kept as failed (default 3). */
+  attempts: number;
+  /** Seconds before a failed run is tried again (default 10). */
+  retryDelaySeconds: number;
+  /** How long one attempt holds the run before another instance may take it over (default 60). */
+  timeoutSeconds: number;
+  /** The config file that declares it. */
+  source: string;
+}
+
 export interface NavLinkContext {
   href: string;
   label: string;
@@ -781,10 +799,12 @@ export interface ProjectContext {
   /** User-owned voters only (built-ins are in src/appgen/voters.ts). */
   voters: string[];
   events: EventContext[];
+  /** Scheduled jobs, sorted by name: src/appgen/jobs.ts is generated when there is one. */
+  jobs: JobContext[];
   /**
    * The project keeps an outbox that a worker in every server process runs (src/appgen/outbox.ts,
    * started by startServer in src/appgen/startup.ts): some event has `run: "worker"` and there is
-   * a database (orm none runs every event in the request).
+   * a database (orm none runs every event in the request), or some job is scheduled.
    */
   hasOutbox: boolean;
   hasAuth: boolean;
@@ -792,13 +812,15 @@ export interface ProjectContext {
   tokenScheme: string;
   /** Failed log-ins allowed per identity and per client address within a window (settings `accounts.throttle`). */
   signInLimits: { perIdentity: number; perAddress: number; windowSeconds: number };
-  /** Some route is a log-in (`account: "logIn"`): src/appgen/throttle.ts is generated. */
+  /** Some route is a log-in (`account: "logIn"`): src/appgen/throttle.ts and signInFailures.ts are generated. */
   hasLogIn: boolean;
   /**
    * What src/appgen/startup.ts checks when a server starts (src/instrumentation.ts calls it): a
    * production server with a failed check exits before it serves. In order; empty for none.
    */
   startupChecks: StartupCheckContext[];
+  /** Every environment variable the app reads, as `.env.example` lists them (src/map/mapEnvVariables.ts). */
+  envVariables: EnvVariableContext[];
   /** Some model declares computed fields. */
   hasComputed: boolean;
   /** The models with hidden fields (left out of every response), and those fields. */
@@ -816,6 +838,19 @@ export interface StartupCheckContext {
   module: string;
   /** The function, e.g. `sessionSecretProblem`. */
   name: string;
+}
+
+/** An environment variable the generated app (or the server running it) reads. */
+export interface EnvVariableContext {
+  name: string;
+  /** What it sets, in one sentence or two. */
+  what: string;
+  /** What applies when it is unset, in words (e.g. `3000`, `none`). */
+  default: string;
+  /** A production server needs it (`.env.example` lists it uncommented). */
+  requiredInProduction: boolean;
+  /** A value to show, e.g. `postgresql://app:password@127.0.0.1:5432/app`; may be empty. */
+  example: string;
 }
 
 export interface JoinTableContext {

@@ -8,6 +8,7 @@ import { mapEvents } from './mapEvents';
 import { mapModels } from './mapModels';
 import { mapRelations } from './mapRelations';
 import { mapRouteFiles } from './mapRoutes';
+import { mapEnvVariables } from './mapEnvVariables';
 import { mapStartupChecks } from './mapStartupChecks';
 import { navLinks, viewMapper } from './mapViews';
 
@@ -55,9 +56,11 @@ export function mapProject(
   const methods = routeFiles.flatMap((file) => file.methods);
   const models = mapModels(project.models, relations, options.provider).sort(byName);
   const mappedEvents = mapEvents(events, project.orm);
+  // Events the worker runs and scheduled jobs' runs both go through the outbox.
+  const hasOutbox = mappedEvents.some((e) => e.run === 'worker') || project.jobs.length > 0;
   const ownTables = mapModels(
     internalModels({
-      outbox: mappedEvents.some((e) => e.run === 'worker'),
+      outbox: hasOutbox,
       signInThrottle: methods.some((m) => m.operation === 'logIn'),
     }),
     new Map(),
@@ -75,6 +78,10 @@ export function mapProject(
     views.length > 0 && logOut
       ? { logOutPath: logOut.urlPath, afterLogOut: project.loginPath }
       : null;
+  const hasAuth =
+    methods.some((m) => m.auth || m.optionalAuth) ||
+    views.some((v) => v.auth) ||
+    accountNav !== null;
   const context: Omit<ProjectContext, 'clientRoutes'> = {
     orm: project.orm,
     usesDatabase: project.orm !== 'none',
@@ -120,15 +127,21 @@ export function mapProject(
     functions: sortedUnique(methods.map((m) => m.function)),
     voters: sortedUnique(methods.map((m) => m.voter)),
     events: mappedEvents,
-    hasOutbox: mappedEvents.some((e) => e.run === 'worker'),
+    hasOutbox,
+    jobs: project.jobs.map(({ file, ...job }) => ({ ...job, source: file })).sort(byName),
     tokenScheme: project.accounts.tokenScheme,
     signInLimits: project.accounts.throttle,
     hasLogIn: methods.some((m) => m.operation === 'logIn'),
-    startupChecks: mapStartupChecks(methods),
-    hasAuth:
-      methods.some((m) => m.auth || m.optionalAuth) ||
-      views.some((v) => v.auth) ||
-      accountNav !== null,
+    startupChecks: mapStartupChecks(methods, { usesDatabase: project.orm !== 'none' }),
+    hasAuth,
+    envVariables: mapEnvVariables({
+      usesDatabase: project.orm !== 'none',
+      provider: options.provider,
+      defaultDatabaseUrl: options.defaultDatabaseUrl,
+      issuesTokens: methods.some((m) => m.account?.issuesToken),
+      hasAuth,
+      trustProxy: project.trustProxy,
+    }),
     joinTables: tables,
     hasComputed: models.some((model) => model.computed.length > 0),
     hiddenFields: models

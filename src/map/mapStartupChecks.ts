@@ -4,11 +4,16 @@ import type { MethodContext, StartupCheckContext } from './contexts';
  * The checks a server of this project runs when it starts (src/appgen/startup.ts), each a
  * function of a generated module that returns null or what is wrong. A check belongs here when
  * a request would otherwise fail after writing: routes that issue session tokens (sign-up,
- * log-in) need a usable APPGEN_SESSION_SECRET. To add one, export its function from the module
- * that owns the setting and list it here.
+ * log-in) need a usable APPGEN_SESSION_SECRET; an app with a database needs DATABASE_URL to
+ * reach it (set, for PostgreSQL; answering within a few seconds). To add one, export its function
+ * from the module that owns the setting and list it here.
  */
-export function mapStartupChecks(methods: readonly MethodContext[]): StartupCheckContext[] {
+export function mapStartupChecks(
+  methods: readonly MethodContext[],
+  project: { usesDatabase: boolean },
+): StartupCheckContext[] {
   const checks: StartupCheckContext[] = [];
+  if (project.usesDatabase) checks.push({ module: '@/appgen/health', name: 'databaseProblem' });
   if (methods.some((method) => method.account?.issuesToken))
     checks.push({ module: '@/appgen/session', name: 'sessionSecretProblem' });
   return checks;

@@ -15,6 +15,10 @@ export const APP_BASE_DEPENDENCIES: Record<string, string> = {
   // page needs no CDN. Its one dependency, @scarf/scarf, reports installs unless the project's
   // package.json says `scarfSettings.enabled: false` (src/create/projectFiles.ts does).
   'swagger-ui-dist': '5.35.0',
+  // Scheduled jobs (src/appgen/jobs.ts): when each run is due. appgen checks schedules at generate
+  // time with the same version (its own dependency; a unit test keeps the two equal). Every app
+  // has it, so adding a job later needs no install. Its one dependency is luxon (time zones).
+  'cron-parser': '5.10.6',
 };
 
 /**

@@ -6,6 +6,7 @@ export function generatedHeader(outputPath: string, sources: string[]): string {
   const text = `${GENERATED_MARKER}${from}. Do not edit: \`appgen generate\` overwrites this file.`;
   if (outputPath.endsWith('.css')) return `/* ${text.replace(/\*\//g, '* /')} */\n`;
   if (outputPath.endsWith('.svg')) return `<!-- ${text.replace(/--/g, '- -')} -->\n`;
+  if (outputPath.endsWith('.env.example')) return `# ${text.replace(/[\r\n]+/g, ' ')}\n`;
   return `// ${text.replace(/[\r\n]+/g, ' ')}\n`;
 }
 
@@ -18,5 +19,5 @@ export const HEADER_PREFIX_BYTES = 3 + Buffer.byteLength(GENERATED_MARKER);
  * marker must open line 1, so a file that merely mentions appgen is never taken for generated.
  */
 export function hasGeneratedHeader(text: string): boolean {
-  return text.startsWith(`// ${GENERATED_MARKER}`) || text.startsWith(`/* ${GENERATED_MARKER}`);
+  return ['//', '/*', '#'].some((opener) => text.startsWith(`${opener} ${GENERATED_MARKER}`));
 }

@@ -46,6 +46,19 @@ const withOrm =
   (project: ProjectContext): TemplateOutput[] =>
     project.orm === orm ? once(path, ['config/models/'])(project) : [];
 
+/** A user-owned handler for each named item (an event, a job), its context the item's own. */
+const handlerEach =
+  <T extends { name: string }>(
+    items: (project: ProjectContext) => T[],
+    pathOf: (name: string) => string,
+  ) =>
+  (project: ProjectContext): TemplateOutput[] =>
+    items(project).map((item) => ({
+      path: pathOf(item.name),
+      context: { ...item, project },
+      sources: [],
+    }));
+
 function firstMethodUsing(
   project: ProjectContext,
   key: 'function' | 'voter',
@@ -290,10 +303,19 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     template: 'src/appgen/throttle.ts.hbs',
     owner: 'generated',
     produces:
-      'src/appgen/throttle.ts: failed log-ins counted per identity and client address (429 past the limit)',
+      'src/appgen/throttle.ts: failed log-ins counted in the database per identity and client address (429 past the limit)',
     context: 'ProjectContext',
     outputs: (project) =>
       project.hasLogIn ? once('src/appgen/throttle.ts', ['appgen.config.json'])(project) : [],
+  },
+  {
+    template: 'src/appgen/signInFailures.ts.hbs',
+    owner: 'generated',
+    produces:
+      "src/appgen/signInFailures.ts: the throttle's failed log-ins in table AppgenSignInFailure (partial orm/<orm>/signInFailures)",
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.hasLogIn ? once('src/appgen/signInFailures.ts', ['appgen.config.json'])(project) : [],
   },
   {
     template: 'src/appgen/session.ts.hbs',
@@ -309,6 +331,37 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       'src/appgen/startup.ts: what a server does when it starts: its checks (a production server with a failed one exits), then the outbox worker',
     context: 'ProjectContext',
     outputs: once('src/appgen/startup.ts', []),
+  },
+  {
+    template: 'src/appgen/health.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/health.ts: the database start-up check and readiness (the database answers, every table and column read exists)',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/health.ts', ['config/models/']),
+  },
+  {
+    template: 'src/app/api/health/route.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/app/api/health/route.ts: GET /api/health, readiness for a load balancer (200 or 503)',
+    context: 'ProjectContext',
+    outputs: once('src/app/api/health/route.ts', []),
+  },
+  {
+    template: 'src/app/api/health/live/route.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/app/api/health/live/route.ts: GET /api/health/live, liveness (200 while serving)',
+    context: 'ProjectContext',
+    outputs: once('src/app/api/health/live/route.ts', []),
+  },
+  {
+    template: '.env.example.hbs',
+    owner: 'generated',
+    produces: '.env.example: every environment variable the app reads, what it does, its default',
+    context: 'ProjectContext',
+    outputs: once('.env.example', ['config/', 'appgen.config.json']),
   },
   {
     template: 'src/appgen/securityHeaders.ts.hbs',
@@ -347,6 +400,15 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       'src/appgen/events.ts: runs `inRequest` events after writes, builds the outbox rows of the others',
     context: 'ProjectContext',
     outputs: once('src/appgen/events.ts', []),
+  },
+  {
+    template: 'src/appgen/jobs.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/jobs.ts, with scheduled jobs: the jobs, their handlers, and when each is due (dueRuns, jobRunId)',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.jobs.length > 0 ? once('src/appgen/jobs.ts', ['config/jobs/'])(project) : [],
   },
   {
     template: 'src/appgen/outbox.ts.hbs',
@@ -445,12 +507,14 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     owner: 'user',
     produces: 'src/events/<name>.ts, written once: an event handler',
     context: 'EventContext & { project: ProjectContext }',
-    outputs: (project) =>
-      project.events.map((event) => ({
-        path: OUTPUT_PATHS.event(event.name),
-        context: { ...event, project },
-        sources: [],
-      })),
+    outputs: handlerEach((project) => project.events, OUTPUT_PATHS.event),
+  },
+  {
+    template: 'scaffold/src/jobs/[job].ts.hbs',
+    owner: 'user',
+    produces: 'src/jobs/<name>.ts, written once: a scheduled job handler',
+    context: 'JobContext & { project: ProjectContext }',
+    outputs: handlerEach((project) => project.jobs, OUTPUT_PATHS.job),
   },
   {
     template: 'scaffold/src/proxy.ts.hbs',
@@ -466,6 +530,22 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       'src/instrumentation.ts, written once: runs when a server starts, calls startServer (checks, outbox worker)',
     context: 'ProjectContext',
     outputs: once('src/instrumentation.ts', []),
+  },
+  {
+    template: 'scaffold/Dockerfile.hbs',
+    owner: 'user',
+    produces:
+      'Dockerfile, written once: a production image (deps, build, migrate and a small runtime stage from the standalone output)',
+    context: 'ProjectContext',
+    outputs: once('Dockerfile', []),
+  },
+  {
+    template: 'scaffold/.dockerignore.hbs',
+    owner: 'user',
+    produces:
+      '.dockerignore, written once: what the Docker build leaves out (node_modules, .next, .env, databases)',
+    context: 'ProjectContext',
+    outputs: once('.dockerignore', []),
   },
   {
     template: 'scaffold/src/auth/getAuthUser.ts.hbs',

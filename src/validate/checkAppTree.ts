@@ -11,10 +11,12 @@ export interface TreeEntry {
   kind: 'route' | 'page';
 }
 
-/** Paths appgen generates files at itself: the OpenAPI document and the API docs page. */
+/** Paths appgen generates files at itself: the OpenAPI document, the API docs page, health checks. */
 export const GENERATED_APP_PATHS: Record<string, string> = {
   '/api/openapi.json': 'the OpenAPI document',
   '/api/docs': 'the API documentation page',
+  '/api/health': 'the readiness check (GET /api/health)',
+  '/api/health/live': 'the liveness check (GET /api/health/live)',
 };
 
 /**

@@ -64,6 +64,17 @@ export interface CheckedEvent {
   origin: Origin;
 }
 
+/** A scheduled job as written, every optional field filled in (see src/domain/jobs.ts). */
+export interface CheckedJob {
+  name: string;
+  schedule: string;
+  timezone: string;
+  attempts: number;
+  retryDelaySeconds: number;
+  timeoutSeconds: number;
+  origin: Origin;
+}
+
 export interface CheckedView {
   config: ViewConfig;
   origin: Origin;
@@ -250,6 +261,9 @@ export interface ProjectEvent {
   file: string;
 }
 
+/** A scheduled job, defaults filled in; `file` is the config file that declares it. */
+export type ProjectJob = Omit<CheckedJob, 'origin'> & { file: string };
+
 /** A project whose config passed every check, parsed and in long form: the only input of the map stage. */
 export interface CheckedProject {
   orm: OrmName;
@@ -267,4 +281,6 @@ export interface CheckedProject {
   routes: ProjectRoute[];
   views: ProjectView[];
   events: ProjectEvent[];
+  /** Scheduled jobs (config/jobs/), in config order. */
+  jobs: ProjectJob[];
 }

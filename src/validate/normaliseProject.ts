@@ -17,6 +17,7 @@ import { parseRouteRef } from '../domain/routeRefs';
 import { parseVoter, voterSeesRecord } from '../domain/voters';
 import type {
   CheckedEvent,
+  CheckedJob,
   CheckedModel,
   CheckedProject,
   CheckedRoute,
@@ -48,6 +49,7 @@ export function normaliseProject(input: {
   routes: CheckedRoute[];
   views: CheckedView[];
   events: CheckedEvent[];
+  jobs: CheckedJob[];
 }): CheckedProject {
   const configs = new Map(input.models.map((m) => [m.config.name, m.config]));
   // Routes and pages share dynamic folders: named once, from every path.
@@ -75,6 +77,7 @@ export function normaliseProject(input: {
       delivery: { ...e.delivery },
       file: e.origin.file,
     })),
+    jobs: input.jobs.map(({ origin, ...job }) => ({ ...job, file: origin.file })),
   };
 }
 

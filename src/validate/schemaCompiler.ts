@@ -18,6 +18,7 @@ export const SCHEMA_FILES: Record<ConfigKind, string> = {
   routes: 'routes.schema.json',
   view: 'view.schema.json',
   events: 'events.schema.json',
+  jobs: 'jobs.schema.json',
   settings: 'appgen.config.schema.json',
 };
 

@@ -69,6 +69,16 @@ export function patternHint(value: unknown, pattern: string): string {
   return fit === undefined ? fallback : `write "${fit}".`;
 }
 
+/** `use a number from 1 to 100.`, from the bounds of the number's schema. */
+function rangeHint(schema: Record<string, unknown>): string {
+  const { minimum: min, maximum: max } = schema;
+  const kind = schema.type === 'integer' ? 'a whole number' : 'a number';
+  if (typeof min === 'number' && typeof max === 'number')
+    return `use ${kind} from ${min} to ${max}.`;
+  if (typeof min === 'number') return `use ${kind} of ${min} or more.`;
+  return `use ${kind} of ${String(max)} or less.`;
+}
+
 function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic | undefined {
   const pointer = error.instancePath;
   const parent = (error.parentSchema ?? {}) as Record<string, unknown>;
@@ -140,6 +150,9 @@ function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic 
         'key',
       );
     }
+    case 'minimum':
+    case 'maximum':
+      return diagnosticAt(document, pointer, error.message ?? 'is out of range', rangeHint(parent));
     case 'minProperties':
       return diagnosticAt(document, pointer, 'must not be empty', 'declare at least one entry.');
     case 'minItems':

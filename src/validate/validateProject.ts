@@ -9,6 +9,7 @@ import { checkRelations } from './checkRelations';
 import { checkComputed } from './checkComputed';
 import { checkRoutes } from './checkRoutes';
 import { checkEvents } from './checkEvents';
+import { checkJobs } from './checkJobs';
 import { checkGeneratedNames } from './checkGeneratedNames';
 import { checkPathCase } from './checkPathCase';
 import { normaliseProject } from './normaliseProject';
@@ -76,11 +77,12 @@ export function validateProject(
   const { value: settings, orm, loginPath, trustProxy } = checkedSettings;
   diagnostics.push(...checkedSettings.diagnostics);
 
-  const [modelDocuments, routeDocuments, viewDocuments, eventDocuments] = [
+  const [modelDocuments, routeDocuments, viewDocuments, eventDocuments, jobDocuments] = [
     passing(project.models),
     passing(project.routes),
     passing(project.views),
     passing(project.events),
+    passing(project.jobs),
   ];
   // With a file that could not be parsed the picture is incomplete: cross-file checks would
   // only report its absence in other words (e.g. "unknown model").
@@ -117,6 +119,7 @@ export function validateProject(
     uncheckedRoutes: uncheckedRoutes(project.routes, routeResult.routes),
   });
   const eventResult = checkEvents(eventDocuments, models, unchecked);
+  const jobResult = checkJobs(jobDocuments, orm);
   const tree = [
     ...routeResult.tree.map((entry) => ({ ...entry, kind: 'route' as const })),
     ...viewResult.tree.map((entry) => ({ ...entry, kind: 'page' as const })),
@@ -137,6 +140,7 @@ export function validateProject(
     ...routeResult.diagnostics,
     ...viewResult.diagnostics,
     ...eventResult.diagnostics,
+    ...jobResult.diagnostics,
     ...treeProblems,
     ...nameProblems,
   );
@@ -155,5 +159,6 @@ export function validateProject(
     routes: routeResult.routes,
     views: viewResult.views,
     events: eventResult.events,
+    jobs: jobResult.jobs,
   });
 }

@@ -6,10 +6,10 @@ import { FolderListing } from './walkFiles';
 /**
  * Where appgen's generated output lives (every generated path of the template registry is under
  * one of these; a unit test keeps it so). The scaffold folders (src/functions, src/voters,
- * src/events, src/auth) are not here: those files are the user's.
+ * src/events, src/jobs, src/auth) are not here: those files are the user's.
  */
 export const GENERATED_FOLDERS = ['src/app', 'src/appgen', 'prisma'];
-export const GENERATED_ROOT_FILES = ['prisma.config.ts'];
+export const GENERATED_ROOT_FILES = ['prisma.config.ts', '.env.example'];
 
 /** The first bytes of a file, enough to see the header; undefined when it is gone. */
 function readStart(file: string): string | undefined {

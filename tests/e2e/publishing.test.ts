@@ -6,6 +6,7 @@ import { REPO_ROOT } from './support/paths';
 import { createTestDatabase, postgresAvailable } from './support/postgres';
 import { RecordingClient } from './support/recordingClient';
 import { RunningServer, startBuiltApp } from './support/server';
+import { burstOfFailures, sequentialFailures } from './support/sharedThrottle';
 import { createTestProject } from './support/testProject';
 import { handMadeJwt, projectSecret } from './support/tokens';
 
@@ -93,6 +94,8 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
   let server: RunningServer;
   let db: AppDatabase;
   let dropDatabase: (() => Promise<void>) | undefined;
+  /** The built project and the environment its servers run with (a second instance's too). */
+  let app: { dir: string; env: NodeJS.ProcessEnv };
   const client = new RecordingClient(() => server.url, 'Token');
   let secret: string;
   const send = client.send.bind(client);
@@ -168,7 +171,8 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     );
     await project.appgen(['build']);
     // APPGEN_LOG_SQL=1: the app prints each SQL statement, which the statement-count test counts.
-    server = await startBuiltApp(project.dir, { ...project.env, APPGEN_LOG_SQL: '1' });
+    app = { dir: project.dir, env: { ...project.env, APPGEN_LOG_SQL: '1' } };
+    server = await startBuiltApp(app.dir, app.env);
     db = await openAppDatabase(project.dir, orm, env.DATABASE_URL);
   });
 
@@ -1157,6 +1161,28 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     expect(server.output().slice(outputBefore)).not.toMatch(/uncaught|unhandled/i);
     const after = await request(server.url, 'GET', '/api/articles?limit=1');
     expect(after.status).toBe(200);
+  });
+
+  it('counts failed log-ins in the database: on PostgreSQL, two instances of the build share the count', async () => {
+    // A second `next start` of the same build on the same database takes every other attempt;
+    // SQLite is the file of one process, where the one instance must count the same way.
+    const second = database === 'postgresql' ? await startBuiltApp(app.dir, app.env) : null;
+    try {
+      const throttle = {
+        urls: [server.url, ...(second ? [second.url] : [])],
+        db,
+        path: '/api/users/login',
+        logIn: (email: string, password: string) => ({ user: { email, password } }),
+        perIdentity: 5,
+      };
+      await signUp('shared');
+      await sequentialFailures(throttle, 'shared@example.com');
+      const checked = await burstOfFailures(throttle, 'burst.login@example.com', 20);
+      const on = `${throttle.urls.length} instance(s), ${orm} on ${database}`;
+      console.log(`20 log-ins at once on ${on}: ${checked} password checks (limit 5)`);
+    } finally {
+      await second?.stop();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { spawnSync } from 'child_process';
 import fs from 'fs';
 import path from 'path';
-import { prepareDatabase } from '../../db/prepareDatabase';
+import { generateOrmClient, prepareDatabase } from '../../db/prepareDatabase';
 import { nextBinary } from '../../project/nextBinary';
 import { runGenerate } from '../../generate/runGenerate';
 import { commandContext } from '../../project/commandContext';
@@ -14,14 +14,20 @@ import { commandContext } from '../../project/commandContext';
  */
 const DEV_ROUTE_TYPES = path.join('.next', 'dev', 'types');
 
-/** `appgen build`: generate, bring the database in sync, then `next build`. */
+/**
+ * `appgen build`: generate, bring the database in sync, then `next build`. Without `dbSync`
+ * (`--no-db-sync`, e.g. a Docker build, where no database is reachable and migrations are applied
+ * apart) the database is not touched: generate, the Prisma client, `next build`.
+ */
 export async function runBuild(options: {
   cwd: string;
   acceptDataLoss?: boolean;
+  dbSync?: boolean;
 }): Promise<number> {
   const context = commandContext(options.cwd);
   runGenerate(context, { quiet: true });
-  await prepareDatabase(context, { acceptDataLoss: options.acceptDataLoss });
+  if (options.dbSync === false) await generateOrmClient(context);
+  else await prepareDatabase(context, { acceptDataLoss: options.acceptDataLoss });
   fs.rmSync(path.join(context.root, DEV_ROUTE_TYPES), { recursive: true, force: true });
   const result = spawnSync(process.execPath, [nextBinary(context.root), 'build'], {
     cwd: context.root,

@@ -4,10 +4,13 @@ import {
   MigrationError,
   MIGRATIONS_DIR,
 } from '../../db/migrations';
+import { createDrizzleMigration, deployDrizzleMigrations } from '../../db/drizzleMigrations';
+import { DRIZZLE_MIGRATIONS_DIR } from '../../db/drizzleMigrationFolder';
 import { useWriteAheadLog } from '../../db/sqliteJournal';
 import { useCodePointOrder } from '../../db/codePointOrder';
 import { UserError } from '../../diagnostics/diagnostic';
-import { commandContext, type CommandContext } from '../../project/commandContext';
+import { commandContext } from '../../project/commandContext';
+import { assertOrmInstalled } from '../../project/ormPackages';
 import { runGenerate } from '../../generate/runGenerate';
 
 async function asUserError<T>(work: () => Promise<T>): Promise<T> {
@@ -19,41 +22,46 @@ async function asUserError<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function prismaContext(cwd: string): CommandContext {
+/** The project, its ORM's migrations (Prisma's or drizzle-kit's format) and their folder. */
+function migrationContext(cwd: string) {
   const context = commandContext(cwd);
-  if (context.orm === 'none') {
+  const { orm } = context;
+  if (orm === 'none') {
     throw new UserError(
       'This project has no database (orm "none" in appgen.config.json): there is nothing to migrate.',
-      'set "orm": "prisma" to use a database.',
+      'set "orm": "prisma" or "drizzle" to use a database.',
     );
   }
-  if (context.orm === 'drizzle') {
-    throw new UserError(
-      'appgen migrate is not available for orm "drizzle" yet.',
-      'use appgen db push (appgen dev and appgen build run it too): it refuses any change that would lose data unless --accept-data-loss.',
-    );
-  }
-  return context;
+  assertOrmInstalled(context.root, orm);
+  return orm === 'drizzle'
+    ? {
+        context,
+        folder: DRIZZLE_MIGRATIONS_DIR,
+        create: createDrizzleMigration,
+        deploy: deployDrizzleMigrations,
+      }
+    : { context, folder: MIGRATIONS_DIR, create: createMigration, deploy: deployMigrations };
 }
 
 /** `appgen migrate create <name>`: generate, then write the SQL migration from the existing migrations to the models. */
 export async function runMigrateCreate(options: { cwd: string; name: string }): Promise<number> {
-  const context = prismaContext(options.cwd);
+  const { context, folder, create } = migrationContext(options.cwd);
   runGenerate(context, { quiet: true });
   const created = await asUserError(() =>
-    createMigration({
-      projectDir: context.root,
-      databaseUrl: context.database.url,
-      name: options.name,
-    }),
+    create({ projectDir: context.root, databaseUrl: context.database.url, name: options.name }),
   );
   if (!created) {
     context.log(
-      `appgen: the migrations in ${MIGRATIONS_DIR} already match the models; no migration written`,
+      `appgen: the migrations in ${folder} already match the models; no migration written`,
     );
     return 0;
   }
   context.log(`  create ${created.file}`);
+  if (created.warnings.length > 0) {
+    context.log(
+      `appgen: this migration may lose data or fail on the rows a database holds (also at the top of the file):\n${created.warnings.map((line) => `  - ${line}`).join('\n')}`,
+    );
+  }
   context.log(
     `appgen: migration ${created.name} written; review it, commit it, and apply it with appgen migrate deploy`,
   );
@@ -62,9 +70,9 @@ export async function runMigrateCreate(options: { cwd: string; name: string }): 
 
 /** `appgen migrate deploy`: apply the migrations the database has not recorded yet. */
 export async function runMigrateDeploy(options: { cwd: string }): Promise<number> {
-  const context = prismaContext(options.cwd);
+  const { context, deploy } = migrationContext(options.cwd);
   const applied = await asUserError(() =>
-    deployMigrations({ projectDir: context.root, databaseUrl: context.database.url }),
+    deploy({ projectDir: context.root, databaseUrl: context.database.url }),
   );
   // A SQLite database runs in write-ahead-log mode, as after a push (src/db/sqliteJournal.ts);
   // PostgreSQL sorts text by code point, also with migrations written before appgen said so.

@@ -39,3 +39,18 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
     drop: async () => void (await psql(`drop database if exists ${name} with (force)`)),
   };
 }
+
+/**
+ * The environment of a test variant's database: for PostgreSQL a fresh database (its URL as
+ * DATABASE_URL, and how to drop it), after checking the server is up; nothing for SQLite (the
+ * embedded file).
+ */
+export async function variantDatabase(
+  database: 'sqlite' | 'postgresql',
+): Promise<{ env: NodeJS.ProcessEnv; drop?: () => Promise<void> }> {
+  if (database === 'sqlite') return { env: {} };
+  if (!(await postgresAvailable()))
+    throw new Error('PostgreSQL at 127.0.0.1:5432 is not reachable; .ci/run starts it');
+  const created = await createTestDatabase();
+  return { env: { DATABASE_URL: created.url }, drop: created.drop };
+}

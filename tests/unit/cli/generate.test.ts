@@ -48,9 +48,14 @@ describe('appgen generate on a good project', () => {
 
   it('says everything is up to date on a second run', () => {
     const root = makeProject(minimalProject());
-    // src/proxy.ts and src/instrumentation.ts are scaffolded (the user's once written), so they
-    // are not counted as generated.
-    const scaffolded = ['  create src/proxy.ts', '  create src/instrumentation.ts'];
+    // src/proxy.ts, src/instrumentation.ts, the Dockerfile and .dockerignore are scaffolded (the
+    // user's once written), so they are not counted as generated.
+    const scaffolded = [
+      'src/proxy.ts',
+      'src/instrumentation.ts',
+      'Dockerfile',
+      '.dockerignore',
+    ].map((file) => `  create ${file}`);
     const created = runAppgen(['generate', '--cwd', root])
       .stdout.split('\n')
       .filter((line) => line.startsWith('  create ') && !scaffolded.includes(line)).length;

@@ -59,14 +59,15 @@ describe('switching orm in appgen.config.json', () => {
 
 describe('appgen migrate with orm drizzle', () => {
   it.each([[['migrate', 'create', 'init']], [['migrate', 'deploy']]])(
-    '%j is a user error that points to db push',
+    '%j names the npm install to run when drizzle is not installed',
     (args) => {
       const root = makeProject(minimalProject());
       setOrm(root, 'drizzle');
       const result = runAppgen(args, { cwd: root });
       expect(result.status).toBe(1);
-      expect(result.stderr).toContain('appgen migrate is not available for orm "drizzle" yet.');
-      expect(result.stderr).toContain('use appgen db push');
+      expect(result.stderr).toContain('appgen.config.json says "orm": "drizzle"');
+      expect(result.stderr).toMatch(/fix: run: npm install --save-exact drizzle-orm@/);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
     },
   );
 });

@@ -49,7 +49,7 @@ describe.each(['prisma', 'drizzle'])('routes that issue a session token (%s)', (
 
   it('the log-in checks it before it counts a failure or a success', () => {
     const route = content('src/app/api/login/route.ts');
-    const [check, throttled] = order(route, 'requireSessionSecret();', 'signInThrottled(');
+    const [check, throttled] = order(route, 'requireSessionSecret();', 'signInAttempt(');
     expect(check).toBeLessThan(throttled);
   });
 
@@ -61,10 +61,16 @@ describe.each(['prisma', 'drizzle'])('routes that issue a session token (%s)', (
   });
 });
 
-it('a project without sign-up or log-in has no start-up check (and still the file)', () => {
+it('a project without sign-up or log-in checks only its database (and none without an ORM)', () => {
   const startup = render(minimalProject())('src/appgen/startup.ts');
   expect(startup).not.toContain('sessionSecretProblem');
-  expect(startup).toContain('export const STARTUP_CHECKS: StartupCheck[] = [\n];');
+  expect(startup).toContain(
+    'export const STARTUP_CHECKS: StartupCheck[] = [\n  databaseProblem,\n];',
+  );
+  const none = render(minimalProject({ 'appgen.config.json': { orm: 'none' } }));
+  expect(none('src/appgen/startup.ts')).toContain(
+    'export const STARTUP_CHECKS: StartupCheck[] = [\n];',
+  );
 });
 
 describe('running the checks', () => {
@@ -84,6 +90,8 @@ describe('running the checks', () => {
   const startup = () =>
     evaluateModule('startup.ts', content('src/appgen/startup.ts'), {
       '@/appgen/session': session(),
+      // The database's check: health.test.ts runs it.
+      '@/appgen/health': { databaseProblem: async () => null },
     }) as { runStartupChecks(): Promise<void> };
   const setEnv = (nodeEnv: string, secret: string) => {
     (process.env as Record<string, string>).NODE_ENV = nodeEnv;

@@ -10,6 +10,7 @@ const KIND_BY_FOLDER: Array<[string, ConfigKind]> = [
   ['config/routes/', 'routes'],
   ['config/views/', 'view'],
   ['config/events/', 'events'],
+  ['config/jobs/', 'jobs'],
 ];
 
 /** A config document as the load stage makes it, from an object or JSON text. */
@@ -32,6 +33,7 @@ export function loadedProject(files: ProjectFiles): LoadedProject {
     routes: [],
     views: [],
     events: [],
+    jobs: [],
     problems: [],
   };
   for (const file of Object.keys(files).sort()) {
@@ -40,6 +42,7 @@ export function loadedProject(files: ProjectFiles): LoadedProject {
     else if (document.kind === 'model') project.models.push(document);
     else if (document.kind === 'routes') project.routes.push(document);
     else if (document.kind === 'events') project.events.push(document);
+    else if (document.kind === 'jobs') project.jobs.push(document);
     else project.views.push(document);
   }
   return project;

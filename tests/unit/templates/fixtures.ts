@@ -8,7 +8,8 @@ import { GOLDEN_DIR, REPO_ROOT } from '../support/paths';
 
 /**
  * Projects that between them reach every template and context field: the golden cases (both
- * ORMs, views, escaping) and the end-to-end semantics fixture (functions, voters, events, auth).
+ * ORMs, views, escaping, scheduled jobs) and the end-to-end semantics fixture (functions, voters,
+ * events, auth).
  */
 export const RICH_PROJECTS: Record<string, string> = {
   blog: path.join(GOLDEN_DIR, 'blog'),
@@ -19,6 +20,7 @@ export const RICH_PROJECTS: Record<string, string> = {
   semantics: path.join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'semantics'),
   forum: path.join(REPO_ROOT, 'examples', 'forum'),
   publishing: path.join(REPO_ROOT, 'examples', 'publishing'),
+  jobs: path.join(GOLDEN_DIR, 'jobs'),
 };
 
 /** The ProjectContext the pipeline builds for a project folder. */

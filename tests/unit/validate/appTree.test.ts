@@ -124,6 +124,25 @@ describe('rules of the Next.js app folder across routes and views', () => {
     ]);
   });
 
+  it('rejects a route or a view at the paths of the health checks, with the fix', () => {
+    const problems = problemsIn(
+      minimalProject({
+        'config/views/health.json': view('HealthPage', '/api/health/live'),
+        'config/routes/zz-health.json': {
+          routes: [{ method: 'GET', path: '/api/health', function: 'health' }],
+        },
+      }),
+    );
+    expect(problems.map(describeProblem)).toEqual([
+      expect.stringMatching(
+        /^config\/routes\/zz-health\.json:\d+:\d+ routes\[0\]\.path \| \/api\/health is where appgen serves the readiness check \(GET \/api\/health\) \| choose another path/,
+      ),
+      expect.stringMatching(
+        /^config\/views\/health\.json:\d+:\d+ path \| \/api\/health\/live is where appgen serves the liveness check/,
+      ),
+    ]);
+  });
+
   it('rejects a route or a view at the paths of the OpenAPI document and the API docs page', () => {
     const problems = problemsIn(
       minimalProject({

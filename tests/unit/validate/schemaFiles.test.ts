@@ -8,10 +8,11 @@ import { SCHEMAS_DIR } from '../../../src/paths/packageRoot';
 describe("appgen's JSON Schemas", () => {
   const files = fs.readdirSync(SCHEMAS_DIR).filter((file) => file.endsWith('.schema.json'));
 
-  it('are the five config kinds', () => {
+  it('are the six config kinds', () => {
     expect(files.sort()).toEqual([
       'appgen.config.schema.json',
       'events.schema.json',
+      'jobs.schema.json',
       'model.schema.json',
       'routes.schema.json',
       'view.schema.json',

@@ -23,6 +23,7 @@ const FOLDERS: Record<string, ConfigKind> = {
   routes: 'routes',
   views: 'view',
   events: 'events',
+  jobs: 'jobs',
 };
 
 /** Every config file of the golden cases and examples, by kind. */
@@ -43,6 +44,12 @@ function configFiles(): Map<ConfigKind, unknown[]> {
         { events: [{ name: 'sendWelcome', model: 'User', on: ['create'] }] },
         { events: [{ name: 'audit', model: 'Post', on: ['create', 'update', 'delete'] }] },
         { events: [{ name: 'Bad-name', model: 'post', on: ['create', 'create', 'save'] }] },
+      );
+    byKind
+      .get('jobs')!
+      .push(
+        { jobs: [{ name: 'sendDigest', schedule: '0 8 * * *', timezone: 'Europe/Berlin' }] },
+        { jobs: [{ name: 'Bad-name', schedule: 8, attempts: 0, timeoutSeconds: 1.5, at: 1 }] },
       );
     const settings = path.join(project, 'appgen.config.json');
     if (fs.existsSync(settings)) byKind.get('settings')!.push(read(settings));

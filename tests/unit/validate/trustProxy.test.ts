@@ -14,13 +14,13 @@ describe('"trustProxy" in appgen.config.json', () => {
 
   it('refuses what is not a count of proxies, with the line and a fix', () => {
     expect(problems({ trustProxy: -1 })).toEqual([
-      'appgen.config.json:2:17 trustProxy | must be >= 0 | ',
+      'appgen.config.json:2:17 trustProxy | must be >= 0 | use a whole number from 0 to 10.',
     ]);
     expect(problems({ trustProxy: 1.5 })).toEqual([
       'appgen.config.json:2:17 trustProxy | must be integer, got number 1.5 | ',
     ]);
     expect(problems({ trustProxy: 11 })).toEqual([
-      'appgen.config.json:2:17 trustProxy | must be <= 10 | ',
+      'appgen.config.json:2:17 trustProxy | must be <= 10 | use a whole number from 0 to 10.',
     ]);
     expect(problems({ trustProxy: '1' })).toEqual([
       'appgen.config.json:2:17 trustProxy | must be integer, got string "1" | ',

@@ -91,6 +91,8 @@ describe('user-owned scaffolds', () => {
       'export async function buildReport(',
     );
     expect(JSON.parse(read(root, '.appgen/manifest.json')).scaffolded).toEqual([
+      '.dockerignore',
+      'Dockerfile',
       'src/auth/getAuthUser.ts',
       'src/functions/buildReport.ts',
       'src/instrumentation.ts',

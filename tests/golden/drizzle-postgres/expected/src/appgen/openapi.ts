@@ -264,6 +264,103 @@ export const openApiDocument: Record<string, unknown> = {
         }
       }
     },
+    "/api/health": {
+      "get": {
+        "operationId": "getApiHealth",
+        "summary": "Readiness: the database answers and has every table and column this build reads",
+        "responses": {
+          "200": {
+            "description": "Ready (the answer is reused for up to 1.5 s)",
+            "headers": {
+              "Cache-Control": {
+                "schema": {
+                  "type": "string",
+                  "const": "no-store"
+                }
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "properties": {
+                    "status": {
+                      "const": "ok"
+                    },
+                    "checks": {
+                      "type": "object",
+                      "properties": {
+                        "database": {
+                          "enum": [
+                            "ok",
+                            "none"
+                          ]
+                        },
+                        "tables": {
+                          "type": "integer",
+                          "minimum": 0
+                        }
+                      },
+                      "required": [
+                        "database",
+                        "tables"
+                      ]
+                    }
+                  },
+                  "required": [
+                    "status",
+                    "checks"
+                  ]
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/api/health/live": {
+      "get": {
+        "operationId": "getApiHealthLive",
+        "summary": "Liveness: the process serves requests",
+        "responses": {
+          "200": {
+            "description": "Alive",
+            "headers": {
+              "Cache-Control": {
+                "schema": {
+                  "type": "string",
+                  "const": "no-store"
+                }
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "properties": {
+                    "status": {
+                      "const": "ok"
+                    }
+                  },
+                  "required": [
+                    "status"
+                  ]
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          }
+        }
+      }
+    },
     "/api/login": {
       "post": {
         "operationId": "postApiLogin",
@@ -502,6 +599,46 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "string",
                   "pattern": "^[0-9]+$"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          }
+        }
+      }
+    },
+    "/api/posts/by-views/{views}": {
+      "get": {
+        "operationId": "getApiPostsByViewsByViews",
+        "summary": "GET /api/posts/by-views/:views",
+        "description": "From config/routes/posts.json routes[5].",
+        "parameters": [
+          {
+            "name": "views",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "integer",
+              "minimum": -2147483648,
+              "maximum": 2147483647
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Success",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "$ref": "#/components/schemas/Post"
+                  }
                 }
               }
             }
@@ -819,46 +956,6 @@ export const openApiDocument: Record<string, unknown> = {
         ]
       }
     },
-    "/api/posts/by-views/{views}": {
-      "get": {
-        "operationId": "getApiPostsByViewsByViews",
-        "summary": "GET /api/posts/by-views/:views",
-        "description": "From config/routes/posts.json routes[5].",
-        "parameters": [
-          {
-            "name": "views",
-            "in": "path",
-            "required": true,
-            "schema": {
-              "type": "integer",
-              "minimum": -2147483648,
-              "maximum": 2147483647
-            }
-          }
-        ],
-        "responses": {
-          "200": {
-            "description": "Success",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "type": "array",
-                  "items": {
-                    "$ref": "#/components/schemas/Post"
-                  }
-                }
-              }
-            }
-          },
-          "400": {
-            "$ref": "#/components/responses/BadRequest"
-          },
-          "500": {
-            "$ref": "#/components/responses/InternalServerError"
-          }
-        }
-      }
-    },
     "/api/search/{query}": {
       "get": {
         "operationId": "getApiSearchByQuery",
@@ -1018,6 +1115,44 @@ export const openApiDocument: Record<string, unknown> = {
         }
       }
     },
+    "/api/tags/named/{name}": {
+      "get": {
+        "operationId": "getApiTagsNamedByName",
+        "summary": "GET /api/tags/named/:name",
+        "description": "From config/routes/tags.json routes[1].",
+        "parameters": [
+          {
+            "name": "name",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Success",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "$ref": "#/components/schemas/Tag"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          }
+        }
+      }
+    },
     "/api/tags/{id}": {
       "get": {
         "operationId": "getApiTagsById",
@@ -1051,44 +1186,6 @@ export const openApiDocument: Record<string, unknown> = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
-          },
-          "500": {
-            "$ref": "#/components/responses/InternalServerError"
-          }
-        }
-      }
-    },
-    "/api/tags/named/{name}": {
-      "get": {
-        "operationId": "getApiTagsNamedByName",
-        "summary": "GET /api/tags/named/:name",
-        "description": "From config/routes/tags.json routes[1].",
-        "parameters": [
-          {
-            "name": "name",
-            "in": "path",
-            "required": true,
-            "schema": {
-              "type": "string"
-            }
-          }
-        ],
-        "responses": {
-          "200": {
-            "description": "Success",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "type": "array",
-                  "items": {
-                    "$ref": "#/components/schemas/Tag"
-                  }
-                }
-              }
-            }
-          },
-          "400": {
-            "$ref": "#/components/responses/BadRequest"
           },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
@@ -1889,6 +1986,16 @@ export const openApiDocument: Record<string, unknown> = {
       },
       "InternalServerError": {
         "description": "Internal server error",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      },
+      "ServiceUnavailable": {
+        "description": "Not ready: the database cannot be reached, or lacks a table or column the build reads",
         "content": {
           "application/json": {
             "schema": {

@@ -423,6 +423,177 @@ export const openApiDocument: Record<string, unknown> = {
         ]
       }
     },
+    "/api/articles/feed": {
+      "get": {
+        "operationId": "getApiArticlesFeed",
+        "summary": "GET /api/articles/feed",
+        "description": "From config/routes/articles.json routes[7]. Only the records whose author.followers includes the signed-in user.",
+        "parameters": [
+          {
+            "name": "sort",
+            "in": "query",
+            "required": false,
+            "description": "Order by this field; `-` in front for descending",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "createdAt",
+                "-createdAt"
+              ]
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "Records per page (default 20)",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "required": false,
+            "description": "Records to skip",
+            "schema": {
+              "type": "integer",
+              "minimum": 0
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Success",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "properties": {
+                    "articles": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "slug": {
+                            "type": "string"
+                          },
+                          "title": {
+                            "type": "string"
+                          },
+                          "description": {
+                            "type": "string"
+                          },
+                          "body": {
+                            "type": "string"
+                          },
+                          "tagList": {
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            },
+                            "description": "The name of each record in tags, ordered by name"
+                          },
+                          "createdAt": {
+                            "type": "string",
+                            "format": "date-time"
+                          },
+                          "updatedAt": {
+                            "type": "string",
+                            "format": "date-time"
+                          },
+                          "favorited": {
+                            "type": "boolean",
+                            "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
+                          },
+                          "favoritesCount": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "The number of records in favoritedBy"
+                          },
+                          "author": {
+                            "type": "object",
+                            "properties": {
+                              "username": {
+                                "type": "string"
+                              },
+                              "bio": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "image": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "following": {
+                                "type": "boolean",
+                                "description": "Whether the signed-in caller is among followers (false when anonymous)"
+                              }
+                            },
+                            "required": [
+                              "username",
+                              "bio",
+                              "image",
+                              "following"
+                            ],
+                            "additionalProperties": false
+                          }
+                        },
+                        "required": [
+                          "slug",
+                          "title",
+                          "description",
+                          "body",
+                          "tagList",
+                          "createdAt",
+                          "updatedAt",
+                          "favorited",
+                          "favoritesCount",
+                          "author"
+                        ],
+                        "additionalProperties": false
+                      }
+                    },
+                    "articlesCount": {
+                      "type": "integer",
+                      "minimum": 0
+                    }
+                  },
+                  "required": [
+                    "articles",
+                    "articlesCount"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          }
+        },
+        "security": [
+          {
+            "tokenAuth": []
+          },
+          {
+            "sessionCookie": []
+          }
+        ]
+      }
+    },
     "/api/articles/{slug}": {
       "get": {
         "operationId": "getApiArticlesBySlug",
@@ -1458,175 +1629,101 @@ export const openApiDocument: Record<string, unknown> = {
         ]
       }
     },
-    "/api/articles/feed": {
+    "/api/health": {
       "get": {
-        "operationId": "getApiArticlesFeed",
-        "summary": "GET /api/articles/feed",
-        "description": "From config/routes/articles.json routes[7]. Only the records whose author.followers includes the signed-in user.",
-        "parameters": [
-          {
-            "name": "sort",
-            "in": "query",
-            "required": false,
-            "description": "Order by this field; `-` in front for descending",
-            "schema": {
-              "type": "string",
-              "enum": [
-                "createdAt",
-                "-createdAt"
-              ]
-            }
-          },
-          {
-            "name": "limit",
-            "in": "query",
-            "required": false,
-            "description": "Records per page (default 20)",
-            "schema": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 100
-            }
-          },
-          {
-            "name": "offset",
-            "in": "query",
-            "required": false,
-            "description": "Records to skip",
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            }
-          }
-        ],
+        "operationId": "getApiHealth",
+        "summary": "Readiness: the database answers and has every table and column this build reads",
         "responses": {
           "200": {
-            "description": "Success",
+            "description": "Ready (the answer is reused for up to 1.5 s)",
+            "headers": {
+              "Cache-Control": {
+                "schema": {
+                  "type": "string",
+                  "const": "no-store"
+                }
+              }
+            },
             "content": {
               "application/json": {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "articles": {
-                      "type": "array",
-                      "items": {
-                        "type": "object",
-                        "properties": {
-                          "slug": {
-                            "type": "string"
-                          },
-                          "title": {
-                            "type": "string"
-                          },
-                          "description": {
-                            "type": "string"
-                          },
-                          "body": {
-                            "type": "string"
-                          },
-                          "tagList": {
-                            "type": "array",
-                            "items": {
-                              "type": "string"
-                            },
-                            "description": "The name of each record in tags, ordered by name"
-                          },
-                          "createdAt": {
-                            "type": "string",
-                            "format": "date-time"
-                          },
-                          "updatedAt": {
-                            "type": "string",
-                            "format": "date-time"
-                          },
-                          "favorited": {
-                            "type": "boolean",
-                            "description": "Whether the signed-in caller is among favoritedBy (false when anonymous)"
-                          },
-                          "favoritesCount": {
-                            "type": "integer",
-                            "minimum": 0,
-                            "description": "The number of records in favoritedBy"
-                          },
-                          "author": {
-                            "type": "object",
-                            "properties": {
-                              "username": {
-                                "type": "string"
-                              },
-                              "bio": {
-                                "type": [
-                                  "string",
-                                  "null"
-                                ]
-                              },
-                              "image": {
-                                "type": [
-                                  "string",
-                                  "null"
-                                ]
-                              },
-                              "following": {
-                                "type": "boolean",
-                                "description": "Whether the signed-in caller is among followers (false when anonymous)"
-                              }
-                            },
-                            "required": [
-                              "username",
-                              "bio",
-                              "image",
-                              "following"
-                            ],
-                            "additionalProperties": false
-                          }
-                        },
-                        "required": [
-                          "slug",
-                          "title",
-                          "description",
-                          "body",
-                          "tagList",
-                          "createdAt",
-                          "updatedAt",
-                          "favorited",
-                          "favoritesCount",
-                          "author"
-                        ],
-                        "additionalProperties": false
-                      }
+                    "status": {
+                      "const": "ok"
                     },
-                    "articlesCount": {
-                      "type": "integer",
-                      "minimum": 0
+                    "checks": {
+                      "type": "object",
+                      "properties": {
+                        "database": {
+                          "enum": [
+                            "ok",
+                            "none"
+                          ]
+                        },
+                        "tables": {
+                          "type": "integer",
+                          "minimum": 0
+                        }
+                      },
+                      "required": [
+                        "database",
+                        "tables"
+                      ]
                     }
                   },
                   "required": [
-                    "articles",
-                    "articlesCount"
-                  ],
-                  "additionalProperties": false
+                    "status",
+                    "checks"
+                  ]
                 }
               }
             }
           },
-          "400": {
-            "$ref": "#/components/responses/BadRequest"
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
           },
-          "401": {
-            "$ref": "#/components/responses/Unauthorized"
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/api/health/live": {
+      "get": {
+        "operationId": "getApiHealthLive",
+        "summary": "Liveness: the process serves requests",
+        "responses": {
+          "200": {
+            "description": "Alive",
+            "headers": {
+              "Cache-Control": {
+                "schema": {
+                  "type": "string",
+                  "const": "no-store"
+                }
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "properties": {
+                    "status": {
+                      "const": "ok"
+                    }
+                  },
+                  "required": [
+                    "status"
+                  ]
+                }
+              }
+            }
           },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
           }
-        },
-        "security": [
-          {
-            "tokenAuth": []
-          },
-          {
-            "sessionCookie": []
-          }
-        ]
+        }
       }
     },
     "/api/profiles/{username}": {
@@ -2846,6 +2943,16 @@ export const openApiDocument: Record<string, unknown> = {
       },
       "InternalServerError": {
         "description": "Internal server error",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      },
+      "ServiceUnavailable": {
+        "description": "Not ready: the database cannot be reached, or lacks a table or column the build reads",
         "content": {
           "application/json": {
             "schema": {

@@ -5,7 +5,7 @@ import { readBody, type BodySpec } from "@/appgen/body";
 import type { PostApiLoginBody } from "@/appgen/bodies";
 import { verifyPassword } from "@/appgen/password";
 import { createSessionToken, requireSessionSecret, sessionCookie } from "@/appgen/session";
-import { signInFailed, signInSucceeded, signInThrottled } from "@/appgen/throttle";
+import { signInAttempt } from "@/appgen/throttle";
 import { refuseCrossSite } from "@/appgen/csrf";
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
@@ -36,15 +36,13 @@ export async function POST(request: Request): Promise<Response> {
     requireSessionSecret();
     const login = body.email ?? null;
     // Too many failures for this identity or from this address: 429 before any password check.
-    const throttled = signInThrottled(request, login);
-    if (throttled) return throttled;
+    // Else the attempt counts as a failure until it succeeds (src/appgen/throttle.ts).
+    const attempt = await signInAttempt(request, login);
+    if (attempt.refused) return attempt.refused;
     const account = body.email !== undefined ? await db.user.findUnique({ where: { email: body.email }, omit: { password: false } }) : null;
     const valid = await verifyPassword(body.password, account?.password);
-    if (!account || !valid) {
-      signInFailed(request, login);
-      return jsonError(401, "Wrong email or password");
-    }
-    signInSucceeded(login);
+    if (!account || !valid) return jsonError(401, "Wrong email or password");
+    await attempt.succeeded();
     const { password: _storedHash, ...record } = account;
     const token = await createSessionToken(record.id);
     return json({ ...record, token }, 200, { "set-cookie": sessionCookie(token) });

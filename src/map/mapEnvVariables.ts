@@ -1,0 +1,130 @@
+import type { DatabaseProvider, EnvVariableContext } from './contexts';
+
+/** What decides which variables a project's app reads and how they default. */
+export interface EnvVariableInput {
+  usesDatabase: boolean;
+  provider: DatabaseProvider;
+  defaultDatabaseUrl: string;
+  /** Some route issues session tokens (sign-up, log-in). */
+  issuesTokens: boolean;
+  /** Some route or page reads a session (the secret verifies its token). */
+  hasAuth: boolean;
+  /** Settings `trustProxy`: APPGEN_TRUST_PROXY's default. */
+  trustProxy: number;
+}
+
+interface EnvVariableSpec {
+  name: string;
+  appliesTo(input: EnvVariableInput): boolean;
+  describe(input: EnvVariableInput): Omit<EnvVariableContext, 'name'>;
+}
+
+/** A variable no production server needs, listed commented out with its default. */
+function optional(
+  name: string,
+  what: string,
+  defaultValue: (input: EnvVariableInput) => string,
+  example: string,
+  appliesTo: (input: EnvVariableInput) => boolean = () => true,
+): EnvVariableSpec {
+  return {
+    name,
+    appliesTo,
+    describe: (input) => ({
+      what,
+      default: defaultValue(input),
+      requiredInProduction: false,
+      example,
+    }),
+  };
+}
+
+/**
+ * Every environment variable a generated app (or the server that runs it) reads, the one list
+ * `.env.example` is written from. A feature whose template reads a new `process.env.X` adds an
+ * entry here: a unit test fails on a template that reads a variable this list lacks.
+ */
+const ENV_VARIABLES: EnvVariableSpec[] = [
+  {
+    name: 'DATABASE_URL',
+    appliesTo: (input) => input.usesDatabase,
+    describe: (input) =>
+      input.provider === 'postgresql'
+        ? {
+            what: 'The PostgreSQL database: postgresql://user:password@host:5432/name. The server checks at start that it can connect.',
+            default: 'none (this app was generated for PostgreSQL)',
+            requiredInProduction: true,
+            example: 'postgresql://app:password@127.0.0.1:5432/app',
+          }
+        : {
+            what: 'The SQLite database file, file:<path> (a relative path is taken from the working directory: under the standalone server, .next/standalone). Give an absolute path in production, e.g. on a volume.',
+            default: `${input.defaultDatabaseUrl} (the embedded SQLite file)`,
+            requiredInProduction: false,
+            example: 'file:/data/app.db',
+          },
+  },
+  {
+    name: 'APPGEN_SESSION_SECRET',
+    appliesTo: (input) => input.issuesTokens || input.hasAuth,
+    describe: () => ({
+      what: 'Signs session tokens: at least 32 random characters (openssl rand -base64 32). Changing it signs every user out.',
+      default: 'none (every session token is refused)',
+      requiredInProduction: true,
+      example: '',
+    }),
+  },
+  optional(
+    'APPGEN_TRUSTED_ORIGINS',
+    "Other origins whose browser writes are accepted (comma-separated, e.g. https://admin.example.com); the app's own origin always is.",
+    () => 'none',
+    'https://admin.example.com',
+  ),
+  optional(
+    'APPGEN_TRUST_PROXY',
+    'How many reverse proxies (load balancers) stand in front of the app: their X-Forwarded-* headers give the client address, host and scheme.',
+    (input) => `${input.trustProxy} (settings trustProxy)`,
+    '1',
+  ),
+  optional(
+    'APPGEN_LOG_SQL',
+    '1: print every SQL statement (appgen:sql <statement>).',
+    () => 'off',
+    '1',
+    (input) => input.usesDatabase,
+  ),
+  optional(
+    'PORT',
+    'The port the standalone server (node .next/standalone/server.js) listens on; next start takes -p.',
+    () => '3000',
+    '3000',
+  ),
+  optional(
+    'HOSTNAME',
+    'The address the standalone server listens on (0.0.0.0: every interface, as in a container, where HOSTNAME is otherwise the container id).',
+    () => '0.0.0.0',
+    '0.0.0.0',
+  ),
+  optional(
+    'NEXT_TELEMETRY_DISABLED',
+    "1: Next.js sends no anonymous telemetry (read by next build and the server, not by the app's code).",
+    () => 'telemetry on',
+    '1',
+  ),
+];
+
+/**
+ * Variables Next.js sets itself (`next start` and the standalone server set NODE_ENV=production;
+ * NEXT_RUNTIME names the runtime): templates read them, `.env.example` does not list them.
+ */
+export const SET_BY_NEXT = ['NODE_ENV', 'NEXT_RUNTIME'];
+
+/** The name of every variable `.env.example` may list, whatever the project. */
+export const ENV_VARIABLE_NAMES = ENV_VARIABLES.map((variable) => variable.name);
+
+/** The variables this project's app reads, in a fixed order, each with what `.env.example` says of it. */
+export function mapEnvVariables(input: EnvVariableInput): EnvVariableContext[] {
+  return ENV_VARIABLES.filter((variable) => variable.appliesTo(input)).map((variable) => ({
+    name: variable.name,
+    ...variable.describe(input),
+  }));
+}

@@ -1,0 +1,210 @@
+import fs from 'fs';
+import path from 'path';
+import { request } from './support/http';
+import { REPO_ROOT } from './support/paths';
+import { createTestDatabase, postgresAvailable, psql } from './support/postgres';
+import { startRoundRobinProxy, type RoundRobinProxy } from './support/roundRobinProxy';
+import { runBuiltAppUntilExit, startBuiltApp, type RunningServer } from './support/server';
+import { createTestProject, type TestProject } from './support/testProject';
+import { ORMS } from './support/orms';
+
+jest.setTimeout(600_000);
+
+const FIXTURE = path.join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'production');
+const INSTANCES = 3;
+
+interface EventRun {
+  id: string;
+  recordId: string;
+  attempt: number;
+  pid: number;
+}
+
+/** Sends `count` requests made by `send`, `concurrency` at a time; their statuses in order. */
+async function load<T>(
+  count: number,
+  concurrency: number,
+  send: (index: number) => Promise<T>,
+): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const index = next++;
+      results[index] = await send(index);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return results;
+}
+
+/** Waits until `done()` holds, checking every 250 ms; fails with `describe()` after `ms`. */
+async function eventually(done: () => boolean, ms: number, describe: () => string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`not reached within ${ms} ms: ${describe()}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+// Issue 37: one build run as three `next start` instances on one PostgreSQL database behind a
+// round-robin balancer, as a deployment runs it. The log-in throttle counts across instances;
+// events are recorded in the write's transaction and run by the instances' workers with retries;
+// an instance killed with SIGKILL under load loses no committed write and no event; a production
+// start without the session secret exits and writes nothing. Per ORM, one build each.
+describe.each(ORMS)('production: three instances on PostgreSQL (orm %s)', (orm) => {
+  let project: TestProject;
+  let database: { url: string; drop(): Promise<void> };
+  let instances: RunningServer[] = [];
+  let proxy: RoundRobinProxy;
+  const sql = (text: string) => psql(text, database.url);
+  const runs = (): EventRun[] => {
+    const file = path.join(project.dir, 'events.log');
+    if (!fs.existsSync(file)) return [];
+    return fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as EventRun);
+  };
+  const createNote = (title: string) =>
+    fetch(`${proxy.url}/api/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title }),
+    }).then(
+      async (answer) => ({
+        status: answer.status,
+        id: answer.ok ? ((await answer.json()) as { id: string }).id : null,
+      }),
+      () => ({ status: 0, id: null }),
+    );
+  const storedNotes = async (prefix: string): Promise<string[]> =>
+    (await sql(`select id from "Note" where title like '${prefix}%' order by id`))
+      .split('\n')
+      .filter(Boolean);
+
+  beforeAll(async () => {
+    if (!(await postgresAvailable()))
+      throw new Error('PostgreSQL at 127.0.0.1:5432 is not reachable; .ci/run starts it');
+    database = await createTestDatabase();
+    project = await createTestProject(`production-${orm}`, {
+      orm,
+      configFrom: FIXTURE,
+      env: { DATABASE_URL: database.url },
+    });
+    fs.cpSync(path.join(FIXTURE, 'src'), path.join(project.dir, 'src'), { recursive: true });
+    await project.appgen(['build']);
+    instances = await Promise.all(
+      Array.from({ length: INSTANCES }, () => startBuiltApp(project.dir, project.env)),
+    );
+    proxy = await startRoundRobinProxy(instances.map((instance) => instance.url));
+  });
+
+  afterAll(async () => {
+    await proxy?.close();
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await database?.drop();
+  });
+
+  it('counts failed log-ins across the instances: of 15 wrong passwords for one identity, at least 10 answer 429', async () => {
+    const email = 'ada@example.com';
+    const signUp = await request(proxy.url, 'POST', '/api/signup', {
+      name: 'Ada',
+      email,
+      password: 'correct horse 9',
+    });
+    expect(signUp.status).toBe(201);
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++)
+      statuses.push(
+        (await request(proxy.url, 'POST', '/api/login', { email, password: `wrong ${i}` })).status,
+      );
+    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(10);
+    // Spread over every instance by the balancer.
+    expect(proxy.sent.every((count) => count >= 5)).toBe(true);
+  });
+
+  it('runs the event of each of 200 creates once, on its second attempt (the first fails on purpose)', async () => {
+    const answers = await load(200, 8, (i) => createNote(`retry ${i}`));
+    expect(answers.filter((answer) => answer.status !== 201)).toEqual([]);
+    const created = new Set(answers.map((answer) => answer.id as string));
+    const succeeded = () => runs().filter((run) => created.has(run.recordId));
+    await eventually(
+      () => new Set(succeeded().map((run) => run.recordId)).size === created.size,
+      60_000,
+      () => `${new Set(succeeded().map((run) => run.recordId)).size} of ${created.size} events ran`,
+    );
+    const mine = succeeded();
+    // Once each: one successful run per record, on attempt 2, one event id per record.
+    expect(mine.length).toBe(200);
+    expect(new Set(mine.map((run) => run.id)).size).toBe(200);
+    expect(mine.filter((run) => run.attempt !== 2)).toEqual([]);
+    // The instances share the work.
+    expect(new Set(mine.map((run) => run.pid)).size).toBeGreaterThan(1);
+    expect(
+      await sql(`select status, count(*) from "AppgenEvent" where status <> 'done' group by 1`),
+    ).toBe('');
+  });
+
+  it('loses no committed write and no event when an instance is killed with SIGKILL during 400 creates', async () => {
+    const victim = instances[1];
+    let killed = false;
+    const answers = await load(400, 8, async (i) => {
+      if (i === 150 && victim.child.pid !== undefined) {
+        process.kill(-victim.child.pid, 'SIGKILL');
+        killed = true;
+      }
+      return createNote(`kill ${i}`);
+    });
+    expect(killed).toBe(true);
+    const acknowledged = answers.filter((answer) => answer.status === 201).map((a) => a.id);
+    // The balancer keeps sending a third of the requests to the dead instance: 502.
+    expect(answers.filter((a) => a.status !== 201 && a.status !== 502 && a.status !== 0)).toEqual(
+      [],
+    );
+    expect(acknowledged.length).toBeGreaterThan(200);
+    const stored = await storedNotes('kill ');
+    // Every write answered 2xx is stored (some stored ones may have lost their answer).
+    expect(acknowledged.filter((id) => !stored.includes(id as string))).toEqual([]);
+    // Every stored record's event runs, also those the dead instance had claimed or not yet run.
+    const ran = () => new Set(runs().map((run) => run.recordId));
+    await eventually(
+      () => stored.every((id) => ran().has(id)),
+      90_000,
+      () => `${stored.filter((id) => !ran().has(id)).length} of ${stored.length} events not run`,
+    );
+  });
+
+  it('a production start without the session secret exits non-zero and writes nothing', async () => {
+    const before = await sql(`select count(*) from "User"`);
+    const statuses: number[] = [];
+    const result = await runBuiltAppUntilExit(
+      project.dir,
+      { ...project.env, NODE_ENV: 'production', APPGEN_SESSION_SECRET: '' },
+      {
+        whileRunning: async (url) => {
+          for (let i = 0; i < 10; i++) {
+            statuses.push(
+              await fetch(`${url}/api/signup`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', origin: url },
+                body: JSON.stringify({ name: 'Eve', email: `eve${i}@example.com`, password: 'x' }),
+              }).then(
+                (answer) => answer.status,
+                () => 0,
+              ),
+            );
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        },
+      },
+    );
+    expect(result.code).not.toBe(0);
+    expect(result.code).not.toBeNull();
+    expect(result.output).toContain('APPGEN_SESSION_SECRET');
+    expect(statuses.filter((status) => status !== 0)).toEqual([]);
+    expect(await sql(`select count(*) from "User"`)).toBe(before);
+  });
+});
