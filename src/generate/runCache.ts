@@ -245,8 +245,9 @@ function keyWithInputs(
   }
   // A .env.example of the project's own is left alone (src/generate/ownEnvExample.ts).
   hash.update(`\0.env.example\0${hasOwnEnvExample(root) ? '+' : '-'}`);
-  // Whether the instrumentation file starts the outbox's worker decides a warning.
-  hash.update(`\0startServer\0${String(instrumentationStartsServer(root))}`);
+  // An instrumentation file that does not start the outbox's worker gets a warning (one that
+  // does, or none yet, which appgen scaffolds with it, the same: none).
+  hash.update(`\0startServer\0${instrumentationStartsServer(root) === false ? 'no' : 'yes'}`);
   return { key: hash.digest('hex'), renderSalt, inputs: memo.seen, reread: memo.reread };
 }
 

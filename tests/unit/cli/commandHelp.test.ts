@@ -16,12 +16,14 @@ describe('appgen without a command', () => {
     const topLevel = [...runAppgen(['--help']).stdout.matchAll(/^ {2}appgen (\w+)/gm)].map(
       (m) => m[1],
     );
-    expect(topLevel).toEqual(['generate', 'dev', 'build', 'db', 'migrate', 'templates']);
+    expect(topLevel).toEqual(['generate', 'dev', 'build', 'db', 'migrate', 'events', 'templates']);
     for (const command of topLevel) expect(listed).toContain(`appgen ${command}`);
     for (const sub of [
       'db push',
       'migrate create <name>',
       'migrate deploy',
+      'events failed',
+      'events retry <id...>',
       'templates list',
       'templates eject',
       'templates accept',

@@ -17,7 +17,7 @@ const generate = (root: string) => {
 // (issue #36). Both are the user's once scaffolded.
 it.each([
   ['src/proxy.ts', 'return withSecurityHeaders(NextResponse.next());'],
-  ['src/instrumentation.ts', 'await runStartupChecks();'],
+  ['src/instrumentation.ts', 'await startServer();'],
 ])(
   '%s is scaffolded once into a project without one, and kept as the user edits it',
   (file, line) => {
@@ -50,7 +50,7 @@ it.each(['instrumentation.ts', 'src/instrumentation.js'])(
   (own) => {
     const root = makeProject({ ...minimalProject(), [own]: 'export function register() {}\n' });
     expect(generate(root)).toEqual([
-      `appgen: the project has its own ${own}, so appgen does not add src/instrumentation.ts. To stop a production server whose configuration cannot work, call \`await runStartupChecks()\` in its register() (import { runStartupChecks } from "@/appgen/startup").\n`,
+      `appgen: the project has its own ${own}, so appgen does not add src/instrumentation.ts. To stop a production server whose configuration cannot work and to run the events' worker, call \`await startServer()\` in its register() (import { startServer } from "@/appgen/startup").\n`,
     ]);
     expect(fs.existsSync(path.join(root, 'src/instrumentation.ts'))).toBe(false);
     expect(fs.existsSync(path.join(root, 'src/appgen/startup.ts'))).toBe(true);

@@ -57,7 +57,7 @@ describe.each(['prisma', 'drizzle'])('routes that issue a session token (%s)', (
     expect(content('src/appgen/startup.ts')).toContain(
       'import { sessionSecretProblem } from "@/appgen/session";',
     );
-    expect(content('src/instrumentation.ts')).toContain('await runStartupChecks();');
+    expect(content('src/instrumentation.ts')).toContain('await startServer();');
   });
 });
 

@@ -11,7 +11,7 @@ import { partialUsage } from '../../../src/templates/partialUsage';
 const OPERATIONS = ['create', 'delete', 'get', 'link', 'list', 'replace', 'unlink', 'update'];
 // A log-in reads the account with its password hash: only ORMs with a database have one.
 // health: the database's start-up check and readiness reads (src/appgen/health.ts).
-const DATABASE_ORM = [...OPERATIONS, 'computed', 'db', 'errors', 'health', 'parent', 'findIds', 'imports', 'load', 'logIn', 'prepared'].sort();
+const DATABASE_ORM = [...OPERATIONS, 'computed', 'db', 'errors', 'health', 'parent', 'findIds', 'imports', 'load', 'logIn', 'outboxStore', 'prepared', 'recordEvents', 'signInFailures'].sort();
 const NO_DATABASE = [...OPERATIONS, 'errors', 'parent', 'load'].sort();
 
 const builtins = listTemplateFiles(BUILTIN_TEMPLATES_DIR, 'built-in');
