@@ -9,8 +9,9 @@ import { partialUsage } from '../../../src/templates/partialUsage';
  * docs/templates.md lists the same names.
  */
 const OPERATIONS = ['create', 'delete', 'get', 'link', 'list', 'replace', 'unlink', 'update'];
-// A log-in reads the account with its password hash: only ORMs with a database have one.
-const DATABASE_ORM = [...OPERATIONS, 'computed', 'db', 'errors', 'parent', 'findIds', 'imports', 'load', 'logIn', 'prepared'].sort();
+// A log-in reads the account with its password hash and counts failures in the database
+// (signInFailures): only ORMs with a database have one.
+const DATABASE_ORM = [...OPERATIONS, 'computed', 'db', 'errors', 'parent', 'findIds', 'imports', 'load', 'logIn', 'prepared', 'signInFailures'].sort();
 const NO_DATABASE = [...OPERATIONS, 'errors', 'parent', 'load'].sort();
 
 const builtins = listTemplateFiles(BUILTIN_TEMPLATES_DIR, 'built-in');
