@@ -47,37 +47,32 @@ async function storedFailures(db: AppDatabase, identity: string): Promise<number
 }
 
 /**
- * 15 wrong passwords one after another: the first `perIdentity` answer 401 and the rest 429
- * however the instances share them; then the right password is refused by every instance.
+ * The per-identity limit of an account over every instance. First `burst` wrong passwords sent at
+ * once: at most `perIdentity` get a password check (401), the others 429, and the database keeps
+ * exactly the failures answered 401. Then 15 wrong passwords one after another: 401 until the
+ * identity has `perIdentity` failures, 429 after (so at least 10 refused, wherever they went),
+ * and the right password is refused by every instance. Returns how many of the burst were checked.
  */
-export async function sequentialFailures(throttle: SharedThrottleCase, identity: string) {
-  const wrong = Array.from({ length: 15 }, () => ({ identity, password: 'wrong password' }));
-  const statuses = await statusesOf(throttle, wrong, false);
+export async function identityLimitOverInstances(
+  throttle: SharedThrottleCase,
+  account: { identity: string; password: string; burst: number },
+): Promise<number> {
+  const { identity, password } = account;
   const limit = throttle.perIdentity;
-  expect(statuses).toEqual([...Array(limit).fill(401), ...Array(15 - limit).fill(429)]);
-  const right = throttle.urls.map(() => ({
-    identity,
-    password: `${identity.split('@')[0]} secret 123`,
-  }));
+  const wrong = (count: number) =>
+    Array.from({ length: count }, () => ({ identity, password: 'wrong password' }));
+  const burst = await statusesOf(throttle, wrong(account.burst), true);
+  const checked = burst.filter((status) => status === 401).length;
+  expect(burst.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+  expect(checked).toBeLessThanOrEqual(limit);
+  expect(await storedFailures(throttle.db, identity)).toBe(checked);
+  const statuses = await statusesOf(throttle, wrong(15), false);
+  expect(statuses).toEqual([
+    ...Array(limit - checked).fill(401),
+    ...Array(15 - limit + checked).fill(429),
+  ]);
+  const right = throttle.urls.map(() => ({ identity, password }));
   expect(await statusesOf(throttle, right, false)).toEqual(throttle.urls.map(() => 429));
   expect(await storedFailures(throttle.db, identity)).toBe(limit);
-}
-
-/**
- * `size` wrong passwords sent at once: at most `perIdentity` get a password check (401), the
- * others 429, and the database keeps exactly the failures that were answered 401. Returns how
- * many were checked, for the report.
- */
-export async function burstOfFailures(
-  throttle: SharedThrottleCase,
-  identity: string,
-  size: number,
-) {
-  const wrong = Array.from({ length: size }, () => ({ identity, password: 'wrong password' }));
-  const statuses = await statusesOf(throttle, wrong, true);
-  const checked = statuses.filter((status) => status === 401).length;
-  expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
-  expect(checked).toBeLessThanOrEqual(throttle.perIdentity);
-  expect(await storedFailures(throttle.db, identity)).toBe(checked);
   return checked;
 }

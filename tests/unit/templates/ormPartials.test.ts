@@ -9,7 +9,8 @@ import { partialUsage } from '../../../src/templates/partialUsage';
  * docs/templates.md lists the same names.
  */
 const OPERATIONS = ['create', 'delete', 'get', 'link', 'list', 'replace', 'unlink', 'update'];
-// A log-in reads the account with its password hash: only ORMs with a database have one.
+// A log-in reads the account with its password hash and counts failures in the database
+// (signInFailures): only ORMs with a database have one.
 // health: the database's start-up check and readiness reads (src/appgen/health.ts).
 const DATABASE_ORM = [...OPERATIONS, 'computed', 'db', 'errors', 'health', 'parent', 'findIds', 'imports', 'load', 'logIn', 'outboxStore', 'prepared', 'recordEvents', 'signInFailures'].sort();
 const NO_DATABASE = [...OPERATIONS, 'errors', 'parent', 'load'].sort();

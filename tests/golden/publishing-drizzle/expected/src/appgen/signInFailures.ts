@@ -7,7 +7,11 @@ const failures = tables.appgenSignInFailure;
 
 /** The failed log-ins of src/appgen/throttle.ts in table AppgenSignInFailure, through Drizzle. */
 export const signInFailures: SignInFailureStore = {
-  recent: (keys, since) => db.select({ key: failures.key, failedAt: failures.failedAt }).from(failures).where(and(inArray(failures.key, keys), gt(failures.failedAt, since))),
+  recent: (keys, since) =>
+    db
+      .select({ key: failures.key, failedAt: failures.failedAt })
+      .from(failures)
+      .where(and(inArray(failures.key, keys), gt(failures.failedAt, since))),
   add: async (rows) => {
     await db.insert(failures).values(rows);
   },

@@ -33,10 +33,12 @@ export interface SignInFailure {
   failedAt: Date;
 }
 
+type RecentFailure = Pick<SignInFailure, "key" | "failedAt">;
+
 /** The database work of the throttle, one statement each (./signInFailures, per ORM). */
 export interface SignInFailureStore {
   /** The failures of these keys after `since`. */
-  recent(keys: string[], since: Date): Promise<Array<Pick<SignInFailure, "key" | "failedAt">>>;
+  recent(keys: string[], since: Date): Promise<RecentFailure[]>;
   add(failures: SignInFailure[]): Promise<void>;
   /** Deletes every failure of these keys and those with these ids. */
   remove(which: { keys: string[]; ids: string[] }): Promise<void>;
@@ -47,7 +49,9 @@ export interface SignInFailureStore {
 /** The count of an identity: the same for "Ada@Example.com " and "ada@example.com". */
 const identityKey = (identity: string) => `identity:${identity.trim().toLowerCase()}`;
 
-const limitsOf = (request: Request, identity: string) => [
+type KeyLimit = { key: string; limit: number };
+
+const limitsOf = (request: Request, identity: string): KeyLimit[] => [
   { key: identityKey(identity), limit: SIGN_IN_LIMITS.perIdentity },
   { key: `address:${clientAddress(request)}`, limit: SIGN_IN_LIMITS.perAddress },
 ];
@@ -56,11 +60,13 @@ const limitsOf = (request: Request, identity: string) => [
  * The 429 when some key has `limit` failures besides the attempt's own `own` (0 before it is
  * recorded, 1 after), else null. Retry-After: until the oldest of those `limit` leaves the window.
  */
-function refusal(failures: Array<Pick<SignInFailure, "key" | "failedAt">>, limits: ReturnType<typeof limitsOf>, own: 0 | 1, now: number): Response | null {
+function refusal(failures: RecentFailure[], limits: KeyLimit[], own: 0 | 1, now: number): Response | null {
   let retryAt = 0;
   for (const { key, limit } of limits) {
-    const newestFirst = failures.filter((failure) => failure.key === key).map((failure) => failure.failedAt.getTime()).sort((a, b) => b - a);
-    if (newestFirst.length >= limit + own) retryAt = Math.max(retryAt, newestFirst[limit + own - 1] + WINDOW_MS);
+    const times = failures.filter((failure) => failure.key === key).map((failure) => failure.failedAt.getTime());
+    const newestFirst = times.sort((a, b) => b - a);
+    if (newestFirst.length < limit + own) continue;
+    retryAt = Math.max(retryAt, newestFirst[limit + own - 1] + WINDOW_MS);
   }
   if (retryAt === 0) return null;
   const answer = jsonError(429, "Too many failed log-ins; try again later");
@@ -78,7 +84,8 @@ function sweepWhenDue(now: number): void {
   if (now - sweptAt < WINDOW_MS) return;
   sweptAt = now;
   signInFailures.removeUntil(new Date(now - WINDOW_MS)).catch((error: unknown) => {
-    console.error(`[appgen] sweep of old failed log-ins failed: ${error instanceof Error ? error.message : String(error)}`);
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`[appgen] sweep of old failed log-ins failed: ${reason}`);
   });
 }
 
@@ -107,5 +114,6 @@ export async function signInAttempt(request: Request, identity: string): Promise
     return { refused: after };
   }
   // A success: the identity's failures go, and this attempt's record of the address.
-  return { refused: null, succeeded: () => signInFailures.remove({ keys: [keys[0]], ids: [ids[1]] }) };
+  const succeeded = () => signInFailures.remove({ keys: [keys[0]], ids: [ids[1]] });
+  return { refused: null, succeeded };
 }

@@ -4,12 +4,17 @@ import type { SignInFailureStore } from "./throttle";
 
 /** The failed log-ins of src/appgen/throttle.ts in table AppgenSignInFailure, through Prisma. */
 export const signInFailures: SignInFailureStore = {
-  recent: (keys, since) => db.appgenSignInFailure.findMany({ where: { key: { in: keys }, failedAt: { gt: since } }, select: { key: true, failedAt: true } }),
+  recent: (keys, since) =>
+    db.appgenSignInFailure.findMany({
+      where: { key: { in: keys }, failedAt: { gt: since } },
+      select: { key: true, failedAt: true },
+    }),
   add: async (failures) => {
     await db.appgenSignInFailure.createMany({ data: failures });
   },
   remove: async ({ keys, ids }) => {
-    await db.appgenSignInFailure.deleteMany({ where: { OR: [{ key: { in: keys } }, { id: { in: ids } }] } });
+    const where = { OR: [{ key: { in: keys } }, { id: { in: ids } }] };
+    await db.appgenSignInFailure.deleteMany({ where });
   },
   removeUntil: async (time) => {
     await db.appgenSignInFailure.deleteMany({ where: { failedAt: { lte: time } } });
