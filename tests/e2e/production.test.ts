@@ -50,8 +50,9 @@ async function eventually(done: () => boolean, ms: number, describe: () => strin
 // Issue 37: one build run as three `next start` instances on one PostgreSQL database behind a
 // round-robin balancer, as a deployment runs it. The log-in throttle counts across instances;
 // events are recorded in the write's transaction and run by the instances' workers with retries;
-// an instance killed with SIGKILL under load loses no committed write and no event; a production
-// start without the session secret exits and writes nothing. Per ORM, one build each.
+// an instance killed with SIGKILL under load loses no committed write and no event; a scheduled
+// job runs once per minute across the instances; a production start without the session secret
+// exits and writes nothing. Per ORM, one build each.
 describe.each(ORMS)('production: three instances on PostgreSQL (orm %s)', (orm) => {
   let project: TestProject;
   let database: { url: string; drop(): Promise<void> };
@@ -175,6 +176,28 @@ describe.each(ORMS)('production: three instances on PostgreSQL (orm %s)', (orm) 
       90_000,
       () => `${stored.filter((id) => !ran().has(id)).length} of ${stored.length} events not run`,
     );
+  });
+
+  it('runs each minute of a scheduled job once across the three instances', async () => {
+    const file = path.join(project.dir, 'jobs.log');
+    const ticks = (): Array<{ id: string; scheduledAt: string }> =>
+      fs.existsSync(file)
+        ? fs
+            .readFileSync(file, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as { id: string; scheduledAt: string })
+        : [];
+    await eventually(
+      () => ticks().length > 0,
+      70_000,
+      () => 'no run of minuteTick',
+    );
+    const minutes = ticks().map((tick) => tick.scheduledAt);
+    expect(minutes.every((at) => new Date(at).getUTCSeconds() === 0)).toBe(true);
+    // Once each: no scheduled minute ran twice, however many instances looked.
+    expect(new Set(minutes).size).toBe(minutes.length);
+    expect(ticks().every((tick) => tick.id === `job:minuteTick:${tick.scheduledAt}`)).toBe(true);
   });
 
   it('a production start without the session secret exits non-zero and writes nothing', async () => {
