@@ -38,7 +38,7 @@ export async function runStartupChecks(checks: readonly StartupCheck[] = STARTUP
 /**
  * What a server of this project does when it starts (src/instrumentation.ts calls it): the
  * start-up checks, then the outbox's worker, which runs the events that writes
- * recorded (src/appgen/outbox.ts). Not during `next build`.
+ * recorded and the scheduled jobs' runs (src/appgen/outbox.ts). Not during `next build`.
  */
 export async function startServer(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
