@@ -5,11 +5,10 @@ const { execFileSync, spawnSync } = require('child_process');
 const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
-const { createRequire } = require('module');
 const autocannon = require('autocannon');
 const { APPGEN, CREATE_APPGEN, REPO_ROOT } = require('./lib/paths');
 const { ensureSharedInstall } = require('./lib/sharedInstall');
-const { freePort, startServer, waitForStatus } = require('./lib/server');
+const { startBuiltApp } = require('./lib/server');
 const { fixed, printTable } = require('./lib/table');
 const { appEnv, createDatabase } = require('./lib/database');
 
@@ -79,14 +78,7 @@ async function runVariant(orm, database, options) {
   try {
     log(`${orm} on ${database}: appgen build ...`);
     dir = buildProject(orm, env);
-    const port = await freePort();
-    const next = createRequire(path.join(dir, 'package.json')).resolve('next/dist/bin/next');
-    server = startServer(process.execPath, [next, 'start', '-p', String(port), '-H', '127.0.0.1'], {
-      cwd: dir,
-      env,
-      port,
-    });
-    await waitForStatus(server, '/api/users', { timeoutMs: 60_000 });
+    server = await startBuiltApp(dir, env);
     log(`${orm} on ${database}: ${options.amount} POSTs at concurrency ${options.connections} ...`);
     const load = await postMany(server.url, options);
     const listed = new Set(

@@ -14,7 +14,7 @@ const { APPGEN, CREATE_APPGEN, REPO_ROOT } = require('./lib/paths');
 const { appEnv, createDatabase } = require('./lib/database');
 const { measureInterleaved } = require('./lib/interleaved');
 const { ensureSharedInstall } = require('./lib/sharedInstall');
-const { freePort, startServer, waitForStatus } = require('./lib/server');
+const { startBuiltApp } = require('./lib/server');
 const { fixed, signedPercent, printTable } = require('./lib/table');
 
 const log = (line) => process.stdout.write(`  ${line}\n`);
@@ -119,14 +119,7 @@ async function runVariant(orm, database, settings) {
   try {
     log(`${orm} on ${database}: appgen build ...`);
     dir = buildProject(orm, env);
-    const port = await freePort();
-    const next = createRequire(path.join(dir, 'package.json')).resolve('next/dist/bin/next');
-    server = startServer(process.execPath, [next, 'start', '-p', String(port), '-H', '127.0.0.1'], {
-      cwd: dir,
-      env,
-      port,
-    });
-    await waitForStatus(server, '/api/users', { timeoutMs: 60_000 });
+    server = await startBuiltApp(dir, env);
     log(
       `${orm} on ${database}: ${settings.rounds} rounds of ${settings.duration} s per variant ...`,
     );

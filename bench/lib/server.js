@@ -1,6 +1,8 @@
 // Long-running servers for the benchmarks (next start, appgen dev): started in a process group
 // of their own on a free loopback port, and stopped by that group's id, nothing else.
 const { spawn } = require('child_process');
+const { createRequire } = require('module');
+const path = require('path');
 const net = require('net');
 
 function freePort() {
@@ -69,4 +71,17 @@ async function waitForStatus(server, path, { status = 200, timeoutMs = 180_000 }
   }
 }
 
-module.exports = { freePort, startServer, waitForStatus };
+/** `next start` of a built project on a free loopback port, once `readyPath` answers 200. */
+async function startBuiltApp(dir, env, readyPath = '/api/users') {
+  const port = await freePort();
+  const next = createRequire(path.join(dir, 'package.json')).resolve('next/dist/bin/next');
+  const server = startServer(
+    process.execPath,
+    [next, 'start', '-p', String(port), '-H', '127.0.0.1'],
+    { cwd: dir, env, port },
+  );
+  await waitForStatus(server, readyPath, { timeoutMs: 60_000 });
+  return server;
+}
+
+module.exports = { freePort, startBuiltApp, startServer, waitForStatus };
