@@ -5,7 +5,7 @@ import { expectError } from './support/assertions';
 import { request } from './support/http';
 import { REPO_ROOT } from './support/paths';
 import { RunningServer, startBuiltApp } from './support/server';
-import { createTestProject, TestProject } from './support/testProject';
+import { copyFixtureSources, createTestProject, TestProject } from './support/testProject';
 import { handMadeJwt, projectSecret } from './support/tokens';
 import { defaultDatabaseFile, ORMS, type Orm } from './support/orms';
 import { itemTranscript } from './support/transcript';
@@ -60,10 +60,7 @@ describe.each(ORMS)('route semantics (orm %s)', (orm) => {
 
   beforeAll(async () => {
     project = await createTestProject(`semantics-${orm}`, { orm, configFrom: FIXTURE });
-    fs.cpSync(path.join(FIXTURE, 'src'), path.join(project.dir, 'src'), { recursive: true });
-    const ormSource = path.join(FIXTURE, 'orm', orm, 'src');
-    if (fs.existsSync(ormSource))
-      fs.cpSync(ormSource, path.join(project.dir, 'src'), { recursive: true });
+    copyFixtureSources(FIXTURE, project.dir, orm);
     await project.appgen(['build']);
     server = await startBuiltApp(project.dir, project.env);
     base = server.url;
