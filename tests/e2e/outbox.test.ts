@@ -4,9 +4,9 @@ import { openAppDatabase, type AppDatabase } from './support/appDatabase';
 import { request } from './support/http';
 import { ORMS, type Orm } from './support/orms';
 import { REPO_ROOT } from './support/paths';
-import { createTestDatabase, postgresAvailable } from './support/postgres';
+import { variantDatabase } from './support/postgres';
 import { RunningServer, startBuiltApp } from './support/server';
-import { createTestProject, TestProject } from './support/testProject';
+import { copyFixtureSources, createTestProject, TestProject } from './support/testProject';
 
 jest.setTimeout(600_000);
 
@@ -91,23 +91,14 @@ describe.each(PAIRS)('the outbox (orm %s, %s)', (orm, database) => {
   };
 
   beforeAll(async () => {
-    let env = {};
-    if (database === 'postgresql') {
-      if (!(await postgresAvailable()))
-        throw new Error('PostgreSQL at 127.0.0.1:5432 is not reachable; .ci/run starts it');
-      const created = await createTestDatabase();
-      dropDatabase = created.drop;
-      env = { DATABASE_URL: created.url };
-    }
+    const { env, drop } = await variantDatabase(database);
+    dropDatabase = drop;
     project = await createTestProject(`outbox-${orm}-${database}`, {
       orm,
       configFrom: FIXTURE,
       env,
     });
-    fs.cpSync(path.join(FIXTURE, 'src'), path.join(project.dir, 'src'), { recursive: true });
-    const ormSource = path.join(FIXTURE, 'orm', orm, 'src');
-    if (fs.existsSync(ormSource))
-      fs.cpSync(ormSource, path.join(project.dir, 'src'), { recursive: true });
+    copyFixtureSources(FIXTURE, project.dir, orm);
     await project.appgen(['build']);
     server = await startBuiltApp(project.dir, project.env);
     base = server.url;

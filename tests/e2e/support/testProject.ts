@@ -89,3 +89,13 @@ export function keepOnlyUserList(dir: string): void {
   for (const page of ['users.json', 'user.json', 'login.json', 'signup.json', 'account.json'])
     fs.rmSync(path.join(dir, 'config', 'views', page), { force: true });
 }
+
+/**
+ * Copies a fixture's hand-written sources into a project: its `src/`, then `orm/<orm>/src/` over
+ * it (the files that use the ORM's own API, e.g. functions that query the database).
+ */
+export function copyFixtureSources(fixture: string, dir: string, orm: string): void {
+  fs.cpSync(path.join(fixture, 'src'), path.join(dir, 'src'), { recursive: true });
+  const ormSource = path.join(fixture, 'orm', orm, 'src');
+  if (fs.existsSync(ormSource)) fs.cpSync(ormSource, path.join(dir, 'src'), { recursive: true });
+}
