@@ -114,9 +114,10 @@ const ENV_VARIABLES: EnvVariableSpec[] = [
 
 /**
  * Variables Next.js sets itself (`next start` and the standalone server set NODE_ENV=production;
- * NEXT_RUNTIME names the runtime): templates read them, `.env.example` does not list them.
+ * NEXT_RUNTIME names the runtime, NEXT_PHASE the phase, e.g. `next build`'s): templates read them,
+ * `.env.example` does not list them.
  */
-export const SET_BY_NEXT = ['NODE_ENV', 'NEXT_RUNTIME'];
+export const SET_BY_NEXT = ['NODE_ENV', 'NEXT_RUNTIME', 'NEXT_PHASE'];
 
 /** The name of every variable `.env.example` may list, whatever the project. */
 export const ENV_VARIABLE_NAMES = ENV_VARIABLES.map((variable) => variable.name);

@@ -99,7 +99,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     };
     const where = matching(tables.article, { id: params.id });
     // The record and its links in one transaction: a failure leaves neither.
-    // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
+    // The record is read with what it includes and computes before the commit, for its events.
     const [record] = db.transaction((tx) => {
       const written = tx.update(tables.article).set(changes).where(where).returning(columns.article).all();
       // labels: Label records linked in _Article_labels, replaced (none when absent).

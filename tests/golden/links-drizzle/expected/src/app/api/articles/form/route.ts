@@ -44,7 +44,7 @@ export async function POST(request: Request): Promise<Response> {
       title: body.title,
     };
     // The record and its links in one transaction: a failure leaves neither.
-    // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
+    // The record is read with what it includes and computes before the commit, for its events.
     const [record] = db.transaction((tx) => {
       const written = tx.insert(tables.article).values(values).returning(columns.article).all();
       // labels: Label records linked in _Article_labels, added.
