@@ -1,4 +1,5 @@
 import http from 'http';
+import { pipeline } from 'stream';
 import type { AddressInfo } from 'net';
 
 export interface RoundRobinProxy {
@@ -12,7 +13,8 @@ export interface RoundRobinProxy {
  * A small HTTP balancer on loopback, as a deployment puts in front of several instances: each
  * request goes to the next upstream in turn, with the client's address appended to
  * X-Forwarded-For. An upstream that cannot be reached (e.g. killed) answers 502, as a balancer
- * without health checks does.
+ * without health checks does; an upstream that dies after its headers were sent cuts the client's
+ * connection (the client sees a network error, never a body that waits forever).
  */
 export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRobinProxy> {
   let next = 0;
@@ -32,7 +34,9 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
       },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
+        pipeline(answer, outgoing, (error) => {
+          if (error) outgoing.destroy();
+        });
       },
     );
     upstream.on('error', () => {
