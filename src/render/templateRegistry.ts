@@ -380,6 +380,14 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     outputs: once('src/appgen/requestOrigin.ts', ['appgen.config.json']),
   },
   {
+    template: 'src/appgen/socketAddress.ts.hbs',
+    owner: 'generated',
+    produces:
+      "src/appgen/socketAddress.ts: records each request's connection address in a header no client can set, for `clientAddress` without a trusted proxy",
+    context: 'ProjectContext',
+    outputs: once('src/appgen/socketAddress.ts', []),
+  },
+  {
     template: 'src/appgen/csrf.ts.hbs',
     owner: 'generated',
     produces: 'src/appgen/csrf.ts: the cross-site request guard of writes',

@@ -68,18 +68,22 @@ describe.each(ORMS)('production: three instances on PostgreSQL (orm %s)', (orm) 
       .filter(Boolean)
       .map((line) => JSON.parse(line) as EventRun);
   };
-  const createNote = (title: string) =>
-    fetch(`${proxy.url}/api/notes`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ title }),
-    }).then(
-      async (answer) => ({
-        status: answer.status,
-        id: answer.ok ? ((await answer.json()) as { id: string }).id : null,
-      }),
-      () => ({ status: 0, id: null }),
-    );
+  // A request whose connection is cut (its instance killed mid-answer) counts as status 0: the
+  // client never learnt whether the write committed.
+  const createNote = async (title: string) => {
+    try {
+      const answer = await fetch(`${proxy.url}/api/notes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      const body = (await answer.json()) as { id?: string };
+      return { status: answer.status, id: answer.ok ? (body.id ?? null) : null };
+    } catch {
+      return { status: 0, id: null };
+    }
+  };
   const storedNotes = async (prefix: string): Promise<string[]> =>
     (await sql(`select id from "Note" where title like '${prefix}%' order by id`))
       .split('\n')
@@ -92,7 +96,8 @@ describe.each(ORMS)('production: three instances on PostgreSQL (orm %s)', (orm) 
     project = await createTestProject(`production-${orm}`, {
       orm,
       configFrom: FIXTURE,
-      env: { DATABASE_URL: database.url },
+      // One proxy in front, as the deployment guide says to declare.
+      env: { DATABASE_URL: database.url, APPGEN_TRUST_PROXY: '1' },
     });
     fs.cpSync(path.join(FIXTURE, 'src'), path.join(project.dir, 'src'), { recursive: true });
     await project.appgen(['build']);

@@ -171,7 +171,12 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     );
     await project.appgen(['build']);
     // APPGEN_LOG_SQL=1: the app prints each SQL statement, which the statement-count test counts.
-    app = { dir: project.dir, env: { ...project.env, APPGEN_LOG_SQL: '1' } };
+    // APPGEN_TRUST_PROXY=1: the tests play the reverse proxy a deployment puts in front, writing
+    // the client's address into X-Forwarded-For (the throttle tests use several addresses).
+    app = {
+      dir: project.dir,
+      env: { ...project.env, APPGEN_LOG_SQL: '1', APPGEN_TRUST_PROXY: '1' },
+    };
     server = await startBuiltApp(app.dir, app.env);
     db = await openAppDatabase(project.dir, orm, env.DATABASE_URL);
   });

@@ -1,4 +1,6 @@
 import crypto from 'crypto';
+import http from 'http';
+import type { AddressInfo } from 'net';
 import path from 'path';
 import { REPO_ROOT } from '../support/paths';
 import { renderFiles } from '../support/renderFiles';
@@ -197,9 +199,77 @@ describe('the client address', () => {
     expect(await thirdAfterTwo(2, forwarded)).toBe(429);
   });
 
-  it('reached directly, counts the last entry, which Next.js fills in when the client sent none', async () => {
+  it('reached directly without the recorded socket address (no startServer), counts the last entry, which Next.js fills in when the client sent none', async () => {
     expect(await thirdAfterTwo(0, ['203.0.113.9', '203.0.113.9', '203.0.113.9'])).toBe(429);
     const forwarded = ['x, 203.0.113.9', 'y, 203.0.113.9', '198.51.100.7'];
     expect(await thirdAfterTwo(0, forwarded)).toBeNull();
+  });
+});
+
+describe('the client address from the socket (src/appgen/socketAddress.ts)', () => {
+  const files = starterWith(0, LIMITS);
+  const content = (file: string) => files.get(`src/appgen/${file}`)?.content ?? '';
+  const requestOrigin = evaluateModule('requestOrigin.ts', content('requestOrigin.ts')) as {
+    clientAddress(request: { headers: Headers }): string;
+    SOCKET_ADDRESS_RECORDED: symbol;
+  };
+  const flag = requestOrigin.SOCKET_ADDRESS_RECORDED;
+  const emit = http.Server.prototype.emit;
+  let server: http.Server;
+  /** What the server's handler saw: the header and clientAddress of a request built from it. */
+  let seen: Array<{ header: string | undefined; address: string }> = [];
+
+  beforeAll(async () => {
+    const module = evaluateModule('socketAddress.ts', content('socketAddress.ts'), {
+      'node:http': http,
+      './requestOrigin': requestOrigin,
+    }) as { recordSocketAddresses(): void };
+    module.recordSocketAddresses();
+    module.recordSocketAddresses(); // a second call changes nothing
+    server = http.createServer((incoming, answer) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(incoming.headers))
+        if (typeof value === 'string') headers.set(name, value);
+      seen.push({
+        header: incoming.headers['x-appgen-socket-address'] as string | undefined,
+        address: requestOrigin.clientAddress({ headers }),
+      });
+      answer.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+
+  afterAll(async () => {
+    http.Server.prototype.emit = emit;
+    delete (globalThis as Record<symbol, unknown>)[flag];
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  beforeEach(() => {
+    seen = [];
+  });
+
+  const send = (headers: Record<string, string>) =>
+    fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { headers }).then(
+      (answer) => answer.text(),
+    );
+
+  it("without a trusted proxy, is the connection's address, whatever X-Forwarded-For or the header itself says", async () => {
+    await send({ 'x-forwarded-for': '203.0.113.9' });
+    await send({ 'x-forwarded-for': '198.51.100.7', 'x-appgen-socket-address': '192.0.2.1' });
+    expect(seen).toEqual([
+      { header: '127.0.0.1', address: '127.0.0.1' },
+      { header: '127.0.0.1', address: '127.0.0.1' },
+    ]);
+  });
+
+  it('behind a trusted proxy (APPGEN_TRUST_PROXY=1), is what the proxy appended to X-Forwarded-For', async () => {
+    process.env.APPGEN_TRUST_PROXY = '1';
+    try {
+      await send({ 'x-forwarded-for': 'forged, 203.0.113.9' });
+    } finally {
+      delete process.env.APPGEN_TRUST_PROXY;
+    }
+    expect(seen).toEqual([{ header: '127.0.0.1', address: '203.0.113.9' }]);
   });
 });

@@ -36,10 +36,13 @@ export async function runStartupChecks(checks: readonly StartupCheck[] = STARTUP
 }
 
 /**
- * What a server of this project does when it starts (src/instrumentation.ts calls it): the
+ * What a server of this project does when it starts (src/instrumentation.ts calls it): it
+ * records each request's connection address for `clientAddress` (src/appgen/socketAddress.ts), the
  * start-up checks. Not during `next build`.
  */
 export async function startServer(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  const { recordSocketAddresses } = await import("./socketAddress");
+  recordSocketAddresses();
   await runStartupChecks();
 }

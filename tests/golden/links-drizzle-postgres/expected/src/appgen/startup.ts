@@ -36,12 +36,15 @@ export async function runStartupChecks(checks: readonly StartupCheck[] = STARTUP
 }
 
 /**
- * What a server of this project does when it starts (src/instrumentation.ts calls it): the
+ * What a server of this project does when it starts (src/instrumentation.ts calls it): it
+ * records each request's connection address for `clientAddress` (src/appgen/socketAddress.ts), the
  * start-up checks, then the outbox's worker, which runs the events that writes
  * recorded (src/appgen/outbox.ts). Not during `next build`.
  */
 export async function startServer(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  const { recordSocketAddresses } = await import("./socketAddress");
+  recordSocketAddresses();
   await runStartupChecks();
   const { startOutboxWorker } = await import("./outbox");
   startOutboxWorker();

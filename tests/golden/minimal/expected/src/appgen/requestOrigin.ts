@@ -65,12 +65,33 @@ export function requestOrigin(request: WithHeaders): string {
 }
 
 /**
+ * The header in which the server's own process puts the address of each request's connection
+ * (src/appgen/socketAddress.ts), and the global flag that says it does: without the flag, a
+ * header of that name came from the client.
+ */
+export const SOCKET_ADDRESS_HEADER = "x-appgen-socket-address";
+export const SOCKET_ADDRESS_RECORDED = Symbol.for("appgen.socketAddress");
+
+/** The address of the connection the request came on, when the server records it; else null. */
+function socketAddress(request: WithHeaders): string | null {
+  if (!(globalThis as Record<symbol, unknown>)[SOCKET_ADDRESS_RECORDED]) return null;
+  return request.headers.get(SOCKET_ADDRESS_HEADER);
+}
+
+/**
  * The client's address: behind N trusted proxies, the N-th entry from the end of X-Forwarded-For
  * (each proxy appends the address the request came to it from). Without a trusted proxy, the
- * last entry: Next.js fills the header with the connection's address when the request has none,
- * but keeps one the client sent, so a client that reaches the app directly can choose it.
+ * address of the connection (recorded by src/appgen/socketAddress.ts, which startServer installs),
+ * so a client cannot choose it by sending X-Forwarded-For. Where that is not installed (an
+ * instrumentation.ts that does not call startServer), the last entry of X-Forwarded-For, which
+ * Next.js fills with the connection's address when the client sent none.
  */
 export function clientAddress(request: WithHeaders): string {
+  const proxies = trustedProxies();
+  if (proxies === 0) {
+    const socket = socketAddress(request);
+    if (socket) return socket;
+  }
   const entries = (request.headers.get("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim());
-  return entries[Math.max(0, entries.length - Math.max(1, trustedProxies()))] || "unknown";
+  return entries[Math.max(0, entries.length - Math.max(1, proxies))] || "unknown";
 }
