@@ -1,8 +1,6 @@
 import fs from 'fs';
 import path from 'path';
-import { createRequire } from 'module';
 import { REPO_ROOT } from './support/paths';
-import { runOk } from './support/run';
 import { ORMS, type Orm } from './support/orms';
 import { createTestProject } from './support/testProject';
 
@@ -89,13 +87,11 @@ describe.each(cases)('%s with orm %s', (source, orm) => {
     );
     if (CLIENT_USAGE[source])
       fs.writeFileSync(path.join(project.dir, 'src', 'clientUsage.ts'), CLIENT_USAGE[source]);
-    await project.appgen(['build']);
-    const tsc = createRequire(path.join(project.dir, 'package.json')).resolve('typescript/bin/tsc');
+    // `next build` type-checks the whole project (clientUsage.ts too) under its tsconfig, which
+    // is strict: a second tsc run would check the same files again.
     const tsconfig = JSON.parse(fs.readFileSync(path.join(project.dir, 'tsconfig.json'), 'utf8'));
     expect(tsconfig.compilerOptions.strict).toBe(true);
-    await runOk(process.execPath, [tsc, '--noEmit', '--strict', '-p', project.dir], {
-      cwd: project.dir,
-      env: project.env,
-    });
+    const built = await project.appgen(['build']);
+    expect(built.stdout).toMatch(/Finished TypeScript/);
   });
 });
