@@ -5,6 +5,7 @@ import path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import { describeApi } from './support/apiScenario';
 import { describeDeployment } from './support/deployment';
+import { addLinksConfig, describeLinks } from './support/links';
 import { expectError } from './support/assertions';
 import { launchBrowser } from './support/browser';
 import { request } from './support/http';
@@ -215,6 +216,8 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
         path.join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'semantics', 'config', file),
         path.join(project.dir, 'config', file),
       );
+    // The golden links case's models and routes ride on this build (support/links.ts).
+    addLinksConfig(project.dir);
     await project.appgen(['build']);
     server = await startBuiltApp(project.dir, project.env);
     base = server.url;
@@ -763,6 +766,8 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(20);
     expect(statuses).toContain(429);
   });
+
+  describeLinks(() => base);
 
   describeDeployment(orm, database, () => project);
 

@@ -1,0 +1,248 @@
+import fs from 'fs';
+import path from 'path';
+import { expectError } from './assertions';
+import { request } from './http';
+import { REPO_ROOT } from './paths';
+
+/** The golden case whose models and routes these cases drive. */
+const CONFIG = path.join(REPO_ROOT, 'tests', 'golden', 'links');
+const MISSING = '00000000-0000-4000-8000-000000000000';
+const OTHER = '00000000-0000-4000-8000-000000000001';
+
+type Row = Record<string, unknown>;
+
+/** Adds the golden links case's models, routes and events to a project's config, before its build. */
+export function addLinksConfig(projectDir: string): void {
+  for (const folder of ['models', 'routes', 'events'])
+    fs.cpSync(path.join(CONFIG, 'config', folder), path.join(projectDir, 'config', folder), {
+      recursive: true,
+    });
+}
+
+// The links of manyToMany relations that generated routes write (uuid[] body fields), over HTTP,
+// with the golden case tests/golden/links: POST connects, PUT sets (absent: none), PATCH sets
+// (absent: unchanged), every id checked first (409). Run inside a suite whose build has the config
+// of addLinksConfig: starter-app.test.ts, one build per ORM × database (Drizzle's transactions
+// differ between better-sqlite3, synchronous, and node-postgres, async).
+export function describeLinks(url: () => string): void {
+  describe('links written by routes (tests/golden/links)', () => {
+    let base: string;
+    const labels: Record<string, string> = {};
+    let reader: string;
+
+    const names = (records: unknown) => (records as Row[]).map((r) => r.name).sort();
+    const article = async (id: string) =>
+      (await request(base, 'GET', `/api/articles/${id}`)).body as Row;
+    /** Creates an article linked to these labels; its id. */
+    const createArticle = async (title: string, labelIds: string[]) =>
+      ((await request(base, 'POST', '/api/articles', { title, labels: labelIds })).body as Row)
+        .id as string;
+    const linked = async (label: string) =>
+      ((await request(base, 'GET', `/api/labels/${labels[label]}`)).body as Row).articles as Row[];
+
+    beforeAll(async () => {
+      base = url();
+      for (const name of ['a', 'b', 'c']) {
+        const created = await request(base, 'POST', '/api/labels', { name });
+        expect(created.status).toBe(201);
+        labels[name] = (created.body as Row).id as string;
+      }
+      reader = ((await request(base, 'POST', '/api/readers', { name: 'Ada' })).body as Row)
+        .id as string;
+    });
+
+    it('POST connects the listed records (each once) and sends them when the route includes them', async () => {
+      const created = await request(base, 'POST', '/api/articles', {
+        title: 'One',
+        labels: [labels.a, labels.b, labels.a],
+      });
+      expect(created.status).toBe(201);
+      expect(names((created.body as Row).labels)).toEqual(['a', 'b']);
+      expect((created.body as Row).readers).toEqual([]);
+      const bare = (await request(base, 'POST', '/api/articles', { title: 'Bare' })).body as Row;
+      expect((await article(bare.id as string)).labels).toEqual([]);
+    });
+
+    it('a POST that answers no record (no response, or a redirect) still writes it with its links', async () => {
+      const quick = await request(base, 'POST', '/api/articles/quick', {
+        title: 'Quick',
+        labels: [labels.b],
+      });
+      expect({ status: quick.status, body: quick.body }).toEqual({
+        status: 201,
+        body: { success: true },
+      });
+      const form = await request(base, 'POST', '/api/articles/form', {
+        title: 'Form',
+        labels: [labels.b],
+      });
+      expect(form.status).toBe(303);
+      expect(new URL(form.headers.get('location') ?? '', base).pathname).toBe('/');
+      expect((await linked('b')).map((a) => a.title)).toEqual(
+        expect.arrayContaining(['Quick', 'Form']),
+      );
+    });
+
+    it('a GET with a redirect answers 307 when its record exists and 404 when not (its include and fields unread)', async () => {
+      const go = await request(base, 'GET', `/api/labels/${labels.a}/go`);
+      expect({ status: go.status, body: go.body }).toEqual({ status: 307, body: '' });
+      expect(new URL(go.headers.get('location') ?? '', base).pathname).toBe('/');
+      expectError(await request(base, 'GET', `/api/labels/${MISSING}/go`), 404, 'Not found');
+    });
+
+    it("orders a computed field's values by an optional field: by code point, empty ones last", async () => {
+      const created = await request(base, 'POST', '/api/labels', { name: 'summed' });
+      const label = (created.body as Row).id as string;
+      for (const summary of ['beta', null, 'Alpha', 'alpha']) {
+        const article = await request(base, 'POST', '/api/articles', { title: 'S' });
+        const put = await request(base, 'PUT', `/api/articles/${(article.body as Row).id}`, {
+          title: 'S',
+          ...(summary === null ? {} : { summary }),
+          labels: [label],
+        });
+        expect(put.status).toBe(200);
+      }
+      expect((await request(base, 'GET', `/api/labels/${label}/summaries`)).body).toEqual({
+        name: 'summed',
+        summaries: ['Alpha', 'alpha', 'beta', null],
+      });
+    });
+
+    it('refuses an id of no record with 409 naming each missing one, and writes nothing', async () => {
+      const before = (await linked('a')).length;
+      expectError(
+        await request(base, 'POST', '/api/articles', {
+          title: 'Lost',
+          labels: [MISSING, labels.a, OTHER],
+        }),
+        409,
+        `Label not found: ${MISSING}, ${OTHER}`,
+      );
+      expectError(
+        await request(base, 'POST', '/api/articles', { title: 'Lost', readers: [labels.a] }),
+        409,
+        `Reader not found: ${labels.a}`,
+      );
+      expect((await linked('a')).length).toBe(before);
+    });
+
+    it.each([
+      [{ labels: 'nope' }, '"labels" must be a list of UUIDs'],
+      [{ labels: [MISSING, 'nope'] }, '"labels" must be a list of UUIDs'],
+      [{ labels: null }, '"labels" must not be null'],
+      [{ labels: Array(1001).fill(MISSING) }, '"labels" must be a list of at most 1000 UUIDs'],
+    ])('answers a body that is not a list of UUIDs with 400 (%j)', async (fields, message) => {
+      expectError(
+        await request(base, 'POST', '/api/articles', { title: 'Bad', ...fields }),
+        400,
+        `Invalid request body: ${message}`,
+      );
+    });
+
+    it('PUT sets the links to exactly the list, and removes them all when the list is absent', async () => {
+      const id = await createArticle('Two', [labels.a, labels.b]);
+      const replaced = await request(base, 'PUT', `/api/articles/${id}`, {
+        title: 'Two',
+        labels: [labels.c, labels.b],
+      });
+      expect(replaced.status).toBe(200);
+      expect(names((replaced.body as Row).labels)).toEqual(['b', 'c']);
+      expect((await request(base, 'PUT', `/api/articles/${id}`, { title: 'Two' })).status).toBe(
+        200,
+      );
+      expect((await article(id)).labels).toEqual([]);
+    });
+
+    it('a PUT with a string[] of names replaces the links, creating the labels missing, and clears them when absent', async () => {
+      const id = (
+        (await request(base, 'POST', '/api/articles', { title: 'Named', labels: [labels.a] }))
+          .body as Row
+      ).id as string;
+      const named = await request(base, 'PUT', `/api/articles/${id}/labels`, {
+        title: 'Named',
+        labelNames: ['b', 'fresh', 'b'],
+      });
+      expect(named.status).toBe(200);
+      expect(names((named.body as Row).labels)).toEqual(['b', 'fresh']);
+      const fresh = ((named.body as Row).labels as Row[]).find((label) => label.name === 'fresh');
+      expect((await request(base, 'GET', `/api/labels/${fresh?.id}`)).status).toBe(200);
+      expectError(
+        await request(base, 'PUT', `/api/articles/${id}/labels`, {
+          title: 'Named',
+          labelNames: ['c', ''],
+        }),
+        400,
+        'Invalid request body: "labelNames[1]" must not be empty',
+      );
+      const cleared = await request(base, 'PUT', `/api/articles/${id}/labels`, { title: 'Named' });
+      expect([cleared.status, (cleared.body as Row).labels]).toEqual([200, []]);
+      expectError(
+        await request(base, 'PUT', `/api/articles/${MISSING}/labels`, {
+          title: 'Named',
+          labelNames: ['x'],
+        }),
+        404,
+        'Not found',
+      );
+    });
+
+    it('PATCH sets the links present in the body and keeps those absent; the answer has them only with include', async () => {
+      const id = (
+        (await request(base, 'POST', '/api/articles', { title: 'Three', labels: [labels.a] }))
+          .body as Row
+      ).id as string;
+      const patched = await request(base, 'PATCH', `/api/articles/${id}`, { readers: [reader] });
+      expect(patched.status).toBe(200);
+      expect(Object.keys(patched.body as Row).sort()).toEqual(['id', 'summary', 'title']);
+      let current = await article(id);
+      expect([names(current.labels), names(current.readers)]).toEqual([['a'], ['Ada']]);
+      expect(
+        (
+          await request(base, 'PATCH', `/api/articles/${id}`, {
+            readers: [],
+            labels: [labels.b, labels.c],
+          })
+        ).status,
+      ).toBe(200);
+      current = await article(id);
+      expect([names(current.labels), names(current.readers)]).toEqual([['b', 'c'], []]);
+    });
+
+    it('answers 404 for a missing record before 409 for a missing linked one', async () => {
+      expectError(
+        await request(base, 'PATCH', `/api/articles/${MISSING}`, { readers: [MISSING] }),
+        404,
+        'Not found',
+      );
+      expectError(
+        await request(base, 'PUT', `/api/articles/${MISSING}`, { title: 'X', labels: [MISSING] }),
+        404,
+        'Not found',
+      );
+    });
+
+    it('deleting a linked record removes its links, not the records linked to it', async () => {
+      const id = await createArticle('Four', [labels.a, labels.c]);
+      expect((await request(base, 'DELETE', `/api/labels/${labels.c}`)).status).toBe(200);
+      expect(names((await article(id)).labels)).toEqual(['a']);
+    });
+
+    it("checks a function route's uuid[] as a plain list before calling the function", async () => {
+      expectError(
+        await request(base, 'POST', '/api/articles/import', { labels: 'nope' }),
+        400,
+        'Invalid request body: "labels" must be a list of UUIDs',
+      );
+      expectError(
+        await request(base, 'POST', '/api/articles/import', {}),
+        400,
+        'Invalid request body: "labels" is required',
+      );
+      expectError(
+        await request(base, 'POST', '/api/articles/import', { labels: [MISSING] }),
+        501,
+        'Function importArticles is not implemented yet',
+      );
+    });
+  });
+}
