@@ -10,6 +10,7 @@ import {
 import { TRANSFORM_NAMES } from '../../../src/config/transforms';
 import { VALIDATOR_NAMES } from '../../../src/config/validators';
 import { TEMPLATE_REGISTRY } from '../../../src/render/templateRegistry';
+import { renderFiles } from '../support/renderFiles';
 import {
   HTTP_METHOD_EXPORTS,
   OBJECT_PROTOTYPE,
@@ -101,5 +102,35 @@ describe('README and schemas stay in step with the code', () => {
   it('every registered template exists', () => {
     for (const entry of TEMPLATE_REGISTRY)
       expect(fs.existsSync(path.join(root, 'templates', entry.template))).toBe(true);
+  });
+});
+
+// The README's first example ("In 30 seconds") is a project: its three files pass appgen's
+// checks and give the list route, the create route with its validation, and the page. (What
+// they answer over HTTP is the starter's, which tests/e2e/starter-app.test.ts drives.)
+describe('the README example "In 30 seconds"', () => {
+  const text = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  const section = text.slice(text.indexOf('## In 30 seconds'), text.indexOf('## Start'));
+  const blocks = [...section.matchAll(/```json\n([\s\S]*?)```/g)].map((match) =>
+    JSON.parse(match[1]),
+  );
+  const files = renderFiles({
+    'config/models/User.json': blocks[0],
+    'config/routes/users.json': blocks[1],
+    'config/views/users.json': blocks[2],
+  });
+
+  it('is a model, its routes and a page that generate the files the README names', () => {
+    expect(blocks).toHaveLength(3);
+    for (const file of [
+      'src/appgen/types/User.ts',
+      'src/app/api/users/route.ts',
+      'src/app/users/page.tsx',
+    ])
+      expect(files.has(file)).toBe(true);
+    const handler = files.get('src/app/api/users/route.ts')?.content ?? '';
+    expect(handler).toMatch(/export (async function|const) GET/);
+    expect(handler).toMatch(/export (async function|const) POST/);
+    expect(handler).toContain('["isEmail"]');
   });
 });
