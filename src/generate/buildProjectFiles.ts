@@ -10,6 +10,7 @@ import { precompiledIn } from '../render/precompiledTemplates';
 import { TemplateSet } from '../render/templateSet';
 import { BUILTIN_TEMPLATES_DIR } from '../paths/packageRoot';
 import { validateProject } from '../validate/validateProject';
+import { projectName } from '../project/projectName';
 import type { GenerateOptions } from './generateProject';
 import { leaveOutEnvExampleIfOwn } from './ownEnvExample';
 import { leaveOutConventionsIfOwn, warnIfWorkerNotStarted } from './ownFileConventions';
@@ -55,6 +56,7 @@ export function buildProjectFiles(
   const context = mapProject(checked, {
     provider: options.provider,
     defaultDatabaseUrl: options.defaultDatabaseUrl,
+    appName: projectName(options.root),
   });
   warnAboutTemplates(options.root, BUILTIN_TEMPLATES_DIR, options.warn);
   const files = buildFileMap(context, templateSet(options.root, memo?.salt), memo);

@@ -9,6 +9,7 @@ import { BUILTIN_TEMPLATES_DIR, PACKAGE_ROOT, SCHEMAS_DIR } from '../paths/packa
 import { hasOwnEnvExample } from './ownEnvExample';
 import { instrumentationStartsServer, OWN_CONVENTION_FILES } from './ownFileConventions';
 import { sha256Hex } from '../hash/sha256Hex';
+import { projectName } from '../project/projectName';
 
 /**
  * The generation cache: an optimisation only, never a source of output. It remembers, for the
@@ -243,6 +244,8 @@ function keyWithInputs(
       `\0${file}\0${content === undefined ? '-' : file === 'appgen.config.json' ? sha256Hex(content) : '+'}`,
     );
   }
+  // The app's name (package.json), which pages show.
+  hash.update(`\0name\0${projectName(root) ?? ''}`);
   // A .env.example of the project's own is left alone (src/generate/ownEnvExample.ts).
   hash.update(`\0.env.example\0${hasOwnEnvExample(root) ? '+' : '-'}`);
   // An instrumentation file that does not start the outbox's worker gets a warning (one that

@@ -33,6 +33,9 @@ function joinTables(models: readonly ModelContext[]): JoinTableContext[] {
   return [...tables.values()].sort(byName);
 }
 
+/** The app's name when its package.json names none. */
+export const DEFAULT_APP_NAME = 'appgen app';
+
 /**
  * Turns a checked project into the context every template receives. Output order depends only
  * on the config's content (names and paths), never on file-system order, so output is
@@ -40,7 +43,7 @@ function joinTables(models: readonly ModelContext[]): JoinTableContext[] {
  */
 export function mapProject(
   project: CheckedProject,
-  options: { provider: DatabaseProvider; defaultDatabaseUrl: string },
+  options: { provider: DatabaseProvider; defaultDatabaseUrl: string; appName?: string | null },
 ): ProjectContext {
   const modelsByName = new Map<string, ProjectModel>(project.models.map((m) => [m.name, m]));
   const { events } = project;
@@ -119,6 +122,8 @@ export function mapProject(
     methods,
     views,
     navLinks: navLinks(views, hiddenViews),
+    appName: options.appName || DEFAULT_APP_NAME,
+    homePage: !views.some((view) => view.urlPath === '/'),
     accountNav,
     loginPath: project.loginPath,
     trustProxy: project.trustProxy,

@@ -525,6 +525,29 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     outputs: handlerEach((project) => project.jobs, OUTPUT_PATHS.job),
   },
   {
+    template: 'src/appgen/home.tsx.hbs',
+    owner: 'generated',
+    produces:
+      "src/appgen/home.tsx: appgen's home page (the app's name, its pages, its API docs), unless a view has the path /",
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.homePage ? once('src/appgen/home.tsx', ['config/views/'])(project) : [],
+  },
+  {
+    template: 'scaffold/src/app/page.tsx.hbs',
+    owner: 'user',
+    produces: 'src/app/page.tsx, written once unless a view has the path /: the page at / (shows src/appgen/home.tsx)',
+    context: 'ProjectContext',
+    outputs: (project) => (project.homePage ? once('src/app/page.tsx', [])(project) : []),
+  },
+  {
+    template: 'scaffold/src/app/not-found.tsx.hbs',
+    owner: 'user',
+    produces: 'src/app/not-found.tsx, written once: the page for an address no page has, or a record that does not exist',
+    context: 'ProjectContext',
+    outputs: once('src/app/not-found.tsx', []),
+  },
+  {
     template: 'scaffold/src/proxy.ts.hbs',
     owner: 'user',
     produces: 'src/proxy.ts, written once: runs before every request, adds the security headers',

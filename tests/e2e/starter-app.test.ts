@@ -648,6 +648,58 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
     });
   });
 
+  // Issue 40: `/` is the home page (src/appgen/home.tsx through the scaffolded src/app/page.tsx),
+  // whose links lead to the starter's pages; a record that does not exist, or an address no page
+  // has, shows the scaffolded not-found page in the app's look. A screenshot of the home page is
+  // kept in test-artifacts/ (Prisma on SQLite).
+  describe('the home page and the not-found page in a browser', () => {
+    let browser: Browser;
+    let page: Page;
+
+    beforeAll(async () => {
+      browser = await launchBrowser();
+      page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it("shows the app's name, its pages and its API documentation at /, and its links work", async () => {
+      const answer = await page.goto(`${base}/`);
+      expect(answer?.status()).toBe(200);
+      const home = page.locator('main.appgen-home');
+      await expect(home.locator('h1').textContent()).resolves.toMatch(/^starter-/);
+      await expect(page.title()).resolves.toMatch(/^starter-/);
+      const pages = await home.locator('#appgen-home-pages + ul a').allTextContents();
+      expect(pages).toEqual(expect.arrayContaining(['Users', 'Log in', 'Sign up']));
+      expect(await home.locator('a[href="/api/docs"]').count()).toBe(1);
+      if (orm === 'prisma' && database === 'sqlite') {
+        fs.mkdirSync(path.join(REPO_ROOT, 'test-artifacts'), { recursive: true });
+        await page.screenshot({
+          path: path.join(REPO_ROOT, 'test-artifacts', 'starter-home.png'),
+          fullPage: true,
+        });
+      }
+      await home.getByRole('link', { name: 'Users' }).click();
+      await page.waitForURL(`${base}/users`);
+      await expect(page.locator('main h1').textContent()).resolves.toBe('Users');
+    });
+
+    it('shows the styled not-found page for a record that does not exist and for an unknown address', async () => {
+      for (const address of [`/users/${crypto.randomUUID()}`, '/no-such-page']) {
+        const answer = await page.goto(`${base}${address}`);
+        expect(answer?.status()).toBe(404);
+        await expect(page.locator('main.appgen-page h1').textContent()).resolves.toBe('Not found');
+        // The navigation of the layout is there too: the page is the app's, not Next.js' own.
+        expect(await page.locator('nav.appgen-nav').count()).toBe(1);
+      }
+      await page.getByRole('link', { name: 'Go to the home page' }).click();
+      await page.waitForURL(`${base}/`);
+      await expect(page.locator('main.appgen-home').count()).resolves.toBe(1);
+    });
+  });
+
   describe("accounts in a browser: the starter's sign-up, log-in, signed-in page and log-out", () => {
     let browser: Browser;
     let page: Page;
