@@ -785,7 +785,7 @@ export interface ProjectContext {
   navLinks: NavLinkContext[];
   /** The app's name: `name` of the project's package.json, else "appgen app" (the page title, the home page's heading). */
   appName: string;
-  /** No view has the path `/`: appgen's home page (src/appgen/home.tsx, shown by the scaffolded src/app/page.tsx) is there. */
+  /** No view or route has the path `/`: appgen's home page (src/appgen/home.tsx, shown by the scaffolded src/app/page.tsx) is there. */
   homePage: boolean;
   /** Views and an `account: "logOut"` route: the layout reads the session and shows a log-out button to the signed in. */
   accountNav: AccountNavContext | null;

@@ -123,7 +123,10 @@ export function mapProject(
     views,
     navLinks: navLinks(views, hiddenViews),
     appName: options.appName || DEFAULT_APP_NAME,
-    homePage: !views.some((view) => view.urlPath === '/'),
+    // A view or an API route at `/` has the place (Next.js allows one page or route per folder).
+    homePage:
+      !views.some((view) => view.urlPath === '/') &&
+      !routeFiles.some((file) => file.outputPath === 'src/app/route.ts'),
     accountNav,
     loginPath: project.loginPath,
     trustProxy: project.trustProxy,

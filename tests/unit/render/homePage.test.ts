@@ -53,6 +53,17 @@ describe('the home page and the not-found page', () => {
     expect(files.has('src/app/not-found.tsx')).toBe(true);
   });
 
+  it('gives way to an API route at /', () => {
+    const files = renderFiles(
+      minimalProject({
+        'config/routes/zz-root.json': { routes: [{ method: 'GET', path: '/', function: 'home' }] },
+      }),
+    );
+    expect(files.has('src/app/route.ts')).toBe(true);
+    expect(files.has('src/appgen/home.tsx')).toBe(false);
+    expect(files.has('src/app/page.tsx')).toBe(false);
+  });
+
   it('calls the app "appgen app" without a package.json name', () => {
     const files = renderFiles(minimalProject());
     expect(files.get('src/appgen/home.tsx')?.content).toContain(
