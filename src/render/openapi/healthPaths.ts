@@ -1,5 +1,8 @@
 import type { JsonSchema } from './jsonSchemas';
 
+/** The tag that groups the health checks in the API documentation. */
+export const HEALTH_TAG = 'Health';
+
 /** The error answers the health checks refer to (shared responses of the document). */
 export const HEALTH_ERROR_STATUSES = [500, 503];
 const internalError = { $ref: '#/components/responses/InternalServerError' };
@@ -14,6 +17,7 @@ export const HEALTH_PATHS: Record<string, Record<string, JsonSchema>> = {
   '/api/health': {
     get: {
       operationId: 'getApiHealth',
+      tags: [HEALTH_TAG],
       summary: 'Readiness: the database answers and has every table and column this build reads',
       responses: {
         200: {
@@ -47,6 +51,7 @@ export const HEALTH_PATHS: Record<string, Record<string, JsonSchema>> = {
   '/api/health/live': {
     get: {
       operationId: 'getApiHealthLive',
+      tags: [HEALTH_TAG],
       summary: 'Liveness: the process serves requests',
       responses: {
         200: {

@@ -211,3 +211,40 @@ describe("the OpenAPI document of the forum (the accounts model's identity is pr
     expect(users.items).toEqual({ $ref: '#/components/schemas/User' });
   });
 });
+
+// Issue 40: Swagger UI groups operations by their tag (one per model, and Accounts, Functions,
+// Health) and shows a summary in words beside the path; the title is the app's name.
+describe('tags and summaries of the OpenAPI document', () => {
+  const document = documents.get('publishing') as Record<string, any>;
+  const operations = Object.values(document.paths as Record<string, Record<string, any>>).flatMap(
+    (item) => Object.values(item),
+  );
+
+  it('tags every operation with one tag the document lists with a description', () => {
+    const listed = (document.tags as Array<{ name: string; description: string }>).map(
+      (tag) => tag.name,
+    );
+    expect(listed).toEqual([...listed].sort());
+    expect(listed).toEqual(expect.arrayContaining(['Accounts', 'Article', 'Health', 'User']));
+    for (const operation of operations) {
+      expect(operation.tags).toHaveLength(1);
+      expect(listed).toContain(operation.tags[0]);
+    }
+    for (const tag of document.tags) expect(tag.description).toMatch(/\w/);
+  });
+
+  it('summarises each operation in words, not its path', () => {
+    const summary = (path: string, method: string) => document.paths[path][method].summary;
+    expect(summary('/api/articles', 'get')).toBe('List Article records');
+    expect(summary('/api/articles/{slug}', 'get')).toBe('Get one Article');
+    expect(summary('/api/articles/{slug}/favorite', 'post')).toBe('Link Article with you');
+    expect(summary('/api/users/login', 'post')).toBe('Log in');
+    expect(summary('/api/users', 'post')).toBe('Sign up');
+    expect(summary('/api/user', 'put')).toBe('Update your own User');
+    for (const operation of operations) expect(operation.summary).not.toMatch(/^[A-Z]+ \//);
+  });
+
+  it('is titled with the app name ("appgen app" without a package.json name)', () => {
+    expect(document.info.title).toBe('appgen app');
+  });
+});
