@@ -741,6 +741,8 @@ export interface NavLinkContext {
   label: string;
   /** A log-in or sign-up page (a form bound to such a route): shown only while signed out, when the app has a log-out. */
   signedOutOnly: boolean;
+  /** A page that needs a signed-in user (`auth`): shown only while signed in, when the app has a log-out. */
+  signedInOnly: boolean;
 }
 
 /** The navigation's log-out control: a button that posts to the app's `account: "logOut"` route. */

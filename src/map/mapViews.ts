@@ -77,9 +77,21 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
   };
 }
 
-/** Links to every view without path parameters (unless `nav: false`), for the layout's navigation. */
+/**
+ * Links to every view without path parameters (unless `nav: false`), for the layout's navigation:
+ * the pages for everyone first (by path), then those that need a signed-in user (`auth`), then the
+ * log-in and sign-up pages. With a log-out route the layout shows the last two groups only to the
+ * signed in and to visitors respectively.
+ */
 export function navLinks(views: ViewContext[], hidden: ReadonlySet<string>): NavLinkContext[] {
+  const group = (link: NavLinkContext) => (link.signedOutOnly ? 2 : link.signedInOnly ? 1 : 0);
   return views
     .filter((v) => !v.hasParams && !hidden.has(v.name))
-    .map((v) => ({ href: v.urlPath, label: v.title, signedOutOnly: v.signsIn }));
+    .map((v) => ({
+      href: v.urlPath,
+      label: v.title,
+      signedOutOnly: v.signsIn,
+      signedInOnly: v.auth && !v.signsIn,
+    }))
+    .sort((a, b) => group(a) - group(b));
 }

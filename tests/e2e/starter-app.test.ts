@@ -723,7 +723,7 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       await page.goto(`${base}/account`);
       const url = new URL(page.url());
       expect([url.pathname, url.searchParams.get('next')]).toEqual(['/login', '/account']);
-      await expect(navLinks()).resolves.toEqual(['Your account', 'Log in', 'Sign up', 'Users']);
+      await expect(navLinks()).resolves.toEqual(['Users', 'Log in', 'Sign up']);
       await expect(logOutButton().count()).resolves.toBe(0);
     });
 
@@ -750,7 +750,7 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       await page.waitForURL(`${base}/account`);
       await expect(page.locator('h1').textContent()).resolves.toBe('Your account');
       await expect(detail()).resolves.toEqual(['Ada Lovelace', email, expect.any(String)]);
-      await expect(navLinks()).resolves.toEqual(['Your account', 'Users']);
+      await expect(navLinks()).resolves.toEqual(['Users', 'Your account']);
       await expect(logOutButton().count()).resolves.toBe(1);
       // The stored hash never reaches a page.
       expect(await page.content()).not.toMatch(/\$scrypt\$|correct horse/);
@@ -759,7 +759,7 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
     it('logs out from the navigation: the cookie is gone and the signed-in page sends to log-in again', async () => {
       await logOutButton().click();
       await page.waitForURL(`${base}/login`);
-      await expect(navLinks()).resolves.toEqual(['Your account', 'Log in', 'Sign up', 'Users']);
+      await expect(navLinks()).resolves.toEqual(['Users', 'Log in', 'Sign up']);
       const cookies = await page.context().cookies(base);
       expect(cookies.map((cookie) => cookie.name)).not.toContain('appgen_session');
       await page.goto(`${base}/account`);

@@ -262,10 +262,10 @@ describe('views in a browser', () => {
     expect(response?.status()).toBe(404);
   });
 
-  it('links every view without parameters in the navigation', async () => {
+  it('links every view without parameters in the navigation: pages that need sign-in, then log-in and sign-up', async () => {
     await expect(page.locator('nav.appgen-nav a').allTextContents()).resolves.toEqual([
-      'Log in',
       'My notes',
+      'Log in',
       'Sign up',
     ]);
   });

@@ -9,12 +9,12 @@ describe("the navigation of an app with accounts (the starter's)", () => {
     expect(starter().accountNav).toEqual({ logOutPath: '/api/logout', afterLogOut: '/login' });
   });
 
-  it('shows the log-in and sign-up pages to visitors only; every other page to all', () => {
+  it('lists the pages for everyone first, then the signed-in page (signed in only), then log-in and sign-up (visitors only)', () => {
     expect(starter().navLinks).toEqual([
-      { href: '/account', label: 'Your account', signedOutOnly: false },
-      { href: '/login', label: 'Log in', signedOutOnly: true },
-      { href: '/signup', label: 'Sign up', signedOutOnly: true },
-      { href: '/users', label: 'Users', signedOutOnly: false },
+      { href: '/users', label: 'Users', signedOutOnly: false, signedInOnly: false },
+      { href: '/account', label: 'Your account', signedOutOnly: false, signedInOnly: true },
+      { href: '/login', label: 'Log in', signedOutOnly: true, signedInOnly: false },
+      { href: '/signup', label: 'Sign up', signedOutOnly: true, signedInOnly: false },
     ]);
   });
 

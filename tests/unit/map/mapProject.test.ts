@@ -404,8 +404,8 @@ describe('mapProject', () => {
       ['button', 'text', false, null],
     ]);
     expect(project.navLinks).toEqual([
-      { href: '/login', label: 'Login', signedOutOnly: false },
-      { href: '/sign-up', label: 'Sign Up', signedOutOnly: false },
+      { href: '/login', label: 'Login', signedOutOnly: false, signedInOnly: false },
+      { href: '/sign-up', label: 'Sign Up', signedOutOnly: false, signedInOnly: false },
     ]);
   });
 

@@ -38,10 +38,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en">
       <body>
         <nav className="appgen-nav" aria-label="Main">
-          <Link href={"/account"}>{"Your account"}</Link>
+          <Link href={"/users"}>{"Users"}</Link>
+          {signedIn && <Link href={"/account"}>{"Your account"}</Link>}
           {!signedIn && <Link href={"/login"}>{"Log in"}</Link>}
           {!signedIn && <Link href={"/signup"}>{"Sign up"}</Link>}
-          <Link href={"/users"}>{"Users"}</Link>
           {signedIn && <LogOutButton />}
         </nav>
         {children}
