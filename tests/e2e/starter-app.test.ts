@@ -738,9 +738,15 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       // The browser's own minlength check would stop the form: let the server's answer show.
       await page.locator('form').evaluate((form) => form.setAttribute('novalidate', ''));
       await page.getByRole('button', { name: 'Sign up' }).click();
-      await expect(alert().textContent()).resolves.toBe(
+      const fieldAlert = page
+        .locator('.appgen-field')
+        .filter({ has: page.getByLabel('Password') })
+        .locator('[role="alert"]');
+      await expect(fieldAlert.textContent()).resolves.toBe(
         'Invalid request body: "password" must be at least 8 characters long',
       );
+      // Under the field it names (issue 40), and only there.
+      await expect(alert().count()).resolves.toBe(1);
       expect(new URL(page.url()).pathname).toBe('/signup');
     });
 

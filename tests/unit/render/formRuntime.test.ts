@@ -7,12 +7,34 @@ import { evaluateModule } from '../support/typescriptSource';
 // views-browser.test.ts logs in with the same payloads.
 const form = renderFiles(minimalProject()).get('src/appgen/form.tsx');
 if (!form) throw new Error('src/appgen/form.tsx was not generated');
-const { pathOnThisSite } = evaluateModule('form.tsx', form.content, {
+const { pathOnThisSite, fieldNamed } = evaluateModule('form.tsx', form.content, {
   'next/navigation': { useRouter: () => undefined },
-  react: { useState: () => undefined },
+  react: {
+    useState: () => undefined,
+    useContext: () => undefined,
+    createContext: () => ({ Provider: () => undefined }),
+  },
   'react/jsx-runtime': { jsx: () => undefined, jsxs: () => undefined },
   './client': { send: () => undefined },
-}) as { pathOnThisSite: (target: string, origin: string) => string | null };
+}) as {
+  pathOnThisSite: (target: string, origin: string) => string | null;
+  fieldNamed: (message: string, fields: Array<{ name: string }>) => string | null;
+};
+
+// Issue 40: a server validation error is shown under the field it names (FieldError), else under
+// the form.
+describe('fieldNamed: the form field an error message is about', () => {
+  const fields = [{ name: 'email' }, { name: 'password' }];
+  it.each([
+    ['Invalid request body: "email" must be an email address', 'email'],
+    ['Invalid request body: "password" must be at least 8 characters', 'password'],
+    ['"user" is required, then "password" too', 'password'],
+    ['A record with this email already exists', null],
+    ['Invalid request body: "name" is required', null],
+  ])('%j names %j', (message, field) => {
+    expect(fieldNamed(message, fields)).toBe(field);
+  });
+});
 
 const ORIGIN = 'http://app.test:3000';
 

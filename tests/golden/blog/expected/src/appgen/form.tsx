@@ -2,7 +2,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { createContext, useContext, useState, type FormEvent, type ReactNode } from "react";
 import { send } from "./client";
 
 export interface FormField {
@@ -102,9 +102,29 @@ function fill(target: string, answer: unknown, params: Readonly<Record<string, s
   });
 }
 
+/** The error a form shows, and the field it names (one of the form's), for FieldError. */
+const FormError = createContext<{ field: string | null; message: string } | null>(null);
+
+/**
+ * The form field an error message names: the first quoted name that is one of the form's fields
+ * (`Invalid request body: "email" must be an email address` names `email`), or null.
+ */
+export function fieldNamed(message: string, fields: readonly FormField[]): string | null {
+  for (const match of message.matchAll(/"([^"]+)"/g))
+    if (fields.some((field) => field.name === match[1])) return match[1];
+  return null;
+}
+
+/** Under a field of a form (the view partials put it there): the form's error when it names this field. */
+export function FieldError({ name }: { name: string }) {
+  const error = useContext(FormError);
+  if (error === null || error.field !== name) return null;
+  return <p role="alert" className="appgen-error appgen-field-error">{error.message}</p>;
+}
+
 /**
  * A form bound to a route: sends its fields as JSON, shows the `{ error }` of a failed request
- * next to the form, and on success goes to `?next=`, the route's redirect or `success`, else
+ * under the field it names (FieldError), else under the form, and on success goes to `?next=`, the route's redirect or `success`, else
  * stays, refreshes the page's data and says so.
  */
 export function AppgenForm(props: AppgenFormProps) {
@@ -155,12 +175,15 @@ export function AppgenForm(props: AppgenFormProps) {
     }
   }
 
+  const field = error === null ? null : fieldNamed(error, props.fields);
   return (
     <form className="appgen-form" data-method={props.method ?? undefined} onSubmit={submit} aria-busy={pending}>
-      <fieldset className="appgen-fieldset" disabled={pending}>
-        {props.children}
-      </fieldset>
-      {error ? <p role="alert" className="appgen-error">{error}</p> : null}
+      <FormError.Provider value={error === null ? null : { field, message: error }}>
+        <fieldset className="appgen-fieldset" disabled={pending}>
+          {props.children}
+        </fieldset>
+      </FormError.Provider>
+      {error !== null && field === null ? <p role="alert" className="appgen-error">{error}</p> : null}
       {notice ? <p role="status" className="appgen-notice">{notice}</p> : null}
     </form>
   );

@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { GET as getApiUsers } from "@/app/api/users/route";
-import { AppgenForm } from "@/appgen/form";
+import { AppgenForm, FieldError } from "@/appgen/form";
 import type { User } from "@/appgen/types";
 import { callRoute, formatValue } from "@/appgen/view";
 
@@ -52,10 +52,12 @@ export default async function UsersPage() {
           <div className="appgen-field">
             <label htmlFor={"name"}>{"Name"}</label>
             <input id={"name"} name={"name"} type={"text"} required />
+            <FieldError name={"name"} />
           </div>
           <div className="appgen-field">
             <label htmlFor={"email"}>{"Email"}</label>
             <input id={"email"} name={"email"} type={"email"} required />
+            <FieldError name={"email"} />
           </div>
           <button type="submit">{"Add user"}</button>
         </AppgenForm>

@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { GET as getApiNotes } from "@/app/api/notes/route";
-import { AppgenForm } from "@/appgen/form";
+import { AppgenForm, FieldError } from "@/appgen/form";
 import type { Note } from "@/appgen/types";
 import { callRoute, formatValue } from "@/appgen/view";
 
@@ -62,6 +62,7 @@ export default async function ImportPage() {
               <option value={"line\nbreak"}>{"line\nbreak"}</option>
               <option value={"ü ✓"}>{"ü ✓"}</option>
             </select>
+            <FieldError name={"format"} />
           </div>
           <button type="submit">{"Import"}</button>
         </AppgenForm>
