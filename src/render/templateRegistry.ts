@@ -536,14 +536,16 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
   {
     template: 'scaffold/src/app/page.tsx.hbs',
     owner: 'user',
-    produces: 'src/app/page.tsx, written once unless a view has the path /: the page at / (shows src/appgen/home.tsx)',
+    produces:
+      'src/app/page.tsx, written once unless a view has the path /: the page at / (shows src/appgen/home.tsx)',
     context: 'ProjectContext',
     outputs: (project) => (project.homePage ? once('src/app/page.tsx', [])(project) : []),
   },
   {
     template: 'scaffold/src/app/not-found.tsx.hbs',
     owner: 'user',
-    produces: 'src/app/not-found.tsx, written once: the page for an address no page has, or a record that does not exist',
+    produces:
+      'src/app/not-found.tsx, written once: the page for an address no page has, or a record that does not exist',
     context: 'ProjectContext',
     outputs: once('src/app/not-found.tsx', []),
   },
