@@ -12,7 +12,7 @@ import { BUILTIN_TEMPLATES_DIR } from '../paths/packageRoot';
 import { validateProject } from '../validate/validateProject';
 import { projectName } from '../project/projectName';
 import type { GenerateOptions } from './generateProject';
-import { leaveOutEnvExampleIfOwn } from './ownEnvExample';
+import { leaveOutReplaceableIfOwn } from './ownReplaceableFiles';
 import { leaveOutConventionsIfOwn, warnIfWorkerNotStarted } from './ownFileConventions';
 import { warnAboutTemplates } from './warnAboutTemplates';
 import { warnOnStderr } from './warnings';
@@ -61,7 +61,7 @@ export function buildProjectFiles(
   warnAboutTemplates(options.root, BUILTIN_TEMPLATES_DIR, options.warn);
   const files = buildFileMap(context, templateSet(options.root, memo?.salt), memo);
   leaveOutConventionsIfOwn(options.root, files, warn);
-  leaveOutEnvExampleIfOwn(options.root, files, warn);
+  leaveOutReplaceableIfOwn(options.root, files, warn);
   warnIfWorkerNotStarted(options.root, context.hasOutbox, warn);
   return files;
 }

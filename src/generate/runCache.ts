@@ -6,7 +6,7 @@ import { hasGeneratedHeader } from '../render/header';
 import type { FileOnDisk, FileStat, PreviousOutput, RenderRecord } from '../render/renderMemo';
 import type { KnownOnDisk } from '../write/planWrite';
 import { BUILTIN_TEMPLATES_DIR, PACKAGE_ROOT, SCHEMAS_DIR } from '../paths/packageRoot';
-import { hasOwnEnvExample } from './ownEnvExample';
+import { hasOwnFile, REPLACEABLE_FILES } from './ownReplaceableFiles';
 import { instrumentationStartsServer, OWN_CONVENTION_FILES } from './ownFileConventions';
 import { sha256Hex } from '../hash/sha256Hex';
 import { projectName } from '../project/projectName';
@@ -246,8 +246,10 @@ function keyWithInputs(
   }
   // The app's name (package.json), which pages show.
   hash.update(`\0name\0${projectName(root) ?? ''}`);
-  // A .env.example of the project's own is left alone (src/generate/ownEnvExample.ts).
-  hash.update(`\0.env.example\0${hasOwnEnvExample(root) ? '+' : '-'}`);
+  // A .env.example, home or not-found page of the project's own is left alone
+  // (src/generate/ownReplaceableFiles.ts).
+  for (const { file } of REPLACEABLE_FILES)
+    hash.update(`\0${file}\0${hasOwnFile(root, file) ? '+' : '-'}`);
   // An instrumentation file that does not start the outbox's worker gets a warning (one that
   // does, or none yet, which appgen scaffolds with it, the same: none).
   hash.update(`\0startServer\0${instrumentationStartsServer(root) === false ? 'no' : 'yes'}`);

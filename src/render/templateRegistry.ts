@@ -534,18 +534,18 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.homePage ? once('src/appgen/home.tsx', ['config/views/'])(project) : [],
   },
   {
-    template: 'scaffold/src/app/page.tsx.hbs',
-    owner: 'user',
+    template: 'src/app/page.tsx.hbs',
+    owner: 'generated',
     produces:
-      'src/app/page.tsx, written once unless a view has the path /: the page at / (shows src/appgen/home.tsx)',
+      'src/app/page.tsx, unless a view or route has the path / or the project has its own: the page at / (shows src/appgen/home.tsx)',
     context: 'ProjectContext',
     outputs: (project) => (project.homePage ? once('src/app/page.tsx', [])(project) : []),
   },
   {
-    template: 'scaffold/src/app/not-found.tsx.hbs',
-    owner: 'user',
+    template: 'src/app/not-found.tsx.hbs',
+    owner: 'generated',
     produces:
-      'src/app/not-found.tsx, written once: the page for an address no page has, or a record that does not exist',
+      'src/app/not-found.tsx, unless the project has its own: the page for an address no page has, or a record that does not exist',
     context: 'ProjectContext',
     outputs: once('src/app/not-found.tsx', []),
   },

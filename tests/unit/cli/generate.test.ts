@@ -48,13 +48,11 @@ describe('appgen generate on a good project', () => {
 
   it('says everything is up to date on a second run', () => {
     const root = makeProject(minimalProject());
-    // src/proxy.ts, src/instrumentation.ts, the home and not-found pages, the Dockerfile and
-    // .dockerignore are scaffolded (the user's once written), so they are not counted as generated.
+    // src/proxy.ts, src/instrumentation.ts, the Dockerfile and .dockerignore are scaffolded (the
+    // user's once written), so they are not counted as generated.
     const scaffolded = [
       'src/proxy.ts',
       'src/instrumentation.ts',
-      'src/app/page.tsx',
-      'src/app/not-found.tsx',
       'Dockerfile',
       '.dockerignore',
     ].map((file) => `  create ${file}`);

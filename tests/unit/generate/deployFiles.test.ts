@@ -37,6 +37,18 @@ it('leaves a .env.example of the project its own, saying so, instead of refusing
   expect(fs.existsSync(path.join(root, 'src/appgen/health.ts'))).toBe(true);
 });
 
+it.each(['src/app/page.tsx', 'src/app/not-found.tsx'])(
+  'leaves a %s of the project its own (made before appgen wrote one), saying so',
+  (file) => {
+    const mine = 'export default function Mine() {\n  return null;\n}\n';
+    const root = makeProject({ ...minimalProject(), [file]: mine });
+    expect(generate(root)).toEqual([
+      expect.stringContaining(`the project has its own ${file}, so appgen does not write`),
+    ]);
+    expect(read(root, file)).toBe(mine);
+  },
+);
+
 it.each(['Dockerfile', '.dockerignore'])('%s is scaffolded once and kept as edited', (file) => {
   const root = makeProject(minimalProject());
   generate(root);

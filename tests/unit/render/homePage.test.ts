@@ -39,9 +39,9 @@ describe('the home page and the not-found page', () => {
     expect(home).toContain('<Link href={"/login"}>');
     expect(home).toContain('href="/api/docs"');
     expect(files.get('src/app/layout.tsx')?.content).toContain('title: "field-notes"');
-    expect(files.get('src/app/page.tsx')).toMatchObject({ owner: 'user' });
+    expect(files.get('src/app/page.tsx')).toMatchObject({ owner: 'generated' });
     expect(files.get('src/app/page.tsx')?.content).toContain('return <AppHome />;');
-    expect(files.get('src/app/not-found.tsx')).toMatchObject({ owner: 'user' });
+    expect(files.get('src/app/not-found.tsx')).toMatchObject({ owner: 'generated' });
   });
 
   it('gives way to a view with the path /: no home page, no scaffolded page at /', () => {

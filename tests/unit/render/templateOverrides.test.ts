@@ -111,9 +111,12 @@ describe('an override changes exactly the files it renders', () => {
   it('on disk: generate rewrites exactly those files, and removing the override restores them', () => {
     const root = makeProject(minimalProject());
     const first = generate(root);
-    // Pages of views (the API docs page renders no view elements).
+    // Pages of views (the API docs page and the home page render no view elements).
     const pages = [...first.files.keys()].filter(
-      (file) => file.endsWith('/page.tsx') && file !== 'src/app/api/docs/page.tsx',
+      (file) =>
+        file.endsWith('/page.tsx') &&
+        file !== 'src/app/api/docs/page.tsx' &&
+        file !== 'src/app/page.tsx',
     );
     writeFiles(root, { 'templates/partials/view/element.hbs': '<p>custom</p>\n' });
     const { plan } = generate(root);

@@ -55,9 +55,11 @@ describe('writing only what changed', () => {
       }),
     );
     const { plan } = generate(root);
+    // The navigation and the home page link the view by its title.
     expect(plan.update.map((f) => f.path).sort()).toEqual([
       'src/app/layout.tsx',
       'src/app/login/page.tsx',
+      'src/appgen/home.tsx',
     ]);
     const changed = snapshotTree(root)
       .filter((e) => e.content !== null && e.mtimeMs !== PAST.getTime())
@@ -68,6 +70,7 @@ describe('writing only what changed', () => {
       'config/views/login.json',
       'src/app/layout.tsx',
       'src/app/login/page.tsx',
+      'src/appgen/home.tsx',
     ]);
   });
 

@@ -6,9 +6,8 @@ export const APP_NAME = "appgen app";
 
 /**
  * appgen's home page: the app's name, its pages (the views without path parameters, as in the
- * navigation), its API documentation, and where each part comes from. The scaffolded
- * src/app/page.tsx shows it; appgen keeps it up to date as views are added. A view with
- * `"path": "/"` takes the place of both (delete src/app/page.tsx first: it is yours).
+ * navigation), its API documentation, and where each part comes from. src/app/page.tsx shows
+ * it. A view with `"path": "/"` takes the place of both, as does a src/app/page.tsx of your own.
  */
 export function AppHome() {
   return (
@@ -34,8 +33,8 @@ export function AppHome() {
         <ul>
           <li>Models: <code>config/models/*.json</code></li>
           <li>Routes: <code>config/routes/*.json</code></li>
-          <li>Pages: <code>config/views/*.json</code> (a view with <code>&quot;path&quot;: &quot;/&quot;</code> replaces this page once <code>src/app/page.tsx</code> is deleted)</li>
-          <li>This page: <code>src/app/page.tsx</code>, yours to edit</li>
+          <li>Pages: <code>config/views/*.json</code> (a view with <code>&quot;path&quot;: &quot;/&quot;</code> replaces this page)</li>
+          <li>This page: a <code>src/app/page.tsx</code> of your own replaces it</li>
         </ul>
       </section>
     </main>
