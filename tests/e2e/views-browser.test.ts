@@ -262,11 +262,13 @@ describe('views in a browser', () => {
     expect(response?.status()).toBe(404);
   });
 
-  it('links every view without parameters in the navigation: pages that need sign-in, then log-in and sign-up', async () => {
+  // Its log-in and sign-up pages are bound to function routes, not account routes: pages for
+  // everyone, listed first; the page that needs sign-in after them.
+  it('links every view without parameters in the navigation: pages for everyone, then those that need sign-in', async () => {
     await expect(page.locator('nav.appgen-nav a').allTextContents()).resolves.toEqual([
-      'My notes',
       'Log in',
       'Sign up',
+      'My notes',
     ]);
   });
 
