@@ -272,7 +272,9 @@ function mapMethod(
     computes: shape.computed.length > 0 || shape.include.some((i) => i.computed.length > 0),
     countsRelations:
       READS_RECORDS.includes(operation) &&
-      [...shape.computed, ...shape.include.flatMap((i) => i.computed)].some((c) => c.kind === 'count'),
+      [...shape.computed, ...shape.include.flatMap((i) => i.computed)].some(
+        (c) => c.kind === 'count',
+      ),
     // orm none answers stubs: nothing to shape.
     shapeName:
       orm !== 'none' &&

@@ -164,7 +164,11 @@ describe('the generated counts.ts (orm prisma)', () => {
     await withCounts([], counting, reader);
     await withCounts(null, counting, reader);
     const plain: Row = { id: 'a2', author: { id: 'u1' } };
-    await withCounts(plain, { counts: {}, include: { author: { counts: {}, include: {} } } }, reader);
+    await withCounts(
+      plain,
+      { counts: {}, include: { author: { counts: {}, include: {} } } },
+      reader,
+    );
     expect(plain).toEqual({ id: 'a2', author: { id: 'u1' } });
     expect(queries).toHaveLength(1);
   });
