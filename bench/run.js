@@ -16,14 +16,15 @@ const PARTS = {
   dev: (o) => require('./devLoop').runDevLoop(o),
   query: (o) => require('./queryCost').runQueryCost(o),
   outbox: (o) => require('./outboxCost').runOutboxCost(o),
+  data: (o) => require('./data').runData(o),
 };
 
-const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [load] [dev] [password] [query] [outbox] [options]]   (no part: all of them)
+const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [load] [dev] [password] [query] [outbox] [data] [options]]   (no part: all of them)
   --n 10,100,1000    generate: project sizes N (N models, 4N routes, N views)
   --runs 3           generate: runs per measurement (the median is shown); query: rounds (at least 3)
-  --duration 5       handlers, outbox: seconds per load round (plus a warm-up as long, at least 5 s)
+  --duration 5       handlers, outbox: seconds per load round (plus a warm-up as long, at least 5 s); data: seconds per endpoint
   --rounds 6         handlers, outbox: rounds per endpoint and variant, interleaved (medians shown)
-  --connections 10   handlers, outbox: concurrent connections of autocannon
+  --connections 10   handlers, outbox, data: concurrent connections of autocannon
   --rows 50          handlers: users seeded before the load
   --requests 10000   load: POSTs per ORM × database (SQLite, and PostgreSQL at 127.0.0.1:5432)
   --load-connections 50  load: concurrent connections

@@ -1,5 +1,5 @@
 // The databases the benchmarks run apps against: the embedded SQLite file, or a throwaway
-// database on the loopback PostgreSQL server (load.js, outboxCost.js).
+// database on the loopback PostgreSQL server (load.js, outboxCost.js, data.js).
 const crypto = require('crypto');
 const { spawnSync } = require('child_process');
 
@@ -7,8 +7,9 @@ const { spawnSync } = require('child_process');
 const PG_ADMIN_URL =
   process.env.APPGEN_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-function psql(sql) {
-  const result = spawnSync('psql', [PG_ADMIN_URL, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], {
+/** Runs SQL with psql, in the server's admin database unless a database URL is given. */
+function psql(sql, url = PG_ADMIN_URL) {
+  const result = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], {
     encoding: 'utf8',
   });
   if (result.status !== 0)

@@ -112,12 +112,15 @@ export interface IncludeContext {
    * every sent field but its private identity fields); null: the whole record (no computed fields).
    */
   fields: string[] | null;
-  /** Of `fields`, those that are the related model's own fields. */
+  /**
+   * The related model's own fields read of each record: those of `fields`, and its `id` when it
+   * has counts (counted by id; not sent unless `fields` names it).
+   */
   plainFields: string[];
   /** Of `fields`, the computed ones (of the related model), in order. */
   computed: ComputedContext[];
-  /** The relations its `count` computed fields count (Prisma's `_count`). */
-  counted: string[];
+  /** Its `count` computed fields: counted apart from the related records read (see countsRelations). */
+  counted: ComputedContext[];
   /** Its computed fields that read a relation's records (`callerIn`, `values`). */
   reads: ComputedContext[];
 }
@@ -508,14 +511,21 @@ export interface MethodContext {
   fields: string[] | null;
   /** Of `fields`, the computed ones, in order. */
   computed: ComputedContext[];
-  /** The relations the route's `count` computed fields count (Prisma's `_count`). */
-  counted: string[];
+  /** The route's `count` computed fields: counted apart from the records read (see countsRelations). */
+  counted: ComputedContext[];
   /** The route's computed fields that read a relation's records (`callerIn`, `values`). */
   reads: ComputedContext[];
   /** Included relations or computed fields are added to the records after they are read. */
   related: boolean;
   /** The route sends computed fields: its own, or those of a relation it includes. */
   computes: boolean;
+  /**
+   * The records read have `count` computed fields (the route's own or an included relation's).
+   * Prisma counts them after the read, one grouped query per counted relation over the ids read
+   * (withCounts, src/appgen/counts.ts), never with its `_count`, which counts the whole table of
+   * related rows; a write then runs in a transaction with that count.
+   */
+  countsRelations: boolean;
   /**
    * The route sends chosen fields (its `fields`, or an included relation's): the name of the
    * constant in the route file that says which (src/appgen/shape.ts), e.g. `getApiArticlesShape`. Else null.

@@ -72,6 +72,8 @@ export function mapAnswerShape(
     const relation = (relations.get(model?.name ?? '') ?? []).find((r) => r.name === name);
     const other = relation ? models.get(relation.model) : undefined;
     const shape = level(route.includeFields[name] ?? null, other, relations, models);
+    const own = shape.fields?.filter((f) => !shape.computed.some((c) => c.name === f)) ?? [];
+    const counts = shape.computed.some((c) => c.kind === 'count');
     return {
       name,
       model: relation?.model ?? '',
@@ -79,9 +81,10 @@ export function mapAnswerShape(
       isList: relation?.type !== 'belongsTo',
       optional: Boolean(relation?.optional),
       fields: shape.fields,
-      plainFields: shape.fields?.filter((f) => !shape.computed.some((c) => c.name === f)) ?? [],
+      // Counts are counted by the records' ids (withCounts): read even when not sent.
+      plainFields: counts && !own.includes('id') ? [...own, 'id'] : own,
       computed: shape.computed,
-      counted: shape.computed.filter((c) => c.kind === 'count').map((c) => c.relation),
+      counted: shape.computed.filter((c) => c.kind === 'count'),
       reads: shape.computed.filter((c) => c.kind !== 'count'),
     };
   });

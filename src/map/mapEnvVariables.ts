@@ -87,7 +87,7 @@ const ENV_VARIABLES: EnvVariableSpec[] = [
   ),
   optional(
     'APPGEN_LOG_SQL',
-    '1: print every SQL statement (appgen:sql <statement>).',
+    '1: print every SQL statement (appgen:sql <statement>); params: with its parameters too (values users sent: for diagnosis on test data only).',
     () => 'off',
     '1',
     (input) => input.usesDatabase,

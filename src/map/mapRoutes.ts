@@ -35,6 +35,8 @@ const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const WRITES: readonly string[] = ['create', 'replace', 'update'];
 /** The writes whose answer may read what was written with its relations and computed fields. */
 const READS_AFTER_WRITE: readonly string[] = [...WRITES, 'link', 'unlink'];
+/** The operations whose answer reads records with their relations and computed fields. */
+const READS_RECORDS: readonly string[] = ['list', 'get', ...READS_AFTER_WRITE];
 
 /** A parsed validator as the body spec writes it: its argument as a TypeScript literal. */
 function mapValidator(validator: ParsedValidator): ValidatorContext {
@@ -264,10 +266,15 @@ function mapMethod(
     includes: shape.include.length > 0,
     fields: shape.fields,
     computed: shape.computed,
-    counted: shape.computed.filter((c) => c.kind === 'count').map((c) => c.relation),
+    counted: shape.computed.filter((c) => c.kind === 'count'),
     reads: shape.computed.filter((c) => c.kind !== 'count'),
     related,
     computes: shape.computed.length > 0 || shape.include.some((i) => i.computed.length > 0),
+    countsRelations:
+      READS_RECORDS.includes(operation) &&
+      [...shape.computed, ...shape.include.flatMap((i) => i.computed)].some(
+        (c) => c.kind === 'count',
+      ),
     // orm none answers stubs: nothing to shape.
     shapeName:
       orm !== 'none' &&

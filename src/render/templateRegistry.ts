@@ -273,6 +273,18 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
         : [],
   },
   {
+    template: 'src/appgen/counts.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/counts.ts: the `count` computed fields, counted for the records a route read, orm prisma only',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.orm === 'prisma' &&
+      project.models.some((m) => m.computed.some((c) => c.kind === 'count'))
+        ? once('src/appgen/counts.ts', ['config/models/'])(project)
+        : [],
+  },
+  {
     template: 'src/appgen/password.ts.hbs',
     owner: 'generated',
     produces: 'src/appgen/password.ts: password hashes: make one, check a password against one',

@@ -270,6 +270,8 @@ const HANDLER_NAMES = new Set([
   'withComputed',
   'withComputedNow',
   'withIncludedNow',
+  'relationCounts',
+  'withCounts',
 ]);
 
 /** Handlers name the parent a path parameter finds `parent<Relation>` (`parentArticle`). */

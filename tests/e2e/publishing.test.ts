@@ -17,6 +17,8 @@ const MISSING = '00000000-0000-4000-8000-000000000000';
 const TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 type Row = Record<string, unknown>;
+/** A SQL statement the app printed, with its parameters. */
+type Statement = { text: string; params: unknown[] };
 
 /** An error answer in the example's format: exactly `{ "errors": { "body": [...messages] } }`. */
 function expectError(response: JsonResponse, status: number, ...messages: string[]): void {
@@ -170,12 +172,13 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
       JSON.stringify(INCLUDE_ROUTES),
     );
     await project.appgen(['build']);
-    // APPGEN_LOG_SQL=1: the app prints each SQL statement, which the statement-count test counts.
+    // APPGEN_LOG_SQL=params: the app prints each SQL statement with its parameters, which the
+    // tests of computed fields read (statements).
     // APPGEN_TRUST_PROXY=1: the tests play the reverse proxy a deployment puts in front, writing
     // the client's address into X-Forwarded-For (the throttle tests use several addresses).
     app = {
       dir: project.dir,
-      env: { ...project.env, APPGEN_LOG_SQL: '1', APPGEN_TRUST_PROXY: '1' },
+      env: { ...project.env, APPGEN_LOG_SQL: 'params', APPGEN_TRUST_PROXY: '1' },
     };
     server = await startBuiltApp(app.dir, app.env);
     db = await openAppDatabase(project.dir, orm, env.DATABASE_URL);
@@ -1052,6 +1055,34 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     expect(body(await send('GET', '/api/articles')).articlesCount).toBe(2);
   });
 
+  /**
+   * The SQL statements the app printed (APPGEN_LOG_SQL=params) while it answered one list request
+   * of Jake's, each with its parameters, and the records of the answer.
+   */
+  async function statements(path: string): Promise<{ sql: Statement[]; records: Row[] }> {
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+    await settle();
+    const before = server.output().length;
+    const answer = await request(server.url, 'GET', path, undefined, {
+      authorization: `Token ${jake.token}`,
+    });
+    expect(answer.status).toBe(200);
+    await settle();
+    const sql = server
+      .output()
+      .slice(before)
+      .split('\n')
+      .filter((line) => line.startsWith('appgen:sql '))
+      .map((line): Statement => {
+        const at = line.lastIndexOf(' -- params: ');
+        return {
+          text: line.slice('appgen:sql '.length, at),
+          params: JSON.parse(line.slice(at + ' -- params: '.length)) as unknown[],
+        };
+      });
+    return { sql, records: rows(answer) };
+  }
+
   it('reads computed fields with as many SQL statements for 50 articles as for 1', async () => {
     // Not recorded in the transcript: articles made within one millisecond are ordered by their
     // random ids. Still checked against the OpenAPI document, as every request.
@@ -1060,25 +1091,68 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
       const written = { article: { title: `Article ${i}`, description: 'd', body: 'b' } };
       expect((await request(server.url, 'POST', '/api/articles', written, auth)).status).toBe(201);
     }
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
-    // The statements the app printed (APPGEN_LOG_SQL=1) while it answered one request.
-    async function statements(path: string, records: number): Promise<number> {
-      await settle();
-      const before = server.output().length;
-      const answer = await request(server.url, 'GET', path, undefined, auth);
-      expect([answer.status, rows(answer).length]).toEqual([200, records]);
-      await settle();
-      return server
-        .output()
-        .slice(before)
-        .split('\n')
-        .filter((line) => line.startsWith('appgen:sql ')).length;
-    }
-    await statements('/api/articles?limit=1', 1); // warm-up: connections, prepared statements
-    statementCounts.oneArticle = await statements('/api/articles?limit=1', 1);
-    statementCounts.fiftyArticles = await statements('/api/articles?limit=50', 50);
+    const count = async (path: string, records: number) => {
+      const answered = await statements(path);
+      expect(answered.records).toHaveLength(records);
+      return answered.sql.length;
+    };
+    await count('/api/articles?limit=1', 1); // warm-up: connections, prepared statements
+    statementCounts.oneArticle = await count('/api/articles?limit=1', 1);
+    statementCounts.fiftyArticles = await count('/api/articles?limit=50', 50);
     expect(statementCounts.oneArticle).toBeGreaterThan(0);
     expect(statementCounts.fiftyArticles).toBe(statementCounts.oneArticle);
+  });
+
+  it("counts a page's favorites over that page's articles only, by the index of the links", async () => {
+    // Not recorded in the transcript (the order of articles made within one millisecond). Jake
+    // favorites the first article of a page of 2 and 30 articles after the page: a count over
+    // every link (Prisma's _count joins the page to a count of the whole table) reads all 31
+    // links, a count of the page's articles reads one. Both answer the same numbers: the
+    // statement itself must name the page's articles, and its plan must find them by the index.
+    const auth = { authorization: `Token ${jake.token}` };
+    const slugs = (records: Row[]) => records.map((record) => record.slug as string);
+    const [first, second] = slugs((await statements('/api/articles?limit=2')).records);
+    const later = slugs((await statements('/api/articles?limit=30&offset=2')).records);
+    for (const slug of [first, ...later])
+      expect(
+        (await request(server.url, 'POST', `/api/articles/${slug}/favorite`, {}, auth)).status,
+      ).toBe(200);
+    const links = Number((await db.rows('SELECT count(*) AS n FROM "_Article_favoritedBy"'))[0].n);
+    expect(links).toBeGreaterThanOrEqual(31);
+
+    const page = await statements('/api/articles?limit=2');
+    expect(page.records.map((r) => [r.slug, r.favorited, r.favoritesCount])).toEqual([
+      [first, true, 1],
+      [second, false, 0],
+    ]);
+    const ids = (
+      await db.rows('SELECT "id" FROM "Article" WHERE "slug" IN ($1, $2)', [first, second])
+    )
+      .map((row) => row.id as string)
+      .sort();
+    const reading = page.sql.filter((s) => s.text.includes('_Article_favoritedBy'));
+    // Every statement that reads the links (the count, and whether the caller is linked) names
+    // the page's two articles; the count is one of them, with nothing but those two ids.
+    for (const statement of reading) expect(statement.params).toEqual(expect.arrayContaining(ids));
+    const counts = reading.filter((s) => /\bcount\(/i.test(s.text));
+    expect(counts).toHaveLength(1);
+    const [counting] = counts;
+    expect([...counting.params].sort()).toEqual(ids);
+    // Its plan finds the links by the index on their article ("A"), not by reading them all
+    // (PostgreSQL is kept from a sequential scan, which it prefers on a table this small).
+    if (database === 'postgresql') {
+      await db.rows('SET enable_seqscan = off');
+      const plan = await db.rows(`EXPLAIN ${counting.text}`, counting.params);
+      await db.rows('RESET enable_seqscan');
+      expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toMatch(
+        /Index Cond: \((\S+\.)?"A" = ANY/,
+      );
+    } else {
+      const plan = await db.rows(`EXPLAIN QUERY PLAN ${counting.text}`, counting.params);
+      expect(plan.map((row) => row.detail).join('\n')).toMatch(
+        /SEARCH "?_Article_favoritedBy"? USING (COVERING )?INDEX \S+ \(A=\?\)/,
+      );
+    }
   });
 
   it('answers 201 exactly for the articles it stored, while its database connections are dropped', async () => {

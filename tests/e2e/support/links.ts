@@ -108,6 +108,29 @@ export function describeLinks(url: () => string): void {
       });
     });
 
+    it('counts the links of the records of a list, and of the records a route includes', async () => {
+      // articleCount counts a label's side of the links ("B" of _Article_labels).
+      const counts = async () =>
+        Object.fromEntries(
+          ((await request(base, 'GET', '/api/labels')).body as Row[]).map((label) => [
+            label.name,
+            label.articleCount,
+          ]),
+        );
+      const before = await counts();
+      expect(before.a).toBe((await linked('a')).length);
+      const id = await createArticle('Counted', [labels.c, labels.a]);
+      expect(await counts()).toEqual({ ...before, a: before.a + 1, c: before.c + 1 });
+      // The included labels in the order of their ids (a before c), with their counts.
+      expect((await request(base, 'GET', `/api/articles/${id}/counts`)).body).toEqual({
+        title: 'Counted',
+        labels: [
+          { name: 'a', articleCount: before.a + 1 },
+          { name: 'c', articleCount: before.c + 1 },
+        ],
+      });
+    });
+
     it('refuses an id of no record with 409 naming each missing one, and writes nothing', async () => {
       const before = (await linked('a')).length;
       expectError(

@@ -8,7 +8,8 @@ import { typecheckFileMap } from '../support/typecheckFileMap';
 // The golden cases with events compile as a generated app does (tsc --strict, plus
 // noUnusedLocals and noUnusedParameters), on each ORM and database: their routes record events
 // in the transaction of their writes (the outbox), run others in the request, and the worker,
-// its queries and its handlers are generated with them.
+// its queries and its handlers are generated with them. Their `count` computed field is sent by a
+// list and by the labels an article route includes (Prisma: src/appgen/counts.ts).
 jest.setTimeout(600_000);
 
 const CASES = ['links', 'links-postgres', 'links-drizzle', 'links-drizzle-postgres'];

@@ -77,6 +77,18 @@ export async function send<T>(method: string, path: string, body?: unknown, opti
   return { ok: true, status: response.status, data: answer as T, headers: response.headers, redirectedTo: redirected ? redirected.pathname + redirected.search : null };
 }
 
+export interface GetApiArticlesByIdCountsInput {
+  params: { id: string };
+}
+
+export type GetApiArticlesByIdCountsResult = Required<Pick<Article, "title">> & { labels: Array<Required<Pick<Label, "name" | "articleCount">>> };
+
+/** GET /api/articles/:id/counts (config/routes/articles.json routes[2]) */
+export function getApiArticlesByIdCounts(input: GetApiArticlesByIdCountsInput, options?: RequestOptions): Promise<ApiResult<GetApiArticlesByIdCountsResult>> {
+  const params = input.params;
+  return send("GET", "/api/articles/" + encodeURIComponent(String(params.id)) + "/counts", undefined, options);
+}
+
 export interface PutApiArticlesByIdLabelsInput {
   params: { id: string };
   body: PutApiArticlesByIdLabelsBody;
@@ -84,7 +96,7 @@ export interface PutApiArticlesByIdLabelsInput {
 
 export type PutApiArticlesByIdLabelsResult = Article & Required<Pick<Article, "labels">>;
 
-/** PUT /api/articles/:id/labels (config/routes/articles.json routes[4]) */
+/** PUT /api/articles/:id/labels (config/routes/articles.json routes[5]) */
 export function putApiArticlesByIdLabels(input: PutApiArticlesByIdLabelsInput, options?: RequestOptions): Promise<ApiResult<PutApiArticlesByIdLabelsResult>> {
   const params = input.params;
   return send("PUT", "/api/articles/" + encodeURIComponent(String(params.id)) + "/labels", input.body, options);
@@ -109,7 +121,7 @@ export interface PutApiArticlesByIdInput {
 
 export type PutApiArticlesByIdResult = Article & Required<Pick<Article, "labels">>;
 
-/** PUT /api/articles/:id (config/routes/articles.json routes[2]) */
+/** PUT /api/articles/:id (config/routes/articles.json routes[3]) */
 export function putApiArticlesById(input: PutApiArticlesByIdInput, options?: RequestOptions): Promise<ApiResult<PutApiArticlesByIdResult>> {
   const params = input.params;
   return send("PUT", "/api/articles/" + encodeURIComponent(String(params.id)), input.body, options);
@@ -122,7 +134,7 @@ export interface PatchApiArticlesByIdInput {
 
 export type PatchApiArticlesByIdResult = Article;
 
-/** PATCH /api/articles/:id (config/routes/articles.json routes[3]) */
+/** PATCH /api/articles/:id (config/routes/articles.json routes[4]) */
 export function patchApiArticlesById(input: PatchApiArticlesByIdInput, options?: RequestOptions): Promise<ApiResult<PatchApiArticlesByIdResult>> {
   const params = input.params;
   return send("PATCH", "/api/articles/" + encodeURIComponent(String(params.id)), input.body, options);
@@ -134,7 +146,7 @@ export interface PostApiArticlesFormInput {
 
 export type PostApiArticlesFormResult = unknown;
 
-/** POST /api/articles/form (config/routes/articles.json routes[6]) */
+/** POST /api/articles/form (config/routes/articles.json routes[7]) */
 export function postApiArticlesForm(input: PostApiArticlesFormInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesFormResult>> {
   return send("POST", "/api/articles/form", input.body, options);
 }
@@ -145,7 +157,7 @@ export interface PostApiArticlesImportInput {
 
 export type PostApiArticlesImportResult = unknown;
 
-/** POST /api/articles/import (config/routes/articles.json routes[7]) */
+/** POST /api/articles/import (config/routes/articles.json routes[8]) */
 export function postApiArticlesImport(input: PostApiArticlesImportInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesImportResult>> {
   return send("POST", "/api/articles/import", input.body, options);
 }
@@ -156,7 +168,7 @@ export interface PostApiArticlesQuickInput {
 
 export type PostApiArticlesQuickResult = { success: true };
 
-/** POST /api/articles/quick (config/routes/articles.json routes[5]) */
+/** POST /api/articles/quick (config/routes/articles.json routes[6]) */
 export function postApiArticlesQuick(input: PostApiArticlesQuickInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesQuickResult>> {
   return send("POST", "/api/articles/quick", input.body, options);
 }
@@ -178,7 +190,7 @@ export interface GetApiLabelsByIdGoInput {
 
 export type GetApiLabelsByIdGoResult = unknown;
 
-/** GET /api/labels/:id/go (config/routes/labels.json routes[2]) */
+/** GET /api/labels/:id/go (config/routes/labels.json routes[3]) */
 export function getApiLabelsByIdGo(input: GetApiLabelsByIdGoInput, options?: RequestOptions): Promise<ApiResult<GetApiLabelsByIdGoResult>> {
   const params = input.params;
   return send("GET", "/api/labels/" + encodeURIComponent(String(params.id)) + "/go", undefined, options);
@@ -190,7 +202,7 @@ export interface GetApiLabelsByIdInput {
 
 export type GetApiLabelsByIdResult = Label & Required<Pick<Label, "articles">>;
 
-/** GET /api/labels/:id (config/routes/labels.json routes[1]) */
+/** GET /api/labels/:id (config/routes/labels.json routes[2]) */
 export function getApiLabelsById(input: GetApiLabelsByIdInput, options?: RequestOptions): Promise<ApiResult<GetApiLabelsByIdResult>> {
   const params = input.params;
   return send("GET", "/api/labels/" + encodeURIComponent(String(params.id)), undefined, options);
@@ -202,7 +214,7 @@ export interface DeleteApiLabelsByIdInput {
 
 export type DeleteApiLabelsByIdResult = { success: true };
 
-/** DELETE /api/labels/:id (config/routes/labels.json routes[3]) */
+/** DELETE /api/labels/:id (config/routes/labels.json routes[4]) */
 export function deleteApiLabelsById(input: DeleteApiLabelsByIdInput, options?: RequestOptions): Promise<ApiResult<DeleteApiLabelsByIdResult>> {
   const params = input.params;
   return send("DELETE", "/api/labels/" + encodeURIComponent(String(params.id)), undefined, options);
@@ -214,10 +226,20 @@ export interface GetApiLabelsByIdSummariesInput {
 
 export type GetApiLabelsByIdSummariesResult = Required<Pick<Label, "name" | "summaries">>;
 
-/** GET /api/labels/:id/summaries (config/routes/labels.json routes[4]) */
+/** GET /api/labels/:id/summaries (config/routes/labels.json routes[5]) */
 export function getApiLabelsByIdSummaries(input: GetApiLabelsByIdSummariesInput, options?: RequestOptions): Promise<ApiResult<GetApiLabelsByIdSummariesResult>> {
   const params = input.params;
   return send("GET", "/api/labels/" + encodeURIComponent(String(params.id)) + "/summaries", undefined, options);
+}
+
+export interface GetApiLabelsInput {
+}
+
+export type GetApiLabelsResult = Array<Required<Pick<Label, "name" | "articleCount">>>;
+
+/** GET /api/labels (config/routes/labels.json routes[1]) */
+export function getApiLabels(_input: GetApiLabelsInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiLabelsResult>> {
+  return send("GET", "/api/labels", undefined, options);
 }
 
 export interface PostApiLabelsInput {
@@ -237,7 +259,7 @@ export interface PostApiReadersInput {
 
 export type PostApiReadersResult = Reader;
 
-/** POST /api/readers (config/routes/labels.json routes[5]) */
+/** POST /api/readers (config/routes/labels.json routes[6]) */
 export function postApiReaders(input: PostApiReadersInput, options?: RequestOptions): Promise<ApiResult<PostApiReadersResult>> {
   return send("POST", "/api/readers", input.body, options);
 }

@@ -2,7 +2,7 @@
 // What the API sends of each record (orm drizzle): the columns of each table without its hidden
 // fields, and the related records a route includes. The Prisma variant gets the same from the
 // client's global `omit` and `include`.
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, count, eq, inArray } from "drizzle-orm";
 import { db, orderOf, tables } from "./db";
 
 /** The columns sent of each model, hidden fields left out: `db.select(columns.user)`, `.returning(columns.user)`. */
@@ -113,6 +113,8 @@ export const computed = {
   label: {
     // the summary of each Article linked in _Article_labels, by summary, then id
     summaries: { list: true, none: null, find: (ids, _userId, reader) => reader.select({ key: tables._Article_labels.B, value: tables.article.summary }).from(tables._Article_labels).innerJoin(tables.article, eq(tables._Article_labels.A, tables.article.id)).where(inArray(tables._Article_labels.B, ids)).orderBy(orderOf(tables.article.summary, false), asc(tables.article.id)) },
+    // the number of Articles linked in _Article_labels
+    articleCount: { list: false, none: 0, find: (ids, _userId, reader) => reader.select({ key: tables._Article_labels.B, value: count() }).from(tables._Article_labels).where(inArray(tables._Article_labels.B, ids)).groupBy(tables._Article_labels.B) },
   },
 } satisfies Record<string, Record<string, ComputedFinder>>;
 

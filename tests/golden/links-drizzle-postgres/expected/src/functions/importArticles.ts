@@ -4,7 +4,7 @@ import type { PostApiArticlesImportBody } from "@/appgen/bodies";
 import { jsonError } from "@/appgen/http";
 
 /**
- * Handles POST config/routes/articles.json routes[7].
+ * Handles POST config/routes/articles.json routes[8].
  * Return a JSON-serialisable value (sent with status 200) or a Response.
  */
 export async function importArticles(input: FunctionInput<PostApiArticlesImportBody>): Promise<unknown> {

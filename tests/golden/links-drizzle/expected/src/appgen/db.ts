@@ -9,8 +9,13 @@ export { tables };
 /** DATABASE_URL, or the embedded SQLite file of the project. */
 const url = process.env.DATABASE_URL ?? "file:./drizzle/dev.db";
 
-/** APPGEN_LOG_SQL=1: every SQL statement is printed as `appgen:sql <statement>` (to count them, e.g.). */
-const logger = process.env.APPGEN_LOG_SQL === "1" ? { logQuery: (query: string) => console.log(`appgen:sql ${query}`) } : false;
+/**
+ * APPGEN_LOG_SQL=1: every SQL statement is printed as `appgen:sql <statement>` (to count them,
+ * e.g.); APPGEN_LOG_SQL=params adds its parameters, ` -- params: <JSON array>`: values users sent,
+ * for diagnosis on test data only.
+ */
+const logSql = process.env.APPGEN_LOG_SQL;
+const logger = logSql === "1" || logSql === "params" ? { logQuery: (query: string, params: unknown[]) => console.log(`appgen:sql ${query}${logSql === "params" ? ` -- params: ${JSON.stringify(params, (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value))}` : ""}`) } : false;
 
 function createDatabase() {
   // better-sqlite3 takes a path: the URL without `file:`, relative to the app's folder.

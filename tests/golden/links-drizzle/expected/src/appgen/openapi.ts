@@ -150,7 +150,7 @@ export const openApiDocument: Record<string, unknown> = {
           "Article"
         ],
         "summary": "Create Article",
-        "description": "From config/routes/articles.json routes[6].",
+        "description": "From config/routes/articles.json routes[7].",
         "requestBody": {
           "required": true,
           "content": {
@@ -217,7 +217,7 @@ export const openApiDocument: Record<string, unknown> = {
           "Functions"
         ],
         "summary": "Run importArticles",
-        "description": "From config/routes/articles.json routes[7].",
+        "description": "From config/routes/articles.json routes[8].",
         "requestBody": {
           "required": true,
           "content": {
@@ -285,7 +285,7 @@ export const openApiDocument: Record<string, unknown> = {
           "Article"
         ],
         "summary": "Create Article",
-        "description": "From config/routes/articles.json routes[5].",
+        "description": "From config/routes/articles.json routes[6].",
         "requestBody": {
           "required": true,
           "content": {
@@ -435,7 +435,7 @@ export const openApiDocument: Record<string, unknown> = {
           "Article"
         ],
         "summary": "Replace Article",
-        "description": "From config/routes/articles.json routes[2].",
+        "description": "From config/routes/articles.json routes[3].",
         "parameters": [
           {
             "name": "id",
@@ -547,7 +547,7 @@ export const openApiDocument: Record<string, unknown> = {
           "Article"
         ],
         "summary": "Update Article",
-        "description": "From config/routes/articles.json routes[3].",
+        "description": "From config/routes/articles.json routes[4].",
         "parameters": [
           {
             "name": "id",
@@ -631,6 +631,79 @@ export const openApiDocument: Record<string, unknown> = {
         }
       }
     },
+    "/api/articles/{id}/counts": {
+      "get": {
+        "operationId": "getApiArticlesByIdCounts",
+        "tags": [
+          "Article"
+        ],
+        "summary": "Get one Article",
+        "description": "From config/routes/articles.json routes[2].",
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "format": "uuid"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Success",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "properties": {
+                    "title": {
+                      "type": "string"
+                    },
+                    "labels": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "name": {
+                            "type": "string"
+                          },
+                          "articleCount": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "The number of records in articles"
+                          }
+                        },
+                        "required": [
+                          "name",
+                          "articleCount"
+                        ],
+                        "additionalProperties": false
+                      }
+                    }
+                  },
+                  "required": [
+                    "title",
+                    "labels"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          }
+        }
+      }
+    },
     "/api/articles/{id}/labels": {
       "put": {
         "operationId": "putApiArticlesByIdLabels",
@@ -638,7 +711,7 @@ export const openApiDocument: Record<string, unknown> = {
           "Article"
         ],
         "summary": "Replace Article",
-        "description": "From config/routes/articles.json routes[4].",
+        "description": "From config/routes/articles.json routes[5].",
         "parameters": [
           {
             "name": "id",
@@ -846,6 +919,47 @@ export const openApiDocument: Record<string, unknown> = {
       }
     },
     "/api/labels": {
+      "get": {
+        "operationId": "getApiLabels",
+        "tags": [
+          "Label"
+        ],
+        "summary": "List Label records",
+        "description": "From config/routes/labels.json routes[1].",
+        "responses": {
+          "200": {
+            "description": "Success",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "name": {
+                        "type": "string"
+                      },
+                      "articleCount": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "The number of records in articles"
+                      }
+                    },
+                    "required": [
+                      "name",
+                      "articleCount"
+                    ],
+                    "additionalProperties": false
+                  }
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          }
+        }
+      },
       "post": {
         "operationId": "postApiLabels",
         "tags": [
@@ -910,7 +1024,7 @@ export const openApiDocument: Record<string, unknown> = {
           "Label"
         ],
         "summary": "Get one Label",
-        "description": "From config/routes/labels.json routes[1].",
+        "description": "From config/routes/labels.json routes[2].",
         "parameters": [
           {
             "name": "id",
@@ -971,7 +1085,7 @@ export const openApiDocument: Record<string, unknown> = {
           "Label"
         ],
         "summary": "Delete Label",
-        "description": "From config/routes/labels.json routes[3].",
+        "description": "From config/routes/labels.json routes[4].",
         "parameters": [
           {
             "name": "id",
@@ -1028,7 +1142,7 @@ export const openApiDocument: Record<string, unknown> = {
           "Label"
         ],
         "summary": "Get one Label",
-        "description": "From config/routes/labels.json routes[2].",
+        "description": "From config/routes/labels.json routes[3].",
         "parameters": [
           {
             "name": "id",
@@ -1071,7 +1185,7 @@ export const openApiDocument: Record<string, unknown> = {
           "Label"
         ],
         "summary": "Get one Label",
-        "description": "From config/routes/labels.json routes[4].",
+        "description": "From config/routes/labels.json routes[5].",
         "parameters": [
           {
             "name": "id",
@@ -1133,7 +1247,7 @@ export const openApiDocument: Record<string, unknown> = {
           "Reader"
         ],
         "summary": "Create Reader",
-        "description": "From config/routes/labels.json routes[5].",
+        "description": "From config/routes/labels.json routes[6].",
         "requestBody": {
           "required": true,
           "content": {

@@ -5,12 +5,16 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 /** DATABASE_URL, or the embedded SQLite file of the project. */
 const url = process.env.DATABASE_URL ?? "file:./prisma/dev.db";
 
-/** APPGEN_LOG_SQL=1: every SQL statement is printed as `appgen:sql <statement>` (to count them, e.g.). */
-const logSql = process.env.APPGEN_LOG_SQL === "1";
+/**
+ * APPGEN_LOG_SQL=1: every SQL statement is printed as `appgen:sql <statement>` (to count them,
+ * e.g.); APPGEN_LOG_SQL=params adds its parameters, ` -- params: <JSON array>`: values users sent,
+ * for diagnosis on test data only.
+ */
+const logSql = process.env.APPGEN_LOG_SQL;
 
 function createClient() {
   const client = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url }), omit: { user: { password: true } }, log: [{ emit: "event", level: "query" }] });
-  if (logSql) client.$on("query", (event) => console.log(`appgen:sql ${event.query}`));
+  if (logSql === "1" || logSql === "params") client.$on("query", (event) => console.log(`appgen:sql ${event.query}${logSql === "params" ? ` -- params: ${event.params}` : ""}`));
   return client;
 }
 

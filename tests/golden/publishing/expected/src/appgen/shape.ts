@@ -27,9 +27,10 @@ export function shaped(value: unknown, shape: Shape | null): unknown {
 }
 
 /**
- * How a query's computed fields come back from Prisma: `count` under `_count`, `callerIn` as the
- * caller's record if linked, `values` as the related records' field. Each record gets its
- * computed fields under their own names, and loses what Prisma added for them.
+ * How a query's computed fields come back from Prisma: `count` under `_count` (put there by
+ * withCounts, src/appgen/counts.ts), `callerIn` as the caller's record if linked, `values` as the
+ * related records' field. Each record gets its computed fields under their own names, and loses
+ * what was added for them.
  */
 export interface PrismaReading {
   computed: Readonly<Record<string, readonly ["count" | "callerIn", string] | readonly ["values", string, string]>>;

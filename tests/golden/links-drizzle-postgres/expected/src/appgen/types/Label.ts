@@ -11,4 +11,5 @@ export interface Label {
   name: string;
   articles?: Article[];
   summaries?: Array<string | null>;
+  articleCount?: number;
 }

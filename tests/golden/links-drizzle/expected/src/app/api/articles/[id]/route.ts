@@ -73,7 +73,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   });
 }
 
-/** PUT /api/articles/:id (config/routes/articles.json routes[2]) */
+/** PUT /api/articles/:id (config/routes/articles.json routes[3]) */
 export async function PUT(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
@@ -120,7 +120,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
   });
 }
 
-/** PATCH /api/articles/:id (config/routes/articles.json routes[3]) */
+/** PATCH /api/articles/:id (config/routes/articles.json routes[4]) */
 export async function PATCH(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;

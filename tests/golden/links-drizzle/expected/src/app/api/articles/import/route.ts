@@ -16,7 +16,7 @@ const postApiArticlesImportBodySpec = {
   },
 } satisfies BodySpec;
 
-/** POST /api/articles/import (config/routes/articles.json routes[7]) */
+/** POST /api/articles/import (config/routes/articles.json routes[8]) */
 export async function POST(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);

@@ -11,7 +11,7 @@ type Context = { params: Promise<{ id: string }> };
 // The record GET /api/labels/:id reads: a statement prepared on its first use and kept, not built on every request.
 const getApiLabelsByIdRead = preparedOnce(() => db.select(columns.label).from(tables.label).where(matchingPlaceholders(tables.label, ["id"])).limit(1).prepare());
 
-/** GET /api/labels/:id (config/routes/labels.json routes[1]) */
+/** GET /api/labels/:id (config/routes/labels.json routes[2]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
@@ -23,7 +23,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   });
 }
 
-/** DELETE /api/labels/:id (config/routes/labels.json routes[3]) */
+/** DELETE /api/labels/:id (config/routes/labels.json routes[4]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;

@@ -7,7 +7,7 @@ import { eventRows, wakeOutbox } from "@/appgen/events";
 
 type Context = { params: Promise<{ id: string }> };
 
-/** GET /api/labels/:id (config/routes/labels.json routes[1]) */
+/** GET /api/labels/:id (config/routes/labels.json routes[2]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
@@ -18,7 +18,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   });
 }
 
-/** DELETE /api/labels/:id (config/routes/labels.json routes[3]) */
+/** DELETE /api/labels/:id (config/routes/labels.json routes[4]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;

@@ -24,7 +24,7 @@ const postApiArticlesFormBodySpec = {
   },
 } satisfies BodySpec;
 
-/** POST /api/articles/form (config/routes/articles.json routes[6]) */
+/** POST /api/articles/form (config/routes/articles.json routes[7]) */
 export async function POST(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);

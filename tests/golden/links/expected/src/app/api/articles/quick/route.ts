@@ -24,7 +24,7 @@ const postApiArticlesQuickBodySpec = {
   },
 } satisfies BodySpec;
 
-/** POST /api/articles/quick (config/routes/articles.json routes[5]) */
+/** POST /api/articles/quick (config/routes/articles.json routes[6]) */
 export async function POST(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);

@@ -26,7 +26,7 @@ const putApiArticlesByIdLabelsBodySpec = {
   },
 } satisfies BodySpec;
 
-/** PUT /api/articles/:id/labels (config/routes/articles.json routes[4]) */
+/** PUT /api/articles/:id/labels (config/routes/articles.json routes[5]) */
 export async function PUT(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;

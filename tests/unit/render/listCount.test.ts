@@ -1,0 +1,63 @@
+import { minimalProject } from '../support/configs';
+import { renderFiles } from '../support/renderFiles';
+
+// A list counts its matches only when its route asks for it (`query.count`), and then with the
+// very condition of the list (the same `where`: the same indexes), on both ORMs.
+const ARTICLE = {
+  name: 'Article',
+  fields: { id: 'uuid', title: 'string', authorId: 'uuid', createdAt: 'date_now' },
+  relations: {
+    author: { type: 'belongsTo', model: 'User' },
+    tags: { type: 'manyToMany', model: 'Tag' },
+  },
+  indexes: [['createdAt']],
+};
+const TAG = {
+  name: 'Tag',
+  fields: { id: 'uuid', name: { type: 'string', unique: true } },
+  relations: { articles: { type: 'manyToMany', model: 'Article', via: 'tags' } },
+};
+const QUERY = {
+  filter: ['authorId', { name: 'tag', path: 'tags.name' }],
+  sort: ['createdAt'],
+  defaultSort: '-createdAt',
+  pageSize: 20,
+};
+
+function listRoute(orm: string, query: Record<string, unknown> | undefined): string {
+  const files = renderFiles(
+    minimalProject({
+      'appgen.config.json': { orm },
+      'config/models/Article.json': ARTICLE,
+      'config/models/Tag.json': TAG,
+      'config/routes/articles.json': {
+        routes: [{ method: 'GET', path: '/api/articles', response: 'Article[]', query }],
+      },
+    }),
+  );
+  return files.get('src/app/api/articles/route.ts')?.content ?? '';
+}
+
+const COUNTS = { prisma: /\.count\(/g, drizzle: /\$count\(/g };
+
+describe.each(['prisma', 'drizzle'] as const)('a list route with %s', (orm) => {
+  it('counts nothing when its route does not ask for a count', () => {
+    expect(listRoute(orm, QUERY).match(COUNTS[orm])).toBeNull();
+    // Pages or not, filtered or not.
+    expect(listRoute(orm, { filter: ['authorId'] }).match(COUNTS[orm])).toBeNull();
+    expect(listRoute(orm, undefined).match(COUNTS[orm])).toBeNull();
+  });
+
+  it('counts with the condition of the list itself when it does', () => {
+    const route = listRoute(orm, { ...QUERY, count: true });
+    expect(route.match(COUNTS[orm])).toHaveLength(1);
+    expect(route.match(/const where = /g)).toHaveLength(1);
+    if (orm === 'prisma') {
+      expect(route).toContain('db.article.findMany({\n      where,');
+      expect(route).toContain('const total = await db.article.count({ where });');
+    } else {
+      expect(route).toContain('.from(tables.article).where(where).orderBy(');
+      expect(route).toContain('const total = await db.$count(tables.article, where);');
+    }
+  });
+});
