@@ -65,6 +65,48 @@ export function requestOrigin(request: WithHeaders): string {
 }
 
 /**
+ * Why APPGEN_PUBLIC_URL cannot be the base of the app's absolute URLs, or null when it is unset or
+ * fit: an http(s) URL with no query, fragment or credentials (a path is kept: `https://example.com/app`).
+ * A start-up check (src/appgen/startup.ts) of projects whose answers send url fields.
+ */
+export function publicUrlProblem(): string | null {
+  const value = (process.env.APPGEN_PUBLIC_URL ?? "").trim();
+  if (value === "") return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `APPGEN_PUBLIC_URL is ${JSON.stringify(value)}, not a URL. Set it to the app's public origin, e.g. https://example.com, or leave it unset to use the origin each request came to.`;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return `APPGEN_PUBLIC_URL is ${JSON.stringify(value)}: it must start with https:// (or http://).`;
+  if (url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") return `APPGEN_PUBLIC_URL is ${JSON.stringify(value)}: give the origin and path only, with no query, fragment or credentials (e.g. https://example.com).`;
+  return null;
+}
+
+let warnedPublicUrl = false;
+
+/**
+ * What the app's absolute URLs start with (the url fields of its answers, model `computed` with
+ * "url"): APPGEN_PUBLIC_URL when set (without a trailing "/"), else the origin the request came to
+ * (requestOrigin: Host and http, or X-Forwarded-Host and X-Forwarded-Proto behind trusted proxies).
+ * Set it when the app serves one public address, so that no request's headers choose its links.
+ */
+export function publicBaseUrl(request: WithHeaders): string {
+  const value = (process.env.APPGEN_PUBLIC_URL ?? "").trim();
+  if (value === "") return requestOrigin(request);
+  const problem = publicUrlProblem();
+  if (problem === null) {
+    const url = new URL(value);
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+  }
+  if (!warnedPublicUrl) {
+    warnedPublicUrl = true;
+    console.error(`[appgen] ${problem} The origin of each request is used instead.`);
+  }
+  return requestOrigin(request);
+}
+
+/**
  * The header in which the server's own process puts the address of each request's connection
  * (src/appgen/socketAddress.ts), and the global flag that says it does: without the flag, a
  * header of that name came from the client.
