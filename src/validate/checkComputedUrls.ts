@@ -55,13 +55,12 @@ function checkOne(check: UrlCheck, name: string, path: string): Diagnostic[] {
       `name a route whose path parameters are fields of ${model.name} (e.g. "/api/${model.name.toLowerCase()}s/:id").`,
     );
   }
-  const unique = uniqueFields(model);
-  if (!params.some((param) => unique.includes(param)))
+  // A GET of one record names it by a unique field (checkRouteParams), but the caller's own
+  // record (`record: "currentUser"`) has no key in its path.
+  if (params.length === 0)
     return problem(
-      params.length === 0
-        ? `"${path}" names no record: every ${model.name} would have the same url`
-        : `"${path}" names no one record: none of ${params.map((p) => `":${p}"`).join(', ')} is unique in ${model.name}`,
-      `name a route whose path has the record's key, e.g. ":${unique.find((f) => f !== 'id') ?? 'id'}".`,
+      `"${path}" names no record: every ${model.name} would have the same url`,
+      `name a route whose path has the record's key, e.g. "/api/${model.name.toLowerCase()}s/:${uniqueFields(model).find((f) => f !== 'id') ?? 'id'}".`,
     );
   return [];
 }
