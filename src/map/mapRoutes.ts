@@ -284,7 +284,8 @@ function mapMethod(
         sendsUrls)
         ? `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}Shape`
         : null,
-    values: route.values,
+    // orm none answers stubs: no values to pick.
+    values: orm !== 'none' ? route.values : null,
     sessionToken: route.token ? (route.method === 'GET' ? 'held' : 'new') : null,
     envelope: { ...route.envelope },
   };

@@ -21,21 +21,28 @@ import { typecheckFileMap } from '../support/typecheckFileMap';
 jest.setTimeout(900_000);
 
 const PUBLISHING = path.join(REPO_ROOT, 'examples', 'publishing');
+/** The route an Article's url field names. */
+const URL_ROUTE = {
+  method: 'GET',
+  path: '/api/articles/:slug',
+  params: { slug: 'string' },
+  response: 'Article',
+};
 const SETTINGS = JSON.parse(fs.readFileSync(path.join(PUBLISHING, 'appgen.config.json'), 'utf8'));
+/** The example's models, Article with a url field: every answer of an Article sends it. */
 const MODELS: ProjectFiles = Object.fromEntries(
-  fs
-    .readdirSync(path.join(PUBLISHING, 'config', 'models'))
-    .map((file) => [
-      `config/models/${file}`,
-      fs.readFileSync(path.join(PUBLISHING, 'config', 'models', file), 'utf8'),
-    ]),
+  fs.readdirSync(path.join(PUBLISHING, 'config', 'models')).map((file) => {
+    const model = JSON.parse(fs.readFileSync(path.join(PUBLISHING, 'config', 'models', file), 'utf8'));
+    if (model.name === 'Article') model.computed = { ...model.computed, url: { url: URL_ROUTE.path } };
+    return [`config/models/${file}`, model];
+  }),
 );
 
 function projectFiles(orm: string, routes: PairRoute[]): ProjectFiles {
   return {
     'appgen.config.json': { ...SETTINGS, orm },
     ...MODELS,
-    'config/routes/pairs.json': { routes: routes.map(({ route }) => route) },
+    'config/routes/pairs.json': { routes: [URL_ROUTE, ...routes.map(({ route }) => route)] },
   };
 }
 

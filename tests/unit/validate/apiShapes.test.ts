@@ -59,7 +59,13 @@ const LOG_IN = {
   },
   response: 'User',
 };
-const ME = { method: 'GET', path: '/api/user', record: 'currentUser', auth: true, response: 'User' };
+const ME = {
+  method: 'GET',
+  path: '/api/user',
+  record: 'currentUser',
+  auth: true,
+  response: 'User',
+};
 
 const files = (
   routes: { todos?: unknown[]; users?: unknown[]; tags?: unknown[] },
@@ -177,12 +183,13 @@ describe('url computed fields', () => {
       (r) => r.model === 'Todo',
     );
     expect([list.fields, one.fields]).toEqual([['title', 'url'], ['title']]);
-    expect(problems({}, { ...TODO, computed: { url: { url: '/api/todos/:id', field: 'id' } } }))
-      .toEqual([
-        expect.stringMatching(
-          /computed\.url\.field \| "field" applies to "values" computed fields only/,
-        ),
-      ]);
+    expect(
+      problems({}, { ...TODO, computed: { url: { url: '/api/todos/:id', field: 'id' } } }),
+    ).toEqual([
+      expect.stringMatching(
+        /computed\.url\.field \| "field" applies to "values" computed fields only/,
+      ),
+    ]);
   });
 });
 
@@ -238,9 +245,9 @@ describe('a list of plain values (`values`)', () => {
         /routes\[0\]\.values \| Tag has no field or computed field "nme" \| did you mean "name"\?/,
       ),
     ]);
-    expect(
-      problems({ todos: [{ ...TODO_ROUTES[0], values: 'secret' }, TODO_ROUTES[1]] }),
-    ).toEqual([expect.stringMatching(/routes\[0\]\.values \| "secret" of Todo is hidden/)]);
+    expect(problems({ todos: [{ ...TODO_ROUTES[0], values: 'secret' }, TODO_ROUTES[1]] })).toEqual([
+      expect.stringMatching(/routes\[0\]\.values \| "secret" of Todo is hidden/),
+    ]);
   });
 
   it('refuses it on an account route', () => {
@@ -263,7 +270,7 @@ describe('the session token on current-user routes (`token`)', () => {
     response: 'User',
   };
 
-  it('accepts it on GET, PUT and PATCH of the caller\'s own record', () => {
+  it("accepts it on GET, PUT and PATCH of the caller's own record", () => {
     const users = [
       { ...ME, token: true },
       { ...put, token: true },
@@ -287,14 +294,32 @@ describe('the session token on current-user routes (`token`)', () => {
           { ...SIGN_UP, token: true },
           { ...LOG_IN, token: true },
           { method: 'POST', path: '/api/users/logout', account: 'logOut', token: true },
-          { method: 'DELETE', path: '/api/user', record: 'currentUser', auth: true, model: 'User', token: true },
-          { ...ME, path: '/api/me', token: true, response: undefined, model: 'User', redirect: '/' },
+          {
+            method: 'DELETE',
+            path: '/api/user',
+            record: 'currentUser',
+            auth: true,
+            model: 'User',
+            token: true,
+          },
+          {
+            ...ME,
+            path: '/api/me',
+            token: true,
+            response: undefined,
+            model: 'User',
+            redirect: '/',
+          },
         ],
       }),
     ).toEqual([
-      expect.stringMatching(/routes\[0\]\.token \| a sign-up answers its session token by itself \| remove "token"\./),
+      expect.stringMatching(
+        /routes\[0\]\.token \| a sign-up answers its session token by itself \| remove "token"\./,
+      ),
       expect.stringMatching(/routes\[1\]\.token \| a log-in answers its session token by itself/),
-      expect.stringMatching(/routes\[2\]\.token \| a log-out ends the session: it has no token to give/),
+      expect.stringMatching(
+        /routes\[2\]\.token \| a log-out ends the session: it has no token to give/,
+      ),
       expect.stringMatching(
         /routes\[3\]\.token \| DELETE \/api\/user removes the signed-in user's account: it has no session to give/,
       ),
@@ -306,13 +331,15 @@ describe('the session token on current-user routes (`token`)', () => {
 
   it('refuses it without a database', () => {
     expect(problems({ users: [{ ...ME, token: true }] }, TODO, { orm: 'none' })).toEqual([
-      expect.stringMatching(/routes\[0\]\.token \| "token" needs a database, and this project has orm "none"/),
+      expect.stringMatching(
+        /routes\[0\]\.token \| "token" needs a database, and this project has orm "none"/,
+      ),
     ]);
   });
 });
 
 describe('`fields` on sign-up and log-in', () => {
-  it('accepts the account\'s own fields and its url fields', () => {
+  it("accepts the account's own fields and its url fields", () => {
     const users = [
       { ...SIGN_UP, fields: ['username', 'bio', 'url'] },
       { ...LOG_IN, fields: ['email', 'username'] },
@@ -353,6 +380,35 @@ describe('`fields` on sign-up and log-in', () => {
       ),
       expect.stringMatching(
         /routes\[2\]\.fields \| "fields" applies to routes that answer records of a model/,
+      ),
+    ]);
+  });
+});
+
+describe('pages bound to these answers', () => {
+  const page = (route: string, columns: string[]) => ({
+    'config/views/todos.json': {
+      name: 'TodosPage',
+      path: '/todos',
+      root: { type: 'list', route, columns },
+    },
+  });
+
+  it('show a url field of a route without `fields`, and refuse a list of plain values', () => {
+    const todos = [
+      ...TODO_ROUTES,
+      { method: 'GET', path: '/api/todo-titles', response: 'Todo[]', values: 'title' },
+    ];
+    expect(
+      problemsIn({ ...files({ todos }), ...page('GET /api/todos', ['title', 'url']) }),
+    ).toEqual([]);
+    expect(
+      problemsIn({ ...files({ todos }), ...page('GET /api/todo-titles', ['title']) }).map(
+        describeProblem,
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /todos\.json:\d+:\d+ root\.route \| route "GET \/api\/todo-titles" answers plain values of "title" \("values"\), not records a page can show \| bind a GET route without "values"\./,
       ),
     ]);
   });

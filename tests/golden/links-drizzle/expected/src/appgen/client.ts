@@ -82,7 +82,7 @@ export interface PutApiArticlesByIdLabelsInput {
   body: PutApiArticlesByIdLabelsBody;
 }
 
-export type PutApiArticlesByIdLabelsResult = Article & Required<Pick<Article, "labels">>;
+export type PutApiArticlesByIdLabelsResult = Omit<Article & Required<Pick<Article, "url">>, "labels"> & { labels: Array<Label & Required<Pick<Label, "url">>> };
 
 /** PUT /api/articles/:id/labels (config/routes/articles.json routes[4]) */
 export function putApiArticlesByIdLabels(input: PutApiArticlesByIdLabelsInput, options?: RequestOptions): Promise<ApiResult<PutApiArticlesByIdLabelsResult>> {
@@ -94,7 +94,7 @@ export interface GetApiArticlesByIdInput {
   params: { id: string };
 }
 
-export type GetApiArticlesByIdResult = Article & Required<Pick<Article, "labels" | "readers">>;
+export type GetApiArticlesByIdResult = Omit<Article & Required<Pick<Article, "url">>, "labels" | "readers"> & { labels: Array<Label & Required<Pick<Label, "url">>>; readers: Array<Reader> };
 
 /** GET /api/articles/:id (config/routes/articles.json routes[1]) */
 export function getApiArticlesById(input: GetApiArticlesByIdInput, options?: RequestOptions): Promise<ApiResult<GetApiArticlesByIdResult>> {
@@ -107,7 +107,7 @@ export interface PutApiArticlesByIdInput {
   body: PutApiArticlesByIdBody;
 }
 
-export type PutApiArticlesByIdResult = Article & Required<Pick<Article, "labels">>;
+export type PutApiArticlesByIdResult = Omit<Article & Required<Pick<Article, "url">>, "labels"> & { labels: Array<Label & Required<Pick<Label, "url">>> };
 
 /** PUT /api/articles/:id (config/routes/articles.json routes[2]) */
 export function putApiArticlesById(input: PutApiArticlesByIdInput, options?: RequestOptions): Promise<ApiResult<PutApiArticlesByIdResult>> {
@@ -120,7 +120,7 @@ export interface PatchApiArticlesByIdInput {
   body: PatchApiArticlesByIdBody;
 }
 
-export type PatchApiArticlesByIdResult = Article;
+export type PatchApiArticlesByIdResult = Article & Required<Pick<Article, "url">>;
 
 /** PATCH /api/articles/:id (config/routes/articles.json routes[3]) */
 export function patchApiArticlesById(input: PatchApiArticlesByIdInput, options?: RequestOptions): Promise<ApiResult<PatchApiArticlesByIdResult>> {
@@ -165,7 +165,7 @@ export interface PostApiArticlesInput {
   body: PostApiArticlesBody;
 }
 
-export type PostApiArticlesResult = Article & Required<Pick<Article, "labels" | "readers">>;
+export type PostApiArticlesResult = Omit<Article & Required<Pick<Article, "url">>, "labels" | "readers"> & { labels: Array<Label & Required<Pick<Label, "url">>>; readers: Array<Reader> };
 
 /** POST /api/articles (config/routes/articles.json routes[0]) */
 export function postApiArticles(input: PostApiArticlesInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesResult>> {
@@ -178,7 +178,7 @@ export interface GetApiLabelsByIdGoInput {
 
 export type GetApiLabelsByIdGoResult = unknown;
 
-/** GET /api/labels/:id/go (config/routes/labels.json routes[2]) */
+/** GET /api/labels/:id/go (config/routes/labels.json routes[3]) */
 export function getApiLabelsByIdGo(input: GetApiLabelsByIdGoInput, options?: RequestOptions): Promise<ApiResult<GetApiLabelsByIdGoResult>> {
   const params = input.params;
   return send("GET", "/api/labels/" + encodeURIComponent(String(params.id)) + "/go", undefined, options);
@@ -188,9 +188,9 @@ export interface GetApiLabelsByIdInput {
   params: { id: string };
 }
 
-export type GetApiLabelsByIdResult = Label & Required<Pick<Label, "articles">>;
+export type GetApiLabelsByIdResult = Omit<Label & Required<Pick<Label, "url">>, "articles"> & { articles: Array<Article & Required<Pick<Article, "url">>> };
 
-/** GET /api/labels/:id (config/routes/labels.json routes[1]) */
+/** GET /api/labels/:id (config/routes/labels.json routes[2]) */
 export function getApiLabelsById(input: GetApiLabelsByIdInput, options?: RequestOptions): Promise<ApiResult<GetApiLabelsByIdResult>> {
   const params = input.params;
   return send("GET", "/api/labels/" + encodeURIComponent(String(params.id)), undefined, options);
@@ -202,7 +202,7 @@ export interface DeleteApiLabelsByIdInput {
 
 export type DeleteApiLabelsByIdResult = { success: true };
 
-/** DELETE /api/labels/:id (config/routes/labels.json routes[3]) */
+/** DELETE /api/labels/:id (config/routes/labels.json routes[4]) */
 export function deleteApiLabelsById(input: DeleteApiLabelsByIdInput, options?: RequestOptions): Promise<ApiResult<DeleteApiLabelsByIdResult>> {
   const params = input.params;
   return send("DELETE", "/api/labels/" + encodeURIComponent(String(params.id)), undefined, options);
@@ -214,17 +214,28 @@ export interface GetApiLabelsByIdSummariesInput {
 
 export type GetApiLabelsByIdSummariesResult = Required<Pick<Label, "name" | "summaries">>;
 
-/** GET /api/labels/:id/summaries (config/routes/labels.json routes[4]) */
+/** GET /api/labels/:id/summaries (config/routes/labels.json routes[5]) */
 export function getApiLabelsByIdSummaries(input: GetApiLabelsByIdSummariesInput, options?: RequestOptions): Promise<ApiResult<GetApiLabelsByIdSummariesResult>> {
   const params = input.params;
   return send("GET", "/api/labels/" + encodeURIComponent(String(params.id)) + "/summaries", undefined, options);
+}
+
+export interface GetApiLabelsInput {
+  query?: { sort?: "name" | "-name" };
+}
+
+export type GetApiLabelsResult = Array<Required<Pick<Label, "url">>["url"]>;
+
+/** GET /api/labels (config/routes/labels.json routes[1]) */
+export function getApiLabels(input: GetApiLabelsInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiLabelsResult>> {
+  return send("GET", withQuery("/api/labels", input.query), undefined, options);
 }
 
 export interface PostApiLabelsInput {
   body: PostApiLabelsBody;
 }
 
-export type PostApiLabelsResult = Label;
+export type PostApiLabelsResult = Label & Required<Pick<Label, "url">>;
 
 /** POST /api/labels (config/routes/labels.json routes[0]) */
 export function postApiLabels(input: PostApiLabelsInput, options?: RequestOptions): Promise<ApiResult<PostApiLabelsResult>> {
@@ -237,7 +248,7 @@ export interface PostApiReadersInput {
 
 export type PostApiReadersResult = Reader;
 
-/** POST /api/readers (config/routes/labels.json routes[5]) */
+/** POST /api/readers (config/routes/labels.json routes[6]) */
 export function postApiReaders(input: PostApiReadersInput, options?: RequestOptions): Promise<ApiResult<PostApiReadersResult>> {
   return send("POST", "/api/readers", input.body, options);
 }

@@ -5,10 +5,13 @@ import type { Article } from "./Article";
  * A Label as the API sends it in JSON (dates are ISO 8601 strings).
  * Relations are present when the route includes them.
  * Computed fields are present when the route's `fields` name them.
+ * Url fields (the record's absolute URL) are present unless the route's `fields` leave them out.
  */
 export interface Label {
   id: string;
   name: string;
   articles?: Article[];
   summaries?: Array<string | null>;
+  /** The record's URL: /api/labels/:id after the app's origin. */
+  url?: string;
 }
