@@ -32,7 +32,9 @@ function queryFields(method: MethodContext): ClientFieldContext[] {
 
 /** A record sent whole: the model's type, with its url fields (sent by every such answer) required. */
 function wholeType(model: string, urls: UrlFieldContext[]): string {
-  return urls.length ? `${model} & Required<Pick<${model}, ${enumType(urls.map((u) => u.name))}>>` : model;
+  return urls.length
+    ? `${model} & Required<Pick<${model}, ${enumType(urls.map((u) => u.name))}>>`
+    : model;
 }
 
 /** The fields a shaped answer sends (`fields`, or the whole record with its url fields), then its included relations, each shaped alike. */
@@ -69,7 +71,9 @@ function resultType(method: MethodContext, project: Omit<ProjectContext, 'client
     return 'unknown';
   if (method.responseModel === null)
     // A sign-up without `response` answers its session token alone.
-    return method.account?.issuesToken ? enveloped('{ token: string }', method.envelope) : '{ success: true }';
+    return method.account?.issuesToken
+      ? enveloped('{ token: string }', method.envelope)
+      : '{ success: true }';
   const model = method.responseModel;
   const shapedRecord = method.shapeName
     ? shapedType(model, method.fields, method.urls, method.include)
@@ -82,7 +86,9 @@ function resultType(method: MethodContext, project: Omit<ProjectContext, 'client
       ? `${shapedRecord} & { token: string }`
       : shapedRecord;
   // A list with `values`: the plain values of that field.
-  const item = method.values ? `Required<Pick<${model}, ${JSON.stringify(method.values)}>>[${JSON.stringify(method.values)}]` : record;
+  const item = method.values
+    ? `Required<Pick<${model}, ${JSON.stringify(method.values)}>>[${JSON.stringify(method.values)}]`
+    : record;
   const answer = method.responseIsArray ? `Array<${item}>` : item;
   return enveloped(answer, method.envelope);
 }

@@ -6,12 +6,7 @@ import type {
   ProjectRoute,
   ProjectUrlField,
 } from '../validate/checkedProject';
-import type {
-  ComputedContext,
-  IncludeContext,
-  RelationContext,
-  UrlFieldContext,
-} from './contexts';
+import type { ComputedContext, IncludeContext, RelationContext, UrlFieldContext } from './contexts';
 import { enumTsType } from './mapModels';
 import { delegateName } from '../domain/names';
 
@@ -79,7 +74,8 @@ function level(
   models: ReadonlyMap<string, ProjectModel>,
 ): Level {
   if (!model) return { fields: null, computed: [], urls: [], plainFields: [] };
-  if (!names) return { fields: null, computed: [], urls: model.urls.map(mapUrlField), plainFields: [] };
+  if (!names)
+    return { fields: null, computed: [], urls: model.urls.map(mapUrlField), plainFields: [] };
   const own = relations.get(model.name) ?? [];
   const computed = model.computed
     .filter((c) => names.includes(c.name))

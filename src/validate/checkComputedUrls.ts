@@ -77,9 +77,7 @@ export function checkComputedUrls(
   uncheckedRoutes: ReadonlySet<string>,
 ): Diagnostic[] {
   const gets = new Map(
-    routes
-      .filter((route) => route.operation === 'get')
-      .map((route) => [route.config.path, route]),
+    routes.filter((route) => route.operation === 'get').map((route) => [route.config.path, route]),
   );
   return [...models.values()].flatMap(({ config: model }) => {
     const document = documents.get(model.name);

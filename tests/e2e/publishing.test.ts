@@ -64,10 +64,36 @@ export async function clientUsage(): Promise<string[]> {
 `;
 /**
  * Routes the test project adds to the example: comments with their author included without
- * `fields` (the default shape of an included account) and with `fields` that name the e-mail.
+ * `fields` (the default shape of an included account) and with `fields` that name the e-mail;
+ * a sign-up and a log-in whose `fields` answer RealWorld's user exactly (no id, no timestamps).
  */
 const INCLUDE_ROUTES = {
   routes: [
+    {
+      method: 'POST',
+      path: '/api/accounts',
+      account: 'signUp',
+      envelope: 'user',
+      body: {
+        username: { type: 'string', required: true },
+        email: { type: 'string', required: true, transform: ['trim', 'toLowerCase'] },
+        password: { type: 'password', required: true },
+      },
+      response: 'User',
+      fields: ['username', 'email'],
+    },
+    {
+      method: 'POST',
+      path: '/api/accounts/login',
+      account: 'logIn',
+      envelope: 'user',
+      body: {
+        email: { type: 'string', required: true, transform: ['trim', 'toLowerCase'] },
+        password: { type: 'password', required: true },
+      },
+      response: 'User',
+      fields: ['email', 'username', 'bio', 'image'],
+    },
     { method: 'GET', path: '/api/comments', response: 'Comment[]', include: ['author'] },
     {
       method: 'GET',
@@ -274,6 +300,42 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     });
     expect(inside(changed, 'user').email).toBe('mixed.up@example.com');
     expect((await send('DELETE', '/api/profiles/mixed', { token })).status).toBe(204);
+  });
+
+  it('answers a sign-up and a log-in with the fields their routes choose, then the token', async () => {
+    // Routes of the test project only (INCLUDE_ROUTES).
+    const created = await send('POST', '/api/accounts', {
+      body: {
+        user: { username: 'chosen', email: 'chosen@example.com', password: 'chosen secret' },
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('set-cookie')).toMatch(/^appgen_session=[\w.-]+; Path=\/; HttpOnly/);
+    expect(Object.keys(inside(created, 'user'))).toEqual(['username', 'email', 'token']);
+    const login = await send('POST', '/api/accounts/login', {
+      body: { user: { email: 'chosen@example.com', password: 'chosen secret' } },
+    });
+    expect(login.status).toBe(200);
+    // RealWorld's user, exactly: no id, no timestamps.
+    expect(login.body).toEqual({
+      user: {
+        email: 'chosen@example.com',
+        username: 'chosen',
+        bio: null,
+        image: null,
+        token: expect.any(String),
+      },
+    });
+    expect(Object.keys(inside(login, 'user'))).toEqual([
+      'email',
+      'username',
+      'bio',
+      'image',
+      'token',
+    ]);
+    const token = inside(login, 'user').token as string;
+    expect(inside(await send('GET', '/api/user', { token }), 'user').username).toBe('chosen');
+    expect((await send('DELETE', '/api/profiles/chosen', { token })).status).toBe(204);
   });
 
   it('accepts the token only under the configured scheme (Token), and refuses forged ones', async () => {
