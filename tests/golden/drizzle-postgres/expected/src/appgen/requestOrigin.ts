@@ -2,7 +2,8 @@
 /**
  * What a request says about where it comes from and where it is going, as far as the app can
  * trust it: the host and scheme the client used (the app's origin as the browser sees it) and
- * the client's address, read in one place (the CSRF guard and pages use it; so can your code).
+ * the client's address, read in one place (the CSRF guard, pages and the url fields of answers
+ * use it; so can your code).
  *
  * Behind reverse proxies (load balancers, TLS terminators, CDNs) the client's own request ends at
  * the outermost proxy; the proxies pass on what it was in X-Forwarded-Host, X-Forwarded-Proto and
