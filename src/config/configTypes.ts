@@ -39,10 +39,15 @@ export type IndexConfig = string[] | { fields: string[]; unique?: boolean };
 
 /**
  * A value the database computes from a relation, sent when a route asks for it (`fields`):
- * the number of related records, whether the caller is one of them, or one field of each.
+ * the number of related records, whether the caller is one of them, or one field of each. Or the
+ * record's absolute URL (`url`: a route path of the model filled with the record's key), sent by
+ * every answer of the model unless its `fields` leave it out.
  */
 export type ComputedConfig =
-  { count: string } | { callerIn: string } | { values: string; field: string; orderBy?: string };
+  | { count: string }
+  | { callerIn: string }
+  | { values: string; field: string; orderBy?: string }
+  | { url: string };
 
 export interface ModelConfig {
   name: string;
@@ -122,6 +127,10 @@ export interface RouteConfig {
   scope?: Record<string, 'currentUser'>;
   /** The keys the request body and the answer sit under (`{ "article": { ... } }`). */
   envelope?: string | EnvelopeConfig;
+  /** A list route: answer the list as the plain values of this field (`["a", "b"]`), not as records. */
+  values?: string;
+  /** `record: "currentUser"` routes: the answer carries a session token, as a log-in's does (a new one on PUT and PATCH). */
+  token?: boolean;
 }
 
 export const ACCOUNT_ACTIONS = ['signUp', 'logIn', 'logOut'] as const;

@@ -1,4 +1,5 @@
 import type { ModelConfig } from '../config/configTypes';
+import { isUrlComputed } from './computed';
 import { fieldOf, fieldOptions, modelFieldNames } from './fields';
 
 /** A field a response may send: declared (or `id`), not hidden, not a password. */
@@ -18,4 +19,11 @@ export function sentFieldNames(model: ModelConfig): string[] {
 /** The model's computed field of that name; own properties only. */
 export function computedOf(model: ModelConfig, name: string) {
   return model.computed && Object.hasOwn(model.computed, name) ? model.computed[name] : undefined;
+}
+
+/** The model's `url` computed fields, in order: every answer of the model sends them unless its `fields` leave them out. */
+export function urlFieldNames(model: ModelConfig): string[] {
+  return Object.entries(model.computed ?? {})
+    .filter(([, config]) => isUrlComputed(config))
+    .map(([name]) => name);
 }

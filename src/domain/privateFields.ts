@@ -1,5 +1,5 @@
 import type { ModelConfig } from '../config/configTypes';
-import { sentFieldNames } from './computedFields';
+import { sentFieldNames, urlFieldNames } from './computedFields';
 
 /** The accounts settings a private field depends on. */
 export interface AccountsIdentity {
@@ -18,7 +18,8 @@ export function privateFieldNames(model: ModelConfig, accounts: AccountsIdentity
 
 /**
  * What an include that names no `fields` sends of each related record: null (every field that
- * is not hidden) unless the model has private fields, else every sent field but those.
+ * is not hidden, and its url fields) unless the model has private fields, else every sent field
+ * but those, then its url fields.
  */
 export function includedFieldNames(
   model: ModelConfig,
@@ -26,5 +27,8 @@ export function includedFieldNames(
 ): string[] | null {
   const withheld = privateFieldNames(model, accounts);
   if (withheld.length === 0) return null;
-  return sentFieldNames(model).filter((name) => !withheld.includes(name));
+  return [
+    ...sentFieldNames(model).filter((name) => !withheld.includes(name)),
+    ...urlFieldNames(model),
+  ];
 }

@@ -98,6 +98,19 @@ export interface ComputedContext {
   tsType: string;
 }
 
+/**
+ * A `url` computed field: the record's absolute URL, the path of a GET route of one record filled
+ * with the record's fields (`/api/todos/:id`), after the origin of the request (or APPGEN_PUBLIC_URL).
+ * Sent by every answer of the model unless its `fields` leave it out; nothing is read for it.
+ */
+export interface UrlFieldContext {
+  name: string;
+  /** `/api/todos/:id`: each `:name` is a field of the record. */
+  path: string;
+  /** The record's fields the path needs, in order (`["id"]`). */
+  params: string[];
+}
+
 /** A relation a route includes, and what it sends of each related record. */
 export interface IncludeContext {
   name: string;
@@ -109,14 +122,17 @@ export interface IncludeContext {
   optional: boolean;
   /**
    * The `fields` sent of each related record, in order (the include's, or, for the accounts model,
-   * every sent field but its private identity fields); null: the whole record (no computed fields).
+   * every sent field but its private identity fields); null: the whole record (no computed fields
+   * but its url fields).
    */
   fields: string[] | null;
   /**
-   * The related model's own fields read of each record: those of `fields`, and its `id` when it
-   * has counts (counted by id; not sent unless `fields` names it).
+   * The related model's own fields read of each record: those of `fields`, then those its url
+   * fields need, and its `id` when it has counts (counted by id; not sent unless `fields` names it).
    */
   plainFields: string[];
+  /** The url fields sent of each related record (of `fields`, or every one without `fields`). */
+  urls: UrlFieldContext[];
   /** Of `fields`, the computed ones (of the related model), in order. */
   computed: ComputedContext[];
   /** Its `count` computed fields: counted apart from the related records read (see countsRelations). */
@@ -144,8 +160,10 @@ export interface ModelContext {
   hasUnique: boolean;
   /** The model's `slug` field, made from another field on create; null without one. */
   slug: SlugContext | null;
-  /** Computed fields (`computed`), in config order. */
+  /** Computed fields read from relations (`computed`), in config order. */
   computed: ComputedContext[];
+  /** `url` computed fields, in config order. */
+  urls: UrlFieldContext[];
 }
 
 /** The slug a create makes (MethodContext.slug): the model's SlugContext, and where `from` comes from. */
@@ -519,6 +537,10 @@ export interface MethodContext {
   related: boolean;
   /** The route sends computed fields: its own, or those of a relation it includes. */
   computes: boolean;
+  /** The url fields the route sends of each record (of its `fields`, or every one of the model without `fields`). */
+  urls: UrlFieldContext[];
+  /** Some level of the answer sends url fields: the handler passes the base of its URLs to `shaped`. */
+  sendsUrls: boolean;
   /**
    * The records read have `count` computed fields (the route's own or an included relation's).
    * Prisma counts them after the read, one grouped query per counted relation over the ids read
@@ -527,10 +549,20 @@ export interface MethodContext {
    */
   countsRelations: boolean;
   /**
-   * The route sends chosen fields (its `fields`, or an included relation's): the name of the
-   * constant in the route file that says which (src/appgen/shape.ts), e.g. `getApiArticlesShape`. Else null.
+   * The route sends chosen fields (its `fields`, or an included relation's) or url fields: the
+   * name of the constant in the route file that says which (src/appgen/shape.ts), e.g.
+   * `getApiArticlesShape`. Else null.
    */
   shapeName: string | null;
+  /** `values`: a list answered as the plain values of this field (`["a", "b"]`); else null. */
+  values: string | null;
+  /**
+   * `token` on a `record: "currentUser"` route: the answer carries a session token as a log-in's
+   * does. `held`: a GET answers the token the request was signed in with (a new one when it came
+   * without a session token, e.g. through a getAuthUser of your own); `new`: a PUT or PATCH
+   * answers a new token (a fresh expiry) and sets the session cookie to it. Else null.
+   */
+  sessionToken: 'held' | 'new' | null;
   envelope: EnvelopeContext;
   /** Some parameter's folder has another name: the handler renames them. */
   renamesParams: boolean;

@@ -26,6 +26,7 @@ function internalModel(
     relations: [],
     indexes,
     computed: [],
+    urls: [],
     file: SOURCE,
   };
 }

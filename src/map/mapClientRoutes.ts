@@ -5,6 +5,7 @@ import type {
   ClientRouteContext,
   MethodContext,
   ProjectContext,
+  UrlFieldContext,
 } from './contexts';
 import { routeTypeName } from '../domain/names';
 
@@ -29,16 +30,30 @@ function queryFields(method: MethodContext): ClientFieldContext[] {
   return fields;
 }
 
-/** The fields a shaped answer sends (`fields`), then its included relations, each shaped alike. */
-function shapedType(model: string, fields: string[] | null, include: IncludeContext[]): string {
+/** A record sent whole: the model's type, with its url fields (sent by every such answer) required. */
+function wholeType(model: string, urls: UrlFieldContext[]): string {
+  return urls.length
+    ? `${model} & Required<Pick<${model}, ${enumType(urls.map((u) => u.name))}>>`
+    : model;
+}
+
+/** The fields a shaped answer sends (`fields`, or the whole record with its url fields), then its included relations, each shaped alike. */
+function shapedType(
+  model: string,
+  fields: string[] | null,
+  urls: UrlFieldContext[],
+  include: IncludeContext[],
+): string {
   const own = fields
     ? `Required<Pick<${model}, ${enumType(fields)}>>`
-    : `Omit<${model}, ${enumType(include.map((r) => r.name))}>`;
+    : include.length
+      ? `Omit<${wholeType(model, urls)}, ${enumType(include.map((r) => r.name))}>`
+      : wholeType(model, urls);
   if (include.length === 0) return own;
   const related = include.map((relation) => {
     const one = relation.fields
       ? `Required<Pick<${relation.model}, ${enumType(relation.fields)}>>`
-      : relation.model;
+      : wholeType(relation.model, relation.urls);
     const type = relation.isList ? `Array<${one}>` : relation.optional ? `${one} | null` : one;
     return `${relation.name}: ${type}`;
   });
@@ -54,19 +69,27 @@ function resultType(method: MethodContext, project: Omit<ProjectContext, 'client
   if (method.successStatus === 204 && method.redirect === null) return 'null';
   if (method.operation === 'function' || method.redirect !== null || project.orm === 'none')
     return 'unknown';
-  // A sign-up or log-in answers the account (when the route names it) with its session token.
-  if (method.account?.issuesToken)
-    return enveloped(
-      method.responseModel ? `${method.responseModel} & { token: string }` : '{ token: string }',
-      method.envelope,
-    );
-  if (method.responseModel === null) return '{ success: true }';
-  const record = method.shapeName
-    ? shapedType(method.responseModel, method.fields, method.include)
+  if (method.responseModel === null)
+    // A sign-up without `response` answers its session token alone.
+    return method.account?.issuesToken
+      ? enveloped('{ token: string }', method.envelope)
+      : '{ success: true }';
+  const model = method.responseModel;
+  const shapedRecord = method.shapeName
+    ? shapedType(model, method.fields, method.urls, method.include)
     : method.includes
-      ? `${method.responseModel} & Required<Pick<${method.responseModel}, ${enumType(method.include.map((r) => r.name))}>>`
-      : method.responseModel;
-  const answer = method.responseIsArray ? `Array<${record}>` : record;
+      ? `${model} & Required<Pick<${model}, ${enumType(method.include.map((r) => r.name))}>>`
+      : model;
+  // A sign-up, a log-in or a route with `token` answers the account with its session token.
+  const record =
+    method.account?.issuesToken || method.sessionToken !== null
+      ? `${shapedRecord} & { token: string }`
+      : shapedRecord;
+  // A list with `values`: the plain values of that field.
+  const item = method.values
+    ? `Required<Pick<${model}, ${JSON.stringify(method.values)}>>[${JSON.stringify(method.values)}]`
+    : record;
+  const answer = method.responseIsArray ? `Array<${item}>` : item;
   return enveloped(answer, method.envelope);
 }
 

@@ -1,6 +1,12 @@
 import { FIELD_TYPES } from '../config/fieldTypes';
-import type { ProjectComputed, ProjectModel, ProjectRoute } from '../validate/checkedProject';
-import type { ComputedContext, IncludeContext, RelationContext } from './contexts';
+import { urlPathParams } from '../domain/computed';
+import type {
+  ProjectComputed,
+  ProjectModel,
+  ProjectRoute,
+  ProjectUrlField,
+} from '../validate/checkedProject';
+import type { ComputedContext, IncludeContext, RelationContext, UrlFieldContext } from './contexts';
 import { enumTsType } from './mapModels';
 import { delegateName } from '../domain/names';
 
@@ -44,21 +50,44 @@ export function mapComputed(
   };
 }
 
-/** What one level of a route's answer reads: plain fields and computed fields, by name. */
+/** A url field with the fields its path needs. */
+export function mapUrlField(url: ProjectUrlField): UrlFieldContext {
+  return { name: url.name, path: url.path, params: urlPathParams(url.path) };
+}
+
+interface Level {
+  fields: string[] | null;
+  computed: ComputedContext[];
+  urls: UrlFieldContext[];
+  /** The model's own fields the level reads: those of `fields`, then those its url fields need. */
+  plainFields: string[];
+}
+
+/**
+ * What one level of a route's answer reads: plain fields, computed fields and url fields, by
+ * name. Without `fields`, the whole record and every url field of the model.
+ */
 function level(
   names: string[] | null,
   model: ProjectModel | undefined,
   relations: Map<string, RelationContext[]>,
   models: ReadonlyMap<string, ProjectModel>,
-): { fields: string[] | null; computed: ComputedContext[] } {
-  if (!names || !model) return { fields: null, computed: [] };
+): Level {
+  if (!model) return { fields: null, computed: [], urls: [], plainFields: [] };
+  if (!names)
+    return { fields: null, computed: [], urls: model.urls.map(mapUrlField), plainFields: [] };
   const own = relations.get(model.name) ?? [];
   const computed = model.computed
     .filter((c) => names.includes(c.name))
     .map((c) => mapComputed(c, own, models));
   // In the order of `fields`.
   computed.sort((a, b) => names.indexOf(a.name) - names.indexOf(b.name));
-  return { fields: names, computed };
+  const urls = model.urls.filter((u) => names.includes(u.name)).map(mapUrlField);
+  urls.sort((a, b) => names.indexOf(a.name) - names.indexOf(b.name));
+  const derived = new Set([...computed, ...urls].map((c) => c.name));
+  const plain = names.filter((name) => !derived.has(name));
+  const plainFields = [...new Set([...plain, ...urls.flatMap((u) => u.params)])];
+  return { fields: names, computed, urls, plainFields };
 }
 
 /** The route's `fields`, computed fields and included relations (each with its own). */
@@ -66,13 +95,12 @@ export function mapAnswerShape(
   route: ProjectRoute,
   models: ReadonlyMap<string, ProjectModel>,
   relations: Map<string, RelationContext[]>,
-): { fields: string[] | null; computed: ComputedContext[]; include: IncludeContext[] } {
+): Omit<Level, 'plainFields'> & { include: IncludeContext[] } {
   const model = route.model ? models.get(route.model) : undefined;
   const include = route.include.map((name): IncludeContext => {
     const relation = (relations.get(model?.name ?? '') ?? []).find((r) => r.name === name);
     const other = relation ? models.get(relation.model) : undefined;
     const shape = level(route.includeFields[name] ?? null, other, relations, models);
-    const own = shape.fields?.filter((f) => !shape.computed.some((c) => c.name === f)) ?? [];
     const counts = shape.computed.some((c) => c.kind === 'count');
     return {
       name,
@@ -82,11 +110,16 @@ export function mapAnswerShape(
       optional: Boolean(relation?.optional),
       fields: shape.fields,
       // Counts are counted by the records' ids (withCounts): read even when not sent.
-      plainFields: counts && !own.includes('id') ? [...own, 'id'] : own,
+      plainFields:
+        counts && !shape.plainFields.includes('id')
+          ? [...shape.plainFields, 'id']
+          : shape.plainFields,
+      urls: shape.urls,
       computed: shape.computed,
       counted: shape.computed.filter((c) => c.kind === 'count'),
       reads: shape.computed.filter((c) => c.kind !== 'count'),
     };
   });
-  return { ...level(route.fields, model, relations, models), include };
+  const { fields, computed, urls } = level(route.fields, model, relations, models);
+  return { fields, computed, urls, include };
 }

@@ -11,6 +11,8 @@ export interface EnvVariableInput {
   hasAuth: boolean;
   /** Settings `trustProxy`: APPGEN_TRUST_PROXY's default. */
   trustProxy: number;
+  /** Some answer sends url fields (model `computed` with "url"). */
+  sendsUrls?: boolean;
 }
 
 interface EnvVariableSpec {
@@ -84,6 +86,13 @@ const ENV_VARIABLES: EnvVariableSpec[] = [
     'How many reverse proxies (load balancers) stand in front of the app: their X-Forwarded-* headers give the client address, host and scheme.',
     (input) => `${input.trustProxy} (settings trustProxy)`,
     '1',
+  ),
+  optional(
+    'APPGEN_PUBLIC_URL',
+    "The app's public address (https://example.com, or with a path): the start of the url fields of its answers. Unset: the origin each request came to (its Host, or X-Forwarded-Host and -Proto from trusted proxies).",
+    () => 'the origin of each request',
+    'https://example.com',
+    (input) => Boolean(input.sendsUrls),
   ),
   optional(
     'APPGEN_LOG_SQL',

@@ -8,7 +8,7 @@ import type {
   SlugContext,
 } from './contexts';
 import { drizzleColumn } from './drizzleColumns';
-import { mapComputed } from './mapComputed';
+import { mapComputed, mapUrlField } from './mapComputed';
 import { mapIndexes } from './mapRelations';
 import { delegateName } from '../domain/names';
 import { isUniqueOption } from '../domain/routeParams';
@@ -85,6 +85,7 @@ export function mapModels(
       slug: slugOf(model),
       relations: relations.get(model.name) ?? [],
       computed: model.computed.map((c) => mapComputed(c, relations.get(model.name) ?? [], byName)),
+      urls: model.urls.map(mapUrlField),
       indexes: mapIndexes(model),
       hiddenFields: fields.filter((f) => f.hidden).map((f) => f.name),
       relatedModels: [

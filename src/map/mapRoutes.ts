@@ -179,7 +179,11 @@ function mapMethod(
   const readsRecord = firesEvents || route.account !== null || answersRecord;
   const shape = readsRecord
     ? mapAnswerShape(route, models, relations)
-    : { fields: null, computed: [], include: [] };
+    : { fields: null, computed: [], urls: [], include: [] };
+  const sendsUrls =
+    orm !== 'none' &&
+    answersRecord &&
+    (shape.urls.length > 0 || shape.include.some((i) => i.urls.length > 0));
   const related = shape.include.length > 0 || shape.computed.length > 0;
   // On SQLite, with queued events only: their record is read in the write's (synchronous) transaction.
   const readsInTransaction =
@@ -275,13 +279,21 @@ function mapMethod(
       [...shape.computed, ...shape.include.flatMap((i) => i.computed)].some(
         (c) => c.kind === 'count',
       ),
+    urls: shape.urls,
+    sendsUrls,
     // orm none answers stubs: nothing to shape.
     shapeName:
       orm !== 'none' &&
       answersRecord &&
-      (shape.fields !== null || shape.include.some((i) => i.fields !== null))
+      // A list of plain values of a field needs no shape: plainValues reads it from the records.
+      ((shape.fields !== null && !(route.values !== null && shape.computed.length === 0)) ||
+        shape.include.some((i) => i.fields !== null) ||
+        sendsUrls)
         ? `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}Shape`
         : null,
+    // orm none answers stubs: no values to pick.
+    values: orm !== 'none' ? route.values : null,
+    sessionToken: route.token ? (route.method === 'GET' ? 'held' : 'new') : null,
     envelope: { ...route.envelope },
   };
 }

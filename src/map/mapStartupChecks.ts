@@ -3,8 +3,9 @@ import type { MethodContext, StartupCheckContext } from './contexts';
 /**
  * The checks a server of this project runs when it starts (src/appgen/startup.ts), each a
  * function of a generated module that returns null or what is wrong. A check belongs here when
- * a request would otherwise fail after writing: routes that issue session tokens (sign-up,
- * log-in) need a usable APPGEN_SESSION_SECRET; an app with a database needs DATABASE_URL to
+ * a request would otherwise fail after writing, or answer wrong: routes that issue session
+ * tokens (sign-up, log-in, `token`) need a usable APPGEN_SESSION_SECRET; answers with url fields
+ * a well-formed APPGEN_PUBLIC_URL when it is set; an app with a database needs DATABASE_URL to
  * reach it (set, for PostgreSQL; answering within a few seconds). To add one, export its function
  * from the module that owns the setting and list it here.
  */
@@ -14,7 +15,9 @@ export function mapStartupChecks(
 ): StartupCheckContext[] {
   const checks: StartupCheckContext[] = [];
   if (project.usesDatabase) checks.push({ module: '@/appgen/health', name: 'databaseProblem' });
-  if (methods.some((method) => method.account?.issuesToken))
+  if (methods.some((method) => method.account?.issuesToken || method.sessionToken !== null))
     checks.push({ module: '@/appgen/session', name: 'sessionSecretProblem' });
+  if (methods.some((method) => method.sendsUrls))
+    checks.push({ module: '@/appgen/requestOrigin', name: 'publicUrlProblem' });
   return checks;
 }

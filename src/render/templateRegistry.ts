@@ -265,10 +265,10 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     template: 'src/appgen/shape.ts.hbs',
     owner: 'generated',
     produces:
-      'src/appgen/shape.ts: the fields routes send of each record when they choose them (`fields`), and their computed fields',
+      'src/appgen/shape.ts: the fields routes send of each record when they choose them (`fields`), their computed and url fields, and lists of plain values (`values`)',
     context: 'ProjectContext',
     outputs: (project) =>
-      project.usesDatabase && project.methods.some((m) => m.shapeName !== null)
+      project.usesDatabase && project.methods.some((m) => m.shapeName !== null || m.values !== null)
         ? once('src/appgen/shape.ts', ['config/'])(project)
         : [],
   },

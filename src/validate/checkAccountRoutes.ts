@@ -27,7 +27,7 @@ const NOT_WITH_ACCOUNT = [
   'voter',
   'redirect',
   'partial',
-  'fields',
+  'values',
 ] as const;
 
 /**
@@ -181,4 +181,49 @@ function checkLogInBody(route: AccountRoute, password: string): Diagnostic[] {
         'value',
       );
   return problems;
+}
+
+/**
+ * `token`: a session token in the answers of the signed-in user's own record (`record:
+ * "currentUser"`), as a log-in answers it. Refused where there is no session to give: on other
+ * routes, on account routes (sign-up and log-in answer one already, log-out ends it), on a DELETE
+ * of the caller's record, on an answer without the record, and without a database.
+ */
+export function checkTokenOption(route: AccountRoute): Diagnostic[] {
+  const { document, pointer, config } = route;
+  if (config.token !== true) return [];
+  const at = childPointer(pointer, 'token');
+  const problem = (message: string, fix: string) => [
+    diagnosticAt(document, at, message, fix, 'key'),
+  ];
+  if (config.account)
+    return problem(
+      config.account === 'logOut'
+        ? 'a log-out ends the session: it has no token to give'
+        : `a ${config.account === 'signUp' ? 'sign-up' : 'log-in'} answers its session token by itself`,
+      'remove "token".',
+    );
+  if (config.record !== 'currentUser')
+    return problem(
+      `"token" gives the session token in the answers of the signed-in user's own record, and ${config.method} ${config.path} has no "record": "currentUser"`,
+      'add "record": "currentUser" and "auth": true (GET, PUT or PATCH on the accounts model), or remove "token".',
+    );
+  // A POST, a list or a function route is reported at "record" (checkAccountUse).
+  if (config.function || config.method === 'POST' || config.response?.endsWith('[]')) return [];
+  if (config.method === 'DELETE')
+    return problem(
+      `DELETE ${config.path} removes the signed-in user's account: it has no session to give`,
+      'remove "token"; it applies to GET, PUT and PATCH.',
+    );
+  if (route.orm === 'none')
+    return problem(
+      '"token" needs a database, and this project has orm "none"',
+      'set "orm": "prisma" (or "drizzle") in appgen.config.json, or remove "token".',
+    );
+  if (!config.response || config.redirect || config.status === 204)
+    return problem(
+      `${config.method} ${config.path} answers no record for the token to go with (${config.redirect ? 'it redirects' : config.status === 204 ? '204 has no body' : 'no "response"'})`,
+      `answer the record ("response": "${route.accounts.model ?? 'User'}", without "redirect" or "status": 204), or remove "token".`,
+    );
+  return [];
 }

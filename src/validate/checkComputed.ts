@@ -64,7 +64,7 @@ function checkOne(check: ComputedCheck, name: string, config: ComputedConfig): D
         kinds.length === 0
           ? `computed field "${name}" does not say what it computes`
           : `computed field "${name}" names ${kinds.map((k) => `"${k}"`).join(' and ')}: one only`,
-        'give it one of "count": "<relation>", "callerIn": "<relation>" or "values": "<relation>" with "field".',
+        'give it one of "count": "<relation>", "callerIn": "<relation>", "values": "<relation>" with "field", or "url": "<route path>".',
       ),
     ];
   const [kind] = kinds;
@@ -80,6 +80,8 @@ function checkOne(check: ComputedCheck, name: string, config: ComputedConfig): D
           'key',
         ),
       ];
+  // A url names a route: checked with the routes (checkComputedUrls).
+  if (kind === 'url') return [];
   const relationName = (config as Record<string, string>)[kind];
   const relation = relationOf(model, relationName);
   const relationAt = childPointer(at, kind);

@@ -2,7 +2,7 @@ import type { ModelConfig, RouteConfig } from '../config/configTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
-import { computedSpec, includeEntries } from '../domain/computed';
+import { computedSpec, includeEntries, isUrlComputed } from '../domain/computed';
 import { computedOf, sentFieldNames, isSentField } from '../domain/computedFields';
 import { fieldOf } from '../domain/fields';
 import { relationOf } from '../domain/relations';
@@ -12,6 +12,7 @@ import { childPointer, diagnosticAt } from './locate';
 import { unknownRelation } from './unknownRelation';
 
 const ANSWERS_RECORDS: readonly RouteOperation[] = [
+  'logIn',
   'list',
   'get',
   'create',
@@ -55,6 +56,17 @@ function checkFieldEntry(
 ): Diagnostic[] {
   const { document, config } = check;
   const computed = computedOf(model, name);
+  // A url reads no relation and no caller: any answer of the model may send it.
+  if (computed && isUrlComputed(computed)) return [];
+  if (computed && config.account)
+    return [
+      diagnosticAt(
+        document,
+        at,
+        `"${name}" is read from a relation, and an account route answers the account's own fields (and its url fields)`,
+        `remove "${name}"; a route with "record": "currentUser" can send it.`,
+      ),
+    ];
   if (computed) {
     const spec = computedSpec(computed);
     if (spec.kind === 'callerIn' && config.auth !== true && config.auth !== 'optional')
@@ -112,6 +124,45 @@ function checkFields(
 }
 
 /**
+ * `values`: a list answered as the plain values of one field. It chooses what is sent as `fields`
+ * does, so not beside `fields`, and a list of values has no records to include relations in.
+ */
+function checkValues(
+  check: ShapeCheck,
+  pointer: string,
+  operation: RouteOperation,
+  model: ModelConfig | undefined,
+): Diagnostic[] {
+  const { document, config } = check;
+  if (config.values === undefined) return [];
+  const at = childPointer(pointer, 'values');
+  if (operation !== 'list' || !model)
+    return [
+      diagnosticAt(
+        document,
+        at,
+        `"values" answers a list as plain values of one field, and ${config.method} ${config.path} answers no list of records`,
+        'remove "values", or use it on a GET with "response": "<Model>[]".',
+        'key',
+      ),
+    ];
+  for (const key of ['fields', 'include'] as const)
+    if (config[key] !== undefined)
+      return [
+        diagnosticAt(
+          document,
+          childPointer(pointer, key),
+          key === 'fields'
+            ? '"fields" and "values" both choose what the list sends: "values" sends one field of each record, alone'
+            : `a list of values ("values": "${config.values}") has no records to include relations in`,
+          `remove "${key}" or "values".`,
+          'key',
+        ),
+      ];
+  return checkFieldEntry(check, at, model, config.values, new RelationReads(model.name));
+}
+
+/**
  * Checks what a route answers of each record: `fields` (fields and computed fields of its model)
  * and `include` (relations, each with its own `fields`). Only on routes that answer records.
  */
@@ -123,6 +174,8 @@ export function checkResponseShape(
   model: ModelConfig | undefined,
   models: ReadonlyMap<string, CheckedModel>,
 ): Diagnostic[] {
+  const values = checkValues({ document, config, models }, pointer, operation, model);
+  if (config.values !== undefined) return values;
   const keys = (['fields', 'include'] as const).filter((key) => config[key] !== undefined);
   if (keys.length === 0) return [];
   if (!model || !ANSWERS_RECORDS.includes(operation) || !config.response)

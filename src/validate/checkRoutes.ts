@@ -15,6 +15,7 @@ import {
   accountMethodProblem,
   accountOptionProblem,
   checkAccountRoute,
+  checkTokenOption,
 } from './checkAccountRoutes';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import { checkRouteOptions } from './checkRouteOptions';
@@ -304,6 +305,7 @@ function resolveEntry(
     ...checkResponseShape(document, pointer, config, operation, modelConfig, models),
     ...checkAccountUse(use),
     ...checkAccountRoute({ document, pointer, config, model: modelConfig, accounts, orm }),
+    ...checkTokenOption({ document, pointer, config, model: modelConfig, accounts, orm }),
   );
   return {
     route: {

@@ -5,7 +5,8 @@ import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import { pathParams } from '../domain/appPaths';
 import { bodyFieldOptions, isBodyFieldRequired } from '../domain/bodyFields';
-import { isSentField } from '../domain/computedFields';
+import { isUrlComputed } from '../domain/computed';
+import { computedOf, isSentField } from '../domain/computedFields';
 import { fieldOf, fieldOptions, modelFieldNames } from '../domain/fields';
 import { parseRouteRef } from '../domain/routeRefs';
 import type { CheckedModel, CheckedRoute } from './checkedProject';
@@ -72,6 +73,17 @@ function answeredModel(
 ): ModelConfig | undefined {
   const response = parseResponse(route.config.response);
   const what = wantArray ? 'a list (e.g. "Post[]")' : 'one record (e.g. "Post")';
+  if (route.config.values !== undefined) {
+    scope.problems.push(
+      diagnosticAt(
+        scope.document,
+        pointer,
+        `route "${ref}" answers plain values of "${route.config.values}" ("values"), not records a page can show`,
+        'bind a GET route without "values".',
+      ),
+    );
+    return undefined;
+  }
   if (!response.name || response.isArray !== wantArray) {
     scope.problems.push(
       diagnosticAt(
@@ -99,7 +111,10 @@ function checkModelFields(
   for (const { name, pointer } of names) {
     const problem = (message: string, hint: string) =>
       scope.problems.push(diagnosticAt(scope.document, pointer, message, hint));
-    const computed = Boolean(model.computed && Object.hasOwn(model.computed, name));
+    const config = computedOf(model, name);
+    const computed = config !== undefined;
+    // Url fields are sent unless `fields` leave them out; other computed fields only when named.
+    const sentUnchosen = config !== undefined && isUrlComputed(config);
     if (!fields.includes(name) && !computed) {
       problem(
         `${what} "${name}" is not a field of model ${model.name}`,
@@ -114,7 +129,7 @@ function checkModelFields(
         `${what} "${name}" is never sent (${model.name}.${name} is ${kind}), so the page could not show it`,
         'remove it from the view.',
       );
-    } else if (chosen ? !chosen.includes(name) : computed) {
+    } else if (chosen ? !chosen.includes(name) : computed && !sentUnchosen) {
       problem(
         `${what} "${name}" is not among the fields "${sentBy.ref}" sends`,
         chosen

@@ -106,9 +106,18 @@ export interface ProjectModel {
   relations: ProjectRelation[];
   /** Declared indexes, in order. */
   indexes: Array<{ fields: string[]; unique: boolean }>;
-  /** Computed fields (`computed`), in order, in long form. */
+  /** Computed fields read from relations (`computed`), in order, in long form. */
   computed: ProjectComputed[];
+  /** `url` computed fields, in order: the record's absolute URL, from a route path of the model. */
+  urls: ProjectUrlField[];
   file: string;
+}
+
+/** A `url` computed field: the path of a GET route of one record, its `:name`s fields of the record. */
+export interface ProjectUrlField {
+  name: string;
+  /** `/api/todos/:id` */
+  path: string;
 }
 
 /** A computed field: what the database computes over one of the model's relations. */
@@ -196,8 +205,12 @@ export interface ProjectRoute {
   scope: string[][];
   /** Relations of the model sent with each record. */
   include: string[];
-  /** `fields`: what is sent of each record (fields and computed fields), in order; null: every field. */
+  /** `fields`: what is sent of each record (fields and computed fields), in order; null: every field. A list with `values`: that one field. */
   fields: string[] | null;
+  /** `values`: a list answered as the plain values of this field; else null. */
+  values: string | null;
+  /** `token`: the answer carries a session token (a `record: "currentUser"` route). */
+  token: boolean;
   /**
    * The fields sent of each included relation: its `fields`, or every sent field but the private
    * ones (the accounts model's identity) when it has some; absent: every field that is not hidden.

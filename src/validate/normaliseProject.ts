@@ -8,7 +8,7 @@ import { appFolderNamer, type AppFolder } from '../domain/appFolders';
 import { bodyFieldOptions, isBodyFieldRequired } from '../domain/bodyFields';
 import { envelopeOf, type ErrorFormat } from '../domain/envelope';
 import { fieldOf, fieldOptions, modelFields } from '../domain/fields';
-import { computedSpec, includeEntries } from '../domain/computed';
+import { computedSpec, includeEntries, isUrlComputed } from '../domain/computed';
 import { maxPageSize } from '../domain/listQuery';
 import { includedFieldNames } from '../domain/privateFields';
 import { indexFields, mirroredRelation, relationField, relationOf } from '../domain/relations';
@@ -107,10 +107,12 @@ function normaliseModel(
       fields: indexFields(index),
       unique: !Array.isArray(index) && Boolean(index.unique),
     })),
-    computed: Object.entries(config.computed ?? {}).map(([name, computed]) => ({
-      name,
-      ...computedSpec(computed),
-    })),
+    computed: Object.entries(config.computed ?? {}).flatMap(([name, computed]) =>
+      isUrlComputed(computed) ? [] : [{ name, ...computedSpec(computed) }],
+    ),
+    urls: Object.entries(config.computed ?? {}).flatMap(([name, computed]) =>
+      isUrlComputed(computed) ? [{ name, path: computed.url }] : [],
+    ),
     file: origin.file,
   };
 }
@@ -255,7 +257,9 @@ function normaliseRoute(
     query: normaliseQuery(config, model),
     scope: Object.keys(config.scope ?? {}).map((path) => path.split('.')),
     include: includeEntries(config.include).map((entry) => entry.name),
-    fields: config.fields ?? null,
+    fields: config.values !== undefined ? [config.values] : (config.fields ?? null),
+    values: config.values ?? null,
+    token: config.token === true,
     includeFields: normaliseIncludeFields(config, model, configs, accounts),
     status: config.status ?? null,
     file: route.origin.file,

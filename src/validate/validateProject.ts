@@ -7,6 +7,7 @@ import { checkModels } from './checkModels';
 import { checkModelAsFieldType } from './checkModelAsFieldType';
 import { checkRelations } from './checkRelations';
 import { checkComputed } from './checkComputed';
+import { checkComputedUrls } from './checkComputedUrls';
 import { checkRoutes } from './checkRoutes';
 import { checkEvents } from './checkEvents';
 import { checkJobs } from './checkJobs';
@@ -112,11 +113,15 @@ export function validateProject(
     accounts,
     orm,
   });
+  const unpassedRoutes = uncheckedRoutes(project.routes, routeResult.routes);
+  modelResult.diagnostics.push(
+    ...checkComputedUrls(modelDocumentsByName, models, routeResult.routes, unpassedRoutes),
+  );
   const viewResult = checkViews(viewDocuments, {
     routes: routeResult.routes,
     models,
     loginPath,
-    uncheckedRoutes: uncheckedRoutes(project.routes, routeResult.routes),
+    uncheckedRoutes: unpassedRoutes,
   });
   const eventResult = checkEvents(eventDocuments, models, unchecked);
   const jobResult = checkJobs(jobDocuments, orm);

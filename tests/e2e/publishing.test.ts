@@ -33,7 +33,7 @@ function expectError(response: JsonResponse, status: number, ...messages: string
  * (`errors.body[]`). `appgen build` type-checks it with the app (`next build`, strict tsconfig):
  * it must compile, and each `@ts-expect-error` line must really be an error.
  */
-const PUBLISHING_CLIENT_USAGE = `import { getApiArticles, getApiUser, postApiUsers, postApiUsersLogin, type ApiError, type ApiResult } from "@/appgen/client";
+const PUBLISHING_CLIENT_USAGE = `import { getApiArticles, getApiTags, getApiUser, postApiUsers, postApiUsersLogin, putApiUser, type ApiError, type ApiResult } from "@/appgen/client";
 import type { User } from "@/appgen/types";
 
 export async function clientUsage(): Promise<string[]> {
@@ -43,6 +43,16 @@ export async function clientUsage(): Promise<string[]> {
   // A sign-up and a log-in answer the account with its session token, under "user".
   const loggedIn = await postApiUsersLogin({ body: { user: { email: "ada@example.com", password: "long enough" } } }, options);
   const token: string = loggedIn.ok ? loggedIn.data.user.token : created.ok ? created.data.user.token : "";
+  // The current user's routes answer it too ("token": true): the held one on GET, a new one on PUT.
+  const me = await getApiUser({}, options);
+  const held: string = me.ok ? me.data.user.token : "";
+  const changed = await putApiUser({ body: { user: { bio: "hi" } } }, options);
+  const renewed: string = changed.ok ? changed.data.user.token : "";
+  // The tags are plain names ("values": "name") under "tags".
+  const tagged = await getApiTags({}, options);
+  const tags: string[] = tagged.ok ? tagged.data.tags : [];
+  // @ts-expect-error: a tag of the list is its name, not a record
+  const tagName: string = tagged.ok ? tagged.data.tags[0].name : "";
   const listed = await getApiArticles({ query: { limit: 2 } }, options);
   const count: number = listed.ok ? listed.data.articlesCount : 0;
   const slugs = listed.ok ? listed.data.articles.map((article) => article.slug) : [listed.error];
@@ -51,15 +61,41 @@ export async function clientUsage(): Promise<string[]> {
   await postApiUsers({ body: { username: "ada", email: "ada@example.com", password: "long enough" } });
   // @ts-expect-error: the answer is { user }, not a bare User
   const bare: ApiResult<User> = await getApiUser({}, options);
-  return [String(user), token, String(count), ...slugs, failure.errors.body[0], String(bare)];
+  return [String(user), token, held, renewed, ...tags, tagName, String(count), ...slugs, failure.errors.body[0], String(bare)];
 }
 `;
 /**
  * Routes the test project adds to the example: comments with their author included without
- * `fields` (the default shape of an included account) and with `fields` that name the e-mail.
+ * `fields` (the default shape of an included account) and with `fields` that name the e-mail;
+ * a sign-up and a log-in whose `fields` answer RealWorld's user exactly (no id, no timestamps).
  */
 const INCLUDE_ROUTES = {
   routes: [
+    {
+      method: 'POST',
+      path: '/api/accounts',
+      account: 'signUp',
+      envelope: 'user',
+      body: {
+        username: { type: 'string', required: true },
+        email: { type: 'string', required: true, transform: ['trim', 'toLowerCase'] },
+        password: { type: 'password', required: true },
+      },
+      response: 'User',
+      fields: ['username', 'email'],
+    },
+    {
+      method: 'POST',
+      path: '/api/accounts/login',
+      account: 'logIn',
+      envelope: 'user',
+      body: {
+        email: { type: 'string', required: true, transform: ['trim', 'toLowerCase'] },
+        password: { type: 'password', required: true },
+      },
+      response: 'User',
+      fields: ['email', 'username', 'bio', 'image'],
+    },
     { method: 'GET', path: '/api/comments', response: 'Comment[]', include: ['author'] },
     {
       method: 'GET',
@@ -135,8 +171,9 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     expect(Object.keys(body(created))).toEqual(['user']);
     const { token: signUpToken, ...user } = inside(created, 'user');
     expect(Object.keys(inside(created, 'user')).pop()).toBe('token');
+    // The current user's answer carries the token the request was signed in with ("token": true).
     expect((await send('GET', '/api/user', { token: signUpToken as string })).body).toEqual({
-      user,
+      user: { ...user, token: signUpToken },
     });
     const login = await send('POST', '/api/users/login', {
       body: { user: { email: `${username}@example.com`, password: `${username} secret 123` } },
@@ -268,6 +305,42 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     expect((await send('DELETE', '/api/profiles/mixed', { token })).status).toBe(204);
   });
 
+  it('answers a sign-up and a log-in with the fields their routes choose, then the token', async () => {
+    // Routes of the test project only (INCLUDE_ROUTES).
+    const created = await send('POST', '/api/accounts', {
+      body: {
+        user: { username: 'chosen', email: 'chosen@example.com', password: 'chosen secret' },
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('set-cookie')).toMatch(/^appgen_session=[\w.-]+; Path=\/; HttpOnly/);
+    expect(Object.keys(inside(created, 'user'))).toEqual(['username', 'email', 'token']);
+    const login = await send('POST', '/api/accounts/login', {
+      body: { user: { email: 'chosen@example.com', password: 'chosen secret' } },
+    });
+    expect(login.status).toBe(200);
+    // RealWorld's user, exactly: no id, no timestamps.
+    expect(login.body).toEqual({
+      user: {
+        email: 'chosen@example.com',
+        username: 'chosen',
+        bio: null,
+        image: null,
+        token: expect.any(String),
+      },
+    });
+    expect(Object.keys(inside(login, 'user'))).toEqual([
+      'email',
+      'username',
+      'bio',
+      'image',
+      'token',
+    ]);
+    const token = inside(login, 'user').token as string;
+    expect(inside(await send('GET', '/api/user', { token }), 'user').username).toBe('chosen');
+    expect((await send('DELETE', '/api/profiles/chosen', { token })).status).toBe(204);
+  });
+
   it('accepts the token only under the configured scheme (Token), and refuses forged ones', async () => {
     const headers = (authorization: string) => ({ headers: { authorization } });
     expect((await send('GET', '/api/user', headers(`Token ${jake.token}`))).status).toBe(200);
@@ -334,7 +407,15 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
   it('answers the signed-in user their own record, and 401 to anyone else', async () => {
     const own = await send('GET', '/api/user', { token: jake.token });
     expect(own.status).toBe(200);
-    expect(own.body).toEqual({ user: jake.user });
+    // RealWorld's clients read user.token from the current user's answers too; a GET sets no cookie.
+    expect(own.body).toEqual({ user: { ...jake.user, token: jake.token } });
+    expect(Object.keys(inside(own, 'user')).pop()).toBe('token');
+    expect(own.headers.get('set-cookie')).toBeNull();
+    // Signed in with the cookie (a page's fetch), the same: the cookie's token.
+    const cookie = await send('GET', '/api/user', {
+      headers: { cookie: `appgen_session=${ada.token}` },
+    });
+    expect(inside(cookie, 'user')).toEqual({ ...ada.user, token: ada.token });
     // The identity field (private elsewhere) goes to its owner.
     expect(inside(own, 'user').email).toBe('jake@example.com');
     expectError(await send('GET', '/api/user'), 401, 'Unauthorized');
@@ -354,23 +435,36 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
         bio: 'I work at statefarm',
         image: 'https://example.com/jake.png',
         updatedAt: expect.stringMatching(TIME),
+        token: expect.any(String),
       },
     });
     expect(Date.parse(inside(updated, 'user').updatedAt as string)).toBeGreaterThan(
       Date.parse(jake.user.updatedAt as string),
     );
-    jake.user = inside(updated, 'user');
+    // A PUT refreshes the session: a new token (a new expiry), also set as the cookie. Tokens are
+    // not stored, so the one the request came with stays valid until it expires.
+    const { token: renewed, ...changed } = inside(updated, 'user');
+    expect(updated.headers.get('set-cookie')).toMatch(
+      new RegExp(`^appgen_session=${renewed}; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800`),
+    );
+    for (const token of [renewed as string, jake.token])
+      expect(inside(await send('GET', '/api/user', { token }), 'user')).toEqual({
+        ...changed,
+        token,
+      });
+    jake.user = changed;
     const password = await send('PUT', '/api/user', {
       token: ada.token,
       body: { user: { password: 'ada new secret' } },
     });
     expect(password.status).toBe(200);
     expect(inside(password, 'user')).not.toHaveProperty('password');
+    const { token: _renewed, ...adaChanged } = inside(password, 'user');
     const login = await send('POST', '/api/users/login', {
       body: { user: { email: 'ada@example.com', password: 'ada new secret' } },
     });
     expect(login.status).toBe(200);
-    ada.user = inside(password, 'user');
+    ada.user = adaChanged;
   });
 
   it('creates articles with the author from the session, never from the body, and slugs from titles', async () => {
@@ -918,6 +1012,31 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
       await send('GET', '/api/articles/feed?limit=0', { token: jake.token }),
       400,
       '"limit" must be a whole number from 1 to 100',
+    );
+  });
+
+  it('lists the tags as plain names, in order, under "tags" (RealWorld\'s GET /api/tags)', async () => {
+    const stored = async () =>
+      (await db.rows('SELECT "name" FROM "Tag"')).map((row) => String(row.name)).sort();
+    const names = await stored();
+    expect(names).toEqual(expect.arrayContaining(['dragons', 'training']));
+    const tags = await send('GET', '/api/tags');
+    expect(tags.status).toBe(200);
+    expect(tags.body).toEqual({ tags: names });
+    expect((await send('GET', '/api/tags?sort=-name')).body).toEqual({
+      tags: [...names].reverse(),
+    });
+    const created = await send('POST', '/api/tags', {
+      token: ada.token,
+      body: { name: 'Angular' },
+    });
+    expect(created.status).toBe(201);
+    // By code point: "Angular" before every lower-case name.
+    expect((await send('GET', '/api/tags')).body).toEqual({ tags: ['Angular', ...names] });
+    expectError(
+      await send('GET', '/api/tags?sort=id'),
+      400,
+      '"sort" must be one of name (with "-" in front for descending)',
     );
   });
 

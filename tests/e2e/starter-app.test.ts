@@ -825,7 +825,10 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
     expect(statuses).toContain(429);
   });
 
-  describeLinks(() => base);
+  describeLinks(
+    () => base,
+    () => ({ dir: project.dir, env: project.env }),
+  );
 
   describeDeployment(orm, database, () => project);
 

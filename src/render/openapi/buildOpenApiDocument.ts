@@ -121,11 +121,11 @@ function recordSchema(method: MethodContext, project: ProjectContext): JsonSchem
         ...relation,
         schema:
           other && relation.fields
-            ? shapedSchema(other, relation.fields, relation.computed, [])
+            ? shapedSchema(other, relation.fields, relation.computed, [], relation.urls)
             : ref(relation.model),
       };
     });
-    return shapedSchema(model, method.fields, method.computed, included);
+    return shapedSchema(model, method.fields, method.computed, included, method.urls);
   }
   if (!model || !method.includes) return ref(method.responseModel ?? '');
   const included = method.include.map((relation) => ({
@@ -135,18 +135,39 @@ function recordSchema(method: MethodContext, project: ProjectContext): JsonSchem
   return modelSchema(model, included);
 }
 
-/** A sign-up's or log-in's answer: the account (when the route answers it) and its session token. */
+/**
+ * The answer of a sign-up, a log-in or a route with `token`: the account as the route sends it
+ * (when it answers one) and a session token.
+ */
 function withToken(method: MethodContext, project: ProjectContext): JsonSchema {
   const model = project.models.find((m) => m.name === method.responseModel);
-  const account = model
-    ? modelSchema(model)
-    : { type: 'object', properties: {}, required: [], additionalProperties: false };
+  // A token route includes nothing: without a shape, the account is sent whole.
+  const account = !model
+    ? { type: 'object', properties: {}, required: [], additionalProperties: false }
+    : method.shapeName
+      ? recordSchema(method, project)
+      : modelSchema(model);
   const properties = account.properties as Record<string, JsonSchema>;
+  const description =
+    method.sessionToken === 'held'
+      ? 'The session token the request was signed in with'
+      : method.sessionToken === 'new'
+        ? 'A new session token (also set as the session cookie)'
+        : 'A session token';
   return {
     ...account,
-    properties: { ...properties, token: { type: 'string', description: 'A session token' } },
+    properties: { ...properties, token: { type: 'string', description } },
     required: [...(account.required as string[]), 'token'],
   };
+}
+
+/** A list with `values`: the value of that field of each record. */
+function valuesSchema(method: MethodContext, project: ProjectContext): JsonSchema {
+  const model = project.models.find((m) => m.name === method.responseModel);
+  const field = method.values as string;
+  const record = model ? shapedSchema(model, [field], method.computed, [], method.urls) : {};
+  const items = (record.properties as Record<string, JsonSchema> | undefined)?.[field] ?? {};
+  return { type: 'array', items };
 }
 
 /** Body and status of a successful answer, as the operation partials send them. */
@@ -169,7 +190,7 @@ function successResponse(method: MethodContext, project: ProjectContext): [strin
     body = { description: 'Whatever the route function returns' };
   else if (project.orm === 'none')
     body = method.operation === 'list' ? { type: 'array', items: {} } : { type: 'object' };
-  else if (method.account?.issuesToken)
+  else if (method.account?.issuesToken || method.sessionToken !== null)
     body = underKey(method.envelope.response, withToken(method, project));
   else if (method.responseModel === null)
     body = {
@@ -179,9 +200,11 @@ function successResponse(method: MethodContext, project: ProjectContext): [strin
       additionalProperties: false,
     };
   else {
-    const answer: JsonSchema = method.responseIsArray
-      ? { type: 'array', items: recordSchema(method, project) }
-      : recordSchema(method, project);
+    const answer: JsonSchema = method.values
+      ? valuesSchema(method, project)
+      : method.responseIsArray
+        ? { type: 'array', items: recordSchema(method, project) }
+        : recordSchema(method, project);
     const { response, count } = method.envelope;
     body = underKey(response, answer, count ? { [count]: { type: 'integer', minimum: 0 } } : {});
   }

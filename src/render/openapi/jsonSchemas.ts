@@ -4,6 +4,7 @@ import type {
   FieldContext,
   ModelContext,
   ParamContext,
+  UrlFieldContext,
   ValidatorContext,
 } from '../../map/contexts';
 
@@ -49,9 +50,18 @@ export function fieldSchema(field: Pick<FieldContext, 'type' | 'values'>): JsonS
   }
 }
 
+/** A url field's value: the record's absolute URL. */
+export function urlSchema(url: UrlFieldContext): JsonSchema {
+  return {
+    type: 'string',
+    format: 'uri',
+    description: `The record's URL: ${url.path} filled with its ${url.params.join(' and ')}, after the origin the client used (or APPGEN_PUBLIC_URL)`,
+  };
+}
+
 /**
- * A model as responses send it: every field but the hidden ones, present (null when empty), and
- * nothing else, so that a leaked hidden field fails the contract test.
+ * A model as responses send it: every field but the hidden ones, present (null when empty), then
+ * its url fields, and nothing else, so that a leaked hidden field fails the contract test.
  */
 export function modelSchema(
   model: ModelContext,
@@ -61,6 +71,7 @@ export function modelSchema(
   const properties: Record<string, JsonSchema> = {};
   for (const field of fields)
     properties[field.name] = field.optional ? orNull(fieldSchema(field)) : fieldSchema(field);
+  for (const url of model.urls) properties[url.name] = urlSchema(url);
   for (const relation of included) {
     properties[relation.name] = relation.isList
       ? { type: 'array', items: ref(relation.model) }
@@ -71,7 +82,11 @@ export function modelSchema(
   return {
     type: 'object',
     properties,
-    required: [...fields.map((field) => field.name), ...included.map((relation) => relation.name)],
+    required: [
+      ...fields.map((field) => field.name),
+      ...model.urls.map((url) => url.name),
+      ...included.map((relation) => relation.name),
+    ],
     additionalProperties: false,
   };
 }
@@ -98,22 +113,29 @@ export function computedSchema(computed: ComputedContext): JsonSchema {
 }
 
 /**
- * A record as a route with `fields` sends it: exactly those fields and computed fields, then
- * its included relations (each with its own `fields`, or whole).
+ * A record as a route with `fields` sends it: exactly those fields, computed fields and url
+ * fields (without `fields`: every field that is not hidden, then the url fields), then its
+ * included relations (each with its own `fields`, or whole).
  */
 export function shapedSchema(
   model: ModelContext,
   fields: string[] | null,
   computed: ComputedContext[],
   included: Array<{ name: string; isList: boolean; optional: boolean; schema: JsonSchema }>,
+  urls: UrlFieldContext[] = [],
 ): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
-  const names = fields ?? model.fields.filter((f) => !f.hidden).map((f) => f.name);
+  const names = fields ?? [
+    ...model.fields.filter((f) => !f.hidden).map((f) => f.name),
+    ...urls.map((u) => u.name),
+  ];
   for (const name of names) {
     const field = model.fields.find((f) => f.name === name);
     const value = computed.find((c) => c.name === name);
+    const url = urls.find((u) => u.name === name);
     if (field) properties[name] = field.optional ? orNull(fieldSchema(field)) : fieldSchema(field);
     else if (value) properties[name] = computedSchema(value);
+    else if (url) properties[name] = urlSchema(url);
   }
   for (const relation of included)
     properties[relation.name] = relation.isList

@@ -3,6 +3,7 @@ import path from 'path';
 import { expectError } from './assertions';
 import { request } from './http';
 import { REPO_ROOT } from './paths';
+import { startBuiltApp } from './server';
 
 /** The golden case whose models and routes these cases drive. */
 const CONFIG = path.join(REPO_ROOT, 'tests', 'golden', 'links');
@@ -19,12 +20,20 @@ export function addLinksConfig(projectDir: string): void {
     });
 }
 
+/** The built project whose server `url` is: more servers of the same build start from it. */
+export interface BuiltApp {
+  dir: string;
+  env: NodeJS.ProcessEnv;
+}
+
 // The links of manyToMany relations that generated routes write (uuid[] body fields), over HTTP,
 // with the golden case tests/golden/links: POST connects, PUT sets (absent: none), PATCH sets
 // (absent: unchanged), every id checked first (409). Run inside a suite whose build has the config
 // of addLinksConfig: starter-app.test.ts, one build per ORM × database (Drizzle's transactions
-// differ between better-sqlite3, synchronous, and node-postgres, async).
-export function describeLinks(url: () => string): void {
+// differ between better-sqlite3, synchronous, and node-postgres, async). Then the url fields of
+// the case's Article and Label (model `computed` with "url"): their origin, forwarded headers
+// trusted only from a trusted proxy, and APPGEN_PUBLIC_URL (other servers of the same build).
+export function describeLinks(url: () => string, app: () => BuiltApp): void {
   describe('links written by routes (tests/golden/links)', () => {
     let base: string;
     const labels: Record<string, string> = {};
@@ -216,7 +225,7 @@ export function describeLinks(url: () => string): void {
       ).id as string;
       const patched = await request(base, 'PATCH', `/api/articles/${id}`, { readers: [reader] });
       expect(patched.status).toBe(200);
-      expect(Object.keys(patched.body as Row).sort()).toEqual(['id', 'summary', 'title']);
+      expect(Object.keys(patched.body as Row)).toEqual(['id', 'title', 'summary', 'url']);
       let current = await article(id);
       expect([names(current.labels), names(current.readers)]).toEqual([['a'], ['Ada']]);
       expect(
@@ -266,6 +275,79 @@ export function describeLinks(url: () => string): void {
         501,
         'Function importArticles is not implemented yet',
       );
+    });
+  });
+
+  describe('url fields: the absolute URL of each record (tests/golden/links)', () => {
+    let base: string;
+    let label: Row;
+    let article: Row;
+    const FORGED = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+
+    beforeAll(async () => {
+      base = url();
+      label = (await request(base, 'POST', '/api/labels', { name: 'urls' })).body as Row;
+      article = (
+        await request(base, 'POST', '/api/articles', { title: 'Located', labels: [label.id] })
+      ).body as Row;
+    });
+
+    it('sends it after the fields of every answer of the model, included records too, on the origin the client used', async () => {
+      const own = `${base}/api/articles/${article.id}`;
+      const labelUrl = `${base}/api/labels/${label.id}`;
+      expect(label).toEqual({ id: label.id, name: 'urls', url: labelUrl });
+      // The keys in order: fields, url fields, then included relations.
+      expect(Object.keys(article)).toEqual(['id', 'title', 'summary', 'url', 'labels', 'readers']);
+      expect([article.url, (article.labels as Row[])[0]]).toEqual([own, label]);
+      const read = await request(base, 'GET', `/api/articles/${article.id}`);
+      expect(read.text).toBe(JSON.stringify(article));
+      const patched = await request(base, 'PATCH', `/api/articles/${article.id}`, {
+        summary: 's',
+        readers: [],
+      });
+      expect((patched.body as Row).url).toBe(own);
+      // A route whose `fields` leave it out does not send it.
+      const summaries = await request(base, 'GET', `/api/labels/${label.id}/summaries`);
+      expect(summaries.body).toEqual({ name: 'urls', summaries: ['s'] });
+      // A list of plain values ("values": "url"), ordered by name.
+      const urls = (await request(base, 'GET', '/api/label-urls')).body as string[];
+      expect(urls).toContain(labelUrl);
+      expect(urls.every((u) => u.startsWith(`${base}/api/labels/`))).toBe(true);
+    });
+
+    it('ignores X-Forwarded-Host and -Proto from a client when no proxy is trusted', async () => {
+      const read = await request(base, 'GET', `/api/articles/${article.id}`, undefined, FORGED);
+      expect((read.body as Row).url).toBe(`${base}/api/articles/${article.id}`);
+    });
+
+    it('honours them behind a trusted proxy (APPGEN_TRUST_PROXY), and APPGEN_PUBLIC_URL over both', async () => {
+      const built = app();
+      for (const [env, origin] of [
+        [{ APPGEN_TRUST_PROXY: '1' }, 'https://evil.example'],
+        [
+          { APPGEN_TRUST_PROXY: '1', APPGEN_PUBLIC_URL: 'https://api.example.com/v1/' },
+          'https://api.example.com/v1',
+        ],
+      ] as const) {
+        const other = await startBuiltApp(built.dir, { ...built.env, ...env });
+        try {
+          const read = await request(
+            other.url,
+            'GET',
+            `/api/articles/${article.id}`,
+            undefined,
+            FORGED,
+          );
+          expect(read.body).toEqual({
+            ...article,
+            url: `${origin}/api/articles/${article.id}`,
+            labels: [{ ...label, url: `${origin}/api/labels/${label.id}` }],
+            summary: 's',
+          });
+        } finally {
+          await other.stop();
+        }
+      }
     });
   });
 }

@@ -21,21 +21,31 @@ import { typecheckFileMap } from '../support/typecheckFileMap';
 jest.setTimeout(900_000);
 
 const PUBLISHING = path.join(REPO_ROOT, 'examples', 'publishing');
+/** The route an Article's url field names. */
+const URL_ROUTE = {
+  method: 'GET',
+  path: '/api/articles/:slug',
+  params: { slug: 'string' },
+  response: 'Article',
+};
 const SETTINGS = JSON.parse(fs.readFileSync(path.join(PUBLISHING, 'appgen.config.json'), 'utf8'));
+/** The example's models, Article with a url field: every answer of an Article sends it. */
 const MODELS: ProjectFiles = Object.fromEntries(
-  fs
-    .readdirSync(path.join(PUBLISHING, 'config', 'models'))
-    .map((file) => [
-      `config/models/${file}`,
+  fs.readdirSync(path.join(PUBLISHING, 'config', 'models')).map((file) => {
+    const model = JSON.parse(
       fs.readFileSync(path.join(PUBLISHING, 'config', 'models', file), 'utf8'),
-    ]),
+    );
+    if (model.name === 'Article')
+      model.computed = { ...model.computed, url: { url: URL_ROUTE.path } };
+    return [`config/models/${file}`, model];
+  }),
 );
 
 function projectFiles(orm: string, routes: PairRoute[]): ProjectFiles {
   return {
     'appgen.config.json': { ...SETTINGS, orm },
     ...MODELS,
-    'config/routes/pairs.json': { routes: routes.map(({ route }) => route) },
+    'config/routes/pairs.json': { routes: [URL_ROUTE, ...routes.map(({ route }) => route)] },
   };
 }
 
@@ -74,12 +84,12 @@ function withPair(error: string): string {
  */
 const REFUSED: Record<string, string> = {
   ...reason(
-    'an account route takes no function, auth, voter, record, fields, include or redirect: appgen writes its whole work',
+    'an account route takes no function, auth, voter, record, include or redirect: appgen writes its whole work; its fields are its own (no computed field read from a relation)',
     ['account + record', 'update', 'delete'],
     ['account + function', 'get', 'create', 'update', 'delete'],
     ['account + auth', 'create', 'update', 'delete'],
     ['account + voter', 'create', 'update', 'delete'],
-    ['account + fields', 'create', 'update'],
+    ['account + token', 'update'],
     ['account + include', 'create', 'update'],
     ['account + computed', 'create', 'update'],
     ['account + redirect', 'create', 'update', 'delete'],
@@ -88,13 +98,23 @@ const REFUSED: Record<string, string> = {
     'account + envelope',
     'delete',
   ]),
-  ...reason('"record": "currentUser" is not for a function route', [
-    'record + function',
-    'get',
-    'replace',
-    'update',
-    'delete',
-  ]),
+  ...reason(
+    '"record": "currentUser" is not for a function route',
+    ['record + function', 'get', 'replace', 'update', 'delete'],
+    ['token + function', 'get', 'replace', 'update'],
+  ),
+  ...reason(
+    'a session token goes with the record an answer sends: not with a redirect or a 204',
+    ['token + status', 'replace'],
+    ['token + redirect', 'get', 'replace', 'update'],
+  ),
+  ...reason(
+    'a list of plain values sends one field alone: not beside fields or include',
+    ['fields + values', 'list'],
+    ['include + values', 'list'],
+    ['computed + values', 'list'],
+    ['url + values', 'list'],
+  ),
   ...reason(
     'a built-in voter needs the record the path names',
     ['record + voter', 'delete'],
@@ -118,6 +138,8 @@ const REFUSED: Record<string, string> = {
     ['function + fields', 'list', 'get', 'create', 'replace', 'update'],
     ['function + include', 'list', 'get', 'create', 'replace', 'update'],
     ['function + computed', 'list', 'get', 'create', 'replace', 'update'],
+    ['function + url', 'list', 'get', 'create', 'replace', 'update'],
+    ['function + values', 'list'],
   ),
   ...reason(
     'a 204 or a redirect answers no body: nothing to envelope or choose fields of',
@@ -126,6 +148,7 @@ const REFUSED: Record<string, string> = {
     ['fields + status', 'replace'],
     ['include + status', 'replace'],
     ['computed + status', 'replace'],
+    ['url + status', 'replace'],
   ),
   ...reason('a redirect has its own status', [
     'status + redirect',
@@ -163,17 +186,32 @@ describe('every pair of route options', () => {
       'account + nested by unique',
       'account + set',
       'account + query',
+      'account + url',
+      'account + values',
       'account + partial',
       'record + link',
       'record + nested by id',
       'record + nested by unique',
       'record + set',
       'record + query',
+      'record + url',
+      'record + values',
+      'token + link',
+      'token + nested by id',
+      'token + nested by unique',
+      'token + set',
+      'token + query',
+      'token + url',
+      'token + values',
       'link + query',
+      'link + values',
       'link + partial',
       'set + query',
+      'set + values',
       'query + partial',
       'query + redirect',
+      'values + partial',
+      'values + redirect',
     ]);
     expect(valid.length).toBeGreaterThan(300);
   });

@@ -10,6 +10,8 @@ interface RequestOrigin {
   requestHost(request: { headers: globalThis.Headers }): string;
   requestOrigin(request: { headers: globalThis.Headers }): string;
   clientAddress(request: { headers: globalThis.Headers }): string;
+  publicBaseUrl(request: { headers: globalThis.Headers }): string;
+  publicUrlProblem(): string | null;
 }
 
 function modulesOf(trustProxy?: number) {
@@ -39,7 +41,7 @@ const statusOf = (guard: (request: Request) => Response | null, headers: Headers
 
 const saved = { ...process.env };
 afterEach(() => {
-  for (const name of ['APPGEN_TRUST_PROXY', 'APPGEN_TRUSTED_ORIGINS'])
+  for (const name of ['APPGEN_TRUST_PROXY', 'APPGEN_TRUSTED_ORIGINS', 'APPGEN_PUBLIC_URL'])
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
 });
@@ -199,4 +201,44 @@ describe('requestOrigin.ts', () => {
     const request = at(header === undefined ? {} : { 'x-forwarded-for': header });
     expect(direct.origin.clientAddress(request)).toBe(address);
   });
+
+  it('publicBaseUrl: APPGEN_PUBLIC_URL when set (with its path, no trailing "/"), else the origin the request came to', () => {
+    const forged = at({
+      host: 'app.example',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+    });
+    expect(direct.origin.publicBaseUrl(forged)).toBe('http://app.example');
+    expect(proxied.origin.publicBaseUrl(forged)).toBe('https://evil.example');
+    process.env.APPGEN_PUBLIC_URL = 'https://example.com/app/';
+    expect(direct.origin.publicUrlProblem()).toBeNull();
+    expect(proxied.origin.publicBaseUrl(forged)).toBe('https://example.com/app');
+    process.env.APPGEN_PUBLIC_URL = ' https://Example.COM ';
+    expect(direct.origin.publicBaseUrl(forged)).toBe('https://example.com');
+  });
+
+  it.each([
+    ['example.com', 'not a URL'],
+    ['ftp://example.com', 'must start with https://'],
+    ['https://example.com/?a=1', 'no query, fragment or credentials'],
+    ['https://user:pw@example.com', 'no query, fragment or credentials'],
+  ])(
+    'publicUrlProblem refuses APPGEN_PUBLIC_URL=%s (%s); publicBaseUrl then uses the request, said once',
+    (value, problem) => {
+      const { origin } = modulesOf();
+      process.env.APPGEN_PUBLIC_URL = value;
+      expect(origin.publicUrlProblem()).toContain(problem);
+      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      try {
+        const request = at({ host: 'app.example' });
+        expect([origin.publicBaseUrl(request), origin.publicBaseUrl(request)]).toEqual([
+          'http://app.example',
+          'http://app.example',
+        ]);
+        expect(error).toHaveBeenCalledTimes(1);
+      } finally {
+        error.mockRestore();
+      }
+    },
+  );
 });

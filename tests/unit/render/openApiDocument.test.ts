@@ -188,6 +188,70 @@ describe('the OpenAPI document of the publishing example (envelopes, errors.body
     expect(loggedIn.properties.user.required).toContain('token');
     expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['401', '422', '429']));
   });
+
+  it("describes the token of the current user's routes and the tags as plain names", () => {
+    const user = document.paths['/api/user'];
+    const held = json(user.get.responses['200']).properties.user;
+    const renewed = json(user.put.responses['200']).properties.user;
+    for (const answer of [held, renewed]) {
+      expect(answer.required).toEqual([
+        'id',
+        'email',
+        'username',
+        'bio',
+        'image',
+        'createdAt',
+        'updatedAt',
+        'token',
+      ]);
+      expect(answer.additionalProperties).toBe(false);
+    }
+    expect([held.properties.token.description, renewed.properties.token.description]).toEqual([
+      'The session token the request was signed in with',
+      'A new session token (also set as the session cookie)',
+    ]);
+    expect(json(document.paths['/api/tags'].get.responses['200'])).toEqual(
+      closed({ tags: { type: 'array', items: { type: 'string' } } }),
+    );
+  });
+});
+
+describe('the OpenAPI document of the links case (url fields, a list of urls)', () => {
+  const document = documents.get('links') as Record<string, any>;
+  const json = (response: Record<string, any>) => response.content['application/json'].schema;
+  const url = (path: string) => ({
+    type: 'string',
+    format: 'uri',
+    description: `The record's URL: ${path} filled with its id, after the origin the client used (or APPGEN_PUBLIC_URL)`,
+  });
+
+  it('puts url fields in the model schemas and in every answer that sends them', () => {
+    const { Article, Label } = document.components.schemas;
+    expect([Article.properties.url, Article.required]).toEqual([
+      url('/api/articles/:id'),
+      ['id', 'title', 'summary', 'url'],
+    ]);
+    expect(Label.properties.url).toEqual(url('/api/labels/:id'));
+    const read = json(document.paths['/api/articles/{id}'].get.responses['200']);
+    expect(Object.keys(read.properties)).toEqual([
+      'id',
+      'title',
+      'summary',
+      'url',
+      'labels',
+      'readers',
+    ]);
+    // An included record sent whole: the model's schema, with its url.
+    expect(read.properties.labels.items).toEqual({ $ref: '#/components/schemas/Label' });
+    // `fields` without it: not there.
+    const summaries = json(document.paths['/api/labels/{id}/summaries'].get.responses['200']);
+    expect(summaries.required).toEqual(['name', 'summaries']);
+    // `values`: a list of URLs.
+    expect(json(document.paths['/api/label-urls'].get.responses['200'])).toEqual({
+      type: 'array',
+      items: url('/api/labels/:id'),
+    });
+  });
 });
 
 describe("the OpenAPI document of the forum (the accounts model's identity is private)", () => {

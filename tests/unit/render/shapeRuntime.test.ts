@@ -2,13 +2,18 @@ import { publishingArticlesProject } from '../support/configs';
 import { renderFiles } from '../support/renderFiles';
 import { evaluateModule } from '../support/typescriptSource';
 
-type Shape = { fields: string[] | null; include: Record<string, Shape | null> };
+type Shape = {
+  fields: string[] | null;
+  urls?: Record<string, string>;
+  include: Record<string, Shape | null>;
+};
 type Reading = { computed: Record<string, string[]>; include: Record<string, Reading> };
 
 // The generated src/appgen/shape.ts of the publishing example (orm prisma), run as it is.
 const files = renderFiles(publishingArticlesProject());
 const runtime = evaluateModule('shape.ts', files.get('src/appgen/shape.ts')?.content ?? '', {});
-const shaped = runtime.shaped as (value: unknown, shape: Shape | null) => unknown;
+const shaped = runtime.shaped as (value: unknown, shape: Shape | null, base?: string) => unknown;
+const plainValues = runtime.plainValues as (records: unknown, field: string) => unknown[];
 const readComputed = runtime.readComputed as (value: unknown, reading: Reading) => unknown;
 
 const AUTHOR: Shape = { fields: ['username', 'following'], include: {} };
@@ -39,6 +44,49 @@ describe('the generated shape.ts', () => {
         '{"id":"2","title":"u","author":{"username":"ada","following":true},"tags":[]}]',
     );
     expect(shaped(null, shape)).toBeNull();
+  });
+
+  it('fills url fields from the record, after the base: last without `fields`, in their place with', () => {
+    const base = 'https://app.example';
+    const urls = { url: '/api/articles/:slug', authorUrl: '/api/users/:authorId/articles/:slug' };
+    const record = {
+      id: '1',
+      slug: 'a b/ç',
+      authorId: 'u1',
+      title: 't',
+      author: { username: 'jake', id: 'u1' },
+    };
+    const author: Shape = {
+      fields: ['username', 'url'],
+      urls: { url: '/api/profiles/:username' },
+      include: {},
+    };
+    expect(JSON.stringify(shaped(record, { fields: null, urls, include: { author } }, base))).toBe(
+      '{"id":"1","slug":"a b/ç","authorId":"u1","title":"t",' +
+        '"url":"https://app.example/api/articles/a%20b%2F%C3%A7",' +
+        '"authorUrl":"https://app.example/api/users/u1/articles/a%20b%2F%C3%A7",' +
+        '"author":{"username":"jake","url":"https://app.example/api/profiles/jake"}}',
+    );
+    expect(
+      JSON.stringify(shaped([record], { fields: ['url', 'title'], urls, include: {} }, base)),
+    ).toBe('[{"url":"https://app.example/api/articles/a%20b%2F%C3%A7","title":"t"}]');
+    // A whole included record (no `fields`) gets its url fields too.
+    const whole: Shape = { fields: null, urls: { url: '/api/profiles/:username' }, include: {} };
+    expect(
+      shaped(
+        { id: '1', author: { username: 'ada' } },
+        { fields: ['id'], include: { author: whole } },
+        base,
+      ),
+    ).toEqual({
+      id: '1',
+      author: { username: 'ada', url: 'https://app.example/api/profiles/ada' },
+    });
+  });
+
+  it('answers a list as the plain values of one field', () => {
+    expect(plainValues([{ name: 'a', id: '1' }, { name: null }], 'name')).toEqual(['a', null]);
+    expect(plainValues([], 'name')).toEqual([]);
   });
 
   it("reads Prisma's counts, the caller's link and related values under the computed names", () => {

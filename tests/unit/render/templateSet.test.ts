@@ -29,6 +29,7 @@ const CONTEXT = {
   fields: [{ name: 'id', type: 'uuid', tsType: 'string', optional: false, hidden: false }],
   relations: [],
   computed: [],
+  urls: [],
   relatedModels: [],
   hiddenFields: [],
   indexes: [],

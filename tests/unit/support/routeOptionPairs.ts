@@ -1,7 +1,8 @@
 /**
  * Every pair of route options, each on every kind of route both apply to, as routes of one
  * project over examples/publishing's models (Article has a unique slug and belongs to User, whose
- * username is unique; User is the accounts model, with a password and computed fields).
+ * username is unique; User is the accounts model, with a password and computed fields), Article
+ * with a url field as well (tests/unit/generate/optionPairs.test.ts adds it and its route).
  * tests/unit/generate/optionPairs.test.ts validates each route alone, then renders the valid ones
  * as one project per ORM and type-checks it.
  */
@@ -158,6 +159,16 @@ export const OPTIONS: RouteOption[] = [
     },
   },
   {
+    name: 'token',
+    model: 'User',
+    apply(draft) {
+      if (!['get', 'replace', 'update'].includes(draft.kind))
+        return "the session token goes with the caller's own record: GET, PUT, PATCH";
+      Object.assign(draft, { key: false, collection: 'user' });
+      Object.assign(draft.route, { record: 'currentUser', auth: true, token: true });
+    },
+  },
+  {
     name: 'link',
     apply(draft) {
       if (draft.kind !== 'create' && draft.kind !== 'delete')
@@ -267,6 +278,21 @@ export const OPTIONS: RouteOption[] = [
           ? ['slug', 'favoritesCount', 'favorited']
           : ['username', 'following'],
       );
+    },
+  },
+  {
+    name: 'url',
+    model: 'Article',
+    apply(draft) {
+      // Every answer of an Article sends its url (the test's Article has one): here `fields` names it.
+      return addFields(draft, ['slug', 'url']);
+    },
+  },
+  {
+    name: 'values',
+    apply(draft) {
+      if (draft.kind !== 'list') return 'values is for lists';
+      draft.route.values = draft.model === 'Article' ? 'slug' : 'username';
     },
   },
   {

@@ -85,24 +85,27 @@ describe('one mistake, one error (examples/publishing)', () => {
     ]);
   });
 
-  it('"fields" on the log-in route: one error, that account routes take no "fields"', () => {
+  it('"fields" on the log-in route naming a computed field read from a relation: one error there', () => {
     const problems = problemsIn(
       publishingWith(
         'config/routes/user.json',
         '"account": "logIn",',
-        '"account": "logIn", "fields": ["id", "email"],',
+        '"account": "logIn", "fields": ["id", "following"],',
       ),
     );
     expect(problems.map(summary)).toEqual([
       {
         file: 'config/routes/user.json',
         line: 24,
-        column: 27,
-        jsonPath: 'routes[1].fields',
-        message: '"fields" does not apply to an account route: appgen writes its whole work',
+        column: 44,
+        jsonPath: 'routes[1].fields[1]',
+        message:
+          '"following" is read from a relation, and an account route answers the account\'s own fields (and its url fields)',
       },
     ]);
-    expect(problems[0].hint).toBe('remove "fields" (or "account" and handle the route yourself).');
+    expect(problems[0].hint).toBe(
+      'remove "following"; a route with "record": "currentUser" can send it.',
+    );
   });
 
   it.each(['include', 'voter', 'query', 'partial', 'set', 'record'])(

@@ -2,7 +2,8 @@
 /**
  * What a request says about where it comes from and where it is going, as far as the app can
  * trust it: the host and scheme the client used (the app's origin as the browser sees it) and
- * the client's address, read in one place (the CSRF guard and pages use it; so can your code).
+ * the client's address, read in one place (the CSRF guard, pages and the url fields of answers
+ * use it; so can your code).
  *
  * Behind reverse proxies (load balancers, TLS terminators, CDNs) the client's own request ends at
  * the outermost proxy; the proxies pass on what it was in X-Forwarded-Host, X-Forwarded-Proto and
@@ -62,6 +63,48 @@ export function requestProtocol(request: WithHeaders): "http" | "https" {
 /** The app's origin as the client sees it (`https://example.com`): requestProtocol and requestHost. */
 export function requestOrigin(request: WithHeaders): string {
   return `${requestProtocol(request)}://${requestHost(request)}`;
+}
+
+/**
+ * Why APPGEN_PUBLIC_URL cannot be the base of the app's absolute URLs, or null when it is unset or
+ * fit: an http(s) URL with no query, fragment or credentials (a path is kept: `https://example.com/app`).
+ * A start-up check (src/appgen/startup.ts) of projects whose answers send url fields.
+ */
+export function publicUrlProblem(): string | null {
+  const value = (process.env.APPGEN_PUBLIC_URL ?? "").trim();
+  if (value === "") return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `APPGEN_PUBLIC_URL is ${JSON.stringify(value)}, not a URL. Set it to the app's public origin, e.g. https://example.com, or leave it unset to use the origin each request came to.`;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return `APPGEN_PUBLIC_URL is ${JSON.stringify(value)}: it must start with https:// (or http://).`;
+  if (url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") return `APPGEN_PUBLIC_URL is ${JSON.stringify(value)}: give the origin and path only, with no query, fragment or credentials (e.g. https://example.com).`;
+  return null;
+}
+
+let warnedPublicUrl = false;
+
+/**
+ * What the app's absolute URLs start with (the url fields of its answers, model `computed` with
+ * "url"): APPGEN_PUBLIC_URL when set (without a trailing "/"), else the origin the request came to
+ * (requestOrigin: Host and http, or X-Forwarded-Host and X-Forwarded-Proto behind trusted proxies).
+ * Set it when the app serves one public address, so that no request's headers choose its links.
+ */
+export function publicBaseUrl(request: WithHeaders): string {
+  const value = (process.env.APPGEN_PUBLIC_URL ?? "").trim();
+  if (value === "") return requestOrigin(request);
+  const problem = publicUrlProblem();
+  if (problem === null) {
+    const url = new URL(value);
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+  }
+  if (!warnedPublicUrl) {
+    warnedPublicUrl = true;
+    console.error(`[appgen] ${problem} The origin of each request is used instead.`);
+  }
+  return requestOrigin(request);
 }
 
 /**

@@ -49,7 +49,7 @@ export interface PostApiLabelsBody {
   name: string;
 }
 
-/** Body of POST config/routes/labels.json routes[6] */
+/** Body of POST config/routes/labels.json routes[7] */
 export interface PostApiReadersBody {
   name: string;
 }

@@ -97,6 +97,11 @@ export const openApiDocument: Record<string, unknown> = {
                         "null"
                       ]
                     },
+                    "url": {
+                      "type": "string",
+                      "format": "uri",
+                      "description": "The record's URL: /api/articles/:id filled with its id, after the origin the client used (or APPGEN_PUBLIC_URL)"
+                    },
                     "labels": {
                       "type": "array",
                       "items": {
@@ -114,6 +119,7 @@ export const openApiDocument: Record<string, unknown> = {
                     "id",
                     "title",
                     "summary",
+                    "url",
                     "labels",
                     "readers"
                   ],
@@ -393,6 +399,11 @@ export const openApiDocument: Record<string, unknown> = {
                         "null"
                       ]
                     },
+                    "url": {
+                      "type": "string",
+                      "format": "uri",
+                      "description": "The record's URL: /api/articles/:id filled with its id, after the origin the client used (or APPGEN_PUBLIC_URL)"
+                    },
                     "labels": {
                       "type": "array",
                       "items": {
@@ -410,6 +421,7 @@ export const openApiDocument: Record<string, unknown> = {
                     "id",
                     "title",
                     "summary",
+                    "url",
                     "labels",
                     "readers"
                   ],
@@ -500,6 +512,11 @@ export const openApiDocument: Record<string, unknown> = {
                         "null"
                       ]
                     },
+                    "url": {
+                      "type": "string",
+                      "format": "uri",
+                      "description": "The record's URL: /api/articles/:id filled with its id, after the origin the client used (or APPGEN_PUBLIC_URL)"
+                    },
                     "labels": {
                       "type": "array",
                       "items": {
@@ -511,6 +528,7 @@ export const openApiDocument: Record<string, unknown> = {
                     "id",
                     "title",
                     "summary",
+                    "url",
                     "labels"
                   ],
                   "additionalProperties": false
@@ -602,7 +620,34 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "$ref": "#/components/schemas/Article"
+                  "type": "object",
+                  "properties": {
+                    "id": {
+                      "type": "string",
+                      "format": "uuid"
+                    },
+                    "title": {
+                      "type": "string"
+                    },
+                    "summary": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "url": {
+                      "type": "string",
+                      "format": "uri",
+                      "description": "The record's URL: /api/articles/:id filled with its id, after the origin the client used (or APPGEN_PUBLIC_URL)"
+                    }
+                  },
+                  "required": [
+                    "id",
+                    "title",
+                    "summary",
+                    "url"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
@@ -773,6 +818,11 @@ export const openApiDocument: Record<string, unknown> = {
                         "null"
                       ]
                     },
+                    "url": {
+                      "type": "string",
+                      "format": "uri",
+                      "description": "The record's URL: /api/articles/:id filled with its id, after the origin the client used (or APPGEN_PUBLIC_URL)"
+                    },
                     "labels": {
                       "type": "array",
                       "items": {
@@ -784,6 +834,7 @@ export const openApiDocument: Record<string, unknown> = {
                     "id",
                     "title",
                     "summary",
+                    "url",
                     "labels"
                   ],
                   "additionalProperties": false
@@ -918,6 +969,54 @@ export const openApiDocument: Record<string, unknown> = {
         }
       }
     },
+    "/api/label-urls": {
+      "get": {
+        "operationId": "getApiLabelUrls",
+        "tags": [
+          "Label"
+        ],
+        "summary": "List Label records",
+        "description": "From config/routes/labels.json routes[2].",
+        "parameters": [
+          {
+            "name": "sort",
+            "in": "query",
+            "required": false,
+            "description": "Order by this field; `-` in front for descending",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "name",
+                "-name"
+              ]
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Success",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "format": "uri",
+                    "description": "The record's URL: /api/labels/:id filled with its id, after the origin the client used (or APPGEN_PUBLIC_URL)"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          }
+        }
+      }
+    },
     "/api/labels": {
       "get": {
         "operationId": "getApiLabels",
@@ -991,7 +1090,27 @@ export const openApiDocument: Record<string, unknown> = {
             "content": {
               "application/json": {
                 "schema": {
-                  "$ref": "#/components/schemas/Label"
+                  "type": "object",
+                  "properties": {
+                    "id": {
+                      "type": "string",
+                      "format": "uuid"
+                    },
+                    "name": {
+                      "type": "string"
+                    },
+                    "url": {
+                      "type": "string",
+                      "format": "uri",
+                      "description": "The record's URL: /api/labels/:id filled with its id, after the origin the client used (or APPGEN_PUBLIC_URL)"
+                    }
+                  },
+                  "required": [
+                    "id",
+                    "name",
+                    "url"
+                  ],
+                  "additionalProperties": false
                 }
               }
             }
@@ -1024,7 +1143,7 @@ export const openApiDocument: Record<string, unknown> = {
           "Label"
         ],
         "summary": "Get one Label",
-        "description": "From config/routes/labels.json routes[2].",
+        "description": "From config/routes/labels.json routes[3].",
         "parameters": [
           {
             "name": "id",
@@ -1051,6 +1170,11 @@ export const openApiDocument: Record<string, unknown> = {
                     "name": {
                       "type": "string"
                     },
+                    "url": {
+                      "type": "string",
+                      "format": "uri",
+                      "description": "The record's URL: /api/labels/:id filled with its id, after the origin the client used (or APPGEN_PUBLIC_URL)"
+                    },
                     "articles": {
                       "type": "array",
                       "items": {
@@ -1061,6 +1185,7 @@ export const openApiDocument: Record<string, unknown> = {
                   "required": [
                     "id",
                     "name",
+                    "url",
                     "articles"
                   ],
                   "additionalProperties": false
@@ -1085,7 +1210,7 @@ export const openApiDocument: Record<string, unknown> = {
           "Label"
         ],
         "summary": "Delete Label",
-        "description": "From config/routes/labels.json routes[4].",
+        "description": "From config/routes/labels.json routes[5].",
         "parameters": [
           {
             "name": "id",
@@ -1142,7 +1267,7 @@ export const openApiDocument: Record<string, unknown> = {
           "Label"
         ],
         "summary": "Get one Label",
-        "description": "From config/routes/labels.json routes[3].",
+        "description": "From config/routes/labels.json routes[4].",
         "parameters": [
           {
             "name": "id",
@@ -1185,7 +1310,7 @@ export const openApiDocument: Record<string, unknown> = {
           "Label"
         ],
         "summary": "Get one Label",
-        "description": "From config/routes/labels.json routes[5].",
+        "description": "From config/routes/labels.json routes[6].",
         "parameters": [
           {
             "name": "id",
@@ -1247,7 +1372,7 @@ export const openApiDocument: Record<string, unknown> = {
           "Reader"
         ],
         "summary": "Create Reader",
-        "description": "From config/routes/labels.json routes[6].",
+        "description": "From config/routes/labels.json routes[7].",
         "requestBody": {
           "required": true,
           "content": {
@@ -1328,12 +1453,18 @@ export const openApiDocument: Record<string, unknown> = {
               "string",
               "null"
             ]
+          },
+          "url": {
+            "type": "string",
+            "format": "uri",
+            "description": "The record's URL: /api/articles/:id filled with its id, after the origin the client used (or APPGEN_PUBLIC_URL)"
           }
         },
         "required": [
           "id",
           "title",
-          "summary"
+          "summary",
+          "url"
         ],
         "additionalProperties": false
       },
@@ -1346,11 +1477,17 @@ export const openApiDocument: Record<string, unknown> = {
           },
           "name": {
             "type": "string"
+          },
+          "url": {
+            "type": "string",
+            "format": "uri",
+            "description": "The record's URL: /api/labels/:id filled with its id, after the origin the client used (or APPGEN_PUBLIC_URL)"
           }
         },
         "required": [
           "id",
-          "name"
+          "name",
+          "url"
         ],
         "additionalProperties": false
       },

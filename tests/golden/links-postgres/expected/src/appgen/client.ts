@@ -94,7 +94,7 @@ export interface PutApiArticlesByIdLabelsInput {
   body: PutApiArticlesByIdLabelsBody;
 }
 
-export type PutApiArticlesByIdLabelsResult = Article & Required<Pick<Article, "labels">>;
+export type PutApiArticlesByIdLabelsResult = Omit<Article & Required<Pick<Article, "url">>, "labels"> & { labels: Array<Label & Required<Pick<Label, "url">>> };
 
 /** PUT /api/articles/:id/labels (config/routes/articles.json routes[5]) */
 export function putApiArticlesByIdLabels(input: PutApiArticlesByIdLabelsInput, options?: RequestOptions): Promise<ApiResult<PutApiArticlesByIdLabelsResult>> {
@@ -106,7 +106,7 @@ export interface GetApiArticlesByIdInput {
   params: { id: string };
 }
 
-export type GetApiArticlesByIdResult = Article & Required<Pick<Article, "labels" | "readers">>;
+export type GetApiArticlesByIdResult = Omit<Article & Required<Pick<Article, "url">>, "labels" | "readers"> & { labels: Array<Label & Required<Pick<Label, "url">>>; readers: Array<Reader> };
 
 /** GET /api/articles/:id (config/routes/articles.json routes[1]) */
 export function getApiArticlesById(input: GetApiArticlesByIdInput, options?: RequestOptions): Promise<ApiResult<GetApiArticlesByIdResult>> {
@@ -119,7 +119,7 @@ export interface PutApiArticlesByIdInput {
   body: PutApiArticlesByIdBody;
 }
 
-export type PutApiArticlesByIdResult = Article & Required<Pick<Article, "labels">>;
+export type PutApiArticlesByIdResult = Omit<Article & Required<Pick<Article, "url">>, "labels"> & { labels: Array<Label & Required<Pick<Label, "url">>> };
 
 /** PUT /api/articles/:id (config/routes/articles.json routes[3]) */
 export function putApiArticlesById(input: PutApiArticlesByIdInput, options?: RequestOptions): Promise<ApiResult<PutApiArticlesByIdResult>> {
@@ -132,7 +132,7 @@ export interface PatchApiArticlesByIdInput {
   body: PatchApiArticlesByIdBody;
 }
 
-export type PatchApiArticlesByIdResult = Article;
+export type PatchApiArticlesByIdResult = Article & Required<Pick<Article, "url">>;
 
 /** PATCH /api/articles/:id (config/routes/articles.json routes[4]) */
 export function patchApiArticlesById(input: PatchApiArticlesByIdInput, options?: RequestOptions): Promise<ApiResult<PatchApiArticlesByIdResult>> {
@@ -177,11 +177,22 @@ export interface PostApiArticlesInput {
   body: PostApiArticlesBody;
 }
 
-export type PostApiArticlesResult = Article & Required<Pick<Article, "labels" | "readers">>;
+export type PostApiArticlesResult = Omit<Article & Required<Pick<Article, "url">>, "labels" | "readers"> & { labels: Array<Label & Required<Pick<Label, "url">>>; readers: Array<Reader> };
 
 /** POST /api/articles (config/routes/articles.json routes[0]) */
 export function postApiArticles(input: PostApiArticlesInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesResult>> {
   return send("POST", "/api/articles", input.body, options);
+}
+
+export interface GetApiLabelUrlsInput {
+  query?: { sort?: "name" | "-name" };
+}
+
+export type GetApiLabelUrlsResult = Array<Required<Pick<Label, "url">>["url"]>;
+
+/** GET /api/label-urls (config/routes/labels.json routes[2]) */
+export function getApiLabelUrls(input: GetApiLabelUrlsInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiLabelUrlsResult>> {
+  return send("GET", withQuery("/api/label-urls", input.query), undefined, options);
 }
 
 export interface GetApiLabelsByIdGoInput {
@@ -190,7 +201,7 @@ export interface GetApiLabelsByIdGoInput {
 
 export type GetApiLabelsByIdGoResult = unknown;
 
-/** GET /api/labels/:id/go (config/routes/labels.json routes[3]) */
+/** GET /api/labels/:id/go (config/routes/labels.json routes[4]) */
 export function getApiLabelsByIdGo(input: GetApiLabelsByIdGoInput, options?: RequestOptions): Promise<ApiResult<GetApiLabelsByIdGoResult>> {
   const params = input.params;
   return send("GET", "/api/labels/" + encodeURIComponent(String(params.id)) + "/go", undefined, options);
@@ -200,9 +211,9 @@ export interface GetApiLabelsByIdInput {
   params: { id: string };
 }
 
-export type GetApiLabelsByIdResult = Label & Required<Pick<Label, "articles">>;
+export type GetApiLabelsByIdResult = Omit<Label & Required<Pick<Label, "url">>, "articles"> & { articles: Array<Article & Required<Pick<Article, "url">>> };
 
-/** GET /api/labels/:id (config/routes/labels.json routes[2]) */
+/** GET /api/labels/:id (config/routes/labels.json routes[3]) */
 export function getApiLabelsById(input: GetApiLabelsByIdInput, options?: RequestOptions): Promise<ApiResult<GetApiLabelsByIdResult>> {
   const params = input.params;
   return send("GET", "/api/labels/" + encodeURIComponent(String(params.id)), undefined, options);
@@ -214,7 +225,7 @@ export interface DeleteApiLabelsByIdInput {
 
 export type DeleteApiLabelsByIdResult = { success: true };
 
-/** DELETE /api/labels/:id (config/routes/labels.json routes[4]) */
+/** DELETE /api/labels/:id (config/routes/labels.json routes[5]) */
 export function deleteApiLabelsById(input: DeleteApiLabelsByIdInput, options?: RequestOptions): Promise<ApiResult<DeleteApiLabelsByIdResult>> {
   const params = input.params;
   return send("DELETE", "/api/labels/" + encodeURIComponent(String(params.id)), undefined, options);
@@ -226,7 +237,7 @@ export interface GetApiLabelsByIdSummariesInput {
 
 export type GetApiLabelsByIdSummariesResult = Required<Pick<Label, "name" | "summaries">>;
 
-/** GET /api/labels/:id/summaries (config/routes/labels.json routes[5]) */
+/** GET /api/labels/:id/summaries (config/routes/labels.json routes[6]) */
 export function getApiLabelsByIdSummaries(input: GetApiLabelsByIdSummariesInput, options?: RequestOptions): Promise<ApiResult<GetApiLabelsByIdSummariesResult>> {
   const params = input.params;
   return send("GET", "/api/labels/" + encodeURIComponent(String(params.id)) + "/summaries", undefined, options);
@@ -246,7 +257,7 @@ export interface PostApiLabelsInput {
   body: PostApiLabelsBody;
 }
 
-export type PostApiLabelsResult = Label;
+export type PostApiLabelsResult = Label & Required<Pick<Label, "url">>;
 
 /** POST /api/labels (config/routes/labels.json routes[0]) */
 export function postApiLabels(input: PostApiLabelsInput, options?: RequestOptions): Promise<ApiResult<PostApiLabelsResult>> {
@@ -259,7 +270,7 @@ export interface PostApiReadersInput {
 
 export type PostApiReadersResult = Reader;
 
-/** POST /api/readers (config/routes/labels.json routes[6]) */
+/** POST /api/readers (config/routes/labels.json routes[7]) */
 export function postApiReaders(input: PostApiReadersInput, options?: RequestOptions): Promise<ApiResult<PostApiReadersResult>> {
   return send("POST", "/api/readers", input.body, options);
 }

@@ -259,7 +259,7 @@ export interface GetApiTagsInput {
   query?: { sort?: "name" | "-name" };
 }
 
-export type GetApiTagsResult = Array<Tag>;
+export type GetApiTagsResult = { "tags": Array<Required<Pick<Tag, "name">>["name"]> };
 
 /** GET /api/tags (config/routes/tags.json routes[0]) */
 export function getApiTags(input: GetApiTagsInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiTagsResult>> {
@@ -280,7 +280,7 @@ export function postApiTags(input: PostApiTagsInput, options?: RequestOptions): 
 export interface GetApiUserInput {
 }
 
-export type GetApiUserResult = { "user": User };
+export type GetApiUserResult = { "user": User & { token: string } };
 
 /** GET /api/user (config/routes/user.json routes[3]) */
 export function getApiUser(_input: GetApiUserInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiUserResult>> {
@@ -291,7 +291,7 @@ export interface PutApiUserInput {
   body: { "user": PutApiUserBody };
 }
 
-export type PutApiUserResult = { "user": User };
+export type PutApiUserResult = { "user": User & { token: string } };
 
 /** PUT /api/user (config/routes/user.json routes[4]) */
 export function putApiUser(input: PutApiUserInput, options?: RequestOptions): Promise<ApiResult<PutApiUserResult>> {

@@ -5,6 +5,7 @@ import type { Reader } from "./Reader";
 /**
  * A Article as the API sends it in JSON (dates are ISO 8601 strings).
  * Relations are present when the route includes them.
+ * Url fields (the record's absolute URL) are present unless the route's `fields` leave them out.
  */
 export interface Article {
   id: string;
@@ -12,4 +13,6 @@ export interface Article {
   summary: string | null;
   labels?: Label[];
   readers?: Reader[];
+  /** The record's URL: /api/articles/:id after the app's origin. */
+  url?: string;
 }

@@ -5,6 +5,7 @@ import type { Article } from "./Article";
  * A Label as the API sends it in JSON (dates are ISO 8601 strings).
  * Relations are present when the route includes them.
  * Computed fields are present when the route's `fields` name them.
+ * Url fields (the record's absolute URL) are present unless the route's `fields` leave them out.
  */
 export interface Label {
   id: string;
@@ -12,4 +13,6 @@ export interface Label {
   articles?: Article[];
   summaries?: Array<string | null>;
   articleCount?: number;
+  /** The record's URL: /api/labels/:id after the app's origin. */
+  url?: string;
 }

@@ -4,6 +4,8 @@ import { db, tables } from "@/appgen/db";
 import { columns, relations, withIncluded } from "@/appgen/records";
 import { allowedMethods, handle, json, methodNotAllowed, requireRecords } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { shaped, type Shape } from "@/appgen/shape";
+import { publicBaseUrl } from "@/appgen/requestOrigin";
 import type { PostApiArticlesBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { eventRows, runEvents, wakeOutbox } from "@/appgen/events";
@@ -31,6 +33,8 @@ const postApiArticlesBodySpec = {
     validators: [],
   },
 } satisfies BodySpec;
+
+const postApiArticlesShape: Shape = { fields: null, urls: { url: "/api/articles/:id" }, include: { labels: { fields: null, urls: { url: "/api/labels/:id" }, include: {} }, readers: null } };
 
 /** POST /api/articles (config/routes/articles.json routes[0]) */
 export async function POST(request: Request): Promise<Response> {
@@ -74,7 +78,7 @@ export async function POST(request: Request): Promise<Response> {
     });
     wakeOutbox();
     await runEvents([["articleNoted", articleNoted]], { model: "Article", operation: "create", record: record, userId });
-    return json(record, 201);
+    return json(shaped(record, postApiArticlesShape, publicBaseUrl(request)), 201);
   });
 }
 

@@ -4,6 +4,7 @@ import { columns, computed, withComputed } from "@/appgen/records";
 import { allowedMethods, handle, json, methodNotAllowed } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { shaped, type Shape } from "@/appgen/shape";
+import { publicBaseUrl } from "@/appgen/requestOrigin";
 import type { PostApiLabelsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 
@@ -19,6 +20,8 @@ const postApiLabelsBodySpec = {
     validators: [],
   },
 } satisfies BodySpec;
+
+const postApiLabelsShape: Shape = { fields: null, urls: { url: "/api/labels/:id" }, include: {  } };
 
 /** GET /api/labels (config/routes/labels.json routes[1]) */
 export async function GET(request: Request): Promise<Response> {
@@ -42,7 +45,7 @@ export async function POST(request: Request): Promise<Response> {
       name: body.name,
     };
     const [record] = await db.insert(tables.label).values(values).returning(columns.label);
-    return json(record, 201);
+    return json(shaped(record, postApiLabelsShape, publicBaseUrl(request)), 201);
   });
 }
 

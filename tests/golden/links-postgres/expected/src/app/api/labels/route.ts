@@ -4,6 +4,7 @@ import { relationCounts, withCounts } from "@/appgen/counts";
 import { allowedMethods, handle, json, methodNotAllowed } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { readComputed, shaped, type Shape } from "@/appgen/shape";
+import { publicBaseUrl } from "@/appgen/requestOrigin";
 import type { PostApiLabelsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 
@@ -19,6 +20,8 @@ const postApiLabelsBodySpec = {
     validators: [],
   },
 } satisfies BodySpec;
+
+const postApiLabelsShape: Shape = { fields: null, urls: { url: "/api/labels/:id" }, include: {  } };
 
 /** GET /api/labels (config/routes/labels.json routes[1]) */
 export async function GET(request: Request): Promise<Response> {
@@ -43,7 +46,7 @@ export async function POST(request: Request): Promise<Response> {
         name: body.name,
       },
     });
-    return json(record, 201);
+    return json(shaped(readComputed(record, { computed: {  }, include: {  } }), postApiLabelsShape, publicBaseUrl(request)), 201);
   });
 }
 

@@ -16,7 +16,7 @@ const postApiReadersBodySpec = {
   },
 } satisfies BodySpec;
 
-/** POST /api/readers (config/routes/labels.json routes[6]) */
+/** POST /api/readers (config/routes/labels.json routes[7]) */
 export async function POST(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);

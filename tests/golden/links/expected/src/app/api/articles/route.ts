@@ -2,6 +2,8 @@
 import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, methodNotAllowed, requireRecords } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { readComputed, shaped, type Shape } from "@/appgen/shape";
+import { publicBaseUrl } from "@/appgen/requestOrigin";
 import type { PostApiArticlesBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { eventRows, runEvents, wakeOutbox } from "@/appgen/events";
@@ -29,6 +31,8 @@ const postApiArticlesBodySpec = {
     validators: [],
   },
 } satisfies BodySpec;
+
+const postApiArticlesShape: Shape = { fields: null, urls: { url: "/api/articles/:id" }, include: { labels: { fields: null, urls: { url: "/api/labels/:id" }, include: {} }, readers: null } };
 
 /** POST /api/articles (config/routes/articles.json routes[0]) */
 export async function POST(request: Request): Promise<Response> {
@@ -61,7 +65,7 @@ export async function POST(request: Request): Promise<Response> {
     });
     wakeOutbox();
     await runEvents([["articleNoted", articleNoted]], { model: "Article", operation: "create", record: record, userId });
-    return json(record, 201);
+    return json(shaped(readComputed(record, { computed: {  }, include: { labels: { computed: {  }, include: {} }, readers: { computed: {  }, include: {} } } }), postApiArticlesShape, publicBaseUrl(request)), 201);
   });
 }
 

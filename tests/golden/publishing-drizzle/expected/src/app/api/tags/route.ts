@@ -3,6 +3,7 @@ import { db, listOrder, matching, tables } from "@/appgen/db";
 import { columns } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { plainValues } from "@/appgen/shape";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiTagsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
@@ -38,7 +39,7 @@ export async function GET(request: Request): Promise<Response> {
     const where = matching(tables.tag, { ...query.where } as Partial<typeof tables.tag.$inferSelect>);
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
     const records = await db.select(columns.tag).from(tables.tag).where(where).orderBy(...listOrder(tables.tag, query.sort)).limit(1000);
-    return json(records);
+    return json({ "tags": plainValues(records, "name") });
   });
 }
 

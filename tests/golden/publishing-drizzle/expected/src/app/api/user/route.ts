@@ -5,6 +5,7 @@ import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/app
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PutApiUserBody } from "@/appgen/bodies";
 import { hashPassword } from "@/appgen/password";
+import { createSessionToken, requireSessionSecret, sessionCookie, sessionTokenOf, verifySessionToken } from "@/appgen/session";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { getAuthUser } from "@/auth/getAuthUser";
 
@@ -52,8 +53,11 @@ export async function GET(request: Request): Promise<Response> {
     if (!userId) return jsonError(401, "Unauthorized");
     const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: userId })).limit(1);
     if (!current) return jsonError(401, "Unauthorized");
+    requireSessionSecret();
     const record = current;
-    return json({ "user": record });
+    const held = sessionTokenOf(request);
+    const token = held !== null && (await verifySessionToken(held)) === record.id ? held : await createSessionToken(record.id);
+    return json({ "user": { ...record, token } });
   });
 }
 
@@ -70,6 +74,7 @@ export async function PUT(request: Request): Promise<Response> {
     const body = parsed.data;
     const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: userId })).limit(1);
     if (!current) return jsonError(401, "Unauthorized");
+    requireSessionSecret();
     // Only the hash of password is stored (src/appgen/password.ts), never the text sent.
     if (typeof body.password === "string") body.password = await hashPassword(body.password);
     // PATCH changes only the fields present in the body; with none, the record is read as it is.
@@ -86,7 +91,8 @@ export async function PUT(request: Request): Promise<Response> {
       ? await db.update(tables.user).set(changes).where(where).returning(columns.user)
       : await db.select(columns.user).from(tables.user).where(where).limit(1);
     if (!record) return jsonError(401, "Unauthorized");
-    return json({ "user": record });
+    const token = await createSessionToken(record.id);
+    return json({ "user": { ...record, token } }, 200, { "set-cookie": sessionCookie(token) });
   });
 }
 

@@ -3,6 +3,7 @@ import { db } from "@/appgen/db";
 import { Prisma } from "@/generated/prisma/client";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { plainValues } from "@/appgen/shape";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiTagsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
@@ -43,7 +44,7 @@ export async function GET(request: Request): Promise<Response> {
       // No pages: at most this many records, however large the table grows.
       take: 1000,
     });
-    return json(records);
+    return json({ "tags": plainValues(records, "name") });
   });
 }
 

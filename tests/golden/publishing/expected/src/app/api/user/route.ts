@@ -4,6 +4,7 @@ import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/app
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PutApiUserBody } from "@/appgen/bodies";
 import { hashPassword } from "@/appgen/password";
+import { createSessionToken, requireSessionSecret, sessionCookie, sessionTokenOf, verifySessionToken } from "@/appgen/session";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { getAuthUser } from "@/auth/getAuthUser";
 
@@ -51,8 +52,11 @@ export async function GET(request: Request): Promise<Response> {
     if (!userId) return jsonError(401, "Unauthorized");
     const current = await db.user.findUnique({ where: { id: userId } });
     if (!current) return jsonError(401, "Unauthorized");
+    requireSessionSecret();
     const record = current;
-    return json({ "user": record });
+    const held = sessionTokenOf(request);
+    const token = held !== null && (await verifySessionToken(held)) === record.id ? held : await createSessionToken(record.id);
+    return json({ "user": { ...record, token } });
   });
 }
 
@@ -69,6 +73,7 @@ export async function PUT(request: Request): Promise<Response> {
     const body = parsed.data;
     const current = await db.user.findUnique({ where: { id: userId } });
     if (!current) return jsonError(401, "Unauthorized");
+    requireSessionSecret();
     // Only the hash of password is stored (src/appgen/password.ts), never the text sent.
     if (typeof body.password === "string") body.password = await hashPassword(body.password);
     // PATCH changes only the fields present in the body.
@@ -82,7 +87,8 @@ export async function PUT(request: Request): Promise<Response> {
         image: body.image,
       },
     });
-    return json({ "user": record });
+    const token = await createSessionToken(record.id);
+    return json({ "user": { ...record, token } }, 200, { "set-cookie": sessionCookie(token) });
   });
 }
 

@@ -3,6 +3,8 @@ import { db, matching, matchingPlaceholders, preparedOnce, tables } from "@/appg
 import { columns, relations, withIncluded } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
+import { shaped, type Shape } from "@/appgen/shape";
+import { publicBaseUrl } from "@/appgen/requestOrigin";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { eventRows, wakeOutbox } from "@/appgen/events";
 
@@ -11,7 +13,9 @@ type Context = { params: Promise<{ id: string }> };
 // The record GET /api/labels/:id reads: a statement prepared on its first use and kept, not built on every request.
 const getApiLabelsByIdRead = preparedOnce(() => db.select(columns.label).from(tables.label).where(matchingPlaceholders(tables.label, ["id"])).limit(1).prepare());
 
-/** GET /api/labels/:id (config/routes/labels.json routes[2]) */
+const getApiLabelsByIdShape: Shape = { fields: null, urls: { url: "/api/labels/:id" }, include: { articles: { fields: null, urls: { url: "/api/articles/:id" }, include: {} } } };
+
+/** GET /api/labels/:id (config/routes/labels.json routes[3]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
@@ -19,11 +23,11 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const [found] = await getApiLabelsByIdRead().execute({ id: params.id });
     if (!found) return jsonError(404, "Not found");
     const [record] = await withIncluded([found], { articles: relations.label.articles });
-    return json(record);
+    return json(shaped(record, getApiLabelsByIdShape, publicBaseUrl(request)));
   });
 }
 
-/** DELETE /api/labels/:id (config/routes/labels.json routes[4]) */
+/** DELETE /api/labels/:id (config/routes/labels.json routes[5]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;

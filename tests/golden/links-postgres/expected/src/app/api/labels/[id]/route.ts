@@ -2,23 +2,27 @@
 import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
+import { readComputed, shaped, type Shape } from "@/appgen/shape";
+import { publicBaseUrl } from "@/appgen/requestOrigin";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { eventRows, wakeOutbox } from "@/appgen/events";
 
 type Context = { params: Promise<{ id: string }> };
 
-/** GET /api/labels/:id (config/routes/labels.json routes[2]) */
+const getApiLabelsByIdShape: Shape = { fields: null, urls: { url: "/api/labels/:id" }, include: { articles: { fields: null, urls: { url: "/api/articles/:id" }, include: {} } } };
+
+/** GET /api/labels/:id (config/routes/labels.json routes[3]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const record = await db.label.findUnique({ where: { id: params.id }, include: { articles: { orderBy: { id: "asc" } } } });
     if (!record) return jsonError(404, "Not found");
-    return json(record);
+    return json(shaped(readComputed(record, { computed: {  }, include: { articles: { computed: {  }, include: {} } } }), getApiLabelsByIdShape, publicBaseUrl(request)));
   });
 }
 
-/** DELETE /api/labels/:id (config/routes/labels.json routes[4]) */
+/** DELETE /api/labels/:id (config/routes/labels.json routes[5]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;

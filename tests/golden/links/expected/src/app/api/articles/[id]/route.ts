@@ -3,12 +3,16 @@ import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed, requireRecords } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { readComputed, shaped, type Shape } from "@/appgen/shape";
+import { publicBaseUrl } from "@/appgen/requestOrigin";
 import type { PutApiArticlesByIdBody } from "@/appgen/bodies";
 import type { PatchApiArticlesByIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { eventRows, wakeOutbox } from "@/appgen/events";
 
 type Context = { params: Promise<{ id: string }> };
+
+const getApiArticlesByIdShape: Shape = { fields: null, urls: { url: "/api/articles/:id" }, include: { labels: { fields: null, urls: { url: "/api/labels/:id" }, include: {} }, readers: null } };
 
 // Runtime rules of the PUT body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -33,6 +37,8 @@ const putApiArticlesByIdBodySpec = {
   },
 } satisfies BodySpec;
 
+const putApiArticlesByIdShape: Shape = { fields: null, urls: { url: "/api/articles/:id" }, include: { labels: { fields: null, urls: { url: "/api/labels/:id" }, include: {} } } };
+
 // Runtime rules of the PATCH body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
 const patchApiArticlesByIdBodySpec = {
@@ -56,6 +62,8 @@ const patchApiArticlesByIdBodySpec = {
   },
 } satisfies BodySpec;
 
+const patchApiArticlesByIdShape: Shape = { fields: null, urls: { url: "/api/articles/:id" }, include: {  } };
+
 /** GET /api/articles/:id (config/routes/articles.json routes[1]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
@@ -63,7 +71,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const record = await db.article.findUnique({ where: { id: params.id }, include: { labels: { orderBy: { id: "asc" } }, readers: { orderBy: { id: "asc" } } } });
     if (!record) return jsonError(404, "Not found");
-    return json(record);
+    return json(shaped(readComputed(record, { computed: {  }, include: { labels: { computed: {  }, include: {} }, readers: { computed: {  }, include: {} } } }), getApiArticlesByIdShape, publicBaseUrl(request)));
   });
 }
 
@@ -101,7 +109,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
       return written;
     });
     wakeOutbox();
-    return json(record);
+    return json(shaped(readComputed(record, { computed: {  }, include: { labels: { computed: {  }, include: {} } } }), putApiArticlesByIdShape, publicBaseUrl(request)));
   });
 }
 
@@ -140,7 +148,7 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
       return written;
     });
     wakeOutbox();
-    return json(record);
+    return json(shaped(readComputed(record, { computed: {  }, include: {  } }), patchApiArticlesByIdShape, publicBaseUrl(request)));
   });
 }
 

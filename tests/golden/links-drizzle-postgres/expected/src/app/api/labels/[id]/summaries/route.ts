@@ -12,7 +12,7 @@ const getApiLabelsByIdSummariesRead = preparedOnce(() => db.select(columns.label
 
 const getApiLabelsByIdSummariesShape: Shape = { fields: ["name", "summaries"], include: {  } };
 
-/** GET /api/labels/:id/summaries (config/routes/labels.json routes[5]) */
+/** GET /api/labels/:id/summaries (config/routes/labels.json routes[6]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;

@@ -3,6 +3,8 @@ import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed, retryWhenTaken } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { readComputed, shaped, type Shape } from "@/appgen/shape";
+import { publicBaseUrl } from "@/appgen/requestOrigin";
 import type { PutApiArticlesByIdLabelsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { eventRows, wakeOutbox } from "@/appgen/events";
@@ -25,6 +27,8 @@ const putApiArticlesByIdLabelsBodySpec = {
     validators: [["notEmpty"]],
   },
 } satisfies BodySpec;
+
+const putApiArticlesByIdLabelsShape: Shape = { fields: null, urls: { url: "/api/articles/:id" }, include: { labels: { fields: null, urls: { url: "/api/labels/:id" }, include: {} } } };
 
 /** PUT /api/articles/:id/labels (config/routes/articles.json routes[5]) */
 export async function PUT(request: Request, ctx: Context): Promise<Response> {
@@ -55,7 +59,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
       return written;
     }));
     wakeOutbox();
-    return json(record);
+    return json(shaped(readComputed(record, { computed: {  }, include: { labels: { computed: {  }, include: {} } } }), putApiArticlesByIdLabelsShape, publicBaseUrl(request)));
   });
 }
 

@@ -5,7 +5,7 @@ import { invalidParam, isUuid } from "@/appgen/params";
 
 type Context = { params: Promise<{ id: string }> };
 
-/** GET /api/labels/:id/go (config/routes/labels.json routes[3]) */
+/** GET /api/labels/:id/go (config/routes/labels.json routes[4]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
