@@ -122,6 +122,11 @@ export interface RouteConfig {
   scope?: Record<string, 'currentUser'>;
   /** The keys the request body and the answer sit under (`{ "article": { ... } }`). */
   envelope?: string | EnvelopeConfig;
+  /**
+   * A DELETE or PATCH on every record the route selects (its path's other parameters, its `query`
+   * filters, its `scope`) instead of on one named by a key in the path: "delete all", "mark all done".
+   */
+  collection?: boolean;
 }
 
 export const ACCOUNT_ACTIONS = ['signUp', 'logIn', 'logOut'] as const;
