@@ -47,7 +47,7 @@ function shapedType(model: string, fields: string[] | null, include: IncludeCont
 
 /**
  * What a successful answer carries: the model type (included relations made required), an
- * array of it, `{ success: true }`, or `unknown` where the config does not fix it (route
+ * array of it, `{ success: true }`, a collection's count (`{ "count": number }`), or `unknown` where the config does not fix it (route
  * functions, redirects, stubs of `orm: "none"`).
  */
 function resultType(method: MethodContext, project: Omit<ProjectContext, 'clientRoutes'>): string {
@@ -60,6 +60,8 @@ function resultType(method: MethodContext, project: Omit<ProjectContext, 'client
       method.responseModel ? `${method.responseModel} & { token: string }` : '{ token: string }',
       method.envelope,
     );
+  // A route on a collection without `response`: the number of records it changed.
+  if (method.countKey !== null) return `{ ${JSON.stringify(method.countKey)}: number }`;
   if (method.responseModel === null) return '{ success: true }';
   const record = method.shapeName
     ? shapedType(method.responseModel, method.fields, method.include)

@@ -76,7 +76,7 @@ export interface DeleteApiBoardsByBoardIdTasksInput {
   params: { boardId: string };
 }
 
-export type DeleteApiBoardsByBoardIdTasksResult = { success: true };
+export type DeleteApiBoardsByBoardIdTasksResult = { "count": number };
 
 /** DELETE /api/boards/:boardId/tasks (config/routes/tasks.json routes[4]) */
 export function deleteApiBoardsByBoardIdTasks(input: DeleteApiBoardsByBoardIdTasksInput, options?: RequestOptions): Promise<ApiResult<DeleteApiBoardsByBoardIdTasksResult>> {
@@ -111,7 +111,7 @@ export interface PatchApiTasksMineInput {
   body: PatchApiTasksMineBody;
 }
 
-export type PatchApiTasksMineResult = { success: true };
+export type PatchApiTasksMineResult = { "updated": number };
 
 /** PATCH /api/tasks/mine (config/routes/tasks.json routes[5]) */
 export function patchApiTasksMine(input: PatchApiTasksMineInput, options?: RequestOptions): Promise<ApiResult<PatchApiTasksMineResult>> {

@@ -90,8 +90,8 @@ export const openApiDocument: Record<string, unknown> = {
         "tags": [
           "Task"
         ],
-        "summary": "Run the route function",
-        "description": "From config/routes/tasks.json routes[4].",
+        "summary": "Delete Task records",
+        "description": "From config/routes/tasks.json routes[4]. Works on every Task the path selects, in one transaction; answers their number (`count`).",
         "parameters": [
           {
             "name": "boardId",
@@ -111,12 +111,14 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "success": {
-                      "const": true
+                    "count": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "The number of records deleted"
                     }
                   },
                   "required": [
-                    "success"
+                    "count"
                   ],
                   "additionalProperties": false
                 }
@@ -376,8 +378,8 @@ export const openApiDocument: Record<string, unknown> = {
         "tags": [
           "Task"
         ],
-        "summary": "Run the route function",
-        "description": "From config/routes/tasks.json routes[3].",
+        "summary": "Update Task records",
+        "description": "From config/routes/tasks.json routes[3]. Works on every Task the query parameters select (every one without them), in one transaction; answers the records changed, in id order.",
         "parameters": [
           {
             "name": "done",
@@ -505,8 +507,8 @@ export const openApiDocument: Record<string, unknown> = {
         "tags": [
           "Task"
         ],
-        "summary": "Run the route function",
-        "description": "From config/routes/tasks.json routes[2].",
+        "summary": "Delete Task records",
+        "description": "From config/routes/tasks.json routes[2]. Works on every Task the query parameters select (every one without them), in one transaction; answers no body.",
         "parameters": [
           {
             "name": "done",
@@ -552,8 +554,8 @@ export const openApiDocument: Record<string, unknown> = {
         "tags": [
           "Task"
         ],
-        "summary": "Run the route function",
-        "description": "From config/routes/tasks.json routes[5]. Only the records whose owner includes the signed-in user.",
+        "summary": "Update Task records",
+        "description": "From config/routes/tasks.json routes[5]. Works on every Task, in one transaction; answers their number (`updated`). Only the records whose owner includes the signed-in user.",
         "requestBody": {
           "required": true,
           "content": {
@@ -580,12 +582,14 @@ export const openApiDocument: Record<string, unknown> = {
                 "schema": {
                   "type": "object",
                   "properties": {
-                    "success": {
-                      "const": true
+                    "updated": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "The number of records updated"
                     }
                   },
                   "required": [
-                    "success"
+                    "updated"
                   ],
                   "additionalProperties": false
                 }
@@ -628,8 +632,8 @@ export const openApiDocument: Record<string, unknown> = {
         "tags": [
           "Task"
         ],
-        "summary": "Run the route function",
-        "description": "From config/routes/tasks.json routes[6]. Only the records whose owner includes the signed-in user.",
+        "summary": "Delete Task records",
+        "description": "From config/routes/tasks.json routes[6]. Works on every Task, in one transaction; answers no body. Only the records whose owner includes the signed-in user.",
         "responses": {
           "204": {
             "description": "Success, no body"
