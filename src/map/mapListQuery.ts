@@ -117,7 +117,9 @@ export function mapListQuery(
  */
 export function mapParents(route: ProjectRoute): ParentContext[] {
   const checksOwnField =
-    route.operation === 'list' || route.operation === 'create' || worksOnCollection(route.operation);
+    route.operation === 'list' ||
+    route.operation === 'create' ||
+    worksOnCollection(route.operation);
   return route.params.flatMap(({ name, type, field, parent }) =>
     parent && (field === null || checksOwnField)
       ? [

@@ -140,7 +140,8 @@ function changesNothingMessage(route: ProjectRoute, body: BodyFieldContext[]): s
   if (route.operation !== 'updateMany' || route.set.length > 0) return null;
   if (body.length === 0 || body.some((field) => field.required)) return null;
   const names = body.map((field) => `"${field.name}"`);
-  const which = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+  const which =
+    names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
   return `no field to change: send ${which}`;
 }
 

@@ -70,7 +70,11 @@ export function checkCollection(
 }
 
 /** A PATCH on a collection changes the fields of its body or `set` on every record: some field, and no link or password. */
-function checkChanges(document: ConfigDocument, pointer: string, config: RouteConfig): Diagnostic[] {
+function checkChanges(
+  document: ConfigDocument,
+  pointer: string,
+  config: RouteConfig,
+): Diagnostic[] {
   const body = Object.entries(config.body ?? {});
   if (body.length === 0 && Object.keys(config.set ?? {}).length === 0)
     return [

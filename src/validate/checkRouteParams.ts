@@ -4,11 +4,7 @@ import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import type { PathSegment } from '../domain/appPaths';
 import { fieldOf, fieldOptions } from '../domain/fields';
-import {
-  worksOnCollection,
-  worksOnOneRecord,
-  type RouteOperation,
-} from '../domain/routeOperation';
+import { worksOnCollection, worksOnOneRecord, type RouteOperation } from '../domain/routeOperation';
 import { paramFitsField, paramRole, uniqueFields } from '../domain/routeParams';
 import { childPointer, diagnosticAt } from './locate';
 
@@ -159,8 +155,7 @@ function missingKey(
     ? `make ${model.name}.${notUnique[0]} unique ("unique": true), or name the record by ${named}.`
     : `name it in the path by a unique field: ${named} (e.g. "${config.path}/:id" with "params": { "id": "uuid" }).`;
   // A DELETE or PATCH without a key may have been meant for every record the route selects.
-  const many =
-    config.method === 'DELETE' ? 'delete' : config.method === 'PATCH' ? 'update' : null;
+  const many = config.method === 'DELETE' ? 'delete' : config.method === 'PATCH' ? 'update' : null;
   const orMany = many
     ? ` Or, to ${many} every ${model.name} the route selects, add "collection": true.`
     : '';
@@ -174,7 +169,7 @@ function missingKey(
 
 /** A parameter that names one record (`:id`, a unique field) on a route on a collection. */
 function namesOneRecord(
-  { document, pointer, config }: ParamsEntry,
+  { document, pointer }: ParamsEntry,
   name: string,
   model: ModelConfig,
 ): Diagnostic {

@@ -127,6 +127,17 @@ const REFUSED: Record<string, string> = {
     ['include + status', 'replace'],
     ['computed + status', 'replace'],
   ),
+  ...reason(
+    '"collection" works on every record the route selects: not on an account route, the caller\'s own record, a link, or beside a function',
+    ['account + collection', 'update', 'delete'],
+    ['record + collection', 'update', 'delete'],
+    ['link + collection', 'delete'],
+    ['collection + function', 'update', 'delete'],
+  ),
+  ...reason(
+    'a built-in voter compares one record: a collection takes the user\'s own voter (or "scope")',
+    ['collection + voter', 'delete'],
+  ),
   ...reason('a redirect has its own status', [
     'status + redirect',
     'get',
@@ -171,6 +182,7 @@ describe('every pair of route options', () => {
       'record + query',
       'link + query',
       'link + partial',
+      'collection + partial',
       'set + query',
       'query + partial',
       'query + redirect',
