@@ -62,7 +62,7 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   409: {
     name: 'Conflict',
     description:
-      'Conflicts with a stored record (unique value, missing or still referenced linked record)',
+      'Conflicts with a stored record (unique value, missing or still referenced linked record), or with a concurrent change',
   },
   413: { name: 'PayloadTooLarge', description: 'Request body too large' },
   415: { name: 'UnsupportedMediaType', description: 'Content-Type is not application/json' },
