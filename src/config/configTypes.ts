@@ -131,6 +131,11 @@ export interface RouteConfig {
   values?: string;
   /** `record: "currentUser"` routes: the answer carries a session token, as a log-in's does (a new one on PUT and PATCH). */
   token?: boolean;
+  /**
+   * A DELETE or PATCH on every record the route selects (its path's other parameters, its `query`
+   * filters, its `scope`) instead of on one named by a key in the path: "delete all", "mark all done".
+   */
+  collection?: boolean;
 }
 
 export const ACCOUNT_ACTIONS = ['signUp', 'logIn', 'logOut'] as const;

@@ -6,6 +6,8 @@ export type RouteOperation =
   | 'replace'
   | 'update'
   | 'delete'
+  | 'deleteMany'
+  | 'updateMany'
   | 'link'
   | 'unlink'
   | 'logIn'
@@ -28,5 +30,20 @@ export function worksOnOneRecord(operation: RouteOperation): boolean {
   return ONE_RECORD_OPERATIONS.includes(operation);
 }
 
+/**
+ * Operations on every record a route selects (`"collection": true` on a DELETE or PATCH whose
+ * path names no record): its path's other parameters, its `query` filters and `scope` select them.
+ */
+export const COLLECTION_OPERATIONS: readonly RouteOperation[] = ['deleteMany', 'updateMany'];
+
+export function worksOnCollection(operation: RouteOperation): boolean {
+  return COLLECTION_OPERATIONS.includes(operation);
+}
+
 /** Operations that write the route's model from its body (and `set`). */
-export const WRITE_OPERATIONS: readonly RouteOperation[] = ['create', 'replace', 'update'];
+export const WRITE_OPERATIONS: readonly RouteOperation[] = [
+  'create',
+  'replace',
+  'update',
+  'updateMany',
+];

@@ -316,7 +316,7 @@ export interface ListQueryContext {
 /**
  * A path parameter that names a parent record through a belongsTo relation of the route's model:
  * the handler finds it first (404 `<Model> not found`). By the parent's id when the parameter is
- * the model's own belongsTo field (`/api/users/:authorId/posts`, lists and creates), or by a
+ * the model's own belongsTo field (`/api/users/:authorId/posts`, lists, creates and routes on a collection), or by a
  * unique field of the parent (`/api/articles/:slug/comments`, every method), whose id then
  * selects or sets `foreignKey`.
  */
@@ -496,7 +496,8 @@ export interface MethodContext {
   redirectStatus: number;
   /**
    * The status of a successful answer without redirect: the route's `status`, else 201 for a
-   * create with a database, else 200. 204 answers with no body.
+   * create with a database, 204 for a route on a collection without `response`, else 200. 204
+   * answers with no body.
    */
   successStatus: number;
   /**
@@ -510,11 +511,26 @@ export interface MethodContext {
    * (queued events read it inside the write's transaction).
    */
   readsWritten: boolean;
+  /**
+   * A DELETE or PATCH of a collection (`collection`: operation deleteMany or updateMany): it works on
+   * every record its path, filters and scope select (`listQuery`, always read, so that an unknown
+   * query parameter is refused rather than ignored). The ORM partial leaves the records it changed
+   * as `records` when readsWritten (inRequest events, an answer of them), and their number as
+   * `total` when countKey; queued events are recorded per record in its transaction.
+   */
+  collection: boolean;
+  /** A collection without `response` answering the number of records changed: its key (`count`, or `envelope.count`); null otherwise. */
+  countKey: string | null;
+  /**
+   * A PATCH of a collection whose body may change no field (no field required, no `set`): the
+   * message (after `Invalid request body: `) refusing a body that sends none. Else null.
+   */
+  changesNothingMessage: string | null;
   /** `config/routes/users.json routes[1]` */
   source: string;
   /** Each path parameter with its dynamic folder's name (shared with other paths, see README). */
   folderParams: Array<{ name: string; folder: string }>;
-  /** List routes with `query`: filters, sorting, pagination and count; else null. */
+  /** List routes with `query` or `scope`: filters, sorting, pagination and count; routes on a collection (their filters and scope, always); else null. */
   listQuery: ListQueryContext | null;
   hasListQuery: boolean;
   /** A list without pages (no `query.pageSize`) answers at most this many records; else null. */

@@ -62,13 +62,15 @@ function shapedType(
 
 /**
  * What a successful answer carries: the model type (included relations made required), an
- * array of it, `{ success: true }`, or `unknown` where the config does not fix it (route
+ * array of it, `{ success: true }`, a collection's count (`{ "count": number }`), or `unknown` where the config does not fix it (route
  * functions, redirects, stubs of `orm: "none"`).
  */
 function resultType(method: MethodContext, project: Omit<ProjectContext, 'clientRoutes'>): string {
   if (method.successStatus === 204 && method.redirect === null) return 'null';
   if (method.operation === 'function' || method.redirect !== null || project.orm === 'none')
     return 'unknown';
+  // A route on a collection without `response`: the number of records it changed.
+  if (method.countKey !== null) return `{ ${JSON.stringify(method.countKey)}: number }`;
   if (method.responseModel === null)
     // A sign-up without `response` answers its session token alone.
     return method.account?.issuesToken

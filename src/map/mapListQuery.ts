@@ -9,6 +9,7 @@ import type {
 import { FIELD_TYPES } from '../config/fieldTypes';
 import { delegateName, pascalCase } from '../domain/names';
 import { DEFAULT_MAX_PAGE_SIZE } from '../domain/listQuery';
+import { worksOnCollection } from '../domain/routeOperation';
 
 /** The step through one relation of `model` (validate made sure it exists). */
 function relationStep(
@@ -71,7 +72,11 @@ export function mapListQuery(
   relations: Map<string, RelationContext[]>,
 ): ListQueryContext | null {
   const query = route.query;
-  if ((!query && route.scope.length === 0) || !model || route.operation !== 'list') return null;
+  // A route on a collection always reads its query: a filter it does not have is refused (400),
+  // never ignored, which would change every record.
+  const collection = worksOnCollection(route.operation);
+  if (!model || (route.operation !== 'list' && !collection)) return null;
+  if (!query && route.scope.length === 0 && !collection) return null;
   const filters = (query?.filter ?? []).map(({ name, relation, field }) => {
     const reached = relation ? relationPath(model.name, [relation], field, relations) : null;
     const target = reached ? models.get(reached.model) : model;
@@ -107,11 +112,14 @@ export function mapListQuery(
 
 /**
  * The parents a route's path names (see ParentContext): by a unique field of the parent on every
- * method; by the route model's own belongsTo field on lists and creates only (other methods
- * select by that field, so a record of another parent is simply not found).
+ * method; by the route model's own belongsTo field on lists, creates and routes on a collection
+ * only (other methods select by that field, so a record of another parent is simply not found).
  */
 export function mapParents(route: ProjectRoute): ParentContext[] {
-  const checksOwnField = route.operation === 'list' || route.operation === 'create';
+  const checksOwnField =
+    route.operation === 'list' ||
+    route.operation === 'create' ||
+    worksOnCollection(route.operation);
   return route.params.flatMap(({ name, type, field, parent }) =>
     parent && (field === null || checksOwnField)
       ? [

@@ -27,6 +27,7 @@ import { mapListQuery, mapParents } from './mapListQuery';
 import { enumTsType, slugOf } from './mapModels';
 import { delegateName, routeTypeName } from '../domain/names';
 import { OUTPUT_PATHS } from '../domain/outputPaths';
+import { worksOnCollection } from '../domain/routeOperation';
 import { mapAccountRoute } from './mapAccountRoute';
 import { eventOperationOf, methodEvents } from './mapEvents';
 import { sha256Hex } from '../hash/sha256Hex';
@@ -34,7 +35,7 @@ import { sha256Hex } from '../hash/sha256Hex';
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const WRITES: readonly string[] = ['create', 'replace', 'update'];
 /** The writes whose answer may read what was written with its relations and computed fields. */
-const READS_AFTER_WRITE: readonly string[] = [...WRITES, 'link', 'unlink'];
+const READS_AFTER_WRITE: readonly string[] = [...WRITES, 'updateMany', 'link', 'unlink'];
 /** The operations whose answer reads records with their relations and computed fields. */
 const READS_RECORDS: readonly string[] = ['list', 'get', ...READS_AFTER_WRITE];
 
@@ -126,6 +127,26 @@ function statementName(handlerName: string, fields: string[]): string {
   return `${name.slice(0, 50)}~${sha256Hex(name).slice(0, 12)}`;
 }
 
+/** 201 for a create with a database, 204 for a route on a collection that answers no records, else 200. */
+function defaultStatus(route: ProjectRoute, orm: OrmName): number {
+  if (route.operation === 'create' && orm !== 'none') return 201;
+  if (worksOnCollection(route.operation) && route.response === null) return 204;
+  return 200;
+}
+
+/**
+ * A PATCH of a collection whose body may change no field (none required, no `set`): the message
+ * that refuses a body sending none, which would change nothing on every record. Else null.
+ */
+function changesNothingMessage(route: ProjectRoute, body: BodyFieldContext[]): string | null {
+  if (route.operation !== 'updateMany' || route.set.length > 0) return null;
+  if (body.length === 0 || body.some((field) => field.required)) return null;
+  const names = body.map((field) => `"${field.name}"`);
+  const which =
+    names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+  return `no field to change: send ${which}`;
+}
+
 function mapMethod(
   route: ProjectRoute,
   { orm, provider }: { orm: OrmName; provider: DatabaseProvider },
@@ -171,11 +192,17 @@ function mapMethod(
       })),
   ];
   const preparesRead = orm === 'drizzle' && operation === 'get' && !loadsRecord;
-  const successStatus = route.status ?? (operation === 'create' && orm !== 'none' ? 201 : 200);
+  const collection = worksOnCollection(operation);
+  const successStatus = route.status ?? defaultStatus(route, orm);
   // A redirect or a 204 sends no record. When nothing else reads it either (events, a sign-up's
   // token), the route reads no included records and no computed fields, and nothing shapes its
   // answer: a GET then only checks that its record exists (404).
   const answersRecord = response !== null && route.redirect === null && successStatus !== 204;
+  // A route on a collection without `response` answers the number of records it changed, unless 204.
+  const countKey =
+    collection && response === null && route.redirect === null && successStatus !== 204
+      ? (route.envelope.count ?? 'count')
+      : null;
   const readsRecord = firesEvents || route.account !== null || answersRecord;
   const shape = readsRecord
     ? mapAnswerShape(route, models, relations)
@@ -259,6 +286,9 @@ function mapMethod(
     answersRecord,
     // Queued events read the record in the write's transaction; after it, only these do.
     readsWritten: inRequestEvents.length > 0 || route.account !== null || answersRecord,
+    collection,
+    countKey,
+    changesNothingMessage: changesNothingMessage(route, body),
     source: `${route.file} ${route.jsonPath}`,
     folderParams: folder.params,
     renamesParams: folder.params.some((p) => p.name !== p.folder),

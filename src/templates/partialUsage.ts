@@ -9,7 +9,7 @@ import type { RouteOperation } from '../domain/routeOperation';
  * route template picks an operation's ORM partial as `(concat "orm/" @root.project.orm "/" operation)`:
  * expanding `operation` by these values keeps `orm/prisma/list` apart from `orm/prisma/include`.
  */
-const OPERATIONS: Record<RouteOperation, true> = { list: true, get: true, create: true, replace: true, update: true, delete: true, link: true, unlink: true, logIn: true, logOut: true, function: true };
+const OPERATIONS: Record<RouteOperation, true> = { list: true, get: true, create: true, replace: true, update: true, delete: true, deleteMany: true, updateMany: true, link: true, unlink: true, logIn: true, logOut: true, function: true };
 
 /** Values a context field can hold where it builds a partial name with `concat`; any other field stands for `*`. */
 export const VALUES_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {

@@ -28,6 +28,7 @@ const NOT_WITH_ACCOUNT = [
   'redirect',
   'partial',
   'values',
+  'collection',
 ] as const;
 
 /**

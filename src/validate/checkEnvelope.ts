@@ -15,7 +15,8 @@ function noAnswer(config: RouteConfig): string | null {
 
 /**
  * `envelope`: each key must have something to wrap (a body for `request`, an answer of the
- * route's `response` for `response`), and `count` a counted list beside its `response` key.
+ * route's `response` for `response`), and `count` a counted list beside its `response` key (or,
+ * on a DELETE or PATCH of a collection without `response`, the key of its count answer).
  */
 export function checkEnvelope(
   document: ConfigDocument,
@@ -71,6 +72,7 @@ function checkCount(document: ConfigDocument, at: string, config: RouteConfig): 
   const problem = (message: string, hint: string) => [
     diagnosticAt(document, pointer, message, hint),
   ];
+  if (config.collection && !config.response) return countAnswer(document, pointer, config);
   if (envelope.response === undefined)
     return problem(
       '"count" sits beside the list, which needs a key of its own',
@@ -82,7 +84,8 @@ function checkCount(document: ConfigDocument, at: string, config: RouteConfig): 
       `"count" applies to a list, and "response" is one ${config.response}`,
       'remove "count".',
     );
-  if (config.query?.count !== true)
+  // A collection's answer holds every record it changed: their number needs no counting query.
+  if (config.query?.count !== true && !config.collection)
     return problem(
       'the list does not count its records',
       'add "count": true to "query" (the number then goes in this key instead of X-Total-Count).',
@@ -92,5 +95,32 @@ function checkCount(document: ConfigDocument, at: string, config: RouteConfig): 
       `"count" and "response" are both "${envelope.count}"`,
       `give the count a key of its own (e.g. "${envelope.response}Count").`,
     );
+  return [];
+}
+
+/**
+ * On a DELETE or PATCH of a collection without `response`, `count` is the key of the answer
+ * `{ "<count>": n }` (the number of records changed): the route must answer a body.
+ */
+function countAnswer(document: ConfigDocument, pointer: string, config: RouteConfig): Diagnostic[] {
+  const key = (config.envelope as { count: string }).count;
+  if (config.redirect)
+    return [
+      diagnosticAt(
+        document,
+        pointer,
+        `"count" names the key of the number of records changed, and a route with "redirect" answers no body`,
+        'remove "count", or "redirect".',
+      ),
+    ];
+  if (config.status === undefined || config.status === 204)
+    return [
+      diagnosticAt(
+        document,
+        pointer,
+        `"count" names the key of the number of records changed, and ${config.method} ${config.path} answers 204 (no body)`,
+        `add "status": 200 to answer { "${key}": n }.`,
+      ),
+    ];
   return [];
 }

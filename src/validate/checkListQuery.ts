@@ -6,13 +6,15 @@ import type { RouteOperation } from './checkedProject';
 import { fieldOf, fieldOptions, modelFieldNames } from '../domain/fields';
 import { filterName, maxPageSize, RESERVED_QUERY_NAMES } from '../domain/listQuery';
 import { relationOf } from '../domain/relations';
+import { worksOnCollection } from '../domain/routeOperation';
 import { isIndexedField } from './checkRelations';
 import { childPointer, diagnosticAt } from './locate';
 import { unknownRelation } from './unknownRelation';
 
 /**
- * Checks a list route's `query`: only on lists, fields of the model that are not json, and every
- * filtered or sorted field indexed, so that no query the client can ask scans a whole table.
+ * Checks a list route's `query`: only on lists (and, `filter` only, on DELETE or PATCH of a
+ * collection), fields of the model that are not json, and every filtered or sorted field indexed,
+ * so that no query the client can ask scans a whole table.
  */
 export function checkListQuery(
   document: ConfigDocument,
@@ -28,18 +30,13 @@ export function checkListQuery(
   const query = config.query;
   if (!query) return [];
   const at = childPointer(pointer, 'query');
-  if (operation !== 'list' || !model) {
-    return [
-      diagnosticAt(
-        document,
-        at,
-        `"query" applies to GET routes that answer a list of a model, and ${config.method} ${config.path} does not`,
-        'remove "query", or give the route "response": "<Model>[]" (without a "function").',
-        'key',
-      ),
-    ];
+  const collection = worksOnCollection(operation);
+  // A collection without a model is reported there.
+  if (collection && !model) return [];
+  if ((operation !== 'list' && !collection) || !model) {
+    return [notSelecting(document, at, config, 'query')];
   }
-  const problems: Diagnostic[] = [];
+  const problems: Diagnostic[] = collection ? filtersOnly(document, at, config) : [];
   const fields = modelFieldNames(model);
   const checkField = (name: string, where: string) => {
     if (!fields.includes(name)) {
@@ -96,6 +93,8 @@ export function checkListQuery(
     if (typeof filter === 'string') checkField(filter, where);
     else problems.push(...checkRelatedFilter(document, where, model, filter, modelNamed));
   });
+  // A collection's other keys are reported by filtersOnly, once.
+  if (collection) return problems;
   (query.sort ?? []).forEach((name, i) =>
     checkField(name, childPointer(childPointer(at, 'sort'), i)),
   );
@@ -131,6 +130,44 @@ export function checkListQuery(
       ),
     );
   return problems;
+}
+
+/**
+ * Where `query` or `scope` does not apply: a route that answers no list and works on no
+ * collection. A DELETE or PATCH may have been meant for every record the filters select.
+ */
+function notSelecting(
+  document: ConfigDocument,
+  at: string,
+  config: RouteConfig,
+  key: 'query' | 'scope',
+): Diagnostic {
+  const writes = (config.method === 'DELETE' || config.method === 'PATCH') && !config.function;
+  return diagnosticAt(
+    document,
+    at,
+    `"${key}" applies to GET routes that answer a list of a model (and to DELETE or PATCH with "collection": true), and ${config.method} ${config.path} does neither`,
+    writes
+      ? `remove "${key}", or add "collection": true to ${config.method === 'DELETE' ? 'delete' : 'update'} every record it selects (with no ":id" in the path).`
+      : `remove "${key}", or give the route "response": "<Model>[]" (without a "function").`,
+    'key',
+  );
+}
+
+/** On a DELETE or PATCH of a collection, `query` selects the records: only `filter` applies. */
+function filtersOnly(document: ConfigDocument, at: string, config: RouteConfig): Diagnostic[] {
+  const query = config.query ?? {};
+  return (['sort', 'defaultSort', 'pageSize', 'maxPageSize', 'count'] as const)
+    .filter((key) => query[key] !== undefined)
+    .map((key) =>
+      diagnosticAt(
+        document,
+        childPointer(at, key),
+        `"${key}" does not apply to ${config.method} ${config.path}: it works on every record its filters select, unsorted and without pages`,
+        `remove "${key}" (only "filter" applies here).`,
+        'key',
+      ),
+    );
 }
 
 /**
@@ -184,7 +221,7 @@ function checkRelatedFilter(
 }
 
 /**
- * Checks a route's `scope`: a list route with `auth: true`, each key one or two relations that
+ * Checks a route's `scope`: a list route (or a DELETE or PATCH of a collection) with `auth: true`, each key one or two relations that
  * end at the accounts model (`author.followers`: the author's followers include the caller).
  */
 export function checkScope(
@@ -198,16 +235,9 @@ export function checkScope(
 ): Diagnostic[] {
   if (!config.scope) return [];
   const at = childPointer(pointer, 'scope');
-  if (operation !== 'list' || !model)
-    return [
-      diagnosticAt(
-        document,
-        at,
-        `"scope" applies to GET routes that answer a list of a model, and ${config.method} ${config.path} does not`,
-        'remove "scope", or give the route "response": "<Model>[]" (without a "function").',
-        'key',
-      ),
-    ];
+  if (worksOnCollection(operation) && !model) return [];
+  if ((operation !== 'list' && !worksOnCollection(operation)) || !model)
+    return [notSelecting(document, at, config, 'scope')];
   if (!accountsModel)
     return [
       diagnosticAt(

@@ -18,6 +18,7 @@ const ANSWERS_RECORDS: readonly RouteOperation[] = [
   'create',
   'replace',
   'update',
+  'updateMany',
   'link',
   'unlink',
 ];

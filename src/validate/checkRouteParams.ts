@@ -4,7 +4,7 @@ import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import type { PathSegment } from '../domain/appPaths';
 import { fieldOf, fieldOptions } from '../domain/fields';
-import { worksOnOneRecord, type RouteOperation } from '../domain/routeOperation';
+import { worksOnCollection, worksOnOneRecord, type RouteOperation } from '../domain/routeOperation';
 import { paramFitsField, paramRole, uniqueFields } from '../domain/routeParams';
 import { childPointer, diagnosticAt } from './locate';
 
@@ -38,6 +38,9 @@ export function checkRouteParams(
   const params = Object.entries(config.params ?? {}).filter(([name]) => inPath.has(name));
   const at = (name: string) => childPointer(childPointer(pointer, 'params'), name);
   const oneRecord = worksOnOneRecord(operation);
+  const collection = worksOnCollection(operation);
+  const isKey = (name: string) =>
+    paramRole(model, name, models).kind === 'field' && uniqueFields(model).includes(name);
   const keys: string[] = [];
   for (const [name, type] of params) {
     if (name === 'id' && type !== 'uuid') {
@@ -49,6 +52,10 @@ export function checkRouteParams(
           'declare "id": "uuid".',
         ),
       );
+      continue;
+    }
+    if (collection && (name === 'id' || isKey(name))) {
+      problems.push(namesOneRecord(entry, name, model));
       continue;
     }
     if (name === 'id' && !oneRecord) {
@@ -87,7 +94,15 @@ export function checkRouteParams(
   }
   const undeclared = [...inPath].some((name) => name && !Object.hasOwn(config.params ?? {}, name));
   const ownRecord = config.record === 'currentUser';
-  if (oneRecord && !ownRecord && problems.length === 0 && !undeclared && keys.length === 0)
+  // `collection` on a method it does not apply to is reported by checkCollection.
+  if (
+    oneRecord &&
+    !ownRecord &&
+    !config.collection &&
+    problems.length === 0 &&
+    !undeclared &&
+    keys.length === 0
+  )
     problems.push(
       missingKey(
         entry,
@@ -139,10 +154,30 @@ function missingKey(
   const fix = notUnique.length
     ? `make ${model.name}.${notUnique[0]} unique ("unique": true), or name the record by ${named}.`
     : `name it in the path by a unique field: ${named} (e.g. "${config.path}/:id" with "params": { "id": "uuid" }).`;
+  // A DELETE or PATCH without a key may have been meant for every record the route selects.
+  const many = config.method === 'DELETE' ? 'delete' : config.method === 'PATCH' ? 'update' : null;
+  const orMany = many
+    ? ` Or, to ${many} every ${model.name} the route selects, add "collection": true.`
+    : '';
   return diagnosticAt(
     document,
     childPointer(pointer, 'path'),
     `${config.method} ${config.path} works on one ${model.name}, but ${why}`,
-    `${fix} Or handle it with a "function".`,
+    `${fix} Or handle it with a "function".${orMany}`,
+  );
+}
+
+/** A parameter that names one record (`:id`, a unique field) on a route on a collection. */
+function namesOneRecord(
+  { document, pointer }: ParamsEntry,
+  name: string,
+  model: ModelConfig,
+): Diagnostic {
+  return diagnosticAt(
+    document,
+    childPointer(childPointer(pointer, 'params'), name),
+    `":${name}" names one ${model.name}, and "collection": true works on every record the route selects`,
+    `remove "collection" to work on the one ${model.name} the path names, or remove ":${name}" from the path.`,
+    'key',
   );
 }

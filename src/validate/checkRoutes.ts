@@ -4,6 +4,7 @@ import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import { parseAppPath, pathShape, PathSegment } from '../domain/appPaths';
 import { isRequiredOnCreate } from '../domain/fields';
+import { WRITE_OPERATIONS } from '../domain/routeOperation';
 import { paramRole } from '../domain/routeParams';
 import { checkSameSitePath } from './sameSitePath';
 import { checkBody } from './checkBody';
@@ -19,6 +20,7 @@ import {
 } from './checkAccountRoutes';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import { checkRouteOptions } from './checkRouteOptions';
+import { checkCollection } from './checkCollection';
 import { checkEnvelope } from './checkEnvelope';
 import { checkRouteParams } from './checkRouteParams';
 import { checkVoter } from './checkVoter';
@@ -54,6 +56,9 @@ function operationOf(route: RouteConfig): RouteOperation {
   // A link on another method is reported by checkAccountUse; the method's own operation stands.
   if (route.link && route.method === 'POST') return 'link';
   if (route.link && route.method === 'DELETE') return 'unlink';
+  // `collection` beside `record` (or on another method) is reported by checkCollection.
+  if (route.collection && !route.record && route.method === 'DELETE') return 'deleteMany';
+  if (route.collection && !route.record && route.method === 'PATCH') return 'updateMany';
   if (route.method === 'GET' && parseResponse(route.response).isArray) return 'list';
   // A partial PUT updates as PATCH does; a wrong "partial" elsewhere is reported by checkStatusAndPartial.
   if (route.method === 'PUT' && route.partial) return 'update';
@@ -215,6 +220,7 @@ function resolveEntry(
       );
   }
   problems.push(...checkRouteOptions(document, pointer, config));
+  problems.push(...checkCollection(document, pointer, config));
   problems.push(...checkEnvelope(document, pointer, config));
   let model: string | undefined;
   // A sibling naming an unknown model is reported there; counting it here would add a second,
@@ -263,7 +269,7 @@ function resolveEntry(
       accountsModel,
     ),
   );
-  const writes = operation === 'create' || operation === 'replace' || operation === 'update';
+  const writes = WRITE_OPERATIONS.includes(operation);
   const modelConfig = model ? models.get(model)?.config : undefined;
   // A link route writes no body: its mistakes are reported by checkAccountUse, not as missing fields.
   if ((operation === 'create' || operation === 'replace') && modelConfig && !config.link) {

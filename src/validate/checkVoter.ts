@@ -4,6 +4,7 @@ import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import type { RouteOperation } from './checkedProject';
 import { fieldOptions } from '../domain/fields';
+import { worksOnCollection } from '../domain/routeOperation';
 import { parseVoter, voterSeesRecord } from '../domain/voters';
 import { childPointer, diagnosticAt } from './locate';
 
@@ -34,6 +35,15 @@ export function checkVoter(
         ]
       : [];
   }
+  if (worksOnCollection(operation))
+    return [
+      diagnosticAt(
+        document,
+        at,
+        `the built-in voter "${route.voter}" compares ${voter.kind === 'self' ? 'the user the path names' : 'a field of one record'} with the signed-in user, and ${route.method} ${route.path} works on every record it selects`,
+        'to work on the caller\'s own records only, select them with "scope" (e.g. "scope": { "owner": "currentUser" }, with "auth": true); or write your own voter (it is asked once, with "record": null).',
+      ),
+    ];
   const hasId = Boolean(route.params && 'id' in route.params);
   const ownUserRecord =
     model !== undefined && model.name === accountsModel && voterSeesRecord(route, operation, model);

@@ -251,6 +251,8 @@ const HANDLER_NAMES = new Set([
   'invalidBody',
   'requireRecords',
   'retryWhenTaken',
+  'retryWhenConflicting',
+  'inIdOrder',
   'readComputed',
   'shaped',
   'plainValues',

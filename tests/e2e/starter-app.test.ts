@@ -5,6 +5,7 @@ import path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import { describeApi } from './support/apiScenario';
 import { describeDeployment } from './support/deployment';
+import { addCollectionConfig, describeCollections } from './support/collection';
 import { addLinksConfig, describeLinks } from './support/links';
 import { expectError } from './support/assertions';
 import { launchBrowser } from './support/browser';
@@ -23,7 +24,8 @@ jest.setTimeout(300_000);
 // restart (SQLite); the every-field-type conversation, byte for byte the same with both ORMs on
 // each database; client input that used to answer 500, be stored altered, or fill the server's
 // memory (issue 15, items 4, 5 and 8); and the starter's account pages in a browser (issue 19):
-// sign-up, log-in, a signed-in page and log-out. (One build per ORM × database serves all of it:
+// sign-up, log-in, a signed-in page and log-out; the golden links and collection cases' routes
+// (support/links.ts, support/collection.ts). (One build per ORM × database serves all of it:
 // refusals of model changes that lose data are data-loss.test.ts's, with no build.)
 
 /** The Item model and routes of the semantics fixture: every field type, for the byte comparison. */
@@ -216,8 +218,10 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
         path.join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'semantics', 'config', file),
         path.join(project.dir, 'config', file),
       );
-    // The golden links case's models and routes ride on this build (support/links.ts).
+    // The golden links case's models and routes ride on this build (support/links.ts), and so
+    // do the golden collection case's (support/collection.ts).
     addLinksConfig(project.dir);
+    addCollectionConfig(project.dir);
     await project.appgen(['build']);
     server = await startBuiltApp(project.dir, project.env);
     base = server.url;
@@ -829,6 +833,14 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
     () => base,
     () => ({ dir: project.dir, env: project.env }),
   );
+
+  describeCollections(() => ({
+    base,
+    orm,
+    projectDir: project.dir,
+    databaseUrl: project.env.DATABASE_URL,
+    output: () => server.output(),
+  }));
 
   describeDeployment(orm, database, () => project);
 

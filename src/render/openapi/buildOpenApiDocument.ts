@@ -62,7 +62,7 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   409: {
     name: 'Conflict',
     description:
-      'Conflicts with a stored record (unique value, missing or still referenced linked record)',
+      'Conflicts with a stored record (unique value, missing or still referenced linked record), or with a concurrent change',
   },
   413: { name: 'PayloadTooLarge', description: 'Request body too large' },
   415: { name: 'UnsupportedMediaType', description: 'Content-Type is not application/json' },
@@ -192,6 +192,19 @@ function successResponse(method: MethodContext, project: ProjectContext): [strin
     body = method.operation === 'list' ? { type: 'array', items: {} } : { type: 'object' };
   else if (method.account?.issuesToken || method.sessionToken !== null)
     body = underKey(method.envelope.response, withToken(method, project));
+  else if (method.countKey !== null)
+    body = {
+      type: 'object',
+      properties: {
+        [method.countKey]: {
+          type: 'integer',
+          minimum: 0,
+          description: `The number of records ${method.operation === 'deleteMany' ? 'deleted' : 'updated'}`,
+        },
+      },
+      required: [method.countKey],
+      additionalProperties: false,
+    };
   else if (method.responseModel === null)
     body = {
       type: 'object',
@@ -222,6 +235,23 @@ function successResponse(method: MethodContext, project: ProjectContext): [strin
     };
   }
   return [status, response];
+}
+
+/** A route on a collection says what it works on: every record its parameters select. */
+function collectionNote(method: MethodContext): string {
+  if (!method.collection) return '';
+  const model = method.model?.name ?? 'record';
+  const selected = method.listQuery?.filters.length
+    ? ' the query parameters select (every one without them)'
+    : method.params.length > 0
+      ? ' the path selects'
+      : '';
+  const records = method.answersRecord
+    ? 'the records changed, in id order'
+    : method.countKey !== null
+      ? `their number (\`${method.countKey}\`)`
+      : 'no body';
+  return ` Works on every ${model}${selected}, in one transaction; answers ${records}.`;
 }
 
 /** A scoped list says which records it answers: those the signed-in user reaches through its relations. */
@@ -305,7 +335,7 @@ function operation(
     operationId: method.handlerName,
     tags: [operationTag(method)],
     summary: operationSummary(method),
-    description: `From ${method.source}.${scopeNote(method)}`,
+    description: `From ${method.source}.${collectionNote(method)}${scopeNote(method)}`,
   };
   if (parameters.length > 0) result.parameters = parameters;
   if (method.hasBody) {
@@ -390,6 +420,10 @@ function operationSummary(method: MethodContext): string {
       return own ? `Update ${own} ${model}` : `Update ${model}`;
     case 'delete':
       return own ? `Delete ${own} ${model}` : `Delete ${model}`;
+    case 'deleteMany':
+      return `Delete ${model} records`;
+    case 'updateMany':
+      return `Update ${model} records`;
     case 'link':
       return `Link ${model} with you`;
     case 'unlink':

@@ -150,6 +150,18 @@ const REFUSED: Record<string, string> = {
     ['computed + status', 'replace'],
     ['url + status', 'replace'],
   ),
+  ...reason(
+    '"collection" works on every record the route selects: not on an account route, the caller\'s own record, a link, or beside a function',
+    ['account + collection', 'update', 'delete'],
+    ['record + collection', 'update', 'delete'],
+    ['token + collection', 'update'],
+    ['link + collection', 'delete'],
+    ['collection + function', 'update', 'delete'],
+  ),
+  ...reason(
+    'a built-in voter compares one record: a collection takes the user\'s own voter (or "scope")',
+    ['collection + voter', 'delete'],
+  ),
   ...reason('a redirect has its own status', [
     'status + redirect',
     'get',
@@ -206,6 +218,8 @@ describe('every pair of route options', () => {
       'link + query',
       'link + values',
       'link + partial',
+      'collection + values',
+      'collection + partial',
       'set + query',
       'set + values',
       'query + partial',

@@ -25,6 +25,9 @@ const COPIES: Record<string, string> = {
 
 /** Cases whose models and routes are another case's (with another ORM or database, and no views). */
 const SAME_MODELS_AS: Record<string, string> = {
+  'collection-drizzle': 'collection',
+  'collection-drizzle-postgres': 'collection',
+  'collection-postgres': 'collection',
   drizzle: 'blog',
   'drizzle-postgres': 'blog',
   'forum-drizzle': 'forum',

@@ -312,3 +312,66 @@ describe('tags and summaries of the OpenAPI document', () => {
     expect(document.info.title).toBe('appgen app');
   });
 });
+
+describe('the OpenAPI document of routes on a collection (golden case collection)', () => {
+  const document = documents.get('collection') as Record<string, any>;
+  const operation = (path: string, method: string) => document.paths[path][method];
+  const success = (path: string, method: string, status: string) =>
+    operation(path, method).responses[status];
+
+  it('describes a DELETE and a PATCH of every record the query parameters select', () => {
+    for (const method of ['delete', 'patch']) {
+      const op = operation('/api/tasks', method);
+      expect(op.summary).toBe(`${method === 'delete' ? 'Delete' : 'Update'} Task records`);
+      expect(op.description).toContain(
+        'Works on every Task the query parameters select (every one without them), in one transaction',
+      );
+      expect(op.parameters.map((p: { name: string; in: string }) => `${p.in} ${p.name}`)).toEqual([
+        'query done',
+        'query board',
+      ]);
+    }
+  });
+
+  it('answers 204 without a body, the count under its key, or the records changed', () => {
+    expect(success('/api/tasks', 'delete', '204')).toEqual({ description: 'Success, no body' });
+    expect(success('/api/tasks', 'delete', '200')).toBeUndefined();
+    const count = (key: string, what: string) => ({
+      type: 'object',
+      properties: {
+        [key]: { type: 'integer', minimum: 0, description: `The number of records ${what}` },
+      },
+      required: [key],
+      additionalProperties: false,
+    });
+    expect(
+      success('/api/boards/{boardId}/tasks', 'delete', '200').content['application/json'].schema,
+    ).toEqual(count('count', 'deleted'));
+    expect(success('/api/tasks/mine', 'patch', '200').content['application/json'].schema).toEqual(
+      count('updated', 'updated'),
+    );
+    const records = success('/api/tasks', 'patch', '200').content['application/json'].schema;
+    expect(records.type).toBe('array');
+    expect(Object.keys(records.items.properties)).toEqual(expect.arrayContaining(['id', 'board']));
+  });
+
+  it('lists the refusals a collection can answer: no 404 without a parent in the path', () => {
+    expect(Object.keys(operation('/api/tasks', 'delete').responses)).toEqual([
+      '204',
+      '400',
+      '403',
+      '409',
+      '500',
+    ]);
+    expect(Object.keys(operation('/api/boards/{boardId}/tasks', 'delete').responses)).toContain(
+      '404',
+    );
+    expect(operation('/api/tasks/mine', 'delete').security).toEqual([
+      { bearerAuth: [] },
+      { sessionCookie: [] },
+    ]);
+    expect(operation('/api/tasks/mine', 'delete').description).toContain(
+      'Only the records whose owner includes the signed-in user.',
+    );
+  });
+});

@@ -179,6 +179,18 @@ export const OPTIONS: RouteOption[] = [
       Object.assign(draft.route, { link: 'favoritedBy', auth: true });
     },
   },
+  {
+    name: 'collection',
+    apply(draft) {
+      if (draft.kind !== 'update' && draft.kind !== 'delete')
+        return 'a collection is a DELETE or PATCH of every record the route selects';
+      // No key: the route works on every record its path, filters and scope select. A PATCH
+      // answers the records it updated (a list); a DELETE answers 204.
+      draft.key = false;
+      draft.route.collection = true;
+      if (draft.route.response) draft.route.response = `${draft.model}[]`;
+    },
+  },
   nested('id'),
   nested('unique'),
   {
@@ -215,6 +227,16 @@ export const OPTIONS: RouteOption[] = [
   {
     name: 'query',
     apply(draft) {
+      if (draft.route.collection) {
+        // A collection's query selects the records: filters only.
+        draft.route.query = {
+          filter:
+            draft.model === 'Article'
+              ? ['authorId', { name: 'tag', path: 'tags.name' }]
+              : ['username'],
+        };
+        return;
+      }
       if (draft.kind !== 'list') return 'query is for lists';
       draft.route.query =
         draft.model === 'Article'
@@ -237,6 +259,10 @@ export const OPTIONS: RouteOption[] = [
         draft.route.envelope = query?.count
           ? { response: `${key}s`, count: `${key}sCount` }
           : { response: `${key}s` };
+      } else if (draft.route.collection && !draft.route.response) {
+        // A DELETE of a collection answers its count (status 200) under the envelope's key.
+        draft.route.envelope = { count: `${key}sDeleted` };
+        draft.route.status = 200;
       } else if (draft.route.function) {
         // A function answers what it builds: only the request's key applies.
         if (!draft.route.body) return 'a function route without a body has nothing to unwrap';

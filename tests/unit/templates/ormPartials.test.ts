@@ -8,7 +8,7 @@ import { partialUsage } from '../../../src/templates/partialUsage';
  * orm none offers those a project without a database reaches (no imports, db or findIds there).
  * docs/templates.md lists the same names.
  */
-const OPERATIONS = ['create', 'delete', 'get', 'link', 'list', 'replace', 'unlink', 'update'];
+const OPERATIONS = ['create', 'delete', 'deleteMany', 'get', 'link', 'list', 'replace', 'unlink', 'update', 'updateMany'];
 // A log-in reads the account with its password hash and counts failures in the database
 // (signInFailures): only ORMs with a database have one.
 // health: the database's start-up check and readiness reads (src/appgen/health.ts).

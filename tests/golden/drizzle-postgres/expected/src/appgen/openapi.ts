@@ -2059,7 +2059,7 @@ export const openApiDocument: Record<string, unknown> = {
         }
       },
       "Conflict": {
-        "description": "Conflicts with a stored record (unique value, missing or still referenced linked record)",
+        "description": "Conflicts with a stored record (unique value, missing or still referenced linked record), or with a concurrent change",
         "content": {
           "application/json": {
             "schema": {

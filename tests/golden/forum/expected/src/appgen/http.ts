@@ -127,9 +127,16 @@ function knownDatabaseError(error: unknown): { status: number; message: string }
     case "P2011":
     case "P2012":
       return { status: 400, message: "A required value is missing" };
+    case "P2034":
+      return { status: 409, message: "A concurrent change got in the way; try again" };
     default:
       return undefined;
   }
+}
+
+/** A transaction the database refused for a concurrent write (PostgreSQL's serialization failure or deadlock: P2034). */
+function writeConflict(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2034";
 }
 
 /** Whether a database error is a unique violation on `field` (a slug taken by a concurrent write). */
@@ -148,6 +155,27 @@ export async function retryWhenTaken<T>(field: string, write: () => Promise<T>):
     if (!isUniqueViolation(error, field)) throw error;
     return write();
   }
+}
+
+/**
+ * Runs a transaction again (three times in all) when the database refused it for a concurrent
+ * write: a DELETE of a collection reads its records and deletes exactly those under repeatable
+ * read, which PostgreSQL refuses when another request changed one of them meanwhile. The last
+ * refusal is answered 409.
+ */
+export async function retryWhenConflicting<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 3 || !writeConflict(error)) throw error;
+    }
+  }
+}
+
+/** Records in the order of their ids, as lists answer them (UUIDv7: the order they were made). */
+export function inIdOrder<T extends { id: string }>(records: T[]): T[] {
+  return [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**

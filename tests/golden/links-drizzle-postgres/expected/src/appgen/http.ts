@@ -131,9 +131,18 @@ function knownDatabaseError(error: unknown): { status: number; message: string }
     case "SQLITE_CONSTRAINT_NOTNULL":
     case "23502":
       return { status: 400, message: "A required value is missing" };
+    case "40001":
+    case "40P01":
+      return { status: 409, message: "A concurrent change got in the way; try again" };
     default:
       return undefined;
   }
+}
+
+/** A transaction the database refused for a concurrent write (PostgreSQL's serialization failure or deadlock). */
+function writeConflict(error: unknown): boolean {
+  const code = driverError(error)?.code;
+  return code === "40001" || code === "40P01";
 }
 
 /** Whether a database error is a unique violation on `field` (a slug taken by a concurrent write). */
@@ -152,6 +161,27 @@ export async function retryWhenTaken<T>(field: string, write: () => Promise<T>):
     if (!isUniqueViolation(error, field)) throw error;
     return write();
   }
+}
+
+/**
+ * Runs a transaction again (three times in all) when the database refused it for a concurrent
+ * write: a DELETE of a collection reads its records and deletes exactly those under repeatable
+ * read, which PostgreSQL refuses when another request changed one of them meanwhile. The last
+ * refusal is answered 409.
+ */
+export async function retryWhenConflicting<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 3 || !writeConflict(error)) throw error;
+    }
+  }
+}
+
+/** Records in the order of their ids, as lists answer them (UUIDv7: the order they were made). */
+export function inIdOrder<T extends { id: string }>(records: T[]): T[] {
+  return [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**

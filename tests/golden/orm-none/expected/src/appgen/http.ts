@@ -89,6 +89,11 @@ function uniqueViolation(_error: unknown): string[] | undefined {
   return undefined;
 }
 
+/** Without a database no write conflicts with another. */
+function writeConflict(_error: unknown): boolean {
+  return false;
+}
+
 /** Whether a database error is a unique violation on `field` (a slug taken by a concurrent write). */
 export function isUniqueViolation(error: unknown, field: string): boolean {
   return uniqueViolation(error)?.includes(field) ?? false;
@@ -105,6 +110,27 @@ export async function retryWhenTaken<T>(field: string, write: () => Promise<T>):
     if (!isUniqueViolation(error, field)) throw error;
     return write();
   }
+}
+
+/**
+ * Runs a transaction again (three times in all) when the database refused it for a concurrent
+ * write: a DELETE of a collection reads its records and deletes exactly those under repeatable
+ * read, which PostgreSQL refuses when another request changed one of them meanwhile. The last
+ * refusal is answered 409.
+ */
+export async function retryWhenConflicting<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 3 || !writeConflict(error)) throw error;
+    }
+  }
+}
+
+/** Records in the order of their ids, as lists answer them (UUIDv7: the order they were made). */
+export function inIdOrder<T extends { id: string }>(records: T[]): T[] {
+  return [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**

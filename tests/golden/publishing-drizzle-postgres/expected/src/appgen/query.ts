@@ -65,7 +65,7 @@ export function readListQuery(request: Request, spec: ListQuerySpec): { ok: true
   const query: ListQuery = { where: {}, related: {}, sort: spec.defaultSort, limit: spec.pageSize, offset: 0 };
   for (const name of new Set(params.keys())) {
     const values = params.getAll(name);
-    if (!allowed.includes(name)) return fail(allowed.length ? `Unknown query parameter "${name}" (allowed: ${allowed.join(", ")})` : `This list takes no query parameters ("${name}" was given)`);
+    if (!allowed.includes(name)) return fail(allowed.length ? `Unknown query parameter "${name}" (allowed: ${allowed.join(", ")})` : `This route takes no query parameters ("${name}" was given)`);
     if (values.length > 1) return fail(`Query parameter "${name}" is given more than once`);
     const text = values[0];
     if (name === "sort") {
