@@ -63,6 +63,41 @@ export function warnIfWorkerNotStarted(root: string, hasOutbox: boolean, warn: W
   );
 }
 
+/** The files that may be the project's proxy: the scaffolded one or the project's own. */
+const PROXY_FILES = [CONVENTIONS[0].file, ...CONVENTIONS[0].others];
+
+/** What a proxy file must call for the CORS headers of what no route answers. */
+const ADDS_CORS = 'withCors';
+
+/**
+ * Whether the project's proxy file puts the CORS headers on its answers (mentions withCors);
+ * undefined when it has none yet (appgen scaffolds one that does when `cors` is set).
+ */
+export function proxyAddsCors(root: string): boolean | undefined {
+  for (const file of PROXY_FILES) {
+    let text: string;
+    try {
+      text = fs.readFileSync(path.join(root, file), 'utf8');
+    } catch {
+      continue;
+    }
+    return text.includes(ADDS_CORS);
+  }
+  return undefined;
+}
+
+/**
+ * A project whose proxy was scaffolded before it set `cors` (appgen never rewrites it): routes
+ * answer preflights and put the CORS headers on their own answers, but pages, the OpenAPI
+ * document, the health checks and unknown paths answer other origins without them. Says what to add.
+ */
+export function warnIfProxyLacksCors(root: string, hasCors: boolean, warn: Warn): void {
+  if (!hasCors || proxyAddsCors(root) !== false) return;
+  warn(
+    'appgen: warning: settings "cors" is set, but the project\'s proxy file does not call withCors: routes answer other origins with the CORS headers, while /api/openapi.json, /api/health, pages and unknown paths answer without them. In proxy(), wrap what it returns: `return withCors(request, withSecurityHeaders(NextResponse.next()));` (import { withCors } from "@/appgen/cors").\n',
+  );
+}
+
 /** The project's own files that take the place of one appgen scaffolds (only their existence counts). */
 export const OWN_CONVENTION_FILES = CONVENTIONS.flatMap((convention) => convention.others);
 

@@ -7,7 +7,11 @@ import type { FileOnDisk, FileStat, PreviousOutput, RenderRecord } from '../rend
 import type { KnownOnDisk } from '../write/planWrite';
 import { BUILTIN_TEMPLATES_DIR, PACKAGE_ROOT, SCHEMAS_DIR } from '../paths/packageRoot';
 import { hasOwnFile, REPLACEABLE_FILES } from './ownReplaceableFiles';
-import { instrumentationStartsServer, OWN_CONVENTION_FILES } from './ownFileConventions';
+import {
+  instrumentationStartsServer,
+  OWN_CONVENTION_FILES,
+  proxyAddsCors,
+} from './ownFileConventions';
 import { sha256Hex } from '../hash/sha256Hex';
 import { projectName } from '../project/projectName';
 
@@ -253,6 +257,8 @@ function keyWithInputs(
   // An instrumentation file that does not start the outbox's worker gets a warning (one that
   // does, or none yet, which appgen scaffolds with it, the same: none).
   hash.update(`\0startServer\0${instrumentationStartsServer(root) === false ? 'no' : 'yes'}`);
+  // A proxy file that does not add the CORS headers gets a warning when `cors` is set.
+  hash.update(`\0withCors\0${proxyAddsCors(root) === false ? 'no' : 'yes'}`);
   return { key: hash.digest('hex'), renderSalt, inputs: memo.seen, reread: memo.reread };
 }
 

@@ -5,16 +5,19 @@ import type { MethodContext, StartupCheckContext } from './contexts';
  * function of a generated module that returns null or what is wrong. A check belongs here when
  * a request would otherwise fail after writing: routes that issue session tokens (sign-up,
  * log-in) need a usable APPGEN_SESSION_SECRET; an app with a database needs DATABASE_URL to
- * reach it (set, for PostgreSQL; answering within a few seconds). To add one, export its function
- * from the module that owns the setting and list it here.
+ * reach it (set, for PostgreSQL; answering within a few seconds); an app with `cors` needs
+ * APPGEN_CORS_ORIGINS, when set, to name origins (a mistyped one would fail every request of the
+ * deployed front end). To add one, export its function from the module that owns the setting
+ * and list it here.
  */
 export function mapStartupChecks(
   methods: readonly MethodContext[],
-  project: { usesDatabase: boolean },
+  project: { usesDatabase: boolean; cors?: boolean },
 ): StartupCheckContext[] {
   const checks: StartupCheckContext[] = [];
   if (project.usesDatabase) checks.push({ module: '@/appgen/health', name: 'databaseProblem' });
   if (methods.some((method) => method.account?.issuesToken))
     checks.push({ module: '@/appgen/session', name: 'sessionSecretProblem' });
+  if (project.cors) checks.push({ module: '@/appgen/cors', name: 'corsOriginsProblem' });
   return checks;
 }

@@ -395,6 +395,15 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     outputs: once('src/appgen/csrf.ts', []),
   },
   {
+    template: 'src/appgen/cors.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/cors.ts: cross-origin requests of `cors` (preflights, the headers of answers, the writes the CSRF guard lets through)',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.cors ? once('src/appgen/cors.ts', ['appgen.config.json'])(project) : [],
+  },
+  {
     template: 'src/appgen/voters.ts.hbs',
     owner: 'generated',
     produces: 'src/appgen/voters.ts: the built-in voters self and owner',

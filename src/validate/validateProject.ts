@@ -74,7 +74,7 @@ export function validateProject(
       return problems.length === 0;
     });
 
-  const { value: settings, orm, loginPath, trustProxy } = checkedSettings;
+  const { value: settings, orm, loginPath, trustProxy, cors } = checkedSettings;
   diagnostics.push(...checkedSettings.diagnostics);
 
   const [modelDocuments, routeDocuments, viewDocuments, eventDocuments, jobDocuments] = [
@@ -150,6 +150,7 @@ export function validateProject(
     errors: errorFormatOf(settings?.errors),
     loginPath,
     trustProxy,
+    cors,
     accounts,
     warnings: [
       ...routeResult.warnings,
