@@ -7,6 +7,8 @@ import {
   type CorsSettings,
 } from '../domain/cors';
 import type { ConfigDocument } from '../load/configDocument';
+import { envelopeOf } from '../domain/envelope';
+import type { CheckedRoute } from './checkedProject';
 import { diagnosticAt } from './locate';
 
 export type OriginCheck = { ok: true } | { ok: false; message: string; hint: string };
@@ -53,7 +55,9 @@ export function checkOrigin(entry: string): OriginCheck {
     const fixed = serialisedOrigin(`${local}://${entry}`);
     return wrong(
       `${shown} is not an origin: it has no scheme`,
-      fixed ? `did you mean "${fixed}"?` : 'write it as scheme://host[:port], e.g. "https://app.example.com".',
+      fixed
+        ? `did you mean "${fixed}"?`
+        : 'write it as scheme://host[:port], e.g. "https://app.example.com".',
     );
   }
   const origin = serialisedOrigin(entry);
@@ -95,11 +99,16 @@ function checkHeaderNames(
         'list the header names.',
       );
     if (!HEADER_NAME.test(name)) {
-      const fixed = name.trim().replace(/[\s_:]+/g, '-').replace(/[^!#$%&'*+.^`|~0-9A-Za-z-]/g, '');
+      const fixed = name
+        .replace(/[\s_:]+/g, '-')
+        .replace(/[^!#$%&'*+.^`|~0-9A-Za-z-]/g, '')
+        .replace(/^-+|-+$/g, '');
       return at(
         index,
         `${JSON.stringify(name)} is not a header name`,
-        fixed && HEADER_NAME.test(fixed) ? `did you mean "${fixed}"?` : 'write a header name, e.g. "Content-Type".',
+        fixed && HEADER_NAME.test(fixed)
+          ? `did you mean "${fixed}"?`
+          : 'write a header name, e.g. "Content-Type".',
       );
     }
     const earlier = seen.get(name.toLowerCase());
@@ -172,4 +181,32 @@ export function checkCorsSettings(
     },
     problems,
   };
+}
+
+/**
+ * A warning for `cors.exposeHeaders` written without X-Total-Count while a list sends it: a page
+ * of another origin would get the list but read no count (browsers hide the header).
+ */
+export function unexposedCountWarnings(
+  config: CorsConfig | undefined,
+  document: ConfigDocument | undefined,
+  routes: readonly CheckedRoute[],
+): Diagnostic[] {
+  if (!config?.exposeHeaders || !document) return [];
+  if (config.exposeHeaders.some((name) => name.toLowerCase() === 'x-total-count')) return [];
+  const counted = routes.find(
+    (route) =>
+      route.config.query?.count &&
+      !route.config.redirect &&
+      envelopeOf(route.config).count === null,
+  );
+  if (!counted) return [];
+  return [
+    diagnosticAt(
+      document,
+      '/cors/exposeHeaders',
+      `${counted.config.method} ${counted.config.path} (${counted.origin.file}) sends its count in X-Total-Count, which pages of other origins cannot read unless it is listed here`,
+      'add "X-Total-Count" to "exposeHeaders".',
+    ),
+  ];
 }

@@ -17,6 +17,7 @@ import { checkViews } from './checkViews';
 import { checkAccountsSettings } from './checkAccountsSettings';
 import { identityTransformWarnings } from './checkIdentityTransforms';
 import { checkSettings, type CheckedSettings } from './checkSettings';
+import { unexposedCountWarnings } from './checkCorsSettings';
 import { validateAgainstSchema } from './schemaValidator';
 
 /**
@@ -154,6 +155,10 @@ export function validateProject(
     accounts,
     warnings: [
       ...routeResult.warnings,
+      // orm none's stub handlers send no count.
+      ...(orm === 'none'
+        ? []
+        : unexposedCountWarnings(settings?.cors, project.settings, routeResult.routes)),
       ...identityTransformWarnings(routeResult.routes, accounts, documents),
     ],
     models: modelResult.models,
