@@ -56,3 +56,57 @@ it.each(['instrumentation.ts', 'src/instrumentation.js'])(
     expect(fs.existsSync(path.join(root, 'src/appgen/startup.ts'))).toBe(true);
   },
 );
+
+// Settings `cors`: the scaffolded proxy puts the CORS headers on what no route answers. One
+// scaffolded before the setting (appgen never rewrites it) does not: a warning says what to add.
+describe('a proxy file and settings cors', () => {
+  const withCors = (files: Record<string, unknown>) => ({
+    ...files,
+    'appgen.config.json': { orm: 'prisma', cors: { origins: ['http://localhost:5173'] } },
+  });
+  const lacksCors = expect.stringContaining(
+    'settings "cors" is set, but the project\'s proxy file does not call withCors',
+  );
+
+  it('a proxy scaffolded with the setting calls withCors: no warning', () => {
+    const root = makeProject(withCors(minimalProject()));
+    expect(generate(root)).toEqual([]);
+    expect(fs.readFileSync(path.join(root, 'src/proxy.ts'), 'utf8')).toContain(
+      'return withCors(request, withSecurityHeaders(NextResponse.next()));',
+    );
+  });
+
+  it('a proxy from before the setting gets a warning on every generate, until it calls withCors', () => {
+    const root = makeProject(minimalProject());
+    expect(generate(root)).toEqual([]);
+    fs.writeFileSync(
+      path.join(root, 'appgen.config.json'),
+      JSON.stringify(withCors({})['appgen.config.json']),
+    );
+    expect(generate(root)).toEqual([lacksCors]);
+    // The generation cache answers the next run: the warning stays.
+    expect(generate(root)).toEqual([lacksCors]);
+    const proxy = path.join(root, 'src/proxy.ts');
+    fs.writeFileSync(
+      proxy,
+      fs
+        .readFileSync(proxy, 'utf8')
+        .replace(
+          'return withSecurityHeaders(NextResponse.next());',
+          'return withCors(request, withSecurityHeaders(NextResponse.next()));',
+        ),
+    );
+    expect(generate(root)).toEqual([]);
+  });
+
+  it("a project's own middleware without withCors gets the warning too", () => {
+    const root = makeProject({
+      ...withCors(minimalProject()),
+      'src/middleware.ts': 'export function middleware() {}\n',
+    });
+    expect(generate(root)).toEqual([
+      expect.stringContaining('the project has its own src/middleware.ts'),
+      lacksCors,
+    ]);
+  });
+});
