@@ -236,6 +236,7 @@ function keyWithInputs(
     `appgen-cache ${FORMAT}\0${renderSalt}\0${path.resolve(root)}\0${provider}\0${defaultDatabaseUrl}\0`,
   );
   hashFolder(hash, 'config', path.join(root, 'config'), memo);
+  let corsSet = false;
   for (const file of ['appgen.config.json', ...OWN_CONVENTION_FILES]) {
     let content: Buffer | undefined;
     try {
@@ -243,6 +244,7 @@ function keyWithInputs(
     } catch {
       content = undefined;
     }
+    if (file === 'appgen.config.json' && content !== undefined) corsSet = setsCors(content);
     // Of a proxy or instrumentation file only its existence counts; the settings file by content.
     hash.update(
       `\0${file}\0${content === undefined ? '-' : file === 'appgen.config.json' ? sha256Hex(content) : '+'}`,
@@ -257,9 +259,20 @@ function keyWithInputs(
   // An instrumentation file that does not start the outbox's worker gets a warning (one that
   // does, or none yet, which appgen scaffolds with it, the same: none).
   hash.update(`\0startServer\0${instrumentationStartsServer(root) === false ? 'no' : 'yes'}`);
-  // A proxy file that does not add the CORS headers gets a warning when `cors` is set.
-  hash.update(`\0withCors\0${proxyAddsCors(root) === false ? 'no' : 'yes'}`);
+  // A proxy file that does not add the CORS headers gets a warning when `cors` is set (without
+  // it, the scaffolded proxy does not mention them, and that is no reason to generate again).
+  hash.update(`\0withCors\0${corsSet && proxyAddsCors(root) === false ? 'no' : 'yes'}`);
   return { key: hash.digest('hex'), renderSalt, inputs: memo.seen, reread: memo.reread };
+}
+
+/** Whether settings text sets `cors` (a file that is not JSON gets its error from generate). */
+function setsCors(content: Buffer): boolean {
+  try {
+    const settings = JSON.parse(content.toString('utf8')) as { cors?: unknown } | null;
+    return typeof settings === 'object' && settings !== null && settings.cors !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 const isInputStat = (value: unknown): value is InputStat =>
