@@ -83,7 +83,7 @@ const ENV_VARIABLES: EnvVariableSpec[] = [
   ),
   optional(
     'APPGEN_CORS_ORIGINS',
-    'The origins whose pages may call the API (CORS), comma-separated, or * for any: replaces settings cors.origins, e.g. with the deployed front end\'s origin. A server with an entry that is not an origin (or * with cors.credentials) refuses to start.',
+    "The origins whose pages may call the API (CORS), comma-separated, or * for any: replaces settings cors.origins, e.g. with the deployed front end's origin. A server with an entry that is not an origin (or * with cors.credentials) refuses to start.",
     () => 'settings cors.origins',
     'https://app.example.com',
     (input) => input.cors === true,
