@@ -15,7 +15,7 @@ import type { GenerateOptions } from './generateProject';
 import { leaveOutReplaceableIfOwn } from './ownReplaceableFiles';
 import {
   leaveOutConventionsIfOwn,
-  warnIfProxyLacksCors,
+  warnAboutProxyCors,
   warnIfWorkerNotStarted,
 } from './ownFileConventions';
 import { warnAboutTemplates } from './warnAboutTemplates';
@@ -67,6 +67,6 @@ export function buildProjectFiles(
   leaveOutConventionsIfOwn(options.root, files, warn);
   leaveOutReplaceableIfOwn(options.root, files, warn);
   warnIfWorkerNotStarted(options.root, context.hasOutbox, warn);
-  warnIfProxyLacksCors(options.root, context.cors !== null, warn);
+  warnAboutProxyCors(options.root, context.cors !== null, files.get('src/proxy.ts'), warn);
   return files;
 }

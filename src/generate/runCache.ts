@@ -75,6 +75,8 @@ interface StoredFile {
   header?: boolean;
   /** How it was rendered: its render key and its reads, as an index into `StoredCache.reads`. */
   render?: [string, number];
+  /** A user-owned file: the untouched scaffolds of other settings it replaces (`PlannedFile.replaces`). */
+  replaces?: string[];
 }
 
 interface StoredCache {
@@ -259,9 +261,12 @@ function keyWithInputs(
   // An instrumentation file that does not start the outbox's worker gets a warning (one that
   // does, or none yet, which appgen scaffolds with it, the same: none).
   hash.update(`\0startServer\0${instrumentationStartsServer(root) === false ? 'no' : 'yes'}`);
-  // A proxy file that does not add the CORS headers gets a warning when `cors` is set (without
-  // it, the scaffolded proxy does not mention them, and that is no reason to generate again).
-  hash.update(`\0withCors\0${corsSet && proxyAddsCors(root) === false ? 'no' : 'yes'}`);
+  // A proxy file that disagrees with `cors` is rewritten (untouched) or warned about: one without
+  // withCors when it is set, one with it when it is not (a proxy yet to be scaffolded agrees).
+  const addsCors = proxyAddsCors(root);
+  hash.update(
+    `\0withCors\0${(corsSet ? addsCors === false : addsCors === true) ? 'disagrees' : 'agrees'}`,
+  );
   return { key: hash.digest('hex'), renderSalt, inputs: memo.seen, reread: memo.reread };
 }
 
@@ -327,6 +332,9 @@ function readStored(root: string): StoredCache | undefined {
           optional(f.size, 'number') &&
           optional(f.mtimeMs, 'number') &&
           optional(f.header, 'boolean') &&
+          (f.replaces === undefined ||
+            (Array.isArray(f.replaces) &&
+              f.replaces.every((other: unknown) => typeof other === 'string'))) &&
           (f.render === undefined ||
             (Array.isArray(f.render) &&
               f.render.length === 2 &&
@@ -460,7 +468,12 @@ export function cachedGeneration(root: string, lookup: CacheLookup): CachedGener
     if (file.owner === 'user') {
       // Written only when missing: then its content must come from rendering, not from here.
       if (!fs.existsSync(path.join(root, file.path))) return undefined;
-      files.set(file.path, { content: file.value, owner: 'user' });
+      files.set(
+        file.path,
+        file.replaces
+          ? { content: file.value, owner: 'user', replaces: [...file.replaces] }
+          : { content: file.value, owner: 'user' },
+      );
       continue;
     }
     const onDisk = generatedOnDisk(root, file, stored.writtenAt);
@@ -532,7 +545,11 @@ export function storeGeneration(
   };
   for (const [file, planned] of record.files) {
     if (planned.owner === 'user') {
-      files.push({ path: file, owner: 'user', value: planned.content });
+      files.push(
+        planned.replaces
+          ? { path: file, owner: 'user', value: planned.content, replaces: planned.replaces }
+          : { path: file, owner: 'user', value: planned.content },
+      );
       continue;
     }
     // A file found unchanged by its stats keeps them (a stale pair only makes the next run read
