@@ -220,6 +220,23 @@ export interface SettingsConfig {
   errors?: ErrorsConfig;
   /** How many reverse proxies stand in front of the app, whose X-Forwarded-* headers count. Default: 0. */
   trustProxy?: number;
+  /** Cross-origin requests from browsers (CORS). Default: none, the app's own origin only. */
+  cors?: CorsConfig;
+}
+
+export interface CorsConfig {
+  /** Origins whose pages may call the app (`http://localhost:5173`), or `*` for any. */
+  origins: string[] | string;
+  /** Those origins may send the app's cookies. Default: false. */
+  credentials?: boolean;
+  /** Methods other origins may use. Default: those each route declares. */
+  methods?: HttpMethod[];
+  /** Request headers they may send. Default: Content-Type, Authorization. */
+  headers?: string[];
+  /** Answer headers their scripts may read. Default: X-Total-Count, Retry-After. */
+  exposeHeaders?: string[];
+  /** Seconds a browser keeps a preflight's answer. Default: 600. */
+  maxAge?: number;
 }
 
 export interface ErrorsConfig {

@@ -13,7 +13,11 @@ import { validateProject } from '../validate/validateProject';
 import { projectName } from '../project/projectName';
 import type { GenerateOptions } from './generateProject';
 import { leaveOutReplaceableIfOwn } from './ownReplaceableFiles';
-import { leaveOutConventionsIfOwn, warnIfWorkerNotStarted } from './ownFileConventions';
+import {
+  leaveOutConventionsIfOwn,
+  warnAboutProxyCors,
+  warnIfWorkerNotStarted,
+} from './ownFileConventions';
 import { warnAboutTemplates } from './warnAboutTemplates';
 import { warnOnStderr } from './warnings';
 
@@ -63,5 +67,6 @@ export function buildProjectFiles(
   leaveOutConventionsIfOwn(options.root, files, warn);
   leaveOutReplaceableIfOwn(options.root, files, warn);
   warnIfWorkerNotStarted(options.root, context.hasOutbox, warn);
+  warnAboutProxyCors(options.root, context.cors !== null, files.get('src/proxy.ts'), warn);
   return files;
 }

@@ -1,6 +1,6 @@
 import fs from 'fs';
 import path from 'path';
-import type { FileMap } from '../render/fileMap';
+import type { FileMap, PlannedFile } from '../render/fileMap';
 import type { Warn } from './warnings';
 
 /**
@@ -61,6 +61,60 @@ export function warnIfWorkerNotStarted(root: string, hasOutbox: boolean, warn: W
   warn(
     'appgen: warning: events run in a worker that startServer() starts, but the project\'s instrumentation file does not call it: events are recorded and never run. In its register(), call `await startServer()` instead of `await runStartupChecks()` (const { startServer } = await import("@/appgen/startup")).\n',
   );
+}
+
+/** The files that may be the project's proxy: the scaffolded one or the project's own. */
+const PROXY_FILES = [CONVENTIONS[0].file, ...CONVENTIONS[0].others];
+
+/** What a proxy file calls for the CORS headers of what no route answers (from @/appgen/cors). */
+const ADDS_CORS = 'withCors';
+
+/** The project's proxy file and its text, or undefined when it has none yet. */
+function proxyFile(root: string): { file: string; text: string } | undefined {
+  for (const file of PROXY_FILES) {
+    try {
+      return { file, text: fs.readFileSync(path.join(root, file), 'utf8') };
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether the project's proxy file mentions withCors (puts the CORS headers on its answers);
+ * undefined when it has none yet (appgen scaffolds one that does when `cors` is set).
+ */
+export function proxyAddsCors(root: string): boolean | undefined {
+  const proxy = proxyFile(root);
+  return proxy === undefined ? undefined : proxy.text.includes(ADDS_CORS);
+}
+
+/**
+ * The proxy and settings `cors` disagree, and appgen will not settle it: a scaffolded
+ * src/proxy.ts the user never edited follows the setting by itself (`PlannedFile.replaces`).
+ * Any other proxy: with `cors`, one without withCors leaves what no route answers (pages, the
+ * OpenAPI document, the health checks, unknown paths) without the CORS headers; without `cors`,
+ * one that still calls it imports src/appgen/cors.ts, which is no longer generated. Says what to do.
+ */
+export function warnAboutProxyCors(
+  root: string,
+  hasCors: boolean,
+  planned: PlannedFile | undefined,
+  warn: Warn,
+): void {
+  const proxy = proxyFile(root);
+  if (proxy === undefined) return;
+  if (proxy.file === CONVENTIONS[0].file && planned?.replaces?.includes(proxy.text)) return;
+  const adds = proxy.text.includes(ADDS_CORS);
+  if (hasCors && !adds)
+    warn(
+      `appgen: warning: settings "cors" is set, but ${proxy.file} does not call withCors: routes answer other origins with the CORS headers, while /api/openapi.json, /api/health, pages and unknown paths answer without them. In proxy(), wrap what it returns: \`return withCors(request, withSecurityHeaders(NextResponse.next()));\` (import { withCors } from "@/appgen/cors").\n`,
+    );
+  if (!hasCors && adds)
+    warn(
+      `appgen: warning: ${proxy.file} calls withCors, but settings "cors" is not set, so appgen no longer generates src/appgen/cors.ts and the build cannot find it. Remove withCors and its import from ${proxy.file}, or set "cors" again.\n`,
+    );
 }
 
 /** The project's own files that take the place of one appgen scaffolds (only their existence counts). */

@@ -7,7 +7,11 @@ import type { FileOnDisk, FileStat, PreviousOutput, RenderRecord } from '../rend
 import type { KnownOnDisk } from '../write/planWrite';
 import { BUILTIN_TEMPLATES_DIR, PACKAGE_ROOT, SCHEMAS_DIR } from '../paths/packageRoot';
 import { hasOwnFile, REPLACEABLE_FILES } from './ownReplaceableFiles';
-import { instrumentationStartsServer, OWN_CONVENTION_FILES } from './ownFileConventions';
+import {
+  instrumentationStartsServer,
+  OWN_CONVENTION_FILES,
+  proxyAddsCors,
+} from './ownFileConventions';
 import { sha256Hex } from '../hash/sha256Hex';
 import { projectName } from '../project/projectName';
 
@@ -71,6 +75,8 @@ interface StoredFile {
   header?: boolean;
   /** How it was rendered: its render key and its reads, as an index into `StoredCache.reads`. */
   render?: [string, number];
+  /** A user-owned file: the untouched scaffolds of other settings it replaces (`PlannedFile.replaces`). */
+  replaces?: string[];
 }
 
 interface StoredCache {
@@ -232,6 +238,7 @@ function keyWithInputs(
     `appgen-cache ${FORMAT}\0${renderSalt}\0${path.resolve(root)}\0${provider}\0${defaultDatabaseUrl}\0`,
   );
   hashFolder(hash, 'config', path.join(root, 'config'), memo);
+  let corsSet = false;
   for (const file of ['appgen.config.json', ...OWN_CONVENTION_FILES]) {
     let content: Buffer | undefined;
     try {
@@ -239,6 +246,7 @@ function keyWithInputs(
     } catch {
       content = undefined;
     }
+    if (file === 'appgen.config.json' && content !== undefined) corsSet = setsCors(content);
     // Of a proxy or instrumentation file only its existence counts; the settings file by content.
     hash.update(
       `\0${file}\0${content === undefined ? '-' : file === 'appgen.config.json' ? sha256Hex(content) : '+'}`,
@@ -253,7 +261,23 @@ function keyWithInputs(
   // An instrumentation file that does not start the outbox's worker gets a warning (one that
   // does, or none yet, which appgen scaffolds with it, the same: none).
   hash.update(`\0startServer\0${instrumentationStartsServer(root) === false ? 'no' : 'yes'}`);
+  // A proxy file that disagrees with `cors` is rewritten (untouched) or warned about: one without
+  // withCors when it is set, one with it when it is not (a proxy yet to be scaffolded agrees).
+  const addsCors = proxyAddsCors(root);
+  hash.update(
+    `\0withCors\0${(corsSet ? addsCors === false : addsCors === true) ? 'disagrees' : 'agrees'}`,
+  );
   return { key: hash.digest('hex'), renderSalt, inputs: memo.seen, reread: memo.reread };
+}
+
+/** Whether settings text sets `cors` (a file that is not JSON gets its error from generate). */
+function setsCors(content: Buffer): boolean {
+  try {
+    const settings = JSON.parse(content.toString('utf8')) as { cors?: unknown } | null;
+    return typeof settings === 'object' && settings !== null && settings.cors !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 const isInputStat = (value: unknown): value is InputStat =>
@@ -308,6 +332,9 @@ function readStored(root: string): StoredCache | undefined {
           optional(f.size, 'number') &&
           optional(f.mtimeMs, 'number') &&
           optional(f.header, 'boolean') &&
+          (f.replaces === undefined ||
+            (Array.isArray(f.replaces) &&
+              f.replaces.every((other: unknown) => typeof other === 'string'))) &&
           (f.render === undefined ||
             (Array.isArray(f.render) &&
               f.render.length === 2 &&
@@ -441,7 +468,12 @@ export function cachedGeneration(root: string, lookup: CacheLookup): CachedGener
     if (file.owner === 'user') {
       // Written only when missing: then its content must come from rendering, not from here.
       if (!fs.existsSync(path.join(root, file.path))) return undefined;
-      files.set(file.path, { content: file.value, owner: 'user' });
+      files.set(
+        file.path,
+        file.replaces
+          ? { content: file.value, owner: 'user', replaces: [...file.replaces] }
+          : { content: file.value, owner: 'user' },
+      );
       continue;
     }
     const onDisk = generatedOnDisk(root, file, stored.writtenAt);
@@ -513,7 +545,11 @@ export function storeGeneration(
   };
   for (const [file, planned] of record.files) {
     if (planned.owner === 'user') {
-      files.push({ path: file, owner: 'user', value: planned.content });
+      files.push(
+        planned.replaces
+          ? { path: file, owner: 'user', value: planned.content, replaces: planned.replaces }
+          : { path: file, owner: 'user', value: planned.content },
+      );
       continue;
     }
     // A file found unchanged by its stats keeps them (a stale pair only makes the next run read

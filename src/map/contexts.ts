@@ -376,6 +376,28 @@ export interface EnvelopeContext {
   count: string | null;
 }
 
+/**
+ * Cross-origin requests from browsers (appgen.config.json `cors`, defaults filled in): what
+ * src/appgen/cors.ts answers preflights with and puts on answers, and what the CSRF guard lets
+ * through.
+ */
+export interface CorsContext {
+  /** `"origins": "*"`: any origin, answered with `Access-Control-Allow-Origin: *` (never with credentials). */
+  anyOrigin: boolean;
+  /** The listed origins, as browsers send them in `Origin` (empty with anyOrigin); APPGEN_CORS_ORIGINS replaces them where the app runs. */
+  origins: string[];
+  /** Those origins may send the app's cookies (`Access-Control-Allow-Credentials: true`), and write with them. */
+  credentials: boolean;
+  /** The methods other origins may use; empty: every method each route declares. */
+  methods: string[];
+  /** Request headers other origins may send (`Access-Control-Allow-Headers`). */
+  headers: string[];
+  /** Answer headers their scripts may read (`Access-Control-Expose-Headers`). */
+  exposeHeaders: string[];
+  /** Seconds a browser keeps a preflight's answer (`Access-Control-Max-Age`). */
+  maxAge: number;
+}
+
 /** The shape of every error answer (appgen.config.json `errors`). */
 export interface ErrorFormatContext {
   /** Keys from the answer's root to the message: `["error"]` (default), `["errors", "body"]`. */
@@ -856,6 +878,8 @@ export interface ProjectContext {
    * default 0): src/appgen/requestOrigin.ts reads the request's host, scheme and client address by it.
    */
   trustProxy: number;
+  /** Cross-origin requests from browsers (settings `cors`): src/appgen/cors.ts is generated; null: the app's own origin only. */
+  cors: CorsContext | null;
   errors: ErrorFormatContext;
   /** Some view binds a form to a route (src/appgen/form.tsx is generated). */
   hasForms: boolean;

@@ -13,6 +13,8 @@ export interface EnvVariableInput {
   trustProxy: number;
   /** Some answer sends url fields (model `computed` with "url"). */
   sendsUrls?: boolean;
+  /** Settings `cors` is set: APPGEN_CORS_ORIGINS replaces its origins. */
+  cors?: boolean;
 }
 
 interface EnvVariableSpec {
@@ -80,6 +82,13 @@ const ENV_VARIABLES: EnvVariableSpec[] = [
     "Other origins whose browser writes are accepted (comma-separated, e.g. https://admin.example.com); the app's own origin always is.",
     () => 'none',
     'https://admin.example.com',
+  ),
+  optional(
+    'APPGEN_CORS_ORIGINS',
+    "The origins whose pages may call the API (CORS), comma-separated, or * for any: replaces settings cors.origins, e.g. with the deployed front end's origin. A server with an entry that is not an origin (or * with cors.credentials) refuses to start.",
+    () => 'settings cors.origins',
+    'https://app.example.com',
+    (input) => input.cors === true,
   ),
   optional(
     'APPGEN_TRUST_PROXY',

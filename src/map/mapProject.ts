@@ -4,6 +4,7 @@ import type { DatabaseProvider, JoinTableContext, ModelContext, ProjectContext }
 import { drizzleImports } from './drizzleColumns';
 import { internalModels } from './internalModels';
 import { mapClientRoutes } from './mapClientRoutes';
+import { mapCors } from './mapCors';
 import { mapEvents } from './mapEvents';
 import { mapModels } from './mapModels';
 import { mapRelations } from './mapRelations';
@@ -130,6 +131,7 @@ export function mapProject(
     accountNav,
     loginPath: project.loginPath,
     trustProxy: project.trustProxy,
+    cors: mapCors(project.cors),
     errors: { ...project.errors, path: [...project.errors.path] },
     hasForms: views.some((v) => v.usesForm),
     functions: sortedUnique(methods.map((m) => m.function)),
@@ -140,7 +142,10 @@ export function mapProject(
     tokenScheme: project.accounts.tokenScheme,
     signInLimits: project.accounts.throttle,
     hasLogIn: methods.some((m) => m.operation === 'logIn'),
-    startupChecks: mapStartupChecks(methods, { usesDatabase: project.orm !== 'none' }),
+    startupChecks: mapStartupChecks(methods, {
+      usesDatabase: project.orm !== 'none',
+      cors: project.cors !== null,
+    }),
     hasAuth,
     envVariables: mapEnvVariables({
       usesDatabase: project.orm !== 'none',
@@ -150,6 +155,7 @@ export function mapProject(
       hasAuth,
       sendsUrls: methods.some((m) => m.sendsUrls),
       trustProxy: project.trustProxy,
+      cors: project.cors !== null,
     }),
     joinTables: tables,
     hasComputed: models.some((model) => model.computed.length > 0),

@@ -6,12 +6,14 @@ import type { MethodContext, StartupCheckContext } from './contexts';
  * a request would otherwise fail after writing, or answer wrong: routes that issue session
  * tokens (sign-up, log-in, `token`) need a usable APPGEN_SESSION_SECRET; answers with url fields
  * a well-formed APPGEN_PUBLIC_URL when it is set; an app with a database needs DATABASE_URL to
- * reach it (set, for PostgreSQL; answering within a few seconds). To add one, export its function
- * from the module that owns the setting and list it here.
+ * reach it (set, for PostgreSQL; answering within a few seconds); an app with `cors` needs
+ * APPGEN_CORS_ORIGINS, when set, to name origins (a mistyped one would fail every request of the
+ * deployed front end). To add one, export its function from the module that owns the setting
+ * and list it here.
  */
 export function mapStartupChecks(
   methods: readonly MethodContext[],
-  project: { usesDatabase: boolean },
+  project: { usesDatabase: boolean; cors?: boolean },
 ): StartupCheckContext[] {
   const checks: StartupCheckContext[] = [];
   if (project.usesDatabase) checks.push({ module: '@/appgen/health', name: 'databaseProblem' });
@@ -19,5 +21,6 @@ export function mapStartupChecks(
     checks.push({ module: '@/appgen/session', name: 'sessionSecretProblem' });
   if (methods.some((method) => method.sendsUrls))
     checks.push({ module: '@/appgen/requestOrigin', name: 'publicUrlProblem' });
+  if (project.cors) checks.push({ module: '@/appgen/cors', name: 'corsOriginsProblem' });
   return checks;
 }

@@ -34,9 +34,13 @@ export function buildFileMap(
   for (const entry of TEMPLATE_REGISTRY) {
     for (const output of entry.outputs(project)) {
       if (entry.owner === 'user') {
+        const content = renderOutput(templates, entry.template, output);
+        const replaces = (entry.otherSettings?.(output.context as ProjectContext) ?? [])
+          .map((context) => renderOutput(templates, entry.template, output, context))
+          .filter((other) => other !== content);
         planned.push([
           output.path,
-          { content: renderOutput(templates, entry.template, output), owner: 'user' },
+          replaces.length > 0 ? { content, owner: 'user', replaces } : { content, owner: 'user' },
         ]);
         continue;
       }

@@ -29,7 +29,24 @@ export interface TemplateEntry {
    * for a context that costs more to compare than to render (a finished document).
    */
   memo?: false;
+  /**
+   * A user-owned output: the contexts of the same output under the other values of the settings
+   * its template reads. An untouched file scaffolded under one of them is replaced (see
+   * `PlannedFile.replaces`).
+   */
+  otherSettings?: (context: ProjectContext) => ProjectContext[];
 }
+
+/** Any `cors`: the scaffolded proxy only asks whether it is set. */
+const SOME_CORS: NonNullable<ProjectContext['cors']> = {
+  anyOrigin: true,
+  origins: [],
+  credentials: false,
+  methods: [],
+  headers: [],
+  exposeHeaders: [],
+  maxAge: 0,
+};
 
 const once =
   (path: string, sources: string[] = ['config/']) =>
@@ -407,6 +424,15 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     outputs: once('src/appgen/csrf.ts', []),
   },
   {
+    template: 'src/appgen/cors.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/cors.ts: cross-origin requests of `cors` (preflights, the headers of answers, the writes the CSRF guard lets through)',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.cors ? once('src/appgen/cors.ts', ['appgen.config.json'])(project) : [],
+  },
+  {
     template: 'src/appgen/voters.ts.hbs',
     owner: 'generated',
     produces: 'src/appgen/voters.ts: the built-in voters self and owner',
@@ -564,9 +590,11 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
   {
     template: 'scaffold/src/proxy.ts.hbs',
     owner: 'user',
-    produces: 'src/proxy.ts, written once: runs before every request, adds the security headers',
+    produces:
+      'src/proxy.ts, written once (rewritten while untouched when `cors` is set or unset): runs before every request, adds the security headers (and the CORS headers)',
     context: 'ProjectContext',
     outputs: once('src/proxy.ts', []),
+    otherSettings: (project) => [{ ...project, cors: project.cors ? null : SOME_CORS }],
   },
   {
     template: 'scaffold/src/instrumentation.ts.hbs',

@@ -71,7 +71,7 @@ export function renderContextDocs(types: ContextTypes, registry: readonly Templa
     '|---|---|---|',
   );
   for (const entry of registry) lines.push(`| ${code(entry.template)} | ${cell(producesText(entry.produces))} | ${typeText(entry.context, documented)} |`);
-  lines.push('', 'Files marked "written once" are yours after the first run: appgen never rewrites them.', '', '## Contexts', '');
+  lines.push('', 'Files marked "written once" are yours after the first run: appgen never rewrites them (src/proxy.ts only while you have not edited it, when `cors` is set or unset).', '', '## Contexts', '');
   for (const item of ordered(types.interfaces)) lines.push(...interfaceSection(item, documented));
   if (types.aliases.length) {
     lines.push('## Value types', '', 'Types from elsewhere in appgen that the contexts use, with the values they stand for.', '', '| Type | Values |', '|---|---|');

@@ -1,6 +1,8 @@
 import type { OrmName, SettingsConfig } from '../config/configTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
+import type { CorsSettings } from '../domain/cors';
 import type { ConfigDocument } from '../load/configDocument';
+import { checkCorsSettings } from './checkCorsSettings';
 import { diagnosticAt } from './locate';
 import { checkSameSitePath } from './sameSitePath';
 import { validateAgainstSchema } from './schemaValidator';
@@ -23,6 +25,8 @@ export interface CheckedSettings {
   orm: OrmName;
   loginPath: string;
   trustProxy: number;
+  /** `cors` with its defaults filled in; null without it (the app serves its own origin only). */
+  cors: CorsSettings | null;
   diagnostics: Diagnostic[];
 }
 
@@ -34,7 +38,11 @@ export function checkSettings(document: ConfigDocument | undefined): CheckedSett
   if (document && !loginCheck.ok)
     diagnostics.push(diagnosticAt(document, '/loginPath', loginCheck.message, loginCheck.hint));
   const trustProxy = value?.trustProxy ?? DEFAULT_TRUST_PROXY;
-  return { document, value, orm: value?.orm || 'prisma', loginPath, trustProxy, diagnostics };
+  const { cors, problems } = document
+    ? checkCorsSettings(value?.cors, document)
+    : { cors: null, problems: [] };
+  diagnostics.push(...problems);
+  return { document, value, orm: value?.orm || 'prisma', loginPath, trustProxy, cors, diagnostics };
 }
 
 /**

@@ -18,6 +18,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { TransformName } from '../config/transforms';
 import type { ParsedValidator } from '../config/validators';
 import type { AppFolder } from '../domain/appFolders';
+import type { CorsSettings } from '../domain/cors';
 import type { RouteRef } from '../domain/routeRefs';
 import type { ParamParent } from '../domain/routeParams';
 import type { VoterRef } from '../domain/voters';
@@ -284,6 +285,8 @@ export interface CheckedProject {
   loginPath: string;
   /** Reverse proxies in front of the app whose X-Forwarded-* headers count (settings `trustProxy`). */
   trustProxy: number;
+  /** Cross-origin requests from browsers (settings `cors`, defaults filled in); null: own origin only. */
+  cors: CorsSettings | null;
   /** The model of the app's users and how they sign in (settings `accounts`, defaults filled in). */
   accounts: CheckedAccounts;
   /** The shape of error answers and the status of an invalid body (settings `errors`). */

@@ -4,6 +4,7 @@ import type { ElementConfig, ModelConfig, OrmName, RouteConfig } from '../config
 import { FIELD_ELEMENTS } from '../config/elements';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { parseValidator, type ParsedValidator } from '../config/validators';
+import type { CorsSettings } from '../domain/cors';
 import { appFolderNamer, type AppFolder } from '../domain/appFolders';
 import { bodyFieldOptions, isBodyFieldRequired } from '../domain/bodyFields';
 import { envelopeOf, type ErrorFormat } from '../domain/envelope';
@@ -43,6 +44,7 @@ export function normaliseProject(input: {
   errors: ErrorFormat;
   loginPath: string;
   trustProxy: number;
+  cors: CorsSettings | null;
   accounts: CheckedAccounts;
   warnings: Diagnostic[];
   models: CheckedModel[];
@@ -61,6 +63,7 @@ export function normaliseProject(input: {
     orm: input.orm,
     loginPath: input.loginPath,
     trustProxy: input.trustProxy,
+    cors: input.cors,
     accounts: input.accounts,
     errors: input.errors,
     warnings: input.warnings,

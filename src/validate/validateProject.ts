@@ -18,6 +18,7 @@ import { checkViews } from './checkViews';
 import { checkAccountsSettings } from './checkAccountsSettings';
 import { identityTransformWarnings } from './checkIdentityTransforms';
 import { checkSettings, type CheckedSettings } from './checkSettings';
+import { unexposedCountWarnings } from './checkCorsSettings';
 import { validateAgainstSchema } from './schemaValidator';
 
 /**
@@ -75,7 +76,7 @@ export function validateProject(
       return problems.length === 0;
     });
 
-  const { value: settings, orm, loginPath, trustProxy } = checkedSettings;
+  const { value: settings, orm, loginPath, trustProxy, cors } = checkedSettings;
   diagnostics.push(...checkedSettings.diagnostics);
 
   const [modelDocuments, routeDocuments, viewDocuments, eventDocuments, jobDocuments] = [
@@ -155,9 +156,14 @@ export function validateProject(
     errors: errorFormatOf(settings?.errors),
     loginPath,
     trustProxy,
+    cors,
     accounts,
     warnings: [
       ...routeResult.warnings,
+      // orm none's stub handlers send no count.
+      ...(orm === 'none'
+        ? []
+        : unexposedCountWarnings(settings?.cors, project.settings, routeResult.routes)),
       ...identityTransformWarnings(routeResult.routes, accounts, documents),
     ],
     models: modelResult.models,

@@ -75,6 +75,9 @@ export function planWrite(
     if (file.owner === 'user') {
       plan.manifest.scaffolded.push(path);
       if (current === undefined) plan.create.push({ path, content: file.content });
+      // Scaffolded under other settings and never edited: it follows the settings.
+      else if (current !== file.content && file.replaces?.includes(current))
+        plan.update.push({ path, content: file.content, before: current });
       else plan.kept.push(path);
       continue;
     }

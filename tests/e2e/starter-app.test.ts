@@ -180,6 +180,14 @@ function postBytes(
   });
 }
 
+/**
+ * Settings `cors` of the starter app (issue 38): a front end on another origin, with cookies.
+ * Where the app runs, APPGEN_CORS_ORIGINS replaces the settings' origin with two others.
+ */
+const CORS_SETTINGS = { origins: ['http://localhost:5173'], credentials: true };
+const CORS_CLIENT = 'http://cors-client.example';
+const CORS_DEPLOYED = 'https://deployed-client.example';
+
 type Variant = { orm: Orm; database: 'sqlite' | 'postgresql' };
 const VARIANTS: Variant[] = ORMS.flatMap((orm) => [
   { orm, database: 'sqlite' as const },
@@ -222,6 +230,10 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
     // do the golden collection case's (support/collection.ts).
     addLinksConfig(project.dir);
     addCollectionConfig(project.dir);
+    const settingsFile = path.join(project.dir, 'appgen.config.json');
+    const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+    fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, cors: CORS_SETTINGS }));
+    project.env.APPGEN_CORS_ORIGINS = `${CORS_CLIENT},${CORS_DEPLOYED}`;
     await project.appgen(['build']);
     server = await startBuiltApp(project.dir, project.env);
     base = server.url;
@@ -652,6 +664,128 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
     });
   });
 
+  // Issue 38: a browser client served from another origin (settings cors, credentials; the
+  // origins from APPGEN_CORS_ORIGINS). Node's fetch does not enforce CORS: the headers a browser
+  // would act on are checked. Each must come once (Next.js merges the proxy's with the route's).
+  describe('cross-origin clients (settings cors, issue 38)', () => {
+    const MISSING = '00000000-0000-4000-8000-000000000000';
+    const preflight = (pathName: string, method: string, origin = CORS_CLIENT) =>
+      fetch(`${base}${pathName}`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': method,
+          'access-control-request-headers': 'content-type,authorization',
+        },
+      });
+    /** The CORS headers of an answer; Vary only says whether it names Origin. */
+    const corsOf = (headers: Headers) => ({
+      ...Object.fromEntries([...headers].filter(([name]) => name.startsWith('access-control-'))),
+      varyOrigin: /(^|,)\s*origin\s*(,|$)/i.test(headers.get('vary') ?? ''),
+    });
+    const ALLOWED = {
+      'access-control-allow-origin': CORS_CLIENT,
+      'access-control-allow-credentials': 'true',
+      'access-control-expose-headers': 'X-Total-Count, Retry-After',
+      varyOrigin: true,
+    };
+    const NONE = { varyOrigin: true };
+
+    it.each([
+      ['/api/entries', 'POST', 'GET, POST'],
+      // A route with auth: true answers its preflight without asking for credentials.
+      ['/api/signed-entries', 'POST', 'GET, POST'],
+      [`/api/entries/${MISSING}`, 'GET', 'GET'],
+    ])(
+      'answers the preflight of %s (%s) with 204, the route methods, headers and max age',
+      async (pathName, method, methods) => {
+        const response = await preflight(pathName, method);
+        expect(response.status).toBe(204);
+        expect(corsOf(response.headers)).toEqual({
+          ...ALLOWED,
+          'access-control-allow-methods': methods,
+          'access-control-allow-headers': 'Content-Type, Authorization',
+          'access-control-max-age': '600',
+        });
+        expect(response.headers.get('set-cookie')).toBeNull();
+      },
+    );
+
+    it('gives an origin it does not allow no CORS headers, the replaced setting included', async () => {
+      for (const origin of ['https://evil.example', 'http://localhost:5173', `${CORS_CLIENT}/`]) {
+        const refused = await preflight('/api/entries', 'POST', origin);
+        expect([refused.status, corsOf(refused.headers)]).toEqual([204, NONE]);
+        const read = await request(base, 'GET', '/api/entries', undefined, { origin });
+        expect([read.status, corsOf(read.headers)]).toEqual([200, NONE]);
+      }
+      const deployed = await request(base, 'GET', '/api/entries', undefined, {
+        origin: CORS_DEPLOYED,
+      });
+      expect(deployed.headers.get('access-control-allow-origin')).toBe(CORS_DEPLOYED);
+    });
+
+    it('puts the headers on every answer: success, 400, 401, 404, 405', async () => {
+      const origin = { origin: CORS_CLIENT };
+      const answers = [
+        await request(base, 'GET', '/api/entries', undefined, origin),
+        await request(base, 'GET', '/api/ranks/x/entries', undefined, origin),
+        await request(base, 'GET', '/api/me', undefined, origin),
+        await request(base, 'GET', `/api/entries/${MISSING}`, undefined, origin),
+        await request(base, 'PUT', '/api/entries', undefined, origin),
+        await request(base, 'POST', '/api/entries', { label: 7 }, origin),
+      ];
+      expect(answers.map((answer) => [answer.status, corsOf(answer.headers)])).toEqual(
+        [200, 400, 401, 404, 405, 400].map((status) => [status, ALLOWED]),
+      );
+    });
+
+    it('and on what no route answers (the proxy): unknown paths, the OpenAPI document; the docs page keeps its CSP', async () => {
+      const headers = { origin: CORS_CLIENT };
+      // The not-found page: Next.js' page rendering sets its own Vary (docs/config.md says so).
+      const unknown = await fetch(`${base}/api/no-such-thing`, { headers });
+      expect([unknown.status, corsOf(unknown.headers)]).toEqual([
+        404,
+        { ...ALLOWED, varyOrigin: false },
+      ]);
+      const health = await fetch(`${base}/api/health/live`, { headers });
+      expect([health.status, corsOf(health.headers)]).toEqual([200, ALLOWED]);
+      const document = await fetch(`${base}/api/openapi.json`, { headers });
+      expect([document.status, corsOf(document.headers)]).toEqual([200, ALLOWED]);
+      const described = (await document.json()) as { info: { description: string } };
+      expect(described.info.description).toContain('Cross-origin requests (CORS)');
+      const docs = await fetch(`${base}/api/docs`);
+      expect(docs.status).toBe(200);
+      expect(docs.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+      expect(docs.headers.get('access-control-allow-origin')).toBeNull();
+    });
+
+    it('lets an allowed origin sign up and write with its cookie (credentials); others are refused', async () => {
+      const cross = { origin: CORS_CLIENT, 'sec-fetch-site': 'cross-site' };
+      const signedUp = await request(
+        base,
+        'POST',
+        '/api/signup',
+        {
+          name: 'Cross Origin',
+          email: `cors-${crypto.randomBytes(3).toString('hex')}@example.com`,
+          password: 'correct horse battery',
+        },
+        cross,
+      );
+      expect([signedUp.status, corsOf(signedUp.headers)]).toEqual([201, ALLOWED]);
+      const cookie = (signedUp.headers.get('set-cookie') ?? '').split(';')[0];
+      const write = (headers: Record<string, string>) =>
+        request(base, 'POST', '/api/signed-entries', { label: label() }, { cookie, ...headers });
+      const written = await write(cross);
+      expect([written.status, corsOf(written.headers)]).toEqual([201, ALLOWED]);
+      expect((await write({ origin: CORS_DEPLOYED, 'sec-fetch-site': 'cross-site' })).status).toBe(
+        201,
+      );
+      for (const origin of ['https://evil.example', 'http://localhost:5173'])
+        expectError(await write({ origin, 'sec-fetch-site': 'cross-site' }), 403);
+    });
+  });
+
   // Issue 40: `/` is the home page (src/appgen/home.tsx through the scaffolded src/app/page.tsx),
   // whose links lead to the starter's pages; a record that does not exist, or an address no page
   // has, shows the scaffolded not-found page in the app's look. A screenshot of the home page is
@@ -895,6 +1029,17 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
         expect((await signUp(base)).status).toBe(201);
       },
     );
+  });
+
+  it('a production server whose APPGEN_CORS_ORIGINS is * while cors allows credentials exits 1, saying what to set', async () => {
+    const result = await runBuiltAppUntilExit(project.dir, {
+      ...project.env,
+      NODE_ENV: 'production',
+      APPGEN_CORS_ORIGINS: '*',
+    });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('[appgen] the server cannot start');
+    expect(result.output).toContain('APPGEN_CORS_ORIGINS: "*" cannot go with cors.credentials');
   });
 
   // Last: it restarts the server.

@@ -56,3 +56,83 @@ it.each(['instrumentation.ts', 'src/instrumentation.js'])(
     expect(fs.existsSync(path.join(root, 'src/appgen/startup.ts'))).toBe(true);
   },
 );
+
+// Settings `cors`: the scaffolded proxy puts the CORS headers on what no route answers. An
+// untouched src/proxy.ts follows the setting (it is scaffolded with and without it); one the user
+// edited is kept, with a warning saying what to change.
+describe('the proxy file and settings cors', () => {
+  const CORS = { orm: 'prisma', cors: { origins: ['http://localhost:5173'] } };
+  const setCors = (root: string, on: boolean) =>
+    fs.writeFileSync(
+      path.join(root, 'appgen.config.json'),
+      JSON.stringify(on ? CORS : { orm: 'prisma' }),
+    );
+  const proxyOf = (root: string) => fs.readFileSync(path.join(root, 'src/proxy.ts'), 'utf8');
+  const WITH_CORS = 'return withCors(request, withSecurityHeaders(NextResponse.next()));';
+  const WITHOUT = 'return withSecurityHeaders(NextResponse.next());';
+  const lacksCors = expect.stringContaining(
+    'settings "cors" is set, but src/proxy.ts does not call withCors',
+  );
+
+  it('is scaffolded with withCors when the setting is there', () => {
+    const root = makeProject({ ...minimalProject(), 'appgen.config.json': CORS });
+    expect(generate(root)).toEqual([]);
+    expect(proxyOf(root)).toContain(WITH_CORS);
+  });
+
+  it('follows the setting while untouched, both ways, and src/appgen/cors.ts with it', () => {
+    const root = makeProject(minimalProject());
+    expect(generate(root)).toEqual([]);
+    expect(proxyOf(root)).toContain(WITHOUT);
+    setCors(root, true);
+    expect(generate(root)).toEqual([]);
+    expect(proxyOf(root)).toContain(WITH_CORS);
+    expect(fs.existsSync(path.join(root, 'src/appgen/cors.ts'))).toBe(true);
+    // The generation cache answers the next run: nothing changes.
+    expect(generate(root)).toEqual([]);
+    setCors(root, false);
+    expect(generate(root)).toEqual([]);
+    expect(proxyOf(root)).toContain(WITHOUT);
+    expect(proxyOf(root)).not.toContain('cors');
+    expect(fs.existsSync(path.join(root, 'src/appgen/cors.ts'))).toBe(false);
+  });
+
+  it('an edited proxy without withCors is kept, with a warning on every generate, until it calls it', () => {
+    const root = makeProject(minimalProject());
+    generate(root);
+    fs.appendFileSync(path.join(root, 'src/proxy.ts'), '// mine\n');
+    setCors(root, true);
+    expect(generate(root)).toEqual([lacksCors]);
+    expect(proxyOf(root)).toContain('// mine');
+    expect(generate(root)).toEqual([lacksCors]);
+    fs.writeFileSync(path.join(root, 'src/proxy.ts'), proxyOf(root).replace(WITHOUT, WITH_CORS));
+    expect(generate(root)).toEqual([]);
+  });
+
+  it('an edited proxy that calls withCors after the setting is gone gets a warning (its import would fail)', () => {
+    const root = makeProject({ ...minimalProject(), 'appgen.config.json': CORS });
+    generate(root);
+    fs.appendFileSync(path.join(root, 'src/proxy.ts'), '// mine\n');
+    setCors(root, false);
+    expect(generate(root)).toEqual([
+      expect.stringContaining(
+        'src/proxy.ts calls withCors, but settings "cors" is not set, so appgen no longer generates src/appgen/cors.ts',
+      ),
+    ]);
+    expect(proxyOf(root)).toContain(WITH_CORS);
+  });
+
+  it("a project's own middleware without withCors gets the warning too", () => {
+    const root = makeProject({
+      ...minimalProject(),
+      'appgen.config.json': CORS,
+      'src/middleware.ts': 'export function middleware() {}\n',
+    });
+    expect(generate(root)).toEqual([
+      expect.stringContaining('the project has its own src/middleware.ts'),
+      expect.stringContaining(
+        'settings "cors" is set, but src/middleware.ts does not call withCors',
+      ),
+    ]);
+  });
+});

@@ -9,10 +9,11 @@ import { typecheckFileMap } from '../support/typecheckFileMap';
 // noUnusedLocals and noUnusedParameters), on each ORM and database: their routes record events
 // in the transaction of their writes (the outbox), run others in the request, and the worker,
 // its queries and its handlers are generated with them. Their `count` computed field is sent by a
-// list and by the labels an article route includes (Prisma: src/appgen/counts.ts).
+// list and by the labels an article route includes (Prisma: src/appgen/counts.ts). The cors case:
+// src/appgen/cors.ts and what http.ts, csrf.ts and the proxy do with it (settings `cors`).
 jest.setTimeout(600_000);
 
-const CASES = ['links', 'links-postgres', 'links-drizzle', 'links-drizzle-postgres'];
+const CASES = ['links', 'links-postgres', 'links-drizzle', 'links-drizzle-postgres', 'cors'];
 
 it.each(CASES)('golden case %s type-checks', async (name) => {
   const caseDir = path.join(GOLDEN_DIR, name);

@@ -254,6 +254,28 @@ describe('the OpenAPI document of the links case (url fields, a list of urls)', 
   });
 });
 
+describe('the OpenAPI document of an app with settings cors (golden case cors)', () => {
+  const document = documents.get('cors') as Record<string, any>;
+
+  it('says what pages of other origins may do, and marks the headers their scripts can read', () => {
+    expect(document.info.description).toContain(
+      'Cross-origin requests (CORS): pages of the allowed origins may call the routes with the session cookie',
+    );
+    const list = document.paths['/api/todos'].get.responses['200'];
+    expect(list.headers['X-Total-Count'].description).toBe(
+      'Number of records matching the filters, all pages; readable by pages of the allowed origins (CORS)',
+    );
+    expect(Object.keys(document.components.responses.TooManyRequests.headers)).toEqual([
+      'Retry-After',
+    ]);
+  });
+
+  it('says nothing of CORS without the setting', () => {
+    const blog = documents.get('blog') as Record<string, any>;
+    expect(JSON.stringify(blog)).not.toMatch(/CORS|Retry-After"/);
+  });
+});
+
 describe("the OpenAPI document of the forum (the accounts model's identity is private)", () => {
   const document = documents.get('forum') as Record<string, any>;
   const json = (response: Record<string, any>) => response.content['application/json'].schema;

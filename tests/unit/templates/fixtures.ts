@@ -21,6 +21,7 @@ export const RICH_PROJECTS: Record<string, string> = {
   forum: path.join(REPO_ROOT, 'examples', 'forum'),
   publishing: path.join(REPO_ROOT, 'examples', 'publishing'),
   jobs: path.join(GOLDEN_DIR, 'jobs'),
+  cors: path.join(GOLDEN_DIR, 'cors'),
 };
 
 /** The ProjectContext the pipeline builds for a project folder. */

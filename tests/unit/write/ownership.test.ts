@@ -2,6 +2,7 @@ import fs from 'fs';
 import path from 'path';
 import { UserError } from '../../../src/diagnostics/diagnostic';
 import { minimalProject } from '../support/configs';
+import { planWrite } from '../../../src/write/planWrite';
 import { generate, thrownBy } from '../support/generate';
 import { makeProject, removeTempProjects, snapshotTree, writeFiles } from '../support/tempProject';
 
@@ -137,5 +138,45 @@ describe('user-owned scaffolds', () => {
     generate(root);
     fs.rmSync(path.join(root, 'src/voters/canRead.ts'));
     expect(generate(root).plan.create.map((f) => f.path)).toEqual(['src/voters/canRead.ts']);
+  });
+});
+
+describe('a scaffolded file that depends on a setting (PlannedFile.replaces)', () => {
+  const plan = (current: string | undefined, replaces?: string[]) => {
+    const root = makeProject({});
+    if (current !== undefined) writeFiles(root, { 'src/proxy.ts': current });
+    const files = new Map([
+      ['src/proxy.ts', { content: 'new\n', owner: 'user' as const, ...(replaces && { replaces }) }],
+    ]);
+    const planned = planWrite(root, files);
+    return {
+      create: planned.create.map((file) => file.path),
+      update: planned.update.map((file) => [file.path, file.before]),
+      kept: planned.kept,
+      scaffolded: planned.manifest.scaffolded,
+    };
+  };
+
+  it('replaces it while it is the scaffold of the other settings, and keeps any other content', () => {
+    expect(plan(undefined, ['old\n'])).toEqual({
+      create: ['src/proxy.ts'],
+      update: [],
+      kept: [],
+      scaffolded: ['src/proxy.ts'],
+    });
+    expect(plan('old\n', ['old\n'])).toEqual({
+      create: [],
+      update: [['src/proxy.ts', 'old\n']],
+      kept: [],
+      scaffolded: ['src/proxy.ts'],
+    });
+    for (const current of ['old\n// mine\n', 'new\n'])
+      expect(plan(current, ['old\n'])).toEqual({
+        create: [],
+        update: [],
+        kept: ['src/proxy.ts'],
+        scaffolded: ['src/proxy.ts'],
+      });
+    expect(plan('old\n').kept).toEqual(['src/proxy.ts']);
   });
 });
