@@ -107,7 +107,7 @@ describe('create-appgen', () => {
     expect(fs.readdirSync(work)).toEqual(['my-app']);
   });
 
-  it('holds the spec minimal configuration', () => {
+  it("holds the spec's minimal configuration, with an update route for the user's own record", () => {
     createAppgen(['app', '--no-install', ...QUICK], work);
     const routes = JSON.parse(
       fs.readFileSync(path.join(work, 'app', 'config', 'routes', 'users.json'), 'utf8'),
@@ -116,8 +116,11 @@ describe('create-appgen', () => {
       'GET /api/users',
       'POST /api/users',
       'GET /api/users/:id',
+      'PATCH /api/users/:id',
       'DELETE /api/users/:id',
     ]);
+    // Issue 40: the user's page has an edit form; only that user, signed in, may save it.
+    expect(routes[3]).toMatchObject({ auth: true, voter: 'self' });
     const model = JSON.parse(
       fs.readFileSync(path.join(work, 'app', 'config', 'models', 'User.json'), 'utf8'),
     );
