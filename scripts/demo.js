@@ -42,7 +42,11 @@ async function main() {
   } else {
     for (const [label, command, stepArgs] of BUILD_STEPS)
       await runStep(
-        { doing: `Building appgen: ${label}...`, done: `Built appgen: ${label}`, heartbeat: label },
+        {
+          doing: `Building appgen (npm run build: ${label})...`,
+          done: `${label}`,
+          heartbeat: label,
+        },
         command,
         stepArgs,
         { cwd: root },
@@ -52,17 +56,13 @@ async function main() {
   if (args.includes('--fresh')) fs.rmSync(app, { recursive: true, force: true });
   if (!fs.existsSync(app)) {
     // create-appgen prints its own steps.
-    await runStep(
-      {},
-      process.execPath,
-      [
-        path.join(root, 'dist', 'cli', 'create-appgen.js'),
-        app,
-        '--appgen',
-        `file:${root}`,
-        '--no-next-steps',
-      ],
-    );
+    await runStep({}, process.execPath, [
+      path.join(root, 'dist', 'cli', 'create-appgen.js'),
+      app,
+      '--appgen',
+      `file:${root}`,
+      '--no-next-steps',
+    ]);
   }
   rootDemoAtItsFolder(path.join(app, 'next.config.ts'));
   const shownHost = hostname.length > 0 && hostname[1] !== '0.0.0.0' ? hostname[1] : 'localhost';
