@@ -709,6 +709,9 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
     const navLinks = () => nav().locator('a').allTextContents();
     const logOutButton = () => nav().getByRole('button', { name: 'Log out' });
     const detail = () => page.locator('dl.appgen-detail dd').allTextContents();
+    /** Waits until the page's record shows `text` (after a form's save refreshes the page). */
+    const detailShows = (text: string) =>
+      page.locator('dl.appgen-detail dd').filter({ hasText: text }).first().waitFor();
     /** The signed-in user's own page, /users/<id> (the browser's session asks GET /api/me). */
     const ownPage = async () => {
       const me = (await (await page.request.get(`${base}/api/me`)).json()) as { id: string };
@@ -776,6 +779,8 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       await form.getByLabel('Name').fill('Ada King');
       await form.getByRole('button', { name: 'Save' }).click();
       await expect(form.getByRole('status').textContent()).resolves.toBe('Saved.');
+      // "Saved." comes first; the page's data follows with the router's refresh.
+      await detailShows('Ada King');
       await expect(detail()).resolves.toEqual(['Ada King', email, expect.any(String)]);
       // The browser's own email check would stop the form: let the server's answer show.
       await form.evaluate((element) => element.setAttribute('novalidate', ''));
@@ -794,6 +799,7 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       await form.getByLabel('Name').fill('Ada Lovelace');
       await form.getByRole('button', { name: 'Save' }).click();
       await expect(form.getByRole('status').textContent()).resolves.toBe('Saved.');
+      await detailShows('Ada Lovelace');
     });
 
     // A screenshot of each of the starter's pages, signed in, for a person to look at
