@@ -17,7 +17,11 @@ const BUILD_STEPS = [
 
 /** Written into dist/ when every step has run: buildIsCurrent compares the inputs with it. */
 const STAMP = path.join(root, 'dist', '.build-stamp');
-/** What the build reads: a file under these changed since the stamp means dist/ is stale. */
+/**
+ * What the build reads: a file under these changed since the stamp means dist/ is stale. Not the
+ * lockfile, which `npm install` may write after its `prepare` built dist/ (a new ajv or
+ * TypeScript is caught anyway: a validator or template built by another is ignored at run time).
+ */
 const INPUTS = [
   'src',
   'templates',
@@ -27,8 +31,6 @@ const INPUTS = [
   'scripts/build-templates.js',
   'tsconfig.json',
   'tsconfig.build.json',
-  'package.json',
-  'package-lock.json',
 ];
 
 function newestChange(file) {
