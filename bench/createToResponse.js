@@ -1,6 +1,7 @@
-// Part "create": from `create-appgen` (with its npm install, warm npm cache) to the first 200
-// from `appgen dev`, as a new user would run them.
-const { spawn } = require('child_process');
+// Part "create": from `create-appgen` (with its npm install, warm npm cache) to the first page
+// from `appgen dev`, as a new user would run them, for a Prisma and a Drizzle app, with the size
+// of what was installed.
+const { execFileSync, spawn } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -49,28 +50,50 @@ function nativeBuildSeconds(dir) {
   }
 }
 
-async function runCreate({ keep }) {
-  // The same pinned packages installed once before: every tarball is in the npm cache.
-  ensureSharedInstall(log);
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-bench-create-'));
+/** Disk use of a folder in MiB (`du -sk`; symlinks, such as appgen's `file:` link, not followed). */
+function diskMiB(dir) {
+  const kib = Number(execFileSync('du', ['-sk', dir], { encoding: 'utf8' }).split('\t')[0]);
+  return kib / 1024;
+}
+
+/** Installed packages: folders with a package.json under node_modules (scoped ones included). */
+function packageCount(dir) {
+  const count = (folder) =>
+    fs.readdirSync(folder, { withFileTypes: true }).reduce((sum, entry) => {
+      if (!entry.isDirectory() || entry.name.startsWith('.')) return sum;
+      const inner = path.join(folder, entry.name);
+      if (entry.name.startsWith('@')) return sum + count(inner);
+      const own = fs.existsSync(path.join(inner, 'package.json')) ? 1 : 0;
+      const nested = path.join(inner, 'node_modules');
+      return sum + own + (fs.existsSync(nested) ? count(nested) : 0);
+    }, 0);
+  return count(path.join(dir, 'node_modules'));
+}
+
+/** create-appgen with its npm install, then `appgen dev` until the users page answers 200. */
+async function createOne(orm, { keep }) {
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), `appgen-bench-create-${orm}-`));
   const dir = path.join(parent, 'bench-app');
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
   delete env.NODE_ENV;
   delete env.DATABASE_URL;
-  let create;
-  let nativeSeconds;
-  let devSeconds;
-  let secondSeconds;
   try {
-    log(`create-appgen ${dir} (with npm install) ...`);
-    create = await runToEnd(
+    log(`${orm}: create-appgen ${dir} (with npm install) ...`);
+    const create = await runToEnd(
       process.execPath,
-      [CREATE_APPGEN, dir, '--appgen', `file:${REPO_ROOT}`],
+      [CREATE_APPGEN, dir, '--orm', orm, '--appgen', `file:${REPO_ROOT}`],
       { env },
     );
-    nativeSeconds = nativeBuildSeconds(dir);
-
-    log('appgen dev until GET /api/users answers 200 ...');
+    const figures = {
+      orm,
+      create: create.seconds,
+      native: nativeBuildSeconds(dir),
+      // Warnings npm printed during the install (EBADENGINE, install-scripts, deprecations).
+      warnings: create.output.split('\n').filter((line) => line.startsWith('npm warn')).length,
+      mib: diskMiB(path.join(dir, 'node_modules')),
+      packages: packageCount(dir),
+    };
+    log(`${orm}: appgen dev until the users page (GET /users) answers 200 ...`);
     const port = await freePort();
     const started = process.hrtime.bigint();
     const dev = startServer(
@@ -79,37 +102,49 @@ async function runCreate({ keep }) {
       { cwd: dir, env, port },
     );
     try {
-      await waitForStatus(dev, '/api/users', { timeoutMs: 300_000 });
-      devSeconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const again = process.hrtime.bigint();
+      await waitForStatus(dev, '/users', { timeoutMs: 300_000 });
+      figures.page = Number(process.hrtime.bigint() - started) / 1e9;
+      const api = process.hrtime.bigint();
       await waitForStatus(dev, '/api/users');
-      secondSeconds = Number(process.hrtime.bigint() - again) / 1e9;
+      figures.api = Number(process.hrtime.bigint() - api) / 1e9;
+      const again = process.hrtime.bigint();
+      await waitForStatus(dev, '/users');
+      figures.second = Number(process.hrtime.bigint() - again) / 1e9;
     } finally {
       await dev.stop('SIGINT'); // Ctrl-C: appgen dev stops the next dev it started
     }
+    return figures;
   } finally {
     if (!keep) fs.rmSync(parent, { recursive: true, force: true });
   }
+}
 
-  const total = create.seconds + devSeconds;
+async function runCreate(options) {
+  // The same pinned packages installed once before: every tarball is in the npm cache.
+  ensureSharedInstall(log);
+  const runs = [];
+  for (const orm of ['prisma', 'drizzle']) runs.push(await createOne(orm, options));
+  const row = (label, pick, digits) => [label, ...runs.map((run) => fixed(pick(run), digits))];
   printTable(
-    'create-to-first-response (seconds)',
-    ['step', 'seconds'],
+    'create-to-first-page (seconds, sizes)',
+    ['step', ...runs.map((run) => run.orm)],
     [
-      ['create-appgen, with npm install', fixed(create.seconds, 1)],
-      ['  of which compiling better-sqlite3 (node-gyp)', fixed(nativeSeconds, 1)],
-      ['appgen dev → first 200 from GET /api/users', fixed(devSeconds, 1)],
-      ['total', fixed(total, 1)],
-      ['second GET /api/users (compiled)', fixed(secondSeconds, 3)],
+      row('create-appgen, with npm install (s)', (r) => r.create, 1),
+      row('  of which compiling better-sqlite3 (node-gyp) (s)', (r) => r.native, 1),
+      row('  npm warnings printed', (r) => r.warnings, 0),
+      row('appgen dev → first 200 from GET /users (s)', (r) => r.page, 1),
+      row('total: create → first page (s)', (r) => r.create + r.page, 1),
+      row('then GET /api/users, compiled on demand (s)', (r) => r.api, 2),
+      row('second GET /users (compiled) (s)', (r) => r.second, 3),
+      row('node_modules on disk (MiB, du)', (r) => r.mib, 0),
+      row('installed packages', (r) => r.packages, 0),
     ],
   );
-  return [
-    {
-      goal: 'create-to-first-response (no goal set; reported)',
-      measured: `${fixed(total, 1)} s (${fixed(nativeSeconds, 0)} s compiling better-sqlite3)`,
-      met: undefined,
-    },
-  ];
+  return runs.map((run) => ({
+    goal: `create-to-first-page, ${run.orm} (no goal set; reported)`,
+    measured: `${fixed(run.create + run.page, 1)} s (${fixed(run.native, 0)} s compiling better-sqlite3), node_modules ${fixed(run.mib, 0)} MiB`,
+    met: undefined,
+  }));
 }
 
 module.exports = { runCreate };

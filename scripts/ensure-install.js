@@ -7,11 +7,14 @@ const path = require('path');
 
 const root = path.resolve(__dirname, '..');
 
+/** The repository's own dependencies are not installed yet (a fresh clone). */
+const needsInstall = () => !fs.existsSync(path.join(root, 'node_modules', '.bin', 'tsc'));
+
 function ensureInstall() {
-  if (!fs.existsSync(path.join(root, 'node_modules', '.bin', 'tsc'))) {
+  if (needsInstall()) {
     process.stdout.write('> npm install (first run)\n');
     execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   }
 }
 
-module.exports = { root, ensureInstall, build };
+module.exports = { root, ensureInstall, needsInstall, build };

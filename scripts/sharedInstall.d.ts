@@ -6,6 +6,9 @@ export interface AppDependencyLists {
   PRISMA_APP_DEPENDENCIES: Record<string, string>;
   DRIZZLE_APP_DEPENDENCIES: Record<string, string>;
   APP_DEV_DEPENDENCIES: Record<string, string>;
+  ormOverrides(orm: string): Record<string, string>;
+  allowScripts(orm: string, appgenSpec: string): Record<string, boolean>;
+  standInFiles(orm: string): Array<[string, string]>;
 }
 
 export function sharedInstallDir(lists?: AppDependencyLists): string;

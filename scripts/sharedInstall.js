@@ -12,23 +12,41 @@ const os = require('os');
 const path = require('path');
 
 const REPO_ROOT = path.resolve(__dirname, '..');
+/** The appgen every shared-install project uses: this checkout. */
+const APPGEN = `file:${REPO_ROOT}`;
 
-function dependencies(
-  lists = require(path.join(REPO_ROOT, 'dist', 'project', 'appDependencies.js')),
-) {
+/** The exports of src/project/appDependencies: `lists` when given, else its build in dist/. */
+const pins = (lists) =>
+  lists ?? require(path.join(REPO_ROOT, 'dist', 'project', 'appDependencies.js'));
+
+function dependencies(lists) {
   const {
     APP_BASE_DEPENDENCIES,
     PRISMA_APP_DEPENDENCIES,
     DRIZZLE_APP_DEPENDENCIES,
     APP_DEV_DEPENDENCIES,
-  } = lists;
+  } = pins(lists);
   // Both ORMs' packages: one install serves the Prisma and the Drizzle scenarios alike.
   return {
     ...APP_BASE_DEPENDENCIES,
     ...PRISMA_APP_DEPENDENCIES,
     ...DRIZZLE_APP_DEPENDENCIES,
     ...APP_DEV_DEPENDENCIES,
-    appgen: `file:${REPO_ROOT}`,
+    appgen: APPGEN,
+  };
+}
+
+/**
+ * The package.json of the shared install, less its dependencies: the same `overrides` (with
+ * their stand-in folders, standInFiles) and `allowScripts` as a created app's
+ * (src/create/projectFiles.ts), for both ORMs.
+ */
+function packageSettings(lists) {
+  const { ormOverrides, allowScripts } = pins(lists);
+  return {
+    overrides: ormOverrides('prisma'),
+    allowScripts: { ...allowScripts('prisma', APPGEN), ...allowScripts('drizzle', APPGEN) },
+    scarfSettings: { enabled: false },
   };
 }
 
@@ -37,6 +55,8 @@ function sharedInstallDir(lists) {
   const hash = crypto
     .createHash('sha256')
     .update(JSON.stringify(dependencies(lists)))
+    .update(JSON.stringify(packageSettings(lists)))
+    .update(JSON.stringify(pins(lists).standInFiles('prisma')))
     .digest('hex')
     .slice(0, 12);
   return path.join(os.tmpdir(), `appgen-e2e-${hash}`);
@@ -47,6 +67,11 @@ function ensureSharedInstall(log = () => {}, lists) {
   const marker = path.join(dir, 'node_modules', '.appgen-e2e-installed');
   if (fs.existsSync(marker)) return dir;
   fs.mkdirSync(dir, { recursive: true });
+  const { standInFiles } = pins(lists);
+  for (const [file, content] of standInFiles('prisma')) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), content);
+  }
   fs.writeFileSync(
     path.join(dir, 'package.json'),
     JSON.stringify(
@@ -55,7 +80,7 @@ function ensureSharedInstall(log = () => {}, lists) {
         private: true,
         type: 'module',
         dependencies: dependencies(lists),
-        scarfSettings: { enabled: false },
+        ...packageSettings(lists),
       },
       null,
       2,

@@ -43,6 +43,12 @@ async function main(): Promise<number> {
       default: true,
       describe: 'Make the project a git repository with a first commit (--no-git to skip)',
     })
+    .option('next-steps', {
+      type: 'boolean',
+      default: true,
+      describe:
+        'End with the next steps (--no-next-steps: for a script that starts the app itself, as npm run demo does)',
+    })
     .demandCommand(1, 'Name the project folder: create-appgen my-app')
     .strict()
     .help()
@@ -74,11 +80,13 @@ async function main(): Promise<number> {
     }),
   );
   if (args.install) {
-    progress.step(
+    await progress.stepAsync(
       {
         doing:
           "Installing packages with npm (a minute or two the first time; npm's output follows)...",
         done: () => 'Installed packages',
+        // On a terminal npm shows its own spinner; elsewhere (a log, a pipe) it is silent.
+        heartbeat: process.stdout.isTTY ? undefined : 'npm install',
       },
       () => installPackages(created),
     );
@@ -90,7 +98,8 @@ async function main(): Promise<number> {
       () => initGitRepository(created),
     );
   }
-  process.stdout.write(`\n${nextSteps(created, args.install)}\n`);
+  if (args.nextSteps) process.stdout.write(`\n${nextSteps(created, args.install)}\n`);
+  else process.stdout.write(`Created ${path.basename(created)}.\n`);
   return 0;
 }
 

@@ -103,8 +103,7 @@ export function parseValidator(text: string): ValidatorParseResult {
   switch (info.argument) {
     case 'integer':
     case 'number': {
-      const pattern = info.argument === 'integer' ? /^\d+$/ : /^-?\d+(\.\d+)?$/;
-      if (!pattern.test(raw)) {
+      if (!new RegExp(`^${ARGUMENT_PATTERNS[info.argument]}$`).test(raw)) {
         return {
           ok: false,
           message: `validator "${name}" needs ${info.argument === 'integer' ? 'a whole number' : 'a number'}, got "${raw}"`,
@@ -129,6 +128,17 @@ export function parseValidator(text: string): ValidatorParseResult {
   }
 }
 
-function exampleArgument(argument: ValidatorArgument): string {
+/**
+ * The text an argument of each kind must be, as a regular expression's source (no anchors): also
+ * the patterns of the JSON Schemas' validator definition (validatorSchema.ts).
+ */
+export const ARGUMENT_PATTERNS: Record<Exclude<ValidatorArgument, 'none'>, string> = {
+  integer: '[0-9]+',
+  number: '-?[0-9]+(\\.[0-9]+)?',
+  regex: '.+',
+  list: '.+',
+};
+
+export function exampleArgument(argument: ValidatorArgument): string {
   return { none: '', integer: '3', number: '10', regex: '^[a-z]+$', list: 'a|b' }[argument];
 }

@@ -1,5 +1,8 @@
 import path from 'path';
 
+/** Where `npm run dev` serves the app (appgen dev's default port). */
+const APP_URL = 'http://localhost:3000';
+
 export function nextSteps(directory: string, installed: boolean): string {
   const relative = path.relative(process.cwd(), directory) || '.';
   // No `cd .` when the project is the current folder.
@@ -13,7 +16,7 @@ export function nextSteps(directory: string, installed: boolean): string {
     'Next steps:',
     ...steps.map((s) => `  ${s}`),
     '',
-    'Then open http://localhost:3000/login and http://localhost:3000/api/users.',
+    `Then open ${APP_URL}/users (the API: ${APP_URL}/api/users, its documentation: ${APP_URL}/api/docs).`,
     'Edit config/ to change models, routes and pages; appgen dev regenerates as you save.',
   ].join('\n');
 }

@@ -3,9 +3,12 @@ import path from 'path';
 import type { OrmName } from '../config/configTypes';
 import { BUILTIN_TEMPLATES_DIR } from '../paths/packageRoot';
 import {
+  allowScripts,
   APP_BASE_DEPENDENCIES,
   APP_DEV_DEPENDENCIES,
   ormDependencies,
+  ormOverrides,
+  standInFiles,
 } from '../project/appDependencies';
 import { SETTINGS_FILE } from '../load/loadSettings';
 import { TemplateSet } from '../render/templateSet';
@@ -22,11 +25,12 @@ export interface ProjectFileOptions {
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
-function sortKeys(record: Record<string, string>): Record<string, string> {
+function sortKeys<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 function packageJson(options: ProjectFileOptions): string {
+  const overrides = ormOverrides(options.orm);
   return json({
     name: options.name,
     version: '0.1.0',
@@ -41,6 +45,10 @@ function packageJson(options: ProjectFileOptions): string {
     },
     dependencies: sortKeys({ ...APP_BASE_DEPENDENCIES, ...ormDependencies(options.orm) }),
     devDependencies: sortKeys({ ...APP_DEV_DEPENDENCIES, appgen: options.appgen }),
+    // Packages stood in for by a folder of the project (src/project/appDependencies.ts).
+    ...(Object.keys(overrides).length > 0 ? { overrides } : {}),
+    // Which dependencies may run install scripts (npm 11 lists the others after every install).
+    allowScripts: sortKeys(allowScripts(options.orm, options.appgen)),
     // swagger-ui-dist's dependency @scarf/scarf would otherwise report the install over the network.
     scarfSettings: { enabled: false },
   });
@@ -102,5 +110,6 @@ export function projectFiles(options: ProjectFileOptions): Map<string, string> {
       }),
     ],
     ...starterConfig(options.orm),
+    ...standInFiles(options.orm),
   ]);
 }

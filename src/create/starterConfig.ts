@@ -36,8 +36,9 @@ function unboundLogin(source: string): string {
 
 /**
  * The starter configuration (examples/minimal): the spec's minimal project (one model, its four
- * routes, a login page) with accounts: sign-up, log-in and log-out routes, their pages and a
- * signed-in page. With `orm: "none"` it is the spec's minimal project alone.
+ * routes, a login page), an update route for the signed-in user's own record (voter `self`) with
+ * its edit form on the user's page, and accounts: sign-up, log-in and log-out routes, their pages and a
+ * signed-in page. With `orm: "none"` it has no accounts (and its handlers are stubs).
  */
 export function starterConfig(orm: OrmName): Array<[string, string]> {
   const source = path.join(PACKAGE_ROOT, 'examples', 'minimal', 'config');

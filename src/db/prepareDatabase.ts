@@ -10,6 +10,7 @@ import { DataLossError, pushSchema, SCHEMA_PATH } from './pushSchema';
 import { useWriteAheadLog } from './sqliteJournal';
 import { useCodePointOrder } from './codePointOrder';
 import { sha256Hex } from '../hash/sha256Hex';
+import { timedStep } from '../project/slowStep';
 
 const CLIENT_DIR = path.join('src', 'generated', 'prisma');
 const CLIENT_STAMP = path.join(CLIENT_DIR, '.appgen-schema-hash');
@@ -24,9 +25,11 @@ async function ensurePrismaClient(context: CommandContext): Promise<void> {
   const stamp = path.join(context.root, CLIENT_STAMP);
   const current = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8') : '';
   if (current === hash && fs.existsSync(path.join(context.root, CLIENT_DIR, 'client.ts'))) return;
-  await generatePrismaClient({ projectDir: context.root, env: context.env });
+  const { took } = await timedStep(context.log, 'appgen: generating the Prisma client', () =>
+    generatePrismaClient({ projectDir: context.root, env: context.env }),
+  );
   fs.writeFileSync(stamp, hash);
-  context.log('appgen: Prisma client generated');
+  context.log(`appgen: Prisma client generated (${took})`);
 }
 
 /**
@@ -72,13 +75,18 @@ export async function syncDatabase(
   }
   try {
     const push = orm === 'drizzle' ? pushDrizzleSchema : pushSchema;
-    const result = await push({
-      projectDir: context.root,
-      databaseUrl: context.database.url,
-      acceptDataLoss: options.acceptDataLoss,
-      schema: options.schema,
-    });
     const where = context.database.provider === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    const { result } = await timedStep(
+      context.log,
+      `appgen: comparing the ${where} database with the models`,
+      () =>
+        push({
+          projectDir: context.root,
+          databaseUrl: context.database.url,
+          acceptDataLoss: options.acceptDataLoss,
+          schema: options.schema,
+        }),
+    );
     // The embedded database runs in write-ahead-log mode (src/db/sqliteJournal.ts).
     useWriteAheadLog(context);
     // PostgreSQL sorts text by code point, as SQLite does (src/db/codePointOrder.ts).

@@ -89,7 +89,9 @@ export async function runDevServer(options: DevOptions): Promise<number> {
     };
 
     server.start();
-    first.log(`appgen dev: watching config/ and templates/; app at ${devUrl(address)}`);
+    first.log(
+      `appgen dev: watching config/ and templates/; starting Next.js for ${devUrl(address)}...`,
+    );
     let queue = Promise.resolve();
     const enqueue = (trigger: 'change' | 'retry') => {
       queue = queue.then(() => regenerate(trigger));

@@ -58,6 +58,75 @@ export const DRIZZLE_APP_DEPENDENCIES: Record<string, string> = {
   uuid: '14.0.3',
 };
 
+/**
+ * Packages of a Prisma app's tree that a folder of the project stands in for (npm `overrides`,
+ * package name → folder). @prisma/streams-local, a dependency of @prisma/dev (itself of the
+ * `prisma` CLI), declares Node.js >= 22 (it uses node:sqlite) and is loaded by `prisma dev` only,
+ * the local Prisma Postgres server that appgen never runs: on Node.js 20, which Prisma 7.10 and
+ * appgen support, every install warned about it (EBADENGINE) for a command that could not work
+ * there anyway. The stand-in says so if anything loads it.
+ */
+export const PRISMA_STAND_INS: Record<string, string> = {
+  '@prisma/streams-local': '.appgen/stand-ins/prisma-streams-local',
+};
+
+/** The stand-ins of an app (PRISMA_STAND_INS for Prisma apps), package name → folder. */
+function ormStandIns(orm: string): Record<string, string> {
+  return orm === 'prisma' ? PRISMA_STAND_INS : {};
+}
+
+/** The files of an app's stand-in folders, path in the project → content. */
+export function standInFiles(orm: string): Array<[string, string]> {
+  return Object.entries(ormStandIns(orm)).flatMap(([name, folder]): Array<[string, string]> => {
+    const why = `${name} is not installed in this appgen project: it needs Node.js 22 and serves \`prisma dev\` only, which appgen does not use. To use \`prisma dev\` on Node.js 22 or later, remove its entry from "overrides" in package.json and run npm install.`;
+    const packageJson = {
+      name,
+      version: '0.0.0-appgen',
+      private: true,
+      description: `Stands in for ${name} (see index.js).`,
+      type: 'module',
+      exports: { '.': './index.js' },
+    };
+    return [
+      [`${folder}/package.json`, `${JSON.stringify(packageJson, null, 2)}\n`],
+      [
+        `${folder}/index.js`,
+        `// Put here by create-appgen in place of ${name} (package.json "overrides").\nthrow new Error(${JSON.stringify(why)});\n`,
+      ],
+    ];
+  });
+}
+
+/** npm `overrides` of an app: each stand-in as a `file:` folder of the project. */
+export function ormOverrides(orm: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(ormStandIns(orm)).map(([name, folder]) => [name, `file:./${folder}`]),
+  );
+}
+
+/**
+ * npm's `allowScripts` of an app (npm 11.16+ lists the packages with install scripts it does not
+ * cover after every install; npm 12 will not run them). Registry packages by name only, as
+ * `npm approve-scripts --no-allow-scripts-pin` writes them (their versions are appgen's exact
+ * pins and the lockfile's). Allowed: better-sqlite3 (builds its native module when no prebuilt
+ * one can be downloaded), Prisma's CLI and engines (version check, engine files), esbuild
+ * (drizzle-kit's: checks its binary), and appgen itself (`prepare` builds a checkout installed
+ * from a folder): by name from the registry, else by its spec (`appgenSpec`, e.g.
+ * `file:.appgen/appgen-<version>.tgz`), which is how npm matches a package from a file, folder or
+ * URL. Denied: @scarf/scarf (swagger-ui-dist's install report, which `scarfSettings` turns off).
+ */
+export function allowScripts(orm: string, appgenSpec: string): Record<string, boolean> {
+  const fromRegistry = !appgenSpec.includes(':');
+  const allowed: Record<string, boolean> = {
+    [fromRegistry ? 'appgen' : appgenSpec]: true,
+    '@scarf/scarf': false,
+  };
+  if (orm === 'prisma' || orm === 'drizzle') allowed['better-sqlite3'] = true;
+  if (orm === 'prisma') Object.assign(allowed, { prisma: true, '@prisma/engines': true });
+  if (orm === 'drizzle') allowed.esbuild = true;
+  return allowed;
+}
+
 /** The database packages of an ORM; none for `orm: "none"`. */
 export function ormDependencies(orm: string): Record<string, string> {
   if (orm === 'prisma') return PRISMA_APP_DEPENDENCIES;

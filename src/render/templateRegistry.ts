@@ -158,6 +158,14 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     outputs: once('src/appgen/devProblems.ts', []),
   },
   {
+    template: 'src/appgen/devProblemsBox.tsx.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/devProblemsBox.tsx: the box above the page in which the layout shows those problems, with a close button',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/devProblemsBox.tsx', []),
+  },
+  {
     template: 'src/appgen/openapi.ts.hbs',
     owner: 'generated',
     produces:

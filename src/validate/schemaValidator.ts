@@ -164,11 +164,22 @@ function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic 
   }
 }
 
+/**
+ * Parts of the schemas that are there for editors (completion, a flagged mistake): appgen checks
+ * the same values itself, with a better message, so what ajv says of them is left out. The
+ * validator names (src/config/validatorSchema.ts): checkValidators says "did you mean" and what
+ * the argument must be, one error per mistake.
+ */
+const FOR_EDITORS = ['#/definitions/validator/anyOf'];
+
+const forEditors = (error: ErrorObject) =>
+  FOR_EDITORS.some((path) => error.schemaPath === path || error.schemaPath.startsWith(`${path}/`));
+
 /** Checks one document against its JSON Schema; returns every problem found. */
 export function validateAgainstSchema(document: ConfigDocument): Diagnostic[] {
   const validate = validatorOf(document.kind);
   if (validate(document.value)) return [];
-  const errors = validate.errors ?? [];
+  const errors = (validate.errors ?? []).filter((error) => !forEditors(error));
   // A bad property name also fails the pattern inside propertyNames; keep only the clearer one.
   const namePatternErrors = new Map<string, Diagnostic>();
   const diagnostics: Diagnostic[] = [];

@@ -1,6 +1,7 @@
 import fs from 'fs';
 import { createRequire } from 'module';
 import path from 'path';
+import { launchBrowser } from './support/browser';
 import { request } from './support/http';
 import { APPGEN } from './support/paths';
 import { createTestDatabase, postgresAvailable, psql } from './support/postgres';
@@ -203,6 +204,37 @@ describe('appgen dev (prisma, SQLite)', () => {
     expect(page).toContain('config/routes/broken.json:1:');
     expect(page).toContain('unknown model');
     expect(page).toContain('Grace'); // the last good version, under the banner
+
+    // Issue 40: in a browser the box sits above the page, covering none of its controls, and
+    // closes; another problem shows it again.
+    const browser = await launchBrowser();
+    try {
+      const tab = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+      await tab.goto(`${dev.url}/users`);
+      const box = tab.locator(`[${BANNER}]`);
+      const button = tab.getByRole('button', { name: 'Add user' });
+      await button.scrollIntoViewIfNeeded();
+      const [boxArea, buttonArea] = [await box.boundingBox(), await button.boundingBox()];
+      expect(boxArea && buttonArea).toBeTruthy();
+      if (boxArea && buttonArea)
+        expect(
+          boxArea.y + boxArea.height <= buttonArea.y ||
+            buttonArea.y + buttonArea.height <= boxArea.y,
+        ).toBe(true);
+      await box.getByRole('button', { name: 'Close' }).click();
+      await expect(box.count()).resolves.toBe(0);
+      fs.writeFileSync(
+        broken,
+        '{ "routes": [ { "method": "GET", "path": "/api/x", "response": "Usre" } ] }',
+      );
+      await waitFor(
+        async () => ((await box.count()) === 1 ? true : undefined),
+        'the box shown again for another problem',
+      );
+      await expect(box.textContent()).resolves.toContain('"Usre"');
+    } finally {
+      await browser.close();
+    }
     fs.rmSync(broken);
     await pageWhen(
       `${dev.url}/users`,

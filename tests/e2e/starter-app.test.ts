@@ -847,6 +847,14 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
     const navLinks = () => nav().locator('a').allTextContents();
     const logOutButton = () => nav().getByRole('button', { name: 'Log out' });
     const detail = () => page.locator('dl.appgen-detail dd').allTextContents();
+    /** Waits until the page's record shows `text` (after a form's save refreshes the page). */
+    const detailShows = (text: string) =>
+      page.locator('dl.appgen-detail dd').filter({ hasText: text }).first().waitFor();
+    /** The signed-in user's own page, /users/<id> (the browser's session asks GET /api/me). */
+    const ownPage = async () => {
+      const me = (await (await page.request.get(`${base}/api/me`)).json()) as { id: string };
+      return `${base}/users/${me.id}`;
+    };
 
     beforeAll(async () => {
       browser = await launchBrowser();
@@ -900,6 +908,59 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       expect(await page.content()).not.toMatch(/\$scrypt\$|correct horse/);
     });
 
+    // Issue 40: the user's page has an edit form bound to PATCH /api/users/:id (voter "self").
+    it("edits the signed-in user on their own page: saves, then shows the server's error under its field", async () => {
+      await page.goto(await ownPage());
+      const form = page.locator('form.appgen-form[data-method="PATCH"]');
+      await expect(form.getByLabel('Name').inputValue()).resolves.toBe('Ada Lovelace');
+      await expect(form.getByLabel('Email').inputValue()).resolves.toBe(email);
+      await form.getByLabel('Name').fill('Ada King');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect(form.getByRole('status').textContent()).resolves.toBe('Saved.');
+      // "Saved." comes first; the page's data follows with the router's refresh.
+      await detailShows('Ada King');
+      await expect(detail()).resolves.toEqual(['Ada King', email, expect.any(String)]);
+      // The browser's own email check would stop the form: let the server's answer show.
+      await form.evaluate((element) => element.setAttribute('novalidate', ''));
+      await form.getByLabel('Email').fill('not-an-email');
+      await form.getByRole('button', { name: 'Save' }).click();
+      const fieldAlert = form
+        .locator('.appgen-field')
+        .filter({ has: page.getByLabel('Email') })
+        .locator('[role="alert"]');
+      await expect(fieldAlert.textContent()).resolves.toBe(
+        'Invalid request body: "email" must be an email address',
+      );
+      await expect(form.locator('[role="alert"]').count()).resolves.toBe(1);
+      await page.reload();
+      await expect(detail()).resolves.toEqual(['Ada King', email, expect.any(String)]);
+      await form.getByLabel('Name').fill('Ada Lovelace');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect(form.getByRole('status').textContent()).resolves.toBe('Saved.');
+      await detailShows('Ada Lovelace');
+    });
+
+    // A screenshot of each of the starter's pages, signed in, for a person to look at
+    // (test-artifacts/, beside starter-home.png; Prisma on SQLite).
+    it('renders every starter page (screenshots in test-artifacts/)', async () => {
+      const userPath = new URL(await ownPage()).pathname;
+      for (const [name, address] of [
+        ['users', '/users'],
+        ['user', userPath],
+        ['account', '/account'],
+      ]) {
+        const answer = await page.goto(`${base}${address}`);
+        expect(answer?.status()).toBe(200);
+        if (orm === 'prisma' && database === 'sqlite') {
+          fs.mkdirSync(path.join(REPO_ROOT, 'test-artifacts'), { recursive: true });
+          await page.screenshot({
+            path: path.join(REPO_ROOT, 'test-artifacts', `starter-${name}.png`),
+            fullPage: true,
+          });
+        }
+      }
+    });
+
     it('logs out from the navigation: the cookie is gone and the signed-in page sends to log-in again', async () => {
       await logOutButton().click();
       await page.waitForURL(`${base}/login`);
@@ -908,6 +969,18 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       expect(cookies.map((cookie) => cookie.name)).not.toContain('appgen_session');
       await page.goto(`${base}/account`);
       expect(new URL(page.url()).pathname).toBe('/login');
+    });
+
+    it('renders the log-in and sign-up pages signed out (screenshots in test-artifacts/)', async () => {
+      for (const name of ['login', 'signup']) {
+        const answer = await page.goto(`${base}/${name}`);
+        expect(answer?.status()).toBe(200);
+        if (orm === 'prisma' && database === 'sqlite')
+          await page.screenshot({
+            path: path.join(REPO_ROOT, 'test-artifacts', `starter-${name}.png`),
+            fullPage: true,
+          });
+      }
     });
 
     it("refuses a wrong password with the log-in route's message, then logs in and goes back to ?next=", async () => {

@@ -49,6 +49,30 @@ describe('create-appgen', () => {
       },
     });
     expect(pkg.devDependencies.appgen).toBe('file:../appgen');
+    // No npm warning a newcomer cannot act on (issue 40): @prisma/streams-local (Node 22 only,
+    // for `prisma dev`) is stood in for by a folder of the project, and every package with
+    // install scripts is allowed or denied.
+    expect(pkg.overrides).toEqual({
+      '@prisma/streams-local': 'file:./.appgen/stand-ins/prisma-streams-local',
+    });
+    expect(
+      JSON.parse(
+        fs.readFileSync(
+          path.join(app, '.appgen/stand-ins/prisma-streams-local/package.json'),
+          'utf8',
+        ),
+      ),
+    ).toMatchObject({ name: '@prisma/streams-local', exports: { '.': './index.js' } });
+    expect(
+      fs.readFileSync(path.join(app, '.appgen/stand-ins/prisma-streams-local/index.js'), 'utf8'),
+    ).toContain('throw new Error(');
+    expect(pkg.allowScripts).toEqual({
+      '@prisma/engines': true,
+      '@scarf/scarf': false,
+      'better-sqlite3': true,
+      'file:../appgen': true,
+      prisma: true,
+    });
     expect(pkg.dependencies).toMatchObject({
       next: expect.any(String),
       '@prisma/client': expect.any(String),
@@ -83,7 +107,7 @@ describe('create-appgen', () => {
     expect(fs.readdirSync(work)).toEqual(['my-app']);
   });
 
-  it('holds the spec minimal configuration', () => {
+  it("holds the spec's minimal configuration, with an update route for the user's own record", () => {
     createAppgen(['app', '--no-install', ...QUICK], work);
     const routes = JSON.parse(
       fs.readFileSync(path.join(work, 'app', 'config', 'routes', 'users.json'), 'utf8'),
@@ -92,8 +116,11 @@ describe('create-appgen', () => {
       'GET /api/users',
       'POST /api/users',
       'GET /api/users/:id',
+      'PATCH /api/users/:id',
       'DELETE /api/users/:id',
     ]);
+    // Issue 40: the user's page has an edit form; only that user, signed in, may save it.
+    expect(routes[3]).toMatchObject({ auth: true, voter: 'self' });
     const model = JSON.parse(
       fs.readFileSync(path.join(work, 'app', 'config', 'models', 'User.json'), 'utf8'),
     );
@@ -291,6 +318,14 @@ describe('create-appgen', () => {
       pg: expect.any(String),
     });
     expect(Object.keys(pkg.dependencies).filter((name) => name.includes('prisma'))).toEqual([]);
+    expect(pkg.overrides).toBeUndefined();
+    expect(fs.existsSync(path.join(dir, '.appgen', 'stand-ins'))).toBe(false);
+    expect(pkg.allowScripts).toEqual({
+      '@scarf/scarf': false,
+      'better-sqlite3': true,
+      esbuild: true,
+      'file:../appgen': true,
+    });
     expect(JSON.parse(fs.readFileSync(path.join(dir, 'appgen.config.json'), 'utf8')).orm).toBe(
       'drizzle',
     );

@@ -70,6 +70,55 @@ describe('one mistake, one error (examples/publishing)', () => {
     ]);
   });
 
+  // Issue 40: the schemas list the validators for editors; appgen's own message stays the one.
+  it.each([
+    [
+      '"notEmpty",\n            "maxLength:200"',
+      '"notEmty",\n            "maxLength:200"',
+      'unknown validator "notEmty"',
+      'did you mean "notEmpty"?',
+      40,
+    ],
+    [
+      '"notEmpty",\n            "maxLength:200"',
+      '"notEmpty",\n            "maxLength:lots"',
+      'validator "maxLength" needs a whole number, got "lots"',
+      'write it as "maxLength:3".',
+      41,
+    ],
+  ])(
+    "a misspelt validator in a body field (%#): one error, with the checker's hint",
+    (from, to, message, hint, line) => {
+      const problems = problemsIn(publishingWith('config/routes/articles.json', from, to));
+      expect(problems.map(summary)).toEqual([
+        {
+          file: 'config/routes/articles.json',
+          line,
+          column: 13,
+          jsonPath: expect.stringMatching(/\.validation\[[01]\]$/),
+          message,
+        },
+      ]);
+      expect(problems[0].hint).toBe(hint);
+    },
+  );
+
+  it("a misspelt validator in the accounts' passwordRules: one error, with did-you-mean", () => {
+    const problems = problemsIn(
+      publishingWith('appgen.config.json', '"minLength:8"', '"minLenght:8"'),
+    );
+    expect(problems.map(summary)).toEqual([
+      {
+        file: 'appgen.config.json',
+        line: 4,
+        column: expect.any(Number),
+        jsonPath: 'accounts.passwordRules[0]',
+        message: 'unknown validator "minLenght"',
+      },
+    ]);
+    expect(problems[0].hint).toBe('did you mean "minLength"?');
+  });
+
   it('a mistake in the accounts model (User): its error only, not "unknown model" and "no accounts model" elsewhere', () => {
     const problems = problemsIn(
       publishingWith('config/models/User.json', '"password": "password"', '"password": "passwrd"'),

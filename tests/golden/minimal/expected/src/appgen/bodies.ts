@@ -13,6 +13,12 @@ export interface PostApiSignupBody {
   password: string;
 }
 
+/** Body of PATCH config/routes/users.json routes[3] */
+export interface PatchApiUsersByIdBody {
+  name?: string;
+  email?: string;
+}
+
 /** Body of POST config/routes/users.json routes[1] */
 export interface PostApiUsersBody {
   name: string;

@@ -2,6 +2,7 @@
 import type { User } from "./types";
 import type { PostApiLoginBody } from "./bodies";
 import type { PostApiSignupBody } from "./bodies";
+import type { PatchApiUsersByIdBody } from "./bodies";
 import type { PostApiUsersBody } from "./bodies";
 
 /**
@@ -125,13 +126,26 @@ export function getApiUsersById(input: GetApiUsersByIdInput, options?: RequestOp
   return send("GET", "/api/users/" + encodeURIComponent(String(params.id)), undefined, options);
 }
 
+export interface PatchApiUsersByIdInput {
+  params: { id: string };
+  body: PatchApiUsersByIdBody;
+}
+
+export type PatchApiUsersByIdResult = User;
+
+/** PATCH /api/users/:id (config/routes/users.json routes[3]) */
+export function patchApiUsersById(input: PatchApiUsersByIdInput, options?: RequestOptions): Promise<ApiResult<PatchApiUsersByIdResult>> {
+  const params = input.params;
+  return send("PATCH", "/api/users/" + encodeURIComponent(String(params.id)), input.body, options);
+}
+
 export interface DeleteApiUsersByIdInput {
   params: { id: string };
 }
 
 export type DeleteApiUsersByIdResult = { success: true };
 
-/** DELETE /api/users/:id (config/routes/users.json routes[3]) */
+/** DELETE /api/users/:id (config/routes/users.json routes[4]) */
 export function deleteApiUsersById(input: DeleteApiUsersByIdInput, options?: RequestOptions): Promise<ApiResult<DeleteApiUsersByIdResult>> {
   const params = input.params;
   return send("DELETE", "/api/users/" + encodeURIComponent(String(params.id)), undefined, options);

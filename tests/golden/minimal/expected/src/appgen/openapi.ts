@@ -543,13 +543,106 @@ export const openApiDocument: Record<string, unknown> = {
           }
         }
       },
+      "patch": {
+        "operationId": "patchApiUsersById",
+        "tags": [
+          "User"
+        ],
+        "summary": "Update User",
+        "description": "From config/routes/users.json routes[3].",
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "format": "uuid"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object",
+                "properties": {
+                  "name": {
+                    "type": "string",
+                    "maxLength": 100,
+                    "pattern": "\\S",
+                    "x-appgen-validators": [
+                      "notEmpty",
+                      "maxLength:100"
+                    ]
+                  },
+                  "email": {
+                    "type": "string",
+                    "format": "email",
+                    "pattern": "\\S",
+                    "x-appgen-validators": [
+                      "notEmpty",
+                      "isEmail"
+                    ]
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Success",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/User"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          }
+        },
+        "security": [
+          {
+            "bearerAuth": []
+          },
+          {
+            "sessionCookie": []
+          }
+        ]
+      },
       "delete": {
         "operationId": "deleteApiUsersById",
         "tags": [
           "User"
         ],
         "summary": "Delete User",
-        "description": "From config/routes/users.json routes[3].",
+        "description": "From config/routes/users.json routes[4].",
         "parameters": [
           {
             "name": "id",

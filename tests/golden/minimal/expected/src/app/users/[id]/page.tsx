@@ -2,9 +2,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { GET as getApiUsersById } from "@/app/api/users/[id]/route";
-import { AppgenForm } from "@/appgen/form";
+import { AppgenForm, FieldError } from "@/appgen/form";
 import type { User } from "@/appgen/types";
-import { callRoute, decodedParams, formatValue } from "@/appgen/view";
+import { callRoute, decodedParams, formatValue, inputValue } from "@/appgen/view";
 
 export const metadata: Metadata = { title: "User" };
 
@@ -13,6 +13,7 @@ export default async function UserPage(props: { params: Promise<{ id: string }> 
   const params = decodedParams(await props.params);
   const here = "/users/" + encodeURIComponent(String(params.id));
   const data0 = await callRoute<User>(getApiUsersById, "/api/users/" + encodeURIComponent(String(params.id)), { id: params.id }, here);
+  const data1 = await callRoute<User>(getApiUsersById, "/api/users/" + encodeURIComponent(String(params.id)), { id: params.id }, here);
   return (
     <main className="appgen-page">
       <h1>{"User"}</h1>
@@ -33,6 +34,30 @@ export default async function UserPage(props: { params: Promise<{ id: string }> 
             </div>
           </dl>
         ) : <p role="alert" className="appgen-error">{ data0.error }</p> }
+        <h2>{"Edit"}</h2>
+        <p>{"Only this user, signed in, can save changes here (the route's voter is \"self\")."}</p>
+        { data1.ok ? (
+        <AppgenForm
+          method={ "PATCH" }
+          action={ "/api/users/" + encodeURIComponent(String(params.id)) }
+          fields={ [{ name: "name", kind: "string", nullable: false }, { name: "email", kind: "string", nullable: false }] }
+          success={ null }
+          params={ params }
+          reset={ false }
+        >
+          <div className="appgen-field">
+            <label htmlFor={"name"}>{"Name"}</label>
+            <input id={"name"} name={"name"} type={"text"} maxLength={ 100 } defaultValue={inputValue(data1.data["name"], "text")} />
+            <FieldError name={"name"} />
+          </div>
+          <div className="appgen-field">
+            <label htmlFor={"email"}>{"Email"}</label>
+            <input id={"email"} name={"email"} type={"email"} defaultValue={inputValue(data1.data["email"], "email")} />
+            <FieldError name={"email"} />
+          </div>
+          <button type="submit">{"Save"}</button>
+        </AppgenForm>
+        ) : <p role="alert" className="appgen-error">{ data1.error }</p> }
         <div className={"appgen-section appgen-row"}>
           <Link className="appgen-link" href={ "/users" }>{"All users"}</Link>
           <AppgenForm

@@ -2,9 +2,30 @@
 import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
+import { readBody, type BodySpec } from "@/appgen/body";
+import type { PatchApiUsersByIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { allowSelf } from "@/appgen/voters";
+import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ id: string }> };
+
+// Runtime rules of the PATCH body, kept beside its handler: a route file depends on no
+// generated module that changes when routes change (Next.js dev picks up new routes reliably).
+const patchApiUsersByIdBodySpec = {
+  name: {
+    type: "string",
+    required: false,
+    nullable: false,
+    validators: [["notEmpty"], ["maxLength", 100]],
+  },
+  email: {
+    type: "string",
+    required: false,
+    nullable: false,
+    validators: [["notEmpty"], ["isEmail"]],
+  },
+} satisfies BodySpec;
 
 /** GET /api/users/:id (config/routes/users.json routes[2]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
@@ -17,7 +38,36 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   });
 }
 
-/** DELETE /api/users/:id (config/routes/users.json routes[3]) */
+/** PATCH /api/users/:id (config/routes/users.json routes[3]) */
+export async function PATCH(request: Request, ctx: Context): Promise<Response> {
+  return handle(request, async () => {
+    const params = await ctx.params;
+    const crossSite = refuseCrossSite(request);
+    if (crossSite) return crossSite;
+    // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
+    const userId = await getAuthUser(request);
+    if (!userId) return jsonError(401, "Unauthorized");
+    if (!isUuid(params.id)) return invalidParam("id", "a UUID");
+    const parsed = await readBody<PatchApiUsersByIdBody>(request, patchApiUsersByIdBodySpec);
+    if (!parsed.ok) return parsed.response;
+    const body = parsed.data;
+    const current = await db.user.findUnique({ where: { id: params.id } });
+    if (!current) return jsonError(404, "Not found");
+    // Authorization (built-in voter "self"): only the user the path names.
+    if (!allowSelf(userId, params.id)) return jsonError(403, "Forbidden");
+    // PATCH changes only the fields present in the body.
+    const record = await db.user.update({
+      where: { id: params.id },
+      data: {
+        name: body.name,
+        email: body.email,
+      },
+    });
+    return json(record);
+  });
+}
+
+/** DELETE /api/users/:id (config/routes/users.json routes[4]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
@@ -30,7 +80,6 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
 }
 
 // Methods this path does not declare answer 405 with the ones it does; OPTIONS lists those.
-export const POST = methodNotAllowed("DELETE, GET, HEAD, OPTIONS");
-export const PUT = methodNotAllowed("DELETE, GET, HEAD, OPTIONS");
-export const PATCH = methodNotAllowed("DELETE, GET, HEAD, OPTIONS");
-export const OPTIONS = allowedMethods("DELETE, GET, HEAD, OPTIONS");
+export const POST = methodNotAllowed("DELETE, GET, HEAD, OPTIONS, PATCH");
+export const PUT = methodNotAllowed("DELETE, GET, HEAD, OPTIONS, PATCH");
+export const OPTIONS = allowedMethods("DELETE, GET, HEAD, OPTIONS, PATCH");
