@@ -14,10 +14,15 @@ const examples = fs
 // Every generated file must type-check under `tsc --strict` and build with `next build`, with
 // either ORM (the ORM of the example's appgen.config.json is replaced by the one under test), and the
 // golden case whose config is full of quotes, braces and markup. examples/forum, examples/publishing,
-// the links case and examples/minimal (the starter) are left to forum.test.ts, publishing.test.ts,
-// links.test.ts and starter-app.test.ts, which build them with both ORMs (`next build` type-checks
-// the project under its strict tsconfig) and then run them.
-const BUILT_BY_THEIR_OWN_SUITES = ['examples/forum', 'examples/minimal', 'examples/publishing'];
+// examples/todo, the links case and examples/minimal (the starter) are left to forum.test.ts,
+// publishing.test.ts, todo.test.ts, links.test.ts and starter-app.test.ts, which build them with
+// both ORMs (`next build` type-checks the project under its strict tsconfig) and then run them.
+const BUILT_BY_THEIR_OWN_SUITES = [
+  'examples/forum',
+  'examples/minimal',
+  'examples/publishing',
+  'examples/todo',
+];
 // Route options combined as a real app combines them (tests/e2e/fixtures/combinations: its routes,
 // events and views over examples/publishing's models): redirects beside include and fields, events
 // on a model with computed fields, 204 and 202, links, parents (also of function routes: a parent

@@ -1,0 +1,205 @@
+import fs from 'fs';
+import http from 'http';
+import path from 'path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { freePort, RunningServer, startBuiltApp } from './support/server';
+import { ORMS, type Orm } from './support/orms';
+import { REPO_ROOT } from './support/paths';
+import { variantDatabase } from './support/postgres';
+import { createTestProject, type TestProject } from './support/testProject';
+
+jest.setTimeout(300_000);
+
+// examples/todo, the "todo backend" API (issue 38), built from its config alone on each ORM ×
+// database and driven by a page of another site in Chromium: the page is served from
+// http://localhost:<port>, the API from http://127.0.0.1:<port>, so every request the page
+// sends is cross-site and CORS decides whether the page may read the answer. Writes with a JSON
+// body, PATCH and DELETE are sent only after the browser's preflight passed.
+
+const EXAMPLE = path.join(REPO_ROOT, 'examples', 'todo');
+
+type Variant = { orm: Orm; database: 'sqlite' | 'postgresql' };
+const VARIANTS: Variant[] = ORMS.flatMap((orm) => [
+  { orm, database: 'sqlite' as const },
+  { orm, database: 'postgresql' as const },
+]);
+
+interface Todo {
+  id: string;
+  title: string;
+  completed: boolean;
+  order: number | null;
+  url: string;
+}
+
+interface PageAnswer {
+  status: number;
+  body: unknown;
+  /** Response headers the page may read (CORS-safelisted and exposed ones). */
+  headers: Record<string, string>;
+}
+
+/** A page on another site that sends requests with the page's own fetch. */
+async function servePage(): Promise<{ origin: string; close(): Promise<void> }> {
+  const port = await freePort();
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><title>todo client</title><p>todo client</p>');
+  });
+  await new Promise<void>((resolve) => server.listen(port, resolve));
+  return {
+    origin: `http://localhost:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Sends one request from the page; a request CORS blocks rejects with the browser's TypeError. */
+function fromPage(page: Page, method: string, url: string, body?: unknown): Promise<PageAnswer> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const init: RequestInit = { method, credentials: 'omit' };
+      if (body !== undefined) {
+        init.body = JSON.stringify(body);
+        init.headers = { 'content-type': 'application/json' };
+      }
+      const response = await fetch(url, init);
+      const text = await response.text();
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => (headers[name] = value));
+      return { status: response.status, body: text ? JSON.parse(text) : null, headers };
+    },
+    { method, url, body },
+  );
+}
+
+describe.each(VARIANTS)(
+  'the to-do API ($orm on $database) from another site',
+  ({ orm, database }) => {
+    let project: TestProject;
+    let server: RunningServer;
+    let api: string;
+    let dropDatabase: (() => Promise<void>) | undefined;
+    let browser: Browser;
+    let client: { origin: string; close(): Promise<void> };
+    let page: Page;
+    const send = (method: string, pathOrUrl: string, body?: unknown) =>
+      fromPage(page, method, pathOrUrl.startsWith('http') ? pathOrUrl : `${api}${pathOrUrl}`, body);
+    const create = async (title: string, order?: number): Promise<Todo> => {
+      const answer = await send(
+        'POST',
+        '/api/todos',
+        order === undefined ? { title } : { title, order },
+      );
+      expect(answer.status).toBe(201);
+      return answer.body as Todo;
+    };
+
+    beforeAll(async () => {
+      const { env, drop } = await variantDatabase(database);
+      dropDatabase = drop;
+      project = await createTestProject(`todo-${orm}-${database}`, {
+        orm,
+        env,
+        configFrom: EXAMPLE,
+      });
+      // The example's settings, with the ORM under test.
+      const settingsFile = path.join(project.dir, 'appgen.config.json');
+      const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+      fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, orm }, null, 2));
+      await project.appgen(['build']);
+      server = await startBuiltApp(project.dir, project.env);
+      api = server.url;
+      client = await servePage();
+      browser = await launchBrowser();
+      page = await browser.newPage();
+      await page.goto(client.origin);
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+      await client?.close();
+      await server?.stop();
+      await dropDatabase?.();
+    });
+
+    it('answers the preflight of a JSON write with the CORS headers', async () => {
+      const response = await fetch(`${api}/api/todos`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: client.origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      });
+      expect(response.status).toBe(204);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-allow-methods')).toMatch(/POST/);
+      expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toMatch(
+        /content-type/,
+      );
+      expect(response.headers.get('access-control-max-age')).toBe('600');
+    });
+
+    it('creates, lists, reads by url, patches and deletes one to-do from the page', async () => {
+      const todo = await create('walk the dog');
+      expect(todo).toMatchObject({ title: 'walk the dog', completed: false, order: null });
+      // Its own absolute URL, on the origin the client used.
+      expect(todo.url).toBe(`${api}/api/todos/${todo.id}`);
+
+      const list = await send('GET', '/api/todos');
+      expect(list.status).toBe(200);
+      expect((list.body as Todo[]).map((t) => t.id)).toContain(todo.id);
+
+      const read = await send('GET', todo.url);
+      expect([read.status, read.body]).toEqual([200, todo]);
+
+      const patched = await send('PATCH', todo.url, {
+        title: 'walk the cat',
+        completed: true,
+        order: 7,
+      });
+      expect(patched.status).toBe(200);
+      expect(patched.body).toEqual({ ...todo, title: 'walk the cat', completed: true, order: 7 });
+      expect((await send('GET', todo.url)).body).toEqual(patched.body);
+
+      const deleted = await send('DELETE', todo.url);
+      expect(deleted.status).toBe(204);
+      // Errors carry the CORS headers too: the page can read the 404.
+      const gone = await send('GET', todo.url);
+      expect(gone.status).toBe(404);
+    });
+
+    it('marks every to-do completed, then deletes them all, with one request each', async () => {
+      const made = [await create('one', 1), await create('two', 2), await create('three', 3)];
+      const marked = await send('PATCH', '/api/todos', { completed: true });
+      expect(marked.status).toBe(204);
+      const after = (await send('GET', '/api/todos?sort=order')).body as Todo[];
+      expect(after.filter((t) => made.some((m) => m.id === t.id)).map((t) => t.completed)).toEqual([
+        true,
+        true,
+        true,
+      ]);
+
+      const cleared = await send('DELETE', '/api/todos');
+      expect(cleared.status).toBe(204);
+      expect((await send('GET', '/api/todos')).body).toEqual([]);
+    });
+
+    it('lets the page read a refusal (400), and blocks a method CORS does not allow', async () => {
+      const bad = await send('POST', '/api/todos', { title: '' });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ error: expect.stringMatching(/title/) });
+      // PUT is no method of /api/todos: its preflight leaves it out, so the browser never sends it.
+      await expect(send('PUT', '/api/todos', { title: 'x' })).rejects.toThrow(/Failed to fetch/);
+      // Sent anyway (no browser), its 405 carries the CORS headers like every answer.
+      const refused = await fetch(`${api}/api/todos`, {
+        method: 'PUT',
+        headers: { origin: client.origin, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(refused.status).toBe(405);
+      expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    });
+  },
+);
