@@ -169,8 +169,10 @@ function mapMethod(
   const writesLinks = body.some((field) => field.link !== null);
   // A PUT or PATCH that links records loads its own first: a missing record is 404 before a
   // missing linked one is 409. A link route needs its id; the caller's own record must exist (401).
+  // Without an ORM there is no record to load, and `self` compares the path's id alone.
+  const selfByPath = orm === 'none' && voter?.kind === 'self' && params.some((p) => p.isId);
   const loadsRecord =
-    route.voterSeesRecord ||
+    (route.voterSeesRecord && !selfByPath) ||
     (writesLinks && (operation === 'replace' || operation === 'update')) ||
     route.link !== null ||
     route.currentUserRecord;

@@ -252,13 +252,85 @@ export const openApiDocument: Record<string, unknown> = {
           }
         }
       },
+      "patch": {
+        "operationId": "patchApiUsersById",
+        "tags": [
+          "User"
+        ],
+        "summary": "Update User",
+        "description": "From config/routes/users.json routes[3].",
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "format": "uuid"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object",
+                "properties": {
+                  "name": {
+                    "type": "string"
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Success",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          }
+        },
+        "security": [
+          {
+            "bearerAuth": []
+          },
+          {
+            "sessionCookie": []
+          }
+        ]
+      },
       "delete": {
         "operationId": "deleteApiUsersById",
         "tags": [
           "User"
         ],
         "summary": "Delete User",
-        "description": "From config/routes/users.json routes[3].",
+        "description": "From config/routes/users.json routes[4].",
         "parameters": [
           {
             "name": "id",
@@ -346,6 +418,16 @@ export const openApiDocument: Record<string, unknown> = {
           }
         }
       },
+      "Unauthorized": {
+        "description": "Not signed in",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      },
       "Forbidden": {
         "description": "Cross-site request refused, or the voter said no",
         "content": {
@@ -395,6 +477,20 @@ export const openApiDocument: Record<string, unknown> = {
             }
           }
         }
+      }
+    },
+    "securitySchemes": {
+      "bearerAuth": {
+        "type": "http",
+        "scheme": "bearer",
+        "bearerFormat": "JWT",
+        "description": "A session token in the Authorization header"
+      },
+      "sessionCookie": {
+        "type": "apiKey",
+        "in": "cookie",
+        "name": "appgen_session",
+        "description": "The session cookie set at sign-in"
       }
     }
   }
