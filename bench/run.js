@@ -22,12 +22,13 @@ const PARTS = {
 const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [load] [dev] [password] [query] [outbox] [data] [options]]   (no part: all of them)
   --n 10,100,1000    generate: project sizes N (N models, 4N routes, N views)
   --runs 3           generate: runs per measurement (the median is shown); query: rounds (at least 3)
-  --duration 5       handlers, outbox: seconds per load round (plus a warm-up as long, at least 5 s); data: seconds per endpoint
-  --rounds 6         handlers, outbox: rounds per endpoint and variant, interleaved (medians shown)
+  --duration 5       handlers, outbox, data: seconds per load round (plus a warm-up as long, at least 5 s)
+  --rounds 6         handlers, outbox, data: rounds per endpoint and variant, interleaved (medians shown)
   --connections 10   handlers, outbox, data: concurrent connections of autocannon
   --rows 50          handlers: users seeded before the load
   --requests 10000   load: POSTs per ORM × database (SQLite, and PostgreSQL at 127.0.0.1:5432)
   --load-connections 50  load: concurrent connections
+  --data-orms prisma,drizzle  data: the ORMs (PostgreSQL only, for now)
   --dev-n 100        dev: project size N for the appgen dev loop
   --dev-rounds 3     dev: saved changes of each kind (a route, a model field)
   --no-build         use dist/ as it is instead of building it first
@@ -45,6 +46,7 @@ function options() {
       rows: { type: 'string', default: '50' },
       requests: { type: 'string', default: '10000' },
       'load-connections': { type: 'string', default: '50' },
+      'data-orms': { type: 'string', default: 'prisma,drizzle' },
       'dev-n': { type: 'string', default: '100' },
       'dev-rounds': { type: 'string', default: '3' },
       'no-build': { type: 'boolean', default: false },
@@ -77,6 +79,7 @@ function options() {
     rows: positive('rows'),
     requests: Math.round(positive('requests')),
     loadConnections: Math.round(positive('load-connections')),
+    dataOrms: values['data-orms'].split(',').filter((orm) => ['prisma', 'drizzle'].includes(orm)),
     devN: Math.round(positive('dev-n')),
     devRounds: Math.round(positive('dev-rounds')),
     build: !values['no-build'],
