@@ -1,4 +1,4 @@
-// Part "data" (issue 41): examples/publishing on PostgreSQL at real data volumes (2,000 users,
+// Part "data" (issue 41): examples/publishing on PostgreSQL and SQLite at real data volumes (2,000 users,
 // 50,000 articles with 3 of 200 tags each, 200,000 favorites, 20,000 follows, 100,000 comments),
 // per ORM. For each endpoint: req/s, p50 and p99 of the generated route beside a hand-written
 // route in the same app that answers the same bytes with one SQL statement (the ceiling that
@@ -17,9 +17,10 @@ const { startBuiltApp } = require('./lib/server');
 const { fixed, printTable } = require('./lib/table');
 const { appEnv, createDatabase } = require('./lib/database');
 const { measureInterleaved } = require('./lib/interleaved');
-const { VOLUME, seedPostgres } = require('./lib/publishingSeed');
-const { PUBLISHING_HAND_ROUTES } = require('./hand-written/publishingRoutes');
+const { VOLUME, seedPostgres, seedSqlite } = require('./lib/publishingSeed');
+const { publishingHandRoutes } = require('./hand-written/publishingRoutes');
 const planCheck = require('./lib/planCheck');
+const { postgresExplainer, sqliteExplainer } = require('./lib/explainers');
 
 const log = (line) => process.stdout.write(`  ${line}\n`);
 const EXAMPLE = path.join(REPO_ROOT, 'examples', 'publishing');
@@ -55,8 +56,35 @@ const ENDPOINTS = [
 
 const handPath = (url) => url.replace(/^\/api\//, '/api/hand/');
 
+/** A package of the app's own dependencies (the shared install's): pg, better-sqlite3. */
+const appRequire = (dir, name) => createRequire(path.join(dir, 'package.json'))(name);
+
+/** The embedded SQLite file of a project (DATABASE_URL unset): the generated db.ts's default. */
+const sqliteFile = (dir, orm) => path.join(dir, orm, 'dev.db');
+
+/**
+ * Per database: a place for the rows (a throwaway PostgreSQL database, or the project's SQLite
+ * file), how to seed it and how to explain a statement there.
+ */
+const DATABASES = {
+  postgresql: {
+    create() {
+      const db = createDatabase();
+      return { env: appEnv(db.url), drop: db.drop };
+    },
+    seed: (dir, orm, env) => seedPostgres(env.DATABASE_URL),
+    explainer: (dir, orm, env) => postgresExplainer(appRequire(dir, 'pg'), env.DATABASE_URL),
+  },
+  sqlite: {
+    create: () => ({ env: appEnv(), drop: () => {} }),
+    seed: (dir, orm) => seedSqlite(appRequire(dir, 'better-sqlite3'), sqliteFile(dir, orm)),
+    explainer: (dir, orm) =>
+      sqliteExplainer(appRequire(dir, 'better-sqlite3'), sqliteFile(dir, orm)),
+  },
+};
+
 /** examples/publishing with this ORM inside the shared install, the hand routes added, built. */
-function buildProject(orm, env) {
+function buildProject(orm, database, env) {
   const projects = path.join(ensureSharedInstall(log), 'projects');
   fs.mkdirSync(projects, { recursive: true });
   const dir = path.join(projects, `bench-data-${orm}-${crypto.randomBytes(3).toString('hex')}`);
@@ -69,7 +97,7 @@ function buildProject(orm, env) {
   fs.cpSync(path.join(EXAMPLE, 'config'), path.join(dir, 'config'), { recursive: true });
   const settings = JSON.parse(fs.readFileSync(path.join(EXAMPLE, 'appgen.config.json'), 'utf8'));
   fs.writeFileSync(path.join(dir, 'appgen.config.json'), JSON.stringify({ ...settings, orm }));
-  for (const [file, source] of Object.entries(PUBLISHING_HAND_ROUTES)) {
+  for (const [file, source] of Object.entries(publishingHandRoutes(database, orm))) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), source);
   }
@@ -130,56 +158,26 @@ async function statementsOf(server, url, headers) {
   return planCheck.parseSqlLog(server.output().slice(start));
 }
 
-/** EXPLAIN (FORMAT JSON) of each statement with its parameters; the big tables it reads whole. */
-async function explainAll(client, statements, rows) {
-  const checked = [];
-  for (const statement of statements) {
-    if (!planCheck.isQuery(statement.sql)) continue;
-    if (statement.params === null) {
-      checked.push({ ...statement, bigScans: [], note: 'parameters not readable: not explained' });
-      continue;
-    }
-    const { rows: answer } = await client.query(
-      `EXPLAIN (FORMAT JSON) ${statement.sql}`,
-      statement.params,
-    );
-    const plan = answer[0]['QUERY PLAN'];
-    checked.push({ ...statement, plan, bigScans: planCheck.pgBigScans(plan, rows) });
-  }
-  return checked;
-}
-
-/** The rows of each table of the public schema (after ANALYZE). */
-async function tableRows(client) {
-  const { rows } = await client.query(
-    `select c.relname, c.reltuples::bigint as n from pg_class c join pg_namespace s on s.oid = c.relnamespace where s.nspname = 'public' and c.relkind = 'r'`,
-  );
-  return Object.fromEntries(rows.map((r) => [r.relname, Number(r.n)]));
-}
-
 /**
  * With a server that logs its SQL: per endpoint, the statements of one request, their plans, and
  * whether the hand-written route answers the same bytes.
  */
-async function inspect(dir, env, token) {
+async function inspect(dir, env, token, explainer) {
   const server = await startBuiltApp(dir, { ...env, APPGEN_LOG_SQL: 'params' }, '/api/tags');
-  const { Client } = createRequire(path.join(dir, 'package.json'))('pg');
-  const client = new Client({ connectionString: env.DATABASE_URL });
-  await client.connect();
   try {
-    const rows = await tableRows(client);
     const found = [];
     for (const endpoint of ENDPOINTS) {
       const headers = headersOf(endpoint, token);
       const generated = await get(server.url, endpoint.path, headers);
       const hand = await get(server.url, handPath(endpoint.path), headers);
       const statements = await statementsOf(server, endpoint.path, headers);
-      const checked = await explainAll(client, statements, rows);
+      const checked = [];
+      for (const statement of statements.filter((s) => planCheck.isQuery(s.sql)))
+        checked.push({ ...statement, ...(await explainer.explain(statement)) });
       found.push({
         endpoint,
         sameBytes: generated === hand,
         difference: generated === hand ? null : firstDifference(generated, hand),
-        bytes: generated.length,
         statements,
         checked,
         violations: planCheck.violations(checked, endpoint),
@@ -187,32 +185,39 @@ async function inspect(dir, env, token) {
     }
     return found;
   } finally {
-    await client.end();
     await server.stop();
   }
 }
 
-async function runVariant(orm, options) {
-  const db = createDatabase();
-  const env = appEnv(db.url);
+async function runVariant(orm, database, options) {
+  const backend = DATABASES[database];
+  const db = backend.create();
+  const { env } = db;
+  const variant = `${orm} on ${database}`;
   let dir;
   let server;
   try {
-    log(`${orm} on postgresql: appgen build (with the hand-written routes) ...`);
-    dir = buildProject(orm, env);
+    log(`${variant}: appgen build (with the hand-written routes) ...`);
+    dir = buildProject(orm, database, env);
     if (options.keep) log(`project: ${dir}`);
-    log(`${orm} on postgresql: seeding ${JSON.stringify(VOLUME)} ...`);
-    seedPostgres(db.url);
+    log(`${variant}: seeding ${JSON.stringify(VOLUME)} ...`);
+    backend.seed(dir, orm, env);
     server = await startBuiltApp(dir, env, '/api/tags');
     const token = await member(server.url);
     await server.stop();
-    log(`${orm}: statements, plans (EXPLAIN) and the answers' bytes ...`);
-    const inspected = await inspect(dir, env, token);
+    log(`${variant}: statements, plans (EXPLAIN) and the answers' bytes ...`);
+    const explainer = await backend.explainer(dir, orm, env);
+    let inspected;
+    try {
+      inspected = await inspect(dir, env, token, explainer);
+    } finally {
+      await explainer.close();
+    }
     server = await startBuiltApp(dir, env, '/api/tags');
     const rows = [];
     for (const found of inspected) {
       const { endpoint } = found;
-      log(`${orm}: ${endpoint.name}: generated and hand-written, interleaved ...`);
+      log(`${variant}: ${endpoint.name}: generated and hand-written, interleaved ...`);
       const headers = headersOf(endpoint, token);
       const measured = await measureInterleaved(
         {
@@ -222,7 +227,7 @@ async function runVariant(orm, options) {
         { method: 'GET', headers },
         options,
       );
-      rows.push({ orm, ...found, ...measured });
+      rows.push({ orm, database, variant, ...found, ...measured });
     }
     return rows;
   } finally {
@@ -242,7 +247,7 @@ function verdict(row) {
 function printDetails(rows) {
   for (const row of rows) {
     if (row.violations.length === 0 && row.sameBytes) continue;
-    process.stdout.write(`\n${row.orm}, ${row.endpoint.name} (${row.endpoint.path}):\n`);
+    process.stdout.write(`\n${row.variant}, ${row.endpoint.name} (${row.endpoint.path}):\n`);
     if (!row.sameBytes) process.stdout.write(`  different answers ${row.difference}\n`);
     for (const v of row.violations) {
       process.stdout.write(`  ${v.sql}\n  params: ${JSON.stringify(v.params)}\n`);
@@ -251,17 +256,18 @@ function printDetails(rows) {
   }
 }
 
-async function runData({ duration, connections, rounds, keep, dataOrms }) {
+async function runData({ duration, connections, rounds, keep, dataOrms, dataDatabases }) {
   process.stdout.write(
-    `data: examples/publishing on PostgreSQL with ${JSON.stringify(VOLUME)}; per endpoint the generated route and its hand-written ceiling, ${rounds} interleaved rounds of ${duration} s at concurrency ${connections} (medians), production build\n`,
+    `data: examples/publishing on ${dataDatabases.join(' and ')} with ${JSON.stringify(VOLUME)}; per endpoint the generated route and its hand-written ceiling, ${rounds} interleaved rounds of ${duration} s at concurrency ${connections} (medians), production build\n`,
   );
   const rows = [];
-  for (const orm of dataOrms)
-    rows.push(...(await runVariant(orm, { duration, connections, rounds, keep })));
+  const variants = dataDatabases.flatMap((database) => dataOrms.map((orm) => [orm, database]));
+  for (const [orm, database] of variants)
+    rows.push(...(await runVariant(orm, database, { duration, connections, rounds, keep })));
   printTable(
-    'Generated route vs hand-written route (one SQL statement) in the same app, PostgreSQL at 127.0.0.1:5432',
+    'Generated route vs hand-written route (one SQL statement) in the same app (PostgreSQL at 127.0.0.1:5432; SQLite: the embedded file)',
     [
-      'ORM',
+      'ORM × database',
       'endpoint',
       'req/s',
       'hand req/s',
@@ -275,7 +281,7 @@ async function runData({ duration, connections, rounds, keep, dataOrms }) {
       'same bytes',
     ],
     rows.map((r) => [
-      r.orm,
+      r.variant,
       r.endpoint.name,
       fixed(r.generated.rps, 0),
       fixed(r.hand.rps, 0),
@@ -290,10 +296,10 @@ async function runData({ duration, connections, rounds, keep, dataOrms }) {
     ]),
   );
   printTable(
-    `Plan check (EXPLAIN): a Seq Scan of a table of more than ${planCheck.BIG_TABLE_ROWS} rows, outside the count the route asks for`,
-    ['ORM', 'endpoint', 'statements', 'explained', 'verdict'],
+    `Plan check (EXPLAIN): a whole-table read (PostgreSQL Seq Scan, SQLite SCAN without an index) of a table of more than ${planCheck.BIG_TABLE_ROWS} rows, outside the count the route asks for`,
+    ['ORM × database', 'endpoint', 'statements', 'explained', 'verdict'],
     rows.map((r) => [
-      r.orm,
+      r.variant,
       r.endpoint.name,
       String(r.statements.length),
       String(r.checked.filter((c) => c.plan).length),
@@ -302,19 +308,20 @@ async function runData({ duration, connections, rounds, keep, dataOrms }) {
   );
   printDetails(rows);
   if (rows.some((r) => r.violations.length > 0 || !r.sameBytes)) process.exitCode = 1;
-  return dataOrms.flatMap((orm) => {
-    const mine = rows.filter((r) => r.orm === orm);
+  return variants.flatMap(([orm, database]) => {
+    const mine = rows.filter((r) => r.orm === orm && r.database === database);
+    const variant = `${orm} on ${database}`;
     const ratios = mine.map((r) => r.generated.rps / r.hand.rps);
     const lowest = Math.min(...ratios);
     const scans = mine.filter((r) => r.violations.length > 0);
     return [
       {
-        goal: `${orm}: every endpoint at least ${GOAL_RATIO} of its hand-written route's req/s (issue 41)`,
+        goal: `${variant}: every endpoint at least ${GOAL_RATIO} of its hand-written route's req/s (issue 41)`,
         measured: `lowest ${fixed(lowest, 2)} (${mine[ratios.indexOf(lowest)].endpoint.name})`,
         met: lowest >= GOAL_RATIO,
       },
       {
-        goal: `${orm}: no statement reads a table of more than ${planCheck.BIG_TABLE_ROWS} rows whole, but the count asked for (issue 41)`,
+        goal: `${variant}: no statement reads a table of more than ${planCheck.BIG_TABLE_ROWS} rows whole, but the count asked for (issue 41)`,
         measured: scans.length ? scans.map((r) => r.endpoint.name).join(', ') : 'none',
         met: scans.length === 0,
       },

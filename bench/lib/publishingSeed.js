@@ -37,4 +37,36 @@ function seedPostgres(url, volume = VOLUME) {
   for (const statement of postgresStatements(volume)) psql(statement, url);
 }
 
-module.exports = { VOLUME, seedPostgres };
+/** The same rows on SQLite, timestamps in milliseconds (what Drizzle stores; Prisma reads them). */
+function sqliteStatements(volume = VOLUME) {
+  const { users, articles, tags, tagsPerArticle, favorites, follows, comments } = volume;
+  const id = (prefix, n, width) => `printf('${prefix}%0${width}d', ${n})`;
+  const series = (n) =>
+    `with recursive s(i) as (select 1 union all select i + 1 from s where i < ${n})`;
+  const random = (n) => `1 + abs(random()) % ${n}`;
+  const now = Date.now();
+  const january = Date.UTC(2024, 0, 1);
+  const june = Date.UTC(2024, 5, 1);
+  return [
+    `${series(users)} insert into "User"(id, email, username, password, "createdAt", "updatedAt") select ${id('u', 'i', 5)}, 'seed' || i || '@example.com', 'seed' || i, 'x', ${now}, ${now} from s`,
+    `${series(tags)} insert into "Tag"(id, name) select ${id('t', 'i', 4)}, 'tag' || i from s`,
+    `${series(articles)} insert into "Article"(id, slug, title, description, body, "authorId", "createdAt", "updatedAt") select ${id('a', 'i', 6)}, 'seed-' || i, 'Article ' || i, 'd', 'b', ${id('u', `1 + i % ${users}`, 5)}, ${january} + i * 60000, ${january} + i * 60000 from s`,
+    `${series(articles)}, k(j) as (select 0 union all select j + 1 from k where j < ${tagsPerArticle - 1}) insert into "_Article_tags"("A", "B") select ${id('a', 'i', 6)}, ${id('t', `1 + (i + j * 67) % ${tags}`, 4)} from s, k`,
+    `${series(Math.round(favorites * 1.1))} insert into "_Article_favoritedBy"("A", "B") select distinct ${id('a', random(articles), 6)}, ${id('u', random(users), 5)} from s limit ${favorites}`,
+    `${series(Math.round(follows * 1.1))} insert into "_User_followers"("A", "B") select a, b from (select distinct ${id('u', random(users), 5)} a, ${id('u', random(users), 5)} b from s) where a <> b limit ${follows}`,
+    `${series(comments)} insert into "Comment"(id, body, "articleId", "authorId", "createdAt", "updatedAt") select ${id('c', 'i', 6)}, 'Comment ' || i, ${id('a', `1 + i % ${articles}`, 6)}, ${id('u', `1 + (i * 7) % ${users}`, 5)}, ${june} + i * 1000, ${june} + i * 1000 from s`,
+    'analyze',
+  ];
+}
+
+/** `Database`: better-sqlite3, from the app's own dependencies. */
+function seedSqlite(Database, file, volume = VOLUME) {
+  const db = new Database(file);
+  try {
+    for (const statement of sqliteStatements(volume)) db.exec(statement);
+  } finally {
+    db.close();
+  }
+}
+
+module.exports = { VOLUME, seedPostgres, seedSqlite };
