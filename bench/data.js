@@ -70,13 +70,13 @@ const DATABASES = {
   postgresql: {
     create() {
       const db = createDatabase();
-      return { env: appEnv(db.url), drop: db.drop };
+      return { env: appEnv(db.url), drop: db.drop, url: db.url };
     },
     seed: (dir, orm, env) => seedPostgres(env.DATABASE_URL),
     explainer: (dir, orm, env) => postgresExplainer(appRequire(dir, 'pg'), env.DATABASE_URL),
   },
   sqlite: {
-    create: () => ({ env: appEnv(), drop: () => {} }),
+    create: () => ({ env: appEnv(), drop: () => {}, url: 'the project file' }),
     seed: (dir, orm) => seedSqlite(appRequire(dir, 'better-sqlite3'), sqliteFile(dir, orm)),
     explainer: (dir, orm) =>
       sqliteExplainer(appRequire(dir, 'better-sqlite3'), sqliteFile(dir, orm)),
@@ -199,7 +199,7 @@ async function runVariant(orm, database, options) {
   try {
     log(`${variant}: appgen build (with the hand-written routes) ...`);
     dir = buildProject(orm, database, env);
-    if (options.keep) log(`project: ${dir}`);
+    if (options.keep) log(`project: ${dir}, database: ${db.url} (both kept)`);
     log(`${variant}: seeding ${JSON.stringify(VOLUME)} ...`);
     backend.seed(dir, orm, env);
     server = await startBuiltApp(dir, env, '/api/tags');
@@ -232,8 +232,10 @@ async function runVariant(orm, database, options) {
     return rows;
   } finally {
     await server?.stop();
-    db.drop();
-    if (dir && !options.keep) fs.rmSync(dir, { recursive: true, force: true });
+    if (!options.keep) {
+      db.drop();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
 }
 

@@ -33,7 +33,7 @@ const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [load] [d
   --dev-n 100        dev: project size N for the appgen dev loop
   --dev-rounds 3     dev: saved changes of each kind (a route, a model field)
   --no-build         use dist/ as it is instead of building it first
-  --keep             keep the temporary projects (their folders are printed)`;
+  --keep             keep the temporary projects (their folders are printed) and data's databases`;
 
 function options() {
   const { values, positionals } = parseArgs({

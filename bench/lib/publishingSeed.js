@@ -2,8 +2,9 @@
 // examples/publishing, which both ORMs name alike (Prisma's implicit many-to-many tables:
 // `_Article_tags` and `_Article_favoritedBy` hold the article in "A", `_User_followers` the
 // followed user in "A" and the follower in "B"). Timestamps are given: Drizzle's tables have no
-// database default. Favorites and follows are random pairs, duplicates dropped, until there are
-// enough. Ids: u00001..., t0001..., a000001..., c000001...; article i has the slug `seed-i`,
+// database default. Favorites and follows are random pairs, duplicates dropped, then as many as
+// asked taken in random order (DISTINCT sorts: a plain LIMIT would keep only the lowest ids, and
+// the newest articles, those of the first page, would have no favorites). Ids: u00001..., t0001..., a000001..., c000001...; article i has the slug `seed-i`,
 // user i the username `seed<i>`, tag i the name `tag<i>`.
 const { psql } = require('./database');
 
@@ -26,8 +27,8 @@ function postgresStatements(volume = VOLUME) {
     `insert into "Tag"(id, name) select ${id('t', 'i', 4)}, 'tag' || i from generate_series(1, ${tags}) i`,
     `insert into "Article"(id, slug, title, description, body, "authorId", "createdAt", "updatedAt") select ${id('a', 'i', 6)}, 'seed-' || i, 'Article ' || i, 'd', 'b', ${id('u', `1 + i % ${users}`, 5)}, timestamp '2024-01-01' + i * interval '1 minute', timestamp '2024-01-01' + i * interval '1 minute' from generate_series(1, ${articles}) i`,
     `insert into "_Article_tags"("A", "B") select ${id('a', 'i', 6)}, ${id('t', `1 + (i + k * 67) % ${tags}`, 4)} from generate_series(1, ${articles}) i, generate_series(0, ${tagsPerArticle - 1}) k`,
-    `insert into "_Article_favoritedBy"("A", "B") select distinct ${id('a', `1 + floor(random() * ${articles})::int`, 6)}, ${id('u', randomUser, 5)} from generate_series(1, ${Math.round(favorites * 1.1)}) limit ${favorites}`,
-    `insert into "_User_followers"("A", "B") select a, b from (select distinct ${id('u', randomUser, 5)} a, ${id('u', randomUser, 5)} b from generate_series(1, ${Math.round(follows * 1.1)})) pairs where a <> b limit ${follows}`,
+    `insert into "_Article_favoritedBy"("A", "B") select a, b from (select distinct ${id('a', `1 + floor(random() * ${articles})::int`, 6)} a, ${id('u', randomUser, 5)} b from generate_series(1, ${Math.round(favorites * 1.1)})) pairs order by random() limit ${favorites}`,
+    `insert into "_User_followers"("A", "B") select a, b from (select distinct ${id('u', randomUser, 5)} a, ${id('u', randomUser, 5)} b from generate_series(1, ${Math.round(follows * 1.1)})) pairs where a <> b order by random() limit ${follows}`,
     `insert into "Comment"(id, body, "articleId", "authorId", "createdAt", "updatedAt") select ${id('c', 'i', 6)}, 'Comment ' || i, ${id('a', `1 + i % ${articles}`, 6)}, ${id('u', `1 + (i * 7) % ${users}`, 5)}, timestamp '2024-06-01' + i * interval '1 second', timestamp '2024-06-01' + i * interval '1 second' from generate_series(1, ${comments}) i`,
     'analyze',
   ];
@@ -52,8 +53,8 @@ function sqliteStatements(volume = VOLUME) {
     `${series(tags)} insert into "Tag"(id, name) select ${id('t', 'i', 4)}, 'tag' || i from s`,
     `${series(articles)} insert into "Article"(id, slug, title, description, body, "authorId", "createdAt", "updatedAt") select ${id('a', 'i', 6)}, 'seed-' || i, 'Article ' || i, 'd', 'b', ${id('u', `1 + i % ${users}`, 5)}, ${january} + i * 60000, ${january} + i * 60000 from s`,
     `${series(articles)}, k(j) as (select 0 union all select j + 1 from k where j < ${tagsPerArticle - 1}) insert into "_Article_tags"("A", "B") select ${id('a', 'i', 6)}, ${id('t', `1 + (i + j * 67) % ${tags}`, 4)} from s, k`,
-    `${series(Math.round(favorites * 1.1))} insert into "_Article_favoritedBy"("A", "B") select distinct ${id('a', random(articles), 6)}, ${id('u', random(users), 5)} from s limit ${favorites}`,
-    `${series(Math.round(follows * 1.1))} insert into "_User_followers"("A", "B") select a, b from (select distinct ${id('u', random(users), 5)} a, ${id('u', random(users), 5)} b from s) where a <> b limit ${follows}`,
+    `${series(Math.round(favorites * 1.1))} insert into "_Article_favoritedBy"("A", "B") select a, b from (select distinct ${id('a', random(articles), 6)} a, ${id('u', random(users), 5)} b from s) order by random() limit ${favorites}`,
+    `${series(Math.round(follows * 1.1))} insert into "_User_followers"("A", "B") select a, b from (select distinct ${id('u', random(users), 5)} a, ${id('u', random(users), 5)} b from s) where a <> b order by random() limit ${follows}`,
     `${series(comments)} insert into "Comment"(id, body, "articleId", "authorId", "createdAt", "updatedAt") select ${id('c', 'i', 6)}, 'Comment ' || i, ${id('a', `1 + i % ${articles}`, 6)}, ${id('u', `1 + (i * 7) % ${users}`, 5)}, ${june} + i * 1000, ${june} + i * 1000 from s`,
     'analyze',
   ];
