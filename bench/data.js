@@ -298,7 +298,7 @@ async function runData({ duration, connections, rounds, keep, dataOrms, dataData
     ]),
   );
   printTable(
-    `Plan check (EXPLAIN): a whole-table read (PostgreSQL Seq Scan, SQLite SCAN without an index) of a table of more than ${planCheck.BIG_TABLE_ROWS} rows, outside the count the route asks for`,
+    `Plan check (EXPLAIN): a whole-table read (PostgreSQL Seq Scan; SQLite SCAN without an index or of a covering index) of a table of more than ${planCheck.BIG_TABLE_ROWS} rows, outside the count the route asks for`,
     ['ORM × database', 'endpoint', 'statements', 'explained', 'verdict'],
     rows.map((r) => [
       r.variant,

@@ -69,14 +69,19 @@ function pgBigScans(explained, rows, limit = BIG_TABLE_ROWS) {
 }
 
 /**
- * The full scans of tables above `limit` rows in a SQLite plan, the rows of EXPLAIN QUERY PLAN
- * (`{ detail }`): `SCAN <table>` without an index (a `SEARCH`, or a `SCAN ... USING INDEX` that
- * walks an index in the order asked, is not one). An alias is resolved through `aliases`.
+ * The whole-table reads of tables above `limit` rows in a SQLite plan, the rows of EXPLAIN QUERY
+ * PLAN (`{ detail }`): `SCAN <table>` without an index, or `SCAN <table> USING COVERING INDEX`
+ * (every entry of an index). A `SEARCH`, or a `SCAN ... USING INDEX` that walks an index in the
+ * order asked (and stops at the LIMIT), is not one. A schema prefix (`main.`) is dropped; an
+ * alias is resolved through `aliases`.
  */
 function sqliteBigScans(planRows, rows, limit = BIG_TABLE_ROWS, aliases = {}) {
   const found = [];
   for (const { detail } of planRows) {
-    const match = /^SCAN (?:TABLE )?("?)([^\s"]+)\1(?: AS (\S+))?$/.exec(String(detail).trim());
+    const match =
+      /^SCAN (?:TABLE )?(?:main\.)?("?)([^\s"]+)\1(?: AS \S+)?( USING COVERING INDEX \S+)?$/.exec(
+        String(detail).trim(),
+      );
     if (!match) continue;
     const table = aliases[match[2]] ?? match[2];
     if ((rows[table] ?? 0) > limit) found.push({ table, rows: rows[table], scan: detail });

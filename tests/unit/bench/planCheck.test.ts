@@ -63,6 +63,19 @@ describe('sqliteBigScans', () => {
       { table: 'Article', rows: 50000, scan: 'SCAN a' },
     ]);
   });
+  it("finds a whole covering index read, with Prisma's schema prefix", () => {
+    const rows = [
+      { detail: 'SCAN main.Article USING COVERING INDEX sqlite_autoindex_Article_1' },
+      { detail: 'SCAN main.Article USING INDEX Article_createdAt_idx' },
+    ];
+    expect(sqliteBigScans(rows, ROWS)).toEqual([
+      {
+        table: 'Article',
+        rows: 50000,
+        scan: 'SCAN main.Article USING COVERING INDEX sqlite_autoindex_Article_1',
+      },
+    ]);
+  });
 });
 
 describe('violations', () => {
