@@ -604,6 +604,34 @@ export interface MethodContext {
   envelope: EnvelopeContext;
   /** Some parameter's folder has another name: the handler renames them. */
   renamesParams: boolean;
+
+  // --- Decided by src/map/methodSteps.ts: which partials render the method (templates decide nothing) ---
+  /**
+   * The partials the route file renders for this method before the handlers, in order, each
+   * followed by a blank line when `spaced`: its body spec, query spec, prepared statement
+   * (`orm/<orm>/prepared`) and shape, those it has.
+   */
+  specs: Array<{ spec: string; spaced: boolean }>;
+  /**
+   * The partials of the handler's body, in the order they run, only those that apply: the checks
+   * (`handler/csrf`, `handler/auth`, `handler/optionalAuth` or `handler/anonymous`, `handler/params`,
+   * `handler/body`, `handler/requireChanges`, `handler/listQuery`, `handler/parents`,
+   * `orm/<orm>/load`, `handler/voter`, `handler/voterSelf`, `handler/voterOwner`), then the work
+   * (`handler/function`, `handler/logOut`, or `handler/sessionReady`, `handler/hashPasswords`,
+   * `handler/logInChecks` and `orm/<orm>/<operation>`), then the events and the answer
+   * (`handler/writeEvents`, `handler/respondList`, `handler/respondFound`, `handler/respondToken`,
+   * `handler/logInAnswer`, `handler/respondCollection`, `handler/respondRecord`). The route
+   * template renders each with the method as its context.
+   */
+  steps: Array<{ step: string }>;
+  /** The path parameters checked before use, with the function of src/appgen/params.ts that checks each and what it must be. */
+  paramChecks: Array<{ name: string; test: string; expected: string }>;
+  /** The body's password fields, hashed before the write (hashesPasswords). */
+  passwordFields: string[];
+  /** successStatus is 204: the answer has no body. */
+  noContent: boolean;
+  /** successStatus when an answer must name it (`json(value, 201)`); null for 200, json's default. */
+  explicitStatus: number | null;
 }
 
 export interface RouteFileContext {
