@@ -31,6 +31,10 @@ export interface FieldContext {
   values: string[] | null;
   /** Never sent in a response. */
   hidden: boolean;
+
+  // --- Decided by the map for the templates (src/map/mapModels.ts) ---
+  /** The field's type in the model's API type (types/<Model>.ts): tsType, `JsonValue` for json, `| null` when optional. */
+  apiType: string;
 }
 
 export interface RelationContext {
@@ -60,6 +64,10 @@ export interface RelationContext {
    * schema needs both; not part of the API (no type, no include).
    */
   backReference: boolean;
+
+  // --- Decided by the map for the templates (src/map/mapRelations.ts) ---
+  /** The relation's type in the model's API type: `Post[]`, `User | null` or `User`. */
+  apiType: string;
 }
 
 export interface IndexContext {
@@ -96,6 +104,14 @@ export interface ComputedContext {
   orderBy: { field: string; descending: boolean; optional: boolean } | null;
   /** TypeScript type of the value: `number`, `boolean`, `Array<string>`... */
   tsType: string;
+
+  // --- Decided by the map for the templates (src/map/mapComputed.ts) ---
+  /**
+   * How Drizzle's src/appgen/records.ts reads it, the partial `records/computed/<finder>`:
+   * `countLinked` or `countOwned` (a count through a table of links, or of a hasMany), `callerIn`,
+   * `valuesLinked` or `valuesOwned`.
+   */
+  finder: 'countLinked' | 'countOwned' | 'callerIn' | 'valuesLinked' | 'valuesOwned';
 }
 
 /**
@@ -164,6 +180,16 @@ export interface ModelContext {
   computed: ComputedContext[];
   /** `url` computed fields, in config order. */
   urls: UrlFieldContext[];
+
+  // --- Decided by the map for the templates (src/map/mapModels.ts) ---
+  /** The fields sent in responses (all but the hidden ones), in order. */
+  sentFields: FieldContext[];
+  /** The relations the config declares (not back references): those a route may include, in the API type. */
+  declaredRelations: RelationContext[];
+  /** A field or a computed field holds JSON: the model's type imports JsonValue. */
+  usesJson: boolean;
+  /** The model's type imports something (JsonValue or related models' types). */
+  hasTypeImports: boolean;
 }
 
 /** The slug a create makes (MethodContext.slug): the model's SlugContext, and where `from` comes from. */
@@ -946,6 +972,16 @@ export interface ProjectContext {
    * `A` (id of the model whose name sorts first) and `B`. The Drizzle schema declares the same table.
    */
   joinTables: JoinTableContext[];
+
+  // --- Decided by the map for the templates (src/map/mapProject.ts, databaseWords) ---
+  /** The database's name in comments: `PostgreSQL` or `SQLite`. */
+  databaseName: string;
+  /** The module Drizzle's column builders come from: `drizzle-orm/pg-core` or `drizzle-orm/sqlite-core`. */
+  drizzleCore: string;
+  /** Drizzle's table function: `pgTable` or `sqliteTable`. */
+  tableFunction: string;
+  /** SQLite: better-sqlite3's transactions are synchronous, and records.ts also reads at once (`withIncludedNow`). */
+  synchronousTransactions: boolean;
 }
 
 /** One start-up check: a function of a generated module that returns null, or what is wrong and how to fix it. */

@@ -162,6 +162,20 @@ export function mapProject(
     hiddenFields: models
       .filter((m) => m.hiddenFields.length > 0)
       .map((m) => ({ model: m.name, delegate: m.delegate, fields: m.hiddenFields })),
+    ...databaseWords(options.provider),
   };
   return { ...context, clientRoutes: mapClientRoutes(context) };
+}
+
+/** What the templates name after the database, decided once (ProjectContext's last block). */
+function databaseWords(
+  provider: DatabaseProvider,
+): Pick<ProjectContext, 'databaseName' | 'drizzleCore' | 'tableFunction' | 'synchronousTransactions'> {
+  const postgres = provider === 'postgresql';
+  return {
+    databaseName: postgres ? 'PostgreSQL' : 'SQLite',
+    drizzleCore: postgres ? 'drizzle-orm/pg-core' : 'drizzle-orm/sqlite-core',
+    tableFunction: postgres ? 'pgTable' : 'sqliteTable',
+    synchronousTransactions: !postgres,
+  };
 }

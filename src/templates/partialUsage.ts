@@ -18,6 +18,9 @@ export const VALUES_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   operation: Object.keys(OPERATIONS),
   // partials/http/databaseError.hbs: `http/databaseError/<kind>`.
   kind: DATABASE_ERROR_KINDS,
+  // src/appgen/records.ts.hbs: `records/relation/<RelationContext.type>`, `records/computed/<ComputedContext.finder>`.
+  type: ['belongsTo', 'hasMany', 'manyToMany'],
+  finder: ['countLinked', 'countOwned', 'callerIn', 'valuesLinked', 'valuesOwned'],
 };
 
 /** Partials a template includes by a context field, `{{> (lookup . "partial")}}`: the names that field can hold, as patterns. */
