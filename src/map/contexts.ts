@@ -658,6 +658,8 @@ export interface MethodContext {
   noContent: boolean;
   /** successStatus when an answer must name it (`json(value, 201)`); null for 200, json's default. */
   explicitStatus: number | null;
+  /** The record events receive has computed fields, read as the ORM returns them (computes, with a database). */
+  eventsReadComputed: boolean;
 }
 
 export interface RouteFileContext {

@@ -13,7 +13,13 @@ import { delegateName } from '../domain/names';
 /** How records.ts (Drizzle) reads a computed field: counted or listed through a table of links or a hasMany. */
 function finderOf(kind: ComputedContext['kind'], linked: boolean): ComputedContext['finder'] {
   if (kind === 'callerIn') return 'callerIn';
-  return kind === 'count' ? (linked ? 'countLinked' : 'countOwned') : linked ? 'valuesLinked' : 'valuesOwned';
+  return kind === 'count'
+    ? linked
+      ? 'countLinked'
+      : 'countOwned'
+    : linked
+      ? 'valuesLinked'
+      : 'valuesOwned';
 }
 
 /** A computed field with its relation resolved: what records.ts and the Prisma select need. */

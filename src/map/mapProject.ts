@@ -170,7 +170,10 @@ export function mapProject(
 /** What the templates name after the database, decided once (ProjectContext's last block). */
 function databaseWords(
   provider: DatabaseProvider,
-): Pick<ProjectContext, 'databaseName' | 'drizzleCore' | 'tableFunction' | 'synchronousTransactions'> {
+): Pick<
+  ProjectContext,
+  'databaseName' | 'drizzleCore' | 'tableFunction' | 'synchronousTransactions'
+> {
   const postgres = provider === 'postgresql';
   return {
     databaseName: postgres ? 'PostgreSQL' : 'SQLite',

@@ -88,9 +88,9 @@ export function mapRelations(models: readonly ProjectModel[]): Map<string, Relat
   for (const model of models) {
     for (const relation of result.get(model.name) as RelationContext[]) {
       if (relation.backReference || mirrored.has(`${model.name}.${relation.name}`)) continue;
-      const declaredOther = (result.get(relation.model) as Array<Omit<RelationContext, 'apiType'>>).some(
-        (r) => r.relationName === relation.relationName,
-      );
+      const declaredOther = (
+        result.get(relation.model) as Array<Omit<RelationContext, 'apiType'>>
+      ).some((r) => r.relationName === relation.relationName);
       if (declaredOther || relation.type === 'hasMany') continue;
       const name = `${delegateName(model.name)}By${pascalCase(relation.name)}`;
       (result.get(relation.model) as Array<Omit<RelationContext, 'apiType'>>).push({

@@ -2,7 +2,15 @@ import type { OrmName } from '../config/configTypes';
 import type { MethodContext, ParamContext } from './contexts';
 
 /** The fields of MethodContext decided here (the last block of MethodContext). */
-export type MethodSteps = Pick<MethodContext, 'specs' | 'steps' | 'paramChecks' | 'passwordFields' | 'noContent' | 'explicitStatus'
+export type MethodSteps = Pick<
+  MethodContext,
+  | 'specs'
+  | 'steps'
+  | 'paramChecks'
+  | 'passwordFields'
+  | 'noContent'
+  | 'explicitStatus'
+  | 'eventsReadComputed'
 >;
 
 type Method = Omit<MethodContext, keyof MethodSteps>;
@@ -102,5 +110,6 @@ export function methodSteps(method: Method, orm: OrmName): MethodSteps {
     passwordFields: method.body.filter((f) => f.type === 'password').map((f) => f.name),
     noContent: method.successStatus === 204,
     explicitStatus: method.successStatus === 200 ? null : method.successStatus,
+    eventsReadComputed: method.computes && orm !== 'none',
   };
 }
