@@ -1,7 +1,7 @@
 import { ELEMENT_TYPE_NAMES } from '../config/elements';
 import { analyzeTemplate, matchesPattern, parseTemplate } from '../render/templateAnalysis';
 import { templateErrorFrom } from '../render/templateError';
-import { partialName, templateText, type TemplateSource } from '../render/templateSet';
+import { isRuntimeFile, partialName, templateText, type TemplateSource } from '../render/templateSet';
 import { DATABASE_ERROR_KINDS } from '../domain/databaseErrors';
 import { HANDLER_SPEC_PARTIALS, HANDLER_STEP_PARTIALS } from '../domain/handlerSteps';
 import type { RouteOperation } from '../domain/routeOperation';
@@ -69,6 +69,8 @@ export function partialUsage(sources: readonly TemplateSource[]): TemplateUsage 
     if (list && !list.some((u) => u.by === use.by)) list.push(use);
   };
   for (const source of sources) {
+    // A runtime file includes no partial.
+    if (isRuntimeFile(source.name)) continue;
     let analysis;
     try {
       analysis = analyzeTemplate(parseTemplate(templateText(source)));
