@@ -155,6 +155,10 @@ export interface IncludeContext {
   counted: ComputedContext[];
   /** Its computed fields that read a relation's records (`callerIn`, `values`). */
   reads: ComputedContext[];
+
+  // --- Decided by the map for the templates (src/map/mapComputed.ts) ---
+  /** It chooses its fields or sends url fields: the route's shape names what it sends of it. */
+  shaped: boolean;
 }
 
 export interface ModelContext {
@@ -190,6 +194,8 @@ export interface ModelContext {
   usesJson: boolean;
   /** The model's type imports something (JsonValue or related models' types). */
   hasTypeImports: boolean;
+  /** Its `count` computed fields (Prisma counts them apart: src/appgen/counts.ts). */
+  counts: ComputedContext[];
 }
 
 /** The slug a create makes (MethodContext.slug): the model's SlugContext, and where `from` comes from. */
@@ -879,6 +885,12 @@ export interface NavLinkContext {
   signedOutOnly: boolean;
   /** A page that needs a signed-in user (`auth`): shown only while signed in, when the app has a log-out. */
   signedInOnly: boolean;
+
+  // --- Decided by the map for the templates (src/map/mapProject.ts) ---
+  /** signedOutOnly in an app with a log-out: the layout hides it from the signed in. */
+  hiddenWhenSignedIn: boolean;
+  /** signedInOnly in an app with a log-out: the layout hides it from the signed out. */
+  hiddenWhenSignedOut: boolean;
 }
 
 /** The navigation's log-out control: a button that posts to the app's `account: "logOut"` route. */
@@ -984,6 +996,16 @@ export interface ProjectContext {
   tableFunction: string;
   /** SQLite: better-sqlite3's transactions are synchronous, and records.ts also reads at once (`withIncludedNow`). */
   synchronousTransactions: boolean;
+  /** SQLite: the database is a file (the Dockerfile keeps it on a volume). */
+  databaseIsFile: boolean;
+  /** orm prisma. */
+  usesPrisma: boolean;
+  /** orm drizzle. */
+  usesDrizzle: boolean;
+  /** The events the worker runs (`run: "worker"`), in the order of `events`. */
+  workerEvents: EventContext[];
+  /** The layout has a navigation: links, or a log-out. */
+  hasNav: boolean;
 }
 
 /** One start-up check: a function of a generated module that returns null, or what is wrong and how to fix it. */
@@ -1041,4 +1063,8 @@ export interface ClientRouteContext {
   resultType: string;
   /** The input has no required part: the function may be called without it. */
   inputOptional: boolean;
+
+  // --- Decided by the map for the templates (src/map/mapClientRoutes.ts) ---
+  /** The function reads nothing of its input (no params, query or body): its parameter is `_input`. */
+  inputUnused: boolean;
 }

@@ -131,6 +131,7 @@ export function mapAnswerShape(
       computed: shape.computed,
       counted: shape.computed.filter((c) => c.kind === 'count'),
       reads: shape.computed.filter((c) => c.kind !== 'count'),
+      shaped: shape.fields !== null || shape.urls.length > 0,
     };
   });
   const { fields, computed, urls } = level(route.fields, model, relations, models);

@@ -107,6 +107,7 @@ export function mapModels(
       declaredRelations,
       usesJson,
       hasTypeImports: usesJson || declaredRelations.some((r) => r.model !== model.name),
+      counts: computed.filter((c) => c.kind === 'count'),
     };
   });
 }
