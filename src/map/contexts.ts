@@ -446,7 +446,7 @@ export interface MethodContext {
   handlerName: string;
   /** The route's path as configured, e.g. `/api/users/:id`. */
   urlPath: string;
-  /** What the method does; partials/handler/operation.hbs runs `orm/<orm>/<operation>` for it, or the function. */
+  /** What the method does; its steps (src/map/methodSteps.ts) run `orm/<orm>/<operation>` for it, or the function. */
   operation: RouteOperation;
   model: ModelRefContext | null;
   responseModel: string | null;

@@ -87,7 +87,8 @@ export function navLinks(
   views: ViewContext[],
   hidden: ReadonlySet<string>,
 ): Array<Omit<NavLinkContext, 'hiddenWhenSignedIn' | 'hiddenWhenSignedOut'>> {
-  const group = (link: Pick<NavLinkContext, 'signedOutOnly' | 'signedInOnly'>) => (link.signedOutOnly ? 2 : link.signedInOnly ? 1 : 0);
+  const group = (link: Pick<NavLinkContext, 'signedOutOnly' | 'signedInOnly'>) =>
+    link.signedOutOnly ? 2 : link.signedInOnly ? 1 : 0;
   return views
     .filter((v) => !v.hasParams && !hidden.has(v.name))
     .map((v) => ({

@@ -151,7 +151,8 @@ export class TemplateSet {
    * `render` compiles it: what `npm run build` writes for the built-in ones.
    */
   precompile(name: string): string {
-    if (isRuntimeFile(name)) throw new TemplateError(name, 'built-in', 'a runtime file is copied, not compiled');
+    if (isRuntimeFile(name))
+      throw new TemplateError(name, 'built-in', 'a runtime file is copied, not compiled');
     return Handlebars.precompile(
       this.checkedProgram(this.sourceOf(name)),
       compileOptions(),

@@ -1,3 +1,3 @@
-import type { OutboxStore } from "./outbox";
+import type { OutboxStore } from './outbox';
 
 export declare const outboxStore: OutboxStore;
