@@ -31,6 +31,10 @@ export interface FieldContext {
   values: string[] | null;
   /** Never sent in a response. */
   hidden: boolean;
+
+  // --- Decided by the map for the templates (src/map/mapModels.ts) ---
+  /** The field's type in the model's API type (types/<Model>.ts): tsType, `JsonValue` for json, `| null` when optional. */
+  apiType: string;
 }
 
 export interface RelationContext {
@@ -60,6 +64,10 @@ export interface RelationContext {
    * schema needs both; not part of the API (no type, no include).
    */
   backReference: boolean;
+
+  // --- Decided by the map for the templates (src/map/mapRelations.ts) ---
+  /** The relation's type in the model's API type: `Post[]`, `User | null` or `User`. */
+  apiType: string;
 }
 
 export interface IndexContext {
@@ -96,6 +104,14 @@ export interface ComputedContext {
   orderBy: { field: string; descending: boolean; optional: boolean } | null;
   /** TypeScript type of the value: `number`, `boolean`, `Array<string>`... */
   tsType: string;
+
+  // --- Decided by the map for the templates (src/map/mapComputed.ts) ---
+  /**
+   * How Drizzle's src/appgen/records.ts reads it, the partial `records/computed/<finder>`:
+   * `countLinked` or `countOwned` (a count through a table of links, or of a hasMany), `callerIn`,
+   * `valuesLinked` or `valuesOwned`.
+   */
+  finder: 'countLinked' | 'countOwned' | 'callerIn' | 'valuesLinked' | 'valuesOwned';
 }
 
 /**
@@ -139,6 +155,10 @@ export interface IncludeContext {
   counted: ComputedContext[];
   /** Its computed fields that read a relation's records (`callerIn`, `values`). */
   reads: ComputedContext[];
+
+  // --- Decided by the map for the templates (src/map/mapComputed.ts) ---
+  /** It chooses its fields or sends url fields: the route's shape names what it sends of it. */
+  shaped: boolean;
 }
 
 export interface ModelContext {
@@ -164,6 +184,18 @@ export interface ModelContext {
   computed: ComputedContext[];
   /** `url` computed fields, in config order. */
   urls: UrlFieldContext[];
+
+  // --- Decided by the map for the templates (src/map/mapModels.ts) ---
+  /** The fields sent in responses (all but the hidden ones), in order. */
+  sentFields: FieldContext[];
+  /** The relations the config declares (not back references): those a route may include, in the API type. */
+  declaredRelations: RelationContext[];
+  /** A field or a computed field holds JSON: the model's type imports JsonValue. */
+  usesJson: boolean;
+  /** The model's type imports something (JsonValue or related models' types). */
+  hasTypeImports: boolean;
+  /** Its `count` computed fields (Prisma counts them apart: src/appgen/counts.ts). */
+  counts: ComputedContext[];
 }
 
 /** The slug a create makes (MethodContext.slug): the model's SlugContext, and where `from` comes from. */
@@ -414,7 +446,7 @@ export interface MethodContext {
   handlerName: string;
   /** The route's path as configured, e.g. `/api/users/:id`. */
   urlPath: string;
-  /** What the method does; partials/handler/operation.hbs runs `orm/<orm>/<operation>` for it, or the function. */
+  /** What the method does; its steps (src/map/methodSteps.ts) run `orm/<orm>/<operation>` for it, or the function. */
   operation: RouteOperation;
   model: ModelRefContext | null;
   responseModel: string | null;
@@ -604,6 +636,36 @@ export interface MethodContext {
   envelope: EnvelopeContext;
   /** Some parameter's folder has another name: the handler renames them. */
   renamesParams: boolean;
+
+  // --- Decided by src/map/methodSteps.ts: which partials render the method (templates decide nothing) ---
+  /**
+   * The partials the route file renders for this method before the handlers, in order, each
+   * followed by a blank line when `spaced`: its body spec, query spec, prepared statement
+   * (`orm/<orm>/prepared`) and shape, those it has.
+   */
+  specs: Array<{ spec: string; spaced: boolean }>;
+  /**
+   * The partials of the handler's body, in the order they run, only those that apply: the checks
+   * (`handler/csrf`, `handler/auth`, `handler/optionalAuth` or `handler/anonymous`, `handler/params`,
+   * `handler/body`, `handler/requireChanges`, `handler/listQuery`, `handler/parents`,
+   * `orm/<orm>/load`, `handler/voter`, `handler/voterSelf`, `handler/voterOwner`), then the work
+   * (`handler/function`, `handler/logOut`, or `handler/sessionReady`, `handler/hashPasswords`,
+   * `handler/logInChecks` and `orm/<orm>/<operation>`), then the events and the answer
+   * (`handler/writeEvents`, `handler/respondList`, `handler/respondFound`, `handler/respondToken`,
+   * `handler/logInAnswer`, `handler/respondCollection`, `handler/respondRecord`). The route
+   * template renders each with the method as its context.
+   */
+  steps: Array<{ step: string }>;
+  /** The path parameters checked before use, with the function of src/appgen/params.ts that checks each and what it must be. */
+  paramChecks: Array<{ name: string; test: string; expected: string }>;
+  /** The body's password fields, hashed before the write (hashesPasswords). */
+  passwordFields: string[];
+  /** successStatus is 204: the answer has no body. */
+  noContent: boolean;
+  /** successStatus when an answer must name it (`json(value, 201)`); null for 200, json's default. */
+  explicitStatus: number | null;
+  /** The record events receive has computed fields, read as the ORM returns them (computes, with a database). */
+  eventsReadComputed: boolean;
 }
 
 export interface RouteFileContext {
@@ -823,6 +885,12 @@ export interface NavLinkContext {
   signedOutOnly: boolean;
   /** A page that needs a signed-in user (`auth`): shown only while signed in, when the app has a log-out. */
   signedInOnly: boolean;
+
+  // --- Decided by the map for the templates (src/map/mapProject.ts) ---
+  /** signedOutOnly in an app with a log-out: the layout hides it from the signed in. */
+  hiddenWhenSignedIn: boolean;
+  /** signedInOnly in an app with a log-out: the layout hides it from the signed out. */
+  hiddenWhenSignedOut: boolean;
 }
 
 /** The navigation's log-out control: a button that posts to the app's `account: "logOut"` route. */
@@ -918,6 +986,26 @@ export interface ProjectContext {
    * `A` (id of the model whose name sorts first) and `B`. The Drizzle schema declares the same table.
    */
   joinTables: JoinTableContext[];
+
+  // --- Decided by the map for the templates (src/map/mapProject.ts, databaseWords) ---
+  /** The database's name in comments: `PostgreSQL` or `SQLite`. */
+  databaseName: string;
+  /** The module Drizzle's column builders come from: `drizzle-orm/pg-core` or `drizzle-orm/sqlite-core`. */
+  drizzleCore: string;
+  /** Drizzle's table function: `pgTable` or `sqliteTable`. */
+  tableFunction: string;
+  /** SQLite: better-sqlite3's transactions are synchronous, and records.ts also reads at once (`withIncludedNow`). */
+  synchronousTransactions: boolean;
+  /** SQLite: the database is a file (the Dockerfile keeps it on a volume). */
+  databaseIsFile: boolean;
+  /** orm prisma. */
+  usesPrisma: boolean;
+  /** orm drizzle. */
+  usesDrizzle: boolean;
+  /** The events the worker runs (`run: "worker"`), in the order of `events`. */
+  workerEvents: EventContext[];
+  /** The layout has a navigation: links, or a log-out. */
+  hasNav: boolean;
 }
 
 /** One start-up check: a function of a generated module that returns null, or what is wrong and how to fix it. */
@@ -975,4 +1063,8 @@ export interface ClientRouteContext {
   resultType: string;
   /** The input has no required part: the function may be called without it. */
   inputOptional: boolean;
+
+  // --- Decided by the map for the templates (src/map/mapClientRoutes.ts) ---
+  /** The function reads nothing of its input (no params, query or body): its parameter is `_input`. */
+  inputUnused: boolean;
 }

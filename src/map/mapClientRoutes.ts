@@ -122,6 +122,8 @@ export function clientRoute(
     requestEnvelope: method.envelope.request,
     resultType: resultType(method, project),
     inputOptional: method.params.length === 0 && !method.hasBody,
+    inputUnused:
+      method.params.length === 0 && queryFields(method).length === 0 && !method.bodyTypeName,
   };
 }
 

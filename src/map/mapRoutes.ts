@@ -1,4 +1,5 @@
 import type { OrmName } from '../config/configTypes';
+import { methodSteps, type MethodSteps } from './methodSteps';
 import type { DatabaseProvider } from '../config/database';
 import { bodyTypeInfo } from '../config/fieldTypes';
 import { VALIDATORS, type ParsedValidator } from '../config/validators';
@@ -220,7 +221,7 @@ function mapMethod(
     (provider === 'postgresql' || queuesEvents) &&
     related &&
     READS_AFTER_WRITE.includes(operation);
-  return {
+  const method: Omit<MethodContext, keyof MethodSteps> = {
     method: route.method,
     handlerName,
     urlPath: route.path,
@@ -328,6 +329,7 @@ function mapMethod(
     sessionToken: route.token ? (route.method === 'GET' ? 'held' : 'new') : null,
     envelope: { ...route.envelope },
   };
+  return { ...method, ...methodSteps(method, orm) };
 }
 
 /** Groups routes by folder: each is one route.ts with one export per method. */
