@@ -88,6 +88,8 @@ export interface ListQueryConfig {
   defaultSort?: string;
   pageSize?: number;
   maxPageSize?: number;
+  /** How pages are asked for: `?offset=` (default) or `?cursor=`, the `next` of the previous page. */
+  pagination?: 'offset' | 'cursor';
   count?: boolean;
 }
 
