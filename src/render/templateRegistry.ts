@@ -293,7 +293,9 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       'src/appgen/cursor.ts: pages of lists by cursor (`"pagination": "cursor"`): reading ?cursor=, the next page\'s cursor and Link header, the records after a cursor',
     context: 'ProjectContext',
     outputs: (project) =>
-      project.methods.some((m) => m.listQuery?.cursor) ? once('src/appgen/cursor.ts', [])(project) : [],
+      project.methods.some((m) => m.listQuery?.cursor)
+        ? once('src/appgen/cursor.ts', [])(project)
+        : [],
   },
   {
     template: 'src/appgen/shape.ts.hbs',

@@ -276,7 +276,11 @@ function successResponse(method: MethodContext, project: ProjectContext): [strin
       schema: { type: 'string', pattern: '^[0-9]+$' },
     };
   }
-  if (method.listQuery?.cursor && method.listQuery.cursor.nextKey === null && project.orm !== 'none')
+  if (
+    method.listQuery?.cursor &&
+    method.listQuery.cursor.nextKey === null &&
+    project.orm !== 'none'
+  )
     headers.Link = {
       description: `The next page: \`<url>; rel="next"\` (RFC 8288), the URL relative to this request's, with \`cursor\` set; absent on the last page${corsNote(project, 'Link')}`,
       schema: { type: 'string' },
