@@ -287,6 +287,17 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.methods.some((m) => m.hasListQuery) ? once('src/appgen/query.ts', [])(project) : [],
   },
   {
+    template: 'src/appgen/cursor.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/cursor.ts: pages of lists by cursor (`"pagination": "cursor"`): reading ?cursor=, the next page\'s cursor and Link header, the records after a cursor',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.methods.some((m) => m.listQuery?.cursor)
+        ? once('src/appgen/cursor.ts', [])(project)
+        : [],
+  },
+  {
     template: 'src/appgen/shape.ts.hbs',
     owner: 'generated',
     produces:
