@@ -11,9 +11,18 @@ const SCHEMA_FILES: Record<string, string> = {
   drizzle: 'src/appgen/schema.ts',
 };
 
+/** A model change the database took, as `beforeWrite` and the outcome describe it. */
+export interface ModelChange {
+  /** The ORM is not the one of the previous run: the running server holds the other ORM's client. */
+  ormChanged: boolean;
+}
+
 export type DevOutcome =
-  /** Written; `modelsChanged`: the database took a new schema (the server must restart). */
-  | { ok: true; modelsChanged: boolean }
+  /**
+   * Written; `modelsChanged`: the database took a new schema (the running server must take up the
+   * new modules: appgen dev reloads them, or restarts next dev, see runDevServer).
+   */
+  | ({ ok: true; modelsChanged: boolean } & ModelChange)
   /** Nothing written; `retry`: a database problem, worth trying again without a file change. */
   | { ok: false; retry: boolean };
 
@@ -35,6 +44,8 @@ export interface DevRegenerationOptions {
 export class DevRegeneration {
   /** The schema the database and the running server have; undefined before the first run. */
   private applied?: string;
+  /** The ORM of that schema. */
+  private appliedOrm?: string;
   /** The problems module as last generated (empty list): the base of the banner. */
   private problemsModule?: string;
   /** The problem text printed last, so that a retry does not print it again. */
@@ -44,14 +55,14 @@ export class DevRegeneration {
 
   /**
    * `beforeWrite`: called once the database took a changed schema, before the files and the ORM
-   * client are written (not at the start): appgen dev stops `next dev` there, since it restarts it
-   * anyway; a running server would recompile every written file meanwhile, for nothing, while
-   * `prisma generate` waits for the CPU (bench/README.md, issue 20 fifth pass).
+   * client are written (not at the start): when appgen dev is to restart `next dev` for the change,
+   * it stops it there; a running server would recompile every written file meanwhile, for nothing,
+   * while `prisma generate` waits for the CPU (bench/README.md, issue 20 fifth pass).
    */
   async run(
     context: CommandContext,
     trigger: 'start' | 'change' | 'retry',
-    beforeWrite?: () => Promise<void>,
+    beforeWrite?: (change: ModelChange) => Promise<void>,
   ): Promise<DevOutcome> {
     let planned: GenerateResult | undefined;
     let stage: 'config' | 'database' | 'write' = 'config';
@@ -61,13 +72,16 @@ export class DevRegeneration {
       const modelsChanged = schema !== this.applied;
       // At the start there is no server yet: nothing to stop or restart.
       const serverRestarts = modelsChanged && trigger !== 'start';
+      const change: ModelChange = {
+        ormChanged: this.appliedOrm !== undefined && this.appliedOrm !== context.orm,
+      };
       if (modelsChanged) {
         stage = 'database';
         await syncDatabase(context, {
           acceptDataLoss: this.options.acceptDataLoss,
           schema: context.orm === 'none' ? undefined : schema,
         });
-        if (serverRestarts) await beforeWrite?.();
+        if (serverRestarts) await beforeWrite?.(change);
       }
       stage = 'write';
       // Without a push in between, the plan was just made: written as it is (no second read).
@@ -77,10 +91,11 @@ export class DevRegeneration {
         await generateOrmClient(context);
       }
       this.applied = schema;
+      this.appliedOrm = context.orm;
       this.problemsModule = planned.files.get(DEV_PROBLEMS_PATH)?.content;
       if (this.printed) context.log('appgen dev: fixed; the app runs the current config.');
       this.printed = '';
-      return { ok: true, modelsChanged: serverRestarts };
+      return { ok: true, modelsChanged: serverRestarts, ...change };
     } catch (error) {
       const problem = this.describe(error, stage);
       // At the start there is no app yet: the error alone, as the other commands print it.
