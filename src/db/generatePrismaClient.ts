@@ -49,6 +49,8 @@ export interface GeneratePrismaClientOptions {
   projectDir: string;
   /** Extra environment for the prisma process, on top of process.env. */
   env?: NodeJS.ProcessEnv;
+  /** The schema file (relative to projectDir) instead of prisma.config.ts's. */
+  schema?: string;
 }
 
 export async function generatePrismaClient(opts: GeneratePrismaClientOptions): Promise<void> {
@@ -70,7 +72,7 @@ export async function generatePrismaClient(opts: GeneratePrismaClientOptions): P
 
   const { code, stdout, stderr } = await run(
     process.execPath,
-    [cli, 'generate', '--no-hints'],
+    [cli, 'generate', '--no-hints', ...(opts.schema ? ['--schema', opts.schema] : [])],
     projectDir,
     env,
   );

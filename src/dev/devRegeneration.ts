@@ -82,6 +82,10 @@ export class DevRegeneration {
           schema: context.orm === 'none' ? undefined : schema,
         });
         if (serverRestarts) await beforeWrite?.(change);
+        // The Prisma client before the files: while it is generated next dev has nothing new to
+        // recompile (the written files would make it recompile every route it ran, on the cores
+        // `prisma generate` needs), and once the files are written they find it.
+        if (context.orm !== 'none') await generateOrmClient(context, schema);
       }
       stage = 'write';
       // Without a push in between, the plan was just made: written as it is (no second read).

@@ -29,8 +29,11 @@ describe('reloading the server modules of next dev', () => {
   });
 
   it('restarts next dev after a change of ORM or without an environment file, and says why', () => {
-    expect(restartReason({ ormChanged: false }, '/p/.env')).toBeUndefined();
-    expect(restartReason({ ormChanged: true }, '/p/.env')).toBe('the ORM changed');
-    expect(restartReason({ ormChanged: false }, undefined)).toMatch(/no \.env file/);
+    expect(restartReason({ ormChanged: false }, '/p/.env', {})).toBeUndefined();
+    expect(restartReason({ ormChanged: true }, '/p/.env', {})).toBe('the ORM changed');
+    expect(restartReason({ ormChanged: false }, undefined, {})).toMatch(/no \.env file/);
+    expect(restartReason({ ormChanged: false }, '/p/.env', { APPGEN_DEV_RESTART: '1' })).toBe(
+      'APPGEN_DEV_RESTART=1',
+    );
   });
 });
