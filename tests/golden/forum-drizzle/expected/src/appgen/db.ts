@@ -42,8 +42,11 @@ const globalForDrizzle = globalThis as unknown as { appgenDrizzleDatabase?: { ke
 const current = globalForDrizzle.appgenDrizzleDatabase;
 const kept = current?.key === key ? current : { key, database: createDatabase() };
 if (current && current !== kept) {
-  console.log("[appgen] the models changed: using a new database connection, closing the previous one");
-  setTimeout(() => current.database.$client.close(), 2000).unref();
+  console.log("[appgen] new database client for the changed models; closing the previous one in 2 s");
+  setTimeout(() => {
+    current.database.$client.close();
+    console.log("[appgen] closed the previous database client");
+  }, 2000).unref();
 }
 if (process.env.NODE_ENV !== "production") globalForDrizzle.appgenDrizzleDatabase = kept;
 export const db = kept.database;

@@ -30,8 +30,8 @@ const globalForPrisma = globalThis as unknown as { appgenPrismaClient?: ReturnTy
 const current = globalForPrisma.appgenPrismaClient;
 const kept = current?.key === key ? current : { key, ...createClient() };
 if (current && current !== kept) {
-  console.log("[appgen] the Prisma client was regenerated: using the new one, closing the previous one");
-  setTimeout(() => void current.close().catch((error: unknown) => console.error(`[appgen] closing the previous Prisma client failed: ${String(error)}`)), 2000).unref();
+  console.log("[appgen] new Prisma client for the changed models; closing the previous one in 2 s");
+  setTimeout(() => void current.close().then(() => console.log("[appgen] closed the previous Prisma client"), (error: unknown) => console.error(`[appgen] closing the previous Prisma client failed: ${String(error)}`)), 2000).unref();
 }
 if (process.env.NODE_ENV !== "production") globalForPrisma.appgenPrismaClient = kept;
 export const db = kept.client;
