@@ -36,8 +36,8 @@ export interface DevRegenerationOptions {
 
 /**
  * One `appgen dev` generation, in an order that keeps the app consistent: plan the files in
- * memory; when the models changed, bring the database in line with the planned schema first; only
- * then write the files (and the Prisma client). A config error or a refused model change writes
+ * memory; when the models changed, bring the database in line with the planned schema first, then
+ * generate the Prisma client from it; only then write the files. A config error or a refused model change writes
  * nothing, so the app keeps running its last good version, whose files, client and database agree.
  * The problem is printed and shown in the browser (src/appgen/devProblems.ts, read by the layout).
  */
@@ -54,8 +54,8 @@ export class DevRegeneration {
   constructor(private readonly options: DevRegenerationOptions) {}
 
   /**
-   * `beforeWrite`: called once the database took a changed schema, before the files and the ORM
-   * client are written (not at the start): when appgen dev is to restart `next dev` for the change,
+   * `beforeWrite`: called once the database took a changed schema, before the ORM client and the
+   * files are written (not at the start): when appgen dev is to restart `next dev` for the change,
    * it stops it there; a running server would recompile every written file meanwhile, for nothing,
    * while `prisma generate` waits for the CPU (bench/README.md, issue 20 fifth pass).
    */
