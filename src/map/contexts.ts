@@ -604,6 +604,9 @@ export interface MethodContext {
   envelope: EnvelopeContext;
   /** Some parameter's folder has another name: the handler renames them. */
   renamesParams: boolean;
+  // --- What map decides for the ORM partials (templates/partials/orm), src/map/mapOrmQueries.ts.
+  /** The names, statement variants and lists the ORM partials of this method render. */
+  orm: OrmQueryContext;
 }
 
 export interface RouteFileContext {
@@ -918,6 +921,9 @@ export interface ProjectContext {
    * `A` (id of the model whose name sorts first) and `B`. The Drizzle schema declares the same table.
    */
   joinTables: JoinTableContext[];
+  // --- What map decides for the ORM partials (templates/partials/orm), src/map/mapOrmQueries.ts.
+  /** How the project's database writes a statement (Drizzle's awaits and runs, Prisma's isolation level). */
+  ormSyntax: OrmSyntaxContext;
 }
 
 /** One start-up check: a function of a generated module that returns null, or what is wrong and how to fix it. */
@@ -975,4 +981,71 @@ export interface ClientRouteContext {
   resultType: string;
   /** The input has no required part: the function may be called without it. */
   inputOptional: boolean;
+}
+
+/**
+ * What map decides for the ORM partials of one method (MethodContext.orm, src/map/mapOrmQueries.ts):
+ * the names the statements bind, which variant of a statement renders, and the lists they iterate,
+ * so that templates/partials/orm render without choosing.
+ */
+export interface OrmQueryContext {
+  /** Drizzle: the variable of the one record a query returns: `found` when included records or computed fields are added after it (withIncluded), else `record`. */
+  recordName: 'record' | 'found';
+  /** Drizzle: the same for the records of a write on a collection: `found` or `records`. */
+  rowsName: 'records' | 'found';
+  /**
+   * Drizzle: what binds the rows a write returns, when something reads them after (the answer,
+   * events, a sign-up's token, the 404 check of a write of one record, a collection's count):
+   * `const [record] = `, `const [found] = `, `const records = `, `const found = `; else "".
+   */
+  keptAs: string;
+  /** Included records and computed fields are added after the write committed (readsWritten, not readsInTransaction). */
+  addsAfterWrite: boolean;
+  /** Drizzle: the partial orm/drizzle/addRelated renders (`orm/drizzle/added/<adds>`): included records, computed fields or both; null when not related. */
+  adds: 'included' | 'computed' | 'both' | null;
+  /** The included relations that have computed fields, whose records withComputed completes after the includes. */
+  includesComputing: IncludeContext[];
+  /** The user id computed fields (callerIn) compare with: `userId` when the caller may be signed in, else `null`. */
+  callerId: 'userId' | 'null';
+  /** Prisma: the query takes an `include` argument (orm/prisma/include): included relations or computed fields that read records. */
+  takesInclude: boolean;
+  /** Prisma: a write of one record runs in a transaction binding it as `written` (orm/prisma/writer), to count its relations or record its events. */
+  writesInTransaction: boolean;
+  /** Prisma, a route on a collection: its records are read and written in one transaction (events or an answer read them). */
+  readsCollection: boolean;
+  /** A route on a collection: what binds the result of its transaction, `const records = ` or `const total = `, else "". */
+  collectionKeptAs: string;
+  /** Drizzle, a write in a transaction (orm/drizzle/transaction): what it returns, `records` read in it (readsInTransaction) or the `written` rows. */
+  transactionResult: 'records' | 'written';
+  /** Drizzle, a prepared read (preparesRead): the argument of `.prepare()`, the statement's name as a string literal on PostgreSQL, else "". */
+  prepareArgument: string;
+}
+
+/** Drizzle: how a statement of a transaction is written on the project's database (ProjectContext.ormSyntax). */
+export interface DrizzleReaderContext {
+  /** `await ` before a statement (node-postgres), or "" (better-sqlite3's transactions are synchronous). */
+  awaits: string;
+  /** The functions adding included records and computed fields: `withIncluded`, `withComputed`, or their synchronous `...Now`. */
+  withIncluded: string;
+  withComputed: string;
+  /** The client argument after the records: "" (`db`) or `, tx`. */
+  client: string;
+}
+
+/** The statement syntax the project's database decides (ProjectContext.ormSyntax, src/map/mapOrmQueries.ts). */
+export interface OrmSyntaxContext {
+  /** Drizzle: `await ` before a statement in a transaction on PostgreSQL; "" on SQLite (better-sqlite3 runs it synchronously). */
+  awaitInTransaction: string;
+  /** Drizzle: `async ` before the transaction's callback on PostgreSQL; "" on SQLite. */
+  asyncInTransaction: string;
+  /** Drizzle, after a statement in a transaction: `.all()` (rows) and `.run()` on SQLite; "" on PostgreSQL. */
+  all: string;
+  run: string;
+  /** Drizzle: `.for("update")` locking a row read in a transaction on PostgreSQL; "" on SQLite (one writer at a time). */
+  forUpdate: string;
+  /** Drizzle: how included records and computed fields are added after a write, and inside its transaction. */
+  readAfterWrite: DrizzleReaderContext;
+  readInTransaction: DrizzleReaderContext;
+  /** Prisma, a transaction reading then writing a collection: `, { isolationLevel: ... RepeatableRead }` on PostgreSQL, else "". */
+  collectionIsolation: string;
 }

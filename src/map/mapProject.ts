@@ -1,3 +1,4 @@
+import { mapOrmSyntax } from './mapOrmQueries';
 import { VALIDATOR_NAMES } from '../config/validators';
 import type { CheckedProject, ProjectModel } from '../validate/checkedProject';
 import type { DatabaseProvider, JoinTableContext, ModelContext, ProjectContext } from './contexts';
@@ -162,6 +163,7 @@ export function mapProject(
     hiddenFields: models
       .filter((m) => m.hiddenFields.length > 0)
       .map((m) => ({ model: m.name, delegate: m.delegate, fields: m.hiddenFields })),
+    ormSyntax: mapOrmSyntax(options.provider),
   };
   return { ...context, clientRoutes: mapClientRoutes(context) };
 }

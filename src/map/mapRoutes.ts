@@ -1,3 +1,4 @@
+import { mapOrmQueries } from './mapOrmQueries';
 import type { OrmName } from '../config/configTypes';
 import type { DatabaseProvider } from '../config/database';
 import { bodyTypeInfo } from '../config/fieldTypes';
@@ -220,7 +221,7 @@ function mapMethod(
     (provider === 'postgresql' || queuesEvents) &&
     related &&
     READS_AFTER_WRITE.includes(operation);
-  return {
+  const context: Omit<MethodContext, 'orm'> = {
     method: route.method,
     handlerName,
     urlPath: route.path,
@@ -328,6 +329,7 @@ function mapMethod(
     sessionToken: route.token ? (route.method === 'GET' ? 'held' : 'new') : null,
     envelope: { ...route.envelope },
   };
+  return { ...context, orm: mapOrmQueries(context, provider) };
 }
 
 /** Groups routes by folder: each is one route.ts with one export per method. */

@@ -1,0 +1,84 @@
+import type { DatabaseProvider } from '../config/database';
+import type {
+  DrizzleReaderContext,
+  MethodContext,
+  OrmQueryContext,
+  OrmSyntaxContext,
+} from './contexts';
+
+/** Writes of one record whose 404 check reads the rows they return (Drizzle). */
+const CHECKS_WRITTEN = ['update', 'replace', 'delete', 'link', 'unlink'];
+
+/** Drizzle: what binds the rows a write returns (orm/drizzle/keepWritten), or "" when nothing reads them. */
+function keptAs(method: Omit<MethodContext, 'orm'>, recordName: string, rowsName: string): string {
+  if (method.collection)
+    return method.readsWritten || method.countKey !== null ? `const ${rowsName} = ` : '';
+  return method.readsWritten || CHECKS_WRITTEN.includes(method.operation)
+    ? `const [${recordName}] = `
+    : '';
+}
+
+/** What the ORM partials of one method render (MethodContext.orm): the decisions they leave to map. */
+export function mapOrmQueries(
+  method: Omit<MethodContext, 'orm'>,
+  provider: DatabaseProvider,
+): OrmQueryContext {
+  // Included records are added to `found`; when the write's transaction added them, it returns the records.
+  const addsLater = method.related && !method.readsInTransaction;
+  const recordName = addsLater ? 'found' : 'record';
+  const rowsName = addsLater ? 'found' : 'records';
+  const includes = method.include.length > 0;
+  const computes = method.computed.length > 0;
+  const readsCollection = method.queuesEvents || method.readsWritten;
+  return {
+    recordName,
+    rowsName,
+    keptAs: keptAs(method, recordName, rowsName),
+    addsAfterWrite: method.readsWritten && !method.readsInTransaction,
+    adds: includes && computes ? 'both' : includes ? 'included' : computes ? 'computed' : null,
+    includesComputing: method.include.filter((include) => include.computed.length > 0),
+    callerId: method.auth || method.optionalAuth ? 'userId' : 'null',
+    takesInclude: includes || method.reads.length > 0,
+    writesInTransaction: method.queuesEvents || method.countsRelations,
+    readsCollection,
+    collectionKeptAs:
+      readsCollection && method.readsWritten
+        ? 'const records = '
+        : method.countKey !== null
+          ? 'const total = '
+          : '',
+    transactionResult: method.readsInTransaction ? 'records' : 'written',
+    prepareArgument:
+      method.readStatement !== null && provider === 'postgresql'
+        ? JSON.stringify(method.readStatement)
+        : '',
+  };
+}
+
+/** How included records and computed fields are added: awaited, or at once in a SQLite transaction. */
+function reader(sync: boolean, client: string): DrizzleReaderContext {
+  return {
+    awaits: sync ? '' : 'await ',
+    withIncluded: sync ? 'withIncludedNow' : 'withIncluded',
+    withComputed: sync ? 'withComputedNow' : 'withComputed',
+    client,
+  };
+}
+
+/** The statement syntax of the project's database (ProjectContext.ormSyntax). */
+export function mapOrmSyntax(provider: DatabaseProvider): OrmSyntaxContext {
+  const postgres = provider === 'postgresql';
+  return {
+    awaitInTransaction: postgres ? 'await ' : '',
+    asyncInTransaction: postgres ? 'async ' : '',
+    all: postgres ? '' : '.all()',
+    run: postgres ? '' : '.run()',
+    forUpdate: postgres ? '.for("update")' : '',
+    readAfterWrite: reader(false, ''),
+    // better-sqlite3's transactions are synchronous: what they read is added at once.
+    readInTransaction: reader(!postgres, ', tx'),
+    collectionIsolation: postgres
+      ? ', { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead }'
+      : '',
+  };
+}
