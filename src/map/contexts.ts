@@ -1013,8 +1013,16 @@ export interface OrmQueryContext {
   writesInTransaction: boolean;
   /** Prisma, a route on a collection: its records are read and written in one transaction (events or an answer read them). */
   readsCollection: boolean;
-  /** A route on a collection: what binds the result of its transaction, `const records = ` or `const total = `, else "". */
+  /** Prisma, a route on a collection: what binds the result of its transaction, `const records = ` or `const total = `, else "". */
   collectionKeptAs: string;
+  /** Prisma, a route on a collection: what its transaction returns, the records `found` or, when only counted, `found.length`. */
+  collectionReturns: 'found' | 'found.length';
+  /** Prisma, a route on a collection without a transaction: what binds its count, `const { count: total } = ` with countKey, else "". */
+  countedAs: string;
+  /** A route on a collection whose answer counts the records it read (countKey and readsWritten): `total` is their number. */
+  countsReadRecords: boolean;
+  /** Drizzle, a route on a collection: its statement returns the rows (readsWritten or countKey). */
+  returnsRows: boolean;
   /** Drizzle, a write in a transaction (orm/drizzle/transaction): what it returns, `records` read in it (readsInTransaction) or the `written` rows. */
   transactionResult: 'records' | 'written';
   /** Drizzle, a prepared read (preparesRead): the argument of `.prepare()`, the statement's name as a string literal on PostgreSQL, else "". */

@@ -9,10 +9,13 @@ import type {
 /** Writes of one record whose 404 check reads the rows they return (Drizzle). */
 const CHECKS_WRITTEN = ['update', 'replace', 'delete', 'link', 'unlink'];
 
+/** A route on a collection whose statement returns the rows: something reads them, or counts them. */
+const returnsRows = (method: Omit<MethodContext, 'orm'>) =>
+  method.readsWritten || method.countKey !== null;
+
 /** Drizzle: what binds the rows a write returns (orm/drizzle/keepWritten), or "" when nothing reads them. */
 function keptAs(method: Omit<MethodContext, 'orm'>, recordName: string, rowsName: string): string {
-  if (method.collection)
-    return method.readsWritten || method.countKey !== null ? `const ${rowsName} = ` : '';
+  if (method.collection) return returnsRows(method) ? `const ${rowsName} = ` : '';
   return method.readsWritten || CHECKS_WRITTEN.includes(method.operation)
     ? `const [${recordName}] = `
     : '';
@@ -41,12 +44,15 @@ export function mapOrmQueries(
     takesInclude: includes || method.reads.length > 0,
     writesInTransaction: method.queuesEvents || method.countsRelations,
     readsCollection,
-    collectionKeptAs:
-      readsCollection && method.readsWritten
-        ? 'const records = '
-        : method.countKey !== null
-          ? 'const total = '
-          : '',
+    collectionKeptAs: method.readsWritten
+      ? 'const records = '
+      : method.countKey !== null
+        ? 'const total = '
+        : '',
+    collectionReturns: method.readsWritten ? 'found' : 'found.length',
+    countedAs: method.countKey !== null ? 'const { count: total } = ' : '',
+    countsReadRecords: method.countKey !== null && method.readsWritten,
+    returnsRows: returnsRows(method),
     transactionResult: method.readsInTransaction ? 'records' : 'written',
     prepareArgument:
       method.readStatement !== null && provider === 'postgresql'
