@@ -1025,6 +1025,13 @@ export interface OrmQueryContext {
   returnsRows: boolean;
   /** Drizzle, a write in a transaction (orm/drizzle/transaction): what it returns, `records` read in it (readsInTransaction) or the `written` rows. */
   transactionResult: 'records' | 'written';
+  /** The body fields a write (create, replace, update) writes, each with how (orm/<orm>/write/<operation>/<kind>); empty for other operations. */
+  writes: OrmWriteContext[];
+  /** Drizzle: the body fields written as columns (no link), and the links of uuid[] and string[] fields written after the record (orm/drizzle/links). */
+  columns: BodyFieldContext[];
+  links: BodyFieldContext[];
+  /** Drizzle: the string[] link fields, whose records are named by a unique field (orm/drizzle/namedLinks). */
+  namedLinks: BodyFieldContext[];
   /** Drizzle, a prepared read (preparesRead): the argument of `.prepare()`, the statement's name as a string literal on PostgreSQL, else "". */
   prepareArgument: string;
 }
@@ -1056,4 +1063,13 @@ export interface OrmSyntaxContext {
   readInTransaction: DrizzleReaderContext;
   /** Prisma, a transaction reading then writing a collection: `, { isolationLevel: ... RepeatableRead }` on PostgreSQL, else "". */
   collectionIsolation: string;
+}
+
+/** One body field a write writes (OrmQueryContext.writes). */
+export interface OrmWriteContext {
+  field: BodyFieldContext;
+  /** `value`: a column; `ids`: a uuid[] link (the ids of the linked records); `names`: a string[] link (records named by `link.by`, created when missing). */
+  kind: 'value' | 'ids' | 'names';
+  /** Prisma: what a replace writes for the field when absent: `Prisma.DbNull` (a nullable json field), `null` (another nullable field), or null (not nullable). */
+  emptyValue: 'Prisma.DbNull' | 'null' | null;
 }

@@ -1,13 +1,26 @@
 import type { DatabaseProvider } from '../config/database';
 import type {
+  BodyFieldContext,
   DrizzleReaderContext,
   MethodContext,
   OrmQueryContext,
   OrmSyntaxContext,
+  OrmWriteContext,
 } from './contexts';
 
 /** Writes of one record whose 404 check reads the rows they return (Drizzle). */
 const CHECKS_WRITTEN = ['update', 'replace', 'delete', 'link', 'unlink'];
+
+/** Writes whose body is the record's: each field written by its kind (OrmQueryContext.writes). */
+const WRITES_BODY = ['create', 'replace', 'update'];
+
+function write(field: BodyFieldContext): OrmWriteContext {
+  return {
+    field,
+    kind: field.link === null ? 'value' : field.link.by === null ? 'ids' : 'names',
+    emptyValue: !field.nullable ? null : field.type === 'json' ? 'Prisma.DbNull' : 'null',
+  };
+}
 
 /** A route on a collection whose statement returns the rows: something reads them, or counts them. */
 const returnsRows = (method: Omit<MethodContext, 'orm'>) =>
@@ -54,6 +67,10 @@ export function mapOrmQueries(
     countsReadRecords: method.countKey !== null && method.readsWritten,
     returnsRows: returnsRows(method),
     transactionResult: method.readsInTransaction ? 'records' : 'written',
+    writes: WRITES_BODY.includes(method.operation) ? method.body.map(write) : [],
+    columns: method.body.filter((field) => field.link === null),
+    links: method.body.filter((field) => field.link !== null),
+    namedLinks: method.body.filter((field) => field.link?.by),
     prepareArgument:
       method.readStatement !== null && provider === 'postgresql'
         ? JSON.stringify(method.readStatement)
