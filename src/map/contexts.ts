@@ -1030,6 +1030,12 @@ export interface OrmQueryContext {
   /** Drizzle: the body fields written as columns (no link), and the links of uuid[] and string[] fields written after the record (orm/drizzle/links). */
   columns: BodyFieldContext[];
   links: BodyFieldContext[];
+  /** Drizzle: what the write does to the links (a comment): `added` (create), `replaced (none when absent)` (replace), `replaced when the body has the list` (update). */
+  linksChange: string;
+  /** Drizzle: the write replaces the record's links (deletes them first): a replace or an update. */
+  replacesLinks: boolean;
+  /** Drizzle: the links are written only when the body has the list (an update). */
+  linksWhenSent: boolean;
   /** Drizzle: the string[] link fields, whose records are named by a unique field (orm/drizzle/namedLinks). */
   namedLinks: BodyFieldContext[];
   /** Drizzle, a prepared read (preparesRead): the argument of `.prepare()`, the statement's name as a string literal on PostgreSQL, else "". */

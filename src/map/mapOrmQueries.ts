@@ -22,6 +22,13 @@ function write(field: BodyFieldContext): OrmWriteContext {
   };
 }
 
+/** What a write does to the links of its uuid[] and string[] fields (OrmQueryContext.linksChange). */
+const LINKS_CHANGE: Partial<Record<string, string>> = {
+  create: 'added',
+  replace: 'replaced (none when absent)',
+  update: 'replaced when the body has the list',
+};
+
 /** A route on a collection whose statement returns the rows: something reads them, or counts them. */
 const returnsRows = (method: Omit<MethodContext, 'orm'>) =>
   method.readsWritten || method.countKey !== null;
@@ -70,6 +77,9 @@ export function mapOrmQueries(
     writes: WRITES_BODY.includes(method.operation) ? method.body.map(write) : [],
     columns: method.body.filter((field) => field.link === null),
     links: method.body.filter((field) => field.link !== null),
+    linksChange: LINKS_CHANGE[method.operation] ?? '',
+    replacesLinks: method.operation === 'replace' || method.operation === 'update',
+    linksWhenSent: method.operation === 'update',
     namedLinks: method.body.filter((field) => field.link?.by),
     prepareArgument:
       method.readStatement !== null && provider === 'postgresql'
