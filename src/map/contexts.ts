@@ -274,6 +274,9 @@ export interface RelationStepContext {
   otherColumn: 'A' | 'B' | null;
   /** The last step of a path that compares the related id (a scope): belongsTo compares its own field, manyToMany the links' column, with no read of the related table. */
   direct: boolean;
+  // --- What map decides for the ORM partials (templates/partials/orm), src/map/mapOrmQueries.ts.
+  /** How orm/<orm>/through writes the step. */
+  orm: OrmStepContext;
 }
 
 /** Records reached through relations (`tags.name`, `author.followers`): the steps, then the field of the last model compared. */
@@ -1078,4 +1081,17 @@ export interface OrmWriteContext {
   kind: 'value' | 'ids' | 'names';
   /** Prisma: what a replace writes for the field when absent: `Prisma.DbNull` (a nullable json field), `null` (another nullable field), or null (not nullable). */
   emptyValue: 'Prisma.DbNull' | 'null' | null;
+}
+
+/** How the ORM partials write one step of a relation path (RelationStepContext.orm). */
+export interface OrmStepContext {
+  /**
+   * Drizzle: the partial opening the step's subquery, orm/drizzle/through/<subquery>: by its kind, or for a `direct` last
+   * step `directBelongsTo` (the step's own field) or `directManyToMany` (the links' column).
+   */
+  subquery: 'belongsTo' | 'hasMany' | 'manyToMany' | 'directBelongsTo' | 'directManyToMany';
+  /** Drizzle: the parentheses closing the subquery after the value. */
+  closing: string;
+  /** Prisma: the relation filter, `is` (belongsTo: one related record) or `some`. */
+  prismaFilter: 'is' | 'some';
 }

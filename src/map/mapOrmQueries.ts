@@ -4,7 +4,9 @@ import type {
   DrizzleReaderContext,
   MethodContext,
   OrmQueryContext,
+  OrmStepContext,
   OrmSyntaxContext,
+  RelationStepContext,
   OrmWriteContext,
 } from './contexts';
 
@@ -113,5 +115,26 @@ export function mapOrmSyntax(provider: DatabaseProvider): OrmSyntaxContext {
     collectionIsolation: postgres
       ? ', { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead }'
       : '',
+  };
+}
+
+/** How the ORM partials write one step of a relation path (RelationStepContext.orm). */
+export function mapOrmStep(step: Omit<RelationStepContext, 'orm'>): OrmStepContext {
+  const subquery = step.direct
+    ? step.kind === 'belongsTo'
+      ? 'directBelongsTo'
+      : 'directManyToMany'
+    : step.kind;
+  const CLOSING = {
+    directBelongsTo: '',
+    directManyToMany: '))',
+    belongsTo: '))',
+    hasMany: '))',
+    manyToMany: '))))',
+  };
+  return {
+    subquery,
+    closing: CLOSING[subquery],
+    prismaFilter: step.kind === 'belongsTo' ? 'is' : 'some',
   };
 }
