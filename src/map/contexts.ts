@@ -96,6 +96,9 @@ export interface ComputedContext {
   orderBy: { field: string; descending: boolean; optional: boolean } | null;
   /** TypeScript type of the value: `number`, `boolean`, `Array<string>`... */
   tsType: string;
+  // --- What map decides for the ORM partials (templates/partials/orm), src/map/mapOrmQueries.ts.
+  /** How orm/prisma/read and orm/prisma/reading write the field. */
+  orm: OrmComputedContext;
 }
 
 /**
@@ -1094,4 +1097,12 @@ export interface OrmStepContext {
   closing: string;
   /** Prisma: the relation filter, `is` (belongsTo: one related record) or `some`. */
   prismaFilter: 'is' | 'some';
+}
+
+/** How the ORM partials read one computed field (ComputedContext.orm). */
+export interface OrmComputedContext {
+  /** Prisma, `values`: the order of its field in `orderBy`, `"asc"`, `"desc"`, or with an optional field `{ sort: "asc", nulls: "last" }`; else null. */
+  prismaSort: string | null;
+  /** Prisma: where its answer holds the field (PrismaReading in src/appgen/shape.ts): `["values", "tags", "name"]` (kind, relation, field). */
+  prismaReading: string;
 }

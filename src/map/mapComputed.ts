@@ -6,6 +6,7 @@ import type {
   ProjectRoute,
   ProjectUrlField,
 } from '../validate/checkedProject';
+import { mapOrmComputed } from './mapOrmQueries';
 import type { ComputedContext, IncludeContext, RelationContext, UrlFieldContext } from './contexts';
 import { enumTsType } from './mapModels';
 import { delegateName } from '../domain/names';
@@ -26,7 +27,7 @@ export function mapComputed(
         ? 'JsonValue'
         : FIELD_TYPES[listed.type].ts
     : 'string';
-  return {
+  const context: Omit<ComputedContext, 'orm'> = {
     name: computed.name,
     kind: computed.kind,
     relation: relation.name,
@@ -48,6 +49,7 @@ export function mapComputed(
           ? 'boolean'
           : `Array<${valueType}${listed?.optional ? ' | null' : ''}>`,
   };
+  return { ...context, orm: mapOrmComputed(context) };
 }
 
 /** A url field with the fields its path needs. */

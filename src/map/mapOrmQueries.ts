@@ -1,8 +1,10 @@
 import type { DatabaseProvider } from '../config/database';
 import type {
   BodyFieldContext,
+  ComputedContext,
   DrizzleReaderContext,
   MethodContext,
+  OrmComputedContext,
   OrmQueryContext,
   OrmStepContext,
   OrmSyntaxContext,
@@ -136,5 +138,22 @@ export function mapOrmStep(step: Omit<RelationStepContext, 'orm'>): OrmStepConte
     subquery,
     closing: CLOSING[subquery],
     prismaFilter: step.kind === 'belongsTo' ? 'is' : 'some',
+  };
+}
+
+/** How the Prisma partials read one computed field (ComputedContext.orm). */
+export function mapOrmComputed(computed: Omit<ComputedContext, 'orm'>): OrmComputedContext {
+  const order = computed.orderBy;
+  const sort = order?.descending ? 'desc' : 'asc';
+  return {
+    prismaSort: !order
+      ? null
+      : order.optional
+        ? `{ sort: "${sort}", nulls: "${order.descending ? 'first' : 'last'}" }`
+        : `"${sort}"`,
+    prismaReading: `[${[computed.kind, computed.relation, computed.field]
+      .filter((part) => part !== null)
+      .map((part) => JSON.stringify(part))
+      .join(', ')}]`,
   };
 }
