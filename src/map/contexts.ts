@@ -1000,9 +1000,9 @@ export interface OrmQueryContext {
   /** Drizzle: the same for the records of a write on a collection: `found` or `records`. */
   rowsName: 'records' | 'found';
   /**
-   * Drizzle: what binds the rows a write returns, when something reads them after (the answer,
-   * events, a sign-up's token, the 404 check of a write of one record, a collection's count):
-   * `const [record] = `, `const [found] = `, `const records = `, `const found = `; else "".
+   * What binds the rows a write returns, when something reads them after. Prisma: `const record = `
+   * when readsWritten. Drizzle: also for the 404 check of a write of one record, or a collection's
+   * count: `const [record] = `, `const [found] = `, `const records = `, `const found = `. Else "".
    */
   keptAs: string;
   /** Included records and computed fields are added after the write committed (readsWritten, not readsInTransaction). */

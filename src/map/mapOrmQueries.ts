@@ -1,3 +1,4 @@
+import type { OrmName } from '../config/configTypes';
 import type { DatabaseProvider } from '../config/database';
 import type {
   BodyFieldContext,
@@ -37,8 +38,14 @@ const LINKS_CHANGE: Partial<Record<string, string>> = {
 const returnsRows = (method: Omit<MethodContext, 'orm'>) =>
   method.readsWritten || method.countKey !== null;
 
-/** Drizzle: what binds the rows a write returns (orm/drizzle/keepWritten), or "" when nothing reads them. */
-function keptAs(method: Omit<MethodContext, 'orm'>, recordName: string, rowsName: string): string {
+/** What binds the rows a write returns (Prisma: the record; Drizzle: orm/drizzle/keepWritten), or "" when nothing reads them. */
+function keptAs(
+  method: Omit<MethodContext, 'orm'>,
+  orm: OrmName,
+  recordName: string,
+  rowsName: string,
+): string {
+  if (orm === 'prisma') return method.readsWritten ? 'const record = ' : '';
   if (method.collection) return returnsRows(method) ? `const ${rowsName} = ` : '';
   return method.readsWritten || CHECKS_WRITTEN.includes(method.operation)
     ? `const [${recordName}] = `
@@ -48,7 +55,7 @@ function keptAs(method: Omit<MethodContext, 'orm'>, recordName: string, rowsName
 /** What the ORM partials of one method render (MethodContext.orm): the decisions they leave to map. */
 export function mapOrmQueries(
   method: Omit<MethodContext, 'orm'>,
-  provider: DatabaseProvider,
+  { orm, provider }: { orm: OrmName; provider: DatabaseProvider },
 ): OrmQueryContext {
   // Included records are added to `found`; when the write's transaction added them, it returns the records.
   const addsLater = method.related && !method.readsInTransaction;
@@ -60,7 +67,7 @@ export function mapOrmQueries(
   return {
     recordName,
     rowsName,
-    keptAs: keptAs(method, recordName, rowsName),
+    keptAs: keptAs(method, orm, recordName, rowsName),
     addsAfterWrite: method.readsWritten && !method.readsInTransaction,
     adds: includes && computes ? 'both' : includes ? 'included' : computes ? 'computed' : null,
     includesComputing: method.include.filter((include) => include.computed.length > 0),

@@ -329,7 +329,7 @@ function mapMethod(
     sessionToken: route.token ? (route.method === 'GET' ? 'held' : 'new') : null,
     envelope: { ...route.envelope },
   };
-  return { ...context, orm: mapOrmQueries(context, provider) };
+  return { ...context, orm: mapOrmQueries(context, { orm, provider }) };
 }
 
 /** Groups routes by folder: each is one route.ts with one export per method. */
