@@ -167,6 +167,9 @@ export interface ModelContext {
   computed: ComputedContext[];
   /** `url` computed fields, in config order. */
   urls: UrlFieldContext[];
+  // --- What map decides for the schema partials (templates/partials/schema), src/map/mapOrmQueries.ts.
+  /** How prisma/schema.prisma and src/appgen/schema.ts (Drizzle) declare the model. */
+  orm: OrmModelContext;
 }
 
 /** The slug a create makes (MethodContext.slug): the model's SlugContext, and where `from` comes from. */
@@ -1073,6 +1076,8 @@ export interface OrmSyntaxContext {
   /** Drizzle: how included records and computed fields are added after a write, and inside its transaction. */
   readAfterWrite: DrizzleReaderContext;
   readInTransaction: DrizzleReaderContext;
+  /** Drizzle: the table builder of the database, `pgTable` or `sqliteTable`. */
+  drizzleTable: 'pgTable' | 'sqliteTable';
   /** Prisma, a transaction reading then writing a collection: `, { isolationLevel: ... RepeatableRead }` on PostgreSQL, else "". */
   collectionIsolation: string;
 }
@@ -1105,4 +1110,19 @@ export interface OrmComputedContext {
   prismaSort: string | null;
   /** Prisma: where its answer holds the field (PrismaReading in src/appgen/shape.ts): `["values", "tags", "name"]` (kind, relation, field). */
   prismaReading: string;
+}
+
+/** How the schemas declare one model (ModelContext.orm). */
+export interface OrmModelContext {
+  /** Prisma: each field's line, its type (`String?` when optional) and its attributes after a space (` @id @default(uuid(7))`, or ""). */
+  prismaFields: Array<{ name: string; type: string; attributes: string }>;
+  /** Prisma: the relations in order, each rendered by schema/prismaRelation/<shape>: `one` (a belongsTo, with its field) or `list`. */
+  prismaRelations: Array<{ relation: RelationContext; shape: 'one' | 'list' }>;
+  /** The indexes, with Prisma's attribute (`unique`, `index`) and Drizzle's builder (`uniqueIndex`, `index`). */
+  indexes: Array<{ index: IndexContext; prisma: 'unique' | 'index'; drizzle: 'uniqueIndex' | 'index' }>;
+  /** Drizzle: the `unique` fields (a unique index each) and the belongsTo relations (a foreign key each). */
+  uniqueFields: FieldContext[];
+  foreignKeys: RelationContext[];
+  /** Drizzle: the table has unique fields, indexes or foreign keys (its third argument lists them). */
+  hasConstraints: boolean;
 }

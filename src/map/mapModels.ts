@@ -1,3 +1,4 @@
+import { mapOrmModel } from './mapOrmQueries';
 import { FIELD_TYPES } from '../config/fieldTypes';
 import type { ProjectField, ProjectModel } from '../validate/checkedProject';
 import type {
@@ -76,7 +77,7 @@ export function mapModels(
   const byName = new Map(models.map((m) => [m.name, m]));
   return models.map((model) => {
     const fields = model.fields.map((field) => mapField(field, provider));
-    return {
+    const context: Omit<ModelContext, 'orm'> = {
       name: model.name,
       delegate: delegateName(model.name),
       source: model.file,
@@ -96,5 +97,6 @@ export function mapModels(
         ),
       ].sort(),
     };
+    return { ...context, orm: mapOrmModel(context) };
   });
 }

@@ -4,6 +4,8 @@ import type {
   BodyFieldContext,
   ComputedContext,
   DrizzleReaderContext,
+  ModelContext,
+  OrmModelContext,
   MethodContext,
   OrmComputedContext,
   OrmQueryContext,
@@ -117,6 +119,7 @@ export function mapOrmSyntax(provider: DatabaseProvider): OrmSyntaxContext {
     asyncInTransaction: postgres ? 'async ' : '',
     all: postgres ? '' : '.all()',
     run: postgres ? '' : '.run()',
+    drizzleTable: postgres ? 'pgTable' : 'sqliteTable',
     forUpdate: postgres ? '.for("update")' : '',
     readAfterWrite: reader(false, ''),
     // better-sqlite3's transactions are synchronous: what they read is added at once.
@@ -162,5 +165,29 @@ export function mapOrmComputed(computed: Omit<ComputedContext, 'orm'>): OrmCompu
       .filter((part) => part !== null)
       .map((part) => JSON.stringify(part))
       .join(', ')}]`,
+  };
+}
+
+/** How the schemas declare one model (ModelContext.orm). */
+export function mapOrmModel(model: Omit<ModelContext, 'orm'>): OrmModelContext {
+  const foreignKeys = model.relations.filter((relation) => relation.field !== null);
+  return {
+    prismaFields: model.fields.map((field) => ({
+      name: field.name,
+      type: `${field.prismaType}${field.optional ? '?' : ''}`,
+      attributes: field.prismaAttributes ? ` ${field.prismaAttributes}` : '',
+    })),
+    prismaRelations: model.relations.map((relation) => ({
+      relation,
+      shape: relation.field !== null ? 'one' : 'list',
+    })),
+    indexes: model.indexes.map((index) => ({
+      index,
+      prisma: index.unique ? 'unique' : 'index',
+      drizzle: index.unique ? 'uniqueIndex' : 'index',
+    })),
+    uniqueFields: model.fields.filter((field) => field.unique),
+    foreignKeys,
+    hasConstraints: model.hasUnique || model.indexes.length > 0 || foreignKeys.length > 0,
   };
 }
