@@ -1047,6 +1047,19 @@ export interface OrmQueryContext {
   linksWhenSent: boolean;
   /** Drizzle: the string[] link fields, whose records are named by a unique field (orm/drizzle/namedLinks). */
   namedLinks: BodyFieldContext[];
+  /**
+   * A GET of one record: how it is read, orm/<orm>/get/<readsBy>: `current` (loaded for the voter, and sent), `find` (Prisma),
+   * `prepared` (Drizzle, preparesRead) or `select` (Drizzle); null when nothing reads it (loaded and not sent).
+   */
+  readsBy: 'current' | 'find' | 'prepared' | 'select' | null;
+  /** A create: how it starts, orm/prisma/create/<opens> and orm/drizzle/transaction/<opens>: `slug` (withFreeSlug makes the slug) or `plain`. */
+  opens: 'slug' | 'plain';
+  /** What closes withFreeSlug after the write: `)` with a slug, else "". */
+  closes: ')' | '';
+  /** Drizzle, a create: its insert, orm/drizzle/create/<insert>: `inTransaction` (writesInTransaction), `slug` or `plain`. */
+  insert: 'inTransaction' | 'slug' | 'plain';
+  /** The filters through relations of a list or collection (listQuery.filters with a `path`), each a condition on related records. */
+  relatedFilters: ListFilterContext[];
   /** Drizzle, a prepared read (preparesRead): the argument of `.prepare()`, the statement's name as a string literal on PostgreSQL, else "". */
   prepareArgument: string;
 }

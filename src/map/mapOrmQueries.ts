@@ -18,6 +18,15 @@ import type {
 /** Writes of one record whose 404 check reads the rows they return (Drizzle). */
 const CHECKS_WRITTEN = ['update', 'replace', 'delete', 'link', 'unlink'];
 
+/** How a GET reads its record (OrmQueryContext.readsBy). */
+function readsBy(method: Omit<MethodContext, 'orm'>, orm: OrmName): OrmQueryContext['readsBy'] {
+  if (method.loadsRecord) {
+    const sends = method.answersRecord || (orm === 'drizzle' && method.related);
+    return sends ? 'current' : null;
+  }
+  return orm === 'prisma' ? 'find' : method.preparesRead ? 'prepared' : 'select';
+}
+
 /** Writes whose body is the record's: each field written by its kind (OrmQueryContext.writes). */
 const WRITES_BODY = ['create', 'replace', 'update'];
 
@@ -94,6 +103,11 @@ export function mapOrmQueries(
     replacesLinks: method.operation === 'replace' || method.operation === 'update',
     linksWhenSent: method.operation === 'update',
     namedLinks: method.body.filter((field) => field.link?.by),
+    readsBy: readsBy(method, orm),
+    opens: method.slug ? 'slug' : 'plain',
+    closes: method.slug ? ')' : '',
+    insert: method.writesInTransaction ? 'inTransaction' : method.slug ? 'slug' : 'plain',
+    relatedFilters: (method.listQuery?.filters ?? []).filter((filter) => filter.path !== null),
     prepareArgument:
       method.readStatement !== null && provider === 'postgresql'
         ? JSON.stringify(method.readStatement)
