@@ -142,6 +142,9 @@ export interface IncludeContext {
   counted: ComputedContext[];
   /** Its computed fields that read a relation's records (`callerIn`, `values`). */
   reads: ComputedContext[];
+  // --- What map decides for the ORM partials (templates/partials/orm), src/map/mapOrmQueries.ts.
+  /** How orm/prisma/entry/include writes the relation. */
+  orm: OrmIncludeContext;
 }
 
 export interface ModelContext {
@@ -1016,6 +1019,8 @@ export interface OrmQueryContext {
   includesComputing: IncludeContext[];
   /** The user id computed fields (callerIn) compare with: `userId` when the caller may be signed in, else `null`. */
   callerId: 'userId' | 'null';
+  /** Prisma: the entries of its `include` argument (orm/prisma/include): the included relations, then what computed fields read. */
+  prismaInclude: PrismaEntryContext[];
   /** Prisma: the query takes an `include` argument (orm/prisma/include): included relations or computed fields that read records. */
   takesInclude: boolean;
   /** Prisma: a write of one record runs in a transaction binding it as `written` (orm/prisma/writer), to count its relations or record its events. */
@@ -1132,10 +1137,29 @@ export interface OrmModelContext {
   /** Prisma: the relations in order, each rendered by schema/prismaRelation/<shape>: `one` (a belongsTo, with its field) or `list`. */
   prismaRelations: Array<{ relation: RelationContext; shape: 'one' | 'list' }>;
   /** The indexes, with Prisma's attribute (`unique`, `index`) and Drizzle's builder (`uniqueIndex`, `index`). */
-  indexes: Array<{ index: IndexContext; prisma: 'unique' | 'index'; drizzle: 'uniqueIndex' | 'index' }>;
+  indexes: Array<{
+    index: IndexContext;
+    prisma: 'unique' | 'index';
+    drizzle: 'uniqueIndex' | 'index';
+  }>;
   /** Drizzle: the `unique` fields (a unique index each) and the belongsTo relations (a foreign key each). */
   uniqueFields: FieldContext[];
   foreignKeys: RelationContext[];
   /** Drizzle: the table has unique fields, indexes or foreign keys (its third argument lists them). */
   hasConstraints: boolean;
+}
+
+/** One entry of a Prisma `include` or `select` argument, written by orm/prisma/entry/<kind>. */
+export interface PrismaEntryContext {
+  /** `include`: an included relation (`value` an IncludeContext); `read`: what a computed field reads (a ComputedContext); `field`: a field selected (its name). */
+  kind: 'include' | 'read' | 'field';
+  value: IncludeContext | ComputedContext | string;
+}
+
+/** How the ORM partials include one relation (IncludeContext.orm). */
+export interface OrmIncludeContext {
+  /** Prisma, orm/prisma/include/<prismaShape>: `select` (its chosen fields), `ordered` (a whole list, by id) or `whole` (`true`). */
+  prismaShape: 'select' | 'ordered' | 'whole';
+  /** Prisma, with `select`: its plain fields, then what its computed fields read. */
+  prismaSelect: PrismaEntryContext[];
 }

@@ -6,7 +6,7 @@ import type {
   ProjectRoute,
   ProjectUrlField,
 } from '../validate/checkedProject';
-import { mapOrmComputed } from './mapOrmQueries';
+import { mapOrmComputed, mapOrmInclude } from './mapOrmQueries';
 import type { ComputedContext, IncludeContext, RelationContext, UrlFieldContext } from './contexts';
 import { enumTsType } from './mapModels';
 import { delegateName } from '../domain/names';
@@ -104,7 +104,7 @@ export function mapAnswerShape(
     const other = relation ? models.get(relation.model) : undefined;
     const shape = level(route.includeFields[name] ?? null, other, relations, models);
     const counts = shape.computed.some((c) => c.kind === 'count');
-    return {
+    const context: Omit<IncludeContext, 'orm'> = {
       name,
       model: relation?.model ?? '',
       delegate: delegateName(relation?.model ?? ''),
@@ -121,6 +121,7 @@ export function mapAnswerShape(
       counted: shape.computed.filter((c) => c.kind === 'count'),
       reads: shape.computed.filter((c) => c.kind !== 'count'),
     };
+    return { ...context, orm: mapOrmInclude(context) };
   });
   const { fields, computed, urls } = level(route.fields, model, relations, models);
   return { fields, computed, urls, include };

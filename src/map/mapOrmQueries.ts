@@ -4,7 +4,10 @@ import type {
   BodyFieldContext,
   ComputedContext,
   DrizzleReaderContext,
+  IncludeContext,
   ModelContext,
+  OrmIncludeContext,
+  PrismaEntryContext,
   OrmModelContext,
   MethodContext,
   OrmComputedContext,
@@ -83,6 +86,10 @@ export function mapOrmQueries(
     adds: includes && computes ? 'both' : includes ? 'included' : computes ? 'computed' : null,
     includesComputing: method.include.filter((include) => include.computed.length > 0),
     callerId: method.auth || method.optionalAuth ? 'userId' : 'null',
+    prismaInclude: [
+      ...method.include.map((include): PrismaEntryContext => ({ kind: 'include', value: include })),
+      ...method.reads.map(readEntry),
+    ],
     takesInclude: includes || method.reads.length > 0,
     writesInTransaction: method.queuesEvents || method.countsRelations,
     readsCollection,
@@ -203,5 +210,19 @@ export function mapOrmModel(model: Omit<ModelContext, 'orm'>): OrmModelContext {
     uniqueFields: model.fields.filter((field) => field.unique),
     foreignKeys,
     hasConstraints: model.hasUnique || model.indexes.length > 0 || foreignKeys.length > 0,
+  };
+}
+
+/** What a computed field reads, as an entry of Prisma's include or select. */
+const readEntry = (read: ComputedContext): PrismaEntryContext => ({ kind: 'read', value: read });
+
+/** How the Prisma partials include one relation (IncludeContext.orm). */
+export function mapOrmInclude(include: Omit<IncludeContext, 'orm'>): OrmIncludeContext {
+  return {
+    prismaShape: include.fields ? 'select' : include.isList ? 'ordered' : 'whole',
+    prismaSelect: [
+      ...include.plainFields.map((field): PrismaEntryContext => ({ kind: 'field', value: field })),
+      ...include.reads.map(readEntry),
+    ],
   };
 }
