@@ -1061,6 +1061,8 @@ export interface OrmQueryContext {
   opens: 'slug' | 'plain';
   /** What closes withFreeSlug after the write: `)` with a slug, else "". */
   closes: ')' | '';
+  /** Drizzle, a route on a collection: its statement, orm/drizzle/<operation>/<collectionWrite>: `inTransaction` (writesInTransaction), `returning` (returnsRows) or `plain`. */
+  collectionWrite: 'inTransaction' | 'returning' | 'plain';
   /** Drizzle, a create: its insert, orm/drizzle/create/<insert>: `inTransaction` (writesInTransaction), `slug` or `plain`. */
   insert: 'inTransaction' | 'slug' | 'plain';
   /** The filters through relations of a list or collection (listQuery.filters with a `path`), each a condition on related records. */
@@ -1135,7 +1137,11 @@ export interface OrmModelContext {
   /** Prisma: each field's line, its type (`String?` when optional) and its attributes after a space (` @id @default(uuid(7))`, or ""). */
   prismaFields: Array<{ name: string; type: string; attributes: string }>;
   /** Prisma: the relations in order, each rendered by schema/prismaRelation/<shape>: `one` (a belongsTo, with its field) or `list`. */
-  prismaRelations: Array<{ relation: RelationContext; shape: 'one' | 'list' }>;
+  prismaRelations: Array<{
+    relation: RelationContext;
+    shape: 'one' | 'list';
+    /** `?` after an optional belongsTo's model, else "". */ mark: '?' | '';
+  }>;
   /** The indexes, with Prisma's attribute (`unique`, `index`) and Drizzle's builder (`uniqueIndex`, `index`). */
   indexes: Array<{
     index: IndexContext;

@@ -113,6 +113,11 @@ export function mapOrmQueries(
     readsBy: readsBy(method, orm),
     opens: method.slug ? 'slug' : 'plain',
     closes: method.slug ? ')' : '',
+    collectionWrite: method.writesInTransaction
+      ? 'inTransaction'
+      : returnsRows(method)
+        ? 'returning'
+        : 'plain',
     insert: method.writesInTransaction ? 'inTransaction' : method.slug ? 'slug' : 'plain',
     relatedFilters: (method.listQuery?.filters ?? []).filter((filter) => filter.path !== null),
     prepareArgument:
@@ -201,6 +206,7 @@ export function mapOrmModel(model: Omit<ModelContext, 'orm'>): OrmModelContext {
     prismaRelations: model.relations.map((relation) => ({
       relation,
       shape: relation.field !== null ? 'one' : 'list',
+      mark: relation.field !== null && relation.optional ? '?' : '',
     })),
     indexes: model.indexes.map((index) => ({
       index,
