@@ -97,7 +97,7 @@ export interface ComputedContext {
   /** TypeScript type of the value: `number`, `boolean`, `Array<string>`... */
   tsType: string;
   // --- What map decides for the ORM partials (templates/partials/orm), src/map/mapOrmQueries.ts.
-  /** How orm/prisma/read and orm/prisma/reading write the field. */
+  /** How orm/prisma/entry/read (orm/prisma/read/<kind>) and orm/prisma/reading write the field. */
   orm: OrmComputedContext;
 }
 
