@@ -1063,6 +1063,8 @@ export interface OrmQueryContext {
   closes: ')' | '';
   /** Drizzle, a route on a collection: its statement, orm/drizzle/<operation>/<collectionWrite>: `inTransaction` (writesInTransaction), `returning` (returnsRows) or `plain`. */
   collectionWrite: 'inTransaction' | 'returning' | 'plain';
+  /** Drizzle, a write of one record (replace, update, delete, link, unlink): orm/drizzle/<operation>/<transacts>, `inTransaction` (writesInTransaction) or `plain`. */
+  transacts: 'inTransaction' | 'plain';
   /** Drizzle, a create: its insert, orm/drizzle/create/<insert>: `inTransaction` (writesInTransaction), `slug` or `plain`. */
   insert: 'inTransaction' | 'slug' | 'plain';
   /** The filters through relations of a list or collection (listQuery.filters with a `path`), each a condition on related records. */

@@ -118,6 +118,7 @@ export function mapOrmQueries(
       : returnsRows(method)
         ? 'returning'
         : 'plain',
+    transacts: method.writesInTransaction ? 'inTransaction' : 'plain',
     insert: method.writesInTransaction ? 'inTransaction' : method.slug ? 'slug' : 'plain',
     relatedFilters: (method.listQuery?.filters ?? []).filter((filter) => filter.path !== null),
     prepareArgument:
