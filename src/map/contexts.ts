@@ -112,6 +112,9 @@ export interface ComputedContext {
    * `valuesLinked` or `valuesOwned`.
    */
   finder: 'countLinked' | 'countOwned' | 'callerIn' | 'valuesLinked' | 'valuesOwned';
+  // --- What map decides for the ORM partials (templates/partials/orm), src/map/mapOrmQueries.ts.
+  /** How orm/prisma/entry/read (orm/prisma/read/<kind>) and orm/prisma/reading write the field. */
+  orm: OrmComputedContext;
 }
 
 /**
@@ -159,6 +162,9 @@ export interface IncludeContext {
   // --- Decided by the map for the templates (src/map/mapComputed.ts) ---
   /** It chooses its fields or sends url fields: the route's shape names what it sends of it. */
   shaped: boolean;
+  // --- What map decides for the ORM partials (templates/partials/orm), src/map/mapOrmQueries.ts.
+  /** How orm/prisma/entry/include writes the relation. */
+  orm: OrmIncludeContext;
 }
 
 export interface ModelContext {
@@ -196,6 +202,9 @@ export interface ModelContext {
   hasTypeImports: boolean;
   /** Its `count` computed fields (Prisma counts them apart: src/appgen/counts.ts). */
   counts: ComputedContext[];
+  // --- What map decides for the schema partials (templates/partials/schema), src/map/mapOrmQueries.ts.
+  /** How prisma/schema.prisma and src/appgen/schema.ts (Drizzle) declare the model. */
+  orm: OrmModelContext;
 }
 
 /** The slug a create makes (MethodContext.slug): the model's SlugContext, and where `from` comes from. */
@@ -306,6 +315,9 @@ export interface RelationStepContext {
   otherColumn: 'A' | 'B' | null;
   /** The last step of a path that compares the related id (a scope): belongsTo compares its own field, manyToMany the links' column, with no read of the related table. */
   direct: boolean;
+  // --- What map decides for the ORM partials (templates/partials/orm), src/map/mapOrmQueries.ts.
+  /** How orm/<orm>/through writes the step. */
+  orm: OrmStepContext;
 }
 
 /** Records reached through relations (`tags.name`, `author.followers`): the steps, then the field of the last model compared. */
@@ -681,6 +693,9 @@ export interface MethodContext {
   explicitStatus: number | null;
   /** The record events receive has computed fields, read as the ORM returns them (computes, with a database). */
   eventsReadComputed: boolean;
+  // --- What map decides for the ORM partials (templates/partials/orm), src/map/mapOrmQueries.ts.
+  /** The names, statement variants and lists the ORM partials of this method render. */
+  orm: OrmQueryContext;
 }
 
 export interface RouteFileContext {
@@ -1021,6 +1036,9 @@ export interface ProjectContext {
   workerEvents: EventContext[];
   /** The layout has a navigation: links, or a log-out. */
   hasNav: boolean;
+  // --- What map decides for the ORM partials (templates/partials/orm), src/map/mapOrmQueries.ts.
+  /** How the project's database writes a statement (Drizzle's awaits and runs, Prisma's isolation level). */
+  ormSyntax: OrmSyntaxContext;
 }
 
 /** One start-up check: a function of a generated module that returns null, or what is wrong and how to fix it. */
@@ -1082,4 +1100,181 @@ export interface ClientRouteContext {
   // --- Decided by the map for the templates (src/map/mapClientRoutes.ts) ---
   /** The function reads nothing of its input (no params, query or body): its parameter is `_input`. */
   inputUnused: boolean;
+}
+
+/**
+ * What map decides for the ORM partials of one method (MethodContext.orm, src/map/mapOrmQueries.ts):
+ * the names the statements bind, which variant of a statement renders, and the lists they iterate,
+ * so that templates/partials/orm render without choosing.
+ */
+export interface OrmQueryContext {
+  /** Drizzle: the variable of the one record a query returns: `found` when included records or computed fields are added after it (withIncluded), else `record`. */
+  recordName: 'record' | 'found';
+  /** Drizzle: the same for the records of a write on a collection: `found` or `records`. */
+  rowsName: 'records' | 'found';
+  /**
+   * What binds the rows a write returns, when something reads them after. Prisma: `const record = `
+   * when readsWritten. Drizzle: also for the 404 check of a write of one record, or a collection's
+   * count: `const [record] = `, `const [found] = `, `const records = `, `const found = `. Else "".
+   */
+  keptAs: string;
+  /** Included records and computed fields are added after the write committed (readsWritten, not readsInTransaction). */
+  addsAfterWrite: boolean;
+  /** Drizzle: the partial orm/drizzle/addRelated renders (`orm/drizzle/added/<adds>`): included records, computed fields or both; null when not related. */
+  adds: 'included' | 'computed' | 'both' | null;
+  /** The included relations that have computed fields, whose records withComputed completes after the includes. */
+  includesComputing: IncludeContext[];
+  /** The user id computed fields (callerIn) compare with: `userId` when the caller may be signed in, else `null`. */
+  callerId: 'userId' | 'null';
+  /** Prisma: the entries of its `include` argument (orm/prisma/include): the included relations, then what computed fields read. */
+  prismaInclude: PrismaEntryContext[];
+  /** Prisma: the query takes an `include` argument (orm/prisma/include): included relations or computed fields that read records. */
+  takesInclude: boolean;
+  /** Prisma: a write of one record runs in a transaction binding it as `written` (orm/prisma/writer), to count its relations or record its events. */
+  writesInTransaction: boolean;
+  /** Prisma, a route on a collection: its records are read and written in one transaction (events or an answer read them). */
+  readsCollection: boolean;
+  /** Prisma, a route on a collection: what binds the result of its transaction, `const records = ` or `const total = `, else "". */
+  collectionKeptAs: string;
+  /** Prisma, a route on a collection: what its transaction returns, the records `found` or, when only counted, `found.length`. */
+  collectionReturns: 'found' | 'found.length';
+  /** Prisma, a route on a collection without a transaction: what binds its count, `const { count: total } = ` with countKey, else "". */
+  countedAs: string;
+  /** A route on a collection whose answer counts the records it read (countKey and readsWritten): `total` is their number. */
+  countsReadRecords: boolean;
+  /** Drizzle, a route on a collection: its statement returns the rows (readsWritten or countKey). */
+  returnsRows: boolean;
+  /** Drizzle, a write in a transaction (orm/drizzle/transaction): what it returns, `records` read in it (readsInTransaction) or the `written` rows. */
+  transactionResult: 'records' | 'written';
+  /** The body fields a write (create, replace, update) writes, each with how (orm/<orm>/write/<operation>/<kind>); empty for other operations. */
+  writes: OrmWriteContext[];
+  /** Drizzle: the body fields written as columns (no link), and the links of uuid[] and string[] fields written after the record (orm/drizzle/links). */
+  columns: BodyFieldContext[];
+  links: BodyFieldContext[];
+  /** Drizzle: what the write does to the links (a comment): `added` (create), `replaced (none when absent)` (replace), `replaced when the body has the list` (update). */
+  linksChange: string;
+  /** Drizzle: the write replaces the record's links (deletes them first): a replace or an update. */
+  replacesLinks: boolean;
+  /** Drizzle: the links are written only when the body has the list (an update). */
+  linksWhenSent: boolean;
+  /** Drizzle: the string[] link fields, whose records are named by a unique field (orm/drizzle/namedLinks). */
+  namedLinks: BodyFieldContext[];
+  /**
+   * A GET of one record: how it is read, orm/<orm>/get/<readsBy>: `current` (loaded for the voter, and sent), `find` (Prisma),
+   * `prepared` (Drizzle, preparesRead) or `select` (Drizzle); null when nothing reads it (loaded and not sent).
+   */
+  readsBy: 'current' | 'find' | 'prepared' | 'select' | null;
+  /** A create: how it starts, orm/prisma/create/<opens> and orm/drizzle/transaction/<opens>: `slug` (withFreeSlug makes the slug) or `plain`. */
+  opens: 'slug' | 'plain';
+  /** What closes withFreeSlug after the write: `)` with a slug, else "". */
+  closes: ')' | '';
+  /** Drizzle, a route on a collection: its statement, orm/drizzle/<operation>/<collectionWrite>: `inTransaction` (writesInTransaction), `returning` (returnsRows) or `plain`. */
+  collectionWrite: 'inTransaction' | 'returning' | 'plain';
+  /** Drizzle, a write of one record (replace, update, delete, link, unlink): orm/drizzle/<operation>/<transacts>, `inTransaction` (writesInTransaction) or `plain`. */
+  transacts: 'inTransaction' | 'plain';
+  /** Drizzle, a create: its insert, orm/drizzle/create/<insert>: `inTransaction` (writesInTransaction), `slug` or `plain`. */
+  insert: 'inTransaction' | 'slug' | 'plain';
+  /** The filters through relations of a list or collection (listQuery.filters with a `path`), each a condition on related records. */
+  relatedFilters: ListFilterContext[];
+  /** Drizzle, a prepared read (preparesRead): the argument of `.prepare()`, the statement's name as a string literal on PostgreSQL, else "". */
+  prepareArgument: string;
+}
+
+/** Drizzle: how a statement of a transaction is written on the project's database (ProjectContext.ormSyntax). */
+export interface DrizzleReaderContext {
+  /** `await ` before a statement (node-postgres), or "" (better-sqlite3's transactions are synchronous). */
+  awaits: string;
+  /** The functions adding included records and computed fields: `withIncluded`, `withComputed`, or their synchronous `...Now`. */
+  withIncluded: string;
+  withComputed: string;
+  /** The client argument after the records: "" (`db`) or `, tx`. */
+  client: string;
+}
+
+/** The statement syntax the project's database decides (ProjectContext.ormSyntax, src/map/mapOrmQueries.ts). */
+export interface OrmSyntaxContext {
+  /** Drizzle: `await ` before a statement in a transaction on PostgreSQL; "" on SQLite (better-sqlite3 runs it synchronously). */
+  awaitInTransaction: string;
+  /** Drizzle: `async ` before the transaction's callback on PostgreSQL; "" on SQLite. */
+  asyncInTransaction: string;
+  /** Drizzle, after a statement in a transaction: `.all()` (rows) and `.run()` on SQLite; "" on PostgreSQL. */
+  all: string;
+  run: string;
+  /** Drizzle: `.for("update")` locking a row read in a transaction on PostgreSQL; "" on SQLite (one writer at a time). */
+  forUpdate: string;
+  /** Drizzle: how included records and computed fields are added after a write, and inside its transaction. */
+  readAfterWrite: DrizzleReaderContext;
+  readInTransaction: DrizzleReaderContext;
+  /** Drizzle: the table builder of the database, `pgTable` or `sqliteTable`. */
+  drizzleTable: 'pgTable' | 'sqliteTable';
+  /** Prisma, a transaction reading then writing a collection: `, { isolationLevel: ... RepeatableRead }` on PostgreSQL, else "". */
+  collectionIsolation: string;
+}
+
+/** One body field a write writes (OrmQueryContext.writes). */
+export interface OrmWriteContext {
+  field: BodyFieldContext;
+  /** `value`: a column; `ids`: a uuid[] link (the ids of the linked records); `names`: a string[] link (records named by `link.by`, created when missing). */
+  kind: 'value' | 'ids' | 'names';
+  /** Prisma: what a replace writes for the field when absent: `Prisma.DbNull` (a nullable json field), `null` (another nullable field), or null (not nullable). */
+  emptyValue: 'Prisma.DbNull' | 'null' | null;
+}
+
+/** How the ORM partials write one step of a relation path (RelationStepContext.orm). */
+export interface OrmStepContext {
+  /**
+   * Drizzle: the partial opening the step's subquery, orm/drizzle/through/<subquery>: by its kind, or for a `direct` last
+   * step `directBelongsTo` (the step's own field) or `directManyToMany` (the links' column).
+   */
+  subquery: 'belongsTo' | 'hasMany' | 'manyToMany' | 'directBelongsTo' | 'directManyToMany';
+  /** Drizzle: the parentheses closing the subquery after the value. */
+  closing: string;
+  /** Prisma: the relation filter, `is` (belongsTo: one related record) or `some`. */
+  prismaFilter: 'is' | 'some';
+}
+
+/** How the ORM partials read one computed field (ComputedContext.orm). */
+export interface OrmComputedContext {
+  /** Prisma, `values`: the order of its field in `orderBy`, `"asc"`, `"desc"`, or with an optional field `{ sort: "asc", nulls: "last" }`; else null. */
+  prismaSort: string | null;
+  /** Prisma: where its answer holds the field (PrismaReading in src/appgen/shape.ts): `["values", "tags", "name"]` (kind, relation, field). */
+  prismaReading: string;
+}
+
+/** How the schemas declare one model (ModelContext.orm). */
+export interface OrmModelContext {
+  /** Prisma: each field's line, its type (`String?` when optional) and its attributes after a space (` @id @default(uuid(7))`, or ""). */
+  prismaFields: Array<{ name: string; type: string; attributes: string }>;
+  /** Prisma: the relations in order, each rendered by schema/prismaRelation/<shape>: `one` (a belongsTo, with its field) or `list`. */
+  prismaRelations: Array<{
+    relation: RelationContext;
+    shape: 'one' | 'list';
+    /** `?` after an optional belongsTo's model, else "". */ mark: '?' | '';
+  }>;
+  /** The indexes, with Prisma's attribute (`unique`, `index`) and Drizzle's builder (`uniqueIndex`, `index`). */
+  indexes: Array<{
+    index: IndexContext;
+    prisma: 'unique' | 'index';
+    drizzle: 'uniqueIndex' | 'index';
+  }>;
+  /** Drizzle: the `unique` fields (a unique index each) and the belongsTo relations (a foreign key each). */
+  uniqueFields: FieldContext[];
+  foreignKeys: RelationContext[];
+  /** Drizzle: the table has unique fields, indexes or foreign keys (its third argument lists them). */
+  hasConstraints: boolean;
+}
+
+/** One entry of a Prisma `include` or `select` argument, written by orm/prisma/entry/<kind>. */
+export interface PrismaEntryContext {
+  /** `include`: an included relation (`value` an IncludeContext); `read`: what a computed field reads (a ComputedContext); `field`: a field selected (its name). */
+  kind: 'include' | 'read' | 'field';
+  value: IncludeContext | ComputedContext | string;
+}
+
+/** How the ORM partials include one relation (IncludeContext.orm). */
+export interface OrmIncludeContext {
+  /** Prisma, orm/prisma/include/<prismaShape>: `select` (its chosen fields), `ordered` (a whole list, by id) or `whole` (`true`). */
+  prismaShape: 'select' | 'ordered' | 'whole';
+  /** Prisma, with `select`: its plain fields, then what its computed fields read. */
+  prismaSelect: PrismaEntryContext[];
 }

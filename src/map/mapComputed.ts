@@ -6,6 +6,7 @@ import type {
   ProjectRoute,
   ProjectUrlField,
 } from '../validate/checkedProject';
+import { mapOrmComputed, mapOrmInclude } from './mapOrmQueries';
 import type { ComputedContext, IncludeContext, RelationContext, UrlFieldContext } from './contexts';
 import { enumTsType } from './mapModels';
 import { delegateName } from '../domain/names';
@@ -38,7 +39,7 @@ export function mapComputed(
         ? 'JsonValue'
         : FIELD_TYPES[listed.type].ts
     : 'string';
-  return {
+  const context: Omit<ComputedContext, 'orm'> = {
     name: computed.name,
     kind: computed.kind,
     relation: relation.name,
@@ -61,6 +62,7 @@ export function mapComputed(
           ? 'boolean'
           : `Array<${valueType}${listed?.optional ? ' | null' : ''}>`,
   };
+  return { ...context, orm: mapOrmComputed(context) };
 }
 
 /** A url field with the fields its path needs. */
@@ -115,7 +117,7 @@ export function mapAnswerShape(
     const other = relation ? models.get(relation.model) : undefined;
     const shape = level(route.includeFields[name] ?? null, other, relations, models);
     const counts = shape.computed.some((c) => c.kind === 'count');
-    return {
+    const context: Omit<IncludeContext, 'orm'> = {
       name,
       model: relation?.model ?? '',
       delegate: delegateName(relation?.model ?? ''),
@@ -133,6 +135,7 @@ export function mapAnswerShape(
       reads: shape.computed.filter((c) => c.kind !== 'count'),
       shaped: shape.fields !== null || shape.urls.length > 0,
     };
+    return { ...context, orm: mapOrmInclude(context) };
   });
   const { fields, computed, urls } = level(route.fields, model, relations, models);
   return { fields, computed, urls, include };

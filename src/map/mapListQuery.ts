@@ -10,6 +10,7 @@ import type {
 import { FIELD_TYPES } from '../config/fieldTypes';
 import { delegateName, pascalCase } from '../domain/names';
 import { CURSOR_NEXT_KEY, DEFAULT_MAX_PAGE_SIZE } from '../domain/listQuery';
+import { mapOrmStep } from './mapOrmQueries';
 import { worksOnCollection } from '../domain/routeOperation';
 
 /** The step through one relation of `model` (validate made sure it exists). */
@@ -17,7 +18,7 @@ function relationStep(
   model: string,
   name: string,
   relations: Map<string, RelationContext[]>,
-): { step: RelationStepContext; model: string } {
+): { step: Omit<RelationStepContext, 'orm'>; model: string } {
   const relation = (relations.get(model) ?? []).find((r) => r.name === name) as RelationContext;
   const kind = relation.joinTable ? 'manyToMany' : relation.isList ? 'hasMany' : 'belongsTo';
   return {
@@ -43,7 +44,7 @@ function relationPath(
   field: string,
   relations: Map<string, RelationContext[]>,
 ): { path: RelationPathContext; model: string } {
-  const steps: RelationStepContext[] = [];
+  const steps: Array<Omit<RelationStepContext, 'orm'>> = [];
   let current = model;
   for (const name of names) {
     const next = relationStep(current, name, relations);
@@ -53,7 +54,12 @@ function relationPath(
   const last = steps[steps.length - 1];
   if (field === 'id' && last && last.kind !== 'hasMany') last.direct = true;
   return {
-    path: { steps, model: delegateName(current), field, direct: Boolean(last?.direct) },
+    path: {
+      steps: steps.map((step) => ({ ...step, orm: mapOrmStep(step) })),
+      model: delegateName(current),
+      field,
+      direct: Boolean(last?.direct),
+    },
     model: current,
   };
 }

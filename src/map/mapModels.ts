@@ -1,3 +1,4 @@
+import { mapOrmModel } from './mapOrmQueries';
 import { FIELD_TYPES } from '../config/fieldTypes';
 import type { ProjectField, ProjectModel } from '../validate/checkedProject';
 import type {
@@ -84,7 +85,7 @@ export function mapModels(
     const declaredRelations = (relations.get(model.name) ?? []).filter((r) => !r.backReference);
     const usesJson =
       fields.some((f) => f.type === 'json') || computed.some((c) => c.fieldType === 'json');
-    return {
+    const context: Omit<ModelContext, 'orm'> = {
       name: model.name,
       delegate: delegateName(model.name),
       source: model.file,
@@ -109,5 +110,6 @@ export function mapModels(
       hasTypeImports: usesJson || declaredRelations.some((r) => r.model !== model.name),
       counts: computed.filter((c) => c.kind === 'count'),
     };
+    return { ...context, orm: mapOrmModel(context) };
   });
 }

@@ -1,3 +1,4 @@
+import { mapOrmSyntax } from './mapOrmQueries';
 import { VALIDATOR_NAMES } from '../config/validators';
 import type { CheckedProject, ProjectModel } from '../validate/checkedProject';
 import type { DatabaseProvider, JoinTableContext, ModelContext, ProjectContext } from './contexts';
@@ -173,6 +174,7 @@ export function mapProject(
     usesDrizzle: project.orm === 'drizzle',
     workerEvents: mappedEvents.filter((event) => event.run === 'worker'),
     hasNav: links.length > 0 || accountNav !== null,
+    ormSyntax: mapOrmSyntax(options.provider),
   };
   return { ...context, clientRoutes: mapClientRoutes(context) };
 }

@@ -1,3 +1,4 @@
+import { mapOrmQueries } from './mapOrmQueries';
 import type { OrmName } from '../config/configTypes';
 import { methodSteps, type MethodSteps } from './methodSteps';
 import type { DatabaseProvider } from '../config/database';
@@ -221,7 +222,7 @@ function mapMethod(
     (provider === 'postgresql' || queuesEvents) &&
     related &&
     READS_AFTER_WRITE.includes(operation);
-  const method: Omit<MethodContext, keyof MethodSteps> = {
+  const method: Omit<MethodContext, keyof MethodSteps | 'orm'> = {
     method: route.method,
     handlerName,
     urlPath: route.path,
@@ -329,7 +330,8 @@ function mapMethod(
     sessionToken: route.token ? (route.method === 'GET' ? 'held' : 'new') : null,
     envelope: { ...route.envelope },
   };
-  return { ...method, ...methodSteps(method, orm) };
+  const steps = methodSteps(method, orm);
+  return { ...method, ...steps, orm: mapOrmQueries({ ...method, ...steps }, { orm, provider }) };
 }
 
 /** Groups routes by folder: each is one route.ts with one export per method. */

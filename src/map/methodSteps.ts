@@ -13,7 +13,7 @@ export type MethodSteps = Pick<
   | 'eventsReadComputed'
 >;
 
-type Method = Omit<MethodContext, keyof MethodSteps>;
+type Method = Omit<MethodContext, keyof MethodSteps | 'orm'>;
 
 const PARAM_CHECKS: Partial<Record<ParamContext['type'], { test: string; expected: string }>> = {
   uuid: { test: 'isUuid', expected: 'a UUID' },

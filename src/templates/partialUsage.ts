@@ -16,8 +16,13 @@ const OPERATIONS: Record<RouteOperation, true> = { list: true, get: true, create
 /** Values a context field can hold where it builds a partial name with `concat`; any other field stands for `*`. */
 export const VALUES_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   operation: Object.keys(OPERATIONS),
-  // partials/http/databaseError.hbs: `http/databaseError/<kind>`.
-  kind: DATABASE_ERROR_KINDS,
+  // partials/http/databaseError.hbs: `http/databaseError/<kind>`; Prisma's select entries
+  // (`orm/prisma/entry/<kind>`), writes (`write/<operation>/<kind>`) and reads (`read/<kind>`),
+  // src/map/mapOrmQueries.ts.
+  kind: [
+    ...DATABASE_ERROR_KINDS,
+    ...['field', 'include', 'read', 'ids', 'names', 'value', 'callerIn', 'values'],
+  ],
   // src/appgen/records.ts.hbs: `records/relation/<RelationContext.type>`, `records/computed/<ComputedContext.finder>`.
   type: ['belongsTo', 'hasMany', 'manyToMany'],
   finder: ['countLinked', 'countOwned', 'callerIn', 'valuesLinked', 'valuesOwned'],

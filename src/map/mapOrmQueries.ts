@@ -1,0 +1,235 @@
+import type { OrmName } from '../config/configTypes';
+import type { DatabaseProvider } from '../config/database';
+import type {
+  BodyFieldContext,
+  ComputedContext,
+  DrizzleReaderContext,
+  IncludeContext,
+  ModelContext,
+  OrmIncludeContext,
+  PrismaEntryContext,
+  OrmModelContext,
+  MethodContext,
+  OrmComputedContext,
+  OrmQueryContext,
+  OrmStepContext,
+  OrmSyntaxContext,
+  RelationStepContext,
+  OrmWriteContext,
+} from './contexts';
+
+/** Writes of one record whose 404 check reads the rows they return (Drizzle). */
+const CHECKS_WRITTEN = ['update', 'replace', 'delete', 'link', 'unlink'];
+
+/** How a GET reads its record (OrmQueryContext.readsBy). */
+function readsBy(method: Omit<MethodContext, 'orm'>, orm: OrmName): OrmQueryContext['readsBy'] {
+  if (method.loadsRecord) {
+    const sends = method.answersRecord || (orm === 'drizzle' && method.related);
+    return sends ? 'current' : null;
+  }
+  return orm === 'prisma' ? 'find' : method.preparesRead ? 'prepared' : 'select';
+}
+
+/** Writes whose body is the record's: each field written by its kind (OrmQueryContext.writes). */
+const WRITES_BODY = ['create', 'replace', 'update'];
+
+function write(field: BodyFieldContext): OrmWriteContext {
+  return {
+    field,
+    kind: field.link === null ? 'value' : field.link.by === null ? 'ids' : 'names',
+    emptyValue: !field.nullable ? null : field.type === 'json' ? 'Prisma.DbNull' : 'null',
+  };
+}
+
+/** What a write does to the links of its uuid[] and string[] fields (OrmQueryContext.linksChange). */
+const LINKS_CHANGE: Partial<Record<string, string>> = {
+  create: 'added',
+  replace: 'replaced (none when absent)',
+  update: 'replaced when the body has the list',
+};
+
+/** A route on a collection whose statement returns the rows: something reads them, or counts them. */
+const returnsRows = (method: Omit<MethodContext, 'orm'>) =>
+  method.readsWritten || method.countKey !== null;
+
+/** What binds the rows a write returns (Prisma: the record; Drizzle: orm/drizzle/keepWritten), or "" when nothing reads them. */
+function keptAs(
+  method: Omit<MethodContext, 'orm'>,
+  orm: OrmName,
+  recordName: string,
+  rowsName: string,
+): string {
+  if (orm === 'prisma') return method.readsWritten ? 'const record = ' : '';
+  if (method.collection) return returnsRows(method) ? `const ${rowsName} = ` : '';
+  return method.readsWritten || CHECKS_WRITTEN.includes(method.operation)
+    ? `const [${recordName}] = `
+    : '';
+}
+
+/** What the ORM partials of one method render (MethodContext.orm): the decisions they leave to map. */
+export function mapOrmQueries(
+  method: Omit<MethodContext, 'orm'>,
+  { orm, provider }: { orm: OrmName; provider: DatabaseProvider },
+): OrmQueryContext {
+  // Included records are added to `found`; when the write's transaction added them, it returns the records.
+  const addsLater = method.related && !method.readsInTransaction;
+  const recordName = addsLater ? 'found' : 'record';
+  const rowsName = addsLater ? 'found' : 'records';
+  const includes = method.include.length > 0;
+  const computes = method.computed.length > 0;
+  const readsCollection = method.queuesEvents || method.readsWritten;
+  return {
+    recordName,
+    rowsName,
+    keptAs: keptAs(method, orm, recordName, rowsName),
+    addsAfterWrite: method.readsWritten && !method.readsInTransaction,
+    adds: includes && computes ? 'both' : includes ? 'included' : computes ? 'computed' : null,
+    includesComputing: method.include.filter((include) => include.computed.length > 0),
+    callerId: method.auth || method.optionalAuth ? 'userId' : 'null',
+    prismaInclude: [
+      ...method.include.map((include): PrismaEntryContext => ({ kind: 'include', value: include })),
+      ...method.reads.map(readEntry),
+    ],
+    takesInclude: includes || method.reads.length > 0,
+    writesInTransaction: method.queuesEvents || method.countsRelations,
+    readsCollection,
+    collectionKeptAs: method.readsWritten
+      ? 'const records = '
+      : method.countKey !== null
+        ? 'const total = '
+        : '',
+    collectionReturns: method.readsWritten ? 'found' : 'found.length',
+    countedAs: method.countKey !== null ? 'const { count: total } = ' : '',
+    countsReadRecords: method.countKey !== null && method.readsWritten,
+    returnsRows: returnsRows(method),
+    transactionResult: method.readsInTransaction ? 'records' : 'written',
+    writes: WRITES_BODY.includes(method.operation) ? method.body.map(write) : [],
+    columns: method.body.filter((field) => field.link === null),
+    links: method.body.filter((field) => field.link !== null),
+    linksChange: LINKS_CHANGE[method.operation] ?? '',
+    replacesLinks: method.operation === 'replace' || method.operation === 'update',
+    linksWhenSent: method.operation === 'update',
+    namedLinks: method.body.filter((field) => field.link?.by),
+    readsBy: readsBy(method, orm),
+    opens: method.slug ? 'slug' : 'plain',
+    closes: method.slug ? ')' : '',
+    collectionWrite: method.writesInTransaction
+      ? 'inTransaction'
+      : returnsRows(method)
+        ? 'returning'
+        : 'plain',
+    transacts: method.writesInTransaction ? 'inTransaction' : 'plain',
+    insert: method.writesInTransaction ? 'inTransaction' : method.slug ? 'slug' : 'plain',
+    relatedFilters: (method.listQuery?.filters ?? []).filter((filter) => filter.path !== null),
+    prepareArgument:
+      method.readStatement !== null && provider === 'postgresql'
+        ? JSON.stringify(method.readStatement)
+        : '',
+  };
+}
+
+/** How included records and computed fields are added: awaited, or at once in a SQLite transaction. */
+function reader(sync: boolean, client: string): DrizzleReaderContext {
+  return {
+    awaits: sync ? '' : 'await ',
+    withIncluded: sync ? 'withIncludedNow' : 'withIncluded',
+    withComputed: sync ? 'withComputedNow' : 'withComputed',
+    client,
+  };
+}
+
+/** The statement syntax of the project's database (ProjectContext.ormSyntax). */
+export function mapOrmSyntax(provider: DatabaseProvider): OrmSyntaxContext {
+  const postgres = provider === 'postgresql';
+  return {
+    awaitInTransaction: postgres ? 'await ' : '',
+    asyncInTransaction: postgres ? 'async ' : '',
+    all: postgres ? '' : '.all()',
+    run: postgres ? '' : '.run()',
+    drizzleTable: postgres ? 'pgTable' : 'sqliteTable',
+    forUpdate: postgres ? '.for("update")' : '',
+    readAfterWrite: reader(false, ''),
+    // better-sqlite3's transactions are synchronous: what they read is added at once.
+    readInTransaction: reader(!postgres, ', tx'),
+    collectionIsolation: postgres
+      ? ', { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead }'
+      : '',
+  };
+}
+
+/** How the ORM partials write one step of a relation path (RelationStepContext.orm). */
+export function mapOrmStep(step: Omit<RelationStepContext, 'orm'>): OrmStepContext {
+  const subquery = step.direct
+    ? step.kind === 'belongsTo'
+      ? 'directBelongsTo'
+      : 'directManyToMany'
+    : step.kind;
+  const CLOSING = {
+    directBelongsTo: '',
+    directManyToMany: '))',
+    belongsTo: '))',
+    hasMany: '))',
+    manyToMany: '))))',
+  };
+  return {
+    subquery,
+    closing: CLOSING[subquery],
+    prismaFilter: step.kind === 'belongsTo' ? 'is' : 'some',
+  };
+}
+
+/** How the Prisma partials read one computed field (ComputedContext.orm). */
+export function mapOrmComputed(computed: Omit<ComputedContext, 'orm'>): OrmComputedContext {
+  const order = computed.orderBy;
+  const sort = order?.descending ? 'desc' : 'asc';
+  return {
+    prismaSort: !order
+      ? null
+      : order.optional
+        ? `{ sort: "${sort}", nulls: "${order.descending ? 'first' : 'last'}" }`
+        : `"${sort}"`,
+    prismaReading: `[${[computed.kind, computed.relation, computed.field]
+      .filter((part) => part !== null)
+      .map((part) => JSON.stringify(part))
+      .join(', ')}]`,
+  };
+}
+
+/** How the schemas declare one model (ModelContext.orm). */
+export function mapOrmModel(model: Omit<ModelContext, 'orm'>): OrmModelContext {
+  const foreignKeys = model.relations.filter((relation) => relation.field !== null);
+  return {
+    prismaFields: model.fields.map((field) => ({
+      name: field.name,
+      type: `${field.prismaType}${field.optional ? '?' : ''}`,
+      attributes: field.prismaAttributes ? ` ${field.prismaAttributes}` : '',
+    })),
+    prismaRelations: model.relations.map((relation) => ({
+      relation,
+      shape: relation.field !== null ? 'one' : 'list',
+      mark: relation.field !== null && relation.optional ? '?' : '',
+    })),
+    indexes: model.indexes.map((index) => ({
+      index,
+      prisma: index.unique ? 'unique' : 'index',
+      drizzle: index.unique ? 'uniqueIndex' : 'index',
+    })),
+    uniqueFields: model.fields.filter((field) => field.unique),
+    foreignKeys,
+    hasConstraints: model.hasUnique || model.indexes.length > 0 || foreignKeys.length > 0,
+  };
+}
+
+/** What a computed field reads, as an entry of Prisma's include or select. */
+const readEntry = (read: ComputedContext): PrismaEntryContext => ({ kind: 'read', value: read });
+
+/** How the Prisma partials include one relation (IncludeContext.orm). */
+export function mapOrmInclude(include: Omit<IncludeContext, 'orm'>): OrmIncludeContext {
+  return {
+    prismaShape: include.fields ? 'select' : include.isList ? 'ordered' : 'whole',
+    prismaSelect: [
+      ...include.plainFields.map((field): PrismaEntryContext => ({ kind: 'field', value: field })),
+      ...include.reads.map(readEntry),
+    ],
+  };
+}
