@@ -12,10 +12,12 @@ const url = process.env.DATABASE_URL ?? "file:./prisma/dev.db";
  * for diagnosis on test data only.
  */
 const logSql = process.env.APPGEN_LOG_SQL;
+/** Prisma emits an event for each statement only when they are printed: each costs a request time. */
+const queryLog: Array<{ emit: "event"; level: "query" }> = logSql === "1" || logSql === "params" ? [{ emit: "event", level: "query" }] : [];
 
 function createClient() {
-  const client = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url }), log: [{ emit: "event", level: "query" }] });
-  if (logSql === "1" || logSql === "params") client.$on("query", (event) => console.log(`appgen:sql ${event.query}${logSql === "params" ? ` -- params: ${event.params}` : ""}`));
+  const client = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url }), log: queryLog });
+  if (queryLog.length > 0) client.$on("query", (event) => console.log(`appgen:sql ${event.query}${logSql === "params" ? ` -- params: ${event.params}` : ""}`));
   return { client, close: () => client.$disconnect() };
 }
 

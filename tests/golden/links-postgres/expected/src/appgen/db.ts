@@ -13,6 +13,8 @@ const url = process.env.DATABASE_URL ?? "file:./prisma/dev.db";
  * for diagnosis on test data only.
  */
 const logSql = process.env.APPGEN_LOG_SQL;
+/** Prisma emits an event for each statement only when they are printed: each costs a request time. */
+const queryLog: Array<{ emit: "event"; level: "query" }> = logSql === "1" || logSql === "params" ? [{ emit: "event", level: "query" }] : [];
 
 /**
  * The pool of connections, given to Prisma's adapter. A connection the server closes (a restart, a
@@ -30,8 +32,8 @@ function createPool() {
 
 function createClient() {
   const pool = createPool();
-  const client = new PrismaClient({ adapter: new PrismaPg(pool), log: [{ emit: "event", level: "query" }] });
-  if (logSql === "1" || logSql === "params") client.$on("query", (event) => console.log(`appgen:sql ${event.query}${logSql === "params" ? ` -- params: ${event.params}` : ""}`));
+  const client = new PrismaClient({ adapter: new PrismaPg(pool), log: queryLog });
+  if (queryLog.length > 0) client.$on("query", (event) => console.log(`appgen:sql ${event.query}${logSql === "params" ? ` -- params: ${event.params}` : ""}`));
   return { client, close: () => client.$disconnect().then(() => pool.end()) };
 }
 
