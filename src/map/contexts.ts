@@ -408,14 +408,16 @@ export interface ErrorFormatContext {
   validationStatus: number;
 }
 
-export interface MethodContext {
+/**
+ * What every method of a route has, whatever its operation: MethodContext adds what its
+ * operation has (one member per operation, `operation` telling which).
+ */
+export interface MethodBase {
   method: HttpMethod;
   /** Camel-case name of the method's handler, also the client function and OpenAPI operationId: `getApiPostsById`. */
   handlerName: string;
   /** The route's path as configured, e.g. `/api/users/:id`. */
   urlPath: string;
-  /** What the method does; partials/handler/operation.hbs runs `orm/<orm>/<operation>` for it, or the function. */
-  operation: RouteOperation;
   model: ModelRefContext | null;
   responseModel: string | null;
   responseIsArray: boolean;
@@ -443,8 +445,6 @@ export interface MethodContext {
   sets: Array<{ field: string; value: 'currentUser' | 'now' }>;
   /** The route works on the signed-in user's own record (`record: "currentUser"`); missing: 401. */
   currentUserRecord: boolean;
-  /** A link route (`link`): the manyToMany relation the signed-in user is linked into or out of. Else null. */
-  link: LinkRouteContext | null;
   /** An account route (`account`: signUp, logIn, logOut), written in full by appgen. Else null. */
   account: AccountRouteContext | null;
   /** A user-owned voter (src/voters/<name>.ts), else null. */
@@ -469,15 +469,11 @@ export interface MethodContext {
    * longer one ending in a hash of the whole. Else null.
    */
   readStatement: string | null;
-  /** A create of a model with a slug field: the handler makes it from its `from` field. Else null. */
-  slug: MethodSlugContext | null;
   /**
    * A write (create, replace, update, with a database) whose body has a password field: the text
    * is replaced by its hash (src/appgen/password.ts) just before the write.
    */
   hashesPasswords: boolean;
-  /** Some body field has a `link`: the record and its links are written in one transaction. */
-  writesLinks: boolean;
   /**
    * Orm drizzle on PostgreSQL, a write (create, replace, update, link, unlink) whose answer adds
    * included records or computed fields: they are read in the write's transaction (with `tx`),
@@ -487,31 +483,12 @@ export interface MethodContext {
    * embedded file has no connection to lose: on SQLite the reads follow the commit.)
    */
   readsInTransaction: boolean;
-  /** The write runs in one transaction: with its links (writesLinks), what its answer reads (readsInTransaction), or the rows of its queued events (queuedEvents). */
-  writesInTransaction: boolean;
-  /** Some body field links records by id (`uuid[]`): the handler checks that they exist (409). */
-  checksLinkIds: boolean;
-  /** The unique fields by which `string[]` body fields name related records (`name`), each once: Prisma's write runs again when a concurrent request created one first. */
-  createsBy: string[];
   /** POST, PUT, PATCH or DELETE: refused when cross-site (CSRF), and fires events. */
   mutating: boolean;
-  /**
-   * The events of this route's writes that the worker runs (`run: "worker"`), in config order: a
-   * row each in the outbox (`AppgenEvent`), inserted in the write's transaction (Prisma:
-   * `db.$transaction`; Drizzle: writesInTransaction) so that a committed write always has them
-   * and a rolled-back one none. A function route records them after its function returned.
-   */
-  queuedEvents: QueuedEventContext[];
-  /** The write's queued events are recorded in its transaction (a route of a model with queuedEvents, not a function). */
-  queuesEvents: boolean;
   /** Names of the events run in the request after the write committed (`run: "inRequest"`), in config order. */
   inRequestEvents: string[];
-  /** queuedEvents or inRequestEvents. */
-  hasEvents: boolean;
   /** Something after authentication reads `userId` (a voter, a function or events). */
   usesUserId: boolean;
-  /** The operation events see: create (POST), update (PUT, PATCH) or delete (DELETE). */
-  eventOperation: 'create' | 'update' | 'delete' | null;
   function: string | null;
   redirect: string | null;
   /** 303 after a write, 307 after a GET. */
@@ -528,12 +505,6 @@ export interface MethodContext {
    */
   answersRecord: boolean;
   /**
-   * The record a write returns is read after it: by `inRequest` events, by a sign-up's answer (its
-   * token), or by an answer that sends it (answersRecord). Else the write keeps no variable
-   * (queued events read it inside the write's transaction).
-   */
-  readsWritten: boolean;
-  /**
    * A DELETE or PATCH of a collection (`collection`: operation deleteMany or updateMany): it works on
    * every record its path, filters and scope select (`listQuery`, always read, so that an unknown
    * query parameter is refused rather than ignored). The ORM partial leaves the records it changed
@@ -541,8 +512,6 @@ export interface MethodContext {
    * `total` when countKey; queued events are recorded per record in its transaction.
    */
   collection: boolean;
-  /** A collection without `response` answering the number of records changed: its key (`count`, or `envelope.count`); null otherwise. */
-  countKey: string | null;
   /**
    * A PATCH of a collection whose body may change no field (no field required, no `set`): the
    * message (after `Invalid request body: `) refusing a body that sends none. Else null.
@@ -555,8 +524,6 @@ export interface MethodContext {
   /** List routes with `query` or `scope`: filters, sorting, pagination and count; routes on a collection (their filters and scope, always); else null. */
   listQuery: ListQueryContext | null;
   hasListQuery: boolean;
-  /** A list without pages (no `query.pageSize`) answers at most this many records; else null. */
-  listLimit: number | null;
   /** Parents the path names, found first (404): see ParentContext. */
   parents: ParentContext[];
   /** Relations sent with each record (`include`), in config order. */
@@ -605,6 +572,156 @@ export interface MethodContext {
   /** Some parameter's folder has another name: the handler renames them. */
   renamesParams: boolean;
 }
+
+/** What a method that may fire events has: a write (see WriteMethodBase) or a function. */
+export interface EventMethodBase extends MethodBase {
+  /**
+   * The events of this route's writes that the worker runs (`run: "worker"`), in config order: a
+   * row each in the outbox (`AppgenEvent`), inserted in the write's transaction (Prisma:
+   * `db.$transaction`; Drizzle: writesInTransaction) so that a committed write always has them
+   * and a rolled-back one none. A function route records them after its function returned.
+   */
+  queuedEvents: QueuedEventContext[];
+  /** The write's queued events are recorded in its transaction (a route of a model with queuedEvents, not a function). */
+  queuesEvents: boolean;
+  /** The operation events see: create (POST), update (PUT, PATCH) or delete (DELETE). */
+  eventOperation: 'create' | 'update' | 'delete' | null;
+  /** queuedEvents or inRequestEvents. */
+  hasEvents: boolean;
+}
+
+/** What a method that writes records of its model has (create, replace, update, delete, on a collection, link, unlink). */
+export interface WriteMethodBase extends EventMethodBase {
+  /** A create of a model with a slug field: the handler makes it from its `from` field. Else null. */
+  slug: MethodSlugContext | null;
+  /** Some body field has a `link`: the record and its links are written in one transaction. */
+  writesLinks: boolean;
+  /** The write runs in one transaction: with its links (writesLinks), what its answer reads (readsInTransaction), or the rows of its queued events (queuedEvents). */
+  writesInTransaction: boolean;
+  /**
+   * The record a write returns is read after it: by `inRequest` events, by a sign-up's answer (its
+   * token), or by an answer that sends it (answersRecord). Else the write keeps no variable
+   * (queued events read it inside the write's transaction).
+   */
+  readsWritten: boolean;
+}
+
+/** What a method that writes one record from its body has (create, replace, update). */
+export interface BodyWriteMethodBase extends WriteMethodBase {
+  /** Some body field links records by id (`uuid[]`): the handler checks that they exist (409). */
+  checksLinkIds: boolean;
+  /** The unique fields by which `string[]` body fields name related records (`name`), each once: Prisma's write runs again when a concurrent request created one first. */
+  createsBy: string[];
+}
+
+/** A list of records (GET of a collection path). */
+export interface ListMethodContext extends MethodBase {
+  operation: 'list';
+  /** A list without pages (no `query.pageSize`) answers at most this many records; else null. */
+  listLimit: number | null;
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
+/** A GET of one record. */
+export interface GetMethodContext extends MethodBase {
+  operation: 'get';
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
+/** A POST that creates a record (a sign-up when `account` is set). */
+export interface CreateMethodContext extends BodyWriteMethodBase {
+  operation: 'create';
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
+/** A PUT of one record. */
+export interface ReplaceMethodContext extends BodyWriteMethodBase {
+  operation: 'replace';
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
+/** A PATCH of one record. */
+export interface UpdateMethodContext extends BodyWriteMethodBase {
+  operation: 'update';
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
+/** A DELETE of one record. */
+export interface DeleteMethodContext extends WriteMethodBase {
+  operation: 'delete';
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
+/** A DELETE or PATCH of every record a path, its filters and scope select (`collection`). */
+export interface CollectionMethodContext extends WriteMethodBase {
+  operation: 'deleteMany' | 'updateMany';
+  /** Always: it works on every record its path, filters and scope select. */
+  collection: true;
+  /** Its filters and scope (`query`, `scope`), always read: an unknown query parameter is refused. */
+  listQuery: ListQueryContext;
+  /** A collection without `response` answering the number of records changed: its key (`count`, or `envelope.count`); null otherwise. */
+  countKey: string | null;
+}
+
+/** A POST or DELETE that links the signed-in user to a record or unlinks them (`link`). */
+export interface LinkMethodContext extends WriteMethodBase {
+  operation: 'link' | 'unlink';
+  /** The manyToMany relation the signed-in user is linked into or out of. */
+  link: LinkRouteContext;
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
+/** A log-in (`account: "logIn"`). */
+export interface LogInMethodContext extends MethodBase {
+  operation: 'logIn';
+  /** What the account route does. */
+  account: AccountRouteContext;
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
+/** A log-out (`account: "logOut"`). */
+export interface LogOutMethodContext extends MethodBase {
+  operation: 'logOut';
+  /** What the account route does. */
+  account: AccountRouteContext;
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
+/** A route that calls the user's function (`function`). */
+export interface FunctionMethodContext extends EventMethodBase {
+  operation: 'function';
+  /** The user's function it calls (src/functions/<name>.ts). */
+  function: string;
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
+/**
+ * One method of a route: a union keyed by `operation`. Each member has MethodBase and only the
+ * fields its operation uses; templates narrow it with `{{#if (eq operation "list")}}` or by the
+ * partial `orm/<orm>/<operation>`.
+ */
+export type MethodContext =
+  | ListMethodContext
+  | GetMethodContext
+  | CreateMethodContext
+  | ReplaceMethodContext
+  | UpdateMethodContext
+  | DeleteMethodContext
+  | CollectionMethodContext
+  | LinkMethodContext
+  | LogInMethodContext
+  | LogOutMethodContext
+  | FunctionMethodContext;
 
 export interface RouteFileContext {
   /** Output file, e.g. `src/app/api/users/[id]/route.ts`. */

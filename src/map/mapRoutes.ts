@@ -29,6 +29,7 @@ import { delegateName, routeTypeName } from '../domain/names';
 import { OUTPUT_PATHS } from '../domain/outputPaths';
 import { worksOnCollection } from '../domain/routeOperation';
 import { mapAccountRoute } from './mapAccountRoute';
+import { methodContextOf } from './methodContextOf';
 import { eventOperationOf, methodEvents } from './mapEvents';
 import { sha256Hex } from '../hash/sha256Hex';
 
@@ -220,7 +221,7 @@ function mapMethod(
     (provider === 'postgresql' || queuesEvents) &&
     related &&
     READS_AFTER_WRITE.includes(operation);
-  return {
+  return methodContextOf({
     method: route.method,
     handlerName,
     urlPath: route.path,
@@ -327,7 +328,7 @@ function mapMethod(
     values: orm !== 'none' ? route.values : null,
     sessionToken: route.token ? (route.method === 'GET' ? 'held' : 'new') : null,
     envelope: { ...route.envelope },
-  };
+  });
 }
 
 /** Groups routes by folder: each is one route.ts with one export per method. */

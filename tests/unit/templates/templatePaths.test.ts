@@ -1,0 +1,47 @@
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { BUILTIN_TEMPLATES_DIR } from '../../../src/paths/packageRoot';
+import { HELPERS } from '../../../src/render/helpers';
+import { TEMPLATE_REGISTRY } from '../../../src/render/templateRegistry';
+import { listTemplateFiles, partialName } from '../../../src/render/templateSet';
+import { checkTemplatePaths, formatTemplatePathProblem } from '../../../src/templates/checkTemplatePaths';
+import { REPO_ROOT } from '../support/paths';
+
+
+const CONTEXTS = path.join(REPO_ROOT, 'src', 'map', 'contexts.ts');
+const check = (dir: string) =>
+  checkTemplatePaths({ contextsFile: CONTEXTS, sources: listTemplateFiles(dir, 'built-in'), registry: TEMPLATE_REGISTRY, helpers: Object.keys(HELPERS) });
+
+describe('every path of every template against its context type', () => {
+  const builtins = listTemplateFiles(BUILTIN_TEMPLATES_DIR, 'built-in');
+  const report = check(BUILTIN_TEMPLATES_DIR);
+
+  it('resolves every path the built-in templates use', () => {
+    expect(report.problems.map(formatTemplatePathProblem)).toEqual([]);
+    expect(report.checkedPaths).toBeGreaterThan(1000);
+  });
+
+  it('walks every built-in partial from some template', () => {
+    const partials = builtins.map((source) => partialName(source.name)).filter((name): name is string => name !== undefined);
+    expect(partials.filter((name) => !report.reachedPartials.has(name))).toEqual([]);
+  });
+});
+
+describe('a misspelled field on a branch that never renders', () => {
+  it('fails with the template file, line and the field meant', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-template-paths-'));
+    try {
+      fs.cpSync(BUILTIN_TEMPLATES_DIR, dir, { recursive: true });
+      const file = path.join(dir, 'partials', 'orm', 'prisma', 'list.hbs');
+      const lines = fs.readFileSync(file, 'utf8').split('\n');
+      lines.splice(1, 0, '{{#if false}}{{num listQuery.pagSize}}{{/if}}');
+      fs.writeFileSync(file, lines.join('\n'));
+      expect(check(dir).problems.map(formatTemplatePathProblem)).toEqual([
+        'templates/partials/orm/prisma/list.hbs:2:19: "listQuery.pagSize": "pagSize" is not a field of ListQueryContext (did you mean "pageSize"?)',
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
