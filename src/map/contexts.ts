@@ -418,6 +418,8 @@ export interface MethodBase {
   handlerName: string;
   /** The route's path as configured, e.g. `/api/users/:id`. */
   urlPath: string;
+  /** What the method does; partials/handler/operation.hbs runs `orm/<orm>/<operation>` for it, or the function. */
+  operation: RouteOperation;
   model: ModelRefContext | null;
   responseModel: string | null;
   responseIsArray: boolean;
@@ -707,8 +709,8 @@ export interface FunctionMethodContext extends EventMethodBase {
 
 /**
  * One method of a route: a union keyed by `operation`. Each member has MethodBase and only the
- * fields its operation uses; templates narrow it with `{{#if (eq operation "list")}}` or by the
- * partial `orm/<orm>/<operation>`.
+ * fields its operation uses (src/map/methodContextOf.ts picks them); templates narrow it with
+ * `{{#if (eq operation "list")}}`, `{{#if collection}}` or by the partial `orm/<orm>/<operation>`.
  */
 export type MethodContext =
   | ListMethodContext

@@ -10,7 +10,6 @@ import type {
  * does not apply): methodContextOf keeps those of its operation's member of MethodContext.
  */
 export interface MethodFields extends BodyWriteMethodBase {
-  operation: RouteOperation;
   link: LinkRouteContext | null;
   listLimit: number | null;
   countKey: string | null;

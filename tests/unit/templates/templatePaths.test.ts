@@ -38,7 +38,7 @@ describe('a misspelled field on a branch that never renders', () => {
       lines.splice(1, 0, '{{#if false}}{{num listQuery.pagSize}}{{/if}}');
       fs.writeFileSync(file, lines.join('\n'));
       expect(check(dir).problems.map(formatTemplatePathProblem)).toEqual([
-        'templates/partials/orm/prisma/list.hbs:2:19: "listQuery.pagSize": "pagSize" is not a field of ListQueryContext (did you mean "pageSize"?)',
+        'templates/partials/orm/prisma/list.hbs:2:20: "listQuery.pagSize": "pagSize" is not a field of ListQueryContext (did you mean "pageSize"?)',
       ]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
