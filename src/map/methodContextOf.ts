@@ -1,9 +1,5 @@
 import type { RouteOperation } from '../domain/routeOperation';
-import type {
-  BodyWriteMethodBase,
-  LinkRouteContext,
-  MethodContext,
-} from './contexts';
+import type { BodyWriteMethodBase, LinkRouteContext, MethodContext } from './contexts';
 
 /**
  * Every field mapMethod works out for a method, whatever its operation (null or false where one

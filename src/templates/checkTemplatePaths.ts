@@ -139,7 +139,6 @@ export function checkTemplatePaths(options: CheckOptions): TemplatePathReport {
       return null;
     }
     const found = ty.map((alt) => propertyType(alt, name));
-    if (process.env.TPLC_DEBUG) ty.forEach((alt, i) => found[i] && console.log(`READ ${nameOf(alt)} ${name}`));
     const missing = ty.filter((_, i) => found[i] === undefined);
     if (missing.length) {
       const fields = [...new Set(missing.flatMap((alt) => checker.getPropertiesOfType(alt).map((p) => p.name)))];
@@ -179,13 +178,11 @@ export function checkTemplatePaths(options: CheckOptions): TemplatePathReport {
     return ty;
   }
 
+  /** The items `#each` walks: an array's elements; unknown for anything else (an object's values). */
   const elementsOf = (ty: Ty): Ty =>
-    ty === null
+    ty === null || !ty.every((alt) => checker.isArrayType(alt))
       ? null
-      : ty.flatMap((alt) => {
-          if (!checker.isArrayType(alt)) return isObject(alt) ? [] : [];
-          return spread(checker.getTypeArguments(alt as ts.TypeReference)[0]);
-        });
+      : ty.flatMap((alt) => spread(checker.getTypeArguments(alt as ts.TypeReference)[0]));
 
   function evaluate(node: Node, scope: Scope): Ty {
     if (node.type === 'PathExpression') return resolve(node as Path, scope);

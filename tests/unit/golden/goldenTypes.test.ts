@@ -48,6 +48,10 @@ it('a type error planted in a rendered file fails with its file and line', async
   const root = await typesProject('golden-orm-none-planted', files);
   const { errors } = typecheckFileMap(files, root);
   expect(errors).toEqual([
-    expect.stringMatching(new RegExp(`^${file.replace(/[[\].]/g, '\\$&')}:2:14 Type 'string' is not assignable to type 'number'`)),
+    expect.stringMatching(
+      new RegExp(
+        `^${file.replace(/[[\].]/g, '\\$&')}:2:14 Type 'string' is not assignable to type 'number'`,
+      ),
+    ),
   ]);
 });

@@ -28,20 +28,33 @@ describe('every path of every template against its context type', () => {
   });
 });
 
+/** The problems found once `line` is added as line `at` of a copy of the built-in `partial`. */
+function plantedProblems(partial: string, at: number, line: string): string[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-template-paths-'));
+  try {
+    fs.cpSync(BUILTIN_TEMPLATES_DIR, dir, { recursive: true });
+    const file = path.join(dir, 'partials', ...partial.split('/')) + '.hbs';
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    lines.splice(at - 1, 0, line);
+    fs.writeFileSync(file, lines.join('\n'));
+    return check(dir).problems.map(formatTemplatePathProblem);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('a misspelled field on a branch that never renders', () => {
   it('fails with the template file, line and the field meant', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-template-paths-'));
-    try {
-      fs.cpSync(BUILTIN_TEMPLATES_DIR, dir, { recursive: true });
-      const file = path.join(dir, 'partials', 'orm', 'prisma', 'list.hbs');
-      const lines = fs.readFileSync(file, 'utf8').split('\n');
-      lines.splice(1, 0, '{{#if false}}{{num listQuery.pagSize}}{{/if}}');
-      fs.writeFileSync(file, lines.join('\n'));
-      expect(check(dir).problems.map(formatTemplatePathProblem)).toEqual([
-        'templates/partials/orm/prisma/list.hbs:2:20: "listQuery.pagSize": "pagSize" is not a field of ListQueryContext (did you mean "pageSize"?)',
-      ]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    expect(plantedProblems('orm/prisma/list', 2, '{{#if false}}{{num listQuery.pagSize}}{{/if}}')).toEqual([
+      'templates/partials/orm/prisma/list.hbs:2:20: "listQuery.pagSize": "pagSize" is not a field of ListQueryContext (did you mean "pageSize"?)',
+    ]);
+  });
+});
+
+describe('a field of some operations only', () => {
+  it('is refused where the method may be of another operation, and allowed where it is narrowed to them', () => {
+    // handler/operation (line 9: after its comment) is rendered for every operation: `countKey` is a collection's only, `link` a link route's.
+    const problems = plantedProblems('handler/operation', 9, '{{#if collection}}{{countKey}}{{/if}}{{#if (or (eq operation "link") (eq operation "unlink"))}}{{link.relation}}{{/if}}{{link.relation}}');
+    expect(problems).toEqual([expect.stringMatching(/^templates\/partials\/handler\/operation\.hbs:9:122: "link.relation": "link" is a field of LinkMethodContext only, and this is also rendered with ListMethodContext \| GetMethodContext \| .*FunctionMethodContext$/)]);
   });
 });
