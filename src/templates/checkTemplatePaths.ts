@@ -1,6 +1,6 @@
 import ts from 'typescript';
 import { closestMatch } from '../diagnostics/didYouMean';
-import { matchesPattern, parseTemplate } from '../render/templateAnalysis';
+import { matchesPattern, parseTemplate, simpleName } from '../render/templateAnalysis';
 import { partialName, templateText, type TemplateSource } from '../render/templateSet';
 import { contextTypeProgram } from './contextTypeProgram';
 import { PARTIALS_BY_CONTEXT_FIELD } from './partialUsage';
@@ -401,12 +401,6 @@ export function checkTemplatePaths(options: CheckOptions): TemplatePathReport {
   }
   const sorted = [...problems.values()].sort((a, b) => (a.template < b.template ? -1 : a.template > b.template ? 1 : a.line - b.line || a.column - b.column));
   return { problems: sorted, checkedPaths, reachedPartials };
-}
-
-function simpleName(path: Node): string | undefined {
-  if (path.type !== 'PathExpression') return undefined;
-  const p = path as Path;
-  return !p.data && p.depth === 0 && p.parts.length === 1 && p.original === p.parts[0] ? p.original : undefined;
 }
 
 /** `partials/orm/prisma/list.hbs:3:10: "listQery" is not a field of ...`: line 1-based, column 1-based. */
