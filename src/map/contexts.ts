@@ -6,7 +6,8 @@ import type { RouteOperation } from '../domain/routeOperation';
 /**
  * The contexts templates receive. This file is the public interface for people who override
  * templates: every field is always present (templates compile with `strict`), with `null` or
- * `false` where a value does not apply.
+ * `false` where a value does not apply, except that a MethodContext has only the fields of its
+ * `operation` (a union of one interface per operation).
  */
 
 import type { DatabaseProvider } from '../config/database';
