@@ -26,7 +26,10 @@ module.exports = tseslint.config(
       'dist/',
       'node_modules/',
       'coverage/',
-      'templates/',
+      // Templates are no code; templates/create/ holds the starter's files. The runtime files
+      // (templates/**/*.ts, copied into projects as they are) are linted like appgen's own.
+      'templates/**/*.hbs',
+      'templates/create/',
       'tests/golden/',
       'tests/e2e/fixtures/',
     ],

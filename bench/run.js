@@ -22,16 +22,18 @@ const PARTS = {
 const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [load] [dev] [password] [query] [outbox] [data] [options]]   (no part: all of them)
   --n 10,100,1000    generate: project sizes N (N models, 4N routes, N views)
   --runs 3           generate: runs per measurement (the median is shown); query: rounds (at least 3)
-  --duration 5       handlers, outbox: seconds per load round (plus a warm-up as long, at least 5 s); data: seconds per endpoint
-  --rounds 6         handlers, outbox: rounds per endpoint and variant, interleaved (medians shown)
+  --duration 5       handlers, outbox, data: seconds per load round (plus a warm-up as long, at least 5 s)
+  --rounds 6         handlers, outbox, data: rounds per endpoint and variant, interleaved (medians shown)
   --connections 10   handlers, outbox, data: concurrent connections of autocannon
   --rows 50          handlers: users seeded before the load
   --requests 10000   load: POSTs per ORM × database (SQLite, and PostgreSQL at 127.0.0.1:5432)
   --load-connections 50  load: concurrent connections
+  --data-orms prisma,drizzle  data: the ORMs
+  --data-databases postgresql,sqlite  data: the databases (PostgreSQL at 127.0.0.1:5432, the embedded SQLite file)
   --dev-n 100        dev: project size N for the appgen dev loop
   --dev-rounds 3     dev: saved changes of each kind (a route, a model field)
   --no-build         use dist/ as it is instead of building it first
-  --keep             keep the temporary projects (their folders are printed)`;
+  --keep             keep the temporary projects (their folders are printed) and data's databases`;
 
 function options() {
   const { values, positionals } = parseArgs({
@@ -45,6 +47,8 @@ function options() {
       rows: { type: 'string', default: '50' },
       requests: { type: 'string', default: '10000' },
       'load-connections': { type: 'string', default: '50' },
+      'data-orms': { type: 'string', default: 'prisma,drizzle' },
+      'data-databases': { type: 'string', default: 'postgresql,sqlite' },
       'dev-n': { type: 'string', default: '100' },
       'dev-rounds': { type: 'string', default: '3' },
       'no-build': { type: 'boolean', default: false },
@@ -59,6 +63,13 @@ function options() {
     );
     process.exit(values.help ? 0 : 1);
   }
+  const listOf = (name, allowed) => {
+    const list = values[name].split(',').filter(Boolean);
+    const wrong = list.filter((item) => !allowed.includes(item));
+    if (wrong.length > 0 || list.length === 0)
+      throw new Error(`--${name}: one or more of ${allowed.join(', ')}, got "${values[name]}"`);
+    return list;
+  };
   const positive = (name) => {
     const value = Number(values[name]);
     if (!(value > 0)) throw new Error(`--${name} must be a positive number, got "${values[name]}"`);
@@ -77,6 +88,8 @@ function options() {
     rows: positive('rows'),
     requests: Math.round(positive('requests')),
     loadConnections: Math.round(positive('load-connections')),
+    dataOrms: listOf('data-orms', ['prisma', 'drizzle']),
+    dataDatabases: listOf('data-databases', ['postgresql', 'sqlite']),
     devN: Math.round(positive('dev-n')),
     devRounds: Math.round(positive('dev-rounds')),
     build: !values['no-build'],

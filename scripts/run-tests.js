@@ -26,6 +26,8 @@ const steps = [
   // compiled ahead of time.
   ...BUILD_STEPS,
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
+  // The runtime files copied into projects as they are (templates/src/appgen/*.ts), against stubs.
+  ['typecheck runtime files', bin('tsc'), ['-p', 'tsconfig.runtime.json']],
   ['lint', bin('eslint'), ['.']],
   ['format', bin('prettier'), ['--check', '--log-level', 'warn', ...FORMATTED]],
 ];

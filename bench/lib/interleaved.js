@@ -19,7 +19,12 @@ async function load(url, endpoint, duration, connections) {
     throw new Error(
       `${endpoint.method} ${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
     );
-  return { requests: result.requests.total, seconds: result.duration, p99: result.latency.p99 };
+  return {
+    requests: result.requests.total,
+    seconds: result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
 }
 
 /**
@@ -47,6 +52,7 @@ async function measureInterleaved(urls, endpoint, { duration, connections, round
     const p99s = list.map((r) => r.p99);
     return {
       rps: median(rates),
+      p50: median(list.map((r) => r.p50)),
       p99: median(p99s),
       rpsSpread: spread(rates),
       p99Spread: spread(p99s),

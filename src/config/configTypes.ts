@@ -88,6 +88,8 @@ export interface ListQueryConfig {
   defaultSort?: string;
   pageSize?: number;
   maxPageSize?: number;
+  /** How pages are asked for: `?offset=` (default) or `?cursor=`, the `next` of the previous page. */
+  pagination?: 'offset' | 'cursor';
   count?: boolean;
 }
 
@@ -233,7 +235,7 @@ export interface CorsConfig {
   methods?: HttpMethod[];
   /** Request headers they may send. Default: Content-Type, Authorization. */
   headers?: string[];
-  /** Answer headers their scripts may read. Default: X-Total-Count, Retry-After. */
+  /** Answer headers their scripts may read. Default: X-Total-Count, Link, Retry-After. */
   exposeHeaders?: string[];
   /** Seconds a browser keeps a preflight's answer. Default: 600. */
   maxAge?: number;

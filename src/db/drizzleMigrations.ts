@@ -127,6 +127,9 @@ export async function deployDrizzleMigrations(opts: MigrationOptions): Promise<s
   }));
   const migrator = openDrizzleMigrator({ projectDir, url: opts.databaseUrl, provider });
   try {
+    // Two deploys at once (two instances started with it) apply each migration once: the second
+    // waits, then finds nothing pending.
+    await migrator.lock();
     const last = await migrator.lastApplied();
     if (last === null && (await migrator.appTables()).length > 0) throw pushedDatabaseError();
     const pending = migrations.filter(({ entry }) => last === null || entry.when > last);

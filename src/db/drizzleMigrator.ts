@@ -16,12 +16,20 @@ export interface DrizzleMigrator {
   lastApplied(): Promise<number | null>;
   /** The tables of the database other than the migrator's own. */
   appTables(): Promise<string[]>;
+  /**
+   * Waits until no other `appgen migrate deploy` works on this database, and keeps the others
+   * waiting until close() (PostgreSQL: a session advisory lock, as `prisma migrate deploy` takes;
+   * SQLite: nothing, one file has one machine's deploys).
+   */
+  lock(): Promise<void>;
   /** Applies every migration later than lastApplied(), all in one transaction. */
   migrate(migrationsFolder: string): Promise<void>;
   close(): Promise<void>;
 }
 
 const SQLITE_LOG = '__drizzle_migrations';
+/** The advisory lock key of `appgen migrate deploy` with Drizzle on PostgreSQL. */
+const DEPLOY_LOCK = "hashtext('appgen migrate deploy')";
 
 export function openDrizzleMigrator(opts: {
   projectDir: string;
@@ -52,6 +60,7 @@ export function openDrizzleMigrator(opts: {
         return row.last === null ? null : Number(row.last);
       },
       appTables: async () => names().filter((name) => name !== SQLITE_LOG),
+      lock: async () => undefined,
       async migrate(migrationsFolder) {
         const { drizzle } = load('drizzle-orm/better-sqlite3');
         load('drizzle-orm/better-sqlite3/migrator').migrate(drizzle(client), { migrationsFolder });
@@ -62,7 +71,8 @@ export function openDrizzleMigrator(opts: {
     };
   }
   const pg = load('pg');
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  // One connection, never closed while idle: the advisory lock belongs to its session.
+  const pool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0 });
   const rows = async <T>(text: string): Promise<T[]> => (await pool.query(text)).rows as T[];
   return {
     async lastApplied() {
@@ -74,6 +84,9 @@ export function openDrizzleMigrator(opts: {
         'SELECT max(created_at)::text AS last FROM drizzle.__drizzle_migrations',
       );
       return last === null ? null : Number(last);
+    },
+    async lock() {
+      await rows(`SELECT pg_advisory_lock(${DEPLOY_LOCK})`);
     },
     async appTables() {
       return (

@@ -3,7 +3,11 @@ import path from 'path';
 import { UserError } from '../diagnostics/diagnostic';
 import type { CommandContext } from '../project/commandContext';
 import { assertOrmInstalled } from '../project/ormPackages';
-import { generatePrismaClient } from './generatePrismaClient';
+import {
+  generatedSchemaHash,
+  generatePrismaClient,
+  PRISMA_CLIENT_DIR,
+} from './generatePrismaClient';
 import { DRIZZLE_SCHEMA_PATH } from './drizzleKit';
 import { pushDrizzleSchema } from './pushDrizzleSchema';
 import { DataLossError, pushSchema, SCHEMA_PATH } from './pushSchema';
@@ -12,24 +16,32 @@ import { useCodePointOrder } from './codePointOrder';
 import { sha256Hex } from '../hash/sha256Hex';
 import { timedStep } from '../project/slowStep';
 
-const CLIENT_DIR = path.join('src', 'generated', 'prisma');
-const CLIENT_STAMP = path.join(CLIENT_DIR, '.appgen-schema-hash');
+/** The planned schema's copy in prisma/ while the client is generated from it. */
+const PLANNED_SCHEMA = '.appgen-planned-schema.prisma';
 
 /**
  * Regenerates the Prisma client only when the schema changed since it was last generated: the
  * client lives in src/generated/prisma (not committed) and generating it costs about a second.
+ * `planned`: the schema's text before prisma/schema.prisma is written (appgen dev generates the
+ * client first, from a copy beside it, while next dev has nothing new to recompile).
  */
-async function ensurePrismaClient(context: CommandContext): Promise<void> {
-  const schema = fs.readFileSync(path.join(context.root, SCHEMA_PATH), 'utf8');
+async function ensurePrismaClient(context: CommandContext, planned?: string): Promise<void> {
+  const schema = planned ?? fs.readFileSync(path.join(context.root, SCHEMA_PATH), 'utf8');
   const hash = sha256Hex(schema);
-  const stamp = path.join(context.root, CLIENT_STAMP);
-  const current = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8') : '';
-  if (current === hash && fs.existsSync(path.join(context.root, CLIENT_DIR, 'client.ts'))) return;
-  const { took } = await timedStep(context.log, 'appgen: generating the Prisma client', () =>
-    generatePrismaClient({ projectDir: context.root, env: context.env }),
-  );
-  fs.writeFileSync(stamp, hash);
-  context.log(`appgen: Prisma client generated (${took})`);
+  const client = path.join(context.root, PRISMA_CLIENT_DIR, 'client.ts');
+  if (generatedSchemaHash(context.root) === hash && fs.existsSync(client)) return;
+  // Beside the schema, so that its generator's relative output names the same folder.
+  const copy =
+    planned === undefined ? undefined : path.join(path.dirname(SCHEMA_PATH), PLANNED_SCHEMA);
+  if (copy) fs.writeFileSync(path.join(context.root, copy), planned as string);
+  try {
+    const { took } = await timedStep(context.log, 'appgen: generating the Prisma client', () =>
+      generatePrismaClient({ projectDir: context.root, env: context.env, schema: copy }),
+    );
+    context.log(`appgen: Prisma client generated (${took})`);
+  } finally {
+    if (copy) fs.rmSync(path.join(context.root, copy), { force: true });
+  }
 }
 
 /**
@@ -104,9 +116,12 @@ export async function syncDatabase(
   }
 }
 
-/** The Prisma client of the written schema (nothing to generate for Drizzle or `none`). */
-export async function generateOrmClient(context: CommandContext): Promise<void> {
-  if (context.orm === 'prisma') await ensurePrismaClient(context);
+/**
+ * The Prisma client of the written schema, or of `planned` (the schema's text, not written yet)
+ * when given; nothing to generate for Drizzle or `none`.
+ */
+export async function generateOrmClient(context: CommandContext, planned?: string): Promise<void> {
+  if (context.orm === 'prisma') await ensurePrismaClient(context, planned);
 }
 
 /**

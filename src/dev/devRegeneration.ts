@@ -11,9 +11,18 @@ const SCHEMA_FILES: Record<string, string> = {
   drizzle: 'src/appgen/schema.ts',
 };
 
+/** A model change the database took, as `beforeWrite` and the outcome describe it. */
+export interface ModelChange {
+  /** The ORM is not the one of the previous run: the running server holds the other ORM's client. */
+  ormChanged: boolean;
+}
+
 export type DevOutcome =
-  /** Written; `modelsChanged`: the database took a new schema (the server must restart). */
-  | { ok: true; modelsChanged: boolean }
+  /**
+   * Written; `modelsChanged`: the database took a new schema (the running server must take up the
+   * new modules: appgen dev reloads them, or restarts next dev, see runDevServer).
+   */
+  | ({ ok: true; modelsChanged: boolean } & ModelChange)
   /** Nothing written; `retry`: a database problem, worth trying again without a file change. */
   | { ok: false; retry: boolean };
 
@@ -27,14 +36,16 @@ export interface DevRegenerationOptions {
 
 /**
  * One `appgen dev` generation, in an order that keeps the app consistent: plan the files in
- * memory; when the models changed, bring the database in line with the planned schema first; only
- * then write the files (and the Prisma client). A config error or a refused model change writes
+ * memory; when the models changed, bring the database in line with the planned schema first, then
+ * generate the Prisma client from it; only then write the files. A config error or a refused model change writes
  * nothing, so the app keeps running its last good version, whose files, client and database agree.
  * The problem is printed and shown in the browser (src/appgen/devProblems.ts, read by the layout).
  */
 export class DevRegeneration {
   /** The schema the database and the running server have; undefined before the first run. */
   private applied?: string;
+  /** The ORM of that schema. */
+  private appliedOrm?: string;
   /** The problems module as last generated (empty list): the base of the banner. */
   private problemsModule?: string;
   /** The problem text printed last, so that a retry does not print it again. */
@@ -43,15 +54,15 @@ export class DevRegeneration {
   constructor(private readonly options: DevRegenerationOptions) {}
 
   /**
-   * `beforeWrite`: called once the database took a changed schema, before the files and the ORM
-   * client are written (not at the start): appgen dev stops `next dev` there, since it restarts it
-   * anyway; a running server would recompile every written file meanwhile, for nothing, while
-   * `prisma generate` waits for the CPU (bench/README.md, issue 20 fifth pass).
+   * `beforeWrite`: called once the database took a changed schema, before the ORM client and the
+   * files are written (not at the start): when appgen dev is to restart `next dev` for the change,
+   * it stops it there; a running server would recompile every written file meanwhile, for nothing,
+   * while `prisma generate` waits for the CPU (bench/README.md, issue 20 fifth pass).
    */
   async run(
     context: CommandContext,
     trigger: 'start' | 'change' | 'retry',
-    beforeWrite?: () => Promise<void>,
+    beforeWrite?: (change: ModelChange) => Promise<void>,
   ): Promise<DevOutcome> {
     let planned: GenerateResult | undefined;
     let stage: 'config' | 'database' | 'write' = 'config';
@@ -61,13 +72,20 @@ export class DevRegeneration {
       const modelsChanged = schema !== this.applied;
       // At the start there is no server yet: nothing to stop or restart.
       const serverRestarts = modelsChanged && trigger !== 'start';
+      const change: ModelChange = {
+        ormChanged: this.appliedOrm !== undefined && this.appliedOrm !== context.orm,
+      };
       if (modelsChanged) {
         stage = 'database';
         await syncDatabase(context, {
           acceptDataLoss: this.options.acceptDataLoss,
           schema: context.orm === 'none' ? undefined : schema,
         });
-        if (serverRestarts) await beforeWrite?.();
+        if (serverRestarts) await beforeWrite?.(change);
+        // The Prisma client before the files: while it is generated next dev has nothing new to
+        // recompile (the written files would make it recompile every route it ran, on the cores
+        // `prisma generate` needs), and once the files are written they find it.
+        if (context.orm !== 'none') await generateOrmClient(context, schema);
       }
       stage = 'write';
       // Without a push in between, the plan was just made: written as it is (no second read).
@@ -77,10 +95,11 @@ export class DevRegeneration {
         await generateOrmClient(context);
       }
       this.applied = schema;
+      this.appliedOrm = context.orm;
       this.problemsModule = planned.files.get(DEV_PROBLEMS_PATH)?.content;
       if (this.printed) context.log('appgen dev: fixed; the app runs the current config.');
       this.printed = '';
-      return { ok: true, modelsChanged: serverRestarts };
+      return { ok: true, modelsChanged: serverRestarts, ...change };
     } catch (error) {
       const problem = this.describe(error, stage);
       // At the start there is no app yet: the error alone, as the other commands print it.

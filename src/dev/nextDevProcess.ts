@@ -3,17 +3,35 @@ import { nextBinary } from '../project/nextBinary';
 import type { DevAddress } from './devAddress';
 import { stripCursorCodes } from './stripCursorCodes';
 
-/** The arguments of `node <next> dev`: the port and the one address to listen on. */
+/**
+ * The arguments of `node <next> dev`: the port and the one address to listen on, and
+ * `--no-server-fast-refresh` (Next.js 16): with server fast refresh, an App Router module is
+ * updated in place only for the routes built before a change, and a route compiled for the first
+ * time after a model change ran the previous src/appgen/db.ts (bench/README.md, issue 41). Without
+ * it, a changed route drops its server modules from the require cache, as before Next.js 16, and
+ * the reload that appgen dev asks for after a model change (serverModuleReload.ts) reaches every
+ * route.
+ */
 export function nextDevArguments(nextCli: string, address: DevAddress): string[] {
-  return [nextCli, 'dev', '--port', String(address.port), '--hostname', address.hostname];
+  return [
+    nextCli,
+    'dev',
+    '--port',
+    String(address.port),
+    '--hostname',
+    address.hostname,
+    '--no-server-fast-refresh',
+  ];
 }
 
 /**
  * The `next dev` child of `appgen dev`, in its own process group so that stopping it also stops
- * the workers Next.js starts. Restartable: a schema change restarts the server. Hot reload alone
- * was measured (bench/README.md, issue 20 fourth pass): a route compiled for the first time after
- * a model change ran the previous instance of src/appgen/db.ts, with the previous models' client
- * (Prisma: 500s) or tables (Drizzle: the new field silently left out of inserts).
+ * the workers Next.js starts. Restartable: a model change restarts the server where reloading its
+ * modules in place cannot be correct (runDevServer.ts, restartReason). Hot reload alone was
+ * measured (bench/README.md, issue 20 fourth pass): a route compiled for the first time after a
+ * model change ran the previous instance of src/appgen/db.ts, with the previous models' client
+ * (Prisma: 500s) or tables (Drizzle: the new field silently left out of inserts); issue 41 added
+ * the reload of every server module that makes the restart unnecessary.
  */
 export class NextDevProcess {
   private child?: ChildProcess;

@@ -1,8 +1,11 @@
+import fs from 'fs';
+import path from 'path';
 import { commandContext } from '../project/commandContext';
 import { ensurePortFree } from './ensurePortFree';
-import { DevRegeneration } from './devRegeneration';
+import { DevRegeneration, type ModelChange } from './devRegeneration';
 import { DEV_HOSTNAME, DevAddress, devUrl } from './devAddress';
 import { NextDevProcess } from './nextDevProcess';
+import { reloadServerModules, serverReloadFile } from './serverModuleReload';
 import { watchProject } from './watchProject';
 
 export interface DevOptions {
@@ -16,6 +19,24 @@ export interface DevOptions {
   reportError: (error: unknown, write?: (text: string) => void) => unknown;
 }
 
+/**
+ * Why a model change restarts `next dev` rather than reloading its server modules, or undefined
+ * when the reload is correct: without an environment file there is nothing to make next dev
+ * reload every module by; after a change of ORM the running server holds the other ORM's client,
+ * which the new db.ts does not know of and so could not close. APPGEN_DEV_RESTART=1 restarts it
+ * always (the behaviour before issue 41, for comparison: `npm run bench -- dev` times both).
+ */
+export function restartReason(
+  change: ModelChange,
+  reloadFile: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
+  if (env.APPGEN_DEV_RESTART === '1') return 'APPGEN_DEV_RESTART=1';
+  if (change.ormChanged) return 'the ORM changed';
+  if (!reloadFile) return 'no .env file, whose change makes next dev reload its server modules';
+  return undefined;
+}
+
 /** While the database refuses a change (or is unreachable), how often it is asked again. */
 const RETRY_MS = 3000;
 
@@ -23,7 +44,10 @@ const RETRY_MS = 3000;
  * `appgen dev`: generate, sync the database, start `next dev`, and regenerate on every change
  * to config/ or templates/ (see DevRegeneration for the order that keeps the app consistent).
  * Route and page changes reach the running server by hot reload; a model change also regenerates
- * the Prisma client (or the Drizzle schema), syncs the database and restarts `next dev`.
+ * the Prisma client (or the Drizzle schema), syncs the database and makes `next dev` reload its
+ * server modules without a restart (serverModuleReload.ts; src/appgen/db.ts then replaces its
+ * client and closes the previous one). It restarts `next dev` instead where that reload cannot be
+ * correct (restartReason), and says why.
  * A problem is printed and shown in the browser while the server keeps serving the last good
  * version; a database problem is retried every few seconds. Ctrl-C stops the watcher and
  * everything it started.
@@ -54,19 +78,30 @@ export async function runDevServer(options: DevOptions): Promise<number> {
       resolve(code);
     });
 
+    // The times appgen dev set on an environment file to make next dev reload its server modules:
+    // its own watcher ignores those changes (a user's save sets another time).
+    const ownTouches = new Map<string, number>();
+    const isOwnChange = (file: string) =>
+      ownTouches.has(file) &&
+      fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs === ownTouches.get(file);
+
     const regenerate = async (trigger: 'change' | 'retry') => {
       clearTimeout(retryTimer);
       let stoppedForModels = false;
       try {
-        // A saved model change stops next dev once the database took it (see DevRegeneration.run).
-        // A retry does not: had writing or the client failed after the push, stopping on every
-        // retry would take the server (and the browser's problem box) down every few seconds.
+        const reloadFile = serverReloadFile(first.root);
+        // A saved model change that next dev cannot take up in place stops it once the database
+        // took the change (see DevRegeneration.run). A retry does not: had writing or the client
+        // failed after the push, stopping on every retry would take the server (and the
+        // browser's problem box) down every few seconds.
         const stopEarly =
           trigger === 'change'
-            ? async () => {
+            ? async (change: ModelChange) => {
+                const why = restartReason(change, reloadFile);
+                if (!why) return;
                 stoppedForModels = true;
                 first.log(
-                  'appgen dev: models changed; the Next.js dev server restarts once the files and the ORM client are written',
+                  `appgen dev: models changed; the Next.js dev server restarts once the files and the ORM client are written (${why})`,
                 );
                 await server.stop();
               }
@@ -74,8 +109,16 @@ export async function runDevServer(options: DevOptions): Promise<number> {
         // Re-read .env and settings each time: the database or ORM may have changed.
         const outcome = await generation.run(commandContext(options.cwd), trigger, stopEarly);
         if (outcome.ok && outcome.modelsChanged && !stoppedForModels) {
-          first.log('appgen dev: models changed, restarting the Next.js dev server');
-          await server.restart();
+          const why = restartReason(outcome, reloadFile);
+          if (why || !reloadFile) {
+            first.log(`appgen dev: models changed, restarting the Next.js dev server (${why})`);
+            await server.restart();
+          } else {
+            ownTouches.set(reloadFile, reloadServerModules(reloadFile));
+            first.log(
+              `appgen dev: models changed; the Next.js dev server reloads its server modules (no restart; ${path.basename(reloadFile)} touched)`,
+            );
+          }
         } else if (!outcome.ok && outcome.retry && !stopping) {
           retryTimer = setTimeout(() => enqueue('retry'), RETRY_MS);
         }
@@ -97,6 +140,7 @@ export async function runDevServer(options: DevOptions): Promise<number> {
       queue = queue.then(() => regenerate(trigger));
     };
     stopWatching = watchProject(first.root, () => enqueue('change'), {
+      isOwnChange,
       onError: (error) => process.stderr.write(`appgen dev: watching failed: ${String(error)}\n`),
     });
 

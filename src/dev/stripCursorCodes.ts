@@ -5,8 +5,9 @@ const SHOW_CURSOR = '\u001b[?25h';
 
 /**
  * Removes `next dev`'s show-cursor sequence (and the newline after it) from its output. It
- * restores a terminal's cursor when the server stops, but `appgen dev` restarts the server on
- * each model change, and in a log file or CI output the sequence is a stray `ESC[?25h` line.
+ * restores a terminal's cursor when the server stops, but `appgen dev` stops it at the end and
+ * restarts it where a model change needs it (runDevServer.ts, restartReason), and in a log file or
+ * CI output the sequence is a stray `ESC[?25h` line.
  * A sequence split across two chunks is held back until the next chunk.
  */
 export function stripCursorCodes(): Transform {

@@ -11,6 +11,8 @@ export interface WatchOptions {
   onReady?: () => void;
   /** A folder that cannot be watched (permissions, too many watches); watching goes on. */
   onError?: (error: unknown) => void;
+  /** A change of this file (absolute path) is appgen dev's own, not a save: no call for it. */
+  isOwnChange?: (file: string) => boolean;
 }
 
 /** Only config/, templates/ and the two settings files count; nothing else is even scanned. */
@@ -51,7 +53,9 @@ export function watchProject(
     ignored: (file) => isIgnored(root, file),
     followSymlinks: false,
   });
-  watcher.on('all', trigger);
+  watcher.on('all', (_event, file) => {
+    if (!options.isOwnChange?.(path.resolve(root, file))) trigger();
+  });
   watcher.on('error', (error) => options.onError?.(error));
   if (options.onReady) watcher.once('ready', options.onReady);
   return async () => {

@@ -22,9 +22,10 @@ export const DEFAULT_CORS_HEADERS = ['Content-Type', 'Authorization'];
 
 /**
  * The answer headers appgen's routes send that a browser hides from other origins unless they
- * are exposed: a list's count and a throttled log-in's wait.
+ * are exposed: a list's count, the next page of a list that pages by cursor, and a throttled
+ * log-in's wait.
  */
-export const DEFAULT_CORS_EXPOSE_HEADERS = ['X-Total-Count', 'Retry-After'];
+export const DEFAULT_CORS_EXPOSE_HEADERS = ['X-Total-Count', 'Link', 'Retry-After'];
 
 /** Ten minutes: browsers keep a preflight's answer this long (Chromium at most two hours). */
 export const DEFAULT_CORS_MAX_AGE = 600;

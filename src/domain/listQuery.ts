@@ -3,6 +3,17 @@ import type { ListFilterConfig, ListQueryConfig } from '../config/configTypes';
 /** Query parameters of sorting and pages, which no filter may be named. */
 export const RESERVED_QUERY_NAMES: readonly string[] = ['sort', 'limit', 'offset'];
 
+/** The query parameters no filter may be named: those of sorting and pages, and `cursor` on a list that pages by cursor. */
+export function reservedQueryNames(query: ListQueryConfig): readonly string[] {
+  return query.pagination === 'cursor' ? [...RESERVED_QUERY_NAMES, 'cursor'] : RESERVED_QUERY_NAMES;
+}
+
+/**
+ * The key beside the records of an enveloped list with `"pagination": "cursor"` that holds the
+ * cursor of the next page (null on the last), as `{ "articles": [...], "next": "..." }`.
+ */
+export const CURSOR_NEXT_KEY = 'next';
+
 /** The query parameter of a filter: the field itself, or the name given to a filter through a relation. */
 export function filterName(filter: ListFilterConfig): string {
   return typeof filter === 'string' ? filter : filter.name;

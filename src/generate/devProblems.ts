@@ -15,7 +15,7 @@ const EMPTY = 'export const devProblems: DevProblem[] = [];';
 
 /**
  * The generated module with these problems in place of its empty list. Everything else comes
- * from the template as generated (templates/src/appgen/devProblems.ts.hbs), so the two never
+ * from the template as generated (templates/src/appgen/devProblems.ts), so the two never
  * drift apart; a project template without that line shows no banner.
  */
 export function devProblemsModule(generated: string, problems: DevProblem[]): string {

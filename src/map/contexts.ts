@@ -32,6 +32,10 @@ export interface FieldContext {
   values: string[] | null;
   /** Never sent in a response. */
   hidden: boolean;
+
+  // --- Decided by the map for the templates (src/map/mapModels.ts) ---
+  /** The field's type in the model's API type (types/<Model>.ts): tsType, `JsonValue` for json, `| null` when optional. */
+  apiType: string;
 }
 
 export interface RelationContext {
@@ -61,6 +65,10 @@ export interface RelationContext {
    * schema needs both; not part of the API (no type, no include).
    */
   backReference: boolean;
+
+  // --- Decided by the map for the templates (src/map/mapRelations.ts) ---
+  /** The relation's type in the model's API type: `Post[]`, `User | null` or `User`. */
+  apiType: string;
 }
 
 export interface IndexContext {
@@ -97,6 +105,14 @@ export interface ComputedContext {
   orderBy: { field: string; descending: boolean; optional: boolean } | null;
   /** TypeScript type of the value: `number`, `boolean`, `Array<string>`... */
   tsType: string;
+
+  // --- Decided by the map for the templates (src/map/mapComputed.ts) ---
+  /**
+   * How Drizzle's src/appgen/records.ts reads it, the partial `records/computed/<finder>`:
+   * `countLinked` or `countOwned` (a count through a table of links, or of a hasMany), `callerIn`,
+   * `valuesLinked` or `valuesOwned`.
+   */
+  finder: 'countLinked' | 'countOwned' | 'callerIn' | 'valuesLinked' | 'valuesOwned';
 }
 
 /**
@@ -140,6 +156,10 @@ export interface IncludeContext {
   counted: ComputedContext[];
   /** Its computed fields that read a relation's records (`callerIn`, `values`). */
   reads: ComputedContext[];
+
+  // --- Decided by the map for the templates (src/map/mapComputed.ts) ---
+  /** It chooses its fields or sends url fields: the route's shape names what it sends of it. */
+  shaped: boolean;
 }
 
 export interface ModelContext {
@@ -165,6 +185,18 @@ export interface ModelContext {
   computed: ComputedContext[];
   /** `url` computed fields, in config order. */
   urls: UrlFieldContext[];
+
+  // --- Decided by the map for the templates (src/map/mapModels.ts) ---
+  /** The fields sent in responses (all but the hidden ones), in order. */
+  sentFields: FieldContext[];
+  /** The relations the config declares (not back references): those a route may include, in the API type. */
+  declaredRelations: RelationContext[];
+  /** A field or a computed field holds JSON: the model's type imports JsonValue. */
+  usesJson: boolean;
+  /** The model's type imports something (JsonValue or related models' types). */
+  hasTypeImports: boolean;
+  /** Its `count` computed fields (Prisma counts them apart: src/appgen/counts.ts). */
+  counts: ComputedContext[];
 }
 
 /** The slug a create makes (MethodContext.slug): the model's SlugContext, and where `from` comes from. */
@@ -312,6 +344,21 @@ export interface ListQueryContext {
   scope: RelationPathContext[];
   /** Some filter or the scope reads through relations (Prisma: an `AND` list; Drizzle: subqueries). */
   readsThroughRelations: boolean;
+  /** `"pagination": "cursor"`: pages asked for by `?cursor=` (see ListCursorContext); null: by `?offset=`. */
+  cursor: ListCursorContext | null;
+}
+
+/**
+ * Pages by cursor (keyset): `?cursor=` names the last record of the previous page by its sort
+ * value and id, and the page is the records after it in the list's order (src/appgen/cursor.ts).
+ */
+export interface ListCursorContext {
+  /** Each sort field and how its value travels in a cursor and is checked when it comes back. */
+  sorts: { field: string; kind: 'string' | 'int' | 'float' | 'date' }[];
+  /** The key beside the records that holds the next page's cursor (`next`) when the list answers an envelope; null: the answer is the bare list, and the next page's URL goes in a `Link` header. */
+  nextKey: string | null;
+  /** Send the count in X-Total-Count beside the page (the list counts, and no envelope key holds the count). */
+  countHeader: boolean;
 }
 
 /**
@@ -419,7 +466,7 @@ export interface MethodBase {
   handlerName: string;
   /** The route's path as configured, e.g. `/api/users/:id`. */
   urlPath: string;
-  /** What the method does; partials/handler/operation.hbs runs `orm/<orm>/<operation>` for it, or the function. */
+  /** What the method does; its steps (src/map/methodSteps.ts) run `orm/<orm>/<operation>` for it, or the function. */
   operation: RouteOperation;
   model: ModelRefContext | null;
   responseModel: string | null;
@@ -490,6 +537,19 @@ export interface MethodBase {
   mutating: boolean;
   /** Names of the events run in the request after the write committed (`run: "inRequest"`), in config order. */
   inRequestEvents: string[];
+  /**
+   * The events of this route's writes that the worker runs (`run: "worker"`), in config order: a
+   * row each in the outbox (`AppgenEvent`), inserted in the write's transaction (Prisma:
+   * `db.$transaction`; Drizzle: writesInTransaction) so that a committed write always has them
+   * and a rolled-back one none. A function route records them after its function returned.
+   */
+  queuedEvents: QueuedEventContext[];
+  /** The write's queued events are recorded in its transaction (a route of a model with queuedEvents, not a function). */
+  queuesEvents: boolean;
+  /** The operation events see: create (POST), update (PUT, PATCH) or delete (DELETE). */
+  eventOperation: 'create' | 'update' | 'delete' | null;
+  /** queuedEvents or inRequestEvents. */
+  hasEvents: boolean;
   /** Something after authentication reads `userId` (a voter, a function or events). */
   usesUserId: boolean;
   function: string | null;
@@ -515,6 +575,8 @@ export interface MethodBase {
    * `total` when countKey; queued events are recorded per record in its transaction.
    */
   collection: boolean;
+  /** A collection without `response` answering the number of records changed: its key (`count`, or `envelope.count`); null otherwise. */
+  countKey: string | null;
   /**
    * A PATCH of a collection whose body may change no field (no field required, no `set`): the
    * message (after `Invalid request body: `) refusing a body that sends none. Else null.
@@ -574,27 +636,40 @@ export interface MethodBase {
   envelope: EnvelopeContext;
   /** Some parameter's folder has another name: the handler renames them. */
   renamesParams: boolean;
-}
 
-/** What a method that may fire events has: a write (see WriteMethodBase) or a function. */
-export interface EventMethodBase extends MethodBase {
+  // --- Decided by src/map/methodSteps.ts: which partials render the method (templates decide nothing) ---
   /**
-   * The events of this route's writes that the worker runs (`run: "worker"`), in config order: a
-   * row each in the outbox (`AppgenEvent`), inserted in the write's transaction (Prisma:
-   * `db.$transaction`; Drizzle: writesInTransaction) so that a committed write always has them
-   * and a rolled-back one none. A function route records them after its function returned.
+   * The partials the route file renders for this method before the handlers, in order, each
+   * followed by a blank line when `spaced`: its body spec, query spec, prepared statement
+   * (`orm/<orm>/prepared`) and shape, those it has.
    */
-  queuedEvents: QueuedEventContext[];
-  /** The write's queued events are recorded in its transaction (a route of a model with queuedEvents, not a function). */
-  queuesEvents: boolean;
-  /** The operation events see: create (POST), update (PUT, PATCH) or delete (DELETE). */
-  eventOperation: 'create' | 'update' | 'delete' | null;
-  /** queuedEvents or inRequestEvents. */
-  hasEvents: boolean;
+  specs: Array<{ spec: string; spaced: boolean }>;
+  /**
+   * The partials of the handler's body, in the order they run, only those that apply: the checks
+   * (`handler/csrf`, `handler/auth`, `handler/optionalAuth` or `handler/anonymous`, `handler/params`,
+   * `handler/body`, `handler/requireChanges`, `handler/listQuery`, `handler/parents`,
+   * `orm/<orm>/load`, `handler/voter`, `handler/voterSelf`, `handler/voterOwner`), then the work
+   * (`handler/function`, `handler/logOut`, or `handler/sessionReady`, `handler/hashPasswords`,
+   * `handler/logInChecks` and `orm/<orm>/<operation>`), then the events and the answer
+   * (`handler/writeEvents`, `handler/respondList`, `handler/respondFound`, `handler/respondToken`,
+   * `handler/logInAnswer`, `handler/respondCollection`, `handler/respondRecord`). The route
+   * template renders each with the method as its context.
+   */
+  steps: Array<{ step: string }>;
+  /** The path parameters checked before use, with the function of src/appgen/params.ts that checks each and what it must be. */
+  paramChecks: Array<{ name: string; test: string; expected: string }>;
+  /** The body's password fields, hashed before the write (hashesPasswords). */
+  passwordFields: string[];
+  /** successStatus is 204: the answer has no body. */
+  noContent: boolean;
+  /** successStatus when an answer must name it (`json(value, 201)`); null for 200, json's default. */
+  explicitStatus: number | null;
+  /** The record events receive has computed fields, read as the ORM returns them (computes, with a database). */
+  eventsReadComputed: boolean;
 }
 
 /** What a method that writes records of its model has (create, replace, update, delete, on a collection, link, unlink). */
-export interface WriteMethodBase extends EventMethodBase {
+export interface WriteMethodBase extends MethodBase {
   /** A create of a model with a slug field: the handler makes it from its `from` field. Else null. */
   slug: MethodSlugContext | null;
   /** Some body field has a `link`: the record and its links are written in one transaction. */
@@ -668,8 +743,6 @@ export interface CollectionMethodContext extends WriteMethodBase {
   collection: true;
   /** Its filters and scope (`query`, `scope`), always read: an unknown query parameter is refused. */
   listQuery: ListQueryContext;
-  /** A collection without `response` answering the number of records changed: its key (`count`, or `envelope.count`); null otherwise. */
-  countKey: string | null;
 }
 
 /** A POST or DELETE that links the signed-in user to a record or unlinks them (`link`). */
@@ -700,7 +773,7 @@ export interface LogOutMethodContext extends MethodBase {
 }
 
 /** A route that calls the user's function (`function`). */
-export interface FunctionMethodContext extends EventMethodBase {
+export interface FunctionMethodContext extends MethodBase {
   operation: 'function';
   /** The user's function it calls (src/functions/<name>.ts). */
   function: string;
@@ -943,6 +1016,12 @@ export interface NavLinkContext {
   signedOutOnly: boolean;
   /** A page that needs a signed-in user (`auth`): shown only while signed in, when the app has a log-out. */
   signedInOnly: boolean;
+
+  // --- Decided by the map for the templates (src/map/mapProject.ts) ---
+  /** signedOutOnly in an app with a log-out: the layout hides it from the signed in. */
+  hiddenWhenSignedIn: boolean;
+  /** signedInOnly in an app with a log-out: the layout hides it from the signed out. */
+  hiddenWhenSignedOut: boolean;
 }
 
 /** The navigation's log-out control: a button that posts to the app's `account: "logOut"` route. */
@@ -1038,6 +1117,26 @@ export interface ProjectContext {
    * `A` (id of the model whose name sorts first) and `B`. The Drizzle schema declares the same table.
    */
   joinTables: JoinTableContext[];
+
+  // --- Decided by the map for the templates (src/map/mapProject.ts, databaseWords) ---
+  /** The database's name in comments: `PostgreSQL` or `SQLite`. */
+  databaseName: string;
+  /** The module Drizzle's column builders come from: `drizzle-orm/pg-core` or `drizzle-orm/sqlite-core`. */
+  drizzleCore: string;
+  /** Drizzle's table function: `pgTable` or `sqliteTable`. */
+  tableFunction: string;
+  /** SQLite: better-sqlite3's transactions are synchronous, and records.ts also reads at once (`withIncludedNow`). */
+  synchronousTransactions: boolean;
+  /** SQLite: the database is a file (the Dockerfile keeps it on a volume). */
+  databaseIsFile: boolean;
+  /** orm prisma. */
+  usesPrisma: boolean;
+  /** orm drizzle. */
+  usesDrizzle: boolean;
+  /** The events the worker runs (`run: "worker"`), in the order of `events`. */
+  workerEvents: EventContext[];
+  /** The layout has a navigation: links, or a log-out. */
+  hasNav: boolean;
 }
 
 /** One start-up check: a function of a generated module that returns null, or what is wrong and how to fix it. */
@@ -1095,4 +1194,8 @@ export interface ClientRouteContext {
   resultType: string;
   /** The input has no required part: the function may be called without it. */
   inputOptional: boolean;
+
+  // --- Decided by the map for the templates (src/map/mapClientRoutes.ts) ---
+  /** The function reads nothing of its input (no params, query or body): its parameter is `_input`. */
+  inputUnused: boolean;
 }

@@ -26,7 +26,10 @@ function queryFields(method: MethodContext): ClientFieldContext[] {
       tsType: enumType(query.sorts.flatMap((field) => [field, `-${field}`])),
     });
   if (query.pageSize !== null)
-    fields.push({ name: 'limit', tsType: 'number' }, { name: 'offset', tsType: 'number' });
+    fields.push(
+      { name: 'limit', tsType: 'number' },
+      { name: query.cursor ? 'cursor' : 'offset', tsType: query.cursor ? 'string' : 'number' },
+    );
   return fields;
 }
 
@@ -93,14 +96,19 @@ function resultType(method: MethodContext, project: Omit<ProjectContext, 'client
     ? `Required<Pick<${model}, ${JSON.stringify(method.values)}>>[${JSON.stringify(method.values)}]`
     : record;
   const answer = method.responseIsArray ? `Array<${item}>` : item;
-  return enveloped(answer, method.envelope);
+  return enveloped(answer, method.envelope, method.listQuery?.cursor?.nextKey ?? null);
 }
 
-/** The answer type inside its envelope: `{ "articles": Array<Article>; "articlesCount": number }`. */
-function enveloped(answer: string, envelope: MethodContext['envelope']): string {
+/** The answer type inside its envelope: `{ "articles": Array<Article>; "articlesCount": number }` (with `"next": string | null` of a page by cursor). */
+function enveloped(
+  answer: string,
+  envelope: MethodContext['envelope'],
+  nextKey: string | null = null,
+): string {
   if (envelope.response === null) return answer;
   const count = envelope.count === null ? '' : `; ${JSON.stringify(envelope.count)}: number`;
-  return `{ ${JSON.stringify(envelope.response)}: ${answer}${count} }`;
+  const next = nextKey === null ? '' : `; ${JSON.stringify(nextKey)}: string | null`;
+  return `{ ${JSON.stringify(envelope.response)}: ${answer}${count}${next} }`;
 }
 
 export function clientRoute(
@@ -123,6 +131,8 @@ export function clientRoute(
     requestEnvelope: method.envelope.request,
     resultType: resultType(method, project),
     inputOptional: method.params.length === 0 && !method.hasBody,
+    inputUnused:
+      method.params.length === 0 && queryFields(method).length === 0 && !method.bodyTypeName,
   };
 }
 

@@ -10,6 +10,18 @@ import type { ComputedContext, IncludeContext, RelationContext, UrlFieldContext 
 import { enumTsType } from './mapModels';
 import { delegateName } from '../domain/names';
 
+/** How records.ts (Drizzle) reads a computed field: counted or listed through a table of links or a hasMany. */
+function finderOf(kind: ComputedContext['kind'], linked: boolean): ComputedContext['finder'] {
+  if (kind === 'callerIn') return 'callerIn';
+  return kind === 'count'
+    ? linked
+      ? 'countLinked'
+      : 'countOwned'
+    : linked
+      ? 'valuesLinked'
+      : 'valuesOwned';
+}
+
 /** A computed field with its relation resolved: what records.ts and the Prisma select need. */
 export function mapComputed(
   computed: ProjectComputed,
@@ -41,6 +53,7 @@ export function mapComputed(
       ...computed.orderBy,
       optional: Boolean(fieldOf(computed.orderBy.field)?.optional),
     },
+    finder: finderOf(computed.kind, relation.joinTable !== null),
     tsType:
       computed.kind === 'count'
         ? 'number'
@@ -118,6 +131,7 @@ export function mapAnswerShape(
       computed: shape.computed,
       counted: shape.computed.filter((c) => c.kind === 'count'),
       reads: shape.computed.filter((c) => c.kind !== 'count'),
+      shaped: shape.fields !== null || shape.urls.length > 0,
     };
   });
   const { fields, computed, urls } = level(route.fields, model, relations, models);

@@ -1,5 +1,6 @@
 import type { ProjectModel, ProjectRoute } from '../validate/checkedProject';
 import type {
+  ListCursorContext,
   ListQueryContext,
   ParentContext,
   RelationContext,
@@ -8,7 +9,7 @@ import type {
 } from './contexts';
 import { FIELD_TYPES } from '../config/fieldTypes';
 import { delegateName, pascalCase } from '../domain/names';
-import { DEFAULT_MAX_PAGE_SIZE } from '../domain/listQuery';
+import { CURSOR_NEXT_KEY, DEFAULT_MAX_PAGE_SIZE } from '../domain/listQuery';
 import { worksOnCollection } from '../domain/routeOperation';
 
 /** The step through one relation of `model` (validate made sure it exists). */
@@ -64,6 +65,26 @@ const TS_VALUE: Record<string, string> = {
   datetime: 'Date',
 };
 
+const CURSOR_KIND: Record<string, ListCursorContext['sorts'][number]['kind']> = {
+  integer: 'int',
+  number: 'float',
+  datetime: 'date',
+};
+
+/** A list that pages by cursor (validate made sure its sort fields are required, sent and not boolean). */
+function mapCursor(route: ProjectRoute, model: ProjectModel): ListCursorContext | null {
+  const query = route.query;
+  if (query?.pagination !== 'cursor' || query.pageSize === null || route.redirect) return null;
+  return {
+    sorts: query.sort.map((field) => {
+      const type = model.fields.find((f) => f.name === field)?.type ?? 'uuid';
+      return { field, kind: CURSOR_KIND[FIELD_TYPES[type].kind] ?? 'string' };
+    }),
+    nextKey: route.envelope.response === null ? null : CURSOR_NEXT_KEY,
+    countHeader: query.count && route.envelope.count === null,
+  };
+}
+
 export function mapListQuery(
   route: ProjectRoute,
   model: ProjectModel | undefined,
@@ -107,6 +128,7 @@ export function mapListQuery(
     hasRelatedFilters,
     scope,
     readsThroughRelations: hasRelatedFilters || scope.length > 0,
+    cursor: collection ? null : mapCursor(route, model),
   };
 }
 

@@ -43,10 +43,11 @@ function mapField(options: ProjectField, provider: DatabaseProvider): FieldConte
     if (options.type === 'json' && provider === 'postgresql') attributes.push('@db.Json');
   }
   const values = options.values ?? null;
+  const tsType = values ? enumTsType(values) : FIELD_TYPES[options.type].ts;
   return {
     name,
     type: options.type,
-    tsType: values ? enumTsType(values) : FIELD_TYPES[options.type].ts,
+    tsType,
     prismaType: FIELD_TYPES[options.type].prisma,
     prismaAttributes: attributes.join(' '),
     drizzleColumn: drizzleColumn(name, options, provider),
@@ -56,6 +57,7 @@ function mapField(options: ProjectField, provider: DatabaseProvider): FieldConte
     values,
     // A password's hash is never sent, whatever the config says.
     hidden: Boolean(options.hidden) || options.type === 'password',
+    apiType: `${options.type === 'json' ? 'JsonValue' : tsType}${options.optional ? ' | null' : ''}`,
   };
 }
 
@@ -76,6 +78,12 @@ export function mapModels(
   const byName = new Map(models.map((m) => [m.name, m]));
   return models.map((model) => {
     const fields = model.fields.map((field) => mapField(field, provider));
+    const computed = model.computed.map((c) =>
+      mapComputed(c, relations.get(model.name) ?? [], byName),
+    );
+    const declaredRelations = (relations.get(model.name) ?? []).filter((r) => !r.backReference);
+    const usesJson =
+      fields.some((f) => f.type === 'json') || computed.some((c) => c.fieldType === 'json');
     return {
       name: model.name,
       delegate: delegateName(model.name),
@@ -84,7 +92,7 @@ export function mapModels(
       hasUnique: fields.some((field) => field.unique),
       slug: slugOf(model),
       relations: relations.get(model.name) ?? [],
-      computed: model.computed.map((c) => mapComputed(c, relations.get(model.name) ?? [], byName)),
+      computed,
       urls: model.urls.map(mapUrlField),
       indexes: mapIndexes(model),
       hiddenFields: fields.filter((f) => f.hidden).map((f) => f.name),
@@ -95,6 +103,11 @@ export function mapModels(
             .map((r) => r.model),
         ),
       ].sort(),
+      sentFields: fields.filter((f) => !f.hidden),
+      declaredRelations,
+      usesJson,
+      hasTypeImports: usesJson || declaredRelations.some((r) => r.model !== model.name),
+      counts: computed.filter((c) => c.kind === 'count'),
     };
   });
 }

@@ -82,6 +82,7 @@ export function mapProject(
     views.length > 0 && logOut
       ? { logOutPath: logOut.urlPath, afterLogOut: project.loginPath }
       : null;
+  const links = navLinks(views, hiddenViews);
   const hasAuth =
     methods.some((m) => m.auth || m.optionalAuth) ||
     views.some((v) => v.auth) ||
@@ -122,7 +123,11 @@ export function mapProject(
     routeFiles,
     methods,
     views,
-    navLinks: navLinks(views, hiddenViews),
+    navLinks: links.map((link) => ({
+      ...link,
+      hiddenWhenSignedIn: link.signedOutOnly && accountNav !== null,
+      hiddenWhenSignedOut: link.signedInOnly && accountNav !== null,
+    })),
     appName: options.appName || DEFAULT_APP_NAME,
     // A view or an API route at `/` has the place (Next.js allows one page or route per folder).
     homePage:
@@ -162,6 +167,28 @@ export function mapProject(
     hiddenFields: models
       .filter((m) => m.hiddenFields.length > 0)
       .map((m) => ({ model: m.name, delegate: m.delegate, fields: m.hiddenFields })),
+    ...databaseWords(options.provider),
+    databaseIsFile: options.provider === 'sqlite',
+    usesPrisma: project.orm === 'prisma',
+    usesDrizzle: project.orm === 'drizzle',
+    workerEvents: mappedEvents.filter((event) => event.run === 'worker'),
+    hasNav: links.length > 0 || accountNav !== null,
   };
   return { ...context, clientRoutes: mapClientRoutes(context) };
+}
+
+/** What the templates name after the database, decided once (ProjectContext's last block). */
+function databaseWords(
+  provider: DatabaseProvider,
+): Pick<
+  ProjectContext,
+  'databaseName' | 'drizzleCore' | 'tableFunction' | 'synchronousTransactions'
+> {
+  const postgres = provider === 'postgresql';
+  return {
+    databaseName: postgres ? 'PostgreSQL' : 'SQLite',
+    drizzleCore: postgres ? 'drizzle-orm/pg-core' : 'drizzle-orm/sqlite-core',
+    tableFunction: postgres ? 'pgTable' : 'sqliteTable',
+    synchronousTransactions: !postgres,
+  };
 }

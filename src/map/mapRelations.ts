@@ -38,7 +38,9 @@ function joinTable(
  */
 export function mapRelations(models: readonly ProjectModel[]): Map<string, RelationContext[]> {
   const byName = new Map(models.map((m) => [m.name, m]));
-  const result = new Map<string, RelationContext[]>(models.map((m) => [m.name, []]));
+  const result = new Map<string, Array<Omit<RelationContext, 'apiType'>>>(
+    models.map((m) => [m.name, []]),
+  );
   const mirrored = new Set<string>();
   for (const model of models) {
     for (const relation of model.relations) {
@@ -55,7 +57,7 @@ export function mapRelations(models: readonly ProjectModel[]): Map<string, Relat
       const otherSide = mirror ?? `${delegateName(model.name)}By${pascalCase(name)}`;
       const field = relation.field;
       const fieldConfig = field ? model.fields.find((f) => f.name === field) : undefined;
-      (result.get(model.name) as RelationContext[]).push({
+      (result.get(model.name) as Array<Omit<RelationContext, 'apiType'>>).push({
         name,
         type: relation.type,
         model: relation.model,
@@ -86,12 +88,12 @@ export function mapRelations(models: readonly ProjectModel[]): Map<string, Relat
   for (const model of models) {
     for (const relation of result.get(model.name) as RelationContext[]) {
       if (relation.backReference || mirrored.has(`${model.name}.${relation.name}`)) continue;
-      const declaredOther = (result.get(relation.model) as RelationContext[]).some(
-        (r) => r.relationName === relation.relationName,
-      );
+      const declaredOther = (
+        result.get(relation.model) as Array<Omit<RelationContext, 'apiType'>>
+      ).some((r) => r.relationName === relation.relationName);
       if (declaredOther || relation.type === 'hasMany') continue;
       const name = `${delegateName(model.name)}By${pascalCase(relation.name)}`;
-      (result.get(relation.model) as RelationContext[]).push({
+      (result.get(relation.model) as Array<Omit<RelationContext, 'apiType'>>).push({
         name,
         type: relation.type === 'belongsTo' ? 'hasMany' : 'manyToMany',
         model: model.name,
@@ -115,7 +117,18 @@ export function mapRelations(models: readonly ProjectModel[]): Map<string, Relat
       });
     }
   }
-  return result;
+  return new Map(
+    [...result].map(([model, list]) => [
+      model,
+      list.map((relation) => ({ ...relation, apiType: apiTypeOf(relation) })),
+    ]),
+  );
+}
+
+/** A relation's type in its model's API type: a list, or one record (null when optional). */
+function apiTypeOf(relation: Omit<RelationContext, 'apiType'>): string {
+  if (relation.isList) return `${relation.model}[]`;
+  return relation.optional ? `${relation.model} | null` : relation.model;
 }
 
 /** Declared indexes, and an index on each belongsTo field not already leading one (or unique). */

@@ -1,4 +1,5 @@
 import type { OrmName } from '../config/configTypes';
+import { methodSteps, type MethodSteps } from './methodSteps';
 import type { DatabaseProvider } from '../config/database';
 import { bodyTypeInfo } from '../config/fieldTypes';
 import { VALIDATORS, type ParsedValidator } from '../config/validators';
@@ -29,7 +30,7 @@ import { delegateName, routeTypeName } from '../domain/names';
 import { OUTPUT_PATHS } from '../domain/outputPaths';
 import { worksOnCollection } from '../domain/routeOperation';
 import { mapAccountRoute } from './mapAccountRoute';
-import { methodContextOf } from './methodContextOf';
+import { methodContextOf, type MethodFields } from './methodContextOf';
 import { eventOperationOf, methodEvents } from './mapEvents';
 import { sha256Hex } from '../hash/sha256Hex';
 
@@ -221,7 +222,7 @@ function mapMethod(
     (provider === 'postgresql' || queuesEvents) &&
     related &&
     READS_AFTER_WRITE.includes(operation);
-  return methodContextOf({
+  const method: Omit<MethodFields, keyof MethodSteps> = {
     method: route.method,
     handlerName,
     urlPath: route.path,
@@ -328,7 +329,8 @@ function mapMethod(
     values: orm !== 'none' ? route.values : null,
     sessionToken: route.token ? (route.method === 'GET' ? 'held' : 'new') : null,
     envelope: { ...route.envelope },
-  });
+  };
+  return methodContextOf({ ...method, ...methodSteps(method, orm) });
 }
 
 /** Groups routes by folder: each is one route.ts with one export per method. */

@@ -83,8 +83,12 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
  * log-in and sign-up pages. With a log-out route the layout shows the last two groups only to the
  * signed in and to visitors respectively.
  */
-export function navLinks(views: ViewContext[], hidden: ReadonlySet<string>): NavLinkContext[] {
-  const group = (link: NavLinkContext) => (link.signedOutOnly ? 2 : link.signedInOnly ? 1 : 0);
+export function navLinks(
+  views: ViewContext[],
+  hidden: ReadonlySet<string>,
+): Array<Omit<NavLinkContext, 'hiddenWhenSignedIn' | 'hiddenWhenSignedOut'>> {
+  const group = (link: Pick<NavLinkContext, 'signedOutOnly' | 'signedInOnly'>) =>
+    link.signedOutOnly ? 2 : link.signedInOnly ? 1 : 0;
   return views
     .filter((v) => !v.hasParams && !hidden.has(v.name))
     .map((v) => ({

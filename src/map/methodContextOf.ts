@@ -8,7 +8,6 @@ import type { BodyWriteMethodBase, LinkRouteContext, MethodContext } from './con
 export interface MethodFields extends BodyWriteMethodBase {
   link: LinkRouteContext | null;
   listLimit: number | null;
-  countKey: string | null;
 }
 
 function required<T>(value: T | null, what: string, operation: RouteOperation): T {
@@ -22,21 +21,15 @@ export function methodContextOf(fields: MethodFields): MethodContext {
     operation,
     link,
     listLimit,
-    countKey,
     checksLinkIds,
     createsBy,
     slug,
     writesLinks,
     writesInTransaction,
     readsWritten,
-    queuedEvents,
-    queuesEvents,
-    eventOperation,
-    hasEvents,
     ...base
   } = fields;
-  const events = { ...base, queuedEvents, queuesEvents, eventOperation, hasEvents };
-  const write = { ...events, slug, writesLinks, writesInTransaction, readsWritten };
+  const write = { ...base, slug, writesLinks, writesInTransaction, readsWritten };
   switch (operation) {
     case 'list':
       return { ...base, operation, listLimit, collection: false };
@@ -55,7 +48,6 @@ export function methodContextOf(fields: MethodFields): MethodContext {
         operation,
         collection: true,
         listQuery: required(base.listQuery, 'listQuery', operation),
-        countKey,
       };
     case 'link':
     case 'unlink':
@@ -70,7 +62,7 @@ export function methodContextOf(fields: MethodFields): MethodContext {
       };
     case 'function':
       return {
-        ...events,
+        ...base,
         operation,
         function: required(base.function, 'function', operation),
         collection: false,

@@ -150,7 +150,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.accountNav ? once('src/appgen/logOut.tsx', ['config/routes/'])(project) : [],
   },
   {
-    template: 'src/appgen/devProblems.ts.hbs',
+    template: 'src/appgen/devProblems.ts',
     owner: 'generated',
     produces:
       'src/appgen/devProblems.ts: what appgen dev could not apply, shown by the layout in development only (empty when generated)',
@@ -204,7 +204,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     outputs: once('src/appgen/apiDocs.tsx', []),
   },
   {
-    template: 'src/appgen/swaggerUiTypes.ts.hbs',
+    template: 'src/appgen/swaggerUiTypes.ts',
     owner: 'generated',
     produces: 'src/appgen/swaggerUiTypes.ts: the types apiDocs.tsx uses of swagger-ui-dist',
     context: 'ProjectContext',
@@ -287,6 +287,17 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.methods.some((m) => m.hasListQuery) ? once('src/appgen/query.ts', [])(project) : [],
   },
   {
+    template: 'src/appgen/cursor.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/cursor.ts: pages of lists by cursor (`"pagination": "cursor"`): reading ?cursor=, the next page\'s cursor and Link header, the records after a cursor',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.methods.some((m) => m.listQuery?.cursor)
+        ? once('src/appgen/cursor.ts', [])(project)
+        : [],
+  },
+  {
     template: 'src/appgen/shape.ts.hbs',
     owner: 'generated',
     produces:
@@ -310,7 +321,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
         : [],
   },
   {
-    template: 'src/appgen/password.ts.hbs',
+    template: 'src/appgen/password.ts',
     owner: 'generated',
     produces: 'src/appgen/password.ts: password hashes: make one, check a password against one',
     context: 'ProjectContext',
@@ -320,7 +331,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
         : [],
   },
   {
-    template: 'src/appgen/slug.ts.hbs',
+    template: 'src/appgen/slug.ts',
     owner: 'generated',
     produces: 'src/appgen/slug.ts: slugs made from another field, free of duplicates',
     context: 'ProjectContext',
@@ -330,7 +341,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
         : [],
   },
   {
-    template: 'src/appgen/params.ts.hbs',
+    template: 'src/appgen/params.ts',
     owner: 'generated',
     produces: 'src/appgen/params.ts: path parameter checks',
     context: 'ProjectContext',
@@ -401,7 +412,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     outputs: once('.env.example', ['config/', 'appgen.config.json']),
   },
   {
-    template: 'src/appgen/securityHeaders.ts.hbs',
+    template: 'src/appgen/securityHeaders.ts',
     owner: 'generated',
     produces:
       'src/appgen/securityHeaders.ts: the security headers of every answer (frames, content type, referrer)',
@@ -417,7 +428,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     outputs: once('src/appgen/requestOrigin.ts', ['appgen.config.json']),
   },
   {
-    template: 'src/appgen/socketAddress.ts.hbs',
+    template: 'src/appgen/socketAddress.ts',
     owner: 'generated',
     produces:
       "src/appgen/socketAddress.ts: records each request's connection address in a header no client can set, for `clientAddress` without a trusted proxy",
@@ -441,7 +452,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.cors ? once('src/appgen/cors.ts', ['appgen.config.json'])(project) : [],
   },
   {
-    template: 'src/appgen/voters.ts.hbs',
+    template: 'src/appgen/voters.ts',
     owner: 'generated',
     produces: 'src/appgen/voters.ts: the built-in voters self and owner',
     context: 'ProjectContext',
@@ -465,7 +476,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.jobs.length > 0 ? once('src/appgen/jobs.ts', ['config/jobs/'])(project) : [],
   },
   {
-    template: 'src/appgen/outbox.ts.hbs',
+    template: 'src/appgen/outbox.ts',
     owner: 'generated',
     produces:
       "src/appgen/outbox.ts: the worker every server process runs: claims the outbox's due events, runs them with retries, gives claims back on shutdown",
@@ -489,7 +500,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.hasOutbox ? once('src/appgen/outboxHandlers.ts', ['config/events/'])(project) : [],
   },
   {
-    template: 'src/appgen/handler.ts.hbs',
+    template: 'src/appgen/handler.ts',
     owner: 'generated',
     produces: 'src/appgen/handler.ts: input types of functions and voters',
     context: 'ProjectContext',

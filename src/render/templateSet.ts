@@ -26,7 +26,23 @@ export function partialName(templateName: string): string | undefined {
     : undefined;
 }
 
-/** Every `.hbs` file under `root`. templates/create/ holds create-appgen's files, not templates. */
+/**
+ * A runtime file: a file under templates/ that is no template (`src/appgen/handler.ts`), copied
+ * into projects as it is. It is real TypeScript, type-checked and linted with appgen's own code.
+ */
+export function isRuntimeFile(name: string): boolean {
+  return !name.endsWith('.hbs');
+}
+
+/** A runtime file's name: no dotfile (a project's record of ejections), no file appgen is writing. */
+function isRuntimeFileName(fileName: string): boolean {
+  return !fileName.startsWith('.') && !fileName.endsWith('.appgen-tmp');
+}
+
+/**
+ * Every template (`.hbs`) and runtime file under `root`. templates/create/ holds create-appgen's
+ * files, not templates.
+ */
 export function listTemplateFiles(root: string, origin: TemplateOrigin): TemplateSource[] {
   if (!fs.existsSync(root)) return [];
   const found: TemplateSource[] = [];
@@ -35,7 +51,7 @@ export function listTemplateFiles(root: string, origin: TemplateOrigin): Templat
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (!(dir === root && entry.name === 'create')) walk(file);
-      } else if (entry.name.endsWith('.hbs'))
+      } else if (entry.name.endsWith('.hbs') || isRuntimeFileName(entry.name))
         found.push({ name: path.relative(root, file).split(path.sep).join('/'), file, origin });
     }
   };
@@ -43,9 +59,10 @@ export function listTemplateFiles(root: string, origin: TemplateOrigin): Templat
   return found.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** A template file's text as it is compiled. */
+/** A template file's text as it is compiled (a runtime file's as it is copied). */
 export function templateText(source: TemplateSource): string {
   const raw = fs.readFileSync(source.file, 'utf8');
+  if (isRuntimeFile(source.name)) return raw;
   // A one-line partial is used inline, mid-line: its file's final newline is not part of it.
   return partialName(source.name) !== undefined && raw.indexOf('\n') === raw.length - 1
     ? raw.slice(0, -1)
@@ -134,6 +151,8 @@ export class TemplateSet {
    * `render` compiles it: what `npm run build` writes for the built-in ones.
    */
   precompile(name: string): string {
+    if (isRuntimeFile(name))
+      throw new TemplateError(name, 'built-in', 'a runtime file is copied, not compiled');
     return Handlebars.precompile(
       this.checkedProgram(this.sourceOf(name)),
       compileOptions(),
@@ -160,6 +179,7 @@ export class TemplateSet {
 
   private compile(source: TemplateSource): HandlebarsTemplateDelegate {
     const text = templateText(source);
+    if (isRuntimeFile(source.name)) return () => text;
     const built = source.origin === 'built-in' ? this.precompiled?.(source.name, text) : undefined;
     const template = built
       ? this.handlebars.template(built)

@@ -1,7 +1,7 @@
 import fs from 'fs';
 import path from 'path';
 import { precompiledFile, precompiledModule } from './precompiledTemplates';
-import { templateText, type TemplateSet } from './templateSet';
+import { isRuntimeFile, templateText, type TemplateSet } from './templateSet';
 
 /**
  * Writes the precompiled module of every template of `templates` into `dir`, replacing what was
@@ -11,6 +11,8 @@ import { templateText, type TemplateSet } from './templateSet';
 export function writePrecompiledTemplates(templates: TemplateSet, dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
   for (const source of templates.list()) {
+    // A runtime file is copied as it is: nothing to compile.
+    if (isRuntimeFile(source.name)) continue;
     const file = precompiledFile(source.name, dir);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(

@@ -3,7 +3,7 @@ import { closestMatch } from '../diagnostics/didYouMean';
 import { matchesPattern, parseTemplate, simpleName } from '../render/templateAnalysis';
 import { partialName, templateText, type TemplateSource } from '../render/templateSet';
 import { contextTypeProgram } from './contextTypeProgram';
-import { PARTIALS_BY_CONTEXT_FIELD } from './partialUsage';
+import { PARTIALS_BY_CONTEXT_FIELD, VALUES_BY_CONTEXT_FIELD } from './partialUsage';
 
 /*
  * Resolves every path every template uses against the TypeScript type of its context, so that a
@@ -334,13 +334,33 @@ export function checkTemplatePaths(options: CheckOptions): TemplatePathReport {
     });
   }
 
+  /**
+   * An operation's ORM partial, `orm/<orm>/<operation>`, renders only the method of that operation
+   * (src/map/methodSteps.ts picks it by the method's `operation`, however a template includes it):
+   * its context is narrowed to that member. Undefined when no member has the operation.
+   */
+  function operationPartialStack(name: string, stack: Frame[]): Frame[] | undefined {
+    const operation = /^orm\/[^/]+\/([^/]+)$/.exec(name)?.[1];
+    const top = stack[stack.length - 1];
+    if (!operation || !VALUES_BY_CONTEXT_FIELD.operation.includes(operation) || top.ty === null) return stack;
+    const values = (alt: ts.Type) => {
+      const type = propertyType(alt, 'operation');
+      return type ? literalValues(spread(type)) : undefined;
+    };
+    if (!top.ty.some((alt) => values(alt) !== undefined)) return stack;
+    const members = top.ty.filter((alt) => values(alt)?.includes(operation));
+    return members.length ? [...stack.slice(0, -1), { ...top, ty: members }] : undefined;
+  }
+
   function visitPartial(statement: hbs.AST.PartialStatement | hbs.AST.PartialBlockStatement, scope: Scope) {
     for (const target of partialTargets(statement, scope)) {
       const caller = target.scope;
       const param = statement.params[0];
       const ty = param ? evaluate(param, caller) : caller.stack[caller.stack.length - 1].ty;
       const hash = new Map((statement.hash?.pairs ?? []).map((pair) => [pair.key, evaluate(pair.value, caller)] as const));
-      const stack = param || hash.size ? [...caller.stack, { ty, hash }] : caller.stack;
+      const pushed = param || hash.size ? [...caller.stack, { ty, hash }] : caller.stack;
+      const stack = operationPartialStack(target.name, pushed);
+      if (!stack) continue;
       const inline = scope.inline.get(target.name);
       const source = partials.get(target.name);
       if (!inline && !source) continue;

@@ -1,25 +1,40 @@
 import { ELEMENT_TYPE_NAMES } from '../config/elements';
 import { analyzeTemplate, matchesPattern, parseTemplate } from '../render/templateAnalysis';
 import { templateErrorFrom } from '../render/templateError';
-import { partialName, templateText, type TemplateSource } from '../render/templateSet';
+import { isRuntimeFile, partialName, templateText, type TemplateSource } from '../render/templateSet';
+import { DATABASE_ERROR_KINDS } from '../domain/databaseErrors';
+import { HANDLER_SPEC_PARTIALS, HANDLER_STEP_PARTIALS } from '../domain/handlerSteps';
 import type { RouteOperation } from '../domain/routeOperation';
 
 /**
- * Every operation a route can have (a Record, so that a new operation must be listed here). The
- * route template picks an operation's ORM partial as `(concat "orm/" @root.project.orm "/" operation)`:
- * expanding `operation` by these values keeps `orm/prisma/list` apart from `orm/prisma/include`.
+ * Every operation a route can have (a Record, so that a new operation must be listed here). A
+ * method's steps (src/map/methodSteps.ts) pick an operation's ORM partial as `orm/<orm>/<operation>`:
+ * expanding by these values keeps `orm/prisma/list` apart from `orm/prisma/include`.
  */
 const OPERATIONS: Record<RouteOperation, true> = { list: true, get: true, create: true, replace: true, update: true, delete: true, deleteMany: true, updateMany: true, link: true, unlink: true, logIn: true, logOut: true, function: true };
 
 /** Values a context field can hold where it builds a partial name with `concat`; any other field stands for `*`. */
 export const VALUES_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   operation: Object.keys(OPERATIONS),
+  // partials/http/databaseError.hbs: `http/databaseError/<kind>`.
+  kind: DATABASE_ERROR_KINDS,
+  // src/appgen/records.ts.hbs: `records/relation/<RelationContext.type>`, `records/computed/<ComputedContext.finder>`.
+  type: ['belongsTo', 'hasMany', 'manyToMany'],
+  finder: ['countLinked', 'countOwned', 'callerIn', 'valuesLinked', 'valuesOwned'],
 };
 
 /** Partials a template includes by a context field, `{{> (lookup . "partial")}}`: the names that field can hold, as patterns. */
 export const PARTIALS_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   // src/map/mapElements.ts: `view/<element type>`, picked by partials/view/element.hbs.
   partial: ELEMENT_TYPE_NAMES.map((type) => `view/${type}`),
+  // src/map/methodSteps.ts: what src/app/[route]/route.ts.hbs renders for each method.
+  spec: HANDLER_SPEC_PARTIALS,
+  step: [
+    ...HANDLER_STEP_PARTIALS,
+    ...Object.keys(OPERATIONS)
+      .filter((operation) => operation !== 'function' && operation !== 'logOut')
+      .map((operation) => `orm/*/${operation}`),
+  ],
 };
 
 /** The names a `{{> (concat ...)}}` can build, as patterns: one per value of each field with known values. */
@@ -54,6 +69,8 @@ export function partialUsage(sources: readonly TemplateSource[]): TemplateUsage 
     if (list && !list.some((u) => u.by === use.by)) list.push(use);
   };
   for (const source of sources) {
+    // A runtime file includes no partial.
+    if (isRuntimeFile(source.name)) continue;
     let analysis;
     try {
       analysis = analyzeTemplate(parseTemplate(templateText(source)));

@@ -109,7 +109,7 @@ export function renderContextDocs(types: ContextTypes, registry: readonly Templa
     '`@root` is always the context of the template being rendered.',
     '',
     'A `MethodContext` is one interface per operation (see its section): a field of some operations',
-    'only (`countKey`, `link`, `listLimit`) may be used where the template has narrowed the method',
+    'only (`link`, `listLimit`, `slug`) may be used where the template has narrowed the method',
     'to them, inside `{{#if (eq operation "list")}}` or `{{#if collection}}`, or in the partial',
     '`orm/<orm>/<operation>` of that operation. appgen\'s unit tests resolve every path of every',
     'built-in template against these types, on every branch (src/templates/checkTemplatePaths.ts).',

@@ -13,7 +13,8 @@ export function resolveTemplateNames(inputs: readonly string[], known: readonly 
   const unknown: string[] = [];
   for (const input of inputs) {
     const bare = input.replace(/\\/g, '/').replace(/^\.\//, '').replace(/^templates\//, '').replace(/\/+$/, '');
-    const candidates = [bare, `${bare}.hbs`, `partials/${bare}`, `partials/${bare}.hbs`];
+    // `src/appgen/handler.ts.hbs` also names the runtime file that template became (src/appgen/handler.ts).
+    const candidates = [bare, `${bare}.hbs`, bare.replace(/\.hbs$/, ''), `partials/${bare}`, `partials/${bare}.hbs`];
     const exact = candidates.find((name) => known.includes(name));
     const inFolder = exact ? [] : known.filter((name) => candidates.some((folder) => name.startsWith(`${folder}/`)));
     if (exact) resolved.add(exact);

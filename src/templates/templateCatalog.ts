@@ -3,7 +3,7 @@ import path from 'path';
 import { closestMatch } from '../diagnostics/didYouMean';
 import type { FileOwner } from '../render/fileMap';
 import { TEMPLATE_REGISTRY } from '../render/templateRegistry';
-import { listTemplateFiles, partialName, type TemplateSource } from '../render/templateSet';
+import { isRuntimeFile, listTemplateFiles, partialName, type TemplateSource } from '../render/templateSet';
 import { EjectionRecord, readEjectionRecord, templateHash } from './ejectionRecord';
 import { partialUsage, type PartialUse } from './partialUsage';
 
@@ -67,6 +67,12 @@ function projectFiles(projectDir: string): string[] {
 
 function ignoredReason(name: string, builtinTemplates: string[]): IgnoredTemplateFile | undefined {
   if (name.startsWith('create/')) return { name, reason: 'templates/create/ is not used by generate (create-appgen copies those files once)' };
+  if (builtinTemplates.includes(name)) return undefined;
+  const runtime = name.replace(/\.hbs$/, '');
+  if (name.endsWith('.hbs') && isRuntimeFile(runtime) && builtinTemplates.includes(runtime)) {
+    // A template that had no Handlebars in it became a runtime file (docs/templates.md, "Runtime files").
+    return { name, reason: `the built-in is now the plain file templates/${runtime}, copied as it is: rename your copy (its text is used as it is, without Handlebars)`, suggestion: runtime };
+  }
   if (!name.endsWith('.hbs')) {
     const suggestion = builtinTemplates.includes(`${name}.hbs`) || name.startsWith('partials/') ? `${name}.hbs` : undefined;
     return { name, reason: 'not a .hbs file, so it is not a template', suggestion };

@@ -1,4 +1,4 @@
-import type { CorsConfig } from '../config/configTypes';
+import type { CorsConfig, RouteConfig } from '../config/configTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import {
   DEFAULT_CORS_EXPOSE_HEADERS,
@@ -183,9 +183,31 @@ export function checkCorsSettings(
   };
 }
 
+/** The answer headers of lists that pages of other origins read: the count, and the next page of a bare list that pages by cursor. */
+const LIST_HEADERS: ReadonlyArray<{
+  name: string;
+  sends: (route: RouteConfig) => boolean;
+  what: string;
+}> = [
+  {
+    name: 'X-Total-Count',
+    sends: (route) => Boolean(route.query?.count) && envelopeOf(route).count === null,
+    what: 'its count',
+  },
+  {
+    name: 'Link',
+    sends: (route) =>
+      route.query?.pagination === 'cursor' &&
+      route.query.pageSize !== undefined &&
+      envelopeOf(route).response === null,
+    what: 'the URL of its next page',
+  },
+];
+
 /**
- * A warning for `cors.exposeHeaders` written without X-Total-Count while a list sends it: a page
- * of another origin would get the list but read no count (browsers hide the header).
+ * Warnings for `cors.exposeHeaders` written without X-Total-Count (or Link) while a list sends
+ * it: a page of another origin would get the list but read no count (or no next page): browsers
+ * hide the header.
  */
 export function unexposedCountWarnings(
   config: CorsConfig | undefined,
@@ -193,20 +215,18 @@ export function unexposedCountWarnings(
   routes: readonly CheckedRoute[],
 ): Diagnostic[] {
   if (!config?.exposeHeaders || !document) return [];
-  if (config.exposeHeaders.some((name) => name.toLowerCase() === 'x-total-count')) return [];
-  const counted = routes.find(
-    (route) =>
-      route.config.query?.count &&
-      !route.config.redirect &&
-      envelopeOf(route.config).count === null,
-  );
-  if (!counted) return [];
-  return [
-    diagnosticAt(
-      document,
-      '/cors/exposeHeaders',
-      `${counted.config.method} ${counted.config.path} (${counted.origin.file}) sends its count in X-Total-Count, which pages of other origins cannot read unless it is listed here`,
-      'add "X-Total-Count" to "exposeHeaders".',
-    ),
-  ];
+  const exposed = config.exposeHeaders.map((name) => name.toLowerCase());
+  return LIST_HEADERS.flatMap(({ name, sends, what }) => {
+    if (exposed.includes(name.toLowerCase())) return [];
+    const sending = routes.find((route) => !route.config.redirect && sends(route.config));
+    if (!sending) return [];
+    return [
+      diagnosticAt(
+        document,
+        '/cors/exposeHeaders',
+        `${sending.config.method} ${sending.config.path} (${sending.origin.file}) sends ${what} in ${name}, which pages of other origins cannot read unless it is listed here`,
+        `add "${name}" to "exposeHeaders".`,
+      ),
+    ];
+  });
 }

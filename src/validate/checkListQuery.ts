@@ -4,9 +4,10 @@ import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import type { RouteOperation } from './checkedProject';
 import { fieldOf, fieldOptions, modelFieldNames } from '../domain/fields';
-import { filterName, maxPageSize, RESERVED_QUERY_NAMES } from '../domain/listQuery';
+import { filterName, maxPageSize, reservedQueryNames } from '../domain/listQuery';
 import { relationOf } from '../domain/relations';
 import { worksOnCollection } from '../domain/routeOperation';
+import { checkCursorPagination } from './checkCursorPagination';
 import { isIndexedField } from './checkRelations';
 import { childPointer, diagnosticAt } from './locate';
 import { unknownRelation } from './unknownRelation';
@@ -73,15 +74,16 @@ export function checkListQuery(
     }
   };
   const seen = new Set<string>();
+  const reserved = reservedQueryNames(query);
   (query.filter ?? []).forEach((filter, i) => {
     const where = childPointer(childPointer(at, 'filter'), i);
     const name = filterName(filter);
-    if (seen.has(name) || RESERVED_QUERY_NAMES.includes(name)) {
+    if (seen.has(name) || reserved.includes(name)) {
       problems.push(
         diagnosticAt(
           document,
           typeof filter === 'string' ? where : childPointer(where, 'name'),
-          RESERVED_QUERY_NAMES.includes(name)
+          reserved.includes(name)
             ? `"${name}" is a query parameter of pages and sorting, and cannot name a filter`
             : `two filters are named "${name}"`,
           'give this filter another "name".',
@@ -129,6 +131,7 @@ export function checkListQuery(
         'lower pageSize or raise maxPageSize.',
       ),
     );
+  problems.push(...checkCursorPagination(document, pointer, config, model));
   return problems;
 }
 
@@ -157,7 +160,7 @@ function notSelecting(
 /** On a DELETE or PATCH of a collection, `query` selects the records: only `filter` applies. */
 function filtersOnly(document: ConfigDocument, at: string, config: RouteConfig): Diagnostic[] {
   const query = config.query ?? {};
-  return (['sort', 'defaultSort', 'pageSize', 'maxPageSize', 'count'] as const)
+  return (['sort', 'defaultSort', 'pageSize', 'maxPageSize', 'pagination', 'count'] as const)
     .filter((key) => query[key] !== undefined)
     .map((key) =>
       diagnosticAt(

@@ -155,6 +155,8 @@ export interface ProjectListQuery {
   defaultSort: { field: string; descending: boolean } | null;
   pageSize: number | null;
   maxPageSize: number;
+  /** How a client asks for a page: `?offset=` or `?cursor=` (only with pageSize). */
+  pagination: 'offset' | 'cursor';
   count: boolean;
 }
 

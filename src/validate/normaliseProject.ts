@@ -186,6 +186,7 @@ function normaliseQuery(
       : null,
     pageSize: query.pageSize ?? null,
     maxPageSize: maxPageSize(query),
+    pagination: query.pagination ?? 'offset',
     count: Boolean(query.count),
   };
 }

@@ -225,6 +225,13 @@ const HANDLER_NAMES = new Set([
   'total',
   'readListQuery',
   'ListQuerySpec',
+  // lists that page by cursor (handler/listQuery, handler/respondPage, src/appgen/cursor.ts)
+  'position',
+  'next',
+  'readCursor',
+  'afterCursor',
+  'endOfPage',
+  'nextPageLink',
   // orm drizzle (templates/partials/orm/drizzle/)
   'tables',
   'matching',

@@ -81,15 +81,17 @@ async function startDev(project: TestProject, extra: string[] = []): Promise<Run
 /**
  * Saves an optional `nickname` field on the starter's User together with config/routes/people.json
  * (GET and POST /api/people, the POST writing the nickname), then POSTs `person` through the new
- * route until it answers 201 with the record. The new route is compiled after the model change:
- * next dev's hot reload alone gave it the previous models' client (measured; appgen dev restarts
- * next dev on a model change).
+ * route until it answers 201 with the record (or, with `ready`, once). The new route is compiled
+ * after the model change: next dev's hot reload alone gave it the previous models' client
+ * (measured; appgen dev makes next dev reload every server module after a model change).
  */
 async function saveNicknameAndPostPerson(
   project: TestProject,
   dev: RunningServer,
   person: { name: string; email: string; nickname: string },
   timeoutMs?: number,
+  /** When given: awaited after the save, then the first answer must be the right one. */
+  ready?: () => Promise<unknown>,
 ): Promise<unknown> {
   const modelFile = path.join(project.dir, 'config', 'models', 'User.json');
   const model = JSON.parse(fs.readFileSync(modelFile, 'utf8'));
@@ -109,6 +111,16 @@ async function saveNicknameAndPostPerson(
       ],
     }),
   );
+  if (ready) {
+    await ready();
+    // Its first answer (once next dev knows the new route) has the new field.
+    const listed = await firstAnswer(dev, '/api/people');
+    expect(listed.status).toBe(200);
+    for (const user of listed.body as object[]) expect(user).toHaveProperty('nickname');
+    const response = await request(dev.url, 'POST', '/api/people', person);
+    expect(response.status).toBe(201);
+    return response.body;
+  }
   return waitFor(
     async () => {
       const response = await request(dev.url, 'POST', '/api/people', person);
@@ -477,11 +489,72 @@ describe('appgen dev --accept-data-loss (drizzle, PostgreSQL)', () => {
 });
 
 /**
- * The two ORM × database pairs the scenarios above do not run: a model field saved together with
- * a new route that writes it reaches that route and a route the server ran before.
+ * The pids of the `next dev` processes whose parent is `pid` (Linux /proc); appgen dev's other
+ * children (drizzle-kit's esbuild service) are left out.
+ */
+function nextDevPids(pid: number): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // pid (comm) state ppid ...: the fields after the command name, which may hold spaces.
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        const command = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+        return (
+          parent === pid && command.some((arg) => arg.endsWith('next')) && command.includes('dev')
+        );
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * Once appgen dev logged, after `from` (an output length), that it made next dev reload its server
+ * modules (its environment file touched): requests from then on get the current modules, for
+ * routes compiled before and after the change.
+ */
+function serverModulesReloaded(dev: RunningServer, from: number): Promise<true> {
+  return waitFor(
+    async () =>
+      dev.output().slice(from).includes('reloads its server modules (no restart')
+        ? true
+        : undefined,
+    'the server modules reloaded',
+    90_000,
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}; appgen dev wrote:\n${dev.output().slice(from)}`);
+  });
+}
+
+/**
+ * The first answer of `urlPath` other than a 404: next dev answers 404 for a route file written a
+ * moment ago until its watcher has seen it (as for any new route, model change or not).
+ */
+function firstAnswer(dev: RunningServer, urlPath: string) {
+  return waitFor(async () => {
+    const response = await request(dev.url, 'GET', urlPath);
+    return response.status === 404 ? undefined : response;
+  }, `${urlPath} known to next dev`);
+}
+
+/**
+ * All four ORM × database pairs: a model field saved together with a new route that writes it is
+ * served by that route (its first answer once next dev knows the file) and by a route the server
+ * ran before; removed, it is gone from both. next dev is never restarted (the same process serves
+ * throughout), and every replaced database client is closed: as many closed as replaced (the app's
+ * log), and on PostgreSQL no more connections at the end than before the changes
+ * (pg_stat_activity). On SQLite, open file descriptors prove nothing: SQLite keeps the descriptor
+ * of a closed connection while another connection of the process holds a lock on the file, and
+ * reuses it for the next one.
  */
 describe.each([
   { orm: 'prisma' as const, postgres: true },
+  { orm: 'prisma' as const, postgres: false },
+  { orm: 'drizzle' as const, postgres: true },
   { orm: 'drizzle' as const, postgres: false },
 ])('appgen dev: a model change ($orm, postgres $postgres)', ({ orm, postgres }) => {
   let project: TestProject;
@@ -496,11 +569,12 @@ describe.each([
       return;
     }
     if (postgres) database = await createTestDatabase();
-    project = await createTestProject(`dev-reload-${orm}`, {
+    project = await createTestProject(`dev-reload-${orm}${postgres ? '-pg' : ''}`, {
       orm,
       env: database ? { DATABASE_URL: database.url } : undefined,
     });
-    dev = await startDev(project);
+    // drizzle-kit refuses to drop a column of a table with rows, whatever they hold.
+    dev = await startDev(project, orm === 'drizzle' ? ['--accept-data-loss'] : []);
   });
 
   afterAll(async () => {
@@ -508,25 +582,104 @@ describe.each([
     await database?.drop();
   });
 
-  it('serves a new field from a new route saved with it and from a route it ran before', async () => {
+  /** The connections to the app's PostgreSQL database (appgen dev's own included). */
+  const connections = async (): Promise<number> => {
+    const name = new URL((database as { url: string }).url).pathname.slice(1);
+    return Number(await psql(`SELECT count(*) FROM pg_stat_activity WHERE datname = '${name}'`));
+  };
+
+  it('adds a field, serves it from a new route and an old one, removes it: no restart, no connection left open', async () => {
     if (skip) return;
+    const [nextDev] = nextDevPids(dev.child.pid as number);
+    expect(nextDev).toBeDefined();
     expect(
       (await request(dev.url, 'POST', '/api/users', { name: 'Ada', email: 'ada@example.com' }))
         .status,
     ).toBe(201);
+    expect((await request(dev.url, 'GET', '/api/users')).status).toBe(200);
+    const before = database ? await connections() : 0;
+
+    let from = dev.output().length;
     const created = await saveNicknameAndPostPerson(
       project,
       dev,
       { name: 'Grace', email: 'grace@example.com', nickname: 'amazing' },
       90_000,
+      () => serverModulesReloaded(dev, from),
     );
     expect(created).toMatchObject({ name: 'Grace', nickname: 'amazing' });
     const users = await request(dev.url, 'GET', '/api/users');
+    expect(users.status).toBe(200);
     expect(users.body).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ name: 'Ada', nickname: null }),
         expect.objectContaining({ name: 'Grace', nickname: 'amazing' }),
       ]),
     );
+
+    // Removed (the nickname emptied first, or the database would refuse to lose it), together
+    // with the new route's use of it.
+    if (database) await psql(`UPDATE "User" SET "nickname" = NULL`, database.url);
+    else {
+      const Database = createRequire(path.join(project.dir, 'package.json'))('better-sqlite3');
+      const db = new Database(
+        path.join(project.dir, orm === 'drizzle' ? 'drizzle' : 'prisma', 'dev.db'),
+      );
+      db.prepare('UPDATE "User" SET "nickname" = NULL').run();
+      db.close();
+    }
+    from = dev.output().length;
+    const modelFile = path.join(project.dir, 'config', 'models', 'User.json');
+    const model = JSON.parse(fs.readFileSync(modelFile, 'utf8'));
+    delete model.fields.nickname;
+    fs.writeFileSync(
+      path.join(project.dir, 'config', 'routes', 'people.json'),
+      JSON.stringify({
+        routes: [
+          { method: 'GET', path: '/api/people', response: 'User[]' },
+          {
+            method: 'POST',
+            path: '/api/people',
+            body: { name: 'string', email: 'string' },
+            response: 'User',
+          },
+        ],
+      }),
+    );
+    saveByRename(modelFile, JSON.stringify(model, null, 2));
+    await serverModulesReloaded(dev, from);
+    const third = await request(dev.url, 'POST', '/api/people', {
+      name: 'Hedy',
+      email: 'hedy@example.com',
+    });
+    expect(third.status).toBe(201);
+    expect(third.body).toMatchObject({ name: 'Hedy' });
+    expect(third.body).not.toHaveProperty('nickname');
+    const after = await request(dev.url, 'GET', '/api/users');
+    expect(after.status).toBe(200);
+    expect((after.body as unknown[]).length).toBe(3);
+    for (const user of after.body as object[]) expect(user).not.toHaveProperty('nickname');
+
+    // The same next dev all along, and appgen dev never said it restarted it.
+    expect(nextDevPids(dev.child.pid as number)).toEqual([nextDev]);
+    expect(dev.output()).not.toMatch(/restart(s|ing) the Next\.js dev server/);
+    // Each replaced client is closed (2 s after its replacement): as many closed as replaced, and
+    // on PostgreSQL no more connections than before the changes.
+    const count = (pattern: RegExp) => (dev.output().match(pattern) ?? []).length;
+    const replaced = () => count(/\[appgen\] new (database|Prisma) client for the changed models/g);
+    const closed = () => count(/\[appgen\] closed the previous (database|Prisma) client/g);
+    await waitFor(
+      async () => (replaced() >= 2 && closed() === replaced() ? true : undefined),
+      'every replaced client closed',
+      15_000,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}: ${replaced()} replaced, ${closed()} closed`);
+    });
+    if (database)
+      await waitFor(
+        async () => ((await connections()) <= before ? true : undefined),
+        `at most ${before} connections to the app's database`,
+        15_000,
+      );
   });
 });

@@ -208,6 +208,22 @@ describe.each(CASES)('appgen migrate with orm $orm on $database.name', ({ orm, d
     expect(refused.stderr).not.toMatch(/\n\s+at /);
   });
 
+  // Two instances started with `appgen migrate deploy` at once: each migration is applied once,
+  // and both deploys succeed (the second waits for the first, then finds nothing pending).
+  if (database.name === 'PostgreSQL')
+    maybe('two deploys at once apply each migration once', async () => {
+      const fresh = await newDb('concurrent');
+      const [first, second] = await Promise.all([
+        appgen(['migrate', 'deploy'], fresh),
+        appgen(['migrate', 'deploy'], fresh),
+      ]);
+      expect([first.code, second.code, first.stderr, second.stderr]).toEqual([0, 0, '', '']);
+      const output = first.stdout + second.stdout;
+      for (const file of migrationFiles())
+        expect(output.split(`apply ${tagOf(file)}`)).toHaveLength(2);
+      expect(await columns(fresh)).toEqual(['bio', 'email', 'id', 'name']);
+    });
+
   if (orm === 'drizzle')
     maybe('a migration that fails on the rows is named, and nothing of it stays', async () => {
       writeUser({ ...BASE, bio: 'text', age: { type: 'int', optional: true } });

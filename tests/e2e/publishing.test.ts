@@ -97,6 +97,35 @@ const INCLUDE_ROUTES = {
       fields: ['email', 'username', 'bio', 'image'],
     },
     { method: 'GET', path: '/api/comments', response: 'Comment[]', include: ['author'] },
+    // Pages by cursor: in the envelope ("next"), and for a bare list in a Link header.
+    {
+      method: 'GET',
+      path: '/api/article-pages',
+      response: 'Article[]',
+      fields: ['slug'],
+      envelope: { response: 'articles', count: 'articlesCount' },
+      query: {
+        filter: ['authorId'],
+        sort: ['createdAt'],
+        defaultSort: '-createdAt',
+        pageSize: 3,
+        pagination: 'cursor',
+        count: true,
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/article-slugs',
+      response: 'Article[]',
+      values: 'slug',
+      query: {
+        filter: ['authorId'],
+        sort: ['createdAt'],
+        pageSize: 2,
+        pagination: 'cursor',
+        count: true,
+      },
+    },
     {
       method: 'GET',
       path: '/api/comments/:id',
@@ -1381,6 +1410,138 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     } finally {
       await second?.stop();
     }
+  });
+
+  it('pages by cursor through ties of the sort field both ways, losing and repeating no article', async () => {
+    const pager = await signUp('pager');
+    const slugs = ['pager-1', 'pager-2', 'pager-3', 'pager-4', 'pager-5', 'pager-6', 'pager-7'];
+    for (const [i] of slugs.entries()) {
+      const written = { article: { title: `Pager ${i + 1}`, description: 'd', body: 'b' } };
+      expect(
+        (await send('POST', '/api/articles', { body: written, token: pager.token })).status,
+      ).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    // Known ids in another order than the articles were made (the order of ties), and three times
+    // shared by 3, 2 and 2 articles: pager-1..3 at the time of pager-1, 4..5 of 4, 6..7 of 6.
+    const idOf = [5, 2, 7, 1, 4, 6, 3];
+    for (const [i, slug] of slugs.entries())
+      await db.run('UPDATE "Article" SET "id" = $1 WHERE "slug" = $2', [
+        `00000000-0000-4000-8000-00000000000${idOf[i]}`,
+        slug,
+      ]);
+    for (const [first, last] of [
+      [1, 3],
+      [4, 5],
+      [6, 7],
+    ])
+      for (let n = first + 1; n <= last; n++)
+        await db.run(
+          'UPDATE "Article" SET "createdAt" = (SELECT "createdAt" FROM "Article" WHERE "slug" = $1) WHERE "slug" = $2',
+          [`pager-${first}`, `pager-${n}`],
+        );
+    const oldestFirst = [
+      'pager-2',
+      'pager-1',
+      'pager-3',
+      'pager-4',
+      'pager-5',
+      'pager-7',
+      'pager-6',
+    ];
+    const newestFirst = [
+      'pager-7',
+      'pager-6',
+      'pager-4',
+      'pager-5',
+      'pager-2',
+      'pager-1',
+      'pager-3',
+    ];
+    const mine = `authorId=${pager.user.id}`;
+    /** Every page of the enveloped list, following "next" until it is null. */
+    const walk = async (query: string) => {
+      const seen: string[] = [];
+      let path = `/api/article-pages?${mine}${query}`;
+      for (let page = 0; page < 10; page++) {
+        const answer = await send('GET', path, { record: ['x-total-count', 'link'] });
+        expect(answer.status).toBe(200);
+        expect(Object.keys(body(answer))).toEqual(['articles', 'articlesCount', 'next']);
+        expect(body(answer).articlesCount).toBe(7);
+        seen.push(...rows(answer).map((row) => row.slug as string));
+        const next = body(answer).next as string | null;
+        if (next === null) return seen;
+        expect(next).toMatch(/^[A-Za-z0-9_-]+$/);
+        path = `/api/article-pages?${mine}${query}&cursor=${next}`;
+      }
+      throw new Error('more than 10 pages');
+    };
+    expect(await walk('&sort=createdAt&limit=2')).toEqual(oldestFirst);
+    expect(await walk('&sort=-createdAt&limit=2')).toEqual(newestFirst);
+    expect(await walk('')).toEqual(newestFirst); // the default sort, pages of 3
+    expect(await walk('&sort=createdAt&limit=1')).toEqual(oldestFirst);
+    expect(await walk('&sort=createdAt&limit=7')).toEqual(oldestFirst);
+    // A bare list: the next page's URL in the Link header, none on the last page.
+    const pages: string[][] = [];
+    let link: string | null = `</api/article-slugs?${mine}&sort=-createdAt>; rel="next"`;
+    while (link !== null && pages.length < 10) {
+      const target = /^<([^>]+)>; rel="next"$/.exec(link);
+      expect(target).not.toBeNull();
+      const answer = await send('GET', (target as RegExpExecArray)[1], {
+        record: ['x-total-count', 'link'],
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('x-total-count')).toBe('7');
+      pages.push(answer.body as string[]);
+      link = answer.headers.get('link');
+    }
+    expect(pages.map((page) => page.length)).toEqual([2, 2, 2, 1]);
+    expect(pages.flat()).toEqual(newestFirst);
+    // A filter combines with the cursor: another author has no article after it.
+    const first = await send('GET', `/api/article-pages?${mine}&sort=createdAt&limit=3`);
+    const cursor = body(first).next as string;
+    const other = await send(
+      'GET',
+      `/api/article-pages?authorId=${MISSING}&cursor=${cursor}&sort=createdAt`,
+    );
+    expect(other.body).toEqual({ articles: [], articlesCount: 0, next: null });
+    // Mistakes are 400s that say what to do.
+    const notOurs =
+      'the "next" of the previous page unchanged, or leave "cursor" out for the first page';
+    expectError(
+      await send('GET', `/api/article-pages?${mine}&sort=-createdAt&cursor=${cursor}`),
+      400,
+      '"cursor" belongs to sort=createdAt, and this request asks for sort=-createdAt: ask with the sort of the page that gave it, or leave "cursor" out to start again',
+    );
+    expectError(
+      await send('GET', `/api/article-pages?${mine}&cursor=${cursor}`),
+      400,
+      '"cursor" belongs to sort=createdAt, and this request asks for sort=-createdAt: ask with the sort of the page that gave it, or leave "cursor" out to start again',
+    );
+    for (const bad of [
+      'nope!',
+      'bm9wZQ',
+      Buffer.from('{"s":"createdAt","v":1,"i":"00000000-0000-4000-8000-000000000001"}').toString(
+        'base64url',
+      ),
+      Buffer.from(
+        '{"s":"createdAt","v":"2020-02-30T00:00:00Z","i":"00000000-0000-4000-8000-000000000001"}',
+      ).toString('base64url'),
+      Buffer.from('{"s":"createdAt","v":"2020-01-01T00:00:00Z","i":"x"}').toString('base64url'),
+    ])
+      expectError(
+        await send(
+          'GET',
+          `/api/article-pages?${mine}&sort=createdAt&cursor=${encodeURIComponent(bad)}`,
+        ),
+        400,
+        `"cursor" is not one this list gave: send ${notOurs}`,
+      );
+    expectError(
+      await send('GET', `/api/article-pages?${mine}&cursor=${cursor}&offset=3`),
+      400,
+      'Unknown query parameter "offset" (allowed: authorId, sort, limit, cursor)',
+    );
   });
 });
 

@@ -10,7 +10,9 @@ import { testEnv } from './support/testProject';
 jest.setTimeout(900_000);
 
 // The path a new user takes, with nothing shared: create-appgen with its own npm install, then
-// the project's own npm scripts (`npm run build`, `npm start -- -p PORT`).
+// the project's own npm scripts (`npm run build`, `npm start -- -p PORT`). npm may take packages
+// from its cache (filled by the shared install) without asking the registry about each again, as
+// on a machine that has installed them before: the install is still npm's own, into the project.
 describe('create-appgen, npm install, npm run build, npm start', () => {
   let work: string;
   let server: RunningServer | undefined;
@@ -25,7 +27,7 @@ describe('create-appgen, npm install, npm run build, npm start', () => {
   });
 
   it('serves the starter API, login page and users page', async () => {
-    const env = testEnv();
+    const env = testEnv({ npm_config_prefer_offline: 'true' });
     // No --appgen, as the README's first command: before appgen's first release the registry
     // answers 404 and the project gets this appgen packed into it; after, the released version.
     const created = await runOk(process.execPath, [CREATE_APPGEN, 'my-app'], {

@@ -686,7 +686,7 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
     const ALLOWED = {
       'access-control-allow-origin': CORS_CLIENT,
       'access-control-allow-credentials': 'true',
-      'access-control-expose-headers': 'X-Total-Count, Retry-After',
+      'access-control-expose-headers': 'X-Total-Count, Link, Retry-After',
       varyOrigin: true,
     };
     const NONE = { varyOrigin: true };

@@ -250,21 +250,42 @@ function successResponse(method: MethodContext, project: ProjectContext): [strin
         ? { type: 'array', items: recordSchema(method, project) }
         : recordSchema(method, project);
     const { response, count } = method.envelope;
-    body = underKey(response, answer, count ? { [count]: { type: 'integer', minimum: 0 } } : {});
+    const nextKey = method.listQuery?.cursor?.nextKey;
+    body = underKey(response, answer, {
+      ...(count ? { [count]: { type: 'integer', minimum: 0 } } : {}),
+      ...(nextKey
+        ? {
+            [nextKey]: {
+              type: ['string', 'null'],
+              description:
+                'The cursor of the next page (send it as `cursor`); null on the last page',
+            },
+          }
+        : {}),
+    });
   }
   if (project.orm === 'none') body = underKey(method.envelope.response, body);
   const response: JsonSchema = {
     description: 'Success',
     content: { 'application/json': { schema: body } },
   };
+  const headers: Record<string, JsonSchema> = {};
   if (method.listQuery?.count && project.orm !== 'none' && method.envelope.count === null) {
-    response.headers = {
-      'X-Total-Count': {
-        description: `Number of records matching the filters, all pages${corsNote(project, 'X-Total-Count')}`,
-        schema: { type: 'string', pattern: '^[0-9]+$' },
-      },
+    headers['X-Total-Count'] = {
+      description: `Number of records matching the filters, all pages${corsNote(project, 'X-Total-Count')}`,
+      schema: { type: 'string', pattern: '^[0-9]+$' },
     };
   }
+  if (
+    method.listQuery?.cursor &&
+    method.listQuery.cursor.nextKey === null &&
+    project.orm !== 'none'
+  )
+    headers.Link = {
+      description: `The next page: \`<url>; rel="next"\` (RFC 8288), the URL relative to this request's, with \`cursor\` set; absent on the last page${corsNote(project, 'Link')}`,
+      schema: { type: 'string' },
+    };
+  if (Object.keys(headers).length > 0) response.headers = headers;
   return [status, response];
 }
 
@@ -323,13 +344,23 @@ function queryParameters(method: MethodContext): JsonSchema[] {
       description: `Records per page (default ${query.pageSize})`,
       schema: { type: 'integer', minimum: 1, maximum: query.maxPageSize },
     });
-    parameters.push({
-      name: 'offset',
-      in: 'query',
-      required: false,
-      description: 'Records to skip',
-      schema: { type: 'integer', minimum: 0 },
-    });
+    parameters.push(
+      query.cursor
+        ? {
+            name: 'cursor',
+            in: 'query',
+            required: false,
+            description: `Where the page starts: the \`next\` of the previous page (${query.cursor.nextKey ? `the answer's \`${query.cursor.nextKey}\`` : 'in the URL of its `Link` header'}), unchanged; leave it out for the first page. A cursor belongs to the \`sort\` of the page that gave it`,
+            schema: { type: 'string' },
+          }
+        : {
+            name: 'offset',
+            in: 'query',
+            required: false,
+            description: 'Records to skip',
+            schema: { type: 'integer', minimum: 0 },
+          },
+    );
   }
   return parameters;
 }

@@ -15,6 +15,7 @@ describe('the address of appgen dev', () => {
       '3000',
       '--hostname',
       '127.0.0.1',
+      '--no-server-fast-refresh',
     ]);
   });
 
@@ -26,6 +27,7 @@ describe('the address of appgen dev', () => {
       '4000',
       '--hostname',
       '0.0.0.0',
+      '--no-server-fast-refresh',
     ]);
   });
 

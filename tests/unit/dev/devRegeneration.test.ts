@@ -54,7 +54,11 @@ const generatedFiles = (root: string) =>
 describe('appgen dev: a regeneration', () => {
   it('writes the files with an empty problem list when the config is good', async () => {
     const project = devProject();
-    expect(await project.run('start')).toEqual({ ok: true, modelsChanged: false });
+    expect(await project.run('start')).toEqual({
+      ok: true,
+      modelsChanged: false,
+      ormChanged: false,
+    });
     expect(problemsOf(project.root)).toEqual([]);
   });
 
@@ -89,7 +93,11 @@ describe('appgen dev: a regeneration', () => {
     expect((await project.run('start', beforeWrite)).ok).toBe(true);
     const routes = path.join(project.root, 'config', 'routes', 'users.json');
     fs.writeFileSync(routes, fs.readFileSync(routes, 'utf8').replace('/api/users', '/api/people'));
-    expect(await project.run('change', beforeWrite)).toEqual({ ok: true, modelsChanged: false });
+    expect(await project.run('change', beforeWrite)).toEqual({
+      ok: true,
+      modelsChanged: false,
+      ormChanged: false,
+    });
     expect(fs.existsSync(path.join(project.root, 'src/app/api/people/route.ts'))).toBe(true);
     expect(beforeWrite).not.toHaveBeenCalled();
   });

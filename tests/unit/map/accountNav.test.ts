@@ -11,10 +11,38 @@ describe("the navigation of an app with accounts (the starter's)", () => {
 
   it('lists the pages for everyone first, then the signed-in page (signed in only), then log-in and sign-up (visitors only)', () => {
     expect(starter().navLinks).toEqual([
-      { href: '/users', label: 'Users', signedOutOnly: false, signedInOnly: false },
-      { href: '/account', label: 'Your account', signedOutOnly: false, signedInOnly: true },
-      { href: '/login', label: 'Log in', signedOutOnly: true, signedInOnly: false },
-      { href: '/signup', label: 'Sign up', signedOutOnly: true, signedInOnly: false },
+      {
+        href: '/users',
+        label: 'Users',
+        signedOutOnly: false,
+        signedInOnly: false,
+        hiddenWhenSignedIn: false,
+        hiddenWhenSignedOut: false,
+      },
+      {
+        href: '/account',
+        label: 'Your account',
+        signedOutOnly: false,
+        signedInOnly: true,
+        hiddenWhenSignedIn: false,
+        hiddenWhenSignedOut: true,
+      },
+      {
+        href: '/login',
+        label: 'Log in',
+        signedOutOnly: true,
+        signedInOnly: false,
+        hiddenWhenSignedIn: true,
+        hiddenWhenSignedOut: false,
+      },
+      {
+        href: '/signup',
+        label: 'Sign up',
+        signedOutOnly: true,
+        signedInOnly: false,
+        hiddenWhenSignedIn: true,
+        hiddenWhenSignedOut: false,
+      },
     ]);
   });
 

@@ -405,8 +405,22 @@ describe('mapProject', () => {
       ['button', 'text', false, null],
     ]);
     expect(project.navLinks).toEqual([
-      { href: '/login', label: 'Login', signedOutOnly: false, signedInOnly: false },
-      { href: '/sign-up', label: 'Sign Up', signedOutOnly: false, signedInOnly: false },
+      {
+        href: '/login',
+        label: 'Login',
+        signedOutOnly: false,
+        signedInOnly: false,
+        hiddenWhenSignedIn: false,
+        hiddenWhenSignedOut: false,
+      },
+      {
+        href: '/sign-up',
+        label: 'Sign Up',
+        signedOutOnly: false,
+        signedInOnly: false,
+        hiddenWhenSignedIn: false,
+        hiddenWhenSignedOut: false,
+      },
     ]);
   });
 

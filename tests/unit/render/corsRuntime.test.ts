@@ -119,7 +119,7 @@ describe('origins listed, with credentials', () => {
   const ALLOWED = {
     'access-control-allow-origin': CLIENT,
     'access-control-allow-credentials': 'true',
-    'access-control-expose-headers': 'X-Total-Count, Retry-After',
+    'access-control-expose-headers': 'X-Total-Count, Link, Retry-After',
     vary: 'Origin',
   };
 
@@ -279,7 +279,7 @@ describe('origins listed, without credentials (tokens)', () => {
     const answer = await app.handle(at('GET', { origin: CLIENT }), async () => Response.json([]));
     expect(corsOf(answer)).toEqual({
       'access-control-allow-origin': CLIENT,
-      'access-control-expose-headers': 'X-Total-Count, Retry-After',
+      'access-control-expose-headers': 'X-Total-Count, Link, Retry-After',
       vary: 'Origin',
     });
   });

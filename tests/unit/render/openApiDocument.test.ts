@@ -252,6 +252,27 @@ describe('the OpenAPI document of the links case (url fields, a list of urls)', 
       items: url('/api/labels/:id'),
     });
   });
+
+  it('declares cursor instead of offset on lists that page by cursor, and next or Link', () => {
+    const names = (path: string) =>
+      document.paths[path].get.parameters.map((p: { name: string }) => p.name);
+    expect(names('/api/articles')).toEqual(['label', 'limit', 'cursor']);
+    expect(names('/api/label-pages')).toEqual(['sort', 'limit', 'cursor']);
+    const cursor = document.paths['/api/articles'].get.parameters[2];
+    expect(cursor.schema).toEqual({ type: 'string' });
+    expect(cursor.description).toContain("the answer's `next`");
+    // An envelope: `next` beside the records, a string or null.
+    const page = json(document.paths['/api/articles'].get.responses['200']);
+    expect(page.required).toEqual(['articles', 'next']);
+    expect(page.properties.next.type).toEqual(['string', 'null']);
+    // A bare list: the next page in Link, beside the count.
+    const bare = document.paths['/api/label-pages'].get.responses['200'];
+    expect(Object.keys(bare.headers)).toEqual(['X-Total-Count', 'Link']);
+    expect(bare.headers.Link.description).toMatch(
+      /^The next page: `<url>; rel="next"` \(RFC 8288\)/,
+    );
+    expect(json(bare).type).toBe('array');
+  });
 });
 
 describe('the OpenAPI document of an app with settings cors (golden case cors)', () => {

@@ -27,7 +27,11 @@ function pageContext(fields: { title: string; root: Record<string, unknown> }): 
 const CONTEXT = {
   name: 'User',
   fields: [{ name: 'id', type: 'uuid', tsType: 'string', optional: false, hidden: false }],
+  sentFields: [{ name: 'id', apiType: 'string' }],
   relations: [],
+  declaredRelations: [],
+  usesJson: false,
+  hasTypeImports: false,
   computed: [],
   urls: [],
   relatedModels: [],

@@ -251,6 +251,17 @@ export const OPTIONS: RouteOption[] = [
     },
   },
   {
+    // Pages by cursor (keyset): beside `query` it pages that query's list.
+    name: 'cursor',
+    apply(draft) {
+      if (draft.kind !== 'list' || draft.route.collection) return 'pages are for lists';
+      const query = (draft.route.query as Record<string, unknown> | undefined) ?? {
+        sort: [draft.model === 'Article' ? 'createdAt' : 'username'],
+      };
+      draft.route.query = { ...query, pageSize: 20, pagination: 'cursor' };
+    },
+  },
+  {
     name: 'envelope',
     apply(draft) {
       const key = draft.model === 'Article' ? 'article' : 'user';

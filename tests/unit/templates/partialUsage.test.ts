@@ -20,8 +20,12 @@ describe('where partials are used', () => {
   it('finds named, concat-built and context-picked partials', () => {
     expect(usersOf('view/element')).toEqual(['partials/view/form.hbs', 'partials/view/section.hbs', 'src/app/[view]/page.tsx.hbs']);
     expect(usersOf('view/list')).toEqual(['partials/view/element.hbs (dynamic)']);
-    expect(usersOf('orm/prisma/load')).toEqual(['partials/handler/voter.hbs (dynamic)']);
-    expect(usersOf('orm/none/create')).toEqual(['partials/handler/operation.hbs (dynamic)']);
+    // A method's steps (src/map/methodSteps.ts) pick them: the route template renders each.
+    expect(usersOf('orm/prisma/load')).toEqual(['src/app/[route]/route.ts.hbs (dynamic)']);
+    expect(usersOf('orm/none/create')).toEqual(['src/app/[route]/route.ts.hbs (dynamic)']);
+    expect(usersOf('handler/voterSelf')).toEqual(['src/app/[route]/route.ts.hbs (dynamic)']);
+    expect(usersOf('http/databaseError/unique')).toEqual(['partials/http/databaseError.hbs (dynamic)']);
+    expect(usersOf('records/computed/callerIn')).toEqual(['src/appgen/records.ts.hbs (dynamic)']);
   });
 
   it('finds a use of every built-in partial (none is dead or missed)', () => {
@@ -34,10 +38,10 @@ describe('where partials are used', () => {
     expect(builtins.map((source) => source.name).filter((name) => partialName(name) === undefined && !registered.has(name))).toEqual([]);
   });
 
-  it('expands a concat-built name by the values of its fields: an operation picks its ORM partial, no other', () => {
-    expect(usersOf('orm/drizzle/list')).toEqual(['partials/handler/operation.hbs (dynamic)']);
-    expect(usersOf('orm/prisma/include')).not.toContain('partials/handler/operation.hbs (dynamic)');
-    expect(usersOf('orm/drizzle/await')).not.toContain('partials/handler/operation.hbs (dynamic)');
+  it('expands a picked name by the values it can take: an operation picks its ORM partial, no other', () => {
+    expect(usersOf('orm/drizzle/list')).toEqual(['src/app/[route]/route.ts.hbs (dynamic)']);
+    expect(usersOf('orm/prisma/include')).not.toContain('src/app/[route]/route.ts.hbs (dynamic)');
+    expect(usersOf('orm/drizzle/await')).not.toContain('src/app/[route]/route.ts.hbs (dynamic)');
   });
 
   it.each(Object.keys(RICH_PROJECTS))('knows every operation that project %s uses', (name) => {

@@ -28,12 +28,12 @@ describe('every path of every template against its context type', () => {
   });
 });
 
-/** The problems found once `line` is added as line `at` of a copy of the built-in `partial`. */
-function plantedProblems(partial: string, at: number, line: string): string[] {
+/** The problems found once `line` is added as line `at` of a copy of the built-in `template` (a path under templates/). */
+function plantedProblems(template: string, at: number, line: string): string[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-template-paths-'));
   try {
     fs.cpSync(BUILTIN_TEMPLATES_DIR, dir, { recursive: true });
-    const file = path.join(dir, 'partials', ...partial.split('/')) + '.hbs';
+    const file = path.join(dir, ...template.split('/'));
     const lines = fs.readFileSync(file, 'utf8').split('\n');
     lines.splice(at - 1, 0, line);
     fs.writeFileSync(file, lines.join('\n'));
@@ -45,7 +45,7 @@ function plantedProblems(partial: string, at: number, line: string): string[] {
 
 describe('a misspelled field on a branch that never renders', () => {
   it('fails with the template file, line and the field meant', () => {
-    expect(plantedProblems('orm/prisma/list', 2, '{{#if false}}{{num listQuery.pagSize}}{{/if}}')).toEqual([
+    expect(plantedProblems('partials/orm/prisma/list.hbs', 2, '{{#if false}}{{num listQuery.pagSize}}{{/if}}')).toEqual([
       'templates/partials/orm/prisma/list.hbs:2:20: "listQuery.pagSize": "pagSize" is not a field of ListQueryContext (did you mean "pageSize"?)',
     ]);
   });
@@ -53,8 +53,8 @@ describe('a misspelled field on a branch that never renders', () => {
 
 describe('a field of some operations only', () => {
   it('is refused where the method may be of another operation, and allowed where it is narrowed to them', () => {
-    // handler/operation (line 9: after its comment) is rendered for every operation: `countKey` is a collection's only, `link` a link route's.
-    const problems = plantedProblems('handler/operation', 9, '{{#if collection}}{{countKey}}{{/if}}{{#if (or (eq operation "link") (eq operation "unlink"))}}{{link.relation}}{{/if}}{{link.relation}}');
-    expect(problems).toEqual([expect.stringMatching(/^templates\/partials\/handler\/operation\.hbs:9:122: "link.relation": "link" is a field of LinkMethodContext only, and this is also rendered with ListMethodContext \| GetMethodContext \| .*FunctionMethodContext$/)]);
+    // Line 17 of the route template is inside `{{#each methods}}`, for every operation: `listLimit` is a list's only, `link` a link route's.
+    const problems = plantedProblems('src/app/[route]/route.ts.hbs', 17, '{{#if (eq operation "list")}}{{listLimit}}{{/if}}{{#if (or (eq operation "link") (eq operation "unlink"))}}{{link.relation}}{{/if}}{{link.relation}}');
+    expect(problems).toEqual([expect.stringMatching(/^templates\/src\/app\/\[route\]\/route\.ts\.hbs:17:134: "link.relation": "link" is a field of LinkMethodContext only, and this is also rendered with ListMethodContext \| GetMethodContext \| .*FunctionMethodContext$/)]);
   });
 });

@@ -31,7 +31,7 @@ describe('appgen templates list', () => {
     }
     for (const partial of builtinPartials) expect(lines.some((line) => line.startsWith(`  ${partial} `) && /(used|picked at run time) by /.test(line))).toBe(true);
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}view\/element +used by view\/form, view\/section, src\/app\/\[view\]\/page\.tsx\.hbs$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^ {2}orm\/prisma\/load +picked at run time by handler\/voter$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}orm\/prisma\/load +picked at run time by src\/app\/\[route\]\/route\.ts\.hbs$/));
   });
 
   it('marks overrides, outdated overrides, new partials and ignored files', () => {

@@ -14,13 +14,13 @@ describe('"cors" in appgen.config.json', () => {
     expect(checkedProject(files()).cors).toBeNull();
   });
 
-  it('fills in the defaults: no credentials, the methods of each route, JSON and token headers, the count and Retry-After, ten minutes', () => {
+  it('fills in the defaults: no credentials, the methods of each route, JSON and token headers, the count, Link and Retry-After, ten minutes', () => {
     expect(checkedProject(files({ origins: ['http://localhost:5173'] })).cors).toEqual({
       origins: ['http://localhost:5173'],
       credentials: false,
       methods: null,
       headers: ['Content-Type', 'Authorization'],
-      exposeHeaders: ['X-Total-Count', 'Retry-After'],
+      exposeHeaders: ['X-Total-Count', 'Link', 'Retry-After'],
       maxAge: 600,
     });
     expect(checkedProject(files({ origins: '*' })).cors?.origins).toBe('*');
@@ -199,6 +199,40 @@ describe('"cors" in appgen.config.json', () => {
       expect(
         checkedProject(files({ origins: '*', exposeHeaders: ['x-total-count'] }, counted)).warnings,
       ).toEqual([]);
+    });
+  });
+
+  describe('a bare list that pages by cursor (its next page in Link)', () => {
+    const paged = {
+      routes: [
+        {
+          method: 'GET',
+          path: '/api/people',
+          response: 'User[]',
+          query: { pageSize: 5, pagination: 'cursor' },
+        },
+        {
+          method: 'GET',
+          path: '/api/people/pages',
+          response: 'User[]',
+          envelope: 'people',
+          query: { pageSize: 5, pagination: 'cursor' },
+        },
+      ],
+    };
+
+    it('warns when exposeHeaders is written without Link', () => {
+      expect(
+        checkedProject(files({ origins: '*', exposeHeaders: [] }, paged)).warnings.map(
+          describeProblem,
+        ),
+      ).toEqual([
+        'appgen.config.json:5:22 cors.exposeHeaders | GET /api/people (config/routes/zz.json) sends the URL of its next page in Link, which pages of other origins cannot read unless it is listed here | add "Link" to "exposeHeaders".',
+      ]);
+      expect(
+        checkedProject(files({ origins: '*', exposeHeaders: ['link'] }, paged)).warnings,
+      ).toEqual([]);
+      expect(checkedProject(files({ origins: '*' }, paged)).warnings).toEqual([]);
     });
   });
 });

@@ -105,10 +105,10 @@ describe('what routes do with their events', () => {
       .methods.filter((m) => m.model?.name === 'Note')
       .map((m) => ({
         route: `${m.method} ${m.urlPath}`,
-        // A GET fires no events: its member of MethodContext has no event fields.
-        queued: 'queuedEvents' in m ? m.queuedEvents : [],
-        queuesEvents: 'queuesEvents' in m && m.queuesEvents,
+        queued: m.queuedEvents,
+        queuesEvents: m.queuesEvents,
         inRequest: m.inRequestEvents,
+        // A GET writes nothing: its member of MethodContext has no writesInTransaction.
         writesInTransaction: 'writesInTransaction' in m && m.writesInTransaction,
       }));
 

@@ -28,7 +28,7 @@ describe('config/jobs', () => {
               schedule: '@hourly',
               timezone: 'Europe/Berlin',
               attempts: 1,
-              retryDelaySeconds: 0,
+              retryDelaySeconds: 5,
               timeoutSeconds: 600,
             },
           ],
@@ -41,7 +41,7 @@ describe('config/jobs', () => {
         schedule: '@hourly',
         timezone: 'Europe/Berlin',
         attempts: 1,
-        retryDelaySeconds: 0,
+        retryDelaySeconds: 5,
         timeoutSeconds: 600,
         file: 'config/jobs/cleanup.json',
       },
@@ -65,7 +65,7 @@ describe('config/jobs', () => {
       problems({
         'config/jobs/a.json': jobsFile(
           { name: 'SendDigest', schedule: '0 8 * * *', atempts: 2 },
-          { name: 'b', schedule: '0 8 * * *', attempts: 0, retryDelaySeconds: 86401 },
+          { name: 'b', schedule: '0 8 * * *', attempts: 0, retryDelaySeconds: 3601 },
           { name: 'c', schedule: '0 8 * * *', timeoutSeconds: 1.5 },
         ),
       }),
@@ -73,7 +73,7 @@ describe('config/jobs', () => {
       'config/jobs/a.json:2:47 jobs[0].atempts | unknown property "atempts" | did you mean "attempts"?',
       'config/jobs/a.json:2:11 jobs[0].name | string "SendDigest" must be a camelCase identifier (e.g. "sendDigest") | write "sendDigest".',
       'config/jobs/a.json:3:49 jobs[1].attempts | must be >= 1 | use a whole number from 1 to 100.',
-      'config/jobs/a.json:3:71 jobs[1].retryDelaySeconds | must be <= 86400 | use a whole number from 0 to 86400.',
+      'config/jobs/a.json:3:71 jobs[1].retryDelaySeconds | must be <= 3600 | use a whole number from 1 to 3600.',
       'config/jobs/a.json:4:55 jobs[2].timeoutSeconds | must be integer, got number 1.5 | ',
     ]);
   });

@@ -29,7 +29,7 @@ export const CORS_METHODS: readonly string[] | null = null;
 export const CORS_HEADERS: readonly string[] = ["Content-Type", "Authorization"];
 
 /** Answer headers their scripts may read (settings `cors.exposeHeaders`). */
-export const CORS_EXPOSE_HEADERS: readonly string[] = ["X-Total-Count", "Retry-After"];
+export const CORS_EXPOSE_HEADERS: readonly string[] = ["X-Total-Count", "Link", "Retry-After"];
 
 /** Seconds a browser keeps a preflight's answer (settings `cors.maxAge`). */
 export const CORS_MAX_AGE = 3600;

@@ -173,6 +173,17 @@ export function postApiArticlesQuick(input: PostApiArticlesQuickInput, options?:
   return send("POST", "/api/articles/quick", input.body, options);
 }
 
+export interface GetApiArticlesInput {
+  query?: { label?: string; limit?: number; cursor?: string };
+}
+
+export type GetApiArticlesResult = { "articles": Array<Omit<Article & Required<Pick<Article, "url">>, "labels"> & { labels: Array<Label & Required<Pick<Label, "url">>> }>; "next": string | null };
+
+/** GET /api/articles (config/routes/articles.json routes[9]) */
+export function getApiArticles(input: GetApiArticlesInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiArticlesResult>> {
+  return send("GET", withQuery("/api/articles", input.query), undefined, options);
+}
+
 export interface PostApiArticlesInput {
   body: PostApiArticlesBody;
 }
@@ -182,6 +193,17 @@ export type PostApiArticlesResult = Omit<Article & Required<Pick<Article, "url">
 /** POST /api/articles (config/routes/articles.json routes[0]) */
 export function postApiArticles(input: PostApiArticlesInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesResult>> {
   return send("POST", "/api/articles", input.body, options);
+}
+
+export interface GetApiLabelPagesInput {
+  query?: { sort?: "name" | "-name"; limit?: number; cursor?: string };
+}
+
+export type GetApiLabelPagesResult = Array<Required<Pick<Label, "name" | "articleCount">>>;
+
+/** GET /api/label-pages (config/routes/labels.json routes[8]) */
+export function getApiLabelPages(input: GetApiLabelPagesInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiLabelPagesResult>> {
+  return send("GET", withQuery("/api/label-pages", input.query), undefined, options);
 }
 
 export interface GetApiLabelUrlsInput {

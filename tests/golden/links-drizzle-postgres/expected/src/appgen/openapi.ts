@@ -35,6 +35,117 @@ export const openApiDocument: Record<string, unknown> = {
   ],
   "paths": {
     "/api/articles": {
+      "get": {
+        "operationId": "getApiArticles",
+        "tags": [
+          "Article"
+        ],
+        "summary": "List Article records",
+        "description": "From config/routes/articles.json routes[9].",
+        "parameters": [
+          {
+            "name": "label",
+            "in": "query",
+            "required": false,
+            "description": "Only records with labels whose name equals this",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "Records per page (default 10)",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100
+            }
+          },
+          {
+            "name": "cursor",
+            "in": "query",
+            "required": false,
+            "description": "Where the page starts: the `next` of the previous page (the answer's `next`), unchanged; leave it out for the first page. A cursor belongs to the `sort` of the page that gave it",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Success",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "properties": {
+                    "articles": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "id": {
+                            "type": "string",
+                            "format": "uuid"
+                          },
+                          "title": {
+                            "type": "string"
+                          },
+                          "summary": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "url": {
+                            "type": "string",
+                            "format": "uri",
+                            "description": "The record's URL: /api/articles/:id filled with its id, after the origin the client used (or APPGEN_PUBLIC_URL)"
+                          },
+                          "labels": {
+                            "type": "array",
+                            "items": {
+                              "$ref": "#/components/schemas/Label"
+                            }
+                          }
+                        },
+                        "required": [
+                          "id",
+                          "title",
+                          "summary",
+                          "url",
+                          "labels"
+                        ],
+                        "additionalProperties": false
+                      }
+                    },
+                    "next": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "description": "The cursor of the next page (send it as `cursor`); null on the last page"
+                    }
+                  },
+                  "required": [
+                    "articles",
+                    "next"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          }
+        }
+      },
       "post": {
         "operationId": "postApiArticles",
         "tags": [
@@ -962,6 +1073,102 @@ export const openApiDocument: Record<string, unknown> = {
                 }
               }
             }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          }
+        }
+      }
+    },
+    "/api/label-pages": {
+      "get": {
+        "operationId": "getApiLabelPages",
+        "tags": [
+          "Label"
+        ],
+        "summary": "List Label records",
+        "description": "From config/routes/labels.json routes[8].",
+        "parameters": [
+          {
+            "name": "sort",
+            "in": "query",
+            "required": false,
+            "description": "Order by this field; `-` in front for descending",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "name",
+                "-name"
+              ]
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "Records per page (default 20)",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100
+            }
+          },
+          {
+            "name": "cursor",
+            "in": "query",
+            "required": false,
+            "description": "Where the page starts: the `next` of the previous page (in the URL of its `Link` header), unchanged; leave it out for the first page. A cursor belongs to the `sort` of the page that gave it",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Success",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "name": {
+                        "type": "string"
+                      },
+                      "articleCount": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "The number of records in articles"
+                      }
+                    },
+                    "required": [
+                      "name",
+                      "articleCount"
+                    ],
+                    "additionalProperties": false
+                  }
+                }
+              }
+            },
+            "headers": {
+              "X-Total-Count": {
+                "description": "Number of records matching the filters, all pages",
+                "schema": {
+                  "type": "string",
+                  "pattern": "^[0-9]+$"
+                }
+              },
+              "Link": {
+                "description": "The next page: `<url>; rel=\"next\"` (RFC 8288), the URL relative to this request's, with `cursor` set; absent on the last page",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
           },
           "500": {
             "$ref": "#/components/responses/InternalServerError"

@@ -13,6 +13,8 @@ export interface ListQuerySpec {
   /** Records per page without ?limit; null: no pagination (?limit and ?offset are refused). */
   pageSize: number | null;
   maxPageSize: number;
+  /** `"pagination": "cursor"`: pages by ?cursor= instead of ?offset=; how each sort field's value travels in a cursor (src/appgen/cursor.ts). */
+  cursor?: Record<string, "string" | "int" | "float" | "date">;
 }
 
 export interface ListQuery {
@@ -24,6 +26,8 @@ export interface ListQuery {
   sort: { field: string; descending: boolean } | null;
   limit: number | null;
   offset: number;
+  /** ?cursor= as sent (a list that pages by cursor; readCursor of src/appgen/cursor.ts reads it), else null. */
+  cursor: string | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -54,15 +58,15 @@ function filterValue(text: string, filter: ListQuerySpec["filters"][string]): { 
 }
 
 /**
- * Reads ?field=value filters, ?sort=field or ?sort=-field, and ?limit / ?offset against the
+ * Reads ?field=value filters, ?sort=field or ?sort=-field, and ?limit / ?offset (or ?cursor) against the
  * route's spec. Anything else, a parameter given twice, or a value that does not fit is a 400
  * that names it: a client's mistake never reaches the database.
  */
 export function readListQuery(request: Request, spec: ListQuerySpec): { ok: true; query: ListQuery } | { ok: false; response: Response } {
   const params = new URL(request.url).searchParams;
   const fail = (message: string) => ({ ok: false as const, response: jsonError(400, message) });
-  const allowed = [...Object.keys(spec.filters), ...(spec.sorts.length ? ["sort"] : []), ...(spec.pageSize !== null ? ["limit", "offset"] : [])];
-  const query: ListQuery = { where: {}, related: {}, sort: spec.defaultSort, limit: spec.pageSize, offset: 0 };
+  const allowed = [...Object.keys(spec.filters), ...(spec.sorts.length ? ["sort"] : []), ...(spec.pageSize !== null ? ["limit", spec.cursor ? "cursor" : "offset"] : [])];
+  const query: ListQuery = { where: {}, related: {}, sort: spec.defaultSort, limit: spec.pageSize, offset: 0, cursor: null };
   for (const name of new Set(params.keys())) {
     const values = params.getAll(name);
     if (!allowed.includes(name)) return fail(allowed.length ? `Unknown query parameter "${name}" (allowed: ${allowed.join(", ")})` : `This route takes no query parameters ("${name}" was given)`);
@@ -78,6 +82,8 @@ export function readListQuery(request: Request, spec: ListQuerySpec): { ok: true
     } else if (name === "offset") {
       if (!WHOLE.test(text) || !Number.isSafeInteger(Number(text))) return fail(`"offset" must be a whole number from 0`);
       query.offset = Number(text);
+    } else if (name === "cursor") {
+      query.cursor = text;
     } else {
       const value = filterValue(text, spec.filters[name]);
       if ("error" in value) return fail(`Query parameter "${name}" ${value.error}`);

@@ -1,0 +1,243 @@
+// The ceiling of `npm run bench -- data` (issue 41): hand-written Next.js routes placed in the
+// generated examples/publishing app before `next build`, under /api/hand/..., each answering what
+// its generated route answers (the same bytes: the bench compares them) with ONE SQL statement
+// through the database driver itself (node-postgres, or better-sqlite3), the caller read by the
+// app's own session code. What a careful developer would write by hand for speed, in the same
+// framework. The routes are the same on both databases; src/hand/sql.ts holds each one's SQL.
+// Kept as strings (not .ts files) because the repository's tsconfig type-checks bench/.
+
+/** The filters of a list: ?tag= ?author= ?favorited=, and the feed's scope. */
+const FILTERS_TYPE = `export interface Filters {
+  tag: string | null;
+  author: string | null;
+  favorited: string | null;
+  /** Only the authors the caller follows. */
+  feed: boolean;
+}
+
+type Row = Record<string, any>;
+
+const author = (r: Row) => ({ username: r.username, bio: r.bio, image: r.image, following: Boolean(r.following) });`;
+
+// The article as the generated routes send it, from a row of ARTICLE_COLUMNS; `date` and `list`
+// turn the database's timestamp and list of tag names into JSON's.
+const ARTICLE_OF = `const article = (r: Row) => ({
+  slug: r.slug,
+  title: r.title,
+  description: r.description,
+  body: r.body,
+  tagList: list(r.tagList),
+  createdAt: date(r.createdAt),
+  updatedAt: date(r.updatedAt),
+  favorited: Boolean(r.favorited),
+  favoritesCount: Number(r.favoritesCount),
+  author: author(r),
+});
+
+const comment = (r: Row) => ({ id: r.id, createdAt: date(r.createdAt), updatedAt: date(r.updatedAt), body: r.body, author: author(r) });`;
+
+/** The filters as SQL on "Article" a; `param(value)` binds a value and returns its placeholder. */
+const CONDITIONS = `function conditions(filters: Filters, param: (value: unknown) => string, me: string): string {
+  const parts: string[] = [];
+  if (filters.tag !== null) parts.push(\`a.id in (select x."A" from "_Article_tags" x join "Tag" t on t.id = x."B" where t.name = \${param(filters.tag)})\`);
+  if (filters.author !== null) parts.push(\`a."authorId" in (select v.id from "User" v where v.username = \${param(filters.author)})\`);
+  if (filters.favorited !== null) parts.push(\`a.id in (select f."A" from "_Article_favoritedBy" f join "User" v on v.id = f."B" where v.username = \${param(filters.favorited)})\`);
+  if (filters.feed) parts.push(\`a."authorId" in (select w."A" from "_User_followers" w where w."B" = \${me})\`);
+  return parts.length ? parts.join(" and ") : "1 = 1";
+}`;
+
+/** The columns of an article (alias p) and its author (alias u); `me`: the caller's placeholder. */
+const articleColumns = (
+  me,
+  tagList,
+) => `p.slug, p.title, p.description, p.body, ${tagList} as "tagList",
+  p."createdAt", p."updatedAt",
+  exists(select 1 from "_Article_favoritedBy" f where f."A" = p.id and f."B" = ${me}) as favorited,
+  (select count(*) from "_Article_favoritedBy" f where f."A" = p.id) as "favoritesCount",
+  u.username, u.bio, u.image,
+  exists(select 1 from "_User_followers" w where w."A" = u.id and w."B" = ${me}) as following`;
+
+const PAGE_ORDER = `order by a."createdAt" desc, a.id`;
+const COMMENT_COLUMNS = (me) =>
+  `k.id, k."createdAt", k."updatedAt", k.body, u.username, u.bio, u.image, exists(select 1 from "_User_followers" w where w."A" = u.id and w."B" = ${me}) as following`;
+
+// PostgreSQL: timestamps as ISO strings written by the database (a timestamp(3) holding UTC).
+const POSTGRES = `import { Pool } from "pg";
+
+const globalForHand = globalThis as unknown as { handPool?: Pool };
+const pool = (globalForHand.handPool ??= new Pool({ connectionString: process.env.DATABASE_URL }));
+
+const iso = (column: string) => \`to_char(\${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')\`;
+const date = (value: string) => value;
+const list = (value: string[]) => value;
+
+${FILTERS_TYPE}
+
+${ARTICLE_OF}
+
+const COLUMNS = \`${articleColumns('$1', `array(select t.name from "_Article_tags" x join "Tag" t on t.id = x."B" where x."A" = p.id order by t.name collate "C", t.id)`)}\`.replace('p."createdAt", p."updatedAt"', \`\${iso('p."createdAt"')} as "createdAt", \${iso('p."updatedAt"')} as "updatedAt"\`);
+
+${CONDITIONS}
+
+/** A page of articles and the count of all that match, in one statement. */
+export async function articlePage(userId: string | null, filters: Filters, limit: number, offset: number) {
+  const values: unknown[] = [userId];
+  const param = (value: unknown) => \`$\${values.push(value)}\`;
+  const where = conditions(filters, param, "$1");
+  const { rows } = await pool.query(
+    \`select c.total, \${COLUMNS}
+     from (select count(*)::int as total from "Article" a where \${where}) c
+     left join lateral (select a.* from "Article" a where \${where} ${PAGE_ORDER} limit \${param(limit)} offset \${param(offset)}) p on true
+     left join "User" u on u.id = p."authorId"
+     order by p."createdAt" desc, p.id\`,
+    values,
+  );
+  return { articles: rows.filter((r) => r.slug !== null).map(article), articlesCount: rows[0]?.total ?? 0 };
+}
+
+export async function oneArticle(userId: string | null, slug: string) {
+  const { rows } = await pool.query(\`select \${COLUMNS} from "Article" p join "User" u on u.id = p."authorId" where p.slug = $2\`, [userId, slug]);
+  return rows.length ? article(rows[0]) : null;
+}
+
+/** The comments of an article, oldest first (at most 1,000); null: no such article. */
+export async function commentsOf(userId: string | null, slug: string) {
+  const { rows } = await pool.query(
+    \`select c.* from "Article" p
+     left join lateral (
+       select ${COMMENT_COLUMNS('$1').replace('k."createdAt", k."updatedAt"', '${iso(\'k."createdAt"\')} as "createdAt", ${iso(\'k."updatedAt"\')} as "updatedAt", k."createdAt" as at')}
+       from "Comment" k join "User" u on u.id = k."authorId"
+       where k."articleId" = p.id order by k."createdAt", k.id limit 1000
+     ) c on true
+     where p.slug = $2
+     order by c.at, c.id\`,
+    [userId, slug],
+  );
+  return rows.length ? rows.filter((r) => r.id !== null).map(comment) : null;
+}
+`;
+
+// SQLite: timestamps stored as milliseconds (as the bench seeds them), tag names as a JSON list.
+const SQLITE = (orm) => `import Database from "better-sqlite3";
+
+const file = (process.env.DATABASE_URL ?? "file:./${orm}/dev.db").replace(/^file:(\\/\\/)?/, "");
+const globalForHand = globalThis as unknown as { handDb?: any };
+const db = (globalForHand.handDb ??= new Database(file, { readonly: true }));
+
+const date = (value: number) => new Date(value).toISOString();
+const list = (value: string) => JSON.parse(value) as string[];
+
+${FILTERS_TYPE}
+
+${ARTICLE_OF}
+
+const COLUMNS = \`${articleColumns('@me', `(select json_group_array(name) from (select t.name from "_Article_tags" x join "Tag" t on t.id = x."B" where x."A" = p.id order by t.name, t.id))`)}\`;
+
+${CONDITIONS}
+
+/** A page of articles and the count of all that match, in one statement. */
+export async function articlePage(userId: string | null, filters: Filters, limit: number, offset: number) {
+  const values: Record<string, unknown> = { me: userId, limit, offset };
+  const param = (value: unknown) => {
+    const name = \`p\${Object.keys(values).length}\`;
+    values[name] = value;
+    return \`@\${name}\`;
+  };
+  const where = conditions(filters, param, "@me");
+  const rows: Row[] = db
+    .prepare(
+      \`select (select count(*) from "Article" a where \${where}) as total, \${COLUMNS}
+       from (select 1) one
+       left join (select a.* from "Article" a where \${where} ${PAGE_ORDER} limit @limit offset @offset) p on 1
+       left join "User" u on u.id = p."authorId"
+       order by p."createdAt" desc, p.id\`,
+    )
+    .all(values);
+  return { articles: rows.filter((r) => r.slug !== null).map(article), articlesCount: rows[0]?.total ?? 0 };
+}
+
+export async function oneArticle(userId: string | null, slug: string) {
+  const row: Row | undefined = db.prepare(\`select \${COLUMNS} from "Article" p join "User" u on u.id = p."authorId" where p.slug = @slug\`).get({ me: userId, slug });
+  return row ? article(row) : null;
+}
+
+/** The comments of an article, oldest first (at most 1,000); null: no such article. */
+export async function commentsOf(userId: string | null, slug: string) {
+  const rows: Row[] = db
+    .prepare(
+      \`select c.* from (select id from "Article" where slug = @slug) p
+       left join (
+         select k."articleId", ${COMMENT_COLUMNS('@me')}
+         from "Comment" k join "User" u on u.id = k."authorId"
+         where k."articleId" = (select id from "Article" where slug = @slug)
+         order by k."createdAt", k.id limit 1000
+       ) c on c."articleId" = p.id
+       order by c."createdAt", c.id\`,
+    )
+    .all({ me: userId, slug });
+  return rows.length ? rows.filter((r) => r.id !== null).map(comment) : null;
+}
+`;
+
+const LIST = `import { readSession } from "@/appgen/session";
+import { articlePage } from "@/hand/sql";
+
+export async function GET(request: Request): Promise<Response> {
+  const userId = await readSession(request);
+  const query = new URL(request.url).searchParams;
+  const filters = { tag: query.get("tag"), author: query.get("author"), favorited: query.get("favorited"), feed: false };
+  return Response.json(await articlePage(userId, filters, Number(query.get("limit") ?? 20), Number(query.get("offset") ?? 0)));
+}
+`;
+
+const FEED = `import { readSession } from "@/appgen/session";
+import { articlePage } from "@/hand/sql";
+
+export async function GET(request: Request): Promise<Response> {
+  const userId = await readSession(request);
+  if (!userId) return Response.json({ errors: { body: ["Unauthorized"] } }, { status: 401 });
+  const query = new URL(request.url).searchParams;
+  const filters = { tag: null, author: null, favorited: null, feed: true };
+  return Response.json(await articlePage(userId, filters, Number(query.get("limit") ?? 20), Number(query.get("offset") ?? 0)));
+}
+`;
+
+const ONE = `import { readSession } from "@/appgen/session";
+import { oneArticle } from "@/hand/sql";
+
+export async function GET(request: Request, ctx: { params: Promise<{ slug: string }> }): Promise<Response> {
+  const { slug } = await ctx.params;
+  const found = await oneArticle(await readSession(request), slug);
+  if (!found) return Response.json({ errors: { body: ["Not found"] } }, { status: 404 });
+  return Response.json({ article: found });
+}
+`;
+
+const COMMENTS = `import { readSession } from "@/appgen/session";
+import { commentsOf } from "@/hand/sql";
+
+export async function GET(request: Request, ctx: { params: Promise<{ slug: string }> }): Promise<Response> {
+  const { slug } = await ctx.params;
+  const comments = await commentsOf(await readSession(request), slug);
+  if (!comments) return Response.json({ errors: { body: ["Article not found"] } }, { status: 404 });
+  return Response.json({ comments });
+}
+`;
+
+/** Project-relative path → source, for a build of examples/publishing with `orm` on `database`. */
+function publishingHandRoutes(database, orm) {
+  return {
+    ...(database === 'sqlite'
+      ? {
+          'src/hand/sql.ts': SQLITE(orm),
+          'src/hand/better-sqlite3.d.ts': 'declare module "better-sqlite3";\n',
+        }
+      : { 'src/hand/sql.ts': POSTGRES }),
+    'src/app/api/hand/articles/route.ts': LIST,
+    'src/app/api/hand/articles/feed/route.ts': FEED,
+    'src/app/api/hand/articles/[slug]/route.ts': ONE,
+    'src/app/api/hand/articles/[slug]/comments/route.ts': COMMENTS,
+  };
+}
+
+module.exports = { publishingHandRoutes };

@@ -1,0 +1,43 @@
+/**
+ * The partials a route method's handler is made of, in the order src/map/methodSteps.ts lists
+ * them for one method (`MethodContext.steps`): the checks, the work, the events and the answer.
+ * The route template renders each with `{{> (lookup . "step") ..}}` and decides nothing itself.
+ * `orm/*` entries are patterns: the ORM's partial of that name (`orm/prisma/load`), or of the
+ * method's operation (`orm/*\/<operation>`, see OPERATION_PARTIAL).
+ */
+export const HANDLER_STEP_PARTIALS: readonly string[] = [
+  'handler/csrf',
+  'handler/auth',
+  'handler/optionalAuth',
+  'handler/anonymous',
+  'handler/params',
+  'handler/body',
+  'handler/requireChanges',
+  'handler/listQuery',
+  'handler/parents',
+  'orm/*/load',
+  'handler/voter',
+  'handler/voterSelf',
+  'handler/voterOwner',
+  'handler/function',
+  'handler/logOut',
+  'handler/sessionReady',
+  'handler/hashPasswords',
+  'handler/logInChecks',
+  'handler/respondList',
+  'handler/respondFound',
+  'handler/respondToken',
+  'handler/respondHeldToken',
+  'handler/logInAnswer',
+  'handler/writeEvents',
+  'handler/respondCollection',
+  'handler/respondRecord',
+];
+
+/** The partials a route file puts before its handlers, per method (`MethodContext.specs`). */
+export const HANDLER_SPEC_PARTIALS: readonly string[] = [
+  'handler/bodySpec',
+  'handler/listQuerySpec',
+  'orm/*/prepared',
+  'handler/shapeSpec',
+];

@@ -1,0 +1,117 @@
+import type { OrmName } from '../config/configTypes';
+import type { MethodContext, ParamContext } from './contexts';
+import type { MethodFields } from './methodContextOf';
+
+/** The fields of MethodContext decided here (the last block of MethodContext). */
+export type MethodSteps = Pick<
+  MethodContext,
+  | 'specs'
+  | 'steps'
+  | 'paramChecks'
+  | 'passwordFields'
+  | 'noContent'
+  | 'explicitStatus'
+  | 'eventsReadComputed'
+>;
+
+/** Every field of the method but these (all of them: a method of any operation). */
+type Method = Omit<MethodFields, keyof MethodSteps>;
+
+const PARAM_CHECKS: Partial<Record<ParamContext['type'], { test: string; expected: string }>> = {
+  uuid: { test: 'isUuid', expected: 'a UUID' },
+  int: { test: 'isIntParam', expected: 'a whole number' },
+  string: { test: 'isTextParam', expected: 'text without U+0000' },
+};
+
+/** What the route file declares before the handlers for one method: its body, query and shape specs. */
+function specsOf(method: Method, orm: OrmName): MethodContext['specs'] {
+  const specs: MethodContext['specs'] = [];
+  if (method.hasBody) specs.push({ spec: 'handler/bodySpec', spaced: true });
+  if (method.listQuery) specs.push({ spec: 'handler/listQuerySpec', spaced: true });
+  if (orm !== 'none') specs.push({ spec: `orm/${orm}/prepared`, spaced: false });
+  if (method.shapeName) specs.push({ spec: 'handler/shapeSpec', spaced: true });
+  return specs;
+}
+
+/** The checks before the work, in the order they run: cross-site, sign-in, path, body, query, parents, voter. */
+function checksOf(method: Method, orm: OrmName): string[] {
+  const auth = method.auth
+    ? 'handler/auth'
+    : method.optionalAuth
+      ? 'handler/optionalAuth'
+      : method.usesUserId
+        ? 'handler/anonymous'
+        : null;
+  return [
+    method.mutating && 'handler/csrf',
+    auth,
+    method.params.some((p) => PARAM_CHECKS[p.type]) && 'handler/params',
+    method.hasBody && 'handler/body',
+    method.changesNothingMessage !== null && 'handler/requireChanges',
+    method.listQuery !== null && 'handler/listQuery',
+    method.parents.length > 0 && 'handler/parents',
+    method.loadsRecord && `orm/${orm}/load`,
+    method.voter !== null && 'handler/voter',
+    method.builtinVoter === 'self' && 'handler/voterSelf',
+    method.builtinVoter === 'owner' && 'handler/voterOwner',
+  ].filter((step): step is string => typeof step === 'string');
+}
+
+/**
+ * After the ORM's operation partial (which does the database work only and leaves `records`, or
+ * `record`, and `total`): the events and the answer, the same for every ORM. orm none has no
+ * database: its operation partials are the whole (stub) answer.
+ */
+function answerOf(method: Method): string[] {
+  switch (method.operation) {
+    case 'list':
+      return ['handler/respondList'];
+    case 'get':
+      // `token` on a GET answers the token the request was signed in with.
+      return [method.sessionToken ? 'handler/respondHeldToken' : 'handler/respondFound'];
+    case 'logIn':
+      return ['handler/logInAnswer'];
+  }
+  if (method.collection) return ['handler/writeEvents', 'handler/respondCollection'];
+  // A sign-up (the only account route that writes a record), or a PUT or PATCH of the caller's
+  // own record with `token`, answers a session token.
+  const token = method.account !== null || method.sessionToken !== null;
+  return ['handler/writeEvents', token ? 'handler/respondToken' : 'handler/respondRecord'];
+}
+
+/**
+ * The work of one method after its checks, and the one place an ORM partial is picked: a function
+ * route calls the user's function, a log-out clears the cookie; any other runs
+ * `orm/<orm>/<operation>` between what must hold before it writes and its events and answer.
+ */
+function workOf(method: Method, orm: OrmName): string[] {
+  if (method.operation === 'function') return ['handler/function'];
+  if (method.operation === 'logOut') return ['handler/logOut'];
+  return [
+    ...(method.account?.issuesToken ? ['handler/sessionReady'] : []),
+    ...(method.sessionToken ? ['handler/sessionReady'] : []),
+    ...(method.hashesPasswords ? ['handler/hashPasswords'] : []),
+    ...(method.operation === 'logIn' ? ['handler/logInChecks'] : []),
+    `orm/${orm}/${method.operation}`,
+    ...(orm === 'none' ? [] : answerOf(method)),
+  ];
+}
+
+/**
+ * Which partials render a method, and the lists they go through, decided here so that the
+ * templates hold no conditions on the operation (src/domain/handlerSteps.ts names every one).
+ */
+export function methodSteps(method: Method, orm: OrmName): MethodSteps {
+  return {
+    specs: specsOf(method, orm),
+    steps: [...checksOf(method, orm), ...workOf(method, orm)].map((step) => ({ step })),
+    paramChecks: method.params.flatMap((param) => {
+      const check = PARAM_CHECKS[param.type];
+      return check ? [{ name: param.name, ...check }] : [];
+    }),
+    passwordFields: method.body.filter((f) => f.type === 'password').map((f) => f.name),
+    noContent: method.successStatus === 204,
+    explicitStatus: method.successStatus === 200 ? null : method.successStatus,
+    eventsReadComputed: method.computes && orm !== 'none',
+  };
+}

@@ -1,0 +1,1 @@
+export declare function isStorableText(text: string): boolean;

@@ -1,0 +1,2 @@
+export declare function jsonError(status: number, message: string): Response;
+export declare function isUniqueViolation(error: unknown, field: string): boolean;

@@ -1,0 +1,3 @@
+import type { OutboxStore } from './outbox';
+
+export declare const outboxStore: OutboxStore;
