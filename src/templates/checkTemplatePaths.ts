@@ -16,10 +16,12 @@ import { PARTIALS_BY_CONTEXT_FIELD, VALUES_BY_CONTEXT_FIELD } from './partialUsa
  *
  * A union context (MethodContext: one member per operation) is narrowed as TypeScript narrows:
  * by `{{#if (eq operation "list")}}` (`or`, `and`, `unless` and `else` too), by `{{#if field}}`
- * when the field is `null`/`false` on some members, and by a partial picked with
+ * when the field is `null`/`false` on some members, by a partial picked with
  * `(concat "orm/" @root.project.orm "/" operation)`, which renders each member with its own
- * operation's partial. A path must then exist on EVERY member the context can be where it is
- * read: strict mode throws on a member that lacks it.
+ * operation's partial, and by the name of an operation's ORM partial, `orm/<orm>/<operation>`,
+ * however it is picked (src/map/methodSteps.ts lists it only for that operation). A path must
+ * then exist on EVERY member the context can be where it is read: strict mode throws on a member
+ * that lacks it. Other partials a method's `steps` pick are checked against every member.
  */
 
 export interface TemplatePathProblem {
