@@ -22,8 +22,13 @@ const PRISMA_INPUTS = ['prisma/schema.prisma', 'prisma.config.ts'];
 /** Written once `prisma generate` succeeded: the inputs it generated from. */
 const GENERATED_FROM = '.generated-from';
 
+/** What the client is made from: the schema, prisma.config.ts, and appgen's code that generates it. */
+const GENERATOR = path.join(__dirname, '..', '..', '..', 'src', 'db', 'generatePrismaClient.ts');
 const prismaInputs = (files: FileMap) =>
-  JSON.stringify(PRISMA_INPUTS.map((file) => files.get(file)?.content ?? ''));
+  JSON.stringify([
+    ...PRISMA_INPUTS.map((file) => files.get(file)?.content ?? ''),
+    fs.readFileSync(GENERATOR, 'utf8'),
+  ]);
 
 /** The folder already holds the Prisma client of these same inputs (a run before this one made it). */
 function hasPrismaClientOf(root: string, files: FileMap): boolean {
