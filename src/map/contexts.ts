@@ -6,7 +6,8 @@ import type { RouteOperation } from '../domain/routeOperation';
 /**
  * The contexts templates receive. This file is the public interface for people who override
  * templates: every field is always present (templates compile with `strict`), with `null` or
- * `false` where a value does not apply.
+ * `false` where a value does not apply, except that a MethodContext has only the fields of its
+ * `operation` (a union of one interface per operation).
  */
 
 import type { DatabaseProvider } from '../config/database';
@@ -467,7 +468,11 @@ export interface ErrorFormatContext {
   validationStatus: number;
 }
 
-export interface MethodContext {
+/**
+ * What every method of a route has, whatever its operation: MethodContext adds what its
+ * operation has (one member per operation, `operation` telling which).
+ */
+export interface MethodBase {
   method: HttpMethod;
   /** Camel-case name of the method's handler, also the client function and OpenAPI operationId: `getApiPostsById`. */
   handlerName: string;
@@ -502,8 +507,6 @@ export interface MethodContext {
   sets: Array<{ field: string; value: 'currentUser' | 'now' }>;
   /** The route works on the signed-in user's own record (`record: "currentUser"`); missing: 401. */
   currentUserRecord: boolean;
-  /** A link route (`link`): the manyToMany relation the signed-in user is linked into or out of. Else null. */
-  link: LinkRouteContext | null;
   /** An account route (`account`: signUp, logIn, logOut), written in full by appgen. Else null. */
   account: AccountRouteContext | null;
   /** A user-owned voter (src/voters/<name>.ts), else null. */
@@ -528,15 +531,11 @@ export interface MethodContext {
    * longer one ending in a hash of the whole. Else null.
    */
   readStatement: string | null;
-  /** A create of a model with a slug field: the handler makes it from its `from` field. Else null. */
-  slug: MethodSlugContext | null;
   /**
    * A write (create, replace, update, with a database) whose body has a password field: the text
    * is replaced by its hash (src/appgen/password.ts) just before the write.
    */
   hashesPasswords: boolean;
-  /** Some body field has a `link`: the record and its links are written in one transaction. */
-  writesLinks: boolean;
   /**
    * Orm drizzle on PostgreSQL, a write (create, replace, update, link, unlink) whose answer adds
    * included records or computed fields: they are read in the write's transaction (with `tx`),
@@ -546,14 +545,10 @@ export interface MethodContext {
    * embedded file has no connection to lose: on SQLite the reads follow the commit.)
    */
   readsInTransaction: boolean;
-  /** The write runs in one transaction: with its links (writesLinks), what its answer reads (readsInTransaction), or the rows of its queued events (queuedEvents). */
-  writesInTransaction: boolean;
-  /** Some body field links records by id (`uuid[]`): the handler checks that they exist (409). */
-  checksLinkIds: boolean;
-  /** The unique fields by which `string[]` body fields name related records (`name`), each once: Prisma's write runs again when a concurrent request created one first. */
-  createsBy: string[];
   /** POST, PUT, PATCH or DELETE: refused when cross-site (CSRF), and fires events. */
   mutating: boolean;
+  /** Names of the events run in the request after the write committed (`run: "inRequest"`), in config order. */
+  inRequestEvents: string[];
   /**
    * The events of this route's writes that the worker runs (`run: "worker"`), in config order: a
    * row each in the outbox (`AppgenEvent`), inserted in the write's transaction (Prisma:
@@ -563,14 +558,12 @@ export interface MethodContext {
   queuedEvents: QueuedEventContext[];
   /** The write's queued events are recorded in its transaction (a route of a model with queuedEvents, not a function). */
   queuesEvents: boolean;
-  /** Names of the events run in the request after the write committed (`run: "inRequest"`), in config order. */
-  inRequestEvents: string[];
+  /** The operation events see: create (POST), update (PUT, PATCH) or delete (DELETE). */
+  eventOperation: 'create' | 'update' | 'delete' | null;
   /** queuedEvents or inRequestEvents. */
   hasEvents: boolean;
   /** Something after authentication reads `userId` (a voter, a function or events). */
   usesUserId: boolean;
-  /** The operation events see: create (POST), update (PUT, PATCH) or delete (DELETE). */
-  eventOperation: 'create' | 'update' | 'delete' | null;
   function: string | null;
   redirect: string | null;
   /** 303 after a write, 307 after a GET. */
@@ -586,12 +579,6 @@ export interface MethodContext {
    * only checks that its record exists: it has no `include`, `computed` or shape here.
    */
   answersRecord: boolean;
-  /**
-   * The record a write returns is read after it: by `inRequest` events, by a sign-up's answer (its
-   * token), or by an answer that sends it (answersRecord). Else the write keeps no variable
-   * (queued events read it inside the write's transaction).
-   */
-  readsWritten: boolean;
   /**
    * A DELETE or PATCH of a collection (`collection`: operation deleteMany or updateMany): it works on
    * every record its path, filters and scope select (`listQuery`, always read, so that an unknown
@@ -614,8 +601,6 @@ export interface MethodContext {
   /** List routes with `query` or `scope`: filters, sorting, pagination and count; routes on a collection (their filters and scope, always); else null. */
   listQuery: ListQueryContext | null;
   hasListQuery: boolean;
-  /** A list without pages (no `query.pageSize`) answers at most this many records; else null. */
-  listLimit: number | null;
   /** Parents the path names, found first (404): see ParentContext. */
   parents: ParentContext[];
   /** Relations sent with each record (`include`), in config order. */
@@ -697,6 +682,137 @@ export interface MethodContext {
   /** The names, statement variants and lists the ORM partials of this method render. */
   orm: OrmQueryContext;
 }
+
+/** What a method that writes records of its model has (create, replace, update, delete, on a collection, link, unlink). */
+export interface WriteMethodBase extends MethodBase {
+  /** A create of a model with a slug field: the handler makes it from its `from` field. Else null. */
+  slug: MethodSlugContext | null;
+  /** Some body field has a `link`: the record and its links are written in one transaction. */
+  writesLinks: boolean;
+  /** The write runs in one transaction: with its links (writesLinks), what its answer reads (readsInTransaction), or the rows of its queued events (queuedEvents). */
+  writesInTransaction: boolean;
+  /**
+   * The record a write returns is read after it: by `inRequest` events, by a sign-up's answer (its
+   * token), or by an answer that sends it (answersRecord). Else the write keeps no variable
+   * (queued events read it inside the write's transaction).
+   */
+  readsWritten: boolean;
+}
+
+/** What a method that writes one record from its body has (create, replace, update). */
+export interface BodyWriteMethodBase extends WriteMethodBase {
+  /** Some body field links records by id (`uuid[]`): the handler checks that they exist (409). */
+  checksLinkIds: boolean;
+  /** The unique fields by which `string[]` body fields name related records (`name`), each once: Prisma's write runs again when a concurrent request created one first. */
+  createsBy: string[];
+}
+
+/** A list of records (GET of a collection path). */
+export interface ListMethodContext extends MethodBase {
+  operation: 'list';
+  /** A list without pages (no `query.pageSize`) answers at most this many records; else null. */
+  listLimit: number | null;
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
+/** A GET of one record. */
+export interface GetMethodContext extends MethodBase {
+  operation: 'get';
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
+/** A POST that creates a record (a sign-up when `account` is set). */
+export interface CreateMethodContext extends BodyWriteMethodBase {
+  operation: 'create';
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
+/** A PUT of one record. */
+export interface ReplaceMethodContext extends BodyWriteMethodBase {
+  operation: 'replace';
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
+/** A PATCH of one record. */
+export interface UpdateMethodContext extends BodyWriteMethodBase {
+  operation: 'update';
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
+/** A DELETE of one record. */
+export interface DeleteMethodContext extends WriteMethodBase {
+  operation: 'delete';
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
+/** A DELETE or PATCH of every record a path, its filters and scope select (`collection`). */
+export interface CollectionMethodContext extends WriteMethodBase {
+  operation: 'deleteMany' | 'updateMany';
+  /** Always: it works on every record its path, filters and scope select. */
+  collection: true;
+  /** Its filters and scope (`query`, `scope`), always read: an unknown query parameter is refused. */
+  listQuery: ListQueryContext;
+}
+
+/** A POST or DELETE that links the signed-in user to a record or unlinks them (`link`). */
+export interface LinkMethodContext extends WriteMethodBase {
+  operation: 'link' | 'unlink';
+  /** The manyToMany relation the signed-in user is linked into or out of. */
+  link: LinkRouteContext;
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
+/** A log-in (`account: "logIn"`). */
+export interface LogInMethodContext extends MethodBase {
+  operation: 'logIn';
+  /** What the account route does. */
+  account: AccountRouteContext;
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
+/** A log-out (`account: "logOut"`). */
+export interface LogOutMethodContext extends MethodBase {
+  operation: 'logOut';
+  /** What the account route does. */
+  account: AccountRouteContext;
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
+/** A route that calls the user's function (`function`). */
+export interface FunctionMethodContext extends MethodBase {
+  operation: 'function';
+  /** The user's function it calls (src/functions/<name>.ts). */
+  function: string;
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
+/**
+ * One method of a route: a union keyed by `operation`. Each member has MethodBase and only the
+ * fields its operation uses (src/map/methodContextOf.ts picks them); templates narrow it with
+ * `{{#if (eq operation "list")}}`, `{{#if collection}}` or by the partial `orm/<orm>/<operation>`.
+ */
+export type MethodContext =
+  | ListMethodContext
+  | GetMethodContext
+  | CreateMethodContext
+  | ReplaceMethodContext
+  | UpdateMethodContext
+  | DeleteMethodContext
+  | CollectionMethodContext
+  | LinkMethodContext
+  | LogInMethodContext
+  | LogOutMethodContext
+  | FunctionMethodContext;
 
 export interface RouteFileContext {
   /** Output file, e.g. `src/app/api/users/[id]/route.ts`. */
@@ -1265,10 +1381,26 @@ export interface OrmModelContext {
 }
 
 /** One entry of a Prisma `include` or `select` argument, written by orm/prisma/entry/<kind>. */
-export interface PrismaEntryContext {
-  /** `include`: an included relation (`value` an IncludeContext); `read`: what a computed field reads (a ComputedContext); `field`: a field selected (its name). */
-  kind: 'include' | 'read' | 'field';
-  value: IncludeContext | ComputedContext | string;
+/** One entry of a Prisma `include` or `select` (orm/prisma/entry/<kind>), keyed by its kind. */
+export type PrismaEntryContext =
+  PrismaIncludeEntryContext | PrismaReadEntryContext | PrismaFieldEntryContext;
+
+/** An included relation. */
+export interface PrismaIncludeEntryContext {
+  kind: 'include';
+  value: IncludeContext;
+}
+
+/** What a computed field reads of its relation. */
+export interface PrismaReadEntryContext {
+  kind: 'read';
+  value: ComputedContext;
+}
+
+/** A field selected: its name. */
+export interface PrismaFieldEntryContext {
+  kind: 'field';
+  value: string;
 }
 
 /** How the ORM partials include one relation (IncludeContext.orm). */

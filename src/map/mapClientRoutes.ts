@@ -73,7 +73,8 @@ function resultType(method: MethodContext, project: Omit<ProjectContext, 'client
   if (method.operation === 'function' || method.redirect !== null || project.orm === 'none')
     return 'unknown';
   // A route on a collection without `response`: the number of records it changed.
-  if (method.countKey !== null) return `{ ${JSON.stringify(method.countKey)}: number }`;
+  if (method.collection && method.countKey !== null)
+    return `{ ${JSON.stringify(method.countKey)}: number }`;
   if (method.responseModel === null)
     // A sign-up without `response` answers its session token alone.
     return method.account?.issuesToken

@@ -9,7 +9,6 @@ import type {
   OrmIncludeContext,
   PrismaEntryContext,
   OrmModelContext,
-  MethodContext,
   OrmComputedContext,
   OrmQueryContext,
   OrmStepContext,
@@ -17,12 +16,13 @@ import type {
   RelationStepContext,
   OrmWriteContext,
 } from './contexts';
+import type { MethodFields } from './methodContextOf';
 
 /** Writes of one record whose 404 check reads the rows they return (Drizzle). */
 const CHECKS_WRITTEN = ['update', 'replace', 'delete', 'link', 'unlink'];
 
 /** How a GET reads its record (OrmQueryContext.readsBy). */
-function readsBy(method: Omit<MethodContext, 'orm'>, orm: OrmName): OrmQueryContext['readsBy'] {
+function readsBy(method: Omit<MethodFields, 'orm'>, orm: OrmName): OrmQueryContext['readsBy'] {
   if (method.loadsRecord) {
     const sends = method.answersRecord || (orm === 'drizzle' && method.related);
     return sends ? 'current' : null;
@@ -49,12 +49,12 @@ const LINKS_CHANGE: Partial<Record<string, string>> = {
 };
 
 /** A route on a collection whose statement returns the rows: something reads them, or counts them. */
-const returnsRows = (method: Omit<MethodContext, 'orm'>) =>
+const returnsRows = (method: Omit<MethodFields, 'orm'>) =>
   method.readsWritten || method.countKey !== null;
 
 /** What binds the rows a write returns (Prisma: the record; Drizzle: orm/drizzle/keepWritten), or "" when nothing reads them. */
 function keptAs(
-  method: Omit<MethodContext, 'orm'>,
+  method: Omit<MethodFields, 'orm'>,
   orm: OrmName,
   recordName: string,
   rowsName: string,
@@ -68,7 +68,7 @@ function keptAs(
 
 /** What the ORM partials of one method render (MethodContext.orm): the decisions they leave to map. */
 export function mapOrmQueries(
-  method: Omit<MethodContext, 'orm'>,
+  method: Omit<MethodFields, 'orm'>,
   { orm, provider }: { orm: OrmName; provider: DatabaseProvider },
 ): OrmQueryContext {
   // Included records are added to `found`; when the write's transaction added them, it returns the records.

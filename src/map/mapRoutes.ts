@@ -31,6 +31,7 @@ import { delegateName, routeTypeName } from '../domain/names';
 import { OUTPUT_PATHS } from '../domain/outputPaths';
 import { worksOnCollection } from '../domain/routeOperation';
 import { mapAccountRoute } from './mapAccountRoute';
+import { methodContextOf, type MethodFields } from './methodContextOf';
 import { eventOperationOf, methodEvents } from './mapEvents';
 import { sha256Hex } from '../hash/sha256Hex';
 
@@ -222,7 +223,7 @@ function mapMethod(
     (provider === 'postgresql' || queuesEvents) &&
     related &&
     READS_AFTER_WRITE.includes(operation);
-  const method: Omit<MethodContext, keyof MethodSteps | 'orm'> = {
+  const method: Omit<MethodFields, keyof MethodSteps | 'orm'> = {
     method: route.method,
     handlerName,
     urlPath: route.path,
@@ -331,7 +332,11 @@ function mapMethod(
     envelope: { ...route.envelope },
   };
   const steps = methodSteps(method, orm);
-  return { ...method, ...steps, orm: mapOrmQueries({ ...method, ...steps }, { orm, provider }) };
+  return methodContextOf({
+    ...method,
+    ...steps,
+    orm: mapOrmQueries({ ...method, ...steps }, { orm, provider }),
+  });
 }
 
 /** Groups routes by folder: each is one route.ts with one export per method. */

@@ -1,5 +1,6 @@
 import type { OrmName } from '../config/configTypes';
 import type { MethodContext, ParamContext } from './contexts';
+import type { MethodFields } from './methodContextOf';
 
 /** The fields of MethodContext decided here (the last block of MethodContext). */
 export type MethodSteps = Pick<
@@ -13,7 +14,8 @@ export type MethodSteps = Pick<
   | 'eventsReadComputed'
 >;
 
-type Method = Omit<MethodContext, keyof MethodSteps | 'orm'>;
+/** Every field of the method but these (all of them: a method of any operation). */
+type Method = Omit<MethodFields, keyof MethodSteps | 'orm'>;
 
 const PARAM_CHECKS: Partial<Record<ParamContext['type'], { test: string; expected: string }>> = {
   uuid: { test: 'isUuid', expected: 'a UUID' },

@@ -40,7 +40,8 @@ export interface TemplateAnalysis {
 const isCall = (node: { params: unknown[]; hash?: unknown }): boolean =>
   node.params.length > 0 || node.hash !== undefined;
 
-function simpleName(path: Node): string | undefined {
+/** `name` of a path that is a plain name (no `../`, `this.`, `@` or `a.b`), else undefined. */
+export function simpleName(path: Node): string | undefined {
   if (path.type !== 'PathExpression') return undefined;
   const p = path as hbs.AST.PathExpression;
   return !p.data && p.depth === 0 && p.parts.length === 1 && p.original === p.parts[0]

@@ -17,7 +17,19 @@ export interface ContextField {
 export interface ContextInterface {
   name: string;
   doc: string;
+  /** The interfaces it extends (`MethodBase`): it has their fields too. */
+  extends: string[];
+  /** Its own fields, and those it narrows (`operation: 'list'`), in order. */
   fields: ContextField[];
+}
+
+/** A context that is one of several interfaces (`MethodContext`), told apart by `discriminant`. */
+export interface ContextUnion {
+  name: string;
+  doc: string;
+  members: string[];
+  /** The field whose literal type differs in each member (`operation`), if any. */
+  discriminant: string | null;
 }
 
 /** A type from elsewhere that contexts use (`FieldType`), with the values it stands for. */
@@ -30,7 +42,29 @@ export interface ContextTypes {
   /** The module comment of contexts.ts: what the contexts promise. */
   intro: string;
   interfaces: ContextInterface[];
+  unions: ContextUnion[];
   aliases: ContextAlias[];
+}
+
+/** Every field of an interface: those it inherits, then its own (which narrow inherited ones in place). */
+export function allFields(types: ContextTypes, name: string): ContextField[] {
+  const item = types.interfaces.find((candidate) => candidate.name === name);
+  if (!item) return [];
+  const fields = item.extends.flatMap((parent) => allFields(types, parent));
+  for (const field of item.fields) {
+    const inherited = fields.findIndex((other) => other.name === field.name);
+    if (inherited >= 0) fields[inherited] = field;
+    else fields.push(field);
+  }
+  return fields;
+}
+
+/** A quoted literal type, or a union of them: `'list'`, `'deleteMany' | 'updateMany'`. */
+const LITERALS = /^'[^']*'( \| '[^']*')*$/;
+
+/** The literal values of a discriminant's type text: `'a' | 'b'` → `["a", "b"]`. */
+export function literalValues(type: string): string[] {
+  return LITERALS.test(type) ? [...type.matchAll(/'([^']*)'/g)].map((m) => m[1]) : [];
 }
 
 /** The text of a `/** *\/` comment, on one line. */
@@ -84,7 +118,7 @@ export function readContextTypes(contextsFile: string): ContextTypes {
   const source = program.getSourceFile(contextsFile);
   if (!source) throw new Error(`cannot read ${contextsFile}`);
   const declarations = source.statements.filter(ts.isInterfaceDeclaration);
-  const local = new Set(declarations.map((d) => d.name.text));
+  const local = new Set([...declarations, ...source.statements.filter(ts.isTypeAliasDeclaration)].map((d) => d.name.text));
   const aliases = new Map<string, string>();
   const interfaces = declarations.map((declaration): ContextInterface => {
     const fields = declaration.members.filter(ts.isPropertySignature).map((member): ContextField => {
@@ -102,11 +136,20 @@ export function readContextTypes(contextsFile: string): ContextTypes {
         doc: docOf(member, source),
       };
     });
-    return { name: declaration.name.text, doc: docOf(declaration, source), fields };
+    const parents = (declaration.heritageClauses ?? []).flatMap((clause) => clause.types.map((type) => type.expression.getText(source)));
+    return { name: declaration.name.text, doc: docOf(declaration, source), extends: parents, fields };
   });
+  const types = { intro: moduleComment(source), interfaces, unions: [] as ContextUnion[], aliases: [] as ContextAlias[] };
+  for (const statement of source.statements) {
+    if (!ts.isTypeAliasDeclaration(statement) || !ts.isUnionTypeNode(statement.type)) continue;
+    const members = statement.type.types.map((type) => type.getText(source));
+    if (!members.every((member) => local.has(member))) continue;
+    const first = allFields(types, members[0]);
+    const discriminant = first.find((field) => members.every((member) => LITERALS.test(allFields(types, member).find((other) => other.name === field.name)?.type ?? '')));
+    types.unions.push({ name: statement.name.text, doc: docOf(statement, source), members, discriminant: discriminant?.name ?? null });
+  }
   return {
-    intro: moduleComment(source),
-    interfaces,
+    ...types,
     aliases: [...aliases].map(([name, expansion]) => ({ name, expansion })).sort((a, b) => (a.name < b.name ? -1 : 1)),
   };
 }

@@ -223,7 +223,7 @@ function successResponse(method: MethodContext, project: ProjectContext): [strin
     body = method.operation === 'list' ? { type: 'array', items: {} } : { type: 'object' };
   else if (method.account?.issuesToken || method.sessionToken !== null)
     body = underKey(method.envelope.response, withToken(method, project));
-  else if (method.countKey !== null)
+  else if (method.collection && method.countKey !== null)
     body = {
       type: 'object',
       properties: {

@@ -278,7 +278,8 @@ describe('mapProject', () => {
       .map((m) => ({
         route: `${m.method} ${m.urlPath}`,
         answers: m.answersRecord,
-        reads: m.readsWritten,
+        // A GET writes nothing (no readsWritten in its member of MethodContext): it reads what it answers.
+        reads: 'readsWritten' in m ? m.readsWritten : m.answersRecord,
         related: m.related,
         include: m.include.map((i) => i.name),
         computed: m.computed.map((c) => c.name),

@@ -2,13 +2,14 @@ import fs from 'fs';
 import path from 'path';
 import { TEMPLATE_REGISTRY } from '../../../src/render/templateRegistry';
 import { parseContextSpec, typeNamesIn } from '../../../src/templates/contextSpec';
-import { readContextTypes, type ContextTypes } from '../../../src/templates/readContextTypes';
+import { allFields, literalValues, readContextTypes, type ContextTypes } from '../../../src/templates/readContextTypes';
 import { CONTEXT_DOCS_COMMAND, CONTEXT_DOCS_PATH, renderContextDocs } from '../../../src/templates/renderContextDocs';
 import { REPO_ROOT } from '../support/paths';
 import { projectContext, RICH_PROJECTS } from './fixtures';
 
 const types: ContextTypes = readContextTypes(path.join(REPO_ROOT, 'src', 'map', 'contexts.ts'));
-const interfaces = new Map(types.interfaces.map((item) => [item.name, item]));
+const interfaces = new Map(types.interfaces.map((item) => [item.name, { ...item, fields: allFields(types, item.name) }]));
+const unions = new Map(types.unions.map((union) => [union.name, union]));
 
 describe(CONTEXT_DOCS_PATH, () => {
   it(`is up to date with src/map/contexts.ts and the template registry (else run ${CONTEXT_DOCS_COMMAND})`, () => {
@@ -20,7 +21,8 @@ describe(CONTEXT_DOCS_PATH, () => {
   });
 
   it('documents every context interface with every field, and keeps doc comments whole', () => {
-    expect([...interfaces.keys()]).toEqual(expect.arrayContaining(['ProjectContext', 'RouteFileContext', 'MethodContext', 'ViewContext', 'ModelContext', 'ElementContext']));
+    expect([...interfaces.keys()]).toEqual(expect.arrayContaining(['ProjectContext', 'RouteFileContext', 'MethodBase', 'ListMethodContext', 'ViewContext', 'ModelContext', 'ElementContext']));
+    expect(unions.get('MethodContext')).toMatchObject({ discriminant: 'operation', members: expect.arrayContaining(['ListMethodContext', 'CollectionMethodContext', 'FunctionMethodContext']) });
     const field = interfaces.get('FieldContext')?.fields.find((f) => f.name === 'prismaAttributes');
     // `@default(...)` must not be cut off as if it were a JSDoc tag.
     expect(field?.doc).toContain('@default(uuid(7))');
@@ -39,7 +41,7 @@ describe('the context of each template in the registry', () => {
   it.each(TEMPLATE_REGISTRY.map((entry) => [entry.template, entry.context]))('%s names documented types (%s)', (_template, context) => {
     const spec = parseContextSpec(context);
     const named = [spec.base, ...spec.fields.flatMap((field) => typeNamesIn(field.type))].filter((name): name is string => name !== null);
-    for (const name of named) expect(interfaces.has(name)).toBe(true);
+    for (const name of named) expect(interfaces.has(name) || unions.has(name)).toBe(true);
   });
 
   /**
@@ -56,6 +58,16 @@ describe('the context of each template in the registry', () => {
     if (array) {
       if (!Array.isArray(value)) problems.push(`${where}: not an array`);
       else value.forEach((item, i) => expectShape(item, array[1], `${where}[${i}]`, problems));
+      return;
+    }
+    const union = unions.get(type);
+    if (union) {
+      // The member its discriminant (`operation`) names.
+      const key = union.discriminant ?? '';
+      const picked = (value as Record<string, unknown>)[key];
+      const member = union.members.find((name) => literalValues(interfaces.get(name)?.fields.find((field) => field.name === key)?.type ?? '').includes(String(picked)));
+      if (!member) problems.push(`${where} (${type}): no member has ${key} ${JSON.stringify(picked)}`);
+      else expectShape(value, member, where, problems);
       return;
     }
     const item = interfaces.get(type);
