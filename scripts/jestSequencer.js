@@ -15,7 +15,7 @@ const E2E_SECONDS = {
   'readme-flow.test.ts': 630,
   'publishing.test.ts': 560,
   'data-loss.test.ts': 440,
-  'compile-examples.test.ts': 360,
+  'compile-examples.test.ts': 220,
   'outbox.test.ts': 310,
   'todo.test.ts': 240,
   'production.test.ts': 225,
