@@ -78,6 +78,19 @@ async function startDev(project: TestProject, extra: string[] = []): Promise<Run
   });
 }
 
+/** config/routes/people.json: GET and POST /api/people, the POST taking `body`. */
+function writePeopleRoutes(project: TestProject, body: Record<string, string>): void {
+  fs.writeFileSync(
+    path.join(project.dir, 'config', 'routes', 'people.json'),
+    JSON.stringify({
+      routes: [
+        { method: 'GET', path: '/api/people', response: 'User[]' },
+        { method: 'POST', path: '/api/people', body, response: 'User' },
+      ],
+    }),
+  );
+}
+
 /**
  * Saves an optional `nickname` field on the starter's User together with config/routes/people.json
  * (GET and POST /api/people, the POST writing the nickname), then POSTs `person` through the new
@@ -97,20 +110,7 @@ async function saveNicknameAndPostPerson(
   const model = JSON.parse(fs.readFileSync(modelFile, 'utf8'));
   model.fields.nickname = { type: 'string', optional: true };
   saveByRename(modelFile, JSON.stringify(model, null, 2));
-  fs.writeFileSync(
-    path.join(project.dir, 'config', 'routes', 'people.json'),
-    JSON.stringify({
-      routes: [
-        { method: 'GET', path: '/api/people', response: 'User[]' },
-        {
-          method: 'POST',
-          path: '/api/people',
-          body: { name: 'string', email: 'string', nickname: 'string' },
-          response: 'User',
-        },
-      ],
-    }),
-  );
+  writePeopleRoutes(project, { name: 'string', email: 'string', nickname: 'string' });
   if (ready) {
     await ready();
     // Its first answer (once next dev knows the new route) has the new field.
@@ -632,20 +632,7 @@ describe.each([
     const modelFile = path.join(project.dir, 'config', 'models', 'User.json');
     const model = JSON.parse(fs.readFileSync(modelFile, 'utf8'));
     delete model.fields.nickname;
-    fs.writeFileSync(
-      path.join(project.dir, 'config', 'routes', 'people.json'),
-      JSON.stringify({
-        routes: [
-          { method: 'GET', path: '/api/people', response: 'User[]' },
-          {
-            method: 'POST',
-            path: '/api/people',
-            body: { name: 'string', email: 'string' },
-            response: 'User',
-          },
-        ],
-      }),
-    );
+    writePeopleRoutes(project, { name: 'string', email: 'string' });
     saveByRename(modelFile, JSON.stringify(model, null, 2));
     await serverModulesReloaded(dev, from);
     const third = await request(dev.url, 'POST', '/api/people', {
