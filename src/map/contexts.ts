@@ -727,6 +727,10 @@ export interface ColumnContext {
   kind: 'string' | 'number' | 'boolean' | 'datetime' | 'json';
   /** The first column of a list with `link`: the row's link path (`:name` from the record). */
   link: string | null;
+
+  // --- Decided by the map for the templates (src/map/mapElements.ts) ---
+  /** The partial that writes a list row's cell: `view/cell/link` (with `link`), else `view/cell/value`. */
+  cell: 'view/cell/link' | 'view/cell/value';
 }
 
 /** A GET route a page calls in-process (its exported handler, no HTTP) to show its answer. */
@@ -773,11 +777,29 @@ export interface FormContext {
   responseEnvelope: string | null;
   /** The bound route is a sign-up or log-in (`account: "signUp"` or `"logIn"`): it starts a session. */
   signsIn: boolean;
+
+  // --- Decided by the map for the templates (src/map/mapElements.ts) ---
+  /** The props of `<AppgenForm>`, in order: the envelopes only where the route has them. */
+  props: FormPropContext[];
+}
+
+/**
+ * One prop of `<AppgenForm>` (`name={ … }`), written by `view/prop/<propKind>`: `string` (a
+ * string literal of `value`), `url` (the path `value` with the page's params), `code` (`value`
+ * as it is: `null`, `true`, `false`, `params`, `{}`), `fields` (the list `fields`).
+ */
+export interface FormPropContext {
+  name: string;
+  propKind: 'string' | 'url' | 'code' | 'fields';
+  value: string | null;
+  /** The `fields` prop's list, else empty. */
+  fields: FormFieldContext[];
 }
 
 /**
  * One element of a view. Every field is present for every type (null, false or empty where it
- * does not apply); `partial` names the partial that renders it (`view/<type>`).
+ * does not apply); `partial` names the partial that renders it (`view/<type>`, or a variant of
+ * it: `view/form/loaded` for an edit form, `view/link/external` for a link that leaves the app).
  */
 export interface ElementContext {
   type: ElementType;
@@ -828,6 +850,32 @@ export interface ElementContext {
   valueFrom: string | null;
   /** What the field's value is, for filling it from a record. */
   valueKind: ColumnContext['kind'];
+
+  // --- Decided by the map for the templates (src/map/mapElements.ts) ---
+  /** The attributes a field element's control has after its id, name (and type or rows), in order. */
+  attributes: AttributeContext[];
+  /** The text of a select's empty first option: `Choose…` when a value is required, else `—`. */
+  emptyOption: string;
+}
+
+/**
+ * One attribute of a field's control (ElementContext.attributes), written by the partial
+ * `view/attribute/<attributeKind>`: `flag` (` required`), `text` (` placeholder={"…"}`), `number`
+ * (` minLength={ 3 }`), `string` (` defaultValue={ "" }`), and from the record of an edit form
+ * `recordValue` (an input's or textarea's `defaultValue`), `recordSelected` (a select's) and
+ * `recordChecked` (a checkbox's `defaultChecked`).
+ */
+export interface AttributeContext {
+  attributeKind:
+    'flag' | 'text' | 'number' | 'string' | 'recordValue' | 'recordSelected' | 'recordChecked';
+  /** The JSX attribute name, e.g. `minLength`. */
+  name: string;
+  /** The text or number written; for a record's value, the kind inputValue reads it as; null for a flag. */
+  value: string | number | null;
+  /** The variable of the record that fills the field (`data0`), else null. */
+  record: string | null;
+  /** The record field read (the element's id), else null. */
+  field: string | null;
 }
 
 export interface RouteImportContext {

@@ -32,7 +32,12 @@ export interface ViewMappingInput {
 export function viewMapper(input: ViewMappingInput): (view: ProjectView) => ViewContext {
   const routes = routesByRef(input.routeFiles);
   const models = new Map(input.models.map((m) => [m.name, m]));
-  return (view) => mapView(view, { routes, models, loads: [], domIds: new Set() }, view.folder);
+  return (view) =>
+    mapView(
+      view,
+      { routes, models, loads: [], domIds: new Set(), pageParams: view.folder.params.length > 0 },
+      view.folder,
+    );
 }
 
 function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): ViewContext {

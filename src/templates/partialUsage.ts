@@ -26,12 +26,18 @@ export const VALUES_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   // src/appgen/records.ts.hbs: `records/relation/<RelationContext.type>`, `records/computed/<ComputedContext.finder>`.
   type: ['belongsTo', 'hasMany', 'manyToMany'],
   finder: ['countLinked', 'countOwned', 'callerIn', 'valuesLinked', 'valuesOwned'],
+  // partials/view/<field element>.hbs: `view/attribute/<AttributeContext.attributeKind>`, src/map/elementAttributes.ts.
+  // partials/view/form.hbs: `view/prop/<FormPropContext.propKind>`.
+  propKind: ['string', 'url', 'code', 'fields'],
+  attributeKind: ['flag', 'text', 'number', 'string', 'recordValue', 'recordSelected', 'recordChecked'],
 };
 
 /** Partials a template includes by a context field, `{{> (lookup . "partial")}}`: the names that field can hold, as patterns. */
 export const PARTIALS_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   // src/map/mapElements.ts: `view/<element type>`, picked by partials/view/element.hbs.
-  partial: ELEMENT_TYPE_NAMES.map((type) => `view/${type}`),
+  partial: [...ELEMENT_TYPE_NAMES.map((type) => `view/${type}`), 'view/form/loaded', 'view/link/external'],
+  // src/map/mapElements.ts: a list row's cell, picked by partials/view/list.hbs.
+  cell: ['view/cell/link', 'view/cell/value'],
   // src/map/methodSteps.ts: what src/app/[route]/route.ts.hbs renders for each method.
   spec: HANDLER_SPEC_PARTIALS,
   step: [
