@@ -465,6 +465,12 @@ export interface ErrorFormatContext {
   list: boolean;
   /** The status of a request body that fails validation: 400 (default) or 422. */
   validationStatus: number;
+
+  // --- Decided by the map for the templates (src/map/mapProject.ts) ---
+  /** The message's TypeScript type: `string[]` when `list`, else `string`. */
+  messageType: 'string' | 'string[]';
+  /** `messages` when `list`, else `message` (for comments). */
+  messageWord: 'message' | 'messages';
 }
 
 export interface MethodContext {
@@ -1087,6 +1093,10 @@ export interface ProjectContext {
   // --- What map decides for the ORM partials (templates/partials/orm), src/map/mapOrmQueries.ts.
   /** How the project's database writes a statement (Drizzle's awaits and runs, Prisma's isolation level). */
   ormSyntax: OrmSyntaxContext;
+
+  // --- Decided by the map for src/appgen/client.ts.hbs (src/map/mapProject.ts) ---
+  /** The body types the client imports from src/appgen/bodies.ts: each method's, in the order of `methods`. */
+  clientBodyTypes: string[];
 }
 
 /** One start-up check: a function of a generated module that returns null, or what is wrong and how to fix it. */
@@ -1148,6 +1158,16 @@ export interface ClientRouteContext {
   // --- Decided by the map for the templates (src/map/mapClientRoutes.ts) ---
   /** The function reads nothing of its input (no params, query or body): its parameter is `_input`. */
   inputUnused: boolean;
+  /** The members of its `<typeName>Input`, each as TypeScript: `params: { id: string }`, `query?: { … }`, `body: …`. */
+  inputMembers: string[];
+  /** The function's first parameter: `input: <typeName>Input`, `_input` when unused, ` = {}` when optional. */
+  inputParameter: string;
+  /** The statements before its `return`: `const params = input.params;` when it has params. */
+  statements: string[];
+  /** How it writes the path it sends to: `client/path/plain`, or `client/path/withQuery` with a query. */
+  pathPartial: 'client/path/plain' | 'client/path/withQuery';
+  /** The body it sends: `input.body`, or `undefined`. */
+  bodyArgument: 'input.body' | 'undefined';
 }
 
 /**

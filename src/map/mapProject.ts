@@ -138,7 +138,12 @@ export function mapProject(
     loginPath: project.loginPath,
     trustProxy: project.trustProxy,
     cors: mapCors(project.cors),
-    errors: { ...project.errors, path: [...project.errors.path] },
+    errors: {
+      ...project.errors,
+      path: [...project.errors.path],
+      messageType: project.errors.list ? 'string[]' : 'string',
+      messageWord: project.errors.list ? 'messages' : 'message',
+    },
     hasForms: views.some((v) => v.usesForm),
     functions: sortedUnique(methods.map((m) => m.function)),
     voters: sortedUnique(methods.map((m) => m.voter)),
@@ -175,6 +180,7 @@ export function mapProject(
     workerEvents: mappedEvents.filter((event) => event.run === 'worker'),
     hasNav: links.length > 0 || accountNav !== null,
     ormSyntax: mapOrmSyntax(options.provider),
+    clientBodyTypes: methods.flatMap((m) => (m.bodyTypeName ? [m.bodyTypeName] : [])),
   };
   return { ...context, clientRoutes: mapClientRoutes(context) };
 }

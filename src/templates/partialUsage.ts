@@ -38,6 +38,8 @@ export const PARTIALS_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   partial: [...ELEMENT_TYPE_NAMES.map((type) => `view/${type}`), 'view/form/loaded', 'view/link/external'],
   // src/map/mapElements.ts: a list row's cell, picked by partials/view/list.hbs.
   cell: ['view/cell/link', 'view/cell/value'],
+  // src/map/mapClientRoutes.ts: how src/appgen/client.ts.hbs writes a function's path.
+  pathPartial: ['client/path/plain', 'client/path/withQuery'],
   // src/map/methodSteps.ts: what src/app/[route]/route.ts.hbs renders for each method.
   spec: HANDLER_SPEC_PARTIALS,
   step: [
