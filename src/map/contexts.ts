@@ -756,6 +756,14 @@ export interface RouteCallContext {
   isArray: boolean;
   /** The key the route answers under (`envelope`), or null: the page reads the record inside it. */
   envelope: string | null;
+
+  // --- Decided by the map for the templates (src/map/viewRouteCalls.ts) ---
+  /** The type callRoute reads the answer as: `model`, `model[]` when `isArray`. */
+  answerType: string;
+  /** The route's params from the page's: `{ id: params.id }`, or `{}`. */
+  paramsArgument: string;
+  /** callRoute's last argument, the key of `envelope` (`, "article"`), or empty. */
+  envelopeArgument: string;
 }
 
 /** How the form turns a field's text into the JSON value the route's body expects. */
@@ -920,7 +928,17 @@ export interface ViewContext {
   /** What the page imports from src/appgen/view.ts, sorted. */
   viewHelpers: string[];
   source: string;
+
+  // --- Decided by the map for the templates (src/map/mapViews.ts) ---
+  /** The page component's parameter: `props: { params: Promise<{ id: string }> }`, or empty without params. */
+  propsParameter: string;
+  /** What the page does before it reads its routes, in order: each a partial `view/setup/<step>`, rendered with the view. */
+  setup: Array<{ pageStep: PageStep }>;
 }
+
+/** A statement of a page before its route calls (ViewContext.setup): its params, its path, the sign-in check. */
+export type PageStep =
+  'view/setup/params' | 'view/setup/renamedParams' | 'view/setup/here' | 'view/setup/requireUser';
 
 export interface EventContext {
   name: string;

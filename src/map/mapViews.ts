@@ -5,6 +5,7 @@ import type {
   ElementContext,
   ModelContext,
   NavLinkContext,
+  PageStep,
   RouteFileContext,
   ViewContext,
 } from './contexts';
@@ -79,7 +80,26 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
       ...(view.auth ? ['requireUser'] : []),
     ],
     source: view.file,
+    propsParameter:
+      params.length > 0
+        ? `props: { params: Promise<{ ${appFolder.params.map((p) => `${p.folder}: string`).join('; ')} }> }`
+        : '',
+    setup: pageSteps(appFolder, view.auth || scope.loads.length > 0, view.auth).map((pageStep) => ({
+      pageStep,
+    })),
   };
+}
+
+/** What a page does before its route calls: decode its params (renamed when its folders have other names), know its path, check sign-in. */
+function pageSteps(appFolder: AppFolder, usesRequest: boolean, auth: boolean): PageStep[] {
+  const renames = appFolder.params.some((p) => p.name !== p.folder);
+  return [
+    ...(appFolder.params.length === 0
+      ? []
+      : [renames ? ('view/setup/renamedParams' as const) : ('view/setup/params' as const)]),
+    ...(usesRequest ? (['view/setup/here'] as const) : []),
+    ...(auth ? (['view/setup/requireUser'] as const) : []),
+  ];
 }
 
 /**

@@ -40,6 +40,8 @@ export const PARTIALS_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   cell: ['view/cell/link', 'view/cell/value'],
   // src/map/mapClientRoutes.ts: how src/appgen/client.ts.hbs writes a function's path.
   pathPartial: ['client/path/plain', 'client/path/withQuery'],
+  // src/map/mapViews.ts: what src/app/[view]/page.tsx.hbs does before its route calls.
+  pageStep: ['view/setup/params', 'view/setup/renamedParams', 'view/setup/here', 'view/setup/requireUser'],
   // src/map/methodSteps.ts: what src/app/[route]/route.ts.hbs renders for each method.
   spec: HANDLER_SPEC_PARTIALS,
   step: [

@@ -195,8 +195,13 @@ describe('mapping views', () => {
         model: 'Task',
         isArray: true,
         envelope: null,
+        answerType: 'Task[]',
+        paramsArgument: '{}',
+        envelopeArgument: '',
       },
     ]);
+    expect(tasks.propsParameter).toBe('');
+    expect(tasks.setup).toEqual([{ pageStep: 'view/setup/here' }]);
     expect(tasks.routeImports).toEqual([
       { handler: 'getApiTasks', method: 'GET', module: '@/app/api/tasks/route' },
     ]);
@@ -240,6 +245,12 @@ describe('mapping views', () => {
       field: 'title',
     });
     expect(edit.viewHelpers).toEqual(['callRoute', 'decodedParams', 'inputValue', 'requireUser']);
+    expect(edit.setup.map((s) => s.pageStep)).toEqual([
+      'view/setup/params',
+      'view/setup/here',
+      'view/setup/requireUser',
+    ]);
+    expect(edit.loads[0].paramsArgument).toBe('{ id: params.id }');
     expect(context.hasAuth).toBe(true);
   });
 
