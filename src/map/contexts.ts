@@ -989,10 +989,20 @@ export interface NavLinkContext {
   signedInOnly: boolean;
 
   // --- Decided by the map for the templates (src/map/mapProject.ts) ---
-  /** signedOutOnly in an app with a log-out: the layout hides it from the signed in. */
-  hiddenWhenSignedIn: boolean;
-  /** signedInOnly in an app with a log-out: the layout hides it from the signed out. */
-  hiddenWhenSignedOut: boolean;
+  /**
+   * How the layout writes it: `view/nav/link`, or in an app with a log-out
+   * `view/nav/signedOutLink` (signedOutOnly: hidden from the signed in) and
+   * `view/nav/signedInLink` (signedInOnly: hidden from the signed out).
+   */
+  navPartial: 'view/nav/link' | 'view/nav/signedOutLink' | 'view/nav/signedInLink';
+}
+
+/** One item of the layout's navigation (ProjectContext.navItems): a link, or the log-out button. */
+export interface NavItemContext {
+  navPartial: NavLinkContext['navPartial'] | 'view/nav/logOut';
+  /** The link's path and text; null for the log-out button. */
+  href: string | null;
+  label: string | null;
 }
 
 /** The navigation's log-out control: a button that posts to the app's `account: "logOut"` route. */
@@ -1115,6 +1125,14 @@ export interface ProjectContext {
   // --- Decided by the map for src/appgen/client.ts.hbs (src/map/mapProject.ts) ---
   /** The body types the client imports from src/appgen/bodies.ts: each method's, in the order of `methods`. */
   clientBodyTypes: string[];
+
+  // --- Decided by the map for src/app/layout.tsx.hbs (src/map/mapProject.ts) ---
+  /** The navigation's items in order: `navLinks`, then the log-out button when the app has one. */
+  navItems: NavItemContext[];
+  /** How the layout component is declared: `async function` when it reads the session (accountNav), else `function`. */
+  layoutFunction: 'async function' | 'function';
+  /** The layout's statements before its `return`: reading the session when the app has a log-out. */
+  layoutStatements: string[];
 }
 
 /** One start-up check: a function of a generated module that returns null, or what is wrong and how to fix it. */

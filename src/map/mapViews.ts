@@ -111,7 +111,7 @@ function pageSteps(appFolder: AppFolder, usesRequest: boolean, auth: boolean): P
 export function navLinks(
   views: ViewContext[],
   hidden: ReadonlySet<string>,
-): Array<Omit<NavLinkContext, 'hiddenWhenSignedIn' | 'hiddenWhenSignedOut'>> {
+): Array<Omit<NavLinkContext, 'navPartial'>> {
   const group = (link: Pick<NavLinkContext, 'signedOutOnly' | 'signedInOnly'>) =>
     link.signedOutOnly ? 2 : link.signedInOnly ? 1 : 0;
   return views

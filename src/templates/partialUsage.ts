@@ -42,6 +42,8 @@ export const PARTIALS_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   pathPartial: ['client/path/plain', 'client/path/withQuery'],
   // src/map/mapViews.ts: what src/app/[view]/page.tsx.hbs does before its route calls.
   pageStep: ['view/setup/params', 'view/setup/renamedParams', 'view/setup/here', 'view/setup/requireUser'],
+  // src/map/mapProject.ts: the items of src/app/layout.tsx.hbs's navigation.
+  navPartial: ['view/nav/link', 'view/nav/signedOutLink', 'view/nav/signedInLink', 'view/nav/logOut'],
   // src/map/methodSteps.ts: what src/app/[route]/route.ts.hbs renders for each method.
   spec: HANDLER_SPEC_PARTIALS,
   step: [
