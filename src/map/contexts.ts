@@ -466,6 +466,12 @@ export interface ErrorFormatContext {
   list: boolean;
   /** The status of a request body that fails validation: 400 (default) or 422. */
   validationStatus: number;
+
+  // --- Decided by the map for the templates (src/map/mapProject.ts) ---
+  /** The message's TypeScript type: `string[]` when `list`, else `string`. */
+  messageType: 'string' | 'string[]';
+  /** `messages` when `list`, else `message` (for comments). */
+  messageWord: 'message' | 'messages';
 }
 
 /**
@@ -843,6 +849,10 @@ export interface ColumnContext {
   kind: 'string' | 'number' | 'boolean' | 'datetime' | 'json';
   /** The first column of a list with `link`: the row's link path (`:name` from the record). */
   link: string | null;
+
+  // --- Decided by the map for the templates (src/map/mapElements.ts) ---
+  /** The partial that writes a list row's cell: `view/cell/link` (with `link`), else `view/cell/value`. */
+  cell: 'view/cell/link' | 'view/cell/value';
 }
 
 /** A GET route a page calls in-process (its exported handler, no HTTP) to show its answer. */
@@ -862,6 +872,14 @@ export interface RouteCallContext {
   isArray: boolean;
   /** The key the route answers under (`envelope`), or null: the page reads the record inside it. */
   envelope: string | null;
+
+  // --- Decided by the map for the templates (src/map/viewRouteCalls.ts) ---
+  /** The type callRoute reads the answer as: `model`, `model[]` when `isArray`. */
+  answerType: string;
+  /** The route's params from the page's: `{ id: params.id }`, or `{}`. */
+  paramsArgument: string;
+  /** callRoute's last argument, the key of `envelope` (`, "article"`), or empty. */
+  envelopeArgument: string;
 }
 
 /** How the form turns a field's text into the JSON value the route's body expects. */
@@ -889,11 +907,29 @@ export interface FormContext {
   responseEnvelope: string | null;
   /** The bound route is a sign-up or log-in (`account: "signUp"` or `"logIn"`): it starts a session. */
   signsIn: boolean;
+
+  // --- Decided by the map for the templates (src/map/mapElements.ts) ---
+  /** The props of `<AppgenForm>`, in order: the envelopes only where the route has them. */
+  props: FormPropContext[];
+}
+
+/**
+ * One prop of `<AppgenForm>` (`name={ … }`), written by `view/prop/<propKind>`: `string` (a
+ * string literal of `value`), `url` (the path `value` with the page's params), `code` (`value`
+ * as it is: `null`, `true`, `false`, `params`, `{}`), `fields` (the list `fields`).
+ */
+export interface FormPropContext {
+  name: string;
+  propKind: 'string' | 'url' | 'code' | 'fields';
+  value: string | null;
+  /** The `fields` prop's list, else empty. */
+  fields: FormFieldContext[];
 }
 
 /**
  * One element of a view. Every field is present for every type (null, false or empty where it
- * does not apply); `partial` names the partial that renders it (`view/<type>`).
+ * does not apply); `partial` names the partial that renders it (`view/<type>`, or a variant of
+ * it: `view/form/loaded` for an edit form, `view/link/external` for a link that leaves the app).
  */
 export interface ElementContext {
   type: ElementType;
@@ -944,6 +980,32 @@ export interface ElementContext {
   valueFrom: string | null;
   /** What the field's value is, for filling it from a record. */
   valueKind: ColumnContext['kind'];
+
+  // --- Decided by the map for the templates (src/map/mapElements.ts) ---
+  /** The attributes a field element's control has after its id, name (and type or rows), in order. */
+  attributes: AttributeContext[];
+  /** The text of a select's empty first option: `Choose…` when a value is required, else `—`. */
+  emptyOption: string;
+}
+
+/**
+ * One attribute of a field's control (ElementContext.attributes), written by the partial
+ * `view/attribute/<attributeKind>`: `flag` (` required`), `text` (` placeholder={"…"}`), `number`
+ * (` minLength={ 3 }`), `string` (` defaultValue={ "" }`), and from the record of an edit form
+ * `recordValue` (an input's or textarea's `defaultValue`), `recordSelected` (a select's) and
+ * `recordChecked` (a checkbox's `defaultChecked`).
+ */
+export interface AttributeContext {
+  attributeKind:
+    'flag' | 'text' | 'number' | 'string' | 'recordValue' | 'recordSelected' | 'recordChecked';
+  /** The JSX attribute name, e.g. `minLength`. */
+  name: string;
+  /** The text or number written; for a record's value, the kind inputValue reads it as; null for a flag. */
+  value: string | number | null;
+  /** The variable of the record that fills the field (`data0`), else null. */
+  record: string | null;
+  /** The record field read (the element's id), else null. */
+  field: string | null;
 }
 
 export interface RouteImportContext {
@@ -982,7 +1044,17 @@ export interface ViewContext {
   /** What the page imports from src/appgen/view.ts, sorted. */
   viewHelpers: string[];
   source: string;
+
+  // --- Decided by the map for the templates (src/map/mapViews.ts) ---
+  /** The page component's parameter: `props: { params: Promise<{ id: string }> }`, or empty without params. */
+  propsParameter: string;
+  /** What the page does before it reads its routes, in order: each a partial `view/setup/<step>`, rendered with the view. */
+  setup: Array<{ pageStep: PageStep }>;
 }
+
+/** A statement of a page before its route calls (ViewContext.setup): its params, its path, the sign-in check. */
+export type PageStep =
+  'view/setup/params' | 'view/setup/renamedParams' | 'view/setup/here' | 'view/setup/requireUser';
 
 export interface EventContext {
   name: string;
@@ -1033,10 +1105,20 @@ export interface NavLinkContext {
   signedInOnly: boolean;
 
   // --- Decided by the map for the templates (src/map/mapProject.ts) ---
-  /** signedOutOnly in an app with a log-out: the layout hides it from the signed in. */
-  hiddenWhenSignedIn: boolean;
-  /** signedInOnly in an app with a log-out: the layout hides it from the signed out. */
-  hiddenWhenSignedOut: boolean;
+  /**
+   * How the layout writes it: `view/nav/link`, or in an app with a log-out
+   * `view/nav/signedOutLink` (signedOutOnly: hidden from the signed in) and
+   * `view/nav/signedInLink` (signedInOnly: hidden from the signed out).
+   */
+  navPartial: 'view/nav/link' | 'view/nav/signedOutLink' | 'view/nav/signedInLink';
+}
+
+/** One item of the layout's navigation (ProjectContext.navItems): a link, or the log-out button. */
+export interface NavItemContext {
+  navPartial: NavLinkContext['navPartial'] | 'view/nav/logOut';
+  /** The link's path and text; null for the log-out button. */
+  href: string | null;
+  label: string | null;
 }
 
 /** The navigation's log-out control: a button that posts to the app's `account: "logOut"` route. */
@@ -1155,6 +1237,18 @@ export interface ProjectContext {
   // --- What map decides for the ORM partials (templates/partials/orm), src/map/mapOrmQueries.ts.
   /** How the project's database writes a statement (Drizzle's awaits and runs, Prisma's isolation level). */
   ormSyntax: OrmSyntaxContext;
+
+  // --- Decided by the map for src/appgen/client.ts.hbs (src/map/mapProject.ts) ---
+  /** The body types the client imports from src/appgen/bodies.ts: each method's, in the order of `methods`. */
+  clientBodyTypes: string[];
+
+  // --- Decided by the map for src/app/layout.tsx.hbs (src/map/mapProject.ts) ---
+  /** The navigation's items in order: `navLinks`, then the log-out button when the app has one. */
+  navItems: NavItemContext[];
+  /** How the layout component is declared: `async function` when it reads the session (accountNav), else `function`. */
+  layoutFunction: 'async function' | 'function';
+  /** The layout's statements before its `return`: reading the session when the app has a log-out. */
+  layoutStatements: string[];
 }
 
 /** One start-up check: a function of a generated module that returns null, or what is wrong and how to fix it. */
@@ -1216,6 +1310,16 @@ export interface ClientRouteContext {
   // --- Decided by the map for the templates (src/map/mapClientRoutes.ts) ---
   /** The function reads nothing of its input (no params, query or body): its parameter is `_input`. */
   inputUnused: boolean;
+  /** The members of its `<typeName>Input`, each as TypeScript: `params: { id: string }`, `query?: { … }`, `body: …`. */
+  inputMembers: string[];
+  /** The function's first parameter: `input: <typeName>Input`, `_input` when unused, ` = {}` when optional. */
+  inputParameter: string;
+  /** The statements before its `return`: `const params = input.params;` when it has params. */
+  statements: string[];
+  /** How it writes the path it sends to: `client/path/plain`, or `client/path/withQuery` with a query. */
+  pathPartial: 'client/path/plain' | 'client/path/withQuery';
+  /** The body it sends: `input.body`, or `undefined`. */
+  bodyArgument: 'input.body' | 'undefined';
 }
 
 /**

@@ -111,10 +111,50 @@ function enveloped(
   return `{ ${JSON.stringify(envelope.response)}: ${answer}${count}${next} }`;
 }
 
+/** `{ a: A; b: B }`: the type of a client input's params or query. */
+const objectType = (fields: ClientFieldContext[], optional: '' | '?'): string =>
+  `{ ${fields.map((field) => `${field.name}${optional}: ${field.tsType}`).join('; ')} }`;
+
+/** What the client decides for the templates (the last block of ClientRouteContext). */
+type ClientDecisions = Pick<
+  ClientRouteContext,
+  'inputUnused' | 'inputMembers' | 'inputParameter' | 'statements' | 'pathPartial' | 'bodyArgument'
+>;
+
+function clientDecisions(route: Omit<ClientRouteContext, keyof ClientDecisions>): ClientDecisions {
+  const body =
+    route.bodyType === null
+      ? null
+      : route.requestEnvelope === null
+        ? route.bodyType
+        : `{ ${JSON.stringify(route.requestEnvelope)}: ${route.bodyType} }`;
+  const inputUnused = route.params.length === 0 && route.query.length === 0 && body === null;
+  return {
+    inputUnused,
+    inputMembers: [
+      ...(route.params.length > 0 ? [`params: ${objectType(route.params, '')}`] : []),
+      ...(route.query.length > 0 ? [`query?: ${objectType(route.query, '?')}`] : []),
+      ...(body === null ? [] : [`body: ${body}`]),
+    ],
+    inputParameter: `${inputUnused ? '_' : ''}input: ${route.typeName}Input${route.inputOptional ? ' = {}' : ''}`,
+    statements: route.params.length > 0 ? ['const params = input.params;'] : [],
+    pathPartial: route.query.length > 0 ? 'client/path/withQuery' : 'client/path/plain',
+    bodyArgument: body === null ? 'undefined' : 'input.body',
+  };
+}
+
 export function clientRoute(
   method: MethodContext,
   project: Omit<ProjectContext, 'clientRoutes'>,
 ): ClientRouteContext {
+  const route = clientRouteOwn(method, project);
+  return { ...route, ...clientDecisions(route) };
+}
+
+function clientRouteOwn(
+  method: MethodContext,
+  project: Omit<ProjectContext, 'clientRoutes'>,
+): Omit<ClientRouteContext, keyof ClientDecisions> {
   const typeName = routeTypeName(method.method, method.urlPath);
   return {
     name: method.handlerName,
@@ -131,8 +171,6 @@ export function clientRoute(
     requestEnvelope: method.envelope.request,
     resultType: resultType(method, project),
     inputOptional: method.params.length === 0 && !method.hasBody,
-    inputUnused:
-      method.params.length === 0 && queryFields(method).length === 0 && !method.bodyTypeName,
   };
 }
 

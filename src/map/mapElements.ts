@@ -6,10 +6,12 @@ import type {
   ElementContext,
   FormContext,
   FormFieldContext,
+  FormPropContext,
   MethodContext,
   ModelContext,
   RouteCallContext,
 } from './contexts';
+import { fieldAttributes } from './elementAttributes';
 import { passwordAutocomplete } from './passwordAutocomplete';
 import {
   columnKind,
@@ -27,6 +29,8 @@ export interface ElementScope {
   loads: RouteCallContext[];
   /** The HTML ids given on the page so far (ElementContext.domId). */
   domIds: Set<string>;
+  /** The page has path parameters (a form fills its action's `:params` from them). */
+  pageParams: boolean;
 }
 
 /** `id` the first time on the page, then `id-2`, `id-3`, ...: each field's HTML id is unique. */
@@ -77,6 +81,7 @@ function mapColumns(
       label: label ?? labelFromField(field),
       kind: columnKind(scope.models, model, field),
       link,
+      cell: link === null ? 'view/cell/value' : 'view/cell/link',
     };
   });
 }
@@ -118,32 +123,59 @@ function formKind(field: BodyFieldContext): FormFieldContext['kind'] {
   return 'string';
 }
 
+const prop = (
+  name: string,
+  propKind: FormPropContext['propKind'],
+  value: string | null,
+): FormPropContext => ({ name, propKind, value, fields: [] });
+
+/** A string prop, or `null` without a value. */
+const stringOrNull = (name: string, kind: 'string' | 'url', value: string | null) =>
+  value === null ? prop(name, 'code', 'null') : prop(name, kind, value);
+
+/** The props of `<AppgenForm>`: where it sends what, and what it does after. */
+function formProps(form: Omit<FormContext, 'props'>, pageParams: boolean): FormPropContext[] {
+  return [
+    stringOrNull('method', 'string', form.method),
+    stringOrNull('action', 'url', form.urlPath),
+    { ...prop('fields', 'fields', null), fields: form.fields },
+    stringOrNull('success', 'string', form.success),
+    prop('params', 'code', pageParams ? 'params' : '{}'),
+    prop('reset', 'code', String(form.reset)),
+    ...(form.requestEnvelope === null
+      ? []
+      : [prop('requestEnvelope', 'string', form.requestEnvelope)]),
+    ...(form.responseEnvelope === null
+      ? []
+      : [prop('responseEnvelope', 'string', form.responseEnvelope)]),
+  ];
+}
+
 function mapForm(
   scope: ElementScope,
   element: ProjectElement,
 ): { form: FormContext | null; inner: FormScope | null } {
-  if (!element.route)
-    return {
-      form: {
-        method: null,
-        urlPath: null,
-        fields: [],
-        success: null,
-        reset: false,
-        load: null,
-        requestEnvelope: null,
-        responseEnvelope: null,
-        signsIn: false,
-      },
-      inner: null,
+  if (!element.route) {
+    const unbound: Omit<FormContext, 'props'> = {
+      method: null,
+      urlPath: null,
+      fields: [],
+      success: null,
+      reset: false,
+      load: null,
+      requestEnvelope: null,
+      responseEnvelope: null,
+      signsIn: false,
     };
+    return { form: { ...unbound, props: formProps(unbound, scope.pageParams) }, inner: null };
+  }
   const { method } = bound(scope, element.route);
   const load = element.load ? addLoad(scope, element.load) : null;
   const ids = new Set(element.formFieldIds);
   const fields = method.body
     .filter((f) => ids.has(f.name))
     .map((f) => ({ name: f.name, kind: formKind(f), nullable: f.nullable }));
-  const form: FormContext = {
+  const bare: Omit<FormContext, 'props'> = {
     method: method.method,
     urlPath: method.urlPath,
     fields,
@@ -154,8 +186,18 @@ function mapForm(
     responseEnvelope: method.envelope.response,
     signsIn: method.account?.issuesToken === true,
   };
+  const form: FormContext = { ...bare, props: formProps(bare, scope.pageParams) };
   return { form, inner: { body: method.body, load, method } };
 }
+
+/** The element's partial: `view/<type>`, or its variant for an edit form or an external link. */
+function partialOf(element: ProjectElement, form: FormContext | null): string {
+  if (form?.load) return 'view/form/loaded';
+  if (element.type === 'link' && isExternal(element.href ?? null)) return 'view/link/external';
+  return `view/${element.type}`;
+}
+
+const isExternal = (href: string | null): boolean => Boolean(href && !href.startsWith('/'));
 
 /** Maps an element and its children; list, detail and edit-form routes are added to the scope's loads. */
 export function mapElement(
@@ -177,9 +219,9 @@ export function mapElement(
   const required = element.required ?? field?.required ?? false;
   const href = element.href ?? null;
   const inputType = element.type === 'input' ? inputTypeOf(element, field) : 'text';
-  return {
+  const mapped: Omit<ElementContext, 'attributes' | 'emptyOption'> = {
     type: element.type,
-    partial: `view/${element.type}`,
+    partial: partialOf(element, mappedForm.form),
     id: element.id ?? null,
     domId: element.id && FIELD_ELEMENTS.includes(element.type) ? domIdOf(scope, element.id) : null,
     label: element.label ?? null,
@@ -200,7 +242,7 @@ export function mapElement(
     step: field?.type === 'int' ? '1' : field?.type === 'float' ? 'any' : null,
     options: element.type === 'select' ? mapOptions(element.options, field?.values ?? null) : [],
     href,
-    external: Boolean(href && !href.startsWith('/')),
+    external: isExternal(href),
     layout: element.layout ?? 'stack',
     children: element.children.map((child) => mapElement(scope, child, mappedForm.inner)),
     form: mappedForm.form,
@@ -213,5 +255,10 @@ export function mapElement(
       valueFrom && element.id
         ? valueKind(modelFieldType(scope.models, valueFrom.model, element.id))
         : 'string',
+  };
+  return {
+    ...mapped,
+    attributes: fieldAttributes(mapped),
+    emptyOption: required ? 'Choose…' : '—',
   };
 }

@@ -1,7 +1,13 @@
 import { mapOrmSyntax } from './mapOrmQueries';
 import { VALIDATOR_NAMES } from '../config/validators';
 import type { CheckedProject, ProjectModel } from '../validate/checkedProject';
-import type { DatabaseProvider, JoinTableContext, ModelContext, ProjectContext } from './contexts';
+import type {
+  DatabaseProvider,
+  JoinTableContext,
+  ModelContext,
+  NavLinkContext,
+  ProjectContext,
+} from './contexts';
 import { drizzleImports } from './drizzleColumns';
 import { internalModels } from './internalModels';
 import { mapClientRoutes } from './mapClientRoutes';
@@ -84,6 +90,17 @@ export function mapProject(
       ? { logOutPath: logOut.urlPath, afterLogOut: project.loginPath }
       : null;
   const links = navLinks(views, hiddenViews);
+  const navLinkContexts: NavLinkContext[] = links.map((link) => ({
+    ...link,
+    navPartial:
+      accountNav === null
+        ? 'view/nav/link'
+        : link.signedOutOnly
+          ? 'view/nav/signedOutLink'
+          : link.signedInOnly
+            ? 'view/nav/signedInLink'
+            : 'view/nav/link',
+  }));
   const hasAuth =
     methods.some((m) => m.auth || m.optionalAuth) ||
     views.some((v) => v.auth) ||
@@ -124,11 +141,7 @@ export function mapProject(
     routeFiles,
     methods,
     views,
-    navLinks: links.map((link) => ({
-      ...link,
-      hiddenWhenSignedIn: link.signedOutOnly && accountNav !== null,
-      hiddenWhenSignedOut: link.signedInOnly && accountNav !== null,
-    })),
+    navLinks: navLinkContexts,
     appName: options.appName || DEFAULT_APP_NAME,
     // A view or an API route at `/` has the place (Next.js allows one page or route per folder).
     homePage:
@@ -138,7 +151,12 @@ export function mapProject(
     loginPath: project.loginPath,
     trustProxy: project.trustProxy,
     cors: mapCors(project.cors),
-    errors: { ...project.errors, path: [...project.errors.path] },
+    errors: {
+      ...project.errors,
+      path: [...project.errors.path],
+      messageType: project.errors.list ? 'string[]' : 'string',
+      messageWord: project.errors.list ? 'messages' : 'message',
+    },
     hasForms: views.some((v) => v.usesForm),
     functions: sortedUnique(methods.map((m) => m.function)),
     voters: sortedUnique(methods.map((m) => m.voter)),
@@ -175,6 +193,18 @@ export function mapProject(
     workerEvents: mappedEvents.filter((event) => event.run === 'worker'),
     hasNav: links.length > 0 || accountNav !== null,
     ormSyntax: mapOrmSyntax(options.provider),
+    clientBodyTypes: methods.flatMap((m) => (m.bodyTypeName ? [m.bodyTypeName] : [])),
+    navItems: [
+      ...navLinkContexts.map(({ navPartial, href, label }) => ({ navPartial, href, label })),
+      ...(accountNav ? [{ navPartial: 'view/nav/logOut' as const, href: null, label: null }] : []),
+    ],
+    layoutFunction: accountNav ? 'async function' : 'function',
+    layoutStatements: accountNav
+      ? [
+          '// The navigation follows the session: log-out for the signed in, log-in and sign-up pages for the others.',
+          'const signedIn = (await signedInUser()) !== null;',
+        ]
+      : [],
   };
   return { ...context, clientRoutes: mapClientRoutes(context) };
 }

@@ -5,6 +5,7 @@ import type {
   ElementContext,
   ModelContext,
   NavLinkContext,
+  PageStep,
   RouteFileContext,
   ViewContext,
 } from './contexts';
@@ -32,7 +33,12 @@ export interface ViewMappingInput {
 export function viewMapper(input: ViewMappingInput): (view: ProjectView) => ViewContext {
   const routes = routesByRef(input.routeFiles);
   const models = new Map(input.models.map((m) => [m.name, m]));
-  return (view) => mapView(view, { routes, models, loads: [], domIds: new Set() }, view.folder);
+  return (view) =>
+    mapView(
+      view,
+      { routes, models, loads: [], domIds: new Set(), pageParams: view.folder.params.length > 0 },
+      view.folder,
+    );
 }
 
 function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): ViewContext {
@@ -74,7 +80,26 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
       ...(view.auth ? ['requireUser'] : []),
     ],
     source: view.file,
+    propsParameter:
+      params.length > 0
+        ? `props: { params: Promise<{ ${appFolder.params.map((p) => `${p.folder}: string`).join('; ')} }> }`
+        : '',
+    setup: pageSteps(appFolder, view.auth || scope.loads.length > 0, view.auth).map((pageStep) => ({
+      pageStep,
+    })),
   };
+}
+
+/** What a page does before its route calls: decode its params (renamed when its folders have other names), know its path, check sign-in. */
+function pageSteps(appFolder: AppFolder, usesRequest: boolean, auth: boolean): PageStep[] {
+  const renames = appFolder.params.some((p) => p.name !== p.folder);
+  return [
+    ...(appFolder.params.length === 0
+      ? []
+      : [renames ? ('view/setup/renamedParams' as const) : ('view/setup/params' as const)]),
+    ...(usesRequest ? (['view/setup/here'] as const) : []),
+    ...(auth ? (['view/setup/requireUser'] as const) : []),
+  ];
 }
 
 /**
@@ -86,7 +111,7 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
 export function navLinks(
   views: ViewContext[],
   hidden: ReadonlySet<string>,
-): Array<Omit<NavLinkContext, 'hiddenWhenSignedIn' | 'hiddenWhenSignedOut'>> {
+): Array<Omit<NavLinkContext, 'navPartial'>> {
   const group = (link: Pick<NavLinkContext, 'signedOutOnly' | 'signedInOnly'>) =>
     link.signedOutOnly ? 2 : link.signedInOnly ? 1 : 0;
   return views

@@ -27,15 +27,24 @@ export function routesByRef(files: RouteFileContext[]): Map<string, BoundRoute> 
 
 export function routeCall(bound: BoundRoute, variable: string): RouteCallContext {
   const { method, module } = bound;
+  const params = method.folderParams.map((p) => p.name);
+  const model = method.responseModel ?? 'unknown';
+  const envelope = method.envelope.response;
   return {
     variable,
     handler: method.handlerName,
     module,
     urlPath: method.urlPath,
-    params: method.folderParams.map((p) => p.name),
-    model: method.responseModel ?? 'unknown',
+    params,
+    model,
     isArray: method.responseIsArray,
-    envelope: method.envelope.response,
+    envelope,
+    answerType: method.responseIsArray ? `${model}[]` : model,
+    paramsArgument:
+      params.length > 0
+        ? `{ ${params.map((name) => `${name}: params.${name}`).join(', ')} }`
+        : '{}',
+    envelopeArgument: envelope === null ? '' : `, ${JSON.stringify(envelope)}`,
   };
 }
 

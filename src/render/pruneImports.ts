@@ -100,8 +100,8 @@ function localName(specifier: string): string {
  * really uses follows from many options at once, so the unused ones are dropped here, from the
  * text, and the file compiles under `noUnusedLocals`. Only one-line named imports of the leading
  * block of imports are touched; a name mentioned in the code after that block (a value, a type,
- * or anywhere in a template literal) keeps its import, and a line whose every name goes is
- * removed (as TypeScript's own output drops an import nothing uses).
+ * or anywhere in a template literal) keeps its import, and a line whose every name goes (or that
+ * names none) is removed (as TypeScript's own output drops an import nothing uses).
  */
 export function pruneUnusedImports(text: string): string {
   // The leading block, line by line, without splitting the rest of the file.
@@ -127,9 +127,10 @@ export function pruneUnusedImports(text: string): string {
     return { line, named, specifiers };
   });
   const wanted = new Set(lines.flatMap(({ specifiers }) => specifiers.map(({ name }) => name)));
-  if (wanted.size === 0) return text;
-  const used = mentionedOf(codeOf(text.slice(offset)), wanted);
-  if (used.size === wanted.size) return text;
+  // A template imports a list the map gave it, which may be empty: `import type {  } from ...`.
+  const empty = lines.some(({ named, specifiers }) => named !== null && specifiers.length === 0);
+  const used = wanted.size === 0 ? wanted : mentionedOf(codeOf(text.slice(offset)), wanted);
+  if (used.size === wanted.size && !empty) return text;
   const kept = lines.map(({ line, named, specifiers }) => {
     if (!named) return line;
     const keep = specifiers.filter(({ name }) => used.has(name)).map(({ text }) => text);

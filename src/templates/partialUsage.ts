@@ -26,12 +26,24 @@ export const VALUES_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   // src/appgen/records.ts.hbs: `records/relation/<RelationContext.type>`, `records/computed/<ComputedContext.finder>`.
   type: ['belongsTo', 'hasMany', 'manyToMany'],
   finder: ['countLinked', 'countOwned', 'callerIn', 'valuesLinked', 'valuesOwned'],
+  // partials/view/<field element>.hbs: `view/attribute/<AttributeContext.attributeKind>`, src/map/elementAttributes.ts.
+  // partials/view/form.hbs: `view/prop/<FormPropContext.propKind>`.
+  propKind: ['string', 'url', 'code', 'fields'],
+  attributeKind: ['flag', 'text', 'number', 'string', 'recordValue', 'recordSelected', 'recordChecked'],
 };
 
 /** Partials a template includes by a context field, `{{> (lookup . "partial")}}`: the names that field can hold, as patterns. */
 export const PARTIALS_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   // src/map/mapElements.ts: `view/<element type>`, picked by partials/view/element.hbs.
-  partial: ELEMENT_TYPE_NAMES.map((type) => `view/${type}`),
+  partial: [...ELEMENT_TYPE_NAMES.map((type) => `view/${type}`), 'view/form/loaded', 'view/link/external'],
+  // src/map/mapElements.ts: a list row's cell, picked by partials/view/list.hbs.
+  cell: ['view/cell/link', 'view/cell/value'],
+  // src/map/mapClientRoutes.ts: how src/appgen/client.ts.hbs writes a function's path.
+  pathPartial: ['client/path/plain', 'client/path/withQuery'],
+  // src/map/mapViews.ts: what src/app/[view]/page.tsx.hbs does before its route calls.
+  pageStep: ['view/setup/params', 'view/setup/renamedParams', 'view/setup/here', 'view/setup/requireUser'],
+  // src/map/mapProject.ts: the items of src/app/layout.tsx.hbs's navigation.
+  navPartial: ['view/nav/link', 'view/nav/signedOutLink', 'view/nav/signedInLink', 'view/nav/logOut'],
   // src/map/methodSteps.ts: what src/app/[route]/route.ts.hbs renders for each method.
   spec: HANDLER_SPEC_PARTIALS,
   step: [

@@ -16,34 +16,45 @@ describe("the navigation of an app with accounts (the starter's)", () => {
         label: 'Users',
         signedOutOnly: false,
         signedInOnly: false,
-        hiddenWhenSignedIn: false,
-        hiddenWhenSignedOut: false,
+        navPartial: 'view/nav/link',
       },
       {
         href: '/account',
         label: 'Your account',
         signedOutOnly: false,
         signedInOnly: true,
-        hiddenWhenSignedIn: false,
-        hiddenWhenSignedOut: true,
+        navPartial: 'view/nav/signedInLink',
       },
       {
         href: '/login',
         label: 'Log in',
         signedOutOnly: true,
         signedInOnly: false,
-        hiddenWhenSignedIn: true,
-        hiddenWhenSignedOut: false,
+        navPartial: 'view/nav/signedOutLink',
       },
       {
         href: '/signup',
         label: 'Sign up',
         signedOutOnly: true,
         signedInOnly: false,
-        hiddenWhenSignedIn: true,
-        hiddenWhenSignedOut: false,
+        navPartial: 'view/nav/signedOutLink',
       },
     ]);
+  });
+
+  it('ends the navigation with the log-out button, in an async layout that reads the session', () => {
+    const project = starter();
+    expect(project.navItems.map((item) => item.navPartial)).toEqual([
+      'view/nav/link',
+      'view/nav/signedInLink',
+      'view/nav/signedOutLink',
+      'view/nav/signedOutLink',
+      'view/nav/logOut',
+    ]);
+    expect(project.layoutFunction).toBe('async function');
+    expect(project.layoutStatements.at(-1)).toBe(
+      'const signedIn = (await signedInUser()) !== null;',
+    );
   });
 
   it('scaffolds getAuthUser, with which the layout reads the session', () => {

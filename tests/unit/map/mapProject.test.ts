@@ -410,16 +410,14 @@ describe('mapProject', () => {
         label: 'Login',
         signedOutOnly: false,
         signedInOnly: false,
-        hiddenWhenSignedIn: false,
-        hiddenWhenSignedOut: false,
+        navPartial: 'view/nav/link',
       },
       {
         href: '/sign-up',
         label: 'Sign Up',
         signedOutOnly: false,
         signedInOnly: false,
-        hiddenWhenSignedIn: false,
-        hiddenWhenSignedOut: false,
+        navPartial: 'view/nav/link',
       },
     ]);
   });

@@ -137,10 +137,25 @@ describe('mapping views', () => {
       { value: 'l', label: 'l' },
     ]);
     expect(byId(form, 'note')).toMatchObject({ partial: 'view/textarea', rows: 4 });
+    // The attributes the control writes, in order, each by its kind's partial.
+    const attributes = (id: string) =>
+      byId(form, id).attributes.map((a) => [a.attributeKind, a.name, a.value]);
+    expect(attributes('title')).toEqual([
+      ['flag', 'required', null],
+      ['number', 'minLength', 3],
+      ['number', 'maxLength', 80],
+    ]);
+    expect(attributes('hours')).toEqual([
+      ['number', 'min', 0],
+      ['number', 'max', 40],
+      ['text', 'step', 'any'],
+    ]);
+    expect(attributes('size')).toEqual([['string', 'defaultValue', '']]);
+    expect(byId(form, 'size').emptyOption).toBe('—');
   });
 
   it('tells the form how to turn each field into JSON, and to empty itself after a create', () => {
-    expect(tasks.root.children[1].form).toEqual({
+    expect(tasks.root.children[1].form).toMatchObject({
       method: 'POST',
       urlPath: '/api/tasks',
       signsIn: false,
@@ -158,6 +173,15 @@ describe('mapping views', () => {
         { name: 'due', kind: 'datetime', nullable: true },
       ],
     });
+    // The props <AppgenForm> gets, in order, with how each is written (no envelope here).
+    expect(tasks.root.children[1].form?.props.map((p) => [p.name, p.propKind, p.value])).toEqual([
+      ['method', 'string', 'POST'],
+      ['action', 'url', '/api/tasks'],
+      ['fields', 'fields', null],
+      ['success', 'code', 'null'],
+      ['params', 'code', '{}'],
+      ['reset', 'code', 'true'],
+    ]);
   });
 
   it('calls each shown route once per element, importing its handler, and formats columns by type', () => {
@@ -171,15 +195,26 @@ describe('mapping views', () => {
         model: 'Task',
         isArray: true,
         envelope: null,
+        answerType: 'Task[]',
+        paramsArgument: '{}',
+        envelopeArgument: '',
       },
     ]);
+    expect(tasks.propsParameter).toBe('');
+    expect(tasks.setup).toEqual([{ pageStep: 'view/setup/here' }]);
     expect(tasks.routeImports).toEqual([
       { handler: 'getApiTasks', method: 'GET', module: '@/app/api/tasks/route' },
     ]);
     expect(tasks.root.children[0].columns).toEqual([
-      { field: 'title', label: 'Title', kind: 'string', link: '/tasks/:id' },
-      { field: 'due', label: 'By', kind: 'datetime', link: null },
-      { field: 'done', label: 'Done', kind: 'boolean', link: null },
+      {
+        field: 'title',
+        label: 'Title',
+        kind: 'string',
+        link: '/tasks/:id',
+        cell: 'view/cell/link',
+      },
+      { field: 'due', label: 'By', kind: 'datetime', link: null, cell: 'view/cell/value' },
+      { field: 'done', label: 'Done', kind: 'boolean', link: null, cell: 'view/cell/value' },
     ]);
     expect(tasks.viewHelpers).toEqual(['callRoute', 'formatValue']);
     expect(tasks.usesLink).toBe(true);
@@ -201,7 +236,21 @@ describe('mapping views', () => {
       valueKind: 'string',
       required: false,
     });
+    expect(edit.root.partial).toBe('view/form/loaded');
+    expect(byId(edit.root, 'title').attributes.at(-1)).toEqual({
+      attributeKind: 'recordValue',
+      name: 'defaultValue',
+      value: 'text',
+      record: 'data0',
+      field: 'title',
+    });
     expect(edit.viewHelpers).toEqual(['callRoute', 'decodedParams', 'inputValue', 'requireUser']);
+    expect(edit.setup.map((s) => s.pageStep)).toEqual([
+      'view/setup/params',
+      'view/setup/here',
+      'view/setup/requireUser',
+    ]);
+    expect(edit.loads[0].paramsArgument).toBe('{ id: params.id }');
     expect(context.hasAuth).toBe(true);
   });
 

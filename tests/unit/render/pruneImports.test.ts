@@ -25,6 +25,19 @@ describe('pruneUnusedImports', () => {
     );
   });
 
+  it('drops an import line that names nothing (a template importing an empty list)', () => {
+    const text = file(
+      'import type {  } from "@/appgen/types";',
+      'import { callRoute } from "@/appgen/view";',
+      '',
+      'export const page = callRoute;',
+    );
+    expect(pruneUnusedImports(text)).toBe(
+      file('import { callRoute } from "@/appgen/view";', '', 'export const page = callRoute;'),
+    );
+    expect(pruneUnusedImports(file('import {  } from "./x";', 'export {};'))).toBe('export {};');
+  });
+
   it('returns the same text when every name is used', () => {
     const text = file(
       'import type { User } from "./types";',

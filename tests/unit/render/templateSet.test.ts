@@ -20,6 +20,8 @@ function pageContext(fields: { title: string; root: Record<string, unknown> }): 
     viewHelpers: [],
     loads: [],
     source: 'config/views/login.json',
+    propsParameter: '',
+    setup: [],
     ...fields,
   };
 }
