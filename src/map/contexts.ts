@@ -456,6 +456,16 @@ export interface CorsContext {
   exposeHeaders: string[];
   /** Seconds a browser keeps a preflight's answer (`Access-Control-Max-Age`). */
   maxAge: number;
+
+  // --- Decided by the map for the templates (src/map/mapCors.ts) ---
+  /** `origins` as TypeScript: `"*"` with anyOrigin, else `["https://a.example", ...]`. */
+  originsLiteral: string;
+  /** `methods` as TypeScript: `["GET", ...]`, or `null` when empty. */
+  methodsLiteral: string;
+  /** `headers` as TypeScript: `["Content-Type", ...]`. */
+  headersLiteral: string;
+  /** `exposeHeaders` as TypeScript: `["X-Total-Count", ...]`. */
+  exposeHeadersLiteral: string;
 }
 
 /** The shape of every error answer (appgen.config.json `errors`). */
@@ -472,6 +482,12 @@ export interface ErrorFormatContext {
   messageType: 'string' | 'string[]';
   /** `messages` when `list`, else `message` (for comments). */
   messageWord: 'message' | 'messages';
+  /** How errorBody puts the messages together, in its comment: `as a list` or `joined by "; "`. */
+  joinedAs: string;
+  /** errorBody's message, from its `messages`: `[...messages]` or `messages.join("; ")`. */
+  messagesValue: string;
+  /** invalidBody's messages, from its `problems`: `problems` or one message naming them all. */
+  problemsValue: string;
 }
 
 /**
@@ -1218,6 +1234,8 @@ export interface ProjectContext {
   // --- Decided by the map for the templates (src/map/mapProject.ts, databaseWords) ---
   /** The database's name in comments: `PostgreSQL` or `SQLite`. */
   databaseName: string;
+  /** `cors` with settings `cors`, else `sameOrigin`: src/appgen/http.ts renders `http/methods/<originPolicy>`, `http/secured/<originPolicy>`. */
+  originPolicy: 'cors' | 'sameOrigin';
   /** The module Drizzle's column builders come from: `drizzle-orm/pg-core` or `drizzle-orm/sqlite-core`. */
   drizzleCore: string;
   /** Drizzle's table function: `pgTable` or `sqliteTable`. */

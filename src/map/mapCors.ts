@@ -12,5 +12,14 @@ export function mapCors(cors: CorsSettings | null): CorsContext | null {
     headers: [...cors.headers],
     exposeHeaders: [...cors.exposeHeaders],
     maxAge: cors.maxAge,
+    originsLiteral: cors.origins === '*' ? '"*"' : listLiteral(cors.origins),
+    methodsLiteral: cors.methods && cors.methods.length > 0 ? listLiteral(cors.methods) : 'null',
+    headersLiteral: listLiteral(cors.headers),
+    exposeHeadersLiteral: listLiteral(cors.exposeHeaders),
   };
+}
+
+/** A TypeScript array of strings: `["GET", "POST"]`. */
+function listLiteral(values: readonly string[]): string {
+  return `[${values.map((value) => JSON.stringify(value)).join(', ')}]`;
 }

@@ -46,6 +46,10 @@ const SOME_CORS: NonNullable<ProjectContext['cors']> = {
   headers: [],
   exposeHeaders: [],
   maxAge: 0,
+  originsLiteral: '"*"',
+  methodsLiteral: 'null',
+  headersLiteral: '[]',
+  exposeHeadersLiteral: '[]',
 };
 
 const once =

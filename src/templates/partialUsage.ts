@@ -25,6 +25,8 @@ export const VALUES_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   ],
   // src/appgen/records.ts.hbs: `records/relation/<RelationContext.type>`, `records/computed/<ComputedContext.finder>`.
   type: ['belongsTo', 'hasMany', 'manyToMany'],
+  // src/appgen/http.ts.hbs: `http/methods/<originPolicy>`, `http/secured/<originPolicy>`.
+  originPolicy: ['cors', 'sameOrigin'],
   finder: ['countLinked', 'countOwned', 'callerIn', 'valuesLinked', 'valuesOwned'],
   // partials/view/<field element>.hbs: `view/attribute/<AttributeContext.attributeKind>`, src/map/elementAttributes.ts.
   // partials/view/form.hbs: `view/prop/<FormPropContext.propKind>`.
