@@ -1242,6 +1242,10 @@ export interface ProjectContext {
   tableFunction: string;
   /** SQLite: better-sqlite3's transactions are synchronous, and records.ts also reads at once (`withIncludedNow`). */
   synchronousTransactions: boolean;
+  /** The models that declare relations (src/appgen/records.ts's `relations`), in the order of `models`. */
+  relatedModels: ModelContext[];
+  /** The models with computed fields (src/appgen/records.ts's `computed`), in the order of `models`. */
+  computingModels: ModelContext[];
   /** SQLite: the database is a file (the Dockerfile keeps it on a volume). */
   databaseIsFile: boolean;
   /** orm prisma. */
