@@ -203,6 +203,8 @@ export interface ModelContext {
   hasTypeImports: boolean;
   /** Its `count` computed fields (Prisma counts them apart: src/appgen/counts.ts). */
   counts: ComputedContext[];
+  /** The lines of its type's doc comment after the first, in src/appgen/types/<Model>.ts: only those that apply. */
+  typeNotes: string[];
   // --- What map decides for the schema partials (templates/partials/schema), src/map/mapOrmQueries.ts.
   /** How prisma/schema.prisma and src/appgen/schema.ts (Drizzle) declare the model. */
   orm: OrmModelContext;
@@ -1243,9 +1245,9 @@ export interface ProjectContext {
   /** SQLite: better-sqlite3's transactions are synchronous, and records.ts also reads at once (`withIncludedNow`). */
   synchronousTransactions: boolean;
   /** The models that declare relations (src/appgen/records.ts's `relations`), in the order of `models`. */
-  relatedModels: ModelContext[];
+  modelsWithRelations: ModelContext[];
   /** The models with computed fields (src/appgen/records.ts's `computed`), in the order of `models`. */
-  computingModels: ModelContext[];
+  modelsWithComputed: ModelContext[];
   /** SQLite: the database is a file (the Dockerfile keeps it on a volume). */
   databaseIsFile: boolean;
   /** orm prisma. */

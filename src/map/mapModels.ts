@@ -109,7 +109,26 @@ export function mapModels(
       usesJson,
       hasTypeImports: usesJson || declaredRelations.some((r) => r.model !== model.name),
       counts: computed.filter((c) => c.kind === 'count'),
+      typeNotes: typeNotes(fields, relations.get(model.name) ?? [], computed, model.urls.length),
     };
     return { ...context, orm: mapOrmModel(context) };
   });
+}
+
+/** What a model's type says of its fields besides the columns it always has (ModelContext.typeNotes). */
+function typeNotes(
+  fields: ReadonlyArray<{ name: string; hidden: boolean }>,
+  relations: readonly unknown[],
+  computed: readonly unknown[],
+  urls: number,
+): string[] {
+  const hidden = fields.filter((f) => f.hidden).map((f) => f.name.replace(/\*\//g, '* /'));
+  return [
+    ...(hidden.length > 0 ? [`Hidden fields are never sent: ${hidden.join(', ')}.`] : []),
+    ...(relations.length > 0 ? ['Relations are present when the route includes them.'] : []),
+    ...(computed.length > 0 ? ["Computed fields are present when the route's `fields` name them."] : []),
+    ...(urls > 0
+      ? ["Url fields (the record's absolute URL) are present unless the route's `fields` leave them out."]
+      : []),
+  ];
 }

@@ -187,8 +187,8 @@ export function mapProject(
     }),
     joinTables: tables,
     hasComputed: models.some((model) => model.computed.length > 0),
-    relatedModels: models.filter((model) => model.declaredRelations.length > 0),
-    computingModels: models.filter((model) => model.computed.length > 0),
+    modelsWithRelations: models.filter((model) => model.declaredRelations.length > 0),
+    modelsWithComputed: models.filter((model) => model.computed.length > 0),
     hiddenFields: models
       .filter((m) => m.hiddenFields.length > 0)
       .map((m) => ({ model: m.name, delegate: m.delegate, fields: m.hiddenFields })),
