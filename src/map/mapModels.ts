@@ -126,9 +126,13 @@ function typeNotes(
   return [
     ...(hidden.length > 0 ? [`Hidden fields are never sent: ${hidden.join(', ')}.`] : []),
     ...(relations.length > 0 ? ['Relations are present when the route includes them.'] : []),
-    ...(computed.length > 0 ? ["Computed fields are present when the route's `fields` name them."] : []),
+    ...(computed.length > 0
+      ? ["Computed fields are present when the route's `fields` name them."]
+      : []),
     ...(urls > 0
-      ? ["Url fields (the record's absolute URL) are present unless the route's `fields` leave them out."]
+      ? [
+          "Url fields (the record's absolute URL) are present unless the route's `fields` leave them out.",
+        ]
       : []),
   ];
 }

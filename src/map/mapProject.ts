@@ -159,7 +159,9 @@ export function mapProject(
       messageWord: project.errors.list ? 'messages' : 'message',
       joinedAs: project.errors.list ? 'as a list' : 'joined by "; "',
       messagesValue: project.errors.list ? '[...messages]' : 'messages.join("; ")',
-      problemsValue: project.errors.list ? 'problems' : '[`Invalid request body: ${problems.join("; ")}`]',
+      problemsValue: project.errors.list
+        ? 'problems'
+        : '[`Invalid request body: ${problems.join("; ")}`]',
     },
     hasForms: views.some((v) => v.usesForm),
     functions: sortedUnique(methods.map((m) => m.function)),

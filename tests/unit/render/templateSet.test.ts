@@ -38,6 +38,7 @@ const CONTEXT = {
   urls: [],
   relatedModels: [],
   hiddenFields: [],
+  typeNotes: [],
   indexes: [],
   project: {},
 };
