@@ -662,6 +662,13 @@ export interface MethodBase {
    * (`orm/<orm>/prepared`) and shape, those it has.
    */
   specs: Array<{ spec: string; spaced: boolean }>;
+  // --- Decided by the map (src/map/specLiterals.ts): the specs' entries as TypeScript literals, only those that apply ---
+  /** handler/bodySpec: each body field and the lines of its rules (`type: "string"`, `values: [...]`...). */
+  bodySpecFields: Array<{ name: string; entries: string[] }>;
+  /** handler/listQuerySpec, with listQuery: a line per filter (`status: { type: "enum", values: [...] }`), then the other entries (`sorts: [...]`...). */
+  listQuerySpec: { filters: string[]; entries: string[] } | null;
+  /** handler/shapeSpec, with shapeName: the Shape (`{ fields: [...], urls: {...}, include: {...} }`). */
+  shapeLiteral: string | null;
   /**
    * The partials of the handler's body, in the order they run, only those that apply: the checks
    * (`handler/csrf`, `handler/auth`, `handler/optionalAuth` or `handler/anonymous`, `handler/params`,

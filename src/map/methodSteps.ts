@@ -1,11 +1,15 @@
 import type { OrmName } from '../config/configTypes';
 import type { MethodContext, ParamContext } from './contexts';
 import type { MethodFields } from './methodContextOf';
+import { specLiterals } from './specLiterals';
 
 /** The fields of MethodContext decided here (the last block of MethodContext). */
 export type MethodSteps = Pick<
   MethodContext,
   | 'specs'
+  | 'bodySpecFields'
+  | 'listQuerySpec'
+  | 'shapeLiteral'
   | 'steps'
   | 'paramChecks'
   | 'passwordFields'
@@ -104,6 +108,7 @@ function workOf(method: Method, orm: OrmName): string[] {
 export function methodSteps(method: Method, orm: OrmName): MethodSteps {
   return {
     specs: specsOf(method, orm),
+    ...specLiterals(method),
     steps: [...checksOf(method, orm), ...workOf(method, orm)].map((step) => ({ step })),
     paramChecks: method.params.flatMap((param) => {
       const check = PARAM_CHECKS[param.type];
