@@ -670,9 +670,10 @@ export interface MethodBase {
   /** handler/shapeSpec, with shapeName: the Shape (`{ fields: [...], urls: {...}, include: {...} }`). */
   shapeLiteral: string | null;
   /**
-   * The partials of the handler's body, in the order they run, only those that apply: the checks
-   * (`handler/csrf`, `handler/auth`, `handler/optionalAuth` or `handler/anonymous`, `handler/params`,
-   * `handler/body`, `handler/requireChanges`, `handler/listQuery`, `handler/parents`,
+   * The partials of the handler's body, in the order they run, only those that apply: the path's
+   * parameters read (`handler/awaitParams`, or `handler/renameParams` when a folder has another
+   * name), the checks (`handler/csrf`, `handler/auth`, `handler/optionalAuth` or `handler/anonymous`, `handler/params`,
+   * `handler/body`, `handler/requireChanges`, `handler/listQuery`, `handler/readCursor`, `handler/parents`,
    * `orm/<orm>/load`, `handler/voter`, `handler/voterSelf`, `handler/voterOwner`), then the work
    * (`handler/function`, `handler/logOut`, or `handler/sessionReady`, `handler/hashPasswords`,
    * `handler/logInChecks` and `orm/<orm>/<operation>`), then the events and the answer
@@ -681,6 +682,12 @@ export interface MethodBase {
    * template renders each with the method as its context.
    */
   steps: Array<{ step: string }>;
+  /** The handler's parameters: `request: Request`, and `ctx: Context` when the path has parameters. */
+  handlerParameters: string;
+  /** What a function or voter receives as `params` (`params`, or `{}` without path parameters), as `body` (`body` or `undefined`), and a voter as `record` (`current` when loadsRecord, else `null`). */
+  paramsArgument: 'params' | '{}';
+  bodyArgument: 'body' | 'undefined';
+  recordArgument: 'current' | 'null';
   /** The path parameters checked before use, with the function of src/appgen/params.ts that checks each and what it must be. */
   paramChecks: Array<{ name: string; test: string; expected: string }>;
   /** The body's password fields, hashed before the write (hashesPasswords). */

@@ -10,6 +10,10 @@ export type MethodSteps = Pick<
   | 'bodySpecFields'
   | 'listQuerySpec'
   | 'shapeLiteral'
+  | 'handlerParameters'
+  | 'paramsArgument'
+  | 'bodyArgument'
+  | 'recordArgument'
   | 'steps'
   | 'paramChecks'
   | 'passwordFields'
@@ -37,7 +41,7 @@ function specsOf(method: Method, orm: OrmName): MethodContext['specs'] {
   return specs;
 }
 
-/** The checks before the work, in the order they run: cross-site, sign-in, path, body, query, parents, voter. */
+/** The checks before the work, in the order they run: the path's parameters read, cross-site, sign-in, path, body, query, parents, voter. */
 function checksOf(method: Method, orm: OrmName): string[] {
   const auth = method.auth
     ? 'handler/auth'
@@ -46,13 +50,16 @@ function checksOf(method: Method, orm: OrmName): string[] {
       : method.usesUserId
         ? 'handler/anonymous'
         : null;
+  const params = method.renamesParams ? 'handler/renameParams' : 'handler/awaitParams';
   return [
+    method.params.length > 0 && params,
     method.mutating && 'handler/csrf',
     auth,
     method.params.some((p) => PARAM_CHECKS[p.type]) && 'handler/params',
     method.hasBody && 'handler/body',
     method.changesNothingMessage !== null && 'handler/requireChanges',
     method.listQuery !== null && 'handler/listQuery',
+    method.listQuery?.cursor && 'handler/readCursor',
     method.parents.length > 0 && 'handler/parents',
     method.loadsRecord && `orm/${orm}/load`,
     method.voter !== null && 'handler/voter',
@@ -115,6 +122,11 @@ export function methodSteps(method: Method, orm: OrmName): MethodSteps {
       return check ? [{ name: param.name, ...check }] : [];
     }),
     passwordFields: method.body.filter((f) => f.type === 'password').map((f) => f.name),
+    handlerParameters:
+      method.params.length > 0 ? 'request: Request, ctx: Context' : 'request: Request',
+    paramsArgument: method.params.length > 0 ? 'params' : '{}',
+    bodyArgument: method.hasBody ? 'body' : 'undefined',
+    recordArgument: method.loadsRecord ? 'current' : 'null',
     noContent: method.successStatus === 204,
     explicitStatus: method.successStatus === 200 ? null : method.successStatus,
     eventsReadComputed: method.computes && orm !== 'none',
