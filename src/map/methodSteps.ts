@@ -69,6 +69,18 @@ function checksOf(method: Method, orm: OrmName): string[] {
 }
 
 /**
+ * The answer of a list: a page by cursor (`records` and `next`), or `records` with the number of
+ * all matches (`total`) when the list counts them: in the body key envelope.count, else in
+ * x-total-count; else the records as they are.
+ */
+function listAnswerOf(method: Method): string {
+  if (method.listQuery?.cursor) return 'handler/respondPage';
+  if (method.listQuery && method.envelope.count) return 'handler/respondCounted';
+  if (method.listQuery?.count) return 'handler/respondCountHeader';
+  return 'handler/respondRecords';
+}
+
+/**
  * After the ORM's operation partial (which does the database work only and leaves `records`, or
  * `record`, and `total`): the events and the answer, the same for every ORM. orm none has no
  * database: its operation partials are the whole (stub) answer.
@@ -76,7 +88,7 @@ function checksOf(method: Method, orm: OrmName): string[] {
 function answerOf(method: Method): string[] {
   switch (method.operation) {
     case 'list':
-      return ['handler/respondList'];
+      return [listAnswerOf(method)];
     case 'get':
       // `token` on a GET answers the token the request was signed in with.
       return [method.sessionToken ? 'handler/respondHeldToken' : 'handler/respondFound'];
