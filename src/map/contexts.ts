@@ -689,6 +689,9 @@ export interface MethodBase {
   paramsArgument: 'params' | '{}';
   bodyArgument: 'body' | 'undefined';
   recordArgument: 'current' | 'null';
+  /** handler/events: `for (const record of records) ` on a collection (each record's events in turn), else empty; and the list runEvents receives (`[["notify", notify]]`). */
+  eventsLoop: string;
+  runEventsList: string;
   /** The path parameters checked before use, with the function of src/appgen/params.ts that checks each and what it must be. */
   paramChecks: Array<{ name: string; test: string; expected: string }>;
   /** The body's password fields, hashed before the write (hashesPasswords). */
@@ -850,6 +853,12 @@ export interface RouteFileContext {
   /** The `Allow` header: the declared methods, HEAD with GET, and OPTIONS, sorted (`GET, HEAD, OPTIONS, POST`). */
   allow: string;
   sources: string[];
+
+  // --- Decided by the map for the templates (src/map/mapRoutes.ts) ---
+  /** The members of the handlers' `params` type: `id: string; slug: string`. */
+  paramsMembers: string;
+  /** The body types the file's methods import, in method order. */
+  bodyTypeNames: string[];
 }
 
 export interface OptionContext {

@@ -1,7 +1,7 @@
 import type { OrmName } from '../config/configTypes';
 import type { MethodContext, ParamContext } from './contexts';
 import type { MethodFields } from './methodContextOf';
-import { specLiterals } from './specLiterals';
+import { ident, specLiterals } from './specLiterals';
 
 /** The fields of MethodContext decided here (the last block of MethodContext). */
 export type MethodSteps = Pick<
@@ -14,6 +14,8 @@ export type MethodSteps = Pick<
   | 'paramsArgument'
   | 'bodyArgument'
   | 'recordArgument'
+  | 'eventsLoop'
+  | 'runEventsList'
   | 'steps'
   | 'paramChecks'
   | 'passwordFields'
@@ -139,6 +141,8 @@ export function methodSteps(method: Method, orm: OrmName): MethodSteps {
     paramsArgument: method.params.length > 0 ? 'params' : '{}',
     bodyArgument: method.hasBody ? 'body' : 'undefined',
     recordArgument: method.loadsRecord ? 'current' : 'null',
+    eventsLoop: method.collection ? 'for (const record of records) ' : '',
+    runEventsList: `[${method.inRequestEvents.map((name) => `[${JSON.stringify(name)}, ${ident(name)}]`).join(', ')}]`,
     noContent: method.successStatus === 204,
     explicitStatus: method.successStatus === 200 ? null : method.successStatus,
     eventsReadComputed: method.computes && orm !== 'none',

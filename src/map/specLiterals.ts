@@ -16,7 +16,7 @@ export type SpecLiterals = Pick<MethodContext, 'bodySpecFields' | 'listQuerySpec
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** A name the config schema restricted to an identifier; fails loudly if one slips through. */
-function ident(name: string): string {
+export function ident(name: string): string {
   if (!IDENTIFIER.test(name)) throw new Error(`not an identifier: ${JSON.stringify(name)}`);
   return name;
 }
