@@ -28,6 +28,7 @@ export const HANDLER_STEP_PARTIALS: readonly string[] = [
   'handler/hashPasswords',
   'handler/logInChecks',
   'handler/respondPage',
+  'handler/respondPageLink',
   'handler/respondCounted',
   'handler/respondCountHeader',
   'handler/respondRecords',

@@ -677,7 +677,7 @@ export interface MethodBase {
    * `orm/<orm>/load`, `handler/voter`, `handler/voterSelf`, `handler/voterOwner`), then the work
    * (`handler/function`, `handler/logOut`, or `handler/sessionReady`, `handler/hashPasswords`,
    * `handler/logInChecks` and `orm/<orm>/<operation>`), then the events and the answer
-   * (`handler/writeEvents`, `handler/respondPage`, `handler/respondCounted`, `handler/respondCountHeader`,
+   * (`handler/writeEvents`, `handler/respondPage`, `handler/respondPageLink`, `handler/respondCounted`, `handler/respondCountHeader`,
    * `handler/respondRecords` (a list), `handler/respondFound`, `handler/respondToken`,
    * `handler/logInAnswer`, `handler/respondCollection`, `handler/respondRecord`). The route
    * template renders each with the method as its context.

@@ -71,12 +71,13 @@ function checksOf(method: Method, orm: OrmName): string[] {
 }
 
 /**
- * The answer of a list: a page by cursor (`records` and `next`), or `records` with the number of
+ * The answer of a list: a page by cursor (`records` and `next` in an envelope, or a Link header), or `records` with the number of
  * all matches (`total`) when the list counts them: in the body key envelope.count, else in
  * x-total-count; else the records as they are.
  */
 function listAnswerOf(method: Method): string {
-  if (method.listQuery?.cursor) return 'handler/respondPage';
+  const cursor = method.listQuery?.cursor;
+  if (cursor) return cursor.nextKey ? 'handler/respondPage' : 'handler/respondPageLink';
   if (method.listQuery && method.envelope.count) return 'handler/respondCounted';
   if (method.listQuery?.count) return 'handler/respondCountHeader';
   return 'handler/respondRecords';
