@@ -6,6 +6,8 @@
  * method's operation (`orm/*\/<operation>`, see OPERATION_PARTIAL).
  */
 export const HANDLER_STEP_PARTIALS: readonly string[] = [
+  'handler/awaitParams',
+  'handler/renameParams',
   'handler/csrf',
   'handler/auth',
   'handler/optionalAuth',
@@ -14,6 +16,7 @@ export const HANDLER_STEP_PARTIALS: readonly string[] = [
   'handler/body',
   'handler/requireChanges',
   'handler/listQuery',
+  'handler/readCursor',
   'handler/parents',
   'orm/*/load',
   'handler/voter',
@@ -24,7 +27,11 @@ export const HANDLER_STEP_PARTIALS: readonly string[] = [
   'handler/sessionReady',
   'handler/hashPasswords',
   'handler/logInChecks',
-  'handler/respondList',
+  'handler/respondPage',
+  'handler/respondPageLink',
+  'handler/respondCounted',
+  'handler/respondCountHeader',
+  'handler/respondRecords',
   'handler/respondFound',
   'handler/respondToken',
   'handler/respondHeldToken',

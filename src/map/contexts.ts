@@ -680,18 +680,36 @@ export interface MethodBase {
    * (`orm/<orm>/prepared`) and shape, those it has.
    */
   specs: Array<{ spec: string; spaced: boolean }>;
+  // --- Decided by the map (src/map/specLiterals.ts): the specs' entries as TypeScript literals, only those that apply ---
+  /** handler/bodySpec: each body field and the lines of its rules (`type: "string"`, `values: [...]`...). */
+  bodySpecFields: Array<{ name: string; entries: string[] }>;
+  /** handler/listQuerySpec, with listQuery: a line per filter (`status: { type: "enum", values: [...] }`), then the other entries (`sorts: [...]`...). */
+  listQuerySpec: { filters: string[]; entries: string[] } | null;
+  /** handler/shapeSpec, with shapeName: the Shape (`{ fields: [...], urls: {...}, include: {...} }`). */
+  shapeLiteral: string | null;
   /**
-   * The partials of the handler's body, in the order they run, only those that apply: the checks
-   * (`handler/csrf`, `handler/auth`, `handler/optionalAuth` or `handler/anonymous`, `handler/params`,
-   * `handler/body`, `handler/requireChanges`, `handler/listQuery`, `handler/parents`,
+   * The partials of the handler's body, in the order they run, only those that apply: the path's
+   * parameters read (`handler/awaitParams`, or `handler/renameParams` when a folder has another
+   * name), the checks (`handler/csrf`, `handler/auth`, `handler/optionalAuth` or `handler/anonymous`, `handler/params`,
+   * `handler/body`, `handler/requireChanges`, `handler/listQuery`, `handler/readCursor`, `handler/parents`,
    * `orm/<orm>/load`, `handler/voter`, `handler/voterSelf`, `handler/voterOwner`), then the work
    * (`handler/function`, `handler/logOut`, or `handler/sessionReady`, `handler/hashPasswords`,
    * `handler/logInChecks` and `orm/<orm>/<operation>`), then the events and the answer
-   * (`handler/writeEvents`, `handler/respondList`, `handler/respondFound`, `handler/respondToken`,
+   * (`handler/writeEvents`, `handler/respondPage`, `handler/respondPageLink`, `handler/respondCounted`, `handler/respondCountHeader`,
+   * `handler/respondRecords` (a list), `handler/respondFound`, `handler/respondToken`,
    * `handler/logInAnswer`, `handler/respondCollection`, `handler/respondRecord`). The route
    * template renders each with the method as its context.
    */
   steps: Array<{ step: string }>;
+  /** The handler's parameters: `request: Request`, and `ctx: Context` when the path has parameters. */
+  handlerParameters: string;
+  /** What a function or voter receives as `params` (`params`, or `{}` without path parameters), as `body` (`body` or `undefined`), and a voter as `record` (`current` when loadsRecord, else `null`). */
+  paramsArgument: 'params' | '{}';
+  bodyArgument: 'body' | 'undefined';
+  recordArgument: 'current' | 'null';
+  /** handler/events: `for (const record of records) ` on a collection (each record's events in turn), else empty; and the list runEvents receives (`[["notify", notify]]`). */
+  eventsLoop: string;
+  runEventsList: string;
   /** The path parameters checked before use, with the function of src/appgen/params.ts that checks each and what it must be. */
   paramChecks: Array<{ name: string; test: string; expected: string }>;
   /** The body's password fields, hashed before the write (hashesPasswords). */
@@ -853,6 +871,12 @@ export interface RouteFileContext {
   /** The `Allow` header: the declared methods, HEAD with GET, and OPTIONS, sorted (`GET, HEAD, OPTIONS, POST`). */
   allow: string;
   sources: string[];
+
+  // --- Decided by the map for the templates (src/map/mapRoutes.ts) ---
+  /** The members of the handlers' `params` type: `id: string; slug: string`. */
+  paramsMembers: string;
+  /** The body types the file's methods import, in method order. */
+  bodyTypeNames: string[];
 }
 
 export interface OptionContext {

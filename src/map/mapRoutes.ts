@@ -1,3 +1,4 @@
+import { ident } from './specLiterals';
 import { mapOrmQueries } from './mapOrmQueries';
 import type { OrmName } from '../config/configTypes';
 import { methodSteps, type MethodSteps } from './methodSteps';
@@ -374,6 +375,8 @@ export function mapRouteFiles(
         refusedMethods: METHOD_ORDER.filter((method) => !declared.includes(method)),
         allow: allowed.sort().join(', '),
         sources: [...new Set(methods.map((m) => m.source.split(' ')[0]))].sort(),
+        paramsMembers: file.folder.params.map((p) => `${ident(p.folder)}: string`).join('; '),
+        bodyTypeNames: methods.flatMap((m) => (m.bodyTypeName ? [m.bodyTypeName] : [])),
       };
     });
 }

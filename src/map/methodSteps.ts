@@ -1,11 +1,21 @@
 import type { OrmName } from '../config/configTypes';
 import type { MethodContext, ParamContext } from './contexts';
 import type { MethodFields } from './methodContextOf';
+import { ident, specLiterals } from './specLiterals';
 
 /** The fields of MethodContext decided here (the last block of MethodContext). */
 export type MethodSteps = Pick<
   MethodContext,
   | 'specs'
+  | 'bodySpecFields'
+  | 'listQuerySpec'
+  | 'shapeLiteral'
+  | 'handlerParameters'
+  | 'paramsArgument'
+  | 'bodyArgument'
+  | 'recordArgument'
+  | 'eventsLoop'
+  | 'runEventsList'
   | 'steps'
   | 'paramChecks'
   | 'passwordFields'
@@ -33,7 +43,7 @@ function specsOf(method: Method, orm: OrmName): MethodContext['specs'] {
   return specs;
 }
 
-/** The checks before the work, in the order they run: cross-site, sign-in, path, body, query, parents, voter. */
+/** The checks before the work, in the order they run: the path's parameters read, cross-site, sign-in, path, body, query, parents, voter. */
 function checksOf(method: Method, orm: OrmName): string[] {
   const auth = method.auth
     ? 'handler/auth'
@@ -42,19 +52,35 @@ function checksOf(method: Method, orm: OrmName): string[] {
       : method.usesUserId
         ? 'handler/anonymous'
         : null;
+  const params = method.renamesParams ? 'handler/renameParams' : 'handler/awaitParams';
   return [
+    method.params.length > 0 && params,
     method.mutating && 'handler/csrf',
     auth,
     method.params.some((p) => PARAM_CHECKS[p.type]) && 'handler/params',
     method.hasBody && 'handler/body',
     method.changesNothingMessage !== null && 'handler/requireChanges',
     method.listQuery !== null && 'handler/listQuery',
+    method.listQuery?.cursor && 'handler/readCursor',
     method.parents.length > 0 && 'handler/parents',
     method.loadsRecord && `orm/${orm}/load`,
     method.voter !== null && 'handler/voter',
     method.builtinVoter === 'self' && 'handler/voterSelf',
     method.builtinVoter === 'owner' && 'handler/voterOwner',
   ].filter((step): step is string => typeof step === 'string');
+}
+
+/**
+ * The answer of a list: a page by cursor (`records` and `next` in an envelope, or a Link header), or `records` with the number of
+ * all matches (`total`) when the list counts them: in the body key envelope.count, else in
+ * x-total-count; else the records as they are.
+ */
+function listAnswerOf(method: Method): string {
+  const cursor = method.listQuery?.cursor;
+  if (cursor) return cursor.nextKey ? 'handler/respondPage' : 'handler/respondPageLink';
+  if (method.listQuery && method.envelope.count) return 'handler/respondCounted';
+  if (method.listQuery?.count) return 'handler/respondCountHeader';
+  return 'handler/respondRecords';
 }
 
 /**
@@ -65,7 +91,7 @@ function checksOf(method: Method, orm: OrmName): string[] {
 function answerOf(method: Method): string[] {
   switch (method.operation) {
     case 'list':
-      return ['handler/respondList'];
+      return [listAnswerOf(method)];
     case 'get':
       // `token` on a GET answers the token the request was signed in with.
       return [method.sessionToken ? 'handler/respondHeldToken' : 'handler/respondFound'];
@@ -104,12 +130,20 @@ function workOf(method: Method, orm: OrmName): string[] {
 export function methodSteps(method: Method, orm: OrmName): MethodSteps {
   return {
     specs: specsOf(method, orm),
+    ...specLiterals(method),
     steps: [...checksOf(method, orm), ...workOf(method, orm)].map((step) => ({ step })),
     paramChecks: method.params.flatMap((param) => {
       const check = PARAM_CHECKS[param.type];
       return check ? [{ name: param.name, ...check }] : [];
     }),
     passwordFields: method.body.filter((f) => f.type === 'password').map((f) => f.name),
+    handlerParameters:
+      method.params.length > 0 ? 'request: Request, ctx: Context' : 'request: Request',
+    paramsArgument: method.params.length > 0 ? 'params' : '{}',
+    bodyArgument: method.hasBody ? 'body' : 'undefined',
+    recordArgument: method.loadsRecord ? 'current' : 'null',
+    eventsLoop: method.collection ? 'for (const record of records) ' : '',
+    runEventsList: `[${method.inRequestEvents.map((name) => `[${JSON.stringify(name)}, ${ident(name)}]`).join(', ')}]`,
     noContent: method.successStatus === 204,
     explicitStatus: method.successStatus === 200 ? null : method.successStatus,
     eventsReadComputed: method.computes && orm !== 'none',

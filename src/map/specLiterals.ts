@@ -1,0 +1,90 @@
+import type {
+  BodyFieldContext,
+  IncludeContext,
+  ListQueryContext,
+  MethodContext,
+  UrlFieldContext,
+} from './contexts';
+
+/**
+ * The runtime specs a route file declares beside its handlers (handler/bodySpec,
+ * handler/listQuerySpec, handler/shapeSpec), written here as TypeScript literals: they are data,
+ * and each entry is in the list only when it applies, so that the partials only lay them out.
+ */
+export type SpecLiterals = Pick<MethodContext, 'bodySpecFields' | 'listQuerySpec' | 'shapeLiteral'>;
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** A name the config schema restricted to an identifier; fails loudly if one slips through. */
+export function ident(name: string): string {
+  if (!IDENTIFIER.test(name)) throw new Error(`not an identifier: ${JSON.stringify(name)}`);
+  return name;
+}
+
+/** `["a", "b"]`: string literals in a list. */
+function strings(values: readonly string[]): string {
+  return `[${values.map((value) => JSON.stringify(value)).join(', ')}]`;
+}
+
+/** The lines of one body field's rules (`type: "string"`, `values: [...]` when it has values...). */
+function bodyEntries(field: BodyFieldContext): string[] {
+  const validators = field.validators.map(
+    (v) => `[${JSON.stringify(v.name)}${v.argument ? `, ${v.argument}` : ''}]`,
+  );
+  return [
+    `type: ${JSON.stringify(field.type)}`,
+    `required: ${field.required}`,
+    `nullable: ${field.nullable}`,
+    ...(field.values ? [`values: ${strings(field.values)}`] : []),
+    ...(field.transforms.length ? [`transforms: ${strings(field.transforms)}`] : []),
+    `validators: [${validators.join(', ')}]`,
+  ];
+}
+
+/** What a client may ask with query parameters: a line per filter, then the spec's other entries. */
+function listQuerySpec(query: ListQueryContext): NonNullable<MethodContext['listQuerySpec']> {
+  const sort = query.defaultSort;
+  const cursor = query.cursor?.sorts.map((s) => `${ident(s.field)}: ${JSON.stringify(s.kind)}`);
+  return {
+    filters: query.filters.map((filter) => {
+      const values = filter.values ? `, values: ${strings(filter.values)}` : '';
+      const related = filter.path ? ', related: true' : '';
+      return `${ident(filter.name)}: { type: ${JSON.stringify(filter.type)}${values}${related} }`;
+    }),
+    entries: [
+      `sorts: ${strings(query.sorts)}`,
+      `defaultSort: ${sort ? `{ field: ${JSON.stringify(sort.field)}, descending: ${sort.descending} }` : 'null'}`,
+      `pageSize: ${query.pageSize ?? 'null'}`,
+      `maxPageSize: ${query.maxPageSize}`,
+      ...(cursor ? [`cursor: { ${cursor.join(', ')} }`] : []),
+    ],
+  };
+}
+
+/** `{ fields: [...], urls: {...}, include: {...} }` of src/appgen/shape.ts (fields null: whole). */
+function shape(fields: string[] | null, urls: UrlFieldContext[], include: string): string {
+  const urlEntries = urls.map((url) => `${ident(url.name)}: ${JSON.stringify(url.path)}`);
+  const sentUrls = urls.length ? `urls: { ${urlEntries.join(', ')} }, ` : '';
+  return `{ fields: ${fields ? strings(fields) : 'null'}, ${sentUrls}include: ${include} }`;
+}
+
+function includeShape(relation: IncludeContext): string {
+  return `${ident(relation.name)}: ${relation.shaped ? shape(relation.fields, relation.urls, '{}') : 'null'}`;
+}
+
+export function specLiterals(method: {
+  body: BodyFieldContext[];
+  listQuery: ListQueryContext | null;
+  shapeName: string | null;
+  fields: string[] | null;
+  urls: UrlFieldContext[];
+  include: IncludeContext[];
+}): SpecLiterals {
+  return {
+    bodySpecFields: method.body.map((field) => ({ name: field.name, entries: bodyEntries(field) })),
+    listQuerySpec: method.listQuery ? listQuerySpec(method.listQuery) : null,
+    shapeLiteral: method.shapeName
+      ? shape(method.fields, method.urls, `{ ${method.include.map(includeShape).join(', ')} }`)
+      : null,
+  };
+}
