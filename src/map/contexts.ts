@@ -1398,6 +1398,16 @@ export interface OrmQueryContext {
   relatedFilters: ListFilterContext[];
   /** Drizzle, a prepared read (preparesRead): the argument of `.prepare()`, the statement's name as a string literal on PostgreSQL, else "". */
   prepareArgument: string;
+  /**
+   * How a list reads its records (`orm/<orm>/list/<listPaging>`): a page after a cursor, a page at
+   * an offset, at most listLimit records (a query without pages), or at most listLimit records
+   * matching the path (no query).
+   */
+  listPaging: 'cursor' | 'offset' | 'capped' | 'unqueried';
+  /** Prisma, a list's order (`orm/prisma/list/order/<listNulls>`): `nullsLast` when some sort field is optional (listQuery.nullableSorts), else `plain`. */
+  listNulls: 'nullsLast' | 'plain';
+  /** Prisma: listQuery.nullableSorts as string literals joined by `, `. */
+  nullableSortList: string;
 }
 
 /** Drizzle: how a statement of a transaction is written on the project's database (ProjectContext.ormSyntax). */

@@ -125,7 +125,19 @@ export function mapOrmQueries(
       method.readStatement !== null && provider === 'postgresql'
         ? JSON.stringify(method.readStatement)
         : '',
+    listPaging: listPaging(method),
+    listNulls: method.listQuery?.nullableSorts.length ? 'nullsLast' : 'plain',
+    nullableSortList: (method.listQuery?.nullableSorts ?? [])
+      .map((name) => JSON.stringify(name))
+      .join(', '),
   };
+}
+
+/** How a list reads its records (OrmQueryContext.listPaging). */
+function listPaging(method: Omit<MethodFields, 'orm'>): OrmQueryContext['listPaging'] {
+  const query = method.listQuery;
+  if (!query) return 'unqueried';
+  return query.cursor ? 'cursor' : query.pageSize ? 'offset' : 'capped';
 }
 
 /** How included records and computed fields are added: awaited, or at once in a SQLite transaction. */
