@@ -1398,6 +1398,8 @@ export interface OrmQueryContext {
   relatedFilters: ListFilterContext[];
   /** Drizzle, a prepared read (preparesRead): the argument of `.prepare()`, the statement's name as a string literal on PostgreSQL, else "". */
   prepareArgument: string;
+  /** Drizzle, a prepared read: the fields it matches (`matches`) as string literals joined by `, `, the placeholders' names. */
+  preparedFields: string;
   /**
    * How a list reads its records (`orm/<orm>/list/<listPaging>`): a page after a cursor, a page at
    * an offset, at most listLimit records (a query without pages), or at most listLimit records

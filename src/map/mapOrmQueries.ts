@@ -125,6 +125,7 @@ export function mapOrmQueries(
       method.readStatement !== null && provider === 'postgresql'
         ? JSON.stringify(method.readStatement)
         : '',
+    preparedFields: method.matches.map((match) => JSON.stringify(match.field)).join(', '),
     listPaging: listPaging(method),
     listNulls: method.listQuery?.nullableSorts.length ? 'nullsLast' : 'plain',
     nullableSortList: (method.listQuery?.nullableSorts ?? [])
