@@ -1400,6 +1400,8 @@ export interface OrmQueryContext {
   prepareArgument: string;
   /** Drizzle, a prepared read: the fields it matches (`matches`) as string literals joined by `, `, the placeholders' names. */
   preparedFields: string;
+  /** Prisma, a write on a collection (`orm/prisma/<operation>/<prismaCollectionWrite>`): in a transaction that reads the records (readsCollection), else one statement. */
+  prismaCollectionWrite: 'inTransaction' | 'plain';
   /**
    * How a list reads its records (`orm/<orm>/list/<listPaging>`): a page after a cursor, a page at
    * an offset, at most listLimit records (a query without pages), or at most listLimit records

@@ -126,6 +126,7 @@ export function mapOrmQueries(
         ? JSON.stringify(method.readStatement)
         : '',
     preparedFields: method.matches.map((match) => JSON.stringify(match.field)).join(', '),
+    prismaCollectionWrite: readsCollection ? 'inTransaction' : 'plain',
     listPaging: listPaging(method),
     listNulls: method.listQuery?.nullableSorts.length ? 'nullsLast' : 'plain',
     nullableSortList: (method.listQuery?.nullableSorts ?? [])
