@@ -1450,8 +1450,8 @@ export interface OrmWriteContext {
   field: BodyFieldContext;
   /** `value`: a column; `ids`: a uuid[] link (the ids of the linked records); `names`: a string[] link (records named by `link.by`, created when missing). */
   kind: 'value' | 'ids' | 'names';
-  /** Prisma: what a replace writes for the field when absent: `Prisma.DbNull` (a nullable json field), `null` (another nullable field), or null (not nullable). */
-  emptyValue: 'Prisma.DbNull' | 'null' | null;
+  /** Prisma: what a replace writes for the field when absent, after its value: ` ?? Prisma.DbNull` (a nullable json field), ` ?? null` (another nullable field), or "" (not nullable). */
+  orEmpty: ' ?? Prisma.DbNull' | ' ?? null' | '';
 }
 
 /** How the ORM partials write one step of a relation path (RelationStepContext.orm). */

@@ -37,7 +37,7 @@ function write(field: BodyFieldContext): OrmWriteContext {
   return {
     field,
     kind: field.link === null ? 'value' : field.link.by === null ? 'ids' : 'names',
-    emptyValue: !field.nullable ? null : field.type === 'json' ? 'Prisma.DbNull' : 'null',
+    orEmpty: !field.nullable ? '' : field.type === 'json' ? ' ?? Prisma.DbNull' : ' ?? null',
   };
 }
 
