@@ -1446,6 +1446,20 @@ export interface OrmQueryContext {
   relatedFilters: ListFilterContext[];
   /** Drizzle, a prepared read (preparesRead): the argument of `.prepare()`, the statement's name as a string literal on PostgreSQL, else "". */
   prepareArgument: string;
+  /** Drizzle, a prepared read: the fields it matches (`matches`) as string literals joined by `, `, the placeholders' names. */
+  preparedFields: string;
+  /** Prisma, a write on a collection (`orm/prisma/<operation>/<prismaCollectionWrite>`): in a transaction that reads the records (readsCollection), else one statement. */
+  prismaCollectionWrite: 'inTransaction' | 'plain';
+  /**
+   * How a list reads its records (`orm/<orm>/list/<listPaging>`): a page after a cursor, a page at
+   * an offset, at most listLimit records (a query without pages), or at most listLimit records
+   * matching the path (no query).
+   */
+  listPaging: 'cursor' | 'offset' | 'capped' | 'unqueried';
+  /** Prisma, a list's order (`orm/prisma/list/order/<listNulls>`): `nullsLast` when some sort field is optional (listQuery.nullableSorts), else `plain`. */
+  listNulls: 'nullsLast' | 'plain';
+  /** Prisma: listQuery.nullableSorts as string literals joined by `, `. */
+  nullableSortList: string;
 }
 
 /** Drizzle: how a statement of a transaction is written on the project's database (ProjectContext.ormSyntax). */
@@ -1484,8 +1498,8 @@ export interface OrmWriteContext {
   field: BodyFieldContext;
   /** `value`: a column; `ids`: a uuid[] link (the ids of the linked records); `names`: a string[] link (records named by `link.by`, created when missing). */
   kind: 'value' | 'ids' | 'names';
-  /** Prisma: what a replace writes for the field when absent: `Prisma.DbNull` (a nullable json field), `null` (another nullable field), or null (not nullable). */
-  emptyValue: 'Prisma.DbNull' | 'null' | null;
+  /** Prisma: what a replace writes for the field when absent, after its value: ` ?? Prisma.DbNull` (a nullable json field), ` ?? null` (another nullable field), or "" (not nullable). */
+  orEmpty: ' ?? Prisma.DbNull' | ' ?? null' | '';
 }
 
 /** How the ORM partials write one step of a relation path (RelationStepContext.orm). */

@@ -37,7 +37,7 @@ function write(field: BodyFieldContext): OrmWriteContext {
   return {
     field,
     kind: field.link === null ? 'value' : field.link.by === null ? 'ids' : 'names',
-    emptyValue: !field.nullable ? null : field.type === 'json' ? 'Prisma.DbNull' : 'null',
+    orEmpty: !field.nullable ? '' : field.type === 'json' ? ' ?? Prisma.DbNull' : ' ?? null',
   };
 }
 
@@ -125,7 +125,21 @@ export function mapOrmQueries(
       method.readStatement !== null && provider === 'postgresql'
         ? JSON.stringify(method.readStatement)
         : '',
+    preparedFields: method.matches.map((match) => JSON.stringify(match.field)).join(', '),
+    prismaCollectionWrite: readsCollection ? 'inTransaction' : 'plain',
+    listPaging: listPaging(method),
+    listNulls: method.listQuery?.nullableSorts.length ? 'nullsLast' : 'plain',
+    nullableSortList: (method.listQuery?.nullableSorts ?? [])
+      .map((name) => JSON.stringify(name))
+      .join(', '),
   };
+}
+
+/** How a list reads its records (OrmQueryContext.listPaging). */
+function listPaging(method: Omit<MethodFields, 'orm'>): OrmQueryContext['listPaging'] {
+  const query = method.listQuery;
+  if (!query) return 'unqueried';
+  return query.cursor ? 'cursor' : query.pageSize ? 'offset' : 'capped';
 }
 
 /** How included records and computed fields are added: awaited, or at once in a SQLite transaction. */
