@@ -1179,8 +1179,6 @@ export interface ProjectContext {
   provider: DatabaseProvider;
   /** Used when DATABASE_URL is not set: the embedded SQLite file. */
   defaultDatabaseUrl: string;
-  /** Every validator name a body may use (src/config/validators.ts): src/appgen/body.ts types its runtime by them. */
-  validatorNames: string[];
   /** What src/appgen/schema.ts (orm drizzle) imports from drizzle-orm/sqlite-core or pg-core. */
   drizzleImports: string[];
   /** Some model has a date_now or date_updated field: schema.ts (Drizzle) defines writeTime. */

@@ -1,5 +1,4 @@
 import { mapOrmSyntax } from './mapOrmQueries';
-import { VALIDATOR_NAMES } from '../config/validators';
 import type { CheckedProject, ProjectModel } from '../validate/checkedProject';
 import type {
   DatabaseProvider,
@@ -110,7 +109,6 @@ export function mapProject(
     usesDatabase: project.orm !== 'none',
     provider: options.provider,
     defaultDatabaseUrl: options.defaultDatabaseUrl,
-    validatorNames: [...VALIDATOR_NAMES],
     modelNames: models.map((model) => model.name),
     writesTimes: models.some((model) =>
       model.fields.some((field) => field.type === 'date_now' || field.type === 'date_updated'),

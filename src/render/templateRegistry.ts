@@ -269,13 +269,6 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     outputs: once('src/appgen/bodies.ts', ['config/routes/']),
   },
   {
-    template: 'src/appgen/body.ts.hbs',
-    owner: 'generated',
-    produces: 'src/appgen/body.ts: request body reading and validators',
-    context: 'ProjectContext',
-    outputs: once('src/appgen/body.ts', []),
-  },
-  {
     template: 'src/appgen/http.ts.hbs',
     owner: 'generated',
     produces: 'src/appgen/http.ts: JSON answers and error mapping',
@@ -343,6 +336,13 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.usesDatabase && project.models.some((m) => m.slug !== null)
         ? once('src/appgen/slug.ts', ['config/models/'])(project)
         : [],
+  },
+  {
+    template: 'src/appgen/body.ts',
+    owner: 'generated',
+    produces: 'src/appgen/body.ts: request body reading and validators',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/body.ts', []),
   },
   {
     template: 'src/appgen/params.ts',

@@ -7,7 +7,7 @@ import { REPO_ROOT } from '../support/paths';
 import { renderFiles } from '../support/renderFiles';
 import { evaluateModule } from '../support/typescriptSource';
 
-// Validator names live in src/config/validators.ts; their runtime in templates/src/appgen/body.ts.hbs.
+// Validator names live in src/config/validators.ts; their runtime in templates/src/appgen/body.ts.
 // The generated body.ts types its runtime and every route's spec by the config's names, so the
 // two cannot drift apart without a compile error; these tests hold that guard in place.
 const body = renderFiles(minimalProject()).get('src/appgen/body.ts')?.content ?? '';

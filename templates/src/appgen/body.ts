@@ -7,9 +7,22 @@ export type JsonInput = string | number | boolean | JsonInput[] | { [key: string
 export type BodyFieldType = "string" | "text" | "int" | "float" | "boolean" | "datetime" | "uuid" | "password" | "json" | "enum" | "uuid[]" | "string[]";
 // The validator names appgen accepts: a spec naming another, or a runtime missing one, does not compile.
 export type ValidatorName =
-{{#each validatorNames}}
-  | {{str this}}{{#if @last}};{{/if}}
-{{/each}}
+  | "notEmpty"
+  | "isEmail"
+  | "isUrl"
+  | "isUuid"
+  | "isAlphanumeric"
+  | "isLowercase"
+  | "isUppercase"
+  | "minLength"
+  | "maxLength"
+  | "matches"
+  | "isIn"
+  | "min"
+  | "max"
+  | "isPositive"
+  | "isFuture"
+  | "isPast";
 export type ValidatorSpec = readonly [name: ValidatorName, argument?: number | string | readonly string[]];
 /** Changes a text goes through before its validators (a body field's `transform`, in order). */
 export type TransformName = keyof typeof TRANSFORMS;
@@ -153,8 +166,7 @@ function isEmailAddress(text: string): boolean {
 
 /** Why a text fails a `matches` pattern: too long to run it on (MAX_MATCHED_CHARACTERS), or no match. */
 function patternProblem(text: string, pattern: string): string | undefined {
-  if (countCharacters(text, MAX_MATCHED_CHARACTERS) > MAX_MATCHED_CHARACTERS) return
-    {{~!}} `is too long to check its format (at most ${MAX_MATCHED_CHARACTERS} characters)`;
+  if (countCharacters(text, MAX_MATCHED_CHARACTERS) > MAX_MATCHED_CHARACTERS) return `is too long to check its format (at most ${MAX_MATCHED_CHARACTERS} characters)`;
   return new RegExp(pattern, "u").test(text) ? undefined : "has an invalid format";
 }
 
@@ -170,8 +182,7 @@ const VALIDATORS: Record<ValidatorName, (value: unknown, argument: ValidatorSpec
   minLength: (v, n) => (typeof v === "string" && countCharacters(v, Number(n)) < Number(n) ? `must be at least ${n} characters long` : undefined),
   maxLength: (v, n) => (typeof v === "string" && countCharacters(v, Number(n)) > Number(n) ? `must be at most ${n} characters long` : undefined),
   matches: (v, pattern) => (typeof v === "string" ? patternProblem(v, String(pattern)) : undefined),
-  isIn: (v, list) => (typeof v === "string" && !(list as readonly string[]).includes(v) ? `must be one of ${(list as readonly string[]).join(", ")}` :
-    {{~!}} undefined),
+  isIn: (v, list) => (typeof v === "string" && !(list as readonly string[]).includes(v) ? `must be one of ${(list as readonly string[]).join(", ")}` : undefined),
   min: (v, n) => (typeof v === "number" && v < Number(n) ? `must be at least ${n}` : undefined),
   max: (v, n) => (typeof v === "number" && v > Number(n) ? `must be at most ${n}` : undefined),
   isPositive: (v) => (typeof v === "number" && !(v > 0) ? "must be positive" : undefined),
@@ -267,8 +278,7 @@ export function validateBody(input: unknown, spec: BodySpec, envelope?: string):
       // Each text is checked on its own; the first that fails is named by its position (from 0).
       const texts = (checked.value as string[]).map((text) => transformed(text, field) as string);
       const failed = texts
-        .map((text, index) => ({ index, failures: field.validators.map(([validator, argument]) => VALIDATORS[validator](text, argument))
-          {{~!}}.filter((message): message is string => Boolean(message)) }))
+        .map((text, index) => ({ index, failures: field.validators.map(([validator, argument]) => VALIDATORS[validator](text, argument)).filter((message): message is string => Boolean(message)) }))
         .find((item) => item.failures.length > 0);
       if (failed) problems.push(`"${name}[${failed.index}]" ${failed.failures.join(" and ")}`);
       else data[key] = [...new Set(texts)];

@@ -1,1 +1,0 @@
-export declare function isStorableText(text: string): boolean;
