@@ -1,4 +1,4 @@
-import { ident } from './specLiterals';
+import { identifier as ident } from '../domain/identifier';
 import { mapOrmQueries } from './mapOrmQueries';
 import type { OrmName } from '../config/configTypes';
 import { methodSteps, type MethodSteps } from './methodSteps';

@@ -1,7 +1,8 @@
 import type { OrmName } from '../config/configTypes';
 import type { MethodContext, ParamContext } from './contexts';
 import type { MethodFields } from './methodContextOf';
-import { ident, specLiterals } from './specLiterals';
+import { identifier as ident } from '../domain/identifier';
+import { specLiterals } from './specLiterals';
 
 /** The fields of MethodContext decided here (the last block of MethodContext). */
 export type MethodSteps = Pick<

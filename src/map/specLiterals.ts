@@ -5,6 +5,7 @@ import type {
   MethodContext,
   UrlFieldContext,
 } from './contexts';
+import { identifier as ident } from '../domain/identifier';
 
 /**
  * The runtime specs a route file declares beside its handlers (handler/bodySpec,
@@ -12,14 +13,6 @@ import type {
  * and each entry is in the list only when it applies, so that the partials only lay them out.
  */
 export type SpecLiterals = Pick<MethodContext, 'bodySpecFields' | 'listQuerySpec' | 'shapeLiteral'>;
-
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** A name the config schema restricted to an identifier; fails loudly if one slips through. */
-export function ident(name: string): string {
-  if (!IDENTIFIER.test(name)) throw new Error(`not an identifier: ${JSON.stringify(name)}`);
-  return name;
-}
 
 /** `["a", "b"]`: string literals in a list. */
 function strings(values: readonly string[]): string {

@@ -1,6 +1,5 @@
 import type { HelperDelegate } from 'handlebars';
-
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+import { identifier } from '../domain/identifier';
 
 /** A string literal in TypeScript (or in the Prisma schema, whose strings read JSON escapes). */
 const str: HelperDelegate = (value: unknown) => JSON.stringify(String(value));
@@ -9,12 +8,7 @@ const str: HelperDelegate = (value: unknown) => JSON.stringify(String(value));
 const jsx: HelperDelegate = (value: unknown) => `{${JSON.stringify(String(value))}}`;
 
 /** An identifier the schema already restricted; fails loudly if one slips through. */
-const ident: HelperDelegate = (value: unknown) => {
-  if (typeof value !== 'string' || !IDENTIFIER.test(value)) {
-    throw new Error(`not an identifier: ${JSON.stringify(value)}`);
-  }
-  return value;
-};
+const ident: HelperDelegate = (value: unknown) => identifier(value);
 
 /** Text inside a `//` or `/** *\/` comment: one line, no comment terminator. */
 const comment: HelperDelegate = (value: unknown) =>
