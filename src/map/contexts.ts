@@ -1487,8 +1487,10 @@ export interface OrmSyntaxContext {
   readInTransaction: DrizzleReaderContext;
   /** Drizzle: the table builder of the database, `pgTable` or `sqliteTable`. */
   drizzleTable: 'pgTable' | 'sqliteTable';
-  /** Prisma, a transaction reading then writing a collection: `, { isolationLevel: ... RepeatableRead }` on PostgreSQL, else "". */
-  collectionIsolation: string;
+  /** Prisma, the options of a transaction reading then writing a collection: `, { isolationLevel: ... RepeatableRead, timeout }` on PostgreSQL, else `, { timeout }`. */
+  collectionReadWrite: string;
+  /** Prisma, the options of a transaction writing a collection (one statement, then its events): `, { timeout }`. */
+  collectionWrite: string;
 }
 
 /** One body field a write writes (OrmQueryContext.writes). */

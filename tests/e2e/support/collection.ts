@@ -236,5 +236,31 @@ export function describeCollections(app: () => CollectionApp): void {
       expect(await tasks()).toEqual([]);
       expect((await request(base, 'DELETE', '/api/tasks')).status).toBe(204);
     });
+
+    it('DELETE of 7,500 records queues an event for each, more than one statement can bind (65,535 parameters on PostgreSQL)', async () => {
+      await create('ada', 'bulk');
+      // 7,499 copies of that row, written by SQL: the ORM's own column formats, no 7,499 requests.
+      const { orm, projectDir, databaseUrl } = app();
+      const db = await openAppDatabase(projectDir, orm, databaseUrl);
+      try {
+        const series = databaseUrl
+          ? `select gen_random_uuid() as id from generate_series(1, 7499)`
+          : `with recursive n(i) as (select 1 union all select i + 1 from n where i < 7499) select lower(hex(randomblob(16))) as id from n`;
+        await db.run(
+          `insert into "Task" ("id", "title", "done", "updatedAt") select s.id, t."title", t."done", t."updatedAt" from "Task" t, (${series}) s`,
+        );
+        expect(await db.rows('select count(*) as n from "Task"')).toEqual([
+          { n: databaseUrl ? '7500' : 7500 },
+        ]);
+      } finally {
+        await db.close();
+      }
+      expect((await request(base, 'DELETE', '/api/tasks')).status).toBe(204);
+      const queued = (await outbox('taskChanged')).filter(
+        (p) => p.operation === 'delete' && p.record.title === 'bulk',
+      );
+      expect(queued.length).toBe(7500);
+      expect(new Set(queued.map((p) => p.record.id)).size).toBe(7500);
+    });
   });
 }

@@ -153,8 +153,9 @@ export async function PATCH(request: Request): Promise<Response> {
     const records = db.transaction((tx) => {
       const written = tx.update(tables.task).set(changes).where(where).returning(columns.task).all();
       const records = withIncludedNow(written, { board: relations.task.board }, tx);
-      for (const row of records) {
-        tx.insert(tables.appgenEvent).values(eventRows([["taskChanged", 5]], { model: "Task", operation: "update", record: row, userId })).run();
+      const events = records.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "update", record: row, userId }));
+      for (let start = 0; start < events.length; start += 500) {
+        tx.insert(tables.appgenEvent).values(events.slice(start, start + 500)).run();
       }
       return records;
     });
@@ -179,8 +180,9 @@ export async function DELETE(request: Request): Promise<Response> {
     );
     const records = db.transaction((tx) => {
       const written = tx.delete(tables.task).where(where).returning(columns.task).all();
-      for (const row of written) {
-        tx.insert(tables.appgenEvent).values(eventRows([["taskChanged", 5]], { model: "Task", operation: "delete", record: row, userId })).run();
+      const events = written.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "delete", record: row, userId }));
+      for (let start = 0; start < events.length; start += 500) {
+        tx.insert(tables.appgenEvent).values(events.slice(start, start + 500)).run();
       }
       return written;
     });

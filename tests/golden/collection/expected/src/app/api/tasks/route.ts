@@ -163,7 +163,7 @@ export async function PATCH(request: Request): Promise<Response> {
       const found = await tx.task.findMany({ where: { id: { in: written.map((row) => row.id) } }, include: { board: true } });
       await tx.appgenEvent.createMany({ data: found.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "update", record: row, userId })) });
       return found;
-    });
+    }, { timeout: 60_000 });
     wakeOutbox();
     return json(inIdOrder(records));
   });
@@ -190,7 +190,7 @@ export async function DELETE(request: Request): Promise<Response> {
       await tx.task.deleteMany({ where });
       await tx.appgenEvent.createMany({ data: found.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "delete", record: row, userId })) });
       return found;
-    }));
+    }, { timeout: 60_000 }));
     wakeOutbox();
     for (const record of records) await runEvents([["taskRemoved", taskRemoved]], { model: "Task", operation: "delete", record: record, userId });
     return noContent();

@@ -67,8 +67,9 @@ export async function PATCH(request: Request): Promise<Response> {
     };
     const records = await db.transaction(async (tx) => {
       const written = await tx.update(tables.task).set(changes).where(where).returning(columns.task);
-      for (const row of written) {
-        await tx.insert(tables.appgenEvent).values(eventRows([["taskChanged", 5]], { model: "Task", operation: "update", record: row, userId }));
+      const events = written.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "update", record: row, userId }));
+      for (let start = 0; start < events.length; start += 500) {
+        await tx.insert(tables.appgenEvent).values(events.slice(start, start + 500));
       }
       return written;
     });
@@ -99,8 +100,9 @@ export async function DELETE(request: Request): Promise<Response> {
     );
     const records = await db.transaction(async (tx) => {
       const written = await tx.delete(tables.task).where(where).returning(columns.task);
-      for (const row of written) {
-        await tx.insert(tables.appgenEvent).values(eventRows([["taskChanged", 5]], { model: "Task", operation: "delete", record: row, userId }));
+      const events = written.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "delete", record: row, userId }));
+      for (let start = 0; start < events.length; start += 500) {
+        await tx.insert(tables.appgenEvent).values(events.slice(start, start + 500));
       }
       return written;
     });

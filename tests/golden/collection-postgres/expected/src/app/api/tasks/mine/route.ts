@@ -70,7 +70,7 @@ export async function PATCH(request: Request): Promise<Response> {
       const found = await tx.task.updateManyAndReturn({ where, data: changes });
       await tx.appgenEvent.createMany({ data: found.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "update", record: row, userId })) });
       return found.length;
-    });
+    }, { timeout: 60_000 });
     wakeOutbox();
     return json({ "updated": total });
   });
@@ -102,7 +102,7 @@ export async function DELETE(request: Request): Promise<Response> {
       await tx.task.deleteMany({ where });
       await tx.appgenEvent.createMany({ data: found.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "delete", record: row, userId })) });
       return found;
-    }, { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead }));
+    }, { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead, timeout: 60_000 }));
     wakeOutbox();
     for (const record of records) await runEvents([["taskRemoved", taskRemoved]], { model: "Task", operation: "delete", record: record, userId });
     return noContent();

@@ -37,8 +37,9 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const [record] = db.transaction((tx) => {
       const written = tx.delete(tables.label).where(matching(tables.label, { id: params.id })).returning(columns.label).all();
-      for (const row of written) {
-        tx.insert(tables.appgenEvent).values(eventRows([["labelRemoved", 3]], { model: "Label", operation: "delete", record: row, userId })).run();
+      const events = written.flatMap((row) => eventRows([["labelRemoved", 3]], { model: "Label", operation: "delete", record: row, userId }));
+      for (let start = 0; start < events.length; start += 500) {
+        tx.insert(tables.appgenEvent).values(events.slice(start, start + 500)).run();
       }
       return written;
     });

@@ -36,8 +36,9 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const where = matching(tables.task, { boardId: params.boardId, ...query.where } as Partial<typeof tables.task.$inferSelect>);
     const records = db.transaction((tx) => {
       const written = tx.delete(tables.task).where(where).returning(columns.task).all();
-      for (const row of written) {
-        tx.insert(tables.appgenEvent).values(eventRows([["taskChanged", 5]], { model: "Task", operation: "delete", record: row, userId })).run();
+      const events = written.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "delete", record: row, userId }));
+      for (let start = 0; start < events.length; start += 500) {
+        tx.insert(tables.appgenEvent).values(events.slice(start, start + 500)).run();
       }
       return written;
     });

@@ -69,8 +69,9 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
         if (links.length > 0) tx.insert(tables._Article_labels).values(links).run();
       }
       const records = withIncludedNow(written, { labels: relations.article.labels }, tx);
-      for (const row of records) {
-        tx.insert(tables.appgenEvent).values(eventRows([["articleSaved", 5]], { model: "Article", operation: "update", record: row, userId })).run();
+      const events = records.flatMap((row) => eventRows([["articleSaved", 5]], { model: "Article", operation: "update", record: row, userId }));
+      for (let start = 0; start < events.length; start += 500) {
+        tx.insert(tables.appgenEvent).values(events.slice(start, start + 500)).run();
       }
       return records;
     });
