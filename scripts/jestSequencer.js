@@ -10,19 +10,22 @@ const Sequencer = require('@jest/test-sequencer').default;
 
 // Seconds each end-to-end suite took in a full `npm test` on the 2-core machine, two suites at a
 // time (2026-11-27). Approximate: only the order matters. A suite not listed runs after these.
+// Scaled by later side-by-side runs where a suite changed: readme-flow (better-sqlite3 prebuilt,
+// not compiled: 688 -> 414 s), data-loss (copies of one seeded database: 754 -> 639 s), outbox
+// (its PostgreSQL pairs, without their two builds, moved to production).
 const E2E_SECONDS = {
   'starter-app.test.ts': 660,
-  'readme-flow.test.ts': 630,
   'publishing.test.ts': 560,
-  'data-loss.test.ts': 440,
-  'compile-examples.test.ts': 220,
-  'outbox.test.ts': 310,
+  'readme-flow.test.ts': 380,
+  'data-loss.test.ts': 375,
+  'production.test.ts': 310,
   'todo.test.ts': 240,
-  'production.test.ts': 225,
+  'compile-examples.test.ts': 220,
   'dev.test.ts': 220,
   'route-semantics.test.ts': 215,
   'forum.test.ts': 200,
   'migrate.test.ts': 180,
+  'outbox.test.ts': 160,
   'views-browser.test.ts': 150,
   'names-typecheck.test.ts': 120,
   'none-stubs.test.ts': 100,

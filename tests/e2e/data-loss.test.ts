@@ -50,6 +50,8 @@ interface Provider {
   name: 'SQLite' | 'PostgreSQL';
   available(): Promise<boolean>;
   newDatabase(project: TestProject, label: string): Promise<Db>;
+  /** A new database with the tables and rows of `source` (to which nothing is connected). */
+  copyDatabase(project: TestProject, source: Db, label: string): Promise<Db>;
 }
 
 function sqliteDb(project: TestProject, label: string): Db {
@@ -94,8 +96,24 @@ function sqliteDb(project: TestProject, label: string): Db {
   };
 }
 
-async function postgresDb(): Promise<Db> {
-  const database = await createTestDatabase();
+/** The file of a database of the project's prisma/ folder, from its URL (`file:./prisma/...`). */
+const sqliteFile = (project: TestProject, db: Db): string =>
+  path.join(project.dir, db.url.slice('file:'.length));
+
+/** A copy of an SQLite database: its file and, when one is left, its write-ahead log. */
+function copySqliteDb(project: TestProject, source: Db, label: string): Db {
+  const copy = sqliteDb(project, label);
+  for (const suffix of ['', '-wal'])
+    if (fs.existsSync(`${sqliteFile(project, source)}${suffix}`))
+      fs.copyFileSync(
+        `${sqliteFile(project, source)}${suffix}`,
+        `${sqliteFile(project, copy)}${suffix}`,
+      );
+  return copy;
+}
+
+async function postgresDb(copyOf?: Db): Promise<Db> {
+  const database = await createTestDatabase(copyOf?.url);
   const psql = async (sql: string): Promise<string> =>
     (
       await runOk('psql', [database.url, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], {
@@ -137,8 +155,14 @@ const PROVIDERS: Provider[] = [
     name: 'SQLite',
     available: async () => true,
     newDatabase: async (project, label) => sqliteDb(project, label),
+    copyDatabase: async (project, source, label) => copySqliteDb(project, source, label),
   },
-  { name: 'PostgreSQL', available: postgresAvailable, newDatabase: async () => postgresDb() },
+  {
+    name: 'PostgreSQL',
+    available: postgresAvailable,
+    newDatabase: async () => postgresDb(),
+    copyDatabase: async (_project, source) => postgresDb(source),
+  },
 ];
 
 /** Each ORM on each database: the same refusals, messages and outcomes. */
@@ -150,6 +174,8 @@ describe.each(ORM_PROVIDERS)(
   'schema changes with orm $orm on $name with rows present',
   ({ orm, provider }) => {
     let project: TestProject;
+    /** The base models pushed to an empty database, and the seed rows: each case starts from a copy. */
+    let seeded: Db;
     let db: Db;
     let skip = false;
 
@@ -218,21 +244,29 @@ describe.each(ORM_PROVIDERS)(
       project = await createTestProject(`data-loss-${orm}-${provider.name.toLowerCase()}`, { orm });
       // Routes that only read, so model edits never invalidate a route body.
       keepOnlyUserList(project.dir);
-    });
-
-    let caseNumber = 0;
-    /** A fresh database with the base models pushed and rows in User and Note. */
-    beforeEach(async () => {
-      if (skip) return;
-      caseNumber += 1;
-      db = await provider.newDatabase(project, `case${caseNumber}`);
+      seeded = db = await provider.newDatabase(project, 'seeded');
       await changeModels(BASE);
       await appgenOk(['db', 'push']);
       for (const sql of SEED) await db.query(sql);
     });
 
+    afterAll(async () => {
+      if (!skip) await seeded?.drop();
+    });
+
+    let caseNumber = 0;
+    /**
+     * A fresh database with the base models pushed and rows in User and Note: a copy of `seeded`.
+     * Each case starts by changing the models, so the generated files need no reset.
+     */
+    beforeEach(async () => {
+      if (skip) return;
+      caseNumber += 1;
+      db = await provider.copyDatabase(project, seeded, `case${caseNumber}`);
+    });
+
     afterEach(async () => {
-      if (!skip) await db?.drop();
+      if (!skip && db !== seeded) await db?.drop();
     });
 
     const maybe = (name: string, fn: () => Promise<void>) =>

@@ -1,12 +1,14 @@
 import fs from 'fs';
 import path from 'path';
 import { request } from './support/http';
-import { REPO_ROOT } from './support/paths';
+import { describeOutbox, OUTBOX_FIXTURE } from './support/outbox';
+import { APPGEN, REPO_ROOT } from './support/paths';
 import { createTestDatabase, postgresAvailable, psql } from './support/postgres';
 import { startRoundRobinProxy, type RoundRobinProxy } from './support/roundRobinProxy';
+import { runOk } from './support/run';
 import { runBuiltAppUntilExit, startBuiltApp, type RunningServer } from './support/server';
-import { createTestProject, type TestProject } from './support/testProject';
-import { ORMS } from './support/orms';
+import { copyFixtureSources, createTestProject, type TestProject } from './support/testProject';
+import { ORMS, type Orm } from './support/orms';
 
 jest.setTimeout(600_000);
 
@@ -38,6 +40,53 @@ async function load<T>(
   return results;
 }
 
+interface ProductionBuild {
+  project: TestProject;
+  /** The database the build pushed to, the three instances' (the production cases drop it). */
+  database: { url: string; drop(): Promise<void> };
+}
+
+const builds = new Map<Orm, Promise<ProductionBuild>>();
+
+/**
+ * The ORM's build of the production fixture, made once for both suites of this file: the
+ * production cases run three instances of it, then the outbox's PostgreSQL cases one more on a
+ * database of their own. Its config and sources add the outbox fixture's (models, routes,
+ * events, handlers) to the production fixture's.
+ */
+function productionBuild(orm: Orm): Promise<ProductionBuild> {
+  let build = builds.get(orm);
+  if (!build) {
+    build = buildProduction(orm);
+    builds.set(orm, build);
+  }
+  return build;
+}
+
+async function buildProduction(orm: Orm): Promise<ProductionBuild> {
+  if (!(await postgresAvailable()))
+    throw new Error('PostgreSQL at 127.0.0.1:5432 is not reachable; .ci/run starts it');
+  const database = await createTestDatabase();
+  try {
+    const project = await createTestProject(`production-${orm}`, {
+      orm,
+      configFrom: FIXTURE,
+      // One proxy in front, as the deployment guide says to declare.
+      env: { DATABASE_URL: database.url, APPGEN_TRUST_PROXY: '1' },
+    });
+    fs.cpSync(path.join(OUTBOX_FIXTURE, 'config'), path.join(project.dir, 'config'), {
+      recursive: true,
+    });
+    copyFixtureSources(OUTBOX_FIXTURE, project.dir, orm);
+    fs.cpSync(path.join(FIXTURE, 'src'), path.join(project.dir, 'src'), { recursive: true });
+    await project.appgen(['build']);
+    return { project, database };
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+}
+
 /** Waits until `done()` holds, checking every 250 ms; fails with `describe()` after `ms`. */
 async function eventually(done: () => boolean, ms: number, describe: () => string): Promise<void> {
   const deadline = Date.now() + ms;
@@ -52,7 +101,7 @@ async function eventually(done: () => boolean, ms: number, describe: () => strin
 // events are recorded in the write's transaction and run by the instances' workers with retries;
 // an instance killed with SIGKILL under load loses no committed write and no event; a scheduled
 // job runs once per minute across the instances; a production start without the session secret
-// exits and writes nothing. Per ORM, one build each.
+// exits and writes nothing. Per ORM, one build each, which the outbox's PostgreSQL cases reuse.
 describe.each(ORMS)('production: three instances on PostgreSQL (orm %s)', (orm) => {
   let project: TestProject;
   let database: { url: string; drop(): Promise<void> };
@@ -90,17 +139,7 @@ describe.each(ORMS)('production: three instances on PostgreSQL (orm %s)', (orm) 
       .filter(Boolean);
 
   beforeAll(async () => {
-    if (!(await postgresAvailable()))
-      throw new Error('PostgreSQL at 127.0.0.1:5432 is not reachable; .ci/run starts it');
-    database = await createTestDatabase();
-    project = await createTestProject(`production-${orm}`, {
-      orm,
-      configFrom: FIXTURE,
-      // One proxy in front, as the deployment guide says to declare.
-      env: { DATABASE_URL: database.url, APPGEN_TRUST_PROXY: '1' },
-    });
-    fs.cpSync(path.join(FIXTURE, 'src'), path.join(project.dir, 'src'), { recursive: true });
-    await project.appgen(['build']);
+    ({ project, database } = await productionBuild(orm));
     instances = await Promise.all(
       Array.from({ length: INSTANCES }, () => startBuiltApp(project.dir, project.env)),
     );
@@ -218,7 +257,11 @@ describe.each(ORMS)('production: three instances on PostgreSQL (orm %s)', (orm) 
               await fetch(`${url}/api/signup`, {
                 method: 'POST',
                 headers: { 'content-type': 'application/json', origin: url },
-                body: JSON.stringify({ name: 'Eve', email: `eve${i}@example.com`, password: 'x' }),
+                body: JSON.stringify({
+                  name: 'Eve',
+                  email: `eve${i}@example.com`,
+                  password: 'x',
+                }),
               }).then(
                 (answer) => answer.status,
                 () => 0,
@@ -236,3 +279,14 @@ describe.each(ORMS)('production: three instances on PostgreSQL (orm %s)', (orm) 
     expect(await sql(`select count(*) from "User"`)).toBe(before);
   });
 });
+
+// The outbox's cases (support/outbox.ts) on PostgreSQL, after the production cases: one more
+// instance of each build, on a database of its own (pushed by `appgen db push`).
+for (const orm of ORMS)
+  describeOutbox(orm, 'postgresql', async () => {
+    const { project } = await productionBuild(orm);
+    const database = await createTestDatabase();
+    const env = { ...project.env, DATABASE_URL: database.url };
+    await runOk(process.execPath, [APPGEN, 'db', 'push'], { cwd: project.dir, env });
+    return { dir: project.dir, env, release: database.drop };
+  });

@@ -2,6 +2,7 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { request } from './support/http';
+import { offerSharedPrebuilds } from './support/localPrebuilds';
 import { CREATE_APPGEN, REPO_ROOT } from './support/paths';
 import { runOk } from './support/run';
 import { freePort, RunningServer, startServer } from './support/server';
@@ -13,12 +14,15 @@ jest.setTimeout(900_000);
 // the project's own npm scripts (`npm run build`, `npm start -- -p PORT`). npm may take packages
 // from its cache (filled by the shared install) without asking the registry about each again, as
 // on a machine that has installed them before: the install is still npm's own, into the project.
+// better-sqlite3's binary is a prebuilt one, as a new user downloads it (here: the shared install's
+// build, support/localPrebuilds.ts), not SQLite compiled again.
 describe('create-appgen, npm install, npm run build, npm start', () => {
   let work: string;
   let server: RunningServer | undefined;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-readme-'));
+    await offerSharedPrebuilds(work);
   });
 
   afterAll(async () => {

@@ -26,18 +26,28 @@ export async function postgresAvailable(): Promise<boolean> {
  * A fresh database of its own for one test run, so runs never see each other's data. It sorts
  * text in English (ICU's en-US), as many servers do (e.g. the official image's en_US.utf8), not
  * by code point as this machine's default C.UTF-8 would: appgen must give the order SQLite gives
- * either way (src/db/codePointOrder.ts).
+ * either way (src/db/codePointOrder.ts). `copyOf`: the URL of another test database to copy
+ * (tables, rows, locale), which no one may be connected to.
  */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  copyOf?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `appgen_e2e_${crypto.randomBytes(4).toString('hex')}`;
   await psql(
-    `create database ${name} template template0 locale_provider icu icu_locale 'en-US' locale 'C.UTF-8'`,
+    copyOf
+      ? `create database ${name} template ${databaseName(copyOf)}`
+      : `create database ${name} template template0 locale_provider icu icu_locale 'en-US' locale 'C.UTF-8'`,
   );
   const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
   return {
     url,
     drop: async () => void (await psql(`drop database if exists ${name} with (force)`)),
   };
+}
+
+/** The database a URL names (its path). */
+function databaseName(url: string): string {
+  return new URL(url).pathname.slice(1);
 }
 
 /**
