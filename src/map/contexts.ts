@@ -307,6 +307,8 @@ export interface RelationStepContext {
   /** The relation's name (Prisma's relation field). */
   relation: string;
   kind: 'belongsTo' | 'hasMany' | 'manyToMany';
+  /** The model the step reaches (Prisma's table of it). */
+  toModel: string;
   /** The delegate (Drizzle table) of the model the step starts from, and of the model it reaches. */
   from: string;
   to: string;
@@ -1442,6 +1444,13 @@ export interface OrmQueryContext {
   insert: 'inTransaction' | 'slug' | 'plain';
   /** The filters through relations of a list or collection (listQuery.filters with a `path`), each a condition on related records. */
   relatedFilters: ListFilterContext[];
+  /**
+   * Prisma on PostgreSQL (relationJoins), a list paged by offset that includes relations or reads computed fields: its relations
+   * are read by joins only for the first pages (a join reads them for every record skipped too), else by one query each.
+   */
+  joinsNearStart: boolean;
+  /** Prisma on SQLite, a list with a count (listQuery.count) that reads through relations: its count in SQL (orm/prisma/list/counted); else null. */
+  prismaCount: PrismaCountContext | null;
   /** Drizzle, a prepared read (preparesRead): the argument of `.prepare()`, the statement's name as a string literal on PostgreSQL, else "". */
   prepareArgument: string;
   /** Drizzle, a prepared read: the fields it matches (`matches`) as string literals joined by `, `, the placeholders' names. */
@@ -1491,6 +1500,11 @@ export interface OrmSyntaxContext {
   collectionReadWrite: string;
   /** Prisma, the options of a transaction writing a collection (one statement, then its events): `, { timeout }`. */
   collectionWrite: string;
+  /**
+   * Prisma: the generator's previewFeatures, as a list literal: `["relationJoins"]` on PostgreSQL (included relations read in
+   * the records' statement, with lateral joins), else null (SQLite has no join strategy).
+   */
+  prismaPreviewFeatures: string | null;
 }
 
 /** One body field a write writes (OrmQueryContext.writes). */
@@ -1513,6 +1527,34 @@ export interface OrmStepContext {
   closing: string;
   /** Prisma: the relation filter, `is` (belongsTo: one related record) or `some`. */
   prismaFilter: 'is' | 'some';
+  /**
+   * Prisma, a count in SQL (PrismaCountContext): the step's condition before what follows it (the next step, or the value), and
+   * after, e.g. `"id" IN (SELECT "A" FROM "_Article_tags" WHERE "B" IN (SELECT "id" FROM "Tag" WHERE ` and `))`.
+   */
+  sqlBefore: string;
+  sqlAfter: string;
+}
+
+/** A condition of a count in SQL (PrismaCountContext): the SQL before its value and after it. */
+export interface SqlConditionContext {
+  before: string;
+  after: string;
+}
+
+/**
+ * Prisma on SQLite, a list that counts its records and filters through relations: its count in SQL. Prisma writes a relation
+ * filter as a subquery correlated with each record, which SQLite runs once per record of the table; these conditions find
+ * the records through the relations' indexes (`"id" IN (SELECT ...)`), as Drizzle's routes do.
+ */
+export interface PrismaCountContext {
+  /** The model's table. */
+  table: string;
+  /** The model's own filters (query.where), each its field compared. */
+  own: ListFilterContext[];
+  /** The filters through relations (query.related), each with its condition. */
+  related: Array<{ filter: ListFilterContext; sql: SqlConditionContext }>;
+  /** The scope: each path's condition on the signed-in user's id. */
+  scope: SqlConditionContext[];
 }
 
 /** How the ORM partials read one computed field (ComputedContext.orm). */

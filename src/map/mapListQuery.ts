@@ -26,6 +26,7 @@ function relationStep(
     step: {
       relation: name,
       kind,
+      toModel: relation.model,
       from: delegateName(model),
       to: relation.modelDelegate,
       foreignKey:

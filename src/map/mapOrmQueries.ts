@@ -15,6 +15,9 @@ import type {
   OrmSyntaxContext,
   RelationStepContext,
   OrmWriteContext,
+  PrismaCountContext,
+  RelationPathContext,
+  SqlConditionContext,
 } from './contexts';
 import type { MethodFields } from './methodContextOf';
 
@@ -121,6 +124,12 @@ export function mapOrmQueries(
     transacts: method.writesInTransaction ? 'inTransaction' : 'plain',
     insert: method.writesInTransaction ? 'inTransaction' : method.slug ? 'slug' : 'plain',
     relatedFilters: (method.listQuery?.filters ?? []).filter((filter) => filter.path !== null),
+    prismaCount: prismaCount(method, orm, provider),
+    joinsNearStart:
+      orm === 'prisma' &&
+      provider === 'postgresql' &&
+      listPaging(method) === 'offset' &&
+      (includes || method.reads.length > 0),
     prepareArgument:
       method.readStatement !== null && provider === 'postgresql'
         ? JSON.stringify(method.readStatement)
@@ -132,6 +141,41 @@ export function mapOrmQueries(
     nullableSortList: (method.listQuery?.nullableSorts ?? [])
       .map((name) => JSON.stringify(name))
       .join(', '),
+  };
+}
+
+/** The SQL condition of a relation path around its value: each step's, then the last model's field compared (unless direct). */
+function pathSql(path: RelationPathContext): SqlConditionContext {
+  return {
+    before:
+      path.steps.map((step) => step.orm.sqlBefore).join('') +
+      (path.direct ? '' : `"${path.field}" = `),
+    after: path.steps
+      .map((step) => step.orm.sqlAfter)
+      .reverse()
+      .join(''),
+  };
+}
+
+/**
+ * Prisma on SQLite, a list that counts what it reads through relations (OrmQueryContext.prismaCount). On PostgreSQL the
+ * planner turns Prisma's correlated subqueries into joins; SQLite runs them once per record of the table.
+ */
+function prismaCount(
+  method: Omit<MethodFields, 'orm'>,
+  orm: OrmName,
+  provider: DatabaseProvider,
+): PrismaCountContext | null {
+  const query = method.listQuery;
+  if (orm !== 'prisma' || provider !== 'sqlite' || method.operation !== 'list') return null;
+  if (!query?.count || !query.readsThroughRelations || !method.model) return null;
+  return {
+    table: method.model.name,
+    own: query.filters.filter((filter) => filter.path === null),
+    related: query.filters.flatMap((filter) =>
+      filter.path ? [{ filter, sql: pathSql(filter.path) }] : [],
+    ),
+    scope: query.scope.map(pathSql),
   };
 }
 
@@ -177,6 +221,7 @@ export function mapOrmSyntax(provider: DatabaseProvider): OrmSyntaxContext {
       ? `, { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead, timeout: ${COLLECTION_TIMEOUT} }`
       : `, { timeout: ${COLLECTION_TIMEOUT} }`,
     collectionWrite: `, { timeout: ${COLLECTION_TIMEOUT} }`,
+    prismaPreviewFeatures: postgres ? '["relationJoins"]' : null,
   };
 }
 
@@ -187,6 +232,21 @@ export function mapOrmStep(step: Omit<RelationStepContext, 'orm'>): OrmStepConte
       ? 'directBelongsTo'
       : 'directManyToMany'
     : step.kind;
+  const q = (name: string | null) => `"${name}"`;
+  const within = `IN (SELECT "id" FROM ${q(step.toModel)} WHERE `;
+  const SQL: Record<OrmStepContext['subquery'], [string, string]> = {
+    directBelongsTo: [`${q(step.foreignKey)} = `, ''],
+    directManyToMany: [
+      `"id" IN (SELECT ${q(step.ownColumn)} FROM ${q(step.joinTable)} WHERE ${q(step.otherColumn)} = `,
+      ')',
+    ],
+    belongsTo: [`${q(step.foreignKey)} ${within}`, ')'],
+    hasMany: [`"id" IN (SELECT ${q(step.foreignKey)} FROM ${q(step.toModel)} WHERE `, ')'],
+    manyToMany: [
+      `"id" IN (SELECT ${q(step.ownColumn)} FROM ${q(step.joinTable)} WHERE ${q(step.otherColumn)} ${within}`,
+      '))',
+    ],
+  };
   const CLOSING = {
     directBelongsTo: '',
     directManyToMany: '))',
@@ -198,6 +258,8 @@ export function mapOrmStep(step: Omit<RelationStepContext, 'orm'>): OrmStepConte
     subquery,
     closing: CLOSING[subquery],
     prismaFilter: step.kind === 'belongsTo' ? 'is' : 'some',
+    sqlBefore: SQL[subquery][0],
+    sqlAfter: SQL[subquery][1],
   };
 }
 

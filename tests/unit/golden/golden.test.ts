@@ -37,6 +37,7 @@ const SAME_MODELS_AS: Record<string, string> = {
   'links-postgres': 'links',
   'publishing-drizzle': 'publishing',
   'publishing-drizzle-postgres': 'publishing',
+  'publishing-postgres': 'publishing',
 };
 
 const configOf = (dir: string) =>

@@ -86,7 +86,16 @@ export async function GET(request: Request): Promise<Response> {
       include: { author: { select: { username: true, bio: true, image: true, followers: { where: { id: userId ?? "" }, select: { id: true } } } }, tags: { select: { name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }, favoritedBy: { where: { id: userId ?? "" }, select: { id: true } } },
     });
     await withCounts(records, { counts: { favoritedBy: relationCounts.article.favoritesCount }, include: { author: { counts: {  }, include: {} } } }, db);
-    const total = await db.article.count({ where });
+    // The records of `where`, counted in SQL: SQLite runs Prisma's filters through relations once per record of the table;
+    // these conditions find the records through the relations' indexes instead.
+    const conditions = [
+      query.where.authorId === undefined ? null : Prisma.sql`"authorId" = ${query.where.authorId}`,
+      query.related.tag === undefined ? null : Prisma.sql`"id" IN (SELECT "A" FROM "_Article_tags" WHERE "B" IN (SELECT "id" FROM "Tag" WHERE "name" = ${query.related.tag}))`,
+      query.related.author === undefined ? null : Prisma.sql`"authorId" IN (SELECT "id" FROM "User" WHERE "username" = ${query.related.author})`,
+      query.related.favorited === undefined ? null : Prisma.sql`"id" IN (SELECT "A" FROM "_Article_favoritedBy" WHERE "B" IN (SELECT "id" FROM "User" WHERE "username" = ${query.related.favorited}))`,
+    ].filter((condition) => condition !== null);
+    const [counted] = await db.$queryRaw<Array<{ total: number | bigint }>>`SELECT COUNT(*) AS "total" FROM "Article"${conditions.length > 0 ? Prisma.sql` WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty}`;
+    const total = Number(counted.total);
     return json({ "articles": shaped(readComputed(records, { computed: { tagList: ["values", "tags", "name"], favorited: ["callerIn", "favoritedBy"], favoritesCount: ["count", "favoritedBy"] }, include: { author: { computed: { following: ["callerIn", "followers"] }, include: {} } } }), getApiArticlesShape), "articlesCount": total }, 200);
   });
 }
