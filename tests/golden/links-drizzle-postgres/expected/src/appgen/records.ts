@@ -156,12 +156,14 @@ export interface ComputedFinder {
 }
 
 // In the subqueries, the related table is `_r` and the join table `_l`: a subquery on the records' own table (a self
-// relation) reads its own rows, not the record's.
+// relation) reads its own rows, not the record's. Each column is inside an inner sql`...`: in a select of one table,
+// Drizzle writes the columns that are direct parts of a selected sql`...` without their table, which would leave
+// `"authorId" = "id"` to the subquery's own table.
 
 /** The number of rows of `table` whose `key` holds the record's id. */
 export function countColumn(table: Table, key: string): ComputedFinder["column"] {
   const related = aliasOf(table, "_r");
-  return (id) => sql`(select count(*) from ${table} ${related.table} where ${related.column(key)} = ${id})`.mapWith(Number);
+  return (id) => sql`(${sql`select count(*) from ${table} ${related.table} where ${related.column(key)} = ${id}`})`.mapWith(Number);
 }
 
 /** Whether a row of the join table `table` links the record (`own`) and the caller (`other`); false, read nothing, for an anonymous caller. */
