@@ -39,9 +39,12 @@ function parseSqlLog(text) {
   return statements;
 }
 
-/** A statement that is the total count of a counted list: a count(...) without GROUP BY. */
+/**
+ * A statement that is the total count of a counted list: it selects a count(...) first, without
+ * GROUP BY. Not a page that selects counts as subqueries of its columns (Drizzle's computed fields).
+ */
 function isTotalCount(sql) {
-  return /\bcount\s*\(/i.test(sql) && !/\bgroup\s+by\b/i.test(sql);
+  return /^\s*\(?\s*select\s+count\s*\(/i.test(sql) && !/\bgroup\s+by\b/i.test(sql);
 }
 
 /** Whether a statement reads rows (and so has a plan worth checking). */

@@ -1394,6 +1394,28 @@ export interface OrmQueryContext {
   includesComputing: IncludeContext[];
   /** The user id computed fields (callerIn) compare with: `userId` when the caller may be signed in, else `null`. */
   callerId: 'userId' | 'null';
+  /**
+   * Drizzle, how a GET selects its records (orm/drizzle/read/<reads>): `columns` (the sent columns;
+   * included records and computed fields are added after, orm/drizzle/addRelated), or `related`:
+   * its computed fields as columns (subqueries) and its `joins` in the same statement.
+   */
+  reads: 'columns' | 'related';
+  /** Drizzle, reads `related`: the included belongsTo relations left-joined in the statement (records.ts `joined`), with their computed fields. */
+  joins: IncludeContext[];
+  /** Drizzle, reads `related`: the route's computed fields read as columns; else empty. */
+  computedColumns: ComputedContext[];
+  /**
+   * Drizzle, reads `related`: the caller computed columns are read for: `userId` or `null`
+   * (callerId), or in a prepared statement `sql.placeholder("_caller")`, filled with `userId` by
+   * its `execute` (executeCaller) when some computed field depends on the caller.
+   */
+  caller: string;
+  /** Drizzle, a prepared read whose statement takes the caller (caller is a placeholder): `, _caller: userId`, what its `execute` adds; else "". */
+  executeCaller: string;
+  /** Drizzle: the included relations added after the records are read (orm/drizzle/relationsOf): those not in `joins`. */
+  addedIncludes: IncludeContext[];
+  /** Drizzle: included records or computed fields are added after the records are read (orm/drizzle/addRelated). */
+  addsRelated: boolean;
   /** Prisma: the entries of its `include` argument (orm/prisma/include): the included relations, then what computed fields read. */
   prismaInclude: PrismaEntryContext[];
   /** Prisma: the query takes an `include` argument (orm/prisma/include): included relations or computed fields that read records. */

@@ -74,12 +74,28 @@ export function mapOrmQueries(
   method: Omit<MethodFields, 'orm'>,
   { orm, provider }: { orm: OrmName; provider: DatabaseProvider },
 ): OrmQueryContext {
+  // A Drizzle GET reads its computed fields and belongsTo includes in the statement of its records.
+  const readsInOne = orm === 'drizzle' && readsRelated(method);
+  const joins = readsInOne ? method.include.filter((include) => !include.isList) : [];
+  const computedColumns = readsInOne ? method.computed : [];
+  const related = joins.length > 0 || computedColumns.length > 0;
+  const addedIncludes = method.include.filter((include) => !joins.includes(include));
+  const includes = addedIncludes.length > 0;
+  const computes = method.computed.length > computedColumns.length;
+  const includesComputing = addedIncludes.filter((include) => include.computed.length > 0);
+  const addsRelated = includes || computes || includesComputing.length > 0;
   // Included records are added to `found`; when the write's transaction added them, it returns the records.
-  const addsLater = method.related && !method.readsInTransaction;
+  const addsLater = addsRelated && !method.readsInTransaction;
   const recordName = addsLater ? 'found' : 'record';
   const rowsName = addsLater ? 'found' : 'records';
-  const includes = method.include.length > 0;
-  const computes = method.computed.length > 0;
+  const callerId = method.auth || method.optionalAuth ? 'userId' : 'null';
+  const preparedCaller =
+    related &&
+    method.preparesRead &&
+    callerId === 'userId' &&
+    [...computedColumns, ...joins.flatMap((join) => join.computed)].some(
+      (computed) => computed.kind === 'callerIn',
+    );
   const readsCollection = method.queuesEvents || method.readsWritten;
   return {
     recordName,
@@ -87,8 +103,15 @@ export function mapOrmQueries(
     keptAs: keptAs(method, orm, recordName, rowsName),
     addsAfterWrite: method.readsWritten && !method.readsInTransaction,
     adds: includes && computes ? 'both' : includes ? 'included' : computes ? 'computed' : null,
-    includesComputing: method.include.filter((include) => include.computed.length > 0),
-    callerId: method.auth || method.optionalAuth ? 'userId' : 'null',
+    includesComputing,
+    callerId,
+    reads: related ? 'related' : 'columns',
+    joins,
+    computedColumns,
+    caller: preparedCaller ? 'sql.placeholder("_caller")' : method.preparesRead ? 'null' : callerId,
+    executeCaller: preparedCaller ? ', _caller: userId' : '',
+    addedIncludes,
+    addsRelated,
     prismaInclude: [
       ...method.include.map((include): PrismaEntryContext => ({ kind: 'include', value: include })),
       ...method.reads.map(readEntry),
@@ -177,6 +200,15 @@ function prismaCount(
     ),
     scope: query.scope.map(pathSql),
   };
+}
+
+/**
+ * A GET that reads its records with one select: a list, or one record read by a select of its own
+ * (not the record its voter loaded), whose answer sends included records or computed fields.
+ */
+function readsRelated(method: Omit<MethodFields, 'orm'>): boolean {
+  if (!method.related) return false;
+  return method.operation === 'list' || (method.operation === 'get' && !method.loadsRecord);
 }
 
 /** How a list reads its records (OrmQueryContext.listPaging). */

@@ -1264,7 +1264,10 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
    * The SQL statements the app printed (APPGEN_LOG_SQL=params) while it answered one list request
    * of Jake's, each with its parameters, and the records of the answer.
    */
-  async function statements(path: string): Promise<{ sql: Statement[]; records: Row[] }> {
+  async function statements(
+    path: string,
+    key = 'articles',
+  ): Promise<{ sql: Statement[]; records: Row[] }> {
     const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
     await settle();
     const before = server.output().length;
@@ -1285,7 +1288,8 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
           params: JSON.parse(line.slice(at + ' -- params: '.length)) as unknown[],
         };
       });
-    return { sql, records: rows(answer) };
+    const answered = body(answer)[key];
+    return { sql, records: Array.isArray(answered) ? (answered as Row[]) : [answered as Row] };
   }
 
   it('reads computed fields with as many SQL statements for 50 articles as for 1', async () => {
@@ -1309,6 +1313,25 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     // Prisma on PostgreSQL joins the included relations to the page (relationJoins): the page,
     // the count of its favorites (src/appgen/counts.ts) and the total.
     if (orm === 'prisma' && database === 'postgresql') expect(statementCounts.oneArticle).toBe(3);
+    const [{ slug }] = (await statements('/api/articles?limit=1')).records;
+    await statements(`/api/articles/${slug}`, 'article'); // warm-up: its prepared statement
+    statementCounts.articleBySlug = (
+      await statements(`/api/articles/${slug}`, 'article')
+    ).sql.length;
+    statementCounts.comments = (
+      await statements(`/api/articles/${slug}/comments`, 'comments')
+    ).sql.length;
+    if (orm === 'drizzle') {
+      // Drizzle reads the computed fields and the author (with its own) in the statement of the
+      // records: a list is its page and its count, an article by slug one statement, its comments
+      // the article (404 without it) and the page.
+      expect(statementCounts).toEqual({
+        oneArticle: 2,
+        fiftyArticles: 2,
+        articleBySlug: 1,
+        comments: 2,
+      });
+    }
   });
 
   it("counts a page's favorites over that page's articles only, by the index of the links", async () => {
@@ -1338,6 +1361,21 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     )
       .map((row) => row.id as string)
       .sort();
+    if (orm === 'drizzle') {
+      const reading = page.sql.filter((s) => s.text.includes('_Article_favoritedBy'));
+      // One statement reads the page with its computed fields: the count is a subquery per
+      // article of the page (by its id, correlated), so it reads the links of those articles only.
+      expect(reading).toHaveLength(1);
+      const [statement] = reading;
+      expect(statement.text).toMatch(
+        /\(select count\(\*\) from "_Article_favoritedBy" "(\w+)" where "\1"\."A" = "Article"\."id"\)/,
+      );
+      await expectFoundByIndex(statement, {
+        postgresql: /Index Cond: \((\S+\.)?"A" = "Article"\.id\)/,
+        sqlite: /SEARCH _r USING (COVERING )?INDEX _Article_favoritedBy\S* \(A=\?\)/,
+      });
+      return;
+    }
     // Every statement that reads the links (the count, and whether the caller is linked) names
     // the page's two articles, but for the page's own statement (Prisma on PostgreSQL joins the
     // links to each article it reads); the count is one of them, with nothing but those two ids.
@@ -1351,22 +1389,31 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     expect(counts).toHaveLength(1);
     const [counting] = counts;
     expect([...counting.params].sort()).toEqual(ids);
-    // Its plan finds the links by the index on their article ("A"), not by reading them all
-    // (PostgreSQL is kept from a sequential scan, which it prefers on a table this small).
+    await expectFoundByIndex(counting, {
+      postgresql: /Index Cond: \((\S+\.)?"A" = ANY/,
+      sqlite: /SEARCH "?_Article_favoritedBy"? USING (COVERING )?INDEX \S+ \(A=\?\)/,
+    });
+  });
+
+  /**
+   * The plan of a statement that reads the links of articles finds them by the index on their
+   * article ("A"), not by reading them all (PostgreSQL is kept from a sequential scan, which it
+   * prefers on a table this small): the plan's lines match `postgresql` or `sqlite`.
+   */
+  async function expectFoundByIndex(
+    statement: Statement,
+    plans: { postgresql: RegExp; sqlite: RegExp },
+  ): Promise<void> {
     if (database === 'postgresql') {
       await db.rows('SET enable_seqscan = off');
-      const plan = await db.rows(`EXPLAIN ${counting.text}`, counting.params);
+      const plan = await db.rows(`EXPLAIN ${statement.text}`, statement.params);
       await db.rows('RESET enable_seqscan');
-      expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toMatch(
-        /Index Cond: \((\S+\.)?"A" = ANY/,
-      );
+      expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toMatch(plans.postgresql);
     } else {
-      const plan = await db.rows(`EXPLAIN QUERY PLAN ${counting.text}`, counting.params);
-      expect(plan.map((row) => row.detail).join('\n')).toMatch(
-        /SEARCH "?_Article_favoritedBy"? USING (COVERING )?INDEX \S+ \(A=\?\)/,
-      );
+      const plan = await db.rows(`EXPLAIN QUERY PLAN ${statement.text}`, statement.params);
+      expect(plan.map((row) => row.detail).join('\n')).toMatch(plans.sqlite);
     }
-  });
+  }
 
   it('answers 201 exactly for the articles it stored, while its database connections are dropped', async () => {
     // Not recorded in the transcript: which requests fail depends on timing. On PostgreSQL a loop

@@ -2,7 +2,8 @@
 // What the API sends of each record (orm drizzle): the columns of each table without its hidden
 // fields, and the related records a route includes. The Prisma variant gets the same from the
 // client's global `omit` and `include`.
-import { inArray } from "drizzle-orm";
+import { eq, getTableColumns, inArray, type Column, type SQL, type Table } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { db, tables } from "./db";
 
 /** The columns sent of each model, hidden fields left out: `db.select(columns.user)`, `.returning(columns.user)`. */
@@ -77,6 +78,45 @@ export const relations = {
     owner: { one: true, key: "ownerId", find: (keys, reader) => reader.select({ key: tables.user.id, row: columns.user }).from(tables.user).where(inArray(tables.user.id, keys)) },
   },
 } satisfies Record<string, Record<string, RelationFinder>>;
+
+/** A table under another name in a statement (a self relation reads the same table twice). */
+function aliasOf(table: Table, name: string): { table: Table; column: (field: string) => Column } {
+  const renamed = alias(table as never, name) as unknown as Table;
+  const all = getTableColumns(renamed) as Record<string, Column>;
+  return { table: renamed, column: (field) => all[field] };
+}
+
+/**
+ * A belongsTo read in the statement of its records: the related table left-joined under the
+ * relation's name (`table`, joined `on` the records' field), the columns sent of it, and its id
+ * (what the related record's computed columns are read by). The related record is null when the
+ * first of `columns` is (Drizzle's rule for a left join): its id, every model's first field, never
+ * hidden, never null.
+ */
+export interface JoinedRelation<C extends Record<string, Column> = Record<string, Column>> {
+  table: Table;
+  on: SQL;
+  columns: C;
+  id: Column;
+}
+
+/** The belongsTo whose id `key` holds, `table` joined as `name`, with the columns `sent` of it (`columns.user`). */
+export function joinOf<C extends Record<string, Column>>(table: Table, name: string, sent: C, key: Column): JoinedRelation<C> {
+  const related = aliasOf(table, name);
+  const id = related.column("id");
+  const joinedColumns = Object.fromEntries(Object.keys(sent).map((field) => [field, related.column(field)])) as C;
+  return { table: related.table, on: eq(id, key), columns: joinedColumns, id };
+}
+
+/** Each model's belongsTo relations, as a route that includes them reads them in its own statement. */
+export const joined = {
+  task: {
+    // the Board whose id is in boardId
+    board: joinOf(tables.board, "board", columns.board, tables.task.boardId),
+    // the User whose id is in ownerId
+    owner: joinOf(tables.user, "owner", columns.user, tables.task.ownerId),
+  },
+} satisfies Record<string, Record<string, JoinedRelation>>;
 
 /**
  * The records with the relations a route includes, added after their own fields: a belongsTo as

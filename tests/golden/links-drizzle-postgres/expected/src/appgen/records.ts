@@ -2,7 +2,8 @@
 // What the API sends of each record (orm drizzle): the columns of each table without its hidden
 // fields, and the related records a route includes. The Prisma variant gets the same from the
 // client's global `omit` and `include`.
-import { asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, inArray, sql, type Column, type SQL, type Table } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db, orderOf, tables } from "./db";
 
 /** The columns sent of each model, hidden fields left out: `db.select(columns.user)`, `.returning(columns.user)`. */
@@ -69,6 +70,43 @@ export const relations = {
   },
 } satisfies Record<string, Record<string, RelationFinder>>;
 
+/** A table under another name in a statement (a self relation reads the same table twice). */
+function aliasOf(table: Table, name: string): { table: Table; column: (field: string) => Column } {
+  const renamed = alias(table as never, name) as unknown as Table;
+  const all = getTableColumns(renamed) as Record<string, Column>;
+  return { table: renamed, column: (field) => all[field] };
+}
+
+/**
+ * A belongsTo read in the statement of its records: the related table left-joined under the
+ * relation's name (`table`, joined `on` the records' field), the columns sent of it, and its id
+ * (what the related record's computed columns are read by). The related record is null when the
+ * first of `columns` is (Drizzle's rule for a left join): its id, every model's first field, never
+ * hidden, never null.
+ */
+export interface JoinedRelation<C extends Record<string, Column> = Record<string, Column>> {
+  table: Table;
+  on: SQL;
+  columns: C;
+  id: Column;
+}
+
+/** The belongsTo whose id `key` holds, `table` joined as `name`, with the columns `sent` of it (`columns.user`). */
+export function joinOf<C extends Record<string, Column>>(table: Table, name: string, sent: C, key: Column): JoinedRelation<C> {
+  const related = aliasOf(table, name);
+  const id = related.column("id");
+  const joinedColumns = Object.fromEntries(Object.keys(sent).map((field) => [field, related.column(field)])) as C;
+  return { table: related.table, on: eq(id, key), columns: joinedColumns, id };
+}
+
+/** Each model's belongsTo relations, as a route that includes them reads them in its own statement. */
+export const joined = {
+  article: {
+  },
+  label: {
+  },
+} satisfies Record<string, Record<string, JoinedRelation>>;
+
 /**
  * The records with the relations a route includes, added after their own fields: a belongsTo as
  * the record (or null), hasMany and manyToMany as arrays ordered by id. One query per relation,
@@ -98,7 +136,10 @@ function* including<T extends object>(records: T[], include: Record<string, Rela
   return results;
 }
 
-/** How to compute one computed field for a set of records (see withComputed). */
+/** The caller a computed column is read for: the signed-in user's id, null (anonymous), or a prepared statement's placeholder. */
+export type Caller = string | null | ReturnType<typeof sql.placeholder>;
+
+/** How to compute one computed field for a set of records (see withComputed), or as a column of their select. */
 export interface ComputedFinder {
   /** `values`: a list per record; else one value per record. */
   list: boolean;
@@ -106,15 +147,63 @@ export interface ComputedFinder {
   none: unknown;
   /** The values for these record ids (and the signed-in user's id, or null), each with its record's id. */
   find(ids: string[], userId: string | null, reader: Reader): Query<Array<{ key: string | null; value: unknown }>>;
+  /**
+   * The field as a column of a select of the records: a subquery on `id`, the records' id column
+   * (of their table, or of a joined relation's), read by the index of the join table or of the
+   * foreign key.
+   */
+  column(id: Column, caller: Caller): SQL;
+}
+
+// In the subqueries, the related table is `_r` and the join table `_l`: a subquery on the records' own table (a self
+// relation) reads its own rows, not the record's. Each column is inside an inner sql`...`: in a select of one table,
+// Drizzle writes the columns that are direct parts of a selected sql`...` without their table, which would leave
+// `"authorId" = "id"` to the subquery's own table.
+
+/** The number of rows of `table` whose `key` holds the record's id. */
+export function countColumn(table: Table, key: string): ComputedFinder["column"] {
+  const related = aliasOf(table, "_r");
+  return (id) => sql`(${sql`select count(*) from ${table} ${related.table} where ${related.column(key)} = ${id}`})`.mapWith(Number);
+}
+
+/** Whether a row of the join table `table` links the record (`own`) and the caller (`other`); false, read nothing, for an anonymous caller. */
+export function callerInColumn(table: Table, own: string, other: string): ComputedFinder["column"] {
+  const link = aliasOf(table, "_l");
+  return (id, caller) => caller === null ? sql`false`.mapWith(Boolean) : sql`exists(select 1 from ${table} ${link.table} where ${and(eq(link.column(own), id), eq(link.column(other), caller))})`.mapWith(Boolean);
+}
+
+/**
+ * The `field` of each related record as one list, by `orderBy` (see orderOf), then id: the
+ * records of `table` whose foreign key `owner` holds the record's id, or those the join table
+ * `owner.table` links to it.
+ */
+export function valuesColumn(table: Table, field: string, orderBy: string, descending: boolean, owner: string | { table: Table; own: string; other: string }): ComputedFinder["column"] {
+  const related = aliasOf(table, "_r");
+  const value = related.column(field);
+  const order = sql`order by ${orderOf(related.column(orderBy), descending)}, ${related.column("id")}`;
+  if (typeof owner === "string") {
+    return (id) => listColumn(sql`select ${value} as "_v" from ${table} ${related.table} where ${related.column(owner)} = ${id} ${order}`, value);
+  }
+  const link = aliasOf(owner.table, "_l");
+  return (id) => listColumn(sql`select ${value} as "_v" from ${owner.table} ${link.table} join ${table} ${related.table} on ${related.column("id")} = ${link.column(owner.other)} where ${link.column(owner.own)} = ${id} ${order}`, value);
+}
+
+/**
+ * The values `select` reads (of `column`, as "_v") as one column, in its order: an array of text as
+ * it is, any other type through JSON, each value then decoded as `column` decodes it.
+ */
+function listColumn(select: SQL, column: Column): SQL {
+  if (column.columnType === "PgText") return sql`array(${select})`;
+  return sql`array_to_json(array(${select}))`.mapWith((values: unknown[]) => column.dataType === "json" ? values : values.map((value) => (value === null ? null : column.mapFromDriverValue(value))));
 }
 
 /** Each model's computed fields (`computed` in its config), as a route's `fields` names them. */
 export const computed = {
   label: {
     // the summary of each Article linked in _Article_labels, by summary, then id
-    summaries: { list: true, none: null, find: (ids, _userId, reader) => reader.select({ key: tables._Article_labels.B, value: tables.article.summary }).from(tables._Article_labels).innerJoin(tables.article, eq(tables._Article_labels.A, tables.article.id)).where(inArray(tables._Article_labels.B, ids)).orderBy(orderOf(tables.article.summary, false), asc(tables.article.id)) },
+    summaries: { list: true, none: null, find: (ids, _userId, reader) => reader.select({ key: tables._Article_labels.B, value: tables.article.summary }).from(tables._Article_labels).innerJoin(tables.article, eq(tables._Article_labels.A, tables.article.id)).where(inArray(tables._Article_labels.B, ids)).orderBy(orderOf(tables.article.summary, false), asc(tables.article.id)), column: valuesColumn(tables.article, "summary", "summary", false, { table: tables._Article_labels, own: "B", other: "A" }) },
     // the number of Articles linked in _Article_labels
-    articleCount: { list: false, none: 0, find: (ids, _userId, reader) => reader.select({ key: tables._Article_labels.B, value: count() }).from(tables._Article_labels).where(inArray(tables._Article_labels.B, ids)).groupBy(tables._Article_labels.B) },
+    articleCount: { list: false, none: 0, find: (ids, _userId, reader) => reader.select({ key: tables._Article_labels.B, value: count() }).from(tables._Article_labels).where(inArray(tables._Article_labels.B, ids)).groupBy(tables._Article_labels.B), column: countColumn(tables._Article_labels, "B") },
   },
 } satisfies Record<string, Record<string, ComputedFinder>>;
 
