@@ -107,7 +107,7 @@ function aliasOf(table: Table, name: string): { table: Table; column: (field: st
 
 /**
  * A belongsTo read in the statement of its records: the related table left-joined under the
- * relation's name (`table`, joined `on` the records' field), the columns sent of it, and its id
+ * relation's name with an underscore (`table`, joined `on` the records' field), the columns sent of it, and its id
  * (what the related record's computed columns are read by). The related record is null when the
  * first of `columns` is (Drizzle's rule for a left join): its id, every model's first field, never
  * hidden, never null.
@@ -119,9 +119,14 @@ export interface JoinedRelation<C extends Record<string, Column> = Record<string
   id: Column;
 }
 
-/** The belongsTo whose id `key` holds, `table` joined as `name`, with the columns `sent` of it (`columns.user`). */
+/**
+ * The belongsTo whose id `key` holds, `table` joined as `_<name>`, with the columns `sent` of it
+ * (`columns.user`). The underscore keeps the alias apart from the records' own table, whose name
+ * starts with a capital letter: SQLite ignores case, so a relation `comment` of the model
+ * `Comment` joined as "comment" would name the records' table.
+ */
 export function joinOf<C extends Record<string, Column>>(table: Table, name: string, sent: C, key: Column): JoinedRelation<C> {
-  const related = aliasOf(table, name);
+  const related = aliasOf(table, `_${name}`);
   const id = related.column("id");
   const joinedColumns = Object.fromEntries(Object.keys(sent).map((field) => [field, related.column(field)])) as C;
   return { table: related.table, on: eq(id, key), columns: joinedColumns, id };
