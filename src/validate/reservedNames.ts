@@ -284,6 +284,8 @@ const HANDLER_NAMES = new Set([
   'withComputed',
   'withComputedNow',
   'withIncludedNow',
+  'joined',
+  'sql',
   'relationCounts',
   'withCounts',
 ]);
