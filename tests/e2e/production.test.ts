@@ -1,6 +1,7 @@
 import fs from 'fs';
 import path from 'path';
 import { request } from './support/http';
+import { readJsonLines } from './support/jsonLines';
 import { describeOutbox, OUTBOX_FIXTURE } from './support/outbox';
 import { APPGEN, REPO_ROOT } from './support/paths';
 import { createTestDatabase, postgresAvailable, psql } from './support/postgres';
@@ -108,15 +109,7 @@ describe.each(ORMS)('production: three instances on PostgreSQL (orm %s)', (orm) 
   let instances: RunningServer[] = [];
   let proxy: RoundRobinProxy;
   const sql = (text: string) => psql(text, database.url);
-  const runs = (): EventRun[] => {
-    const file = path.join(project.dir, 'events.log');
-    if (!fs.existsSync(file)) return [];
-    return fs
-      .readFileSync(file, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as EventRun);
-  };
+  const runs = () => readJsonLines<EventRun>(path.join(project.dir, 'events.log'));
   // A request whose connection is cut (its instance killed mid-answer) counts as status 0: the
   // client never learnt whether the write committed.
   const createNote = async (title: string) => {
@@ -223,15 +216,8 @@ describe.each(ORMS)('production: three instances on PostgreSQL (orm %s)', (orm) 
   });
 
   it('runs each minute of a scheduled job once across the three instances', async () => {
-    const file = path.join(project.dir, 'jobs.log');
-    const ticks = (): Array<{ id: string; scheduledAt: string }> =>
-      fs.existsSync(file)
-        ? fs
-            .readFileSync(file, 'utf8')
-            .split('\n')
-            .filter(Boolean)
-            .map((line) => JSON.parse(line) as { id: string; scheduledAt: string })
-        : [];
+    const ticks = () =>
+      readJsonLines<{ id: string; scheduledAt: string }>(path.join(project.dir, 'jobs.log'));
     await eventually(
       () => ticks().length > 0,
       70_000,

@@ -1,7 +1,7 @@
-import fs from 'fs';
 import path from 'path';
 import { openAppDatabase, type AppDatabase } from './appDatabase';
 import { request } from './http';
+import { readJsonLines } from './jsonLines';
 import type { Orm } from './orms';
 import { APPGEN, REPO_ROOT } from './paths';
 import { runOk, type RunResult } from './run';
@@ -84,15 +84,7 @@ function outboxCases(
   let base: string;
   let db: AppDatabase;
 
-  const log = (): LogLine[] => {
-    const file = path.join(app.dir, 'outbox.log');
-    if (!fs.existsSync(file)) return [];
-    return fs
-      .readFileSync(file, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as LogLine);
-  };
+  const log = () => readJsonLines<LogLine>(path.join(app.dir, 'outbox.log'));
   const linesOf = (event: string, name: string) =>
     log().filter((line) => line.event === event && line.name === name);
   // The events' rows, not the runs of scheduled jobs (ids `job:<name>:<time>`), which the
