@@ -2,7 +2,9 @@
 // 50,000 articles with 3 of 200 tags each, 200,000 favorites, 20,000 follows, 100,000 comments),
 // per ORM. For each endpoint: req/s, p50 and p99 of the generated route beside a hand-written
 // route in the same app that answers the same bytes with one SQL statement (the ceiling that
-// includes the framework: hand-written/publishingRoutes.js), measured in interleaved rounds; the
+// includes the framework: hand-written/publishingRoutes.js), measured in interleaved rounds (with
+// Prisma also a third route, the same answer written by hand with Prisma Client's API: what
+// appgen's code adds to Prisma's, and what Prisma Client costs beside the SQL); the
 // statements the generated route sends per request (APPGEN_LOG_SQL=params); and the plan of each
 // (EXPLAIN): no statement may read a whole table of more than 10,000 rows, except the count the
 // route asks for (lib/planCheck.js). Exits non-zero on a plan violation or different bytes.
@@ -55,6 +57,8 @@ const ENDPOINTS = [
 ];
 
 const handPath = (url) => url.replace(/^\/api\//, '/api/hand/');
+/** The same answer written by hand with Prisma Client's API (Prisma apps only). */
+const prismaHandPath = (url) => url.replace(/^\/api\//, '/api/hand-prisma/');
 
 /** A package of the app's own dependencies (the shared install's): pg, better-sqlite3. */
 const appRequire = (dir, name) => createRequire(path.join(dir, 'package.json'))(name);
@@ -162,7 +166,7 @@ async function statementsOf(server, url, headers) {
  * With a server that logs its SQL: per endpoint, the statements of one request, their plans, and
  * whether the hand-written route answers the same bytes.
  */
-async function inspect(dir, env, token, explainer) {
+async function inspect(dir, env, token, explainer, orm) {
   const server = await startBuiltApp(dir, { ...env, APPGEN_LOG_SQL: 'params' }, '/api/tags');
   try {
     const found = [];
@@ -170,6 +174,12 @@ async function inspect(dir, env, token, explainer) {
       const headers = headersOf(endpoint, token);
       const generated = await get(server.url, endpoint.path, headers);
       const hand = await get(server.url, handPath(endpoint.path), headers);
+      const prismaHand =
+        orm === 'prisma' ? await get(server.url, prismaHandPath(endpoint.path), headers) : hand;
+      if (prismaHand !== hand)
+        throw new Error(
+          `${endpoint.path}: the hand-written Prisma route's answer differs from the SQL route's ${firstDifference(prismaHand, hand)}`,
+        );
       const statements = await statementsOf(server, endpoint.path, headers);
       const checked = [];
       for (const statement of statements.filter((s) => planCheck.isQuery(s.sql)))
@@ -209,7 +219,7 @@ async function runVariant(orm, database, options) {
     const explainer = await backend.explainer(dir, orm, env);
     let inspected;
     try {
-      inspected = await inspect(dir, env, token, explainer);
+      inspected = await inspect(dir, env, token, explainer, orm);
     } finally {
       await explainer.close();
     }
@@ -223,6 +233,9 @@ async function runVariant(orm, database, options) {
         {
           generated: `${server.url}${endpoint.path}`,
           hand: `${server.url}${handPath(endpoint.path)}`,
+          ...(orm === 'prisma'
+            ? { prismaHand: `${server.url}${prismaHandPath(endpoint.path)}` }
+            : {}),
         },
         { method: 'GET', headers },
         options,
@@ -281,6 +294,9 @@ async function runData({ duration, connections, rounds, keep, dataOrms, dataData
       'spread %',
       'statements',
       'same bytes',
+      'Prisma by hand req/s',
+      'generated ÷ Prisma by hand',
+      'Prisma by hand ÷ hand',
     ],
     rows.map((r) => [
       r.variant,
@@ -295,6 +311,9 @@ async function runData({ duration, connections, rounds, keep, dataOrms, dataData
       `${fixed(r.generated.rpsSpread, 0)}/${fixed(r.hand.rpsSpread, 0)}`,
       String(r.statements.length),
       r.sameBytes ? 'yes' : 'NO',
+      r.prismaHand ? fixed(r.prismaHand.rps, 0) : '',
+      r.prismaHand ? fixed(r.generated.rps / r.prismaHand.rps, 2) : '',
+      r.prismaHand ? fixed(r.prismaHand.rps / r.hand.rps, 2) : '',
     ]),
   );
   printTable(
