@@ -1467,10 +1467,11 @@ export interface OrmQueryContext {
   /** The filters through relations of a list or collection (listQuery.filters with a `path`), each a condition on related records. */
   relatedFilters: ListFilterContext[];
   /**
-   * Prisma on PostgreSQL (relationJoins), a list paged by offset that includes relations or reads computed fields: its relations
-   * are read by joins only for the first pages (a join reads them for every record skipped too), else by one query each.
+   * Prisma on PostgreSQL (relationJoins), a list paged by offset or cursor that includes relations or reads computed fields: its
+   * relations are read by one query each (`relationLoadStrategy: "query"`), since with joins PostgreSQL reads the relations of
+   * every record the filters match (or the offset skips) before it sorts and cuts the page.
    */
-  joinsNearStart: boolean;
+  relationsByQueries: boolean;
   /** Prisma on SQLite, a list with a count (listQuery.count) that reads through relations: its count in SQL (orm/prisma/list/counted); else null. */
   prismaCount: PrismaCountContext | null;
   /** Drizzle, a prepared read (preparesRead): the argument of `.prepare()`, the statement's name as a string literal on PostgreSQL, else "". */

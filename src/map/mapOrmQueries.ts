@@ -148,10 +148,10 @@ export function mapOrmQueries(
     insert: method.writesInTransaction ? 'inTransaction' : method.slug ? 'slug' : 'plain',
     relatedFilters: (method.listQuery?.filters ?? []).filter((filter) => filter.path !== null),
     prismaCount: prismaCount(method, orm, provider),
-    joinsNearStart:
+    relationsByQueries:
       orm === 'prisma' &&
       provider === 'postgresql' &&
-      listPaging(method) === 'offset' &&
+      ['offset', 'cursor'].includes(listPaging(method)) &&
       (includes || method.reads.length > 0),
     prepareArgument:
       method.readStatement !== null && provider === 'postgresql'

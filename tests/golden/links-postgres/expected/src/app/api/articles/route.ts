@@ -74,6 +74,9 @@ export async function GET(request: Request): Promise<Response> {
       orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.ArticleOrderByWithRelationInput[],
       // One more than the page: whether another page follows.
       take: (query.limit ?? 10) + 1,
+      // Included relations by one query each: with joins, PostgreSQL reads the relations of every
+      // record the filters match (or the offset skips) before it sorts and cuts the page.
+      relationLoadStrategy: "query",
       include: { labels: { orderBy: { id: "asc" } } },
     });
     const next = endOfPage(records, query.limit ?? 10, query.sort);

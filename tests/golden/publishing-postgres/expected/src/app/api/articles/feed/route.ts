@@ -41,9 +41,9 @@ export async function GET(request: Request): Promise<Response> {
       orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.ArticleOrderByWithRelationInput[],
       take: query.limit ?? undefined,
       skip: query.offset,
-      // Included relations by joins on the first pages: past them, by one query each, since a join
-      // reads the relations of every record skipped too.
-      relationLoadStrategy: query.offset < 100 ? "join" : "query",
+      // Included relations by one query each: with joins, PostgreSQL reads the relations of every
+      // record the filters match (or the offset skips) before it sorts and cuts the page.
+      relationLoadStrategy: "query",
       include: { author: { select: { username: true, bio: true, image: true, followers: { where: { id: userId ?? "" }, select: { id: true } } } }, tags: { select: { name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }, favoritedBy: { where: { id: userId ?? "" }, select: { id: true } } },
     });
     await withCounts(records, { counts: { favoritedBy: relationCounts.article.favoritesCount }, include: { author: { counts: {  }, include: {} } } }, db);
