@@ -259,7 +259,7 @@ export async function articlePage(userId: string | null, filters: Filters, limit
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take: limit,
     skip: offset,
-    include: articleInclude(userId),${database === 'postgresql' ? '\n    // Joins are evaluated for every row an offset skips.\n    relationLoadStrategy: offset < 100 ? "join" : "query",' : ''}
+    include: articleInclude(userId),${database === 'postgresql' ? '\n    // Not joins: PostgreSQL would join every matching article before it cuts the page.\n    relationLoadStrategy: "query",' : ''}
   });
   const counts = await favoritesCounts(records.map((r) => r.id));
   return { articles: records.map((r) => article(r, counts.get(r.id) ?? 0)), articlesCount: await total(filters, userId) };
