@@ -1472,8 +1472,16 @@ export interface OrmQueryContext {
    * every record the filters match (or the offset skips) before it sorts and cuts the page.
    */
   relationsByQueries: boolean;
-  /** Prisma on SQLite, a list with a count (listQuery.count) that reads through relations: its count in SQL (orm/prisma/list/counted); else null. */
-  prismaCount: PrismaCountContext | null;
+  /**
+   * Prisma on SQLite, a list that reads through relations and pages by offset or counts (listQuery.count): its records' conditions in
+   * SQL, for the page's ids (orm/prisma/list/offset) and the count (orm/prisma/list/counted); else null.
+   */
+  prismaSql: PrismaSqlContext | null;
+  /**
+   * Prisma, the page of a list paged by offset (`orm/prisma/list/offsetPage/<prismaOffsetPage>`): `ids` when prismaSql is set (the page's
+   * ids in SQL by its conditions and in its order, then its records by id), else `findMany` (Prisma's `where`, `skip` and `take`).
+   */
+  prismaOffsetPage: 'ids' | 'findMany';
   /** Drizzle, a prepared read (preparesRead): the argument of `.prepare()`, the statement's name as a string literal on PostgreSQL, else "". */
   prepareArgument: string;
   /** Drizzle, a prepared read: the fields it matches (`matches`) as string literals joined by `, `, the placeholders' names. */
@@ -1551,25 +1559,26 @@ export interface OrmStepContext {
   /** Prisma: the relation filter, `is` (belongsTo: one related record) or `some`. */
   prismaFilter: 'is' | 'some';
   /**
-   * Prisma, a count in SQL (PrismaCountContext): the step's condition before what follows it (the next step, or the value), and
+   * Prisma, a list's conditions in SQL (PrismaSqlContext): the step's condition before what follows it (the next step, or the value), and
    * after, e.g. `"id" IN (SELECT "A" FROM "_Article_tags" WHERE "B" IN (SELECT "id" FROM "Tag" WHERE ` and `))`.
    */
   sqlBefore: string;
   sqlAfter: string;
 }
 
-/** A condition of a count in SQL (PrismaCountContext): the SQL before its value and after it. */
+/** A condition of a list in SQL (PrismaSqlContext): the SQL before its value and after it. */
 export interface SqlConditionContext {
   before: string;
   after: string;
 }
 
 /**
- * Prisma on SQLite, a list that counts its records and filters through relations: its count in SQL. Prisma writes a relation
- * filter as a subquery correlated with each record, which SQLite runs once per record of the table; these conditions find
- * the records through the relations' indexes (`"id" IN (SELECT ...)`), as Drizzle's routes do.
+ * Prisma on SQLite, a list that reads through relations: its records' conditions in SQL (orm/prisma/list/conditions). Prisma writes a
+ * relation filter as a subquery correlated with each record, which SQLite runs once per record of the table, walking the order's index
+ * until it has a page; these conditions find the records through the relations' indexes (`"id" IN (SELECT ...)`), as Drizzle's routes
+ * do. The page at an offset is read by them (its ids, then its records by Prisma), and so is the count: the two select by the same conditions.
  */
-export interface PrismaCountContext {
+export interface PrismaSqlContext {
   /** The model's table. */
   table: string;
   /** The model's own filters (query.where), each its field compared. */
@@ -1578,6 +1587,14 @@ export interface PrismaCountContext {
   related: Array<{ filter: ListFilterContext; sql: SqlConditionContext }>;
   /** The scope: each path's condition on the signed-in user's id. */
   scope: SqlConditionContext[];
+  /** The list counts (listQuery.count): its total in SQL by the conditions (orm/prisma/list/countSql). A list paged by offset reads its page by them too (prismaOffsetPage). */
+  count: boolean;
+  /**
+   * The page's order in SQL, as Prisma's (orm/prisma/list/order): each sort field the route allows (listQuery.sorts), its column
+   * ascending and descending, an optional field's NULLs after every value ascending and before every value descending
+   * (`"createdAt" ASC`, `"publishedAt" DESC NULLS FIRST`). The request picks one by name, never writes a column.
+   */
+  sorts: Array<{ field: string; ascending: string; descending: string }>;
 }
 
 /** How the ORM partials read one computed field (ComputedContext.orm). */

@@ -15,7 +15,7 @@ import type {
   OrmSyntaxContext,
   RelationStepContext,
   OrmWriteContext,
-  PrismaCountContext,
+  PrismaSqlContext,
   RelationPathContext,
   SqlConditionContext,
 } from './contexts';
@@ -97,6 +97,7 @@ export function mapOrmQueries(
       (computed) => computed.kind === 'callerIn',
     );
   const readsCollection = method.queuesEvents || method.readsWritten;
+  const listSql = prismaSql(method, orm, provider);
   return {
     recordName,
     rowsName,
@@ -147,7 +148,8 @@ export function mapOrmQueries(
     transacts: method.writesInTransaction ? 'inTransaction' : 'plain',
     insert: method.writesInTransaction ? 'inTransaction' : method.slug ? 'slug' : 'plain',
     relatedFilters: (method.listQuery?.filters ?? []).filter((filter) => filter.path !== null),
-    prismaCount: prismaCount(method, orm, provider),
+    prismaSql: listSql,
+    prismaOffsetPage: listSql !== null && listPaging(method) === 'offset' ? 'ids' : 'findMany',
     relationsByQueries:
       orm === 'prisma' &&
       provider === 'postgresql' &&
@@ -180,18 +182,26 @@ function pathSql(path: RelationPathContext): SqlConditionContext {
   };
 }
 
+/** A sort field's column in SQL, ascending or descending, NULLs where Prisma's order puts them (orm/prisma/list/order). */
+function sortSql(field: string, nullable: boolean, descending: boolean): string {
+  const nulls = !nullable ? '' : descending ? ' NULLS FIRST' : ' NULLS LAST';
+  return `"${field}" ${descending ? 'DESC' : 'ASC'}${nulls}`;
+}
+
 /**
- * Prisma on SQLite, a list that counts what it reads through relations (OrmQueryContext.prismaCount). On PostgreSQL the
- * planner turns Prisma's correlated subqueries into joins; SQLite runs them once per record of the table.
+ * Prisma on SQLite, a list that reads through relations and pages by offset or counts (OrmQueryContext.prismaSql). On
+ * PostgreSQL the planner turns Prisma's correlated subqueries into joins; SQLite runs them once per record of the table.
+ * A list paged by cursor reads its page by Prisma (its cursor's condition is Prisma's), and counts in SQL when asked.
  */
-function prismaCount(
+function prismaSql(
   method: Omit<MethodFields, 'orm'>,
   orm: OrmName,
   provider: DatabaseProvider,
-): PrismaCountContext | null {
+): PrismaSqlContext | null {
   const query = method.listQuery;
   if (orm !== 'prisma' || provider !== 'sqlite' || method.operation !== 'list') return null;
-  if (!query?.count || !query.readsThroughRelations || !method.model) return null;
+  if (!query?.readsThroughRelations || !method.model) return null;
+  if (listPaging(method) !== 'offset' && !query.count) return null;
   return {
     table: method.model.name,
     own: query.filters.filter((filter) => filter.path === null),
@@ -199,6 +209,15 @@ function prismaCount(
       filter.path ? [{ filter, sql: pathSql(filter.path) }] : [],
     ),
     scope: query.scope.map(pathSql),
+    count: query.count,
+    sorts: query.sorts.map((field) => {
+      const nullable = query.nullableSorts.includes(field);
+      return {
+        field,
+        ascending: sortSql(field, nullable, false),
+        descending: sortSql(field, nullable, true),
+      };
+    }),
   };
 }
 

@@ -28,28 +28,26 @@ export async function GET(request: Request): Promise<Response> {
     const listed = readListQuery(request, getApiArticlesFeedQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    // Filters through relations and the caller's scope: each a condition on related records.
-    const where = {
-      ...query.where,
-      AND: [
-        { author: { is: { followers: { some: { id: userId } } } } },
-      ],
-    } as Prisma.ArticleWhereInput;
-    const records = await db.article.findMany({
-      where,
-      // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.ArticleOrderByWithRelationInput[],
-      take: query.limit ?? undefined,
-      skip: query.offset,
-      include: { author: { select: { username: true, bio: true, image: true, followers: { where: { id: userId ?? "" }, select: { id: true } } } }, tags: { select: { name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }, favoritedBy: { where: { id: userId ?? "" }, select: { id: true } } },
-    });
-    await withCounts(records, { counts: { favoritedBy: relationCounts.article.favoritesCount }, include: { author: { counts: {  }, include: {} } } }, db);
-    // The records of `where`, counted in SQL: SQLite runs Prisma's filters through relations once per record of the table;
+    // The records of the list in SQL: SQLite runs Prisma's filters through relations once per record of the table;
     // these conditions find the records through the relations' indexes instead.
     const conditions = [
       Prisma.sql`"authorId" IN (SELECT "id" FROM "User" WHERE "id" IN (SELECT "A" FROM "_User_followers" WHERE "B" = ${userId}))`,
     ].filter((condition) => condition !== null);
-    const [counted] = await db.$queryRaw<Array<{ total: number | bigint }>>`SELECT COUNT(*) AS "total" FROM "Article"${conditions.length > 0 ? Prisma.sql` WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty}`;
+    const whereSql = conditions.length > 0 ? Prisma.sql` WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
+    // The list's order in SQL, as Prisma's orderBy below: the column of a sort field the route allows (the request only picks one).
+    const sortSql: Record<string, [Prisma.Sql, Prisma.Sql]> = {
+      "createdAt": [Prisma.sql`"createdAt" ASC`, Prisma.sql`"createdAt" DESC`],
+    };
+    const order = query.sort ? Prisma.sql`${sortSql[query.sort.field][query.sort.descending ? 1 : 0]}, "id" ASC` : Prisma.sql`"id" ASC`;
+    const page = await db.$queryRaw<Array<{ id: string }>>`SELECT "id" FROM "Article"${whereSql} ORDER BY ${order} LIMIT ${query.limit ?? 20} OFFSET ${query.offset}`;
+    const records = await db.article.findMany({
+      where: { id: { in: page.map((row) => row.id) } },
+      // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
+      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.ArticleOrderByWithRelationInput[],
+      include: { author: { select: { username: true, bio: true, image: true, followers: { where: { id: userId ?? "" }, select: { id: true } } } }, tags: { select: { name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }, favoritedBy: { where: { id: userId ?? "" }, select: { id: true } } },
+    });
+    await withCounts(records, { counts: { favoritedBy: relationCounts.article.favoritesCount }, include: { author: { counts: {  }, include: {} } } }, db);
+    const [counted] = await db.$queryRaw<Array<{ total: number | bigint }>>`SELECT COUNT(*) AS "total" FROM "Article"${whereSql}`;
     const total = Number(counted.total);
     return json({ "articles": shaped(readComputed(records, { computed: { tagList: ["values", "tags", "name"], favorited: ["callerIn", "favoritedBy"], favoritesCount: ["count", "favoritedBy"] }, include: { author: { computed: { following: ["callerIn", "followers"] }, include: {} } } }), getApiArticlesFeedShape), "articlesCount": total }, 200);
   });
