@@ -8,29 +8,27 @@
 const path = require('path');
 const Sequencer = require('@jest/test-sequencer').default;
 
-// Seconds each end-to-end suite took in a full `npm test` on the 2-core machine, two suites at a
-// time (2026-11-27). Approximate: only the order matters. A suite not listed runs after these.
-// Scaled by later side-by-side runs where a suite changed: readme-flow (better-sqlite3 prebuilt,
-// not compiled: 688 -> 414 s), data-loss (copies of one seeded database: 754 -> 639 s), outbox
-// (its PostgreSQL pairs, without their two builds, moved to production).
+// Seconds each end-to-end suite took in a full `.ci/run` on a fresh clone on the 2-core machine,
+// two suites at a time, with other work beside it (2026-11-27: e2e part 1012 s, whole run 25 min).
+// Approximate: only the order matters. A suite not listed runs after these.
 const E2E_SECONDS = {
-  'starter-app.test.ts': 660,
-  'publishing.test.ts': 560,
-  'readme-flow.test.ts': 380,
-  'data-loss.test.ts': 375,
-  'production.test.ts': 310,
-  'todo.test.ts': 240,
-  'compile-examples.test.ts': 220,
-  'dev.test.ts': 220,
-  'route-semantics.test.ts': 215,
-  'forum.test.ts': 200,
-  'migrate.test.ts': 180,
-  'outbox.test.ts': 160,
-  'views-browser.test.ts': 150,
-  'names-typecheck.test.ts': 120,
-  'none-stubs.test.ts': 100,
-  'relations-postgres.test.ts': 80,
-  'create-package.test.ts': 60,
+  'starter-app.test.ts': 423,
+  'publishing.test.ts': 403,
+  'production.test.ts': 144,
+  'outbox.test.ts': 122,
+  'dev.test.ts': 121,
+  'compile-examples.test.ts': 109,
+  'data-loss.test.ts': 107,
+  'todo.test.ts': 103,
+  'route-semantics.test.ts': 103,
+  'forum.test.ts': 96,
+  'names-typecheck.test.ts': 62,
+  'readme-flow.test.ts': 59,
+  'views-browser.test.ts': 58,
+  'migrate.test.ts': 49,
+  'none-stubs.test.ts': 32,
+  'relations-postgres.test.ts': 12,
+  'create-package.test.ts': 12,
 };
 
 class LongestFirstSequencer extends Sequencer {
