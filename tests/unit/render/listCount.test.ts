@@ -1,4 +1,4 @@
-import { minimalProject } from '../support/configs';
+import { minimalProject, TAG_MODEL } from '../support/configs';
 import { renderFiles } from '../support/renderFiles';
 
 // A list counts its matches only when its route asks for it (`query.count`), and then with the
@@ -12,11 +12,6 @@ const ARTICLE = {
   },
   indexes: [['createdAt']],
 };
-const TAG = {
-  name: 'Tag',
-  fields: { id: 'uuid', name: { type: 'string', unique: true } },
-  relations: { articles: { type: 'manyToMany', model: 'Article', via: 'tags' } },
-};
 const QUERY = {
   filter: ['authorId', { name: 'tag', path: 'tags.name' }],
   sort: ['createdAt'],
@@ -29,7 +24,7 @@ function listRoute(orm: string, query: Record<string, unknown> | undefined): str
     minimalProject({
       'appgen.config.json': { orm },
       'config/models/Article.json': ARTICLE,
-      'config/models/Tag.json': TAG,
+      'config/models/Tag.json': TAG_MODEL,
       'config/routes/articles.json': {
         routes: [{ method: 'GET', path: '/api/articles', response: 'Article[]', query }],
       },

@@ -3,7 +3,7 @@ import { buildFileMap } from '../../../src/render/buildFileMap';
 import { BUILTIN_TEMPLATES_DIR } from '../../../src/paths/packageRoot';
 import { TemplateSet } from '../../../src/render/templateSet';
 import { checkedProject } from '../support/checkConfig';
-import { minimalProject } from '../support/configs';
+import { minimalProject, TAG_MODEL } from '../support/configs';
 
 // Prisma on SQLite runs a filter through relations as a subquery correlated with each record:
 // a list that reads through relations finds its page's ids in SQL through the relations' indexes
@@ -23,11 +23,6 @@ const ARTICLE = {
   },
   indexes: [['createdAt'], ['publishedAt']],
 };
-const TAG = {
-  name: 'Tag',
-  fields: { id: 'uuid', name: { type: 'string', unique: true } },
-  relations: { articles: { type: 'manyToMany', model: 'Article', via: 'tags' } },
-};
 const QUERY = {
   filter: ['authorId', { name: 'tag', path: 'tags.name' }],
   sort: ['createdAt', 'publishedAt'],
@@ -43,7 +38,7 @@ function listRoute(
     minimalProject({
       'appgen.config.json': { orm: 'prisma' },
       'config/models/Article.json': ARTICLE,
-      'config/models/Tag.json': TAG,
+      'config/models/Tag.json': TAG_MODEL,
       'config/routes/articles.json': {
         routes: [{ method: 'GET', path: '/api/articles', response: 'Article[]', query }],
       },

@@ -8,6 +8,13 @@ export const USER_MODEL = {
   fields: { id: 'uuid', name: 'string', email: 'string', createdAt: 'date_now' },
 };
 
+/** A tag named once, linked to many articles (the other side of an Article's `tags`). */
+export const TAG_MODEL = {
+  name: 'Tag',
+  fields: { id: 'uuid', name: { type: 'string', unique: true } },
+  relations: { articles: { type: 'manyToMany', model: 'Article', via: 'tags' } },
+};
+
 export const USER_ROUTES = {
   routes: [
     { method: 'GET', path: '/api/users', response: 'User[]' },
