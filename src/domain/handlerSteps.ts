@@ -14,6 +14,7 @@ export const HANDLER_STEP_PARTIALS: readonly string[] = [
   'handler/anonymous',
   'handler/params',
   'handler/body',
+  'handler/noBody',
   'handler/requireChanges',
   'handler/listQuery',
   'handler/readCursor',

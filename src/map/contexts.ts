@@ -693,7 +693,7 @@ export interface MethodBase {
    * The partials of the handler's body, in the order they run, only those that apply: the path's
    * parameters read (`handler/awaitParams`, or `handler/renameParams` when a folder has another
    * name), the checks (`handler/csrf`, `handler/auth`, `handler/optionalAuth` or `handler/anonymous`, `handler/params`,
-   * `handler/body`, `handler/requireChanges`, `handler/listQuery`, `handler/readCursor`, `handler/parents`,
+   * `handler/body` (or `handler/noBody` when the method declares none), `handler/requireChanges`, `handler/listQuery`, `handler/readCursor`, `handler/parents`,
    * `orm/<orm>/load`, `handler/voter`, `handler/voterSelf`, `handler/voterOwner`), then the work
    * (`handler/function`, `handler/logOut`, or `handler/sessionReady`, `handler/hashPasswords`,
    * `handler/logInChecks` and `orm/<orm>/<operation>`), then the events and the answer
@@ -703,6 +703,12 @@ export interface MethodBase {
    * template renders each with the method as its context.
    */
   steps: Array<{ step: string }>;
+  /**
+   * A method without a body (handler/noBody): where its input goes, the end of the message that
+   * refuses a body sent to it (`This route takes no request body; <noBodyHint>`), e.g. `send
+   * filters in the query string, e.g. ?done=true`. Null when the method has a body.
+   */
+  noBodyHint: string | null;
   /** The handler's parameters: `request: Request`, and `ctx: Context` when the path has parameters. */
   handlerParameters: string;
   /** What a function or voter receives as `params` (`params`, or `{}` without path parameters), as `body` (`body` or `undefined`), and a voter as `record` (`current` when loadsRecord, else `null`). */

@@ -3,6 +3,7 @@ import type { MethodContext, ParamContext } from './contexts';
 import type { MethodFields } from './methodContextOf';
 import { identifier as ident } from '../domain/identifier';
 import { specLiterals } from './specLiterals';
+import { noBodyHint } from './noBodyHint';
 
 /** The fields of MethodContext decided here (the last block of MethodContext). */
 export type MethodSteps = Pick<
@@ -18,6 +19,7 @@ export type MethodSteps = Pick<
   | 'eventsLoop'
   | 'runEventsList'
   | 'steps'
+  | 'noBodyHint'
   | 'paramChecks'
   | 'passwordFields'
   | 'noContent'
@@ -44,7 +46,10 @@ function specsOf(method: Method, orm: OrmName): MethodContext['specs'] {
   return specs;
 }
 
-/** The checks before the work, in the order they run: the path's parameters read, cross-site, sign-in, path, body, query, parents, voter. */
+/**
+ * The checks before the work, in the order they run: the path's parameters read, cross-site,
+ * sign-in, path, body (read, or refused when the method declares none), query, parents, voter.
+ */
 function checksOf(method: Method, orm: OrmName): string[] {
   const auth = method.auth
     ? 'handler/auth'
@@ -59,7 +64,7 @@ function checksOf(method: Method, orm: OrmName): string[] {
     method.mutating && 'handler/csrf',
     auth,
     method.params.some((p) => PARAM_CHECKS[p.type]) && 'handler/params',
-    method.hasBody && 'handler/body',
+    method.hasBody ? 'handler/body' : 'handler/noBody',
     method.changesNothingMessage !== null && 'handler/requireChanges',
     method.listQuery !== null && 'handler/listQuery',
     method.listQuery?.cursor && 'handler/readCursor',
@@ -133,6 +138,7 @@ export function methodSteps(method: Method, orm: OrmName): MethodSteps {
     specs: specsOf(method, orm),
     ...specLiterals(method),
     steps: [...checksOf(method, orm), ...workOf(method, orm)].map((step) => ({ step })),
+    noBodyHint: method.hasBody ? null : noBodyHint(method.listQuery),
     paramChecks: method.params.flatMap((param) => {
       const check = PARAM_CHECKS[param.type];
       return check ? [{ name: param.name, ...check }] : [];

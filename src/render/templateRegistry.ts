@@ -345,6 +345,13 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     outputs: once('src/appgen/body.ts', []),
   },
   {
+    template: 'src/appgen/noBody.ts',
+    owner: 'generated',
+    produces: 'src/appgen/noBody.ts: a body sent to a route that declares none, refused (400, 415)',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/noBody.ts', []),
+  },
+  {
     template: 'src/appgen/params.ts',
     owner: 'generated',
     produces: 'src/appgen/params.ts: path parameter checks',

@@ -9,7 +9,7 @@ import { addCollectionConfig, describeCollections } from './support/collection';
 import { addLinksConfig, describeLinks } from './support/links';
 import { expectError } from './support/assertions';
 import { launchBrowser } from './support/browser';
-import { request } from './support/http';
+import { rawRequest, request } from './support/http';
 import { defaultDatabaseFile, ORMS, type Orm } from './support/orms';
 import { REPO_ROOT } from './support/paths';
 import { postgresAvailable, createTestDatabase } from './support/postgres';
@@ -304,6 +304,66 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
         expect((await post({ label: label() }, { 'content-type': type })).status).toBe(201);
       },
     );
+  });
+
+  // Issue 49, item 1: a route that declares no body refuses one instead of ignoring it (the
+  // collection DELETE's cases are in support/collection.ts).
+  describe('a route without a body refuses one', () => {
+    const NO_BODY =
+      'This route takes no request body; send parameters in the path or the query string';
+    const user = async () => {
+      const created = await request(base, 'POST', '/api/users', {
+        name: 'Kept',
+        email: `${label()}@example.com`,
+      });
+      expect(created.status).toBe(201);
+      return (created.body as { id: string }).id;
+    };
+
+    it('a DELETE by id: 400 for JSON, 415 for text, and the record stays', async () => {
+      const id = await user();
+      expectError(await request(base, 'DELETE', `/api/users/${id}`, { id }), 400, NO_BODY);
+      expectError(
+        await request(base, 'DELETE', `/api/users/${id}`, 'please', {
+          'content-type': 'text/plain',
+        }),
+        415,
+        `Unsupported Content-Type: this route takes no request body; send parameters in the path or the query string`,
+      );
+      expect((await request(base, 'GET', `/api/users/${id}`)).status).toBe(200);
+      expect((await request(base, 'DELETE', `/api/users/${id}`)).status).toBe(200);
+      expect((await request(base, 'GET', `/api/users/${id}`)).status).toBe(404);
+    });
+
+    it('a GET of one record and a log-out refuse one too; without one they answer as before', async () => {
+      const id = await user();
+      const json = { 'content-type': 'application/json' };
+      expectError(
+        await rawRequest(base, 'GET', `/api/users/${id}`, '{"fields":"name"}', json),
+        400,
+        NO_BODY,
+      );
+      expectError(
+        await request(base, 'POST', '/api/logout', 'bye', {
+          'content-type': 'text/plain',
+          origin: base,
+        }),
+        415,
+      );
+      expectError(
+        await request(base, 'POST', '/api/logout', { all: true }, { origin: base }),
+        400,
+        NO_BODY,
+      );
+      expect((await request(base, 'POST', '/api/logout', undefined, { origin: base })).status).toBe(
+        200,
+      );
+    });
+
+    it('a route with a body reads it as before', async () => {
+      const created = await post({ label: label(), note: 'kept' });
+      expect([created.status, (created.body as { note: string }).note]).toEqual([201, 'kept']);
+    });
   });
 
   describe('text no database stores alike', () => {

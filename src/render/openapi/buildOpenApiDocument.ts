@@ -54,7 +54,8 @@ function underKey(
 const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   400: {
     name: 'BadRequest',
-    description: 'Invalid path parameter, query parameter or request body',
+    description:
+      'Invalid path parameter, query parameter or request body, or a body sent to a route that takes none',
   },
   401: { name: 'Unauthorized', description: 'Not signed in' },
   403: { name: 'Forbidden', description: 'Cross-site request refused, or the voter said no' },
@@ -65,7 +66,11 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
       'Conflicts with a stored record (unique value, missing or still referenced linked record), or with a concurrent change',
   },
   413: { name: 'PayloadTooLarge', description: 'Request body too large' },
-  415: { name: 'UnsupportedMediaType', description: 'Content-Type is not application/json' },
+  415: {
+    name: 'UnsupportedMediaType',
+    description:
+      'The request body is not application/json (a route that takes no body refuses one of another type too)',
+  },
   422: { name: 'UnprocessableContent', description: "The request body fails the route's rules" },
   429: {
     name: 'TooManyRequests',
@@ -88,24 +93,18 @@ export function errorStatuses(
   orm: ProjectContext['orm'],
   validationStatus = 400,
 ): number[] {
-  const statuses = new Set<number>([500]);
+  // Every route reads its body or refuses one (400 for JSON, 415 for another type): a route
+  // without a body refuses one rather than ignore it (src/appgen/noBody.ts).
+  const statuses = new Set<number>([400, 415, 500]);
   const database = orm !== 'none' && method.model !== null;
   const writes = method.mutating && !['function', 'logIn', 'logOut'].includes(method.operation);
-  if (
-    // Every path parameter is checked (a string one for U+0000).
-    method.params.length > 0 ||
-    method.hasBody ||
-    method.hasListQuery ||
-    (database && writes)
-  )
-    statuses.add(400);
   // Optional sign-in still refuses an Authorization header that getAuthUser does not accept.
   if (method.auth || method.optionalAuth) statuses.add(401);
   if (method.mutating || method.voter !== null || method.builtinVoter !== null) statuses.add(403);
   const findsOne = ['get', 'replace', 'update', 'delete'].includes(method.operation);
   if (database && (findsOne || method.parents.length > 0 || method.loadsRecord)) statuses.add(404);
   if (database && writes) statuses.add(409);
-  if (method.hasBody) statuses.add(413).add(415).add(validationStatus);
+  if (method.hasBody) statuses.add(413).add(validationStatus);
   // A log-in refuses a wrong identity or password, and too many failures.
   if (method.operation === 'logIn') statuses.add(401).add(429);
   return [...statuses].sort((a, b) => a - b);

@@ -3,7 +3,7 @@ import fs from 'fs';
 import path from 'path';
 import { openAppDatabase } from './appDatabase';
 import { expectError } from './assertions';
-import { request } from './http';
+import { rawRequest, request } from './http';
 import type { Orm } from './orms';
 import { REPO_ROOT } from './paths';
 
@@ -137,6 +137,70 @@ export function describeCollections(app: () => CollectionApp): void {
         400,
         'Query parameter "done" must be true or false',
       );
+      expect(await titles()).toEqual(['work 1']);
+    });
+
+    // Issue 49, item 1: the route reads no body, so filters sent there would be ignored and the
+    // DELETE would empty the table. Refused before anything is read or deleted.
+    const FILTERS_GO = 'send filters in the query string, e.g. ?done=true';
+    it('refuses filters sent as a JSON body (400, saying where they go) and deletes nothing', async () => {
+      expectError(
+        await request(base, 'DELETE', '/api/tasks', { done: true }),
+        400,
+        `This route takes no request body; ${FILTERS_GO}`,
+      );
+      expectError(
+        await rawRequest(base, 'DELETE', '/api/tasks', '{"done":true}', {}, true),
+        400,
+        `This route takes no request body; ${FILTERS_GO}`,
+      );
+      // Before the voter: a scoped DELETE with a body is refused for the body, not by the voter.
+      expectError(
+        await request(base, 'DELETE', '/api/tasks/mine', { done: true }, bearer('ada')),
+        400,
+        'This route takes no request body; send parameters in the path or the query string',
+      );
+      expect(await titles()).toEqual(['work 1']);
+    });
+
+    it('refuses a body of a type it does not read (415) and deletes nothing', async () => {
+      expectError(
+        await request(base, 'DELETE', '/api/tasks', 'done=true', { 'content-type': 'text/plain' }),
+        415,
+        `Unsupported Content-Type: this route takes no request body; ${FILTERS_GO}`,
+      );
+      expectError(
+        await request(base, 'DELETE', '/api/tasks', '{}', {
+          'content-type': 'application/x-www-form-urlencoded',
+        }),
+        415,
+      );
+      expect(await titles()).toEqual(['work 1']);
+    });
+
+    it('refuses a body on a GET of the list, which fetch cannot send', async () => {
+      expectError(
+        await rawRequest(base, 'GET', '/api/tasks', '{"done":true}', {
+          'content-type': 'application/json',
+        }),
+        400,
+        `This route takes no request body; ${FILTERS_GO}`,
+      );
+      expectError(
+        await rawRequest(base, 'GET', '/api/tasks', 'done', { 'content-type': 'text/plain' }),
+        415,
+      );
+    });
+
+    it('takes an empty body, {} and a JSON Content-Type without a body as no body', async () => {
+      const json = { 'content-type': 'application/json' };
+      expect((await request(base, 'DELETE', '/api/tasks?done=true', {})).status).toBe(204);
+      expect((await rawRequest(base, 'DELETE', '/api/tasks?done=true', '', json)).status).toBe(204);
+      expect(
+        (await rawRequest(base, 'DELETE', '/api/tasks?done=true', '{}', json, true)).status,
+      ).toBe(204);
+      const listed = await rawRequest(base, 'GET', '/api/tasks?done=false', '', json);
+      expect((listed.body as Row[]).map((t) => t.title)).toEqual(['work 1']);
       expect(await titles()).toEqual(['work 1']);
     });
 

@@ -161,6 +161,28 @@ describe('the OpenAPI document of the publishing example (envelopes, errors.body
     expect(document.paths['/api/articles/{slug}'].get.responses['422']).toBeUndefined();
   });
 
+  // Issue 49: a route without a body refuses one (400, or 415 for a type it does not read).
+  it('declares no request body on routes without one, and documents their refusal of one', () => {
+    // The config's routes: the health checks are appgen's own, and read no body.
+    const operations = Object.entries<Record<string, any>>(document.paths)
+      .filter(([path]) => !path.startsWith('/api/health'))
+      .flatMap(([, item]) => Object.values<Record<string, any>>(item));
+    const bodiless = operations.filter((op) => op.requestBody === undefined);
+    expect(bodiless.length).toBeGreaterThan(5);
+    for (const op of bodiless) {
+      expect([op.operationId, op.responses['400'], op.responses['415']]).toEqual([
+        op.operationId,
+        { $ref: '#/components/responses/BadRequest' },
+        { $ref: '#/components/responses/UnsupportedMediaType' },
+      ]);
+      expect([op.operationId, op.responses['413']]).toEqual([op.operationId, undefined]);
+    }
+    expect(document.paths['/api/articles/{slug}'].delete.requestBody).toBeUndefined();
+    expect(document.components.responses.BadRequest.description).toContain(
+      'a body sent to a route that takes none',
+    );
+  });
+
   it('puts request bodies and answers under their keys, and a list count beside its list', () => {
     const create = document.paths['/api/users'].post;
     const body = json(create.requestBody);
@@ -404,6 +426,7 @@ describe('the OpenAPI document of routes on a collection (golden case collection
       '400',
       '403',
       '409',
+      '415',
       '500',
     ]);
     expect(Object.keys(operation('/api/boards/{boardId}/tasks', 'delete').responses)).toContain(

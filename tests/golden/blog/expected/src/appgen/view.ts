@@ -32,11 +32,19 @@ export function loginUrl(here: string): string {
   return here === LOGIN_PATH ? LOGIN_PATH : `${LOGIN_PATH}?next=${encodeURIComponent(here)}`;
 }
 
-/** A request for `path` carrying the page request's headers (cookies, authorization). */
+/** Headers that describe the page request's own body: the route's request has none. */
+const BODY_HEADERS = new Set(["content-length", "content-type", "transfer-encoding"]);
+
+/**
+ * A request for `path` carrying the page request's headers (cookies, authorization), but none
+ * that describe a body: a route that takes none refuses a request that claims one (src/appgen/noBody.ts).
+ */
 async function requestFor(path: string): Promise<Request> {
   const incoming = await headers();
   const forwarded = new Headers();
-  incoming.forEach((value, name) => forwarded.set(name, value));
+  incoming.forEach((value, name) => {
+    if (!BODY_HEADERS.has(name)) forwarded.set(name, value);
+  });
   return new Request(new URL(path, requestOrigin({ headers: incoming })), { headers: forwarded });
 }
 

@@ -69,7 +69,7 @@ export const MAX_MATCHED_CHARACTERS = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** JSON and its `+json` kinds (`application/vnd.api+json`), with parameters; not `application/json-seq`. */
-const JSON_TYPE = /^application\/([a-z0-9!#$&^_.-]+\+)?json[ \t]*(;.*)?$/i;
+export const JSON_TYPE = /^application\/([a-z0-9!#$&^_.-]+\+)?json[ \t]*(;.*)?$/i;
 
 /**
  * U+0000 and unpaired surrogates: PostgreSQL refuses them in text and json (500 before this check)
@@ -302,11 +302,11 @@ export function validateBody(input: unknown, spec: BodySpec, envelope?: string):
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
- * The body's bytes, or undefined once they pass MAX_BODY_BYTES: reading stops there, whatever the
- * transfer encoding (a chunked body has no Content-Length), so memory stays bounded. They are
- * decoded once at the end, so a character split across chunks decodes whole.
+ * The body's bytes, or undefined once they pass `limit` (MAX_BODY_BYTES): reading stops there,
+ * whatever the transfer encoding (a chunked body has no Content-Length), so memory stays bounded.
+ * They are decoded once at the end, so a character split across chunks decodes whole.
  */
-async function readLimitedBytes(request: Request): Promise<Uint8Array | undefined> {
+export async function readLimitedBytes(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array | undefined> {
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -315,7 +315,7 @@ async function readLimitedBytes(request: Request): Promise<Uint8Array | undefine
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       // Not awaited: a client still sending must not hold the answer back.
       reader.cancel().catch(() => undefined);
       return undefined;

@@ -247,8 +247,14 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
           "403": {
             "$ref": "#/components/responses/Forbidden"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
@@ -433,6 +439,9 @@ export const openApiDocument: Record<string, unknown> = {
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
           }
@@ -559,6 +568,9 @@ export const openApiDocument: Record<string, unknown> = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
@@ -707,6 +719,9 @@ export const openApiDocument: Record<string, unknown> = {
           "409": {
             "$ref": "#/components/responses/Conflict"
           },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
           }
@@ -791,7 +806,7 @@ export const openApiDocument: Record<string, unknown> = {
     },
     "responses": {
       "BadRequest": {
-        "description": "Invalid path parameter, query parameter or request body",
+        "description": "Invalid path parameter, query parameter or request body, or a body sent to a route that takes none",
         "content": {
           "application/json": {
             "schema": {
@@ -851,7 +866,7 @@ export const openApiDocument: Record<string, unknown> = {
         }
       },
       "UnsupportedMediaType": {
-        "description": "Content-Type is not application/json",
+        "description": "The request body is not application/json (a route that takes no body refuses one of another type too)",
         "content": {
           "application/json": {
             "schema": {

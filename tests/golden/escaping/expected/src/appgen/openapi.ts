@@ -151,6 +151,12 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
           }
@@ -361,7 +367,7 @@ export const openApiDocument: Record<string, unknown> = {
     },
     "responses": {
       "BadRequest": {
-        "description": "Invalid path parameter, query parameter or request body",
+        "description": "Invalid path parameter, query parameter or request body, or a body sent to a route that takes none",
         "content": {
           "application/json": {
             "schema": {
@@ -401,7 +407,7 @@ export const openApiDocument: Record<string, unknown> = {
         }
       },
       "UnsupportedMediaType": {
-        "description": "Content-Type is not application/json",
+        "description": "The request body is not application/json (a route that takes no body refuses one of another type too)",
         "content": {
           "application/json": {
             "schema": {

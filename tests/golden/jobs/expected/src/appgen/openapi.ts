@@ -147,6 +147,12 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
           }
@@ -192,6 +198,26 @@ export const openApiDocument: Record<string, unknown> = {
       }
     },
     "responses": {
+      "BadRequest": {
+        "description": "Invalid path parameter, query parameter or request body, or a body sent to a route that takes none",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      },
+      "UnsupportedMediaType": {
+        "description": "The request body is not application/json (a route that takes no body refuses one of another type too)",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        }
+      },
       "InternalServerError": {
         "description": "Internal server error",
         "content": {

@@ -145,6 +145,12 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
           }
@@ -246,6 +252,9 @@ export const openApiDocument: Record<string, unknown> = {
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
@@ -359,6 +368,9 @@ export const openApiDocument: Record<string, unknown> = {
           "403": {
             "$ref": "#/components/responses/Forbidden"
           },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
           }
@@ -409,7 +421,7 @@ export const openApiDocument: Record<string, unknown> = {
     },
     "responses": {
       "BadRequest": {
-        "description": "Invalid path parameter, query parameter or request body",
+        "description": "Invalid path parameter, query parameter or request body, or a body sent to a route that takes none",
         "content": {
           "application/json": {
             "schema": {
@@ -449,7 +461,7 @@ export const openApiDocument: Record<string, unknown> = {
         }
       },
       "UnsupportedMediaType": {
-        "description": "Content-Type is not application/json",
+        "description": "The request body is not application/json (a route that takes no body refuses one of another type too)",
         "content": {
           "application/json": {
             "schema": {

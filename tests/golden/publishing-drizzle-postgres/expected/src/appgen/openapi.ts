@@ -235,6 +235,9 @@ export const openApiDocument: Record<string, unknown> = {
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
           }
@@ -615,6 +618,9 @@ export const openApiDocument: Record<string, unknown> = {
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
           }
@@ -757,6 +763,9 @@ export const openApiDocument: Record<string, unknown> = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
@@ -1021,6 +1030,9 @@ export const openApiDocument: Record<string, unknown> = {
           "409": {
             "$ref": "#/components/responses/Conflict"
           },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
           }
@@ -1153,6 +1165,9 @@ export const openApiDocument: Record<string, unknown> = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
@@ -1378,6 +1393,9 @@ export const openApiDocument: Record<string, unknown> = {
           "409": {
             "$ref": "#/components/responses/Conflict"
           },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
           }
@@ -1527,6 +1545,9 @@ export const openApiDocument: Record<string, unknown> = {
           "409": {
             "$ref": "#/components/responses/Conflict"
           },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
           }
@@ -1673,6 +1694,9 @@ export const openApiDocument: Record<string, unknown> = {
           },
           "409": {
             "$ref": "#/components/responses/Conflict"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
@@ -1866,6 +1890,9 @@ export const openApiDocument: Record<string, unknown> = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
           }
@@ -1915,6 +1942,9 @@ export const openApiDocument: Record<string, unknown> = {
           },
           "409": {
             "$ref": "#/components/responses/Conflict"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
@@ -2011,6 +2041,9 @@ export const openApiDocument: Record<string, unknown> = {
           "409": {
             "$ref": "#/components/responses/Conflict"
           },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
           }
@@ -2104,6 +2137,9 @@ export const openApiDocument: Record<string, unknown> = {
           "409": {
             "$ref": "#/components/responses/Conflict"
           },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
           }
@@ -2166,6 +2202,9 @@ export const openApiDocument: Record<string, unknown> = {
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
@@ -2324,11 +2363,17 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
@@ -2870,8 +2915,14 @@ export const openApiDocument: Record<string, unknown> = {
               }
             }
           },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
           "403": {
             "$ref": "#/components/responses/Forbidden"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "500": {
             "$ref": "#/components/responses/InternalServerError"
@@ -3053,7 +3104,7 @@ export const openApiDocument: Record<string, unknown> = {
     },
     "responses": {
       "BadRequest": {
-        "description": "Invalid path parameter, query parameter or request body",
+        "description": "Invalid path parameter, query parameter or request body, or a body sent to a route that takes none",
         "content": {
           "application/json": {
             "schema": {
@@ -3113,7 +3164,7 @@ export const openApiDocument: Record<string, unknown> = {
         }
       },
       "UnsupportedMediaType": {
-        "description": "Content-Type is not application/json",
+        "description": "The request body is not application/json (a route that takes no body refuses one of another type too)",
         "content": {
           "application/json": {
             "schema": {

@@ -2,6 +2,7 @@
 import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, methodNotAllowed, redirectTo } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { refuseBody } from "@/appgen/noBody";
 import type { PostApiTagsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 
@@ -49,6 +50,8 @@ const postApiTagsBodySpec = {
 /** GET /api/tags (config/routes/tags.json routes[0]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     // No pages: at most this many records, however large the table grows.
     const records = await db.tag.findMany({ take: 1000 });
     return json(records);

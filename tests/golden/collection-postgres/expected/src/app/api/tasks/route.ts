@@ -3,6 +3,7 @@ import { db } from "@/appgen/db";
 import { Prisma } from "@/generated/prisma/client";
 import { allowedMethods, handle, inIdOrder, invalidBody, json, jsonError, methodNotAllowed, noContent, retryWhenConflicting } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { refuseBody } from "@/appgen/noBody";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiTasksBody } from "@/appgen/bodies";
 import type { PatchApiTasksBody } from "@/appgen/bodies";
@@ -90,6 +91,8 @@ const deleteApiTasksQuery = {
 /** GET /api/tasks (config/routes/tasks.json routes[0]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
+    const unread = await refuseBody(request, "send filters in the query string, e.g. ?done=true");
+    if (unread) return unread;
     const listed = readListQuery(request, getApiTasksQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
@@ -175,6 +178,8 @@ export async function DELETE(request: Request): Promise<Response> {
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
     const userId: string | null = null;
+    const unread = await refuseBody(request, "send filters in the query string, e.g. ?done=true");
+    if (unread) return unread;
     const listed = readListQuery(request, deleteApiTasksQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;

@@ -3,6 +3,7 @@ import { db, tables } from "@/appgen/db";
 import { columns } from "@/appgen/records";
 import { allowedMethods, handle, json, methodNotAllowed } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { refuseBody } from "@/appgen/noBody";
 import type { PostApiCommentsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 
@@ -38,6 +39,8 @@ const postApiCommentsBodySpec = {
 /** GET /api/comments (config/routes/comments.json routes[0]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     // No pages: at most this many records, however large the table grows.
     const records = await db.select(columns.comment).from(tables.comment).limit(1000);
     return json(records);

@@ -3,6 +3,7 @@ import { db, tables, toDate } from "@/appgen/db";
 import { columns } from "@/appgen/records";
 import { allowedMethods, handle, json, methodNotAllowed, redirectTo } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { refuseBody } from "@/appgen/noBody";
 import type { PostApiTagsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 
@@ -50,6 +51,8 @@ const postApiTagsBodySpec = {
 /** GET /api/tags (config/routes/tags.json routes[0]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     // No pages: at most this many records, however large the table grows.
     const records = await db.select(columns.tag).from(tables.tag).limit(1000);
     return json(records);

@@ -4,6 +4,7 @@ import { db, listOrder, matching, tables } from "@/appgen/db";
 import { columns, joined } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { refuseBody } from "@/appgen/noBody";
 import { shaped, type Shape } from "@/appgen/shape";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiPostsBody } from "@/appgen/bodies";
@@ -58,6 +59,8 @@ const postApiPostsBodySpec = {
 /** GET /api/posts (config/routes/posts.json routes[0]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
+    const unread = await refuseBody(request, "send filters in the query string, e.g. ?status=draft");
+    if (unread) return unread;
     const listed = readListQuery(request, getApiPostsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;

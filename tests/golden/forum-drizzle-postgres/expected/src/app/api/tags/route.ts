@@ -3,6 +3,7 @@ import { db, listOrder, matching, tables } from "@/appgen/db";
 import { columns } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { refuseBody } from "@/appgen/noBody";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiTagsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
@@ -32,6 +33,8 @@ const postApiTagsBodySpec = {
 /** GET /api/tags (config/routes/tags.json routes[0]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const listed = readListQuery(request, getApiTagsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;

@@ -2,6 +2,7 @@
 import { db, listOrder, matching, tables } from "@/appgen/db";
 import { columns } from "@/appgen/records";
 import { allowedMethods, handle, json, methodNotAllowed } from "@/appgen/http";
+import { refuseBody } from "@/appgen/noBody";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
@@ -17,6 +18,8 @@ const getApiUsersQuery = {
 /** GET /api/users (config/routes/users.json routes[0]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const listed = readListQuery(request, getApiUsersQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;

@@ -2,6 +2,7 @@
 import { db, listOrder, matching, tables } from "@/appgen/db";
 import { columns } from "@/appgen/records";
 import { allowedMethods, handle, json, methodNotAllowed } from "@/appgen/http";
+import { refuseBody } from "@/appgen/noBody";
 import { plainValues, shaped, type Shape } from "@/appgen/shape";
 import { publicBaseUrl } from "@/appgen/requestOrigin";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
@@ -21,6 +22,8 @@ const getApiLabelUrlsShape: Shape = { fields: ["url"], urls: { url: "/api/labels
 /** GET /api/label-urls (config/routes/labels.json routes[2]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const listed = readListQuery(request, getApiLabelUrlsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;

@@ -3,6 +3,7 @@ import { db, tables } from "@/appgen/db";
 import { columns, computed } from "@/appgen/records";
 import { allowedMethods, handle, json, methodNotAllowed } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { refuseBody } from "@/appgen/noBody";
 import { shaped, type Shape } from "@/appgen/shape";
 import { publicBaseUrl } from "@/appgen/requestOrigin";
 import type { PostApiLabelsBody } from "@/appgen/bodies";
@@ -26,6 +27,8 @@ const postApiLabelsShape: Shape = { fields: null, urls: { url: "/api/labels/:id"
 /** GET /api/labels (config/routes/labels.json routes[1]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     // No pages: at most this many records, however large the table grows.
     const records = await db.select({ ...columns.label, articleCount: computed.label.articleCount.column(tables.label.id, null) }).from(tables.label).limit(1000);
     return json(shaped(records, getApiLabelsShape));

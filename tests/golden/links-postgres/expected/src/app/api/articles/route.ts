@@ -3,6 +3,7 @@ import { db } from "@/appgen/db";
 import { Prisma } from "@/generated/prisma/client";
 import { allowedMethods, handle, json, methodNotAllowed, requireRecords } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { refuseBody } from "@/appgen/noBody";
 import { readComputed, shaped, type Shape } from "@/appgen/shape";
 import { publicBaseUrl } from "@/appgen/requestOrigin";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
@@ -54,6 +55,8 @@ const postApiArticlesShape: Shape = { fields: null, urls: { url: "/api/articles/
 /** GET /api/articles (config/routes/articles.json routes[9]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
+    const unread = await refuseBody(request, "send filters in the query string, e.g. ?label=...");
+    if (unread) return unread;
     const listed = readListQuery(request, getApiArticlesQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;

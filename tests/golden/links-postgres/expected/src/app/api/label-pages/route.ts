@@ -3,6 +3,7 @@ import { db } from "@/appgen/db";
 import { Prisma } from "@/generated/prisma/client";
 import { relationCounts, withCounts } from "@/appgen/counts";
 import { allowedMethods, handle, json, methodNotAllowed } from "@/appgen/http";
+import { refuseBody } from "@/appgen/noBody";
 import { readComputed, shaped, type Shape } from "@/appgen/shape";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import { afterCursor, endOfPage, nextPageLink, readCursor } from "@/appgen/cursor";
@@ -23,6 +24,8 @@ const getApiLabelPagesShape: Shape = { fields: ["name", "articleCount"], include
 /** GET /api/label-pages (config/routes/labels.json routes[8]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const listed = readListQuery(request, getApiLabelPagesQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;

@@ -4,6 +4,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { relationCounts, withCounts } from "@/appgen/counts";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed, retryWhenTaken } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { refuseBody } from "@/appgen/noBody";
 import { readComputed, shaped, type Shape } from "@/appgen/shape";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiArticlesBody } from "@/appgen/bodies";
@@ -65,6 +66,8 @@ export async function GET(request: Request): Promise<Response> {
     // token sent in the Authorization header that getAuthUser does not accept is refused.
     const userId = (await getAuthUser(request)) || null;
     if (!userId && request.headers.has("authorization")) return jsonError(401, "Unauthorized");
+    const unread = await refuseBody(request, "send filters in the query string, e.g. ?authorId=...");
+    if (unread) return unread;
     const listed = readListQuery(request, getApiArticlesQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;

@@ -4,6 +4,7 @@ import { columns } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed, redirectTo } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { refuseBody } from "@/appgen/noBody";
 import type { PatchApiCommentsByIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { getAuthUser } from "@/auth/getAuthUser";
@@ -61,6 +62,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const [record] = await db.delete(tables.comment).where(matching(tables.comment, { id: params.id })).returning(columns.comment);
     if (!record) return jsonError(404, "Not found");
     return redirectTo("/posts", 303);

@@ -2,6 +2,7 @@
 import { allowedMethods, handle, json, jsonError, methodNotAllowed, redirectTo } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { refuseBody } from "@/appgen/noBody";
 import type { PatchApiUsersByUserIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { getAuthUser } from "@/auth/getAuthUser";
@@ -35,6 +36,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const params = await ctx.params;
     const userId: string | null = null;
     if (!isUuid(params.userId)) return invalidParam("userId", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     // Delegates to the user-owned function in src/functions/getUserProfile.ts.
     const result = await getUserProfile({ request, userId, params: params, body: undefined });
     if (result instanceof Response) return result;
@@ -75,6 +78,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.userId)) return invalidParam("userId", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     // Authorization: the voter (src/voters/isAccountOwner.ts) allows or denies before any change.
     const allowed = await isAccountOwner({ userId, request, params: params, body: undefined, record: null });
     if (!allowed) return jsonError(403, "Forbidden");

@@ -3,6 +3,7 @@ import { db, matching, matchingPlaceholders, preparedOnce, tables } from "@/appg
 import { columns } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
+import { refuseBody } from "@/appgen/noBody";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { allowSelf } from "@/appgen/voters";
 import { getAuthUser } from "@/auth/getAuthUser";
@@ -17,6 +18,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const [record] = await getApiUsersByIdRead().execute({ id: params.id });
     if (!record) return jsonError(404, "Not found");
     return json(record);
@@ -33,6 +36,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: params.id })).limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "self"): only the user the path names.

@@ -3,6 +3,7 @@ import { db, matching, matchingPlaceholders, preparedOnce, tables } from "@/appg
 import { columns, relations, withIncluded } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
+import { refuseBody } from "@/appgen/noBody";
 import { shaped, type Shape } from "@/appgen/shape";
 import { publicBaseUrl } from "@/appgen/requestOrigin";
 import { refuseCrossSite } from "@/appgen/csrf";
@@ -20,6 +21,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const [found] = await getApiLabelsByIdRead().execute({ id: params.id });
     if (!found) return jsonError(404, "Not found");
     const [record] = await withIncluded([found], { articles: relations.label.articles });
@@ -35,6 +38,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (crossSite) return crossSite;
     const userId: string | null = null;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const [record] = await db.transaction(async (tx) => {
       const written = await tx.delete(tables.label).where(matching(tables.label, { id: params.id })).returning(columns.label);
       const events = written.flatMap((row) => eventRows([["labelRemoved", 3]], { model: "Label", operation: "delete", record: row, userId }));

@@ -5,6 +5,7 @@ import { columns, relations, withIncluded, withIncludedNow } from "@/appgen/reco
 import { allowedMethods, handle, json, jsonError, methodNotAllowed, requireRecords } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { refuseBody } from "@/appgen/noBody";
 import { shaped, type Shape } from "@/appgen/shape";
 import { publicBaseUrl } from "@/appgen/requestOrigin";
 import type { PutApiArticlesByIdBody } from "@/appgen/bodies";
@@ -74,6 +75,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const [found] = await getApiArticlesByIdRead().execute({ id: params.id });
     if (!found) return jsonError(404, "Not found");
     const [record] = await withIncluded([found], { labels: relations.article.labels, readers: relations.article.readers });

@@ -2,6 +2,7 @@
 import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
+import { refuseBody } from "@/appgen/noBody";
 import { readComputed, shaped, type Shape } from "@/appgen/shape";
 import { publicBaseUrl } from "@/appgen/requestOrigin";
 import { refuseCrossSite } from "@/appgen/csrf";
@@ -16,6 +17,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const record = await db.label.findUnique({ where: { id: params.id }, include: { articles: { orderBy: { id: "asc" } } } });
     if (!record) return jsonError(404, "Not found");
     return json(shaped(readComputed(record, { computed: {  }, include: { articles: { computed: {  }, include: {} } } }), getApiLabelsByIdShape, publicBaseUrl(request)));
@@ -30,6 +33,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (crossSite) return crossSite;
     const userId: string | null = null;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     await db.$transaction(async (tx) => {
       const written = await tx.label.delete({ where: { id: params.id } });
       await tx.appgenEvent.createMany({ data: eventRows([["labelRemoved", 3]], { model: "Label", operation: "delete", record: written, userId }) });

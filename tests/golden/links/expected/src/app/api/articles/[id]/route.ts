@@ -3,6 +3,7 @@ import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed, requireRecords } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { refuseBody } from "@/appgen/noBody";
 import { readComputed, shaped, type Shape } from "@/appgen/shape";
 import { publicBaseUrl } from "@/appgen/requestOrigin";
 import type { PutApiArticlesByIdBody } from "@/appgen/bodies";
@@ -69,6 +70,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const record = await db.article.findUnique({ where: { id: params.id }, include: { labels: { orderBy: { id: "asc" } }, readers: { orderBy: { id: "asc" } } } });
     if (!record) return jsonError(404, "Not found");
     return json(shaped(readComputed(record, { computed: {  }, include: { labels: { computed: {  }, include: {} }, readers: { computed: {  }, include: {} } } }), getApiArticlesByIdShape, publicBaseUrl(request)));

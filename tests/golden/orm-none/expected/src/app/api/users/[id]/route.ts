@@ -2,6 +2,7 @@
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { refuseBody } from "@/appgen/noBody";
 import type { PatchApiUsersByIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { allowSelf } from "@/appgen/voters";
@@ -25,6 +26,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     // No ORM: a stub answer. Set "orm" in appgen.config.json to use a database.
     return json({});
   });
@@ -58,6 +61,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     // No ORM: a stub answer. Set "orm" in appgen.config.json to use a database.
     return json({ success: true });
   });

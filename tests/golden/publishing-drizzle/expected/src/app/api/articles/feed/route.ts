@@ -3,6 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { db, listOrder, matching, tables } from "@/appgen/db";
 import { columns, computed, joined } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
+import { refuseBody } from "@/appgen/noBody";
 import { shaped, type Shape } from "@/appgen/shape";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import { getAuthUser } from "@/auth/getAuthUser";
@@ -25,6 +26,8 @@ export async function GET(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const listed = readListQuery(request, getApiArticlesFeedQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;

@@ -4,6 +4,7 @@ import { db, matching, matchingPlaceholders, preparedOnce, tables } from "@/appg
 import { columns, computed } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed, noContent } from "@/appgen/http";
 import { invalidParam, isTextParam } from "@/appgen/params";
+import { refuseBody } from "@/appgen/noBody";
 import { shaped, type Shape } from "@/appgen/shape";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { allowSelf } from "@/appgen/voters";
@@ -25,6 +26,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const userId = (await getAuthUser(request)) || null;
     if (!userId && request.headers.has("authorization")) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.username)) return invalidParam("username", "text without U+0000");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const [record] = await getApiProfilesByUsernameRead().execute({ username: params.username, _caller: userId });
     if (!record) return jsonError(404, "Not found");
     return json({ "profile": shaped(record, getApiProfilesByUsernameShape) });
@@ -41,6 +44,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.username)) return invalidParam("username", "text without U+0000");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { username: params.username })).limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "self"): only the user the path names.

@@ -2,6 +2,7 @@
 import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isTextParam } from "@/appgen/params";
+import { refuseBody } from "@/appgen/noBody";
 
 type Context = { params: Promise<{ name: string }> };
 
@@ -10,6 +11,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
     if (!isTextParam(params.name)) return invalidParam("name", "text without U+0000");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     // No pages: at most this many records, however large the table grows.
     const records = await db.tag.findMany({ where: { name: params.name }, take: 1000 });
     return json(records);

@@ -4,6 +4,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { refuseBody } from "@/appgen/noBody";
 import type { PostApiUsersByUserIdPostsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { getAuthUser } from "@/auth/getAuthUser";
@@ -57,6 +58,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.userId)) return invalidParam("userId", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     // No pages: at most this many records, however large the table grows.
     const records = await db.post.findMany({ where: { userId: params.userId }, take: 1000 });
     return json(records);

@@ -3,6 +3,7 @@ import { db } from "@/appgen/db";
 import { Prisma } from "@/generated/prisma/client";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed, retryWhenConflicting } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
+import { refuseBody } from "@/appgen/noBody";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { eventRows, runEvents, wakeOutbox } from "@/appgen/events";
@@ -28,6 +29,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (crossSite) return crossSite;
     const userId: string | null = null;
     if (!isUuid(params.boardId)) return invalidParam("boardId", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const listed = readListQuery(request, deleteApiBoardsByBoardIdTasksQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;

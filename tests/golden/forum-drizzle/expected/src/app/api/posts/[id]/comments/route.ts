@@ -4,6 +4,7 @@ import { columns } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { refuseBody } from "@/appgen/noBody";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiPostsByPostIdCommentsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
@@ -37,6 +38,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const folder = await ctx.params;
     const params = { postId: folder.id };
     if (!isUuid(params.postId)) return invalidParam("postId", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const listed = readListQuery(request, getApiPostsByPostIdCommentsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;

@@ -3,6 +3,7 @@ import { db, listOrder, matching, tables } from "@/appgen/db";
 import { columns } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
+import { refuseBody } from "@/appgen/noBody";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 
 type Context = { params: Promise<{ id: string }> };
@@ -24,6 +25,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const folder = await ctx.params;
     const params = { authorId: folder.id };
     if (!isUuid(params.authorId)) return invalidParam("authorId", "a UUID");
+    const unread = await refuseBody(request, "send filters in the query string, e.g. ?status=draft");
+    if (unread) return unread;
     const listed = readListQuery(request, getApiUsersByAuthorIdPostsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;

@@ -3,6 +3,7 @@ import { db, matchingPlaceholders, preparedOnce, tables } from "@/appgen/db";
 import { columns, computed } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
+import { refuseBody } from "@/appgen/noBody";
 import { shaped, type Shape } from "@/appgen/shape";
 
 type Context = { params: Promise<{ id: string }> };
@@ -17,6 +18,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const [record] = await getApiLabelsByIdSummariesRead().execute({ id: params.id });
     if (!record) return jsonError(404, "Not found");
     return json(shaped(record, getApiLabelsByIdSummariesShape));

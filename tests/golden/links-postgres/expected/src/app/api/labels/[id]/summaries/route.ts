@@ -2,6 +2,7 @@
 import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
+import { refuseBody } from "@/appgen/noBody";
 import { readComputed, shaped, type Shape } from "@/appgen/shape";
 
 type Context = { params: Promise<{ id: string }> };
@@ -13,6 +14,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const record = await db.label.findUnique({ where: { id: params.id }, include: { articles: { select: { summary: true }, orderBy: [{ summary: { sort: "asc", nulls: "last" } }, { id: "asc" }] } } });
     if (!record) return jsonError(404, "Not found");
     return json(shaped(readComputed(record, { computed: { summaries: ["values", "articles", "summary"] }, include: {  } }), getApiLabelsByIdSummariesShape));

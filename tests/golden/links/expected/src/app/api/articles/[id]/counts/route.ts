@@ -3,6 +3,7 @@ import { db } from "@/appgen/db";
 import { relationCounts, withCounts } from "@/appgen/counts";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
+import { refuseBody } from "@/appgen/noBody";
 import { readComputed, shaped, type Shape } from "@/appgen/shape";
 
 type Context = { params: Promise<{ id: string }> };
@@ -14,6 +15,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const record = await db.article.findUnique({ where: { id: params.id }, include: { labels: { select: { name: true, id: true }, orderBy: { id: "asc" } } } });
     if (!record) return jsonError(404, "Not found");
     await withCounts(record, { counts: {  }, include: { labels: { counts: { articles: relationCounts.label.articleCount }, include: {} } } }, db);

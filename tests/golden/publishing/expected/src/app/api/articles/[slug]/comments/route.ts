@@ -4,6 +4,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isTextParam } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { refuseBody } from "@/appgen/noBody";
 import { readComputed, shaped, type Shape } from "@/appgen/shape";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiArticlesBySlugCommentsBody } from "@/appgen/bodies";
@@ -46,6 +47,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const userId = (await getAuthUser(request)) || null;
     if (!userId && request.headers.has("authorization")) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const listed = readListQuery(request, getApiArticlesBySlugCommentsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;

@@ -3,6 +3,7 @@ import { db } from "@/appgen/db";
 import { relationCounts, withCounts } from "@/appgen/counts";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isTextParam } from "@/appgen/params";
+import { refuseBody } from "@/appgen/noBody";
 import { readComputed, shaped, type Shape } from "@/appgen/shape";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { getAuthUser } from "@/auth/getAuthUser";
@@ -23,6 +24,8 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const current = await db.article.findUnique({ where: { slug: params.slug } });
     if (!current) return jsonError(404, "Not found");
     // The signed-in user joins favoritedBy (a second time changes nothing).
@@ -45,6 +48,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const current = await db.article.findUnique({ where: { slug: params.slug } });
     if (!current) return jsonError(404, "Not found");
     // The signed-in user leaves favoritedBy (when not linked, nothing changes).

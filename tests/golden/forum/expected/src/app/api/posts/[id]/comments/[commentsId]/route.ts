@@ -2,6 +2,7 @@
 import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
+import { refuseBody } from "@/appgen/noBody";
 
 type Context = { params: Promise<{ id: string; commentsId: string }> };
 
@@ -12,6 +13,8 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const params = { postId: folder.id, id: folder.commentsId };
     if (!isUuid(params.postId)) return invalidParam("postId", "a UUID");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const record = await db.comment.findUnique({ where: { postId: params.postId, id: params.id } });
     if (!record) return jsonError(404, "Not found");
     return json(record);

@@ -3,6 +3,7 @@ import { db, matching, tables } from "@/appgen/db";
 import { columns } from "@/appgen/records";
 import { allowedMethods, handle, jsonError, methodNotAllowed, noContent } from "@/appgen/http";
 import { invalidParam, isTextParam, isUuid } from "@/appgen/params";
+import { refuseBody } from "@/appgen/noBody";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { allowOwner } from "@/appgen/voters";
 import { getAuthUser } from "@/auth/getAuthUser";
@@ -20,6 +21,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const [parentArticle] = await db.select({ id: tables.article.id }).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
     if (!parentArticle) return jsonError(404, "Article not found");
     const [current] = await db.select(columns.comment).from(tables.comment).where(matching(tables.comment, { id: params.id, articleId: parentArticle.id })).limit(1);

@@ -2,6 +2,7 @@
 import { db } from "@/appgen/db";
 import { allowedMethods, handle, jsonError, methodNotAllowed, noContent } from "@/appgen/http";
 import { invalidParam, isTextParam, isUuid } from "@/appgen/params";
+import { refuseBody } from "@/appgen/noBody";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { allowOwner } from "@/appgen/voters";
 import { getAuthUser } from "@/auth/getAuthUser";
@@ -19,6 +20,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
+    const unread = await refuseBody(request, "send parameters in the path or the query string");
+    if (unread) return unread;
     const parentArticle = await db.article.findUnique({ where: { slug: params.slug }, select: { id: true } });
     if (!parentArticle) return jsonError(404, "Article not found");
     const current = await db.comment.findUnique({ where: { id: params.id, articleId: parentArticle.id } });
