@@ -2,7 +2,7 @@ import type { ModelConfig } from '../config/configTypes';
 import { fieldOptions } from './fields';
 import { isUniqueField } from './routeParams';
 
-/** Failed log-ins allowed before 429, counted in memory per server process. */
+/** Failed log-ins allowed before 429, counted in the database (src/appgen/throttle.ts of an app). */
 export interface SignInLimits {
   perIdentity: number;
   perAddress: number;

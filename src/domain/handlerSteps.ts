@@ -35,6 +35,7 @@ export const HANDLER_STEP_PARTIALS: readonly string[] = [
   'handler/respondRecords',
   'handler/respondFound',
   'handler/respondToken',
+  'handler/respondSignedIn',
   'handler/respondHeldToken',
   'handler/logInAnswer',
   'handler/writeEvents',

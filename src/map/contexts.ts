@@ -424,6 +424,11 @@ export interface AccountRouteContext {
   identity: string[];
   /** signUp and logIn: the accounts model's password field (else ''). */
   passwordField: string;
+  /**
+   * signUp and logIn of a project with a log-in route: the answer also sets the known-client
+   * cookie (src/appgen/knownClients.ts), so the log-in throttle counts this client apart.
+   */
+  knowsClient: boolean;
   /** logIn: the 401 message for an unknown identity and for a wrong password alike. */
   failureMessage: string;
   /** logIn with several identity fields: the 400 message when none was sent (else ''). */

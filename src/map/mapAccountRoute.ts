@@ -13,12 +13,13 @@ function either(words: string[]): string {
 /** An account route's context: what the handler does and the messages it answers with. */
 export function mapAccountRoute(account: ProjectAccountRoute | null): AccountRouteContext | null {
   if (!account) return null;
-  const { action, identity, passwordField } = account;
+  const { action, identity, passwordField, knowsClient } = account;
   return {
     action,
     issuesToken: action !== 'logOut',
     identity,
     passwordField: passwordField ?? '',
+    knowsClient,
     // One message for both failures: it must not tell which of the two was wrong.
     failureMessage: action === 'logIn' ? `Wrong ${either([...identity, 'password'])}` : '',
     identityMissingMessage:

@@ -106,7 +106,9 @@ function answerOf(method: Method): string[] {
   }
   if (method.collection) return ['handler/writeEvents', 'handler/respondCollection'];
   // A sign-up (the only account route that writes a record), or a PUT or PATCH of the caller's
-  // own record with `token`, answers a session token.
+  // own record with `token`, answers a session token; a sign-up with the known-client cookie too
+  // where a log-in route counts known clients apart.
+  if (method.account?.knowsClient) return ['handler/writeEvents', 'handler/respondSignedIn'];
   const token = method.account !== null || method.sessionToken !== null;
   return ['handler/writeEvents', token ? 'handler/respondToken' : 'handler/respondRecord'];
 }

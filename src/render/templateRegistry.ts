@@ -368,6 +368,14 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.hasLogIn ? once('src/appgen/throttle.ts', ['appgen.config.json'])(project) : [],
   },
   {
+    template: 'src/appgen/knownClients.ts',
+    owner: 'generated',
+    produces:
+      'src/appgen/knownClients.ts: the cookie that makes a client known to an account, which the log-in throttle counts apart from strangers',
+    context: 'ProjectContext',
+    outputs: (project) => (project.hasLogIn ? once('src/appgen/knownClients.ts', [])(project) : []),
+  },
+  {
     template: 'src/appgen/signInFailures.ts.hbs',
     owner: 'generated',
     produces:

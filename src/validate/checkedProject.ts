@@ -237,6 +237,11 @@ export interface ProjectAccountRoute {
   identity: string[];
   /** signUp and logIn: the accounts model's password field; null for logOut. */
   passwordField: string | null;
+  /**
+   * signUp and logIn of a project with a log-in route: the answer makes its client known to the
+   * account (the known-client cookie), which the log-in throttle counts apart from strangers.
+   */
+  knowsClient: boolean;
 }
 
 /** An element with route references parsed and columns, options and children in long form. */

@@ -59,6 +59,8 @@ export function normaliseProject(input: {
     ...input.routes.map((r) => r.config.path),
     ...input.views.map((v) => v.config.path),
   ]);
+  // A sign-up makes its client known to the log-in throttle only where there is a log-in.
+  const hasLogIn = input.routes.some((r) => r.config.account === 'logIn');
   return {
     orm: input.orm,
     loginPath: input.loginPath,
@@ -69,7 +71,7 @@ export function normaliseProject(input: {
     warnings: input.warnings,
     models: input.models.map((m) => normaliseModel(m, configs)),
     routes: input.routes.map((r) =>
-      normaliseRoute(r, configs, folderOf(r.config.path), input.accounts),
+      normaliseRoute(r, configs, folderOf(r.config.path), { ...input.accounts, hasLogIn }),
     ),
     views: input.views.map((v) => normaliseView(v, folderOf(v.config.path))),
     events: input.events.map((e) => ({
@@ -229,7 +231,7 @@ function normaliseRoute(
   route: CheckedRoute,
   configs: ReadonlyMap<string, ModelConfig>,
   folder: AppFolder,
-  accounts: CheckedAccounts,
+  accounts: CheckedAccounts & { hasLogIn: boolean },
 ): ProjectRoute {
   const { config } = route;
   const model = route.model ? configs.get(route.model) : undefined;
@@ -254,6 +256,7 @@ function normaliseRoute(
           action: config.account,
           identity: accounts.identity.filter((name) => Object.hasOwn(config.body ?? {}, name)),
           passwordField: config.account === 'logOut' ? null : accounts.passwordField,
+          knowsClient: config.account !== 'logOut' && accounts.hasLogIn,
         }
       : null,
     voter: config.voter ? parseVoter(config.voter) : null,

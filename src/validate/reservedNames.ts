@@ -277,6 +277,7 @@ const HANDLER_NAMES = new Set([
   'verifySessionToken',
   'held',
   'signInAttempt',
+  'knownClientCookie',
   'and',
   'eq',
   'listOrder',

@@ -7,6 +7,7 @@ import { describeApi } from './support/apiScenario';
 import { describeDeployment } from './support/deployment';
 import { addCollectionConfig, describeCollections } from './support/collection';
 import { addLinksConfig, describeLinks } from './support/links';
+import { describeStrangerLockOut } from './support/lockOut';
 import { expectError } from './support/assertions';
 import { launchBrowser } from './support/browser';
 import { rawRequest, request } from './support/http';
@@ -1072,6 +1073,8 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       await expect(logOutButton().count()).resolves.toBe(0);
     });
   });
+
+  describeStrangerLockOut(() => base);
 
   // Issue 37: without trustProxy the client address is the connection's
   // (src/appgen/socketAddress.ts), so a client reaching the app directly cannot spread its failed

@@ -8,6 +8,19 @@ import { request } from './http';
 export function describeApi(base: () => string): void {
   let created: { id: string; name: string; email: string; createdAt: string };
 
+  /** Signs a new account up (POST /api/signup); its id and the Authorization header of its token. */
+  async function signUp(name: string): Promise<{ id: string; auth: Record<string, string> }> {
+    const email = `${name}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const answer = await request(base(), 'POST', '/api/signup', {
+      name,
+      email,
+      password: 'correct horse battery',
+    });
+    expect(answer.status).toBe(201);
+    const { id, token } = answer.body as { id: string; token: string };
+    return { id, auth: { authorization: `Bearer ${token}` } };
+  }
+
   it('lists no users at first', async () => {
     const response = await request(base(), 'GET', '/api/users');
     expect(response.status).toBe(200);
@@ -52,7 +65,9 @@ export function describeApi(base: () => string): void {
 
   it('answers 400 (not 500) for an id that is not a uuid', async () => {
     expectError(await request(base(), 'GET', '/api/users/not-a-uuid'), 400, /"id".*UUID/);
-    expectError(await request(base(), 'DELETE', '/api/users/1%27%20OR%201=1'), 400, /"id"/);
+    const prober = await signUp('prober');
+    const injected = '/api/users/1%27%20OR%201=1';
+    expectError(await request(base(), 'DELETE', injected, undefined, prober.auth), 400, /"id"/);
   });
 
   it('answers 400 for a body that is not JSON', async () => {
@@ -119,11 +134,24 @@ export function describeApi(base: () => string): void {
     expect(body).not.toHaveProperty('admin');
   });
 
-  it('deletes the user, then answers 404 for it', async () => {
-    const response = await request(base(), 'DELETE', `/api/users/${created.id}`);
+  // Issue 49, item 5: a signed-out visitor could delete any user. Only that user, signed in, may.
+  it('deletes a user only for that user signed in: 401 signed out, 403 as another, then 200 and 404', async () => {
+    const owner = await signUp('owner');
+    const other = await signUp('other');
+    const path = `/api/users/${owner.id}`;
+    expectError(await request(base(), 'DELETE', path), 401, 'Unauthorized');
+    expectError(await request(base(), 'DELETE', path, undefined, other.auth), 403, 'Forbidden');
+    expect((await request(base(), 'GET', path)).status).toBe(200);
+    const response = await request(base(), 'DELETE', path, undefined, owner.auth);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true });
-    expectError(await request(base(), 'GET', `/api/users/${created.id}`), 404, 'Not found');
-    expectError(await request(base(), 'DELETE', `/api/users/${created.id}`), 404, 'Not found');
+    expectError(await request(base(), 'GET', path), 404, 'Not found');
+    expectError(await request(base(), 'DELETE', path, undefined, owner.auth), 404, 'Not found');
+  });
+
+  it('keeps a user added without a password (POST /api/users): nobody can sign in as it', async () => {
+    const path = `/api/users/${created.id}`;
+    expectError(await request(base(), 'DELETE', path), 401, 'Unauthorized');
+    expect((await request(base(), 'GET', path)).body).toEqual(created);
   });
 }

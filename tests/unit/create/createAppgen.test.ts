@@ -121,6 +121,13 @@ describe('create-appgen', () => {
     ]);
     // Issue 40: the user's page has an edit form; only that user, signed in, may save it.
     expect(routes[3]).toMatchObject({ auth: true, voter: 'self' });
+    // Issue 49: and only that user may delete it; the page says so.
+    expect(routes[4]).toMatchObject({ auth: true, voter: 'self' });
+    const userPage = fs.readFileSync(
+      path.join(work, 'app', 'config', 'views', 'user.json'),
+      'utf8',
+    );
+    expect(userPage).toContain('can save changes here or delete the user');
     const model = JSON.parse(
       fs.readFileSync(path.join(work, 'app', 'config', 'models', 'User.json'), 'utf8'),
     );
@@ -179,6 +186,17 @@ describe('create-appgen', () => {
     expect(
       JSON.parse(fs.readFileSync(path.join(work, 'app', 'appgen.config.json'), 'utf8')),
     ).not.toHaveProperty('accounts');
+    // The spec's table: a stub DELETE answers anyone (it deletes nothing; nobody can sign in),
+    // and the user's page says only what holds: the PATCH needs that user.
+    const routes = JSON.parse(fs.readFileSync(path.join(config, 'routes', 'users.json'), 'utf8'));
+    expect(routes.routes[4]).toEqual({
+      method: 'DELETE',
+      path: '/api/users/:id',
+      params: { id: 'uuid' },
+    });
+    const userPage = fs.readFileSync(path.join(config, 'views', 'user.json'), 'utf8');
+    expect(userPage).toContain('"Only this user, signed in, can save changes here (the route');
+    expect(userPage).not.toContain('delete the user');
   });
 
   it('without --appgen, depends on this appgen packed into the project when the registry does not have its version', () => {

@@ -10,7 +10,9 @@ import { evaluateModule } from '../support/typescriptSource';
 // The generated src/appgen/throttle.ts of the starter (it has a log-in route), run as it is over
 // an in-memory table in place of src/appgen/signInFailures.ts (the ORM's statements, which the
 // e2e tests run on both ORMs and databases). The client address comes from requestOrigin.ts, so
-// X-Forwarded-For counts only as far as the project trusts proxies (trustProxy).
+// X-Forwarded-For counts only as far as the project trusts proxies (trustProxy). Known clients
+// (src/appgen/knownClients.ts, its signed cookie run by the e2e tests) are a header here:
+// `x-known-client: <account id> <client id>`.
 const STARTER = Object.fromEntries(
   readTree(path.join(REPO_ROOT, 'examples', 'minimal'), {
     exclude: (file) => !(file === 'config' || file.startsWith('config/')),
@@ -23,7 +25,9 @@ interface Failure {
   failedAt: Date;
 }
 type Attempt = { refused: Response } | { refused: null; succeeded(): Promise<void> };
-type Throttle = { signInAttempt(request: Request, identity: string): Promise<Attempt> };
+type Throttle = {
+  signInAttempt(request: Request, identity: string, accountId: string | null): Promise<Attempt>;
+};
 
 /** Yields to other attempts: each statement of the table takes a turn, as a database's would. */
 const turn = () => new Promise((resolve) => setImmediate(resolve));
@@ -76,20 +80,37 @@ function throttleOf(trustProxy = 0, limits = LIMITS) {
     'node:crypto': { randomUUID: crypto.randomUUID },
     './http': { jsonError },
     './requestOrigin': evaluateModule('requestOrigin.ts', content('requestOrigin.ts')),
+    './knownClients': { knownClientOf },
     './signInFailures': { signInFailures: table },
   }) as unknown as Throttle;
   return { throttle, table };
 }
 
-const logIn = (forwardedFor = '203.0.113.9') =>
+/** The known-client cookie's id for this account, as the stand-in header gives it. */
+async function knownClientOf(request: Request, accountId: string): Promise<string | null> {
+  const [account, client] = (request.headers.get('x-known-client') ?? '').split(' ');
+  return account === accountId && client ? client : null;
+}
+
+const logIn = (forwardedFor = '203.0.113.9', knownClient?: string) =>
   new Request('http://localhost:3000/api/login', {
     method: 'POST',
-    headers: { 'x-forwarded-for': forwardedFor },
+    headers: {
+      'x-forwarded-for': forwardedFor,
+      ...(knownClient ? { 'x-known-client': knownClient } : {}),
+    },
   });
 
 /** The status of an attempt that fails its password check (null: it was let through). */
-async function fail(throttle: Throttle, identity: string, forwardedFor?: string) {
-  const attempt = await throttle.signInAttempt(logIn(forwardedFor), identity);
+async function fail(
+  throttle: Throttle,
+  identity: string,
+  forwardedFor?: string,
+  known?: { accountId: string; client?: string },
+) {
+  const client = known?.client ? `${known.accountId} ${known.client}` : undefined;
+  const request = logIn(forwardedFor, client);
+  const attempt = await throttle.signInAttempt(request, identity, known?.accountId ?? null);
   return attempt.refused?.status ?? null;
 }
 
@@ -108,7 +129,7 @@ describe('counting', () => {
       now += 10_000;
     }
     // Compared without regard to case and surrounding spaces; the 429 is not counted.
-    const refused = await throttle.signInAttempt(logIn('192.0.2.1'), '  ADA@example.com ');
+    const refused = await throttle.signInAttempt(logIn('192.0.2.1'), '  ADA@example.com ', null);
     expect(refused.refused?.status).toBe(429);
     expect(await refused.refused?.json()).toEqual({
       error: 'Too many failed log-ins; try again later',
@@ -129,7 +150,7 @@ describe('counting', () => {
   it("forgets the identity's failures on a success, and the success itself; the address keeps its count", async () => {
     const { throttle, table } = throttleOf();
     for (let i = 0; i < 2; i++) await fail(throttle, 'ada@example.com');
-    const attempt = await throttle.signInAttempt(logIn(), 'Ada@example.com');
+    const attempt = await throttle.signInAttempt(logIn(), 'Ada@example.com', null);
     if (attempt.refused) throw new Error('refused');
     await attempt.succeeded();
     expect(table.rows().map((row) => row.key)).toEqual([
@@ -169,6 +190,66 @@ describe('counting', () => {
     now += 21_000;
     await fail(throttle, 'max'); // a window after the last sweep: bob's and eve's go
     expect(keys()).toEqual(['kim', '203.0.113.9', 'max', '203.0.113.9']);
+  });
+});
+
+// Issue 49, item 4: five wrong passwords for someone's e-mail locked its owner out too.
+describe('known clients (a cookie of the account): strangers cannot lock the owner out', () => {
+  const ada = { accountId: 'u-ada', client: 'laptop' };
+
+  it('lets a known client of the account through while unknown clients are refused for the identity', async () => {
+    const { throttle } = throttleOf();
+    for (let i = 0; i < 3; i++) await fail(throttle, 'ada@example.com', `198.51.100.${i}`);
+    expect(await fail(throttle, 'ada@example.com', '192.0.2.1')).toBe(429);
+    // The account without its cookie, or with the cookie of another account: unknown, refused.
+    expect(await fail(throttle, 'ada@example.com', '192.0.2.1', { accountId: 'u-ada' })).toBe(429);
+    const bobsCookie = logIn('192.0.2.1', 'u-bob laptop');
+    const renamed = await throttle.signInAttempt(bobsCookie, 'ada@example.com', 'u-ada');
+    expect(renamed.refused?.status).toBe(429);
+    const attempt = await throttle.signInAttempt(
+      logIn('192.0.2.1', 'u-ada laptop'),
+      'ada@example.com',
+      'u-ada',
+    );
+    expect(attempt.refused).toBeNull();
+  });
+
+  it("ignores the address's count for a known client (a stranger behind the same address)", async () => {
+    const { throttle } = throttleOf();
+    for (let i = 0; i < 5; i++) await fail(throttle, `user${i}@example.com`);
+    expect(await fail(throttle, 'ada@example.com')).toBe(429);
+    expect(await fail(throttle, 'ada@example.com', undefined, ada)).toBeNull();
+  });
+
+  it("still limits guessing: a known client has the identity's limit of its own, then counts as unknown", async () => {
+    const { throttle, table } = throttleOf();
+    for (let i = 0; i < 3; i++)
+      expect(await fail(throttle, 'ada@example.com', '192.0.2.1', ada)).toBeNull();
+    expect(table.rows().map((row) => row.key)).toEqual(Array(3).fill('client:laptop'));
+    // Past its limit, the client is unknown: the identity's and the address's counts apply.
+    for (let i = 0; i < 3; i++)
+      expect(await fail(throttle, 'ada@example.com', '192.0.2.1', ada)).toBeNull();
+    expect(await fail(throttle, 'ada@example.com', '192.0.2.1', ada)).toBe(429);
+    expect(await fail(throttle, 'ada@example.com', '198.51.100.9')).toBe(429);
+    // Another known client of the account is not held by the first one's failures.
+    const phone = { accountId: 'u-ada', client: 'phone' };
+    expect(await fail(throttle, 'ada@example.com', '192.0.2.1', phone)).toBeNull();
+  });
+
+  it("forgets the known client's failures on its success, not the identity's", async () => {
+    const { throttle, table } = throttleOf();
+    for (let i = 0; i < 3; i++) await fail(throttle, 'ada@example.com', `198.51.100.${i}`);
+    await fail(throttle, 'ada@example.com', '192.0.2.1', ada);
+    const attempt = await throttle.signInAttempt(
+      logIn('192.0.2.1', 'u-ada laptop'),
+      'ada@example.com',
+      'u-ada',
+    );
+    if (attempt.refused) throw new Error('refused');
+    await attempt.succeeded();
+    expect(table.rows().filter((row) => row.key.startsWith('client:'))).toEqual([]);
+    expect(table.rows().filter((row) => row.key === 'identity:ada@example.com')).toHaveLength(3);
+    expect(await fail(throttle, 'ada@example.com', '192.0.2.2')).toBe(429);
   });
 });
 

@@ -55,11 +55,19 @@ describe('account routes (sign-up, log-in, log-out)', () => {
       unchecked: false,
     });
     const accountRoutes = project.routes.filter((r) => r.file === 'config/routes/accounts.json');
+    // With a log-in route, sign-up and log-in make their client known (the known-client cookie).
+    const signIn = { passwordField: 'password', knowsClient: true };
     expect(accountRoutes.map((r) => [r.operation, r.account])).toEqual([
-      ['create', { action: 'signUp', identity: ['email'], passwordField: 'password' }],
-      ['logIn', { action: 'logIn', identity: ['email'], passwordField: 'password' }],
-      ['logOut', { action: 'logOut', identity: [], passwordField: null }],
+      ['create', { action: 'signUp', identity: ['email'], ...signIn }],
+      ['logIn', { action: 'logIn', identity: ['email'], ...signIn }],
+      ['logOut', { action: 'logOut', identity: [], passwordField: null, knowsClient: false }],
     ]);
+  });
+
+  it('makes no client known on a sign-up without a log-in route (no throttle counts it)', () => {
+    const project = checkedProject(files([SIGN_UP]));
+    const [signUp] = project.routes.filter((r) => r.file === 'config/routes/accounts.json');
+    expect(signUp.account).toMatchObject({ action: 'signUp', knowsClient: false });
   });
 
   it('applies passwordRules to every write of the password, before the route’s own validators', () => {

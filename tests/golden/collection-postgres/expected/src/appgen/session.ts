@@ -77,22 +77,55 @@ export function requireSessionSecret(): Uint8Array {
   return key;
 }
 
-/** Issues a token naming the user; put it in a cookie (sessionCookie) or return it to the client. */
-export async function createSessionToken(userId: string, maxAgeSeconds: number = SESSION_MAX_AGE): Promise<string> {
+/**
+ * What a signed token is for: its issuer. A session's is ISSUER; a token for another use (the
+ * known-client cookie of ./knownClients) has its own, so verifySessionToken never takes it for a session.
+ */
+export interface TokenUse {
+  issuer: string;
+  maxAgeSeconds: number;
+  /** The token's own id (`jti`), when the use needs one. */
+  id?: string;
+}
+
+/** Signs a token naming `subject` with the session key, for one use. */
+export async function signToken(subject: string, use: TokenUse): Promise<string> {
   const key = requireSessionSecret();
-  return new SignJWT({})
-    .setProtectedHeader({ alg: "HS256" })
-    .setSubject(userId)
-    .setIssuer(ISSUER)
+  const token = new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject(subject).setIssuer(use.issuer);
+  if (use.id !== undefined) token.setJti(use.id);
+  return token
     .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + maxAgeSeconds)
+    .setExpirationTime(Math.floor(Date.now() / 1000) + use.maxAgeSeconds)
     .sign(await signingKey(key));
+}
+
+/** The subject and id of a valid, unexpired token of this issuer; null for any other token. */
+export async function verifyToken(token: string, issuer: string): Promise<{ subject: string; id: string | null } | null> {
+  const key = secretKey();
+  if (!key) return null;
+  try {
+    const { payload } = await jwtVerify(token, await signingKey(key), { algorithms: ["HS256"], issuer });
+    if (typeof payload.sub !== "string" || payload.sub === "") return null;
+    return { subject: payload.sub, id: typeof payload.jti === "string" ? payload.jti : null };
+  } catch {
+    return null;
+  }
+}
+
+/** Issues a token naming the user; put it in a cookie (sessionCookie) or return it to the client. */
+export function createSessionToken(userId: string, maxAgeSeconds: number = SESSION_MAX_AGE): Promise<string> {
+  return signToken(userId, { issuer: ISSUER, maxAgeSeconds });
+}
+
+/** A Set-Cookie value: HTTP-only, SameSite=Lax, for every path, Secure in production. */
+export function httpOnlyCookie(name: string, value: string, maxAgeSeconds: number): string {
+  const secure = process.env.NODE_ENV === "production" ? "; Secure" : "";
+  return `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
 }
 
 /** A Set-Cookie value for the token: HTTP-only, SameSite=Lax, Secure in production. */
 export function sessionCookie(token: string, maxAgeSeconds: number = SESSION_MAX_AGE): string {
-  const secure = process.env.NODE_ENV === "production" ? "; Secure" : "";
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+  return httpOnlyCookie(SESSION_COOKIE, token, maxAgeSeconds);
 }
 
 /** A Set-Cookie value that removes the session cookie (log out). */
@@ -118,23 +151,21 @@ export function sessionTokenOf(request: Request): string | null {
     const [scheme, token, ...rest] = authorization.trim().split(/[ \t]+/);
     return scheme.toLowerCase() === TOKEN_SCHEME.toLowerCase() && token && rest.length === 0 ? token : null;
   }
+  return cookieOf(request, SESSION_COOKIE);
+}
+
+/** The value of a request's cookie of this name, or null. */
+export function cookieOf(request: Request, cookieName: string): string | null {
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const [name, ...value] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return value.join("=") || null;
+    if (name === cookieName) return value.join("=") || null;
   }
   return null;
 }
 
-/** The user id of a valid, unexpired token; null for a missing, forged or expired one. */
+/** The user id of a valid, unexpired session token; null for a missing, forged or expired one, or another use's. */
 export async function verifySessionToken(token: string): Promise<string | null> {
-  const key = secretKey();
-  if (!key) return null;
-  try {
-    const { payload } = await jwtVerify(token, await signingKey(key), { algorithms: ["HS256"], issuer: ISSUER });
-    return typeof payload.sub === "string" && payload.sub !== "" ? payload.sub : null;
-  } catch {
-    return null;
-  }
+  return (await verifyToken(token, ISSUER))?.subject ?? null;
 }
 
 /**

@@ -5,6 +5,7 @@ import { readBody, type BodySpec } from "@/appgen/body";
 import type { PostApiSignupBody } from "@/appgen/bodies";
 import { hashPassword } from "@/appgen/password";
 import { createSessionToken, requireSessionSecret, sessionCookie } from "@/appgen/session";
+import { knownClientCookie } from "@/appgen/knownClients";
 import { refuseCrossSite } from "@/appgen/csrf";
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
@@ -49,7 +50,9 @@ export async function POST(request: Request): Promise<Response> {
       },
     });
     const token = await createSessionToken(record.id);
-    return json({ ...record, token }, 201, { "set-cookie": sessionCookie(token) });
+    const answer = json({ ...record, token }, 201, { "set-cookie": sessionCookie(token) });
+    answer.headers.append("set-cookie", await knownClientCookie(record.id));
+    return answer;
   });
 }
 

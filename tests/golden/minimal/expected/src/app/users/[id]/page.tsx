@@ -35,7 +35,7 @@ export default async function UserPage(props: { params: Promise<{ id: string }> 
           </dl>
         ) : <p role="alert" className="appgen-error">{ data0.error }</p> }
         <h2>{"Edit"}</h2>
-        <p>{"Only this user, signed in, can save changes here (the route's voter is \"self\")."}</p>
+        <p>{"Only this user, signed in, can save changes here or delete the user (both routes' voter is \"self\")."}</p>
         { data1.ok ? (
         <AppgenForm
           method={ "PATCH" }

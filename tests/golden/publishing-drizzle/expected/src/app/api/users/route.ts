@@ -6,6 +6,7 @@ import { readBody, type BodySpec } from "@/appgen/body";
 import type { PostApiUsersBody } from "@/appgen/bodies";
 import { hashPassword } from "@/appgen/password";
 import { createSessionToken, requireSessionSecret, sessionCookie } from "@/appgen/session";
+import { knownClientCookie } from "@/appgen/knownClients";
 import { refuseCrossSite } from "@/appgen/csrf";
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
@@ -50,7 +51,9 @@ export async function POST(request: Request): Promise<Response> {
     };
     const [record] = await db.insert(tables.user).values(values).returning(columns.user);
     const token = await createSessionToken(record.id);
-    return json({ "user": { ...record, token } }, 201, { "set-cookie": sessionCookie(token) });
+    const answer = json({ "user": { ...record, token } }, 201, { "set-cookie": sessionCookie(token) });
+    answer.headers.append("set-cookie", await knownClientCookie(record.id));
+    return answer;
   });
 }
 

@@ -76,9 +76,16 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
+    // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
+    const userId = await getAuthUser(request);
+    if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
+    const current = await db.user.findUnique({ where: { id: params.id } });
+    if (!current) return jsonError(404, "Not found");
+    // Authorization (built-in voter "self"): only the user the path names.
+    if (!allowSelf(userId, params.id)) return jsonError(403, "Forbidden");
     await db.user.delete({ where: { id: params.id } });
     return json({ success: true });
   });

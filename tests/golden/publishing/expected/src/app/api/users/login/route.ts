@@ -6,6 +6,7 @@ import type { PostApiUsersLoginBody } from "@/appgen/bodies";
 import { verifyPassword } from "@/appgen/password";
 import { createSessionToken, requireSessionSecret, sessionCookie } from "@/appgen/session";
 import { signInAttempt } from "@/appgen/throttle";
+import { knownClientCookie } from "@/appgen/knownClients";
 import { refuseCrossSite } from "@/appgen/csrf";
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
@@ -36,17 +37,20 @@ export async function POST(request: Request): Promise<Response> {
     const body = parsed.data;
     requireSessionSecret();
     const login = body.email ?? null;
-    // Too many failures for this identity or from this address: 429 before any password check.
-    // Else the attempt counts as a failure until it succeeds (src/appgen/throttle.ts).
-    const attempt = await signInAttempt(request, login);
-    if (attempt.refused) return attempt.refused;
     const account = body.email !== undefined ? await db.user.findUnique({ where: { email: body.email }, omit: { password: false } }) : null;
+    // Too many failures for this identity or from this address (or, for a client that signed in
+    // to this account before, of that client): 429. Else the attempt counts as a failure until it
+    // succeeds (src/appgen/throttle.ts).
+    const attempt = await signInAttempt(request, login, account?.id ?? null);
+    if (attempt.refused) return attempt.refused;
     const valid = await verifyPassword(body.password, account?.password);
     if (!account || !valid) return jsonError(401, "Wrong email or password");
     await attempt.succeeded();
     const { password: _storedHash, ...record } = account;
     const token = await createSessionToken(record.id);
-    return json({ "user": { ...record, token } }, 200, { "set-cookie": sessionCookie(token) });
+    const answer = json({ "user": { ...record, token } }, 200, { "set-cookie": sessionCookie(token) });
+    answer.headers.append("set-cookie", await knownClientCookie(record.id));
+    return answer;
   });
 }
 
