@@ -147,7 +147,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.hasListControls ? once('src/appgen/listState.ts', ['config/views/'])(project) : [],
   },
   {
-    template: 'src/appgen/listControls.tsx',
+    template: 'src/appgen/listControls.tsx.hbs',
     owner: 'generated',
     produces:
       "src/appgen/listControls.tsx: a list's sortable headings, filter form and pager (links and a GET form)",
