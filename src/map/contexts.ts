@@ -905,9 +905,35 @@ export interface ColumnContext {
   /** The first column of a list with `link`: the row's link path (`:name` from the record). */
   link: string | null;
 
+  /** A column of an included relation's field (`author.name`): the relation, else null (`field` is then the related field). */
+  relation: string | null;
+  /** The variable of the list's URL state (`list0`) when the route sorts by this column, else null. */
+  sortState: string | null;
+
   // --- Decided by the map for the templates (src/map/mapElements.ts) ---
   /** The partial that writes a list row's cell: `view/cell/link` (with `link`), else `view/cell/value`. */
   cell: 'view/cell/link' | 'view/cell/value';
+  /** The partial that writes the cell's text: `view/value/related` (with `relation`), else `view/value/own`. */
+  value: 'view/value/own' | 'view/value/related';
+  /** The partial that writes the column's heading: `view/header/sort` (with `sortState`), else `view/header/plain`. */
+  header: 'view/header/sort' | 'view/header/plain';
+}
+
+/**
+ * What a list offers because its route has a `query` with filters, sorts or pages: the state it
+ * reads from its page's URL (src/appgen/listState.ts) and the controls it draws from it.
+ */
+export interface ListControlsContext {
+  /** Variable of the list's state in the page component, e.g. `list0`. */
+  state: string;
+  /** Put before each of the list's parameters in the page's URL (`comments.`) when its page has several such lists; else empty. */
+  prefix: string;
+  /** The rest of the ListSpec as TypeScript: `route: { ... }, filters: [...], counts: true`. */
+  specEntries: string;
+  /** callList's arguments after the state: the envelope's keys (`, "articles", "articlesCount"`), or empty. */
+  envelopeArguments: string;
+  /** The list has filters: a filter form. (Its pager shows only when the route has pages.) */
+  filters: boolean;
 }
 
 /** A GET route a page calls in-process (its exported handler, no HTTP) to show its answer. */
@@ -935,6 +961,10 @@ export interface RouteCallContext {
   paramsArgument: string;
   /** callRoute's last argument, the key of `envelope` (`, "article"`), or empty. */
   envelopeArgument: string;
+  /** A list element's controls (its route has a `query`), else null. */
+  list: ListControlsContext | null;
+  /** The partial that writes the call in the page: `view/load/list` (with `list`), else `view/load/route`. */
+  loadPartial: 'view/load/list' | 'view/load/route';
 }
 
 /** How the form turns a field's text into the JSON value the route's body expects. */
@@ -1098,6 +1128,8 @@ export interface ViewContext {
   usesLink: boolean;
   /** What the page imports from src/appgen/view.ts, sorted. */
   viewHelpers: string[];
+  /** Some list of the page has controls (RouteCallContext.list): the page reads its URL's query. */
+  hasListControls: boolean;
   source: string;
 
   // --- Decided by the map for the templates (src/map/mapViews.ts) ---
@@ -1109,7 +1141,11 @@ export interface ViewContext {
 
 /** A statement of a page before its route calls (ViewContext.setup): its params, its path, the sign-in check. */
 export type PageStep =
-  'view/setup/params' | 'view/setup/renamedParams' | 'view/setup/here' | 'view/setup/requireUser';
+  | 'view/setup/params'
+  | 'view/setup/renamedParams'
+  | 'view/setup/here'
+  | 'view/setup/requireUser'
+  | 'view/setup/search';
 
 export interface EventContext {
   name: string;
@@ -1232,6 +1268,8 @@ export interface ProjectContext {
   errors: ErrorFormatContext;
   /** Some view binds a form to a route (src/appgen/form.tsx is generated). */
   hasForms: boolean;
+  /** Some page has a list with controls (src/appgen/listState.ts, listControls.tsx). */
+  hasListControls: boolean;
   functions: string[];
   /** User-owned voters only (built-ins are in src/appgen/voters.ts). */
   voters: string[];

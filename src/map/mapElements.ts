@@ -12,6 +12,8 @@ import type {
   RouteCallContext,
 } from './contexts';
 import { fieldAttributes } from './elementAttributes';
+import { labelFromField } from './fieldLabels';
+import { mapListControls } from './mapListControls';
 import { passwordAutocomplete } from './passwordAutocomplete';
 import {
   columnKind,
@@ -48,40 +50,56 @@ interface FormScope {
   method: MethodContext;
 }
 
-/** `publishedAt` → `Published at`: a readable default column label. */
-export function labelFromField(field: string): string {
-  const words = field
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 function bound(scope: ElementScope, { method, path }: RouteRef): BoundRoute {
   const route = scope.routes.get(`${method} ${path}`);
   if (!route) throw new Error(`unchecked route reference reached the mapper: ${method} ${path}`);
   return route;
 }
 
-function addLoad(scope: ElementScope, ref: RouteRef): RouteCallContext {
-  const call = routeCall(bound(scope, ref), `data${scope.loads.length}`);
-  scope.loads.push(call);
-  return call;
+/** A route call of the page; a list's gets the controls its route's `query` offers. */
+function addLoad(scope: ElementScope, ref: RouteRef, isList = false): RouteCallContext {
+  const index = scope.loads.length;
+  const route = bound(scope, ref);
+  const call = routeCall(route, `data${index}`);
+  const list = isList ? mapListControls(route.method, index) : null;
+  const withList: RouteCallContext = list ? { ...call, list, loadPartial: 'view/load/list' } : call;
+  scope.loads.push(withList);
+  return withList;
+}
+
+/** The related model of an included relation of the call's route (validate made sure it is included). */
+function includedModel(call: RouteCallContext, scope: ElementScope, relation: string): string {
+  const route = [...scope.routes.values()].find(
+    (r) => r.method.handlerName === call.handler && r.module === call.module,
+  );
+  return route?.method.include.find((i) => i.name === relation)?.model ?? '';
 }
 
 function mapColumns(
   scope: ElementScope,
   element: ProjectElement,
-  model: string,
+  call: RouteCallContext,
 ): ElementContext['columns'] {
-  return (element.columns ?? []).map(({ field, label }, index) => {
+  const sorts = call.list
+    ? (bound(scope, element.route as RouteRef).method.listQuery?.sorts ?? [])
+    : [];
+  return (element.columns ?? []).map(({ field: name, label }, index) => {
     const link = index === 0 && element.type === 'list' ? (element.link ?? null) : null;
+    // `author.name`: a field of the included relation `author`.
+    const [relation, field] = name.includes('.') ? name.split('.', 2) : [null, name];
+    const model = relation === null ? call.model : includedModel(call, scope, relation);
+    const sortState =
+      relation === null && call.list && sorts.includes(field) ? call.list.state : null;
     return {
       field,
-      label: label ?? labelFromField(field),
+      label: label ?? labelFromField(relation === null ? field : `${relation} ${field}`),
       kind: columnKind(scope.models, model, field),
       link,
+      relation,
+      sortState,
       cell: link === null ? 'view/cell/value' : 'view/cell/link',
+      value: relation === null ? 'view/value/own' : 'view/value/related',
+      header: sortState === null ? 'view/header/plain' : 'view/header/sort',
     };
   });
 }
@@ -213,7 +231,7 @@ export function mapElement(
       : undefined;
   const data =
     element.type === 'list' || element.type === 'detail'
-      ? addLoad(scope, element.route as RouteRef)
+      ? addLoad(scope, element.route as RouteRef, element.type === 'list')
       : null;
   const valueFrom = field && form?.load ? form.load : null;
   const required = element.required ?? field?.required ?? false;
@@ -247,7 +265,7 @@ export function mapElement(
     children: element.children.map((child) => mapElement(scope, child, mappedForm.inner)),
     form: mappedForm.form,
     data,
-    columns: data ? mapColumns(scope, element, data.model) : [],
+    columns: data ? mapColumns(scope, element, data) : [],
     link: element.link ?? null,
     empty: element.empty ?? 'Nothing here yet.',
     valueFrom: valueFrom ? valueFrom.variable : null,

@@ -162,6 +162,7 @@ export function mapProject(
         : '[`Invalid request body: ${problems.join("; ")}`]',
     },
     hasForms: views.some((v) => v.usesForm),
+    hasListControls: views.some((v) => v.hasListControls),
     functions: sortedUnique(methods.map((m) => m.function)),
     voters: sortedUnique(methods.map((m) => m.voter)),
     events: mappedEvents,

@@ -10,6 +10,7 @@ import type {
   ViewContext,
 } from './contexts';
 import { mapElement, type ElementScope } from './mapElements';
+import { listPrefixes } from './mapListControls';
 import { routesByRef } from './viewRouteCalls';
 
 /** `LoginPage` → `Login`, `UserListPage` → `User List`: a readable default title. */
@@ -46,6 +47,13 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
   const params = appFolder.params.map((p) => p.name);
   const root = mapElement(scope, view.root);
   const elements = flatten(root);
+  const lists = scope.loads.flatMap((load) => (load.list ? [{ load, list: load.list }] : []));
+  // Decided once the page's lists are known: several lists never read each other's parameters.
+  listPrefixes(lists.map(({ load }) => load.urlPath)).forEach((prefix, i) => {
+    lists[i].list.prefix = prefix;
+  });
+  const hasListControls = lists.length > 0;
+  const hasLists = elements.some((e) => e.type === 'list');
   const imports = new Map(
     scope.loads.map((load) => [
       `${load.module}#${load.handler}`,
@@ -73,25 +81,50 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
     signsIn: elements.some((e) => e.form?.signsIn === true),
     usesLink: elements.some((e) => (e.type === 'link' && !e.external) || e.link !== null),
     viewHelpers: [
-      ...(scope.loads.length > 0 ? ['callRoute'] : []),
+      ...(hasListControls ? ['callList'] : []),
+      ...(scope.loads.length > lists.length ? ['callRoute'] : []),
+      ...(hasLists ? ['cellText'] : []),
       ...(params.length > 0 ? ['decodedParams'] : []),
       ...(elements.some((e) => e.data !== null) ? ['formatValue'] : []),
       ...(elements.some((e) => e.valueFrom !== null) ? ['inputValue'] : []),
+      ...(hasListControls ? ['pageLocale'] : []),
       ...(view.auth ? ['requireUser'] : []),
     ],
+    hasListControls,
     source: view.file,
-    propsParameter:
-      params.length > 0
-        ? `props: { params: Promise<{ ${appFolder.params.map((p) => `${p.folder}: string`).join('; ')} }> }`
-        : '',
-    setup: pageSteps(appFolder, view.auth || scope.loads.length > 0, view.auth).map((pageStep) => ({
-      pageStep,
-    })),
+    propsParameter: propsParameter(appFolder, hasListControls),
+    setup: pageSteps(
+      appFolder,
+      view.auth || scope.loads.length > 0,
+      view.auth,
+      hasListControls,
+    ).map((pageStep) => ({ pageStep })),
   };
 }
 
-/** What a page does before its route calls: decode its params (renamed when its folders have other names), know its path, check sign-in. */
-function pageSteps(appFolder: AppFolder, usesRequest: boolean, auth: boolean): PageStep[] {
+/** The page component's parameter: its path parameters, and its query when a list reads it. */
+function propsParameter(appFolder: AppFolder, readsSearch: boolean): string {
+  const entries = [
+    ...(appFolder.params.length > 0
+      ? [`params: Promise<{ ${appFolder.params.map((p) => `${p.folder}: string`).join('; ')} }>`]
+      : []),
+    ...(readsSearch
+      ? ['searchParams: Promise<Record<string, string | string[] | undefined>>']
+      : []),
+  ];
+  return entries.length > 0 ? `props: { ${entries.join('; ')} }` : '';
+}
+
+/**
+ * What a page does before its route calls: decode its params (renamed when its folders have
+ * other names), know its path, check sign-in, read its query (lists with controls).
+ */
+function pageSteps(
+  appFolder: AppFolder,
+  usesRequest: boolean,
+  auth: boolean,
+  readsSearch: boolean,
+): PageStep[] {
   const renames = appFolder.params.some((p) => p.name !== p.folder);
   return [
     ...(appFolder.params.length === 0
@@ -99,6 +132,7 @@ function pageSteps(appFolder: AppFolder, usesRequest: boolean, auth: boolean): P
       : [renames ? ('view/setup/renamedParams' as const) : ('view/setup/params' as const)]),
     ...(usesRequest ? (['view/setup/here'] as const) : []),
     ...(auth ? (['view/setup/requireUser'] as const) : []),
+    ...(readsSearch ? (['view/setup/search'] as const) : []),
   ];
 }
 

@@ -45,6 +45,8 @@ export function routeCall(bound: BoundRoute, variable: string): RouteCallContext
         ? `{ ${params.map((name) => `${name}: params.${name}`).join(', ')} }`
         : '{}',
     envelopeArgument: envelope === null ? '' : `, ${JSON.stringify(envelope)}`,
+    list: null,
+    loadPartial: 'view/load/route',
   };
 }
 

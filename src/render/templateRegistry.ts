@@ -138,6 +138,26 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.views.length > 0 ? once('src/appgen/view.ts', ['config/views/'])(project) : [],
   },
   {
+    template: 'src/appgen/listState.ts',
+    owner: 'generated',
+    produces:
+      "src/appgen/listState.ts: a list's state in its page's URL (filters, order, page), only what its route accepts",
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.hasListControls ? once('src/appgen/listState.ts', ['config/views/'])(project) : [],
+  },
+  {
+    template: 'src/appgen/listControls.tsx.hbs',
+    owner: 'generated',
+    produces:
+      "src/appgen/listControls.tsx: a list's sortable headings, filter form and pager (links and a GET form)",
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.hasListControls
+        ? once('src/appgen/listControls.tsx', ['config/views/'])(project)
+        : [],
+  },
+  {
     template: 'src/appgen/form.tsx.hbs',
     owner: 'generated',
     produces: 'src/appgen/form.tsx: the client component of forms bound to routes',

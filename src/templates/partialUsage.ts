@@ -40,10 +40,21 @@ export const PARTIALS_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   partial: [...ELEMENT_TYPE_NAMES.map((type) => `view/${type}`), 'view/form/loaded', 'view/link/external'],
   // src/map/mapElements.ts: a list row's cell, picked by partials/view/list.hbs.
   cell: ['view/cell/link', 'view/cell/value'],
+  // src/map/mapElements.ts: a cell's text (own field or an included relation's) and a column's heading.
+  value: ['view/value/own', 'view/value/related'],
+  header: ['view/header/plain', 'view/header/sort'],
+  // src/map/mapElements.ts: how src/app/[view]/page.tsx.hbs calls a route (a list with controls reads its URL state).
+  loadPartial: ['view/load/route', 'view/load/list'],
   // src/map/mapClientRoutes.ts: how src/appgen/client.ts.hbs writes a function's path.
   pathPartial: ['client/path/plain', 'client/path/withQuery'],
   // src/map/mapViews.ts: what src/app/[view]/page.tsx.hbs does before its route calls.
-  pageStep: ['view/setup/params', 'view/setup/renamedParams', 'view/setup/here', 'view/setup/requireUser'],
+  pageStep: [
+    'view/setup/params',
+    'view/setup/renamedParams',
+    'view/setup/here',
+    'view/setup/requireUser',
+    'view/setup/search',
+  ],
   // src/map/mapProject.ts: the items of src/app/layout.tsx.hbs's navigation.
   navPartial: ['view/nav/link', 'view/nav/signedOutLink', 'view/nav/signedInLink', 'view/nav/logOut'],
   // src/map/methodSteps.ts: what src/app/[route]/route.ts.hbs renders for each method.

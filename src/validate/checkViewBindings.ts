@@ -10,6 +10,7 @@ import { computedOf, isSentField } from '../domain/computedFields';
 import { fieldOf, fieldOptions, modelFieldNames } from '../domain/fields';
 import { parseRouteRef } from '../domain/routeRefs';
 import type { CheckedModel, CheckedRoute } from './checkedProject';
+import { relatedColumnProblem } from './checkRelatedColumn';
 import { fieldElementMismatch } from './fieldElementFit';
 import { childPointer, diagnosticAt } from './locate';
 import { parseResponse } from './resolveRouteModel';
@@ -151,7 +152,24 @@ function checkDataElement(scope: BindingScope, element: ElementConfig, pointer: 
     name: columnField(column),
     pointer: childPointer(childPointer(pointer, 'columns'), index),
   }));
-  checkModelFields(scope, model, columns, 'column', { route, ref });
+  const [related, own] = [
+    columns.filter((c) => c.name.includes('.')),
+    columns.filter((c) => !c.name.includes('.')),
+  ];
+  checkModelFields(scope, model, own, 'column', { route, ref });
+  const include = route.config.include;
+  for (const column of related) {
+    const problem = relatedColumnProblem(column.name, {
+      model,
+      models: scope.models,
+      include,
+      ref,
+    });
+    if (problem)
+      scope.problems.push(
+        diagnosticAt(scope.document, column.pointer, problem.message, problem.hint),
+      );
+  }
   if (element.link)
     checkModelFields(
       scope,

@@ -198,6 +198,9 @@ describe('mapping views', () => {
         answerType: 'Task[]',
         paramsArgument: '{}',
         envelopeArgument: '',
+        // GET /api/tasks has no `query`: nothing for the list to page, sort or filter.
+        list: null,
+        loadPartial: 'view/load/route',
       },
     ]);
     expect(tasks.propsParameter).toBe('');
@@ -205,6 +208,12 @@ describe('mapping views', () => {
     expect(tasks.routeImports).toEqual([
       { handler: 'getApiTasks', method: 'GET', module: '@/app/api/tasks/route' },
     ]);
+    const own = {
+      relation: null,
+      sortState: null,
+      value: 'view/value/own',
+      header: 'view/header/plain',
+    };
     expect(tasks.root.children[0].columns).toEqual([
       {
         field: 'title',
@@ -212,11 +221,19 @@ describe('mapping views', () => {
         kind: 'string',
         link: '/tasks/:id',
         cell: 'view/cell/link',
+        ...own,
       },
-      { field: 'due', label: 'By', kind: 'datetime', link: null, cell: 'view/cell/value' },
-      { field: 'done', label: 'Done', kind: 'boolean', link: null, cell: 'view/cell/value' },
+      { field: 'due', label: 'By', kind: 'datetime', link: null, cell: 'view/cell/value', ...own },
+      {
+        field: 'done',
+        label: 'Done',
+        kind: 'boolean',
+        link: null,
+        cell: 'view/cell/value',
+        ...own,
+      },
     ]);
-    expect(tasks.viewHelpers).toEqual(['callRoute', 'formatValue']);
+    expect(tasks.viewHelpers).toEqual(['callRoute', 'cellText', 'formatValue']);
     expect(tasks.usesLink).toBe(true);
   });
 

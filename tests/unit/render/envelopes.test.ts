@@ -90,7 +90,10 @@ describe('rendering envelopes and the error format', () => {
 
   it('lets pages read inside the envelope and forms send under it', () => {
     const page = content(files, 'src/app/people/page.tsx');
-    expect(page).toMatch(/await callRoute<User\[\]>\(getApiPeople, .*, here, "people"\);/);
+    // A list with pages: its count is read under the envelope's count key, beside the records.
+    expect(page).toMatch(
+      /await callList<User\[\]>\(getApiPeople, .*, here, listState\(.*\), "people", "peopleCount"\);/,
+    );
     expect(page).toContain('requestEnvelope={ "person" }');
     expect(page).toContain('responseEnvelope={ "person" }');
   });

@@ -2,46 +2,56 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { GET as getApiPosts } from "@/app/api/posts/route";
+import { ListFilters, ListPager, SortHeader } from "@/appgen/listControls";
+import { listState, pagerOf, pageSearch } from "@/appgen/listState";
 import type { Post } from "@/appgen/types";
-import { callRoute, formatValue } from "@/appgen/view";
+import { callList, cellText, formatValue, pageLocale } from "@/appgen/view";
 
 export const metadata: Metadata = { title: "Posts" };
 
 /** /posts (config/views/posts.json) */
-export default async function PostListPage() {
+export default async function PostListPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const here = "/posts";
-  const data0 = await callRoute<Post[]>(getApiPosts, "/api/posts", {}, here);
+  const search = pageSearch(await props.searchParams);
+  const locale = await pageLocale();
+  const { answer: data0, state: list0 } = await callList<Post[]>(getApiPosts, "/api/posts", {}, here, listState(search, { prefix: "", route: { filters: { status: { type: "enum", values: ["draft", "published", "archived"] } }, sorts: ["views", "slug"], defaultSort: { field: "views", descending: true }, pageSize: 20, maxPageSize: 50 }, filters: [{ name: "status", label: "Status", input: "select", options: [{ value: "draft", label: "draft" }, { value: "published", label: "published" }, { value: "archived", label: "archived" }] }], counts: true }));
   return (
     <main className="appgen-page">
       <h1>{"Posts"}</h1>
       <div className={"appgen-section appgen-stack"}>
         <p>{"Everything written here, newest last."}</p>
-        { data0.ok ? (
-          data0.data.length === 0 ? (
-            <p className="appgen-empty">{"No posts yet: be the first to write one."}</p>
-          ) : (
-            <table className="appgen-table">
-              <thead>
-                <tr>
-                  <th scope="col">{"Title"}</th>
-                  <th scope="col">{"Status"}</th>
-                  <th scope="col">{"Published"}</th>
-                  <th scope="col">{"Views"}</th>
-                </tr>
-              </thead>
-              <tbody>
-                { data0.data.map((record, index) => (
-                  <tr key={index}>
-                    <td><Link href={ "/posts/" + encodeURIComponent(String(record.id)) }>{formatValue(record["title"], "string")}</Link></td>
-                    <td>{formatValue(record["status"], "string")}</td>
-                    <td>{formatValue(record["publishedAt"], "datetime")}</td>
-                    <td>{formatValue(record["views"], "number")}</td>
-                  </tr>
-                )) }
-              </tbody>
-            </table>
-          )
-        ) : <p role="alert" className="appgen-error">{ data0.error }</p> }
+        <div className="appgen-list">
+          <ListFilters state={ list0 } />
+          { data0.ok ? (
+            data0.data.length === 0 ? (
+              <p className="appgen-empty">{ Object.keys(list0.filters).length > 0 ? "Nothing matches these filters." : "No posts yet: be the first to write one." }</p>
+            ) : (
+              <div className="appgen-table-wrap">
+                <table className="appgen-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{"Title"}</th>
+                      <th scope="col">{"Status"}</th>
+                      <th scope="col">{"Published"}</th>
+                      <SortHeader state={ list0 } field={ "views" } label={ "Views" } />
+                    </tr>
+                  </thead>
+                  <tbody>
+                    { data0.data.map((record, index) => (
+                      <tr key={index}>
+                        <td><Link href={ "/posts/" + encodeURIComponent(String(record.id)) }>{cellText(formatValue(record["title"], "string"))}</Link></td>
+                        <td>{cellText(formatValue(record["status"], "string"))}</td>
+                        <td>{cellText(formatValue(record["publishedAt"], "datetime"))}</td>
+                        <td>{cellText(formatValue(record["views"], "number"))}</td>
+                      </tr>
+                    )) }
+                  </tbody>
+                </table>
+              </div>
+            )
+          ) : <p role="alert" className="appgen-error">{ data0.error }</p> }
+          <ListPager pager={ data0.ok ? pagerOf(list0, data0.data.length, data0.total, data0.next, locale) : null } />
+        </div>
       </div>
     </main>
   );

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { GET as getApiUsers } from "@/app/api/users/route";
 import { AppgenForm, FieldError } from "@/appgen/form";
 import type { User } from "@/appgen/types";
-import { callRoute, formatValue } from "@/appgen/view";
+import { callRoute, cellText, formatValue } from "@/appgen/view";
 
 export const metadata: Metadata = { title: "Users" };
 
@@ -16,30 +16,34 @@ export default async function UsersPage() {
     <main className="appgen-page">
       <h1>{"Users"}</h1>
       <div className={"appgen-section appgen-stack"}>
-        { data0.ok ? (
-          data0.data.length === 0 ? (
-            <p className="appgen-empty">{"No users yet: add the first one below."}</p>
-          ) : (
-            <table className="appgen-table">
-              <thead>
-                <tr>
-                  <th scope="col">{"Name"}</th>
-                  <th scope="col">{"Email"}</th>
-                  <th scope="col">{"Joined"}</th>
-                </tr>
-              </thead>
-              <tbody>
-                { data0.data.map((record, index) => (
-                  <tr key={index}>
-                    <td><Link href={ "/users/" + encodeURIComponent(String(record.id)) }>{formatValue(record["name"], "string")}</Link></td>
-                    <td>{formatValue(record["email"], "string")}</td>
-                    <td>{formatValue(record["createdAt"], "datetime")}</td>
-                  </tr>
-                )) }
-              </tbody>
-            </table>
-          )
-        ) : <p role="alert" className="appgen-error">{ data0.error }</p> }
+        <div className="appgen-list">
+          { data0.ok ? (
+            data0.data.length === 0 ? (
+              <p className="appgen-empty">{"No users yet: add the first one below."}</p>
+            ) : (
+              <div className="appgen-table-wrap">
+                <table className="appgen-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{"Name"}</th>
+                      <th scope="col">{"Email"}</th>
+                      <th scope="col">{"Joined"}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    { data0.data.map((record, index) => (
+                      <tr key={index}>
+                        <td><Link href={ "/users/" + encodeURIComponent(String(record.id)) }>{cellText(formatValue(record["name"], "string"))}</Link></td>
+                        <td>{cellText(formatValue(record["email"], "string"))}</td>
+                        <td>{cellText(formatValue(record["createdAt"], "datetime"))}</td>
+                      </tr>
+                    )) }
+                  </tbody>
+                </table>
+              </div>
+            )
+          ) : <p role="alert" className="appgen-error">{ data0.error }</p> }
+        </div>
         <h2>{"Add a user"}</h2>
         <AppgenForm
           method={ "POST" }

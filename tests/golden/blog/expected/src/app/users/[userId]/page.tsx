@@ -4,7 +4,7 @@ import Link from "next/link";
 import { GET as getApiUsersByUserId } from "@/app/api/users/[userId]/route";
 import { GET as getApiUsersByUserIdPosts } from "@/app/api/users/[userId]/posts/route";
 import type { Post, User } from "@/appgen/types";
-import { callRoute, decodedParams, formatValue } from "@/appgen/view";
+import { callRoute, cellText, decodedParams, formatValue } from "@/appgen/view";
 
 export const metadata: Metadata = { title: "Profile" };
 
@@ -47,28 +47,32 @@ export default async function UserPage(props: { params: Promise<{ userId: string
           </dl>
         ) : <p role="alert" className="appgen-error">{ data0.error }</p> }
         <h2>{"Posts"}</h2>
-        { data1.ok ? (
-          data1.data.length === 0 ? (
-            <p className="appgen-empty">{"No posts yet."}</p>
-          ) : (
-            <table className="appgen-table">
-              <thead>
-                <tr>
-                  <th scope="col">{"Title"}</th>
-                  <th scope="col">{"Status"}</th>
-                </tr>
-              </thead>
-              <tbody>
-                { data1.data.map((record, index) => (
-                  <tr key={index}>
-                    <td><Link href={ "/posts/" + encodeURIComponent(String(record.id)) }>{formatValue(record["title"], "string")}</Link></td>
-                    <td>{formatValue(record["status"], "string")}</td>
-                  </tr>
-                )) }
-              </tbody>
-            </table>
-          )
-        ) : <p role="alert" className="appgen-error">{ data1.error }</p> }
+        <div className="appgen-list">
+          { data1.ok ? (
+            data1.data.length === 0 ? (
+              <p className="appgen-empty">{"No posts yet."}</p>
+            ) : (
+              <div className="appgen-table-wrap">
+                <table className="appgen-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{"Title"}</th>
+                      <th scope="col">{"Status"}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    { data1.data.map((record, index) => (
+                      <tr key={index}>
+                        <td><Link href={ "/posts/" + encodeURIComponent(String(record.id)) }>{cellText(formatValue(record["title"], "string"))}</Link></td>
+                        <td>{cellText(formatValue(record["status"], "string"))}</td>
+                      </tr>
+                    )) }
+                  </tbody>
+                </table>
+              </div>
+            )
+          ) : <p role="alert" className="appgen-error">{ data1.error }</p> }
+        </div>
       </div>
     </main>
   );

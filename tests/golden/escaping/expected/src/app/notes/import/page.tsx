@@ -4,7 +4,7 @@ import Link from "next/link";
 import { GET as getApiNotes } from "@/app/api/notes/route";
 import { AppgenForm, FieldError } from "@/appgen/form";
 import type { Note } from "@/appgen/types";
-import { callRoute, formatValue } from "@/appgen/view";
+import { callRoute, cellText, formatValue } from "@/appgen/view";
 
 export const metadata: Metadata = { title: "Import </h1> \"notes\" ${x}" };
 
@@ -20,28 +20,32 @@ export default async function ImportPage() {
         <p>{"Text {{title}}   </p><script>alert(1)</script>"}</p>
         <Link className="appgen-link" href={ "/notes?q=\"quoted\"&x=${x}#`frag`" }>{"Link \"label\" {z}"}</Link>
         <a className="appgen-link" href={"https://example.com/?a=\"b\"&c=</a>"} rel="noopener noreferrer">{"External ' \" </a>"}</a>
-        { data0.ok ? (
-          data0.data.length === 0 ? (
-            <p className="appgen-empty">{"Empty \"list\" ${x} </p>"}</p>
-          ) : (
-            <table className="appgen-table">
-              <thead>
-                <tr>
-                  <th scope="col">{"Title \"col\" {x} </th>"}</th>
-                  <th scope="col">{"Kind"}</th>
-                </tr>
-              </thead>
-              <tbody>
-                { data0.data.map((record, index) => (
-                  <tr key={index}>
-                    <td><Link href={ "/notes/" + encodeURIComponent(String(record.id)) + "?from=\"list\"" }>{formatValue(record["title"], "string")}</Link></td>
-                    <td>{formatValue(record["kind"], "string")}</td>
-                  </tr>
-                )) }
-              </tbody>
-            </table>
-          )
-        ) : <p role="alert" className="appgen-error">{ data0.error }</p> }
+        <div className="appgen-list">
+          { data0.ok ? (
+            data0.data.length === 0 ? (
+              <p className="appgen-empty">{"Empty \"list\" ${x} </p>"}</p>
+            ) : (
+              <div className="appgen-table-wrap">
+                <table className="appgen-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{"Title \"col\" {x} </th>"}</th>
+                      <th scope="col">{"Kind"}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    { data0.data.map((record, index) => (
+                      <tr key={index}>
+                        <td><Link href={ "/notes/" + encodeURIComponent(String(record.id)) + "?from=\"list\"" }>{cellText(formatValue(record["title"], "string"))}</Link></td>
+                        <td>{cellText(formatValue(record["kind"], "string"))}</td>
+                      </tr>
+                    )) }
+                  </tbody>
+                </table>
+              </div>
+            )
+          ) : <p role="alert" className="appgen-error">{ data0.error }</p> }
+        </div>
         <AppgenForm
           method={ "POST" }
           action={ "/api/notes/import" }

@@ -1,0 +1,79 @@
+import type { ModelConfig } from '../config/configTypes';
+import { suggest } from '../diagnostics/didYouMean';
+import { isSentField } from '../domain/computedFields';
+import { fieldOf, fieldOptions, modelFieldNames } from '../domain/fields';
+
+/** A problem of a column: what is wrong, and how to fix it. */
+export interface ColumnProblem {
+  message: string;
+  hint: string;
+}
+
+/** What a dotted column (`author.name`) is checked against: the list's model and its route. */
+export interface RelatedColumnScope {
+  model: ModelConfig;
+  models: ReadonlyMap<string, { config: ModelConfig }>;
+  /** The bound route's `include` as configured. */
+  include: string[] | Record<string, { fields?: string[] }> | undefined;
+  /** `GET /api/posts`, for the messages. */
+  ref: string;
+}
+
+/**
+ * A list column of an included relation's field, `author.name`: the relation must be a belongsTo
+ * of the list's model (one record per row), the route must include it (else the answer has no
+ * `author`), and the field must be one the route sends of it. Exactly one problem, or null.
+ */
+export function relatedColumnProblem(
+  column: string,
+  scope: RelatedColumnScope,
+): ColumnProblem | null {
+  const [relation, field] = column.split('.', 2);
+  const relations = scope.model.relations ?? {};
+  const config = Object.hasOwn(relations, relation) ? relations[relation] : undefined;
+  if (!config)
+    return {
+      message: `column "${column}": "${relation}" is not a relation of model ${scope.model.name}`,
+      hint: Object.keys(relations).length
+        ? suggest(relation, Object.keys(relations), 'a relation of the model:')
+        : `model ${scope.model.name} has no relations: show one of its own fields.`,
+    };
+  if (config.type !== 'belongsTo')
+    return {
+      message: `column "${column}": "${relation}" is a ${config.type} relation, many records per row, and a column shows one value`,
+      hint: `show a relation to one record (belongsTo), or give model ${scope.model.name} a computed field ({ "values": "${relation}", "field": "${field}" }) and show that.`,
+    };
+  const include = scope.include;
+  const included = Array.isArray(include)
+    ? include.includes(relation)
+    : include !== undefined && Object.hasOwn(include, relation);
+  if (!included)
+    return {
+      message: `column "${column}" needs "${relation}", which "${scope.ref}" does not include, so its answer has no ${relation}`,
+      hint: `add "include": ["${relation}"] to the route "${scope.ref}".`,
+    };
+  const related = scope.models.get(config.model)?.config;
+  if (!related) return null; // An unknown model is reported at the relation.
+  const names = modelFieldNames(related);
+  const computed = Object.hasOwn(related.computed ?? {}, field);
+  if (!names.includes(field) && !computed)
+    return {
+      message: `column "${column}": "${field}" is not a field of model ${related.name}`,
+      hint: suggest(field, names, `a field of ${related.name}:`),
+    };
+  const chosen = Array.isArray(include) ? undefined : include?.[relation]?.fields;
+  if (!computed && !isSentField(related, field)) {
+    const kind =
+      fieldOptions(fieldOf(related, field)!).type === 'password' ? 'a password' : 'hidden';
+    return {
+      message: `column "${column}" is never sent (${related.name}.${field} is ${kind}), so the page could not show it`,
+      hint: 'remove it from the view.',
+    };
+  }
+  if (chosen ? !chosen.includes(field) : computed)
+    return {
+      message: `column "${column}": "${scope.ref}" does not send "${field}" of ${relation}`,
+      hint: `add "${field}" to the route's "include": { "${relation}": { "fields": [...] } }.`,
+    };
+  return null;
+}
