@@ -1,5 +1,6 @@
 import { FIELD_ELEMENTS } from '../config/elements';
 import type { RouteRef } from '../domain/routeRefs';
+import { pathInPageParams, type ParamBinding } from '../domain/viewParamBinding';
 import type { ProjectElement } from '../validate/checkedProject';
 import type {
   BodyFieldContext,
@@ -13,6 +14,7 @@ import type {
 } from './contexts';
 import { fieldAttributes } from './elementAttributes';
 import { passwordAutocomplete } from './passwordAutocomplete';
+import { recordLink, type RecordPage } from './recordPages';
 import {
   columnKind,
   modelFieldType,
@@ -31,6 +33,8 @@ export interface ElementScope {
   domIds: Set<string>;
   /** The page has path parameters (a form fills its action's `:params` from them). */
   pageParams: boolean;
+  /** Each model's record page, which a detail's belongsTo field links to. */
+  recordPages: ReadonlyMap<string, RecordPage>;
 }
 
 /** `id` the first time on the page, then `id-2`, `id-3`, ...: each field's HTML id is unique. */
@@ -63,25 +67,42 @@ function bound(scope: ElementScope, { method, path }: RouteRef): BoundRoute {
   return route;
 }
 
-function addLoad(scope: ElementScope, ref: RouteRef): RouteCallContext {
-  const call = routeCall(bound(scope, ref), `data${scope.loads.length}`);
+function addLoad(scope: ElementScope, ref: RouteRef, binding: ParamBinding): RouteCallContext {
+  const call = routeCall(bound(scope, ref), `data${scope.loads.length}`, binding);
   scope.loads.push(call);
   return call;
+}
+
+/** A detail's belongsTo field links to the related model's record page (see recordPages). */
+function belongsToLink(scope: ElementScope, model: string, field: string): string | null {
+  const relation = scope.models
+    .get(model)
+    ?.relations.find((r) => r.type === 'belongsTo' && !r.backReference && r.field === field);
+  const page = relation && scope.recordPages.get(relation.model);
+  return page ? recordLink(page, field) : null;
 }
 
 function mapColumns(
   scope: ElementScope,
   element: ProjectElement,
-  model: string,
+  { model, variable }: RouteCallContext,
 ): ElementContext['columns'] {
+  const isList = element.type === 'list';
   return (element.columns ?? []).map(({ field, label }, index) => {
-    const link = index === 0 && element.type === 'list' ? (element.link ?? null) : null;
+    const link = isList
+      ? index === 0
+        ? (element.link ?? null)
+        : null
+      : belongsToLink(scope, model, field);
+    const linked = link === null ? 'value' : 'link';
     return {
       field,
       label: label ?? labelFromField(field),
       kind: columnKind(scope.models, model, field),
       link,
-      cell: link === null ? 'view/cell/value' : 'view/cell/link',
+      multiline: modelFieldType(scope.models, model, field) === 'text',
+      data: isList ? null : variable,
+      cell: isList ? (`view/cell/${linked}` as const) : (`view/field/${linked}` as const),
     };
   });
 }
@@ -170,14 +191,14 @@ function mapForm(
     return { form: { ...unbound, props: formProps(unbound, scope.pageParams) }, inner: null };
   }
   const { method } = bound(scope, element.route);
-  const load = element.load ? addLoad(scope, element.load) : null;
+  const load = element.load ? addLoad(scope, element.load, element.params) : null;
   const ids = new Set(element.formFieldIds);
   const fields = method.body
     .filter((f) => ids.has(f.name))
     .map((f) => ({ name: f.name, kind: formKind(f), nullable: f.nullable }));
   const bare: Omit<FormContext, 'props'> = {
     method: method.method,
-    urlPath: method.urlPath,
+    urlPath: pathInPageParams(method.urlPath, element.params),
     fields,
     success: element.success ?? null,
     reset: method.method === 'POST' && !element.success,
@@ -213,7 +234,7 @@ export function mapElement(
       : undefined;
   const data =
     element.type === 'list' || element.type === 'detail'
-      ? addLoad(scope, element.route as RouteRef)
+      ? addLoad(scope, element.route as RouteRef, element.params)
       : null;
   const valueFrom = field && form?.load ? form.load : null;
   const required = element.required ?? field?.required ?? false;
@@ -247,9 +268,10 @@ export function mapElement(
     children: element.children.map((child) => mapElement(scope, child, mappedForm.inner)),
     form: mappedForm.form,
     data,
-    columns: data ? mapColumns(scope, element, data.model) : [],
+    columns: data ? mapColumns(scope, element, data) : [],
     link: element.link ?? null,
     empty: element.empty ?? 'Nothing here yet.',
+    heading: element.heading ?? null,
     valueFrom: valueFrom ? valueFrom.variable : null,
     valueKind:
       valueFrom && element.id

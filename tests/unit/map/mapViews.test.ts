@@ -211,10 +211,28 @@ describe('mapping views', () => {
         label: 'Title',
         kind: 'string',
         link: '/tasks/:id',
+        multiline: false,
+        data: null,
         cell: 'view/cell/link',
       },
-      { field: 'due', label: 'By', kind: 'datetime', link: null, cell: 'view/cell/value' },
-      { field: 'done', label: 'Done', kind: 'boolean', link: null, cell: 'view/cell/value' },
+      {
+        field: 'due',
+        label: 'By',
+        kind: 'datetime',
+        link: null,
+        multiline: false,
+        data: null,
+        cell: 'view/cell/value',
+      },
+      {
+        field: 'done',
+        label: 'Done',
+        kind: 'boolean',
+        link: null,
+        multiline: false,
+        data: null,
+        cell: 'view/cell/value',
+      },
     ]);
     expect(tasks.viewHelpers).toEqual(['callRoute', 'formatValue']);
     expect(tasks.usesLink).toBe(true);
