@@ -1,6 +1,6 @@
 import type { ElementConfig } from '../config/configTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
-import { suggest } from '../diagnostics/didYouMean';
+import { closestMatch, suggest } from '../diagnostics/didYouMean';
 import { pathParams } from '../domain/appPaths';
 import type { ParamBinding } from '../domain/viewParamBinding';
 import type { ConfigDocument } from '../load/configDocument';
@@ -68,8 +68,14 @@ export function unfilledParams(
   binding: ParamBinding,
 ): string[] {
   const pageParams = pathParams(viewPath);
-  return pathParams(routePath).filter(
-    (name) => !(binding && Object.hasOwn(binding, name)) && !pageParams.includes(name),
+  const routeParams = pathParams(routePath);
+  // A misspelt key (`postID`) is reported once, with did-you-mean, by checkParamBinding.
+  const misspelt = Object.keys(binding ?? {}).filter((key) => !routeParams.includes(key));
+  return routeParams.filter(
+    (name) =>
+      !(binding && Object.hasOwn(binding, name)) &&
+      !pageParams.includes(name) &&
+      closestMatch(name, misspelt) === undefined,
   );
 }
 

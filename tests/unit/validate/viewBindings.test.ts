@@ -442,7 +442,6 @@ describe('binding route parameters to the page (`params`) and the heading', () =
         return view;
       }),
     ).toEqual([
-      expect.stringMatching(/root\.children\[1\]\.route \| route .* needs ":postId"/),
       expect.stringMatching(
         /root\.children\[1\]\.params\.postID \| ":postID" is not a parameter of "GET \/api\/posts\/:postId\/comments" \| did you mean "postId"\?/,
       ),
