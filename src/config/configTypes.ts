@@ -197,6 +197,13 @@ export interface ElementConfig {
   /** Path each list row links to; `:name` is filled from the row's record. */
   link?: string;
   empty?: string;
+  /**
+   * Route parameter → page parameter, for a route parameter named otherwise than the page's
+   * (`{ "postId": "id" }`); the others take the page parameter of their own name.
+   */
+  params?: Record<string, string>;
+  /** A detail's field whose value is the page's heading and document title. */
+  heading?: string;
 }
 
 export interface ViewConfig {

@@ -12,7 +12,7 @@ export const ELEMENT_TYPES = {
     description: 'A container laying its children out as a stack, a row or a grid.',
   },
   form: {
-    attributes: ['fields', 'route', 'load', 'success'],
+    attributes: ['fields', 'route', 'load', 'success', 'params'],
     description: 'A form; `fields` holds its child elements.',
   },
   input: {
@@ -30,11 +30,11 @@ export const ELEMENT_TYPES = {
   checkbox: { attributes: ['id', 'label'], description: 'A labelled checkbox (true or false).' },
   button: { attributes: ['label'], description: 'A submit button.' },
   list: {
-    attributes: ['route', 'columns', 'link', 'empty'],
+    attributes: ['route', 'columns', 'link', 'empty', 'params'],
     description: 'A table of the records a GET route answers.',
   },
   detail: {
-    attributes: ['route', 'columns'],
+    attributes: ['route', 'columns', 'heading', 'params'],
     description: 'The fields of the record a GET route answers.',
   },
 } as const;

@@ -902,8 +902,15 @@ export interface ColumnContext {
   label: string;
   /** How formatValue shows it: datetime as a date, boolean as Yes/No, json as JSON text. */
   kind: 'string' | 'number' | 'boolean' | 'datetime' | 'json';
-  /** The first column of a list with `link`: the row's link path (`:name` from the record). */
+  /**
+   * The path the value links to, `:name` from the record: the first column of a list with `link`,
+   * or a detail's belongsTo field (`/users/:authorId`, the related model's record page); else null.
+   */
   link: string | null;
+  /** A `text` field: a detail shows it with its line breaks. */
+  multiline: boolean;
+  /** A detail's: the variable holding its route's answer (`data0`), whose record it shows; null in a list. */
+  data: string | null;
 
   /** A column of an included relation's field (`author.name`): the relation, else null (`field` is then the related field). */
   relation: string | null;
@@ -911,8 +918,11 @@ export interface ColumnContext {
   sortState: string | null;
 
   // --- Decided by the map for the templates (src/map/mapElements.ts) ---
-  /** The partial that writes a list row's cell: `view/cell/link` (with `link`), else `view/cell/value`. */
-  cell: 'view/cell/link' | 'view/cell/value';
+  /**
+   * The partial that writes the value: a list row's cell `view/cell/link` (with `link`) or
+   * `view/cell/value`; a detail's `view/field/link` or `view/field/value` (reading `data`).
+   */
+  cell: 'view/cell/link' | 'view/cell/value' | 'view/field/link' | 'view/field/value';
   /** The partial that writes the cell's text: `view/value/related` (with `relation`), else `view/value/own`. */
   value: 'view/value/own' | 'view/value/related';
   /** The partial that writes the column's heading: `view/header/sort` (with `sortState`), else `view/header/plain`. */
@@ -944,9 +954,12 @@ export interface RouteCallContext {
   handler: string;
   /** Module of the route file, e.g. `@/app/api/posts/[id]/route`. */
   module: string;
-  /** The route's path as configured; the `url` helper fills its `:params` from the page's. */
+  /**
+   * The route's path with each `:name` renamed to the page parameter it takes (the element's
+   * `params`, else its own name); the `url` helper fills them from the page's.
+   */
   urlPath: string;
-  /** The route's path parameters: each is the page parameter of the same name. */
+  /** The page parameters the route's path parameters take, in the route's order. */
   params: string[];
   /** Model type of the answer (an array of it when `isArray`). */
   model: string;
@@ -957,7 +970,10 @@ export interface RouteCallContext {
   // --- Decided by the map for the templates (src/map/viewRouteCalls.ts) ---
   /** The type callRoute reads the answer as: `model`, `model[]` when `isArray`. */
   answerType: string;
-  /** The route's params from the page's: `{ id: params.id }`, or `{}`. */
+  /**
+   * The route's params from the page's, under the names its handler reads (its folders'):
+   * `{ id: params.postId }` for `:postId` of `/api/posts/[id]/comments`, or `{}`.
+   */
   paramsArgument: string;
   /** callRoute's last argument, the key of `envelope` (`, "article"`), or empty. */
   envelopeArgument: string;
@@ -976,7 +992,10 @@ export interface FormFieldContext {
 }
 
 export interface FormContext {
-  /** The bound route's method and path (`:params` come from the page's); null when unbound. */
+  /**
+   * The bound route's method and path, each `:name` renamed to the page parameter it takes (the
+   * form's `params`, else its own name) and filled from the page's; null when unbound.
+   */
   method: HttpMethod | null;
   urlPath: string | null;
   fields: FormFieldContext[];
@@ -1061,6 +1080,8 @@ export interface ElementContext {
   link: string | null;
   /** Text of an empty list. */
   empty: string;
+  /** A detail's `heading`: the field of its record that titles the page, else null. */
+  heading: string | null;
   /** A field of an edit form: the variable of the record that fills it, else null. */
   valueFrom: string | null;
   /** What the field's value is, for filling it from a record. */
@@ -1137,6 +1158,21 @@ export interface ViewContext {
   propsParameter: string;
   /** What the page does before it reads its routes, in order: each a partial `view/setup/<step>`, rendered with the view. */
   setup: Array<{ pageStep: PageStep }>;
+  /** A detail's `heading`: the route call and field whose value is the page's h1 and document title, else null. */
+  heading: ViewHeadingContext | null;
+  /** Writes the `h1`: `view/title/fixed` (`title`), or `view/title/record` (`heading`, `title` when it has no value). */
+  headingPartial: 'view/title/fixed' | 'view/title/record';
+  /** Writes the document title: `view/metadata/fixed` (`metadata`), or `view/metadata/record` (`generateMetadata` reading `heading`). */
+  metadataPartial: 'view/metadata/fixed' | 'view/metadata/record';
+  /** What generateMetadata does before its route call (decode the params, know its path): as `setup`. */
+  metadataSetup: Array<{ pageStep: PageStep }>;
+}
+
+/** The record field a page is titled by (a detail's `heading`). */
+export interface ViewHeadingContext {
+  load: RouteCallContext;
+  field: string;
+  kind: ColumnContext['kind'];
 }
 
 /** A statement of a page before its route calls (ViewContext.setup): its params, its path, the sign-in check. */

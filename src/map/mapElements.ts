@@ -1,5 +1,6 @@
 import { FIELD_ELEMENTS } from '../config/elements';
 import type { RouteRef } from '../domain/routeRefs';
+import { pathInPageParams, type ParamBinding } from '../domain/viewParamBinding';
 import type { ProjectElement } from '../validate/checkedProject';
 import type {
   BodyFieldContext,
@@ -15,6 +16,7 @@ import { fieldAttributes } from './elementAttributes';
 import { labelFromField } from './fieldLabels';
 import { mapListControls } from './mapListControls';
 import { passwordAutocomplete } from './passwordAutocomplete';
+import { recordLink, type RecordPage } from './recordPages';
 import {
   columnKind,
   modelFieldType,
@@ -33,6 +35,8 @@ export interface ElementScope {
   domIds: Set<string>;
   /** The page has path parameters (a form fills its action's `:params` from them). */
   pageParams: boolean;
+  /** Each model's record page, which a detail's belongsTo field links to. */
+  recordPages: ReadonlyMap<string, RecordPage>;
 }
 
 /** `id` the first time on the page, then `id-2`, `id-3`, ...: each field's HTML id is unique. */
@@ -57,10 +61,15 @@ function bound(scope: ElementScope, { method, path }: RouteRef): BoundRoute {
 }
 
 /** A route call of the page; a list's gets the controls its route's `query` offers. */
-function addLoad(scope: ElementScope, ref: RouteRef, isList = false): RouteCallContext {
+function addLoad(
+  scope: ElementScope,
+  ref: RouteRef,
+  binding: ParamBinding,
+  isList = false,
+): RouteCallContext {
   const index = scope.loads.length;
   const route = bound(scope, ref);
-  const call = routeCall(route, `data${index}`);
+  const call = routeCall(route, `data${index}`, binding);
   const list = isList ? mapListControls(route.method, index) : null;
   const withList: RouteCallContext = list ? { ...call, list, loadPartial: 'view/load/list' } : call;
   scope.loads.push(withList);
@@ -75,19 +84,34 @@ function includedModel(call: RouteCallContext, scope: ElementScope, relation: st
   return route?.method.include.find((i) => i.name === relation)?.model ?? '';
 }
 
+/** A detail's belongsTo field links to the related model's record page (see recordPages). */
+function belongsToLink(scope: ElementScope, model: string, field: string): string | null {
+  const relation = scope.models
+    .get(model)
+    ?.relations.find((r) => r.type === 'belongsTo' && !r.backReference && r.field === field);
+  const page = relation && scope.recordPages.get(relation.model);
+  return page ? recordLink(page, field) : null;
+}
+
 function mapColumns(
   scope: ElementScope,
   element: ProjectElement,
   call: RouteCallContext,
 ): ElementContext['columns'] {
+  const isList = element.type === 'list';
   const sorts = call.list
     ? (bound(scope, element.route as RouteRef).method.listQuery?.sorts ?? [])
     : [];
   return (element.columns ?? []).map(({ field: name, label }, index) => {
-    const link = index === 0 && element.type === 'list' ? (element.link ?? null) : null;
-    // `author.name`: a field of the included relation `author`.
+    // `author.name`: a field of the included relation `author` (lists only).
     const [relation, field] = name.includes('.') ? name.split('.', 2) : [null, name];
     const model = relation === null ? call.model : includedModel(call, scope, relation);
+    const link = isList
+      ? index === 0
+        ? (element.link ?? null)
+        : null
+      : belongsToLink(scope, model, field);
+    const linked = link === null ? 'value' : 'link';
     const sortState =
       relation === null && call.list && sorts.includes(field) ? call.list.state : null;
     return {
@@ -97,7 +121,9 @@ function mapColumns(
       link,
       relation,
       sortState,
-      cell: link === null ? 'view/cell/value' : 'view/cell/link',
+      multiline: modelFieldType(scope.models, model, field) === 'text',
+      data: isList ? null : call.variable,
+      cell: isList ? (`view/cell/${linked}` as const) : (`view/field/${linked}` as const),
       value: relation === null ? 'view/value/own' : 'view/value/related',
       header: sortState === null ? 'view/header/plain' : 'view/header/sort',
     };
@@ -188,14 +214,14 @@ function mapForm(
     return { form: { ...unbound, props: formProps(unbound, scope.pageParams) }, inner: null };
   }
   const { method } = bound(scope, element.route);
-  const load = element.load ? addLoad(scope, element.load) : null;
+  const load = element.load ? addLoad(scope, element.load, element.params) : null;
   const ids = new Set(element.formFieldIds);
   const fields = method.body
     .filter((f) => ids.has(f.name))
     .map((f) => ({ name: f.name, kind: formKind(f), nullable: f.nullable }));
   const bare: Omit<FormContext, 'props'> = {
     method: method.method,
-    urlPath: method.urlPath,
+    urlPath: pathInPageParams(method.urlPath, element.params),
     fields,
     success: element.success ?? null,
     reset: method.method === 'POST' && !element.success,
@@ -231,7 +257,7 @@ export function mapElement(
       : undefined;
   const data =
     element.type === 'list' || element.type === 'detail'
-      ? addLoad(scope, element.route as RouteRef, element.type === 'list')
+      ? addLoad(scope, element.route as RouteRef, element.params, element.type === 'list')
       : null;
   const valueFrom = field && form?.load ? form.load : null;
   const required = element.required ?? field?.required ?? false;
@@ -268,6 +294,7 @@ export function mapElement(
     columns: data ? mapColumns(scope, element, data) : [],
     link: element.link ?? null,
     empty: element.empty ?? 'Nothing here yet.',
+    heading: element.heading ?? null,
     valueFrom: valueFrom ? valueFrom.variable : null,
     valueKind:
       valueFrom && element.id

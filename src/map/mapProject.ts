@@ -79,7 +79,7 @@ export function mapProject(
   const tables = joinTables(models);
   const hasLinks = tables.length > 0;
   const views = project.views
-    .map(viewMapper({ routeFiles, models }))
+    .map(viewMapper({ routeFiles, models, views: project.views }))
     .sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
   const hiddenViews = new Set(project.views.filter((v) => v.nav === false).map((v) => v.name));
   // Pages and a log-out route: the navigation shows a log-out button to the signed in.

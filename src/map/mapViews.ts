@@ -8,10 +8,12 @@ import type {
   PageStep,
   RouteFileContext,
   ViewContext,
+  ViewHeadingContext,
 } from './contexts';
 import { mapElement, type ElementScope } from './mapElements';
 import { listPrefixes } from './mapListControls';
-import { routesByRef } from './viewRouteCalls';
+import { recordPages } from './recordPages';
+import { columnKind, routesByRef } from './viewRouteCalls';
 
 /** `LoginPage` → `Login`, `UserListPage` → `User List`: a readable default title. */
 export function titleFromName(name: string): string {
@@ -25,21 +27,38 @@ function flatten(element: ElementContext): ElementContext[] {
 
 const sortedUnique = (values: string[]): string[] => [...new Set(values)].sort();
 
-/** What a view's pages need from routes and models, shared by every view of a project. */
+/** What a view's pages need from routes, models and the other views, shared by every view of a project. */
 export interface ViewMappingInput {
   routeFiles: RouteFileContext[];
   models: ModelContext[];
+  views: readonly ProjectView[];
 }
 
 export function viewMapper(input: ViewMappingInput): (view: ProjectView) => ViewContext {
   const routes = routesByRef(input.routeFiles);
   const models = new Map(input.models.map((m) => [m.name, m]));
+  const pages = recordPages(input.views, routes);
   return (view) =>
     mapView(
       view,
-      { routes, models, loads: [], domIds: new Set(), pageParams: view.folder.params.length > 0 },
+      {
+        routes,
+        models,
+        loads: [],
+        domIds: new Set(),
+        pageParams: view.folder.params.length > 0,
+        recordPages: pages,
+      },
       view.folder,
     );
+}
+
+/** The detail whose `heading` titles the page (validate allows one), as its route call and field. */
+function headingOf(scope: ElementScope, elements: ElementContext[]): ViewHeadingContext | null {
+  const detail = elements.find((e) => e.heading !== null && e.data !== null);
+  if (!detail?.data || detail.heading === null) return null;
+  const field = detail.heading;
+  return { load: detail.data, field, kind: columnKind(scope.models, detail.data.model, field) };
 }
 
 function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): ViewContext {
@@ -54,6 +73,7 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
   });
   const hasListControls = lists.length > 0;
   const hasLists = elements.some((e) => e.type === 'list');
+  const heading = headingOf(scope, elements);
   const imports = new Map(
     scope.loads.map((load) => [
       `${load.module}#${load.handler}`,
@@ -79,7 +99,12 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
     usesRequest: view.auth || scope.loads.length > 0,
     usesForm: elements.some((e) => e.form !== null),
     signsIn: elements.some((e) => e.form?.signsIn === true),
-    usesLink: elements.some((e) => (e.type === 'link' && !e.external) || e.link !== null),
+    usesLink: elements.some(
+      (e) =>
+        (e.type === 'link' && !e.external) ||
+        e.link !== null ||
+        e.columns.some((c) => c.link !== null),
+    ),
     viewHelpers: [
       ...(hasListControls ? ['callList'] : []),
       ...(scope.loads.length > lists.length ? ['callRoute'] : []),
@@ -88,6 +113,7 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
       ...(elements.some((e) => e.data !== null) ? ['formatValue'] : []),
       ...(elements.some((e) => e.valueFrom !== null) ? ['inputValue'] : []),
       ...(hasListControls ? ['pageLocale'] : []),
+      ...(heading ? ['recordTitle'] : []),
       ...(view.auth ? ['requireUser'] : []),
     ],
     hasListControls,
@@ -99,6 +125,12 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
       view.auth,
       hasListControls,
     ).map((pageStep) => ({ pageStep })),
+    heading,
+    headingPartial: heading ? 'view/title/record' : 'view/title/fixed',
+    metadataPartial: heading ? 'view/metadata/record' : 'view/metadata/fixed',
+    metadataSetup: heading
+      ? pageSteps(appFolder, true, false, false).map((pageStep) => ({ pageStep }))
+      : [],
   };
 }
 

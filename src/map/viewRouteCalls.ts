@@ -1,5 +1,6 @@
 import { FIELD_TYPES, type FieldType } from '../config/fieldTypes';
 import { moduleOf } from '../domain/outputPaths';
+import { pageParamOf, pathInPageParams, type ParamBinding } from '../domain/viewParamBinding';
 import type {
   ColumnContext,
   MethodContext,
@@ -25,24 +26,37 @@ export function routesByRef(files: RouteFileContext[]): Map<string, BoundRoute> 
   return routes;
 }
 
-export function routeCall(bound: BoundRoute, variable: string): RouteCallContext {
+/**
+ * How a page calls a route's handler. The handler reads its parameters under its folders' names
+ * (`[id]` of `/api/posts/[id]/comments` holds `:postId`, a name another route chose), so each is
+ * passed under its folder's name, taken from the page parameter it is bound to (`binding`, else
+ * the page parameter of the route parameter's own name).
+ */
+export function routeCall(
+  bound: BoundRoute,
+  variable: string,
+  binding?: ParamBinding,
+): RouteCallContext {
   const { method, module } = bound;
-  const params = method.folderParams.map((p) => p.name);
+  const taken = method.folderParams.map((p) => ({
+    folder: p.folder,
+    page: pageParamOf(binding, p.name),
+  }));
   const model = method.responseModel ?? 'unknown';
   const envelope = method.envelope.response;
   return {
     variable,
     handler: method.handlerName,
     module,
-    urlPath: method.urlPath,
-    params,
+    urlPath: pathInPageParams(method.urlPath, binding),
+    params: taken.map((p) => p.page),
     model,
     isArray: method.responseIsArray,
     envelope,
     answerType: method.responseIsArray ? `${model}[]` : model,
     paramsArgument:
-      params.length > 0
-        ? `{ ${params.map((name) => `${name}: params.${name}`).join(', ')} }`
+      taken.length > 0
+        ? `{ ${taken.map((p) => `${p.folder}: params.${p.page}`).join(', ')} }`
         : '{}',
     envelopeArgument: envelope === null ? '' : `, ${JSON.stringify(envelope)}`,
     list: null,

@@ -26,10 +26,11 @@ const num: HelperDelegate = (value: unknown) => {
 /**
  * `url path "source"`: a TypeScript expression for a path whose `:name` segments are filled
  * from the object `source` (URL-encoded), e.g. `"/posts/" + encodeURIComponent(String(params.id))`.
- * The fixed parts are string literals; names and the source must be identifiers.
+ * The fixed parts are string literals; names must be identifiers, and the source identifiers
+ * joined by dots (`data0.data`, a detail's record).
  */
 const url: HelperDelegate = (path: unknown, source: unknown) => {
-  const object = ident(source);
+  const object = String(source).split('.').map(identifier).join('.');
   const parts: string[] = [];
   let literal = '';
   String(path)

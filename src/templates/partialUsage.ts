@@ -38,13 +38,16 @@ export const VALUES_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
 export const PARTIALS_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   // src/map/mapElements.ts: `view/<element type>`, picked by partials/view/element.hbs.
   partial: [...ELEMENT_TYPE_NAMES.map((type) => `view/${type}`), 'view/form/loaded', 'view/link/external'],
-  // src/map/mapElements.ts: a list row's cell, picked by partials/view/list.hbs.
-  cell: ['view/cell/link', 'view/cell/value'],
+  // src/map/mapElements.ts: a list row's cell (partials/view/list.hbs) or a detail's value (detail.hbs).
+  cell: ['view/cell/link', 'view/cell/value', 'view/field/link', 'view/field/value'],
   // src/map/mapElements.ts: a cell's text (own field or an included relation's) and a column's heading.
   value: ['view/value/own', 'view/value/related'],
   header: ['view/header/plain', 'view/header/sort'],
   // src/map/mapElements.ts: how src/app/[view]/page.tsx.hbs calls a route (a list with controls reads its URL state).
   loadPartial: ['view/load/route', 'view/load/list'],
+  // src/map/mapViews.ts: the page's h1 and its document title, fixed or the record's (a detail's `heading`).
+  headingPartial: ['view/title/fixed', 'view/title/record'],
+  metadataPartial: ['view/metadata/fixed', 'view/metadata/record'],
   // src/map/mapClientRoutes.ts: how src/appgen/client.ts.hbs writes a function's path.
   pathPartial: ['client/path/plain', 'client/path/withQuery'],
   // src/map/mapViews.ts: what src/app/[view]/page.tsx.hbs does before its route calls.

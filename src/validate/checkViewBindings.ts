@@ -3,7 +3,7 @@ import { FIELD_ELEMENTS } from '../config/elements';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
-import { pathParams } from '../domain/appPaths';
+import type { ParamBinding } from '../domain/viewParamBinding';
 import { bodyFieldOptions, isBodyFieldRequired } from '../domain/bodyFields';
 import { isUrlComputed } from '../domain/computed';
 import { computedOf, isSentField } from '../domain/computedFields';
@@ -12,6 +12,8 @@ import { parseRouteRef } from '../domain/routeRefs';
 import type { CheckedModel, CheckedRoute } from './checkedProject';
 import { relatedColumnProblem } from './checkRelatedColumn';
 import { fieldElementMismatch } from './fieldElementFit';
+import { checkParamBinding, unfilledParamHint, unfilledParams } from './checkParamBinding';
+import { pointerToJsonPath } from './jsonPath';
 import { childPointer, diagnosticAt } from './locate';
 import { parseResponse } from './resolveRouteModel';
 import { columnField, findRouteByRef, placeholders } from './viewRoutes';
@@ -28,18 +30,22 @@ interface BindingScope {
 }
 
 /** The route an element names, or a problem (with the closest declared route) and undefined. */
-function boundRoute(scope: BindingScope, ref: string, pointer: string): CheckedRoute | undefined {
+function boundRoute(
+  scope: BindingScope,
+  ref: string,
+  pointer: string,
+  binding: ParamBinding,
+): CheckedRoute | undefined {
   const route = findRouteByRef(scope.routes, ref);
   if (route) {
-    const params = pathParams(scope.view.path);
-    const missing = pathParams(route.config.path).filter((name) => !params.includes(name));
-    if (missing.length > 0) {
+    const [missing] = unfilledParams(route.config.path, scope.view.path, binding);
+    if (missing !== undefined) {
       scope.problems.push(
         diagnosticAt(
           scope.document,
           pointer,
-          `route "${ref}" needs ":${missing[0]}", which is not a parameter of this view's path "${scope.view.path}"`,
-          `give the view a path with ":${missing[0]}" (the page passes its parameters to the route by name).`,
+          `route "${ref}" needs ":${missing}", which is not a parameter of this view's path "${scope.view.path}"`,
+          unfilledParamHint(missing, scope.view.path),
         ),
       );
     }
@@ -143,7 +149,8 @@ function checkModelFields(
 
 function checkDataElement(scope: BindingScope, element: ElementConfig, pointer: string): void {
   const ref = element.route as string;
-  const route = boundRoute(scope, ref, childPointer(pointer, 'route'));
+  const route = boundRoute(scope, ref, childPointer(pointer, 'route'), element.params);
+  checkBinding(scope, element, pointer, [{ ref, route }]);
   const model =
     route &&
     answeredModel(scope, route, ref, childPointer(pointer, 'route'), element.type === 'list');
@@ -170,6 +177,14 @@ function checkDataElement(scope: BindingScope, element: ElementConfig, pointer: 
         diagnosticAt(scope.document, column.pointer, problem.message, problem.hint),
       );
   }
+  if (element.heading !== undefined)
+    checkModelFields(
+      scope,
+      model,
+      [{ name: element.heading, pointer: childPointer(pointer, 'heading') }],
+      'heading',
+      { route, ref },
+    );
   if (element.link)
     checkModelFields(
       scope,
@@ -187,7 +202,14 @@ function checkForm(
   fields: Array<{ element: ElementConfig; pointer: string }>,
 ): void {
   const ref = form.route as string;
-  const route = boundRoute(scope, ref, childPointer(pointer, 'route'));
+  const route = boundRoute(scope, ref, childPointer(pointer, 'route'), form.params);
+  const loadRoute = form.load
+    ? boundRoute(scope, form.load, childPointer(pointer, 'load'), form.params)
+    : undefined;
+  checkBinding(scope, form, pointer, [
+    { ref, route },
+    { ref: form.load ?? '', route: loadRoute },
+  ]);
   if (!route) return;
   const body = route.config.body ?? {};
   const model = route.model ? scope.models.get(route.model)?.config : undefined;
@@ -227,7 +249,6 @@ function checkForm(
     }
   }
   if (form.load) {
-    const loadRoute = boundRoute(scope, form.load, childPointer(pointer, 'load'));
     const loaded =
       loadRoute && answeredModel(scope, loadRoute, form.load, childPointer(pointer, 'load'), false);
     if (loaded)
@@ -241,6 +262,21 @@ function checkForm(
         `field to fill from "${form.load}"`,
       );
   }
+}
+
+/** The element's `params` against the routes it binds that are declared. */
+function checkBinding(
+  scope: BindingScope,
+  element: ElementConfig,
+  pointer: string,
+  bound: Array<{ ref: string; route: CheckedRoute | undefined }>,
+): void {
+  const routes = bound.flatMap(({ ref, route }) =>
+    route ? [{ ref, path: route.config.path }] : [],
+  );
+  // A route that is not declared is reported already; its parameters are unknown.
+  if (routes.length < bound.filter((b) => b.ref !== '').length) return;
+  checkParamBinding({ ...scope, viewPath: scope.view.path }, element, pointer, routes);
 }
 
 /**
@@ -257,6 +293,16 @@ export function checkViewBindings(
 ): Diagnostic[] {
   const scope: BindingScope = { document, view, routes, models, unchecked, problems: [] };
   const visits = walkElements(view.root);
+  const headings = visits.filter((v) => v.element.heading !== undefined);
+  for (const { pointer } of headings.slice(1))
+    scope.problems.push(
+      diagnosticAt(
+        document,
+        childPointer(pointer, 'heading'),
+        'a page has one heading: another detail of this view already gives it',
+        `remove "heading" here, or from ${pointerToJsonPath(headings[0].pointer)}.`,
+      ),
+    );
   for (const { element, pointer } of visits) {
     if (element.type === 'list' || element.type === 'detail')
       checkDataElement(scope, element, pointer);
@@ -266,12 +312,13 @@ export function checkViewBindings(
       );
       checkForm(scope, element, pointer, fields);
     }
-    if (element.type === 'form' && !element.route && (element.load || element.success)) {
+    const unbound = ['load', 'success', 'params'].find((k) => Object.hasOwn(element, k));
+    if (element.type === 'form' && !element.route && unbound) {
       scope.problems.push(
         diagnosticAt(
           document,
-          childPointer(pointer, element.load ? 'load' : 'success'),
-          `"${element.load ? 'load' : 'success'}" needs the form to be bound to a route`,
+          childPointer(pointer, unbound),
+          `"${unbound}" needs the form to be bound to a route`,
           'add "route", e.g. "PATCH /api/posts/:id".',
         ),
       );

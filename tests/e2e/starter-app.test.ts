@@ -1178,6 +1178,36 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
     expect(result.output).toContain('APPGEN_CORS_ORIGINS: "*" cannot go with cors.credentials');
   });
 
+  // Issue 50: a binding `generate` accepts works at run time. Every view of the starter is
+  // asked for as a visitor without JavaScript would, each `:name` filled from a real record (a
+  // view with a parameter not listed here fails, so a new view gets a value); none may answer
+  // 5xx or show a route's error. An `auth` page sends a signed-out visitor to the login page.
+  it('renders every view of the starter, parameters from real records: no 5xx, no error shown', async () => {
+    const created = await request(base, 'POST', '/api/users', {
+      name: 'Every View',
+      email: `views-${crypto.randomBytes(3).toString('hex')}@example.com`,
+    });
+    expect(created.status).toBe(201);
+    const values: Record<string, string> = { id: (created.body as { id: string }).id };
+    const viewsDir = path.join(project.dir, 'config', 'views');
+    for (const file of fs.readdirSync(viewsDir).sort()) {
+      const view = JSON.parse(fs.readFileSync(path.join(viewsDir, file), 'utf8')) as {
+        path: string;
+      };
+      const filled = view.path.replace(/:(\w+)/g, (_, name: string) => {
+        if (!Object.hasOwn(values, name)) throw new Error(`no value for :${name} of ${file}`);
+        return encodeURIComponent(values[name]);
+      });
+      const response = await fetch(new URL(filled, base));
+      const html = await response.text();
+      expect({
+        filled,
+        status: response.status,
+        errorShown: html.includes('appgen-error'),
+      }).toEqual({ filled, status: 200, errorShown: false });
+    }
+  });
+
   // Last: it restarts the server.
   if (database === 'sqlite')
     it('keeps records across a restart', async () => {

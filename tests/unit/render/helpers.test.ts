@@ -76,8 +76,13 @@ describe('url and num helpers', () => {
     );
   });
 
-  it('url refuses a source or parameter that is not an identifier', () => {
-    expect(() => url('/p/:id', 'a.b')).toThrow('not an identifier');
+  it('url refuses a source or parameter that is not an identifier (or identifiers joined by dots)', () => {
+    expect(url('/users/:authorId', 'data0.data')).toBe(
+      '"/users/" + encodeURIComponent(String(data0.data.authorId))',
+    );
+    expect(() => url('/p/:id', 'a-b')).toThrow('not an identifier');
+    expect(() => url('/p/:id', 'a.b c')).toThrow('not an identifier');
+    expect(() => url('/p/:id', 'a..b')).toThrow('not an identifier');
   });
 
   it('num passes finite numbers only', () => {

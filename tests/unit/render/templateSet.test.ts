@@ -22,6 +22,10 @@ function pageContext(fields: { title: string; root: Record<string, unknown> }): 
     source: 'config/views/login.json',
     propsParameter: '',
     setup: [],
+    heading: null,
+    headingPartial: 'view/title/fixed',
+    metadataPartial: 'view/metadata/fixed',
+    metadataSetup: [],
     ...fields,
   };
 }

@@ -1,4 +1,5 @@
 import { describeProblem, problemsIn } from '../support/checkConfig';
+import { blogRecordsProject } from '../support/blogRecords';
 import { minimalProject } from '../support/configs';
 
 const FLAGS = {
@@ -387,6 +388,112 @@ describe('columns a page shows are fields the bound route sends', () => {
       ),
       expect.stringMatching(
         /root\.link \| link parameter "secret" is never sent \(Member\.secret is hidden\)/,
+      ),
+    ]);
+  });
+});
+
+describe('binding route parameters to the page (`params`) and the heading', () => {
+  const POST_VIEW = {
+    name: 'PostPage',
+    path: '/posts/:id',
+    root: {
+      type: 'section',
+      children: [
+        { type: 'detail', route: 'GET /api/posts/:id', heading: 'title', columns: ['body'] },
+        {
+          type: 'list',
+          route: 'GET /api/posts/:postId/comments',
+          params: { postId: 'id' },
+          columns: ['content'],
+        },
+      ],
+    },
+  };
+  const withPost = (change: (view: typeof POST_VIEW) => unknown) =>
+    problems(
+      blogRecordsProject({
+        'config/views/post.json': change(JSON.parse(JSON.stringify(POST_VIEW))),
+      }),
+    );
+
+  it('accepts the blog: a record and its nested list on one page, bound by `params`', () => {
+    expect(problems(blogRecordsProject())).toEqual([]);
+    expect(withPost((view) => view)).toEqual([]);
+  });
+
+  it('says how to bind a route parameter the page does not have', () => {
+    expect(
+      withPost((view) => {
+        delete (view.root.children[1] as { params?: unknown }).params;
+        return view;
+      }),
+    ).toEqual([
+      expect.stringMatching(
+        /config\/views\/post\.json:\d+:\d+ root\.children\[1\]\.route \| route "GET \/api\/posts\/:postId\/comments" needs ":postId", which is not a parameter of this view's path "\/posts\/:id" \| bind it to a parameter of the page, e\.g\. "params": \{ "postId": "id" \}, or give the view a path with ":postId"\./,
+      ),
+    ]);
+  });
+
+  it('refuses a binding of a parameter the route does not have, or to one the page does not have', () => {
+    expect(
+      withPost((view) => {
+        view.root.children[1].params = { postID: 'id' } as never;
+        return view;
+      }),
+    ).toEqual([
+      expect.stringMatching(
+        /root\.children\[1\]\.params\.postID \| ":postID" is not a parameter of "GET \/api\/posts\/:postId\/comments" \| did you mean "postId"\?/,
+      ),
+    ]);
+    expect(
+      withPost((view) => {
+        view.root.children[1].params = { postId: 'ID' };
+        return view;
+      }),
+    ).toEqual([
+      expect.stringMatching(
+        /root\.children\[1\]\.params\.postId \| ":postId" is bound to ":ID", which is not a parameter of this view's path "\/posts\/:id" \| did you mean "id"\?/,
+      ),
+    ]);
+  });
+
+  it('refuses `params` on a form without a route', () => {
+    expect(
+      withPost((view) => {
+        view.root.children.push({
+          type: 'form',
+          params: { postId: 'id' },
+          fields: [{ type: 'button', label: 'Go' }],
+        } as never);
+        return view;
+      }),
+    ).toEqual([
+      expect.stringMatching(
+        /root\.children\[2\]\.params \| "params" needs the form to be bound to a route/,
+      ),
+    ]);
+  });
+
+  it('checks the heading is a field the route sends, and that one detail gives it', () => {
+    expect(
+      withPost((view) => {
+        view.root.children[0].heading = 'titel';
+        return view;
+      }),
+    ).toEqual([
+      expect.stringMatching(
+        /root\.children\[0\]\.heading \| heading "titel" is not a field of model Post \| did you mean "title"\?/,
+      ),
+    ]);
+    expect(
+      withPost((view) => {
+        view.root.children.push({ ...view.root.children[0] } as never);
+        return view;
+      }),
+    ).toEqual([
+      expect.stringMatching(
+        /root\.children\[2\]\.heading \| a page has one heading: another detail of this view already gives it \| remove "heading" here, or from root\.children\[0\]\./,
       ),
     ]);
   });

@@ -25,7 +25,7 @@ export default async function PostPage(props: { params: Promise<{ id: string }> 
             </div>
             <div>
               <dt>{"Body"}</dt>
-              <dd>{formatValue(data0.data["body"], "string")}</dd>
+              <dd className="appgen-multiline">{formatValue(data0.data["body"], "string")}</dd>
             </div>
             <div>
               <dt>{"Status"}</dt>

@@ -30,7 +30,7 @@ export default async function UserPage(props: { params: Promise<{ userId: string
             </div>
             <div>
               <dt>{"About"}</dt>
-              <dd>{formatValue(data0.data["bio"], "string")}</dd>
+              <dd className="appgen-multiline">{formatValue(data0.data["bio"], "string")}</dd>
             </div>
             <div>
               <dt>{"Role"}</dt>

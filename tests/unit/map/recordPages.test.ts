@@ -1,0 +1,87 @@
+import type { ElementContext, ProjectContext, ViewContext } from '../../../src/map/contexts';
+import { mapProject } from '../../../src/map/mapProject';
+import { blogRecordsProject } from '../support/blogRecords';
+import { checkedProject } from '../support/checkConfig';
+import { SQLITE_OPTIONS } from '../support/generateOptions';
+import type { ProjectFiles } from '../support/tempProject';
+
+const map = (files: ProjectFiles): ProjectContext =>
+  mapProject(checkedProject(files), SQLITE_OPTIONS);
+
+const flatten = (element: ElementContext): ElementContext[] => [
+  element,
+  ...element.children.flatMap(flatten),
+];
+
+describe('record pages', () => {
+  const context = map(blogRecordsProject());
+  const view = (name: string): ViewContext => {
+    const found = context.views.find((v) => v.name === name);
+    if (!found) throw new Error(`no view ${name}`);
+    return found;
+  };
+  const post = view('PostPage');
+  const elements = flatten(post.root);
+
+  it("passes each route parameter under its handler's folder name, from the page parameter bound to it", () => {
+    // GET /api/posts/:postId/comments lives in api/posts/[id]/comments (beside /api/posts/:id):
+    // its handler reads `id`. The post's page binds :postId to its own :id.
+    expect(post.loads.map((l) => [l.urlPath, l.params, l.paramsArgument])).toEqual([
+      ['/api/posts/:id', ['id'], '{ id: params.id }'],
+      ['/api/posts/:id/comments', ['id'], '{ id: params.id }'],
+    ]);
+    // Without `params`, by name: the comments page's :postId (its folder is [id] too).
+    const comments = view('PostCommentsPage');
+    expect(comments.folderParams).toEqual([{ name: 'postId', folder: 'id' }]);
+    expect(comments.loads.map((l) => [l.urlPath, l.paramsArgument])).toEqual([
+      ['/api/posts/:postId/comments', '{ id: params.postId }'],
+    ]);
+  });
+
+  it("fills a form's action from the page parameter its `params` names", () => {
+    const form = elements.find((e) => e.form !== null)?.form;
+    expect(form?.urlPath).toBe('/api/posts/:id/comments');
+    expect(form?.props.find((p) => p.name === 'action')?.value).toBe('/api/posts/:id/comments');
+  });
+
+  it("titles the page by the record's heading field, in the h1 and the document title", () => {
+    expect(post.heading).toMatchObject({
+      field: 'title',
+      kind: 'string',
+      load: { variable: 'data0' },
+    });
+    expect(post.headingPartial).toBe('view/title/record');
+    expect(post.metadataPartial).toBe('view/metadata/record');
+    expect(post.metadataSetup.map((s) => s.pageStep)).toEqual([
+      'view/setup/params',
+      'view/setup/here',
+    ]);
+    expect(post.viewHelpers).toContain('recordTitle');
+    const posts = view('PostsPage');
+    expect([posts.heading, posts.headingPartial, posts.metadataPartial]).toEqual([
+      null,
+      'view/title/fixed',
+      'view/metadata/fixed',
+    ]);
+  });
+
+  it("links a belongsTo field to the related model's record page, and keeps a text field's lines", () => {
+    const detail = elements.find((e) => e.type === 'detail');
+    expect(detail?.columns.map((c) => [c.field, c.link, c.cell, c.multiline])).toEqual([
+      ['body', null, 'view/field/value', true],
+      ['authorId', '/users/:authorId', 'view/field/link', false],
+      ['createdAt', null, 'view/field/value', false],
+    ]);
+    expect(post.usesLink).toBe(true);
+  });
+
+  it('links nothing when the related model has no record page', () => {
+    const withoutUserPage = map(blogRecordsProject({ 'config/views/user.json': undefined }));
+    const page = withoutUserPage.views.find((v) => v.name === 'PostPage');
+    const detail = page && flatten(page.root).find((e) => e.type === 'detail');
+    expect(detail?.columns.find((c) => c.field === 'authorId')).toMatchObject({
+      link: null,
+      cell: 'view/field/value',
+    });
+  });
+});

@@ -1,0 +1,22 @@
+import fs from 'fs';
+import path from 'path';
+import { minimalProject } from './configs';
+import type { ProjectFiles } from './tempProject';
+
+const FIXTURE = path.join(__dirname, '../../e2e/fixtures/blog-records/config');
+
+/**
+ * The blog of the record-pages browser suite (tests/e2e/pages-records.test.ts): users, posts by an
+ * author, comments nested under posts, and a post's page showing its comments. `overrides`
+ * replace or add files (e.g. a view with a binding mistake); an override `undefined` removes one.
+ */
+export function blogRecordsProject(overrides: ProjectFiles = {}): ProjectFiles {
+  const files: ProjectFiles = {};
+  for (const folder of ['models', 'routes', 'views'])
+    for (const name of fs.readdirSync(path.join(FIXTURE, folder)))
+      files[`config/${folder}/${name}`] = JSON.parse(
+        fs.readFileSync(path.join(FIXTURE, folder, name), 'utf8'),
+      );
+  const merged = Object.entries({ ...files, ...overrides }).filter(([, v]) => v !== undefined);
+  return minimalProject(Object.fromEntries(merged));
+}
