@@ -2,6 +2,7 @@ import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
 import type { OrmName } from '../config/configTypes';
+import { devSessionSecret } from '../config/devSessionSecret';
 import { UserError } from '../diagnostics/diagnostic';
 import { packageNameProblem } from './packageName';
 import { projectFiles } from './projectFiles';
@@ -53,7 +54,7 @@ export function createProject(options: CreateProjectOptions): string {
   fs.mkdirSync(parent, { recursive: true });
   const staging = fs.mkdtempSync(path.join(parent, `.${name}-creating-`));
   try {
-    const sessionSecret = crypto.randomBytes(32).toString('base64url');
+    const sessionSecret = devSessionSecret(crypto.randomBytes(32).toString('base64url'));
     for (const [file, content] of projectFiles({
       name,
       orm: options.orm,

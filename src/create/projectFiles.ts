@@ -10,6 +10,7 @@ import {
   ormOverrides,
   standInFiles,
 } from '../project/appDependencies';
+import { DEV_SESSION_SECRET_PREFIX } from '../config/devSessionSecret';
 import { SETTINGS_FILE } from '../load/loadSettings';
 import { TemplateSet } from '../render/templateSet';
 import { starterConfig } from './starterConfig';
@@ -19,9 +20,16 @@ export interface ProjectFileOptions {
   orm: OrmName;
   /** npm spec of appgen the project depends on, e.g. `alpha` or `file:../appgen`. */
   appgen: string;
-  /** Secret that signs session tokens in development (written to .env, which is not committed). */
+  /** Secret that signs session tokens in development (written to .env, which is not committed): devSessionSecret's. */
   sessionSecret: string;
 }
+
+// What the development secret is for, and why a production server refuses it (its start).
+const SESSION_SECRET_COMMENT = [
+  '# Signs session tokens (src/appgen/session.ts), random per project and for development only: a',
+  `# production server refuses a secret starting with ${DEV_SESSION_SECRET_PREFIX}. Set one of its own in`,
+  "# the production server's environment (openssl rand -base64 32); .env is not deployed.",
+].join('\n');
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -96,7 +104,7 @@ export function projectFiles(options: ProjectFileOptions): Map<string, string> {
     ['.gitignore', read('gitignore')],
     [
       '.env',
-      `${read('env')}\n# Signs session tokens (src/appgen/session.ts). Random per project; set your own in production.\nAPPGEN_SESSION_SECRET=${options.sessionSecret}\n`,
+      `${read('env')}\n${SESSION_SECRET_COMMENT}\nAPPGEN_SESSION_SECRET=${options.sessionSecret}\n`,
     ],
     ['README.md', readme],
     [

@@ -1321,6 +1321,8 @@ export interface ProjectContext {
   hasAuth: boolean;
   /** The scheme of `Authorization: <scheme> <token>` (settings `accounts.tokenScheme`, default Bearer). */
   tokenScheme: string;
+  /** The start of the development secret create-appgen writes into .env, which a production server refuses (src/config/devSessionSecret.ts). */
+  devSecretPrefix: string;
   /** Failed log-ins allowed per identity and per client address within a window (settings `accounts.throttle`). */
   signInLimits: { perIdentity: number; perAddress: number; windowSeconds: number };
   /** Some route is a log-in (`account: "logIn"`): src/appgen/throttle.ts and signInFailures.ts are generated. */
@@ -1330,6 +1332,10 @@ export interface ProjectContext {
    * production server with a failed check exits before it serves. In order; empty for none.
    */
   startupChecks: StartupCheckContext[];
+  /** What a production server says at start and serves anyway (settings it should have but can do without). In order; empty for none. */
+  startupWarnings: StartupCheckContext[];
+  /** The imports of src/appgen/startup.ts: each module of a check or warning once, with its functions. */
+  startupImports: StartupImportContext[];
   /** Every environment variable the app reads, as `.env.example` lists them (src/map/mapEnvVariables.ts). */
   envVariables: EnvVariableContext[];
   /** Some model declares computed fields. */
@@ -1390,6 +1396,14 @@ export interface StartupCheckContext {
   module: string;
   /** The function, e.g. `sessionSecretProblem`. */
   name: string;
+}
+
+/** The functions of one module that src/appgen/startup.ts imports. */
+export interface StartupImportContext {
+  /** The module, e.g. `@/appgen/requestOrigin`. */
+  module: string;
+  /** Its functions, e.g. `trustProxyProblem`. */
+  names: string[];
 }
 
 /** An environment variable the generated app (or the server running it) reads. */

@@ -71,7 +71,7 @@ const ENV_VARIABLES: EnvVariableSpec[] = [
     name: 'APPGEN_SESSION_SECRET',
     appliesTo: (input) => input.issuesTokens || input.hasAuth,
     describe: () => ({
-      what: 'Signs session tokens: at least 32 random characters (openssl rand -base64 32). Changing it signs every user out.',
+      what: "Signs session tokens: at least 32 random characters (openssl rand -base64 32). Changing it signs every user out. A production server refuses the development secret create-appgen wrote into .env (it starts with appgen-dev-): set one of its own in the server's environment.",
       default: 'none (every session token is refused)',
       requiredInProduction: true,
       example: '',
@@ -79,7 +79,7 @@ const ENV_VARIABLES: EnvVariableSpec[] = [
   },
   optional(
     'APPGEN_TRUSTED_ORIGINS',
-    "Other origins whose browser writes are accepted (comma-separated, e.g. https://admin.example.com); the app's own origin always is.",
+    "Other origins whose browser writes are accepted (comma-separated, each as browsers send it: https://admin.example.com, no path, lower case, no default port); the app's own origin always is. A server with an entry written otherwise refuses to start.",
     () => 'none',
     'https://admin.example.com',
   ),
@@ -92,13 +92,13 @@ const ENV_VARIABLES: EnvVariableSpec[] = [
   ),
   optional(
     'APPGEN_TRUST_PROXY',
-    'How many reverse proxies (load balancers) stand in front of the app: their X-Forwarded-* headers give the client address, host and scheme.',
+    'How many reverse proxies (load balancers) stand in front of the app, 0 to 10: their X-Forwarded-* headers give the client address, host and scheme. A server with another value refuses to start.',
     (input) => `${input.trustProxy} (settings trustProxy)`,
     '1',
   ),
   optional(
     'APPGEN_PUBLIC_URL',
-    "The app's public address (https://example.com, or with a path): the start of the url fields of its answers. Unset: the origin each request came to (its Host, or X-Forwarded-Host and -Proto from trusted proxies).",
+    "The app's public address (https://example.com, or with a path): the start of the url fields of its answers. Unset: the origin each request came to (its Host, or X-Forwarded-Host and -Proto from trusted proxies), which a production server warns about at start.",
     () => 'the origin of each request',
     'https://example.com',
     (input) => Boolean(input.sendsUrls),

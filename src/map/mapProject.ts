@@ -1,5 +1,6 @@
 import { mapOrmSyntax } from './mapOrmQueries';
 import type { CheckedProject, ProjectModel } from '../validate/checkedProject';
+import { DEV_SESSION_SECRET_PREFIX } from '../config/devSessionSecret';
 import type {
   DatabaseProvider,
   JoinTableContext,
@@ -169,9 +170,10 @@ export function mapProject(
     hasOutbox,
     jobs: project.jobs.map(({ file, ...job }) => ({ ...job, source: file })).sort(byName),
     tokenScheme: project.accounts.tokenScheme,
+    devSecretPrefix: DEV_SESSION_SECRET_PREFIX,
     signInLimits: project.accounts.throttle,
     hasLogIn: methods.some((m) => m.operation === 'logIn'),
-    startupChecks: mapStartupChecks(methods, {
+    ...mapStartupChecks(methods, {
       usesDatabase: project.orm !== 'none',
       cors: project.cors !== null,
     }),

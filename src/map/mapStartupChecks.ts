@@ -1,4 +1,11 @@
-import type { MethodContext, StartupCheckContext } from './contexts';
+import type { MethodContext, StartupCheckContext, StartupImportContext } from './contexts';
+
+/** What src/appgen/startup.ts runs when a server starts, and what it imports for that. */
+export interface StartupContexts {
+  startupChecks: StartupCheckContext[];
+  startupWarnings: StartupCheckContext[];
+  startupImports: StartupImportContext[];
+}
 
 /**
  * The checks a server of this project runs when it starts (src/appgen/startup.ts), each a
@@ -8,19 +15,40 @@ import type { MethodContext, StartupCheckContext } from './contexts';
  * a well-formed APPGEN_PUBLIC_URL when it is set; an app with a database needs DATABASE_URL to
  * reach it (set, for PostgreSQL; answering within a few seconds); an app with `cors` needs
  * APPGEN_CORS_ORIGINS, when set, to name origins (a mistyped one would fail every request of the
- * deployed front end). To add one, export its function from the module that owns the setting
- * and list it here.
+ * deployed front end); every app needs APPGEN_TRUST_PROXY, when set, to be a count the settings
+ * allow, and APPGEN_TRUSTED_ORIGINS, when set, to name origins. The warnings are what a
+ * production server can do without but should have: it says so and serves (answers with url
+ * fields and no APPGEN_PUBLIC_URL take their host from each request). To add one, export its
+ * function from the module that owns the setting and list it here.
  */
 export function mapStartupChecks(
   methods: readonly MethodContext[],
   project: { usesDatabase: boolean; cors?: boolean },
-): StartupCheckContext[] {
+): StartupContexts {
   const checks: StartupCheckContext[] = [];
+  const warnings: StartupCheckContext[] = [];
+  const sendsUrls = methods.some((method) => method.sendsUrls);
   if (project.usesDatabase) checks.push({ module: '@/appgen/health', name: 'databaseProblem' });
   if (methods.some((method) => method.account?.issuesToken || method.sessionToken !== null))
     checks.push({ module: '@/appgen/session', name: 'sessionSecretProblem' });
-  if (methods.some((method) => method.sendsUrls))
+  checks.push({ module: '@/appgen/requestOrigin', name: 'trustProxyProblem' });
+  if (sendsUrls) {
     checks.push({ module: '@/appgen/requestOrigin', name: 'publicUrlProblem' });
+    warnings.push({ module: '@/appgen/requestOrigin', name: 'publicUrlMissing' });
+  }
+  checks.push({ module: '@/appgen/csrf', name: 'trustedOriginsProblem' });
   if (project.cors) checks.push({ module: '@/appgen/cors', name: 'corsOriginsProblem' });
-  return checks;
+  return {
+    startupChecks: checks,
+    startupWarnings: warnings,
+    startupImports: importsOf([...checks, ...warnings]),
+  };
+}
+
+/** One import per module, its functions in the order they are listed. */
+function importsOf(functions: readonly StartupCheckContext[]): StartupImportContext[] {
+  const byModule = new Map<string, string[]>();
+  for (const { module, name } of functions)
+    byModule.set(module, [...(byModule.get(module) ?? []), name]);
+  return [...byModule].map(([module, names]) => ({ module, names }));
 }

@@ -9,6 +9,7 @@ import { startRoundRobinProxy, type RoundRobinProxy } from './support/roundRobin
 import { runOk } from './support/run';
 import { runBuiltAppUntilExit, startBuiltApp, type RunningServer } from './support/server';
 import { copyFixtureSources, createTestProject, type TestProject } from './support/testProject';
+import { dotenvSecret } from './support/tokens';
 import { ORMS, type Orm } from './support/orms';
 
 jest.setTimeout(600_000);
@@ -228,6 +229,46 @@ describe.each(ORMS)('production: three instances on PostgreSQL (orm %s)', (orm) 
     // Once each: no scheduled minute ran twice, however many instances looked.
     expect(new Set(minutes).size).toBe(minutes.length);
     expect(ticks().every((tick) => tick.id === `job:minuteTick:${tick.scheduledAt}`)).toBe(true);
+  });
+
+  // Issue 49, item 2: `next build` copies .env into .next/standalone, whose server.js would load
+  // it; `appgen build` takes it out again, so the development secret ships nowhere.
+  it('the standalone output holds no .env file and nowhere the secret of .env', () => {
+    const standalone = path.join(project.dir, '.next', 'standalone');
+    const files = fs
+      .readdirSync(standalone, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name));
+    expect(files.some((file) => path.basename(file) === 'server.js')).toBe(true);
+    expect(files.filter((file) => /^\.env/.test(path.basename(file)))).toEqual([]);
+    const secret = Buffer.from(dotenvSecret(project.dir));
+    expect(files.filter((file) => fs.readFileSync(file).includes(secret))).toEqual([]);
+  });
+
+  // Issue 49, items 2 and 6: settings a production server refuses at start, before it serves.
+  it.each<[string, NodeJS.ProcessEnv, RegExp]>([
+    [
+      'the development secret of .env',
+      { APPGEN_SESSION_SECRET: undefined },
+      /APPGEN_SESSION_SECRET is the development secret from \.env \(it starts with "appgen-dev-"\)/,
+    ],
+    [
+      'APPGEN_TRUST_PROXY=99',
+      { APPGEN_TRUST_PROXY: '99' },
+      /APPGEN_TRUST_PROXY is "99", not a number of proxies from 0 to 10/,
+    ],
+    [
+      'APPGEN_TRUSTED_ORIGINS with a path',
+      { APPGEN_TRUSTED_ORIGINS: 'https://admin.example/' },
+      /APPGEN_TRUSTED_ORIGINS: "https:\/\/admin\.example\/" is not an origin as browsers send it .*did you mean https:\/\/admin\.example\?/,
+    ],
+  ])('a production start with %s exits 1 saying what to fix', async (_, change, message) => {
+    const env: NodeJS.ProcessEnv = { ...project.env, NODE_ENV: 'production', ...change };
+    for (const name of Object.keys(change)) if (change[name] === undefined) delete env[name];
+    const result = await runBuiltAppUntilExit(project.dir, env, { timeoutMs: 30_000 });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('[appgen] the server cannot start');
+    expect(result.output).toMatch(message);
   });
 
   it('a production start without the session secret exits non-zero and writes nothing', async () => {

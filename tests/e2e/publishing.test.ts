@@ -8,7 +8,7 @@ import { RecordingClient } from './support/recordingClient';
 import { RunningServer, startBuiltApp } from './support/server';
 import { identityLimitOverInstances } from './support/sharedThrottle';
 import { createTestProject } from './support/testProject';
-import { handMadeJwt, projectSecret } from './support/tokens';
+import { handMadeJwt, TEST_SESSION_SECRET } from './support/tokens';
 
 jest.setTimeout(300_000);
 
@@ -231,7 +231,7 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
       path.join(project.dir, 'appgen.config.json'),
       JSON.stringify({ ...settings, orm }),
     );
-    secret = projectSecret(project.dir);
+    secret = TEST_SESSION_SECRET;
     fs.writeFileSync(path.join(project.dir, 'src', 'clientUsage.ts'), PUBLISHING_CLIENT_USAGE);
     fs.writeFileSync(
       path.join(project.dir, 'config', 'routes', 'test-includes.json'),

@@ -6,7 +6,7 @@ import { request } from './support/http';
 import { REPO_ROOT } from './support/paths';
 import { RunningServer, startBuiltApp } from './support/server';
 import { copyFixtureSources, createTestProject, TestProject } from './support/testProject';
-import { handMadeJwt, projectSecret } from './support/tokens';
+import { handMadeJwt, TEST_SESSION_SECRET } from './support/tokens';
 import { defaultDatabaseFile, ORMS, type Orm } from './support/orms';
 import { itemTranscript } from './support/transcript';
 import { openAppDatabase } from './support/appDatabase';
@@ -103,7 +103,7 @@ describe.each(ORMS)('route semantics (orm %s)', (orm) => {
       );
       const expired = handMadeJwt(
         { sub: ada.userId, iss: 'appgen', iat: now - 7200, exp: now - 3600 },
-        projectSecret(project.dir),
+        TEST_SESSION_SECRET,
       );
       const unsigned = handMadeJwt(
         { sub: ada.userId, iss: 'appgen', iat: now, exp: now + 600 },
@@ -112,7 +112,7 @@ describe.each(ORMS)('route semantics (orm %s)', (orm) => {
       );
       const valid = handMadeJwt(
         { sub: ada.userId, iss: 'appgen', iat: now, exp: now + 600 },
-        projectSecret(project.dir),
+        TEST_SESSION_SECRET,
       );
       for (const token of [forged, expired, unsigned, 'garbage']) {
         expectError(

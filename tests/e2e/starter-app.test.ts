@@ -706,6 +706,30 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       await expectRefused({ cookie, origin: https, 'x-forwarded-proto': 'https' }, 403);
     });
 
+    // Issue 49, item 6: compared with Origin exactly, as the CORS origins are (browsers write an
+    // origin one way only); before, the entries and the header were normalised first.
+    it('trusts the origins of APPGEN_TRUSTED_ORIGINS exactly as browsers send them', async () => {
+      const trusting = await startBuiltApp(project.dir, {
+        ...project.env,
+        APPGEN_TRUSTED_ORIGINS: 'https://admin.example',
+      });
+      try {
+        const post = (origin: string) =>
+          request(
+            trusting.url,
+            'POST',
+            '/api/signed-entries',
+            { label: label() },
+            { cookie, origin, 'sec-fetch-site': 'cross-site' },
+          );
+        expect((await post('https://admin.example')).status).toBe(201);
+        for (const origin of ['https://ADMIN.example', 'https://admin.example:443'])
+          expect([origin, (await post(origin)).status]).toEqual([origin, 403]);
+      } finally {
+        await trusting.stop();
+      }
+    });
+
     it('refuses an origin that differs only by its scheme', async () => {
       await expectRefused({ cookie, origin: base.replace(/^http:/, 'https:') }, 403);
     });

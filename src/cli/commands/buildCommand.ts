@@ -3,6 +3,7 @@ import fs from 'fs';
 import path from 'path';
 import { generateOrmClient, prepareDatabase } from '../../db/prepareDatabase';
 import { nextBinary } from '../../project/nextBinary';
+import { removeStandaloneEnvFiles } from '../../project/removeStandaloneEnvFiles';
 import { runGenerate } from '../../generate/runGenerate';
 import { commandContext } from '../../project/commandContext';
 
@@ -15,7 +16,8 @@ import { commandContext } from '../../project/commandContext';
 const DEV_ROUTE_TYPES = path.join('.next', 'dev', 'types');
 
 /**
- * `appgen build`: generate, bring the database in sync, then `next build`. Without `dbSync`
+ * `appgen build`: generate, bring the database in sync, then `next build`, whose standalone output
+ * then loses the dotenv files Next.js copied into it (removeStandaloneEnvFiles). Without `dbSync`
  * (`--no-db-sync`, e.g. a Docker build, where no database is reachable and migrations are applied
  * apart) the database is not touched: generate, the Prisma client, `next build`.
  */
@@ -33,5 +35,11 @@ export async function runBuild(options: {
     cwd: context.root,
     stdio: 'inherit',
   });
-  return result.status ?? 1;
+  if (result.status !== 0) return result.status ?? 1;
+  const removed = removeStandaloneEnvFiles(context.root);
+  if (removed.length > 0)
+    context.log(
+      `Left out of the standalone output: ${removed.join(', ')} (development settings; a production server reads its environment).`,
+    );
+  return 0;
 }

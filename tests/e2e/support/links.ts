@@ -1,4 +1,5 @@
 import fs from 'fs';
+import http from 'http';
 import path from 'path';
 import { expectError } from './assertions';
 import { request } from './http';
@@ -11,6 +12,32 @@ const MISSING = '00000000-0000-4000-8000-000000000000';
 const OTHER = '00000000-0000-4000-8000-000000000001';
 
 type Row = Record<string, unknown>;
+
+/**
+ * A request with the headers given and no others, Host included (fetch sets its own Host): the
+ * status and the parsed answer.
+ */
+function withHeaders(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const sent = http.request(
+      { host: hostname, port, path, method, headers, setHost: false },
+      (answer) => {
+        let text = '';
+        answer.on('data', (chunk) => (text += chunk));
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
+    sent.on('error', reject);
+    sent.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
 
 /** Adds the golden links case's models, routes and events to a project's config, before its build. */
 export function addLinksConfig(projectDir: string): void {
@@ -320,6 +347,36 @@ export function describeLinks(url: () => string, app: () => BuiltApp): void {
       expect((read.body as Row).url).toBe(`${base}/api/articles/${article.id}`);
     });
 
+    // Issue 49, item 3: a Host that is not host[:port] would start every url field of the answer
+    // (RFC 9112 asks for 400): refused before the route reads or writes anything.
+    it('refuses a Host that is not host[:port] with 400, writing nothing; serves host:port', async () => {
+      const before = (await request(base, 'GET', '/api/label-urls')).body as string[];
+      const refused = {
+        status: 400,
+        body: { error: 'Invalid Host header: expected host[:port]' },
+      };
+      for (const host of ['<script>', '', 'evil.example/x?y#']) {
+        const read = await withHeaders(base, 'GET', `/api/articles/${article.id}`, { host });
+        expect([host, read]).toEqual([host, refused]);
+        const write = await withHeaders(
+          base,
+          'POST',
+          '/api/labels',
+          { host, 'content-type': 'application/json' },
+          { name: `bad host ${host}` },
+        );
+        expect([host, write]).toEqual([host, refused]);
+      }
+      expect((await request(base, 'GET', '/api/label-urls')).body).toEqual(before);
+      const served = await withHeaders(base, 'GET', `/api/labels/${label.id}`, {
+        host: 'api.example:8080',
+      });
+      expect([served.status, (served.body as Row).url]).toEqual([
+        200,
+        `http://api.example:8080/api/labels/${label.id}`,
+      ]);
+    });
+
     it('honours them behind a trusted proxy (APPGEN_TRUST_PROXY), and APPGEN_PUBLIC_URL over both', async () => {
       const built = app();
       for (const [env, origin] of [
@@ -344,6 +401,21 @@ export function describeLinks(url: () => string, app: () => BuiltApp): void {
             labels: [{ ...label, url: `${origin}/api/labels/${label.id}` }],
             summary: 's',
           });
+          // Issue 49, item 3: what the trusted proxy forwards must be host[:port] too.
+          const forwarded = { host: '127.0.0.1', 'x-forwarded-proto': 'https' };
+          expect(
+            await withHeaders(other.url, 'GET', `/api/articles/${article.id}`, {
+              ...forwarded,
+              'x-forwarded-host': 'evil.example/x?y#',
+            }),
+          ).toEqual({
+            status: 400,
+            body: { error: 'Invalid X-Forwarded-Host header: expected host[:port]' },
+          });
+          // A production server whose url fields take their host from requests says so at start.
+          expect(other.output().includes('[appgen] warning: APPGEN_PUBLIC_URL is not set')).toBe(
+            !('APPGEN_PUBLIC_URL' in env),
+          );
         } finally {
           await other.stop();
         }

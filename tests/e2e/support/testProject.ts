@@ -4,6 +4,7 @@ import path from 'path';
 import { APPGEN, CREATE_APPGEN, REPO_ROOT } from './paths';
 import { runOk, RunResult } from './run';
 import { sharedInstallDir } from './sharedInstall';
+import { TEST_SESSION_SECRET } from './tokens';
 
 export interface TestProject {
   dir: string;
@@ -12,7 +13,13 @@ export interface TestProject {
 }
 
 export function testEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...extra };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    // A production server refuses the development secret of .env: the servers get their own.
+    APPGEN_SESSION_SECRET: TEST_SESSION_SECRET,
+    ...extra,
+  };
   // Jest sets NODE_ENV=test; Next.js warns about and misbehaves with a non-standard NODE_ENV.
   delete env.NODE_ENV;
   if (!extra.DATABASE_URL) delete env.DATABASE_URL;

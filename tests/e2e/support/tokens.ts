@@ -2,8 +2,15 @@ import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
 
-/** The session secret create-appgen wrote into the project's .env. */
-export function projectSecret(dir: string): string {
+/**
+ * The session secret the suites' servers run with: testEnv puts it into their environment, as a
+ * deployment sets its own, since a production server (`next start`, server.js) refuses the
+ * development secret create-appgen writes into .env (issue 49).
+ */
+export const TEST_SESSION_SECRET = 'e2e-Qm7vT2xL9pR4kW8nB3cY6hJ1dF5gZ0sA';
+
+/** The development secret create-appgen wrote into the project's .env. */
+export function dotenvSecret(dir: string): string {
   const match = /^APPGEN_SESSION_SECRET=(.+)$/m.exec(
     fs.readFileSync(path.join(dir, '.env'), 'utf8'),
   );

@@ -311,6 +311,7 @@ describe('readBody', () => {
 describe('methods a route does not declare (src/appgen/http.ts)', () => {
   const http = evaluateModule('http.ts', content('src/appgen/http.ts'), {
     './securityHeaders': { withSecurityHeaders: (response: unknown) => response },
+    './requestOrigin': { invalidHost: () => null },
     'next/server': {
       NextResponse: {
         json: (body: unknown, init: { status: number; headers?: Record<string, string> }) => ({

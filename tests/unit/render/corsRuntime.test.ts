@@ -37,10 +37,13 @@ function runtimeOf(cors?: unknown) {
   );
   const origin = evaluateModule('requestOrigin.ts', content('src/appgen/requestOrigin.ts'));
   const corsModule =
-    cors === undefined ? {} : evaluateModule('cors.ts', content('src/appgen/cors.ts'));
+    cors === undefined
+      ? {}
+      : evaluateModule('cors.ts', content('src/appgen/cors.ts'), { './requestOrigin': origin });
   const http = evaluateModule('http.ts', content('src/appgen/http.ts'), {
     'next/server': nextServer,
     './securityHeaders': securityHeaders,
+    './requestOrigin': origin,
     './cors': corsModule,
   });
   const csrf = evaluateModule('csrf.ts', content('src/appgen/csrf.ts'), {

@@ -1,3 +1,6 @@
+import fs from 'fs';
+import path from 'path';
+import { REPO_ROOT } from '../support/paths';
 import { minimalProject } from '../support/configs';
 import { renderFiles } from '../support/renderFiles';
 import { evaluateModule } from '../support/typescriptSource';
@@ -12,6 +15,9 @@ interface RequestOrigin {
   clientAddress(request: { headers: globalThis.Headers }): string;
   publicBaseUrl(request: { headers: globalThis.Headers }): string;
   publicUrlProblem(): string | null;
+  publicUrlMissing(): string | null;
+  trustProxyProblem(): string | null;
+  invalidHost(request: { headers: globalThis.Headers }): string | null;
 }
 
 function modulesOf(trustProxy?: number) {
@@ -29,6 +35,7 @@ function modulesOf(trustProxy?: number) {
   return {
     origin: origin as unknown as RequestOrigin,
     refuseCrossSite: csrf.refuseCrossSite as (request: Request) => Response | null,
+    trustedOriginsProblem: csrf.trustedOriginsProblem as () => string | null,
   };
 }
 
@@ -97,13 +104,42 @@ describe('the CSRF guard of an app reached directly (trustProxy 0)', () => {
   });
 
   it('lets the origins of APPGEN_TRUSTED_ORIGINS write, also when Sec-Fetch-Site says cross-site', () => {
-    process.env.APPGEN_TRUSTED_ORIGINS = ' https://admin.example/ ,not a url,';
+    process.env.APPGEN_TRUSTED_ORIGINS = ' https://admin.example , https://other.example:8443,';
     const guard = direct.refuseCrossSite;
     expect(statusOf(guard, { ...HOST, origin: 'https://admin.example' })).toBe('passes');
     expect(
       statusOf(guard, { ...HOST, origin: 'https://admin.example', 'sec-fetch-site': 'cross-site' }),
     ).toBe('passes');
+    expect(statusOf(guard, { ...HOST, origin: 'https://other.example:8443' })).toBe('passes');
     expect(statusOf(guard, { ...HOST, origin: 'http://admin.example' })).toBe(403);
+    expect(direct.trustedOriginsProblem()).toBeNull();
+  });
+
+  // Issue 49, item 6: compared as the CORS origins are, exactly as browsers send Origin; an
+  // entry written otherwise trusts nothing and is refused at start, with the form meant.
+  it('compares APPGEN_TRUSTED_ORIGINS with Origin exactly; an entry written otherwise trusts nothing and is named', () => {
+    process.env.APPGEN_TRUSTED_ORIGINS =
+      'https://admin.example/, HTTPS://Upper.Example, https://port.example:443, not a url';
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      for (const origin of [
+        'https://admin.example',
+        'https://upper.example',
+        'https://port.example',
+      ])
+        expect([origin, statusOf(direct.refuseCrossSite, { ...HOST, origin })]).toEqual([
+          origin,
+          403,
+        ]);
+      expect(error.mock.calls).toEqual([
+        [expect.stringContaining('[appgen] APPGEN_TRUSTED_ORIGINS: "https://admin.example/"')],
+      ]);
+    } finally {
+      error.mockRestore();
+    }
+    expect(direct.trustedOriginsProblem()).toBe(
+      'APPGEN_TRUSTED_ORIGINS: "https://admin.example/" is not an origin as browsers send it (no path, lower case, no default port): did you mean https://admin.example?; "HTTPS://Upper.Example" is not an origin as browsers send it (no path, lower case, no default port): did you mean https://upper.example?; "https://port.example:443" is not an origin as browsers send it (no path, lower case, no default port): did you mean https://port.example?; "not a url" is not an http or https origin (scheme://host[:port], e.g. https://app.example.com).',
+    );
   });
 
   it('trusts forwarded headers when APPGEN_TRUST_PROXY says a proxy is in front', () => {
@@ -168,6 +204,74 @@ describe('requestOrigin.ts', () => {
     } finally {
       error.mockRestore();
     }
+  });
+
+  it('allows APPGEN_TRUST_PROXY what the settings schema allows trustProxy', () => {
+    const schema = JSON.parse(
+      fs.readFileSync(path.join(REPO_ROOT, 'schemas', 'appgen.config.schema.json'), 'utf8'),
+    );
+    expect((direct.origin as unknown as { TRUST_PROXY_MAX: number }).TRUST_PROXY_MAX).toBe(
+      schema.properties.trustProxy.maximum,
+    );
+  });
+
+  // Issue 49, item 6: the settings allow 0 to 10 proxies; so does the variable.
+  it.each<[string, number | null]>([
+    ['0', 0],
+    ['10', 10],
+    [' 3 ', 3],
+    ['11', null],
+    ['99', null],
+    ['-1', null],
+    ['1.5', null],
+  ])('APPGEN_TRUST_PROXY=%j: %s proxies, else a start-up problem', (value, proxies) => {
+    const modules = modulesOf();
+    process.env.APPGEN_TRUST_PROXY = value;
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(modules.origin.trustedProxies()).toBe(proxies ?? 0);
+    } finally {
+      error.mockRestore();
+    }
+    expect(modules.origin.trustProxyProblem()).toBe(
+      proxies === null
+        ? `APPGEN_TRUST_PROXY is ${JSON.stringify(value.trim())}, not a number of proxies from 0 to 10. Set it to the number of reverse proxies in front of the app, e.g. 1, or leave it unset for the settings' trustProxy (0).`
+        : null,
+    );
+  });
+
+  // Issue 49, item 3: the host of the app's absolute URLs is host[:port] or the request is refused.
+  it.each<[Headers, string | null]>([
+    [{ host: 'app.example' }, null],
+    [{ host: 'APP.example:3000' }, null],
+    [{ host: '127.0.0.1:3000' }, null],
+    [{ host: '[::1]:3000' }, null],
+    [{ host: 'my_service:8080' }, null],
+    [{}, null],
+    [{ host: '<script>' }, 'Invalid Host header: expected host[:port]'],
+    [{ host: '' }, 'Invalid Host header: expected host[:port]'],
+    [{ host: 'app.example/x' }, 'Invalid Host header: expected host[:port]'],
+    [{ host: 'user@app.example' }, 'Invalid Host header: expected host[:port]'],
+    [{ host: 'app.example:' }, 'Invalid Host header: expected host[:port]'],
+    [{ host: 'app.example:80:80' }, 'Invalid Host header: expected host[:port]'],
+    // Without a trusted proxy X-Forwarded-Host counts for nothing, so it is not checked.
+    [{ host: 'app.example', 'x-forwarded-host': 'evil.example/x?y#' }, null],
+  ])('invalidHost of %j: %s', (headers, problem) => {
+    expect(direct.origin.invalidHost(at(headers))).toBe(problem);
+  });
+
+  it('invalidHost behind a trusted proxy: the X-Forwarded-Host entry it wrote', () => {
+    process.env.APPGEN_TRUST_PROXY = '1';
+    const forwarded = (value: string) => at({ host: 'internal:3000', 'x-forwarded-host': value });
+    expect(direct.origin.invalidHost(forwarded('app.example'))).toBeNull();
+    expect(direct.origin.invalidHost(forwarded('evil.example/x?y#'))).toBe(
+      'Invalid X-Forwarded-Host header: expected host[:port]',
+    );
+    expect(direct.origin.invalidHost(forwarded('app.example, <script>'))).toBe(
+      'Invalid X-Forwarded-Host header: expected host[:port]',
+    );
+    // The client's own entries before the proxy's are not the host.
+    expect(direct.origin.invalidHost(forwarded('<script>, app.example'))).toBeNull();
   });
 
   it('takes the host and scheme the outermost trusted proxy wrote', () => {

@@ -20,6 +20,7 @@ const runtime = evaluateModule('body.ts', content('src/appgen/body.ts'), {
 const validateBody = runtime.validateBody as ValidateBody;
 const http = evaluateModule('http.ts', content('src/appgen/http.ts'), {
   './securityHeaders': { withSecurityHeaders: (response: unknown) => response },
+  './requestOrigin': { invalidHost: () => null },
   'next/server': { NextResponse: {} },
 });
 const requireRecords = http.requireRecords as RequireRecords;
@@ -101,6 +102,7 @@ describe('Prisma errors of a write that links records (src/appgen/http.ts, orm p
   const request = new Request('http://localhost/api/posts/1?token=secret', { method: 'PATCH' });
   const prismaHttp = evaluateModule('http.ts', content('src/appgen/http.ts'), {
     './securityHeaders': { withSecurityHeaders: (response: unknown) => response },
+    './requestOrigin': { invalidHost: () => null },
     'next/server': {
       NextResponse: {
         json: (body: unknown, init: { status: number }) => ({ status: init.status, body }),

@@ -1,4 +1,6 @@
 import path from 'path';
+import { devSessionSecret } from '../../../src/config/devSessionSecret';
+import { projectFiles } from '../../../src/create/projectFiles';
 import { minimalProject } from '../support/configs';
 import { REPO_ROOT } from '../support/paths';
 import { renderFiles } from '../support/renderFiles';
@@ -65,11 +67,14 @@ it('a project without sign-up or log-in checks only its database (and none witho
   const startup = render(minimalProject())('src/appgen/startup.ts');
   expect(startup).not.toContain('sessionSecretProblem');
   expect(startup).toContain(
-    'export const STARTUP_CHECKS: StartupCheck[] = [\n  databaseProblem,\n];',
+    'export const STARTUP_CHECKS: StartupCheck[] = [\n  databaseProblem,\n  trustProxyProblem,\n  trustedOriginsProblem,\n];',
   );
   const none = render(minimalProject({ 'appgen.config.json': { orm: 'none' } }));
   expect(none('src/appgen/startup.ts')).toContain(
-    'export const STARTUP_CHECKS: StartupCheck[] = [\n];',
+    'export const STARTUP_CHECKS: StartupCheck[] = [\n  trustProxyProblem,\n  trustedOriginsProblem,\n];',
+  );
+  expect(none('src/appgen/startup.ts')).toContain(
+    'export const STARTUP_WARNINGS: StartupCheck[] = [\n];',
   );
 });
 
@@ -90,8 +95,10 @@ describe('running the checks', () => {
   const startup = () =>
     evaluateModule('startup.ts', content('src/appgen/startup.ts'), {
       '@/appgen/session': session(),
-      // The database's check: health.test.ts runs it.
+      // The database's check: health.test.ts runs it; the others: csrfRuntime.test.ts.
       '@/appgen/health': { databaseProblem: async () => null },
+      '@/appgen/requestOrigin': { trustProxyProblem: () => null },
+      '@/appgen/csrf': { trustedOriginsProblem: () => null },
     }) as { runStartupChecks(): Promise<void> };
   const setEnv = (nodeEnv: string, secret: string) => {
     (process.env as Record<string, string>).NODE_ENV = nodeEnv;
@@ -142,6 +149,38 @@ describe('running the checks', () => {
     expect([exit.mock.calls, error.mock.calls, warn.mock.calls]).toEqual([[], [], []]);
   });
 
+  // Issue 49, item 2: the secret create-appgen writes into .env is for development only.
+  it('the development secret of .env: accepted in development, refused in production', async () => {
+    const scaffolded = projectFiles({
+      name: 'app',
+      orm: 'prisma',
+      appgen: 'alpha',
+      sessionSecret: devSessionSecret('pX9vQ2mL7zR4tK1wB8nC5yH3jD6fG0sA'),
+    });
+    const secret = /^APPGEN_SESSION_SECRET=(.+)$/m.exec(scaffolded.get('.env') ?? '')?.[1] ?? '';
+    expect(secret).toBe('appgen-dev-pX9vQ2mL7zR4tK1wB8nC5yH3jD6fG0sA');
+    setEnv('development', secret);
+    let calls = quiet();
+    await startup().runStartupChecks();
+    expect([calls.exit.mock.calls, calls.error.mock.calls, calls.warn.mock.calls]).toEqual([
+      [],
+      [],
+      [],
+    ]);
+    expect(session().requireSessionSecret()).toBeInstanceOf(Uint8Array);
+    jest.restoreAllMocks();
+    setEnv('production', secret);
+    calls = quiet();
+    await startup().runStartupChecks();
+    expect(calls.exit).toHaveBeenCalledWith(1);
+    expect(calls.error.mock.calls).toEqual([
+      [
+        '[appgen] the server cannot start:\n  - APPGEN_SESSION_SECRET is the development secret from .env (it starts with "appgen-dev-"), which a production server refuses: set one of its own in the server\'s environment: no session token can be issued. Set it to a random value, e.g. the output of `openssl rand -base64 32`.',
+      ],
+    ]);
+    expect(() => session().requireSessionSecret()).toThrow('is the development secret from .env');
+  });
+
   it('requireSessionSecret, which routes call before they write, throws the same message', () => {
     setEnv('production', '');
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -150,5 +189,58 @@ describe('running the checks', () => {
     );
     setEnv('production', 'pX9vQ2mL7zR4tK1wB8nC5yH3jD6fG0sA');
     expect(session().requireSessionSecret()).toBeInstanceOf(Uint8Array);
+  });
+});
+
+// Issue 49, item 3: an app whose answers send url fields and runs without APPGEN_PUBLIC_URL takes
+// their host from each request: a production server says so when it starts, and serves.
+describe('the warnings of a production start', () => {
+  const files = renderFiles({
+    ...STARTER,
+    'appgen.config.json': {},
+    'config/models/User.json': {
+      ...JSON.parse(String(STARTER['config/models/User.json'])),
+      computed: { url: { url: '/api/users/:id' } },
+    },
+  });
+  const content = (file: string) => files.get(file)?.content ?? '';
+  const saved = { url: process.env.APPGEN_PUBLIC_URL, env: process.env.NODE_ENV };
+  afterEach(() => {
+    jest.restoreAllMocks();
+    (process.env as Record<string, string | undefined>).NODE_ENV = saved.env;
+    if (saved.url === undefined) delete process.env.APPGEN_PUBLIC_URL;
+    else process.env.APPGEN_PUBLIC_URL = saved.url;
+  });
+  const startup = () =>
+    evaluateModule('startup.ts', content('src/appgen/startup.ts'), {
+      '@/appgen/session': { sessionSecretProblem: () => null },
+      '@/appgen/health': { databaseProblem: async () => null },
+      '@/appgen/requestOrigin': evaluateModule(
+        'requestOrigin.ts',
+        content('src/appgen/requestOrigin.ts'),
+      ),
+      '@/appgen/csrf': { trustedOriginsProblem: () => null },
+    }) as { runStartupChecks(): Promise<void> };
+
+  it.each<[string, string | undefined, string[]]>([
+    [
+      'production',
+      undefined,
+      [
+        "[appgen] warning: APPGEN_PUBLIC_URL is not set: the url fields of answers start with the host each request names (its Host header, or X-Forwarded-Host from trusted proxies). Set it to the app's public address, e.g. https://example.com.",
+      ],
+    ],
+    ['production', 'https://example.com', []],
+    ['development', undefined, []],
+  ])('%s, APPGEN_PUBLIC_URL %j: %j, and it serves', async (nodeEnv, url, warnings) => {
+    expect(content('src/appgen/startup.ts')).toContain('publicUrlMissing');
+    (process.env as Record<string, string>).NODE_ENV = nodeEnv;
+    if (url === undefined) delete process.env.APPGEN_PUBLIC_URL;
+    else process.env.APPGEN_PUBLIC_URL = url;
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const exit = jest.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    await startup().runStartupChecks();
+    expect(warn.mock.calls.map(([line]) => line)).toEqual(warnings);
+    expect(exit).not.toHaveBeenCalled();
   });
 });

@@ -121,8 +121,9 @@ async function checkReadiness(): Promise<Readiness> {
   }
   const missing = await missingTables();
   if (missing.length > 0) {
-    const message = `The database lacks tables or columns this build uses (${missing.join(", ")}): apply the migrations`;
-    return { status: 503, body: errorBody([message]) };
+    // Which tables are missing is for the operator (the log), not for whoever asks.
+    console.error(`[appgen] health: the database lacks tables or columns this build uses (${missing.join(", ")}): apply the migrations`);
+    return { status: 503, body: errorBody(["Migrations pending"]) };
   }
   return { status: 200, body: { status: "ok", checks: { database: "ok", tables: TABLE_PROBES.length } } };
 }

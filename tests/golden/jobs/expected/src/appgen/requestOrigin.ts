@@ -22,16 +22,35 @@ export interface WithHeaders {
   headers: { get(name: string): string | null };
 }
 
+/** The most proxies APPGEN_TRUST_PROXY may name: the settings' `trustProxy` allows 0 to 10 (schemas/appgen.config.schema.json). */
+export const TRUST_PROXY_MAX = 10;
+
 let warned = false;
 
-/** How many reverse proxies stand in front of the app: APPGEN_TRUST_PROXY when set, else TRUST_PROXY. */
+/**
+ * What is wrong with APPGEN_TRUST_PROXY, or null when it is unset or a count from 0 to
+ * TRUST_PROXY_MAX. A start-up check (src/appgen/startup.ts): a production server refuses
+ * another value rather than guess how far to trust X-Forwarded-* headers.
+ */
+export function trustProxyProblem(): string | null {
+  const value = (process.env.APPGEN_TRUST_PROXY ?? "").trim();
+  if (value === "" || (/^\d{1,2}$/.test(value) && Number(value) <= TRUST_PROXY_MAX)) return null;
+  return `APPGEN_TRUST_PROXY is ${JSON.stringify(value)}, not a number of proxies from 0 to ${TRUST_PROXY_MAX}. Set it to the number of reverse proxies in front of the app, e.g. 1, or leave it unset for the settings' trustProxy (${TRUST_PROXY}).`;
+}
+
+/**
+ * How many reverse proxies stand in front of the app: APPGEN_TRUST_PROXY when set, else
+ * TRUST_PROXY. A value that is no such count (which a production server refuses at start) counts
+ * as 0, said once: X-Forwarded-* headers are then ignored.
+ */
 export function trustedProxies(): number {
   const value = (process.env.APPGEN_TRUST_PROXY ?? "").trim();
   if (value === "") return TRUST_PROXY;
-  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const problem = trustProxyProblem();
+  if (problem === null) return Number(value);
   if (!warned) {
     warned = true;
-    console.error(`[appgen] APPGEN_TRUST_PROXY is ${JSON.stringify(value)}, not a number of proxies: X-Forwarded-* headers are ignored, as with 0. Set it to the number of reverse proxies in front of the app, e.g. 1.`);
+    console.error(`[appgen] ${problem} X-Forwarded-* headers are ignored, as with 0.`);
   }
   return 0;
 }
@@ -55,6 +74,26 @@ export function requestHost(request: WithHeaders): string {
   return forwarded(request, "x-forwarded-host") ?? request.headers.get("host") ?? "localhost";
 }
 
+/**
+ * `host[:port]` as a Host header may hold it (RFC 9110, 7.2): a name of letters, digits, "-", "_"
+ * and ".", an IPv4 address, or an IPv6 address in brackets, then an optional port. Anything else
+ * (`<script>`, an empty value, `evil.example/x?y#`) would make the app's absolute URLs point
+ * elsewhere or break them.
+ */
+const HOST = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_.])?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * Why the request's host cannot be the app's, or null when it is `host[:port]`: the header it
+ * came from (X-Forwarded-Host from a trusted proxy, else Host) is named. Every route refuses
+ * such a request with 400 (handle, src/appgen/http.ts) before it reads or writes, as RFC 9112
+ * asks of a Host header with an invalid value. A request without Host (HTTP/1.0) passes.
+ */
+export function invalidHost(request: WithHeaders): string | null {
+  const forwardedHost = forwarded(request, "x-forwarded-host");
+  const [header, host] = forwardedHost !== null ? ["X-Forwarded-Host", forwardedHost] : ["Host", request.headers.get("host")];
+  return host === null || HOST.test(host) ? null : `Invalid ${header} header: expected host[:port]`;
+}
+
 /** The scheme the client used: X-Forwarded-Proto behind a trusted proxy, else http. */
 export function requestProtocol(request: WithHeaders): "http" | "https" {
   return forwarded(request, "x-forwarded-proto")?.toLowerCase() === "https" ? "https" : "http";
@@ -63,6 +102,26 @@ export function requestProtocol(request: WithHeaders): "http" | "https" {
 /** The app's origin as the client sees it (`https://example.com`): requestProtocol and requestHost. */
 export function requestOrigin(request: WithHeaders): string {
   return `${requestProtocol(request)}://${requestHost(request)}`;
+}
+
+/**
+ * Why an entry of a list of origins (APPGEN_CORS_ORIGINS, APPGEN_TRUSTED_ORIGINS) cannot match a
+ * browser's Origin header, or null when it is written as browsers send it: `scheme://host[:port]`,
+ * lower case, no default port, no path. Entries are compared with the header exactly, so one
+ * written otherwise would match nothing; the start-up checks refuse it, with the form meant.
+ */
+export function originProblem(entry: string): string | null {
+  let origin: string | null = null;
+  try {
+    const url = new URL(entry);
+    if ((url.protocol === "http:" || url.protocol === "https:") && url.host !== "") origin = url.origin;
+  } catch {
+    origin = null;
+  }
+  if (origin === entry) return null;
+  return origin === null
+    ? `${JSON.stringify(entry)} is not an http or https origin (scheme://host[:port], e.g. https://app.example.com)`
+    : `${JSON.stringify(entry)} is not an origin as browsers send it (no path, lower case, no default port): did you mean ${origin}?`;
 }
 
 /**
@@ -82,6 +141,16 @@ export function publicUrlProblem(): string | null {
   if (url.protocol !== "http:" && url.protocol !== "https:") return `APPGEN_PUBLIC_URL is ${JSON.stringify(value)}: it must start with https:// (or http://).`;
   if (url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") return `APPGEN_PUBLIC_URL is ${JSON.stringify(value)}: give the origin and path only, with no query, fragment or credentials (e.g. https://example.com).`;
   return null;
+}
+
+/**
+ * A production warning (src/appgen/startup.ts) of projects whose answers send url fields: without
+ * APPGEN_PUBLIC_URL their host is the one each request names (checked as host[:port], but a
+ * client's choice all the same, or the trusted proxies').
+ */
+export function publicUrlMissing(): string | null {
+  if ((process.env.APPGEN_PUBLIC_URL ?? "").trim() !== "") return null;
+  return "APPGEN_PUBLIC_URL is not set: the url fields of answers start with the host each request names (its Host header, or X-Forwarded-Host from trusted proxies). Set it to the app's public address, e.g. https://example.com.";
 }
 
 let warnedPublicUrl = false;

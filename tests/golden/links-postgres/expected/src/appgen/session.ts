@@ -5,7 +5,7 @@ import { jwtVerify, SignJWT } from "jose";
  * Signed session tokens (JWT, HS256, via the `jose` library): what the scaffolded getAuthUser
  * reads and what a login function issues. The secret comes from APPGEN_SESSION_SECRET (at least
  * 32 characters, random: a placeholder or a pattern is refused; create-appgen writes a random
- * one into .env for development).
+ * one into .env for development, marked so that a production server refuses it).
  */
 export const SESSION_COOKIE = "appgen_session";
 /** Seven days, in seconds. */
@@ -17,9 +17,21 @@ let warned = false;
 // Words of a secret written by hand or copied from an example, never of a random one.
 const PLACEHOLDER = /secret|change|example|placeholder|password|replace|default|sample|insecure/i;
 
-/** Why a secret must not sign tokens, or null when it is fit: long, varied and not a pattern. */
+/**
+ * The start of the secret create-appgen writes into a new project's .env for development. Every
+ * checkout of the project carries that file (and `next build` copies it into its output), so a
+ * production server refuses a secret with this start.
+ */
+export const DEV_SECRET_PREFIX = "appgen-dev-";
+
+/**
+ * Why a secret must not sign tokens, or null when it is fit: long, varied and not a pattern, and
+ * in production not the development secret.
+ */
 export function weakSecretReason(secret: string): string | null {
   if (secret === "") return "is not set";
+  if (process.env.NODE_ENV === "production" && secret.startsWith(DEV_SECRET_PREFIX))
+    return `is the development secret from .env (it starts with "${DEV_SECRET_PREFIX}"), which a production server refuses: set one of its own in the server's environment`;
   if (secret.length < 32) return `is shorter than 32 characters (${secret.length})`;
   if (PLACEHOLDER.test(secret)) return "looks like a placeholder (it contains a word such as \"secret\" or \"change\")";
   if (new Set(secret).size < 10) return "uses fewer than 10 different characters";
