@@ -24,6 +24,7 @@ const getApiTodosQuery = {
 const postApiTodosBodySpec = {
   title: {
     type: "string",
+    label: "Title",
     required: true,
     nullable: false,
     validators: [["notEmpty"]],

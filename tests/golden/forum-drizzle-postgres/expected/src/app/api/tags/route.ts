@@ -23,6 +23,7 @@ const getApiTagsQuery = {
 const postApiTagsBodySpec = {
   name: {
     type: "string",
+    label: "Name",
     required: true,
     nullable: false,
     validators: [["notEmpty"]],

@@ -16,6 +16,7 @@ import { taskRemoved } from "@/events/taskRemoved";
 const patchApiTasksMineBodySpec = {
   done: {
     type: "boolean",
+    label: "Done",
     required: true,
     nullable: false,
     validators: [],

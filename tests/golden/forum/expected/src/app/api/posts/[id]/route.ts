@@ -18,18 +18,21 @@ const getApiPostsByIdShape: Shape = { fields: null, include: { author: { fields:
 const patchApiPostsByIdBodySpec = {
   title: {
     type: "string",
+    label: "Title",
     required: false,
     nullable: false,
     validators: [["notEmpty"]],
   },
   body: {
     type: "text",
+    label: "Body",
     required: false,
     nullable: false,
     validators: [],
   },
   status: {
     type: "enum",
+    label: "Status",
     required: false,
     nullable: false,
     values: ["draft", "published"],
@@ -37,6 +40,7 @@ const patchApiPostsByIdBodySpec = {
   },
   tags: {
     type: "uuid[]",
+    label: "Tags",
     required: false,
     nullable: false,
     validators: [],

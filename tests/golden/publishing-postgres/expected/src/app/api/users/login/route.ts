@@ -13,6 +13,7 @@ import { refuseCrossSite } from "@/appgen/csrf";
 const postApiUsersLoginBodySpec = {
   email: {
     type: "string",
+    label: "Email",
     required: true,
     nullable: false,
     transforms: ["trim", "toLowerCase"],
@@ -20,6 +21,7 @@ const postApiUsersLoginBodySpec = {
   },
   password: {
     type: "password",
+    label: "Password",
     required: true,
     nullable: false,
     validators: [],

@@ -25,6 +25,7 @@ const getApiPostsByPostIdCommentsQuery = {
 const postApiPostsByPostIdCommentsBodySpec = {
   content: {
     type: "text",
+    label: "Content",
     required: true,
     nullable: false,
     validators: [["notEmpty"], ["maxLength", 2000]],
