@@ -328,6 +328,30 @@ describe('views in a browser', () => {
     await page.goto(url);
   });
 
+  // Decided (docs/config.md, "Forms"): without JavaScript a page reads in full and its forms
+  // send nothing; a delete never happens unconfirmed.
+  it('reads without JavaScript, and its delete form then deletes nothing', async () => {
+    const url = page.url();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      await context.addCookies(await page.context().cookies());
+      const plain = await context.newPage();
+      await plain.goto(url);
+      await expect(plain.locator('dl.appgen-detail dd').first().textContent()).resolves.toBe(
+        'Oat milk, quickly',
+      );
+      await expect(plain.getByRole('dialog').count()).resolves.toBe(0);
+      await plain.getByRole('button', { name: 'Delete' }).click();
+      await plain.waitForLoadState();
+      await plain.goto(url);
+      await expect(plain.locator('dl.appgen-detail dd').first().textContent()).resolves.toBe(
+        'Oat milk, quickly',
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
   it('deletes the record with a button form and goes back to the list', async () => {
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
