@@ -67,7 +67,7 @@ export function describeApi(base: () => string): void {
     const post = (body: unknown) => request(base(), 'POST', '/api/users', body);
     expectInvalidBody(await post({ name: 'No Email' }), { email: 'Email is required.' });
     expectInvalidBody(await post({ name: 'Empty', email: '  ' }), {
-      email: 'Email must not be empty.',
+      email: 'Email must not be empty and must be an email address.',
     });
     expectInvalidBody(await post({ name: 'Bad', email: 'not-an-email' }), {
       email: 'Email must be an email address.',
