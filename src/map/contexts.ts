@@ -495,7 +495,7 @@ export interface ErrorFormatContext {
   joinedAs: string;
   /** errorBody's message, from its `messages`: `[...messages]` or `messages.join("; ")`. */
   messagesValue: string;
-  /** invalidBody's messages, from its `problems`: `problems` or one message naming them all. */
+  /** invalidBody's messages, from its `problems` (sentences): `problems`, or one message of them all. */
   problemsValue: string;
 }
 
@@ -622,7 +622,7 @@ export interface MethodBase {
   countKey: string | null;
   /**
    * A PATCH of a collection whose body may change no field (no field required, no `set`): the
-   * message (after `Invalid request body: `) refusing a body that sends none. Else null.
+   * sentence refusing a body that sends none (`No field to change: send "done" or "title".`). Else null.
    */
   changesNothingMessage: string | null;
   /** `config/routes/users.json routes[1]` */

@@ -1,7 +1,6 @@
 import type { ProjectAccountRoute } from '../validate/checkedProject';
 import type { AccountRouteContext } from './contexts';
-
-const quoted = (names: string[]) => names.map((name) => `"${name}"`);
+import { labelFromField } from './fieldLabels';
 
 /** "a or b", "a, b or c". */
 function either(words: string[]): string {
@@ -22,7 +21,10 @@ export function mapAccountRoute(account: ProjectAccountRoute | null): AccountRou
     knowsClient,
     // One message for both failures: it must not tell which of the two was wrong.
     failureMessage: action === 'logIn' ? `Wrong ${either([...identity, 'password'])}` : '',
+    // A sentence like the body's own messages ("Email or username is required.").
     identityMissingMessage:
-      action === 'logIn' && identity.length > 1 ? `${either(quoted(identity))} is required` : '',
+      action === 'logIn' && identity.length > 1
+        ? `${labelFromField(either(identity))} is required.`
+        : '',
   };
 }

@@ -243,18 +243,29 @@ function partialOf(element: ProjectElement, form: FormContext | null): string {
 
 const isExternal = (href: string | null): boolean => Boolean(href && !href.startsWith('/'));
 
+/**
+ * The element as the page shows it: an `input` for an `enum` body field, without an `inputType`,
+ * is a select of the field's values, since the server takes no other text and typing one exactly
+ * is a mistake waiting to happen.
+ */
+function shownAs(element: ProjectElement, field: BodyFieldContext | undefined): ProjectElement {
+  const enumInput = element.type === 'input' && !element.inputType && field?.type === 'enum';
+  return enumInput ? { ...element, type: 'select' } : element;
+}
+
 /** Maps an element and its children; list, detail and edit-form routes are added to the scope's loads. */
 export function mapElement(
   scope: ElementScope,
-  element: ProjectElement,
+  configured: ProjectElement,
   form: FormScope | null = null,
 ): ElementContext {
+  const field =
+    configured.id && FIELD_ELEMENTS.includes(configured.type)
+      ? form?.body.find((f) => f.name === configured.id)
+      : undefined;
+  const element = shownAs(configured, field);
   const mappedForm =
     element.type === 'form' ? mapForm(scope, element) : { form: null, inner: form };
-  const field =
-    element.id && FIELD_ELEMENTS.includes(element.type)
-      ? form?.body.find((f) => f.name === element.id)
-      : undefined;
   const data =
     element.type === 'list' || element.type === 'detail'
       ? addLoad(scope, element.route as RouteRef, element.params, element.type === 'list')

@@ -158,9 +158,8 @@ export function mapProject(
       messageWord: project.errors.list ? 'messages' : 'message',
       joinedAs: project.errors.list ? 'as a list' : 'joined by "; "',
       messagesValue: project.errors.list ? '[...messages]' : 'messages.join("; ")',
-      problemsValue: project.errors.list
-        ? 'problems'
-        : '[`Invalid request body: ${problems.join("; ")}`]',
+      // Each problem is a sentence of its own ("Title is required."): one message reads them in turn.
+      problemsValue: project.errors.list ? 'problems' : '[problems.join(" ")]',
     },
     hasForms: views.some((v) => v.usesForm),
     hasListControls: views.some((v) => v.hasListControls),

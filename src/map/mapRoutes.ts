@@ -148,7 +148,7 @@ function changesNothingMessage(route: ProjectRoute, body: BodyFieldContext[]): s
   const names = body.map((field) => `"${field.name}"`);
   const which =
     names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
-  return `no field to change: send ${which}`;
+  return `No field to change: send ${which}.`;
 }
 
 function mapMethod(

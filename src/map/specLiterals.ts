@@ -6,6 +6,7 @@ import type {
   UrlFieldContext,
 } from './contexts';
 import { identifier as ident } from '../domain/identifier';
+import { labelFromField } from './fieldLabels';
 
 /**
  * The runtime specs a route file declares beside its handlers (handler/bodySpec,
@@ -26,6 +27,8 @@ function bodyEntries(field: BodyFieldContext): string[] {
   );
   return [
     `type: ${JSON.stringify(field.type)}`,
+    // How the body's messages name the field, in words a form's visitor reads.
+    `label: ${JSON.stringify(labelFromField(field.name))}`,
     `required: ${field.required}`,
     `nullable: ${field.nullable}`,
     ...(field.values ? [`values: ${strings(field.values)}`] : []),

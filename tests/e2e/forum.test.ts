@@ -1,6 +1,6 @@
 import fs from 'fs';
 import path from 'path';
-import { expectError } from './support/assertions';
+import { expectError, expectInvalidBody } from './support/assertions';
 import { request } from './support/http';
 import { REPO_ROOT } from './support/paths';
 import { RunningServer, startBuiltApp } from './support/server';
@@ -323,12 +323,12 @@ describe.each(ORMS)('examples/forum with orm %s', (orm) => {
     });
 
     it.each([
-      [{ tags: 'news' }, '"tags" must be a list of UUIDs'],
-      [{ tags: ['news'] }, '"tags" must be a list of UUIDs'],
-      [{ tags: { news: true } }, '"tags" must be a list of UUIDs'],
-      [{ tags: null }, '"tags" must not be null'],
+      [{ tags: 'news' }, 'Tags must be a list of UUIDs.'],
+      [{ tags: ['news'] }, 'Tags must be a list of UUIDs.'],
+      [{ tags: { news: true } }, 'Tags must be a list of UUIDs.'],
+      [{ tags: null }, 'Tags is required.'],
     ])('answers tags that are not a list of UUIDs with 400 (%j)', async (body, message) => {
-      expectError(await patch(body), 400, `Invalid request body: ${message}`);
+      expectInvalidBody(await patch(body), { tags: message });
     });
 
     it('a new post takes tags too (createPost, a function route, checks them with requireRecords)', async () => {
@@ -352,7 +352,7 @@ describe.each(ORMS)('examples/forum with orm %s', (orm) => {
         409,
         `Tag not found: ${MISSING}`,
       );
-      expectError(
+      expectInvalidBody(
         await request(
           base,
           'POST',
@@ -360,8 +360,7 @@ describe.each(ORMS)('examples/forum with orm %s', (orm) => {
           { title: 'Bad', body: 'Hello', tags: 'help' },
           as(bob),
         ),
-        400,
-        'Invalid request body: "tags" must be a list of UUIDs',
+        { tags: 'Tags must be a list of UUIDs.' },
       );
     });
   });

@@ -28,6 +28,16 @@ function expectError(response: JsonResponse, status: number, ...messages: string
   });
 }
 /**
+ * A body that fails validation (issue 50 §4): 422 with each problem as a sentence in the project's
+ * list, and `fields`, each failing field's sentence by its path in the body (`user.email`).
+ */
+function expectInvalid(response: JsonResponse, fields: Record<string, string>): void {
+  expect({ status: response.status, body: response.body }).toEqual({
+    status: 422,
+    body: { errors: { body: Object.values(fields) }, fields },
+  });
+}
+/**
  * A program that uses the example's typed client (src/appgen/client.ts): bodies and answers in
  * their envelopes (`{ user }`, `{ articles, articlesCount }`) and the project's error shape
  * (`errors.body[]`). `appgen build` type-checks it with the app (`next build`, strict tsconfig):
@@ -57,11 +67,16 @@ export async function clientUsage(): Promise<string[]> {
   const count: number = listed.ok ? listed.data.articlesCount : 0;
   const slugs = listed.ok ? listed.data.articles.map((article) => article.slug) : [listed.error];
   const failure: ApiError = { errors: { body: ["Not found"] } };
+  // A body that fails validation also answers each field's message by its path (issue 50 §4).
+  const invalid: ApiError = { errors: { body: ["Email is required."] }, fields: { "user.email": "Email is required." } };
+  const fieldErrors: Record<string, string> = created.ok ? {} : created.fields;
+  // @ts-expect-error: a field's message is one string
+  const notListed: ApiError = { errors: { body: ["x"] }, fields: { "user.email": ["x"] } };
   // @ts-expect-error: the body sits under "user"
   await postApiUsers({ body: { username: "ada", email: "ada@example.com", password: "long enough" } });
   // @ts-expect-error: the answer is { user }, not a bare User
   const bare: ApiResult<User> = await getApiUser({}, options);
-  return [String(user), token, held, renewed, ...tags, tagName, String(count), ...slugs, failure.errors.body[0], String(bare)];
+  return [String(user), token, held, renewed, ...tags, tagName, String(count), ...slugs, failure.errors.body[0], String(bare), String(invalid.fields), ...Object.values(fieldErrors), String(notListed)];
 }
 `;
 /**
@@ -281,12 +296,11 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
       409,
       'A record with this username already exists',
     );
-    expectError(
+    expectInvalid(
       await send('POST', '/api/users', {
         body: { user: { username: 'short', email: 'short@example.com', password: 'short' } },
       }),
-      422,
-      '"user.password" must be at least 8 characters long',
+      { 'user.password': 'Password must be at least 8 characters long.' },
     );
   });
 
@@ -874,24 +888,23 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     expect([kept.status, inside(kept, 'article').tagList]).toEqual([200, ['training']]);
     expect(await tagNames()).toEqual(['dragons', 'training']);
     const refusals: Array<[unknown, string]> = [
-      ['dragons', '"article.tagList" must be a list of strings'],
-      [['dragons', 3], '"article.tagList" must be a list of strings'],
-      [null, '"article.tagList" must not be null'],
-      [['ok', ' '], '"article.tagList[1]" must not be empty'],
-      [['x'.repeat(51)], '"article.tagList[0]" must be at most 50 characters long'],
+      ['dragons', 'Tag list must be a list of strings.'],
+      [['dragons', 3], 'Tag list must be a list of strings.'],
+      [null, 'Tag list is required.'],
+      [['ok', ' '], 'Tag list: item 2 must not be empty.'],
+      [['x'.repeat(51)], 'Tag list: item 1 must be at most 50 characters long.'],
       [
         Array.from({ length: 1001 }, (_, i) => `t${i}`),
-        '"article.tagList" must be a list of at most 1000 strings',
+        'Tag list must be a list of at most 1000 strings.',
       ],
     ];
     for (const [tagList, message] of refusals)
-      expectError(
+      expectInvalid(
         await send('POST', '/api/articles', {
           token: jake.token,
           body: { article: { title: 'Refused', description: 'd', body: 'b', tagList } },
         }),
-        422,
-        message,
+        { 'article.tagList': message },
       );
     // A write that fails leaves no new tag: the session of a deleted user still signs, but an
     // article of an author who no longer exists cannot be written.
@@ -1238,48 +1251,41 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
   });
 
   it('reads bodies under their key and names the nested path of every problem, with 422', async () => {
-    expectError(
-      await send('POST', '/api/users', { body: { user: { username: 'x y' } } }),
-      422,
-      '"user.username" has an invalid format',
-      '"user.email" is required',
-      '"user.password" is required',
-    );
+    expectInvalid(await send('POST', '/api/users', { body: { user: { username: 'x y' } } }), {
+      'user.username': 'Username has an invalid format.',
+      'user.email': 'Email is required.',
+      'user.password': 'Password is required.',
+    });
     // The fields without their envelope are not read.
-    expectError(
+    expectInvalid(
       await send('POST', '/api/users', {
         body: { username: 'flat', email: 'flat@example.com', password: 'long enough' },
       }),
-      422,
-      '"user" is required',
+      { user: '"user" is required.' },
     );
-    expectError(
-      await send('POST', '/api/users', { body: { user: ['not', 'an', 'object'] } }),
-      422,
-      '"user" must be a JSON object',
-    );
-    expectError(
-      await send('POST', '/api/users/login', { body: { user: { email: 'jake' } } }),
-      422,
-      '"user.email" must be an email address',
-      '"user.password" is required',
-    );
-    expectError(
+    expectInvalid(await send('POST', '/api/users', { body: { user: ['not', 'an', 'object'] } }), {
+      user: '"user" must be a JSON object.',
+    });
+    expectInvalid(await send('POST', '/api/users/login', { body: { user: { email: 'jake' } } }), {
+      'user.email': 'Email must be an email address.',
+      'user.password': 'Password is required.',
+    });
+    expectInvalid(
       await send('PUT', '/api/articles/how-to-train-your-dragon', {
         token: jake.token,
         body: { article: { title: '', body: 42 } },
       }),
-      422,
-      '"article.title" must not be empty',
-      '"article.body" must be a string',
+      {
+        'article.title': 'Title must not be empty.',
+        'article.body': 'Body must be a string.',
+      },
     );
-    expectError(
+    expectInvalid(
       await send('POST', '/api/articles/how-to-train-your-dragon/comments', {
         token: ada.token,
         body: { comment: {} },
       }),
-      422,
-      '"comment.body" is required',
+      { 'comment.body': 'Body is required.' },
     );
   });
 

@@ -8,7 +8,7 @@ import { describeDeployment } from './support/deployment';
 import { addCollectionConfig, describeCollections } from './support/collection';
 import { addLinksConfig, describeLinks } from './support/links';
 import { describeStrangerLockOut } from './support/lockOut';
-import { expectError } from './support/assertions';
+import { expectError, expectInvalidBody } from './support/assertions';
 import { launchBrowser } from './support/browser';
 import { rawRequest, request } from './support/http';
 import { defaultDatabaseFile, ORMS, type Orm } from './support/orms';
@@ -88,7 +88,15 @@ const MIB = 1_048_576;
 const DATE_ERROR =
   'must be an ISO 8601 date (1999-12-31 or 1999-12-31T23:59:59Z) from year 0100 to 9999';
 const TEXT_ERROR = 'must not contain U+0000 or an unpaired surrogate';
-const invalid = (problem: string) => ({ error: `Invalid request body: ${problem}` });
+/**
+ * The answer to a body whose one field `"name" <problem>` fails (issue 50 §4): the sentence
+ * "Name <problem>." as the error, and under the field's name in `fields`.
+ */
+function invalid(problem: string) {
+  const [, name, rest] = /^"(\w+)" (.*)$/.exec(problem) ?? [];
+  const sentence = `${name.charAt(0).toUpperCase()}${name.slice(1)} ${rest}.`;
+  return { error: sentence, fields: { [name]: sentence } };
+}
 
 /**
  * POSTs a chunked body (no Content-Length) in 64 KiB chunks, `total` bytes or without end, and
@@ -578,6 +586,48 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
     });
   });
 
+  // Issue 50 §4: an edit form that empties a field sends null; the answer says what happened to
+  // each field, through the ORM, on every ORM and database.
+  describe('a PATCH that empties fields (what an edit form sends)', () => {
+    const item = async () => {
+      const created = await request(
+        base,
+        'POST',
+        '/api/items',
+        { label: label(), count: 3, due: '2030-01-02T00:00:00Z' },
+        { origin: base },
+      );
+      expect(created.status).toBe(201);
+      return (created.body as { id: string }).id;
+    };
+    const read = async (id: string) =>
+      (await request(base, 'GET', `/api/items/${id}`)).body as Record<string, unknown>;
+    const patch = (id: string, body: unknown) =>
+      request(base, 'PATCH', `/api/items/${id}`, body, { origin: base });
+
+    it('refuses null for a required field with its sentence under `fields`, and keeps the value', async () => {
+      const id = await item();
+      expectInvalidBody(await patch(id, { count: null }), { count: 'Count is required.' });
+      expect((await read(id)).count).toBe(3);
+    });
+
+    it('stores null for an optional field', async () => {
+      const id = await item();
+      const answer = await patch(id, { due: null });
+      expect([answer.status, (answer.body as { due: unknown }).due]).toEqual([200, null]);
+      expect((await read(id)).due).toBeNull();
+    });
+
+    it('names each failing field on its own, and changes nothing', async () => {
+      const id = await item();
+      expectInvalidBody(await patch(id, { count: 'three', due: 'soon', done: true }), {
+        count: 'Count must be a whole number.',
+        due: `Due ${DATE_ERROR}.`,
+      });
+      expect(await read(id)).toMatchObject({ count: 3, done: false });
+    });
+  });
+
   describe('json nesting', () => {
     const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 
@@ -972,12 +1022,15 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       const fieldAlert = page
         .locator('.appgen-field')
         .filter({ has: page.getByLabel('Password') })
-        .locator('[role="alert"]');
+        .locator('.appgen-field-error');
       await expect(fieldAlert.textContent()).resolves.toBe(
-        'Invalid request body: "password" must be at least 8 characters long',
+        'Password must be at least 8 characters long.',
       );
-      // Under the field it names (issue 40), and only there.
-      await expect(alert().count()).resolves.toBe(1);
+      // Under the field it names (issue 40), and only there; the form's alert points at it.
+      await expect(alert().allTextContents()).resolves.toEqual([
+        'Please correct the field marked above.',
+      ]);
+      await expect(page.getByLabel('Password').getAttribute('aria-invalid')).resolves.toBe('true');
       expect(new URL(page.url()).pathname).toBe('/signup');
     });
 
@@ -1001,7 +1054,10 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       await expect(form.getByLabel('Email').inputValue()).resolves.toBe(email);
       await form.getByLabel('Name').fill('Ada King');
       await form.getByRole('button', { name: 'Save' }).click();
-      await expect(form.getByRole('status').textContent()).resolves.toBe('Saved.');
+      await form
+        .getByRole('status')
+        .filter({ hasText: /^Saved\.$/ })
+        .waitFor();
       // "Saved." comes first; the page's data follows with the router's refresh.
       await detailShows('Ada King');
       await expect(detail()).resolves.toEqual(['Ada King', email, expect.any(String)]);
@@ -1009,19 +1065,31 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       await form.evaluate((element) => element.setAttribute('novalidate', ''));
       await form.getByLabel('Email').fill('not-an-email');
       await form.getByRole('button', { name: 'Save' }).click();
-      const fieldAlert = form
-        .locator('.appgen-field')
-        .filter({ has: page.getByLabel('Email') })
-        .locator('[role="alert"]');
-      await expect(fieldAlert.textContent()).resolves.toBe(
-        'Invalid request body: "email" must be an email address',
+      const fieldError = (label: string) =>
+        form
+          .locator('.appgen-field')
+          .filter({ has: page.getByLabel(label) })
+          .locator('.appgen-field-error');
+      await expect(fieldError('Email').textContent()).resolves.toBe(
+        'Email must be an email address.',
       );
       await expect(form.locator('[role="alert"]').count()).resolves.toBe(1);
+      // Issue 50 §4: an emptied required field is sent (as null) and refused under itself; the
+      // form never says "Saved." for a value it kept.
+      await form.getByLabel('Email').fill(email);
+      await form.getByLabel('Name').fill('');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect(fieldError('Name').textContent()).resolves.toBe('Name is required.');
+      await expect(fieldError('Email').count()).resolves.toBe(0);
+      await expect(form.getByText('Saved.', { exact: true }).count()).resolves.toBe(0);
       await page.reload();
       await expect(detail()).resolves.toEqual(['Ada King', email, expect.any(String)]);
       await form.getByLabel('Name').fill('Ada Lovelace');
       await form.getByRole('button', { name: 'Save' }).click();
-      await expect(form.getByRole('status').textContent()).resolves.toBe('Saved.');
+      await form
+        .getByRole('status')
+        .filter({ hasText: /^Saved\.$/ })
+        .waitFor();
       await detailShows('Ada Lovelace');
     });
 

@@ -48,6 +48,34 @@ describe('views in a browser', () => {
   let base: string;
 
   const alert = () => page.locator('form [role="alert"]');
+  /** The message under the field labelled `label` (FieldError). */
+  const fieldError = (label: string) =>
+    page
+      .locator('.appgen-field')
+      .filter({ has: page.getByLabel(label) })
+      .locator('.appgen-field-error');
+
+  /**
+   * Screenshots of the page as it is, at a desktop and a phone width, into test-artifacts/ (to be
+   * looked at), each checked not to be blank nor wider than the window.
+   */
+  async function screenshots(name: string): Promise<void> {
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      const png = await page.screenshot({ fullPage: true });
+      fs.writeFileSync(path.join(ARTIFACTS, `${name}-${width}.png`), png);
+      expect(inkRatio(png)).toBeGreaterThan(0.01);
+      const overflow = await page.evaluate(
+        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1000, height: 700 });
+  }
 
   beforeAll(async () => {
     project = await createTestProject('views', { configFrom: FIXTURE });
@@ -105,9 +133,15 @@ describe('views in a browser', () => {
     await page.getByLabel('Email').fill('ada@example');
     await page.getByLabel('Password').fill('correct horse');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(alert().textContent()).resolves.toBe(
-      'Invalid request body: "email" must be an email address',
+    await expect(fieldError('Email').textContent()).resolves.toBe(
+      'Email must be an email address.',
     );
+    await expect(alert().textContent()).resolves.toBe('Please correct the field marked above.');
+    // The field is marked for assistive technology, and the focus is on it.
+    const email = page.getByLabel('Email');
+    await expect(email.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(email.getAttribute('aria-describedby')).resolves.toBe('email-error');
+    await expect(email.evaluate((e) => e === e.ownerDocument.activeElement)).resolves.toBe(true);
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
@@ -140,7 +174,10 @@ describe('views in a browser', () => {
     await page.getByLabel('Due').fill('2030-05-17');
     await page.getByLabel('Already done').check();
     await page.getByRole('button', { name: 'Add note' }).click();
-    await expect(page.getByRole('status').textContent()).resolves.toBe('Saved.');
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Saved\.$/ })
+      .waitFor();
     const row = page.locator('table.appgen-table tbody tr');
     await row.first().waitFor(); // the page refreshes its list after the write
     await expect(row.count()).resolves.toBe(1);
@@ -174,10 +211,39 @@ describe('views in a browser', () => {
   it("refuses an invalid record with the route's message (required field, left empty)", async () => {
     await page.getByLabel('Title').fill('   ');
     await page.getByRole('button', { name: 'Add note' }).click();
-    await expect(alert().textContent()).resolves.toBe(
-      'Invalid request body: "title" must not be empty',
-    );
+    await expect(fieldError('Title').textContent()).resolves.toBe('Title must not be empty.');
     await expect(page.locator('table.appgen-table tbody tr').count()).resolves.toBe(1);
+    await screenshots('form-errors');
+  });
+
+  // Issue 50 §4: a failed network call says so, and nothing claims to be saved.
+  it('says so when the server cannot be reached', async () => {
+    await page.route('**/api/notes', (route) => route.abort());
+    try {
+      await page.getByLabel('Title').fill('Lost in the network');
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await expect(alert().textContent()).resolves.toBe(
+        'The server could not be reached, so nothing was saved. Check the connection and try again.',
+      );
+      await expect(page.getByText('Saved.', { exact: true }).count()).resolves.toBe(0);
+    } finally {
+      await page.unroute('**/api/notes');
+    }
+  });
+
+  // Issue 50 §4: a 401 under a form offers the way to log in, and back.
+  it('offers a link to log in when the session is gone, which comes back to the page', async () => {
+    const cookies = await page.context().cookies();
+    await page.context().clearCookies();
+    try {
+      await page.getByLabel('Title').fill('After the session');
+      await page.getByRole('button', { name: 'Add note' }).click();
+      const logIn = alert().getByRole('link', { name: 'Log in' });
+      await expect(logIn.getAttribute('href')).resolves.toBe('/login?next=%2Fnotes');
+    } finally {
+      await page.context().addCookies(cookies);
+    }
+    await page.goto(`${base}/notes`);
   });
 
   it('keeps a screenshot of a generated page, and it is not blank', async () => {
@@ -203,6 +269,13 @@ describe('views in a browser', () => {
     await page.waitForURL(`${base}${notePath}/edit`);
     await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Buy milk <b>& "eggs"</b>');
     await expect(page.getByLabel('Done').isChecked()).resolves.toBe(true);
+    // Issue 50 §4: emptying a required field is refused under it, and the record keeps its title.
+    await page.getByLabel('Title').fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(fieldError('Title').textContent()).resolves.toBe('Title is required.');
+    await expect(page.getByText('Saved.', { exact: true }).count()).resolves.toBe(0);
+    expect(new URL(page.url()).pathname).toBe(`${notePath}/edit`);
+    await screenshots('edit-form-errors');
     await page.getByLabel('Title').fill('Buy oat milk');
     await page.getByLabel('Text').fill('');
     await page.getByLabel('Done').uncheck();
@@ -231,28 +304,57 @@ describe('views in a browser', () => {
     );
   });
 
-  it('asks before deleting, and a delete button does not look like Save', async () => {
+  it('asks before deleting in a dialog, and a delete button does not look like Save', async () => {
     const url = page.url();
     const deleteColour = await page.getByRole('button', { name: 'Delete' }).evaluate(background);
-    const message = new Promise<string>((resolve) =>
-      page.once('dialog', (dialog) => {
-        resolve(dialog.message());
-        void dialog.dismiss();
-      }),
-    );
     await page.getByRole('button', { name: 'Delete' }).click();
-    await expect(message).resolves.toBe('Delete this for good? This cannot be undone.');
+    const dialog = page.getByRole('dialog', { name: 'Delete this?' });
+    await dialog.waitFor();
+    await expect(dialog.getByText('This cannot be undone.').count()).resolves.toBe(1);
+    // The safe choice has the focus; Escape closes the dialog and sends nothing.
+    const cancel = dialog.getByRole('button', { name: 'Cancel' });
+    await expect(cancel.evaluate((e) => e === e.ownerDocument.activeElement)).resolves.toBe(true);
+    await screenshots('delete-dialog');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await page.waitForTimeout(300);
-    expect(page.url()).toBe(url); // dismissed: nothing sent, still on the record
+    expect(page.url()).toBe(url); // cancelled: nothing sent, still on the record
     await page.goto(`${base}/signup`);
     const saveColour = await page.getByRole('button', { name: 'Sign up' }).evaluate(background);
     expect(deleteColour).not.toBe(saveColour);
     await page.goto(url);
   });
 
+  // Decided (docs/config.md, "Forms"): without JavaScript a page reads in full and its forms
+  // send nothing; a delete never happens unconfirmed.
+  it('reads without JavaScript, and its delete form then deletes nothing', async () => {
+    const url = page.url();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      await context.addCookies(await page.context().cookies());
+      const plain = await context.newPage();
+      await plain.goto(url);
+      await expect(plain.locator('dl.appgen-detail dd').first().textContent()).resolves.toBe(
+        'Oat milk, quickly',
+      );
+      await expect(plain.getByRole('dialog').count()).resolves.toBe(0);
+      await plain.getByRole('button', { name: 'Delete' }).click();
+      await plain.waitForLoadState();
+      await plain.goto(url);
+      await expect(plain.locator('dl.appgen-detail dd').first().textContent()).resolves.toBe(
+        'Oat milk, quickly',
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
   it('deletes the record with a button form and goes back to the list', async () => {
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(`${base}/notes`);
     await expect(page.locator('.appgen-empty').textContent()).resolves.toBe('No notes yet.');
   });

@@ -30,6 +30,27 @@ function errorSchema(errors: ProjectContext['errors']): JsonSchema {
   return schema;
 }
 
+/**
+ * The answer of a body that fails validation: the error format plus `fields`, each failing body
+ * field's sentence by its path. At 422 only body validation answers, so `fields` is always there;
+ * a 400 may also be a bad path or query parameter, which has the error alone.
+ */
+function validationErrorSchema(errors: ProjectContext['errors']): JsonSchema {
+  const schema = errorSchema(errors);
+  const fields: JsonSchema = {
+    type: 'object',
+    description:
+      'Each failing body field (by its path in the body: `email`, or `user.email` under an envelope) and its message',
+    additionalProperties: { type: 'string' },
+  };
+  const required = schema.required as string[];
+  return {
+    ...schema,
+    properties: { ...(schema.properties as Record<string, JsonSchema>), fields },
+    required: errors.validationStatus === 400 ? required : [...required, 'fields'],
+  };
+}
+
 /** `schema` under `key` (a route's envelope), or as it is without one. */
 function underKey(
   key: string | null,
@@ -529,6 +550,7 @@ export function buildOpenApiDocument(project: ProjectContext): JsonSchema {
     Object.entries({ ...paths, ...HEALTH_PATHS }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
   const schemas: Record<string, JsonSchema> = { Error: errorSchema(project.errors) };
+  const validation = project.errors.validationStatus;
   for (const model of [...project.models].sort((a, b) => (a.name < b.name ? -1 : 1)))
     schemas[model.name] = modelSchema(model);
   const components: JsonSchema = { schemas };
@@ -550,7 +572,13 @@ export function buildOpenApiDocument(project: ProjectContext): JsonSchema {
                   },
                 }
               : {}),
-            content: { 'application/json': { schema: ref('Error') } },
+            content: {
+              'application/json': {
+                // Written out, not a named schema: a model may be called anything.
+                schema:
+                  status === validation ? validationErrorSchema(project.errors) : ref('Error'),
+              },
+            },
           },
         ]),
     );

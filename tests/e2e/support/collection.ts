@@ -2,7 +2,7 @@ import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
 import { openAppDatabase } from './appDatabase';
-import { expectError } from './assertions';
+import { expectError, expectInvalidBody } from './assertions';
 import { rawRequest, request } from './http';
 import type { Orm } from './orms';
 import { REPO_ROOT } from './paths';
@@ -228,10 +228,10 @@ export function describeCollections(app: () => CollectionApp): void {
       const patched = await request(base, 'PATCH', '/api/tasks?done=false', { title: 'renamed' });
       expect((patched.body as Row[]).map((r) => r.title)).toEqual(['renamed']);
       expect(await titles()).toEqual(['renamed', 'work 1', 'work 2']);
-      expectError(
+      expectInvalidBody(
         await request(base, 'PATCH', '/api/tasks', {}),
-        400,
-        'Invalid request body: no field to change: send "done" or "title"',
+        {},
+        'No field to change: send "done" or "title".',
       );
       expect(await titles()).toEqual(['renamed', 'work 1', 'work 2']);
     });

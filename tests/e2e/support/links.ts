@@ -1,7 +1,7 @@
 import fs from 'fs';
 import http from 'http';
 import path from 'path';
-import { expectError } from './assertions';
+import { expectError, expectInvalidBody } from './assertions';
 import { request } from './http';
 import { REPO_ROOT } from './paths';
 import { startBuiltApp } from './server';
@@ -186,16 +186,14 @@ export function describeLinks(url: () => string, app: () => BuiltApp): void {
     });
 
     it.each([
-      [{ labels: 'nope' }, '"labels" must be a list of UUIDs'],
-      [{ labels: [MISSING, 'nope'] }, '"labels" must be a list of UUIDs'],
-      [{ labels: null }, '"labels" must not be null'],
-      [{ labels: Array(1001).fill(MISSING) }, '"labels" must be a list of at most 1000 UUIDs'],
+      [{ labels: 'nope' }, 'Labels must be a list of UUIDs.'],
+      [{ labels: [MISSING, 'nope'] }, 'Labels must be a list of UUIDs.'],
+      [{ labels: null }, 'Labels is required.'],
+      [{ labels: Array(1001).fill(MISSING) }, 'Labels must be a list of at most 1000 UUIDs.'],
     ])('answers a body that is not a list of UUIDs with 400 (%j)', async (fields, message) => {
-      expectError(
-        await request(base, 'POST', '/api/articles', { title: 'Bad', ...fields }),
-        400,
-        `Invalid request body: ${message}`,
-      );
+      expectInvalidBody(await request(base, 'POST', '/api/articles', { title: 'Bad', ...fields }), {
+        labels: message,
+      });
     });
 
     it('PUT sets the links to exactly the list, and removes them all when the list is absent', async () => {
@@ -225,13 +223,12 @@ export function describeLinks(url: () => string, app: () => BuiltApp): void {
       expect(names((named.body as Row).labels)).toEqual(['b', 'fresh']);
       const fresh = ((named.body as Row).labels as Row[]).find((label) => label.name === 'fresh');
       expect((await request(base, 'GET', `/api/labels/${fresh?.id}`)).status).toBe(200);
-      expectError(
+      expectInvalidBody(
         await request(base, 'PUT', `/api/articles/${id}/labels`, {
           title: 'Named',
           labelNames: ['c', ''],
         }),
-        400,
-        'Invalid request body: "labelNames[1]" must not be empty',
+        { labelNames: 'Label names: item 2 must not be empty.' },
       );
       const cleared = await request(base, 'PUT', `/api/articles/${id}/labels`, { title: 'Named' });
       expect([cleared.status, (cleared.body as Row).labels]).toEqual([200, []]);
@@ -287,16 +284,12 @@ export function describeLinks(url: () => string, app: () => BuiltApp): void {
     });
 
     it("checks a function route's uuid[] as a plain list before calling the function", async () => {
-      expectError(
-        await request(base, 'POST', '/api/articles/import', { labels: 'nope' }),
-        400,
-        'Invalid request body: "labels" must be a list of UUIDs',
-      );
-      expectError(
-        await request(base, 'POST', '/api/articles/import', {}),
-        400,
-        'Invalid request body: "labels" is required',
-      );
+      expectInvalidBody(await request(base, 'POST', '/api/articles/import', { labels: 'nope' }), {
+        labels: 'Labels must be a list of UUIDs.',
+      });
+      expectInvalidBody(await request(base, 'POST', '/api/articles/import', {}), {
+        labels: 'Labels is required.',
+      });
       expectError(
         await request(base, 'POST', '/api/articles/import', { labels: [MISSING] }),
         501,

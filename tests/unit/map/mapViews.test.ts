@@ -325,3 +325,43 @@ describe('the login path', () => {
     expect(viewModule).toContain('export async function requireUser(here: string)');
   });
 });
+
+// Issue 50 §4: an enum body field is chosen from its values by default.
+describe('an input for an enum body field', () => {
+  const form = (size: Record<string, unknown>) =>
+    project({
+      'config/views/tasks.json': {
+        name: 'TasksPage',
+        path: '/tasks',
+        root: {
+          type: 'form',
+          route: 'POST /api/tasks',
+          fields: [
+            { type: 'input', id: 'title', label: 'Title' },
+            { type: 'input', id: 'size', label: 'Size', ...size },
+            { type: 'button', label: 'Add' },
+          ],
+        },
+      },
+    }).views.find((view) => view.name === 'TasksPage')!.root;
+
+  it('is a select of its values', () => {
+    expect(byId(form({}), 'size')).toMatchObject({
+      type: 'select',
+      partial: 'view/select',
+      options: [
+        { value: 's', label: 's' },
+        { value: 'm', label: 'm' },
+        { value: 'l', label: 'l' },
+      ],
+    });
+  });
+
+  it('stays an input when it names its inputType', () => {
+    expect(byId(form({ inputType: 'text' }), 'size')).toMatchObject({
+      type: 'input',
+      partial: 'view/input',
+      options: [],
+    });
+  });
+});

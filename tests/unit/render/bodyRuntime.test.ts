@@ -2,7 +2,8 @@ import { minimalProject } from '../support/configs';
 import { renderFiles } from '../support/renderFiles';
 import { evaluateModule } from '../support/typescriptSource';
 
-type Result = { data: Record<string, unknown> } | { problems: string[] };
+type Result =
+  { data: Record<string, unknown> } | { problems: string[]; fields: Record<string, string> };
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 type ReadBody = (
   request: Request,
@@ -22,19 +23,26 @@ const runtime = evaluateModule('body.ts', content('src/appgen/body.ts'), {
 const validateBody = runtime.validateBody as (
   input: unknown,
   spec: Record<string, unknown>,
+  envelope?: string,
 ) => Result;
 const parseIsoDate = runtime.parseIsoDate as (text: string) => Date | undefined;
 const readBody = runtime.readBody as ReadBody;
 
-const field = (type: string) => ({ type, required: false, nullable: false, validators: [] });
+const field = (type: string, label: string) => ({
+  type,
+  label,
+  required: false,
+  nullable: false,
+  validators: [],
+});
 const spec = {
-  name: field('string'),
-  note: field('text'),
-  due: field('datetime'),
-  meta: field('json'),
+  name: field('string', 'Name'),
+  note: field('text', 'Note'),
+  due: field('datetime', 'Due'),
+  meta: field('json', 'Meta'),
 };
 const DATE_ERROR =
-  '"due" must be an ISO 8601 date (1999-12-31 or 1999-12-31T23:59:59Z) from year 0100 to 9999';
+  'Due must be an ISO 8601 date (1999-12-31 or 1999-12-31T23:59:59Z) from year 0100 to 9999.';
 const MIB = 1_048_576;
 
 describe('datetime: ISO 8601 only, real dates, years 0100 to 9999', () => {
@@ -77,7 +85,10 @@ describe('datetime: ISO 8601 only, real dates, years 0100 to 9999', () => {
     ' 2024-01-01',
   ])('refuses %j', (text) => {
     expect(parseIsoDate(text)).toBeUndefined();
-    expect(validateBody({ due: text }, spec)).toEqual({ problems: [DATE_ERROR] });
+    expect(validateBody({ due: text }, spec)).toEqual({
+      problems: [DATE_ERROR],
+      fields: { due: DATE_ERROR },
+    });
   });
 });
 
@@ -85,13 +96,13 @@ describe('text every database stores alike', () => {
   const TEXT_ERROR = 'must not contain U+0000 or an unpaired surrogate';
 
   it.each([
-    ['U+0000 in a string', { name: 'a\u0000' }, `"name" ${TEXT_ERROR}`],
-    ['a lone high surrogate in a text', { note: 'a\ud800' }, `"note" ${TEXT_ERROR}`],
-    ['a lone low surrogate in a string', { name: '\udc00b' }, `"name" ${TEXT_ERROR}`],
-    ['U+0000 in a json string', { meta: { a: ['\u0000'] } }, `"meta" ${TEXT_ERROR}`],
-    ['a lone surrogate in a json key', { meta: { '\ud800': 1 } }, `"meta" ${TEXT_ERROR}`],
-  ])('refuses %s', (_what, input, problem) => {
-    expect(validateBody(input, spec)).toEqual({ problems: [problem] });
+    ['U+0000 in a string', { name: 'a\u0000' }, 'name', `Name ${TEXT_ERROR}.`],
+    ['a lone high surrogate in a text', { note: 'a\ud800' }, 'note', `Note ${TEXT_ERROR}.`],
+    ['a lone low surrogate in a string', { name: '\udc00b' }, 'name', `Name ${TEXT_ERROR}.`],
+    ['U+0000 in a json string', { meta: { a: ['\u0000'] } }, 'meta', `Meta ${TEXT_ERROR}.`],
+    ['a lone surrogate in a json key', { meta: { '\ud800': 1 } }, 'meta', `Meta ${TEXT_ERROR}.`],
+  ])('refuses %s', (_what, input, key, problem) => {
+    expect(validateBody(input, spec)).toEqual({ problems: [problem], fields: { [key]: problem } });
   });
 
   it('takes paired surrogates', () => {
@@ -111,8 +122,8 @@ describe('json nesting', () => {
     expect(validateBody({ meta: arrays(100) }, spec)).toEqual({ data: { meta: arrays(100) } });
     expect(validateBody({ meta: nested(50) }, spec)).toEqual({ data: { meta: nested(50) } });
     for (const levels of [101, 5000])
-      expect(validateBody({ meta: arrays(levels) }, spec)).toEqual({
-        problems: ['"meta" must be nested at most 100 levels deep'],
+      expect(validateBody({ meta: arrays(levels) }, spec)).toMatchObject({
+        problems: ['Meta must be nested at most 100 levels deep.'],
       });
   });
 });
@@ -123,7 +134,7 @@ describe('validators on a 1 MiB worst case (issue 36): time in proportion to the
   // linear time takes milliseconds; a backtracking one takes far longer than a second.
   const SIZE = MIB;
   const text = (validators: unknown[], type = 'string') => ({
-    value: { type, required: true, nullable: false, validators },
+    value: { type, label: 'Value', required: true, nullable: false, validators },
   });
   const timed = (input: unknown, fieldSpec: Record<string, unknown>) => {
     const started = performance.now();
@@ -150,7 +161,7 @@ describe('validators on a 1 MiB worst case (issue 36): time in proportion to the
     ['isIn', [['isIn', ['a'.repeat(SIZE - 1), 'b']]], 'a'.repeat(SIZE)],
   ])('%s answers at once', (_name, validators, value) => {
     const { result, ms } = timed(value, text(validators));
-    expect(result).toMatchObject({ problems: [expect.stringMatching(/^"value" /)] });
+    expect(result).toMatchObject({ problems: [expect.stringMatching(/^Value .*\.$/)] });
     expect(ms).toBeLessThan(1000);
   });
 
@@ -162,7 +173,7 @@ describe('validators on a 1 MiB worst case (issue 36): time in proportion to the
     ['isPast', [['isPast']], `2000-01-01T00:00:00${'0'.repeat(SIZE)}Z`, 'datetime'],
   ])('%s answers at once', (_name, validators, value, type) => {
     const { result, ms } = timed(value, text(validators, type));
-    expect(result).toMatchObject({ problems: [expect.stringMatching(/^"value" /)] });
+    expect(result).toMatchObject({ problems: [expect.stringMatching(/^Value .*\.$/)] });
     expect(ms).toBeLessThan(1000);
   });
 
@@ -171,21 +182,21 @@ describe('validators on a 1 MiB worst case (issue 36): time in proportion to the
     expect(validateBody({ value: email('a'.repeat(242)) }, text([['isEmail']]))).toMatchObject({
       data: {},
     });
-    expect(validateBody({ value: email('a'.repeat(243)) }, text([['isEmail']]))).toEqual({
-      problems: ['"value" must be an email address'],
+    expect(validateBody({ value: email('a'.repeat(243)) }, text([['isEmail']]))).toMatchObject({
+      problems: ['Value must be an email address.'],
     });
     const url = (length: number) => `https://a.example/${'x'.repeat(length - 18)}`;
     expect(validateBody({ value: url(8000) }, text([['isUrl']]))).toMatchObject({ data: {} });
-    expect(validateBody({ value: url(8001) }, text([['isUrl']]))).toEqual({
-      problems: ['"value" must be an http or https URL'],
+    expect(validateBody({ value: url(8001) }, text([['isUrl']]))).toMatchObject({
+      problems: ['Value must be an http or https URL.'],
     });
     const pattern = [['matches', '^\\p{L}+$']];
-    expect(validateBody({ value: '😀'.repeat(1000) }, text(pattern))).toEqual({
-      problems: ['"value" has an invalid format'],
+    expect(validateBody({ value: '😀'.repeat(1000) }, text(pattern))).toMatchObject({
+      problems: ['Value has an invalid format.'],
     });
     expect(validateBody({ value: 'é'.repeat(1000) }, text(pattern))).toMatchObject({ data: {} });
-    expect(validateBody({ value: 'é'.repeat(1001) }, text(pattern))).toEqual({
-      problems: ['"value" is too long to check its format (at most 1000 characters)'],
+    expect(validateBody({ value: 'é'.repeat(1001) }, text(pattern))).toMatchObject({
+      problems: ['Value is too long to check its format (at most 1000 characters).'],
     });
   });
 
@@ -339,5 +350,63 @@ describe('methods a route does not declare (src/appgen/http.ts)', () => {
       'GET, HEAD, OPTIONS',
     )();
     expect([options.status, options.headers.get('allow')]).toEqual([204, 'GET, HEAD, OPTIONS']);
+  });
+});
+
+// Issue 50 §4: the messages are sentences a form's visitor reads, and each failing field has its
+// own under `fields`, so a form shows every one under its input.
+describe('the problems of a body: sentences, one per field', () => {
+  const rules = (overrides: Record<string, unknown>) => ({
+    ...field('string', 'Title'),
+    required: true,
+    validators: [['notEmpty']],
+    ...overrides,
+  });
+  const form = {
+    title: rules({}),
+    authorEmail: rules({ label: 'Author email', validators: [['isEmail']] }),
+    note: rules({ label: 'Note', required: false, nullable: true, validators: [] }),
+  };
+
+  it('names every failing field in its own sentence', () => {
+    expect(validateBody({ title: ' ', authorEmail: 'nobody' }, form)).toEqual({
+      problems: ['Title must not be empty.', 'Author email must be an email address.'],
+      fields: {
+        title: 'Title must not be empty.',
+        authorEmail: 'Author email must be an email address.',
+      },
+    });
+  });
+
+  it('says a field emptied to null is required, and stores null where it may be', () => {
+    expect(validateBody({ title: null, authorEmail: 'a@b.co' }, form)).toEqual({
+      problems: ['Title is required.'],
+      fields: { title: 'Title is required.' },
+    });
+    expect(validateBody({ title: 'T', authorEmail: 'a@b.co', note: null }, form)).toEqual({
+      data: { title: 'T', authorEmail: 'a@b.co', note: null },
+    });
+  });
+
+  it('names a field under an envelope by its path, and an item of a list by its place', () => {
+    expect(validateBody({ user: { title: 'T' } }, form, 'user')).toMatchObject({
+      fields: { 'user.authorEmail': 'Author email is required.' },
+    });
+    expect(validateBody({}, form, 'user')).toEqual({
+      problems: ['"user" is required.'],
+      fields: { user: '"user" is required.' },
+    });
+    const tags = { tags: { ...field('string[]', 'Tags'), validators: [['notEmpty']] } };
+    expect(validateBody({ tags: ['go', ' '] }, tags)).toEqual({
+      problems: ['Tags: item 2 must not be empty.'],
+      fields: { tags: 'Tags: item 2 must not be empty.' },
+    });
+  });
+
+  it('has no field to name when the body is not an object', () => {
+    expect(validateBody([], form)).toEqual({
+      problems: ['The body must be a JSON object.'],
+      fields: {},
+    });
   });
 });

@@ -19,7 +19,7 @@ function typeErrors(files: Record<string, string>): string[] {
     Object.entries({
       'http.ts':
         'export function jsonError(status: number, message: string): Response {\n  return Response.json({ error: message }, { status });\n}\n' +
-        'export function invalidBody(problems: readonly string[]): Response {\n  return Response.json({ error: problems.join("; ") }, { status: 400 });\n}\n',
+        'export function invalidBody(problems: readonly string[], fields: Record<string, string>): Response {\n  return Response.json({ error: problems.join(" "), fields }, { status: 400 });\n}\n',
       ...files,
     }).map(([name, text]) => [path.join(dir, name), text]),
   );
@@ -53,7 +53,7 @@ function typeErrors(files: Record<string, string>): string[] {
 }
 
 const spec = (validators: string) =>
-  `import type { BodySpec } from "./body";\nexport const spec = { name: { type: "string", required: true, nullable: false, validators: ${validators} } } satisfies BodySpec;\n`;
+  `import type { BodySpec } from "./body";\nexport const spec = { name: { type: "string", label: "Name", required: true, nullable: false, validators: ${validators} } } satisfies BodySpec;\n`;
 
 describe('validator names and their runtime in src/appgen/body.ts', () => {
   it('the runtime implements exactly the validators of src/config/validators.ts', () => {
@@ -117,35 +117,46 @@ describe('validator names and their runtime in src/appgen/body.ts', () => {
     const runtime = evaluateModule('body.ts', body, { './http': { jsonError: () => undefined } });
     const validateBody = runtime.validateBody as (input: unknown, spec: unknown) => unknown;
     const field = (validators: unknown[]) => ({
-      name: { type: 'string', required: true, nullable: false, validators },
+      name: { type: 'string', label: 'Name', required: true, nullable: false, validators },
     });
     expect(validateBody({ name: '' }, field([['notEmpty']]))).toEqual({
-      problems: ['"name" must not be empty'],
+      problems: ['Name must not be empty.'],
+      fields: { name: 'Name must not be empty.' },
     });
     expect(() => validateBody({ name: 'x' }, field([['isEmaill']]))).toThrow();
   });
 
-  it('reads an enveloped body under its key, and names the nested path in every message', () => {
+  it('reads an enveloped body under its key, and names the nested path in `fields`', () => {
     const runtime = evaluateModule('body.ts', body, { './http': { jsonError: () => undefined } });
     const validateBody = runtime.validateBody as (i: unknown, s: unknown, e?: string) => unknown;
     const spec = {
-      email: { type: 'string', required: true, nullable: false, validators: [['isEmail']] },
-      bio: { type: 'text', required: false, nullable: true, validators: [] },
+      email: {
+        type: 'string',
+        label: 'Email',
+        required: true,
+        nullable: false,
+        validators: [['isEmail']],
+      },
+      bio: { type: 'text', label: 'Bio', required: false, nullable: true, validators: [] },
     };
     expect(validateBody({ user: { email: 'a@b.co', bio: null, x: 1 } }, spec, 'user')).toEqual({
       data: { email: 'a@b.co', bio: null },
     });
     expect(validateBody({ user: { bio: 3 } }, spec, 'user')).toEqual({
-      problems: ['"user.email" is required', '"user.bio" must be a string'],
+      problems: ['Email is required.', 'Bio must be a string.'],
+      fields: { 'user.email': 'Email is required.', 'user.bio': 'Bio must be a string.' },
     });
     expect(validateBody({ email: 'a@b.co' }, spec, 'user')).toEqual({
-      problems: ['"user" is required'],
+      problems: ['"user" is required.'],
+      fields: { user: '"user" is required.' },
     });
     expect(validateBody({ user: [] }, spec, 'user')).toEqual({
-      problems: ['"user" must be a JSON object'],
+      problems: ['"user" must be a JSON object.'],
+      fields: { user: '"user" must be a JSON object.' },
     });
     expect(validateBody({ user: { email: 'nope' } }, spec, 'user')).toEqual({
-      problems: ['"user.email" must be an email address'],
+      problems: ['Email must be an email address.'],
+      fields: { 'user.email': 'Email must be an email address.' },
     });
   });
 
@@ -153,13 +164,20 @@ describe('validator names and their runtime in src/appgen/body.ts', () => {
     const runtime = evaluateModule('body.ts', body, { './http': { jsonError: () => undefined } });
     const validateBody = runtime.validateBody as (i: unknown, s: unknown, e?: string) => unknown;
     const spec = {
-      tagList: { type: 'string[]', required: false, nullable: false, validators: [['notEmpty']] },
+      tagList: {
+        type: 'string[]',
+        label: 'Tag list',
+        required: false,
+        nullable: false,
+        validators: [['notEmpty']],
+      },
     };
     expect(validateBody({ article: { tagList: ['a', 'b', 'a'] } }, spec, 'article')).toEqual({
       data: { tagList: ['a', 'b'] },
     });
     expect(validateBody({ article: { tagList: ['a', ' '] } }, spec, 'article')).toEqual({
-      problems: ['"article.tagList[1]" must not be empty'],
+      problems: ['Tag list: item 2 must not be empty.'],
+      fields: { 'article.tagList': 'Tag list: item 2 must not be empty.' },
     });
   });
 });

@@ -78,10 +78,12 @@ describe('rendering envelopes and the error format', () => {
     expect(http).toContain('export const VALIDATION_STATUS = 422;');
     expect(http).toContain('return { "errors": { "body": [...messages] } };');
     expect(http).toContain(
-      'NextResponse.json(errorBody(problems), { status: VALIDATION_STATUS });',
+      'NextResponse.json({ ...errorBody(problems), fields }, { status: VALIDATION_STATUS });',
     );
     const client = content(files, 'src/appgen/client.ts');
-    expect(client).toContain('export type ApiError = { "errors": { "body": string[] } };');
+    expect(client).toContain(
+      'export type ApiError = { "errors": { "body": string[] } } & { fields?: Record<string, string> };',
+    );
     expect(client).toContain('body: { "person": PostApiPeopleBody };');
     expect(client).toContain(
       'export type GetApiPeopleResult = { "people": Array<User>; "peopleCount": number };',
@@ -98,15 +100,15 @@ describe('rendering envelopes and the error format', () => {
     expect(page).toContain('responseEnvelope={ "person" }');
   });
 
-  it('keeps the default project as it was: { error } and 400, bare records', () => {
+  it('keeps the default project as it was: { error } and 400 (plus `fields`), bare records', () => {
     const plain = renderFiles(minimalProject());
     const http = content(plain, 'src/appgen/http.ts');
     expect(http).toContain('export const VALIDATION_STATUS = 400;');
     expect(http).toContain('return { "error": messages.join("; ") };');
-    expect(http).toContain('errorBody([`Invalid request body: ${problems.join("; ")}`])');
+    expect(http).toContain('{ ...errorBody([problems.join(" ")]), fields }');
     expect(content(plain, 'src/app/api/users/route.ts')).toContain('return json(record, 201);');
     expect(content(plain, 'src/appgen/client.ts')).toContain(
-      'export type ApiError = { "error": string };',
+      'export type ApiError = { "error": string } & { fields?: Record<string, string> };',
     );
   });
 });

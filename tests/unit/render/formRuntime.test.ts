@@ -7,7 +7,7 @@ import { evaluateModule } from '../support/typescriptSource';
 // views-browser.test.ts logs in with the same payloads.
 const form = renderFiles(minimalProject()).get('src/appgen/form.tsx');
 if (!form) throw new Error('src/appgen/form.tsx was not generated');
-const { pathOnThisSite, fieldNamed } = evaluateModule('form.tsx', form.content, {
+const { pathOnThisSite, fieldNamed, fieldMessages } = evaluateModule('form.tsx', form.content, {
   'next/navigation': { useRouter: () => undefined },
   react: {
     useState: () => undefined,
@@ -19,20 +19,50 @@ const { pathOnThisSite, fieldNamed } = evaluateModule('form.tsx', form.content, 
 }) as {
   pathOnThisSite: (target: string, origin: string) => string | null;
   fieldNamed: (message: string, fields: Array<{ name: string }>) => string | null;
+  fieldMessages: (
+    answer: { error: string; fields: Record<string, string> },
+    fields: Array<{ name: string }>,
+    envelope?: string,
+  ) => Record<string, string>;
 };
 
-// Issue 40: a server validation error is shown under the field it names (FieldError), else under
-// the form.
+// Issue 40: an error a route function writes itself is shown under the field it quotes
+// (FieldError), else under the form.
 describe('fieldNamed: the form field an error message is about', () => {
   const fields = [{ name: 'email' }, { name: 'password' }];
   it.each([
-    ['Invalid request body: "email" must be an email address', 'email'],
-    ['Invalid request body: "password" must be at least 8 characters', 'password'],
+    ['"email" is already taken', 'email'],
+    ['"password" must be at least 8 characters', 'password'],
     ['"user" is required, then "password" too', 'password'],
     ['A record with this email already exists', null],
-    ['Invalid request body: "name" is required', null],
+    ['"name" is required', null],
   ])('%j names %j', (message, field) => {
     expect(fieldNamed(message, fields)).toBe(field);
+  });
+});
+
+// Issue 50 §4: each field shows its own message from the answer's `fields`.
+describe('fieldMessages: the message under each field of the form', () => {
+  const fields = [{ name: 'title' }, { name: 'body' }];
+  const both = { title: 'Title is required.', body: 'Body must not be empty.' };
+
+  it('takes every field of the form from `fields`, and no other', () => {
+    const answer = { error: 'Title is required. Body must not be empty.', fields: both };
+    expect(fieldMessages(answer, fields)).toEqual(both);
+    const other = { error: 'x', fields: { ...both, slug: 'Slug is taken.' } };
+    expect(fieldMessages(other, fields)).toEqual(both);
+  });
+
+  it("reads the paths under the route's envelope by the form's names", () => {
+    const answer = { error: 'x', fields: { 'post.title': 'Title is required.' } };
+    expect(fieldMessages(answer, fields, 'post')).toEqual({ title: 'Title is required.' });
+  });
+
+  it('without `fields`, puts the message under the field it quotes, else nowhere', () => {
+    expect(fieldMessages({ error: '"title" is taken', fields: {} }, fields)).toEqual({
+      title: '"title" is taken',
+    });
+    expect(fieldMessages({ error: 'Forbidden', fields: {} }, fields)).toEqual({});
   });
 });
 

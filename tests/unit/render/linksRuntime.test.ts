@@ -2,7 +2,8 @@ import { minimalProject } from '../support/configs';
 import { renderFiles } from '../support/renderFiles';
 import { evaluateModule } from '../support/typescriptSource';
 
-type Result = { data: Record<string, unknown> } | { problems: string[] };
+type Result =
+  { data: Record<string, unknown> } | { problems: string[]; fields: Record<string, string> };
 type ValidateBody = (input: unknown, spec: Record<string, unknown>) => Result;
 type Find = (ids: string[]) => Promise<Array<{ id: string }>>;
 type RequireRecords = (
@@ -27,7 +28,9 @@ const requireRecords = http.requireRecords as RequireRecords;
 
 const A = '0b7a2f4e-8a51-4a0e-9d62-3d7c1f0e5a11';
 const B = '5c1d9e3b-2f6a-4b8c-a0d4-7e9f1b2c3d44';
-const spec = { tags: { type: 'uuid[]', required: false, nullable: false, validators: [] } };
+const spec = {
+  tags: { type: 'uuid[]', label: 'Tags', required: false, nullable: false, validators: [] },
+};
 
 describe('uuid[] body fields at run time', () => {
   it('takes a list of UUIDs, each once, in the order first given', () => {
@@ -37,8 +40,8 @@ describe('uuid[] body fields at run time', () => {
 
   it('leaves an absent list out (a PATCH keeps the links), and requires it when declared required', () => {
     expect(validateBody({}, spec)).toEqual({ data: {} });
-    expect(validateBody({}, { tags: { ...spec.tags, required: true } })).toEqual({
-      problems: ['"tags" is required'],
+    expect(validateBody({}, { tags: { ...spec.tags, required: true } })).toMatchObject({
+      problems: ['Tags is required.'],
     });
   });
 
@@ -49,20 +52,23 @@ describe('uuid[] body fields at run time', () => {
     ['a list of lists', [[A]]],
     ['an object', { 0: A }],
   ])('refuses %s', (_what, value) => {
-    expect(validateBody({ tags: value }, spec)).toEqual({
-      problems: ['"tags" must be a list of UUIDs'],
+    expect(validateBody({ tags: value }, spec)).toMatchObject({
+      problems: ['Tags must be a list of UUIDs.'],
     });
   });
 
   it('refuses null: a list field is never nullable', () => {
-    expect(validateBody({ tags: null }, spec)).toEqual({ problems: ['"tags" must not be null'] });
+    expect(validateBody({ tags: null }, spec)).toEqual({
+      problems: ['Tags is required.'],
+      fields: { tags: 'Tags is required.' },
+    });
   });
 
   it('takes at most 1000 entries, and says so', () => {
     expect(runtime.MAX_LIST_ITEMS).toBe(1000);
     expect(validateBody({ tags: Array(1000).fill(A) }, spec)).toEqual({ data: { tags: [A] } });
-    expect(validateBody({ tags: Array(1001).fill(A) }, spec)).toEqual({
-      problems: ['"tags" must be a list of at most 1000 UUIDs'],
+    expect(validateBody({ tags: Array(1001).fill(A) }, spec)).toMatchObject({
+      problems: ['Tags must be a list of at most 1000 UUIDs.'],
     });
   });
 });

@@ -76,6 +76,7 @@ describe('the OpenAPI document of the blog', () => {
           if (!/^[45]\d\d$/.test(status)) continue; // not 2xx, 3xx or `default`
           const name = String(response.$ref).replace('#/components/responses/', '');
           used.add(name);
+          if (status === '400') continue; // body validation: `fields` beside the error (below)
           expect(shared[name].content['application/json'].schema).toEqual({
             $ref: '#/components/schemas/Error',
           });
@@ -83,6 +84,24 @@ describe('the OpenAPI document of the blog', () => {
       }
     }
     expect(Object.keys(shared).sort()).toEqual([...used].sort());
+  });
+
+  // Issue 50 §4: a body that fails validation also answers each field's message, by its path.
+  it('answers 400 with the error and, for a body, `fields`', () => {
+    const shared = document.components.responses as Record<string, any>;
+    expect(shared.BadRequest.content['application/json'].schema).toEqual({
+      type: 'object',
+      properties: {
+        error: { type: 'string' },
+        fields: {
+          type: 'object',
+          description: expect.stringContaining('user.email'),
+          additionalProperties: { type: 'string' },
+        },
+      },
+      required: ['error'],
+      additionalProperties: false,
+    });
   });
 
   it('turns validators into JSON Schema keywords', () => {

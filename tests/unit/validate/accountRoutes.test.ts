@@ -136,7 +136,7 @@ describe('account routes (sign-up, log-in, log-out)', () => {
     const handler = rendered.get('src/app/api/accounts/login/route.ts')?.content ?? '';
     expect(handler).toContain('const login = body.email ?? body.username ?? null;');
     expect(handler).toContain(
-      'if (login === null) return invalidBody(["\\"email\\" or \\"username\\" is required"]);',
+      'if (login === null) return invalidBody(["Email or username is required."]);',
     );
     expect(handler).toContain('return jsonError(401, "Wrong email, username or password");');
     expect(rendered.has('src/appgen/throttle.ts')).toBe(true);

@@ -19,9 +19,14 @@ export function jsonError(status: number, message: string): Response {
   return NextResponse.json(errorBody([message]), { status });
 }
 
-/** The answer to a request body that fails the route's rules: every problem, with VALIDATION_STATUS. */
-export function invalidBody(problems: readonly string[]): Response {
-  return NextResponse.json(errorBody([`Invalid request body: ${problems.join("; ")}`]), { status: VALIDATION_STATUS });
+/**
+ * The answer to a request body that fails the route's rules, with VALIDATION_STATUS: every problem
+ * (sentences for end users) in the error format, and beside it `fields`, each failing body field's
+ * own sentence by its path (`{ "title": "Title must not be empty." }`), so a form can show each
+ * under its input. The only error answer with a second key.
+ */
+export function invalidBody(problems: readonly string[], fields: Readonly<Record<string, string>> = {}): Response {
+  return NextResponse.json({ ...errorBody([problems.join(" ")]), fields }, { status: VALIDATION_STATUS });
 }
 
 export function json(data: unknown, status = 200, headers?: Record<string, string>): Response {

@@ -2,13 +2,16 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { createContext, useContext, useState, type FormEvent, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import { send } from "./client";
+
+/** Where a failed request sends the visitor to sign in (appgen.config.json `loginPath`). */
+const LOGIN_PATH = "/login";
 
 export interface FormField {
   name: string;
   kind: "string" | "int" | "float" | "boolean" | "datetime" | "json";
-  /** An empty field is sent as null; otherwise it is left out. */
+  /** An empty field is sent as null; otherwise it is left out, unless the visitor emptied it. */
   nullable: boolean;
 }
 
@@ -29,9 +32,24 @@ export interface AppgenFormProps {
   children: ReactNode;
 }
 
-type Collected = { ok: true; body: Record<string, unknown> } | { ok: false; error: string };
+type Collected = { ok: true; body: Record<string, unknown> } | { ok: false; field: string; message: string };
 
-/** The form's fields as the JSON body the route expects (the server checks them again). */
+/**
+ * Whether the page filled the control in (an edit form's record): its value when the page was
+ * rendered, which the browser keeps as `defaultValue` (an option's `defaultSelected`).
+ */
+function wasFilled(form: HTMLFormElement, name: string): boolean {
+  const element = form.elements.namedItem(name);
+  if (element instanceof HTMLSelectElement) return [...element.options].some((option) => option.defaultSelected && option.value !== "");
+  return (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && element.defaultValue !== "";
+}
+
+/**
+ * The form's fields as the JSON body the route expects (the server checks them again). An empty
+ * field is sent as null when it may be null, and when the visitor emptied a value the page filled
+ * in: the server then says the field is required instead of keeping the old value quietly. A
+ * field that was empty and stays empty is left out (a PATCH keeps its value, a POST its default).
+ */
 function collect(form: HTMLFormElement, fields: readonly FormField[]): Collected {
   const data = new FormData(form);
   const body: Record<string, unknown> = {};
@@ -43,7 +61,7 @@ function collect(form: HTMLFormElement, fields: readonly FormField[]): Collected
     }
     const text = String(data.get(field.name) ?? "");
     if (text === "") {
-      if (field.nullable) body[field.name] = null;
+      if (field.nullable || wasFilled(form, field.name)) body[field.name] = null;
       continue;
     }
     if (field.kind === "int" || field.kind === "float") {
@@ -53,7 +71,7 @@ function collect(form: HTMLFormElement, fields: readonly FormField[]): Collected
       try {
         body[field.name] = JSON.parse(text);
       } catch {
-        return { ok: false, error: `"${field.name}" must be valid JSON` };
+        return { ok: false, field: field.name, message: "This must be valid JSON." };
       }
     } else {
       body[field.name] = text;
@@ -102,12 +120,23 @@ function fill(target: string, answer: unknown, params: Readonly<Record<string, s
   });
 }
 
-/** The error a form shows, and the field it names (one of the form's), for FieldError. */
-const FormError = createContext<{ field: string | null; message: string } | null>(null);
+/**
+ * What a failed submit shows: the answer's message, and each field's own message (the `fields`
+ * of a body that failed validation, by the form's field names), which FieldError puts under them.
+ */
+interface Failure {
+  message: string;
+  fields: Readonly<Record<string, string>>;
+  /** 401: the visitor must sign in first; the form links to the login page. */
+  signIn: boolean;
+}
+
+const FormError = createContext<Failure | null>(null);
 
 /**
  * The form field an error message names: the first quoted name that is one of the form's fields
- * (`Invalid request body: "email" must be an email address` names `email`), or null.
+ * (`"email" is already taken`, as a route function may answer), or null. Used when the answer
+ * has no `fields`.
  */
 export function fieldNamed(message: string, fields: readonly FormField[]): string | null {
   for (const match of message.matchAll(/"([^"]+)"/g))
@@ -115,46 +144,154 @@ export function fieldNamed(message: string, fields: readonly FormField[]): strin
   return null;
 }
 
-/** Under a field of a form (the view partials put it there): the form's error when it names this field. */
-export function FieldError({ name }: { name: string }) {
-  const error = useContext(FormError);
-  if (error === null || error.field !== name) return null;
-  return <p role="alert" className="appgen-error appgen-field-error">{error.message}</p>;
+/**
+ * The messages of an answer's `fields` by the form's own field names (the body's paths lose the
+ * route's envelope, `user.email` → `email`); without `fields`, the field the message names.
+ */
+export function fieldMessages(
+  answer: { error: string; fields: Readonly<Record<string, string>> },
+  fields: readonly FormField[],
+  envelope?: string,
+): Record<string, string> {
+  const prefix = envelope === undefined ? "" : `${envelope}.`;
+  const mine: Record<string, string> = {};
+  for (const [path, message] of Object.entries(answer.fields)) {
+    const name = path.startsWith(prefix) ? path.slice(prefix.length) : path;
+    if (fields.some((field) => field.name === name)) mine[name] = message;
+  }
+  if (Object.keys(answer.fields).length > 0) return mine;
+  const named = fieldNamed(answer.error, fields);
+  return named === null ? {} : { [named]: answer.error };
+}
+
+/** The id of the message under a control (by its HTML id): the control names it in `aria-describedby`. */
+const errorIdOf = (controlId: string) => `${controlId}-error`;
+
+/**
+ * Under a field of a form (the view partials put it there): the failure's message about the body
+ * field `name`; `control` is the HTML id of its input.
+ */
+export function FieldError({ name, control }: { name: string; control: string }) {
+  const failure = useContext(FormError);
+  const message = failure?.fields[name];
+  if (message === undefined) return null;
+  return <p id={errorIdOf(control)} className="appgen-error appgen-field-error">{message}</p>;
+}
+
+/** The login page, told to come back to this page (`?next=`). */
+function logInHref(): string {
+  return `${LOGIN_PATH}?next=${encodeURIComponent(window.location.pathname + window.location.search)}`;
+}
+
+/** The messages under the form: what no field shows, and a link to sign in after a 401. */
+function FormMessage({ failure }: { failure: Failure }) {
+  const shown = Object.values(failure.fields);
+  const text = shown.length === 0 ? failure.message : shown.length === 1 ? "Please correct the field marked above." : "Please correct the fields marked above.";
+  return (
+    <p role="alert" className="appgen-error">
+      {text}
+      {failure.signIn ? <> <a href={logInHref()}>Log in</a></> : null}
+    </p>
+  );
 }
 
 /**
- * A form bound to a route: sends its fields as JSON, shows the `{ error }` of a failed request
- * under the field it names (FieldError), else under the form, and on success goes to `?next=`, the route's redirect or `success`, else
- * stays, refreshes the page's data and says so.
+ * Marks the fields a failure names as invalid (`aria-invalid`, described by their message) and
+ * moves the focus to the first, so that a keyboard or screen-reader user lands on what to fix.
+ */
+function markInvalid(form: HTMLFormElement | null, failure: Failure | null): void {
+  if (form === null) return;
+  let first: HTMLElement | null = null;
+  for (const element of form.querySelectorAll<HTMLElement>("input[name], textarea[name], select[name]")) {
+    const name = element.getAttribute("name") ?? "";
+    const invalid = failure !== null && failure.fields[name] !== undefined;
+    if (invalid) {
+      element.setAttribute("aria-invalid", "true");
+      element.setAttribute("aria-describedby", errorIdOf(element.id));
+      first ??= element;
+    } else {
+      element.removeAttribute("aria-invalid");
+      element.removeAttribute("aria-describedby");
+    }
+  }
+  first?.focus();
+}
+
+/**
+ * Asks before a delete, in a modal dialog: the focus starts on "Cancel" (the safe choice), Escape
+ * cancels, and the browser returns the focus to the button that opened it. Without JavaScript a
+ * form sends nothing (it sends JSON with fetch), so nothing is deleted unasked.
+ */
+function ConfirmDelete({ dialog, onConfirm }: { dialog: RefObject<HTMLDialogElement | null>; onConfirm: () => void }) {
+  // Ids of its own: a page may have several delete forms.
+  const id = useId();
+  return (
+    <dialog ref={dialog} className="appgen-dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
+      <h2 id={`${id}-title`}>Delete this?</h2>
+      <p id={`${id}-text`}>It will be deleted for good. This cannot be undone.</p>
+      <div className="appgen-dialog-buttons">
+        <button type="button" autoFocus onClick={() => dialog.current?.close()}>Cancel</button>
+        <button type="button" className="appgen-danger" onClick={() => {
+          dialog.current?.close();
+          onConfirm();
+        }}>Delete</button>
+      </div>
+    </dialog>
+  );
+}
+
+/**
+ * A form bound to a route: sends its fields as JSON; while it waits it says so and takes no
+ * second submit; a failed request shows each field's message under it (FieldError) and the rest
+ * under the form (after a 401 with a link to log in); a network failure says nothing was sent. On
+ * success it goes to `?next=`, the route's redirect or `success`, else stays, refreshes the page's
+ * data and says what was done.
  */
 export function AppgenForm(props: AppgenFormProps) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
+  useEffect(() => markInvalid(formRef.current, failure), [failure]);
+
+  const fail = (message: string, fields: Readonly<Record<string, string>> = {}, signIn = false) =>
+    setFailure({ message, fields, signIn });
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
     setNotice(null);
     if (props.method === null || props.action === null) {
-      setError("This form is not connected to a route yet.");
+      fail("This form is not connected to a route yet.");
       return;
     }
     // A delete cannot be undone: ask first (the button also looks different, see globals.css).
-    if (props.method === "DELETE" && !window.confirm("Delete this for good? This cannot be undone.")) return;
-    const collected = collect(form, props.fields);
-    if (!collected.ok) {
-      setError(collected.error);
+    if (props.method === "DELETE") {
+      dialog.current?.showModal();
       return;
     }
-    setError(null);
+    await sendForm();
+  }
+
+  async function sendForm() {
+    const form = formRef.current;
+    if (form === null || props.method === null || props.action === null) return;
+    setNotice(null);
+    const collected = collect(form, props.fields);
+    if (!collected.ok) {
+      fail(collected.message, { [collected.field]: collected.message });
+      return;
+    }
+    setFailure(null);
     setPending(true);
     try {
       const sent = props.requestEnvelope === undefined ? collected.body : { [props.requestEnvelope]: collected.body };
       const result = await send<unknown>(props.method, props.action, props.method === "DELETE" && props.fields.length === 0 ? undefined : sent);
       if (!result.ok) {
-        setError(result.error);
+        // A log-in form's own 401 (wrong password) needs no link to itself.
+        fail(result.error, fieldMessages(result, props.fields, props.requestEnvelope), result.status === 401 && window.location.pathname !== LOGIN_PATH);
         return;
       }
       const chosen = nextPath() ?? result.redirectedTo ?? (props.success ? fill(props.success, answered(result.data, props.responseEnvelope), props.params) : null);
@@ -166,25 +303,27 @@ export function AppgenForm(props: AppgenFormProps) {
         return;
       }
       if (props.reset) form.reset();
-      setNotice("Saved.");
+      setNotice(props.method === "DELETE" ? "Deleted." : "Saved.");
       router.refresh();
     } catch {
-      setError("The server could not be reached. Try again.");
+      fail("The server could not be reached, so nothing was saved. Check the connection and try again.");
     } finally {
       setPending(false);
     }
   }
 
-  const field = error === null ? null : fieldNamed(error, props.fields);
   return (
-    <form className="appgen-form" data-method={props.method ?? undefined} onSubmit={submit} aria-busy={pending}>
-      <FormError.Provider value={error === null ? null : { field, message: error }}>
+    <form ref={formRef} className="appgen-form" data-method={props.method ?? undefined} onSubmit={submit} aria-busy={pending}>
+      <FormError.Provider value={failure}>
         <fieldset className="appgen-fieldset" disabled={pending}>
           {props.children}
         </fieldset>
       </FormError.Provider>
-      {error !== null && field === null ? <p role="alert" className="appgen-error">{error}</p> : null}
-      {notice ? <p role="status" className="appgen-notice">{notice}</p> : null}
+      {failure !== null ? <FormMessage failure={failure} /> : null}
+      <p role="status" className={pending ? "appgen-progress" : "appgen-notice"}>
+        {pending ? (props.method === "DELETE" ? "Deleting…" : "Saving…") : notice}
+      </p>
+      {props.method === "DELETE" ? <ConfirmDelete dialog={dialog} onConfirm={() => void sendForm()} /> : null}
     </form>
   );
 }

@@ -30,6 +30,8 @@ export type TransformName = keyof typeof TRANSFORMS;
 
 export interface BodyFieldSpec {
   type: BodyFieldType;
+  /** The field's name in words (`publishedAt` → "Published at"): how its messages name it. */
+  label: string;
   required: boolean;
   nullable: boolean;
   values?: readonly string[];
@@ -242,28 +244,45 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Checks a parsed body against its spec; returns the declared fields only, or every problem. With
- * an envelope (a route's `envelope`), the fields are read from the object under that key and the
- * messages name their nested path (`"user.email" is required`).
+ * What is wrong with a body: each problem as a sentence for the people who fill in forms
+ * ("Title must not be empty."), in order, and per field (its path in the body, `user.email` under
+ * an envelope) the sentence about that field, so that a form shows each under its own input.
  */
-export function validateBody(input: unknown, spec: BodySpec, envelope?: string): { data: Record<string, unknown> } | { problems: string[] } {
-  if (!isObject(input)) return { problems: ["the body must be a JSON object"] };
+export interface BodyProblems {
+  problems: string[];
+  fields: Record<string, string>;
+}
+
+/**
+ * Checks a parsed body against its spec; returns the declared fields only, or every problem. With
+ * an envelope (a route's `envelope`), the fields are read from the object under that key and
+ * `fields` names them by their nested path (`user.email`).
+ */
+export function validateBody(input: unknown, spec: BodySpec, envelope?: string): { data: Record<string, unknown> } | BodyProblems {
+  if (!isObject(input)) return { problems: ["The body must be a JSON object."], fields: {} };
   let record = input;
   if (envelope !== undefined) {
     const inner = Object.prototype.hasOwnProperty.call(input, envelope) ? input[envelope] : undefined;
-    if (inner === undefined) return { problems: [`"${envelope}" is required`] };
-    if (!isObject(inner)) return { problems: [`"${envelope}" must be a JSON object`] };
-    record = inner;
+    const problem = inner === undefined ? "is required" : isObject(inner) ? undefined : "must be a JSON object";
+    if (problem) {
+      // Named as sent: only API clients write the envelope (a form adds it by itself).
+      const sentence = `"${envelope}" ${problem}.`;
+      return { problems: [sentence], fields: { [envelope]: sentence } };
+    }
+    record = inner as Record<string, unknown>;
   }
   const prefix = envelope === undefined ? "" : `${envelope}.`;
   const data: Record<string, unknown> = {};
-  const problems: string[] = [];
+  const found: BodyProblems = { problems: [], fields: {} };
+  const fail = (key: string, sentence: string) => {
+    found.problems.push(sentence);
+    found.fields[prefix + key] = sentence;
+  };
   for (const [key, field] of Object.entries(spec)) {
-    const name = prefix + key;
     const value = Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
     if (value === undefined || (value === null && !field.nullable)) {
-      if (value === null) problems.push(`"${name}" must not be null`);
-      else if (field.required) problems.push(`"${name}" is required`);
+      // An emptied field of an edit form arrives as null: the visitor reads that it needs a value.
+      if (value === null || field.required) fail(key, `${field.label} is required.`);
       continue;
     }
     if (value === null) {
@@ -272,16 +291,16 @@ export function validateBody(input: unknown, spec: BodySpec, envelope?: string):
     }
     const checked = coerce(value, field);
     if ("error" in checked) {
-      problems.push(`"${name}" ${checked.error}`);
+      fail(key, `${field.label} ${checked.error}.`);
       continue;
     }
     if (field.type === "string[]") {
-      // Each text is checked on its own; the first that fails is named by its position (from 0).
+      // Each text is checked on its own; the first that fails is named by its place (from 1).
       const texts = (checked.value as string[]).map((text) => transformed(text, field) as string);
       const failed = texts
         .map((text, index) => ({ index, failures: field.validators.map(([validator, argument]) => VALIDATORS[validator](text, argument)).filter((message): message is string => Boolean(message)) }))
         .find((item) => item.failures.length > 0);
-      if (failed) problems.push(`"${name}[${failed.index}]" ${failed.failures.join(" and ")}`);
+      if (failed) fail(key, `${field.label}: item ${failed.index + 1} ${failed.failures.join(" and ")}.`);
       else data[key] = [...new Set(texts)];
       continue;
     }
@@ -289,10 +308,10 @@ export function validateBody(input: unknown, spec: BodySpec, envelope?: string):
     const failures = field.validators
       .map(([validator, argument]) => VALIDATORS[validator](text, argument))
       .filter((message): message is string => Boolean(message));
-    if (failures.length > 0) problems.push(`"${name}" ${failures.join(" and ")}`);
+    if (failures.length > 0) fail(key, `${field.label} ${failures.join(" and ")}.`);
     else data[key] = text;
   }
-  return problems.length > 0 ? { problems } : { data };
+  return found.problems.length > 0 ? found : { data };
 }
 
 /**
@@ -353,6 +372,6 @@ export async function readBody<T>(request: Request, spec: BodySpec, envelope?: s
     return { ok: false, response: jsonError(400, "Request body is not valid JSON") };
   }
   const result = validateBody(input, spec, envelope);
-  if ("problems" in result) return { ok: false, response: invalidBody(result.problems) };
+  if ("problems" in result) return { ok: false, response: invalidBody(result.problems, result.fields) };
   return { ok: true, data: result.data as T };
 }

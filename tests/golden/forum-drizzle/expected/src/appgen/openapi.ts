@@ -1619,7 +1619,23 @@ export const openApiDocument: Record<string, unknown> = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "type": "object",
+              "properties": {
+                "error": {
+                  "type": "string"
+                },
+                "fields": {
+                  "type": "object",
+                  "description": "Each failing body field (by its path in the body: `email`, or `user.email` under an envelope) and its message",
+                  "additionalProperties": {
+                    "type": "string"
+                  }
+                }
+              },
+              "required": [
+                "error"
+              ],
+              "additionalProperties": false
             }
           }
         }

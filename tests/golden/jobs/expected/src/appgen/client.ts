@@ -19,15 +19,18 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** The body of every failed request (appgen.config.json `errors.body`). */
-export type ApiError = { "error": string };
+/**
+ * The body of every failed request (appgen.config.json `errors.body`). A body that fails
+ * validation also has `fields`: each failing body field's message, by its path in the body.
+ */
+export type ApiError = { "error": string } & { fields?: Record<string, string> };
 
 /** Where ApiError holds its message. */
 const ERROR_PATH: readonly string[] = ["error"];
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T; headers: Headers; redirectedTo: string | null }
-  | { ok: false; status: number; error: string; headers: Headers };
+  | { ok: false; status: number; error: string; fields: Record<string, string>; headers: Headers };
 
 type QueryValue = string | number | boolean | undefined;
 
@@ -38,6 +41,13 @@ export function errorOf(answer: unknown, status: number): string {
   if (typeof value === "string") return value;
   if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string")) return value.join("; ");
   return `The request failed (${status}).`;
+}
+
+/** The `fields` of a failed request's answer (body validation: a message per field), else none. */
+export function fieldsOf(answer: unknown): Record<string, string> {
+  const fields = typeof answer === "object" && answer !== null ? (answer as Record<string, unknown>).fields : undefined;
+  if (typeof fields !== "object" || fields === null) return {};
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 }
 
 /** `path` with the defined values of `query` as its query string. */
@@ -63,7 +73,7 @@ export async function send<T>(method: string, path: string, body?: unknown, opti
     signal: options.signal,
   });
   const answer: unknown = await response.json().catch(() => null);
-  if (!response.ok) return { ok: false, status: response.status, error: errorOf(answer, response.status), headers: response.headers };
+  if (!response.ok) return { ok: false, status: response.status, error: errorOf(answer, response.status), fields: fieldsOf(answer), headers: response.headers };
   const redirected = response.redirected ? new URL(response.url) : null;
   return { ok: true, status: response.status, data: answer as T, headers: response.headers, redirectedTo: redirected ? redirected.pathname + redirected.search : null };
 }

@@ -3178,7 +3178,37 @@ export const openApiDocument: Record<string, unknown> = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "type": "object",
+              "properties": {
+                "errors": {
+                  "type": "object",
+                  "properties": {
+                    "body": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      },
+                      "minItems": 1
+                    }
+                  },
+                  "required": [
+                    "body"
+                  ],
+                  "additionalProperties": false
+                },
+                "fields": {
+                  "type": "object",
+                  "description": "Each failing body field (by its path in the body: `email`, or `user.email` under an envelope) and its message",
+                  "additionalProperties": {
+                    "type": "string"
+                  }
+                }
+              },
+              "required": [
+                "errors",
+                "fields"
+              ],
+              "additionalProperties": false
             }
           }
         }

@@ -21,7 +21,7 @@ export default async function NewsletterPage() {
         <div className="appgen-field">
           <label htmlFor={"email"}>{"Email"}</label>
           <input id={"email"} name={"email"} type={"email"} required />
-          <FieldError name={"email"} />
+          <FieldError name={"email"} control={"email"} />
         </div>
         <div className="appgen-field">
           <label htmlFor={"frequency"}>{"How often"}</label>
@@ -30,17 +30,17 @@ export default async function NewsletterPage() {
             <option value={"daily"}>{"daily"}</option>
             <option value={"weekly"}>{"weekly"}</option>
           </select>
-          <FieldError name={"frequency"} />
+          <FieldError name={"frequency"} control={"frequency"} />
         </div>
         <div className="appgen-field">
           <label htmlFor={"startAt"}>{"Starting on"}</label>
           <input id={"startAt"} name={"startAt"} type={"date"} />
-          <FieldError name={"startAt"} />
+          <FieldError name={"startAt"} control={"startAt"} />
         </div>
         <div className="appgen-field">
           <label htmlFor={"count"}>{"Posts per email"}</label>
           <input id={"count"} name={"count"} type={"number"} max={ 10 } step={"1"} />
-          <FieldError name={"count"} />
+          <FieldError name={"count"} control={"count"} />
         </div>
         <button type="submit">{"Subscribe"}</button>
       </AppgenForm>

@@ -21,23 +21,23 @@ export default async function SignupPage() {
           <div className="appgen-field">
             <label htmlFor={"name"}>{"Name"}</label>
             <input id={"name"} name={"name"} type={"text"} required placeholder={"Ada Lovelace"} minLength={ 2 } maxLength={ 80 } />
-            <FieldError name={"name"} />
+            <FieldError name={"name"} control={"name"} />
           </div>
           <div className="appgen-field">
             <label htmlFor={"email"}>{"Email"}</label>
             <input id={"email"} name={"email"} type={"email"} required maxLength={ 200 } />
-            <FieldError name={"email"} />
+            <FieldError name={"email"} control={"email"} />
           </div>
         </div>
         <div className="appgen-field">
           <label htmlFor={"age"}>{"Age"}</label>
           <input id={"age"} name={"age"} type={"number"} min={ 13 } max={ 120 } step={"1"} />
-          <FieldError name={"age"} />
+          <FieldError name={"age"} control={"age"} />
         </div>
         <div className="appgen-field">
           <label htmlFor={"bio"}>{"About you"}</label>
           <textarea id={"bio"} name={"bio"} rows={ 3 } />
-          <FieldError name={"bio"} />
+          <FieldError name={"bio"} control={"bio"} />
         </div>
         <div className="appgen-field">
           <label htmlFor={"role"}>{"I am mostly a"}</label>
@@ -47,17 +47,17 @@ export default async function SignupPage() {
             <option value={"author"}>{"author"}</option>
             <option value={"reader"}>{"reader"}</option>
           </select>
-          <FieldError name={"role"} />
+          <FieldError name={"role"} control={"role"} />
         </div>
         <div className="appgen-field">
           <label htmlFor={"website"}>{"Website"}</label>
           <input id={"website"} name={"website"} type={"text"} placeholder={"https://"} />
-          <FieldError name={"website"} />
+          <FieldError name={"website"} control={"website"} />
         </div>
         <div className="appgen-field appgen-check">
           <input id={"active"} name={"active"} type="checkbox" />
           <label htmlFor={"active"}>{"Show my profile"}</label>
-          <FieldError name={"active"} />
+          <FieldError name={"active"} control={"active"} />
         </div>
         <button type="submit">{"Sign up"}</button>
       </AppgenForm>

@@ -20,12 +20,12 @@ export default async function EscapePage() {
         <div className="appgen-field">
           <label htmlFor={"say"}>{"Say \"hi\" & <b>{x}</b> ${y}"}</label>
           <input id={"say"} name={"say"} type={"text"} required placeholder={"{{title}} ${'`'} \\u0041 */"} />
-          <FieldError name={"say"} />
+          <FieldError name={"say"} control={"say"} />
         </div>
         <div className="appgen-field">
           <label htmlFor={"note-body"}>{"Body: \"\"\" ''' ``` \\\\"}</label>
           <input id={"note-body"} name={"note-body"} type={"text"} />
-          <FieldError name={"note-body"} />
+          <FieldError name={"note-body"} control={"note-body"} />
         </div>
         <button type="submit">{"Save \"it\" </button> & {go}"}</button>
       </AppgenForm>

@@ -22,12 +22,12 @@ export default async function LoginPage() {
           <div className="appgen-field">
             <label htmlFor={"email"}>{"Email"}</label>
             <input id={"email"} name={"email"} type={"email"} required />
-            <FieldError name={"email"} />
+            <FieldError name={"email"} control={"email"} />
           </div>
           <div className="appgen-field">
             <label htmlFor={"password"}>{"Password"}</label>
             <input id={"password"} name={"password"} type={"password"} autoComplete={"current-password"} required />
-            <FieldError name={"password"} />
+            <FieldError name={"password"} control={"password"} />
           </div>
           <button type="submit">{"Log in"}</button>
         </AppgenForm>

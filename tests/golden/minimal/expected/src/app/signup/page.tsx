@@ -22,17 +22,17 @@ export default async function SignupPage() {
           <div className="appgen-field">
             <label htmlFor={"name"}>{"Name"}</label>
             <input id={"name"} name={"name"} type={"text"} required />
-            <FieldError name={"name"} />
+            <FieldError name={"name"} control={"name"} />
           </div>
           <div className="appgen-field">
             <label htmlFor={"email"}>{"Email"}</label>
             <input id={"email"} name={"email"} type={"email"} required />
-            <FieldError name={"email"} />
+            <FieldError name={"email"} control={"email"} />
           </div>
           <div className="appgen-field">
             <label htmlFor={"password"}>{"Password"}</label>
             <input id={"password"} name={"password"} type={"password"} autoComplete={"new-password"} required />
-            <FieldError name={"password"} />
+            <FieldError name={"password"} control={"password"} />
           </div>
           <button type="submit">{"Sign up"}</button>
         </AppgenForm>

@@ -56,12 +56,12 @@ export default async function UsersPage() {
           <div className="appgen-field">
             <label htmlFor={"name"}>{"Name"}</label>
             <input id={"name"} name={"name"} type={"text"} required />
-            <FieldError name={"name"} />
+            <FieldError name={"name"} control={"name"} />
           </div>
           <div className="appgen-field">
             <label htmlFor={"email"}>{"Email"}</label>
             <input id={"email"} name={"email"} type={"email"} required />
-            <FieldError name={"email"} />
+            <FieldError name={"email"} control={"email"} />
           </div>
           <button type="submit">{"Add user"}</button>
         </AppgenForm>

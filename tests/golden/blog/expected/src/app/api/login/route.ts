@@ -10,12 +10,14 @@ import { login } from "@/functions/login";
 const postApiLoginBodySpec = {
   email: {
     type: "string",
+    label: "Email",
     required: true,
     nullable: false,
     validators: [["isEmail"]],
   },
   password: {
     type: "string",
+    label: "Password",
     required: true,
     nullable: false,
     validators: [["minLength", 8]],

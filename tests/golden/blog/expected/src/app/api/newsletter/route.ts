@@ -10,12 +10,14 @@ import { subscribeToNewsletter } from "@/functions/subscribeToNewsletter";
 const postApiNewsletterBodySpec = {
   email: {
     type: "string",
+    label: "Email",
     required: true,
     nullable: false,
     validators: [["isEmail"]],
   },
   frequency: {
     type: "enum",
+    label: "Frequency",
     required: true,
     nullable: false,
     values: ["daily", "weekly"],
@@ -23,12 +25,14 @@ const postApiNewsletterBodySpec = {
   },
   startAt: {
     type: "datetime",
+    label: "Start at",
     required: false,
     nullable: false,
     validators: [["isFuture"]],
   },
   count: {
     type: "int",
+    label: "Count",
     required: false,
     nullable: false,
     validators: [["isPositive"], ["max", 10]],

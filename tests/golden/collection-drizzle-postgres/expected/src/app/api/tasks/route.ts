@@ -30,18 +30,21 @@ const getApiTasksQuery = {
 const postApiTasksBodySpec = {
   title: {
     type: "string",
+    label: "Title",
     required: true,
     nullable: false,
     validators: [],
   },
   done: {
     type: "boolean",
+    label: "Done",
     required: false,
     nullable: false,
     validators: [],
   },
   boardId: {
     type: "uuid",
+    label: "Board id",
     required: false,
     nullable: true,
     validators: [],
@@ -53,12 +56,14 @@ const postApiTasksBodySpec = {
 const patchApiTasksBodySpec = {
   done: {
     type: "boolean",
+    label: "Done",
     required: false,
     nullable: false,
     validators: [],
   },
   title: {
     type: "string",
+    label: "Title",
     required: false,
     nullable: false,
     validators: [],
@@ -139,7 +144,7 @@ export async function PATCH(request: Request): Promise<Response> {
     const parsed = await readBody<PatchApiTasksBody>(request, patchApiTasksBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    if (body.done === undefined && body.title === undefined) return invalidBody(["no field to change: send \"done\" or \"title\""]);
+    if (body.done === undefined && body.title === undefined) return invalidBody(["No field to change: send \"done\" or \"title\"."]);
     const listed = readListQuery(request, patchApiTasksQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;

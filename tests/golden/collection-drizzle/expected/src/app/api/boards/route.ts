@@ -11,6 +11,7 @@ import { refuseCrossSite } from "@/appgen/csrf";
 const postApiBoardsBodySpec = {
   name: {
     type: "string",
+    label: "Name",
     required: true,
     nullable: false,
     validators: [],

@@ -10,6 +10,7 @@ import { refuseCrossSite } from "@/appgen/csrf";
 const postApiBoardsBodySpec = {
   name: {
     type: "string",
+    label: "Name",
     required: true,
     nullable: false,
     validators: [],

@@ -13,18 +13,21 @@ import { refuseCrossSite } from "@/appgen/csrf";
 const postApiSignupBodySpec = {
   name: {
     type: "string",
+    label: "Name",
     required: true,
     nullable: false,
     validators: [],
   },
   email: {
     type: "string",
+    label: "Email",
     required: true,
     nullable: false,
     validators: [["isEmail"]],
   },
   password: {
     type: "password",
+    label: "Password",
     required: true,
     nullable: false,
     validators: [],

@@ -25,6 +25,7 @@ const getApiTodosQuery = {
 const postApiTodosBodySpec = {
   title: {
     type: "string",
+    label: "Title",
     required: true,
     nullable: false,
     validators: [["notEmpty"]],

@@ -12,36 +12,42 @@ import { refuseCrossSite } from "@/appgen/csrf";
 const postApiTagsBodySpec = {
   name: {
     type: "string",
+    label: "Name",
     required: true,
     nullable: false,
     validators: [["isAlphanumeric"], ["minLength", 2]],
   },
   code: {
     type: "string",
+    label: "Code",
     required: true,
     nullable: false,
     validators: [["isUppercase"], ["maxLength", 8]],
   },
   color: {
     type: "string",
+    label: "Color",
     required: false,
     nullable: false,
     validators: [["matches", "^#[0-9a-fA-F]{6}$"]],
   },
   featuredSince: {
     type: "datetime",
+    label: "Featured since",
     required: false,
     nullable: false,
     validators: [],
   },
   weight: {
     type: "float",
+    label: "Weight",
     required: false,
     nullable: false,
     validators: [["min", 0.5], ["max", 10]],
   },
   settings: {
     type: "json",
+    label: "Settings",
     required: true,
     nullable: false,
     validators: [],

@@ -12,24 +12,28 @@ import { refuseCrossSite } from "@/appgen/csrf";
 const postApiCommentsBodySpec = {
   postId: {
     type: "uuid",
+    label: "Post id",
     required: true,
     nullable: false,
     validators: [["isUuid"]],
   },
   authorEmail: {
     type: "string",
+    label: "Author email",
     required: true,
     nullable: false,
     validators: [["isEmail"]],
   },
   content: {
     type: "text",
+    label: "Content",
     required: true,
     nullable: false,
     validators: [["notEmpty"], ["maxLength", 2000]],
   },
   score: {
     type: "float",
+    label: "Score",
     required: false,
     nullable: true,
     validators: [["isPositive"]],

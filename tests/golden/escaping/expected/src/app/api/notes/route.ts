@@ -11,12 +11,14 @@ import { refuseCrossSite } from "@/appgen/csrf";
 const postApiNotesBodySpec = {
   title: {
     type: "string",
+    label: "Title",
     required: false,
     nullable: false,
     validators: [["matches", "^[^\"'\\\\]*\\*/\\$\\{y\\}$"], ["isIn", ["a\"b", "it's", "back\\slash", "*/", "${x}", "ü ✓"]]],
   },
   kind: {
     type: "enum",
+    label: "Kind",
     required: false,
     nullable: false,
     values: ["plain", "quote-d", "back_slash"],
@@ -24,6 +26,7 @@ const postApiNotesBodySpec = {
   },
   body: {
     type: "text",
+    label: "Body",
     required: false,
     nullable: true,
     validators: [],

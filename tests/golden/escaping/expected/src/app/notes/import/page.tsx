@@ -66,7 +66,7 @@ export default async function ImportPage() {
               <option value={"line\nbreak"}>{"line\nbreak"}</option>
               <option value={"ü ✓"}>{"ü ✓"}</option>
             </select>
-            <FieldError name={"format"} />
+            <FieldError name={"format"} control={"format"} />
           </div>
           <button type="submit">{"Import"}</button>
         </AppgenForm>

@@ -31,18 +31,21 @@ const getApiPostsShape: Shape = { fields: null, include: { author: { fields: ["i
 const postApiPostsBodySpec = {
   title: {
     type: "string",
+    label: "Title",
     required: true,
     nullable: false,
     validators: [["notEmpty"], ["maxLength", 120]],
   },
   body: {
     type: "text",
+    label: "Body",
     required: true,
     nullable: false,
     validators: [],
   },
   status: {
     type: "enum",
+    label: "Status",
     required: false,
     nullable: false,
     values: ["draft", "published"],
@@ -50,6 +53,7 @@ const postApiPostsBodySpec = {
   },
   tags: {
     type: "uuid[]",
+    label: "Tags",
     required: false,
     nullable: false,
     validators: [],

@@ -24,6 +24,7 @@ const getApiTagsQuery = {
 const postApiTagsBodySpec = {
   name: {
     type: "string",
+    label: "Name",
     required: true,
     nullable: false,
     validators: [["notEmpty"]],

@@ -10,18 +10,21 @@ import { signup } from "@/functions/signup";
 const postApiSignupBodySpec = {
   email: {
     type: "string",
+    label: "Email",
     required: true,
     nullable: false,
     validators: [["isEmail"]],
   },
   name: {
     type: "string",
+    label: "Name",
     required: true,
     nullable: false,
     validators: [["notEmpty"]],
   },
   password: {
     type: "string",
+    label: "Password",
     required: true,
     nullable: false,
     validators: [["minLength", 8]],

@@ -16,6 +16,7 @@ const getApiLabelsShape: Shape = { fields: ["name", "articleCount"], include: { 
 const postApiLabelsBodySpec = {
   name: {
     type: "string",
+    label: "Name",
     required: true,
     nullable: false,
     validators: [],

@@ -32,18 +32,21 @@ const getApiArticlesShape: Shape = { fields: null, urls: { url: "/api/articles/:
 const postApiArticlesBodySpec = {
   title: {
     type: "string",
+    label: "Title",
     required: true,
     nullable: false,
     validators: [],
   },
   labels: {
     type: "uuid[]",
+    label: "Labels",
     required: false,
     nullable: false,
     validators: [],
   },
   readers: {
     type: "uuid[]",
+    label: "Readers",
     required: false,
     nullable: false,
     validators: [],

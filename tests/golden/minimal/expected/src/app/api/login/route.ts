@@ -14,12 +14,14 @@ import { refuseCrossSite } from "@/appgen/csrf";
 const postApiLoginBodySpec = {
   email: {
     type: "string",
+    label: "Email",
     required: true,
     nullable: false,
     validators: [["isEmail"]],
   },
   password: {
     type: "password",
+    label: "Password",
     required: true,
     nullable: false,
     validators: [],

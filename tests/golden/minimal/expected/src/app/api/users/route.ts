@@ -11,12 +11,14 @@ import { refuseCrossSite } from "@/appgen/csrf";
 const postApiUsersBodySpec = {
   name: {
     type: "string",
+    label: "Name",
     required: true,
     nullable: false,
     validators: [],
   },
   email: {
     type: "string",
+    label: "Email",
     required: true,
     nullable: false,
     validators: [["notEmpty"], ["isEmail"]],

@@ -48,12 +48,12 @@ export default async function UserPage(props: { params: Promise<{ id: string }> 
           <div className="appgen-field">
             <label htmlFor={"name"}>{"Name"}</label>
             <input id={"name"} name={"name"} type={"text"} maxLength={ 100 } defaultValue={inputValue(data1.data["name"], "text")} />
-            <FieldError name={"name"} />
+            <FieldError name={"name"} control={"name"} />
           </div>
           <div className="appgen-field">
             <label htmlFor={"email"}>{"Email"}</label>
             <input id={"email"} name={"email"} type={"email"} defaultValue={inputValue(data1.data["email"], "email")} />
-            <FieldError name={"email"} />
+            <FieldError name={"email"} control={"email"} />
           </div>
           <button type="submit">{"Save"}</button>
         </AppgenForm>

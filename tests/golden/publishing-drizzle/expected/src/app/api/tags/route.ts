@@ -25,6 +25,7 @@ const getApiTagsQuery = {
 const postApiTagsBodySpec = {
   name: {
     type: "string",
+    label: "Name",
     required: true,
     nullable: false,
     validators: [["notEmpty"], ["maxLength", 50]],

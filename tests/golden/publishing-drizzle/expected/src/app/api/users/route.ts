@@ -14,12 +14,14 @@ import { refuseCrossSite } from "@/appgen/csrf";
 const postApiUsersBodySpec = {
   username: {
     type: "string",
+    label: "Username",
     required: true,
     nullable: false,
     validators: [["notEmpty"], ["maxLength", 40], ["matches", "^[A-Za-z0-9_-]+$"]],
   },
   email: {
     type: "string",
+    label: "Email",
     required: true,
     nullable: false,
     transforms: ["trim", "toLowerCase"],
@@ -27,6 +29,7 @@ const postApiUsersBodySpec = {
   },
   password: {
     type: "password",
+    label: "Password",
     required: true,
     nullable: false,
     validators: [["minLength", 8], ["maxLength", 200]],

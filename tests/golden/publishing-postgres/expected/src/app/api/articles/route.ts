@@ -33,24 +33,28 @@ const getApiArticlesShape: Shape = { fields: ["slug", "title", "description", "b
 const postApiArticlesBodySpec = {
   title: {
     type: "string",
+    label: "Title",
     required: true,
     nullable: false,
     validators: [["notEmpty"], ["maxLength", 200]],
   },
   description: {
     type: "string",
+    label: "Description",
     required: true,
     nullable: false,
     validators: [["notEmpty"]],
   },
   body: {
     type: "text",
+    label: "Body",
     required: true,
     nullable: false,
     validators: [["notEmpty"]],
   },
   tagList: {
     type: "string[]",
+    label: "Tag list",
     required: false,
     nullable: false,
     validators: [["notEmpty"], ["maxLength", 50]],

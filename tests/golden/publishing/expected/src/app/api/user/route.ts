@@ -14,6 +14,7 @@ import { getAuthUser } from "@/auth/getAuthUser";
 const putApiUserBodySpec = {
   email: {
     type: "string",
+    label: "Email",
     required: false,
     nullable: false,
     transforms: ["trim", "toLowerCase"],
@@ -21,24 +22,28 @@ const putApiUserBodySpec = {
   },
   username: {
     type: "string",
+    label: "Username",
     required: false,
     nullable: false,
     validators: [["notEmpty"], ["maxLength", 40], ["matches", "^[A-Za-z0-9_-]+$"]],
   },
   password: {
     type: "password",
+    label: "Password",
     required: false,
     nullable: false,
     validators: [["minLength", 8], ["maxLength", 200]],
   },
   bio: {
     type: "text",
+    label: "Bio",
     required: false,
     nullable: true,
     validators: [["maxLength", 2000]],
   },
   image: {
     type: "string",
+    label: "Image",
     required: false,
     nullable: true,
     validators: [["isUrl"]],

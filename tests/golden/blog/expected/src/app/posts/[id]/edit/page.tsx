@@ -28,7 +28,7 @@ export default async function EditPostPage(props: { params: Promise<{ id: string
         <div className="appgen-field">
           <label htmlFor={"title"}>{"Title"}</label>
           <input id={"title"} name={"title"} type={"text"} required placeholder={"A title that says it all"} defaultValue={inputValue(data0.data["title"], "text")} />
-          <FieldError name={"title"} />
+          <FieldError name={"title"} control={"title"} />
         </div>
         <div className="appgen-field">
           <label htmlFor={"status"}>{"Status"}</label>
@@ -37,12 +37,12 @@ export default async function EditPostPage(props: { params: Promise<{ id: string
             <option value={"draft"}>{"Draft"}</option>
             <option value={"published"}>{"Published"}</option>
           </select>
-          <FieldError name={"status"} />
+          <FieldError name={"status"} control={"status"} />
         </div>
         <div className="appgen-field">
           <label htmlFor={"metadata"}>{"Metadata (JSON)"}</label>
           <textarea id={"metadata"} name={"metadata"} rows={ 6 } defaultValue={inputValue(data0.data["metadata"], "json")} />
-          <FieldError name={"metadata"} />
+          <FieldError name={"metadata"} control={"metadata"} />
         </div>
         <button type="submit">{"Save"}</button>
       </AppgenForm>

@@ -18,6 +18,7 @@ import { taskRemoved } from "@/events/taskRemoved";
 const patchApiTasksMineBodySpec = {
   done: {
     type: "boolean",
+    label: "Done",
     required: true,
     nullable: false,
     validators: [],

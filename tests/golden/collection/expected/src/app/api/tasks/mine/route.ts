@@ -17,6 +17,7 @@ import { taskRemoved } from "@/events/taskRemoved";
 const patchApiTasksMineBodySpec = {
   done: {
     type: "boolean",
+    label: "Done",
     required: true,
     nullable: false,
     validators: [],

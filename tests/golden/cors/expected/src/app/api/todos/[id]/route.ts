@@ -16,12 +16,14 @@ type Context = { params: Promise<{ id: string }> };
 const patchApiTodosByIdBodySpec = {
   title: {
     type: "string",
+    label: "Title",
     required: false,
     nullable: false,
     validators: [],
   },
   done: {
     type: "boolean",
+    label: "Done",
     required: false,
     nullable: false,
     validators: [],

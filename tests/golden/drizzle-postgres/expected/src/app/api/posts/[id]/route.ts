@@ -21,30 +21,35 @@ const getApiPostsByIdRead = preparedOnce(() => db.select(columns.post).from(tabl
 const putApiPostsByIdBodySpec = {
   userId: {
     type: "uuid",
+    label: "User id",
     required: true,
     nullable: false,
     validators: [],
   },
   title: {
     type: "string",
+    label: "Title",
     required: true,
     nullable: false,
     validators: [["notEmpty"]],
   },
   slug: {
     type: "string",
+    label: "Slug",
     required: true,
     nullable: false,
     validators: [],
   },
   body: {
     type: "text",
+    label: "Body",
     required: true,
     nullable: false,
     validators: [],
   },
   status: {
     type: "enum",
+    label: "Status",
     required: false,
     nullable: false,
     values: ["draft", "published", "archived"],
@@ -52,18 +57,21 @@ const putApiPostsByIdBodySpec = {
   },
   publishedAt: {
     type: "datetime",
+    label: "Published at",
     required: false,
     nullable: true,
     validators: [],
   },
   views: {
     type: "int",
+    label: "Views",
     required: false,
     nullable: false,
     validators: [["min", 0]],
   },
   metadata: {
     type: "json",
+    label: "Metadata",
     required: false,
     nullable: true,
     validators: [],
@@ -75,12 +83,14 @@ const putApiPostsByIdBodySpec = {
 const patchApiPostsByIdBodySpec = {
   title: {
     type: "string",
+    label: "Title",
     required: false,
     nullable: false,
     validators: [],
   },
   status: {
     type: "enum",
+    label: "Status",
     required: false,
     nullable: false,
     values: ["draft", "published"],
@@ -88,6 +98,7 @@ const patchApiPostsByIdBodySpec = {
   },
   metadata: {
     type: "json",
+    label: "Metadata",
     required: false,
     nullable: true,
     validators: [],

@@ -18,12 +18,14 @@ type Context = { params: Promise<{ userId: string }> };
 const patchApiUsersByUserIdBodySpec = {
   name: {
     type: "string",
+    label: "Name",
     required: false,
     nullable: false,
     validators: [["notEmpty"]],
   },
   bio: {
     type: "text",
+    label: "Bio",
     required: false,
     nullable: true,
     validators: [],

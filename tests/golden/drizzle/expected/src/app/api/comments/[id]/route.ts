@@ -17,6 +17,7 @@ type Context = { params: Promise<{ id: string }> };
 const patchApiCommentsByIdBodySpec = {
   approved: {
     type: "boolean",
+    label: "Approved",
     required: true,
     nullable: false,
     validators: [],

@@ -10,6 +10,7 @@ import { importNotes } from "@/functions/importNotes";
 const postApiNotesImportBodySpec = {
   format: {
     type: "enum",
+    label: "Format",
     required: true,
     nullable: false,
     values: ["a\"b", "it's", "back\\slash", "*/", "${x}", "line\nbreak", "ü ✓"],

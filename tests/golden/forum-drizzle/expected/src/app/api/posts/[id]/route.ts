@@ -24,18 +24,21 @@ const getApiPostsByIdShape: Shape = { fields: null, include: { author: { fields:
 const patchApiPostsByIdBodySpec = {
   title: {
     type: "string",
+    label: "Title",
     required: false,
     nullable: false,
     validators: [["notEmpty"]],
   },
   body: {
     type: "text",
+    label: "Body",
     required: false,
     nullable: false,
     validators: [],
   },
   status: {
     type: "enum",
+    label: "Status",
     required: false,
     nullable: false,
     values: ["draft", "published"],
@@ -43,6 +46,7 @@ const patchApiPostsByIdBodySpec = {
   },
   tags: {
     type: "uuid[]",
+    label: "Tags",
     required: false,
     nullable: false,
     validators: [],

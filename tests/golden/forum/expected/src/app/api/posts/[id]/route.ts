@@ -19,18 +19,21 @@ const getApiPostsByIdShape: Shape = { fields: null, include: { author: { fields:
 const patchApiPostsByIdBodySpec = {
   title: {
     type: "string",
+    label: "Title",
     required: false,
     nullable: false,
     validators: [["notEmpty"]],
   },
   body: {
     type: "text",
+    label: "Body",
     required: false,
     nullable: false,
     validators: [],
   },
   status: {
     type: "enum",
+    label: "Status",
     required: false,
     nullable: false,
     values: ["draft", "published"],
@@ -38,6 +41,7 @@ const patchApiPostsByIdBodySpec = {
   },
   tags: {
     type: "uuid[]",
+    label: "Tags",
     required: false,
     nullable: false,
     validators: [],

@@ -14,12 +14,14 @@ import { articleNoted } from "@/events/articleNoted";
 const postApiArticlesFormBodySpec = {
   title: {
     type: "string",
+    label: "Title",
     required: true,
     nullable: false,
     validators: [],
   },
   labels: {
     type: "uuid[]",
+    label: "Labels",
     required: false,
     nullable: false,
     validators: [],

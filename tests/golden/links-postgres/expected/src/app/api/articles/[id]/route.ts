@@ -20,18 +20,21 @@ const getApiArticlesByIdShape: Shape = { fields: null, urls: { url: "/api/articl
 const putApiArticlesByIdBodySpec = {
   title: {
     type: "string",
+    label: "Title",
     required: true,
     nullable: false,
     validators: [],
   },
   summary: {
     type: "text",
+    label: "Summary",
     required: false,
     nullable: true,
     validators: [],
   },
   labels: {
     type: "uuid[]",
+    label: "Labels",
     required: false,
     nullable: false,
     validators: [],
@@ -45,18 +48,21 @@ const putApiArticlesByIdShape: Shape = { fields: null, urls: { url: "/api/articl
 const patchApiArticlesByIdBodySpec = {
   summary: {
     type: "text",
+    label: "Summary",
     required: false,
     nullable: true,
     validators: [],
   },
   labels: {
     type: "uuid[]",
+    label: "Labels",
     required: false,
     nullable: false,
     validators: [],
   },
   readers: {
     type: "uuid[]",
+    label: "Readers",
     required: true,
     nullable: false,
     validators: [],

@@ -10,6 +10,7 @@ import { importArticles } from "@/functions/importArticles";
 const postApiArticlesImportBodySpec = {
   labels: {
     type: "uuid[]",
+    label: "Labels",
     required: true,
     nullable: false,
     validators: [],

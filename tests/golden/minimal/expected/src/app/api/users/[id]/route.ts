@@ -16,12 +16,14 @@ type Context = { params: Promise<{ id: string }> };
 const patchApiUsersByIdBodySpec = {
   name: {
     type: "string",
+    label: "Name",
     required: false,
     nullable: false,
     validators: [["notEmpty"], ["maxLength", 100]],
   },
   email: {
     type: "string",
+    label: "Email",
     required: false,
     nullable: false,
     validators: [["notEmpty"], ["isEmail"]],

@@ -15,6 +15,7 @@ type Context = { params: Promise<{ id: string }> };
 const patchApiUsersByIdBodySpec = {
   name: {
     type: "string",
+    label: "Name",
     required: false,
     nullable: false,
     validators: [],

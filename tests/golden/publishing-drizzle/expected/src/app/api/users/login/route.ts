@@ -15,6 +15,7 @@ import { refuseCrossSite } from "@/appgen/csrf";
 const postApiUsersLoginBodySpec = {
   email: {
     type: "string",
+    label: "Email",
     required: true,
     nullable: false,
     transforms: ["trim", "toLowerCase"],
@@ -22,6 +23,7 @@ const postApiUsersLoginBodySpec = {
   },
   password: {
     type: "password",
+    label: "Password",
     required: true,
     nullable: false,
     validators: [],

@@ -20,24 +20,28 @@ const getApiArticlesBySlugShape: Shape = { fields: ["slug", "title", "descriptio
 const putApiArticlesBySlugBodySpec = {
   title: {
     type: "string",
+    label: "Title",
     required: false,
     nullable: false,
     validators: [["notEmpty"], ["maxLength", 200]],
   },
   description: {
     type: "string",
+    label: "Description",
     required: false,
     nullable: false,
     validators: [["notEmpty"]],
   },
   body: {
     type: "text",
+    label: "Body",
     required: false,
     nullable: false,
     validators: [["notEmpty"]],
   },
   tagList: {
     type: "string[]",
+    label: "Tag list",
     required: false,
     nullable: false,
     validators: [["notEmpty"], ["maxLength", 50]],

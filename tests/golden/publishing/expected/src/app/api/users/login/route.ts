@@ -14,6 +14,7 @@ import { refuseCrossSite } from "@/appgen/csrf";
 const postApiUsersLoginBodySpec = {
   email: {
     type: "string",
+    label: "Email",
     required: true,
     nullable: false,
     transforms: ["trim", "toLowerCase"],
@@ -21,6 +22,7 @@ const postApiUsersLoginBodySpec = {
   },
   password: {
     type: "password",
+    label: "Password",
     required: true,
     nullable: false,
     validators: [],

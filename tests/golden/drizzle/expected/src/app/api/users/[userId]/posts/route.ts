@@ -16,24 +16,28 @@ type Context = { params: Promise<{ userId: string }> };
 const postApiUsersByUserIdPostsBodySpec = {
   title: {
     type: "string",
+    label: "Title",
     required: true,
     nullable: false,
     validators: [["notEmpty"], ["maxLength", 200]],
   },
   slug: {
     type: "string",
+    label: "Slug",
     required: true,
     nullable: false,
     validators: [["isLowercase"], ["matches", "^[a-z0-9]+(-[a-z0-9]+)*$"]],
   },
   body: {
     type: "text",
+    label: "Body",
     required: true,
     nullable: false,
     validators: [],
   },
   status: {
     type: "enum",
+    label: "Status",
     required: false,
     nullable: false,
     values: ["draft", "published", "archived"],
@@ -41,12 +45,14 @@ const postApiUsersByUserIdPostsBodySpec = {
   },
   publishedAt: {
     type: "datetime",
+    label: "Published at",
     required: false,
     nullable: true,
     validators: [["isPast"]],
   },
   metadata: {
     type: "json",
+    label: "Metadata",
     required: false,
     nullable: true,
     validators: [],

@@ -26,6 +26,7 @@ const getApiPostsByPostIdCommentsQuery = {
 const postApiPostsByPostIdCommentsBodySpec = {
   content: {
     type: "text",
+    label: "Content",
     required: true,
     nullable: false,
     validators: [["notEmpty"], ["maxLength", 2000]],

@@ -16,12 +16,14 @@ type Context = { params: Promise<{ id: string }> };
 const putApiArticlesByIdLabelsBodySpec = {
   title: {
     type: "string",
+    label: "Title",
     required: true,
     nullable: false,
     validators: [],
   },
   labelNames: {
     type: "string[]",
+    label: "Label names",
     required: false,
     nullable: false,
     validators: [["notEmpty"]],

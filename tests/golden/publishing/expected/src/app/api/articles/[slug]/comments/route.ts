@@ -30,6 +30,7 @@ const getApiArticlesBySlugCommentsShape: Shape = { fields: ["id", "createdAt", "
 const postApiArticlesBySlugCommentsBodySpec = {
   body: {
     type: "text",
+    label: "Body",
     required: true,
     nullable: false,
     validators: [["notEmpty"], ["maxLength", 5000]],
