@@ -352,6 +352,24 @@ describe('views in a browser', () => {
     }
   });
 
+  // A browser without JavaScript submits a form itself: by POST, so a password never lands in
+  // the URL (a GET would write it into the address, the history and the server's logs).
+  it('without JavaScript, submitting the log-in form puts nothing into the URL', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const plain = await context.newPage();
+      await plain.goto(`${base}/login`);
+      await plain.getByLabel('Email').fill('someone@example.com');
+      await plain.getByLabel('Password').fill('secret-password-1');
+      await plain.getByRole('button', { name: 'Log in' }).click();
+      await plain.waitForLoadState();
+      expect(plain.url()).not.toContain('secret-password-1');
+      expect(new URL(plain.url()).search).toBe('');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('deletes the record with a button form and goes back to the list', async () => {
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

@@ -312,8 +312,10 @@ export function AppgenForm(props: AppgenFormProps) {
     }
   }
 
+  // method="post": without JavaScript the browser submits the form itself, and a GET would put
+  // its fields (a password) into the page's URL, history and logs. Next.js renders the page again.
   return (
-    <form ref={formRef} className="appgen-form" data-method={props.method ?? undefined} onSubmit={submit} aria-busy={pending}>
+    <form ref={formRef} method="post" className="appgen-form" data-method={props.method ?? undefined} onSubmit={submit} aria-busy={pending}>
       <FormError.Provider value={failure}>
         <fieldset className="appgen-fieldset" disabled={pending}>
           {props.children}
