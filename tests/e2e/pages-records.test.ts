@@ -132,7 +132,8 @@ describe.each(CASES)('record pages with %s on %s', (orm, database) => {
     await page.getByLabel('Your name').fill('Eve');
     await page.getByLabel('Comment').fill('Not so quiet now.');
     await page.getByRole('button', { name: 'Add comment' }).click();
-    await expect(page.getByRole('status').textContent()).resolves.toBe('Saved.');
+    // The form says "Saving…" while it sends: wait for the answer's "Saved.".
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     const row = page.locator('table.appgen-table tbody tr');
     await row.first().waitFor();
     await expect(row.locator('td').allTextContents()).resolves.toEqual([
