@@ -14,6 +14,9 @@ export function reservedQueryNames(query: ListQueryConfig): readonly string[] {
  */
 export const CURSOR_NEXT_KEY = 'next';
 
+/** The key beside `next` that holds the cursor of the page before (null on the first page). */
+export const CURSOR_PREV_KEY = 'prev';
+
 /** The query parameter of a filter: the field itself, or the name given to a filter through a relation. */
 export function filterName(filter: ListFilterConfig): string {
   return typeof filter === 'string' ? filter : filter.name;

@@ -366,13 +366,16 @@ export interface ListQueryContext {
 
 /**
  * Pages by cursor (keyset): `?cursor=` names the last record of the previous page by its sort
- * value and id, and the page is the records after it in the list's order (src/appgen/cursor.ts).
+ * value and id, and the page is the records after it in the list's order, or (a `prev` cursor) the
+ * first record of the next page, and the page is the records before it (src/appgen/cursor.ts).
  */
 export interface ListCursorContext {
   /** Each sort field and how its value travels in a cursor and is checked when it comes back. */
   sorts: { field: string; kind: 'string' | 'int' | 'float' | 'date' }[];
   /** The key beside the records that holds the next page's cursor (`next`) when the list answers an envelope; null: the answer is the bare list, and the next page's URL goes in a `Link` header. */
   nextKey: string | null;
+  /** The key beside the records that holds the previous page's cursor (`prev`, null on the first page) when the list answers an envelope; null for a bare list (`Link` with `rel="prev"`). */
+  prevKey: string | null;
   /** Send the count in X-Total-Count beside the page (the list counts, and no envelope key holds the count). */
   countHeader: boolean;
 }

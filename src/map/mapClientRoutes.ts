@@ -96,19 +96,20 @@ function resultType(method: MethodContext, project: Omit<ProjectContext, 'client
     ? `Required<Pick<${model}, ${JSON.stringify(method.values)}>>[${JSON.stringify(method.values)}]`
     : record;
   const answer = method.responseIsArray ? `Array<${item}>` : item;
-  return enveloped(answer, method.envelope, method.listQuery?.cursor?.nextKey ?? null);
+  const cursor = method.listQuery?.cursor;
+  return enveloped(answer, method.envelope, cursor?.nextKey ? [cursor.nextKey, cursor.prevKey] : []);
 }
 
-/** The answer type inside its envelope: `{ "articles": Array<Article>; "articlesCount": number }` (with `"next": string | null` of a page by cursor). */
+/** The answer type inside its envelope: `{ "articles": Array<Article>; "articlesCount": number }` (with `"next": string | null; "prev": string | null` of a page by cursor). */
 function enveloped(
   answer: string,
   envelope: MethodContext['envelope'],
-  nextKey: string | null = null,
+  cursorKeys: Array<string | null> = [],
 ): string {
   if (envelope.response === null) return answer;
   const count = envelope.count === null ? '' : `; ${JSON.stringify(envelope.count)}: number`;
-  const next = nextKey === null ? '' : `; ${JSON.stringify(nextKey)}: string | null`;
-  return `{ ${JSON.stringify(envelope.response)}: ${answer}${count}${next} }`;
+  const cursors = cursorKeys.map((key) => `; ${JSON.stringify(key)}: string | null`).join('');
+  return `{ ${JSON.stringify(envelope.response)}: ${answer}${count}${cursors} }`;
 }
 
 /** `{ a: A; b: B }`: the type of a client input's params or query. */

@@ -9,7 +9,7 @@ import type {
 } from './contexts';
 import { FIELD_TYPES } from '../config/fieldTypes';
 import { delegateName, pascalCase } from '../domain/names';
-import { CURSOR_NEXT_KEY, DEFAULT_MAX_PAGE_SIZE } from '../domain/listQuery';
+import { CURSOR_NEXT_KEY, CURSOR_PREV_KEY, DEFAULT_MAX_PAGE_SIZE } from '../domain/listQuery';
 import { mapOrmStep } from './mapOrmQueries';
 import { worksOnCollection } from '../domain/routeOperation';
 
@@ -88,6 +88,7 @@ function mapCursor(route: ProjectRoute, model: ProjectModel): ListCursorContext 
       return { field, kind: CURSOR_KIND[FIELD_TYPES[type].kind] ?? 'string' };
     }),
     nextKey: route.envelope.response === null ? null : CURSOR_NEXT_KEY,
+    prevKey: route.envelope.response === null ? null : CURSOR_PREV_KEY,
     countHeader: query.count && route.envelope.count === null,
   };
 }

@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument } from '../load/configDocument';
 import { FIELD_TYPES } from '../config/fieldTypes';
 import { fieldOf, fieldOptions } from '../domain/fields';
-import { CURSOR_NEXT_KEY } from '../domain/listQuery';
+import { CURSOR_NEXT_KEY, CURSOR_PREV_KEY } from '../domain/listQuery';
 import { childPointer, diagnosticAt } from './locate';
 
 /**
@@ -61,14 +61,14 @@ export function checkCursorPagination(
       ? { response: envelope }
       : { response: envelope?.response, count: envelope?.count };
   for (const [key, value] of Object.entries(keys))
-    if (value === CURSOR_NEXT_KEY)
+    if (value === CURSOR_NEXT_KEY || value === CURSOR_PREV_KEY)
       problems.push(
         diagnosticAt(
           document,
           typeof envelope === 'string'
             ? childPointer(pointer, 'envelope')
             : childPointer(childPointer(pointer, 'envelope'), key),
-          `the envelope key "${CURSOR_NEXT_KEY}" is where a list with "pagination": "cursor" puts the cursor of the next page`,
+          `the envelope key "${value}" is where a list with "pagination": "cursor" puts the cursor of the ${value === CURSOR_NEXT_KEY ? 'next page' : 'page before'}`,
           `name the ${key} key otherwise (e.g. "items").`,
         ),
       );

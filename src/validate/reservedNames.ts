@@ -230,11 +230,12 @@ const HANDLER_NAMES = new Set([
   'ListQuerySpec',
   // lists that page by cursor (handler/listQuery, handler/respondPage, src/appgen/cursor.ts)
   'position',
-  'next',
+  'ends',
   'readCursor',
-  'afterCursor',
-  'endOfPage',
-  'nextPageLink',
+  'cursorWhere',
+  'pageOrder',
+  'pageEnds',
+  'pageLinks',
   // orm drizzle (templates/partials/orm/drizzle/)
   'tables',
   'matching',

@@ -1676,22 +1676,41 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
       'pager-3',
     ];
     const mine = `authorId=${pager.user.id}`;
-    /** Every page of the enveloped list, following "next" until it is null. */
+    /**
+     * Every page of the enveloped list, following "next" until it is null; then back from the last
+     * page, following "prev" until it is null, which must give the same pages in reverse.
+     */
     const walk = async (query: string) => {
-      const seen: string[] = [];
-      let path = `/api/article-pages?${mine}${query}`;
-      for (let page = 0; page < 10; page++) {
-        const answer = await send('GET', path, { record: ['x-total-count', 'link'] });
+      const pages: string[][] = [];
+      const path = `/api/article-pages?${mine}${query}`;
+      const read = async (cursor: string | null) => {
+        const answer = await send('GET', cursor === null ? path : `${path}&cursor=${cursor}`, {
+          record: ['x-total-count', 'link'],
+        });
         expect(answer.status).toBe(200);
-        expect(Object.keys(body(answer))).toEqual(['articles', 'articlesCount', 'next']);
+        expect(Object.keys(body(answer))).toEqual(['articles', 'articlesCount', 'next', 'prev']);
         expect(body(answer).articlesCount).toBe(7);
-        seen.push(...rows(answer).map((row) => row.slug as string));
-        const next = body(answer).next as string | null;
-        if (next === null) return seen;
-        expect(next).toMatch(/^[A-Za-z0-9_-]+$/);
-        path = `/api/article-pages?${mine}${query}&cursor=${next}`;
+        return {
+          slugs: rows(answer).map((row) => row.slug as string),
+          next: body(answer).next as string | null,
+          prev: body(answer).prev as string | null,
+        };
+      };
+      let page = await read(null);
+      expect(page.prev).toBeNull();
+      pages.push(page.slugs);
+      while (page.next !== null && pages.length < 10) {
+        expect(page.next).toMatch(/^[A-Za-z0-9_-]+$/);
+        page = await read(page.next);
+        pages.push(page.slugs);
       }
-      throw new Error('more than 10 pages');
+      const back: string[][] = [page.slugs];
+      while (page.prev !== null && back.length < 10) {
+        page = await read(page.prev);
+        back.unshift(page.slugs);
+      }
+      expect(back).toEqual(pages);
+      return pages.flat();
     };
     expect(await walk('&sort=createdAt&limit=2')).toEqual(oldestFirst);
     expect(await walk('&sort=-createdAt&limit=2')).toEqual(newestFirst);
@@ -1700,11 +1719,11 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     expect(await walk('&sort=createdAt&limit=7')).toEqual(oldestFirst);
     // A bare list: the next page's URL in the Link header, none on the last page.
     const pages: string[][] = [];
+    const linked = (link: string | null, rel: string) =>
+      link === null ? null : (new RegExp(`<([^>]+)>; rel="${rel}"`).exec(link)?.[1] ?? null);
     let link: string | null = `</api/article-slugs?${mine}&sort=-createdAt>; rel="next"`;
-    while (link !== null && pages.length < 10) {
-      const target = /^<([^>]+)>; rel="next"$/.exec(link);
-      expect(target).not.toBeNull();
-      const answer = await send('GET', (target as RegExpExecArray)[1], {
+    while (linked(link, 'next') !== null && pages.length < 10) {
+      const answer = await send('GET', linked(link, 'next') as string, {
         record: ['x-total-count', 'link'],
       });
       expect(answer.status).toBe(200);
@@ -1714,6 +1733,10 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     }
     expect(pages.map((page) => page.length)).toEqual([2, 2, 2, 1]);
     expect(pages.flat()).toEqual(newestFirst);
+    // The last page links the one before it (rel="prev") and no next.
+    expect(link).toMatch(/^<[^>]+>; rel="prev"$/);
+    const before = await send('GET', linked(link, 'prev') as string);
+    expect(before.body).toEqual(pages[2]);
     // A filter combines with the cursor: another author has no article after it.
     const first = await send('GET', `/api/article-pages?${mine}&sort=createdAt&limit=3`);
     const cursor = body(first).next as string;
@@ -1721,10 +1744,15 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
       'GET',
       `/api/article-pages?authorId=${MISSING}&cursor=${cursor}&sort=createdAt`,
     );
-    expect(other.body).toEqual({ articles: [], articlesCount: 0, next: null });
+    expect(other.body).toEqual({
+      articles: [],
+      articlesCount: 0,
+      next: null,
+      prev: expect.stringMatching(/^[A-Za-z0-9_-]+$/),
+    });
     // Mistakes are 400s that say what to do.
     const notOurs =
-      'the "next" of the previous page unchanged, or leave "cursor" out for the first page';
+      'the "next" or "prev" of a page unchanged, or leave "cursor" out for the first page';
     expectError(
       await send('GET', `/api/article-pages?${mine}&sort=-createdAt&cursor=${cursor}`),
       400,

@@ -270,15 +270,20 @@ function successResponse(method: MethodContext, project: ProjectContext): [strin
         ? { type: 'array', items: recordSchema(method, project) }
         : recordSchema(method, project);
     const { response, count } = method.envelope;
-    const nextKey = method.listQuery?.cursor?.nextKey;
+    const cursor = method.listQuery?.cursor;
     body = underKey(response, answer, {
       ...(count ? { [count]: { type: 'integer', minimum: 0 } } : {}),
-      ...(nextKey
+      ...(cursor?.nextKey && cursor.prevKey
         ? {
-            [nextKey]: {
+            [cursor.nextKey]: {
               type: ['string', 'null'],
               description:
                 'The cursor of the next page (send it as `cursor`); null on the last page',
+            },
+            [cursor.prevKey]: {
+              type: ['string', 'null'],
+              description:
+                'The cursor of the page before (send it as `cursor`); null on the first page',
             },
           }
         : {}),
@@ -302,7 +307,7 @@ function successResponse(method: MethodContext, project: ProjectContext): [strin
     project.orm !== 'none'
   )
     headers.Link = {
-      description: `The next page: \`<url>; rel="next"\` (RFC 8288), the URL relative to this request's, with \`cursor\` set; absent on the last page${corsNote(project, 'Link')}`,
+      description: `The pages beside this one: \`<url>; rel="next", <url>; rel="prev"\` (RFC 8288), each URL relative to this request's, with \`cursor\` set; no \`next\` on the last page, no \`prev\` on the first (no header when the list has one page)${corsNote(project, 'Link')}`,
       schema: { type: 'string' },
     };
   if (Object.keys(headers).length > 0) response.headers = headers;
@@ -370,7 +375,7 @@ function queryParameters(method: MethodContext): JsonSchema[] {
             name: 'cursor',
             in: 'query',
             required: false,
-            description: `Where the page starts: the \`next\` of the previous page (${query.cursor.nextKey ? `the answer's \`${query.cursor.nextKey}\`` : 'in the URL of its `Link` header'}), unchanged; leave it out for the first page. A cursor belongs to the \`sort\` of the page that gave it`,
+            description: `Where the page starts: the \`next\` or \`prev\` of a page (${query.cursor.nextKey ? `the answer's \`${query.cursor.nextKey}\` or \`${query.cursor.prevKey}\`` : 'in the URLs of its `Link` header'}), unchanged; leave it out for the first page. A cursor belongs to the \`sort\` of the page that gave it`,
             schema: { type: 'string' },
           }
         : {

@@ -42,9 +42,12 @@ export class RecordingClient {
 
   private normalise(text: string): string {
     return text
-      .replace(/(cursor=|"next":")([A-Za-z0-9_-]{16,})/g, (_, lead: string, cursor: string) => {
-        return `${lead}${cursorText(cursor)}`;
-      })
+      .replace(
+        /(cursor=|"next":"|"prev":")([A-Za-z0-9_-]{16,})/g,
+        (_, lead: string, cursor: string) => {
+          return `${lead}${cursorText(cursor)}`;
+        },
+      )
       .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => {
         if (!this.ids.has(id)) this.ids.set(id, `<id${this.ids.size + 1}>`);
         return this.ids.get(id) as string;

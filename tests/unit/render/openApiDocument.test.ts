@@ -304,13 +304,14 @@ describe('the OpenAPI document of the links case (url fields, a list of urls)', 
     expect(cursor.description).toContain("the answer's `next`");
     // An envelope: `next` beside the records, a string or null.
     const page = json(document.paths['/api/articles'].get.responses['200']);
-    expect(page.required).toEqual(['articles', 'next']);
+    expect(page.required).toEqual(['articles', 'next', 'prev']);
     expect(page.properties.next.type).toEqual(['string', 'null']);
-    // A bare list: the next page in Link, beside the count.
+    expect(page.properties.prev.type).toEqual(['string', 'null']);
+    // A bare list: the pages beside it in Link, beside the count.
     const bare = document.paths['/api/label-pages'].get.responses['200'];
     expect(Object.keys(bare.headers)).toEqual(['X-Total-Count', 'Link']);
     expect(bare.headers.Link.description).toMatch(
-      /^The next page: `<url>; rel="next"` \(RFC 8288\)/,
+      /^The pages beside this one: `<url>; rel="next", <url>; rel="prev"` \(RFC 8288\)/,
     );
     expect(json(bare).type).toBe('array');
   });

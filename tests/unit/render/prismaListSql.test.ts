@@ -121,7 +121,7 @@ describe('a Prisma list read by its `where` as before', () => {
     const cursor = { ...QUERY, sort: ['createdAt'], pagination: 'cursor', count: true };
     const route = listRoute(cursor);
     byWhere(route);
-    expect(route).toContain('where: { AND: [where, afterCursor(query.sort, position.after)] }');
+    expect(route).toContain('where: { AND: [where, cursorWhere(query.sort, position.at)] }');
     expect(route).toContain('SELECT COUNT(*) AS "total" FROM "Article"${whereSql}');
     expect(listRoute({ ...cursor, count: false })).not.toContain('$queryRaw');
   });

@@ -53,7 +53,7 @@ describe('"pagination": "cursor"', () => {
     ).toEqual([]);
   });
 
-  it('refuses it without pages, on optional, hidden and boolean sort fields, beside an envelope key "next", and on a collection', () => {
+  it('refuses it without pages, on optional, hidden and boolean sort fields, beside an envelope key "next" or "prev", and on a collection', () => {
     expect(
       problems([
         list({ sort: ['rank'], pagination: 'cursor' }),
@@ -67,6 +67,10 @@ describe('"pagination": "cursor"', () => {
           { path: '/api/notes/all', envelope: { response: 'notes', count: 'next' } },
         ),
         list({ pageSize: 10, pagination: 'cursor' }, { path: '/api/notes/bare', envelope: 'next' }),
+        list(
+          { pageSize: 10, pagination: 'cursor', count: true },
+          { path: '/api/notes/back', envelope: { response: 'notes', count: 'prev' } },
+        ),
         {
           method: 'DELETE',
           path: '/api/notes',
@@ -93,7 +97,10 @@ describe('"pagination": "cursor"', () => {
       ),
       expect.stringMatching(/routes\[2\]\.envelope \| the envelope key "next"/),
       expect.stringMatching(
-        /routes\[3\]\.query\.pagination \| "pagination" does not apply to DELETE \/api\/notes/,
+        /routes\[3\]\.envelope\.count \| the envelope key "prev" is where a list with "pagination": "cursor" puts the cursor of the page before \| name the count key otherwise/,
+      ),
+      expect.stringMatching(
+        /routes\[4\]\.query\.pagination \| "pagination" does not apply to DELETE \/api\/notes/,
       ),
     ]);
   });

@@ -65,12 +65,13 @@ function clearHref(state: ListState): string {
   return listHref(state, Object.fromEntries(names.map((name) => [name, null])));
 }
 
-/** "21–40 of 45" with Previous and Next links. */
+/** "21–40 of 45" with Previous and Next links (and First page on a list paged by cursor). */
 export function ListPager({ pager }: { pager: Pager | null }) {
-  if (pager === null || (pager.summary === null && pager.previous === null && pager.next === null)) return null;
+  if (pager === null || (pager.summary === null && pager.first === null && pager.previous === null && pager.next === null)) return null;
   return (
     <nav className="appgen-pager" aria-label="Pages">
-      {pager.previous !== null ? <a href={pager.previous} rel="prev">{pager.previousLabel}</a> : null}
+      {pager.first !== null ? <a href={pager.first} rel="first">First page</a> : null}
+      {pager.previous !== null ? <a href={pager.previous} rel="prev">Previous</a> : null}
       {pager.summary !== null ? <span className="appgen-pager-summary">{pager.summary}</span> : null}
       {pager.next !== null ? <a href={pager.next} rel="next">Next</a> : null}
     </nav>

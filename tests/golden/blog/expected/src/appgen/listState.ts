@@ -116,31 +116,32 @@ function defaultSortText(route: ListQuerySpec): string | null {
   return route.defaultSort ? `${route.defaultSort.descending ? "-" : ""}${route.defaultSort.field}` : null;
 }
 
-/** A list's pager: where "Previous" and "Next" lead (null: no such page) and what the page holds. */
+/** A list's pager: where "First page", "Previous" and "Next" lead (null: no such link) and what the page holds. */
 export interface Pager {
   /** `21–40 of 45` (with the count), `21–40`, or null when there is nothing to say. */
   summary: string | null;
+  /** The first page, on a list paged by cursor once away from it (an offset list's pages are numbered). */
+  first: string | null;
   previous: string | null;
-  /** "Previous", or "First page" on a list paged by cursor (a cursor leads forward only). */
-  previousLabel: string;
   next: string | null;
 }
 
 /**
  * The pager of a list that has pages. By offset: the records shown and, when the route counts,
  * of how many; "Next" while records remain (without a count: while the page is full). By cursor:
- * "Next" to the cursor the route gave, and "First page" (its "Previous") once past the first.
+ * "Previous" and "Next" to the cursors the route gave, and "First page" once away from it.
  */
-export function pagerOf(state: ListState, shown: number, total: number | null, nextCursor: string | null, locale: string): Pager | null {
+export function pagerOf(state: ListState, shown: number, total: number | null, cursors: { next: string | null; prev: string | null }, locale: string):
+  Pager | null {
   const route = state.spec.route;
   if (route.pageSize === null) return null;
   const number = (n: number) => new Intl.NumberFormat(locale).format(n);
   if (route.cursor) {
     return {
       summary: total === null ? null : `${number(total)} in all`,
-      previous: state.cursor === null ? null : listHref(state, { cursor: null }),
-      previousLabel: "First page",
-      next: nextCursor === null ? null : listHref(state, { cursor: nextCursor }),
+      first: state.cursor === null ? null : listHref(state, { cursor: null }),
+      previous: cursors.prev === null ? null : listHref(state, { cursor: cursors.prev }),
+      next: cursors.next === null ? null : listHref(state, { cursor: cursors.next }),
     };
   }
   const first = (state.page - 1) * route.pageSize;
@@ -148,8 +149,8 @@ export function pagerOf(state: ListState, shown: number, total: number | null, n
   const range = shown === 0 ? null : `${number(first + 1)}–${number(first + shown)}`;
   return {
     summary: range === null ? null : total === null ? range : `${range} of ${number(total)}`,
+    first: null,
     previous: state.page > 1 ? listHref(state, { page: state.page === 2 ? null : String(state.page - 1) }) : null,
-    previousLabel: "Previous",
     next: more ? listHref(state, { page: String(state.page + 1) }) : null,
   };
 }

@@ -3,29 +3,50 @@
 // the last record of a page by its sort value and id, and the next page is the records after it
 // in the list's order (the sort field, then id ascending), read through the sort field's index
 // however deep the page is: no record before it is read, as ?offset= reads every one it skips.
+// The previous page is the records before the page's first, read the other way along the index.
 import { isStorableText, parseIsoDate } from "./body";
 import { jsonError } from "./http";
 import type { ListQuery, ListQuerySpec } from "./query";
-import { and, getTableColumns, gt, gte, lt, lte, or, type Column, type SQL, type Table } from "drizzle-orm";
+import { and, asc, desc, getTableColumns, gt, gte, lt, lte, or, type Column, type SQL, type Table } from "drizzle-orm";
 
 /**
- * The records after `after` in a list's order (the sort field, then id ascending), as a condition
- * ANDed with the list's own; undefined for the first page. `field >= x AND (field > x OR id > y)`:
- * the first term bounds the sort field's index scan, the rest skips the ties already sent.
+ * The records after `at` in a list's order (the sort field, then id ascending), or before it when
+ * `at` goes backward, as a condition ANDed with the list's own; undefined for the first page.
+ * `field >= x AND (field > x OR id > y)`: the first term bounds the sort field's index scan, the
+ * rest skips the ties already sent (backward, the same with every comparison turned round).
  */
-export function afterCursor<T extends Table>(table: T, sort: ListQuery["sort"], after: ListPosition | null): SQL | undefined {
-  if (!after) return undefined;
+export function cursorWhere<T extends Table>(table: T, sort: ListQuery["sort"], at: ListPosition | null): SQL | undefined {
+  if (!at) return undefined;
   const columns = getTableColumns(table) as Record<string, Column>;
-  const byId = gt(columns.id, after.id);
+  const byId = at.backward ? lt(columns.id, at.id) : gt(columns.id, at.id);
   if (!sort) return byId;
   const column = columns[sort.field];
-  return sort.descending ? and(lte(column, after.value), or(lt(column, after.value), byId)) : and(gte(column, after.value), or(gt(column, after.value), byId));
+  return sort.descending !== at.backward
+    ? and(lte(column, at.value), or(lt(column, at.value), byId))
+    : and(gte(column, at.value), or(gt(column, at.value), byId));
 }
 
-/** The last record of a page: its value of the sort field (null in a list ordered by id alone) and its id. */
+/**
+ * The order a page is read in: the list's (the sort field, then id ascending), or the reverse of
+ * it for a page read backward from `at` (pageEnds puts its rows back in the list's order).
+ * Cursor lists sort by required fields only, so no NULLs to place.
+ */
+export function pageOrder<T extends Table>(table: T, sort: ListQuery["sort"], at: ListPosition | null): SQL[] {
+  const columns = getTableColumns(table) as Record<string, Column>;
+  const backward = at?.backward === true;
+  const way = (column: Column, descending: boolean) => (descending !== backward ? desc(column) : asc(column));
+  return [...(sort ? [way(columns[sort.field], sort.descending)] : []), way(columns.id, false)];
+}
+
+/**
+ * Where a page starts: a record of the list by its value of the sort field (null in a list ordered
+ * by id alone) and its id, and which way the page goes from it: the records after it (a `next`
+ * cursor) or, `backward`, the records before it (a `prev` cursor).
+ */
 export interface ListPosition {
   value: string | number | Date | null;
   id: string;
+  backward: boolean;
 }
 
 /** The order of a list as ?sort= writes it (`-createdAt`), "" for the order by id alone: a cursor belongs to one order. */
@@ -33,40 +54,65 @@ function orderName(sort: ListQuery["sort"]): string {
   return sort ? `${sort.descending ? "-" : ""}${sort.field}` : "";
 }
 
-/** The cursor of the page that follows `row`: base64url of `{ s: order, v: sort value, i: id }` (opaque to clients). */
-function cursorOf(row: { id: string }, sort: ListQuery["sort"]): string {
-  const value = sort ? (row as unknown as Record<string, unknown>)[sort.field] : undefined;
-  const payload = sort ? { s: orderName(sort), v: value instanceof Date ? value.toISOString() : value, i: row.id } : { s: "", i: row.id };
-  return Buffer.from(JSON.stringify(payload), "utf8").toString("base64url");
+/**
+ * The cursor of the page beside `row`: base64url of `{ s: order, v: sort value, i: id }` (opaque to
+ * clients), with `d: "b"` for the page before it.
+ */
+function cursorOf(value: unknown, id: string, sort: ListQuery["sort"], backward: boolean): string {
+  const payload = sort ? { s: orderName(sort), v: value instanceof Date ? value.toISOString() : value, i: id } : { s: "", i: id };
+  return Buffer.from(JSON.stringify(backward ? { ...payload, d: "b" } : payload), "utf8").toString("base64url");
+}
+
+/** The cursor of the page beside a record of the list. */
+function rowCursor(row: { id: string }, sort: ListQuery["sort"], backward: boolean): string {
+  return cursorOf(sort ? (row as unknown as Record<string, unknown>)[sort.field] : null, row.id, sort, backward);
+}
+
+/** The cursors of the pages around a page: `next` (null on the last page) and `prev` (null on the first). */
+export interface PageEnds {
+  next: string | null;
+  prev: string | null;
 }
 
 /**
- * Cuts the rows read for a page (one more than its size, to know whether another page follows) to
- * the page, and answers the cursor of the next page, or null on the last page.
+ * Cuts the rows read for a page (one more than its size, to know whether another page follows in
+ * the direction read) to the page, puts a page read backward back in the list's order, and answers
+ * the cursors of the pages before and after it. A page read forward from a cursor has one before
+ * it (the cursor's record at least); a page read backward has the one it was asked from after it.
  */
-export function endOfPage(rows: Array<{ id: string }>, size: number, sort: ListQuery["sort"]): string | null {
-  if (rows.length <= size) return null;
-  rows.length = size;
-  return cursorOf(rows[size - 1], sort);
+export function pageEnds(rows: Array<{ id: string }>, size: number, sort: ListQuery["sort"], at: ListPosition | null): PageEnds {
+  const more = rows.length > size;
+  if (more) rows.length = size;
+  if (at?.backward) rows.reverse();
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  if (at?.backward) return { prev: more ? rowCursor(first, sort, true) : null, next: last ? rowCursor(last, sort, false) : null };
+  // An empty page after a cursor (its records were deleted since): the page before is before the cursor's record.
+  const prev = at === null ? null : first ? rowCursor(first, sort, true) : cursorOf(at.value, at.id, sort, true);
+  return { next: more ? rowCursor(last, sort, false) : null, prev };
 }
 
 /**
- * The `Link` header of a page of a bare list: the next page's address, this request's with ?cursor=
- * the next page's (RFC 8288 `rel="next"`, a reference relative to the request's URL); none on the
- * last page.
+ * The `Link` header of a page of a bare list: the addresses of the pages after and before it, this
+ * request's with ?cursor= (RFC 8288 `rel="next"` and `rel="prev"`, references relative to the
+ * request's URL); none for an end the list does not have.
  */
-export function nextPageLink(request: Request, next: string | null): Record<string, string> {
-  if (next === null) return {};
+export function pageLinks(request: Request, ends: PageEnds): Record<string, string> {
   const url = new URL(request.url);
-  url.searchParams.set("cursor", next);
-  return { link: `<${url.pathname}${url.search}>; rel="next"` };
+  const link = (cursor: string | null, rel: string) => {
+    if (cursor === null) return [];
+    url.searchParams.set("cursor", cursor);
+    return [`<${url.pathname}${url.search}>; rel="${rel}"`];
+  };
+  const links = [...link(ends.next, "next"), ...link(ends.prev, "prev")];
+  return links.length === 0 ? {} : { link: links.join(", ") };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BASE64URL = /^[A-Za-z0-9_-]{1,4096}$/;
 
 /** The payload of a cursor this app wrote, or null when the text is not one. */
-function payloadOf(text: string): { s: string; v?: unknown; i: string } | null {
+function payloadOf(text: string): { s: string; v?: unknown; i: string; backward: boolean } | null {
   if (!BASE64URL.test(text)) return null;
   let payload: unknown;
   try {
@@ -75,11 +121,12 @@ function payloadOf(text: string): { s: string; v?: unknown; i: string } | null {
     return null;
   }
   if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return null;
-  const { s, i, ...rest } = payload as Record<string, unknown>;
+  const { s, i, d, ...rest } = payload as Record<string, unknown>;
   const others = Object.keys(rest);
   if (typeof s !== "string" || typeof i !== "string" || !UUID.test(i)) return null;
+  if (d !== undefined && d !== "b") return null;
   if (s === "" ? others.length !== 0 : others.length !== 1 || others[0] !== "v") return null;
-  return { s, v: rest.v, i };
+  return { s, v: rest.v, i, backward: d === "b" };
 }
 
 /** A sort value of a cursor as the field's value, or undefined when it cannot be one. */
@@ -98,21 +145,21 @@ function positionValue(value: unknown, kind: NonNullable<ListQuerySpec["cursor"]
 
 /**
  * Reads ?cursor= (ListQuery.cursor) of a list that pages by cursor: where its page starts (null:
- * the first page). A cursor this app did not write, or one written for another ?sort, is a 400
- * that says so: a client's mistake never reaches the database.
+ * the first page) and which way. A cursor this app did not write, or one written for another
+ * ?sort, is a 400 that says so: a client's mistake never reaches the database.
  */
-export function readCursor(query: ListQuery, spec: ListQuerySpec): { ok: true; after: ListPosition | null } | { ok: false; response: Response } {
-  if (query.cursor === null) return { ok: true, after: null };
+export function readCursor(query: ListQuery, spec: ListQuerySpec): { ok: true; at: ListPosition | null } | { ok: false; response: Response } {
+  if (query.cursor === null) return { ok: true, at: null };
   const fail = (message: string) => ({ ok: false as const, response: jsonError(400, message) });
   const payload = payloadOf(query.cursor);
   const order = orderName(query.sort);
-  if (!payload) return fail(`"cursor" is not one this list gave: send the "next" of the previous page unchanged, or leave "cursor" out for the first page`);
+  if (!payload) return fail(`"cursor" is not one this list gave: send the "next" or "prev" of a page unchanged, or leave "cursor" out for the first page`);
   if (payload.s !== order) {
     const named = (name: string) => (name === "" ? "the order by id (no sort)" : `sort=${name}`);
     return fail(`"cursor" belongs to ${named(payload.s)}, and this request asks for ${named(order)}: ask with the sort of the page that gave it, or leave "cursor" out to start again`);
   }
-  if (!query.sort) return { ok: true, after: { value: null, id: payload.i } };
+  if (!query.sort) return { ok: true, at: { value: null, id: payload.i, backward: payload.backward } };
   const value = positionValue(payload.v, spec.cursor?.[query.sort.field] ?? "string");
-  if (value === undefined) return fail(`"cursor" is not one this list gave: send the "next" of the previous page unchanged, or leave "cursor" out for the first page`);
-  return { ok: true, after: { value, id: payload.i } };
+  if (value === undefined) return fail(`"cursor" is not one this list gave: send the "next" or "prev" of a page unchanged, or leave "cursor" out for the first page`);
+  return { ok: true, at: { value, id: payload.i, backward: payload.backward } };
 }

@@ -67,7 +67,7 @@ export const openApiDocument: Record<string, unknown> = {
             "name": "cursor",
             "in": "query",
             "required": false,
-            "description": "Where the page starts: the `next` of the previous page (the answer's `next`), unchanged; leave it out for the first page. A cursor belongs to the `sort` of the page that gave it",
+            "description": "Where the page starts: the `next` or `prev` of a page (the answer's `next` or `prev`), unchanged; leave it out for the first page. A cursor belongs to the `sort` of the page that gave it",
             "schema": {
               "type": "string"
             }
@@ -127,11 +127,19 @@ export const openApiDocument: Record<string, unknown> = {
                         "null"
                       ],
                       "description": "The cursor of the next page (send it as `cursor`); null on the last page"
+                    },
+                    "prev": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "description": "The cursor of the page before (send it as `cursor`); null on the first page"
                     }
                   },
                   "required": [
                     "articles",
-                    "next"
+                    "next",
+                    "prev"
                   ],
                   "additionalProperties": false
                 }
@@ -1126,7 +1134,7 @@ export const openApiDocument: Record<string, unknown> = {
             "name": "cursor",
             "in": "query",
             "required": false,
-            "description": "Where the page starts: the `next` of the previous page (in the URL of its `Link` header), unchanged; leave it out for the first page. A cursor belongs to the `sort` of the page that gave it",
+            "description": "Where the page starts: the `next` or `prev` of a page (in the URLs of its `Link` header), unchanged; leave it out for the first page. A cursor belongs to the `sort` of the page that gave it",
             "schema": {
               "type": "string"
             }
@@ -1169,7 +1177,7 @@ export const openApiDocument: Record<string, unknown> = {
                 }
               },
               "Link": {
-                "description": "The next page: `<url>; rel=\"next\"` (RFC 8288), the URL relative to this request's, with `cursor` set; absent on the last page",
+                "description": "The pages beside this one: `<url>; rel=\"next\", <url>; rel=\"prev\"` (RFC 8288), each URL relative to this request's, with `cursor` set; no `next` on the last page, no `prev` on the first (no header when the list has one page)",
                 "schema": {
                   "type": "string"
                 }

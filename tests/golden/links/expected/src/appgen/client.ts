@@ -187,7 +187,7 @@ export interface GetApiArticlesInput {
   query?: { label?: string; limit?: number; cursor?: string };
 }
 
-export type GetApiArticlesResult = { "articles": Array<Omit<Article & Required<Pick<Article, "url">>, "labels"> & { labels: Array<Label & Required<Pick<Label, "url">>> }>; "next": string | null };
+export type GetApiArticlesResult = { "articles": Array<Omit<Article & Required<Pick<Article, "url">>, "labels"> & { labels: Array<Label & Required<Pick<Label, "url">>> }>; "next": string | null; "prev": string | null };
 
 /** GET /api/articles (config/routes/articles.json routes[9]) */
 export function getApiArticles(input: GetApiArticlesInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiArticlesResult>> {

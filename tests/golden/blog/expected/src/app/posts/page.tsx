@@ -50,7 +50,7 @@ export default async function PostListPage(props: { searchParams: Promise<Record
               </div>
             )
           ) : <p role="alert" className="appgen-error">{ data0.error }</p> }
-          <ListPager pager={ data0.ok ? pagerOf(list0, data0.data.length, data0.total, data0.next, locale) : null } />
+          <ListPager pager={ data0.ok ? pagerOf(list0, data0.data.length, data0.total, data0, locale) : null } />
         </div>
       </div>
     </main>

@@ -6,7 +6,7 @@ import { allowedMethods, handle, json, methodNotAllowed } from "@/appgen/http";
 import { refuseBody } from "@/appgen/noBody";
 import { readComputed, shaped, type Shape } from "@/appgen/shape";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
-import { afterCursor, endOfPage, nextPageLink, readCursor } from "@/appgen/cursor";
+import { cursorWhere, pageEnds, pageLinks, pageOrder, readCursor } from "@/appgen/cursor";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiLabelPagesQuery = {
@@ -34,17 +34,17 @@ export async function GET(request: Request): Promise<Response> {
     if (!position.ok) return position.response;
     const where = { ...query.where } as Prisma.LabelWhereInput;
     const records = await db.label.findMany({
-      // After the cursor's record, if any (position.after: the last record of the previous page).
-      where: { AND: [where, afterCursor(query.sort, position.after)] } as Prisma.LabelWhereInput,
-      // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.LabelOrderByWithRelationInput[],
+      // Beside the cursor's record, if any (position.at: after the last record of the previous page, or before the first of the next).
+      where: { AND: [where, cursorWhere(query.sort, position.at)] } as Prisma.LabelWhereInput,
+      // The order asked for, then by id (a stable order, so pages neither repeat nor skip records); reversed to read backward.
+      orderBy: pageOrder(query.sort, position.at) as Prisma.LabelOrderByWithRelationInput[],
       // One more than the page: whether another page follows.
       take: (query.limit ?? 20) + 1,
     });
-    const next = endOfPage(records, query.limit ?? 20, query.sort);
+    const ends = pageEnds(records, query.limit ?? 20, query.sort, position.at);
     await withCounts(records, { counts: { articles: relationCounts.label.articleCount }, include: {  } }, db);
     const total = await db.label.count({ where });
-    return json(shaped(readComputed(records, { computed: { articleCount: ["count", "articles"] }, include: {  } }), getApiLabelPagesShape), 200, { "x-total-count": String(total), ...nextPageLink(request, next) });
+    return json(shaped(readComputed(records, { computed: { articleCount: ["count", "articles"] }, include: {  } }), getApiLabelPagesShape), 200, { "x-total-count": String(total), ...pageLinks(request, ends) });
   });
 }
 

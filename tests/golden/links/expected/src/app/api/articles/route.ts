@@ -7,7 +7,7 @@ import { refuseBody } from "@/appgen/noBody";
 import { readComputed, shaped, type Shape } from "@/appgen/shape";
 import { publicBaseUrl } from "@/appgen/requestOrigin";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
-import { afterCursor, endOfPage, readCursor } from "@/appgen/cursor";
+import { cursorWhere, pageEnds, pageOrder, readCursor } from "@/appgen/cursor";
 import type { PostApiArticlesBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { eventRows, runEvents, wakeOutbox } from "@/appgen/events";
@@ -74,16 +74,16 @@ export async function GET(request: Request): Promise<Response> {
       ],
     } as Prisma.ArticleWhereInput;
     const records = await db.article.findMany({
-      // After the cursor's record, if any (position.after: the last record of the previous page).
-      where: { AND: [where, afterCursor(query.sort, position.after)] } as Prisma.ArticleWhereInput,
-      // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.ArticleOrderByWithRelationInput[],
+      // Beside the cursor's record, if any (position.at: after the last record of the previous page, or before the first of the next).
+      where: { AND: [where, cursorWhere(query.sort, position.at)] } as Prisma.ArticleWhereInput,
+      // The order asked for, then by id (a stable order, so pages neither repeat nor skip records); reversed to read backward.
+      orderBy: pageOrder(query.sort, position.at) as Prisma.ArticleOrderByWithRelationInput[],
       // One more than the page: whether another page follows.
       take: (query.limit ?? 10) + 1,
       include: { labels: { orderBy: { id: "asc" } } },
     });
-    const next = endOfPage(records, query.limit ?? 10, query.sort);
-    return json({ "articles": shaped(readComputed(records, { computed: {  }, include: { labels: { computed: {  }, include: {} } } }), getApiArticlesShape, publicBaseUrl(request)), "next": next }, 200);
+    const ends = pageEnds(records, query.limit ?? 10, query.sort, position.at);
+    return json({ "articles": shaped(readComputed(records, { computed: {  }, include: { labels: { computed: {  }, include: {} } } }), getApiArticlesShape, publicBaseUrl(request)), "next": ends.next, "prev": ends.prev }, 200);
   });
 }
 
