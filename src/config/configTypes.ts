@@ -180,7 +180,10 @@ export interface ElementConfig {
   required?: boolean;
   placeholder?: string;
   rows?: number;
-  options?: OptionConfig[];
+  /** A select's choices, or `"GET /path"`: the records of that list route (see `optionLabel`). */
+  options?: OptionConfig[] | string;
+  /** A select fed by a route: the field of each record shown as its option's text. */
+  optionLabel?: string;
   href?: string;
   layout?: 'stack' | 'row' | 'grid';
   /** Child elements of a form. */

@@ -897,6 +897,19 @@ export interface OptionContext {
   label: string;
 }
 
+/**
+ * A select's choices read from a GET list route (`"options": "GET /api/categories"`): each record
+ * of the answer is an option sending its `id` and showing its `labelField`.
+ */
+export interface SelectOptionsContext {
+  /** The route call holding the answer, e.g. `data1`. */
+  variable: string;
+  /** The field of each record shown (`optionLabel`). */
+  labelField: string;
+  /** How formatValue shows it. */
+  labelKind: ColumnContext['kind'];
+}
+
 export interface ColumnContext {
   field: string;
   label: string;
@@ -1064,6 +1077,8 @@ export interface ElementContext {
   /** `1` for whole numbers, `any` for floats, else null. */
   step: string | null;
   options: OptionContext[];
+  /** A select whose choices are the records of a list route, else null. */
+  optionsFrom: SelectOptionsContext | null;
   /** Link target (`:params` from the page's), and whether it leaves the app. */
   href: string | null;
   external: boolean;

@@ -11,6 +11,7 @@ import type {
   MethodContext,
   ModelContext,
   RouteCallContext,
+  SelectOptionsContext,
 } from './contexts';
 import { fieldAttributes } from './elementAttributes';
 import { labelFromField } from './fieldLabels';
@@ -136,6 +137,21 @@ function mapOptions(
 ): ElementContext['options'] {
   if (options && options.length > 0) return options;
   return (values ?? []).map((value) => ({ value, label: value }));
+}
+
+/** A select's choices from a list route: the page calls it (no path parameters, validate made sure). */
+function optionsFrom(
+  scope: ElementScope,
+  ref: RouteRef,
+  element: ProjectElement,
+): SelectOptionsContext {
+  const call = addLoad(scope, ref, undefined);
+  const labelField = element.optionLabel ?? 'id';
+  return {
+    variable: call.variable,
+    labelField,
+    labelKind: columnKind(scope.models, call.model, labelField),
+  };
 }
 
 /** An input's HTML type: as configured, else from its body field, else guessed from its id. */
@@ -296,6 +312,7 @@ export function mapElement(
     max: validatorNumber(field, 'max'),
     step: field?.type === 'int' ? '1' : field?.type === 'float' ? 'any' : null,
     options: element.type === 'select' ? mapOptions(element.options, field?.values ?? null) : [],
+    optionsFrom: element.optionsRoute ? optionsFrom(scope, element.optionsRoute, element) : null,
     href,
     external: isExternal(href),
     layout: element.layout ?? 'stack',
