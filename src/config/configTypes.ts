@@ -11,6 +11,8 @@ export interface FieldOptions {
   default?: string | number | boolean;
   /** Allowed values, for `enum` fields. */
   values?: string[];
+  /** `enum` fields: how pages show some values (`{ "in_review": "Waiting for review" }`); default: the value in words. */
+  labels?: Record<string, string>;
   /** Never sent in a response (e.g. a password hash); still writable by routes and functions. */
   hidden?: boolean;
   /** `slug` fields: the field whose text the slug is made from when a record is created. */
