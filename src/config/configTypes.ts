@@ -11,6 +11,8 @@ export interface FieldOptions {
   default?: string | number | boolean;
   /** Allowed values, for `enum` fields. */
   values?: string[];
+  /** `enum` fields: how pages show some values (`{ "in_review": "Waiting for review" }`); default: the value in words. */
+  labels?: Record<string, string>;
   /** Never sent in a response (e.g. a password hash); still writable by routes and functions. */
   hidden?: boolean;
   /** `slug` fields: the field whose text the slug is made from when a record is created. */
@@ -180,7 +182,10 @@ export interface ElementConfig {
   required?: boolean;
   placeholder?: string;
   rows?: number;
-  options?: OptionConfig[];
+  /** A select's choices, or `"GET /path"`: the records of that list route (see `optionLabel`). */
+  options?: OptionConfig[] | string;
+  /** A select fed by a route: the field of each record shown as its option's text. */
+  optionLabel?: string;
   href?: string;
   layout?: 'stack' | 'row' | 'grid';
   /** Child elements of a form. */

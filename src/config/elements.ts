@@ -24,7 +24,7 @@ export const ELEMENT_TYPES = {
     description: 'A labelled multi-line text input.',
   },
   select: {
-    attributes: ['id', 'label', 'options', 'required'],
+    attributes: ['id', 'label', 'options', 'optionLabel', 'required'],
     description: 'A labelled drop-down of options.',
   },
   checkbox: { attributes: ['id', 'label'], description: 'A labelled checkbox (true or false).' },

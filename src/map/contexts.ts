@@ -30,6 +30,8 @@ export interface FieldContext {
   isId: boolean;
   /** Allowed values of an enum field, else null. */
   values: string[] | null;
+  /** An enum field's values with the text pages show for them (`labels`, else the value in words), else null. */
+  valueOptions: OptionContext[] | null;
   /** Never sent in a response. */
   hidden: boolean;
 
@@ -258,6 +260,8 @@ export interface BodyFieldContext {
   transforms: string[];
   validators: ValidatorContext[];
   values: string[] | null;
+  /** Those values with the text a page's select shows (the model field's `labels`, else the value in words), else null. */
+  valueOptions: OptionContext[] | null;
   /**
    * The model whose records this field links to (e.g. Tag): a `uuid[]` field of a route that
    * writes its model (create, replace, update) sets the manyToMany relation of its name. Else null.
@@ -296,6 +300,8 @@ export interface ListFilterContext {
   type: FieldType;
   /** Allowed values of an enum field, else null. */
   values: string[] | null;
+  /** Those values with the text pages show for them (the model field's `labels`, else the value in words), else null. */
+  valueOptions: OptionContext[] | null;
   /** A filter through a relation (`"path": "tags.name"`): the step to the related records and the field compared; null for the model's own field. */
   path: RelationPathContext | null;
   /** TypeScript type of the value read from the query string (`string`, `number`, `boolean`, `Date`). */
@@ -900,6 +906,19 @@ export interface OptionContext {
   label: string;
 }
 
+/**
+ * A select's choices read from a GET list route (`"options": "GET /api/categories"`): each record
+ * of the answer is an option sending its `id` and showing its `labelField`.
+ */
+export interface SelectOptionsContext {
+  /** The route call holding the answer, e.g. `data1`. */
+  variable: string;
+  /** The field of each record shown (`optionLabel`). */
+  labelField: string;
+  /** How formatValue shows it. */
+  labelKind: ColumnContext['kind'];
+}
+
 export interface ColumnContext {
   field: string;
   label: string;
@@ -930,6 +949,8 @@ export interface ColumnContext {
   value: 'view/value/own' | 'view/value/related';
   /** The partial that writes the column's heading: `view/header/sort` (with `sortState`), else `view/header/plain`. */
   header: 'view/header/sort' | 'view/header/plain';
+  /** An enum field's labels as formatValue's last argument (`, { "in_review": "In review" }`), else empty. */
+  labelsArgument: string;
 }
 
 /**
@@ -1067,6 +1088,8 @@ export interface ElementContext {
   /** `1` for whole numbers, `any` for floats, else null. */
   step: string | null;
   options: OptionContext[];
+  /** A select whose choices are the records of a list route, else null. */
+  optionsFrom: SelectOptionsContext | null;
   /** Link target (`:params` from the page's), and whether it leaves the app. */
   href: string | null;
   external: boolean;

@@ -11,6 +11,7 @@ import type {
   MethodContext,
   ModelContext,
   RouteCallContext,
+  SelectOptionsContext,
 } from './contexts';
 import { fieldAttributes } from './elementAttributes';
 import { labelFromField } from './fieldLabels';
@@ -93,6 +94,14 @@ function belongsToLink(scope: ElementScope, model: string, field: string): strin
   return page ? recordLink(page, field) : null;
 }
 
+/** An enum column's labels as formatValue's last argument, so a page shows `In review`, not `in_review`. */
+function labelsArgument(scope: ElementScope, model: string, field: string): string {
+  const options = scope.models.get(model)?.fields.find((f) => f.name === field)?.valueOptions;
+  if (!options) return '';
+  const entries = options.map((o) => `${JSON.stringify(o.value)}: ${JSON.stringify(o.label)}`);
+  return `, { ${entries.join(', ')} }`;
+}
+
 function mapColumns(
   scope: ElementScope,
   element: ProjectElement,
@@ -126,16 +135,32 @@ function mapColumns(
       cell: isList ? (`view/cell/${linked}` as const) : (`view/field/${linked}` as const),
       value: relation === null ? 'view/value/own' : 'view/value/related',
       header: sortState === null ? 'view/header/plain' : 'view/header/sort',
+      labelsArgument: labelsArgument(scope, model, field),
     };
   });
 }
 
 function mapOptions(
   options: ProjectElement['options'],
-  values: string[] | null,
+  values: ElementContext['options'] | null,
 ): ElementContext['options'] {
   if (options && options.length > 0) return options;
-  return (values ?? []).map((value) => ({ value, label: value }));
+  return values ?? [];
+}
+
+/** A select's choices from a list route: the page calls it (no path parameters, validate made sure). */
+function optionsFrom(
+  scope: ElementScope,
+  ref: RouteRef,
+  element: ProjectElement,
+): SelectOptionsContext {
+  const call = addLoad(scope, ref, undefined);
+  const labelField = element.optionLabel ?? 'id';
+  return {
+    variable: call.variable,
+    labelField,
+    labelKind: columnKind(scope.models, call.model, labelField),
+  };
 }
 
 /** An input's HTML type: as configured, else from its body field, else guessed from its id. */
@@ -295,7 +320,9 @@ export function mapElement(
     min: validatorNumber(field, 'min'),
     max: validatorNumber(field, 'max'),
     step: field?.type === 'int' ? '1' : field?.type === 'float' ? 'any' : null,
-    options: element.type === 'select' ? mapOptions(element.options, field?.values ?? null) : [],
+    options:
+      element.type === 'select' ? mapOptions(element.options, field?.valueOptions ?? null) : [],
+    optionsFrom: element.optionsRoute ? optionsFrom(scope, element.optionsRoute, element) : null,
     href,
     external: isExternal(href),
     layout: element.layout ?? 'stack',

@@ -8,8 +8,8 @@ function filterInput(filter: ListFilterContext): string {
   const options = (pairs: Array<[string, string]>) =>
     `options: [${pairs.map(([value, label]) => `{ value: ${JSON.stringify(value)}, label: ${JSON.stringify(label)} }`).join(', ')}]`;
   const kind = FIELD_TYPES[filter.type].kind;
-  if (filter.values)
-    return `{ ${head}, input: "select", ${options(filter.values.map((v) => [v, v]))} }`;
+  if (filter.valueOptions)
+    return `{ ${head}, input: "select", ${options(filter.valueOptions.map((o) => [o.value, o.label]))} }`;
   if (kind === 'boolean')
     return `{ ${head}, input: "select", ${options([
       ['true', 'Yes'],

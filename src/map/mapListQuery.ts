@@ -1,3 +1,4 @@
+import { enumOptions } from './fieldLabels';
 import type { ProjectModel, ProjectRoute } from '../validate/checkedProject';
 import type {
   ListCursorContext,
@@ -115,6 +116,7 @@ export function mapListQuery(
       name,
       type,
       values: config?.values ?? null,
+      valueOptions: enumOptions(config?.values, config?.labels),
       path: reached?.path ?? null,
       tsType: TS_VALUE[FIELD_TYPES[type].kind] ?? 'string',
     };

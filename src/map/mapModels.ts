@@ -1,3 +1,4 @@
+import { enumOptions } from './fieldLabels';
 import { mapOrmModel } from './mapOrmQueries';
 import { FIELD_TYPES } from '../config/fieldTypes';
 import type { ProjectField, ProjectModel } from '../validate/checkedProject';
@@ -56,6 +57,7 @@ function mapField(options: ProjectField, provider: DatabaseProvider): FieldConte
     unique: !isId && isUniqueOption(options),
     isId,
     values,
+    valueOptions: enumOptions(values, options.labels),
     // A password's hash is never sent, whatever the config says.
     hidden: Boolean(options.hidden) || options.type === 'password',
     apiType: `${options.type === 'json' ? 'JsonValue' : tsType}${options.optional ? ' | null' : ''}`,

@@ -1,3 +1,4 @@
+import { enumOptions } from './fieldLabels';
 import { identifier as ident } from '../domain/identifier';
 import { mapOrmQueries } from './mapOrmQueries';
 import type { OrmName } from '../config/configTypes';
@@ -90,6 +91,7 @@ function mapBodyField(
     transforms: field.transforms,
     validators: field.validators.map(mapValidator),
     values,
+    valueOptions: enumOptions(values, modelField?.labels),
     link: writesLink
       ? mapLink(
           relations.find((r) => r.name === relation),

@@ -110,7 +110,7 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
       ...(scope.loads.length > lists.length ? ['callRoute'] : []),
       ...(hasLists ? ['cellText'] : []),
       ...(params.length > 0 ? ['decodedParams'] : []),
-      ...(elements.some((e) => e.data !== null) ? ['formatValue'] : []),
+      ...(elements.some((e) => e.data !== null || e.optionsFrom !== null) ? ['formatValue'] : []),
       ...(elements.some((e) => e.valueFrom !== null) ? ['inputValue'] : []),
       ...(hasListControls ? ['pageLocale'] : []),
       ...(heading ? ['recordTitle'] : []),

@@ -3,6 +3,7 @@ import { fieldOptions } from '../domain/fields';
 import { delegateName } from '../domain/names';
 import { FIELD_TYPES } from '../config/fieldTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
+import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import type { CheckedModel } from './checkedProject';
 import { checkServerSetFields } from './checkServerSetFields';
@@ -128,6 +129,29 @@ function checkField(document: ConfigDocument, name: string, field: FieldConfig):
         childPointer(pointer, 'values'),
         `"values" only applies to enum fields, and "${name}" is ${options.type}`,
         'remove "values", or set "type": "enum".',
+        'key',
+      ),
+    );
+  }
+  for (const value of Object.keys(options.labels ?? {})) {
+    if (options.type !== 'enum' || !options.values || options.values.includes(value)) continue;
+    problems.push(
+      diagnosticAt(
+        document,
+        childPointer(childPointer(pointer, 'labels'), value),
+        `"labels" names "${value}", which is not one of the values of enum field "${name}"`,
+        suggest(value, options.values, 'a value:'),
+        'key',
+      ),
+    );
+  }
+  if (options.labels && options.type !== 'enum') {
+    problems.push(
+      diagnosticAt(
+        document,
+        childPointer(pointer, 'labels'),
+        `"labels" only applies to enum fields, and "${name}" is ${options.type}`,
+        'remove "labels", or set "type": "enum".',
         'key',
       ),
     );

@@ -62,6 +62,15 @@ export function checkViewElements(document: ConfigDocument, view: ViewConfig): D
         ),
       );
     }
+    if (element.optionLabel !== undefined && typeof element.options !== 'string')
+      problems.push(
+        diagnosticAt(
+          document,
+          childPointer(pointer, 'optionLabel'),
+          `"optionLabel" names the field shown for each record of a route's answer, but select "${element.id}" has no route in "options"`,
+          'set "options" to a GET list route, e.g. "options": "GET /api/categories", or remove "optionLabel".',
+        ),
+      );
     // An http(s) href is an external link on purpose; a path must stay on this site.
     const target =
       element.type === 'link'

@@ -27,7 +27,9 @@ function needsSignIn(view: ViewConfig, routes: readonly CheckedRoute[]): boolean
         ? element.route
         : element.type === 'form'
           ? element.load
-          : undefined;
+          : typeof element.options === 'string'
+            ? element.options
+            : undefined;
     return Boolean(ref && findRouteByRef(routes, ref)?.config.auth === true);
   });
 }

@@ -253,6 +253,8 @@ export interface ProjectElement extends Omit<
   load?: RouteRef;
   columns?: Array<{ field: string; label?: string }>;
   options?: Array<{ value: string; label: string }>;
+  /** A select's `"options": "GET /path"`: the list route whose records are its choices. */
+  optionsRoute?: RouteRef;
   /** A form's fields or a section's children. */
   children: ProjectElement[];
   /** A form: the ids of the input elements that belong to it (not to a form inside it). */

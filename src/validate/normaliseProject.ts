@@ -291,7 +291,8 @@ function normaliseElement(element: ElementConfig): ProjectElement {
     ...(columns === undefined
       ? {}
       : { columns: columns.map((c) => (typeof c === 'string' ? { field: c } : c)) }),
-    ...(options === undefined
+    ...(typeof options === 'string' ? { optionsRoute: parseRouteRef(options) } : {}),
+    ...(options === undefined || typeof options === 'string'
       ? {}
       : {
           options: options.map((o) =>

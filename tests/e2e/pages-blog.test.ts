@@ -465,6 +465,7 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
         '/posts/:id': { id: post.id },
         '/posts/:postId/comments': { postId: post.id },
         '/users/:id': { id: author.id },
+        '/posts/:id/edit': { id: post.id },
       };
       for (const view of views) {
         const filled = view.path.replace(/:(\w+)/g, (_, name: string) =>
@@ -476,6 +477,110 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
         expect([filled, html.includes('appgen-error')]).toEqual([filled, false]);
       }
       expect(comments).toHaveLength(3);
+    });
+  });
+
+  describe('forms and values', () => {
+    let author: (typeof authors)[number];
+    let context: BrowserContext;
+    let signedIn: Page;
+    const categories: Record<string, string> = {};
+    let edited: Row;
+
+    beforeAll(async () => {
+      author = authors[1];
+      // Created out of order: the select lists them as the route sorts them (by name).
+      for (const name of ['Rust', 'Go', 'Zig'])
+        categories[name] = String((await send('POST', '/api/categories', { name }, 201)).id);
+      edited = await send(
+        'POST',
+        '/api/posts',
+        { title: 'Filed under Go', status: 'archived', categoryId: categories.Go },
+        201,
+        author.auth,
+      );
+      context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const token = author.auth.authorization.replace(/^Bearer /, '');
+      await context.addCookies([{ name: 'appgen_session', value: token, url: base }]);
+      signedIn = await context.newPage();
+    });
+
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it("lists the related model's records as a belongsTo field's options, in the server's HTML", async () => {
+      const response = await fetch(`${base}/posts/new`, { headers: author.auth });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      const select = /<select id="categoryId"[^>]*>([\s\S]*?)<\/select>/.exec(html)?.[1] ?? '';
+      const options = [...select.matchAll(/<option[^>]*value="([^"]*)"[^>]*>([^<]*)<\/option>/g)];
+      expect(options.map((m) => [m[1], m[2]])).toEqual([
+        ['', '—'],
+        [categories.Go, 'Go'],
+        [categories.Rust, 'Rust'],
+        [categories.Zig, 'Zig'],
+      ]);
+    });
+
+    it('creates a post in the category chosen in the select: its id is sent', async () => {
+      await signedIn.goto(`${base}/posts/new`);
+      await signedIn.getByLabel('Title').fill('Chosen from a list');
+      await signedIn.getByLabel('Category').selectOption({ label: 'Rust' });
+      await signedIn.getByRole('button', { name: 'Publish' }).click();
+      await signedIn.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
+      const id = signedIn.url().split('/').pop() as string;
+      const stored = (await (await fetch(`${base}/api/posts/${id}`)).json()) as Row;
+      expect([stored.title, stored.categoryId]).toEqual(['Chosen from a list', categories.Rust]);
+    });
+
+    it('shows the current category selected in the edit form; the empty choice stores null', async () => {
+      const html = await (
+        await fetch(`${base}/posts/${String(edited.id)}/edit`, { headers: author.auth })
+      ).text();
+      // React marks the record's value `selected` in the server's HTML (attributes in any order).
+      expect(html).toMatch(
+        new RegExp(`<option(?=[^>]*selected="")(?=[^>]*value="${categories.Go}")[^>]*>Go</option>`),
+      );
+      await signedIn.goto(`${base}/posts/${String(edited.id)}/edit`);
+      await expect(signedIn.getByLabel('Category').inputValue()).resolves.toBe(categories.Go);
+      await expect(signedIn.getByLabel('Status').inputValue()).resolves.toBe('archived');
+      await signedIn.getByLabel('Category').selectOption('');
+      await signedIn.getByRole('button', { name: 'Save' }).click();
+      await signedIn.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+      const stored = (await (await fetch(`${base}/api/posts/${String(edited.id)}`)).json()) as Row;
+      expect([stored.categoryId, stored.status]).toEqual([null, 'archived']);
+    });
+
+    it('shows enum values by their labels in lists, filters and selects; the value is what is sent', async () => {
+      await page.goto(`${base}/posts?status=archived&sort=title`);
+      const statuses = await page
+        .locator('table.appgen-table tbody tr td:nth-child(3)')
+        .allTextContents();
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(new Set(statuses)).toEqual(new Set(['In the archive']));
+      const filter = page.locator('select[name="status"]');
+      await expect(filter.locator('option').allTextContents()).resolves.toEqual(
+        expect.arrayContaining(['Draft', 'Published', 'In the archive']),
+      );
+      await expect(filter.inputValue()).resolves.toBe('archived');
+      await signedIn.goto(`${base}/posts/new`);
+      await expect(
+        signedIn.getByLabel('Status').locator('option').allTextContents(),
+      ).resolves.toEqual(['—', 'Draft', 'Published', 'In the archive']);
+    });
+
+    it("answers an unknown post with 404 and the not-found page's text (in the script payload: vercel/next.js#62228)", async () => {
+      const response = await fetch(`${base}/posts/01900000-0000-7000-8000-000000000000`);
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(html).toContain('There is nothing at this address');
+      // Measured, not asserted: Next.js 16 writes a page's notFound() into the payload that
+      // scripts draw, leaving the HTML body empty (an unmatched address is complete HTML).
+      const body = /<body[^>]*>([\s\S]*?)<script/.exec(html)?.[1] ?? '';
+      console.log(
+        `[forms and values] ${orm}/${database}: 404 body before scripts: ${JSON.stringify(body.slice(0, 300))}`,
+      );
     });
   });
 });

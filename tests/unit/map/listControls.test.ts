@@ -92,7 +92,7 @@ describe('the controls of a list, from its route’s query', () => {
     );
     expect(entries).toContain('{ name: "authorId", label: "Author id", input: "text" }');
     expect(entries).toContain(
-      '{ name: "status", label: "Status", input: "select", options: [{ value: "draft", label: "draft" }, { value: "published", label: "published" }] }',
+      '{ name: "status", label: "Status", input: "select", options: [{ value: "draft", label: "Draft" }, { value: "published", label: "Published" }] }',
     );
     expect(entries).toContain(
       '{ name: "featured", label: "Featured", input: "select", options: [{ value: "true", label: "Yes" }, { value: "false", label: "No" }] }',

@@ -132,9 +132,9 @@ describe('mapping views', () => {
     });
     expect(byId(form, 'due')).toMatchObject({ inputType: 'date', required: true });
     expect(byId(form, 'size').options).toEqual([
-      { value: 's', label: 's' },
-      { value: 'm', label: 'm' },
-      { value: 'l', label: 'l' },
+      { value: 's', label: 'S' },
+      { value: 'm', label: 'M' },
+      { value: 'l', label: 'L' },
     ]);
     expect(byId(form, 'note')).toMatchObject({ partial: 'view/textarea', rows: 4 });
     // The attributes the control writes, in order, each by its kind's partial.
@@ -213,6 +213,7 @@ describe('mapping views', () => {
       sortState: null,
       value: 'view/value/own',
       header: 'view/header/plain',
+      labelsArgument: '',
     };
     expect(tasks.root.children[0].columns).toEqual([
       {
@@ -350,9 +351,9 @@ describe('an input for an enum body field', () => {
       type: 'select',
       partial: 'view/select',
       options: [
-        { value: 's', label: 's' },
-        { value: 'm', label: 'm' },
-        { value: 'l', label: 'l' },
+        { value: 's', label: 'S' },
+        { value: 'm', label: 'M' },
+        { value: 'l', label: 'L' },
       ],
     });
   });

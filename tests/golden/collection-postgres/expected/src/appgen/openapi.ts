@@ -27,13 +27,81 @@ export const openApiDocument: Record<string, unknown> = {
   ],
   "paths": {
     "/api/boards": {
+      "get": {
+        "operationId": "getApiBoards",
+        "tags": [
+          "Board"
+        ],
+        "summary": "List Board records",
+        "description": "From config/routes/boards.json routes[0].",
+        "parameters": [
+          {
+            "name": "sort",
+            "in": "query",
+            "required": false,
+            "description": "Order by this field; `-` in front for descending",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "name",
+                "-name"
+              ]
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "Records per page (default 50)",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100
+            }
+          },
+          {
+            "name": "offset",
+            "in": "query",
+            "required": false,
+            "description": "Records to skip",
+            "schema": {
+              "type": "integer",
+              "minimum": 0
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Success",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "$ref": "#/components/schemas/Board"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          }
+        }
+      },
       "post": {
         "operationId": "postApiBoards",
         "tags": [
           "Board"
         ],
         "summary": "Create Board",
-        "description": "From config/routes/boards.json routes[0].",
+        "description": "From config/routes/boards.json routes[1].",
         "requestBody": {
           "required": true,
           "content": {

@@ -94,13 +94,24 @@ export function deleteApiBoardsByBoardIdTasks(input: DeleteApiBoardsByBoardIdTas
   return send("DELETE", "/api/boards/" + encodeURIComponent(String(params.boardId)) + "/tasks", undefined, options);
 }
 
+export interface GetApiBoardsInput {
+  query?: { sort?: "name" | "-name"; limit?: number; offset?: number };
+}
+
+export type GetApiBoardsResult = Array<Board>;
+
+/** GET /api/boards (config/routes/boards.json routes[0]) */
+export function getApiBoards(input: GetApiBoardsInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiBoardsResult>> {
+  return send("GET", withQuery("/api/boards", input.query), undefined, options);
+}
+
 export interface PostApiBoardsInput {
   body: PostApiBoardsBody;
 }
 
 export type PostApiBoardsResult = Board;
 
-/** POST /api/boards (config/routes/boards.json routes[0]) */
+/** POST /api/boards (config/routes/boards.json routes[1]) */
 export function postApiBoards(input: PostApiBoardsInput, options?: RequestOptions): Promise<ApiResult<PostApiBoardsResult>> {
   return send("POST", "/api/boards", input.body, options);
 }

@@ -109,9 +109,13 @@ export async function requireUser(here: string): Promise<string> {
   return userId;
 }
 
-/** A value as a page shows it: dates as dates, booleans as Yes/No, nothing as a dash. */
-export function formatValue(value: unknown, kind: "string" | "number" | "boolean" | "datetime" | "json"): string {
+/**
+ * A value as a page shows it: dates as dates, booleans as Yes/No, an enum's value by its label
+ * (`labels`: the model's, else the value in words), nothing as a dash.
+ */
+export function formatValue(value: unknown, kind: "string" | "number" | "boolean" | "datetime" | "json", labels?: Readonly<Record<string, string>>): string {
   if (value === null || value === undefined) return "—";
+  if (labels && typeof value === "string" && Object.hasOwn(labels, value)) return labels[value];
   if (kind === "boolean") return value === true ? "Yes" : "No";
   if (kind === "datetime" && typeof value === "string") {
     const date = new Date(value);

@@ -27,8 +27,8 @@ export default async function NewsletterPage() {
           <label htmlFor={"frequency"}>{"How often"}</label>
           <select id={"frequency"} name={"frequency"} required defaultValue={ "" }>
             <option value="">Choose…</option>
-            <option value={"daily"}>{"daily"}</option>
-            <option value={"weekly"}>{"weekly"}</option>
+            <option value={"daily"}>{"Daily"}</option>
+            <option value={"weekly"}>{"Weekly"}</option>
           </select>
           <FieldError name={"frequency"} control={"frequency"} />
         </div>

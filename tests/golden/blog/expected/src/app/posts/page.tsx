@@ -14,7 +14,7 @@ export default async function PostListPage(props: { searchParams: Promise<Record
   const here = "/posts";
   const search = pageSearch(await props.searchParams);
   const locale = await pageLocale();
-  const { answer: data0, state: list0 } = await callList<Post[]>(getApiPosts, "/api/posts", {}, here, listState(search, { prefix: "", route: { filters: { status: { type: "enum", values: ["draft", "published", "archived"] } }, sorts: ["views", "slug"], defaultSort: { field: "views", descending: true }, pageSize: 20, maxPageSize: 50 }, filters: [{ name: "status", label: "Status", input: "select", options: [{ value: "draft", label: "draft" }, { value: "published", label: "published" }, { value: "archived", label: "archived" }] }], counts: true }));
+  const { answer: data0, state: list0 } = await callList<Post[]>(getApiPosts, "/api/posts", {}, here, listState(search, { prefix: "", route: { filters: { status: { type: "enum", values: ["draft", "published", "archived"] } }, sorts: ["views", "slug"], defaultSort: { field: "views", descending: true }, pageSize: 20, maxPageSize: 50 }, filters: [{ name: "status", label: "Status", input: "select", options: [{ value: "draft", label: "Draft" }, { value: "published", label: "Published" }, { value: "archived", label: "Archived" }] }], counts: true }));
   return (
     <main className="appgen-page">
       <h1>{"Posts"}</h1>
@@ -40,7 +40,7 @@ export default async function PostListPage(props: { searchParams: Promise<Record
                     { data0.data.map((record, index) => (
                       <tr key={index}>
                         <td><Link href={ "/posts/" + encodeURIComponent(String(record.id)) }>{cellText(formatValue(record["title"], "string"))}</Link></td>
-                        <td>{cellText(formatValue(record["status"], "string"))}</td>
+                        <td>{cellText(formatValue(record["status"], "string", { "draft": "Draft", "published": "Published", "archived": "Archived" }))}</td>
                         <td>{cellText(formatValue(record["publishedAt"], "datetime"))}</td>
                         <td>{cellText(formatValue(record["views"], "number"))}</td>
                       </tr>

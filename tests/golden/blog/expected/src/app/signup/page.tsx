@@ -43,9 +43,9 @@ export default async function SignupPage() {
           <label htmlFor={"role"}>{"I am mostly a"}</label>
           <select id={"role"} name={"role"} defaultValue={ "" }>
             <option value="">—</option>
-            <option value={"admin"}>{"admin"}</option>
-            <option value={"author"}>{"author"}</option>
-            <option value={"reader"}>{"reader"}</option>
+            <option value={"admin"}>{"Admin"}</option>
+            <option value={"author"}>{"Author"}</option>
+            <option value={"reader"}>{"Reader"}</option>
           </select>
           <FieldError name={"role"} control={"role"} />
         </div>

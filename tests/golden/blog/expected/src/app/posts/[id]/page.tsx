@@ -29,7 +29,7 @@ export default async function PostPage(props: { params: Promise<{ id: string }> 
             </div>
             <div>
               <dt>{"Status"}</dt>
-              <dd>{formatValue(data0.data["status"], "string")}</dd>
+              <dd>{formatValue(data0.data["status"], "string", { "draft": "Draft", "published": "Published", "archived": "Archived" })}</dd>
             </div>
             <div>
               <dt>{"Published at"}</dt>

@@ -34,7 +34,7 @@ export default async function UserPage(props: { params: Promise<{ userId: string
             </div>
             <div>
               <dt>{"Role"}</dt>
-              <dd>{formatValue(data0.data["role"], "string")}</dd>
+              <dd>{formatValue(data0.data["role"], "string", { "admin": "Admin", "author": "Author", "reader": "Reader" })}</dd>
             </div>
             <div>
               <dt>{"Active"}</dt>
@@ -64,7 +64,7 @@ export default async function UserPage(props: { params: Promise<{ userId: string
                     { data1.data.map((record, index) => (
                       <tr key={index}>
                         <td><Link href={ "/posts/" + encodeURIComponent(String(record.id)) }>{cellText(formatValue(record["title"], "string"))}</Link></td>
-                        <td>{cellText(formatValue(record["status"], "string"))}</td>
+                        <td>{cellText(formatValue(record["status"], "string", { "draft": "Draft", "published": "Published", "archived": "Archived" }))}</td>
                       </tr>
                     )) }
                   </tbody>

@@ -37,7 +37,7 @@ export default async function ImportPage() {
                     { data0.data.map((record, index) => (
                       <tr key={index}>
                         <td><Link href={ "/notes/" + encodeURIComponent(String(record.id)) + "?from=\"list\"" }>{cellText(formatValue(record["title"], "string"))}</Link></td>
-                        <td>{cellText(formatValue(record["kind"], "string"))}</td>
+                        <td>{cellText(formatValue(record["kind"], "string", { "plain": "Plain", "quote-d": "Quote \"d\" <b>{x}</b> ${y} `z`", "back_slash": "Back slash" }))}</td>
                       </tr>
                     )) }
                   </tbody>
@@ -58,12 +58,12 @@ export default async function ImportPage() {
             <label htmlFor={"format"}>{"Format \"select\" </label>"}</label>
             <select id={"format"} name={"format"} required defaultValue={ "" }>
               <option value="">Choose…</option>
-              <option value={"a\"b"}>{"a\"b"}</option>
-              <option value={"it's"}>{"it's"}</option>
-              <option value={"back\\slash"}>{"back\\slash"}</option>
+              <option value={"a\"b"}>{"A\"b"}</option>
+              <option value={"it's"}>{"It's"}</option>
+              <option value={"back\\slash"}>{"Back\\slash"}</option>
               <option value={"*/"}>{"*/"}</option>
               <option value={"${x}"}>{"${x}"}</option>
-              <option value={"line\nbreak"}>{"line\nbreak"}</option>
+              <option value={"line\nbreak"}>{"Line\nbreak"}</option>
               <option value={"ü ✓"}>{"ü ✓"}</option>
             </select>
             <FieldError name={"format"} control={"format"} />
