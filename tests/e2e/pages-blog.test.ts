@@ -380,7 +380,7 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       await page.waitForURL(`${base}/users/${author.id}`);
       await expect(page.locator('h1').textContent()).resolves.toBe('Ada Lovelace');
       // After a client-side navigation Next.js sets the title once the page's metadata arrives.
-      await page.waitForFunction(() => document.title === 'Ada Lovelace');
+      await page.waitForFunction("document.title === 'Ada Lovelace'");
     });
 
     it("lists the post's comments under it: the route's first page, bound to the page's :id", async () => {

@@ -129,7 +129,7 @@ export interface Pager {
 /**
  * The pager of a list that has pages. By offset: the records shown and, when the route counts,
  * of how many; "Next" while records remain (without a count: while the page is full). By cursor:
- * "Previous" and "Next" to the cursors the route gave, and "First page" once away from it.
+ * "Previous" and "Next" to the cursors the route gave, and "First page" while a page is before it.
  */
 export function pagerOf(state: ListState, shown: number, total: number | null, cursors: { next: string | null; prev: string | null }, locale: string):
   Pager | null {
@@ -139,7 +139,8 @@ export function pagerOf(state: ListState, shown: number, total: number | null, c
   if (route.cursor) {
     return {
       summary: total === null ? null : `${number(total)} in all`,
-      first: state.cursor === null ? null : listHref(state, { cursor: null }),
+      // A cursor that leads back to the start has no page before it: no First page either.
+      first: state.cursor === null || cursors.prev === null ? null : listHref(state, { cursor: null }),
       previous: cursors.prev === null ? null : listHref(state, { cursor: cursors.prev }),
       next: cursors.next === null ? null : listHref(state, { cursor: cursors.next }),
     };

@@ -11,11 +11,12 @@ export const LOGIN_PATH = "/login";
 
 /**
  * What a route answered a page. `total`: the count of a counted list (X-Total-Count, or the
- * envelope's count key), else null; `next`: the cursor of a list paged by cursor (the envelope's
- * `next`, or the `Link` header), null on its last page.
+ * envelope's count key), else null; `next` and `prev`: the cursors of the pages beside a list's
+ * page when it pages by cursor (the envelope's `next` and `prev`, or the `Link` header), null at
+ * its ends.
  */
 export type RouteAnswer<T> =
-  | { ok: true; data: T; total: number | null; next: string | null }
+  | { ok: true; data: T; total: number | null; next: string | null; prev: string | null }
   | { ok: false; status: number; error: string };
 
 /** A route handler as a page calls it: its path parameters come from the page's. */
@@ -82,13 +83,16 @@ const cachedCall = cache(async (handler: RouteHandler, path: string, params: str
   const body = payload as Record<string, unknown> | null;
   const data = envelope === undefined ? payload : body?.[envelope];
   const count = countKey === undefined ? response.headers.get("x-total-count") : body?.[countKey];
-  const next = envelope === undefined ? nextFromLink(response.headers.get("link")) : body?.next;
-  return { ok: true, data, total: count === null || count === undefined ? null : Number(count), next: typeof next === "string" ? next : null };
+  const cursor = (rel: "next" | "prev") => {
+    const value = envelope === undefined ? cursorFromLink(response.headers.get("link"), rel) : body?.[rel];
+    return typeof value === "string" ? value : null;
+  };
+  return { ok: true, data, total: count === null || count === undefined ? null : Number(count), next: cursor("next"), prev: cursor("prev") };
 });
 
-/** The cursor in a `Link: <...?cursor=...>; rel="next"` header (a bare list paged by cursor), else null. */
-function nextFromLink(link: string | null): string | null {
-  const target = link === null ? null : /<([^>]*)>;\s*rel="next"/.exec(link)?.[1];
+/** The cursor of the `rel` page in a `Link: <...?cursor=...>; rel="next", <...>; rel="prev"` header (a bare list paged by cursor), else null. */
+function cursorFromLink(link: string | null, rel: "next" | "prev"): string | null {
+  const target = link === null ? null : new RegExp(`<([^>]*)>;\\s*rel="${rel}"`).exec(link)?.[1];
   return target ? new URL(target, "http://page.invalid/").searchParams.get("cursor") : null;
 }
 
