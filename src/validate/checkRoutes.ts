@@ -1,6 +1,6 @@
 import type { ModelConfig, OrmName, RouteConfig, RoutesFileConfig } from '../config/configTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
-import { suggest } from '../diagnostics/didYouMean';
+import { closestMatch, suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import { parseAppPath, pathShape, PathSegment } from '../domain/appPaths';
 import { isRequiredOnCreate } from '../domain/fields';
@@ -148,6 +148,13 @@ export interface RouteChecks {
   orm: OrmName;
 }
 
+/** `did you mean "Post[]"?` for "Posts[]": the fix keeps what the route answers, a list or one. */
+function responseSuggestion(list: boolean, name: string, models: string[]): string {
+  const match = closestMatch(name, models);
+  if (match) return `did you mean "${match}${list ? '[]' : ''}"?`;
+  return suggest(name, models, 'a model:') || 'declare it in config/models/.';
+}
+
 function resolveEntry(
   entry: RouteEntry,
   byShape: ReadonlyMap<string, RouteEntry[]>,
@@ -169,7 +176,7 @@ function resolveEntry(
           document,
           childPointer(pointer, key),
           `unknown model "${name}"`,
-          `${suggest(name, [...models.keys()], 'a model:') || 'declare it in config/models/.'}`,
+          responseSuggestion(key === 'response' && response.isArray, name, [...models.keys()]),
         ),
       );
     }
@@ -259,6 +266,8 @@ function resolveEntry(
       ),
     );
   }
+  // A model whose own file has problems: what the route asks of it is checked once that passes.
+  if (model && !models.has(model)) return { problems, warnings: [] };
   problems.push(
     ...checkVoter(
       document,

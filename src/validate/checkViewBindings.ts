@@ -1,7 +1,7 @@
 import type { ElementConfig, ModelConfig, ViewConfig } from '../config/configTypes';
 import { FIELD_ELEMENTS } from '../config/elements';
 import type { Diagnostic } from '../diagnostics/diagnostic';
-import { suggest } from '../diagnostics/didYouMean';
+import { closestMatch, suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import type { ParamBinding } from '../domain/viewParamBinding';
 import { bodyFieldOptions, isBodyFieldRequired } from '../domain/bodyFields';
@@ -10,7 +10,7 @@ import { computedOf, isSentField } from '../domain/computedFields';
 import { fieldOf, fieldOptions, modelFieldNames } from '../domain/fields';
 import { parseRouteRef } from '../domain/routeRefs';
 import type { CheckedModel, CheckedRoute } from './checkedProject';
-import { relatedColumnProblem } from './checkRelatedColumn';
+import { detailRelatedColumnProblem, relatedColumnProblem } from './checkRelatedColumn';
 import { fieldElementMismatch } from './fieldElementFit';
 import { checkParamBinding, unfilledParamHint, unfilledParams } from './checkParamBinding';
 import { pointerToJsonPath } from './jsonPath';
@@ -166,12 +166,10 @@ function checkDataElement(scope: BindingScope, element: ElementConfig, pointer: 
   checkModelFields(scope, model, own, 'column', { route, ref });
   const include = route.config.include;
   for (const column of related) {
-    const problem = relatedColumnProblem(column.name, {
-      model,
-      models: scope.models,
-      include,
-      ref,
-    });
+    const problem =
+      element.type === 'detail'
+        ? detailRelatedColumnProblem(column.name, model)
+        : relatedColumnProblem(column.name, { model, models: scope.models, include, ref });
     if (problem)
       scope.problems.push(
         diagnosticAt(scope.document, column.pointer, problem.message, problem.hint),
@@ -236,7 +234,12 @@ function checkForm(
       );
   }
   const ids = fields.map((f) => f.element.id);
+  // A misspelt id ("titel") is reported once, at the field, with "did you mean": not again here.
+  const strays = ids.filter(
+    (id): id is string => typeof id === 'string' && !Object.hasOwn(body, id),
+  );
   for (const [name, field] of Object.entries(body)) {
+    if (closestMatch(name, strays)) continue;
     if (!ids.includes(name) && isBodyFieldRequired(name, field, route.operation, model)) {
       scope.problems.push(
         diagnosticAt(

@@ -1,7 +1,7 @@
 import type Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Diagnostic } from '../diagnostics/diagnostic';
-import { suggest } from '../diagnostics/didYouMean';
+import { closestMatch, suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument, ConfigKind } from '../load/configDocument';
 import { childPointer, diagnosticAt } from './locate';
 import { builtValidator, newAjv, schemaText } from './schemaCompiler';
@@ -41,8 +41,8 @@ function describeValue(value: unknown): string {
 export function patternHint(value: unknown, pattern: string): string {
   const fallback = 'change it to fit the rule above.';
   if (typeof value !== 'string') return fallback;
-  const words = value.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const pascal = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+  const parts = value.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const pascal = parts.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
   const camel = pascal.charAt(0).toLowerCase() + pascal.slice(1);
   // A dotted path of keys (an error format's "errors.body[]"): each key cleaned (what follows a
   // [] in it dropped), empty ones dropped, and a list's [] once, at the end.
@@ -56,7 +56,20 @@ export function patternHint(value: unknown, pattern: string): string {
     )
     .filter(Boolean)
     .join('.')}${value.includes('[]') ? '[]' : ''}`;
+  // "ownr:authorId" → "owner:authorId": the pattern's own word before a ":" (the built-in
+  // voter's "owner:"), spelt as the pattern spells it, before any name made of the whole value.
+  const [prefix, ...rest] = value.split(':');
+  const words = [...pattern.matchAll(/([a-z]+):/g)].map((m) => m[1]);
+  const word = rest.length ? closestMatch(prefix, words) : undefined;
+  // "GTE /api/posts" → "GET /api/posts": the closest of the pattern's methods.
+  const [method, ...path] = value.split(' ');
+  const methods = [...pattern.matchAll(/[A-Z]{3,}/g)].map((m) => m[0]);
+  const fixedMethod = path.length ? closestMatch(method, methods) : undefined;
   const candidates = [
+    ...(fixedMethod ? [`${fixedMethod} ${path.join(' ')}`] : []),
+    // "Post[ ]" → "Post[]", " User" → "User": stray spaces around punctuation or at the ends.
+    value.trim().replace(/\s*([[\].:])\s*/g, '$1'),
+    ...(word ? [`${word}:${rest.join(':')}`] : []),
     ...(/[.[]/.test(value) ? [dotted] : []),
     value.replace(/[^A-Za-z0-9_]+/g, '_'),
     camel,
@@ -77,6 +90,36 @@ function rangeHint(schema: Record<string, unknown>): string {
     return `use ${kind} from ${min} to ${max}.`;
   if (typeof min === 'number') return `use ${kind} of ${min} or more.`;
   return `use ${kind} of ${String(max)} or less.`;
+}
+
+/** `write true, without quotes.` for "true" where the allowed values include true. */
+function unquotedHint(value: unknown, allowed: unknown[]): string | undefined {
+  if (typeof value !== 'string' || !/^(-?\d+(\.\d+)?|true|false)$/.test(value.trim())) return;
+  const parsed: unknown = JSON.parse(value.trim());
+  return allowed.includes(parsed) ? `write ${value.trim()}, without quotes.` : undefined;
+}
+
+/** `write 20 (a number, without quotes).` for "20" where a number belongs; else what to write. */
+function typeHint(value: unknown, types: string[]): string {
+  const unquoted = typeof value === 'string' ? value.trim() : undefined;
+  const fits = (text: string): boolean => {
+    const parsed: unknown = JSON.parse(text);
+    return types.some((type) =>
+      type === 'integer' ? Number.isInteger(parsed) : typeof parsed === type,
+    );
+  };
+  if (unquoted !== undefined && /^(-?\d+(\.\d+)?|true|false)$/.test(unquoted) && fits(unquoted))
+    return `write ${unquoted}, without quotes.`;
+  const words: Record<string, string> = {
+    integer: 'a whole number',
+    number: 'a number',
+    string: 'a text in double quotes',
+    boolean: 'true or false',
+    array: 'a list in [ ]',
+    object: 'an object in { }',
+    null: 'null',
+  };
+  return `write ${types.map((type) => words[type] ?? type).join(' or ')} here.`;
 }
 
 function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic | undefined {
@@ -118,7 +161,8 @@ function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic 
             typeof error.data === 'string' ? error.data : (JSON.stringify(error.data) ?? ''),
             values as string[],
           )
-        : `use one of ${values.map((value) => JSON.stringify(value)).join(', ')}.`;
+        : (unquotedHint(error.data, values) ??
+          `use one of ${values.map((value) => JSON.stringify(value)).join(', ')}.`);
       return diagnosticAt(
         document,
         pointer,
@@ -126,13 +170,19 @@ function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic 
         hint,
       );
     }
-    case 'type':
+    case 'type': {
       // ajv gives "string,number" for a list of types in one schema, and an array for types from several.
+      const types = [(error.params as { type: string | string[] }).type]
+        .flat()
+        .join(',')
+        .split(',');
       return diagnosticAt(
         document,
         pointer,
-        `must be ${[(error.params as { type: string | string[] }).type].flat().join(',').split(',').join(' or ')}, got ${describeValue(error.data)}`,
+        `must be ${types.join(' or ')}, got ${describeValue(error.data)}`,
+        typeHint(error.data, types),
       );
+    }
     case 'pattern':
       return diagnosticAt(
         document,
@@ -150,6 +200,16 @@ function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic 
         'key',
       );
     }
+    case 'oneOf':
+    case 'anyOf':
+      // Left only when no form takes the value's type (withoutOtherForms).
+      return diagnosticAt(
+        document,
+        pointer,
+        typeof parent.errorMessage === 'string'
+          ? `${describeValue(error.data)}: ${parent.errorMessage}`
+          : `must be ${formTypes(error)}, got ${describeValue(error.data)}`,
+      );
     case 'minimum':
     case 'maximum':
       return diagnosticAt(document, pointer, error.message ?? 'is out of range', rangeHint(parent));
@@ -175,11 +235,71 @@ const FOR_EDITORS = ['#/definitions/validator/anyOf'];
 const forEditors = (error: ErrorObject) =>
   FOR_EDITORS.some((path) => error.schemaPath === path || error.schemaPath.startsWith(`${path}/`));
 
+/**
+ * A value that fits none of the forms a `oneOf` or `anyOf` offers: ajv reports each form's failure
+ * and then the combinator itself ("must match exactly one schema in oneOf"). Keep only what the
+ * form of the value's own type says (a string column's pattern); when no form takes that type,
+ * the combinator alone, which `toDiagnostic` words as "must be ...".
+ */
+function withoutOtherForms(errors: ErrorObject[]): ErrorObject[] {
+  const dropped = new Set<ErrorObject>();
+  for (const outer of errors) {
+    if (outer.keyword !== 'oneOf' && outer.keyword !== 'anyOf') continue;
+    const base = `${outer.schemaPath}/`;
+    const at = outer.instancePath;
+    const inner = errors.filter(
+      (e) =>
+        e !== outer &&
+        e.schemaPath.startsWith(base) &&
+        (e.instancePath === at || e.instancePath.startsWith(`${at}/`)),
+    );
+    const formOf = (e: ErrorObject) => e.schemaPath.slice(base.length).split('/')[0];
+    const wrongType = new Set(
+      inner
+        .filter((e) => e.keyword === 'type' && e.instancePath === at)
+        .filter((e) => e.schemaPath === `${base}${formOf(e)}/type`)
+        .map(formOf),
+    );
+    const kept = inner.map(formOf).find((form) => !wrongType.has(form));
+    if (kept !== undefined) dropped.add(outer);
+    for (const e of inner) if (formOf(e) !== kept) dropped.add(e);
+  }
+  return errors.filter((e) => !dropped.has(e));
+}
+
+/**
+ * A misspelt required key (`"feild"`) is both an unknown property and a missing one: keep the
+ * unknown one, whose did-you-mean names the missing key.
+ */
+function withoutMisspeltRequired(errors: ErrorObject[]): ErrorObject[] {
+  const unknown = errors.filter((e) => e.keyword === 'additionalProperties');
+  return errors.filter((e) => {
+    if (e.keyword !== 'required') return true;
+    const missing = (e.params as { missingProperty: string }).missingProperty;
+    return !unknown.some(
+      (u) =>
+        u.instancePath === e.instancePath &&
+        closestMatch((u.params as { additionalProperty: string }).additionalProperty, [missing]) !==
+          undefined,
+    );
+  });
+}
+
+/** The types a `oneOf`'s or `anyOf`'s forms take, in words: "string or object". */
+function formTypes(error: ErrorObject): string {
+  const forms = ((error.schema ?? []) as Array<{ type?: string | string[] }>)
+    .map((form) => form.type)
+    .filter((type) => type !== undefined);
+  return [...new Set(forms.flat())].join(' or ') || 'another value';
+}
+
 /** Checks one document against its JSON Schema; returns every problem found. */
 export function validateAgainstSchema(document: ConfigDocument): Diagnostic[] {
   const validate = validatorOf(document.kind);
   if (validate(document.value)) return [];
-  const errors = (validate.errors ?? []).filter((error) => !forEditors(error));
+  const errors = withoutMisspeltRequired(
+    withoutOtherForms((validate.errors ?? []).filter((error) => !forEditors(error))),
+  );
   // A bad property name also fails the pattern inside propertyNames; keep only the clearer one.
   const namePatternErrors = new Map<string, Diagnostic>();
   const diagnostics: Diagnostic[] = [];

@@ -15,6 +15,7 @@ import { checkGeneratedNames } from './checkGeneratedNames';
 import { checkPathCase } from './checkPathCase';
 import { normaliseProject } from './normaliseProject';
 import { checkViews } from './checkViews';
+import { fileKindProblem } from './checkFileKind';
 import { checkAccountsSettings } from './checkAccountsSettings';
 import { identityTransformWarnings } from './checkIdentityTransforms';
 import { checkSettings, type CheckedSettings } from './checkSettings';
@@ -41,6 +42,13 @@ function uncheckedRoutes(documents: ConfigDocument[], checked: CheckedRoute[]): 
   });
   return new Set(declared.filter((ref) => !passed.has(ref)));
 }
+
+/**
+ * The file name of a model file that failed its checks (`Post.json` → "Post"): when its `name` is
+ * the mistake ("nmae", "post"), the model is still not reported as unknown wherever it is used.
+ */
+const fileModelName = (document: ConfigDocument): string =>
+  document.file.replace(/^.*\//, '').replace(/\.json$/, '');
 
 /** A model's field typed with a model's name: one true error instead of the schema's. */
 function withModelsAsTypes(
@@ -71,7 +79,10 @@ export function validateProject(
     .filter((name): name is string => typeof name === 'string');
   const passing = (documents: ConfigDocument[]): ConfigDocument[] =>
     documents.filter((document) => {
-      const problems = withModelsAsTypes(document, validateAgainstSchema(document), declared);
+      const misplaced = fileKindProblem(document);
+      const problems = misplaced
+        ? [misplaced]
+        : withModelsAsTypes(document, validateAgainstSchema(document), declared);
       diagnostics.push(...problems);
       return problems.length === 0;
     });
@@ -87,8 +98,10 @@ export function validateProject(
     passing(project.jobs),
   ];
   // With a file that could not be parsed the picture is incomplete: cross-file checks would
-  // only report its absence in other words (e.g. "unknown model").
-  if (project.problems.length > 0) throw new ConfigError(diagnostics);
+  // only report its absence in other words (e.g. "unknown model"). No file refers to a view, so
+  // a view that could not be parsed leaves the others to be checked (and reported) together.
+  if (project.problems.some((problem) => !problem.file.startsWith('config/views/')))
+    throw new ConfigError(diagnostics);
 
   const modelResult = checkModels(modelDocuments, orm);
   const models = new Map<string, CheckedModel>(modelResult.models.map((m) => [m.config.name, m]));
@@ -97,7 +110,12 @@ export function validateProject(
   );
   // Models declared in files that failed their checks: those files carry the error, so a
   // reference to one elsewhere is not reported again as an "unknown model".
-  const unchecked = new Set(declared.filter((name) => !models.has(name)));
+  const unchecked = new Set(
+    [
+      ...declared,
+      ...project.models.filter((d) => !modelDocuments.includes(d)).map(fileModelName),
+    ].filter((name) => !models.has(name)),
+  );
   modelResult.diagnostics.push(...checkRelations(modelDocumentsByName, models, unchecked));
   const { accounts, problems: accountProblems } = checkAccountsSettings(
     settings,
