@@ -68,6 +68,9 @@ export function relatedColumnProblem(
   const included = Array.isArray(include)
     ? include.includes(relation)
     : include !== undefined && Object.hasOwn(include, relation);
+  // An include naming no relation of the model ("autor") is reported at the route, once.
+  const named = Array.isArray(include) ? include : Object.keys(include ?? {});
+  if (!included && named.some((entry) => !Object.hasOwn(relations, entry))) return null;
   if (!included)
     return {
       message: `column "${column}" needs "${relation}", which "${scope.ref}" does not include, so its answer has no ${relation}`,

@@ -10,6 +10,7 @@ import { computedOf, isSentField } from '../domain/computedFields';
 import { fieldOf, fieldOptions, modelFieldNames } from '../domain/fields';
 import { parseRouteRef } from '../domain/routeRefs';
 import type { CheckedModel, CheckedRoute } from './checkedProject';
+import { uncheckedKey } from './uncheckedRoutes';
 import { detailRelatedColumnProblem, relatedColumnProblem } from './checkRelatedColumn';
 import { fieldElementMismatch } from './fieldElementFit';
 import { checkParamBinding, unfilledParamHint, unfilledParams } from './checkParamBinding';
@@ -53,7 +54,7 @@ function boundRoute(
   }
   const { method, path } = parseRouteRef(ref);
   // Declared, but refused for its own problems (or its model's): those are reported already.
-  if (scope.unchecked.has(`${method} ${path}`)) return undefined;
+  if (scope.unchecked.has(uncheckedKey(`${method} ${path}`))) return undefined;
   const candidates = scope.routes
     .filter((r) => r.config.method === method)
     .map((r) => `${r.config.method} ${r.config.path}`);
@@ -149,8 +150,12 @@ function checkModelFields(
 
 function checkDataElement(scope: BindingScope, element: ElementConfig, pointer: string): void {
   const ref = element.route as string;
+  const before = scope.problems.length;
   const route = boundRoute(scope, ref, childPointer(pointer, 'route'), element.params);
   checkBinding(scope, element, pointer, [{ ref, route }]);
+  // A route that does not fit the page may not be the one meant: its columns are not checked
+  // against it (they would repeat the one mistake as "not a field" errors).
+  if (scope.problems.length > before) return;
   const model =
     route &&
     answeredModel(scope, route, ref, childPointer(pointer, 'route'), element.type === 'list');

@@ -4,6 +4,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import { closestMatch, suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument, ConfigKind } from '../load/configDocument';
 import { childPointer, diagnosticAt } from './locate';
+import { type RenameParams, withoutOtherForms, withRenamedKeys } from './schemaErrorFilters';
 import { builtValidator, newAjv, schemaText } from './schemaCompiler';
 
 let ajv: Ajv | undefined;
@@ -131,7 +132,7 @@ function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic 
     case 'if':
       return undefined; // the failing branch reports its own errors
     case 'additionalProperties': {
-      const property = (error.params as { additionalProperty: string }).additionalProperty;
+      const { additionalProperty: property, renameTo } = error.params as RenameParams;
       const known = Object.keys((parent.properties as Record<string, unknown>) ?? {}).filter(
         (k) => k !== '$schema',
       );
@@ -139,7 +140,11 @@ function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic 
         document,
         childPointer(pointer, property),
         `unknown property "${property}"`,
-        known.length ? suggest(property, known) : 'remove it.',
+        renameTo
+          ? `did you mean "${renameTo}"?`
+          : known.length
+            ? suggest(property, known)
+            : 'remove it.',
         'key',
       );
     }
@@ -235,56 +240,6 @@ const FOR_EDITORS = ['#/definitions/validator/anyOf'];
 const forEditors = (error: ErrorObject) =>
   FOR_EDITORS.some((path) => error.schemaPath === path || error.schemaPath.startsWith(`${path}/`));
 
-/**
- * A value that fits none of the forms a `oneOf` or `anyOf` offers: ajv reports each form's failure
- * and then the combinator itself ("must match exactly one schema in oneOf"). Keep only what the
- * form of the value's own type says (a string column's pattern); when no form takes that type,
- * the combinator alone, which `toDiagnostic` words as "must be ...".
- */
-function withoutOtherForms(errors: ErrorObject[]): ErrorObject[] {
-  const dropped = new Set<ErrorObject>();
-  for (const outer of errors) {
-    if (outer.keyword !== 'oneOf' && outer.keyword !== 'anyOf') continue;
-    const base = `${outer.schemaPath}/`;
-    const at = outer.instancePath;
-    const inner = errors.filter(
-      (e) =>
-        e !== outer &&
-        e.schemaPath.startsWith(base) &&
-        (e.instancePath === at || e.instancePath.startsWith(`${at}/`)),
-    );
-    const formOf = (e: ErrorObject) => e.schemaPath.slice(base.length).split('/')[0];
-    const wrongType = new Set(
-      inner
-        .filter((e) => e.keyword === 'type' && e.instancePath === at)
-        .filter((e) => e.schemaPath === `${base}${formOf(e)}/type`)
-        .map(formOf),
-    );
-    const kept = inner.map(formOf).find((form) => !wrongType.has(form));
-    if (kept !== undefined) dropped.add(outer);
-    for (const e of inner) if (formOf(e) !== kept) dropped.add(e);
-  }
-  return errors.filter((e) => !dropped.has(e));
-}
-
-/**
- * A misspelt required key (`"feild"`) is both an unknown property and a missing one: keep the
- * unknown one, whose did-you-mean names the missing key.
- */
-function withoutMisspeltRequired(errors: ErrorObject[]): ErrorObject[] {
-  const unknown = errors.filter((e) => e.keyword === 'additionalProperties');
-  return errors.filter((e) => {
-    if (e.keyword !== 'required') return true;
-    const missing = (e.params as { missingProperty: string }).missingProperty;
-    return !unknown.some(
-      (u) =>
-        u.instancePath === e.instancePath &&
-        closestMatch((u.params as { additionalProperty: string }).additionalProperty, [missing]) !==
-          undefined,
-    );
-  });
-}
-
 /** The types a `oneOf`'s or `anyOf`'s forms take, in words: "string or object". */
 function formTypes(error: ErrorObject): string {
   const forms = ((error.schema ?? []) as Array<{ type?: string | string[] }>)
@@ -297,7 +252,7 @@ function formTypes(error: ErrorObject): string {
 export function validateAgainstSchema(document: ConfigDocument): Diagnostic[] {
   const validate = validatorOf(document.kind);
   if (validate(document.value)) return [];
-  const errors = withoutMisspeltRequired(
+  const errors = withRenamedKeys(
     withoutOtherForms((validate.errors ?? []).filter((error) => !forEditors(error))),
   );
   // A bad property name also fails the pattern inside propertyNames; keep only the clearer one.

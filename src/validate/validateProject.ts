@@ -2,7 +2,7 @@ import { ConfigError, Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument, LoadedProject } from '../load/configDocument';
 import { errorFormatOf } from '../domain/envelope';
 import { checkAppTree } from './checkAppTree';
-import type { CheckedModel, CheckedProject, CheckedRoute } from './checkedProject';
+import type { CheckedModel, CheckedProject } from './checkedProject';
 import { checkModels } from './checkModels';
 import { checkModelAsFieldType } from './checkModelAsFieldType';
 import { checkRelations } from './checkRelations';
@@ -16,32 +16,14 @@ import { checkPathCase } from './checkPathCase';
 import { normaliseProject } from './normaliseProject';
 import { checkViews } from './checkViews';
 import { fileKindProblem } from './checkFileKind';
+import { failedRouteIndices } from './failedRoutes';
+import { withMisplacedSections } from './misplacedSections';
 import { checkAccountsSettings } from './checkAccountsSettings';
 import { identityTransformWarnings } from './checkIdentityTransforms';
 import { checkSettings, type CheckedSettings } from './checkSettings';
 import { unexposedCountWarnings } from './checkCorsSettings';
 import { validateAgainstSchema } from './schemaValidator';
-
-/**
- * `METHOD /path` of every route written in a routes file, also in files that failed their schema,
- * that did not pass its checks: a view bound to one must not add a false "no route is declared".
- */
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-
-function uncheckedRoutes(documents: ConfigDocument[], checked: CheckedRoute[]): Set<string> {
-  const passed = new Set(checked.map((route) => `${route.config.method} ${route.config.path}`));
-  const declared = documents.flatMap((document) => {
-    const routes = (document.value as { routes?: unknown } | null)?.routes;
-    if (!Array.isArray(routes)) return [];
-    // A route whose method is the mistake could be the one a view means by any method.
-    return routes.flatMap((route: { method?: unknown; path?: unknown } | null) =>
-      (METHODS.includes(route?.method as string) ? [route?.method] : METHODS).map(
-        (method) => `${method} ${route?.path}`,
-      ),
-    );
-  });
-  return new Set(declared.filter((ref) => !passed.has(ref)));
-}
+import { uncheckedRoutes } from './uncheckedRoutes';
 
 /**
  * The file name of a model file that failed its checks (`Post.json` → "Post"): when its `name` is
@@ -77,14 +59,28 @@ export function validateProject(
   const declared = project.models
     .map((d) => (d.value as { name?: unknown } | null)?.name)
     .filter((name): name is string => typeof name === 'string');
+  const schemaProblems = (document: ConfigDocument): Diagnostic[] => {
+    const misplaced = fileKindProblem(document);
+    const problems = misplaced
+      ? [misplaced]
+      : withMisplacedSections(
+          document,
+          withModelsAsTypes(document, validateAgainstSchema(document), declared),
+        );
+    diagnostics.push(...problems);
+    return problems;
+  };
   const passing = (documents: ConfigDocument[]): ConfigDocument[] =>
+    documents.filter((document) => schemaProblems(document).length === 0);
+  // A routes file whose problems are all inside some of its routes: the others are checked on.
+  const failedRoutes = new Map<string, ReadonlySet<number>>();
+  const routesPassing = (documents: ConfigDocument[]): ConfigDocument[] =>
     documents.filter((document) => {
-      const misplaced = fileKindProblem(document);
-      const problems = misplaced
-        ? [misplaced]
-        : withModelsAsTypes(document, validateAgainstSchema(document), declared);
-      diagnostics.push(...problems);
-      return problems.length === 0;
+      const problems = schemaProblems(document);
+      if (problems.length === 0) return true;
+      const failed = failedRouteIndices(document, problems);
+      if (failed) failedRoutes.set(document.file, failed);
+      return failed !== undefined;
     });
 
   const { value: settings, orm, loginPath, trustProxy, cors } = checkedSettings;
@@ -92,7 +88,7 @@ export function validateProject(
 
   const [modelDocuments, routeDocuments, viewDocuments, eventDocuments, jobDocuments] = [
     passing(project.models),
-    passing(project.routes),
+    routesPassing(project.routes),
     passing(project.views),
     passing(project.events),
     passing(project.jobs),
@@ -131,8 +127,13 @@ export function validateProject(
     accountsModel: accounts.model,
     accounts,
     orm,
+    failedRoutes,
   });
-  const unpassedRoutes = uncheckedRoutes(project.routes, routeResult.routes);
+  const unpassedRoutes = uncheckedRoutes(
+    project.routes,
+    routeResult.routes,
+    routeResult.diagnostics,
+  );
   modelResult.diagnostics.push(
     ...checkComputedUrls(modelDocumentsByName, models, routeResult.routes, unpassedRoutes),
   );

@@ -186,3 +186,16 @@ describe('mistakes in independent places are reported together', () => {
     ]);
   });
 });
+
+describe('mistakes in two routes of one file are reported together', () => {
+  it("an unknown response type beside another route's body type typo", () => {
+    const posts = (MISTAKE_BLOG['config/routes/posts.json'] as string)
+      .replace('"response": "Post[]"', '"response": "Psot[]"')
+      .replace('"body": { "type": "text"', '"body": { "type": "txt"');
+    const problems = problemsOf({ ...MISTAKE_BLOG, 'config/routes/posts.json': posts });
+    expect(problems.map((d) => `${d.jsonPath} ${d.message}`)).toEqual([
+      'routes[2].body.body.type string "txt" is not allowed here',
+      'routes[0].response unknown model "Psot"',
+    ]);
+  });
+});

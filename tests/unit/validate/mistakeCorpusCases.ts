@@ -93,6 +93,24 @@ const MODELS: Mistake[] = [
     at: '"hasmany"',
   },
   {
+    name: 'relation model "Usr"',
+    file: POST,
+    from: '"model": "User"',
+    to: '"model": "Usr"',
+    at: '"Usr"',
+  },
+  {
+    name: 'relations nested inside fields',
+    file: COMMENT,
+    from: '"createdAt": "date_now" },\n  "relations": { "post": { "type": "belongsTo", "model": "Post", "onDelete": "cascade" } }',
+    to: '"createdAt": "date_now",\n  "relations": { "post": { "type": "belongsTo", "model": "Post", "onDelete": "cascade" } } }',
+    at: '"relations"',
+    fixed: {
+      from: '"createdAt": "date_now",\n  "relations": { "post": { "type": "belongsTo", "model": "Post", "onDelete": "cascade" } } }',
+      to: '"createdAt": "date_now" },\n  "relations": { "post": { "type": "belongsTo", "model": "Post", "onDelete": "cascade" } }',
+    },
+  },
+  {
     name: 'relation model "Comments"',
     file: POST,
     from: '"model": "Comment"',
@@ -287,6 +305,29 @@ const ROUTES: Mistake[] = [
     at: '"createdat"',
   },
   {
+    name: 'include "autor"',
+    file: POSTS,
+    from: '"include": ["author"]',
+    to: '"include": ["autor"]',
+    at: '"autor"',
+  },
+  { name: 'routes file key "route"', file: COMMENTS, from: '"routes"', to: '"route"' },
+  {
+    name: 'path parameter spelt unlike its params',
+    file: COMMENTS,
+    from: '"path": "/api/posts/:postId/comments",\n      "params": { "postId": "uuid" },\n      "response": "Comment[]"',
+    to: '"path": "/api/posts/:postid/comments",\n      "params": { "postId": "uuid" },\n      "response": "Comment[]"',
+    at: '"/api/posts/:postid/comments"',
+  },
+  {
+    name: "a route's parameter missing from the page's path",
+    file: LIST,
+    from: '"route": "GET /api/posts"',
+    to: '"route": "GET /api/posts/:postId/comments"',
+    at: '"GET /api/posts/:postId/comments"',
+    fixed: { from: '"route": "GET /api/posts/:postId/comments"', to: '"route": "GET /api/posts"' },
+  },
+  {
     name: 'auth "true" in quotes',
     file: POSTS,
     from: '"auth": true,\n',
@@ -457,6 +498,13 @@ const VIEWS: Mistake[] = [
     from: '"type": "section",',
     to: '"type": "section", "layout": "rows",',
     at: '"rows"',
+  },
+  {
+    name: 'form fields under "children"',
+    file: FORM,
+    from: '"fields": [',
+    to: '"children": [',
+    at: '"children"',
   },
   {
     name: 'view key "titel"',
