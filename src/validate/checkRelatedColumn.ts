@@ -2,6 +2,7 @@ import type { ModelConfig } from '../config/configTypes';
 import { closestMatch, suggest } from '../diagnostics/didYouMean';
 import { isSentField } from '../domain/computedFields';
 import { fieldOf, fieldOptions, modelFieldNames } from '../domain/fields';
+import { relationField, relationOf } from '../domain/relations';
 
 /** A problem of a column: what is wrong, and how to fix it. */
 export interface ColumnProblem {
@@ -108,10 +109,12 @@ export function relatedColumnProblem(
  */
 export function detailRelatedColumnProblem(column: string, model: ModelConfig): ColumnProblem {
   const [relation] = column.split('.');
-  const key = `${relation}Id`;
-  const own = Object.hasOwn(model.fields, key)
-    ? `write "${key}" (the ${relation}'s id)`
-    : `show a field of ${model.name} itself`;
+  const config = relationOf(model, relation);
+  const key = config?.type === 'belongsTo' ? relationField(relation, config) : undefined;
+  const own =
+    key && Object.hasOwn(model.fields, key)
+      ? `write "${key}" (the ${relation}'s id)`
+      : `show a field of ${model.name} itself`;
   return {
     message: `column "${column}" is a field of a related record, and a detail shows the fields of its own record (${model.name})`,
     hint: `${own}; a list bound to a route that includes "${relation}" can show "${column}".`,

@@ -15,9 +15,9 @@ export function uncheckedKey(ref: string): string {
 
 /**
  * Every route written in a routes file (also in files that failed their schema, and under a
- * misspelt "routes" key) that did not pass its checks, or passed with a problem reported at it,
- * as `uncheckedKey`s: a view bound to one must not add a false "no route is declared", nor
- * repeat the route's mistake as its own.
+ * misspelt "routes" key) that did not pass its checks, or whose path has a problem, as
+ * `uncheckedKey`s: a view bound to one must not add a false "no route is declared". A route with
+ * a problem elsewhere is still checked against (a view's own mistakes are reported beside it).
  */
 export function uncheckedRoutes(
   documents: ConfigDocument[],
@@ -25,7 +25,7 @@ export function uncheckedRoutes(
   problems: Diagnostic[],
 ): Set<string> {
   const troubled = new Set(
-    problems.map((p) => `${p.file} /routes/${/^routes\[(\d+)\]/.exec(p.jsonPath)?.[1]}`),
+    problems.map((p) => `${p.file} /routes/${/^routes\[(\d+)\]\.path$/.exec(p.jsonPath)?.[1]}`),
   );
   const passed = new Set(
     checked

@@ -188,6 +188,26 @@ describe('mistakes in independent places are reported together', () => {
 });
 
 describe('mistakes in two routes of one file are reported together', () => {
+  it("a route's voter beside a view's heading bound to a sibling route", () => {
+    const posts = (MISTAKE_BLOG['config/routes/posts.json'] as string).replace(
+      '"auth": true, "voter": "owner:authorId"',
+      '"auth": true, "voter": "owner:autorId"',
+    );
+    const page = (MISTAKE_BLOG['config/views/post.json'] as string).replace(
+      '"heading": "title"',
+      '"heading": "titel"',
+    );
+    const problems = problemsOf({
+      ...MISTAKE_BLOG,
+      'config/routes/posts.json': posts,
+      'config/views/post.json': page,
+    });
+    expect(problems.map((d) => `${d.file} ${d.message}`)).toEqual([
+      'config/routes/posts.json Post has no field "autorId"',
+      'config/views/post.json heading "titel" is not a field of model Post',
+    ]);
+  });
+
   it("an unknown response type beside another route's body type typo", () => {
     const posts = (MISTAKE_BLOG['config/routes/posts.json'] as string)
       .replace('"response": "Post[]"', '"response": "Psot[]"')
