@@ -319,14 +319,7 @@ const ROUTES: Mistake[] = [
     to: '"path": "/api/posts/:postid/comments",\n      "params": { "postId": "uuid" },\n      "response": "Comment[]"',
     at: '"/api/posts/:postid/comments"',
   },
-  {
-    name: "a route's parameter missing from the page's path",
-    file: LIST,
-    from: '"route": "GET /api/posts"',
-    to: '"route": "GET /api/posts/:postId/comments"',
-    at: '"GET /api/posts/:postId/comments"',
-    fixed: { from: '"route": "GET /api/posts/:postId/comments"', to: '"route": "GET /api/posts"' },
-  },
+
   {
     name: 'auth "true" in quotes',
     file: POSTS,
@@ -379,6 +372,14 @@ const VIEWS: Mistake[] = [
     from: '"route": "GET /api/posts/:id"',
     to: '"route": "GTE /api/posts/:id"',
     at: '"GTE /api/posts/:id"',
+  },
+  {
+    name: "a route's parameter missing from the page's path",
+    file: LIST,
+    from: '"route": "GET /api/posts"',
+    to: '"route": "GET /api/posts/:postId/comments"',
+    at: '"GET /api/posts/:postId/comments"',
+    fixed: { from: '"route": "GET /api/posts/:postId/comments"', to: '"route": "GET /api/posts"' },
   },
   {
     name: 'column "titel"',
