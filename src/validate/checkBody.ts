@@ -3,7 +3,7 @@ import { bodyTypeInfo, isServerSetType, type BodyFieldType } from '../config/fie
 import { TRANSFORMABLE_TYPES } from '../config/transforms';
 import { parseValidator, VALIDATOR_NAMES, VALIDATORS } from '../config/validators';
 import type { Diagnostic } from '../diagnostics/diagnostic';
-import { suggest } from '../diagnostics/didYouMean';
+import { closestMatch, suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import { bodyFieldOptions } from '../domain/bodyFields';
 import { fieldOf, fieldOptions, isRequiredOnCreate } from '../domain/fields';
@@ -35,10 +35,13 @@ export function checkValidators(
     const at = childPointer(childPointer(pointer, key), index);
     const parsed = parseValidator(text);
     if (!parsed.ok) {
-      const name = text.split(':')[0];
-      problems.push(
-        diagnosticAt(document, at, parsed.message, parsed.hint || suggest(name, VALIDATOR_NAMES)),
-      );
+      // "maxLenght:200" → "maxLength:200": the fix keeps the argument.
+      const [name, ...argument] = text.split(':');
+      const match = closestMatch(name, VALIDATOR_NAMES);
+      const hint = match
+        ? `did you mean "${[match, ...argument].join(':')}"?`
+        : suggest(name, VALIDATOR_NAMES);
+      problems.push(diagnosticAt(document, at, parsed.message, parsed.hint || hint));
       return;
     }
     const kinds: readonly string[] = VALIDATORS[parsed.validator.name].kinds;

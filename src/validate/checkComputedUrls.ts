@@ -7,6 +7,7 @@ import { isSentField } from '../domain/computedFields';
 import { fieldOf } from '../domain/fields';
 import { uniqueFields } from '../domain/routeParams';
 import type { CheckedModel, CheckedRoute } from './checkedProject';
+import { uncheckedKey } from './uncheckedRoutes';
 import { childPointer, diagnosticAt } from './locate';
 
 interface UrlCheck {
@@ -31,7 +32,7 @@ function checkOne(check: UrlCheck, name: string, path: string): Diagnostic[] {
       `"url" is the path of a route of ${model.name}, filled with the record's key; "${path}" is not a path`,
       `name a GET route of one ${model.name}, e.g. "${example}" (the origin is the request's, or APPGEN_PUBLIC_URL).`,
     );
-  if (uncheckedRoutes.has(`GET ${path}`)) return [];
+  if (uncheckedRoutes.has(uncheckedKey(`GET ${path}`))) return [];
   const route = gets.get(path);
   if (!route)
     return problem(

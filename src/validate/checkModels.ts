@@ -1,9 +1,9 @@
 import type { FieldConfig, FieldOptions, ModelConfig, OrmName } from '../config/configTypes';
+import { closestMatch, suggest } from '../diagnostics/didYouMean';
 import { fieldOptions } from '../domain/fields';
 import { delegateName } from '../domain/names';
 import { FIELD_TYPES } from '../config/fieldTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
-import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import type { CheckedModel } from './checkedProject';
 import { checkServerSetFields } from './checkServerSetFields';
@@ -20,14 +20,25 @@ function checkDefault(
   if (value === undefined) return [];
   const at = childPointer(pointer, 'default');
   const kind = FIELD_TYPES[options.type].kind;
-  const wrong = (expected: string) => [
+  const wrong = (expected: string, hint = `use ${expected}.`) => [
     diagnosticAt(
       document,
       at,
       `default ${JSON.stringify(value)} does not fit type ${options.type}`,
-      `use ${expected}.`,
+      hint,
     ),
   ];
+  // "0" for an int, "true" for a boolean: the value itself, without the quotes.
+  const unquoted = (fits: (parsed: unknown) => boolean, expected: string) => {
+    const text = typeof value === 'string' ? value.trim() : '';
+    const parsed: unknown = /^(-?\d+(\.\d+)?|true|false)$/.test(text)
+      ? JSON.parse(text)
+      : undefined;
+    return wrong(
+      expected,
+      parsed !== undefined && fits(parsed) ? `write ${text}, without quotes.` : undefined,
+    );
+  };
   switch (options.type) {
     case 'date_now':
       return [
@@ -49,16 +60,26 @@ function checkDefault(
       ];
     case 'enum':
       return options.values && !options.values.includes(String(value))
-        ? wrong(`one of ${options.values.map((v) => JSON.stringify(v)).join(', ')}`)
+        ? wrong(
+            `one of ${options.values.map((v) => JSON.stringify(v)).join(', ')}`,
+            closestMatch(String(value), options.values)
+              ? suggest(String(value), options.values)
+              : undefined,
+          )
         : [];
     case 'datetime':
       return typeof value === 'string' && !Number.isNaN(Date.parse(value))
         ? []
         : wrong('an ISO 8601 date string such as "2024-01-31T00:00:00Z"');
   }
-  if (kind === 'integer') return Number.isInteger(value) ? [] : wrong('a whole number');
-  if (kind === 'number') return typeof value === 'number' ? [] : wrong('a number');
-  if (kind === 'boolean') return typeof value === 'boolean' ? [] : wrong('true or false');
+  if (kind === 'integer')
+    return Number.isInteger(value) ? [] : unquoted(Number.isInteger, 'a whole number');
+  if (kind === 'number')
+    return typeof value === 'number' ? [] : unquoted((v) => typeof v === 'number', 'a number');
+  if (kind === 'boolean')
+    return typeof value === 'boolean'
+      ? []
+      : unquoted((v) => typeof v === 'boolean', 'true or false');
   return typeof value === 'string' ? [] : wrong('a string');
 }
 

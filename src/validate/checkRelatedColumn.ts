@@ -1,7 +1,8 @@
 import type { ModelConfig } from '../config/configTypes';
-import { suggest } from '../diagnostics/didYouMean';
+import { closestMatch, suggest } from '../diagnostics/didYouMean';
 import { isSentField } from '../domain/computedFields';
 import { fieldOf, fieldOptions, modelFieldNames } from '../domain/fields';
+import { relationField, relationOf } from '../domain/relations';
 
 /** A problem of a column: what is wrong, and how to fix it. */
 export interface ColumnProblem {
@@ -19,6 +20,17 @@ export interface RelatedColumnScope {
   ref: string;
 }
 
+/** `did you mean "author.name"?`: the fix is the whole column, not the part that was wrong. */
+function whole(
+  part: string,
+  candidates: string[],
+  column: (match: string) => string,
+  noun: string,
+): string {
+  const match = closestMatch(part, candidates);
+  return match ? `did you mean "${column(match)}"?` : suggest(part, candidates, noun);
+}
+
 /**
  * A list column of an included relation's field, `author.name`: the relation must be a belongsTo
  * of the list's model (one record per row), the route must include it (else the answer has no
@@ -28,14 +40,24 @@ export function relatedColumnProblem(
   column: string,
   scope: RelatedColumnScope,
 ): ColumnProblem | null {
-  const [relation, field] = column.split('.', 2);
+  const [relation, field, ...deeper] = column.split('.');
   const relations = scope.model.relations ?? {};
+  if (deeper.length)
+    return {
+      message: `column "${column}" reaches through ${deeper.length + 1} relations, and a column shows a field of the record or of one included relation`,
+      hint: `show a field of "${relation}" itself, with one dot ("${relation}.<field>"): the route sends ${relation}'s own fields, not its relations.`,
+    };
   const config = Object.hasOwn(relations, relation) ? relations[relation] : undefined;
   if (!config)
     return {
       message: `column "${column}": "${relation}" is not a relation of model ${scope.model.name}`,
       hint: Object.keys(relations).length
-        ? suggest(relation, Object.keys(relations), 'a relation of the model:')
+        ? whole(
+            relation,
+            Object.keys(relations),
+            (match) => `${match}.${field}`,
+            'a relation of the model:',
+          )
         : `model ${scope.model.name} has no relations: show one of its own fields.`,
     };
   if (config.type !== 'belongsTo')
@@ -47,6 +69,9 @@ export function relatedColumnProblem(
   const included = Array.isArray(include)
     ? include.includes(relation)
     : include !== undefined && Object.hasOwn(include, relation);
+  // An include naming no relation of the model ("autor") is reported at the route, once.
+  const named = Array.isArray(include) ? include : Object.keys(include ?? {});
+  if (!included && named.some((entry) => !Object.hasOwn(relations, entry))) return null;
   if (!included)
     return {
       message: `column "${column}" needs "${relation}", which "${scope.ref}" does not include, so its answer has no ${relation}`,
@@ -59,7 +84,7 @@ export function relatedColumnProblem(
   if (!names.includes(field) && !computed)
     return {
       message: `column "${column}": "${field}" is not a field of model ${related.name}`,
-      hint: suggest(field, names, `a field of ${related.name}:`),
+      hint: whole(field, names, (match) => `${relation}.${match}`, `a field of ${related.name}:`),
     };
   const chosen = Array.isArray(include) ? undefined : include?.[relation]?.fields;
   if (!computed && !isSentField(related, field)) {
@@ -76,4 +101,22 @@ export function relatedColumnProblem(
       hint: `add "${field}" to the route's "include": { "${relation}": { "fields": [...] } }.`,
     };
   return null;
+}
+
+/**
+ * A detail's column of a related record (`author.name`): a detail shows its record's own fields.
+ * The fix names the relation's key field when the record has one (`authorId`).
+ */
+export function detailRelatedColumnProblem(column: string, model: ModelConfig): ColumnProblem {
+  const [relation] = column.split('.');
+  const config = relationOf(model, relation);
+  const key = config?.type === 'belongsTo' ? relationField(relation, config) : undefined;
+  const own =
+    key && Object.hasOwn(model.fields, key)
+      ? `write "${key}" (the ${relation}'s id)`
+      : `show a field of ${model.name} itself`;
+  return {
+    message: `column "${column}" is a field of a related record, and a detail shows the fields of its own record (${model.name})`,
+    hint: `${own}; a list bound to a route that includes "${relation}" can show "${column}".`,
+  };
 }

@@ -89,7 +89,9 @@ function checkRelation(
   only('field', 'belongsTo');
   only('onDelete', 'belongsTo');
   const mirror = mirroredRelation(model, relation, other);
-  if (!mirror.name) {
+  // The other side's relation to an unknown model ("Usr") may be the mirror: it is reported there.
+  const unknownSide = Object.values(other.relations ?? {}).some((r) => !models.has(r.model));
+  if (!mirror.name && !(mirror.candidates.length === 0 && unknownSide)) {
     const kind = relation.type === 'hasMany' ? 'belongsTo' : 'manyToMany';
     if (relation.type === 'manyToMany' && mirror.candidates.length === 0 && !relation.via)
       return problems;

@@ -1,6 +1,6 @@
 import type { ModelConfig, OrmName, RouteConfig, RoutesFileConfig } from '../config/configTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
-import { suggest } from '../diagnostics/didYouMean';
+import { closestMatch, suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import { parseAppPath, pathShape, PathSegment } from '../domain/appPaths';
 import { isRequiredOnCreate } from '../domain/fields';
@@ -25,6 +25,8 @@ import { checkEnvelope } from './checkEnvelope';
 import { checkRouteParams } from './checkRouteParams';
 import { checkVoter } from './checkVoter';
 import { childPointer, diagnosticAt } from './locate';
+import { inferableRoute } from './failedRoutes';
+import { checkPathParams } from './checkPathParams';
 import { isReservedInHandlers } from './reservedNames';
 import { candidateModels, parseResponse, routesByShape, RouteWithShape } from './resolveRouteModel';
 
@@ -65,50 +67,6 @@ function operationOf(route: RouteConfig): RouteOperation {
   return OPERATIONS[route.method];
 }
 
-function checkParams(entry: RouteEntry): Diagnostic[] {
-  const { document, pointer, config, segments } = entry;
-  const problems: Diagnostic[] = [];
-  const declared = config.params ?? {};
-  const inPath = segments.filter((s) => s.param).map((s) => s.param as string);
-  const seen = new Set<string>();
-  for (const name of inPath) {
-    if (seen.has(name))
-      problems.push(
-        diagnosticAt(
-          document,
-          childPointer(pointer, 'path'),
-          `path "${config.path}" uses ":${name}" twice`,
-          'give each parameter its own name.',
-        ),
-      );
-    seen.add(name);
-    if (!Object.hasOwn(declared, name)) {
-      problems.push(
-        diagnosticAt(
-          document,
-          childPointer(pointer, 'path'),
-          `path parameter ":${name}" is not declared in "params"`,
-          `add "params": { "${name}": "uuid" } (or "string", "int").`,
-        ),
-      );
-    }
-  }
-  for (const name of Object.keys(declared)) {
-    if (!inPath.includes(name)) {
-      problems.push(
-        diagnosticAt(
-          document,
-          childPointer(childPointer(pointer, 'params'), name),
-          `parameter "${name}" is declared but path "${config.path}" has no ":${name}" segment`,
-          suggest(name, inPath, 'a path parameter:') || 'remove it from "params".',
-          'key',
-        ),
-      );
-    }
-  }
-  return problems;
-}
-
 // Built once per models map: every route asks for it (once per route made validation quadratic).
 const configsCache = new WeakMap<Map<string, CheckedModel>, Map<string, ModelConfig>>();
 function configsOf(models: Map<string, CheckedModel>): Map<string, ModelConfig> {
@@ -146,6 +104,15 @@ export interface RouteChecks {
   /** How the app's users sign in (settings `accounts`). */
   accounts: CheckedAccounts;
   orm: OrmName;
+  /** Routes (by file, their index) that failed their schema: only siblings' inference uses them. */
+  failedRoutes?: ReadonlyMap<string, ReadonlySet<number>>;
+}
+
+/** `did you mean "Post[]"?` for "Posts[]": the fix keeps what the route answers, a list or one. */
+function responseSuggestion(list: boolean, name: string, models: string[]): string {
+  const match = closestMatch(name, models);
+  if (match) return `did you mean "${match}${list ? '[]' : ''}"?`;
+  return suggest(name, models, 'a model:') || 'declare it in config/models/.';
 }
 
 function resolveEntry(
@@ -169,7 +136,7 @@ function resolveEntry(
           document,
           childPointer(pointer, key),
           `unknown model "${name}"`,
-          `${suggest(name, [...models.keys()], 'a model:') || 'declare it in config/models/.'}`,
+          responseSuggestion(key === 'response' && response.isArray, name, [...models.keys()]),
         ),
       );
     }
@@ -259,6 +226,8 @@ function resolveEntry(
       ),
     );
   }
+  // A model whose own file has problems: what the route asks of it is checked once that passes.
+  if (model && !models.has(model)) return { problems, warnings: [] };
   problems.push(
     ...checkVoter(
       document,
@@ -343,10 +312,24 @@ export function checkRoutes(
   const diagnostics: Diagnostic[] = [];
   const warnings: Diagnostic[] = [];
   const entries: RouteEntry[] = [];
+  const failedEntries: RouteEntry[] = [];
   const byMethodAndShape = new Map<string, RouteEntry>();
   for (const document of documents) {
     (document.value as RoutesFileConfig).routes.forEach((config, index) => {
       const pointer = `/routes/${index}`;
+      if (checks.failedRoutes?.get(document.file)?.has(index)) {
+        const inferable = inferableRoute(config);
+        const path = inferable && parseAppPath(inferable.path);
+        if (inferable && path?.ok)
+          failedEntries.push({
+            document,
+            pointer,
+            config: inferable,
+            segments: path.segments,
+            shape: pathShape(path.segments),
+          });
+        return;
+      }
       const parsed = parseAppPath(config.path);
       if (!parsed.ok) {
         diagnostics.push(
@@ -376,7 +359,7 @@ export function checkRoutes(
         return;
       }
       byMethodAndShape.set(key, entry);
-      diagnostics.push(...checkParams(entry));
+      diagnostics.push(...checkPathParams(entry));
       entries.push(entry);
     });
   }
@@ -396,7 +379,7 @@ export function checkRoutes(
     }
   }
   const routes: CheckedRoute[] = [];
-  const byShape = routesByShape(entries);
+  const byShape = routesByShape([...entries, ...failedEntries]);
   for (const entry of entries) {
     const resolved = resolveEntry(entry, byShape, checks);
     diagnostics.push(...resolved.problems);

@@ -1,11 +1,11 @@
 import type { ElementConfig, ViewConfig } from '../config/configTypes';
 import { FIELD_ELEMENTS } from '../config/elements';
 import type { Diagnostic } from '../diagnostics/diagnostic';
-import { suggest } from '../diagnostics/didYouMean';
+import { closestMatch, suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import { bodyFieldOptions, isBodyFieldRequired } from '../domain/bodyFields';
 import type { CheckedModel, CheckedRoute } from './checkedProject';
-import { relatedColumnProblem } from './checkRelatedColumn';
+import { detailRelatedColumnProblem, relatedColumnProblem } from './checkRelatedColumn';
 import { checkSelectOptionsRoute } from './checkSelectOptionsRoute';
 import { fieldElementMismatch } from './fieldElementFit';
 import { checkParamBinding } from './checkParamBinding';
@@ -17,8 +17,12 @@ import { walkElements } from './walkElements';
 
 function checkDataElement(scope: BindingScope, element: ElementConfig, pointer: string): void {
   const ref = element.route as string;
+  const before = scope.problems.length;
   const route = boundRoute(scope, ref, childPointer(pointer, 'route'), element.params);
   checkBinding(scope, element, pointer, [{ ref, route }]);
+  // A route that does not fit the page may not be the one meant: its columns are not checked
+  // against it (they would repeat the one mistake as "not a field" errors).
+  if (scope.problems.length > before) return;
   const model =
     route &&
     answeredModel(scope, route, ref, childPointer(pointer, 'route'), element.type === 'list');
@@ -34,12 +38,10 @@ function checkDataElement(scope: BindingScope, element: ElementConfig, pointer: 
   checkModelFields(scope, model, own, 'column', { route, ref });
   const include = route.config.include;
   for (const column of related) {
-    const problem = relatedColumnProblem(column.name, {
-      model,
-      models: scope.models,
-      include,
-      ref,
-    });
+    const problem =
+      element.type === 'detail'
+        ? detailRelatedColumnProblem(column.name, model)
+        : relatedColumnProblem(column.name, { model, models: scope.models, include, ref });
     if (problem)
       scope.problems.push(
         diagnosticAt(scope.document, column.pointer, problem.message, problem.hint),
@@ -104,7 +106,12 @@ function checkForm(
       );
   }
   const ids = fields.map((f) => f.element.id);
+  // A misspelt id ("titel") is reported once, at the field, with "did you mean": not again here.
+  const strays = ids.filter(
+    (id): id is string => typeof id === 'string' && !Object.hasOwn(body, id),
+  );
   for (const [name, field] of Object.entries(body)) {
+    if (closestMatch(name, strays)) continue;
     if (!ids.includes(name) && isBodyFieldRequired(name, field, route.operation, model)) {
       scope.problems.push(
         diagnosticAt(

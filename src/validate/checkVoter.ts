@@ -1,12 +1,19 @@
 import type { ModelConfig, RouteConfig } from '../config/configTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
-import { suggest } from '../diagnostics/didYouMean';
+import { closestMatch, suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import type { RouteOperation } from './checkedProject';
 import { fieldOptions } from '../domain/fields';
 import { worksOnCollection } from '../domain/routeOperation';
 import { parseVoter, voterSeesRecord } from '../domain/voters';
 import { childPointer, diagnosticAt } from './locate';
+
+/** `did you mean "owner:authorId"?`: the fix is the whole voter, not the field alone. */
+function ownerSuggestion(field: string, fields: string[]): string {
+  const match = closestMatch(field, fields);
+  if (match) return `did you mean "owner:${match}"?`;
+  return suggest(field, fields, 'a field:') || 'name a field of the model.';
+}
 
 /**
  * Built-in voters need what they compare: `self` an `:id`, or a user record named in the path by
@@ -76,7 +83,7 @@ export function checkVoter(
         document,
         at,
         `${model.name} has no field "${voter.field}"`,
-        suggest(voter.field, Object.keys(model.fields), 'a field:') || 'name a field of the model.',
+        ownerSuggestion(voter.field, Object.keys(model.fields)),
       ),
     ];
   }

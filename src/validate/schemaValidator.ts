@@ -1,9 +1,10 @@
 import type Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Diagnostic } from '../diagnostics/diagnostic';
-import { suggest } from '../diagnostics/didYouMean';
+import { closestMatch, suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument, ConfigKind } from '../load/configDocument';
 import { childPointer, diagnosticAt } from './locate';
+import { type RenameParams, withoutOtherForms, withRenamedKeys } from './schemaErrorFilters';
 import { builtValidator, newAjv, schemaText } from './schemaCompiler';
 
 let ajv: Ajv | undefined;
@@ -41,8 +42,8 @@ function describeValue(value: unknown): string {
 export function patternHint(value: unknown, pattern: string): string {
   const fallback = 'change it to fit the rule above.';
   if (typeof value !== 'string') return fallback;
-  const words = value.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const pascal = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+  const parts = value.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const pascal = parts.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
   const camel = pascal.charAt(0).toLowerCase() + pascal.slice(1);
   // A dotted path of keys (an error format's "errors.body[]"): each key cleaned (what follows a
   // [] in it dropped), empty ones dropped, and a list's [] once, at the end.
@@ -56,7 +57,20 @@ export function patternHint(value: unknown, pattern: string): string {
     )
     .filter(Boolean)
     .join('.')}${value.includes('[]') ? '[]' : ''}`;
+  // "ownr:authorId" → "owner:authorId": the pattern's own word before a ":" (the built-in
+  // voter's "owner:"), spelt as the pattern spells it, before any name made of the whole value.
+  const [prefix, ...rest] = value.split(':');
+  const words = [...pattern.matchAll(/([a-z]+):/g)].map((m) => m[1]);
+  const word = rest.length ? closestMatch(prefix, words) : undefined;
+  // "GTE /api/posts" → "GET /api/posts": the closest of the pattern's methods.
+  const [method, ...path] = value.split(' ');
+  const methods = [...pattern.matchAll(/[A-Z]{3,}/g)].map((m) => m[0]);
+  const fixedMethod = path.length ? closestMatch(method, methods) : undefined;
   const candidates = [
+    ...(fixedMethod ? [`${fixedMethod} ${path.join(' ')}`] : []),
+    // "Post[ ]" → "Post[]", " User" → "User": stray spaces around punctuation or at the ends.
+    value.trim().replace(/\s*([[\].:])\s*/g, '$1'),
+    ...(word ? [`${word}:${rest.join(':')}`] : []),
     ...(/[.[]/.test(value) ? [dotted] : []),
     value.replace(/[^A-Za-z0-9_]+/g, '_'),
     camel,
@@ -79,6 +93,36 @@ function rangeHint(schema: Record<string, unknown>): string {
   return `use ${kind} of ${String(max)} or less.`;
 }
 
+/** `write true, without quotes.` for "true" where the allowed values include true. */
+function unquotedHint(value: unknown, allowed: unknown[]): string | undefined {
+  if (typeof value !== 'string' || !/^(-?\d+(\.\d+)?|true|false)$/.test(value.trim())) return;
+  const parsed: unknown = JSON.parse(value.trim());
+  return allowed.includes(parsed) ? `write ${value.trim()}, without quotes.` : undefined;
+}
+
+/** `write 20 (a number, without quotes).` for "20" where a number belongs; else what to write. */
+function typeHint(value: unknown, types: string[]): string {
+  const unquoted = typeof value === 'string' ? value.trim() : undefined;
+  const fits = (text: string): boolean => {
+    const parsed: unknown = JSON.parse(text);
+    return types.some((type) =>
+      type === 'integer' ? Number.isInteger(parsed) : typeof parsed === type,
+    );
+  };
+  if (unquoted !== undefined && /^(-?\d+(\.\d+)?|true|false)$/.test(unquoted) && fits(unquoted))
+    return `write ${unquoted}, without quotes.`;
+  const words: Record<string, string> = {
+    integer: 'a whole number',
+    number: 'a number',
+    string: 'a text in double quotes',
+    boolean: 'true or false',
+    array: 'a list in [ ]',
+    object: 'an object in { }',
+    null: 'null',
+  };
+  return `write ${types.map((type) => words[type] ?? type).join(' or ')} here.`;
+}
+
 function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic | undefined {
   const pointer = error.instancePath;
   const parent = (error.parentSchema ?? {}) as Record<string, unknown>;
@@ -88,7 +132,7 @@ function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic 
     case 'if':
       return undefined; // the failing branch reports its own errors
     case 'additionalProperties': {
-      const property = (error.params as { additionalProperty: string }).additionalProperty;
+      const { additionalProperty: property, renameTo } = error.params as RenameParams;
       const known = Object.keys((parent.properties as Record<string, unknown>) ?? {}).filter(
         (k) => k !== '$schema',
       );
@@ -96,7 +140,11 @@ function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic 
         document,
         childPointer(pointer, property),
         `unknown property "${property}"`,
-        known.length ? suggest(property, known) : 'remove it.',
+        renameTo
+          ? `did you mean "${renameTo}"?`
+          : known.length
+            ? suggest(property, known)
+            : 'remove it.',
         'key',
       );
     }
@@ -118,7 +166,8 @@ function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic 
             typeof error.data === 'string' ? error.data : (JSON.stringify(error.data) ?? ''),
             values as string[],
           )
-        : `use one of ${values.map((value) => JSON.stringify(value)).join(', ')}.`;
+        : (unquotedHint(error.data, values) ??
+          `use one of ${values.map((value) => JSON.stringify(value)).join(', ')}.`);
       return diagnosticAt(
         document,
         pointer,
@@ -126,13 +175,19 @@ function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic 
         hint,
       );
     }
-    case 'type':
+    case 'type': {
       // ajv gives "string,number" for a list of types in one schema, and an array for types from several.
+      const types = [(error.params as { type: string | string[] }).type]
+        .flat()
+        .join(',')
+        .split(',');
       return diagnosticAt(
         document,
         pointer,
-        `must be ${[(error.params as { type: string | string[] }).type].flat().join(',').split(',').join(' or ')}, got ${describeValue(error.data)}`,
+        `must be ${types.join(' or ')}, got ${describeValue(error.data)}`,
+        typeHint(error.data, types),
       );
+    }
     case 'pattern':
       return diagnosticAt(
         document,
@@ -150,6 +205,16 @@ function toDiagnostic(document: ConfigDocument, error: ErrorObject): Diagnostic 
         'key',
       );
     }
+    case 'oneOf':
+    case 'anyOf':
+      // Left only when no form takes the value's type (withoutOtherForms).
+      return diagnosticAt(
+        document,
+        pointer,
+        typeof parent.errorMessage === 'string'
+          ? `${describeValue(error.data)}: ${parent.errorMessage}`
+          : `must be ${formTypes(error)}, got ${describeValue(error.data)}`,
+      );
     case 'minimum':
     case 'maximum':
       return diagnosticAt(document, pointer, error.message ?? 'is out of range', rangeHint(parent));
@@ -175,11 +240,21 @@ const FOR_EDITORS = ['#/definitions/validator/anyOf'];
 const forEditors = (error: ErrorObject) =>
   FOR_EDITORS.some((path) => error.schemaPath === path || error.schemaPath.startsWith(`${path}/`));
 
+/** The types a `oneOf`'s or `anyOf`'s forms take, in words: "string or object". */
+function formTypes(error: ErrorObject): string {
+  const forms = ((error.schema ?? []) as Array<{ type?: string | string[] }>)
+    .map((form) => form.type)
+    .filter((type) => type !== undefined);
+  return [...new Set(forms.flat())].join(' or ') || 'another value';
+}
+
 /** Checks one document against its JSON Schema; returns every problem found. */
 export function validateAgainstSchema(document: ConfigDocument): Diagnostic[] {
   const validate = validatorOf(document.kind);
   if (validate(document.value)) return [];
-  const errors = (validate.errors ?? []).filter((error) => !forEditors(error));
+  const errors = withRenamedKeys(
+    withoutOtherForms((validate.errors ?? []).filter((error) => !forEditors(error))),
+  );
   // A bad property name also fails the pattern inside propertyNames; keep only the clearer one.
   const namePatternErrors = new Map<string, Diagnostic>();
   const diagnostics: Diagnostic[] = [];

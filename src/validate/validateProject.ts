@@ -2,7 +2,7 @@ import { ConfigError, Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument, LoadedProject } from '../load/configDocument';
 import { errorFormatOf } from '../domain/envelope';
 import { checkAppTree } from './checkAppTree';
-import type { CheckedModel, CheckedProject, CheckedRoute } from './checkedProject';
+import type { CheckedModel, CheckedProject } from './checkedProject';
 import { checkModels } from './checkModels';
 import { checkModelAsFieldType } from './checkModelAsFieldType';
 import { checkRelations } from './checkRelations';
@@ -15,32 +15,22 @@ import { checkGeneratedNames } from './checkGeneratedNames';
 import { checkPathCase } from './checkPathCase';
 import { normaliseProject } from './normaliseProject';
 import { checkViews } from './checkViews';
+import { fileKindProblem } from './checkFileKind';
+import { failedRouteIndices } from './failedRoutes';
+import { withMisplacedSections } from './misplacedSections';
 import { checkAccountsSettings } from './checkAccountsSettings';
 import { identityTransformWarnings } from './checkIdentityTransforms';
 import { checkSettings, type CheckedSettings } from './checkSettings';
 import { unexposedCountWarnings } from './checkCorsSettings';
 import { validateAgainstSchema } from './schemaValidator';
+import { uncheckedRoutes } from './uncheckedRoutes';
 
 /**
- * `METHOD /path` of every route written in a routes file, also in files that failed their schema,
- * that did not pass its checks: a view bound to one must not add a false "no route is declared".
+ * The file name of a model file that failed its checks (`Post.json` → "Post"): when its `name` is
+ * the mistake ("nmae", "post"), the model is still not reported as unknown wherever it is used.
  */
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-
-function uncheckedRoutes(documents: ConfigDocument[], checked: CheckedRoute[]): Set<string> {
-  const passed = new Set(checked.map((route) => `${route.config.method} ${route.config.path}`));
-  const declared = documents.flatMap((document) => {
-    const routes = (document.value as { routes?: unknown } | null)?.routes;
-    if (!Array.isArray(routes)) return [];
-    // A route whose method is the mistake could be the one a view means by any method.
-    return routes.flatMap((route: { method?: unknown; path?: unknown } | null) =>
-      (METHODS.includes(route?.method as string) ? [route?.method] : METHODS).map(
-        (method) => `${method} ${route?.path}`,
-      ),
-    );
-  });
-  return new Set(declared.filter((ref) => !passed.has(ref)));
-}
+const fileModelName = (document: ConfigDocument): string =>
+  document.file.replace(/^.*\//, '').replace(/\.json$/, '');
 
 /** A model's field typed with a model's name: one true error instead of the schema's. */
 function withModelsAsTypes(
@@ -69,11 +59,28 @@ export function validateProject(
   const declared = project.models
     .map((d) => (d.value as { name?: unknown } | null)?.name)
     .filter((name): name is string => typeof name === 'string');
+  const schemaProblems = (document: ConfigDocument): Diagnostic[] => {
+    const misplaced = fileKindProblem(document);
+    const problems = misplaced
+      ? [misplaced]
+      : withMisplacedSections(
+          document,
+          withModelsAsTypes(document, validateAgainstSchema(document), declared),
+        );
+    diagnostics.push(...problems);
+    return problems;
+  };
   const passing = (documents: ConfigDocument[]): ConfigDocument[] =>
+    documents.filter((document) => schemaProblems(document).length === 0);
+  // A routes file whose problems are all inside some of its routes: the others are checked on.
+  const failedRoutes = new Map<string, ReadonlySet<number>>();
+  const routesPassing = (documents: ConfigDocument[]): ConfigDocument[] =>
     documents.filter((document) => {
-      const problems = withModelsAsTypes(document, validateAgainstSchema(document), declared);
-      diagnostics.push(...problems);
-      return problems.length === 0;
+      const problems = schemaProblems(document);
+      if (problems.length === 0) return true;
+      const failed = failedRouteIndices(document, problems);
+      if (failed) failedRoutes.set(document.file, failed);
+      return failed !== undefined;
     });
 
   const { value: settings, orm, loginPath, trustProxy, cors } = checkedSettings;
@@ -81,14 +88,16 @@ export function validateProject(
 
   const [modelDocuments, routeDocuments, viewDocuments, eventDocuments, jobDocuments] = [
     passing(project.models),
-    passing(project.routes),
+    routesPassing(project.routes),
     passing(project.views),
     passing(project.events),
     passing(project.jobs),
   ];
   // With a file that could not be parsed the picture is incomplete: cross-file checks would
-  // only report its absence in other words (e.g. "unknown model").
-  if (project.problems.length > 0) throw new ConfigError(diagnostics);
+  // only report its absence in other words (e.g. "unknown model"). No file refers to a view, so
+  // a view that could not be parsed leaves the others to be checked (and reported) together.
+  if (project.problems.some((problem) => !problem.file.startsWith('config/views/')))
+    throw new ConfigError(diagnostics);
 
   const modelResult = checkModels(modelDocuments, orm);
   const models = new Map<string, CheckedModel>(modelResult.models.map((m) => [m.config.name, m]));
@@ -97,7 +106,12 @@ export function validateProject(
   );
   // Models declared in files that failed their checks: those files carry the error, so a
   // reference to one elsewhere is not reported again as an "unknown model".
-  const unchecked = new Set(declared.filter((name) => !models.has(name)));
+  const unchecked = new Set(
+    [
+      ...declared,
+      ...project.models.filter((d) => !modelDocuments.includes(d)).map(fileModelName),
+    ].filter((name) => !models.has(name)),
+  );
   modelResult.diagnostics.push(...checkRelations(modelDocumentsByName, models, unchecked));
   const { accounts, problems: accountProblems } = checkAccountsSettings(
     settings,
@@ -113,8 +127,13 @@ export function validateProject(
     accountsModel: accounts.model,
     accounts,
     orm,
+    failedRoutes,
   });
-  const unpassedRoutes = uncheckedRoutes(project.routes, routeResult.routes);
+  const unpassedRoutes = uncheckedRoutes(
+    project.routes,
+    routeResult.routes,
+    routeResult.diagnostics,
+  );
   modelResult.diagnostics.push(
     ...checkComputedUrls(modelDocumentsByName, models, routeResult.routes, unpassedRoutes),
   );

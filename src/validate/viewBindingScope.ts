@@ -7,6 +7,7 @@ import { isUrlComputed } from '../domain/computed';
 import { computedOf, isSentField } from '../domain/computedFields';
 import { fieldOf, fieldOptions, modelFieldNames } from '../domain/fields';
 import { parseRouteRef } from '../domain/routeRefs';
+import { uncheckedKey } from './uncheckedRoutes';
 import type { CheckedModel, CheckedRoute } from './checkedProject';
 import { unfilledParamHint, unfilledParams } from './checkParamBinding';
 import { diagnosticAt } from './locate';
@@ -48,7 +49,7 @@ export function boundRoute(
   }
   const { method, path } = parseRouteRef(ref);
   // Declared, but refused for its own problems (or its model's): those are reported already.
-  if (scope.unchecked.has(`${method} ${path}`)) return undefined;
+  if (scope.unchecked.has(uncheckedKey(`${method} ${path}`))) return undefined;
   const candidates = scope.routes
     .filter((r) => r.config.method === method)
     .map((r) => `${r.config.method} ${r.config.path}`);

@@ -56,7 +56,7 @@ const CASES: Record<string, BadConfig> = {
     files: routes({ method: 'GET', path: '/api/people', response: 'Usr[]' }),
     heading: 'config/routes/users.json:42:19  routes[4].response',
     message: 'unknown model "Usr"',
-    fix: 'did you mean "User"?',
+    fix: 'did you mean "User[]"?',
   },
   'undeclared param': {
     files: routes({

@@ -150,7 +150,7 @@ describe('account routes (sign-up, log-in, log-out)', () => {
       'accounts.identity[0] | "emial" is not a field of Account | did you mean "email"?',
     ]);
     expect(problems([LOG_IN], { passwordRules: ['minLenght:8'] })).toEqual([
-      expect.stringMatching(/^accounts\.passwordRules\[0\] \| .*did you mean "minLength"\?$/),
+      expect.stringMatching(/^accounts\.passwordRules\[0\] \| .*did you mean "minLength:8"\?$/),
     ]);
     expect(problems([LOG_IN], { tokenScheme: 'Bearer Token' })).toEqual([
       expect.stringMatching(/^accounts\.tokenScheme \| .*must be one word/),

@@ -44,7 +44,7 @@ describe('body validators', () => {
 
   it('suggests by the name only, ignoring the argument', () => {
     expect(problems({ name: { type: 'string', validation: ['maxLenght:3'] } })).toEqual([
-      expect.stringContaining('unknown validator "maxLenght" | did you mean "maxLength"?'),
+      expect.stringContaining('unknown validator "maxLenght" | did you mean "maxLength:3"?'),
     ]);
   });
 

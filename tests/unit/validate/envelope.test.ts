@@ -73,7 +73,7 @@ describe('"envelope"', () => {
       'config/routes/more.json:21:21 routes[1].envelope.response | string "__proto__" must be a key of letters, digits and _ starting with a letter (e.g. "article") | write "proto".',
       'config/routes/more.json:32:19 routes[2].envelope | must not be empty | declare at least one entry.',
       'config/routes/more.json:43:9 routes[3].envelope.respond | unknown property "respond" | did you mean "response"?',
-      'config/routes/more.json:54:19 routes[4].envelope | must be string or object, got number 3 | ',
+      'config/routes/more.json:54:19 routes[4].envelope | must be string or object, got number 3 | write a text in double quotes or an object in { } here.',
     ]);
   });
 
@@ -177,7 +177,7 @@ describe('"errors" in appgen.config.json', () => {
       'appgen.config.json:3:13 errors.body | string "a.b.c.d.e" must be a key or a dotted path of keys, with [] at the end for a list (e.g. "error" or "errors.body[]") | write "a_b_c_d_e".',
     ]);
     expect(problems([], { errors: 'errors.body[]' })).toEqual([
-      'appgen.config.json:2:13 errors | must be object, got string "errors.body[]" | ',
+      'appgen.config.json:2:13 errors | must be object, got string "errors.body[]" | write an object in { } here.',
     ]);
   });
 });

@@ -74,7 +74,7 @@ describe('config/jobs', () => {
       'config/jobs/a.json:2:11 jobs[0].name | string "SendDigest" must be a camelCase identifier (e.g. "sendDigest") | write "sendDigest".',
       'config/jobs/a.json:3:49 jobs[1].attempts | must be >= 1 | use a whole number from 1 to 100.',
       'config/jobs/a.json:3:71 jobs[1].retryDelaySeconds | must be <= 3600 | use a whole number from 1 to 3600.',
-      'config/jobs/a.json:4:55 jobs[2].timeoutSeconds | must be integer, got number 1.5 | ',
+      'config/jobs/a.json:4:55 jobs[2].timeoutSeconds | must be integer, got number 1.5 | write a whole number here.',
     ]);
   });
 

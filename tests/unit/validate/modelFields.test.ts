@@ -39,7 +39,7 @@ describe('model fields', () => {
 
   it.each([
     ['int', 1.5, 'default 1.5 does not fit type int', 'use a whole number.'],
-    ['int', '1', 'default "1" does not fit type int', 'use a whole number.'],
+    ['int', '1', 'default "1" does not fit type int', 'write 1, without quotes.'],
     ['float', 'x', 'default "x" does not fit type float', 'use a number.'],
     ['boolean', 'yes', 'default "yes" does not fit type boolean', 'use true or false.'],
     ['string', 3, 'default 3 does not fit type string', 'use a string.'],
@@ -76,7 +76,7 @@ describe('model fields', () => {
 
   it('reports an enum default that is not one of its values', () => {
     expect(problems({ a: { type: 'enum', values: ['x', 'y'], default: 'z' } })).toEqual([
-      expect.stringContaining('default "z" does not fit type enum | use one of "x", "y".'),
+      expect.stringContaining('default "z" does not fit type enum | did you mean "x"?'),
     ]);
   });
 

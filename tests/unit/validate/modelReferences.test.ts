@@ -12,7 +12,7 @@ describe('routes refer to models that exist', () => {
         describeProblem,
       ),
     ).toEqual([
-      'config/routes/users.json:6:19 routes[0].response | unknown model "Usr" | did you mean "User"?',
+      'config/routes/users.json:6:19 routes[0].response | unknown model "Usr" | did you mean "User[]"?',
     ]);
   });
 

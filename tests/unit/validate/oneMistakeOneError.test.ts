@@ -116,7 +116,7 @@ describe('one mistake, one error (examples/publishing)', () => {
         message: 'unknown validator "minLenght"',
       },
     ]);
-    expect(problems[0].hint).toBe('did you mean "minLength"?');
+    expect(problems[0].hint).toBe('did you mean "minLength:8"?');
   });
 
   it('a mistake in the accounts model (User): its error only, not "unknown model" and "no accounts model" elsewhere', () => {

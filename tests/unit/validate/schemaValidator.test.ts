@@ -76,10 +76,10 @@ describe('validateAgainstSchema', () => {
 
   it('reports a value of the wrong JSON type', () => {
     expect(model({ a: { type: 'string', optional: 'yes' } })).toEqual([
-      'config/models/User.json:6:19 fields.a.optional | must be boolean, got string "yes" | ',
+      'config/models/User.json:6:19 fields.a.optional | must be boolean, got string "yes" | write true or false here.',
     ]);
     expect(problems('config/routes/users.json', { routes: {} })).toEqual([
-      'config/routes/users.json:2:13 routes | must be array, got an object | ',
+      'config/routes/users.json:2:13 routes | must be array, got an object | write a list in [ ] here.',
     ]);
   });
 

@@ -17,13 +17,13 @@ describe('"trustProxy" in appgen.config.json', () => {
       'appgen.config.json:2:17 trustProxy | must be >= 0 | use a whole number from 0 to 10.',
     ]);
     expect(problems({ trustProxy: 1.5 })).toEqual([
-      'appgen.config.json:2:17 trustProxy | must be integer, got number 1.5 | ',
+      'appgen.config.json:2:17 trustProxy | must be integer, got number 1.5 | write a whole number here.',
     ]);
     expect(problems({ trustProxy: 11 })).toEqual([
       'appgen.config.json:2:17 trustProxy | must be <= 10 | use a whole number from 0 to 10.',
     ]);
     expect(problems({ trustProxy: '1' })).toEqual([
-      'appgen.config.json:2:17 trustProxy | must be integer, got string "1" | ',
+      'appgen.config.json:2:17 trustProxy | must be integer, got string "1" | write 1, without quotes.',
     ]);
   });
 

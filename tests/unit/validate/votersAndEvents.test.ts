@@ -105,7 +105,7 @@ describe('built-in voters', () => {
         /routes\[0\]\.voter \| the built-in voter "owner:ownerId" compares a field of the record, and GET \/api\/notes does not work on one existing record/,
       ),
       expect.stringMatching(
-        /routes\[1\]\.voter \| Note has no field "ownerID" \| did you mean "ownerId"\?/,
+        /routes\[1\]\.voter \| Note has no field "ownerID" \| did you mean "owner:ownerId"\?/,
       ),
       expect.stringMatching(/routes\[2\]\.voter \| "views" is int; an owner field holds a user id/),
     ]);
