@@ -1145,6 +1145,13 @@ export interface ViewContext {
   usesForm: boolean;
   /** Some form of the page signs up or logs in (a log-in or sign-up page). */
   signsIn: boolean;
+  /**
+   * A log-in or sign-up page: a form of it signs up or logs in and nothing else on it reads or
+   * writes records. Drawn as a narrow card in the middle of the page (`pageClass`).
+   */
+  card: boolean;
+  /** The class names of the page's `<main>`: `appgen-page`, plus `appgen-page-card` for a `card`. */
+  pageClass: 'appgen-page' | 'appgen-page appgen-page-card';
   /** An internal link or a list with row links (imports next/link). */
   usesLink: boolean;
   /** What the page imports from src/appgen/view.ts, sorted. */
