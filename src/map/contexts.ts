@@ -1146,11 +1146,10 @@ export interface ViewContext {
   /** Some form of the page signs up or logs in (a log-in or sign-up page). */
   signsIn: boolean;
   /**
-   * A log-in or sign-up page: a form of it signs up or logs in and nothing else on it reads or
-   * writes records. Drawn as a narrow card in the middle of the page (`pageClass`).
+   * The class names of the page's `<main>`: `appgen-page`, plus `appgen-page-card` on a log-in or
+   * sign-up page (a form of it signs up or logs in, and nothing else on it reads or writes
+   * records), which globals.css draws as a narrow card in the middle.
    */
-  card: boolean;
-  /** The class names of the page's `<main>`: `appgen-page`, plus `appgen-page-card` for a `card`. */
   pageClass: 'appgen-page' | 'appgen-page appgen-page-card';
   /** An internal link or a list with row links (imports next/link). */
   usesLink: boolean;

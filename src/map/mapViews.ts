@@ -87,7 +87,6 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
   const hasListControls = lists.length > 0;
   const hasLists = elements.some((e) => e.type === 'list');
   const heading = headingOf(scope, elements);
-  const card = isCardPage(elements);
   const imports = new Map(
     scope.loads.map((load) => [
       `${load.module}#${load.handler}`,
@@ -113,8 +112,7 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
     usesRequest: view.auth || scope.loads.length > 0,
     usesForm: elements.some((e) => e.form !== null),
     signsIn: elements.some((e) => e.form?.signsIn === true),
-    card,
-    pageClass: card ? 'appgen-page appgen-page-card' : 'appgen-page',
+    pageClass: isCardPage(elements) ? 'appgen-page appgen-page-card' : 'appgen-page',
     usesLink: elements.some(
       (e) =>
         (e.type === 'link' && !e.external) ||

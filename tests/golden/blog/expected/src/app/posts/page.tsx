@@ -16,7 +16,7 @@ export default async function PostListPage(props: { searchParams: Promise<Record
   const locale = await pageLocale();
   const { answer: data0, state: list0 } = await callList<Post[]>(getApiPosts, "/api/posts", {}, here, listState(search, { prefix: "", route: { filters: { status: { type: "enum", values: ["draft", "published", "archived"] } }, sorts: ["views", "slug"], defaultSort: { field: "views", descending: true }, pageSize: 20, maxPageSize: 50 }, filters: [{ name: "status", label: "Status", input: "select", options: [{ value: "draft", label: "draft" }, { value: "published", label: "published" }, { value: "archived", label: "archived" }] }], counts: true }));
   return (
-    <main className="appgen-page">
+    <main className={"appgen-page"}>
       <h1>{"Posts"}</h1>
       <div className={"appgen-section appgen-stack"}>
         <p>{"Everything written here, newest last."}</p>

@@ -13,7 +13,7 @@ export default async function UsersPage() {
   const here = "/users";
   const data0 = await callRoute<User[]>(getApiUsers, "/api/users", {}, here);
   return (
-    <main className="appgen-page">
+    <main className={"appgen-page"}>
       <h1>{"Users"}</h1>
       <div className={"appgen-section appgen-stack"}>
         <div className="appgen-list">
