@@ -26,7 +26,7 @@ export default async function PostListPage(props: { searchParams: Promise<Record
             data0.data.length === 0 ? (
               <p className="appgen-empty">{ Object.keys(list0.filters).length > 0 ? "Nothing matches these filters." : "No posts yet: be the first to write one." }</p>
             ) : (
-              <div className="appgen-table-wrap">
+              <div className="appgen-table-wrap" role="region" aria-label="Table" tabIndex={0}>
                 <table className="appgen-table">
                   <thead>
                     <tr>

@@ -21,7 +21,7 @@ export default async function UsersPage() {
             data0.data.length === 0 ? (
               <p className="appgen-empty">{"No users yet: add the first one below."}</p>
             ) : (
-              <div className="appgen-table-wrap">
+              <div className="appgen-table-wrap" role="region" aria-label="Table" tabIndex={0}>
                 <table className="appgen-table">
                   <thead>
                     <tr>

@@ -52,7 +52,7 @@ export default async function UserPage(props: { params: Promise<{ userId: string
             data1.data.length === 0 ? (
               <p className="appgen-empty">{"No posts yet."}</p>
             ) : (
-              <div className="appgen-table-wrap">
+              <div className="appgen-table-wrap" role="region" aria-label="Table" tabIndex={0}>
                 <table className="appgen-table">
                   <thead>
                     <tr>

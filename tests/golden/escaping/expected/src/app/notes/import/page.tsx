@@ -25,7 +25,7 @@ export default async function ImportPage() {
             data0.data.length === 0 ? (
               <p className="appgen-empty">{"Empty \"list\" ${x} </p>"}</p>
             ) : (
-              <div className="appgen-table-wrap">
+              <div className="appgen-table-wrap" role="region" aria-label="Table" tabIndex={0}>
                 <table className="appgen-table">
                   <thead>
                     <tr>
