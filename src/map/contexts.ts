@@ -1171,6 +1171,12 @@ export interface ViewContext {
   usesForm: boolean;
   /** Some form of the page signs up or logs in (a log-in or sign-up page). */
   signsIn: boolean;
+  /**
+   * The class names of the page's `<main>`: `appgen-page`, plus `appgen-page-card` on a log-in or
+   * sign-up page (a form of it signs up or logs in, and nothing else on it reads or writes
+   * records), which globals.css draws as a narrow card in the middle.
+   */
+  pageClass: 'appgen-page' | 'appgen-page appgen-page-card';
   /** An internal link or a list with row links (imports next/link). */
   usesLink: boolean;
   /** What the page imports from src/appgen/view.ts, sorted. */

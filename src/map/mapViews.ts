@@ -61,6 +61,19 @@ function headingOf(scope: ElementScope, elements: ElementContext[]): ViewHeading
   return { load: detail.data, field, kind: columnKind(scope.models, detail.data.model, field) };
 }
 
+/**
+ * A log-in or sign-up page: a form of it starts a session, and nothing else on it reads or writes
+ * records (no list, record or other form). Such a page is drawn as a narrow card in the middle.
+ */
+function isCardPage(elements: ElementContext[]): boolean {
+  return (
+    elements.some((e) => e.form?.signsIn === true) &&
+    !elements.some(
+      (e) => e.type === 'list' || e.type === 'detail' || (e.form !== null && !e.form.signsIn),
+    )
+  );
+}
+
 function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): ViewContext {
   const folder = appFolder.folder;
   const params = appFolder.params.map((p) => p.name);
@@ -99,6 +112,7 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
     usesRequest: view.auth || scope.loads.length > 0,
     usesForm: elements.some((e) => e.form !== null),
     signsIn: elements.some((e) => e.form?.signsIn === true),
+    pageClass: isCardPage(elements) ? 'appgen-page appgen-page-card' : 'appgen-page',
     usesLink: elements.some(
       (e) =>
         (e.type === 'link' && !e.external) ||

@@ -2,6 +2,7 @@ import fs from 'fs';
 import path from 'path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
+import { checkPage } from './support/pageChecks';
 import { request } from './support/http';
 import { ORMS, type Orm } from './support/orms';
 import { REPO_ROOT } from './support/paths';
@@ -21,7 +22,6 @@ jest.setTimeout(600_000);
 const FIXTURE = path.join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'blog');
 /** The password every account of the suite signs up with. */
 const PASSWORD = 'correct horse battery staple';
-const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
 const POSTS = 45;
 const STATUSES = ['draft', 'published', 'archived'];
 /** A word longer than any phone is wide: it must wrap (or be cut), never widen the page. */
@@ -70,6 +70,8 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
     return answer.body as Row;
   };
   const param = (name: string) => new URL(page.url()).searchParams.get(name);
+  /** Screenshots of the pages come from one pair; the checks run on every pair. */
+  const screenshots = orm === 'prisma' && database === 'sqlite';
 
   beforeAll(async () => {
     const variant = await variantDatabase(database);
@@ -254,26 +256,24 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       }
     });
 
-    it('keeps a long word inside the page at 390 px, and takes screenshots at both widths', async () => {
+    it('keeps a long word inside the page at 390 px; every list page passes the page checks (screenshots)', async () => {
       await page.goto(`${base}/posts?sort=-createdAt`);
       // The post with the long body is the newest: its cell is cut, the whole value in its title.
       const cell = page.locator('table.appgen-table tbody tr').first().locator('td').last();
       await expect(cell.locator('span').getAttribute('title')).resolves.toBe(LONG_WORD);
       expect(await overflows(page)).toBe(false);
-      fs.mkdirSync(ARTIFACTS, { recursive: true });
-      const shot = (name: string) =>
-        page.screenshot({
-          path: path.join(ARTIFACTS, `${name}-${orm}-${database}.png`),
-          fullPage: true,
-        });
-      await shot('pages-blog-posts-1280');
-      await page.setViewportSize({ width: 390, height: 844 });
-      try {
-        await page.reload();
-        expect(await overflows(page)).toBe(false);
-        await shot('pages-blog-posts-390');
-      } finally {
-        await page.setViewportSize({ width: 1280, height: 800 });
+      // Each page at both widths, light and dark (support/pageChecks.ts); screenshots from one pair.
+      await checkPage(page, 'pages-blog-posts', { screenshots });
+      await page.goto(`${base}/posts?status=published&sort=-views&page=2`);
+      await checkPage(page, 'pages-blog-posts-filtered', { screenshots });
+      await page.goto(`${base}/archive`);
+      await checkPage(page, 'pages-blog-archive', { screenshots });
+      for (const [name, address] of [
+        ['login', '/login'],
+        ['signup', '/signup'],
+      ]) {
+        await page.goto(`${base}${address}`);
+        await checkPage(page, `pages-blog-${name}`, { screenshots });
       }
     });
 
@@ -437,21 +437,18 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       expect(html).toContain(`href="/users/${author.id}"`);
     });
 
-    it('fits a phone (390 px) without sideways scrolling, and keeps screenshots', async () => {
-      fs.mkdirSync(ARTIFACTS, { recursive: true });
-      await page.goto(`${base}/posts/${post.id}`);
-      fs.writeFileSync(
-        path.join(ARTIFACTS, `pages-records-${orm}-${database}-1280.png`),
-        await page.screenshot({ fullPage: true }),
-      );
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.reload();
-      expect(await overflows(page)).toBe(false);
-      fs.writeFileSync(
-        path.join(ARTIFACTS, `pages-records-${orm}-${database}-390.png`),
-        await page.screenshot({ fullPage: true }),
-      );
-      await page.setViewportSize({ width: 1280, height: 800 });
+    // Every record page (support/pageChecks.ts): nothing scrolls sideways at 390 px, no serious
+    // axe-core violation in the light or the dark scheme; screenshots from one pair.
+    it('fits a phone (390 px) on every record page, passes axe-core light and dark, and keeps screenshots', async () => {
+      for (const [name, address] of [
+        ['post', `/posts/${String(post.id)}`],
+        ['comments', `/posts/${String(post.id)}/comments`],
+        ['user', `/users/${author.id}`],
+        ['not-found', '/posts/01900000-0000-7000-8000-000000000000'],
+      ]) {
+        await page.goto(`${base}${address}`);
+        await checkPage(page, `pages-blog-${name}`, { screenshots });
+      }
     });
 
     it('renders every view of the fixture, parameters filled from real records, without an error', async () => {

@@ -10,6 +10,7 @@ import { addLinksConfig, describeLinks } from './support/links';
 import { describeStrangerLockOut } from './support/lockOut';
 import { expectError, expectInvalidBody } from './support/assertions';
 import { launchBrowser } from './support/browser';
+import { checkPage } from './support/pageChecks';
 import { rawRequest, request } from './support/http';
 import { defaultDatabaseFile, ORMS, type Orm } from './support/orms';
 import { REPO_ROOT } from './support/paths';
@@ -211,6 +212,8 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
   const post = (body: unknown, headers: Record<string, string> = {}) =>
     request(base, 'POST', '/api/entries', body, { origin: base, ...headers });
   const label = () => `entry-${crypto.randomBytes(4).toString('hex')}`;
+  // Every pair checks each page (overflow at 390 px, axe-core); one keeps the screenshots.
+  const screenshots = orm === 'prisma' && database === 'sqlite';
 
   beforeAll(async () => {
     const env: NodeJS.ProcessEnv = {};
@@ -952,13 +955,9 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       const pages = await home.locator('#appgen-home-pages + ul a').allTextContents();
       expect(pages).toEqual(expect.arrayContaining(['Users', 'Log in', 'Sign up']));
       expect(await home.locator('a[href="/api/docs"]').count()).toBe(1);
-      if (orm === 'prisma' && database === 'sqlite') {
-        fs.mkdirSync(path.join(REPO_ROOT, 'test-artifacts'), { recursive: true });
-        await page.screenshot({
-          path: path.join(REPO_ROOT, 'test-artifacts', 'starter-home.png'),
-          fullPage: true,
-        });
-      }
+      // The header: the app's name links home, beside the navigation.
+      await expect(page.locator('header .appgen-brand').getAttribute('href')).resolves.toBe('/');
+      await checkPage(page, 'starter-home', { screenshots });
       await home.getByRole('link', { name: 'Users' }).click();
       await page.waitForURL(`${base}/users`);
       await expect(page.locator('main h1').textContent()).resolves.toBe('Users');
@@ -972,6 +971,7 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
         // The navigation of the layout is there too: the page is the app's, not Next.js' own.
         expect(await page.locator('nav.appgen-nav').count()).toBe(1);
       }
+      await checkPage(page, 'starter-not-found', { screenshots });
       await page.getByRole('link', { name: 'Go to the home page' }).click();
       await page.waitForURL(`${base}/`);
       await expect(page.locator('main.appgen-home').count()).resolves.toBe(1);
@@ -1109,13 +1109,7 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       ]) {
         const answer = await page.goto(`${base}${address}`);
         expect(answer?.status()).toBe(200);
-        if (orm === 'prisma' && database === 'sqlite') {
-          fs.mkdirSync(path.join(REPO_ROOT, 'test-artifacts'), { recursive: true });
-          await page.screenshot({
-            path: path.join(REPO_ROOT, 'test-artifacts', `starter-${name}.png`),
-            fullPage: true,
-          });
-        }
+        await checkPage(page, `starter-${name}`, { screenshots });
       }
     });
 
@@ -1133,11 +1127,9 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       for (const name of ['login', 'signup']) {
         const answer = await page.goto(`${base}/${name}`);
         expect(answer?.status()).toBe(200);
-        if (orm === 'prisma' && database === 'sqlite')
-          await page.screenshot({
-            path: path.join(REPO_ROOT, 'test-artifacts', `starter-${name}.png`),
-            fullPage: true,
-          });
+        // A log-in or sign-up page is a card (src/map/mapViews.ts).
+        expect(await page.locator('main.appgen-page.appgen-page-card').count()).toBe(1);
+        await checkPage(page, `starter-${name}`, { screenshots });
       }
     });
 

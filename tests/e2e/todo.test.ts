@@ -3,6 +3,7 @@ import http from 'http';
 import path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
+import { checkPage } from './support/pageChecks';
 import { freePort, RunningServer, startBuiltApp } from './support/server';
 import { ORMS, type Orm } from './support/orms';
 import { REPO_ROOT } from './support/paths';
@@ -204,6 +205,21 @@ describe.each(VARIANTS)(
       });
       expect(refused.status).toBe(405);
       expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    });
+
+    // The example has no views: its pages are the home page and the not-found page, checked like
+    // every page (support/pageChecks.ts) in a page of their own (the other one is the client's).
+    it("shows its home page and its not-found page in the app's look", async () => {
+      const own = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      try {
+        const screenshots = orm === 'prisma' && database === 'sqlite';
+        expect((await own.goto(`${api}/`))?.status()).toBe(200);
+        await checkPage(own, 'todo-home', { screenshots });
+        expect((await own.goto(`${api}/no-such-page`))?.status()).toBe(404);
+        await checkPage(own, 'todo-not-found', { screenshots });
+      } finally {
+        await own.close();
+      }
     });
   },
 );

@@ -3,6 +3,7 @@ import path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { launchBrowser } from './support/browser';
+import { checkPage } from './support/pageChecks';
 import { REPO_ROOT } from './support/paths';
 import { RunningServer, startBuiltApp } from './support/server';
 import { createTestProject, TestProject } from './support/testProject';
@@ -56,25 +57,13 @@ describe('views in a browser', () => {
       .locator('.appgen-field-error');
 
   /**
-   * Screenshots of the page as it is, at a desktop and a phone width, into test-artifacts/ (to be
-   * looked at), each checked not to be blank nor wider than the window.
+   * The shared page check (support/pageChecks.ts) of the page as it is now: screenshots at a
+   * desktop and a phone width, light and dark, into test-artifacts/ (to be looked at), nothing
+   * wider than a phone, no serious axe-core violation; and the page is not blank.
    */
   async function screenshots(name: string): Promise<void> {
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
-    for (const [width, height] of [
-      [1280, 800],
-      [390, 844],
-    ]) {
-      await page.setViewportSize({ width, height });
-      const png = await page.screenshot({ fullPage: true });
-      fs.writeFileSync(path.join(ARTIFACTS, `${name}-${width}.png`), png);
-      expect(inkRatio(png)).toBeGreaterThan(0.01);
-      const overflow = await page.evaluate(
-        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
-    }
-    await page.setViewportSize({ width: 1000, height: 700 });
+    await checkPage(page, `views-${name}`, { screenshots: true });
+    expect(inkRatio(await page.screenshot({ fullPage: true }))).toBeGreaterThan(0.01);
   }
 
   beforeAll(async () => {
@@ -326,6 +315,22 @@ describe('views in a browser', () => {
     const saveColour = await page.getByRole('button', { name: 'Sign up' }).evaluate(background);
     expect(deleteColour).not.toBe(saveColour);
     await page.goto(url);
+  });
+
+  it('passes the page checks on every page of the fixture', async () => {
+    const notePath = new URL(page.url()).pathname;
+    for (const [name, address] of [
+      ['note', notePath],
+      ['note-edit', `${notePath}/edit`],
+      ['notes', '/notes'],
+      ['titles', `/titles/${encodeURIComponent('Oat milk, quickly')}`],
+      ['login', '/login'],
+      ['signup', '/signup'],
+    ]) {
+      await page.goto(`${base}${address}`);
+      await screenshots(name);
+    }
+    await page.goto(`${base}${notePath}`);
   });
 
   // Decided (docs/config.md, "Forms"): without JavaScript a page reads in full and its forms

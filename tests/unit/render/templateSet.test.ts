@@ -24,6 +24,7 @@ function pageContext(fields: { title: string; root: Record<string, unknown> }): 
     setup: [],
     heading: null,
     headingPartial: 'view/title/fixed',
+    pageClass: 'appgen-page',
     metadataPartial: 'view/metadata/fixed',
     metadataSetup: [],
     ...fields,

@@ -23,10 +23,19 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en">
       <body>
         <DevProblems />
-        <nav className="appgen-nav" aria-label="Main">
-          <Link href={"/notes"}>{"Quotes \" ' ` back\\slash ${x} */ /* <script>alert(1)</script> {y}\nline two   ünïcødé ✓ 🚀"}</Link>
-          <Link href={"/notes/import"}>{"Import </h1> \"notes\" ${x}"}</Link>
-        </nav>
+        <header className="appgen-header">
+          <Link className="appgen-brand" href="/">
+            <svg className="appgen-brand-mark" aria-hidden="true" viewBox="0 0 32 32">
+              <rect width="32" height="32" rx="7" fill="currentColor" />
+              <path d="M12 9l-6 7 6 7M20 9l6 7-6 7" fill="none" stroke="var(--appgen-on-accent)" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            {"appgen app"}
+          </Link>
+          <nav className="appgen-nav" aria-label="Main">
+            <Link href={"/notes"}>{"Quotes \" ' ` back\\slash ${x} */ /* <script>alert(1)</script> {y}\nline two   ünïcødé ✓ 🚀"}</Link>
+            <Link href={"/notes/import"}>{"Import </h1> \"notes\" ${x}"}</Link>
+          </nav>
+        </header>
         {children}
       </body>
     </html>

@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "Newsletter" };
 /** /newsletter (config/views/newsletter.json) */
 export default async function NewsletterPage() {
   return (
-    <main className="appgen-page">
+    <main className={"appgen-page"}>
       <h1>{"Newsletter"}</h1>
       <AppgenForm
         method={ "POST" }

@@ -16,7 +16,7 @@ export default async function PostListPage(props: { searchParams: Promise<Record
   const locale = await pageLocale();
   const { answer: data0, state: list0 } = await callList<Post[]>(getApiPosts, "/api/posts", {}, here, listState(search, { prefix: "", route: { filters: { status: { type: "enum", values: ["draft", "published", "archived"] } }, sorts: ["views", "slug"], defaultSort: { field: "views", descending: true }, pageSize: 20, maxPageSize: 50 }, filters: [{ name: "status", label: "Status", input: "select", options: [{ value: "draft", label: "Draft" }, { value: "published", label: "Published" }, { value: "archived", label: "Archived" }] }], counts: true }));
   return (
-    <main className="appgen-page">
+    <main className={"appgen-page"}>
       <h1>{"Posts"}</h1>
       <div className={"appgen-section appgen-stack"}>
         <p>{"Everything written here, newest last."}</p>
@@ -26,7 +26,7 @@ export default async function PostListPage(props: { searchParams: Promise<Record
             data0.data.length === 0 ? (
               <p className="appgen-empty">{ Object.keys(list0.filters).length > 0 ? "Nothing matches these filters." : "No posts yet: be the first to write one." }</p>
             ) : (
-              <div className="appgen-table-wrap">
+              <div className="appgen-table-wrap" role="region" aria-label="Table" tabIndex={0}>
                 <table className="appgen-table">
                   <thead>
                     <tr>

@@ -6,7 +6,7 @@ export const metadata: Metadata = { title: "Search" };
 /** /search (config/views/search.json) */
 export default async function SearchPage() {
   return (
-    <main className="appgen-page">
+    <main className={"appgen-page"}>
       <h1>{"Search"}</h1>
       <div className="appgen-field">
         <label htmlFor={"query"}>{"Search posts"}</label>

@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "Create your account" };
 /** /signup (config/views/signup.json) */
 export default async function SignupPage() {
   return (
-    <main className="appgen-page">
+    <main className={"appgen-page"}>
       <h1>{"Create your account"}</h1>
       <AppgenForm
         method={ "POST" }

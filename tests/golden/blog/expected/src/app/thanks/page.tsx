@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "Thanks for subscribing!" };
 /** /thanks (config/views/thanks.json) */
 export default async function ThanksPage() {
   return (
-    <main className="appgen-page">
+    <main className={"appgen-page"}>
       <h1>{"Thanks for subscribing!"}</h1>
       <div className={"appgen-section appgen-stack"}>
         <p>{"You will hear from us soon."}</p>

@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "Quotes \" ' ` back\\slash ${x} */ /*
 /** /notes (config/views/escape.json) */
 export default async function EscapePage() {
   return (
-    <main className="appgen-page">
+    <main className={"appgen-page"}>
       <h1>{"Quotes \" ' ` back\\slash ${x} */ /* <script>alert(1)</script> {y}\nline two   ünïcødé ✓ 🚀"}</h1>
       <AppgenForm
         method={ null }

@@ -12,7 +12,7 @@ export default async function AccountPage() {
   await requireUser(here);
   const data0 = await callRoute<User>(getApiMe, "/api/me", {}, here);
   return (
-    <main className="appgen-page">
+    <main className={"appgen-page"}>
       <h1>{"Your account"}</h1>
       { data0.ok ? (
         <dl className="appgen-detail">

@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Log in" };
 /** /login (config/views/login.json) */
 export default async function LoginPage() {
   return (
-    <main className="appgen-page">
+    <main className={"appgen-page appgen-page-card"}>
       <h1>{"Log in"}</h1>
       <div className={"appgen-section appgen-stack"}>
         <AppgenForm

@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Sign up" };
 /** /signup (config/views/signup.json) */
 export default async function SignupPage() {
   return (
-    <main className="appgen-page">
+    <main className={"appgen-page appgen-page-card"}>
       <h1>{"Sign up"}</h1>
       <div className={"appgen-section appgen-stack"}>
         <AppgenForm

@@ -13,7 +13,7 @@ export default async function UsersPage() {
   const here = "/users";
   const data0 = await callRoute<User[]>(getApiUsers, "/api/users", {}, here);
   return (
-    <main className="appgen-page">
+    <main className={"appgen-page"}>
       <h1>{"Users"}</h1>
       <div className={"appgen-section appgen-stack"}>
         <div className="appgen-list">
@@ -21,7 +21,7 @@ export default async function UsersPage() {
             data0.data.length === 0 ? (
               <p className="appgen-empty">{"No users yet: add the first one below."}</p>
             ) : (
-              <div className="appgen-table-wrap">
+              <div className="appgen-table-wrap" role="region" aria-label="Table" tabIndex={0}>
                 <table className="appgen-table">
                   <thead>
                     <tr>

@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "Login" };
 /** /login (config/views/login.json) */
 export default async function LoginPage() {
   return (
-    <main className="appgen-page">
+    <main className={"appgen-page"}>
       <h1>{"Login"}</h1>
       <AppgenForm
         method={ null }

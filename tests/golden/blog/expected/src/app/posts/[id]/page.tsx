@@ -14,7 +14,7 @@ export default async function PostPage(props: { params: Promise<{ id: string }> 
   const here = "/posts/" + encodeURIComponent(String(params.id));
   const data0 = await callRoute<Post>(getApiPostsById, "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id }, here);
   return (
-    <main className="appgen-page">
+    <main className={"appgen-page"}>
       <h1>{"Post"}</h1>
       <div className={"appgen-section appgen-stack"}>
         { data0.ok ? (

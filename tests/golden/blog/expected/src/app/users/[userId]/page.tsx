@@ -15,7 +15,7 @@ export default async function UserPage(props: { params: Promise<{ userId: string
   const data0 = await callRoute<User>(getApiUsersByUserId, "/api/users/" + encodeURIComponent(String(params.userId)), { userId: params.userId }, here);
   const data1 = await callRoute<Post[]>(getApiUsersByUserIdPosts, "/api/users/" + encodeURIComponent(String(params.userId)) + "/posts", { userId: params.userId }, here);
   return (
-    <main className="appgen-page">
+    <main className={"appgen-page"}>
       <h1>{"Profile"}</h1>
       <div className={"appgen-section appgen-stack"}>
         { data0.ok ? (
@@ -52,7 +52,7 @@ export default async function UserPage(props: { params: Promise<{ userId: string
             data1.data.length === 0 ? (
               <p className="appgen-empty">{"No posts yet."}</p>
             ) : (
-              <div className="appgen-table-wrap">
+              <div className="appgen-table-wrap" role="region" aria-label="Table" tabIndex={0}>
                 <table className="appgen-table">
                   <thead>
                     <tr>

@@ -12,7 +12,7 @@ export default async function NewTaskPage() {
   const here = "/tasks/new";
   const data0 = await callRoute<Board[]>(getApiBoards, "/api/boards", {}, here);
   return (
-    <main className="appgen-page">
+    <main className={"appgen-page"}>
       <h1>{"New Task"}</h1>
       <AppgenForm
         method={ "POST" }

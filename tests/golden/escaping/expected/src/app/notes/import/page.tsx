@@ -13,7 +13,7 @@ export default async function ImportPage() {
   const here = "/notes/import";
   const data0 = await callRoute<Note[]>(getApiNotes, "/api/notes", {}, here);
   return (
-    <main className="appgen-page">
+    <main className={"appgen-page"}>
       <h1>{"Import </h1> \"notes\" ${x}"}</h1>
       <div className={"appgen-section appgen-row"}>
         <h3>{"Heading \" ' ` ${x} */ <i>{y}</i>"}</h3>
@@ -25,7 +25,7 @@ export default async function ImportPage() {
             data0.data.length === 0 ? (
               <p className="appgen-empty">{"Empty \"list\" ${x} </p>"}</p>
             ) : (
-              <div className="appgen-table-wrap">
+              <div className="appgen-table-wrap" role="region" aria-label="Table" tabIndex={0}>
                 <table className="appgen-table">
                   <thead>
                     <tr>

@@ -15,7 +15,7 @@ export default async function UserPage(props: { params: Promise<{ id: string }> 
   const data0 = await callRoute<User>(getApiUsersById, "/api/users/" + encodeURIComponent(String(params.id)), { id: params.id }, here);
   const data1 = await callRoute<User>(getApiUsersById, "/api/users/" + encodeURIComponent(String(params.id)), { id: params.id }, here);
   return (
-    <main className="appgen-page">
+    <main className={"appgen-page"}>
       <h1>{"User"}</h1>
       <div className={"appgen-section appgen-stack"}>
         { data0.ok ? (

@@ -14,7 +14,7 @@ export default async function EditPostPage(props: { params: Promise<{ id: string
   await requireUser(here);
   const data0 = await callRoute<Post>(getApiPostsById, "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id }, here);
   return (
-    <main className="appgen-page">
+    <main className={"appgen-page"}>
       <h1>{"Edit post"}</h1>
       { data0.ok ? (
       <AppgenForm

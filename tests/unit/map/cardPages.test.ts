@@ -1,0 +1,30 @@
+import path from 'path';
+import { REPO_ROOT } from '../support/paths';
+import { projectContext } from '../templates/fixtures';
+
+/** Each view's name with the class names of its `<main>`. */
+const pageClasses = (example: string) =>
+  Object.fromEntries(
+    projectContext(path.join(REPO_ROOT, 'examples', example)).views.map((view) => [
+      view.name,
+      view.pageClass,
+    ]),
+  );
+
+describe('log-in and sign-up pages as cards (ViewContext.pageClass)', () => {
+  it("draws the starter's log-in and sign-up pages as cards, and its other pages in full width", () => {
+    expect(pageClasses('minimal')).toEqual({
+      AccountPage: 'appgen-page',
+      LoginPage: 'appgen-page appgen-page-card',
+      SignupPage: 'appgen-page appgen-page-card',
+      UserPage: 'appgen-page',
+      UsersPage: 'appgen-page',
+    });
+  });
+
+  it('keeps a log-in form bound to a function route (not an account route) in full width', () => {
+    const classes = pageClasses('blog');
+    expect(classes.LoginPage).toBe('appgen-page');
+    expect(Object.values(classes).every((name) => name === 'appgen-page')).toBe(true);
+  });
+});
