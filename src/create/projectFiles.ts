@@ -49,7 +49,7 @@ function packageJson(options: ProjectFileOptions): string {
       dev: 'appgen dev',
       generate: 'appgen generate',
       build: 'appgen build',
-      start: 'next start',
+      start: 'appgen start',
     },
     dependencies: sortKeys({ ...APP_BASE_DEPENDENCIES, ...ormDependencies(options.orm) }),
     devDependencies: sortKeys({ ...APP_DEV_DEPENDENCIES, appgen: options.appgen }),

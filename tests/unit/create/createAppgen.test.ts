@@ -45,7 +45,7 @@ describe('create-appgen', () => {
         dev: 'appgen dev',
         generate: 'appgen generate',
         build: 'appgen build',
-        start: 'next start',
+        start: 'appgen start',
       },
     });
     expect(pkg.devDependencies.appgen).toBe('file:../appgen');
