@@ -59,8 +59,10 @@ async function main() {
     await runStep({}, process.execPath, [
       path.join(root, 'dist', 'cli', 'create-appgen.js'),
       app,
+      // This checkout, packed into the project (as before a release): a `file:` folder would run
+      // appgen's `prepare` (its build, just done) again inside the demo's npm install.
       '--appgen',
-      `file:${root}`,
+      'packed',
       '--no-next-steps',
     ]);
   }

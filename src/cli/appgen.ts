@@ -5,6 +5,7 @@ import { DEV_HOSTNAME } from '../dev/devAddress';
 import type * as DevServer from '../dev/runDevServer';
 import type * as BuildCommand from './commands/buildCommand';
 import type * as DbPushCommand from './commands/dbPushCommand';
+import type * as StartCommand from './commands/startCommand';
 import type * as RunGenerate from '../generate/runGenerate';
 import type * as MigrateCommand from './commands/migrateCommand';
 import type * as EventsCommand from './commands/eventsCommand';
@@ -24,6 +25,8 @@ const runDevServer: typeof DevServer.runDevServer = (...args) =>
   load<typeof DevServer>('../dev/runDevServer').runDevServer(...args);
 const runBuild: typeof BuildCommand.runBuild = (...args) =>
   load<typeof BuildCommand>('./commands/buildCommand').runBuild(...args);
+const runStart: typeof StartCommand.runStart = (...args) =>
+  load<typeof StartCommand>('./commands/startCommand').runStart(...args);
 const runDbPush: typeof DbPushCommand.runDbPush = (...args) =>
   load<typeof DbPushCommand>('./commands/dbPushCommand').runDbPush(...args);
 const runMigrateCreate: typeof MigrateCommand.runMigrateCreate = (...args) =>
@@ -40,6 +43,7 @@ const COMMANDS = [
   'generate',
   'dev',
   'build',
+  'start',
   'db push',
   'migrate create <name>',
   'migrate deploy',
@@ -141,6 +145,23 @@ async function main(argv: string[]): Promise<number> {
         run(() =>
           runBuild({ cwd: args.cwd, acceptDataLoss: args.acceptDataLoss, dbSync: args.dbSync }),
         ),
+    )
+    .command(
+      'start',
+      'Serve the last build as production does: the standalone server.js with its static files (next start for a build without output "standalone")',
+      (y) =>
+        y
+          .option('port', {
+            alias: 'p',
+            type: 'number',
+            describe: 'Port (default PORT, else 3000)',
+          })
+          .option('hostname', {
+            alias: 'H',
+            type: 'string',
+            describe: 'Address to listen on (default HOSTNAME, else every interface)',
+          }),
+      (args) => run(() => runStart({ cwd: args.cwd, port: args.port, hostname: args.hostname })),
     )
     .command('db', 'Database commands', (y) =>
       y

@@ -29,7 +29,8 @@ async function main(): Promise<number> {
     })
     .option('appgen', {
       type: 'string',
-      describe: 'npm spec of appgen to depend on (a version, tag, file: path or tarball)',
+      describe:
+        'npm spec of appgen to depend on (a version, tag, file: path or tarball), or packed: this appgen packed into the project',
       defaultDescription:
         "this appgen's version if the registry has it, else this appgen packed into the project",
     })

@@ -1,3 +1,4 @@
+import { databaseProblem } from '../db/databaseProblem';
 import { ConfigError, UserError } from '../diagnostics/diagnostic';
 import { formatDiagnostics } from '../diagnostics/formatDiagnostics';
 import { shortenLongValues } from '../diagnostics/shortenLongValues';
@@ -25,6 +26,9 @@ export function reportError(
     write(`error: template ${error.message}\n  fix: correct the template; nothing was written.\n`);
     return 1;
   }
+  // A missing, unreachable or refusing database is the user's to fix, whoever met it.
+  const problem = databaseProblem(error);
+  if (problem) return reportError(problem, write);
   const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
   write(`appgen crashed (this is a bug in appgen, please report it):\n${text}\n`);
   return 2;

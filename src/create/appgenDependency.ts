@@ -27,6 +27,13 @@ export function runningAppgenVersion(packageRoot = PACKAGE_ROOT): string {
 const tarballName = (version: string) => `appgen-${version}.tgz`;
 
 /**
+ * `--appgen packed`: this appgen packed into the project without asking the registry (npm run
+ * demo: a checkout's demo runs the checkout; a `file:` folder would run its `prepare` build again
+ * inside the project's install).
+ */
+export const PACKED = 'packed';
+
+/**
  * The appgen a new project depends on. `--appgen` wins. Otherwise the running appgen's own version
  * when the registry has it; when it does not (not released yet, or no registry in reach), the
  * running appgen itself, packed into the project, so that creating works from a checkout or a
@@ -38,7 +45,7 @@ export function chooseAppgenDependency(options: {
   lookup?: (version: string) => RegistryAnswer;
 }): AppgenDependency {
   const none = () => {};
-  if (options.requested)
+  if (options.requested && options.requested !== PACKED)
     return {
       spec: options.requested,
       note: `appgen from ${options.requested} (--appgen)`,
@@ -46,14 +53,19 @@ export function chooseAppgenDependency(options: {
     };
   const packageRoot = options.packageRoot ?? PACKAGE_ROOT;
   const version = runningAppgenVersion(packageRoot);
-  const answer = (options.lookup ?? ((v) => registryVersion('appgen', v)))(version);
+  const answer =
+    options.requested === PACKED
+      ? 'requested'
+      : (options.lookup ?? ((v) => registryVersion('appgen', v)))(version);
   if (answer === 'published')
     return { spec: version, note: `appgen ${version} from the npm registry`, provide: none };
   const file = tarballName(version);
   const why =
-    answer === 'not-published'
-      ? `appgen ${version} is not on the npm registry yet`
-      : 'the npm registry could not be reached';
+    answer === 'requested'
+      ? `--appgen ${PACKED}`
+      : answer === 'not-published'
+        ? `appgen ${version} is not on the npm registry yet`
+        : 'the npm registry could not be reached';
   return {
     spec: `file:${VENDOR_FOLDER}/${file}`,
     note: `${why}: the project uses this appgen, packed into ${VENDOR_FOLDER}/${file} (--appgen <spec> chooses another)`,

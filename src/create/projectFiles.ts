@@ -13,6 +13,7 @@ import {
 import { DEV_SESSION_SECRET_PREFIX } from '../config/devSessionSecret';
 import { SETTINGS_FILE } from '../load/loadSettings';
 import { TemplateSet } from '../render/templateSet';
+import { NODE_ENGINES } from '../project/nodeRuntime';
 import { starterConfig } from './starterConfig';
 
 export interface ProjectFileOptions {
@@ -45,11 +46,13 @@ function packageJson(options: ProjectFileOptions): string {
     private: true,
     // Turbopack refuses ESM route files in a "commonjs" package.
     type: 'module',
+    // The Node.js versions that work (src/project/nodeRuntime.ts); the Dockerfile's is the LTS.
+    engines: { node: NODE_ENGINES },
     scripts: {
       dev: 'appgen dev',
       generate: 'appgen generate',
       build: 'appgen build',
-      start: 'next start',
+      start: 'appgen start',
     },
     dependencies: sortKeys({ ...APP_BASE_DEPENDENCIES, ...ormDependencies(options.orm) }),
     devDependencies: sortKeys({ ...APP_DEV_DEPENDENCIES, appgen: options.appgen }),

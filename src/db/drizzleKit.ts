@@ -9,6 +9,7 @@ import {
   resolveFromProject,
   type ProjectRequire,
 } from '../project/projectModules';
+import { ensureSqliteFolder } from './sqliteFolder';
 
 /**
  * Everything appgen takes from a Drizzle app's node_modules, in one place: drizzle-kit's
@@ -155,8 +156,7 @@ export async function openDrizzleSession(opts: {
 
   if (provider === 'sqlite') {
     const file = sqliteFilePath(url, projectDir);
-    // better-sqlite3 creates the file but not its directory.
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    ensureSqliteFolder(file);
     const Database = req(resolveFromProject(req, 'better-sqlite3', projectDir));
     const { drizzle } = req(resolveFromProject(req, 'drizzle-orm/better-sqlite3', projectDir));
     const client = new Database(file);

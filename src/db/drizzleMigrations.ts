@@ -13,6 +13,7 @@ import {
   writeMigration,
 } from './drizzleMigrationFolder';
 import { migrationWarnings, warningsComment } from './drizzleMigrationWarnings';
+import { databaseProblem, isMissingRight } from './databaseProblem';
 import { openDrizzleMigrator } from './drizzleMigrator';
 import { type DrizzleSnapshot, withoutRemoved } from './drizzleSnapshotDiff';
 import type { CreatedMigration, MigrationOptions } from './migrations';
@@ -171,6 +172,8 @@ function failedMigration(
   const where = failed ? `${failed.file} failed` : 'A pending migration failed';
   return new MigrationError(
     `${where}: ${reason}${statement}\nNone of the pending migrations was applied: they run in one transaction.`,
-    `correct ${failed ? failed.file : `the migration in ${DRIZZLE_MIGRATIONS_DIR}`} (or the rows that make it fail), then run appgen migrate deploy again.`,
+    // A statement the database user has no right to run: the user's rights are wrong, not the file.
+    (isMissingRight(error) ? databaseProblem(error)?.hint : undefined) ??
+      `correct ${failed ? failed.file : `the migration in ${DRIZZLE_MIGRATIONS_DIR}`} (or the rows that make it fail), then run appgen migrate deploy again.`,
   );
 }

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import * as path from 'node:path';
 import { type DatabaseProvider, sqliteFilePath } from '../project/databaseUrl';
 import { createProjectRequire, resolveFromProject } from '../project/projectModules';
+import { ensureSqliteFolder } from './sqliteFolder';
 
 /**
  * The project's database as `appgen migrate deploy` needs it with Drizzle: what drizzle-orm's
@@ -41,8 +40,7 @@ export function openDrizzleMigrator(opts: {
   const load = (specifier: string) => req(resolveFromProject(req, specifier, projectDir));
   if (opts.provider === 'sqlite') {
     const file = sqliteFilePath(url, projectDir);
-    // better-sqlite3 creates the file but not its directory.
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    ensureSqliteFolder(file);
     const Database = load('better-sqlite3');
     const client = new Database(file, { timeout: 5000 });
     const names = (): string[] =>

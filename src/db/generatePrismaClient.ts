@@ -50,12 +50,15 @@ import { createProjectRequire, resolveFromProject } from '../project/projectModu
 export const PRISMA_CLIENT_DIR = path.join('src', 'generated', 'prisma');
 
 /**
- * The hash of the schema the client was generated from, as a module of the client
- * (`@/generated/prisma/schemaHash`), written after each generation: src/appgen/db.ts keys its
+ * The hash of the schema the client was generated from, as a module beside the client
+ * (`@/generated/prismaSchemaHash`), written after each generation: src/appgen/db.ts keys its
  * client by it, so that in `appgen dev` a regenerated client replaces (and closes) the previous
  * one without a restart; appgen skips a generation when it matches (prepareDatabase.ts).
+ * Not inside the client's folder: `prisma generate` empties that folder first, and `next dev`,
+ * recompiling src/appgen/db.ts for the new client.ts before the hash was written again, logged
+ * "Module not found: Can't resolve '@/generated/prisma/schemaHash'".
  */
-export const SCHEMA_HASH_MODULE = path.join(PRISMA_CLIENT_DIR, 'schemaHash.ts');
+export const SCHEMA_HASH_MODULE = path.join('src', 'generated', 'prismaSchemaHash.ts');
 
 /** The hash in the project's schema-hash module ('' when there is none). */
 export function generatedSchemaHash(projectDir: string): string {

@@ -8,6 +8,7 @@ import {
   type ProjectRequire,
   resolveFromProject,
 } from '../project/projectModules';
+import { ensureSqliteFolder } from './sqliteFolder';
 
 /**
  * The only module that touches Prisma's internal schema-engine interfaces.
@@ -270,8 +271,7 @@ async function createAdapterFactory(
   let factory: AdapterFactory;
   if (opts.provider === 'sqlite') {
     const file = sqliteFilePath(opts.url, opts.projectDir);
-    // better-sqlite3 creates the file but not its directory.
-    await fs.mkdir(path.dirname(file), { recursive: true });
+    ensureSqliteFolder(file);
     const { PrismaBetterSqlite3 } = req(
       resolveFromProject(req, '@prisma/adapter-better-sqlite3', opts.projectDir),
     );

@@ -112,15 +112,15 @@ export function ormOverrides(orm: string): Record<string, string> {
  * one can be downloaded), Prisma's CLI and engines (version check, engine files), esbuild
  * (drizzle-kit's: checks its binary), and appgen itself (`prepare` builds a checkout installed
  * from a folder): by name from the registry, else by its spec (`appgenSpec`, e.g.
- * `file:.appgen/appgen-<version>.tgz`), which is how npm matches a package from a file, folder or
- * URL. Denied: @scarf/scarf (swagger-ui-dist's install report, which `scarfSettings` turns off).
+ * `file:../appgen`), which is how npm matches a package from a folder or URL. appgen packed into
+ * the project (`file:.appgen/appgen-<version>.tgz`) has no install scripts, so no entry: npm
+ * 11.19 matches a tarball only by its absolute path. Denied: @scarf/scarf (swagger-ui-dist's install report, which `scarfSettings` turns off).
  */
 export function allowScripts(orm: string, appgenSpec: string): Record<string, boolean> {
   const fromRegistry = !appgenSpec.includes(':');
-  const allowed: Record<string, boolean> = {
-    [fromRegistry ? 'appgen' : appgenSpec]: true,
-    '@scarf/scarf': false,
-  };
+  const allowed: Record<string, boolean> = { '@scarf/scarf': false };
+  // appgen packed into the project has no install scripts (src/create/packAppgen.ts).
+  if (!appgenSpec.endsWith('.tgz')) allowed[fromRegistry ? 'appgen' : appgenSpec] = true;
   if (orm === 'prisma' || orm === 'drizzle') allowed['better-sqlite3'] = true;
   if (orm === 'prisma') Object.assign(allowed, { prisma: true, '@prisma/engines': true });
   if (orm === 'drizzle') allowed.esbuild = true;

@@ -650,6 +650,9 @@ describe.each([
     // The same next dev all along, and appgen dev never said it restarted it.
     expect(nextDevPids(dev.child.pid as number)).toEqual([nextDev]);
     expect(dev.output()).not.toMatch(/restart(s|ing) the Next\.js dev server/);
+    // The client's regeneration never leaves db.ts without a module it imports (issue 55 §4:
+    // "Module not found: Can't resolve '@/generated/prisma/schemaHash'").
+    expect(dev.output()).not.toMatch(/Module not found/);
     // Each replaced client is closed (2 s after its replacement): as many closed as replaced, and
     // on PostgreSQL no more connections than before the changes.
     const count = (pattern: RegExp) => (dev.output().match(pattern) ?? []).length;

@@ -1,3 +1,4 @@
+import crypto from 'crypto';
 import fs from 'fs';
 import { createRequire } from 'module';
 import path from 'path';
@@ -206,6 +207,104 @@ describe.each(CASES)('appgen migrate with orm $orm on $database.name', ({ orm, d
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/already has tables that no migration created/);
     expect(refused.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  // Issue 55 §4: a missing, unreachable or refusing database, or one whose user lacks rights, is
+  // the user's to fix: exit 1, what is wrong and what to do, never "appgen crashed" with a stack.
+  maybe('a database the user must fix: exit 1 with the fix, for every command', async () => {
+    const refused = async (args: string[], url: string, message: RegExp, fix: RegExp) => {
+      const result = await appgen(args, { ...prod, url });
+      const said = `appgen ${args.join(' ')} with ${url}:\n${result.stdout}${result.stderr}`;
+      expect([said, result.code]).toEqual([said, 1]);
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr).toMatch(fix);
+      expect(result.stderr).not.toMatch(/crashed|\n\s+at |schema_engine_wasm/);
+    };
+    const commands = [
+      ['migrate', 'deploy'],
+      ['db', 'push'],
+      ['events', 'failed'],
+    ];
+    if (database.name === 'SQLite') {
+      // A file where the database's folder should be.
+      for (const args of commands.slice(0, 2))
+        await refused(
+          args,
+          'file:./package.json/dev.db',
+          /Cannot create the folder of the SQLite database file/,
+          /fix: point DATABASE_URL to a file in a folder/,
+        );
+      await refused(
+        ['events', 'failed'],
+        'file:./config',
+        /Cannot open the SQLite database file/,
+        /fix: check that the file in DATABASE_URL/,
+      );
+      return;
+    }
+    const base = new URL(prod.url);
+    const withUrl = (change: (url: URL) => void): string => {
+      const url = new URL(base);
+      change(url);
+      return url.toString();
+    };
+    const missing = withUrl((url) => (url.pathname = '/appgen_e2e_does_not_exist'));
+    const unreachable = withUrl((url) => (url.port = '1'));
+    // Drizzle's migrate create compares the migrations with the models only, without a database.
+    const touching = orm === 'prisma' ? [...commands, ['migrate', 'create', 'again']] : commands;
+    for (const args of touching) {
+      await refused(
+        args,
+        missing,
+        /The PostgreSQL database "appgen_e2e_does_not_exist" does not exist/,
+        /createdb appgen_e2e_does_not_exist/,
+      );
+      await refused(
+        args,
+        unreachable,
+        /Cannot reach the database server at 127\.0\.0\.1:1/,
+        /start the database server/,
+      );
+    }
+    // A role that may log in but neither create tables in the database nor create databases.
+    const role = `appgen_e2e_${crypto.randomBytes(4).toString('hex')}`;
+    const empty = await newDb('empty');
+    await psql(`CREATE ROLE ${role} LOGIN`);
+    try {
+      const withoutRights = new URL(empty.url);
+      withoutRights.username = role;
+      await refused(
+        ['db', 'push'],
+        withoutRights.toString(),
+        /lacks the rights this command needs \(permission denied for schema public\)/,
+        /owns the database and its schema/,
+      );
+      await refused(
+        ['migrate', 'deploy'],
+        withoutRights.toString(),
+        /permission denied/,
+        /owns the database and its schema/,
+      );
+      // Prisma's migrate create replays the migrations on a shadow database it creates.
+      if (orm === 'prisma') {
+        writeUser({
+          ...BASE,
+          bio: { type: 'text', optional: true },
+          nick: { type: 'string', optional: true },
+        });
+        await refused(
+          ['migrate', 'create', 'add_nick'],
+          withoutRights.toString(),
+          /temporary \(shadow\) database, and the database user may not create databases/,
+          /ALTER ROLE <user> CREATEDB/,
+        );
+      }
+    } finally {
+      writeUser({ ...BASE, bio: { type: 'text', optional: true } });
+      await empty.drop();
+      dbs.splice(dbs.indexOf(empty), 1);
+      await psql(`DROP ROLE IF EXISTS ${role}`);
+    }
   });
 
   // Two instances started with `appgen migrate deploy` at once: each migration is applied once,

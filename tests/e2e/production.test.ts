@@ -2,15 +2,23 @@ import fs from 'fs';
 import path from 'path';
 import { request } from './support/http';
 import { readJsonLines } from './support/jsonLines';
+import { ltsNode } from './support/ltsNode';
 import { describeOutbox, OUTBOX_FIXTURE } from './support/outbox';
 import { APPGEN, REPO_ROOT } from './support/paths';
 import { createTestDatabase, postgresAvailable, psql } from './support/postgres';
 import { startRoundRobinProxy, type RoundRobinProxy } from './support/roundRobinProxy';
 import { runOk } from './support/run';
-import { runBuiltAppUntilExit, startBuiltApp, type RunningServer } from './support/server';
+import {
+  freePort,
+  runBuiltAppUntilExit,
+  startBuiltApp,
+  startServer,
+  type RunningServer,
+} from './support/server';
 import { copyFixtureSources, createTestProject, type TestProject } from './support/testProject';
 import { dotenvSecret } from './support/tokens';
 import { ORMS, type Orm } from './support/orms';
+import { LTS_NODE_MAJOR } from '../../src/project/nodeRuntime';
 
 jest.setTimeout(600_000);
 
@@ -304,6 +312,52 @@ describe.each(ORMS)('production: three instances on PostgreSQL (orm %s)', (orm) 
     expect(result.output).toContain('APPGEN_SESSION_SECRET');
     expect(statuses.filter((status) => status !== 0)).toEqual([]);
     expect(await sql(`select count(*) from "User"`)).toBe(before);
+  });
+  // Issue 55 §1 and §5: the created project's `npm start` (`appgen start`) serves the standalone
+  // output with its static files; run here by the Node.js of the LTS line the Dockerfile uses,
+  // from the npm registry when the machine's own is older: appgen, then server.js, run on it.
+  it(`appgen start on Node.js ${LTS_NODE_MAJOR} serves the standalone build, its static files and its database`, async () => {
+    const node = await ltsNode();
+    if (!node)
+      return console.warn(
+        `no Node.js ${LTS_NODE_MAJOR} for ${process.platform}-${process.arch}: skipped`,
+      );
+    expect((await runOk(node, ['--version'])).stdout).toMatch(new RegExp(`^v${LTS_NODE_MAJOR}\\.`));
+    const port = await freePort();
+    const server = await startServer(
+      node,
+      [APPGEN, 'start', '-p', String(port), '-H', '127.0.0.1'],
+      {
+        cwd: project.dir,
+        env: project.env,
+        port,
+        readyPath: '/api/health/live',
+      },
+    );
+    try {
+      const health = await request(server.url, 'GET', '/api/health');
+      expect([health.status, health.body]).toEqual([
+        200,
+        { status: 'ok', checks: { database: 'ok', tables: expect.any(Number) } },
+      ]);
+      const created = await request(server.url, 'POST', '/api/notes', { title: 'on the LTS' });
+      expect(created.status).toBe(201);
+      const id = (created.body as { id: string }).id;
+      expect(await sql(`select title from "Note" where id = '${id}'`)).toBe('on the LTS');
+      const read = await request(server.url, 'GET', `/api/notes/${id}`);
+      expect([read.status, read.body]).toEqual([
+        200,
+        expect.objectContaining({ title: 'on the LTS' }),
+      ]);
+      // The static files Next.js leaves out of the standalone output, copied beside server.js.
+      const chunks = path.join(project.dir, '.next', 'static', 'chunks');
+      const chunk = fs.readdirSync(chunks).find((file) => file.endsWith('.js')) as string;
+      const served = await fetch(`${server.url}/_next/static/chunks/${chunk}`);
+      expect(served.status).toBe(200);
+      expect(server.output()).not.toMatch(/does not work with "?output: standalone/);
+    } finally {
+      await server.stop();
+    }
   });
 });
 

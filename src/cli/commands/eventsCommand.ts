@@ -1,3 +1,4 @@
+import { databaseProblem } from '../../db/databaseProblem';
 import { failedEvents, OUTBOX_TABLE, retryEvents } from '../../db/outboxEvents';
 import { openProjectDatabase, type ProjectDatabase } from '../../db/projectDatabase';
 import { UserError } from '../../diagnostics/diagnostic';
@@ -17,9 +18,12 @@ async function withOutbox<T>(
   try {
     db = await openProjectDatabase(context);
   } catch (error) {
-    throw new UserError(
-      `Cannot open the project's database: ${(error as Error).message}`,
-      'check DATABASE_URL (or run appgen db push to create the embedded SQLite database).',
+    throw (
+      databaseProblem(error) ??
+      new UserError(
+        `Cannot open the project's database: ${(error as Error).message}`,
+        'check DATABASE_URL (or run appgen db push to create the embedded SQLite database).',
+      )
     );
   }
   try {

@@ -16,7 +16,16 @@ describe('appgen without a command', () => {
     const topLevel = [...runAppgen(['--help']).stdout.matchAll(/^ {2}appgen (\w+)/gm)].map(
       (m) => m[1],
     );
-    expect(topLevel).toEqual(['generate', 'dev', 'build', 'db', 'migrate', 'events', 'templates']);
+    expect(topLevel).toEqual([
+      'generate',
+      'dev',
+      'build',
+      'start',
+      'db',
+      'migrate',
+      'events',
+      'templates',
+    ]);
     for (const command of topLevel) expect(listed).toContain(`appgen ${command}`);
     for (const sub of [
       'db push',

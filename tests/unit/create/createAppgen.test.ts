@@ -45,7 +45,7 @@ describe('create-appgen', () => {
         dev: 'appgen dev',
         generate: 'appgen generate',
         build: 'appgen build',
-        start: 'next start',
+        start: 'appgen start',
       },
     });
     expect(pkg.devDependencies.appgen).toBe('file:../appgen');
@@ -214,6 +214,36 @@ describe('create-appgen', () => {
       `the npm registry could not be reached: the project uses this appgen, packed into .appgen/appgen-${version}.tgz`,
     );
     expect(result.stdout).not.toContain(REPO_ROOT);
+    // The packed appgen has no install scripts (its `prepare` is the checkout's build): nothing
+    // for npm to run or to warn about, so allowScripts needs no entry for it (issue 55 §2).
+    const pkg = JSON.parse(fs.readFileSync(path.join(work, 'app', 'package.json'), 'utf8'));
+    expect(Object.keys(pkg.allowScripts)).not.toContain(spec);
+    const listed = spawnSync(
+      'tar',
+      ['-xzOf', `.appgen/appgen-${version}.tgz`, 'package/package.json'],
+      {
+        cwd: path.join(work, 'app'),
+        encoding: 'utf8',
+      },
+    ).stdout;
+    const packed = JSON.parse(listed);
+    expect(packed.version).toBe(version);
+    for (const script of ['preinstall', 'install', 'postinstall', 'prepare'])
+      expect(packed.scripts ?? {}).not.toHaveProperty(script);
+    expect(fs.existsSync(path.join(REPO_ROOT, 'package.json'))).toBe(true);
+    expect(
+      JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).scripts.prepare,
+    ).toBe('npm run build');
+  });
+
+  it('--appgen packed packs this appgen into the project without asking the registry (npm run demo)', () => {
+    const result = createAppgen(['demo', '--no-install', '--no-git', '--appgen', 'packed'], work);
+    expect(result.code).toBe(0);
+    expect(
+      JSON.parse(fs.readFileSync(path.join(work, 'demo', 'package.json'), 'utf8')).devDependencies
+        .appgen,
+    ).toBe(`file:.appgen/appgen-${version}.tgz`);
+    expect(result.stdout).toContain(`--appgen packed: the project uses this appgen, packed into`);
   });
 
   it('says what it does, step by step, with timings', () => {
