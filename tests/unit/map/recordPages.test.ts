@@ -1,6 +1,6 @@
 import type { ElementContext, ProjectContext, ViewContext } from '../../../src/map/contexts';
 import { mapProject } from '../../../src/map/mapProject';
-import { blogRecordsProject } from '../support/blogRecords';
+import { blogProject } from '../support/blog';
 import { checkedProject } from '../support/checkConfig';
 import { SQLITE_OPTIONS } from '../support/generateOptions';
 import type { ProjectFiles } from '../support/tempProject';
@@ -14,7 +14,7 @@ const flatten = (element: ElementContext): ElementContext[] => [
 ];
 
 describe('record pages', () => {
-  const context = map(blogRecordsProject());
+  const context = map(blogProject());
   const view = (name: string): ViewContext => {
     const found = context.views.find((v) => v.name === name);
     if (!found) throw new Error(`no view ${name}`);
@@ -76,7 +76,7 @@ describe('record pages', () => {
   });
 
   it('links nothing when the related model has no record page', () => {
-    const withoutUserPage = map(blogRecordsProject({ 'config/views/user.json': undefined }));
+    const withoutUserPage = map(blogProject({ 'config/views/user.json': undefined }));
     const page = withoutUserPage.views.find((v) => v.name === 'PostPage');
     const detail = page && flatten(page.root).find((e) => e.type === 'detail');
     expect(detail?.columns.find((c) => c.field === 'authorId')).toMatchObject({

@@ -2,7 +2,7 @@ import fs from 'fs';
 import path from 'path';
 import type { ElementContext } from '../../../src/map/contexts';
 import { mapProject } from '../../../src/map/mapProject';
-import { blogRecordsProject } from '../support/blogRecords';
+import { blogProject } from '../support/blog';
 import { checkedProject } from '../support/checkConfig';
 import { SQLITE_OPTIONS } from '../support/generateOptions';
 import { EXAMPLES_DIR, GOLDEN_DIR, REPO_ROOT } from '../support/paths';
@@ -31,7 +31,7 @@ const PROJECTS: Array<[string, () => ProjectFiles]> = [
   ...[...withViews(EXAMPLES_DIR), ...withViews(GOLDEN_DIR)].map(
     (dir): [string, () => ProjectFiles] => [dir, () => configFiles(path.join(REPO_ROOT, dir))],
   ),
-  ['tests/e2e/fixtures/blog-records', blogRecordsProject],
+  ['tests/e2e/fixtures/blog', blogProject],
 ];
 
 const flatten = (element: ElementContext): ElementContext[] => [

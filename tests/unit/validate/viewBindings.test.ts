@@ -1,5 +1,5 @@
 import { describeProblem, problemsIn } from '../support/checkConfig';
-import { blogRecordsProject } from '../support/blogRecords';
+import { blogProject } from '../support/blog';
 import { minimalProject } from '../support/configs';
 
 const FLAGS = {
@@ -412,13 +412,13 @@ describe('binding route parameters to the page (`params`) and the heading', () =
   };
   const withPost = (change: (view: typeof POST_VIEW) => unknown) =>
     problems(
-      blogRecordsProject({
+      blogProject({
         'config/views/post.json': change(JSON.parse(JSON.stringify(POST_VIEW))),
       }),
     );
 
   it('accepts the blog: a record and its nested list on one page, bound by `params`', () => {
-    expect(problems(blogRecordsProject())).toEqual([]);
+    expect(problems(blogProject())).toEqual([]);
     expect(withPost((view) => view)).toEqual([]);
   });
 

@@ -3,14 +3,14 @@ import path from 'path';
 import { minimalProject } from './configs';
 import type { ProjectFiles } from './tempProject';
 
-const FIXTURE = path.join(__dirname, '../../e2e/fixtures/blog-records/config');
+const FIXTURE = path.join(__dirname, '../../e2e/fixtures/blog/config');
 
 /**
- * The blog of the record-pages browser suite (tests/e2e/pages-records.test.ts): users, posts by an
- * author, comments nested under posts, and a post's page showing its comments. `overrides`
+ * The blog of the pages browser suite (tests/e2e/pages-blog.test.ts): accounts, posts by an
+ * author with tags, comments nested under posts, and a post's page showing its comments. `overrides`
  * replace or add files (e.g. a view with a binding mistake); an override `undefined` removes one.
  */
-export function blogRecordsProject(overrides: ProjectFiles = {}): ProjectFiles {
+export function blogProject(overrides: ProjectFiles = {}): ProjectFiles {
   const files: ProjectFiles = {};
   for (const folder of ['models', 'routes', 'views'])
     for (const name of fs.readdirSync(path.join(FIXTURE, folder)))
