@@ -37,17 +37,9 @@ const openStubDelete = (source: string) =>
     '$1',
   );
 
-/** The user's page says who may change the user: without a database, the DELETE is open. */
-const userPageOfStubs = (source: string) =>
-  source.replace(
-    'can save changes here or delete the user (both routes\' voter is \\"self\\").',
-    'can save changes here (the route\'s voter is \\"self\\").',
-  );
-
 const ADAPTED: Record<string, (source: string) => string> = {
   'config/views/login.json': unboundLogin,
   'config/routes/users.json': openStubDelete,
-  'config/views/user.json': userPageOfStubs,
 };
 
 /** The file as a project without a database holds it (most files are the same). */

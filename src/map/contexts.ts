@@ -587,6 +587,13 @@ export interface MethodBase {
   readsInTransaction: boolean;
   /** POST, PUT, PATCH or DELETE: refused when cross-site (CSRF), and fires events. */
   mutating: boolean;
+  /**
+   * A write (not an account route) with `auth: true` or a voter: it answers a probe
+   * (src/appgen/probe.ts), a page asking in-process whether the visitor may use it. A probe runs
+   * the same checks (`handler/probedBody` reads no body in a probe) and stops after them, at
+   * `handler/probeStop`, before any write: a page shows the route's form only when it is allowed.
+   */
+  probed: boolean;
   /** Names of the events run in the request after the write committed (`run: "inRequest"`), in config order. */
   inRequestEvents: string[];
   /**
@@ -1007,6 +1014,26 @@ export interface RouteCallContext {
   loadPartial: 'view/load/list' | 'view/load/route';
 }
 
+/**
+ * A page asking a form's route, in probe mode, whether the visitor may use it (routeAccess of
+ * src/appgen/view.ts), for a form bound to a route with `auth` or a voter (MethodContext.probed).
+ */
+export interface FormAccessContext {
+  /** Variable holding the answer in the page component, e.g. `access0`. */
+  variable: string;
+  /** Local name of the imported handler, e.g. `patchApiPostsById`, and its HTTP method. */
+  handler: string;
+  method: HttpMethod;
+  /** Module of the route file, e.g. `@/app/api/posts/[id]/route`. */
+  module: string;
+  /** The route's path in the page's parameters, as RouteCallContext.urlPath. */
+  urlPath: string;
+  /** The route's params from the page's, as RouteCallContext.paramsArgument. */
+  paramsArgument: string;
+  /** The link a signed-out visitor sees in place of the form: "Log in to save" (its button's label). */
+  signInText: string;
+}
+
 /** How the form turns a field's text into the JSON value the route's body expects. */
 export interface FormFieldContext {
   name: string;
@@ -1035,10 +1062,18 @@ export interface FormContext {
   responseEnvelope: string | null;
   /** The bound route is a sign-up or log-in (`account: "signUp"` or `"logIn"`): it starts a session. */
   signsIn: boolean;
+  /**
+   * The bound route has `auth` or a voter (MethodContext.probed): the page shows the form only
+   * when the route would let the visitor through, a "Log in to ..." link when it needs a sign-in,
+   * else nothing (partial view/form/guarded). Null for every other form, shown to everyone.
+   */
+  access: FormAccessContext | null;
 
   // --- Decided by the map for the templates (src/map/mapElements.ts) ---
   /** The props of `<AppgenForm>`, in order: the envelopes only where the route has them. */
   props: FormPropContext[];
+  /** What view/form/guarded shows when allowed: `view/form`, or `view/form/loaded` for an edit form. */
+  shownPartial: 'view/form' | 'view/form/loaded';
 }
 
 /**
@@ -1057,7 +1092,8 @@ export interface FormPropContext {
 /**
  * One element of a view. Every field is present for every type (null, false or empty where it
  * does not apply); `partial` names the partial that renders it (`view/<type>`, or a variant of
- * it: `view/form/loaded` for an edit form, `view/link/external` for a link that leaves the app).
+ * it: `view/form/loaded` for an edit form, `view/form/guarded` for a form of a route with `auth` or a
+ * voter, `view/link/external` for a link that leaves the app).
  */
 export interface ElementContext {
   type: ElementType;
@@ -1166,6 +1202,8 @@ export interface ViewContext {
   modelTypes: string[];
   /** Every route call of the page, in page order. */
   loads: RouteCallContext[];
+  /** The page's forms that ask their route whether the visitor may use them (FormContext.access), in page order. */
+  accessChecks: FormAccessContext[];
   /** The page builds a request (auth or loads) and so needs its own path, `here`. */
   usesRequest: boolean;
   usesForm: boolean;
@@ -1260,16 +1298,18 @@ export interface NavLinkContext {
   label: string;
   /** A log-in or sign-up page (a form bound to such a route): shown only while signed out, when the app has a log-out. */
   signedOutOnly: boolean;
-  /** A page that needs a signed-in user (`auth`): shown only while signed in, when the app has a log-out. */
+  /** A page that needs a signed-in user (`auth`): shown only while signed in. */
   signedInOnly: boolean;
 
   // --- Decided by the map for the templates (src/map/mapProject.ts) ---
   /**
-   * How the layout writes it: `view/nav/link`, or in an app with a log-out
-   * `view/nav/signedOutLink` (signedOutOnly: hidden from the signed in) and
-   * `view/nav/signedInLink` (signedInOnly: hidden from the signed out).
+   * How the layout writes it: `view/nav/link`, `view/nav/signedInLink` (signedInOnly: hidden
+   * from the signed out), or in an app with a log-out `view/nav/signedOutLink` (signedOutOnly:
+   * hidden from the signed in).
    */
   navPartial: 'view/nav/link' | 'view/nav/signedOutLink' | 'view/nav/signedInLink';
+  /** How the home page (src/appgen/home.tsx) lists it, by the same rule: `view/home/<the same>`. */
+  homePartial: 'view/home/link' | 'view/home/signedOutLink' | 'view/home/signedInLink';
 }
 
 /** One item of the layout's navigation (ProjectContext.navItems): a link, or the log-out button. */
@@ -1416,9 +1456,12 @@ export interface ProjectContext {
   // --- Decided by the map for src/app/layout.tsx.hbs (src/map/mapProject.ts) ---
   /** The navigation's items in order: `navLinks`, then the log-out button when the app has one. */
   navItems: NavItemContext[];
-  /** How the layout component is declared: `async function` when it reads the session (accountNav), else `function`. */
+  /**
+   * How the layout component (and the home page's) is declared: `async function` when it reads
+   * the session (accountNav, or a link only for the signed in), else `function`.
+   */
   layoutFunction: 'async function' | 'function';
-  /** The layout's statements before its `return`: reading the session when the app has a log-out. */
+  /** The layout's (and the home page's) statements before its `return`: reading the session when it does. */
   layoutStatements: string[];
 }
 

@@ -5,6 +5,7 @@ import type { ProjectElement } from '../validate/checkedProject';
 import type {
   BodyFieldContext,
   ElementContext,
+  FormAccessContext,
   FormContext,
   FormFieldContext,
   FormPropContext,
@@ -14,6 +15,7 @@ import type {
   SelectOptionsContext,
 } from './contexts';
 import { fieldAttributes } from './elementAttributes';
+import { formAccess } from './formAccess';
 import { labelFromField } from './fieldLabels';
 import { mapListControls } from './mapListControls';
 import { passwordAutocomplete } from './passwordAutocomplete';
@@ -32,6 +34,8 @@ export interface ElementScope {
   models: ReadonlyMap<string, ModelContext>;
   /** Route calls of the page, in page order (`data0`, `data1`, ...). */
   loads: RouteCallContext[];
+  /** The page's forms that ask their route whether the visitor may use them, in page order (`access0`, ...). */
+  accessChecks: FormAccessContext[];
   /** The HTML ids given on the page so far (ElementContext.domId). */
   domIds: Set<string>;
   /** The page has path parameters (a form fills its action's `:params` from them). */
@@ -202,8 +206,19 @@ const prop = (
 const stringOrNull = (name: string, kind: 'string' | 'url', value: string | null) =>
   value === null ? prop(name, 'code', 'null') : prop(name, kind, value);
 
+type BareForm = Omit<FormContext, 'props' | 'shownPartial'>;
+
+/** The form with what its templates need decided: `<AppgenForm>`'s props, the partial that shows it. */
+function finished(form: BareForm, pageParams: boolean): FormContext {
+  return {
+    ...form,
+    props: formProps(form, pageParams),
+    shownPartial: form.load ? 'view/form/loaded' : 'view/form',
+  };
+}
+
 /** The props of `<AppgenForm>`: where it sends what, and what it does after. */
-function formProps(form: Omit<FormContext, 'props'>, pageParams: boolean): FormPropContext[] {
+function formProps(form: BareForm, pageParams: boolean): FormPropContext[] {
   return [
     stringOrNull('method', 'string', form.method),
     stringOrNull('action', 'url', form.urlPath),
@@ -225,7 +240,7 @@ function mapForm(
   element: ProjectElement,
 ): { form: FormContext | null; inner: FormScope | null } {
   if (!element.route) {
-    const unbound: Omit<FormContext, 'props'> = {
+    const unbound: BareForm = {
       method: null,
       urlPath: null,
       fields: [],
@@ -235,16 +250,20 @@ function mapForm(
       requestEnvelope: null,
       responseEnvelope: null,
       signsIn: false,
+      access: null,
     };
-    return { form: { ...unbound, props: formProps(unbound, scope.pageParams) }, inner: null };
+    return { form: finished(unbound, scope.pageParams), inner: null };
   }
-  const { method } = bound(scope, element.route);
+  const route = bound(scope, element.route);
+  const { method } = route;
   const load = element.load ? addLoad(scope, element.load, element.params) : null;
   const ids = new Set(element.formFieldIds);
   const fields = method.body
     .filter((f) => ids.has(f.name))
     .map((f) => ({ name: f.name, kind: formKind(f), nullable: f.nullable }));
-  const bare: Omit<FormContext, 'props'> = {
+  const access = formAccess(route, element, `access${scope.accessChecks.length}`, element.params);
+  if (access) scope.accessChecks.push(access);
+  const bare: BareForm = {
     method: method.method,
     urlPath: pathInPageParams(method.urlPath, element.params),
     fields,
@@ -254,14 +273,15 @@ function mapForm(
     requestEnvelope: method.envelope.request,
     responseEnvelope: method.envelope.response,
     signsIn: method.account?.issuesToken === true,
+    access,
   };
-  const form: FormContext = { ...bare, props: formProps(bare, scope.pageParams) };
-  return { form, inner: { body: method.body, load, method } };
+  return { form: finished(bare, scope.pageParams), inner: { body: method.body, load, method } };
 }
 
-/** The element's partial: `view/<type>`, or its variant for an edit form or an external link. */
+/** The element's partial: `view/<type>`, or its variant for a guarded or edit form or an external link. */
 function partialOf(element: ProjectElement, form: FormContext | null): string {
-  if (form?.load) return 'view/form/loaded';
+  if (form?.access) return 'view/form/guarded';
+  if (form) return form.shownPartial;
   if (element.type === 'link' && isExternal(element.href ?? null)) return 'view/link/external';
   return `view/${element.type}`;
 }

@@ -90,17 +90,19 @@ export function mapProject(
       ? { logOutPath: logOut.urlPath, afterLogOut: project.loginPath }
       : null;
   const links = navLinks(views, hiddenViews);
-  const navLinkContexts: NavLinkContext[] = links.map((link) => ({
-    ...link,
-    navPartial:
-      accountNav === null
-        ? 'view/nav/link'
-        : link.signedOutOnly
-          ? 'view/nav/signedOutLink'
-          : link.signedInOnly
-            ? 'view/nav/signedInLink'
-            : 'view/nav/link',
-  }));
+  // A page that needs a signed-in user is listed to the signed in only; the log-in and sign-up
+  // pages to the others when the app has a log-out (without one, a signed-in visitor may need them).
+  const navLinkContexts: NavLinkContext[] = links.map((link) => {
+    const shown = link.signedInOnly
+      ? 'signedInLink'
+      : link.signedOutOnly && accountNav !== null
+        ? 'signedOutLink'
+        : 'link';
+    return { ...link, navPartial: `view/nav/${shown}`, homePartial: `view/home/${shown}` };
+  });
+  // The layout and the home page read the session when a link depends on it, or for the log-out button.
+  const readsSession =
+    accountNav !== null || navLinkContexts.some((link) => link.navPartial !== 'view/nav/link');
   const hasAuth =
     methods.some((m) => m.auth || m.optionalAuth) ||
     views.some((v) => v.auth) ||
@@ -206,10 +208,10 @@ export function mapProject(
       ...navLinkContexts.map(({ navPartial, href, label }) => ({ navPartial, href, label })),
       ...(accountNav ? [{ navPartial: 'view/nav/logOut' as const, href: null, label: null }] : []),
     ],
-    layoutFunction: accountNav ? 'async function' : 'function',
-    layoutStatements: accountNav
+    layoutFunction: readsSession ? 'async function' : 'function',
+    layoutStatements: readsSession
       ? [
-          '// The navigation follows the session: log-out for the signed in, log-in and sign-up pages for the others.',
+          '// The links follow the session: pages that need a sign-in (and log-out) for the signed in, log-in and sign-up pages for the others.',
           'const signedIn = (await signedInUser()) !== null;',
         ]
       : [],

@@ -272,6 +272,7 @@ function mapMethod(
     createsBy: [...new Set(body.flatMap((field) => (field.link?.by ? [field.link.by] : [])))],
     // An account route changes no record events see, but a cross-site log-in is refused too.
     mutating: eventOperation !== null || route.account !== null,
+    probed: eventOperation !== null && route.account === null && (route.auth || voter !== null),
     queuedEvents,
     queuesEvents,
     inRequestEvents,

@@ -5,6 +5,7 @@ import type {
   ElementContext,
   ModelContext,
   NavLinkContext,
+  RouteImportContext,
   PageStep,
   RouteFileContext,
   ViewContext,
@@ -45,6 +46,7 @@ export function viewMapper(input: ViewMappingInput): (view: ProjectView) => View
         routes,
         models,
         loads: [],
+        accessChecks: [],
         domIds: new Set(),
         pageParams: view.folder.params.length > 0,
         recordPages: pages,
@@ -87,12 +89,18 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
   const hasListControls = lists.length > 0;
   const hasLists = elements.some((e) => e.type === 'list');
   const heading = headingOf(scope, elements);
-  const imports = new Map(
-    scope.loads.map((load) => [
+  const imports = new Map<string, RouteImportContext>([
+    ...scope.loads.map((load): [string, RouteImportContext] => [
       `${load.module}#${load.handler}`,
-      { handler: load.handler, method: 'GET' as const, module: load.module },
+      { handler: load.handler, method: 'GET', module: load.module },
     ]),
-  );
+    ...scope.accessChecks.map((check): [string, RouteImportContext] => [
+      `${check.module}#${check.handler}`,
+      { handler: check.handler, method: check.method, module: check.module },
+    ]),
+  ]);
+  // The page knows its own path (`here`) for its route calls and for a form's "Log in to ..." link.
+  const usesRequest = view.auth || scope.loads.length > 0 || scope.accessChecks.length > 0;
   return {
     name: view.name,
     urlPath: view.path,
@@ -109,12 +117,14 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
     ),
     modelTypes: sortedUnique(scope.loads.map((load) => load.model)),
     loads: scope.loads,
-    usesRequest: view.auth || scope.loads.length > 0,
+    accessChecks: scope.accessChecks,
+    usesRequest,
     usesForm: elements.some((e) => e.form !== null),
     signsIn: elements.some((e) => e.form?.signsIn === true),
     pageClass: isCardPage(elements) ? 'appgen-page appgen-page-card' : 'appgen-page',
     usesLink: elements.some(
       (e) =>
+        (e.form !== null && e.form.access !== null) ||
         (e.type === 'link' && !e.external) ||
         e.link !== null ||
         e.columns.some((c) => c.link !== null),
@@ -128,17 +138,16 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
       ...(elements.some((e) => e.valueFrom !== null) ? ['inputValue'] : []),
       ...(hasListControls ? ['pageLocale'] : []),
       ...(heading ? ['recordTitle'] : []),
+      ...(scope.accessChecks.length > 0 ? ['loginUrl'] : []),
       ...(view.auth ? ['requireUser'] : []),
+      ...(scope.accessChecks.length > 0 ? ['routeAccess'] : []),
     ],
     hasListControls,
     source: view.file,
     propsParameter: propsParameter(appFolder, hasListControls),
-    setup: pageSteps(
-      appFolder,
-      view.auth || scope.loads.length > 0,
-      view.auth,
-      hasListControls,
-    ).map((pageStep) => ({ pageStep })),
+    setup: pageSteps(appFolder, usesRequest, view.auth, hasListControls).map((pageStep) => ({
+      pageStep,
+    })),
     heading,
     headingPartial: heading ? 'view/title/record' : 'view/title/fixed',
     metadataPartial: heading ? 'view/metadata/record' : 'view/metadata/fixed',
@@ -185,13 +194,13 @@ function pageSteps(
 /**
  * Links to every view without path parameters (unless `nav: false`), for the layout's navigation:
  * the pages for everyone first (by path), then those that need a signed-in user (`auth`), then the
- * log-in and sign-up pages. With a log-out route the layout shows the last two groups only to the
- * signed in and to visitors respectively.
+ * log-in and sign-up pages. The layout shows the pages that need a sign-in only to the signed in,
+ * and, with a log-out route, the log-in and sign-up pages only to visitors.
  */
 export function navLinks(
   views: ViewContext[],
   hidden: ReadonlySet<string>,
-): Array<Omit<NavLinkContext, 'navPartial'>> {
+): Array<Omit<NavLinkContext, 'navPartial' | 'homePartial'>> {
   const group = (link: Pick<NavLinkContext, 'signedOutOnly' | 'signedInOnly'>) =>
     link.signedOutOnly ? 2 : link.signedInOnly ? 1 : 0;
   return views

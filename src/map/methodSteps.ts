@@ -48,7 +48,8 @@ function specsOf(method: Method, orm: OrmName): MethodContext['specs'] {
 
 /**
  * The checks before the work, in the order they run: the path's parameters read, cross-site,
- * sign-in, path, body (read, or refused when the method declares none), query, parents, voter.
+ * sign-in, path, body (read, or refused when the method declares none), query, parents, voter;
+ * then, on a method a page may probe, the probe's stop.
  */
 function checksOf(method: Method, orm: OrmName): string[] {
   const auth = method.auth
@@ -64,7 +65,7 @@ function checksOf(method: Method, orm: OrmName): string[] {
     method.mutating && 'handler/csrf',
     auth,
     method.params.some((p) => PARAM_CHECKS[p.type]) && 'handler/params',
-    method.hasBody ? 'handler/body' : 'handler/noBody',
+    method.hasBody ? (method.probed ? 'handler/probedBody' : 'handler/body') : 'handler/noBody',
     method.changesNothingMessage !== null && 'handler/requireChanges',
     method.listQuery !== null && 'handler/listQuery',
     method.listQuery?.cursor && 'handler/readCursor',
@@ -73,6 +74,8 @@ function checksOf(method: Method, orm: OrmName): string[] {
     method.voter !== null && 'handler/voter',
     method.builtinVoter === 'self' && 'handler/voterSelf',
     method.builtinVoter === 'owner' && 'handler/voterOwner',
+    // A probe (MethodContext.probed) stops after the last check, before any work.
+    method.probed && 'handler/probeStop',
   ].filter((step): step is string => typeof step === 'string');
 }
 

@@ -491,6 +491,14 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.cors ? once('src/appgen/cors.ts', ['appgen.config.json'])(project) : [],
   },
   {
+    template: 'src/appgen/probe.ts',
+    owner: 'generated',
+    produces:
+      'src/appgen/probe.ts: the mark of a probe, a page asking a write route whether the visitor may use it',
+    context: 'ProjectContext',
+    outputs: once('src/appgen/probe.ts', []),
+  },
+  {
     template: 'src/appgen/voters.ts',
     owner: 'generated',
     produces: 'src/appgen/voters.ts: the built-in voters self and owner',

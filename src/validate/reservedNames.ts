@@ -201,6 +201,9 @@ const HANDLER_NAMES = new Set([
   'folder',
   'crossSite',
   'refuseCrossSite',
+  // a method a page may probe (templates/partials/handler/probedBody.hbs, probeStop.hbs)
+  'isProbe',
+  'probeAllowed',
   // a method without a body (templates/partials/handler/noBody.hbs)
   'unread',
   'refuseBody',

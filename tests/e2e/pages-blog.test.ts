@@ -18,7 +18,9 @@ jest.setTimeout(600_000);
 // with the records it writes in its own beforeAll (Jest runs it when the block's turn comes).
 // Lists: pages, sorting, filters, URL state, no JavaScript needed, bad parameters, related
 // columns, long values at 390 px. Record pages: a post's page titled by the post, its text, its
-// author linked, its comments paged beneath it and a form that adds one.
+// author linked, its comments paged beneath it and a form that adds one. Forms and values: a
+// belongsTo select fed by a list route, enum labels. Actions: edit and delete forms shown only to
+// the post's author, a log-in link to visitors.
 const FIXTURE = path.join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'blog');
 /** The password every account of the suite signs up with. */
 const PASSWORD = 'correct horse battery staple';
@@ -578,6 +580,142 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       console.log(
         `[forms and values] ${orm}/${database}: 404 body before scripts: ${JSON.stringify(body.slice(0, 300))}`,
       );
+    });
+  });
+
+  // Issue 50 §3: edit and delete forms (PATCH and DELETE /api/posts/:id, `auth` and voter
+  // "owner:authorId") are shown only to visitors the route lets through, as the route itself
+  // decides on the server (a probe of its handler, which writes nothing): the author edits and
+  // deletes; another signed-in user gets no form at all, not even in the HTML; a visitor gets
+  // "Log in to ..." links that come back to the post after logging in.
+  describe('actions for those who may take them', () => {
+    let owned: Row;
+    let context: BrowserContext;
+    let tab: Page;
+    const postPath = () => `/posts/${String(owned.id)}`;
+    const editForm = () => tab.locator('form.appgen-form[data-method="PATCH"]');
+    /** The post's page as served to a client with these headers (no JavaScript, no browser). */
+    const html = async (headers: Record<string, string> = {}) => {
+      const response = await fetch(new URL(postPath(), base), { headers });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    /** Logs in through the /login page (the browser keeps the session cookie). */
+    const logInAs = async (account: (typeof authors)[number]) => {
+      await tab.getByLabel('Email').fill(account.email);
+      await tab.getByLabel('Password').fill(PASSWORD);
+      await tab.getByRole('button', { name: 'Log in' }).click();
+    };
+
+    beforeAll(async () => {
+      owned = await send(
+        'POST',
+        '/api/posts',
+        { title: 'Mine to edit', body: 'A first draft.' },
+        201,
+        authors[0].auth,
+      );
+      context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      tab = await context.newPage();
+    });
+
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it('shows a visitor "Log in to ..." in place of each form, with no form in the HTML', async () => {
+      const served = await html();
+      expect(served).toContain('Log in to save post');
+      expect(served).toContain('Log in to delete post');
+      expect(served).not.toMatch(/data-method="(PATCH|DELETE)"/);
+      expect(served).toContain('data-method="POST"'); // the comment form has no auth: unchanged
+    });
+
+    it('brings the visitor back to the post after logging in through the link, with the forms', async () => {
+      await tab.goto(`${base}${postPath()}`);
+      const link = tab.getByRole('link', { name: 'Log in to save post' });
+      await expect(link.getAttribute('href')).resolves.toBe(
+        `/login?next=${encodeURIComponent(postPath())}`,
+      );
+      await link.click();
+      await tab.waitForURL(/\/login\?next=/);
+      await logInAs(authors[0]);
+      await tab.waitForURL(`${base}${postPath()}`);
+      await expect(editForm().getByLabel('Title').inputValue()).resolves.toBe('Mine to edit');
+      await expect(tab.getByRole('button', { name: 'Delete post' }).count()).resolves.toBe(1);
+      await expect(tab.getByRole('link', { name: /^Log in to/ }).count()).resolves.toBe(0);
+    });
+
+    it('lets the author save an edit, and shows the error of an emptied required title under it', async () => {
+      await editForm().getByLabel('Title').fill('Mine, edited');
+      await editForm().getByRole('button', { name: 'Save post' }).click();
+      await editForm()
+        .getByRole('status')
+        .filter({ hasText: /^Saved\.$/ })
+        .waitFor();
+      await tab.locator('h1').filter({ hasText: 'Mine, edited' }).waitFor();
+      await editForm().evaluate((form) => form.setAttribute('novalidate', ''));
+      await editForm().getByLabel('Title').fill('');
+      await editForm().getByRole('button', { name: 'Save post' }).click();
+      const fieldError = editForm()
+        .locator('.appgen-field')
+        .filter({ has: tab.getByLabel('Title') })
+        .locator('.appgen-field-error');
+      await expect(fieldError.textContent()).resolves.toMatch(/^Title /);
+      await expect(editForm().getByText('Saved.', { exact: true }).count()).resolves.toBe(0);
+      const stored = await send('GET', `/api/posts/${String(owned.id)}`, undefined, 200);
+      expect(stored.title).toBe('Mine, edited');
+    });
+
+    it('probes write nothing: the pages the author opened (DELETE allowed) left the post as it was', async () => {
+      // Each view of the page asked PATCH and DELETE as the author, allowed: nothing changed.
+      await tab.reload();
+      await tab.reload();
+      const stored = await send('GET', `/api/posts/${String(owned.id)}`, undefined, 200);
+      expect([stored.title, stored.body]).toEqual(['Mine, edited', 'A first draft.']);
+    });
+
+    it('shows another signed-in user no edit or delete control, and none in the HTML', async () => {
+      const served = await html(authors[1].auth);
+      expect(served).toContain('Mine, edited');
+      expect(served).not.toMatch(/data-method="(PATCH|DELETE)"|Save post|Delete post|Log in to/);
+      // The route agrees: the same user is refused by the API.
+      await send(
+        'PATCH',
+        `/api/posts/${String(owned.id)}`,
+        { title: 'Theirs' },
+        403,
+        authors[1].auth,
+      );
+      const other = await browser.newContext();
+      try {
+        const otherTab = await other.newPage();
+        await otherTab.goto(`${base}/login?next=${encodeURIComponent(postPath())}`);
+        await otherTab.getByLabel('Email').fill(authors[1].email);
+        await otherTab.getByLabel('Password').fill(PASSWORD);
+        await otherTab.getByRole('button', { name: 'Log in' }).click();
+        await otherTab.waitForURL(`${base}${postPath()}`);
+        await otherTab.locator('h1').filter({ hasText: 'Mine, edited' }).waitFor();
+        await expect(
+          otherTab.locator('form.appgen-form[data-method="PATCH"]').count(),
+        ).resolves.toBe(0);
+        await expect(
+          otherTab.getByRole('button', { name: /Save post|Delete post/ }).count(),
+        ).resolves.toBe(0);
+        await expect(otherTab.getByRole('link', { name: /^Log in to/ }).count()).resolves.toBe(0);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('lets the author delete the post after confirming in the dialog', async () => {
+      await tab.goto(`${base}${postPath()}`);
+      await tab.getByRole('button', { name: 'Delete post' }).click();
+      const dialog = tab.getByRole('dialog', { name: 'Delete this?' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await tab.waitForURL(`${base}/posts`);
+      await send('GET', `/api/posts/${String(owned.id)}`, undefined, 404);
     });
   });
 });

@@ -955,6 +955,10 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       const pages = await home.locator('#appgen-home-pages + ul a').allTextContents();
       expect(pages).toEqual(expect.arrayContaining(['Users', 'Log in', 'Sign up']));
       expect(await home.locator('a[href="/api/docs"]').count()).toBe(1);
+      // Issue 50 §3: a production server's home page lists only the pages this visitor can open
+      // (the signed-in page is for the signed in) and says nothing about config.
+      expect(pages).not.toContain('Your account');
+      await expect(home.textContent()).resolves.not.toMatch(/Where to change what|config\//);
       // The header: the app's name links home, beside the navigation.
       await expect(page.locator('header .appgen-brand').getAttribute('href')).resolves.toBe('/');
       await checkPage(page, 'starter-home', { screenshots });
@@ -1049,6 +1053,12 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       await expect(logOutButton().count()).resolves.toBe(1);
       // The stored hash never reaches a page.
       expect(await page.content()).not.toMatch(/\$scrypt\$|correct horse/);
+      // The home page lists the signed-in page now, and no longer the log-in and sign-up pages.
+      await page.goto(`${base}/`);
+      await expect(page.locator('#appgen-home-pages + ul a').allTextContents()).resolves.toEqual([
+        'Users',
+        'Your account',
+      ]);
     });
 
     // Issue 40: the user's page has an edit form bound to PATCH /api/users/:id (voter "self").

@@ -17,6 +17,7 @@ describe("the navigation of an app with accounts (the starter's)", () => {
         signedOutOnly: false,
         signedInOnly: false,
         navPartial: 'view/nav/link',
+        homePartial: 'view/home/link',
       },
       {
         href: '/account',
@@ -24,6 +25,7 @@ describe("the navigation of an app with accounts (the starter's)", () => {
         signedOutOnly: false,
         signedInOnly: true,
         navPartial: 'view/nav/signedInLink',
+        homePartial: 'view/home/signedInLink',
       },
       {
         href: '/login',
@@ -31,6 +33,7 @@ describe("the navigation of an app with accounts (the starter's)", () => {
         signedOutOnly: true,
         signedInOnly: false,
         navPartial: 'view/nav/signedOutLink',
+        homePartial: 'view/home/signedOutLink',
       },
       {
         href: '/signup',
@@ -38,6 +41,7 @@ describe("the navigation of an app with accounts (the starter's)", () => {
         signedOutOnly: true,
         signedInOnly: false,
         navPartial: 'view/nav/signedOutLink',
+        homePartial: 'view/home/signedOutLink',
       },
     ]);
   });

@@ -411,6 +411,7 @@ describe('mapProject', () => {
         signedOutOnly: false,
         signedInOnly: false,
         navPartial: 'view/nav/link',
+        homePartial: 'view/home/link',
       },
       {
         href: '/sign-up',
@@ -418,6 +419,7 @@ describe('mapProject', () => {
         signedOutOnly: false,
         signedInOnly: false,
         navPartial: 'view/nav/link',
+        homePartial: 'view/home/link',
       },
     ]);
   });

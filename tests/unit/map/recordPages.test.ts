@@ -26,7 +26,9 @@ describe('record pages', () => {
   it("passes each route parameter under its handler's folder name, from the page parameter bound to it", () => {
     // GET /api/posts/:postId/comments lives in api/posts/[id]/comments (beside /api/posts/:id):
     // its handler reads `id`. The post's page binds :postId to its own :id.
+    // (The second is the edit form's record.)
     expect(post.loads.map((l) => [l.urlPath, l.params, l.paramsArgument])).toEqual([
+      ['/api/posts/:id', ['id'], '{ id: params.id }'],
       ['/api/posts/:id', ['id'], '{ id: params.id }'],
       ['/api/posts/:id/comments', ['id'], '{ id: params.id }'],
     ]);
@@ -39,9 +41,20 @@ describe('record pages', () => {
   });
 
   it("fills a form's action from the page parameter its `params` names", () => {
-    const form = elements.find((e) => e.form !== null)?.form;
+    const form = elements.find((e) => e.form?.method === 'POST')?.form;
     expect(form?.urlPath).toBe('/api/posts/:id/comments');
     expect(form?.props.find((p) => p.name === 'action')?.value).toBe('/api/posts/:id/comments');
+  });
+
+  it('shows the edit and delete forms (auth, voter owner) to those their routes let through', () => {
+    const forms = elements.filter((e) => e.form !== null);
+    expect(
+      forms.map((e) => [e.form?.method, e.partial, e.form?.access?.signInText ?? null]),
+    ).toEqual([
+      ['PATCH', 'view/form/guarded', 'Log in to save post'],
+      ['DELETE', 'view/form/guarded', 'Log in to delete post'],
+      ['POST', 'view/form', null],
+    ]);
   });
 
   it("titles the page by the record's heading field, in the h1 and the document title", () => {

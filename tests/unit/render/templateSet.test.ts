@@ -19,6 +19,7 @@ function pageContext(fields: { title: string; root: Record<string, unknown> }): 
     modelTypes: [],
     viewHelpers: [],
     loads: [],
+    accessChecks: [],
     source: 'config/views/login.json',
     propsParameter: '',
     setup: [],

@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { cache, createElement, type ReactNode } from "react";
 import { notFound, redirect } from "next/navigation";
 import { errorOf } from "./client";
+import { allowedByProbe, probeRequest } from "./probe";
 import { requestOrigin } from "./requestOrigin";
 
 /** Where pages send visitors who must sign in (appgen.config.json `loginPath`). */
@@ -46,14 +47,20 @@ const BODY_HEADERS = new Set(["content-length", "content-type", "transfer-encodi
 /**
  * A request for `path` carrying the page request's headers (cookies, authorization), but none
  * that describe a body: a route that takes none refuses a request that claims one (src/appgen/noBody.ts).
+ * A `method` other than GET is a probe's (routeAccess): it asks as the page's own form would, from
+ * this origin, whichever site the visitor came to the page from.
  */
-async function requestFor(path: string): Promise<Request> {
+async function requestFor(path: string, method = "GET"): Promise<Request> {
   const incoming = await headers();
   const forwarded = new Headers();
   incoming.forEach((value, name) => {
     if (!BODY_HEADERS.has(name)) forwarded.set(name, value);
   });
-  return new Request(new URL(path, requestOrigin({ headers: incoming })), { headers: forwarded });
+  if (method !== "GET") {
+    forwarded.delete("origin");
+    forwarded.set("sec-fetch-site", "same-origin");
+  }
+  return new Request(new URL(path, requestOrigin({ headers: incoming })), { method, headers: forwarded });
 }
 
 /**
@@ -88,6 +95,19 @@ const cachedCall = cache(async (handler: RouteHandler, path: string, params: str
   };
   return { ok: true, data, total: count === null || count === undefined ? null : Number(count), next: cursor("next"), prev: cursor("prev") };
 });
+
+/**
+ * What the visitor may do with a form's route (a write with `auth` or a voter): "allowed";
+ * "signIn" when not signed in and the route needs it (the page shows "Log in to ..."); else
+ * "refused" (the page shows no form). The route's own handler decides, in probe mode
+ * (src/appgen/probe.ts): the same sign-in, path, record (404) and voter checks as the form's
+ * request would meet, stopping before the body is read or anything is written.
+ */
+export async function routeAccess(handler: RouteHandler, method: string, path: string, params: Record<string, string>): Promise<"allowed" | "signIn" | "refused"> {
+  const response = await handler(probeRequest(await requestFor(path, method)), { params: Promise.resolve(params as never) });
+  if (allowedByProbe(response)) return "allowed";
+  return response.status === 401 ? "signIn" : "refused";
+}
 
 /** The cursor of the `rel` page in a `Link: <...?cursor=...>; rel="next", <...>; rel="prev"` header (a bare list paged by cursor), else null. */
 function cursorFromLink(link: string | null, rel: "next" | "prev"): string | null {

@@ -8,6 +8,7 @@ import { readComputed, shaped, type Shape } from "@/appgen/shape";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiPostsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { isProbe, probeAllowed } from "@/appgen/probe";
 import { getAuthUser } from "@/auth/getAuthUser";
 import { createPost } from "@/functions/createPost";
 
@@ -89,9 +90,12 @@ export async function POST(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    const parsed = await readBody<PostApiPostsBody>(request, postApiPostsBodySpec);
-    if (!parsed.ok) return parsed.response;
-    const body = parsed.data;
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    const parsed = isProbe(request) ? undefined : await readBody<PostApiPostsBody>(request, postApiPostsBodySpec);
+    if (parsed?.ok === false) return parsed.response;
+    const body = parsed?.data;
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (body === undefined) return probeAllowed();
     // Delegates to the user-owned function in src/functions/createPost.ts.
     const result = await createPost({ request, userId, params: {}, body: body });
     if (result instanceof Response) return result;

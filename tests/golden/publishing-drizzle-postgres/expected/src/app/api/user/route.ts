@@ -8,6 +8,7 @@ import type { PutApiUserBody } from "@/appgen/bodies";
 import { hashPassword } from "@/appgen/password";
 import { createSessionToken, requireSessionSecret, sessionCookie, sessionTokenOf, verifySessionToken } from "@/appgen/session";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { isProbe, probeAllowed } from "@/appgen/probe";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 // Runtime rules of the PUT body, kept beside its handler: a route file depends on no
@@ -77,11 +78,14 @@ export async function PUT(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    const parsed = await readBody<PutApiUserBody>(request, putApiUserBodySpec, "user");
-    if (!parsed.ok) return parsed.response;
-    const body = parsed.data;
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    const parsed = isProbe(request) ? undefined : await readBody<PutApiUserBody>(request, putApiUserBodySpec, "user");
+    if (parsed?.ok === false) return parsed.response;
+    const body = parsed?.data;
     const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: userId })).limit(1);
     if (!current) return jsonError(401, "Unauthorized");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (body === undefined) return probeAllowed();
     requireSessionSecret();
     // Only the hash of password is stored (src/appgen/password.ts), never the text sent.
     if (typeof body.password === "string") body.password = await hashPassword(body.password);

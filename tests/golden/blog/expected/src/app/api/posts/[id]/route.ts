@@ -8,6 +8,7 @@ import { refuseBody } from "@/appgen/noBody";
 import type { PutApiPostsByIdBody } from "@/appgen/bodies";
 import type { PatchApiPostsByIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { isProbe, probeAllowed } from "@/appgen/probe";
 import { getAuthUser } from "@/auth/getAuthUser";
 import { canEditPost } from "@/voters/canEditPost";
 
@@ -125,14 +126,17 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    const parsed = await readBody<PutApiPostsByIdBody>(request, putApiPostsByIdBodySpec);
-    if (!parsed.ok) return parsed.response;
-    const body = parsed.data;
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    const parsed = isProbe(request) ? undefined : await readBody<PutApiPostsByIdBody>(request, putApiPostsByIdBodySpec);
+    if (parsed?.ok === false) return parsed.response;
+    const body = parsed?.data;
     const current = await db.post.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // Authorization: the voter (src/voters/canEditPost.ts) allows or denies before any change.
     const allowed = await canEditPost({ userId, request, params: params, body: body, record: current });
     if (!allowed) return jsonError(403, "Forbidden");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (body === undefined) return probeAllowed();
     // PUT replaces: an optional field absent from the body is cleared.
     const record = await db.post.update({
       where: { id: params.id },
@@ -161,14 +165,17 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    const parsed = await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
-    if (!parsed.ok) return parsed.response;
-    const body = parsed.data;
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    const parsed = isProbe(request) ? undefined : await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
+    if (parsed?.ok === false) return parsed.response;
+    const body = parsed?.data;
     const current = await db.post.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // Authorization: the voter (src/voters/canEditPost.ts) allows or denies before any change.
     const allowed = await canEditPost({ userId, request, params: params, body: body, record: current });
     if (!allowed) return jsonError(403, "Forbidden");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body.
     const record = await db.post.update({
       where: { id: params.id },
@@ -199,6 +206,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     // Authorization: the voter (src/voters/canEditPost.ts) allows or denies before any change.
     const allowed = await canEditPost({ userId, request, params: params, body: undefined, record: current });
     if (!allowed) return jsonError(403, "Forbidden");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (isProbe(request)) return probeAllowed();
     await db.post.delete({ where: { id: params.id } });
     return json({ success: true });
   });

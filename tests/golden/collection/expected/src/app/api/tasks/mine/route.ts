@@ -7,6 +7,7 @@ import { refuseBody } from "@/appgen/noBody";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PatchApiTasksMineBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { isProbe, probeAllowed } from "@/appgen/probe";
 import { eventRows, runEvents, wakeOutbox } from "@/appgen/events";
 import { getAuthUser } from "@/auth/getAuthUser";
 import { mayClearTasks } from "@/voters/mayClearTasks";
@@ -52,12 +53,15 @@ export async function PATCH(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    const parsed = await readBody<PatchApiTasksMineBody>(request, patchApiTasksMineBodySpec);
-    if (!parsed.ok) return parsed.response;
-    const body = parsed.data;
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    const parsed = isProbe(request) ? undefined : await readBody<PatchApiTasksMineBody>(request, patchApiTasksMineBodySpec);
+    if (parsed?.ok === false) return parsed.response;
+    const body = parsed?.data;
     const listed = readListQuery(request, patchApiTasksMineQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (body === undefined) return probeAllowed();
     // Filters through relations and the caller's scope: each a condition on related records.
     const where = {
       ...query.where,
@@ -94,6 +98,8 @@ export async function DELETE(request: Request): Promise<Response> {
     // Authorization: the voter (src/voters/mayClearTasks.ts) allows or denies before any change.
     const allowed = await mayClearTasks({ userId, request, params: {}, body: undefined, record: null });
     if (!allowed) return jsonError(403, "Forbidden");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (isProbe(request)) return probeAllowed();
     // Filters through relations and the caller's scope: each a condition on related records.
     const where = {
       ...query.where,

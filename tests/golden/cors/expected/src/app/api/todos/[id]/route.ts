@@ -6,6 +6,7 @@ import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
 import type { PatchApiTodosByIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { isProbe, probeAllowed } from "@/appgen/probe";
 import { allowOwner } from "@/appgen/voters";
 import { getAuthUser } from "@/auth/getAuthUser";
 
@@ -59,13 +60,16 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    const parsed = await readBody<PatchApiTodosByIdBody>(request, patchApiTodosByIdBodySpec);
-    if (!parsed.ok) return parsed.response;
-    const body = parsed.data;
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    const parsed = isProbe(request) ? undefined : await readBody<PatchApiTodosByIdBody>(request, patchApiTodosByIdBodySpec);
+    if (parsed?.ok === false) return parsed.response;
+    const body = parsed?.data;
     const current = await db.todo.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:ownerId"): only the record's owner.
     if (!allowOwner(userId, current, "ownerId")) return jsonError(403, "Forbidden");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body.
     const record = await db.todo.update({
       where: { id: params.id },
@@ -94,6 +98,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:ownerId"): only the record's owner.
     if (!allowOwner(userId, current, "ownerId")) return jsonError(403, "Forbidden");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (isProbe(request)) return probeAllowed();
     await db.todo.delete({ where: { id: params.id } });
     return json({ success: true });
   });

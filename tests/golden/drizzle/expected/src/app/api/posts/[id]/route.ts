@@ -8,6 +8,7 @@ import { refuseBody } from "@/appgen/noBody";
 import type { PutApiPostsByIdBody } from "@/appgen/bodies";
 import type { PatchApiPostsByIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { isProbe, probeAllowed } from "@/appgen/probe";
 import { getAuthUser } from "@/auth/getAuthUser";
 import { canEditPost } from "@/voters/canEditPost";
 
@@ -128,14 +129,17 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    const parsed = await readBody<PutApiPostsByIdBody>(request, putApiPostsByIdBodySpec);
-    if (!parsed.ok) return parsed.response;
-    const body = parsed.data;
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    const parsed = isProbe(request) ? undefined : await readBody<PutApiPostsByIdBody>(request, putApiPostsByIdBodySpec);
+    if (parsed?.ok === false) return parsed.response;
+    const body = parsed?.data;
     const [current] = await db.select(columns.post).from(tables.post).where(matching(tables.post, { id: params.id })).limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization: the voter (src/voters/canEditPost.ts) allows or denies before any change.
     const allowed = await canEditPost({ userId, request, params: params, body: body, record: current });
     if (!allowed) return jsonError(403, "Forbidden");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (body === undefined) return probeAllowed();
     // PUT replaces: an optional field absent from the body is cleared.
     const changes = {
       userId: body.userId,
@@ -164,14 +168,17 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    const parsed = await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
-    if (!parsed.ok) return parsed.response;
-    const body = parsed.data;
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    const parsed = isProbe(request) ? undefined : await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
+    if (parsed?.ok === false) return parsed.response;
+    const body = parsed?.data;
     const [current] = await db.select(columns.post).from(tables.post).where(matching(tables.post, { id: params.id })).limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization: the voter (src/voters/canEditPost.ts) allows or denies before any change.
     const allowed = await canEditPost({ userId, request, params: params, body: body, record: current });
     if (!allowed) return jsonError(403, "Forbidden");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body; with none, the record is read as it is.
     const changes = {
       title: body.title,
@@ -205,6 +212,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     // Authorization: the voter (src/voters/canEditPost.ts) allows or denies before any change.
     const allowed = await canEditPost({ userId, request, params: params, body: undefined, record: current });
     if (!allowed) return jsonError(403, "Forbidden");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (isProbe(request)) return probeAllowed();
     const [record] = await db.delete(tables.post).where(matching(tables.post, { id: params.id })).returning(columns.post);
     if (!record) return jsonError(404, "Not found");
     return json({ success: true });

@@ -5,6 +5,7 @@ import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
 import type { PatchApiUsersByUserIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { isProbe, probeAllowed } from "@/appgen/probe";
 import { getAuthUser } from "@/auth/getAuthUser";
 import { deleteAccount } from "@/functions/deleteAccount";
 import { getUserProfile } from "@/functions/getUserProfile";
@@ -57,12 +58,15 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.userId)) return invalidParam("userId", "a UUID");
-    const parsed = await readBody<PatchApiUsersByUserIdBody>(request, patchApiUsersByUserIdBodySpec);
-    if (!parsed.ok) return parsed.response;
-    const body = parsed.data;
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    const parsed = isProbe(request) ? undefined : await readBody<PatchApiUsersByUserIdBody>(request, patchApiUsersByUserIdBodySpec);
+    if (parsed?.ok === false) return parsed.response;
+    const body = parsed?.data;
     // Authorization: the voter (src/voters/isAccountOwner.ts) allows or denies before any change.
     const allowed = await isAccountOwner({ userId, request, params: params, body: body, record: null });
     if (!allowed) return jsonError(403, "Forbidden");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (body === undefined) return probeAllowed();
     // Delegates to the user-owned function in src/functions/updateUserProfile.ts.
     const result = await updateUserProfile({ request, userId, params: params, body: body });
     if (result instanceof Response) return result;
@@ -85,6 +89,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     // Authorization: the voter (src/voters/isAccountOwner.ts) allows or denies before any change.
     const allowed = await isAccountOwner({ userId, request, params: params, body: undefined, record: null });
     if (!allowed) return jsonError(403, "Forbidden");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (isProbe(request)) return probeAllowed();
     // Delegates to the user-owned function in src/functions/deleteAccount.ts.
     const result = await deleteAccount({ request, userId, params: params, body: undefined });
     if (result instanceof Response) return result;

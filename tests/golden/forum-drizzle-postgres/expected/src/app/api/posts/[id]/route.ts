@@ -9,6 +9,7 @@ import { refuseBody } from "@/appgen/noBody";
 import { shaped, type Shape } from "@/appgen/shape";
 import type { PatchApiPostsByIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { isProbe, probeAllowed } from "@/appgen/probe";
 import { allowOwner } from "@/appgen/voters";
 import { getAuthUser } from "@/auth/getAuthUser";
 
@@ -77,13 +78,16 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    const parsed = await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
-    if (!parsed.ok) return parsed.response;
-    const body = parsed.data;
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    const parsed = isProbe(request) ? undefined : await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
+    if (parsed?.ok === false) return parsed.response;
+    const body = parsed?.data;
     const [current] = await db.select(columns.post).from(tables.post).where(matching(tables.post, { id: params.id })).limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
     if (!allowOwner(userId, current, "authorId")) return jsonError(403, "Forbidden");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (body === undefined) return probeAllowed();
     // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
 
 
@@ -133,6 +137,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
     if (!allowOwner(userId, current, "authorId")) return jsonError(403, "Forbidden");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (isProbe(request)) return probeAllowed();
     const [record] = await db.delete(tables.post).where(matching(tables.post, { id: params.id })).returning(columns.post);
     if (!record) return jsonError(404, "Not found");
     return json({ success: true });

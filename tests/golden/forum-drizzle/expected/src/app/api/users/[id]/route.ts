@@ -5,6 +5,7 @@ import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/app
 import { invalidParam, isUuid } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { isProbe, probeAllowed } from "@/appgen/probe";
 import { allowSelf } from "@/appgen/voters";
 import { getAuthUser } from "@/auth/getAuthUser";
 
@@ -42,6 +43,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "self"): only the user the path names.
     if (!allowSelf(userId, params.id)) return jsonError(403, "Forbidden");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (isProbe(request)) return probeAllowed();
     const [record] = await db.delete(tables.user).where(matching(tables.user, { id: params.id })).returning(columns.user);
     if (!record) return jsonError(404, "Not found");
     return json({ success: true });

@@ -5,6 +5,7 @@ import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
 import type { PatchApiUsersByIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { isProbe, probeAllowed } from "@/appgen/probe";
 import { allowSelf } from "@/appgen/voters";
 import { getAuthUser } from "@/auth/getAuthUser";
 
@@ -44,11 +45,14 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    const parsed = await readBody<PatchApiUsersByIdBody>(request, patchApiUsersByIdBodySpec);
-    if (!parsed.ok) return parsed.response;
-    const body = parsed.data;
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    const parsed = isProbe(request) ? undefined : await readBody<PatchApiUsersByIdBody>(request, patchApiUsersByIdBodySpec);
+    if (parsed?.ok === false) return parsed.response;
+    const body = parsed?.data;
     // Authorization (built-in voter "self"): only the user the path names.
     if (!allowSelf(userId, params.id)) return jsonError(403, "Forbidden");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (body === undefined) return probeAllowed();
     // No ORM: a stub answer. Set "orm" in appgen.config.json to use a database.
     void body; // checked above, stored nowhere
     return json({ success: true });

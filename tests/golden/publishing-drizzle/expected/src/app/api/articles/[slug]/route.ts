@@ -9,6 +9,7 @@ import { refuseBody } from "@/appgen/noBody";
 import { shaped, type Shape } from "@/appgen/shape";
 import type { PutApiArticlesBySlugBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { isProbe, probeAllowed } from "@/appgen/probe";
 import { allowOwner } from "@/appgen/voters";
 import { getAuthUser } from "@/auth/getAuthUser";
 
@@ -81,13 +82,16 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
-    const parsed = await readBody<PutApiArticlesBySlugBody>(request, putApiArticlesBySlugBodySpec, "article");
-    if (!parsed.ok) return parsed.response;
-    const body = parsed.data;
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    const parsed = isProbe(request) ? undefined : await readBody<PutApiArticlesBySlugBody>(request, putApiArticlesBySlugBodySpec, "article");
+    if (parsed?.ok === false) return parsed.response;
+    const body = parsed?.data;
     const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
     if (!allowOwner(userId, current, "authorId")) return jsonError(403, "Forbidden");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body; with none, the record is read as it is.
     const changes = {
       title: body.title,
@@ -140,6 +144,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
     if (!allowOwner(userId, current, "authorId")) return jsonError(403, "Forbidden");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (isProbe(request)) return probeAllowed();
     const [record] = await db.delete(tables.article).where(matching(tables.article, { slug: params.slug })).returning(columns.article);
     if (!record) return jsonError(404, "Not found");
     return noContent();

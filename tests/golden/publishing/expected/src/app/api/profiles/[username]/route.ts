@@ -5,6 +5,7 @@ import { invalidParam, isTextParam } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
 import { readComputed, shaped, type Shape } from "@/appgen/shape";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { isProbe, probeAllowed } from "@/appgen/probe";
 import { allowSelf } from "@/appgen/voters";
 import { getAuthUser } from "@/auth/getAuthUser";
 
@@ -45,6 +46,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "self"): only the user the path names.
     if (!allowSelf(userId, current.id)) return jsonError(403, "Forbidden");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (isProbe(request)) return probeAllowed();
     await db.user.delete({ where: { username: params.username } });
     return noContent();
   });

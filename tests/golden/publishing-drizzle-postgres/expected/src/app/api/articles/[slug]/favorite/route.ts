@@ -6,6 +6,7 @@ import { invalidParam, isTextParam } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
 import { shaped, type Shape } from "@/appgen/shape";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { isProbe, probeAllowed } from "@/appgen/probe";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ slug: string }> };
@@ -28,6 +29,8 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (unread) return unread;
     const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
     if (!current) return jsonError(404, "Not found");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (isProbe(request)) return probeAllowed();
     // The signed-in user joins favoritedBy (a second time changes nothing).
     // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
     const [record] = await db.transaction(async (tx) => {
@@ -56,6 +59,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (unread) return unread;
     const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
     if (!current) return jsonError(404, "Not found");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (isProbe(request)) return probeAllowed();
     // The signed-in user leaves favoritedBy (when not linked, nothing changes).
     // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
     const [record] = await db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import { invalidParam, isTextParam } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
 import { shaped, type Shape } from "@/appgen/shape";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { isProbe, probeAllowed } from "@/appgen/probe";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ slug: string }> };
@@ -28,6 +29,8 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (unread) return unread;
     const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
     if (!current) return jsonError(404, "Not found");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (isProbe(request)) return probeAllowed();
     // The signed-in user joins favoritedBy (a second time changes nothing).
     await db.insert(tables._Article_favoritedBy).values({ A: current.id, B: userId }).onConflictDoNothing();
     const [found] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { id: current.id })).limit(1);
@@ -52,6 +55,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (unread) return unread;
     const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
     if (!current) return jsonError(404, "Not found");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (isProbe(request)) return probeAllowed();
     // The signed-in user leaves favoritedBy (when not linked, nothing changes).
     await db.delete(tables._Article_favoritedBy).where(matching(tables._Article_favoritedBy, { A: current.id, B: userId }));
     const [found] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { id: current.id })).limit(1);

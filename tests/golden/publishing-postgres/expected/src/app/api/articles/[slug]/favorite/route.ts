@@ -6,6 +6,7 @@ import { invalidParam, isTextParam } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
 import { readComputed, shaped, type Shape } from "@/appgen/shape";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { isProbe, probeAllowed } from "@/appgen/probe";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ slug: string }> };
@@ -28,6 +29,8 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (unread) return unread;
     const current = await db.article.findUnique({ where: { slug: params.slug } });
     if (!current) return jsonError(404, "Not found");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (isProbe(request)) return probeAllowed();
     // The signed-in user joins favoritedBy (a second time changes nothing).
     const record = await db.$transaction(async (tx) => {
       const written = await tx.article.update({ where: { id: current.id }, data: { favoritedBy: { connect: { id: userId } } }, include: { author: { select: { username: true, bio: true, image: true, followers: { where: { id: userId ?? "" }, select: { id: true } } } }, tags: { select: { name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }, favoritedBy: { where: { id: userId ?? "" }, select: { id: true } } } });
@@ -52,6 +55,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (unread) return unread;
     const current = await db.article.findUnique({ where: { slug: params.slug } });
     if (!current) return jsonError(404, "Not found");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (isProbe(request)) return probeAllowed();
     // The signed-in user leaves favoritedBy (when not linked, nothing changes).
     const record = await db.$transaction(async (tx) => {
       const written = await tx.article.update({ where: { id: current.id }, data: { favoritedBy: { disconnect: { id: userId } } }, include: { author: { select: { username: true, bio: true, image: true, followers: { where: { id: userId ?? "" }, select: { id: true } } } }, tags: { select: { name: true }, orderBy: [{ name: "asc" }, { id: "asc" }] }, favoritedBy: { where: { id: userId ?? "" }, select: { id: true } } } });

@@ -5,6 +5,7 @@ import { invalidParam, isTextParam } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
 import { readComputed, shaped, type Shape } from "@/appgen/shape";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { isProbe, probeAllowed } from "@/appgen/probe";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ username: string }> };
@@ -27,6 +28,8 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (unread) return unread;
     const current = await db.user.findUnique({ where: { username: params.username } });
     if (!current) return jsonError(404, "Not found");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (isProbe(request)) return probeAllowed();
     // The signed-in user joins followers (a second time changes nothing).
     const record = await db.user.update({ where: { id: current.id }, data: { followers: { connect: { id: userId } } }, include: { followers: { where: { id: userId ?? "" }, select: { id: true } } } });
     return json({ "profile": shaped(readComputed(record, { computed: { following: ["callerIn", "followers"] }, include: {  } }), postApiProfilesByUsernameFollowShape) });
@@ -47,6 +50,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (unread) return unread;
     const current = await db.user.findUnique({ where: { username: params.username } });
     if (!current) return jsonError(404, "Not found");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (isProbe(request)) return probeAllowed();
     // The signed-in user leaves followers (when not linked, nothing changes).
     const record = await db.user.update({ where: { id: current.id }, data: { followers: { disconnect: { id: userId } } }, include: { followers: { where: { id: userId ?? "" }, select: { id: true } } } });
     return json({ "profile": shaped(readComputed(record, { computed: { following: ["callerIn", "followers"] }, include: {  } }), deleteApiProfilesByUsernameFollowShape) });

@@ -5,6 +5,7 @@ import { allowedMethods, handle, jsonError, methodNotAllowed, noContent } from "
 import { invalidParam, isTextParam, isUuid } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { isProbe, probeAllowed } from "@/appgen/probe";
 import { allowOwner } from "@/appgen/voters";
 import { getAuthUser } from "@/auth/getAuthUser";
 
@@ -29,6 +30,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
     if (!allowOwner(userId, current, "authorId")) return jsonError(403, "Forbidden");
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (isProbe(request)) return probeAllowed();
     const [record] = await db.delete(tables.comment).where(matching(tables.comment, { id: params.id, articleId: parentArticle.id })).returning(columns.comment);
     if (!record) return jsonError(404, "Not found");
     return noContent();

@@ -1,0 +1,51 @@
+import type { ParamBinding } from '../domain/viewParamBinding';
+import type { ProjectElement } from '../validate/checkedProject';
+import type { FormAccessContext } from './contexts';
+import { routeCall, type BoundRoute } from './viewRouteCalls';
+
+/** The first button of a form (its fields may sit in sections), whose label says what it does. */
+function buttonLabel(element: ProjectElement): string | null {
+  if (element.type === 'button') return element.label ?? null;
+  for (const child of element.children) {
+    const label = buttonLabel(child);
+    if (label !== null) return label;
+  }
+  return null;
+}
+
+/**
+ * "Log in to save" from the button "Save", "Log in to delete user" from "Delete user": an
+ * initial capital becomes small unless the word is all capitals ("PDF"); without a button,
+ * "Log in to use this form".
+ */
+export function signInText(form: ProjectElement): string {
+  const label = buttonLabel(form)?.trim() ?? '';
+  if (label === '') return 'Log in to use this form';
+  const [first] = label.split(/\s/, 1);
+  const acronym = first.length > 1 && first === first.toUpperCase();
+  return `Log in to ${acronym ? label : label.charAt(0).toLowerCase() + label.slice(1)}`;
+}
+
+/**
+ * The access check of a form bound to `route`, when the route has `auth` or a voter
+ * (MethodContext.probed): the page asks the route's handler in probe mode before showing it.
+ * Else null: the form is shown to everyone, with no call.
+ */
+export function formAccess(
+  route: BoundRoute,
+  form: ProjectElement,
+  variable: string,
+  binding?: ParamBinding,
+): FormAccessContext | null {
+  if (!route.method.probed) return null;
+  const call = routeCall(route, variable, binding);
+  return {
+    variable,
+    handler: route.method.handlerName,
+    method: route.method.method,
+    module: route.module,
+    urlPath: call.urlPath,
+    paramsArgument: call.paramsArgument,
+    signInText: signInText(form),
+  };
+}
