@@ -97,7 +97,11 @@ function resultType(method: MethodContext, project: Omit<ProjectContext, 'client
     : record;
   const answer = method.responseIsArray ? `Array<${item}>` : item;
   const cursor = method.listQuery?.cursor;
-  return enveloped(answer, method.envelope, cursor?.nextKey ? [cursor.nextKey, cursor.prevKey] : []);
+  return enveloped(
+    answer,
+    method.envelope,
+    cursor?.nextKey ? [cursor.nextKey, cursor.prevKey] : [],
+  );
 }
 
 /** The answer type inside its envelope: `{ "articles": Array<Article>; "articlesCount": number }` (with `"next": string | null; "prev": string | null` of a page by cursor). */
