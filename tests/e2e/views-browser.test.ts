@@ -170,9 +170,10 @@ describe('views in a browser', () => {
     const row = page.locator('table.appgen-table tbody tr');
     await row.first().waitFor(); // the page refreshes its list after the write
     await expect(row.count()).resolves.toBe(1);
+    // The enum's value in words (issue 50: enum labels); the select still sends `high`.
     await expect(row.locator('td').allTextContents()).resolves.toEqual([
       'Buy milk <b>& "eggs"</b>',
-      'high',
+      'High',
       'Yes',
       '2030-05-17',
     ]);
@@ -183,7 +184,7 @@ describe('views in a browser', () => {
     const title = 'Buy milk <b>& "eggs"</b>';
     await page.goto(`${base}/titles/${encodeURIComponent(title)}`);
     const row = page.locator('table.appgen-table tbody tr');
-    await expect(row.locator('td').allTextContents()).resolves.toEqual([title, 'high']);
+    await expect(row.locator('td').allTextContents()).resolves.toEqual([title, 'High']);
     await page.goto(`${base}/titles/${encodeURIComponent('Café & co')}`);
     await expect(page.getByText('No note has this title').count()).resolves.toBe(1);
     // Signed out, the way back is the page's own path, encoded once.
@@ -249,7 +250,7 @@ describe('views in a browser', () => {
     await expect(detail.allTextContents()).resolves.toEqual([
       'Buy milk <b>& "eggs"</b>',
       'Two litres',
-      'high',
+      'High',
       'Yes',
       '2030-05-17',
     ]);
@@ -273,7 +274,7 @@ describe('views in a browser', () => {
     await expect(detail.allTextContents()).resolves.toEqual([
       'Buy oat milk',
       '—',
-      'high',
+      'High',
       'No',
       '2030-05-17',
     ]);
