@@ -22,7 +22,10 @@ export function mapMissingRecords(
   const add = (urlPath: string, loads: MissingRecordPageContext['loads']) => {
     if (seen.has(urlPath)) return;
     seen.add(urlPath);
-    pages.push({ segments: JSON.stringify(urlPath.split('/').slice(1)), loads });
+    pages.push({
+      segments: JSON.stringify(urlPath.split('/').slice(1)).replace(/","/g, '", "'),
+      loads,
+    });
   };
   for (const view of views) {
     const loads = view.hasParams ? view.loads.filter((l) => !l.isArray && l.params.length > 0) : [];
@@ -37,7 +40,10 @@ export function mapMissingRecords(
     );
     add(view.urlPath, unique);
   }
-  for (const file of routeFiles) for (const method of file.methods) add(method.urlPath, []);
+  // Paths under /api are never checked (missingRecord leaves them alone).
+  for (const file of routeFiles)
+    for (const method of file.methods)
+      if (method.urlPath !== '/api' && !method.urlPath.startsWith('/api/')) add(method.urlPath, []);
   const checked = pages.filter((page) => page.loads.length > 0);
   const imports = new Map<string, { handler: string; module: string }>();
   for (const page of checked)
