@@ -16,6 +16,7 @@ import { leaveOutReplaceableIfOwn } from './ownReplaceableFiles';
 import {
   leaveOutConventionsIfOwn,
   warnAboutProxyCors,
+  warnAboutProxyRecords,
   warnIfWorkerNotStarted,
 } from './ownFileConventions';
 import { warnAboutTemplates } from './warnAboutTemplates';
@@ -68,5 +69,11 @@ export function buildProjectFiles(
   leaveOutReplaceableIfOwn(options.root, files, warn);
   warnIfWorkerNotStarted(options.root, context.hasOutbox, warn);
   warnAboutProxyCors(options.root, context.cors !== null, files.get('src/proxy.ts'), warn);
+  warnAboutProxyRecords(
+    options.root,
+    context.missingRecords.pages.length > 0,
+    files.get('src/proxy.ts'),
+    warn,
+  );
   return files;
 }

@@ -117,6 +117,28 @@ export function warnAboutProxyCors(
     );
 }
 
+/** What a proxy file calls to show the not-found page for a missing record (from @/appgen/missingRecords). */
+const CHECKS_RECORDS = 'missingRecord';
+
+/**
+ * A proxy appgen did not just write (the project's own, or one scaffolded before the check) that
+ * does not call missingRecord: a record page of a record that does not exist answers 404 with an
+ * empty body. Says the two lines to add, when some page loads a record by its path parameters.
+ */
+export function warnAboutProxyRecords(
+  root: string,
+  hasRecordPages: boolean,
+  planned: PlannedFile | undefined,
+  warn: Warn,
+): void {
+  const proxy = proxyFile(root);
+  if (!hasRecordPages || proxy === undefined || proxy.text.includes(CHECKS_RECORDS)) return;
+  if (proxy.file === CONVENTIONS[0].file && planned?.replaces?.includes(proxy.text)) return;
+  warn(
+    `appgen: warning: ${proxy.file} does not call missingRecord: a record page of a record that does not exist answers 404 with an empty page (Next.js cannot put the not-found page in the HTML once a page renders). Add \`import { missingRecord } from "@/appgen/missingRecords";\` and, first in proxy() (made async), \`if (await missingRecord(request)) return withSecurityHeaders(NextResponse.rewrite(new URL("/_appgen/not-found", request.url)));\`.\n`,
+  );
+}
+
 /** The project's own files that take the place of one appgen scaffolds (only their existence counts). */
 export const OWN_CONVENTION_FILES = CONVENTIONS.flatMap((convention) => convention.others);
 

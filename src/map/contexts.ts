@@ -1328,6 +1328,22 @@ export interface AccountNavContext {
   afterLogOut: string;
 }
 
+/** A page's path for the proxy's record check (src/map/missingRecords.ts). */
+export interface MissingRecordPageContext {
+  /** The path's segments as a JSON array literal, `:name` for a parameter: `["posts",":postId"]`. */
+  segments: string;
+  /** The page's GET calls of one record by its path parameters (empty: a page not checked). */
+  loads: RouteCallContext[];
+}
+
+/** What src/appgen/missingRecords.ts checks before a record page renders. */
+export interface MissingRecordsContext {
+  /** Every page's and route's path (empty when no page loads a record by its parameters). */
+  pages: MissingRecordPageContext[];
+  /** The handlers the checks call. */
+  routeImports: Array<{ handler: string; module: string }>;
+}
+
 export interface ProjectContext {
   /** The functions of src/appgen/client.ts, one per route method (also the OpenAPI operations). */
   clientRoutes: ClientRouteContext[];
@@ -1378,6 +1394,8 @@ export interface ProjectContext {
   hasForms: boolean;
   /** Some page has a list with controls (src/appgen/listState.ts, listControls.tsx). */
   hasListControls: boolean;
+  /** The record pages the proxy checks for a missing record (a 404 with the not-found page before rendering). */
+  missingRecords: MissingRecordsContext;
   functions: string[];
   /** User-owned voters only (built-ins are in src/appgen/voters.ts). */
   voters: string[];

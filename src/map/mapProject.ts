@@ -19,6 +19,7 @@ import { mapRouteFiles } from './mapRoutes';
 import { mapEnvVariables } from './mapEnvVariables';
 import { mapStartupChecks } from './mapStartupChecks';
 import { navLinks, viewMapper } from './mapViews';
+import { mapMissingRecords } from './missingRecords';
 
 const byName = <T extends { name: string }>(a: T, b: T): number =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
@@ -165,6 +166,7 @@ export function mapProject(
     },
     hasForms: views.some((v) => v.usesForm),
     hasListControls: views.some((v) => v.hasListControls),
+    missingRecords: mapMissingRecords(views, routeFiles),
     functions: sortedUnique(methods.map((m) => m.function)),
     voters: sortedUnique(methods.map((m) => m.voter)),
     events: mappedEvents,

@@ -138,6 +138,14 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.views.length > 0 ? once('src/appgen/view.ts', ['config/views/'])(project) : [],
   },
   {
+    template: 'src/appgen/missingRecords.ts.hbs',
+    owner: 'generated',
+    produces:
+      "src/appgen/missingRecords.ts: the proxy's check for a record page whose record does not exist (its route answers 404), shown as the not-found page",
+    context: 'ProjectContext',
+    outputs: once('src/appgen/missingRecords.ts', ['config/views/', 'config/routes/']),
+  },
+  {
     template: 'src/appgen/listState.ts',
     owner: 'generated',
     produces:
@@ -657,7 +665,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     template: 'scaffold/src/proxy.ts.hbs',
     owner: 'user',
     produces:
-      'src/proxy.ts, written once (rewritten while untouched when `cors` is set or unset): runs before every request, adds the security headers (and the CORS headers)',
+      'src/proxy.ts, written once (rewritten while untouched when `cors` is set or unset): runs before every request, shows the not-found page for a missing record, adds the security headers (and the CORS headers)',
     context: 'ProjectContext',
     outputs: once('src/proxy.ts', []),
     otherSettings: (project) => [{ ...project, cors: project.cors ? null : SOME_CORS }],

@@ -136,3 +136,32 @@ describe('the proxy file and settings cors', () => {
     ]);
   });
 });
+
+// Issue 50 §1: the scaffolded proxy calls missingRecord first, so a record page of a record that
+// does not exist answers the complete not-found page; a proxy without it gets the lines to add.
+describe('the proxy file and missing records', () => {
+  const RECORD_PAGE = {
+    name: 'UserPage',
+    path: '/users/:id',
+    root: { type: 'detail', route: 'GET /api/users/:id', columns: ['name'] },
+  };
+  const lacksCheck = expect.stringContaining('src/proxy.ts does not call missingRecord');
+
+  it('is scaffolded calling missingRecord, and an own proxy without it gets a warning with the lines', () => {
+    const root = makeProject(minimalProject({ 'config/views/user.json': RECORD_PAGE }));
+    expect(generate(root)).toEqual([]);
+    const proxy = fs.readFileSync(path.join(root, 'src/proxy.ts'), 'utf8');
+    expect(proxy).toContain('import { missingRecord } from "@/appgen/missingRecords";');
+    expect(proxy).toContain('if (await missingRecord(request)) return');
+    expect(fs.existsSync(path.join(root, 'src/appgen/missingRecords.ts'))).toBe(true);
+    fs.writeFileSync(path.join(root, 'src/proxy.ts'), '// mine\n');
+    expect(generate(root)).toEqual([lacksCheck]);
+  });
+
+  it('says nothing when no page loads a record by its parameters', () => {
+    const root = makeProject(minimalProject());
+    generate(root);
+    fs.writeFileSync(path.join(root, 'src/proxy.ts'), '// mine\n');
+    expect(generate(root)).toEqual([]);
+  });
+});

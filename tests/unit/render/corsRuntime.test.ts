@@ -54,6 +54,7 @@ function runtimeOf(cors?: unknown) {
   const proxy = evaluateModule('proxy.ts', content('src/proxy.ts'), {
     'next/server': nextServer,
     '@/appgen/http': http,
+    '@/appgen/missingRecords': { missingRecord: () => Promise.resolve(false) },
     '@/appgen/securityHeaders': securityHeaders,
     '@/appgen/cors': corsModule,
   });
@@ -65,7 +66,7 @@ function runtimeOf(cors?: unknown) {
     methodNotAllowed: http.methodNotAllowed as (allow: string) => Handler,
     allowedMethods: http.allowedMethods as (allow: string) => Handler,
     refuseCrossSite: csrf.refuseCrossSite as (request: Request) => Response | null,
-    proxy: proxy.proxy as (request: Request & { nextUrl: URL }) => Response,
+    proxy: proxy.proxy as (request: Request & { nextUrl: URL }) => Promise<Response>,
   };
 }
 
@@ -266,12 +267,12 @@ describe('origins listed, with credentials', () => {
   it('the scaffolded proxy puts them on what no route answers: pages, documents, unknown paths', async () => {
     const through = (path: string, headers: Headers) =>
       Object.assign(at('GET', headers, path), { nextUrl: new URL(path, APP) });
-    const page = app.proxy(through('/api/openapi.json', { origin: CLIENT }));
+    const page = await app.proxy(through('/api/openapi.json', { origin: CLIENT }));
     expect(corsOf(page)).toEqual(ALLOWED);
     expect(page.headers.get('x-frame-options')).toBe('DENY');
-    const unknown = app.proxy(through('/api/todos/%E0%A4%A', { origin: CLIENT }));
+    const unknown = await app.proxy(through('/api/todos/%E0%A4%A', { origin: CLIENT }));
     expect([unknown.status, corsOf(unknown)]).toEqual([404, ALLOWED]);
-    expect(corsOf(app.proxy(through('/', {})))).toEqual({ vary: 'Origin' });
+    expect(corsOf(await app.proxy(through('/', {})))).toEqual({ vary: 'Origin' });
   });
 });
 

@@ -216,14 +216,24 @@ describe('security headers', () => {
   };
   const headers = evaluateModule('securityHeaders.ts', content('src/appgen/securityHeaders.ts'));
 
+  // A path under /missing names a record that does not exist (src/appgen/missingRecords.ts).
   const proxyModule = evaluateModule('proxy.ts', content('src/proxy.ts'), {
-    'next/server': { NextResponse: { next: () => new Response(null) } },
+    'next/server': {
+      NextResponse: {
+        next: () => new Response(null),
+        rewrite: (url: URL) => new Response(null, { headers: { 'x-rewritten-to': url.pathname } }),
+      },
+    },
     '@/appgen/http': {
       jsonError: (status: number, message: string) => Response.json({ error: message }, { status }),
     },
+    '@/appgen/missingRecords': {
+      missingRecord: (request: { url: string }) =>
+        Promise.resolve(new URL(request.url).pathname.startsWith('/missing/')),
+    },
     '@/appgen/securityHeaders': headers,
   });
-  const proxy = proxyModule.proxy as (request: { nextUrl: URL }) => Response;
+  const proxy = proxyModule.proxy as (request: { nextUrl: URL; url: string }) => Promise<Response>;
   type Condition = { type: string; key: string; value?: string };
   const { matcher } = proxyModule.config as { matcher: Array<{ missing: Condition[] }> };
   /**
@@ -239,18 +249,27 @@ describe('security headers', () => {
         return value !== undefined && !new RegExp(`^${value}$`).test(sent);
       }),
     );
-  const at = (path: string) => ({ nextUrl: new URL(path, 'http://app.test') });
+  const at = (path: string) => ({
+    nextUrl: new URL(path, 'http://app.test'),
+    url: new URL(path, 'http://app.test').href,
+  });
 
-  it('the scaffolded proxy adds them to every answer it lets through', () => {
-    const response = proxy(at('/api/users/caf%C3%A9'));
+  it('the scaffolded proxy adds them to every answer it lets through', async () => {
+    const response = await proxy(at('/api/users/caf%C3%A9'));
     expect(response.status).toBe(200);
     expect(Object.fromEntries(response.headers)).toEqual(expected);
   });
 
   it('the scaffolded proxy answers 404 to a path that does not decode, with them', async () => {
-    const response = proxy(at('/api/users/%E0%A4%A'));
+    const response = await proxy(at('/api/users/%E0%A4%A'));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: 'Not found' });
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('the scaffolded proxy shows the not-found page for a missing record, with them', async () => {
+    const response = await proxy(at('/missing/1'));
+    expect(response.headers.get('x-rewritten-to')).toBe('/_appgen/not-found');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
 

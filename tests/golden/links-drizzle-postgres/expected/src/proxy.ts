@@ -1,6 +1,7 @@
 // Scaffolded once by appgen; yours to edit: appgen never overwrites this file.
 import { NextResponse, type NextRequest } from "next/server";
 import { jsonError } from "@/appgen/http";
+import { missingRecord } from "@/appgen/missingRecords";
 import { withSecurityHeaders } from "@/appgen/securityHeaders";
 
 /**
@@ -9,10 +10,13 @@ import { withSecurityHeaders } from "@/appgen/securityHeaders";
  * files and reads; route handlers add them to their own answers. Add your own checks here if you
  * need them, and keep withSecurityHeaders on what you return.
  */
-export function proxy(request: NextRequest): Response {
+export async function proxy(request: NextRequest): Promise<Response> {
   // A path that is not UTF-8 once decoded (`/api/users/%E0%A4%A`) names nothing, but Next.js
   // answers it with a 500 of its own on a dynamic route (vercel/next.js#92527): 404 instead.
   if (!decodable(request.nextUrl.pathname)) return withSecurityHeaders(jsonError(404, "Not found"));
+  // A record page whose record does not exist: the not-found page, complete in the HTML, with 404
+  // (src/appgen/missingRecords.ts; an address no page has).
+  if (await missingRecord(request)) return withSecurityHeaders(NextResponse.rewrite(new URL("/_appgen/not-found", request.url)));
   return withSecurityHeaders(NextResponse.next());
 }
 
