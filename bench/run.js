@@ -17,14 +17,18 @@ const PARTS = {
   query: (o) => require('./queryCost').runQueryCost(o),
   outbox: (o) => require('./outboxCost').runOutboxCost(o),
   data: (o) => require('./data').runData(o),
+  queue: (o) => require('./queueCompare').runQueueCompare(o),
 };
 
-const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [load] [dev] [password] [query] [outbox] [data] [options]]   (no part: all of them)
+const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [load] [dev] [password] [query] [outbox] [data] [queue] [options]]   (no part: all of them)
   --n 10,100,1000    generate: project sizes N (N models, 4N routes, N views)
   --runs 3           generate: runs per measurement (the median is shown); query: rounds (at least 3)
   --duration 5       handlers, outbox, data: seconds per load round (plus a warm-up as long, at least 5 s)
-  --rounds 6         handlers, outbox, data: rounds per endpoint and variant, interleaved (medians shown)
-  --connections 10   handlers, outbox, data: concurrent connections of autocannon
+  --rounds 6         handlers, outbox, data, queue: rounds per endpoint and variant, interleaved (medians shown)
+  --connections 10   handlers, outbox, data: concurrent connections of autocannon; queue: concurrent writes
+  --queue-writes 400    queue: write transactions per system and round (the write's cost)
+  --queue-backlog 2000  queue: events queued before the workers start (throughput)
+  --queue-idle 20       queue: seconds of the idle window (queries with no work)
   --rows 50          handlers: users seeded before the load
   --requests 10000   load: POSTs per ORM × database (SQLite, and PostgreSQL at 127.0.0.1:5432)
   --load-connections 50  load: concurrent connections
@@ -49,6 +53,9 @@ function options() {
       'load-connections': { type: 'string', default: '50' },
       'data-orms': { type: 'string', default: 'prisma,drizzle' },
       'data-databases': { type: 'string', default: 'postgresql,sqlite' },
+      'queue-writes': { type: 'string', default: '400' },
+      'queue-backlog': { type: 'string', default: '2000' },
+      'queue-idle': { type: 'string', default: '20' },
       'dev-n': { type: 'string', default: '100' },
       'dev-rounds': { type: 'string', default: '3' },
       'no-build': { type: 'boolean', default: false },
@@ -90,6 +97,9 @@ function options() {
     loadConnections: Math.round(positive('load-connections')),
     dataOrms: listOf('data-orms', ['prisma', 'drizzle']),
     dataDatabases: listOf('data-databases', ['postgresql', 'sqlite']),
+    queueWrites: Math.round(positive('queue-writes')),
+    queueBacklog: Math.round(positive('queue-backlog')),
+    queueIdle: positive('queue-idle'),
     devN: Math.round(positive('dev-n')),
     devRounds: Math.round(positive('dev-rounds')),
     build: !values['no-build'],
