@@ -27,8 +27,7 @@ async function main() {
     // npm's `prepare` builds dist/ too.
     await runStep(
       {
-        doing:
-          "Installing appgen's own dependencies and building it (first run, a minute or two)...",
+        doing: "Installing appgen's own dependencies and building it (first run only)...",
         done: "Installed appgen's dependencies and built appgen",
         heartbeat: npmHeartbeat,
       },

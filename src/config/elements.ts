@@ -1,6 +1,6 @@
 /**
  * Element types a view may use, with the attributes each one accepts (besides `type`). The
- * README's element table and the view JSON Schema are checked against this list by tests, so
+ * element table of docs/config.md and the view JSON Schema are checked against this list by tests, so
  * adding an element starts here.
  */
 export const ELEMENT_TYPES = {

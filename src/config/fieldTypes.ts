@@ -13,7 +13,7 @@ export interface FieldTypeInfo {
 }
 
 /**
- * Every model field type. The README's type table and the JSON Schema's enum are checked
+ * Every model field type. The type table of docs/config.md and the JSON Schema's enum are checked
  * against this list by tests, so adding a type here is the one place to start.
  */
 export const FIELD_TYPES = {

@@ -643,7 +643,7 @@ export interface MethodBase {
   changesNothingMessage: string | null;
   /** `config/routes/users.json routes[1]` */
   source: string;
-  /** Each path parameter with its dynamic folder's name (shared with other paths, see README). */
+  /** Each path parameter with its dynamic folder's name (shared with other paths, see docs/decisions.md, "Record pages"). */
   folderParams: Array<{ name: string; folder: string }>;
   /** List routes with `query` or `scope`: filters, sorting, pagination and count; routes on a collection (their filters and scope, always); else null. */
   listQuery: ListQueryContext | null;

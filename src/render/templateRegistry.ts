@@ -90,7 +90,7 @@ function firstMethodUsing(
 
 /**
  * Every kind of output file and the template that renders it. Order here is the order of the
- * README's template reference; output order in the FileMap is by path.
+ * template reference (docs/template-contexts.md); output order in the FileMap is by path.
  */
 export const TEMPLATE_REGISTRY: TemplateEntry[] = [
   {

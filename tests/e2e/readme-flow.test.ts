@@ -20,9 +20,9 @@ describe('create-appgen, npm install, npm run build, npm start', () => {
   let work: string;
   let server: RunningServer | undefined;
 
-  beforeAll(async () => {
+  beforeAll(() => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-readme-'));
-    await offerSharedPrebuilds(work);
+    offerSharedPrebuilds(work);
   });
 
   afterAll(async () => {

@@ -60,7 +60,7 @@ export function describeStrangerLockOut(base: () => string): void {
 
     it('lets the owner in from a client that logged in before, while strangers are refused', async () => {
       await lockOut(address);
-      // A new client of the owner is refused like the stranger: the trade-off (README).
+      // A new client of the owner is refused like the stranger: the trade-off (docs/security.md).
       expect((await logIn(address, PASSWORD)).status).toBe(429);
       const owner = await logIn(address, PASSWORD, known);
       expect(owner.status).toBe(200);

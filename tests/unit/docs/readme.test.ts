@@ -134,3 +134,71 @@ describe('the README example "In 30 seconds"', () => {
     expect(handler).toContain('["isEmail"]');
   });
 });
+
+// Issue 55 §5: the README is the newcomer's first screen and an index; the reference lives in
+// docs/. Every link between them must land on a file and, with a #fragment, on one of its headings.
+describe('the README and docs/ link to what exists', () => {
+  const markdownFiles = [
+    'README.md',
+    ...fs
+      .readdirSync(path.join(root, 'docs'))
+      .filter((file) => file.endsWith('.md'))
+      .map((file) => `docs/${file}`),
+    'bench/README.md',
+    'packages/create-appgen/README.md',
+  ];
+  // GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens.
+  const slug = (heading: string) =>
+    heading
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+  // GitHub's heading anchors, and the anchors a page sets itself (<a id="...">).
+  const anchors = (file: string) => {
+    const text = fs.readFileSync(path.join(root, file), 'utf8').replace(/```[\s\S]*?```/g, '');
+    return new Set([
+      ...text
+        .split('\n')
+        .filter((line) => /^#{1,6} /.test(line))
+        .map((line) => slug(line.replace(/^#+ /, ''))),
+      ...[...text.matchAll(/<a id="([^"]+)">/g)].map((match) => match[1]),
+    ]);
+  };
+  const links = markdownFiles.flatMap((file) =>
+    [
+      ...fs
+        .readFileSync(path.join(root, file), 'utf8')
+        .replace(/```[\s\S]*?```/g, '')
+        .matchAll(/\]\(([^)\s]+)\)/g),
+    ]
+      .map((match) => match[1])
+      .filter((target) => !/^[a-z]+:/.test(target))
+      .map((target) => ({ file, target })),
+  );
+
+  it.each(links)('$file → $target', ({ file, target }) => {
+    const [linked, fragment] = target.split('#');
+    const resolved = linked ? path.posix.join(path.posix.dirname(file), linked) : file;
+    expect(fs.existsSync(path.join(root, resolved))).toBe(true);
+    if (fragment) expect([...anchors(resolved)]).toContain(fragment);
+  });
+
+  it('the README is short and points to set-up, the config format, decisions, the CLI, templates, the look and the libraries', () => {
+    const text = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+    expect(text.split('\n').length).toBeLessThan(200);
+    for (const target of [
+      'docs/setup.md',
+      'docs/config.md',
+      'docs/decisions.md',
+      'docs/cli.md',
+      'docs/templates.md',
+      'docs/pages.md#the-look',
+      'docs/decisions.md#libraries-appgen-relies-on-and-why',
+      'docs/security.md',
+      'docs/deploy.md',
+      'docs/performance.md',
+    ])
+      expect(text).toContain(`](${target})`);
+  });
+});

@@ -140,7 +140,7 @@ describe('the README documents the templates commands', () => {
   it('with the exit code of a skipped eject and the link to the contexts reference', () => {
     expect(section).toContain(`; ${EJECT_SKIPPED_EXIT_CODE} some files`);
     for (const command of ['appgen templates list', 'appgen templates eject <name...>', 'appgen templates eject --all', 'appgen templates accept']) expect(section).toContain(command);
-    expect(section).toContain('[docs/template-contexts.md](docs/template-contexts.md)');
+    expect(section).toContain('[template-contexts.md](template-contexts.md)');
     expect(section).toContain('templates/.appgen-templates.json');
   });
 });

@@ -54,7 +54,7 @@ export const _Article_readers = pgTable("_Article_readers", {
   foreignKey({ name: "_Article_readers_B_fkey", columns: [table.B], foreignColumns: [reader.id] }).onDelete("cascade").onUpdate("cascade"),
 ]);
 
-// appgen's own tables: the event outbox, the log-in throttle (see the README, "Production").
+// appgen's own tables: the event outbox, the log-in throttle (see appgen's docs/decisions.md).
 
 /** From (appgen) */
 export const appgenEvent = pgTable("AppgenEvent", {

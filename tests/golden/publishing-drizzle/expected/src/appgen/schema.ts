@@ -122,7 +122,7 @@ export const _User_followers = sqliteTable("_User_followers", {
   foreignKey({ name: "_User_followers_B_fkey", columns: [table.B], foreignColumns: [user.id] }).onDelete("cascade").onUpdate("cascade"),
 ]);
 
-// appgen's own tables: the event outbox, the log-in throttle (see the README, "Production").
+// appgen's own tables: the event outbox, the log-in throttle (see appgen's docs/decisions.md).
 
 /** From (appgen) */
 export const appgenSignInFailure = sqliteTable("AppgenSignInFailure", {
