@@ -1,5 +1,5 @@
 // Part "queue": appgen's outbox (the generated runtime: src/appgen/outbox.ts, its Drizzle store,
-// events.ts) against pg-boss (a devDependency, send inside the write's transaction with its `db`
+// events.ts) against pg-boss (installed by the bench on first use, send inside the write's transaction with its `db`
 // option and `fromDrizzle`), on PostgreSQL in a throwaway database (issue 55). One generated
 // Drizzle project with a model `Note` and a worker event `noteCreated` whose handler does
 // nothing; hand-written/queueHarness.ts.txt is written into it, bundled with the project's own
@@ -16,6 +16,7 @@
 const { execFileSync, fork, spawnSync } = require('child_process');
 const crypto = require('crypto');
 const fs = require('fs');
+const os = require('os');
 const path = require('path');
 const { createRequire } = require('module');
 const { APPGEN, CREATE_APPGEN, REPO_ROOT } = require('./lib/paths');
@@ -24,6 +25,31 @@ const { ensureSharedInstall } = require('./lib/sharedInstall');
 const { fixed, median, printTable } = require('./lib/table');
 
 const log = (line) => process.stdout.write(`  ${line}\n`);
+
+// pg-boss is not a dependency of appgen (its version 12 declares Node >= 22.12, and appgen's own
+// install must print no warning on Node 20): the bench installs the pinned version once into a
+// folder of its own beside the shared install and loads it from there.
+const PG_BOSS_VERSION = '12.38.0';
+
+function pgBossEntry() {
+  const folder = path.join(os.tmpdir(), `appgen-bench-pg-boss-${PG_BOSS_VERSION}`);
+  const entry = () => createRequire(path.join(folder, 'package.json')).resolve('pg-boss');
+  try {
+    return entry();
+  } catch {
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'package.json'), '{ "private": true }\n');
+    execFileSync(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--engine-strict=false', `pg-boss@${PG_BOSS_VERSION}`],
+      {
+        cwd: folder,
+        stdio: 'inherit',
+      },
+    );
+    return entry();
+  }
+}
 
 /** The systems compared, and `plain` (the write alone, no event) for the write's cost. */
 const SYSTEMS = ['outbox', 'pgboss', 'pgboss-tuned'];
@@ -423,11 +449,11 @@ function printQueueTables(rows, settings) {
 async function runQueueCompare(opts) {
   const settings = queueSettings(opts);
   process.stdout.write(
-    `queue: appgen's outbox vs pg-boss ${require('pg-boss/package.json').version} on PostgreSQL (Drizzle), ${settings.rounds} rounds, systems interleaved in a rotating order\n`,
+    `queue: appgen's outbox vs pg-boss ${PG_BOSS_VERSION} on PostgreSQL (Drizzle), ${settings.rounds} rounds, systems interleaved in a rotating order\n`,
   );
   const db = createDatabase();
   const name = db.url.slice(db.url.lastIndexOf('/') + 1);
-  const env = { ...appEnv(db.url), BENCH_PGBOSS_ENTRY: require.resolve('pg-boss') };
+  const env = { ...appEnv(db.url), BENCH_PGBOSS_ENTRY: pgBossEntry() };
   let app;
   try {
     log('a Drizzle project on PostgreSQL: appgen generate, db push, esbuild ...');
