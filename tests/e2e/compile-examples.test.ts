@@ -131,9 +131,10 @@ describe.each(cases)('%s with orm %s', (source, orm) => {
     expect(built.stdout).toMatch(/Finished TypeScript/);
   });
 
-  // Issue 50: every view of the example, with records in it, opened in Chromium on the build
-  // above (SQLite): no error answer or thrown render, no sideways scrolling at 390 px, no serious
-  // or critical axe-core violation; screenshots in test-artifacts/examples-<name>-*.png.
+  // Issue 50: every view of the example (examples/blog; the combinations fixture's pages, with
+  // each ORM), with records in it, opened in Chromium on the build above (SQLite): no error
+  // answer or thrown render, no sideways scrolling at 390 px, no serious or critical axe-core
+  // violation; screenshots in test-artifacts/examples-<name>-*.png (support/examplePages.ts).
   // (examples/minimal's views are the starter's: starter-app.test.ts opens them.)
   if (EXAMPLE_PAGES[source])
     it('opens every page of the example in a browser, with records', async () => {

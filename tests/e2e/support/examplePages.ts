@@ -1,4 +1,5 @@
 import crypto from 'crypto';
+import path from 'path';
 import { launchBrowser } from './browser';
 import { request } from './http';
 import { checkPage } from './pageChecks';
@@ -17,13 +18,13 @@ interface Visit {
 
 /** What an example's pages need: records written through its API, then the pages to open. */
 interface ExamplePages {
-  /** Writes the example's records with `send`; returns the pages to open, signed out and in. */
-  seed(
-    send: Send,
-    signIn: (userId: string) => Record<string, string>,
-  ): Promise<{
+  /**
+   * Writes the example's records with `send`; returns the pages to open signed out, and those to
+   * open signed in with `token` (the session cookie's value).
+   */
+  seed(send: Send): Promise<{
     visitor: Visit[];
-    signedIn: { userId: string; visits: Visit[] };
+    signedIn: { token: string; visits: Visit[] };
   }>;
 }
 
@@ -59,7 +60,8 @@ const paragraphs = (...lines: string[]) => lines.join('\n\n');
  * paragraphs, a long word and every status (POST /api/users/:userId/posts, signed in), a comment.
  */
 const BLOG: ExamplePages = {
-  async seed(send, signIn) {
+  async seed(send) {
+    const signIn = (userId: string) => ({ authorization: `Bearer ${sessionToken(userId)}` });
     const users: Row[] = [];
     for (const [name, role, bio] of [
       ['Ada Lovelace', 'author', 'Writes about engines that weave algebraic patterns.'],
@@ -133,7 +135,7 @@ const BLOG: ExamplePages = {
       ],
       // The post's author: the post with its Edit and Delete, and its edit form.
       signedIn: {
-        userId: String(ada.id),
+        token: sessionToken(String(ada.id)),
         visits: [
           { name: 'post-author', address: post },
           { name: 'edit-post', address: `${post}/edit` },
@@ -143,8 +145,81 @@ const BLOG: ExamplePages = {
   },
 };
 
-/** The examples whose views are opened in a browser, by folder. */
-export const EXAMPLE_PAGES: Record<string, ExamplePages> = { 'examples/blog': BLOG };
+/**
+ * tests/e2e/fixtures/combinations (over examples/publishing): two accounts signed up (the API's
+ * own sign-up, which issues the session), an article by the first with a comment by the second.
+ */
+const COMBINATIONS: ExamplePages = {
+  async seed(send) {
+    const members: Row[] = [];
+    for (const username of ['jake', 'ada'])
+      members.push(
+        (
+          await send(
+            'POST',
+            '/api/users',
+            {
+              user: {
+                username,
+                email: `${username}@example.com`,
+                password: `${username} secret 123`,
+              },
+            },
+            201,
+          )
+        ).user as Row,
+      );
+    const [jake, ada] = members;
+    const as = (member: Row) => ({ authorization: `Token ${String(member.token)}` });
+    const article = (
+      await send(
+        'POST',
+        '/api/x/articles',
+        {
+          article: {
+            title: 'How to train your dragon',
+            description: 'Ever wonder how?',
+            body: paragraphs('You have to believe.', 'And then practise, every day.'),
+          },
+        },
+        201,
+        as(jake),
+      )
+    ).article as Row;
+    const slug = String(article.slug);
+    await send(
+      'POST',
+      `/api/x/articles/${slug}/comments`,
+      { comment: { body: 'It worked for me.' } },
+      201,
+      as(ada),
+    );
+    return {
+      visitor: [
+        { name: 'login', address: '/login' },
+        { name: 'articles', address: '/x/articles' },
+        { name: 'comments', address: `/x/articles/${slug}/comments` },
+        { name: 'counted', address: '/x/counted' },
+        { name: 'profile', address: '/x/profiles/jake' },
+      ],
+      // The article's author: the article page (its owner's), the feed and the new-article form.
+      signedIn: {
+        token: String(jake.token),
+        visits: [
+          { name: 'article', address: `/x/articles/${slug}` },
+          { name: 'feed', address: '/x/feed' },
+          { name: 'new', address: '/x/new' },
+        ],
+      },
+    };
+  },
+};
+
+/** The examples (and fixtures built like them) whose views are opened in a browser, by folder. */
+export const EXAMPLE_PAGES: Record<string, ExamplePages> = {
+  'examples/blog': BLOG,
+  'tests/e2e/fixtures/combinations': COMBINATIONS,
+};
 
 /**
  * Starts the built example, writes its records through its API, and opens every view of it in
@@ -158,6 +233,7 @@ export async function openExamplePages(
   project: TestProject,
   pages: ExamplePages,
 ): Promise<void> {
+  const prefix = `examples-${path.basename(example)}`;
   const server = await startBuiltApp(project.dir, project.env);
   const base = server.url;
   const browser = await launchBrowser();
@@ -172,9 +248,7 @@ export async function openExamplePages(
       ]);
       return answer.body as Row;
     };
-    const { visitor, signedIn } = await pages.seed(send, (userId) => ({
-      authorization: `Bearer ${sessionToken(userId)}`,
-    }));
+    const { visitor, signedIn } = await pages.seed(send);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const problems: string[] = [];
@@ -190,14 +264,12 @@ export async function openExamplePages(
       expect([address, ERROR_TEXT.exec(text)?.[0] ?? null]).toEqual([address, null]);
       const errors = await page.locator('.appgen-error').allInnerTexts();
       expect([address, errors.filter((error) => error.trim() !== '')]).toEqual([address, []]);
-      await checkPage(page, `examples-${example.replace(/^examples\//, '')}-${name}`, {
+      await checkPage(page, `${prefix}-${name}`, {
         screenshots: true,
       });
     };
     for (const visit of visitor) await open(visit);
-    await context.addCookies([
-      { name: 'appgen_session', value: sessionToken(signedIn.userId), url: base },
-    ]);
+    await context.addCookies([{ name: 'appgen_session', value: signedIn.token, url: base }]);
     for (const visit of signedIn.visits) await open(visit);
     expect(problems).toEqual([]);
     await context.close();
