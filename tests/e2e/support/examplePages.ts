@@ -1,7 +1,7 @@
 import crypto from 'crypto';
 import path from 'path';
 import { launchBrowser } from './browser';
-import { request } from './http';
+import { sendExpecting } from './http';
 import { checkPage } from './pageChecks';
 import { startBuiltApp } from './server';
 import type { TestProject } from './testProject';
@@ -238,16 +238,7 @@ export async function openExamplePages(
   const base = server.url;
   const browser = await launchBrowser();
   try {
-    const send: Send = async (method, pathName, body, status, headers = {}) => {
-      const answer = await request(base, method, pathName, body, { origin: base, ...headers });
-      expect([method, pathName, answer.status, answer.body]).toEqual([
-        method,
-        pathName,
-        status,
-        expect.anything(),
-      ]);
-      return answer.body as Row;
-    };
+    const send: Send = (...args) => sendExpecting(base, ...args);
     const { visitor, signedIn } = await pages.seed(send);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
