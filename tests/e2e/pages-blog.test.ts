@@ -3,7 +3,7 @@ import path from 'path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { checkPage } from './support/pageChecks';
-import { request } from './support/http';
+import { sendExpecting } from './support/http';
 import { ORMS, type Orm } from './support/orms';
 import { REPO_ROOT } from './support/paths';
 import { variantDatabase } from './support/postgres';
@@ -61,16 +61,7 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
     body: unknown,
     status: number,
     headers: Record<string, string> = {},
-  ): Promise<Row> => {
-    const answer = await request(base, method, pathName, body, { origin: base, ...headers });
-    expect([method, pathName, answer.status, answer.body]).toEqual([
-      method,
-      pathName,
-      status,
-      expect.anything(),
-    ]);
-    return answer.body as Row;
-  };
+  ): Promise<Row> => sendExpecting(base, method, pathName, body, status, headers);
   const param = (name: string) => new URL(page.url()).searchParams.get(name);
   /** Screenshots of the pages come from one pair; the checks run on every pair. */
   const screenshots = orm === 'prisma' && database === 'sqlite';

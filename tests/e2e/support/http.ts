@@ -45,6 +45,28 @@ export async function request(
 }
 
 /**
+ * Sends JSON as a browser's script on the app's own page would (with its Origin) and expects
+ * `status`; a failure names the request and shows the answer. Resolves with the answer's body.
+ */
+export async function sendExpecting(
+  base: string,
+  method: string,
+  path: string,
+  body: unknown,
+  status: number,
+  headers: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
+  const answer = await request(base, method, path, body, { origin: base, ...headers });
+  expect([method, path, answer.status, answer.body]).toEqual([
+    method,
+    path,
+    status,
+    expect.anything(),
+  ]);
+  return answer.body as Record<string, unknown>;
+}
+
+/**
  * Sends a request with a body as it is, with node's http client: fetch refuses a body on a GET
  * and always frames a body with Content-Length. `chunked` sends it with
  * `Transfer-Encoding: chunked` instead. The answer is checked against the OpenAPI document too.

@@ -148,15 +148,19 @@ export function formatValue(value: unknown, kind: "string" | "number" | "boolean
 }
 
 /**
- * A list cell's text: a long value (a post's body in a column) is cut, with the whole of it in
- * the title (shown on hover, read by assistive technology); its record page shows it all.
+ * A list cell's text: a short value stays on one line; a longer one (a post's title) wraps in a
+ * box of its own width, so it neither widens the table nor pushes the other columns out of
+ * sight; a long value (a post's body in a column) is cut, with the whole of it in the title
+ * (shown on hover, read by assistive technology); its record page shows it all.
  */
 export function cellText(text: string): ReactNode {
   const characters = Array.from(text);
-  if (characters.length <= CELL_CHARACTERS) return text;
+  if (characters.length <= LINE_CHARACTERS) return text;
+  if (characters.length <= CELL_CHARACTERS) return createElement("span", { className: "appgen-wrap" }, text);
   return createElement("span", { className: "appgen-cut", title: text }, `${characters.slice(0, CELL_CHARACTERS - 1).join("")}…`);
 }
 
+const LINE_CHARACTERS = 32;
 const CELL_CHARACTERS = 120;
 
 /**

@@ -5,9 +5,14 @@ import { DELETE as deleteApiPostsById } from "@/app/api/posts/[id]/route";
 import { GET as getApiPostsById } from "@/app/api/posts/[id]/route";
 import { AppgenForm } from "@/appgen/form";
 import type { Post } from "@/appgen/types";
-import { callRoute, decodedParams, formatValue, loginUrl, routeAccess } from "@/appgen/view";
+import { callRoute, decodedParams, formatValue, recordTitle, loginUrl, routeAccess } from "@/appgen/view";
 
-export const metadata: Metadata = { title: "Post" };
+export async function generateMetadata(props: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const params = decodedParams(await props.params);
+  const here = "/posts/" + encodeURIComponent(String(params.id));
+  const data0 = await callRoute<Post>(getApiPostsById, "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id }, here);
+  return { title: recordTitle(data0, "title", "string", "Post") };
+}
 
 /** /posts/:id (config/views/post.json) */
 export default async function PostPage(props: { params: Promise<{ id: string }> }) {
@@ -17,14 +22,10 @@ export default async function PostPage(props: { params: Promise<{ id: string }> 
   const access0 = await routeAccess(deleteApiPostsById, "DELETE", "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id });
   return (
     <main className={"appgen-page"}>
-      <h1>{"Post"}</h1>
+      <h1>{recordTitle(data0, "title", "string", "Post")}</h1>
       <div className={"appgen-section appgen-stack"}>
         { data0.ok ? (
           <dl className="appgen-detail">
-            <div>
-              <dt>{"Title"}</dt>
-              <dd>{formatValue(data0.data["title"], "string")}</dd>
-            </div>
             <div>
               <dt>{"Body"}</dt>
               <dd className="appgen-multiline">{formatValue(data0.data["body"], "string")}</dd>
