@@ -147,7 +147,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.views.length > 0 ? once('src/appgen/dates.ts', ['config/views/'])(project) : [],
   },
   {
-    template: 'src/appgen/localTime.tsx',
+    template: 'src/appgen/localTime.tsx.hbs',
     owner: 'generated',
     produces:
       "src/appgen/localTime.tsx: a date's <time>, redrawn in the visitor's time zone in the browser",
