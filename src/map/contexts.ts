@@ -949,14 +949,20 @@ export interface ColumnContext {
   // --- Decided by the map for the templates (src/map/mapElements.ts) ---
   /**
    * The partial that writes the value: a list row's cell `view/cell/link` (with `link`) or
-   * `view/cell/value`; a detail's `view/field/link` or `view/field/value` (reading `data`).
+   * `view/cell/value`; a detail's `view/field/link` (its belongsTo key), `view/field/relatedLink`
+   * (a field of the relation, linked by the key) or `view/field/value` (reading `data`).
    */
-  cell: 'view/cell/link' | 'view/cell/value' | 'view/field/link' | 'view/field/value';
+  cell:
+    | 'view/cell/link'
+    | 'view/cell/value'
+    | 'view/field/link'
+    | 'view/field/relatedLink'
+    | 'view/field/value';
   /** The partial that writes the cell's text: `view/value/related` (with `relation`), else `view/value/own`. */
   value: 'view/value/own' | 'view/value/related';
   /** The partial that writes the column's heading: `view/header/sort` (with `sortState`), else `view/header/plain`. */
   header: 'view/header/sort' | 'view/header/plain';
-  /** An enum field's labels as formatValue's last argument (`, { "in_review": "In review" }`), else empty. */
+  /** An enum field's labels as shownValue's last argument (`, { "in_review": "In review" }`), else empty. */
   labelsArgument: string;
 }
 
@@ -1032,6 +1038,11 @@ export interface FormAccessContext {
   paramsArgument: string;
   /** The link a signed-out visitor sees in place of the form: "Log in to save" (its button's label). */
   signInText: string;
+  /**
+   * The variables of the page's earlier access checks (`access0`, ...): when one of them already
+   * shows a log-in link, this form shows none (one "Log in to ..." per page).
+   */
+  earlier: string[];
 }
 
 /** How the form turns a field's text into the JSON value the route's body expects. */
@@ -1142,6 +1153,12 @@ export interface ElementContext {
   link: string | null;
   /** Text of an empty list. */
   empty: string;
+  /**
+   * A list's table's accessible name (its scrolling region's `aria-label`): the text of the
+   * heading just before the list, else the view's title; numbered ("Comments (2)") when two
+   * tables of the page would share one. Empty for other elements.
+   */
+  tableLabel: string;
   /** A detail's `heading`: the field of its record that titles the page, else null. */
   heading: string | null;
   /** A field of an edit form: the variable of the record that fills it, else null. */
@@ -1251,7 +1268,8 @@ export type PageStep =
   | 'view/setup/renamedParams'
   | 'view/setup/here'
   | 'view/setup/requireUser'
-  | 'view/setup/search';
+  | 'view/setup/search'
+  | 'view/setup/locale';
 
 export interface EventContext {
   name: string;

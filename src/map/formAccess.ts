@@ -29,15 +29,17 @@ export function signInText(form: ProjectElement): string {
 /**
  * The access check of a form bound to `route`, when the route has `auth` or a voter
  * (MethodContext.probed): the page asks the route's handler in probe mode before showing it.
- * Else null: the form is shown to everyone, with no call.
+ * Else null: the form is shown to everyone, with no call. `earlier`: the page's access checks
+ * before this one.
  */
 export function formAccess(
   route: BoundRoute,
   form: ProjectElement,
-  variable: string,
+  earlier: readonly FormAccessContext[],
   binding?: ParamBinding,
 ): FormAccessContext | null {
   if (!route.method.probed) return null;
+  const variable = `access${earlier.length}`;
   const call = routeCall(route, variable, binding);
   return {
     variable,
@@ -47,5 +49,6 @@ export function formAccess(
     urlPath: call.urlPath,
     paramsArgument: call.paramsArgument,
     signInText: signInText(form),
+    earlier: earlier.map((check) => check.variable),
   };
 }

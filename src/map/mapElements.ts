@@ -81,24 +81,50 @@ function addLoad(
   return withList;
 }
 
-/** The related model of an included relation of the call's route (validate made sure it is included). */
-function includedModel(call: RouteCallContext, scope: ElementScope, relation: string): string {
-  const route = [...scope.routes.values()].find(
+/** The route a call of the page calls. */
+function calledRoute(scope: ElementScope, call: RouteCallContext): BoundRoute | undefined {
+  return [...scope.routes.values()].find(
     (r) => r.method.handlerName === call.handler && r.module === call.module,
   );
-  return route?.method.include.find((i) => i.name === relation)?.model ?? '';
 }
 
-/** A detail's belongsTo field links to the related model's record page (see recordPages). */
-function belongsToLink(scope: ElementScope, model: string, field: string): string | null {
+/** The related model of an included relation of the call's route (validate made sure it is included). */
+function includedModel(call: RouteCallContext, scope: ElementScope, relation: string): string {
+  return calledRoute(scope, call)?.method.include.find((i) => i.name === relation)?.model ?? '';
+}
+
+/**
+ * A detail's belongsTo field (`authorId`), or a field of the relation (`author.name`), links to
+ * the related model's record page (see recordPages), filled from the record's key field: when
+ * the route sends that field.
+ */
+function belongsToLink(
+  scope: ElementScope,
+  call: RouteCallContext,
+  column: { relation: string | null; field: string },
+): string | null {
   const relation = scope.models
-    .get(model)
-    ?.relations.find((r) => r.type === 'belongsTo' && !r.backReference && r.field === field);
+    .get(call.model)
+    ?.relations.find(
+      (r) =>
+        r.type === 'belongsTo' &&
+        !r.backReference &&
+        (column.relation === null ? r.field === column.field : r.name === column.relation),
+    );
+  const key = relation?.field;
   const page = relation && scope.recordPages.get(relation.model);
-  return page ? recordLink(page, field) : null;
+  if (!key || !page || !sendsField(scope, call, key)) return null;
+  return recordLink(page, key);
 }
 
-/** An enum column's labels as formatValue's last argument, so a page shows `In review`, not `in_review`. */
+/** Whether the call's answer holds the record's `field` (a sent field the route's `fields` keeps). */
+function sendsField(scope: ElementScope, call: RouteCallContext, field: string): boolean {
+  const sent = scope.models.get(call.model)?.sentFields.some((f) => f.name === field) === true;
+  const chosen = calledRoute(scope, call)?.method.fields ?? null;
+  return sent && (chosen === null || chosen.includes(field));
+}
+
+/** An enum column's labels as shownValue's last argument, so a page shows `In review`, not `in_review`. */
 function labelsArgument(scope: ElementScope, model: string, field: string): string {
   const options = scope.models.get(model)?.fields.find((f) => f.name === field)?.valueOptions;
   if (!options) return '';
@@ -116,15 +142,17 @@ function mapColumns(
     ? (bound(scope, element.route as RouteRef).method.listQuery?.sorts ?? [])
     : [];
   return (element.columns ?? []).map(({ field: name, label }, index) => {
-    // `author.name`: a field of the included relation `author` (lists only).
+    // `author.name`: a field of the included relation `author`.
     const [relation, field] = name.includes('.') ? name.split('.', 2) : [null, name];
     const model = relation === null ? call.model : includedModel(call, scope, relation);
     const link = isList
       ? index === 0
         ? (element.link ?? null)
         : null
-      : belongsToLink(scope, model, field);
+      : belongsToLink(scope, call, { relation, field });
     const linked = link === null ? 'value' : 'link';
+    // A detail's field of a relation links by the record's key (`authorId`), not by the field.
+    const detailLinked = link !== null && relation !== null ? 'relatedLink' : linked;
     const sortState =
       relation === null && call.list && sorts.includes(field) ? call.list.state : null;
     return {
@@ -136,7 +164,7 @@ function mapColumns(
       sortState,
       multiline: modelFieldType(scope.models, model, field) === 'text',
       data: isList ? null : call.variable,
-      cell: isList ? (`view/cell/${linked}` as const) : (`view/field/${linked}` as const),
+      cell: isList ? (`view/cell/${linked}` as const) : (`view/field/${detailLinked}` as const),
       value: relation === null ? 'view/value/own' : 'view/value/related',
       header: sortState === null ? 'view/header/plain' : 'view/header/sort',
       labelsArgument: labelsArgument(scope, model, field),
@@ -261,7 +289,7 @@ function mapForm(
   const fields = method.body
     .filter((f) => ids.has(f.name))
     .map((f) => ({ name: f.name, kind: formKind(f), nullable: f.nullable }));
-  const access = formAccess(route, element, `access${scope.accessChecks.length}`, element.params);
+  const access = formAccess(route, element, scope.accessChecks, element.params);
   if (access) scope.accessChecks.push(access);
   const bare: BareForm = {
     method: method.method,
@@ -352,6 +380,7 @@ export function mapElement(
     columns: data ? mapColumns(scope, element, data) : [],
     link: element.link ?? null,
     empty: element.empty ?? 'Nothing here yet.',
+    tableLabel: '', // Named by the view (src/map/tableLabels.ts), which knows its headings and title.
     heading: element.heading ?? null,
     valueFrom: valueFrom ? valueFrom.variable : null,
     valueKind:

@@ -14,6 +14,7 @@ import type {
 import { mapElement, type ElementScope } from './mapElements';
 import { listPrefixes } from './mapListControls';
 import { recordPages } from './recordPages';
+import { nameTables } from './tableLabels';
 import { columnKind, routesByRef } from './viewRouteCalls';
 
 /** `LoginPage` → `Login`, `UserListPage` → `User List`: a readable default title. */
@@ -80,6 +81,8 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
   const folder = appFolder.folder;
   const params = appFolder.params.map((p) => p.name);
   const root = mapElement(scope, view.root);
+  const title = view.title ?? titleFromName(view.name);
+  nameTables(root, title);
   const elements = flatten(root);
   const lists = scope.loads.flatMap((load) => (load.list ? [{ load, list: load.list }] : []));
   // Decided once the page's lists are known: several lists never read each other's parameters.
@@ -101,11 +104,13 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
   ]);
   // The page knows its own path (`here`) for its route calls and for a form's "Log in to ..." link.
   const usesRequest = view.auth || scope.loads.length > 0 || scope.accessChecks.length > 0;
+  // A list or a record writes its values (numbers, dates) in the visitor's language.
+  const showsValues = elements.some((e) => e.type === 'list' || e.type === 'detail');
   return {
     name: view.name,
     urlPath: view.path,
     outputPath: OUTPUT_PATHS.page(folder),
-    title: view.title ?? titleFromName(view.name),
+    title,
     params,
     hasParams: params.length > 0,
     folderParams: appFolder.params,
@@ -136,7 +141,7 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
       ...(params.length > 0 ? ['decodedParams'] : []),
       ...(elements.some((e) => e.data !== null || e.optionsFrom !== null) ? ['formatValue'] : []),
       ...(elements.some((e) => e.valueFrom !== null) ? ['inputValue'] : []),
-      ...(hasListControls ? ['pageLocale'] : []),
+      ...(showsValues ? ['pageLocale', 'shownValue'] : []),
       ...(heading ? ['recordTitle'] : []),
       ...(scope.accessChecks.length > 0 ? ['loginUrl'] : []),
       ...(view.auth ? ['requireUser'] : []),
@@ -145,14 +150,17 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
     hasListControls,
     source: view.file,
     propsParameter: propsParameter(appFolder, hasListControls),
-    setup: pageSteps(appFolder, usesRequest, view.auth, hasListControls).map((pageStep) => ({
-      pageStep,
-    })),
+    setup: pageSteps(appFolder, {
+      usesRequest,
+      auth: view.auth,
+      readsSearch: hasListControls,
+      showsValues,
+    }).map((pageStep) => ({ pageStep })),
     heading,
     headingPartial: heading ? 'view/title/record' : 'view/title/fixed',
     metadataPartial: heading ? 'view/metadata/record' : 'view/metadata/fixed',
     metadataSetup: heading
-      ? pageSteps(appFolder, true, false, false).map((pageStep) => ({ pageStep }))
+      ? pageSteps(appFolder, { usesRequest: true }).map((pageStep) => ({ pageStep }))
       : [],
   };
 }
@@ -170,15 +178,24 @@ function propsParameter(appFolder: AppFolder, readsSearch: boolean): string {
   return entries.length > 0 ? `props: { ${entries.join('; ')} }` : '';
 }
 
+/** What a page's steps before its route calls depend on (see pageSteps). */
+interface PageNeeds {
+  usesRequest: boolean;
+  auth?: boolean;
+  /** A list with controls reads its state from the page's query. */
+  readsSearch?: boolean;
+  /** A list or record writes values in the visitor's language. */
+  showsValues?: boolean;
+}
+
 /**
  * What a page does before its route calls: decode its params (renamed when its folders have
- * other names), know its path, check sign-in, read its query (lists with controls).
+ * other names), know its path, check sign-in, read its query (lists with controls), know the
+ * visitor's language (lists and records).
  */
 function pageSteps(
   appFolder: AppFolder,
-  usesRequest: boolean,
-  auth: boolean,
-  readsSearch: boolean,
+  { usesRequest, auth = false, readsSearch = false, showsValues = false }: PageNeeds,
 ): PageStep[] {
   const renames = appFolder.params.some((p) => p.name !== p.folder);
   return [
@@ -188,6 +205,7 @@ function pageSteps(
     ...(usesRequest ? (['view/setup/here'] as const) : []),
     ...(auth ? (['view/setup/requireUser'] as const) : []),
     ...(readsSearch ? (['view/setup/search'] as const) : []),
+    ...(showsValues ? (['view/setup/locale'] as const) : []),
   ];
 }
 

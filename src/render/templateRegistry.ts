@@ -138,6 +138,33 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.views.length > 0 ? once('src/appgen/view.ts', ['config/views/'])(project) : [],
   },
   {
+    template: 'src/appgen/dates.ts',
+    owner: 'generated',
+    produces:
+      "src/appgen/dates.ts: a date as pages write it, in the visitor's language, in UTC on the server",
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.views.length > 0 ? once('src/appgen/dates.ts', ['config/views/'])(project) : [],
+  },
+  {
+    template: 'src/appgen/localTime.tsx.hbs',
+    owner: 'generated',
+    produces:
+      "src/appgen/localTime.tsx: a date's <time>, redrawn in the visitor's time zone in the browser",
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.views.length > 0 ? once('src/appgen/localTime.tsx', ['config/views/'])(project) : [],
+  },
+  {
+    template: 'src/appgen/pageRequest.ts',
+    owner: 'generated',
+    produces:
+      "src/appgen/pageRequest.ts: what a page's request passes on to the routes it calls (headers, decoded path segments), for pages and the proxy",
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.views.length > 0 ? once('src/appgen/pageRequest.ts', ['config/views/'])(project) : [],
+  },
+  {
     template: 'src/appgen/missingRecords.ts.hbs',
     owner: 'generated',
     produces:

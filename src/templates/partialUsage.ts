@@ -41,7 +41,7 @@ export const PARTIALS_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   // src/map/mapElements.ts: what view/form/guarded shows to a visitor the route lets through.
   shownPartial: ['view/form', 'view/form/loaded'],
   // src/map/mapElements.ts: a list row's cell (partials/view/list.hbs) or a detail's value (detail.hbs).
-  cell: ['view/cell/link', 'view/cell/value', 'view/field/link', 'view/field/value'],
+  cell: ['view/cell/link', 'view/cell/value', 'view/field/link', 'view/field/relatedLink', 'view/field/value'],
   // src/map/mapElements.ts: a cell's text (own field or an included relation's) and a column's heading.
   value: ['view/value/own', 'view/value/related'],
   header: ['view/header/plain', 'view/header/sort'],
@@ -59,6 +59,7 @@ export const PARTIALS_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
     'view/setup/here',
     'view/setup/requireUser',
     'view/setup/search',
+    'view/setup/locale',
   ],
   // src/map/mapProject.ts: the items of src/app/layout.tsx.hbs's navigation.
   navPartial: ['view/nav/link', 'view/nav/signedOutLink', 'view/nav/signedInLink', 'view/nav/logOut'],

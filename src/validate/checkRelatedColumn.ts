@@ -2,7 +2,6 @@ import type { ModelConfig } from '../config/configTypes';
 import { closestMatch, suggest } from '../diagnostics/didYouMean';
 import { isSentField } from '../domain/computedFields';
 import { fieldOf, fieldOptions, modelFieldNames } from '../domain/fields';
-import { relationField, relationOf } from '../domain/relations';
 
 /** A problem of a column: what is wrong, and how to fix it. */
 export interface ColumnProblem {
@@ -10,7 +9,7 @@ export interface ColumnProblem {
   hint: string;
 }
 
-/** What a dotted column (`author.name`) is checked against: the list's model and its route. */
+/** What a dotted column (`author.name`) is checked against: the list's or detail's model and its route. */
 export interface RelatedColumnScope {
   model: ModelConfig;
   models: ReadonlyMap<string, { config: ModelConfig }>;
@@ -32,8 +31,8 @@ function whole(
 }
 
 /**
- * A list column of an included relation's field, `author.name`: the relation must be a belongsTo
- * of the list's model (one record per row), the route must include it (else the answer has no
+ * A list's or detail's column of an included relation's field, `author.name`: the relation must
+ * be a belongsTo of the model (one record per row or record), the route must include it (else the answer has no
  * `author`), and the field must be one the route sends of it. Exactly one problem, or null.
  */
 export function relatedColumnProblem(
@@ -101,22 +100,4 @@ export function relatedColumnProblem(
       hint: `add "${field}" to the route's "include": { "${relation}": { "fields": [...] } }.`,
     };
   return null;
-}
-
-/**
- * A detail's column of a related record (`author.name`): a detail shows its record's own fields.
- * The fix names the relation's key field when the record has one (`authorId`).
- */
-export function detailRelatedColumnProblem(column: string, model: ModelConfig): ColumnProblem {
-  const [relation] = column.split('.');
-  const config = relationOf(model, relation);
-  const key = config?.type === 'belongsTo' ? relationField(relation, config) : undefined;
-  const own =
-    key && Object.hasOwn(model.fields, key)
-      ? `write "${key}" (the ${relation}'s id)`
-      : `show a field of ${model.name} itself`;
-  return {
-    message: `column "${column}" is a field of a related record, and a detail shows the fields of its own record (${model.name})`,
-    hint: `${own}; a list bound to a route that includes "${relation}" can show "${column}".`,
-  };
 }

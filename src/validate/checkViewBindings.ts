@@ -5,7 +5,7 @@ import { closestMatch, suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import { bodyFieldOptions, isBodyFieldRequired } from '../domain/bodyFields';
 import type { CheckedModel, CheckedRoute } from './checkedProject';
-import { detailRelatedColumnProblem, relatedColumnProblem } from './checkRelatedColumn';
+import { relatedColumnProblem } from './checkRelatedColumn';
 import { checkSelectOptionsRoute } from './checkSelectOptionsRoute';
 import { fieldElementMismatch } from './fieldElementFit';
 import { checkParamBinding } from './checkParamBinding';
@@ -38,10 +38,12 @@ function checkDataElement(scope: BindingScope, element: ElementConfig, pointer: 
   checkModelFields(scope, model, own, 'column', { route, ref });
   const include = route.config.include;
   for (const column of related) {
-    const problem =
-      element.type === 'detail'
-        ? detailRelatedColumnProblem(column.name, model)
-        : relatedColumnProblem(column.name, { model, models: scope.models, include, ref });
+    const problem = relatedColumnProblem(column.name, {
+      model,
+      models: scope.models,
+      include,
+      ref,
+    });
     if (problem)
       scope.problems.push(
         diagnosticAt(scope.document, column.pointer, problem.message, problem.hint),

@@ -366,14 +366,74 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       );
     });
 
-    it("links the author to the author's page, titled by the author's name", async () => {
-      const link = page.getByRole('link', { name: String(author.id) });
+    it("links the author, by name, to the author's page, titled by the author's name", async () => {
+      // The detail's column "author.name" of the route's included author, linked by authorId.
+      const link = page.locator('.appgen-detail').getByRole('link', { name: author.name });
       await expect(link.getAttribute('href')).resolves.toBe(`/users/${author.id}`);
       await link.click();
       await page.waitForURL(`${base}/users/${author.id}`);
       await expect(page.locator('h1').textContent()).resolves.toBe('Ada Lovelace');
       // After a client-side navigation Next.js sets the title once the page's metadata arrives.
       await page.waitForFunction("document.title === 'Ada Lovelace'");
+    });
+
+    it("writes dates in the visitor's language: in UTC in the HTML, in the browser's zone once hydrated", async () => {
+      const iso = new Date(String(post.createdAt)).toISOString();
+      const inZone = (timeZone: string) =>
+        new Intl.DateTimeFormat('de-DE', {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          timeZone,
+        }).format(new Date(iso));
+      // Without JavaScript: the server's text, in the language of Accept-Language, in UTC.
+      const html = await (
+        await fetch(`${base}/posts/${post.id}`, {
+          headers: { 'accept-language': 'de-DE,de;q=0.9' },
+        })
+      ).text();
+      expect(html).toMatch(new RegExp(`<time datetime="${iso}">${inZone('UTC')} UTC</time>`, 'i'));
+      // A German visitor in Tokyo: the same text first (no hydration mismatch), then Tokyo's time.
+      let context: BrowserContext | undefined;
+      try {
+        context = await browser.newContext({ locale: 'de-DE', timezoneId: 'Asia/Tokyo' });
+        const tab = await context.newPage();
+        const problems: string[] = [];
+        tab.on('console', (message) => {
+          if (message.type() === 'error') problems.push(message.text());
+        });
+        tab.on('pageerror', (error) => problems.push(error.message));
+        await tab.goto(`${base}/posts/${post.id}`);
+        const time = tab.locator('.appgen-detail time');
+        await expect(time.getAttribute('datetime')).resolves.toBe(iso);
+        const tokyo = (await tab.evaluate(
+          `new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(${JSON.stringify(iso)}))`,
+        )) as string;
+        expect(tokyo).not.toBe(inZone('UTC'));
+        await tab.waitForFunction(
+          `document.querySelector('.appgen-detail time')?.textContent === ${JSON.stringify(tokyo)}`,
+        );
+        // The list of posts writes its dates the same way.
+        await tab.goto(`${base}/posts`);
+        await tab.waitForFunction(
+          `[...document.querySelectorAll('table.appgen-table time')].some((t) => !t.textContent.endsWith('UTC'))`,
+        );
+        expect(problems.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
+      } finally {
+        await context?.close();
+      }
+    });
+
+    it("names each table's region by the heading before its list, else the page's title", async () => {
+      await page.goto(`${base}/posts/${post.id}`);
+      await expect(page.getByRole('region', { name: 'Comments' }).count()).resolves.toBe(1);
+      await page.goto(`${base}/archive`);
+      await expect(
+        page
+          .locator('[role="region"]')
+          .evaluateAll((regions) => regions.map((r) => r.getAttribute('aria-label'))),
+      ).resolves.toEqual(['Newest first, by cursor', 'All posts']);
+      await page.goto(`${base}/posts`);
+      await expect(page.getByRole('region', { name: 'Posts' }).count()).resolves.toBe(1);
     });
 
     it("lists the post's comments under it: the route's first page, bound to the page's :id", async () => {
@@ -420,6 +480,18 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
     it('shows the not-found page for a post that does not exist', async () => {
       const response = await page.goto(`${base}/posts/01900000-0000-7000-8000-000000000000`);
       expect(response?.status()).toBe(404);
+    });
+
+    it('shows the not-found page when a link followed in the browser (JavaScript on) leads to a removed post', async () => {
+      const doomed = await send('POST', '/api/posts', { title: 'Soon gone' }, 201, author.auth);
+      await page.goto(`${base}/posts?sort=-createdAt`);
+      const link = page.locator('table.appgen-table tbody tr').first().getByRole('link');
+      await expect(link.textContent()).resolves.toBe('Soon gone');
+      await send('DELETE', `/api/posts/${String(doomed.id)}`, undefined, 200, author.auth);
+      await link.click(); // a client-side navigation: the list still shows the post
+      await page.waitForURL(`${base}/posts/${String(doomed.id)}`);
+      await page.getByText('There is nothing at this address').waitFor();
+      await expect(page.locator('h1').textContent()).resolves.toBe('Not found');
     });
 
     it('reads without JavaScript: the HTML holds the title, the text and the comments', async () => {
@@ -615,10 +687,11 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       await context?.close();
     });
 
-    it('shows a visitor "Log in to ..." in place of each form, with no form in the HTML', async () => {
+    it('shows a visitor one "Log in to ..." in place of the forms, with no form in the HTML', async () => {
       const served = await html();
+      // One link for the page's two guarded forms: the first one's.
       expect(served).toContain('Log in to save post');
-      expect(served).toContain('Log in to delete post');
+      expect(served).not.toContain('Log in to delete post');
       expect(served).not.toMatch(/data-method="(PATCH|DELETE)"/);
       expect(served).toContain('data-method="POST"'); // the comment form has no auth: unchanged
     });

@@ -995,6 +995,8 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
     const detailShows = (text: string) =>
       page.locator('dl.appgen-detail dd').filter({ hasText: text }).first().waitFor();
     /** The signed-in user's own page, /users/<id> (the browser's session asks GET /api/me). */
+    /** The path of that page, kept for the checks after logging out. */
+    let userPath = '';
     const ownPage = async () => {
       const me = (await (await page.request.get(`${base}/api/me`)).json()) as { id: string };
       return `${base}/users/${me.id}`;
@@ -1111,7 +1113,7 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
     // A screenshot of each of the starter's pages, signed in, for a person to look at
     // (test-artifacts/, beside starter-home.png; Prisma on SQLite).
     it('renders every starter page (screenshots in test-artifacts/)', async () => {
-      const userPath = new URL(await ownPage()).pathname;
+      userPath = new URL(await ownPage()).pathname;
       for (const [name, address] of [
         ['users', '/users'],
         ['user', userPath],
@@ -1131,6 +1133,16 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       expect(cookies.map((cookie) => cookie.name)).not.toContain('appgen_session');
       await page.goto(`${base}/account`);
       expect(new URL(page.url()).pathname).toBe('/login');
+    });
+
+    it("offers a signed-out visitor of a user's page one log-in link, though two forms need a sign-in", async () => {
+      await page.goto(`${base}${userPath}`);
+      const links = page.locator('.appgen-sign-in a');
+      await expect(links.count()).resolves.toBe(1);
+      await expect(links.getAttribute('href')).resolves.toBe(
+        `/login?next=${encodeURIComponent(userPath)}`,
+      );
+      await expect(page.locator('form').count()).resolves.toBe(0);
     });
 
     it('renders the log-in and sign-up pages signed out (screenshots in test-artifacts/)', async () => {

@@ -73,7 +73,7 @@ describe('views in a browser', () => {
     server = await startBuiltApp(project.dir, project.env);
     base = server.url;
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    page = await browser.newPage({ viewport: { width: 1000, height: 700 }, locale: 'en-US' });
   });
 
   afterAll(async () => {
@@ -175,7 +175,7 @@ describe('views in a browser', () => {
       'Buy milk <b>& "eggs"</b>',
       'High',
       'Yes',
-      '2030-05-17',
+      'May 17, 2030', // the date sent, a date with no time, in the page's language (en-US)
     ]);
     await expect(page.getByLabel('Title').inputValue()).resolves.toBe('');
   });
@@ -252,7 +252,7 @@ describe('views in a browser', () => {
       'Two litres',
       'High',
       'Yes',
-      '2030-05-17',
+      'May 17, 2030', // the date sent, a date with no time, in the page's language (en-US)
     ]);
     const notePath = new URL(page.url()).pathname;
     await page.getByRole('link', { name: 'Edit' }).click();
@@ -276,7 +276,7 @@ describe('views in a browser', () => {
       '—',
       'High',
       'No',
-      '2030-05-17',
+      'May 17, 2030', // the date sent, a date with no time, in the page's language (en-US)
     ]);
   });
 

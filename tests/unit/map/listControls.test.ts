@@ -121,8 +121,15 @@ describe('the controls of a list, from its route’s query', () => {
     expect(withControls.setup.map((s) => s.pageStep)).toEqual([
       'view/setup/here',
       'view/setup/search',
+      'view/setup/locale',
     ]);
-    expect(withControls.viewHelpers).toEqual(['callList', 'cellText', 'formatValue', 'pageLocale']);
+    expect(withControls.viewHelpers).toEqual([
+      'callList',
+      'cellText',
+      'formatValue',
+      'pageLocale',
+      'shownValue',
+    ]);
     const plain = view(list('GET /api/all-posts'));
     expect(plain.loads[0].list).toBeNull();
     expect(plain.propsParameter).toBe('');

@@ -204,7 +204,10 @@ describe('mapping views', () => {
       },
     ]);
     expect(tasks.propsParameter).toBe('');
-    expect(tasks.setup).toEqual([{ pageStep: 'view/setup/here' }]);
+    expect(tasks.setup).toEqual([
+      { pageStep: 'view/setup/here' },
+      { pageStep: 'view/setup/locale' },
+    ]);
     expect(tasks.routeImports).toEqual([
       { handler: 'getApiTasks', method: 'GET', module: '@/app/api/tasks/route' },
     ]);
@@ -247,7 +250,13 @@ describe('mapping views', () => {
         ...own,
       },
     ]);
-    expect(tasks.viewHelpers).toEqual(['callRoute', 'cellText', 'formatValue']);
+    expect(tasks.viewHelpers).toEqual([
+      'callRoute',
+      'cellText',
+      'formatValue',
+      'pageLocale',
+      'shownValue',
+    ]);
     expect(tasks.usesLink).toBe(true);
   });
 

@@ -63,10 +63,15 @@ describe('missingRecord at run time', () => {
   );
   const calls: Array<{ url: string; params: unknown; cookie: string | null }> = [];
   let status = 404;
+  const pageRequest = evaluateModule(
+    'pageRequest.ts',
+    String(files.get('src/appgen/pageRequest.ts')?.content),
+  );
   const { missingRecord } = evaluateModule(
     'missingRecords.ts',
     String(files.get('src/appgen/missingRecords.ts')?.content),
     {
+      './pageRequest': pageRequest,
       '@/app/api/users/[id]/route': {
         GET: async (request: Request, ctx: { params: Promise<unknown> }) => {
           calls.push({

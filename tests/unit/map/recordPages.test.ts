@@ -55,6 +55,19 @@ describe('record pages', () => {
       ['DELETE', 'view/form/guarded', 'Log in to delete post'],
       ['POST', 'view/form', null],
     ]);
+    // One "Log in to ..." per page: the delete form's shows only when the edit form's does not.
+    expect(forms.map((e) => e.form?.access?.earlier ?? null)).toEqual([[], ['access0'], null]);
+  });
+
+  it("names each table by the heading before its list, else the page's title", () => {
+    expect(elements.filter((e) => e.type === 'list').map((e) => e.tableLabel)).toEqual([
+      'Comments',
+    ]);
+    const archive = flatten(view('ArchivePage').root).filter((e) => e.type === 'list');
+    expect(archive.map((e) => e.tableLabel)).toEqual(['Newest first, by cursor', 'All posts']);
+    const posts = flatten(view('PostsPage').root).filter((e) => e.type === 'list');
+    expect(posts.map((e) => e.tableLabel)).toEqual(['Posts']);
+    expect(elements.filter((e) => e.type !== 'list').every((e) => e.tableLabel === '')).toBe(true);
   });
 
   it("titles the page by the record's heading field, in the h1 and the document title", () => {
@@ -78,23 +91,42 @@ describe('record pages', () => {
     ]);
   });
 
-  it("links a belongsTo field to the related model's record page, and keeps a text field's lines", () => {
+  it("links a field of an included belongsTo to the related record's page by the record's key, and keeps a text field's lines", () => {
     const detail = elements.find((e) => e.type === 'detail');
-    expect(detail?.columns.map((c) => [c.field, c.link, c.cell, c.multiline])).toEqual([
-      ['body', null, 'view/field/value', true],
-      ['authorId', '/users/:authorId', 'view/field/link', false],
-      ['createdAt', null, 'view/field/value', false],
+    expect(
+      detail?.columns.map((c) => [c.relation, c.field, c.link, c.cell, c.value, c.multiline]),
+    ).toEqual([
+      [null, 'body', null, 'view/field/value', 'view/value/own', true],
+      ['author', 'name', '/users/:authorId', 'view/field/relatedLink', 'view/value/related', false],
+      [null, 'createdAt', null, 'view/field/value', 'view/value/own', false],
     ]);
     expect(post.usesLink).toBe(true);
   });
 
-  it('links nothing when the related model has no record page', () => {
-    const withoutUserPage = map(blogProject({ 'config/views/user.json': undefined }));
-    const page = withoutUserPage.views.find((v) => v.name === 'PostPage');
-    const detail = page && flatten(page.root).find((e) => e.type === 'detail');
-    expect(detail?.columns.find((c) => c.field === 'authorId')).toMatchObject({
-      link: null,
-      cell: 'view/field/value',
+  /** The post page's detail with these columns, in a blog changed by `overrides`. */
+  const postDetail = (columns: unknown[], overrides: ProjectFiles = {}) => {
+    const postView = {
+      name: 'PostPage',
+      path: '/posts/:id',
+      root: { type: 'detail', route: 'GET /api/posts/:id', columns },
+    };
+    const mapped = map(blogProject({ 'config/views/post.json': postView, ...overrides }));
+    const page = mapped.views.find((v) => v.name === 'PostPage');
+    return page && flatten(page.root).find((e) => e.type === 'detail');
+  };
+
+  it("links a belongsTo key field shown itself (authorId) to the related record's page", () => {
+    expect(postDetail(['authorId'])?.columns[0]).toMatchObject({
+      link: '/users/:authorId',
+      cell: 'view/field/link',
     });
+  });
+
+  it('links nothing when the related model has no record page', () => {
+    const detail = postDetail(['authorId', 'author.name'], { 'config/views/user.json': undefined });
+    expect(detail?.columns.map((c) => [c.link, c.cell])).toEqual([
+      [null, 'view/field/value'],
+      [null, 'view/field/value'],
+    ]);
   });
 });

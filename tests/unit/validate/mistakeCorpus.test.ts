@@ -98,7 +98,6 @@ describe('a corpus of realistic mistakes: one error each, at the mistake, with a
 
   it.each(MISTAKES.map((mistake) => [mistake.name, mistake] as const))('%s', (_name, mistake) => {
     const files = withMistake(mistake);
-    const text = files[mistake.file] as string;
     const errorFile = mistake.errorIn ?? mistake.file;
     const problems = problemsOf(files);
     const shown = problems.map(
@@ -118,8 +117,8 @@ describe('a corpus of realistic mistakes: one error each, at the mistake, with a
       const { [mistake.file]: moved, ...others } = files;
       fixed = { ...others, [mistake.fixed.moveTo]: moved };
     } else if (mistake.fixed) {
-      const { from, to } = mistake.fixed;
-      fixed = { ...files, [mistake.file]: replaceOnce(text, from, to, mistake.name) };
+      const { from, to, file = mistake.file } = mistake.fixed;
+      fixed = { ...files, [file]: replaceOnce(files[file] as string, from, to, mistake.name) };
     } else {
       const errorText = files[errorFile] as string;
       const value = suggestedValue(problem.hint!);

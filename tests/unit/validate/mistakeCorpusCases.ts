@@ -417,11 +417,16 @@ const VIEWS: Mistake[] = [
     fixed: { from: '"comments.content"', to: '"author.name"' },
   },
   {
-    name: 'detail column of a related record',
+    name: 'detail column of a relation the route does not include',
     file: PAGE,
     from: '"columns": ["body", "createdAt"]',
     to: '"columns": ["author.name", "createdAt"]',
     at: '"author.name"',
+    fixed: {
+      file: POSTS,
+      from: '"path": "/api/posts/:id", "params": { "id": "uuid" }, "response": "Post" }',
+      to: '"path": "/api/posts/:id", "params": { "id": "uuid" }, "response": "Post", "include": ["author"] }',
+    },
   },
   {
     name: 'column object key "feild"',

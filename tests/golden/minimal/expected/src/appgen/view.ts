@@ -4,6 +4,9 @@ import { cache, createElement, type ReactNode } from "react";
 import { notFound, redirect } from "next/navigation";
 import { getAuthUser } from "@/auth/getAuthUser";
 import { errorOf } from "./client";
+import { formatDate } from "./dates";
+import { LocalTime } from "./localTime";
+import { decodedSegments, forwardedHeaders } from "./pageRequest";
 import { allowedByProbe, probeRequest } from "./probe";
 import { requestOrigin } from "./requestOrigin";
 
@@ -30,11 +33,9 @@ type RouteHandler = (request: Request, ctx: { params: Promise<never> }) => Promi
  * that does not decode names nothing: the not-found page.
  */
 export function decodedParams<T extends Record<string, string>>(params: T): T {
-  try {
-    return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, decodeURIComponent(value)])) as T;
-  } catch {
-    notFound();
-  }
+  const values = decodedSegments(Object.values(params));
+  if (values === null) notFound();
+  return Object.fromEntries(Object.keys(params).map((name, i) => [name, values[i]])) as T;
 }
 
 /** The login page, told where to come back to. */
@@ -42,21 +43,14 @@ export function loginUrl(here: string): string {
   return here === LOGIN_PATH ? LOGIN_PATH : `${LOGIN_PATH}?next=${encodeURIComponent(here)}`;
 }
 
-/** Headers that describe the page request's own body: the route's request has none. */
-const BODY_HEADERS = new Set(["content-length", "content-type", "transfer-encoding"]);
-
 /**
  * A request for `path` carrying the page request's headers (cookies, authorization), but none
- * that describe a body: a route that takes none refuses a request that claims one (src/appgen/noBody.ts).
- * A `method` other than GET is a probe's (routeAccess): it asks as the page's own form would, from
+ * that describe a body (forwardedHeaders). A `method` other than GET is a probe's (routeAccess): it asks as the page's own form would, from
  * this origin, whichever site the visitor came to the page from.
  */
 async function requestFor(path: string, method = "GET"): Promise<Request> {
   const incoming = await headers();
-  const forwarded = new Headers();
-  incoming.forEach((value, name) => {
-    if (!BODY_HEADERS.has(name)) forwarded.set(name, value);
-  });
+  const forwarded = forwardedHeaders(incoming);
   if (method !== "GET") {
     forwarded.delete("origin");
     forwarded.set("sec-fetch-site", "same-origin");
@@ -116,6 +110,23 @@ function cursorFromLink(link: string | null, rel: "next" | "prev"): string | nul
   return target ? new URL(target, "http://page.invalid/").searchParams.get("cursor") : null;
 }
 
+/**
+ * The visitor's language (the first of Accept-Language that this server's Intl knows), for the
+ * numbers and dates a page writes. Read on the server, so the HTML and what the browser then
+ * draws agree.
+ */
+export async function pageLocale(): Promise<string> {
+  const wanted = ((await headers()).get("accept-language") ?? "").split(",").map((part) => part.split(";")[0].trim());
+  for (const tag of wanted) {
+    try {
+      if (tag && Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0) return tag;
+    } catch {
+      // Not a language tag: try the next.
+    }
+  }
+  return "en";
+}
+
 /** The signed-in visitor's user id (getAuthUser on the page's request), or null. */
 export async function signedInUser(here = "/"): Promise<string | null> {
   const userId = await getAuthUser(await requestFor(here));
@@ -129,38 +140,45 @@ export async function requireUser(here: string): Promise<string> {
   return userId;
 }
 
+/** How a page shows a value (a column's, a heading's): see formatValue. */
+type ValueKind = "string" | "number" | "boolean" | "datetime" | "json";
+
 /**
- * A value as a page shows it: dates as dates, booleans as Yes/No, an enum's value by its label
- * (`labels`: the model's, else the value in words), nothing as a dash.
+ * A value as text: dates in the visitor's language (`locale`) and in UTC (src/appgen/dates.ts),
+ * booleans as Yes/No, an enum's value by its label (`labels`: the model's, else the value in
+ * words), nothing as a dash.
  */
-export function formatValue(value: unknown, kind: "string" | "number" | "boolean" | "datetime" | "json", labels?: Readonly<Record<string, string>>): string {
+export function formatValue(value: unknown, kind: ValueKind, labels?: Readonly<Record<string, string>>, locale = "en"): string {
   if (value === null || value === undefined) return "—";
   if (labels && typeof value === "string" && Object.hasOwn(labels, value)) return labels[value];
   if (kind === "boolean") return value === true ? "Yes" : "No";
-  if (kind === "datetime" && typeof value === "string") {
-    const date = new Date(value);
-    if (Number.isNaN(date.getTime())) return value;
-    const iso = date.toISOString();
-    return iso.endsWith("T00:00:00.000Z") ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-  }
+  if (kind === "datetime" && typeof value === "string") return formatDate(value, locale, "UTC");
   if (kind === "json" || typeof value === "object") return JSON.stringify(value);
   return String(value);
 }
 
 /**
- * A list cell's text: a short value stays on one line; a longer one (a post's title) wraps in a
- * box of its own width, so it neither widens the table nor pushes the other columns out of
- * sight; a long value (a post's body in a column) is cut, with the whole of it in the title
- * (shown on hover, read by assistive technology); its record page shows it all.
+ * A value as a list cell or a record page shows it: a date as a `<time>` that the browser
+ * redraws in the visitor's time zone (localTime.tsx), anything else as formatValue's text.
  */
-export function cellText(text: string): ReactNode {
+export function shownValue(value: unknown, kind: ValueKind, locale: string, labels?: Readonly<Record<string, string>>): ReactNode {
+  if (kind === "datetime" && typeof value === "string" && !Number.isNaN(new Date(value).getTime()))
+    return createElement(LocalTime, { value, locale });
+  return formatValue(value, kind, labels, locale);
+}
+
+/**
+ * A list cell's text: a long value (a post's body in a column) is cut, with the whole of it in
+ * the title (shown on hover, read by assistive technology); its record page shows it all. A
+ * value drawn as an element (a date) is shown as it is.
+ */
+export function cellText(text: ReactNode): ReactNode {
+  if (typeof text !== "string") return text;
   const characters = Array.from(text);
-  if (characters.length <= LINE_CHARACTERS) return text;
-  if (characters.length <= CELL_CHARACTERS) return createElement("span", { className: "appgen-wrap" }, text);
+  if (characters.length <= CELL_CHARACTERS) return text;
   return createElement("span", { className: "appgen-cut", title: text }, `${characters.slice(0, CELL_CHARACTERS - 1).join("")}…`);
 }
 
-const LINE_CHARACTERS = 32;
 const CELL_CHARACTERS = 120;
 
 /**
@@ -168,10 +186,10 @@ const CELL_CHARACTERS = 120;
  * the value as the page shows it, or `fallback` (the view's title) when the route answered an
  * error or the value is empty.
  */
-export function recordTitle(answer: RouteAnswer<object>, field: string, kind: "string" | "number" | "boolean" | "datetime" | "json", fallback: string): string {
+export function recordTitle(answer: RouteAnswer<object>, field: string, kind: ValueKind, fallback: string, locale = "en"): string {
   if (!answer.ok) return fallback;
   const value: unknown = (answer.data as Record<string, unknown>)[field];
-  const text = value === null || value === undefined ? "" : formatValue(value, kind).trim();
+  const text = value === null || value === undefined ? "" : formatValue(value, kind, undefined, locale).trim();
   return text === "" ? fallback : text;
 }
 

@@ -5,7 +5,7 @@ import { GET as getApiPosts } from "@/app/api/posts/route";
 import { ListFilters, ListPager, SortHeader } from "@/appgen/listControls";
 import { listState, pagerOf, pageSearch } from "@/appgen/listState";
 import type { Post } from "@/appgen/types";
-import { callList, cellText, formatValue, pageLocale } from "@/appgen/view";
+import { callList, cellText, pageLocale, shownValue } from "@/appgen/view";
 
 export const metadata: Metadata = { title: "Posts" };
 
@@ -26,7 +26,7 @@ export default async function PostListPage(props: { searchParams: Promise<Record
             data0.data.length === 0 ? (
               <p className="appgen-empty">{ Object.keys(list0.filters).length > 0 ? "Nothing matches these filters." : "No posts yet: be the first to write one." }</p>
             ) : (
-              <div className="appgen-table-wrap" role="region" aria-label="Table" tabIndex={0}>
+              <div className="appgen-table-wrap" role="region" aria-label={"Posts"} tabIndex={0}>
                 <table className="appgen-table">
                   <thead>
                     <tr>
@@ -39,10 +39,10 @@ export default async function PostListPage(props: { searchParams: Promise<Record
                   <tbody>
                     { data0.data.map((record, index) => (
                       <tr key={index}>
-                        <td><Link href={ "/posts/" + encodeURIComponent(String(record.id)) }>{cellText(formatValue(record["title"], "string"))}</Link></td>
-                        <td>{cellText(formatValue(record["status"], "string", { "draft": "Draft", "published": "Published", "archived": "Archived" }))}</td>
-                        <td>{cellText(formatValue(record["publishedAt"], "datetime"))}</td>
-                        <td>{cellText(formatValue(record["views"], "number"))}</td>
+                        <td><Link href={ "/posts/" + encodeURIComponent(String(record.id)) }>{cellText(shownValue(record["title"], "string", locale))}</Link></td>
+                        <td>{cellText(shownValue(record["status"], "string", locale, { "draft": "Draft", "published": "Published", "archived": "Archived" }))}</td>
+                        <td>{cellText(shownValue(record["publishedAt"], "datetime", locale))}</td>
+                        <td>{cellText(shownValue(record["views"], "number", locale))}</td>
                       </tr>
                     )) }
                   </tbody>

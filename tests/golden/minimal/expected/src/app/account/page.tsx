@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import { GET as getApiMe } from "@/app/api/me/route";
 import type { User } from "@/appgen/types";
-import { callRoute, formatValue, requireUser } from "@/appgen/view";
+import { callRoute, pageLocale, shownValue, requireUser } from "@/appgen/view";
 
 export const metadata: Metadata = { title: "Your account" };
 
@@ -10,6 +10,7 @@ export const metadata: Metadata = { title: "Your account" };
 export default async function AccountPage() {
   const here = "/account";
   await requireUser(here);
+  const locale = await pageLocale();
   const data0 = await callRoute<User>(getApiMe, "/api/me", {}, here);
   return (
     <main className={"appgen-page"}>
@@ -18,15 +19,15 @@ export default async function AccountPage() {
         <dl className="appgen-detail">
           <div>
             <dt>{"Name"}</dt>
-            <dd>{formatValue(data0.data["name"], "string")}</dd>
+            <dd>{ shownValue(data0.data["name"], "string", locale) }</dd>
           </div>
           <div>
             <dt>{"Email"}</dt>
-            <dd>{formatValue(data0.data["email"], "string")}</dd>
+            <dd>{ shownValue(data0.data["email"], "string", locale) }</dd>
           </div>
           <div>
             <dt>{"Joined"}</dt>
-            <dd>{formatValue(data0.data["createdAt"], "datetime")}</dd>
+            <dd>{ shownValue(data0.data["createdAt"], "datetime", locale) }</dd>
           </div>
         </dl>
       ) : <p role="alert" className="appgen-error">{ data0.error }</p> }

@@ -4,13 +4,14 @@ import Link from "next/link";
 import { GET as getApiUsers } from "@/app/api/users/route";
 import { AppgenForm, FieldError } from "@/appgen/form";
 import type { User } from "@/appgen/types";
-import { callRoute, cellText, formatValue } from "@/appgen/view";
+import { callRoute, cellText, pageLocale, shownValue } from "@/appgen/view";
 
 export const metadata: Metadata = { title: "Users" };
 
 /** /users (config/views/users.json) */
 export default async function UsersPage() {
   const here = "/users";
+  const locale = await pageLocale();
   const data0 = await callRoute<User[]>(getApiUsers, "/api/users", {}, here);
   return (
     <main className={"appgen-page"}>
@@ -21,7 +22,7 @@ export default async function UsersPage() {
             data0.data.length === 0 ? (
               <p className="appgen-empty">{"No users yet: add the first one below."}</p>
             ) : (
-              <div className="appgen-table-wrap" role="region" aria-label="Table" tabIndex={0}>
+              <div className="appgen-table-wrap" role="region" aria-label={"Users"} tabIndex={0}>
                 <table className="appgen-table">
                   <thead>
                     <tr>
@@ -33,9 +34,9 @@ export default async function UsersPage() {
                   <tbody>
                     { data0.data.map((record, index) => (
                       <tr key={index}>
-                        <td><Link href={ "/users/" + encodeURIComponent(String(record.id)) }>{cellText(formatValue(record["name"], "string"))}</Link></td>
-                        <td>{cellText(formatValue(record["email"], "string"))}</td>
-                        <td>{cellText(formatValue(record["createdAt"], "datetime"))}</td>
+                        <td><Link href={ "/users/" + encodeURIComponent(String(record.id)) }>{cellText(shownValue(record["name"], "string", locale))}</Link></td>
+                        <td>{cellText(shownValue(record["email"], "string", locale))}</td>
+                        <td>{cellText(shownValue(record["createdAt"], "datetime", locale))}</td>
                       </tr>
                     )) }
                   </tbody>

@@ -5,7 +5,7 @@ import { DELETE as deleteApiPostsById } from "@/app/api/posts/[id]/route";
 import { GET as getApiPostsById } from "@/app/api/posts/[id]/route";
 import { AppgenForm } from "@/appgen/form";
 import type { Post } from "@/appgen/types";
-import { callRoute, decodedParams, formatValue, recordTitle, loginUrl, routeAccess } from "@/appgen/view";
+import { callRoute, decodedParams, pageLocale, shownValue, recordTitle, loginUrl, routeAccess } from "@/appgen/view";
 
 export async function generateMetadata(props: { params: Promise<{ id: string }> }): Promise<Metadata> {
   const params = decodedParams(await props.params);
@@ -18,33 +18,34 @@ export async function generateMetadata(props: { params: Promise<{ id: string }> 
 export default async function PostPage(props: { params: Promise<{ id: string }> }) {
   const params = decodedParams(await props.params);
   const here = "/posts/" + encodeURIComponent(String(params.id));
+  const locale = await pageLocale();
   const data0 = await callRoute<Post>(getApiPostsById, "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id }, here);
   const access0 = await routeAccess(deleteApiPostsById, "DELETE", "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id });
   return (
     <main className={"appgen-page"}>
-      <h1>{recordTitle(data0, "title", "string", "Post")}</h1>
+      <h1>{recordTitle(data0, "title", "string", "Post", locale)}</h1>
       <div className={"appgen-section appgen-stack"}>
         { data0.ok ? (
           <dl className="appgen-detail">
             <div>
               <dt>{"Body"}</dt>
-              <dd className="appgen-multiline">{formatValue(data0.data["body"], "string")}</dd>
+              <dd className="appgen-multiline">{ shownValue(data0.data["body"], "string", locale) }</dd>
             </div>
             <div>
               <dt>{"Status"}</dt>
-              <dd>{formatValue(data0.data["status"], "string", { "draft": "Draft", "published": "Published", "archived": "Archived" })}</dd>
+              <dd>{ shownValue(data0.data["status"], "string", locale, { "draft": "Draft", "published": "Published", "archived": "Archived" }) }</dd>
             </div>
             <div>
               <dt>{"Published at"}</dt>
-              <dd>{formatValue(data0.data["publishedAt"], "datetime")}</dd>
+              <dd>{ shownValue(data0.data["publishedAt"], "datetime", locale) }</dd>
             </div>
             <div>
               <dt>{"Views"}</dt>
-              <dd>{formatValue(data0.data["views"], "number")}</dd>
+              <dd>{ shownValue(data0.data["views"], "number", locale) }</dd>
             </div>
             <div>
               <dt>{"Metadata"}</dt>
-              <dd>{formatValue(data0.data["metadata"], "json")}</dd>
+              <dd>{ shownValue(data0.data["metadata"], "json", locale) }</dd>
             </div>
           </dl>
         ) : <p role="alert" className="appgen-error">{ data0.error }</p> }

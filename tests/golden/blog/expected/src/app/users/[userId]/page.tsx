@@ -4,7 +4,7 @@ import Link from "next/link";
 import { GET as getApiUsersByUserId } from "@/app/api/users/[userId]/route";
 import { GET as getApiUsersByUserIdPosts } from "@/app/api/users/[userId]/posts/route";
 import type { Post, User } from "@/appgen/types";
-import { callRoute, cellText, decodedParams, formatValue } from "@/appgen/view";
+import { callRoute, cellText, decodedParams, pageLocale, shownValue } from "@/appgen/view";
 
 export const metadata: Metadata = { title: "Profile" };
 
@@ -12,6 +12,7 @@ export const metadata: Metadata = { title: "Profile" };
 export default async function UserPage(props: { params: Promise<{ userId: string }> }) {
   const params = decodedParams(await props.params);
   const here = "/users/" + encodeURIComponent(String(params.userId));
+  const locale = await pageLocale();
   const data0 = await callRoute<User>(getApiUsersByUserId, "/api/users/" + encodeURIComponent(String(params.userId)), { userId: params.userId }, here);
   const data1 = await callRoute<Post[]>(getApiUsersByUserIdPosts, "/api/users/" + encodeURIComponent(String(params.userId)) + "/posts", { userId: params.userId }, here);
   return (
@@ -22,27 +23,27 @@ export default async function UserPage(props: { params: Promise<{ userId: string
           <dl className="appgen-detail">
             <div>
               <dt>{"Name"}</dt>
-              <dd>{formatValue(data0.data["name"], "string")}</dd>
+              <dd>{ shownValue(data0.data["name"], "string", locale) }</dd>
             </div>
             <div>
               <dt>{"Email"}</dt>
-              <dd>{formatValue(data0.data["email"], "string")}</dd>
+              <dd>{ shownValue(data0.data["email"], "string", locale) }</dd>
             </div>
             <div>
               <dt>{"About"}</dt>
-              <dd className="appgen-multiline">{formatValue(data0.data["bio"], "string")}</dd>
+              <dd className="appgen-multiline">{ shownValue(data0.data["bio"], "string", locale) }</dd>
             </div>
             <div>
               <dt>{"Role"}</dt>
-              <dd>{formatValue(data0.data["role"], "string", { "admin": "Admin", "author": "Author", "reader": "Reader" })}</dd>
+              <dd>{ shownValue(data0.data["role"], "string", locale, { "admin": "Admin", "author": "Author", "reader": "Reader" }) }</dd>
             </div>
             <div>
               <dt>{"Active"}</dt>
-              <dd>{formatValue(data0.data["active"], "boolean")}</dd>
+              <dd>{ shownValue(data0.data["active"], "boolean", locale) }</dd>
             </div>
             <div>
               <dt>{"Member since"}</dt>
-              <dd>{formatValue(data0.data["createdAt"], "datetime")}</dd>
+              <dd>{ shownValue(data0.data["createdAt"], "datetime", locale) }</dd>
             </div>
           </dl>
         ) : <p role="alert" className="appgen-error">{ data0.error }</p> }
@@ -52,7 +53,7 @@ export default async function UserPage(props: { params: Promise<{ userId: string
             data1.data.length === 0 ? (
               <p className="appgen-empty">{"No posts yet."}</p>
             ) : (
-              <div className="appgen-table-wrap" role="region" aria-label="Table" tabIndex={0}>
+              <div className="appgen-table-wrap" role="region" aria-label={"Posts"} tabIndex={0}>
                 <table className="appgen-table">
                   <thead>
                     <tr>
@@ -63,8 +64,8 @@ export default async function UserPage(props: { params: Promise<{ userId: string
                   <tbody>
                     { data1.data.map((record, index) => (
                       <tr key={index}>
-                        <td><Link href={ "/posts/" + encodeURIComponent(String(record.id)) }>{cellText(formatValue(record["title"], "string"))}</Link></td>
-                        <td>{cellText(formatValue(record["status"], "string", { "draft": "Draft", "published": "Published", "archived": "Archived" }))}</td>
+                        <td><Link href={ "/posts/" + encodeURIComponent(String(record.id)) }>{cellText(shownValue(record["title"], "string", locale))}</Link></td>
+                        <td>{cellText(shownValue(record["status"], "string", locale, { "draft": "Draft", "published": "Published", "archived": "Archived" }))}</td>
                       </tr>
                     )) }
                   </tbody>

@@ -4,13 +4,14 @@ import Link from "next/link";
 import { GET as getApiNotes } from "@/app/api/notes/route";
 import { AppgenForm, FieldError } from "@/appgen/form";
 import type { Note } from "@/appgen/types";
-import { callRoute, cellText, formatValue } from "@/appgen/view";
+import { callRoute, cellText, pageLocale, shownValue } from "@/appgen/view";
 
 export const metadata: Metadata = { title: "Import </h1> \"notes\" ${x}" };
 
 /** /notes/import (config/views/import.json) */
 export default async function ImportPage() {
   const here = "/notes/import";
+  const locale = await pageLocale();
   const data0 = await callRoute<Note[]>(getApiNotes, "/api/notes", {}, here);
   return (
     <main className={"appgen-page"}>
@@ -25,7 +26,7 @@ export default async function ImportPage() {
             data0.data.length === 0 ? (
               <p className="appgen-empty">{"Empty \"list\" ${x} </p>"}</p>
             ) : (
-              <div className="appgen-table-wrap" role="region" aria-label="Table" tabIndex={0}>
+              <div className="appgen-table-wrap" role="region" aria-label={"Heading \" ' ` ${x} */ <i>{y}</i>"} tabIndex={0}>
                 <table className="appgen-table">
                   <thead>
                     <tr>
@@ -36,8 +37,8 @@ export default async function ImportPage() {
                   <tbody>
                     { data0.data.map((record, index) => (
                       <tr key={index}>
-                        <td><Link href={ "/notes/" + encodeURIComponent(String(record.id)) + "?from=\"list\"" }>{cellText(formatValue(record["title"], "string"))}</Link></td>
-                        <td>{cellText(formatValue(record["kind"], "string", { "plain": "Plain", "quote-d": "Quote \"d\" <b>{x}</b> ${y} `z`", "back_slash": "Back slash" }))}</td>
+                        <td><Link href={ "/notes/" + encodeURIComponent(String(record.id)) + "?from=\"list\"" }>{cellText(shownValue(record["title"], "string", locale))}</Link></td>
+                        <td>{cellText(shownValue(record["kind"], "string", locale, { "plain": "Plain", "quote-d": "Quote \"d\" <b>{x}</b> ${y} `z`", "back_slash": "Back slash" }))}</td>
                       </tr>
                     )) }
                   </tbody>

@@ -6,7 +6,7 @@ import { GET as getApiUsersById } from "@/app/api/users/[id]/route";
 import { PATCH as patchApiUsersById } from "@/app/api/users/[id]/route";
 import { AppgenForm, FieldError } from "@/appgen/form";
 import type { User } from "@/appgen/types";
-import { callRoute, decodedParams, formatValue, inputValue, loginUrl, routeAccess } from "@/appgen/view";
+import { callRoute, decodedParams, inputValue, pageLocale, shownValue, loginUrl, routeAccess } from "@/appgen/view";
 
 export const metadata: Metadata = { title: "User" };
 
@@ -14,6 +14,7 @@ export const metadata: Metadata = { title: "User" };
 export default async function UserPage(props: { params: Promise<{ id: string }> }) {
   const params = decodedParams(await props.params);
   const here = "/users/" + encodeURIComponent(String(params.id));
+  const locale = await pageLocale();
   const data0 = await callRoute<User>(getApiUsersById, "/api/users/" + encodeURIComponent(String(params.id)), { id: params.id }, here);
   const data1 = await callRoute<User>(getApiUsersById, "/api/users/" + encodeURIComponent(String(params.id)), { id: params.id }, here);
   const access0 = await routeAccess(patchApiUsersById, "PATCH", "/api/users/" + encodeURIComponent(String(params.id)), { id: params.id });
@@ -26,15 +27,15 @@ export default async function UserPage(props: { params: Promise<{ id: string }> 
           <dl className="appgen-detail">
             <div>
               <dt>{"Name"}</dt>
-              <dd>{formatValue(data0.data["name"], "string")}</dd>
+              <dd>{ shownValue(data0.data["name"], "string", locale) }</dd>
             </div>
             <div>
               <dt>{"Email"}</dt>
-              <dd>{formatValue(data0.data["email"], "string")}</dd>
+              <dd>{ shownValue(data0.data["email"], "string", locale) }</dd>
             </div>
             <div>
               <dt>{"Joined"}</dt>
-              <dd>{formatValue(data0.data["createdAt"], "datetime")}</dd>
+              <dd>{ shownValue(data0.data["createdAt"], "datetime", locale) }</dd>
             </div>
           </dl>
         ) : <p role="alert" className="appgen-error">{ data0.error }</p> }
@@ -81,7 +82,7 @@ export default async function UserPage(props: { params: Promise<{ id: string }> 
             <button type="submit">{"Delete user"}</button>
           </AppgenForm>
           </>
-          ) : access1 === "signIn" ? (
+          ) : access1 === "signIn" && access0 !== "signIn" ? (
             <p className="appgen-sign-in"><Link href={loginUrl(here)}>{"Log in to delete user"}</Link></p>
           ) : null }
         </div>
