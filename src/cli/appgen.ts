@@ -258,7 +258,11 @@ async function main(argv: string[]): Promise<number> {
               }),
           (args) =>
             run(() =>
-              runUsersRole({ cwd: args.cwd, identity: String(args.identity), role: String(args.role) }),
+              runUsersRole({
+                cwd: args.cwd,
+                identity: String(args.identity),
+                role: String(args.role),
+              }),
             ),
         )
         .demandCommand(1, 'Name a users command: appgen users role <identity> <role>'),

@@ -24,7 +24,10 @@ export async function setUserRole(
   const column = quoted(columns.roleField);
   const where = columns.identity.map((name, i) => `${quoted(name)} = $${i + 1}`).join(' OR ');
   const params = columns.identity.map(() => identity);
-  const rows = await db.query(`SELECT "id", ${column} AS "role" FROM ${table} WHERE ${where}`, params);
+  const rows = await db.query(
+    `SELECT "id", ${column} AS "role" FROM ${table} WHERE ${where}`,
+    params,
+  );
   const matched = rows.map((row) => ({
     id: String(row.id),
     role: row.role === null || row.role === undefined ? null : String(row.role),

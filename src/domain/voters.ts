@@ -33,7 +33,8 @@ export function parseVoter(voter: string): VoterRef {
 export function voterText(voter: VoterRef): string {
   if (voter.kind === 'custom') return voter.name;
   const roles = voter.roles.length > 0 ? `${ROLE_PREFIX}${voter.roles.join(',')}` : null;
-  const first = voter.kind === 'owner' ? `owner:${voter.field}` : voter.kind === 'self' ? 'self' : null;
+  const first =
+    voter.kind === 'owner' ? `owner:${voter.field}` : voter.kind === 'self' ? 'self' : null;
   return [first, roles].filter((part) => part !== null).join('|');
 }
 

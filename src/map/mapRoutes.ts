@@ -273,7 +273,10 @@ function mapMethod(
         ? voter.kind
         : null,
     ownerField: voter?.kind === 'owner' ? voter.field : null,
-    roleVoter: roleVoterOf(route, params.some((p) => p.isId)),
+    roleVoter: roleVoterOf(
+      route,
+      params.some((p) => p.isId),
+    ),
     loadsRecord,
     preparesRead,
     readStatement: preparesRead

@@ -181,7 +181,11 @@ function checkRoles(
   }
   const field = config.roleField ?? 'role';
   const { name, fields, relations = {}, computed = {} } = model.config;
-  if (Object.hasOwn(fields, field) || Object.hasOwn(relations, field) || Object.hasOwn(computed, field)) {
+  if (
+    Object.hasOwn(fields, field) ||
+    Object.hasOwn(relations, field) ||
+    Object.hasOwn(computed, field)
+  ) {
     at(
       config.roleField === undefined ? '/roles' : '/roleField',
       `roles are stored in ${name}.${field}, which ${name} already declares`,
