@@ -118,8 +118,10 @@ describe('a corpus of realistic mistakes: one error each, at the mistake, with a
       const { [mistake.file]: moved, ...others } = files;
       fixed = { ...others, [mistake.fixed.moveTo]: moved };
     } else if (mistake.fixed) {
-      const { from, to } = mistake.fixed;
-      fixed = { ...files, [mistake.file]: replaceOnce(text, from, to, mistake.name) };
+      // The correction may belong in another file (e.g. the settings a route relies on).
+      const { from, to, file = mistake.file } = mistake.fixed;
+      const before = file === mistake.file ? text : (files[file] as string);
+      fixed = { ...files, [file]: replaceOnce(before, from, to, mistake.name) };
     } else {
       const errorText = files[errorFile] as string;
       const value = suggestedValue(problem.hint!);
