@@ -1,9 +1,9 @@
 import { databaseProblem } from '../../db/databaseProblem';
-import { openProjectDatabase, type ProjectDatabase } from '../../db/projectDatabase';
 import { setUserRole } from '../../db/userRoles';
 import { UserError } from '../../diagnostics/diagnostic';
 import { suggest } from '../../diagnostics/didYouMean';
 import { loadProject } from '../../load/loadProject';
+import { openCommandDatabase } from './openCommandDatabase';
 import { commandContext } from '../../project/commandContext';
 import { validateProject } from '../../validate/validateProject';
 
@@ -40,18 +40,7 @@ export async function runUsersRole(options: {
       suggest(options.role, roles.values, 'a role:') ||
         `name one of ${roles.values.join(', ')}, or add it to "accounts.roles".`,
     );
-  let db: ProjectDatabase;
-  try {
-    db = await openProjectDatabase(context);
-  } catch (error) {
-    throw (
-      databaseProblem(error) ??
-      new UserError(
-        `Cannot open the project's database: ${(error as Error).message}`,
-        'check DATABASE_URL (or run appgen db push to create the embedded SQLite database).',
-      )
-    );
-  }
+  const db = await openCommandDatabase(context);
   const identity = accounts.identity.join(' or ');
   let result: Awaited<ReturnType<typeof setUserRole>>;
   try {
