@@ -2,10 +2,9 @@ import { databaseProblem } from '../../db/databaseProblem';
 import { setUserRole } from '../../db/userRoles';
 import { UserError } from '../../diagnostics/diagnostic';
 import { suggest } from '../../diagnostics/didYouMean';
-import { loadProject } from '../../load/loadProject';
+import { checkedProjectAt } from '../../generate/buildProjectFiles';
 import { openCommandDatabase } from './openCommandDatabase';
 import { commandContext } from '../../project/commandContext';
-import { validateProject } from '../../validate/validateProject';
 
 /**
  * `appgen users role <identity> <role>`: sets a user's role (settings `accounts.roles`) in the
@@ -19,10 +18,7 @@ export async function runUsersRole(options: {
   role: string;
 }): Promise<number> {
   const context = commandContext(options.cwd);
-  const { accounts } = validateProject(
-    loadProject(context.root, context.settings.loaded),
-    context.settings.checked,
-  );
+  const { accounts } = checkedProjectAt(context.root, context.settings);
   const roles = accounts.roles;
   if (accounts.model === null || roles === null)
     throw new UserError(
