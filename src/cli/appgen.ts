@@ -9,6 +9,7 @@ import type * as StartCommand from './commands/startCommand';
 import type * as RunGenerate from '../generate/runGenerate';
 import type * as MigrateCommand from './commands/migrateCommand';
 import type * as EventsCommand from './commands/eventsCommand';
+import type * as UsersCommand from './commands/usersCommand';
 import { templatesCommands } from './commands/templatesCommand';
 import { commandContext } from '../project/commandContext';
 import { reportError } from './reportError';
@@ -37,6 +38,8 @@ const runEventsFailed: typeof EventsCommand.runEventsFailed = (...args) =>
   load<typeof EventsCommand>('./commands/eventsCommand').runEventsFailed(...args);
 const runEventsRetry: typeof EventsCommand.runEventsRetry = (...args) =>
   load<typeof EventsCommand>('./commands/eventsCommand').runEventsRetry(...args);
+const runUsersRole: typeof UsersCommand.runUsersRole = (...args) =>
+  load<typeof UsersCommand>('./commands/usersCommand').runUsersRole(...args);
 
 /** Every top-level command, for the message when none is given. */
 const COMMANDS = [
@@ -49,6 +52,7 @@ const COMMANDS = [
   'migrate deploy',
   'events failed',
   'events retry <id...>',
+  'users role <identity> <role>',
   'templates list',
   'templates eject',
   'templates accept',
@@ -234,6 +238,34 @@ async function main(argv: string[]): Promise<number> {
             ),
         )
         .demandCommand(1, 'Name an events command: appgen events failed, appgen events retry'),
+    )
+    .command('users', "The app's users: their roles", (y) =>
+      y
+        .command(
+          'role <identity> <role>',
+          'Set the role of the user with this identity (e.g. their e-mail): it counts from their next request',
+          (z) =>
+            z
+              .positional('identity', {
+                type: 'string',
+                demandOption: true,
+                describe: 'The value of an identity field (accounts.identity), e.g. an e-mail',
+              })
+              .positional('role', {
+                type: 'string',
+                demandOption: true,
+                describe: 'One of accounts.roles',
+              }),
+          (args) =>
+            run(() =>
+              runUsersRole({
+                cwd: args.cwd,
+                identity: String(args.identity),
+                role: String(args.role),
+              }),
+            ),
+        )
+        .demandCommand(1, 'Name a users command: appgen users role <identity> <role>'),
     )
     .command(
       'templates',

@@ -271,4 +271,10 @@ export interface AccountsConfig {
   passwordRules?: string[];
   /** Failed log-ins allowed per identity and per client address within a window. */
   throttle?: { perIdentity?: number; perAddress?: number; windowSeconds?: number };
+  /** The roles a user may have, stored in the accounts model's `roleField` (added by appgen). */
+  roles?: string[];
+  /** The role a sign-up gets. Default: the first of `roles`. */
+  defaultRole?: string;
+  /** The field of the accounts model that holds the role. Default: role. */
+  roleField?: string;
 }

@@ -24,6 +24,7 @@ export const HANDLER_STEP_PARTIALS: readonly string[] = [
   'handler/voter',
   'handler/voterSelf',
   'handler/voterOwner',
+  'handler/voterRole',
   'handler/probeStop',
   'handler/function',
   'handler/logOut',

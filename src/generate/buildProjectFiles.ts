@@ -10,6 +10,7 @@ import { precompiledIn } from '../render/precompiledTemplates';
 import { TemplateSet } from '../render/templateSet';
 import { BUILTIN_TEMPLATES_DIR } from '../paths/packageRoot';
 import { validateProject } from '../validate/validateProject';
+import type { CheckedProject } from '../validate/checkedProject';
 import { projectName } from '../project/projectName';
 import type { GenerateOptions } from './generateProject';
 import { leaveOutReplaceableIfOwn } from './ownReplaceableFiles';
@@ -46,6 +47,14 @@ function templateSet(root: string, salt: string | undefined): TemplateSet {
   return set;
 }
 
+/** The project's config at `root`, loaded and checked (ConfigError on a mistake). */
+export function checkedProjectAt(
+  root: string,
+  settings?: GenerateOptions['settings'],
+): CheckedProject {
+  return validateProject(loadProject(root, settings?.loaded), settings?.checked);
+}
+
 /**
  * Config → FileMap, writing nothing: its side effects are warnings (through `options.warn`)
  * about the project's templates and its own proxy file (or .env.example). Throws ConfigError or TemplateError.
@@ -54,8 +63,7 @@ export function buildProjectFiles(
   options: Omit<GenerateOptions, 'dryRun'>,
   memo?: RenderMemo,
 ): FileMap {
-  const { settings } = options;
-  const checked = validateProject(loadProject(options.root, settings?.loaded), settings?.checked);
+  const checked = checkedProjectAt(options.root, options.settings);
   const warn = options.warn ?? warnOnStderr;
   if (checked.warnings.length > 0) warn(formatWarnings(checked.warnings));
   const context = mapProject(checked, {

@@ -555,6 +555,13 @@ export interface MethodBase {
   builtinVoter: 'self' | 'owner' | null;
   ownerField: string | null;
   /**
+   * A voter with roles ("role:admin", "owner:authorId|role:admin"): `alternative` (the owner or
+   * self check, as code) lets the caller through first; else their role, read now
+   * (src/appgen/roles.ts), must be one of `roles` (a JSON array). `rule` names the voter in a
+   * denial's log line: file, key and text.
+   */
+  roleVoter: { roles: string; alternative: string | null; rule: string } | null;
+  /**
    * The record is loaded (404 when missing) before the voter runs, and passed to it; also on a
    * PUT or PATCH that writes links, so that a missing record is 404 before a missing linked one.
    */
@@ -1435,6 +1442,12 @@ export interface ProjectContext {
   signInLimits: { perIdentity: number; perAddress: number; windowSeconds: number };
   /** Some route is a log-in (`account: "logIn"`): src/appgen/throttle.ts and signInFailures.ts are generated. */
   hasLogIn: boolean;
+  /**
+   * The users' roles (settings `accounts.roles`): src/appgen/roles.ts reads a caller's role by
+   * their id (field `field` of the accounts model, Prisma delegate / Drizzle table `delegate`)
+   * for the voters with roles. Null without roles.
+   */
+  roles: { values: string[]; field: string; defaultRole: string; delegate: string } | null;
   /**
    * What src/appgen/startup.ts checks when a server starts (src/instrumentation.ts calls it): a
    * production server with a failed check exits before it serves. In order; empty for none.

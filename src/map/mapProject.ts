@@ -20,6 +20,7 @@ import { mapEnvVariables } from './mapEnvVariables';
 import { mapStartupChecks } from './mapStartupChecks';
 import { navLinks, viewMapper } from './mapViews';
 import { mapMissingRecords } from './missingRecords';
+import { delegateName } from '../domain/names';
 
 const byName = <T extends { name: string }>(a: T, b: T): number =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
@@ -176,6 +177,10 @@ export function mapProject(
     devSecretPrefix: DEV_SESSION_SECRET_PREFIX,
     signInLimits: project.accounts.throttle,
     hasLogIn: methods.some((m) => m.operation === 'logIn'),
+    roles:
+      project.accounts.roles && project.accounts.model && project.orm !== 'none'
+        ? { ...project.accounts.roles, delegate: delegateName(project.accounts.model) }
+        : null,
     ...mapStartupChecks(methods, {
       usesDatabase: project.orm !== 'none',
       cors: project.cors !== null,

@@ -32,6 +32,7 @@ import { enumTsType, slugOf } from './mapModels';
 import { delegateName, routeTypeName } from '../domain/names';
 import { OUTPUT_PATHS } from '../domain/outputPaths';
 import { worksOnCollection } from '../domain/routeOperation';
+import { voterText } from '../domain/voters';
 import { mapAccountRoute } from './mapAccountRoute';
 import { methodContextOf, type MethodFields } from './methodContextOf';
 import { eventOperationOf, methodEvents } from './mapEvents';
@@ -153,6 +154,23 @@ function changesNothingMessage(route: ProjectRoute, body: BodyFieldContext[]): s
   return `No field to change: send ${which}.`;
 }
 
+/** MethodContext.roleVoter: the roles, the owner or self check they stand beside, the rule's name. */
+function roleVoterOf(route: ProjectRoute, hasIdParam: boolean): MethodContext['roleVoter'] {
+  const voter = route.voter;
+  if (!voter || voter.kind === 'custom' || voter.roles.length === 0) return null;
+  const alternative =
+    voter.kind === 'self'
+      ? `allowSelf(userId, ${hasIdParam ? 'params.id' : 'current.id'})`
+      : voter.kind === 'owner'
+        ? `allowOwner(userId, current, ${JSON.stringify(voter.field)})`
+        : null;
+  return {
+    roles: JSON.stringify(voter.roles),
+    alternative,
+    rule: `${route.file} ${route.jsonPath}.voter ${JSON.stringify(voterText(voter))}`,
+  };
+}
+
 function mapMethod(
   route: ProjectRoute,
   { orm, provider }: { orm: OrmName; provider: DatabaseProvider },
@@ -250,8 +268,15 @@ function mapMethod(
     link: linkRoute(route.link, modelRelations),
     account: mapAccountRoute(route.account),
     voter: voter?.kind === 'custom' ? voter.name : null,
-    builtinVoter: voter && voter.kind !== 'custom' ? voter.kind : null,
+    builtinVoter:
+      voter && (voter.kind === 'self' || voter.kind === 'owner') && voter.roles.length === 0
+        ? voter.kind
+        : null,
     ownerField: voter?.kind === 'owner' ? voter.field : null,
+    roleVoter: roleVoterOf(
+      route,
+      params.some((p) => p.isId),
+    ),
     loadsRecord,
     preparesRead,
     readStatement: preparesRead

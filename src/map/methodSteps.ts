@@ -74,6 +74,7 @@ function checksOf(method: Method, orm: OrmName): string[] {
     method.voter !== null && 'handler/voter',
     method.builtinVoter === 'self' && 'handler/voterSelf',
     method.builtinVoter === 'owner' && 'handler/voterOwner',
+    method.roleVoter !== null && 'handler/voterRole',
     // A probe (MethodContext.probed) stops after the last check, before any work.
     method.probed && 'handler/probeStop',
   ].filter((step): step is string => typeof step === 'string');

@@ -440,6 +440,15 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.hasLogIn ? once('src/appgen/signInFailures.ts', ['appgen.config.json'])(project) : [],
   },
   {
+    template: 'src/appgen/roles.ts.hbs',
+    owner: 'generated',
+    produces:
+      "src/appgen/roles.ts: the users' roles and the check of the voters with roles: the caller's role read by their id on each request (partial orm/<orm>/roleOf)",
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.roles ? once('src/appgen/roles.ts', ['appgen.config.json'])(project) : [],
+  },
+  {
     template: 'src/appgen/session.ts.hbs',
     owner: 'generated',
     produces: 'src/appgen/session.ts: signed session tokens: issue, read, verify',

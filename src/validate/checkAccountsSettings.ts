@@ -27,6 +27,8 @@ export interface CheckedAccounts {
   tokenScheme: string;
   passwordRules: string[];
   throttle: SignInLimits;
+  /** `accounts.roles`: the roles, the field of the accounts model that holds one, a sign-up's; null without roles. */
+  roles: CheckedRoles | null;
   /** `accounts.identity` has mistakes (reported): routes are not checked against it. */
   identityProblems: boolean;
   /**
@@ -34,6 +36,14 @@ export interface CheckedAccounts {
    * not checked against defaults.
    */
   unchecked: boolean;
+}
+
+export interface CheckedRoles {
+  values: string[];
+  /** The field appgen adds to the accounts model (an enum of the roles). */
+  field: string;
+  /** The role a new account gets: the field's default. */
+  defaultRole: string;
 }
 
 export interface AccountsChecks {
@@ -89,6 +99,7 @@ export function checkAccountsSettings(
       ),
     );
   const passwords = modelConfig ? passwordFields(modelConfig) : [];
+  const roles = checkRoles(config, model === null ? undefined : models.get(model), at);
   return {
     accounts: {
       model,
@@ -97,6 +108,7 @@ export function checkAccountsSettings(
       tokenScheme: config.tokenScheme ?? DEFAULT_TOKEN_SCHEME,
       passwordRules: config.passwordRules ?? [],
       throttle: { ...DEFAULT_SIGN_IN_LIMITS, ...config.throttle },
+      roles,
       identityProblems: problems.length > before,
       unchecked: settingsUnchecked || modelUnchecked,
     },
@@ -126,4 +138,64 @@ function checkIdentityField(
       `${model.name}.${name} is not unique, so it cannot name one account`,
       `add "unique": true to ${model.name}.${name}.`,
     );
+}
+
+/**
+ * `accounts.roles`, `defaultRole` and `roleField`: the default one of the roles, the field a name
+ * the accounts model does not use. When they hold, the field is added to the model (an enum of
+ * the roles whose default is the sign-up's role), so both ORMs' schemas, the types and the
+ * OpenAPI document have it like any field.
+ */
+function checkRoles(
+  config: NonNullable<SettingsConfig['accounts']>,
+  model: CheckedModel | undefined,
+  at: (pointer: string, message: string, hint: string) => void,
+): CheckedRoles | null {
+  const values = config.roles;
+  if (!values) {
+    for (const key of ['defaultRole', 'roleField'] as const)
+      if (config[key] !== undefined)
+        at(
+          `/${key}`,
+          `"${key}" needs "roles"`,
+          'name the roles, e.g. "roles": ["member", "admin"], or remove it.',
+        );
+    return null;
+  }
+  const defaultRole = config.defaultRole ?? values[0];
+  if (!values.includes(defaultRole)) {
+    at(
+      '/defaultRole',
+      `"${defaultRole}" is not one of the roles`,
+      suggest(defaultRole, values, 'a role:') || `name one of ${values.join(', ')}.`,
+    );
+    return null;
+  }
+  if (!model) {
+    at(
+      '/roles',
+      'roles belong to the users, and there is no accounts model',
+      'declare config/models/User.json (or set "accounts.model"), or remove "roles".',
+    );
+    return null;
+  }
+  const field = config.roleField ?? 'role';
+  const { name, fields, relations = {}, computed = {} } = model.config;
+  if (
+    Object.hasOwn(fields, field) ||
+    Object.hasOwn(relations, field) ||
+    Object.hasOwn(computed, field)
+  ) {
+    at(
+      config.roleField === undefined ? '/roles' : '/roleField',
+      `roles are stored in ${name}.${field}, which ${name} already declares`,
+      `remove "${field}" from config/models/${name}.json (appgen adds it, an enum of the roles), or set "roleField" to a name ${name} does not use.`,
+    );
+    return null;
+  }
+  model.config = {
+    ...model.config,
+    fields: { ...fields, [field]: { type: 'enum', values, default: defaultRole } },
+  };
+  return { values, field, defaultRole };
 }

@@ -23,6 +23,7 @@ import { checkRouteOptions } from './checkRouteOptions';
 import { checkCollection } from './checkCollection';
 import { checkEnvelope } from './checkEnvelope';
 import { checkRouteParams } from './checkRouteParams';
+import { checkRoleField, checkRoleVoter } from './checkRoles';
 import { checkVoter } from './checkVoter';
 import { childPointer, diagnosticAt } from './locate';
 import { inferableRoute } from './failedRoutes';
@@ -237,6 +238,7 @@ function resolveEntry(
       model ? models.get(model)?.config : undefined,
       accountsModel,
     ),
+    ...checkRoleVoter(document, pointer, config, accounts, orm),
   );
   const writes = WRITE_OPERATIONS.includes(operation);
   const modelConfig = model ? models.get(model)?.config : undefined;
@@ -281,6 +283,7 @@ function resolveEntry(
     ...checkAccountUse(use),
     ...checkAccountRoute({ document, pointer, config, model: modelConfig, accounts, orm }),
     ...checkTokenOption({ document, pointer, config, model: modelConfig, accounts, orm }),
+    ...checkRoleField(document, pointer, config, modelConfig, accounts),
   );
   return {
     route: {

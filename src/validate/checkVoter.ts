@@ -42,6 +42,8 @@ export function checkVoter(
         ]
       : [];
   }
+  // "role:<role>,...": the caller's role, whatever the route works on (src/validate/checkRoles.ts).
+  if (voter.kind === 'role') return [];
   if (worksOnCollection(operation))
     return [
       diagnosticAt(

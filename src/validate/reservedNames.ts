@@ -209,6 +209,7 @@ const HANDLER_NAMES = new Set([
   'refuseBody',
   'allowOwner',
   'allowSelf',
+  'allowRole',
   'runEvents',
   'asRecord',
   'eventRows',

@@ -4,8 +4,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { checkPage } from './support/pageChecks';
 import { sendExpecting } from './support/http';
+import { run } from './support/run';
 import { ORMS, type Orm } from './support/orms';
-import { REPO_ROOT } from './support/paths';
+import { APPGEN, REPO_ROOT } from './support/paths';
 import { variantDatabase } from './support/postgres';
 import { RunningServer, startBuiltApp } from './support/server';
 import { createTestProject, type TestProject } from './support/testProject';
@@ -782,5 +783,117 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       await tab.waitForURL(`${base}/posts`);
       await send('GET', `/api/posts/${String(owned.id)}`, undefined, 404);
     });
+  });
+
+  // Issue 52 §1: roles on the accounts model (settings accounts.roles, the fixture's
+  // appgen.config.json). A sign-up is a member; an admin route refuses a member (403) and a
+  // visitor (401); `appgen users role` makes a user admin, and their very next request, with the
+  // token they already had, is an admin's: they edit another's post, change another's role, and
+  // the post's page shows them its edit and delete controls.
+  describe('roles', () => {
+    let post: Row;
+    const member = () => authors[1];
+    const admin = () => authors[2];
+    const users = (args: string[]) =>
+      run(process.execPath, [APPGEN, 'users', ...args], {
+        cwd: project.dir,
+        env: project.env,
+        timeoutMs: 120_000,
+      });
+
+    beforeAll(async () => {
+      post = await send('POST', '/api/posts', { title: 'By Ada' }, 201, authors[0].auth);
+    });
+
+    it('gives a sign-up the default role, whatever role its body sends', async () => {
+      const user = await send(
+        'POST',
+        '/api/signup',
+        { name: 'Mallory', email: 'mallory@example.com', password: PASSWORD, role: 'admin' },
+        201,
+      );
+      expect(user.role).toBe('member');
+      const stored = await send('GET', `/api/users/${String(admin().id)}`, undefined, 200);
+      expect(stored.role).toBe('member');
+    });
+
+    it('refuses a member on an admin route (403, the rule in the log) and a visitor (401)', async () => {
+      const rolePath = `/api/users/${member().id}/role`;
+      const refused = await send('PATCH', rolePath, { role: 'admin' }, 403, member().auth);
+      expect(refused).toEqual({ error: 'Forbidden' });
+      await send('PATCH', rolePath, { role: 'admin' }, 401);
+      await send(
+        'PATCH',
+        `/api/posts/${String(post.id)}`,
+        { title: 'Not mine' },
+        403,
+        admin().auth,
+      );
+      expect(server.output()).toContain(
+        `config/routes/users.json routes[2].voter "role:admin" refused user ${member().id} (role "member")`,
+      );
+      expect(await html(admin().auth)).not.toMatch(/data-method="(PATCH|DELETE)"/);
+    });
+
+    it('appgen users role refuses an unknown user or role, exit 1 with the fix', async () => {
+      const nobody = await users(['role', 'nobody@example.com', 'admin']);
+      expect([nobody.code, nobody.stderr]).toEqual([
+        1,
+        expect.stringContaining('No user has the email "nobody@example.com"'),
+      ]);
+      const typo = await users(['role', admin().email, 'admim']);
+      expect([typo.code, typo.stderr]).toEqual([
+        1,
+        expect.stringContaining('did you mean "admin"?'),
+      ]);
+    });
+
+    it("makes a user admin with appgen users role: their very next request is an admin's", async () => {
+      const promoted = await users(['role', admin().email, 'admin']);
+      expect([promoted.code, promoted.stdout]).toEqual([
+        0,
+        expect.stringContaining('now has the role admin (was member)'),
+      ]);
+      // The token signed before the change: no new log-in.
+      const edited = await send(
+        'PATCH',
+        `/api/posts/${String(post.id)}`,
+        { title: 'By Ada, edited by an admin' },
+        200,
+        admin().auth,
+      );
+      expect([edited.title, edited.authorId]).toEqual([
+        'By Ada, edited by an admin',
+        authors[0].id,
+      ]);
+      const changed = await send(
+        'PATCH',
+        `/api/users/${member().id}/role`,
+        { role: 'editor' },
+        200,
+        admin().auth,
+      );
+      expect(changed.role).toBe('editor');
+      // An editor is not an admin: the route still refuses them.
+      await send('PATCH', `/api/users/${member().id}/role`, { role: 'admin' }, 403, member().auth);
+    });
+
+    it("shows the admin the edit and delete controls on another's post; and takes them away with the role", async () => {
+      const served = await html(admin().auth);
+      expect(served).toMatch(/data-method="PATCH"/);
+      expect(served).toContain('Delete post');
+      expect(await html(member().auth)).not.toMatch(/data-method="(PATCH|DELETE)"/);
+      const demoted = await users(['role', admin().email, 'member']);
+      expect(demoted.code).toBe(0);
+      expect(await html(admin().auth)).not.toMatch(/data-method="(PATCH|DELETE)"/);
+      await send('DELETE', `/api/posts/${String(post.id)}`, undefined, 403, admin().auth);
+    });
+
+    /** The post's page as served to a client with these headers. */
+    async function html(headers: Record<string, string>): Promise<string> {
+      const response = await fetch(new URL(`/posts/${String(post.id)}`, base), { headers });
+      expect(response.status).toBe(200);
+      return response.text();
+    }
   });
 });

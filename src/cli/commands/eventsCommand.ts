@@ -1,7 +1,7 @@
-import { databaseProblem } from '../../db/databaseProblem';
 import { failedEvents, OUTBOX_TABLE, retryEvents } from '../../db/outboxEvents';
-import { openProjectDatabase, type ProjectDatabase } from '../../db/projectDatabase';
+import type { ProjectDatabase } from '../../db/projectDatabase';
 import { UserError } from '../../diagnostics/diagnostic';
+import { openCommandDatabase } from './openCommandDatabase';
 import { commandContext, type CommandContext } from '../../project/commandContext';
 
 /** Runs `work` on the project's database; a database without the outbox table is the user's to fix. */
@@ -14,18 +14,7 @@ async function withOutbox<T>(
       'This project has no database (orm "none" in appgen.config.json), so no outbox: its events run in the request.',
       'set "orm": "prisma" or "drizzle" to have a worker run events with retries.',
     );
-  let db: ProjectDatabase;
-  try {
-    db = await openProjectDatabase(context);
-  } catch (error) {
-    throw (
-      databaseProblem(error) ??
-      new UserError(
-        `Cannot open the project's database: ${(error as Error).message}`,
-        'check DATABASE_URL (or run appgen db push to create the embedded SQLite database).',
-      )
-    );
-  }
+  const db = await openCommandDatabase(context);
   try {
     return await work(db);
   } catch (error) {

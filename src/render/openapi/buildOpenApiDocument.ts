@@ -121,7 +121,13 @@ export function errorStatuses(
   const writes = method.mutating && !['function', 'logIn', 'logOut'].includes(method.operation);
   // Optional sign-in still refuses an Authorization header that getAuthUser does not accept.
   if (method.auth || method.optionalAuth) statuses.add(401);
-  if (method.mutating || method.voter !== null || method.builtinVoter !== null) statuses.add(403);
+  if (
+    method.mutating ||
+    method.voter !== null ||
+    method.builtinVoter !== null ||
+    method.roleVoter !== null
+  )
+    statuses.add(403);
   const findsOne = ['get', 'replace', 'update', 'delete'].includes(method.operation);
   if (database && (findsOne || method.parents.length > 0 || method.loadsRecord)) statuses.add(404);
   if (database && writes) statuses.add(409);

@@ -57,8 +57,15 @@ export async function createTestProject(
     fs.cpSync(path.join(options.configFrom, 'config'), path.join(dir, 'config'), {
       recursive: true,
     });
+    // The fixture's settings over the created project's, which keep the ORM under test.
     const settings = path.join(options.configFrom, 'appgen.config.json');
-    if (fs.existsSync(settings)) fs.copyFileSync(settings, path.join(dir, 'appgen.config.json'));
+    const created = path.join(dir, 'appgen.config.json');
+    if (fs.existsSync(settings)) {
+      const own = JSON.parse(fs.readFileSync(settings, 'utf8')) as Record<string, unknown>;
+      const base = JSON.parse(fs.readFileSync(created, 'utf8')) as Record<string, unknown>;
+      const orm = options.orm ? { orm: options.orm } : {};
+      fs.writeFileSync(created, `${JSON.stringify({ ...base, ...own, ...orm }, null, 2)}\n`);
+    }
   }
   const env = testEnv(options.env);
   return {

@@ -24,6 +24,7 @@ describe('appgen without a command', () => {
       'db',
       'migrate',
       'events',
+      'users',
       'templates',
     ]);
     for (const command of topLevel) expect(listed).toContain(`appgen ${command}`);
@@ -33,6 +34,7 @@ describe('appgen without a command', () => {
       'migrate deploy',
       'events failed',
       'events retry <id...>',
+      'users role <identity> <role>',
       'templates list',
       'templates eject',
       'templates accept',

@@ -38,6 +38,7 @@ const SAME_MODELS_AS: Record<string, string> = {
   'publishing-drizzle': 'publishing',
   'publishing-drizzle-postgres': 'publishing',
   'publishing-postgres': 'publishing',
+  'roles-drizzle-postgres': 'roles',
 };
 
 const configOf = (dir: string) =>

@@ -17,6 +17,10 @@ export function blogProject(overrides: ProjectFiles = {}): ProjectFiles {
       files[`config/${folder}/${name}`] = JSON.parse(
         fs.readFileSync(path.join(FIXTURE, folder, name), 'utf8'),
       );
+  // Its settings (the users' roles); the ORM is the default one.
+  files['appgen.config.json'] = JSON.parse(
+    fs.readFileSync(path.join(FIXTURE, '..', 'appgen.config.json'), 'utf8'),
+  );
   const merged = Object.entries({ ...files, ...overrides }).filter(([, v]) => v !== undefined);
   return minimalProject(Object.fromEntries(merged));
 }

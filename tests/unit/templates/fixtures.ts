@@ -22,6 +22,8 @@ export const RICH_PROJECTS: Record<string, string> = {
   publishing: path.join(REPO_ROOT, 'examples', 'publishing'),
   jobs: path.join(GOLDEN_DIR, 'jobs'),
   cors: path.join(GOLDEN_DIR, 'cors'),
+  // The users' roles (src/appgen/roles.ts, the voters with roles).
+  roles: path.join(GOLDEN_DIR, 'roles'),
   // Lists that page by cursor (src/appgen/cursor.ts).
   links: path.join(GOLDEN_DIR, 'links'),
 };

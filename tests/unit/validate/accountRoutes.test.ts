@@ -50,6 +50,7 @@ describe('account routes (sign-up, log-in, log-out)', () => {
       passwordField: 'password',
       tokenScheme: 'Bearer',
       passwordRules: [],
+      roles: null,
       throttle: { perIdentity: 5, perAddress: 20, windowSeconds: 900 },
       identityProblems: false,
       unchecked: false,

@@ -567,6 +567,33 @@ const FILES: Mistake[] = [
     at: '"fields"',
     fixed: { moveTo: 'config/models/Tag.json' },
   },
+  {
+    name: 'settings "defaultRole": "memebr"',
+    file: SETTINGS,
+    from: '{ "orm": "prisma" }',
+    to: '{ "orm": "prisma", "accounts": { "roles": ["member", "admin"], "defaultRole": "memebr" } }',
+    at: '"memebr"',
+  },
+  {
+    name: 'settings "roleField" a field the users have',
+    file: SETTINGS,
+    from: '{ "orm": "prisma" }',
+    to: '{ "orm": "prisma", "accounts": { "roles": ["member", "admin"], "roleField": "bio" } }',
+    at: '"bio"',
+    fixed: { from: '"roleField": "bio"', to: '"roleField": "role"' },
+  },
+  {
+    name: 'voter "owner:authorId|role:admin" without roles',
+    file: POSTS,
+    from: '"auth": true, "voter": "owner:authorId"',
+    to: '"auth": true, "voter": "owner:authorId|role:admin"',
+    at: '"owner:authorId|role:admin"',
+    fixed: {
+      file: SETTINGS,
+      from: '{ "orm": "prisma" }',
+      to: '{ "orm": "prisma", "accounts": { "roles": ["member", "admin"] } }',
+    },
+  },
   { name: 'settings "orm": "prism"', file: SETTINGS, from: '"prisma"', to: '"prism"' },
   { name: 'settings key "ormm"', file: SETTINGS, from: '"orm"', to: '"ormm"' },
 ];

@@ -1,0 +1,77 @@
+import { databaseProblem } from '../../db/databaseProblem';
+import { setUserRole } from '../../db/userRoles';
+import { UserError } from '../../diagnostics/diagnostic';
+import { suggest } from '../../diagnostics/didYouMean';
+import { checkedProjectAt } from '../../generate/buildProjectFiles';
+import { openCommandDatabase } from './openCommandDatabase';
+import { commandContext } from '../../project/commandContext';
+
+/**
+ * `appgen users role <identity> <role>`: sets a user's role (settings `accounts.roles`) in the
+ * project's database, e.g. the first admin of a production database. The user is found by an
+ * identity field (`accounts.identity`, e.g. the e-mail); the app reads the role on each
+ * request, so it counts from the user's next request, with no new log-in.
+ */
+export async function runUsersRole(options: {
+  cwd: string;
+  identity: string;
+  role: string;
+}): Promise<number> {
+  const context = commandContext(options.cwd);
+  const { accounts } = checkedProjectAt(context.root, context.settings);
+  const roles = accounts.roles;
+  if (accounts.model === null || roles === null)
+    throw new UserError(
+      'This project declares no roles ("accounts.roles" in appgen.config.json).',
+      'name them, e.g. "accounts": { "roles": ["member", "admin"] }, then run appgen db push (or appgen migrate).',
+    );
+  if (context.orm === 'none')
+    throw new UserError(
+      'This project has no database (orm "none" in appgen.config.json), so no users to change.',
+      'set "orm": "prisma" or "drizzle".',
+    );
+  if (!roles.values.includes(options.role))
+    throw new UserError(
+      `"${options.role}" is not one of the roles (${roles.values.join(', ')})`,
+      suggest(options.role, roles.values, 'a role:') ||
+        `name one of ${roles.values.join(', ')}, or add it to "accounts.roles".`,
+    );
+  const db = await openCommandDatabase(context);
+  const identity = accounts.identity.join(' or ');
+  let result: Awaited<ReturnType<typeof setUserRole>>;
+  try {
+    result = await setUserRole(
+      db,
+      { table: accounts.model, identity: accounts.identity, roleField: roles.field },
+      options.identity,
+      options.role,
+    );
+  } catch (error) {
+    const message = (error as Error).message;
+    if (/no such (table|column)|does not exist/i.test(message))
+      throw new UserError(
+        `The database has no ${accounts.model}.${roles.field} yet: ${message}`,
+        'run appgen db push (or appgen migrate deploy) to bring the database up to the config.',
+      );
+    throw databaseProblem(error) ?? error;
+  } finally {
+    await db.close();
+  }
+  if (result.matched.length === 0)
+    throw new UserError(
+      `No user has the ${identity} "${options.identity}".`,
+      `name a user by their ${identity}, exactly as stored.`,
+    );
+  if (!result.changed)
+    throw new UserError(
+      `${result.matched.length} users have the ${identity} "${options.identity}" (ids ${result.matched.map((m) => m.id).join(', ')}).`,
+      'name the user by another identity field, one only they have.',
+    );
+  const [user] = result.matched;
+  context.log(
+    user.role === options.role
+      ? `appgen: ${options.identity} (${user.id}) already has the role ${options.role}`
+      : `appgen: ${options.identity} (${user.id}) now has the role ${options.role} (was ${user.role ?? 'none'}); it counts from their next request`,
+  );
+  return 0;
+}

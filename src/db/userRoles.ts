@@ -1,0 +1,38 @@
+import type { ProjectDatabase } from './projectDatabase';
+
+/** Where the role is kept: the accounts model's table (its name, in both ORMs), its identity and role columns. */
+export interface RoleColumns {
+  table: string;
+  identity: string[];
+  roleField: string;
+}
+
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * `appgen users role`: sets the role of the users whose identity field (any of `identity`) is
+ * `identity`, in plain SQL on the accounts model's table, whatever the ORM and database. Returns
+ * the ids changed and their roles before; nothing is changed when more than one user matches.
+ */
+export async function setUserRole(
+  db: ProjectDatabase,
+  columns: RoleColumns,
+  identity: string,
+  role: string,
+): Promise<{ matched: Array<{ id: string; role: string | null }>; changed: boolean }> {
+  const table = quoted(columns.table);
+  const column = quoted(columns.roleField);
+  const where = columns.identity.map((name, i) => `${quoted(name)} = $${i + 1}`).join(' OR ');
+  const params = columns.identity.map(() => identity);
+  const rows = await db.query(
+    `SELECT "id", ${column} AS "role" FROM ${table} WHERE ${where}`,
+    params,
+  );
+  const matched = rows.map((row) => ({
+    id: String(row.id),
+    role: row.role === null || row.role === undefined ? null : String(row.role),
+  }));
+  if (matched.length !== 1) return { matched, changed: false };
+  await db.query(`UPDATE ${table} SET ${column} = $1 WHERE "id" = $2`, [role, matched[0].id]);
+  return { matched, changed: true };
+}
