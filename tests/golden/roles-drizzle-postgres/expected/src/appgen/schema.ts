@@ -27,7 +27,7 @@ export const user = pgTable("User", {
   uniqueIndex("User_email_key").on(table.email),
 ]);
 
-// appgen's own tables: the event outbox, the log-in throttle (see the README, "Production").
+// appgen's own tables: the event outbox, the log-in throttle (see appgen's docs/decisions.md).
 
 /** From (appgen) */
 export const appgenSignInFailure = pgTable("AppgenSignInFailure", {
