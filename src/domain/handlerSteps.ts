@@ -50,5 +50,4 @@ export const HANDLER_SPEC_PARTIALS: readonly string[] = [
   'handler/bodySpec',
   'handler/listQuerySpec',
   'orm/*/prepared',
-  'handler/shapeSpec',
 ];
