@@ -51,5 +51,4 @@ export const HANDLER_SPEC_PARTIALS: readonly string[] = [
   'handler/bodySpec',
   'handler/listQuerySpec',
   'orm/*/prepared',
-  'handler/shapeSpec',
 ];

@@ -14,6 +14,8 @@ export const OUTPUT_PATHS = {
   /** `posts/[id]` → `src/app/posts/[id]/page.tsx`: one file per view. */
   page: (folder: string): string => inApp(folder, 'page.tsx'),
   modelType: (model: string): string => `src/appgen/types/${model}.ts`,
+  /** `article` → `src/appgen/shapes/article.ts`: a model's answer shapes (src/map/mapAnswerShapes.ts). */
+  answerShapes: (delegate: string): string => `src/appgen/shapes/${delegate}.ts`,
   /** User-owned, written once. */
   function: (name: string): string => `src/functions/${name}.ts`,
   voter: (name: string): string => `src/voters/${name}.ts`,

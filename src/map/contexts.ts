@@ -690,6 +690,14 @@ export interface MethodBase {
    * `getApiArticlesShape`. Else null.
    */
   shapeName: string | null;
+  /**
+   * The answer shape the method reads and sends its records by, defined once per model in
+   * `src/appgen/shapes/<model>.ts` (src/map/mapAnswerShapes.ts) and shared by every method of
+   * the same shape: `name` (`articleAnswer`), the module (`@/appgen/shapes/article`), and whether
+   * its Prisma include reads the caller (`include(userId)`). Null when the method reads and shapes
+   * nothing (orm none, a plain record).
+   */
+  answer: MethodAnswerContext | null;
   /** `values`: a list answered as the plain values of this field (`["a", "b"]`); else null. */
   values: string | null;
   /**
@@ -715,7 +723,7 @@ export interface MethodBase {
   bodySpecFields: Array<{ name: string; entries: string[] }>;
   /** handler/listQuerySpec, with listQuery: a line per filter (`status: { type: "enum", values: [...] }`), then the other entries (`sorts: [...]`...). */
   listQuerySpec: { filters: string[]; entries: string[] } | null;
-  /** handler/shapeSpec, with shapeName: the Shape (`{ fields: [...], urls: {...}, include: {...} }`). */
+  /** With shapeName: the Shape (`{ fields: [...], urls: {...}, include: {...} }`) its answer shape's module declares. */
   shapeLiteral: string | null;
   /**
    * The partials of the handler's body, in the order they run, only those that apply: the path's
@@ -913,6 +921,8 @@ export interface RouteFileContext {
   paramsMembers: string;
   /** The body types the file's methods import, in method order. */
   bodyTypeNames: string[];
+  /** The answer shapes its methods use, by module (`import { articleAnswer } from "@/appgen/shapes/article"`). */
+  answerImports: Array<{ names: string; module: string }>;
 }
 
 export interface OptionContext {
@@ -1369,6 +1379,38 @@ export interface MissingRecordsContext {
   routeImports: Array<{ handler: string; module: string }>;
 }
 
+/** Which answer shape of its model's shapes module a method uses (MethodContext.answer). */
+export interface MethodAnswerContext {
+  name: string;
+  module: string;
+  readsCaller: boolean;
+}
+
+/** One answer shape of a model (src/appgen/shapes/<model>.ts), with the methods that use it. */
+export interface AnswerShapeContext {
+  /** The exported constant: `articleAnswer` for the shape most routes use, else `<handler>Answer`. */
+  name: string;
+  /** The routes that answer by it, `GET /api/articles`, in route order. */
+  routes: string[];
+  /** A comment's lines naming those routes, each at most 100 characters with its indent. */
+  routeLines: string[];
+  /** What its module declares (each when the shape has it): the Prisma include, counting and reading, and the Shape. */
+  members: { include: boolean; counting: boolean; reading: boolean; shape: boolean };
+  /** Its Prisma include reads the caller: `include(userId)`, else a constant. */
+  readsCaller: boolean;
+  /** The first method using it: the partials that write its include, counting and reading take it. */
+  method: MethodContext;
+}
+
+/** A model's answer shapes module, `src/appgen/shapes/<delegate>.ts`. */
+export interface AnswerModuleContext {
+  model: { name: string; delegate: string };
+  outputPath: string;
+  /** The config files of the routes using it (the file's header). */
+  sources: string[];
+  shapes: AnswerShapeContext[];
+}
+
 export interface ProjectContext {
   /** The functions of src/appgen/client.ts, one per route method (also the OpenAPI operations). */
   clientRoutes: ClientRouteContext[];
@@ -1397,6 +1439,8 @@ export interface ProjectContext {
   routeFiles: RouteFileContext[];
   /** Every method of every route file, for files that list all routes (e.g. body types). */
   methods: MethodContext[];
+  /** Each model's answer shapes, one module per model that routes answer with a shape. */
+  answerModules: AnswerModuleContext[];
   views: ViewContext[];
   navLinks: NavLinkContext[];
   /** The app's name: `name` of the project's package.json, else "appgen app" (the page title, the home page's heading). */

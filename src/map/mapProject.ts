@@ -15,6 +15,7 @@ import { mapCors } from './mapCors';
 import { mapEvents } from './mapEvents';
 import { mapModels } from './mapModels';
 import { mapRelations } from './mapRelations';
+import { mapAnswerShapes } from './mapAnswerShapes';
 import { mapRouteFiles } from './mapRoutes';
 import { mapEnvVariables } from './mapEnvVariables';
 import { mapStartupChecks } from './mapStartupChecks';
@@ -59,12 +60,16 @@ export function mapProject(
   const { events } = project;
   // Both sides of every relation, worked out once for the models and the routes that write links.
   const relations = mapRelations(project.models);
-  const routeFiles = mapRouteFiles(
-    project.routes,
-    { orm: project.orm, provider: options.provider },
-    modelsByName,
-    relations,
-    events,
+  // Each model's answer shapes are said once (src/appgen/shapes/<model>.ts); methods name theirs.
+  const { routeFiles, answerModules } = mapAnswerShapes(
+    mapRouteFiles(
+      project.routes,
+      { orm: project.orm, provider: options.provider },
+      modelsByName,
+      relations,
+      events,
+    ),
+    project.orm,
   );
   const methods = routeFiles.flatMap((file) => file.methods);
   const models = mapModels(project.models, relations, options.provider).sort(byName);
@@ -143,6 +148,7 @@ export function mapProject(
     internalModels: ownTables,
     routeFiles,
     methods,
+    answerModules,
     views,
     navLinks: navLinkContexts,
     appName: options.appName || DEFAULT_APP_NAME,

@@ -355,6 +355,8 @@ function mapMethod(
         sendsUrls)
         ? `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}Shape`
         : null,
+    // Set by mapAnswerShapes, once every route's shape is known.
+    answer: null,
     // orm none answers stubs: no values to pick.
     values: orm !== 'none' ? route.values : null,
     sessionToken: route.token ? (route.method === 'GET' ? 'held' : 'new') : null,
@@ -405,6 +407,8 @@ export function mapRouteFiles(
         sources: [...new Set(methods.map((m) => m.source.split(' ')[0]))].sort(),
         paramsMembers: file.folder.params.map((p) => `${ident(p.folder)}: string`).join('; '),
         bodyTypeNames: methods.flatMap((m) => (m.bodyTypeName ? [m.bodyTypeName] : [])),
+        // Set by mapAnswerShapes.
+        answerImports: [],
       };
     });
 }

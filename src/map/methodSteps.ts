@@ -42,7 +42,6 @@ function specsOf(method: Method, orm: OrmName): MethodContext['specs'] {
   if (method.hasBody) specs.push({ spec: 'handler/bodySpec', spaced: true });
   if (method.listQuery) specs.push({ spec: 'handler/listQuerySpec', spaced: true });
   if (orm !== 'none') specs.push({ spec: `orm/${orm}/prepared`, spaced: false });
-  if (method.shapeName) specs.push({ spec: 'handler/shapeSpec', spaced: true });
   return specs;
 }
 

@@ -10,7 +10,7 @@ import { labelFromField } from './fieldLabels';
 
 /**
  * The runtime specs a route file declares beside its handlers (handler/bodySpec,
- * handler/listQuerySpec, handler/shapeSpec), written here as TypeScript literals: they are data,
+ * handler/listQuerySpec) and the answer shapes (src/appgen/shapes/[model].ts.hbs), written here as TypeScript literals: they are data,
  * and each entry is in the list only when it applies, so that the partials only lay them out.
  */
 export type SpecLiterals = Pick<MethodContext, 'bodySpecFields' | 'listQuerySpec' | 'shapeLiteral'>;
@@ -68,6 +68,15 @@ function includeShape(relation: IncludeContext): string {
   return `${ident(relation.name)}: ${relation.shaped ? shape(relation.fields, relation.urls, '{}') : 'null'}`;
 }
 
+/** The Shape of a method's answer (src/appgen/shape.ts), whether or not it sends chosen fields. */
+export function shapeLiteralOf(method: {
+  fields: string[] | null;
+  urls: UrlFieldContext[];
+  include: IncludeContext[];
+}): string {
+  return shape(method.fields, method.urls, `{ ${method.include.map(includeShape).join(', ')} }`);
+}
+
 export function specLiterals(method: {
   body: BodyFieldContext[];
   listQuery: ListQueryContext | null;
@@ -79,8 +88,6 @@ export function specLiterals(method: {
   return {
     bodySpecFields: method.body.map((field) => ({ name: field.name, entries: bodyEntries(field) })),
     listQuerySpec: method.listQuery ? listQuerySpec(method.listQuery) : null,
-    shapeLiteral: method.shapeName
-      ? shape(method.fields, method.urls, `{ ${method.include.map(includeShape).join(', ')} }`)
-      : null,
+    shapeLiteral: method.shapeName ? shapeLiteralOf(method) : null,
   };
 }

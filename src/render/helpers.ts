@@ -1,5 +1,6 @@
-import type { HelperDelegate } from 'handlebars';
+import type { HelperDelegate, HelperOptions } from 'handlebars';
 import { identifier } from '../domain/identifier';
+import { layoutLiteral } from './layoutLiteral';
 
 /** A string literal in TypeScript (or in the Prisma schema, whose strings read JSON escapes). */
 const str: HelperDelegate = (value: unknown) => JSON.stringify(String(value));
@@ -82,6 +83,29 @@ const unique: HelperDelegate = (list: unknown, prop: string) => {
   return [...new Set(values)].sort();
 };
 
+/**
+ * `{{#layout 2 "counting: " ","}}{ ... }{{/layout}}`: the literal the block writes (on one line),
+ * after `head` and before `tail`, indented and broken as prettier lays it out (layoutLiteral).
+ */
+const layout: HelperDelegate = function (
+  this: unknown,
+  indent: number,
+  head: string,
+  tail: string,
+  options: HelperOptions,
+) {
+  return layoutLiteral(options.fn(this), indent, head, tail);
+};
+
+/**
+ * `{{#shifted on}}...{{/shifted}}`: the block's lines two spaces further in when `on` is truthy
+ * (a statement's arguments inside a transaction's callback), else as they are.
+ */
+const shifted: HelperDelegate = function (this: unknown, on: unknown, options: HelperOptions) {
+  const text = options.fn(this);
+  return on ? text.replace(/^(?=.)/gm, '  ') : text;
+};
+
 /** Helpers every template may use. Each config value enters code through str, jsx/attr or ident. */
 export const HELPERS: Record<string, HelperDelegate> = {
   str,
@@ -97,4 +121,6 @@ export const HELPERS: Record<string, HelperDelegate> = {
   concat,
   some,
   unique,
+  layout,
+  shifted,
 };

@@ -361,6 +361,19 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
         : [],
   },
   {
+    template: 'src/appgen/shapes/[model].ts.hbs',
+    owner: 'generated',
+    produces:
+      "src/appgen/shapes/<model>.ts: a model's answer shapes, each once: what routes read, count, compute and send of its records",
+    context: 'AnswerModuleContext & { project: ProjectContext }',
+    outputs: (project) =>
+      project.answerModules.map((module) => ({
+        path: module.outputPath,
+        context: { ...module, project },
+        sources: module.sources,
+      })),
+  },
+  {
     template: 'src/appgen/counts.ts.hbs',
     owner: 'generated',
     produces:

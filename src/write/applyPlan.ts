@@ -15,9 +15,16 @@ import { nodeWriteFs, type WriteFs } from './writeFs';
  * touched (their modification times stay).
  */
 export function applyPlan(root: string, plan: WritePlan, writeFs: WriteFs = nodeWriteFs): void {
-  // Updates land before new files: a dev server that discovers a new route then compiles it
-  // against already-updated modules (Turbopack missed updates that landed alongside).
-  const writes = [...plan.update, ...plan.create];
+  // Updates land before new files, and new routes and pages last: a dev server that discovers a
+  // new route then compiles it against already-updated (or new) modules, such as its model's
+  // answer shapes (Turbopack missed updates that landed alongside).
+  const isEntry = (file: { path: string }) =>
+    /^src\/app\/(.*\/)?(route\.ts|page\.tsx)$/.test(file.path);
+  const writes = [
+    ...plan.update,
+    ...plan.create.filter((file) => !isEntry(file)),
+    ...plan.create.filter(isEntry),
+  ];
   const manifestPath = resolveInside(root, MANIFEST_PATH);
   const manifestText = serializeManifest(plan.manifest);
   const manifestChanged =

@@ -52,6 +52,10 @@ const files = renderFiles(
 );
 const counts = files.get('src/appgen/counts.ts')?.content ?? '';
 const route = files.get('src/app/api/articles/route.ts')?.content ?? '';
+// The article's answer shapes (src/appgen/shapes/article.ts) on one line each, as written flat.
+const shapes = (files.get('src/appgen/shapes/article.ts')?.content ?? '')
+  .replace(/,(\s*[}\]])/g, '$1')
+  .replace(/\s+/g, ' ');
 
 /** A reader that answers each counting query from `related` (record id → related ids) and keeps its SQL. */
 function fakeReader(related: Record<string, Record<string, string[]>>) {
@@ -98,13 +102,14 @@ describe('the generated counts.ts (orm prisma)', () => {
   it("is used by routes instead of Prisma's _count, which counts the whole related table", () => {
     expect(route).not.toContain('_count');
     // The included author's id is read for its count, though not sent.
-    expect(route).toContain('author: { select: { username: true, id: true } }');
-    expect(route).toContain(
-      'await withCounts(records, { counts: { favoritedBy: relationCounts.article.favoritesCount, comments: relationCounts.article.commentsCount }, include: { author: { counts: { articles: relationCounts.user.articlesCount }, include: {} } } }, db);',
+    expect(shapes).toContain('author: { select: { username: true, id: true } }');
+    expect(shapes).toContain(
+      'counting: { counts: { favoritedBy: relationCounts.article.favoritesCount, comments: relationCounts.article.commentsCount }, include: { author: { counts: { articles: relationCounts.user.articlesCount }, include: {} } } } satisfies Counting',
     );
+    expect(route).toMatch(/await withCounts\(records, \w+Answer\.counting, db\);/);
     // A write counts in its transaction, before the commit.
     expect(route).toContain('db.$transaction(async (tx) => {');
-    expect(route).toContain('await withCounts(written, {');
+    expect(route).toMatch(/await withCounts\(written, \w+Answer\.counting, tx\);/);
     expect(route).toMatch(/await withCounts\(written, .*, tx\);\n\s+return written;/);
   });
 

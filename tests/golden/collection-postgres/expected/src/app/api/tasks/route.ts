@@ -4,6 +4,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { allowedMethods, handle, inIdOrder, invalidBody, json, jsonError, methodNotAllowed, noContent, retryWhenConflicting } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
+import { taskAnswer } from "@/appgen/shapes/task";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiTasksBody } from "@/appgen/bodies";
 import type { PatchApiTasksBody } from "@/appgen/bodies";
@@ -172,7 +173,7 @@ export async function PATCH(request: Request): Promise<Response> {
     };
     const records = await db.$transaction(async (tx) => {
       const written = await tx.task.updateManyAndReturn({ where, data: changes });
-      const found = await tx.task.findMany({ where: { id: { in: written.map((row) => row.id) } }, include: { board: true } });
+      const found = await tx.task.findMany({ where: { id: { in: written.map((row) => row.id) } }, include: taskAnswer.include });
       await tx.appgenEvent.createMany({ data: found.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "update", record: row, userId })) });
       return found;
     }, { timeout: 60_000 });

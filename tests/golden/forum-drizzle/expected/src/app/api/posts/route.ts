@@ -5,7 +5,8 @@ import { columns, joined } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
-import { shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { getApiPostsAnswer } from "@/appgen/shapes/post";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiPostsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
@@ -24,8 +25,6 @@ const getApiPostsQuery = {
   pageSize: 10,
   maxPageSize: 50,
 } satisfies ListQuerySpec;
-
-const getApiPostsShape: Shape = { fields: null, include: { author: { fields: ["id", "name", "createdAt"], include: {} } } };
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -73,7 +72,7 @@ export async function GET(request: Request): Promise<Response> {
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
     const records = await db.select({ ...columns.post, author: { ...joined.post.author.columns } }).from(tables.post).leftJoin(joined.post.author.table, joined.post.author.on).where(inArray(tables.post.id, db.select({ id: tables.post.id }).from(tables.post).where(where).orderBy(...listOrder(tables.post, query.sort)).limit(query.limit ?? 10).offset(query.offset))).orderBy(...listOrder(tables.post, query.sort));
     const total = await db.$count(tables.post, where);
-    return json(shaped(records, getApiPostsShape), 200, { "x-total-count": String(total) });
+    return json(shaped(records, getApiPostsAnswer.shape), 200, { "x-total-count": String(total) });
   });
 }
 

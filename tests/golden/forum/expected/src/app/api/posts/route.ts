@@ -4,7 +4,8 @@ import { Prisma } from "@/generated/prisma/client";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
-import { readComputed, shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { getApiPostsAnswer } from "@/appgen/shapes/post";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiPostsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
@@ -23,8 +24,6 @@ const getApiPostsQuery = {
   pageSize: 10,
   maxPageSize: 50,
 } satisfies ListQuerySpec;
-
-const getApiPostsShape: Shape = { fields: null, include: { author: { fields: ["id", "name", "createdAt"], include: {} } } };
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -75,10 +74,10 @@ export async function GET(request: Request): Promise<Response> {
       orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.PostOrderByWithRelationInput[],
       take: query.limit ?? undefined,
       skip: query.offset,
-      include: { author: { select: { id: true, name: true, createdAt: true } } },
+      include: getApiPostsAnswer.include,
     });
     const total = await db.post.count({ where });
-    return json(shaped(readComputed(records, { computed: {  }, include: { author: { computed: {  }, include: {} } } }), getApiPostsShape), 200, { "x-total-count": String(total) });
+    return json(shaped(records, getApiPostsAnswer.shape), 200, { "x-total-count": String(total) });
   });
 }
 

@@ -5,7 +5,8 @@ import { columns, relations, withIncluded } from "@/appgen/records";
 import { allowedMethods, handle, json, methodNotAllowed, requireRecords } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
-import { shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { articleAnswer, getApiArticlesByIdAnswer } from "@/appgen/shapes/article";
 import { publicBaseUrl } from "@/appgen/requestOrigin";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import { cursorWhere, pageEnds, pageOrder, readCursor } from "@/appgen/cursor";
@@ -25,8 +26,6 @@ const getApiArticlesQuery = {
   maxPageSize: 100,
   cursor: {  },
 } satisfies ListQuerySpec;
-
-const getApiArticlesShape: Shape = { fields: null, urls: { url: "/api/articles/:id" }, include: { labels: { fields: null, urls: { url: "/api/labels/:id" }, include: {} } } };
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -54,8 +53,6 @@ const postApiArticlesBodySpec = {
   },
 } satisfies BodySpec;
 
-const postApiArticlesShape: Shape = { fields: null, urls: { url: "/api/articles/:id" }, include: { labels: { fields: null, urls: { url: "/api/labels/:id" }, include: {} }, readers: null } };
-
 /** GET /api/articles (config/routes/articles.json routes[9]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
@@ -77,7 +74,7 @@ export async function GET(request: Request): Promise<Response> {
     // Beside the cursor's record (position.at), one more than the page: whether another page follows.
     const ends = pageEnds(found, query.limit ?? 10, query.sort, position.at);
     const records = await withIncluded(found, { labels: relations.article.labels });
-    return json({ "articles": shaped(records, getApiArticlesShape, publicBaseUrl(request)), "next": ends.next, "prev": ends.prev }, 200);
+    return json({ "articles": shaped(records, articleAnswer.shape, publicBaseUrl(request)), "next": ends.next, "prev": ends.prev }, 200);
   });
 }
 
@@ -124,7 +121,7 @@ export async function POST(request: Request): Promise<Response> {
     });
     wakeOutbox();
     await runEvents([["articleNoted", articleNoted]], { model: "Article", operation: "create", record: record, userId });
-    return json(shaped(record, postApiArticlesShape, publicBaseUrl(request)), 201);
+    return json(shaped(record, getApiArticlesByIdAnswer.shape, publicBaseUrl(request)), 201);
   });
 }
 

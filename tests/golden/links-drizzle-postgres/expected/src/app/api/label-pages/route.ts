@@ -4,7 +4,8 @@ import { db, matching, tables } from "@/appgen/db";
 import { columns, computed } from "@/appgen/records";
 import { allowedMethods, handle, json, methodNotAllowed } from "@/appgen/http";
 import { refuseBody } from "@/appgen/noBody";
-import { shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { labelAnswer } from "@/appgen/shapes/label";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import { cursorWhere, pageEnds, pageLinks, pageOrder, readCursor } from "@/appgen/cursor";
 
@@ -18,8 +19,6 @@ const getApiLabelPagesQuery = {
   maxPageSize: 100,
   cursor: { name: "string" },
 } satisfies ListQuerySpec;
-
-const getApiLabelPagesShape: Shape = { fields: ["name", "articleCount"], include: {  } };
 
 /** GET /api/label-pages (config/routes/labels.json routes[8]) */
 export async function GET(request: Request): Promise<Response> {
@@ -38,7 +37,7 @@ export async function GET(request: Request): Promise<Response> {
     // Beside the cursor's record (position.at), one more than the page: whether another page follows.
     const ends = pageEnds(records, query.limit ?? 20, query.sort, position.at);
     const total = await db.$count(tables.label, where);
-    return json(shaped(records, getApiLabelPagesShape), 200, { "x-total-count": String(total), ...pageLinks(request, ends) });
+    return json(shaped(records, labelAnswer.shape), 200, { "x-total-count": String(total), ...pageLinks(request, ends) });
   });
 }
 

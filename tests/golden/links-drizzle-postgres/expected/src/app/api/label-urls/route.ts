@@ -3,7 +3,8 @@ import { db, listOrder, matching, tables } from "@/appgen/db";
 import { columns } from "@/appgen/records";
 import { allowedMethods, handle, json, methodNotAllowed } from "@/appgen/http";
 import { refuseBody } from "@/appgen/noBody";
-import { plainValues, shaped, type Shape } from "@/appgen/shape";
+import { plainValues, shaped } from "@/appgen/shape";
+import { getApiLabelUrlsAnswer } from "@/appgen/shapes/label";
 import { publicBaseUrl } from "@/appgen/requestOrigin";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 
@@ -17,8 +18,6 @@ const getApiLabelUrlsQuery = {
   maxPageSize: 100,
 } satisfies ListQuerySpec;
 
-const getApiLabelUrlsShape: Shape = { fields: ["url"], urls: { url: "/api/labels/:id" }, include: {  } };
-
 /** GET /api/label-urls (config/routes/labels.json routes[2]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
@@ -30,7 +29,7 @@ export async function GET(request: Request): Promise<Response> {
     const where = matching(tables.label, { ...query.where } as Partial<typeof tables.label.$inferSelect>);
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
     const records = await db.select(columns.label).from(tables.label).where(where).orderBy(...listOrder(tables.label, query.sort)).limit(1000);
-    return json(plainValues(shaped(records, getApiLabelUrlsShape, publicBaseUrl(request)), "url"));
+    return json(plainValues(shaped(records, getApiLabelUrlsAnswer.shape, publicBaseUrl(request)), "url"));
   });
 }
 

@@ -4,12 +4,11 @@ import { columns, computed } from "@/appgen/records";
 import { allowedMethods, handle, json, methodNotAllowed } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
-import { shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { labelAnswer, postApiLabelsAnswer } from "@/appgen/shapes/label";
 import { publicBaseUrl } from "@/appgen/requestOrigin";
 import type { PostApiLabelsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
-
-const getApiLabelsShape: Shape = { fields: ["name", "articleCount"], include: {  } };
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -23,8 +22,6 @@ const postApiLabelsBodySpec = {
   },
 } satisfies BodySpec;
 
-const postApiLabelsShape: Shape = { fields: null, urls: { url: "/api/labels/:id" }, include: {  } };
-
 /** GET /api/labels (config/routes/labels.json routes[1]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
@@ -32,7 +29,7 @@ export async function GET(request: Request): Promise<Response> {
     if (unread) return unread;
     // No pages: at most this many records, however large the table grows.
     const records = await db.select({ ...columns.label, articleCount: computed.label.articleCount.column(tables.label.id, null) }).from(tables.label).limit(1000);
-    return json(shaped(records, getApiLabelsShape));
+    return json(shaped(records, labelAnswer.shape));
   });
 }
 
@@ -48,7 +45,7 @@ export async function POST(request: Request): Promise<Response> {
       name: body.name,
     };
     const [record] = await db.insert(tables.label).values(values).returning(columns.label);
-    return json(shaped(record, postApiLabelsShape, publicBaseUrl(request)), 201);
+    return json(shaped(record, postApiLabelsAnswer.shape, publicBaseUrl(request)), 201);
   });
 }
 

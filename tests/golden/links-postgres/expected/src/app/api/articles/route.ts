@@ -4,7 +4,8 @@ import { Prisma } from "@/generated/prisma/client";
 import { allowedMethods, handle, json, methodNotAllowed, requireRecords } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
-import { readComputed, shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { articleAnswer, getApiArticlesByIdAnswer } from "@/appgen/shapes/article";
 import { publicBaseUrl } from "@/appgen/requestOrigin";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import { cursorWhere, pageEnds, pageOrder, readCursor } from "@/appgen/cursor";
@@ -24,8 +25,6 @@ const getApiArticlesQuery = {
   maxPageSize: 100,
   cursor: {  },
 } satisfies ListQuerySpec;
-
-const getApiArticlesShape: Shape = { fields: null, urls: { url: "/api/articles/:id" }, include: { labels: { fields: null, urls: { url: "/api/labels/:id" }, include: {} } } };
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -52,8 +51,6 @@ const postApiArticlesBodySpec = {
     validators: [],
   },
 } satisfies BodySpec;
-
-const postApiArticlesShape: Shape = { fields: null, urls: { url: "/api/articles/:id" }, include: { labels: { fields: null, urls: { url: "/api/labels/:id" }, include: {} }, readers: null } };
 
 /** GET /api/articles (config/routes/articles.json routes[9]) */
 export async function GET(request: Request): Promise<Response> {
@@ -83,10 +80,10 @@ export async function GET(request: Request): Promise<Response> {
       // Included relations by one query each: with joins, PostgreSQL reads the relations of every
       // record the filters match (or the offset skips) before it sorts and cuts the page.
       relationLoadStrategy: "query",
-      include: { labels: { orderBy: { id: "asc" } } },
+      include: articleAnswer.include,
     });
     const ends = pageEnds(records, query.limit ?? 10, query.sort, position.at);
-    return json({ "articles": shaped(readComputed(records, { computed: {  }, include: { labels: { computed: {  }, include: {} } } }), getApiArticlesShape, publicBaseUrl(request)), "next": ends.next, "prev": ends.prev }, 200);
+    return json({ "articles": shaped(records, articleAnswer.shape, publicBaseUrl(request)), "next": ends.next, "prev": ends.prev }, 200);
   });
 }
 
@@ -109,19 +106,19 @@ export async function POST(request: Request): Promise<Response> {
 
     const record = await db.$transaction(async (tx) => {
       const written = await tx.article.create({
-      data: {
-        title: body.title,
-        labels: body.labels && { connect: body.labels.map((id) => ({ id })) },
-        readers: body.readers && { connect: body.readers.map((id) => ({ id })) },
-      },
-      include: { labels: { orderBy: { id: "asc" } }, readers: { orderBy: { id: "asc" } } },
-    });
+        data: {
+          title: body.title,
+          labels: body.labels && { connect: body.labels.map((id) => ({ id })) },
+          readers: body.readers && { connect: body.readers.map((id) => ({ id })) },
+        },
+        include: getApiArticlesByIdAnswer.include,
+      });
       await tx.appgenEvent.createMany({ data: eventRows([["articleSaved", 5]], { model: "Article", operation: "create", record: written, userId }) });
       return written;
     });
     wakeOutbox();
     await runEvents([["articleNoted", articleNoted]], { model: "Article", operation: "create", record: record, userId });
-    return json(shaped(readComputed(record, { computed: {  }, include: { labels: { computed: {  }, include: {} }, readers: { computed: {  }, include: {} } } }), postApiArticlesShape, publicBaseUrl(request)), 201);
+    return json(shaped(record, getApiArticlesByIdAnswer.shape, publicBaseUrl(request)), 201);
   });
 }
 

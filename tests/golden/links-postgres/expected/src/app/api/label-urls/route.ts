@@ -3,7 +3,8 @@ import { db } from "@/appgen/db";
 import { Prisma } from "@/generated/prisma/client";
 import { allowedMethods, handle, json, methodNotAllowed } from "@/appgen/http";
 import { refuseBody } from "@/appgen/noBody";
-import { plainValues, readComputed, shaped, type Shape } from "@/appgen/shape";
+import { plainValues, shaped } from "@/appgen/shape";
+import { getApiLabelUrlsAnswer } from "@/appgen/shapes/label";
 import { publicBaseUrl } from "@/appgen/requestOrigin";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 
@@ -16,8 +17,6 @@ const getApiLabelUrlsQuery = {
   pageSize: null,
   maxPageSize: 100,
 } satisfies ListQuerySpec;
-
-const getApiLabelUrlsShape: Shape = { fields: ["url"], urls: { url: "/api/labels/:id" }, include: {  } };
 
 /** GET /api/label-urls (config/routes/labels.json routes[2]) */
 export async function GET(request: Request): Promise<Response> {
@@ -35,7 +34,7 @@ export async function GET(request: Request): Promise<Response> {
       // No pages: at most this many records, however large the table grows.
       take: 1000,
     });
-    return json(plainValues(shaped(readComputed(records, { computed: {  }, include: {  } }), getApiLabelUrlsShape, publicBaseUrl(request)), "url"));
+    return json(plainValues(shaped(records, getApiLabelUrlsAnswer.shape, publicBaseUrl(request)), "url"));
   });
 }
 

@@ -5,7 +5,8 @@ import { columns, computed, includedRecords, joined, relations, withComputed, wi
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
-import { shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { articleAnswer } from "@/appgen/shapes/article";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiArticlesBody } from "@/appgen/bodies";
 import { slugify, withFreeSlug } from "@/appgen/slug";
@@ -26,8 +27,6 @@ const getApiArticlesQuery = {
   pageSize: 20,
   maxPageSize: 100,
 } satisfies ListQuerySpec;
-
-const getApiArticlesShape: Shape = { fields: ["slug", "title", "description", "body", "tagList", "createdAt", "updatedAt", "favorited", "favoritesCount"], include: { author: { fields: ["username", "bio", "image", "following"], include: {} } } };
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -62,8 +61,6 @@ const postApiArticlesBodySpec = {
   },
 } satisfies BodySpec;
 
-const postApiArticlesShape: Shape = { fields: ["slug", "title", "description", "body", "tagList", "createdAt", "updatedAt", "favorited", "favoritesCount"], include: { author: { fields: ["username", "bio", "image", "following"], include: {} } } };
-
 /** GET /api/articles (config/routes/articles.json routes[0]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
@@ -86,7 +83,7 @@ export async function GET(request: Request): Promise<Response> {
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
     const records = await db.select({ ...columns.article, author: { ...joined.article.author.columns, following: computed.user.following.column(joined.article.author.id, userId) }, tagList: computed.article.tagList.column(tables.article.id, userId), favorited: computed.article.favorited.column(tables.article.id, userId), favoritesCount: computed.article.favoritesCount.column(tables.article.id, userId) }).from(tables.article).leftJoin(joined.article.author.table, joined.article.author.on).where(inArray(tables.article.id, db.select({ id: tables.article.id }).from(tables.article).where(where).orderBy(...listOrder(tables.article, query.sort)).limit(query.limit ?? 20).offset(query.offset))).orderBy(...listOrder(tables.article, query.sort));
     const total = await db.$count(tables.article, where);
-    return json({ "articles": shaped(records, getApiArticlesShape), "articlesCount": total }, 200);
+    return json({ "articles": shaped(records, articleAnswer.shape), "articlesCount": total }, 200);
   });
 }
 
@@ -132,7 +129,7 @@ export async function POST(request: Request): Promise<Response> {
     }));
     const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
     await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
-    return json({ "article": shaped(record, postApiArticlesShape) }, 201);
+    return json({ "article": shaped(record, articleAnswer.shape) }, 201);
   });
 }
 

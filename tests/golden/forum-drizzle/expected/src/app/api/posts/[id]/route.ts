@@ -6,7 +6,8 @@ import { allowedMethods, handle, json, jsonError, methodNotAllowed, requireRecor
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
-import { shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { postAnswer } from "@/appgen/shapes/post";
 import type { PatchApiPostsByIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { isProbe, probeAllowed } from "@/appgen/probe";
@@ -17,8 +18,6 @@ type Context = { params: Promise<{ id: string }> };
 
 // The record GET /api/posts/:id reads: a statement prepared on its first use and kept, not built on every request.
 const getApiPostsByIdRead = preparedOnce(() => db.select({ ...columns.post, author: { ...joined.post.author.columns } }).from(tables.post).leftJoin(joined.post.author.table, joined.post.author.on).where(matchingPlaceholders(tables.post, ["id"])).limit(1).prepare());
-
-const getApiPostsByIdShape: Shape = { fields: null, include: { author: { fields: ["id", "name", "createdAt"], include: {} }, comments: null, tags: null } };
 
 // Runtime rules of the PATCH body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -64,7 +63,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const [found] = await getApiPostsByIdRead().execute({ id: params.id });
     if (!found) return jsonError(404, "Not found");
     const [record] = await withIncluded([found], { comments: relations.post.comments, tags: relations.post.tags });
-    return json(shaped(record, getApiPostsByIdShape));
+    return json(shaped(record, postAnswer.shape));
   });
 }
 

@@ -4,7 +4,8 @@ import { allowedMethods, handle, json, jsonError, methodNotAllowed, requireRecor
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
-import { readComputed, shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { postAnswer } from "@/appgen/shapes/post";
 import type { PatchApiPostsByIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { isProbe, probeAllowed } from "@/appgen/probe";
@@ -12,8 +13,6 @@ import { allowOwner } from "@/appgen/voters";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ id: string }> };
-
-const getApiPostsByIdShape: Shape = { fields: null, include: { author: { fields: ["id", "name", "createdAt"], include: {} }, comments: null, tags: null } };
 
 // Runtime rules of the PATCH body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -56,9 +55,9 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const record = await db.post.findUnique({ where: { id: params.id }, include: { author: { select: { id: true, name: true, createdAt: true } }, comments: { orderBy: { id: "asc" } }, tags: { orderBy: { id: "asc" } } } });
+    const record = await db.post.findUnique({ where: { id: params.id }, include: postAnswer.include });
     if (!record) return jsonError(404, "Not found");
-    return json(shaped(readComputed(record, { computed: {  }, include: { author: { computed: {  }, include: {} }, comments: { computed: {  }, include: {} }, tags: { computed: {  }, include: {} } } }), getApiPostsByIdShape));
+    return json(shaped(record, postAnswer.shape));
   });
 }
 

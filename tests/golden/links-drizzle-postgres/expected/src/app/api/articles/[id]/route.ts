@@ -6,7 +6,8 @@ import { allowedMethods, handle, json, jsonError, methodNotAllowed, requireRecor
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
-import { shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { articleAnswer, getApiArticlesByIdAnswer, patchApiArticlesByIdAnswer } from "@/appgen/shapes/article";
 import { publicBaseUrl } from "@/appgen/requestOrigin";
 import type { PutApiArticlesByIdBody } from "@/appgen/bodies";
 import type { PatchApiArticlesByIdBody } from "@/appgen/bodies";
@@ -17,8 +18,6 @@ type Context = { params: Promise<{ id: string }> };
 
 // The record GET /api/articles/:id reads: a statement prepared on its first use and kept, not built on every request.
 const getApiArticlesByIdRead = preparedOnce(() => db.select(columns.article).from(tables.article).where(matchingPlaceholders(tables.article, ["id"])).limit(1).prepare("getApiArticlesById(id)"));
-
-const getApiArticlesByIdShape: Shape = { fields: null, urls: { url: "/api/articles/:id" }, include: { labels: { fields: null, urls: { url: "/api/labels/:id" }, include: {} }, readers: null } };
 
 // Runtime rules of the PUT body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -46,8 +45,6 @@ const putApiArticlesByIdBodySpec = {
   },
 } satisfies BodySpec;
 
-const putApiArticlesByIdShape: Shape = { fields: null, urls: { url: "/api/articles/:id" }, include: { labels: { fields: null, urls: { url: "/api/labels/:id" }, include: {} } } };
-
 // Runtime rules of the PATCH body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
 const patchApiArticlesByIdBodySpec = {
@@ -74,8 +71,6 @@ const patchApiArticlesByIdBodySpec = {
   },
 } satisfies BodySpec;
 
-const patchApiArticlesByIdShape: Shape = { fields: null, urls: { url: "/api/articles/:id" }, include: {  } };
-
 /** GET /api/articles/:id (config/routes/articles.json routes[1]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
@@ -86,7 +81,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const [found] = await getApiArticlesByIdRead().execute({ id: params.id });
     if (!found) return jsonError(404, "Not found");
     const [record] = await withIncluded([found], { labels: relations.article.labels, readers: relations.article.readers });
-    return json(shaped(record, getApiArticlesByIdShape, publicBaseUrl(request)));
+    return json(shaped(record, getApiArticlesByIdAnswer.shape, publicBaseUrl(request)));
   });
 }
 
@@ -134,7 +129,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     });
     if (!record) return jsonError(404, "Not found");
     wakeOutbox();
-    return json(shaped(record, putApiArticlesByIdShape, publicBaseUrl(request)));
+    return json(shaped(record, articleAnswer.shape, publicBaseUrl(request)));
   });
 }
 
@@ -190,7 +185,7 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     });
     if (!record) return jsonError(404, "Not found");
     wakeOutbox();
-    return json(shaped(record, patchApiArticlesByIdShape, publicBaseUrl(request)));
+    return json(shaped(record, patchApiArticlesByIdAnswer.shape, publicBaseUrl(request)));
   });
 }
 

@@ -4,7 +4,8 @@ import { columns, relations, withIncluded } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
-import { shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { getApiLabelsByIdAnswer } from "@/appgen/shapes/label";
 import { publicBaseUrl } from "@/appgen/requestOrigin";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { eventRows, wakeOutbox } from "@/appgen/events";
@@ -13,8 +14,6 @@ type Context = { params: Promise<{ id: string }> };
 
 // The record GET /api/labels/:id reads: a statement prepared on its first use and kept, not built on every request.
 const getApiLabelsByIdRead = preparedOnce(() => db.select(columns.label).from(tables.label).where(matchingPlaceholders(tables.label, ["id"])).limit(1).prepare());
-
-const getApiLabelsByIdShape: Shape = { fields: null, urls: { url: "/api/labels/:id" }, include: { articles: { fields: null, urls: { url: "/api/articles/:id" }, include: {} } } };
 
 /** GET /api/labels/:id (config/routes/labels.json routes[3]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
@@ -26,7 +25,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const [found] = await getApiLabelsByIdRead().execute({ id: params.id });
     if (!found) return jsonError(404, "Not found");
     const [record] = await withIncluded([found], { articles: relations.label.articles });
-    return json(shaped(record, getApiLabelsByIdShape, publicBaseUrl(request)));
+    return json(shaped(record, getApiLabelsByIdAnswer.shape, publicBaseUrl(request)));
   });
 }
 

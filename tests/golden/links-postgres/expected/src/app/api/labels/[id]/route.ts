@@ -3,14 +3,13 @@ import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
-import { readComputed, shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { getApiLabelsByIdAnswer } from "@/appgen/shapes/label";
 import { publicBaseUrl } from "@/appgen/requestOrigin";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { eventRows, wakeOutbox } from "@/appgen/events";
 
 type Context = { params: Promise<{ id: string }> };
-
-const getApiLabelsByIdShape: Shape = { fields: null, urls: { url: "/api/labels/:id" }, include: { articles: { fields: null, urls: { url: "/api/articles/:id" }, include: {} } } };
 
 /** GET /api/labels/:id (config/routes/labels.json routes[3]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
@@ -19,9 +18,9 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const record = await db.label.findUnique({ where: { id: params.id }, include: { articles: { orderBy: { id: "asc" } } } });
+    const record = await db.label.findUnique({ where: { id: params.id }, include: getApiLabelsByIdAnswer.include });
     if (!record) return jsonError(404, "Not found");
-    return json(shaped(readComputed(record, { computed: {  }, include: { articles: { computed: {  }, include: {} } } }), getApiLabelsByIdShape, publicBaseUrl(request)));
+    return json(shaped(record, getApiLabelsByIdAnswer.shape, publicBaseUrl(request)));
   });
 }
 

@@ -4,7 +4,8 @@ import { allowedMethods, handle, json, jsonError, methodNotAllowed, requireRecor
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
-import { readComputed, shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { articleAnswer, getApiArticlesByIdAnswer, patchApiArticlesByIdAnswer } from "@/appgen/shapes/article";
 import { publicBaseUrl } from "@/appgen/requestOrigin";
 import type { PutApiArticlesByIdBody } from "@/appgen/bodies";
 import type { PatchApiArticlesByIdBody } from "@/appgen/bodies";
@@ -12,8 +13,6 @@ import { refuseCrossSite } from "@/appgen/csrf";
 import { eventRows, wakeOutbox } from "@/appgen/events";
 
 type Context = { params: Promise<{ id: string }> };
-
-const getApiArticlesByIdShape: Shape = { fields: null, urls: { url: "/api/articles/:id" }, include: { labels: { fields: null, urls: { url: "/api/labels/:id" }, include: {} }, readers: null } };
 
 // Runtime rules of the PUT body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -41,8 +40,6 @@ const putApiArticlesByIdBodySpec = {
   },
 } satisfies BodySpec;
 
-const putApiArticlesByIdShape: Shape = { fields: null, urls: { url: "/api/articles/:id" }, include: { labels: { fields: null, urls: { url: "/api/labels/:id" }, include: {} } } };
-
 // Runtime rules of the PATCH body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
 const patchApiArticlesByIdBodySpec = {
@@ -69,8 +66,6 @@ const patchApiArticlesByIdBodySpec = {
   },
 } satisfies BodySpec;
 
-const patchApiArticlesByIdShape: Shape = { fields: null, urls: { url: "/api/articles/:id" }, include: {  } };
-
 /** GET /api/articles/:id (config/routes/articles.json routes[1]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
@@ -78,9 +73,9 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const record = await db.article.findUnique({ where: { id: params.id }, include: { labels: { orderBy: { id: "asc" } }, readers: { orderBy: { id: "asc" } } } });
+    const record = await db.article.findUnique({ where: { id: params.id }, include: getApiArticlesByIdAnswer.include });
     if (!record) return jsonError(404, "Not found");
-    return json(shaped(readComputed(record, { computed: {  }, include: { labels: { computed: {  }, include: {} }, readers: { computed: {  }, include: {} } } }), getApiArticlesByIdShape, publicBaseUrl(request)));
+    return json(shaped(record, getApiArticlesByIdAnswer.shape, publicBaseUrl(request)));
   });
 }
 
@@ -106,19 +101,19 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
 
     const record = await db.$transaction(async (tx) => {
       const written = await tx.article.update({
-      where: { id: params.id },
-      data: {
-        title: body.title,
-        summary: body.summary ?? null,
-        labels: { set: (body.labels ?? []).map((id) => ({ id })) },
-      },
-      include: { labels: { orderBy: { id: "asc" } } },
-    });
+        where: { id: params.id },
+        data: {
+          title: body.title,
+          summary: body.summary ?? null,
+          labels: { set: (body.labels ?? []).map((id) => ({ id })) },
+        },
+        include: articleAnswer.include,
+      });
       await tx.appgenEvent.createMany({ data: eventRows([["articleSaved", 5]], { model: "Article", operation: "update", record: written, userId }) });
       return written;
     });
     wakeOutbox();
-    return json(shaped(readComputed(record, { computed: {  }, include: { labels: { computed: {  }, include: {} } } }), putApiArticlesByIdShape, publicBaseUrl(request)));
+    return json(shaped(record, articleAnswer.shape, publicBaseUrl(request)));
   });
 }
 
@@ -146,18 +141,18 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
 
     const record = await db.$transaction(async (tx) => {
       const written = await tx.article.update({
-      where: { id: params.id },
-      data: {
-        summary: body.summary,
-        labels: body.labels && { set: body.labels.map((id) => ({ id })) },
-        readers: body.readers && { set: body.readers.map((id) => ({ id })) },
-      },
-    });
+        where: { id: params.id },
+        data: {
+          summary: body.summary,
+          labels: body.labels && { set: body.labels.map((id) => ({ id })) },
+          readers: body.readers && { set: body.readers.map((id) => ({ id })) },
+        },
+      });
       await tx.appgenEvent.createMany({ data: eventRows([["articleSaved", 5]], { model: "Article", operation: "update", record: written, userId }) });
       return written;
     });
     wakeOutbox();
-    return json(shaped(readComputed(record, { computed: {  }, include: {  } }), patchApiArticlesByIdShape, publicBaseUrl(request)));
+    return json(shaped(record, patchApiArticlesByIdAnswer.shape, publicBaseUrl(request)));
   });
 }
 

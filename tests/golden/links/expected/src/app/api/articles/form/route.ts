@@ -2,6 +2,7 @@
 import { db } from "@/appgen/db";
 import { allowedMethods, handle, methodNotAllowed, redirectTo, requireRecords } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
+import { articleAnswer } from "@/appgen/shapes/article";
 import type { PostApiArticlesFormBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { eventRows, runEvents, wakeOutbox } from "@/appgen/events";
@@ -42,12 +43,12 @@ export async function POST(request: Request): Promise<Response> {
 
     const record = await db.$transaction(async (tx) => {
       const written = await tx.article.create({
-      data: {
-        title: body.title,
-        labels: body.labels && { connect: body.labels.map((id) => ({ id })) },
-      },
-      include: { labels: { orderBy: { id: "asc" } } },
-    });
+        data: {
+          title: body.title,
+          labels: body.labels && { connect: body.labels.map((id) => ({ id })) },
+        },
+        include: articleAnswer.include,
+      });
       await tx.appgenEvent.createMany({ data: eventRows([["articleSaved", 5]], { model: "Article", operation: "create", record: written, userId }) });
       return written;
     });

@@ -42,11 +42,11 @@ export async function POST(request: Request): Promise<Response> {
 
     const record = await db.$transaction(async (tx) => {
       const written = await tx.article.create({
-      data: {
-        title: body.title,
-        labels: body.labels && { connect: body.labels.map((id) => ({ id })) },
-      },
-    });
+        data: {
+          title: body.title,
+          labels: body.labels && { connect: body.labels.map((id) => ({ id })) },
+        },
+      });
       await tx.appgenEvent.createMany({ data: eventRows([["articleSaved", 5]], { model: "Article", operation: "create", record: written, userId }) });
       return written;
     });

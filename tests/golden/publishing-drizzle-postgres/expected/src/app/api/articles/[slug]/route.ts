@@ -6,7 +6,8 @@ import { allowedMethods, handle, json, jsonError, methodNotAllowed, noContent } 
 import { invalidParam, isTextParam } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
-import { shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { articleAnswer } from "@/appgen/shapes/article";
 import type { PutApiArticlesBySlugBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { isProbe, probeAllowed } from "@/appgen/probe";
@@ -17,8 +18,6 @@ type Context = { params: Promise<{ slug: string }> };
 
 // The record GET /api/articles/:slug reads: a statement prepared on its first use and kept, not built on every request.
 const getApiArticlesBySlugRead = preparedOnce(() => db.select({ ...columns.article, author: { ...joined.article.author.columns, following: computed.user.following.column(joined.article.author.id, sql.placeholder("_caller")) }, tagList: computed.article.tagList.column(tables.article.id, sql.placeholder("_caller")), favorited: computed.article.favorited.column(tables.article.id, sql.placeholder("_caller")), favoritesCount: computed.article.favoritesCount.column(tables.article.id, sql.placeholder("_caller")) }).from(tables.article).leftJoin(joined.article.author.table, joined.article.author.on).where(matchingPlaceholders(tables.article, ["slug"])).limit(1).prepare("getApiArticlesBySlug(slug)"));
-
-const getApiArticlesBySlugShape: Shape = { fields: ["slug", "title", "description", "body", "tagList", "createdAt", "updatedAt", "favorited", "favoritesCount"], include: { author: { fields: ["username", "bio", "image", "following"], include: {} } } };
 
 // Runtime rules of the PUT body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -53,8 +52,6 @@ const putApiArticlesBySlugBodySpec = {
   },
 } satisfies BodySpec;
 
-const putApiArticlesBySlugShape: Shape = { fields: ["slug", "title", "description", "body", "tagList", "createdAt", "updatedAt", "favorited", "favoritesCount"], include: { author: { fields: ["username", "bio", "image", "following"], include: {} } } };
-
 /** GET /api/articles/:slug (config/routes/articles.json routes[2]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
@@ -68,7 +65,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (unread) return unread;
     const [record] = await getApiArticlesBySlugRead().execute({ slug: params.slug, _caller: userId });
     if (!record) return jsonError(404, "Not found");
-    return json({ "article": shaped(record, getApiArticlesBySlugShape) });
+    return json({ "article": shaped(record, articleAnswer.shape) });
   });
 }
 
@@ -125,7 +122,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
       return records;
     });
     if (!record) return jsonError(404, "Not found");
-    return json({ "article": shaped(record, putApiArticlesBySlugShape) });
+    return json({ "article": shaped(record, articleAnswer.shape) });
   });
 }
 

@@ -4,7 +4,8 @@ import { db, listOrder, matching, tables } from "@/appgen/db";
 import { columns, computed, joined } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { refuseBody } from "@/appgen/noBody";
-import { shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { articleAnswer } from "@/appgen/shapes/article";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import { getAuthUser } from "@/auth/getAuthUser";
 
@@ -17,8 +18,6 @@ const getApiArticlesFeedQuery = {
   pageSize: 20,
   maxPageSize: 100,
 } satisfies ListQuerySpec;
-
-const getApiArticlesFeedShape: Shape = { fields: ["slug", "title", "description", "body", "tagList", "createdAt", "updatedAt", "favorited", "favoritesCount"], include: { author: { fields: ["username", "bio", "image", "following"], include: {} } } };
 
 /** GET /api/articles/feed (config/routes/articles.json routes[7]) */
 export async function GET(request: Request): Promise<Response> {
@@ -39,7 +38,7 @@ export async function GET(request: Request): Promise<Response> {
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
     const records = await db.select({ ...columns.article, author: { ...joined.article.author.columns, following: computed.user.following.column(joined.article.author.id, userId) }, tagList: computed.article.tagList.column(tables.article.id, userId), favorited: computed.article.favorited.column(tables.article.id, userId), favoritesCount: computed.article.favoritesCount.column(tables.article.id, userId) }).from(tables.article).leftJoin(joined.article.author.table, joined.article.author.on).where(inArray(tables.article.id, db.select({ id: tables.article.id }).from(tables.article).where(where).orderBy(...listOrder(tables.article, query.sort)).limit(query.limit ?? 20).offset(query.offset))).orderBy(...listOrder(tables.article, query.sort));
     const total = await db.$count(tables.article, where);
-    return json({ "articles": shaped(records, getApiArticlesFeedShape), "articlesCount": total }, 200);
+    return json({ "articles": shaped(records, articleAnswer.shape), "articlesCount": total }, 200);
   });
 }
 

@@ -5,7 +5,8 @@ import { columns, computed } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed, noContent } from "@/appgen/http";
 import { invalidParam, isTextParam } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
-import { shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { userAnswer } from "@/appgen/shapes/user";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { isProbe, probeAllowed } from "@/appgen/probe";
 import { allowSelf } from "@/appgen/voters";
@@ -15,8 +16,6 @@ type Context = { params: Promise<{ username: string }> };
 
 // The record GET /api/profiles/:username reads: a statement prepared on its first use and kept, not built on every request.
 const getApiProfilesByUsernameRead = preparedOnce(() => db.select({ ...columns.user, following: computed.user.following.column(tables.user.id, sql.placeholder("_caller")) }).from(tables.user).where(matchingPlaceholders(tables.user, ["username"])).limit(1).prepare());
-
-const getApiProfilesByUsernameShape: Shape = { fields: ["username", "bio", "image", "following"], include: {  } };
 
 /** GET /api/profiles/:username (config/routes/profiles.json routes[0]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
@@ -31,7 +30,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (unread) return unread;
     const [record] = await getApiProfilesByUsernameRead().execute({ username: params.username, _caller: userId });
     if (!record) return jsonError(404, "Not found");
-    return json({ "profile": shaped(record, getApiProfilesByUsernameShape) });
+    return json({ "profile": shaped(record, userAnswer.shape) });
   });
 }
 

@@ -3,15 +3,14 @@ import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed, noContent } from "@/appgen/http";
 import { invalidParam, isTextParam } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
-import { readComputed, shaped, type Shape } from "@/appgen/shape";
+import { readComputed, shaped } from "@/appgen/shape";
+import { userAnswer } from "@/appgen/shapes/user";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { isProbe, probeAllowed } from "@/appgen/probe";
 import { allowSelf } from "@/appgen/voters";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ username: string }> };
-
-const getApiProfilesByUsernameShape: Shape = { fields: ["username", "bio", "image", "following"], include: {  } };
 
 /** GET /api/profiles/:username (config/routes/profiles.json routes[0]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
@@ -24,9 +23,9 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isTextParam(params.username)) return invalidParam("username", "text without U+0000");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const record = await db.user.findUnique({ where: { username: params.username }, include: { followers: { where: { id: userId ?? "" }, select: { id: true } } } });
+    const record = await db.user.findUnique({ where: { username: params.username }, include: userAnswer.include(userId) });
     if (!record) return jsonError(404, "Not found");
-    return json({ "profile": shaped(readComputed(record, { computed: { following: ["callerIn", "followers"] }, include: {  } }), getApiProfilesByUsernameShape) });
+    return json({ "profile": shaped(readComputed(record, userAnswer.reading), userAnswer.shape) });
   });
 }
 

@@ -4,14 +4,13 @@ import { columns, computed, includedRecords, relations, withComputed, withInclud
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
-import { shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { getApiArticlesByIdCountsAnswer } from "@/appgen/shapes/article";
 
 type Context = { params: Promise<{ id: string }> };
 
 // The record GET /api/articles/:id/counts reads: a statement prepared on its first use and kept, not built on every request.
 const getApiArticlesByIdCountsRead = preparedOnce(() => db.select(columns.article).from(tables.article).where(matchingPlaceholders(tables.article, ["id"])).limit(1).prepare("getApiArticlesByIdCounts(id)"));
-
-const getApiArticlesByIdCountsShape: Shape = { fields: ["title"], include: { labels: { fields: ["name", "articleCount"], include: {} } } };
 
 /** GET /api/articles/:id/counts (config/routes/articles.json routes[2]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
@@ -24,7 +23,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!found) return jsonError(404, "Not found");
     const [record] = await withIncluded([found], { labels: relations.article.labels });
     await withComputed(includedRecords([record], "labels"), { articleCount: computed.label.articleCount }, null);
-    return json(shaped(record, getApiArticlesByIdCountsShape));
+    return json(shaped(record, getApiArticlesByIdCountsAnswer.shape));
   });
 }
 

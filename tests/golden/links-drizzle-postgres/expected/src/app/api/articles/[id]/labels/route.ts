@@ -5,7 +5,8 @@ import { columns, relations, withIncluded } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
-import { shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { articleAnswer } from "@/appgen/shapes/article";
 import { publicBaseUrl } from "@/appgen/requestOrigin";
 import type { PutApiArticlesByIdLabelsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
@@ -31,8 +32,6 @@ const putApiArticlesByIdLabelsBodySpec = {
     validators: [["notEmpty"]],
   },
 } satisfies BodySpec;
-
-const putApiArticlesByIdLabelsShape: Shape = { fields: null, urls: { url: "/api/articles/:id" }, include: { labels: { fields: null, urls: { url: "/api/labels/:id" }, include: {} } } };
 
 /** PUT /api/articles/:id/labels (config/routes/articles.json routes[5]) */
 export async function PUT(request: Request, ctx: Context): Promise<Response> {
@@ -79,7 +78,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     });
     if (!record) return jsonError(404, "Not found");
     wakeOutbox();
-    return json(shaped(record, putApiArticlesByIdLabelsShape, publicBaseUrl(request)));
+    return json(shaped(record, articleAnswer.shape, publicBaseUrl(request)));
   });
 }
 

@@ -4,14 +4,13 @@ import { columns, computed } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
-import { shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { getApiLabelsByIdSummariesAnswer } from "@/appgen/shapes/label";
 
 type Context = { params: Promise<{ id: string }> };
 
 // The record GET /api/labels/:id/summaries reads: a statement prepared on its first use and kept, not built on every request.
 const getApiLabelsByIdSummariesRead = preparedOnce(() => db.select({ ...columns.label, summaries: computed.label.summaries.column(tables.label.id, null) }).from(tables.label).where(matchingPlaceholders(tables.label, ["id"])).limit(1).prepare("getApiLabelsByIdSummaries(id)"));
-
-const getApiLabelsByIdSummariesShape: Shape = { fields: ["name", "summaries"], include: {  } };
 
 /** GET /api/labels/:id/summaries (config/routes/labels.json routes[6]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
@@ -22,7 +21,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (unread) return unread;
     const [record] = await getApiLabelsByIdSummariesRead().execute({ id: params.id });
     if (!record) return jsonError(404, "Not found");
-    return json(shaped(record, getApiLabelsByIdSummariesShape));
+    return json(shaped(record, getApiLabelsByIdSummariesAnswer.shape));
   });
 }
 

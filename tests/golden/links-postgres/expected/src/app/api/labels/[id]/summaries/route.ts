@@ -3,11 +3,10 @@ import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
-import { readComputed, shaped, type Shape } from "@/appgen/shape";
+import { readComputed, shaped } from "@/appgen/shape";
+import { getApiLabelsByIdSummariesAnswer } from "@/appgen/shapes/label";
 
 type Context = { params: Promise<{ id: string }> };
-
-const getApiLabelsByIdSummariesShape: Shape = { fields: ["name", "summaries"], include: {  } };
 
 /** GET /api/labels/:id/summaries (config/routes/labels.json routes[6]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
@@ -16,9 +15,9 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const record = await db.label.findUnique({ where: { id: params.id }, include: { articles: { select: { summary: true }, orderBy: [{ summary: { sort: "asc", nulls: "last" } }, { id: "asc" }] } } });
+    const record = await db.label.findUnique({ where: { id: params.id }, include: getApiLabelsByIdSummariesAnswer.include });
     if (!record) return jsonError(404, "Not found");
-    return json(shaped(readComputed(record, { computed: { summaries: ["values", "articles", "summary"] }, include: {  } }), getApiLabelsByIdSummariesShape));
+    return json(shaped(readComputed(record, getApiLabelsByIdSummariesAnswer.reading), getApiLabelsByIdSummariesAnswer.shape));
   });
 }
 

@@ -3,7 +3,8 @@ import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed, retryWhenTaken } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
-import { readComputed, shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { articleAnswer } from "@/appgen/shapes/article";
 import { publicBaseUrl } from "@/appgen/requestOrigin";
 import type { PutApiArticlesByIdLabelsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
@@ -30,8 +31,6 @@ const putApiArticlesByIdLabelsBodySpec = {
   },
 } satisfies BodySpec;
 
-const putApiArticlesByIdLabelsShape: Shape = { fields: null, urls: { url: "/api/articles/:id" }, include: { labels: { fields: null, urls: { url: "/api/labels/:id" }, include: {} } } };
-
 /** PUT /api/articles/:id/labels (config/routes/articles.json routes[5]) */
 export async function PUT(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
@@ -49,19 +48,19 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     // A concurrent request may create the same new related record first: the write then runs once more and finds it.
     const record = await retryWhenTaken("name", () => db.$transaction(async (tx) => {
       const written = await tx.article.update({
-      where: { id: params.id },
-      data: {
-        title: body.title,
-        // labelNames: Label records named by name, created when missing ("set" first: the links become exactly the list).
-        labels: { set: [], connectOrCreate: (body.labelNames ?? []).map((key) => ({ where: { name: key }, create: { name: key } })) },
-      },
-      include: { labels: { orderBy: { id: "asc" } } },
-    });
+        where: { id: params.id },
+        data: {
+          title: body.title,
+          // labelNames: Label records named by name, created when missing ("set" first: the links become exactly the list).
+          labels: { set: [], connectOrCreate: (body.labelNames ?? []).map((key) => ({ where: { name: key }, create: { name: key } })) },
+        },
+        include: articleAnswer.include,
+      });
       await tx.appgenEvent.createMany({ data: eventRows([["articleSaved", 5]], { model: "Article", operation: "update", record: written, userId }) });
       return written;
     }));
     wakeOutbox();
-    return json(shaped(readComputed(record, { computed: {  }, include: { labels: { computed: {  }, include: {} } } }), putApiArticlesByIdLabelsShape, publicBaseUrl(request)));
+    return json(shaped(record, articleAnswer.shape, publicBaseUrl(request)));
   });
 }
 

@@ -5,7 +5,8 @@ import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/app
 import { invalidParam, isTextParam } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
-import { shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { commentAnswer } from "@/appgen/shapes/comment";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiArticlesBySlugCommentsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
@@ -24,8 +25,6 @@ const getApiArticlesBySlugCommentsQuery = {
   maxPageSize: 100,
 } satisfies ListQuerySpec;
 
-const getApiArticlesBySlugCommentsShape: Shape = { fields: ["id", "createdAt", "updatedAt", "body"], include: { author: { fields: ["username", "bio", "image", "following"], include: {} } } };
-
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
 const postApiArticlesBySlugCommentsBodySpec = {
@@ -37,8 +36,6 @@ const postApiArticlesBySlugCommentsBodySpec = {
     validators: [["notEmpty"], ["maxLength", 5000]],
   },
 } satisfies BodySpec;
-
-const postApiArticlesBySlugCommentsShape: Shape = { fields: ["id", "createdAt", "updatedAt", "body"], include: { author: { fields: ["username", "bio", "image", "following"], include: {} } } };
 
 /** GET /api/articles/:slug/comments (config/routes/comments.json routes[0]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
@@ -59,7 +56,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const where = matching(tables.comment, { articleId: parentArticle.id, ...query.where } as Partial<typeof tables.comment.$inferSelect>);
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
     const records = await db.select({ ...columns.comment, author: { ...joined.comment.author.columns, following: computed.user.following.column(joined.comment.author.id, userId) } }).from(tables.comment).leftJoin(joined.comment.author.table, joined.comment.author.on).where(where).orderBy(...listOrder(tables.comment, query.sort)).limit(1000);
-    return json({ "comments": shaped(records, getApiArticlesBySlugCommentsShape) });
+    return json({ "comments": shaped(records, commentAnswer.shape) });
   });
 }
 
@@ -93,7 +90,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
       await withComputed(includedRecords(records, "author"), { following: computed.user.following }, userId, tx);
       return records;
     });
-    return json({ "comment": shaped(record, postApiArticlesBySlugCommentsShape) }, 201);
+    return json({ "comment": shaped(record, commentAnswer.shape) }, 201);
   });
 }
 

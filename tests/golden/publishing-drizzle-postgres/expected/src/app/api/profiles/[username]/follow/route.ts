@@ -4,16 +4,13 @@ import { columns, computed, withComputed } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isTextParam } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
-import { shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { userAnswer } from "@/appgen/shapes/user";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { isProbe, probeAllowed } from "@/appgen/probe";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ username: string }> };
-
-const postApiProfilesByUsernameFollowShape: Shape = { fields: ["username", "bio", "image", "following"], include: {  } };
-
-const deleteApiProfilesByUsernameFollowShape: Shape = { fields: ["username", "bio", "image", "following"], include: {  } };
 
 /** POST /api/profiles/:username/follow (config/routes/profiles.json routes[1]) */
 export async function POST(request: Request, ctx: Context): Promise<Response> {
@@ -40,7 +37,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
       return records;
     });
     if (!record) return jsonError(404, "Not found");
-    return json({ "profile": shaped(record, postApiProfilesByUsernameFollowShape) });
+    return json({ "profile": shaped(record, userAnswer.shape) });
   });
 }
 
@@ -69,7 +66,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
       return records;
     });
     if (!record) return jsonError(404, "Not found");
-    return json({ "profile": shaped(record, deleteApiProfilesByUsernameFollowShape) });
+    return json({ "profile": shaped(record, userAnswer.shape) });
   });
 }
 

@@ -4,16 +4,13 @@ import { columns, computed, includedRecords, relations, withComputed, withInclud
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isTextParam } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
-import { shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { articleAnswer } from "@/appgen/shapes/article";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { isProbe, probeAllowed } from "@/appgen/probe";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ slug: string }> };
-
-const postApiArticlesBySlugFavoriteShape: Shape = { fields: ["slug", "title", "description", "body", "tagList", "createdAt", "updatedAt", "favorited", "favoritesCount"], include: { author: { fields: ["username", "bio", "image", "following"], include: {} } } };
-
-const deleteApiArticlesBySlugFavoriteShape: Shape = { fields: ["slug", "title", "description", "body", "tagList", "createdAt", "updatedAt", "favorited", "favoritesCount"], include: { author: { fields: ["username", "bio", "image", "following"], include: {} } } };
 
 /** POST /api/articles/:slug/favorite (config/routes/articles.json routes[5]) */
 export async function POST(request: Request, ctx: Context): Promise<Response> {
@@ -37,7 +34,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (!found) return jsonError(404, "Not found");
     const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
     await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
-    return json({ "article": shaped(record, postApiArticlesBySlugFavoriteShape) });
+    return json({ "article": shaped(record, articleAnswer.shape) });
   });
 }
 
@@ -63,7 +60,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!found) return jsonError(404, "Not found");
     const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
     await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
-    return json({ "article": shaped(record, deleteApiArticlesBySlugFavoriteShape) });
+    return json({ "article": shaped(record, articleAnswer.shape) });
   });
 }
 

@@ -4,16 +4,13 @@ import { columns, computed, withComputed } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isTextParam } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
-import { shaped, type Shape } from "@/appgen/shape";
+import { shaped } from "@/appgen/shape";
+import { userAnswer } from "@/appgen/shapes/user";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { isProbe, probeAllowed } from "@/appgen/probe";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ username: string }> };
-
-const postApiProfilesByUsernameFollowShape: Shape = { fields: ["username", "bio", "image", "following"], include: {  } };
-
-const deleteApiProfilesByUsernameFollowShape: Shape = { fields: ["username", "bio", "image", "following"], include: {  } };
 
 /** POST /api/profiles/:username/follow (config/routes/profiles.json routes[1]) */
 export async function POST(request: Request, ctx: Context): Promise<Response> {
@@ -36,7 +33,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const [found] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: current.id })).limit(1);
     if (!found) return jsonError(404, "Not found");
     const [record] = await withComputed([found], { following: computed.user.following }, userId);
-    return json({ "profile": shaped(record, postApiProfilesByUsernameFollowShape) });
+    return json({ "profile": shaped(record, userAnswer.shape) });
   });
 }
 
@@ -61,7 +58,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const [found] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: current.id })).limit(1);
     if (!found) return jsonError(404, "Not found");
     const [record] = await withComputed([found], { following: computed.user.following }, userId);
-    return json({ "profile": shaped(record, deleteApiProfilesByUsernameFollowShape) });
+    return json({ "profile": shaped(record, userAnswer.shape) });
   });
 }
 

@@ -5,7 +5,8 @@ import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/app
 import { invalidParam, isTextParam } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
-import { readComputed, shaped, type Shape } from "@/appgen/shape";
+import { readComputed, shaped } from "@/appgen/shape";
+import { commentAnswer } from "@/appgen/shapes/comment";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiArticlesBySlugCommentsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
@@ -24,8 +25,6 @@ const getApiArticlesBySlugCommentsQuery = {
   maxPageSize: 100,
 } satisfies ListQuerySpec;
 
-const getApiArticlesBySlugCommentsShape: Shape = { fields: ["id", "createdAt", "updatedAt", "body"], include: { author: { fields: ["username", "bio", "image", "following"], include: {} } } };
-
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
 const postApiArticlesBySlugCommentsBodySpec = {
@@ -37,8 +36,6 @@ const postApiArticlesBySlugCommentsBodySpec = {
     validators: [["notEmpty"], ["maxLength", 5000]],
   },
 } satisfies BodySpec;
-
-const postApiArticlesBySlugCommentsShape: Shape = { fields: ["id", "createdAt", "updatedAt", "body"], include: { author: { fields: ["username", "bio", "image", "following"], include: {} } } };
 
 /** GET /api/articles/:slug/comments (config/routes/comments.json routes[0]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
@@ -63,9 +60,9 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
       orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.CommentOrderByWithRelationInput[],
       // No pages: at most this many records, however large the table grows.
       take: 1000,
-      include: { author: { select: { username: true, bio: true, image: true, followers: { where: { id: userId ?? "" }, select: { id: true } } } } },
+      include: commentAnswer.include(userId),
     });
-    return json({ "comments": shaped(readComputed(records, { computed: {  }, include: { author: { computed: { following: ["callerIn", "followers"] }, include: {} } } }), getApiArticlesBySlugCommentsShape) });
+    return json({ "comments": shaped(readComputed(records, commentAnswer.reading), commentAnswer.shape) });
   });
 }
 
@@ -93,9 +90,9 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
         articleId: parentArticle.id,
         authorId: userId,
       },
-      include: { author: { select: { username: true, bio: true, image: true, followers: { where: { id: userId ?? "" }, select: { id: true } } } } },
+      include: commentAnswer.include(userId),
     });
-    return json({ "comment": shaped(readComputed(record, { computed: {  }, include: { author: { computed: { following: ["callerIn", "followers"] }, include: {} } } }), postApiArticlesBySlugCommentsShape) }, 201);
+    return json({ "comment": shaped(readComputed(record, commentAnswer.reading), commentAnswer.shape) }, 201);
   });
 }
 

@@ -3,16 +3,13 @@ import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isTextParam } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
-import { readComputed, shaped, type Shape } from "@/appgen/shape";
+import { readComputed, shaped } from "@/appgen/shape";
+import { userAnswer } from "@/appgen/shapes/user";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { isProbe, probeAllowed } from "@/appgen/probe";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ username: string }> };
-
-const postApiProfilesByUsernameFollowShape: Shape = { fields: ["username", "bio", "image", "following"], include: {  } };
-
-const deleteApiProfilesByUsernameFollowShape: Shape = { fields: ["username", "bio", "image", "following"], include: {  } };
 
 /** POST /api/profiles/:username/follow (config/routes/profiles.json routes[1]) */
 export async function POST(request: Request, ctx: Context): Promise<Response> {
@@ -31,8 +28,8 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user joins followers (a second time changes nothing).
-    const record = await db.user.update({ where: { id: current.id }, data: { followers: { connect: { id: userId } } }, include: { followers: { where: { id: userId ?? "" }, select: { id: true } } } });
-    return json({ "profile": shaped(readComputed(record, { computed: { following: ["callerIn", "followers"] }, include: {  } }), postApiProfilesByUsernameFollowShape) });
+    const record = await db.user.update({ where: { id: current.id }, data: { followers: { connect: { id: userId } } }, include: userAnswer.include(userId) });
+    return json({ "profile": shaped(readComputed(record, userAnswer.reading), userAnswer.shape) });
   });
 }
 
@@ -53,8 +50,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user leaves followers (when not linked, nothing changes).
-    const record = await db.user.update({ where: { id: current.id }, data: { followers: { disconnect: { id: userId } } }, include: { followers: { where: { id: userId ?? "" }, select: { id: true } } } });
-    return json({ "profile": shaped(readComputed(record, { computed: { following: ["callerIn", "followers"] }, include: {  } }), deleteApiProfilesByUsernameFollowShape) });
+    const record = await db.user.update({ where: { id: current.id }, data: { followers: { disconnect: { id: userId } } }, include: userAnswer.include(userId) });
+    return json({ "profile": shaped(readComputed(record, userAnswer.reading), userAnswer.shape) });
   });
 }
 

@@ -1,0 +1,121 @@
+/**
+ * Lays out a TypeScript literal written on one line (objects, arrays, strings and plain
+ * expressions such as `relationCounts.article.favoritesCount` or `userId ?? ""`) as prettier
+ * does with its default settings and a print width of 100: a group that fits on the rest of its
+ * line stays there (`{ a: 1 }`, `[1, 2]`, `{}`), any other breaks, one member a line with a
+ * trailing comma. So generated files pass `prettier --check` without running prettier (issue 51).
+ */
+
+export const PRINT_WIDTH = 100;
+
+type LiteralNode =
+  | { kind: 'object'; entries: Array<[string, LiteralNode]> }
+  | { kind: 'array'; items: LiteralNode[] }
+  | { kind: 'atom'; text: string };
+
+class Reader {
+  at = 0;
+  constructor(readonly text: string) {}
+
+  skipSpace(): void {
+    while (this.at < this.text.length && /\s/.test(this.text[this.at])) this.at++;
+  }
+
+  peek(): string {
+    this.skipSpace();
+    return this.text[this.at] ?? '';
+  }
+
+  expect(char: string): void {
+    if (this.peek() !== char) {
+      throw new Error(`layoutLiteral: expected ${char} at ${this.at} in ${this.text}`);
+    }
+    this.at++;
+  }
+
+  /** Text up to the next `,` `:` `}` `]` outside strings and brackets (stopAtColon: `:` too). */
+  until(stopAtColon: boolean): string {
+    this.skipSpace();
+    const start = this.at;
+    let depth = 0;
+    while (this.at < this.text.length) {
+      const char = this.text[this.at];
+      if (char === '"' || char === "'" || char === '`') {
+        this.at++;
+        while (this.at < this.text.length && this.text[this.at] !== char) {
+          this.at += this.text[this.at] === '\\' ? 2 : 1;
+        }
+      } else if (char === '(' || char === '{' || char === '[') depth++;
+      else if (char === ')' || ((char === '}' || char === ']') && depth > 0)) depth--;
+      else if (depth === 0 && (char === ',' || char === '}' || char === ']')) break;
+      else if (depth === 0 && stopAtColon && char === ':') break;
+      this.at++;
+    }
+    return this.text.slice(start, this.at).trim();
+  }
+}
+
+function parseValue(reader: Reader): LiteralNode {
+  const char = reader.peek();
+  if (char === '{') {
+    reader.expect('{');
+    const entries: Array<[string, LiteralNode]> = [];
+    while (reader.peek() !== '}') {
+      const key = reader.until(true);
+      reader.expect(':');
+      entries.push([key, parseValue(reader)]);
+      if (reader.peek() === ',') reader.expect(',');
+    }
+    reader.expect('}');
+    return { kind: 'object', entries };
+  }
+  if (char === '[') {
+    reader.expect('[');
+    const items: LiteralNode[] = [];
+    while (reader.peek() !== ']') {
+      items.push(parseValue(reader));
+      if (reader.peek() === ',') reader.expect(',');
+    }
+    reader.expect(']');
+    return { kind: 'array', items };
+  }
+  return { kind: 'atom', text: reader.until(false) };
+}
+
+function flat(node: LiteralNode): string {
+  switch (node.kind) {
+    case 'atom':
+      return node.text;
+    case 'array':
+      return `[${node.items.map(flat).join(', ')}]`;
+    case 'object':
+      return node.entries.length === 0
+        ? '{}'
+        : `{ ${node.entries.map(([key, value]) => `${key}: ${flat(value)}`).join(', ')} }`;
+  }
+}
+
+/** The lines of `head` + the node + `tail` at `indent`. */
+function print(node: LiteralNode, indent: string, head: string, tail: string): string[] {
+  const line = `${indent}${head}${flat(node)}${tail}`;
+  if (node.kind === 'atom' || line.length <= PRINT_WIDTH) return [line];
+  const inner = `${indent}  `;
+  const members =
+    node.kind === 'object'
+      ? node.entries.flatMap(([key, value]) => print(value, inner, `${key}: `, ','))
+      : node.items.flatMap((item) => print(item, inner, '', ','));
+  const [open, close] = node.kind === 'object' ? ['{', '}'] : ['[', ']'];
+  if (members.length === 0) return [line];
+  return [`${indent}${head}${open}`, ...members, `${indent}${close}${tail}`];
+}
+
+/**
+ * `head` + the literal + `tail`, indented by `indent` spaces, laid out as prettier would (lines
+ * joined with `\n`, no newline at the end).
+ */
+export function layoutLiteral(literal: string, indent: number, head = '', tail = ''): string {
+  const reader = new Reader(literal);
+  const node = parseValue(reader);
+  if (reader.peek() !== '') throw new Error(`layoutLiteral: text after the literal in ${literal}`);
+  return print(node, ' '.repeat(indent), head, tail).join('\n');
+}

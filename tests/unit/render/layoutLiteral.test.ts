@@ -1,0 +1,37 @@
+import { layoutLiteral } from '../../../src/render/layoutLiteral';
+
+// The `layout` helper: a literal written on one line, laid out as prettier lays it out with a
+// print width of 100 (tests/unit/golden/goldenLayout.test.ts checks the result with prettier).
+describe('layoutLiteral', () => {
+  it('keeps a literal that fits on its line, with empty objects as {}', () => {
+    expect(layoutLiteral('{ counts: {  }, include: {} }', 2, 'counting: ', ',')).toBe(
+      '  counting: { counts: {}, include: {} },',
+    );
+  });
+
+  it('breaks what does not fit, one member a line with trailing commas, inner groups that fit stay', () => {
+    const fields = Array.from({ length: 12 }, (_, i) => `"field${i}"`).join(', ');
+    expect(
+      layoutLiteral(
+        `{ fields: [${fields}], include: { author: null } }`,
+        2,
+        'shape: ',
+        ' satisfies Shape,',
+      ),
+    ).toBe(
+      [
+        '  shape: {',
+        '    fields: [',
+        ...Array.from({ length: 12 }, (_, i) => `      "field${i}",`),
+        '    ],',
+        '    include: { author: null },',
+        '  } satisfies Shape,',
+      ].join('\n'),
+    );
+  });
+
+  it('reads strings and expressions whole, commas and braces in them included', () => {
+    const literal = '{ a: { where: { id: userId ?? "" } }, b: ["x, }", f(1, 2)] }';
+    expect(layoutLiteral(literal, 0)).toBe(literal);
+  });
+});
