@@ -19,10 +19,14 @@ import {
 
 afterAll(removeTempProjects);
 
-/** Every config file of an example, path → text. */
+/** Every config file of an example, path → text (not its README or its own code in src/). */
 function exampleFiles(name: string): ProjectFiles {
   const root = path.join(EXAMPLES_DIR, name);
-  return Object.fromEntries(readTree(root).entries());
+  return Object.fromEntries(
+    [...readTree(root).entries()].filter(
+      ([file]) => file === 'appgen.config.json' || file.startsWith('config/'),
+    ),
+  );
 }
 
 const asObject = (files: ReturnType<typeof buildProjectFiles>) => Object.fromEntries(files);

@@ -3,7 +3,7 @@
  * A date as a page shows it, in the visitor's language (`locale`, from Accept-Language) and in
  * `timeZone`: the server writes it in UTC, the only zone it knows for every visitor, and the
  * browser redraws it in its own zone (localTime.tsx). A date with no time (a date-only value,
- * stored at midnight UTC: `2026-03-01T00:00:00.000Z`) stays that date, with no time and no zone,
+ * stored at midnight UTC: `T00:00:00.000Z`) stays that date, with no time and no zone,
  * whatever the zone: moving it would show the day before west of Greenwich.
  */
 export function formatDate(value: string, locale: string, timeZone?: string): string {
