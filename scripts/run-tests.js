@@ -8,6 +8,7 @@ const path = require('path');
 
 const { root, ensureInstall } = require('./ensure-install');
 const { BUILD_STEPS } = require('./build');
+const { seconds, slowest, stepTimes } = require('./testTimings');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const run = (command, args) =>
   spawnSync(command, args, {
@@ -16,6 +17,7 @@ const run = (command, args) =>
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   }).status;
 
+const runStarted = Date.now();
 ensureInstall();
 const extraArgs = process.argv.slice(2);
 let failedSteps = 0;
@@ -37,13 +39,17 @@ const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-jest-'));
 // it runs appgen's `prepare`, a build), while the type check, lint and format steps use the CPU.
 // The tests wait for it.
 let sharedInstall = Promise.resolve(0);
+/** [label, milliseconds] of every step and part, for the timings printed at the end. */
+const timings = [];
 for (const [label, command, args] of steps) {
   if (label === 'typecheck' && failedSteps === 0) sharedInstall = startSharedInstall();
   process.stdout.write(`\n> ${label}\n`);
+  const started = Date.now();
   if (run(command, args) !== 0) {
     failedSteps++;
     process.stdout.write(`${label} failed\n`);
   }
+  timings.push([label, Date.now() - started]);
 }
 
 // Unit and end-to-end tests on two workers each. Each e2e suite works in folders, databases and
@@ -59,7 +65,10 @@ main().catch((error) => {
 });
 
 async function main() {
-  if ((await sharedInstall) !== 0) {
+  const waited = Date.now();
+  const installed = await sharedInstall;
+  timings.push(['waiting for the shared install', Date.now() - waited]);
+  if (installed !== 0) {
     failedSteps++;
     process.stdout.write('the shared install of the generated apps failed\n');
   }
@@ -67,8 +76,10 @@ async function main() {
   let passed = 0;
   let failed = failedSteps;
   let skipped = 0;
+  const partReports = [];
   for (const [project, options] of failedSteps > 0 ? [] : PARTS) {
     const report = path.join(reports, `${project}.json`);
+    const started = Date.now();
     const code = run(bin('jest'), [
       '--selectProjects',
       project,
@@ -84,11 +95,18 @@ async function main() {
       continue;
     }
     const result = JSON.parse(fs.readFileSync(report, 'utf8'));
+    timings.push([`${project} tests`, Date.now() - started]);
+    partReports.push([project, result]);
     passed += result.numPassedTests;
     failed += result.numFailedTests + (result.numRuntimeErrorTestSuites || 0);
     skipped += result.numPendingTests + (result.numTodoTests || 0);
   }
   if (status !== 0 && failed === 0) failed = 1;
+  process.stdout.write(
+    `\nTimings (${seconds(Date.now() - runStarted)} in all):\n${stepTimes(timings)}\n`,
+  );
+  for (const [project, result] of partReports)
+    process.stdout.write(`${project}:\n${slowest(result)}\n`);
   process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   process.exit(failed > 0 ? 1 : 0);
 }

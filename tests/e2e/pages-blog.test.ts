@@ -638,7 +638,11 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       // not-found page on its 404: a page that calls notFound() while rendering would answer
       // 404 with its text only in the scripts' payload (Next.js 16).
       const response = await fetch(`${base}/posts/01900000-0000-7000-8000-000000000000`);
-      expect(response.status).toBe(404);
+      // Seen once in CI (Prisma on SQLite): 500 here, not reproduced since; the server's log says why.
+      if (response.status !== 404)
+        throw new Error(
+          `expected 404, got ${response.status}; the server's log ends with:\n${server.output().slice(-6000)}`,
+        );
       const html = await response.text();
       const body = /<body[^>]*>([\s\S]*?)<script/.exec(html)?.[1] ?? '';
       expect(body).toContain('There is nothing at this address');

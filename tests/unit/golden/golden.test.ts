@@ -8,7 +8,7 @@ import { readTree } from '../support/tempProject';
 /**
  * One folder per case under tests/golden/: its config (config/ and appgen.config.json) beside
  * `expected/`, the exact tree appgen generates from it (the FileMap; the manifest is not part of
- * it). `UPDATE_GOLDEN=1 npx jest --selectProjects unit tests/unit/golden` rewrites `expected/`.
+ * it). `UPDATE_GOLDEN=1 npx jest tests/unit/golden` rewrites `expected/`.
  */
 const cases = fs
   .readdirSync(GOLDEN_DIR)

@@ -1,9 +1,7 @@
 import fs from 'fs';
 import path from 'path';
-import { buildProjectFiles } from '../../../src/generate/generateProject';
-import type { FileMap } from '../../../src/render/fileMap';
 import { typesProject } from '../support/generatedAppTypes';
-import { goldenOptions } from '../support/generateOptions';
+import { expectedFiles } from '../support/goldenFiles';
 import { GOLDEN_DIR } from '../support/paths';
 import { typecheckFileMap } from '../support/typecheckFileMap';
 
@@ -20,18 +18,13 @@ const CASES = fs
   .filter((name) => fs.existsSync(path.join(GOLDEN_DIR, name, 'config')))
   .sort();
 
-function caseFiles(name: string): FileMap {
-  const caseDir = path.join(GOLDEN_DIR, name);
-  return buildProjectFiles({ root: caseDir, ...goldenOptions(caseDir) });
-}
-
 it('covers every golden case', () => {
   expect(CASES.length).toBeGreaterThanOrEqual(20);
   expect(CASES).toEqual(expect.arrayContaining(['minimal', 'orm-none', 'links-drizzle-postgres']));
 });
 
 it.each(CASES)('golden case %s type-checks', async (name) => {
-  const files = caseFiles(name);
+  const files = expectedFiles(name);
   const root = await typesProject(`golden-${name}`, files);
   const { errors, checked } = typecheckFileMap(files, root);
   expect(checked).toBeGreaterThan(10);
@@ -39,7 +32,7 @@ it.each(CASES)('golden case %s type-checks', async (name) => {
 });
 
 it('a type error planted in a rendered file fails with its file and line', async () => {
-  const files = caseFiles('orm-none');
+  const files = expectedFiles('orm-none');
   const file = [...files.keys()].find((relative) => /^src\/app\/api\/.*route\.ts$/.test(relative));
   if (!file) throw new Error('orm-none renders no route file');
   const lines = (files.get(file)?.content ?? '').split('\n');
