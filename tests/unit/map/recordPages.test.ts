@@ -51,8 +51,8 @@ describe('record pages', () => {
     expect(
       forms.map((e) => [e.form?.method, e.partial, e.form?.access?.signInText ?? null]),
     ).toEqual([
-      ['PATCH', 'view/form/guarded', 'Log in to save post'],
-      ['DELETE', 'view/form/guarded', 'Log in to delete post'],
+      ['PATCH', 'view/guarded', 'Log in to save post'],
+      ['DELETE', 'view/guarded', 'Log in to delete post'],
       ['POST', 'view/form', null],
     ]);
     // One "Log in to ..." per page: the delete form's shows only when the edit form's does not.
