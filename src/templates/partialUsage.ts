@@ -34,15 +34,12 @@ export const VALUES_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   attributeKind: ['flag', 'text', 'number', 'string', 'recordValue', 'recordSelected', 'recordChecked'],
 };
 
-/** What shows an element (ElementContext.shownPartial): `view/<element type>`, or a variant of it. */
-const SHOWN_ELEMENT_PARTIALS = [...ELEMENT_TYPE_NAMES.map((type) => `view/${type}`), 'view/form/loaded', 'view/link/external'];
-
 /** Partials a template includes by a context field, `{{> (lookup . "partial")}}`: the names that field can hold, as patterns. */
 export const PARTIALS_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   // src/map/mapElements.ts: `view/<element type>`, picked by partials/view/element.hbs.
-  partial: [...SHOWN_ELEMENT_PARTIALS, 'view/guarded'],
-  // src/map/mapElements.ts: what view/guarded shows to a visitor the route lets through.
-  shownPartial: SHOWN_ELEMENT_PARTIALS,
+  partial: [...ELEMENT_TYPE_NAMES.map((type) => `view/${type}`), 'view/form/loaded', 'view/guarded', 'view/link/external'],
+  // src/map/mapElements.ts: what view/guarded shows to a visitor the route lets through (a guarded form or link).
+  shownPartial: ['view/form', 'view/form/loaded', 'view/link'],
   // src/map/mapElements.ts: a list row's cell (partials/view/list.hbs) or a detail's value (detail.hbs).
   cell: ['view/cell/link', 'view/cell/value', 'view/field/link', 'view/field/relatedLink', 'view/field/value'],
   // src/map/mapElements.ts: a cell's text (own field or an included relation's) and a column's heading.

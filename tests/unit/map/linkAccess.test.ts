@@ -142,7 +142,7 @@ describe('links to pages whose form is guarded', () => {
       'const access0 = await routeAccess(patchApiPostsById, "PATCH", "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id });',
     );
     expect(page).toMatch(
-      /\{ access0 === "allowed" \? \(\n<>\n<Link className="appgen-link" href=\{[^}]*params\.id[^}]*\}>\{"Edit"\}<\/Link>/,
+      /access0 === "allowed" \? \(\s*<>\s*<Link className="appgen-link" href=\{[^}]*params\.id[^}]*\}>\{"Edit"\}<\/Link>/,
     );
     expect(page).toContain('<Link href={loginUrl(here)}>{"Log in to edit"}</Link>');
     expect(page).toContain('access1 === "signIn" && access0 !== "signIn" ?');
