@@ -1039,7 +1039,8 @@ export interface RouteCallContext {
 
 /**
  * A page asking a form's route, in probe mode, whether the visitor may use it (routeAccess of
- * src/appgen/view.ts), for a form bound to a route with `auth` or a voter (MethodContext.probed).
+ * src/appgen/view.ts), for a form bound to a route with `auth` or a voter (MethodContext.probed),
+ * or for a link to a page whose forms are bound to such a route (src/map/linkAccess.ts).
  */
 export interface FormAccessContext {
   /** Variable holding the answer in the page component, e.g. `access0`. */
@@ -1053,7 +1054,7 @@ export interface FormAccessContext {
   urlPath: string;
   /** The route's params from the page's, as RouteCallContext.paramsArgument. */
   paramsArgument: string;
-  /** The link a signed-out visitor sees in place of the form: "Log in to save" (its button's label). */
+  /** The link a signed-out visitor sees in place of the form: "Log in to save" (its button's label), or of a link ("Log in to edit"). */
   signInText: string;
   /**
    * The variables of the page's earlier access checks (`access0`, ...): when one of them already
@@ -1093,14 +1094,14 @@ export interface FormContext {
   /**
    * The bound route has `auth` or a voter (MethodContext.probed): the page shows the form only
    * when the route would let the visitor through, a "Log in to ..." link when it needs a sign-in,
-   * else nothing (partial view/form/guarded). Null for every other form, shown to everyone.
+   * else nothing (partial view/guarded). Null for every other form, shown to everyone.
    */
   access: FormAccessContext | null;
 
   // --- Decided by the map for the templates (src/map/mapElements.ts) ---
   /** The props of `<AppgenForm>`, in order: the envelopes only where the route has them. */
   props: FormPropContext[];
-  /** What view/form/guarded shows when allowed: `view/form`, or `view/form/loaded` for an edit form. */
+  /** What view/guarded shows when allowed: `view/form`, or `view/form/loaded` for an edit form. */
   shownPartial: 'view/form' | 'view/form/loaded';
 }
 
@@ -1120,8 +1121,8 @@ export interface FormPropContext {
 /**
  * One element of a view. Every field is present for every type (null, false or empty where it
  * does not apply); `partial` names the partial that renders it (`view/<type>`, or a variant of
- * it: `view/form/loaded` for an edit form, `view/form/guarded` for a form of a route with `auth` or a
- * voter, `view/link/external` for a link that leaves the app).
+ * it: `view/form/loaded` for an edit form, `view/link/external` for a link that leaves the app;
+ * `view/guarded` around `shownPartial` for an element with an access check, `access`).
  */
 export interface ElementContext {
   type: ElementType;
@@ -1188,6 +1189,16 @@ export interface ElementContext {
   attributes: AttributeContext[];
   /** The text of a select's empty first option: `Choose…` when a value is required, else `—`. */
   emptyOption: string;
+  /**
+   * The check the page makes before showing the element, else null (shown to everyone): a form's
+   * (FormContext.access), or a link's to a page of the project whose forms are bound to a write
+   * route with `auth` or a voter, that route asked with the link's path parameters bound into the
+   * target's (src/map/linkAccess.ts). `partial` is then `view/guarded`: the element when allowed, a
+   * "Log in to ..." link when a sign-in is needed, nothing when refused.
+   */
+  access: FormAccessContext | null;
+  /** What shows the element: `partial`, or, when `access` guards it, what view/guarded shows when allowed. */
+  shownPartial: string;
 }
 
 /**
@@ -1236,7 +1247,7 @@ export interface ViewContext {
   modelTypes: string[];
   /** Every route call of the page, in page order. */
   loads: RouteCallContext[];
-  /** The page's forms that ask their route whether the visitor may use them (FormContext.access), in page order. */
+  /** The page's forms and links that ask a route whether the visitor may use it (ElementContext.access), in page order. */
   accessChecks: FormAccessContext[];
   /** The page builds a request (auth or loads) and so needs its own path, `here`. */
   usesRequest: boolean;

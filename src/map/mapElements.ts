@@ -15,8 +15,9 @@ import type {
   SelectOptionsContext,
 } from './contexts';
 import { fieldAttributes } from './elementAttributes';
-import { formAccess } from './formAccess';
+import { formAccess, signInText } from './formAccess';
 import { labelFromField } from './fieldLabels';
+import { linkAccess, type LinkTarget } from './linkAccess';
 import { mapListControls } from './mapListControls';
 import { passwordAutocomplete } from './passwordAutocomplete';
 import { recordLink, type RecordPage } from './recordPages';
@@ -42,6 +43,8 @@ export interface ElementScope {
   pageParams: boolean;
   /** Each model's record page, which a detail's belongsTo field links to. */
   recordPages: ReadonlyMap<string, RecordPage>;
+  /** The project's pages as links lead to them, with the guarded route of their forms. */
+  linkTargets: readonly LinkTarget[];
 }
 
 /** `id` the first time on the page, then `id-2`, `id-3`, ...: each field's HTML id is unique. */
@@ -289,7 +292,7 @@ function mapForm(
   const fields = method.body
     .filter((f) => ids.has(f.name))
     .map((f) => ({ name: f.name, kind: formKind(f), nullable: f.nullable }));
-  const access = formAccess(route, element, scope.accessChecks, element.params);
+  const access = formAccess(route, signInText(element), scope.accessChecks, element.params);
   if (access) scope.accessChecks.push(access);
   const bare: BareForm = {
     method: method.method,
@@ -306,12 +309,27 @@ function mapForm(
   return { form: finished(bare, scope.pageParams), inner: { body: method.body, load, method } };
 }
 
-/** The element's partial: `view/<type>`, or its variant for a guarded or edit form or an external link. */
-function partialOf(element: ProjectElement, form: FormContext | null): string {
-  if (form?.access) return 'view/form/guarded';
+/** What shows the element (to a visitor its access check lets through): `view/<type>`, or its variant for an edit form or an external link. */
+function shownPartialOf(element: ProjectElement, form: FormContext | null): string {
   if (form) return form.shownPartial;
   if (element.type === 'link' && isExternal(element.href ?? null)) return 'view/link/external';
   return `view/${element.type}`;
+}
+
+/**
+ * The access check the page makes before showing the element: a guarded form's (FormContext.access),
+ * or a link's to a page whose form is guarded (linkAccess.ts); added to the page's checks.
+ */
+function accessOf(
+  scope: ElementScope,
+  element: ProjectElement,
+  form: FormContext | null,
+): FormAccessContext | null {
+  if (form) return form.access;
+  if (element.type !== 'link') return null;
+  const access = linkAccess(scope.linkTargets, element, scope.accessChecks);
+  if (access) scope.accessChecks.push(access);
+  return access;
 }
 
 const isExternal = (href: string | null): boolean => Boolean(href && !href.startsWith('/'));
@@ -346,10 +364,14 @@ export function mapElement(
   const valueFrom = field && form?.load ? form.load : null;
   const required = element.required ?? field?.required ?? false;
   const href = element.href ?? null;
+  const access = accessOf(scope, element, mappedForm.form);
+  const shownPartial = shownPartialOf(element, mappedForm.form);
   const inputType = element.type === 'input' ? inputTypeOf(element, field) : 'text';
   const mapped: Omit<ElementContext, 'attributes' | 'emptyOption'> = {
     type: element.type,
-    partial: partialOf(element, mappedForm.form),
+    partial: access ? 'view/guarded' : shownPartial,
+    access,
+    shownPartial,
     id: element.id ?? null,
     domId: element.id && FIELD_ELEMENTS.includes(element.type) ? domIdOf(scope, element.id) : null,
     label: element.label ?? null,

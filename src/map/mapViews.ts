@@ -12,6 +12,7 @@ import type {
   ViewHeadingContext,
 } from './contexts';
 import { mapElement, type ElementScope } from './mapElements';
+import { linkTargets } from './linkAccess';
 import { listPrefixes } from './mapListControls';
 import { recordPages } from './recordPages';
 import { nameTables } from './tableLabels';
@@ -40,6 +41,7 @@ export function viewMapper(input: ViewMappingInput): (view: ProjectView) => View
   const routes = routesByRef(input.routeFiles);
   const models = new Map(input.models.map((m) => [m.name, m]));
   const pages = recordPages(input.views, routes);
+  const targets = linkTargets(input.views, routes);
   return (view) =>
     mapView(
       view,
@@ -51,6 +53,7 @@ export function viewMapper(input: ViewMappingInput): (view: ProjectView) => View
         domIds: new Set(),
         pageParams: view.folder.params.length > 0,
         recordPages: pages,
+        linkTargets: targets,
       },
       view.folder,
     );
@@ -129,7 +132,7 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
     pageClass: isCardPage(elements) ? 'appgen-page appgen-page-card' : 'appgen-page',
     usesLink: elements.some(
       (e) =>
-        (e.form !== null && e.form.access !== null) ||
+        e.access !== null ||
         (e.type === 'link' && !e.external) ||
         e.link !== null ||
         e.columns.some((c) => c.link !== null),

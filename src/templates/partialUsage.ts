@@ -37,9 +37,9 @@ export const VALUES_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
 /** Partials a template includes by a context field, `{{> (lookup . "partial")}}`: the names that field can hold, as patterns. */
 export const PARTIALS_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   // src/map/mapElements.ts: `view/<element type>`, picked by partials/view/element.hbs.
-  partial: [...ELEMENT_TYPE_NAMES.map((type) => `view/${type}`), 'view/form/loaded', 'view/form/guarded', 'view/link/external'],
-  // src/map/mapElements.ts: what view/form/guarded shows to a visitor the route lets through.
-  shownPartial: ['view/form', 'view/form/loaded'],
+  partial: [...ELEMENT_TYPE_NAMES.map((type) => `view/${type}`), 'view/form/loaded', 'view/guarded', 'view/link/external'],
+  // src/map/mapElements.ts: what view/guarded shows to a visitor the route lets through (a guarded form or link).
+  shownPartial: ['view/form', 'view/form/loaded', 'view/link'],
   // src/map/mapElements.ts: a list row's cell (partials/view/list.hbs) or a detail's value (detail.hbs).
   cell: ['view/cell/link', 'view/cell/value', 'view/field/link', 'view/field/relatedLink', 'view/field/value'],
   // src/map/mapElements.ts: a cell's text (own field or an included relation's) and a column's heading.

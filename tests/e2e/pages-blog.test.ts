@@ -656,13 +656,15 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
   // "owner:authorId") are shown only to visitors the route lets through, as the route itself
   // decides on the server (a probe of its handler, which writes nothing): the author edits and
   // deletes; another signed-in user gets no form at all, not even in the HTML; a visitor gets
-  // "Log in to ..." links that come back to the post after logging in.
+  // "Log in to ..." links that come back to the post after logging in. The link to the edit page
+  // (/posts/:id/edit, whose form is PATCH /api/posts/:id) follows the same probe of that route.
   describe('actions for those who may take them', () => {
     let owned: Row;
     let context: BrowserContext;
     let tab: Page;
     const postPath = () => `/posts/${String(owned.id)}`;
     const editForm = () => tab.locator('form.appgen-form[data-method="PATCH"]');
+    const editPageHref = () => `href="${postPath()}/edit"`;
     /** The post's page as served to a client with these headers (no JavaScript, no browser). */
     const html = async (headers: Record<string, string> = {}) => {
       const response = await fetch(new URL(postPath(), base), { headers });
@@ -692,18 +694,19 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       await context?.close();
     });
 
-    it('shows a visitor one "Log in to ..." in place of the forms, with no form in the HTML', async () => {
+    it('shows a visitor one "Log in to ..." in place of the edit link and the forms, with none of them in the HTML', async () => {
       const served = await html();
-      // One link for the page's two guarded forms: the first one's.
-      expect(served).toContain('Log in to save post');
-      expect(served).not.toContain('Log in to delete post');
+      // One link for the page's guarded link and two guarded forms: the first one's, the link's.
+      expect(served).toContain('Log in to edit on its own page');
+      expect(served).not.toMatch(/Log in to (save|delete) post/);
+      expect(served).not.toContain(editPageHref());
       expect(served).not.toMatch(/data-method="(PATCH|DELETE)"/);
       expect(served).toContain('data-method="POST"'); // the comment form has no auth: unchanged
     });
 
     it('brings the visitor back to the post after logging in through the link, with the forms', async () => {
       await tab.goto(`${base}${postPath()}`);
-      const link = tab.getByRole('link', { name: 'Log in to save post' });
+      const link = tab.getByRole('link', { name: 'Log in to edit on its own page' });
       await expect(link.getAttribute('href')).resolves.toBe(
         `/login?next=${encodeURIComponent(postPath())}`,
       );
@@ -714,6 +717,11 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       await expect(editForm().getByLabel('Title').inputValue()).resolves.toBe('Mine to edit');
       await expect(tab.getByRole('button', { name: 'Delete post' }).count()).resolves.toBe(1);
       await expect(tab.getByRole('link', { name: /^Log in to/ }).count()).resolves.toBe(0);
+    });
+
+    it('shows the author the link to the edit page', async () => {
+      const edit = tab.getByRole('link', { name: 'Edit on its own page', exact: true });
+      await expect(edit.getAttribute('href')).resolves.toBe(`${postPath()}/edit`);
     });
 
     it('lets the author save an edit, and shows the error of an emptied required title under it', async () => {
@@ -749,6 +757,9 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       const served = await html(authors[1].auth);
       expect(served).toContain('Mine, edited');
       expect(served).not.toMatch(/data-method="(PATCH|DELETE)"|Save post|Delete post|Log in to/);
+      // Nor the link to the edit page, whose form the route would refuse them.
+      expect(served).not.toContain(editPageHref());
+      expect(served).not.toContain('Edit on its own page');
       // The route agrees: the same user is refused by the API.
       await send(
         'PATCH',

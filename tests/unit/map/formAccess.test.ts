@@ -157,8 +157,8 @@ describe('the page side: guarded forms', () => {
   it('asks the route of each form with auth or a voter, and no other', () => {
     expect(forms.map((f) => [f.form?.method, f.partial, f.form?.access?.variable ?? null])).toEqual(
       [
-        ['PATCH', 'view/form/guarded', 'access0'],
-        ['DELETE', 'view/form/guarded', 'access1'],
+        ['PATCH', 'view/guarded', 'access0'],
+        ['DELETE', 'view/guarded', 'access1'],
         ['POST', 'view/form', null],
       ],
     );

@@ -51,12 +51,17 @@ describe('record pages', () => {
     expect(
       forms.map((e) => [e.form?.method, e.partial, e.form?.access?.signInText ?? null]),
     ).toEqual([
-      ['PATCH', 'view/form/guarded', 'Log in to save post'],
-      ['DELETE', 'view/form/guarded', 'Log in to delete post'],
+      ['PATCH', 'view/guarded', 'Log in to save post'],
+      ['DELETE', 'view/guarded', 'Log in to delete post'],
       ['POST', 'view/form', null],
     ]);
-    // One "Log in to ..." per page: the delete form's shows only when the edit form's does not.
-    expect(forms.map((e) => e.form?.access?.earlier ?? null)).toEqual([[], ['access0'], null]);
+    // One "Log in to ..." per page: the link to the edit page asks first (access0, see
+    // linkAccess.test.ts); each form's shows only when no earlier one does.
+    expect(forms.map((e) => e.form?.access?.earlier ?? null)).toEqual([
+      ['access0'],
+      ['access0', 'access1'],
+      null,
+    ]);
   });
 
   it("names each table by the heading before its list, else the page's title", () => {

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { DELETE as deleteApiPostsById } from "@/app/api/posts/[id]/route";
 import { GET as getApiPostsById } from "@/app/api/posts/[id]/route";
+import { PATCH as patchApiPostsById } from "@/app/api/posts/[id]/route";
 import { AppgenForm } from "@/appgen/form";
 import type { Post } from "@/appgen/types";
 import { callRoute, decodedParams, pageLocale, shownValue, recordTitle, loginUrl, routeAccess } from "@/appgen/view";
@@ -20,7 +21,8 @@ export default async function PostPage(props: { params: Promise<{ id: string }> 
   const here = "/posts/" + encodeURIComponent(String(params.id));
   const locale = await pageLocale();
   const data0 = await callRoute<Post>(getApiPostsById, "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id }, here);
-  const access0 = await routeAccess(deleteApiPostsById, "DELETE", "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id });
+  const access0 = await routeAccess(patchApiPostsById, "PATCH", "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id });
+  const access1 = await routeAccess(deleteApiPostsById, "DELETE", "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id });
   return (
     <main className={"appgen-page"}>
       <h1>{recordTitle(data0, "title", "string", "Post", locale)}</h1>
@@ -50,8 +52,14 @@ export default async function PostPage(props: { params: Promise<{ id: string }> 
           </dl>
         ) : <p role="alert" className="appgen-error">{ data0.error }</p> }
         <div className={"appgen-section appgen-row"}>
-          <Link className="appgen-link" href={ "/posts/" + encodeURIComponent(String(params.id)) + "/edit" }>{"Edit"}</Link>
           { access0 === "allowed" ? (
+          <>
+          <Link className="appgen-link" href={ "/posts/" + encodeURIComponent(String(params.id)) + "/edit" }>{"Edit"}</Link>
+          </>
+          ) : access0 === "signIn" ? (
+            <p className="appgen-sign-in"><Link href={loginUrl(here)}>{"Log in to edit"}</Link></p>
+          ) : null }
+          { access1 === "allowed" ? (
           <>
           <AppgenForm
             method={ "DELETE" }
@@ -64,7 +72,7 @@ export default async function PostPage(props: { params: Promise<{ id: string }> 
             <button type="submit">{"Delete"}</button>
           </AppgenForm>
           </>
-          ) : access0 === "signIn" ? (
+          ) : access1 === "signIn" && access0 !== "signIn" ? (
             <p className="appgen-sign-in"><Link href={loginUrl(here)}>{"Log in to delete"}</Link></p>
           ) : null }
         </div>
