@@ -1,4 +1,4 @@
-import { parseAppPath, type PathSegment } from '../domain/appPaths';
+import type { PathSegment } from '../domain/appPaths';
 import { pageParamOf, type ParamBinding } from '../domain/viewParamBinding';
 import type { ProjectElement, ProjectView } from '../validate/checkedProject';
 import type { FormAccessContext } from './contexts';
@@ -47,10 +47,7 @@ export function linkTargets(
   views: readonly ProjectView[],
   routes: ReadonlyMap<string, BoundRoute>,
 ): LinkTarget[] {
-  return views.flatMap((view) => {
-    const parsed = parseAppPath(view.path);
-    return parsed.ok ? [{ segments: parsed.segments, guard: guardOf(view, routes) }] : [];
-  });
+  return views.map((view) => ({ segments: view.segments, guard: guardOf(view, routes) }));
 }
 
 /** Whether a view's path serves the link's: same length, its fixed segments written alike. */
@@ -79,9 +76,8 @@ export function linkAccess(
   link: ProjectElement,
   earlier: readonly FormAccessContext[],
 ): FormAccessContext | null {
-  const parsed = link.href?.startsWith('/') ? parseAppPath(link.href.split(/[?#]/)[0]) : null;
-  if (!parsed?.ok) return null;
-  const href = parsed.segments;
+  const href = link.hrefSegments;
+  if (!href) return null;
   const [target] = targets
     .filter((t) => serves(t.segments, href))
     .sort((a, b) => moreSpecific(a.segments, b.segments));

@@ -18,6 +18,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { TransformName } from '../config/transforms';
 import type { ParsedValidator } from '../config/validators';
 import type { AppFolder } from '../domain/appFolders';
+import type { PathSegment } from '../domain/appPaths';
 import type { CorsSettings } from '../domain/cors';
 import type { RouteRef } from '../domain/routeRefs';
 import type { ParamParent } from '../domain/routeParams';
@@ -259,6 +260,8 @@ export interface ProjectElement extends Omit<
   children: ProjectElement[];
   /** A form: the ids of the input elements that belong to it (not to a form inside it). */
   formFieldIds: string[];
+  /** A link to a page of this site: its href's path (before `?` and `#`) in segments. */
+  hrefSegments?: PathSegment[];
 }
 
 export interface ProjectView {
@@ -272,6 +275,8 @@ export interface ProjectView {
   file: string;
   /** Its folder under src/app, named alike with the routes' folders. */
   folder: AppFolder;
+  /** Its path in segments (`:name` ones are its parameters). */
+  segments: PathSegment[];
 }
 
 export interface ProjectEvent {
