@@ -1,4 +1,4 @@
-import { parseAppPath, pathShape, type PathSegment } from './appPaths';
+import { pathShape, segmentsOf } from './appPaths';
 
 export interface AppFolder {
   /** Folder under src/app, e.g. `api/users/[id]/posts` for `/api/users/:userId/posts`. */
@@ -6,11 +6,6 @@ export interface AppFolder {
   /** Each path parameter, in order, with the name of the dynamic folder that holds it. */
   params: Array<{ name: string; folder: string }>;
 }
-
-const segmentsOf = (path: string): PathSegment[] => {
-  const parsed = parseAppPath(path);
-  return parsed.ok ? parsed.segments : [];
-};
 
 /**
  * A folder name for a parameter that an outer folder of the same path may already use

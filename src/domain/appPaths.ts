@@ -75,3 +75,9 @@ export function pathParams(path: string): string[] {
   const parsed = parseAppPath(path);
   return parsed.ok ? parsed.segments.filter((s) => s.param).map((s) => s.param as string) : [];
 }
+
+/** A path's segments, for a path the config checks accepted (parseAppPath); none for another. */
+export function segmentsOf(path: string): PathSegment[] {
+  const parsed = parseAppPath(path);
+  return parsed.ok ? parsed.segments : [];
+}

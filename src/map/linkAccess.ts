@@ -3,6 +3,7 @@ import { pageParamOf, type ParamBinding } from '../domain/viewParamBinding';
 import type { ProjectElement, ProjectView } from '../validate/checkedProject';
 import type { FormAccessContext } from './contexts';
 import { formAccess, signInTextOf } from './formAccess';
+import { elementsOf } from './projectElements';
 import type { BoundRoute } from './viewRouteCalls';
 
 /**
@@ -13,11 +14,6 @@ export interface LinkTarget {
   segments: PathSegment[];
   guard: { route: BoundRoute; binding: ParamBinding } | null;
 }
-
-const elementsOf = (element: ProjectElement): ProjectElement[] => [
-  element,
-  ...element.children.flatMap(elementsOf),
-];
 
 /**
  * The route a link to the view asks (issue 50 §3): the view's forms bound to write routes must

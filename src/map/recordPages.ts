@@ -1,6 +1,7 @@
 import { pathParams } from '../domain/appPaths';
 import { pageParamOf } from '../domain/viewParamBinding';
-import type { ProjectElement, ProjectView } from '../validate/checkedProject';
+import type { ProjectView } from '../validate/checkedProject';
+import { elementsOf } from './projectElements';
 import type { BoundRoute } from './viewRouteCalls';
 
 /** A model's record page: its path, with the one parameter that takes the record's id. */
@@ -8,11 +9,6 @@ export interface RecordPage {
   path: string;
   param: string;
 }
-
-const elementsOf = (element: ProjectElement): ProjectElement[] => [
-  element,
-  ...element.children.flatMap(elementsOf),
-];
 
 /** The model a view shows as its record, by id: see recordPages. */
 function recordShown(view: ProjectView, routes: ReadonlyMap<string, BoundRoute>) {

@@ -6,7 +6,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import { parseValidator, type ParsedValidator } from '../config/validators';
 import type { CorsSettings } from '../domain/cors';
 import { appFolderNamer, type AppFolder } from '../domain/appFolders';
-import { parseAppPath, type PathSegment } from '../domain/appPaths';
+import { segmentsOf } from '../domain/appPaths';
 import { bodyFieldOptions, isBodyFieldRequired } from '../domain/bodyFields';
 import { envelopeOf, type ErrorFormat } from '../domain/envelope';
 import { fieldOf, fieldOptions, modelFields } from '../domain/fields';
@@ -305,15 +305,9 @@ function normaliseElement(element: ElementConfig): ProjectElement {
     children: (fields ?? children ?? []).map(normaliseElement),
     formFieldIds: inputs.map((v) => v.element.id).filter((id): id is string => id !== undefined),
     ...(element.type === 'link' && element.href?.startsWith('/')
-      ? withSegments('hrefSegments', element.href.split(/[?#]/)[0])
+      ? { hrefSegments: segmentsOf(element.href.split(/[?#]/)[0]) }
       : {}),
   };
-}
-
-/** `{ [key]: segments }` of a path that checkViewElements and checkViews found valid, else `{}`. */
-function withSegments<K extends string>(key: K, path: string): { [k in K]?: PathSegment[] } {
-  const parsed = parseAppPath(path);
-  return parsed.ok ? ({ [key]: parsed.segments } as { [k in K]: PathSegment[] }) : {};
 }
 
 function normaliseView({ config, origin }: CheckedView, folder: AppFolder): ProjectView {
@@ -326,6 +320,6 @@ function normaliseView({ config, origin }: CheckedView, folder: AppFolder): Proj
     root: normaliseElement(config.root),
     file: origin.file,
     folder,
-    segments: withSegments('segments', config.path).segments ?? [],
+    segments: segmentsOf(config.path),
   };
 }
