@@ -1,9 +1,10 @@
-import type { ElementConfig, ViewConfig } from '../config/configTypes';
+import type { ElementConfig, ModelConfig, ViewConfig } from '../config/configTypes';
 import { FIELD_ELEMENTS } from '../config/elements';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { closestMatch, suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import { bodyFieldOptions, isBodyFieldRequired } from '../domain/bodyFields';
+import { isSentField } from '../domain/computedFields';
 import type { CheckedModel, CheckedRoute } from './checkedProject';
 import { relatedColumnProblem } from './checkRelatedColumn';
 import { checkSelectOptionsRoute } from './checkSelectOptionsRoute';
@@ -128,16 +129,42 @@ function checkForm(
   if (form.load) {
     const loaded =
       loadRoute && answeredModel(scope, loadRoute, form.load, childPointer(pointer, 'load'), false);
-    if (loaded)
-      checkModelFields(
-        scope,
-        loaded,
-        fields.map((f) => ({
-          name: f.element.id as string,
-          pointer: childPointer(f.pointer, 'id'),
-        })),
-        `field to fill from "${form.load}"`,
-      );
+    if (loaded) {
+      const named = fields.map((f) => ({
+        name: f.element.id as string,
+        pointer: childPointer(f.pointer, 'id'),
+      }));
+      const before = scope.problems.length;
+      checkModelFields(scope, loaded, named, `field to fill from "${form.load}"`);
+      if (scope.problems.length === before && loadRoute)
+        checkLoadedFields(scope, loaded, named, { route: loadRoute, ref: form.load });
+    }
+  }
+}
+
+/**
+ * A form that loads its record starts each field with the record's value: a field the load route
+ * leaves out (its `fields` list) would start empty, and saving the form would clear the record's
+ * value. Fields never sent (passwords, hidden fields) start empty on purpose.
+ */
+function checkLoadedFields(
+  scope: BindingScope,
+  model: ModelConfig,
+  named: Array<{ name: string; pointer: string }>,
+  load: { route: CheckedRoute; ref: string },
+): void {
+  const chosen = load.route.config.fields;
+  if (!chosen) return;
+  for (const { name, pointer } of named) {
+    if (chosen.includes(name) || !isSentField(model, name)) continue;
+    scope.problems.push(
+      diagnosticAt(
+        scope.document,
+        pointer,
+        `"${name}" would start empty: "${load.ref}" does not send it (its "fields": ${chosen.map((f) => `"${f}"`).join(', ')}), so saving the form would clear ${model.name}.${name}`,
+        `add "${name}" to the "fields" of "${load.ref}", or load the form from a route that sends it.`,
+      ),
+    );
   }
 }
 

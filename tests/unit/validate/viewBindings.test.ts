@@ -239,6 +239,55 @@ describe('views bound to routes', () => {
   });
 });
 
+describe('an edit form loaded from a route that chooses its fields', () => {
+  const routes = {
+    routes: [
+      ...FLAG_ROUTES.routes,
+      {
+        method: 'GET',
+        path: '/api/flags/:id/short',
+        params: { id: 'uuid' },
+        response: 'Flags',
+        fields: ['title'],
+      },
+    ],
+  };
+  const form = (fields: unknown[]) =>
+    minimalProject({
+      'config/models/Flags.json': FLAGS,
+      'config/routes/flags.json': routes,
+      'config/views/page.json': {
+        name: 'FlagsPage',
+        path: '/flags/:id',
+        root: {
+          type: 'form',
+          route: 'POST /api/flags',
+          load: 'GET /api/flags/:id/short',
+          fields,
+        },
+      },
+    });
+
+  it('refuses a field the load route does not send: it would start empty and saving would clear it', () => {
+    expect(
+      problems(
+        form([
+          { type: 'input', id: 'title', label: 'T' },
+          { type: 'input', id: 'count', label: 'C' },
+        ]),
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /root\.fields\[1\]\.id \| "count" would start empty: "GET \/api\/flags\/:id\/short" does not send it \(its "fields": "title"\), so saving the form would clear Flags\.count \| add "count" to the "fields" of "GET \/api\/flags\/:id\/short", or load the form from a route that sends it\./,
+      ),
+    ]);
+  });
+
+  it('accepts the fields the route sends', () => {
+    expect(problems(form([{ type: 'input', id: 'title', label: 'T' }]))).toEqual([]);
+  });
+});
+
 describe('view elements', () => {
   it('refuses duplicate ids, links to unknown page parameters, nav on a dynamic page, and a select with nothing to choose', () => {
     expect(
