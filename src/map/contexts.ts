@@ -955,6 +955,11 @@ export interface ColumnContext {
   link: string | null;
   /** A `text` field: a detail shows it with its line breaks. */
   multiline: boolean;
+  /**
+   * The class of a detail's value: `appgen-multiline` for a `text` field (its line breaks kept),
+   * `appgen-json` for JSON (indented, in a monospace font), else null.
+   */
+  valueClass: 'appgen-multiline' | 'appgen-json' | null;
   /** A detail's: the variable holding its route's answer (`data0`), whose record it shows; null in a list. */
   data: string | null;
 

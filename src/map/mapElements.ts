@@ -158,14 +158,17 @@ function mapColumns(
     const detailLinked = link !== null && relation !== null ? 'relatedLink' : linked;
     const sortState =
       relation === null && call.list && sorts.includes(field) ? call.list.state : null;
+    const kind = columnKind(scope.models, model, field);
+    const multiline = modelFieldType(scope.models, model, field) === 'text';
     return {
       field,
       label: label ?? labelFromField(relation === null ? field : `${relation} ${field}`),
-      kind: columnKind(scope.models, model, field),
+      kind,
       link,
       relation,
       sortState,
-      multiline: modelFieldType(scope.models, model, field) === 'text',
+      multiline,
+      valueClass: multiline ? 'appgen-multiline' : kind === 'json' ? 'appgen-json' : null,
       data: isList ? null : call.variable,
       cell: isList ? (`view/cell/${linked}` as const) : (`view/field/${detailLinked}` as const),
       value: relation === null ? 'view/value/own' : 'view/value/related',

@@ -108,7 +108,9 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
   // The page knows its own path (`here`) for its route calls and for a form's "Log in to ..." link.
   const usesRequest = view.auth || scope.loads.length > 0 || scope.accessChecks.length > 0;
   // A list or a record writes its values (numbers, dates) in the visitor's language.
-  const showsValues = elements.some((e) => e.type === 'list' || e.type === 'detail');
+  const showsRecords = elements.some((e) => e.type === 'list' || e.type === 'detail');
+  // A select's choices from a list route are records' values too.
+  const showsValues = showsRecords || elements.some((e) => e.optionsFrom !== null);
   return {
     name: view.name,
     urlPath: view.path,
@@ -144,7 +146,8 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
       ...(params.length > 0 ? ['decodedParams'] : []),
       ...(elements.some((e) => e.data !== null || e.optionsFrom !== null) ? ['formatValue'] : []),
       ...(elements.some((e) => e.valueFrom !== null) ? ['inputValue'] : []),
-      ...(showsValues ? ['pageLocale', 'shownValue'] : []),
+      ...(showsValues ? ['pageLocale'] : []),
+      ...(showsRecords ? ['shownValue'] : []),
       ...(heading ? ['recordTitle'] : []),
       ...(scope.accessChecks.length > 0 ? ['loginUrl'] : []),
       ...(view.auth ? ['requireUser'] : []),
@@ -187,7 +190,7 @@ interface PageNeeds {
   auth?: boolean;
   /** A list with controls reads its state from the page's query. */
   readsSearch?: boolean;
-  /** A list or record writes values in the visitor's language. */
+  /** A list, a record or a select fed by a route writes values in the visitor's language. */
   showsValues?: boolean;
 }
 

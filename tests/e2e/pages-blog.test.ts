@@ -326,6 +326,7 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
         {
           title: 'Notes on <the> Engine',
           body: 'The first paragraph.\n\nThe second one,\nover two lines.',
+          views: 12345,
         },
         201,
         author.auth,
@@ -376,6 +377,17 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       await expect(page.locator('h1').textContent()).resolves.toBe('Ada Lovelace');
       // After a client-side navigation Next.js sets the title once the page's metadata arrives.
       await page.waitForFunction("document.title === 'Ada Lovelace'");
+    });
+
+    it("writes numbers in the visitor's language, in the HTML: 12,345 in English, 12.345 in German", async () => {
+      const views = async (language: string) => {
+        const html = await (
+          await fetch(`${base}/posts/${post.id}`, { headers: { 'accept-language': language } })
+        ).text();
+        return /<dt>Views<\/dt><dd>([^<]*)<\/dd>/.exec(html)?.[1];
+      };
+      await expect(views('en-US,en;q=0.9')).resolves.toBe('12,345');
+      await expect(views('de-DE,de;q=0.9')).resolves.toBe('12.345');
     });
 
     it("writes dates in the visitor's language: in UTC in the HTML, in the browser's zone once hydrated", async () => {

@@ -14,6 +14,8 @@ interface Visit {
   name: string;
   address: string;
   status?: number;
+  /** Text the page must show as a reader sees it (the body's innerText, line breaks kept). */
+  shows?: string[];
 }
 
 /** What an example's pages need: records written through its API, then the pages to open. */
@@ -122,7 +124,8 @@ const BLOG: ExamplePages = {
       visitor: [
         { name: 'home', address: '/' },
         { name: 'posts', address: '/posts' },
-        { name: 'post', address: post },
+        // A JSON field on the record page, indented as written (the first post's metadata).
+        { name: 'post', address: post, shows: ['{\n  "readingMinutes": 4\n}'] },
         { name: 'post-long-title', address: `/posts/${String(posts[3].id)}` },
         { name: 'user', address: `/users/${String(ada.id)}` },
         { name: 'user-without-posts', address: `/users/${String(users[2].id)}` },
@@ -248,11 +251,13 @@ export async function openExamplePages(
       if (response.status() >= 500)
         problems.push(`${response.url()}: answered ${response.status()}`);
     });
-    const open = async ({ name, address, status = 200 }: Visit) => {
+    const open = async ({ name, address, status = 200, shows = [] }: Visit) => {
       const answer = await page.goto(`${base}${address}`);
       expect([address, answer?.status()]).toEqual([address, status]);
       const text = (await page.locator('body').innerText()) ?? '';
       expect([address, ERROR_TEXT.exec(text)?.[0] ?? null]).toEqual([address, null]);
+      for (const shown of shows)
+        expect([address, text]).toEqual([address, expect.stringContaining(shown)]);
       const errors = await page.locator('.appgen-error').allInnerTexts();
       expect([address, errors.filter((error) => error.trim() !== '')]).toEqual([address, []]);
       await checkPage(page, `${prefix}-${name}`, {

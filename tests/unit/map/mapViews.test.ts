@@ -217,6 +217,7 @@ describe('mapping views', () => {
       value: 'view/value/own',
       header: 'view/header/plain',
       labelsArgument: '',
+      valueClass: null,
     };
     expect(tasks.root.children[0].columns).toEqual([
       {

@@ -99,11 +99,12 @@ describe('record pages', () => {
   it("links a field of an included belongsTo to the related record's page by the record's key, and keeps a text field's lines", () => {
     const detail = elements.find((e) => e.type === 'detail');
     expect(
-      detail?.columns.map((c) => [c.relation, c.field, c.link, c.cell, c.value, c.multiline]),
+      detail?.columns.map((c) => [c.relation, c.field, c.link, c.cell, c.value, c.valueClass]),
     ).toEqual([
-      [null, 'body', null, 'view/field/value', 'view/value/own', true],
-      ['author', 'name', '/users/:authorId', 'view/field/relatedLink', 'view/value/related', false],
-      [null, 'createdAt', null, 'view/field/value', 'view/value/own', false],
+      [null, 'body', null, 'view/field/value', 'view/value/own', 'appgen-multiline'],
+      ['author', 'name', '/users/:authorId', 'view/field/relatedLink', 'view/value/related', null],
+      [null, 'createdAt', null, 'view/field/value', 'view/value/own', null],
+      [null, 'views', null, 'view/field/value', 'view/value/own', null],
     ]);
     expect(post.usesLink).toBe(true);
   });

@@ -145,16 +145,27 @@ type ValueKind = "string" | "number" | "boolean" | "datetime" | "json";
 
 /**
  * A value as text: dates in the visitor's language (`locale`) and in UTC (src/appgen/dates.ts),
- * booleans as Yes/No, an enum's value by its label (`labels`: the model's, else the value in
- * words), nothing as a dash.
+ * numbers in the visitor's language (see numberText), JSON indented, booleans as Yes/No, an
+ * enum's value by its label (`labels`: the model's, else the value in words), nothing as a dash.
  */
 export function formatValue(value: unknown, kind: ValueKind, labels?: Readonly<Record<string, string>>, locale = "en"): string {
   if (value === null || value === undefined) return "—";
   if (labels && typeof value === "string" && Object.hasOwn(labels, value)) return labels[value];
   if (kind === "boolean") return value === true ? "Yes" : "No";
   if (kind === "datetime" && typeof value === "string") return formatDate(value, locale, "UTC");
-  if (kind === "json" || typeof value === "object") return JSON.stringify(value);
+  if (kind === "number" && typeof value === "number") return numberText(value, locale);
+  if (kind === "json" || typeof value === "object") return JSON.stringify(value, null, 2);
   return String(value);
+}
+
+/**
+ * A number as the visitor's language writes it (12,345.5; 12.345,5 in German), up to six
+ * decimals (a float's 0.30000000000000004 reads 0.3). Thousands are grouped from five digits
+ * on, so a year or a small count reads as typed (2024, not 2,024). The edit form shows the exact
+ * value.
+ */
+function numberText(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 6, useGrouping: "min2" }).format(value);
 }
 
 /**

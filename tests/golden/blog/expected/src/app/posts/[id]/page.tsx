@@ -47,7 +47,7 @@ export default async function PostPage(props: { params: Promise<{ id: string }> 
             </div>
             <div>
               <dt>{"Metadata"}</dt>
-              <dd>{ shownValue(data0.data["metadata"], "json", locale) }</dd>
+              <dd className="appgen-json">{ shownValue(data0.data["metadata"], "json", locale) }</dd>
             </div>
           </dl>
         ) : <p role="alert" className="appgen-error">{ data0.error }</p> }

@@ -5,13 +5,14 @@ import { GET as getApiBoards } from "@/app/api/boards/route";
 import { POST as postApiTasks } from "@/app/api/tasks/route";
 import { AppgenForm, FieldError } from "@/appgen/form";
 import type { Board } from "@/appgen/types";
-import { callRoute, formatValue, loginUrl, routeAccess } from "@/appgen/view";
+import { callRoute, formatValue, pageLocale, loginUrl, routeAccess } from "@/appgen/view";
 
 export const metadata: Metadata = { title: "New Task" };
 
 /** /tasks/new (config/views/newTask.json) */
 export default async function NewTaskPage() {
   const here = "/tasks/new";
+  const locale = await pageLocale();
   const data0 = await callRoute<Board[]>(getApiBoards, "/api/boards", {}, here);
   const access0 = await routeAccess(postApiTasks, "POST", "/api/tasks", {});
   return (
@@ -37,7 +38,7 @@ export default async function NewTaskPage() {
           <select id={"boardId"} name={"boardId"} defaultValue={ "" }>
             <option value="">—</option>
             { data0.ok ? data0.data.map((record) => (
-              <option key={record.id} value={record.id}>{formatValue(record["name"], "string")}</option>
+              <option key={record.id} value={record.id}>{formatValue(record["name"], "string", undefined, locale)}</option>
             )) : null }
           </select>
           <FieldError name={"boardId"} control={"boardId"} />
