@@ -9,7 +9,7 @@ import { ORMS, type Orm } from './support/orms';
 import { APPGEN, REPO_ROOT } from './support/paths';
 import { variantDatabase } from './support/postgres';
 import { RunningServer, startBuiltApp } from './support/server';
-import { createTestProject, type TestProject } from './support/testProject';
+import { createTestProject, folderPerOrm, type TestProject } from './support/testProject';
 
 jest.setTimeout(600_000);
 
@@ -44,6 +44,9 @@ const overflows = (page: Page) =>
     'document.documentElement.scrollWidth > document.documentElement.clientWidth',
   ) as Promise<boolean>;
 
+/** The SQLite and PostgreSQL variants of an ORM share a folder: the second build starts warm. */
+const projectFor = folderPerOrm();
+
 describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) => {
   let project: TestProject;
   let server: RunningServer;
@@ -64,17 +67,15 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
     headers: Record<string, string> = {},
   ): Promise<Row> => sendExpecting(base, method, pathName, body, status, headers);
   const param = (name: string) => new URL(page.url()).searchParams.get(name);
-  /** Screenshots of the pages come from one pair; the checks run on every pair. */
+  /** One pair looks at the pages in full (screenshots, axe-core); every pair checks 390 px. */
   const screenshots = orm === 'prisma' && database === 'sqlite';
 
   beforeAll(async () => {
     const variant = await variantDatabase(database);
     dropDatabase = variant.drop;
-    project = await createTestProject(`pages-blog-${orm}-${database}`, {
-      orm,
-      env: variant.env,
-      configFrom: FIXTURE,
-    });
+    project = await projectFor(orm, variant.env, () =>
+      createTestProject(`pages-blog-${orm}`, { orm, env: variant.env, configFrom: FIXTURE }),
+    );
     await project.appgen(['build']);
     server = await startBuiltApp(project.dir, project.env);
     base = server.url;
@@ -257,17 +258,17 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       await expect(cell.locator('span').getAttribute('title')).resolves.toBe(LONG_WORD);
       expect(await overflows(page)).toBe(false);
       // Each page at both widths, light and dark (support/pageChecks.ts); screenshots from one pair.
-      await checkPage(page, 'pages-blog-posts', { screenshots });
+      await checkPage(page, 'pages-blog-posts', { full: screenshots });
       await page.goto(`${base}/posts?status=published&sort=-views&page=2`);
-      await checkPage(page, 'pages-blog-posts-filtered', { screenshots });
+      await checkPage(page, 'pages-blog-posts-filtered', { full: screenshots });
       await page.goto(`${base}/archive`);
-      await checkPage(page, 'pages-blog-archive', { screenshots });
+      await checkPage(page, 'pages-blog-archive', { full: screenshots });
       for (const [name, address] of [
         ['login', '/login'],
         ['signup', '/signup'],
       ]) {
         await page.goto(`${base}${address}`);
-        await checkPage(page, `pages-blog-${name}`, { screenshots });
+        await checkPage(page, `pages-blog-${name}`, { full: screenshots });
       }
     });
 
@@ -525,7 +526,7 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
         ['not-found', '/posts/01900000-0000-7000-8000-000000000000'],
       ]) {
         await page.goto(`${base}${address}`);
-        await checkPage(page, `pages-blog-${name}`, { screenshots });
+        await checkPage(page, `pages-blog-${name}`, { full: screenshots });
       }
     });
 

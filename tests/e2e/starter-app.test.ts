@@ -16,7 +16,7 @@ import { defaultDatabaseFile, ORMS, type Orm } from './support/orms';
 import { REPO_ROOT } from './support/paths';
 import { postgresAvailable, createTestDatabase } from './support/postgres';
 import { runBuiltAppUntilExit, RunningServer, startBuiltApp } from './support/server';
-import { createTestProject, type TestProject } from './support/testProject';
+import { createTestProject, folderPerOrm, type TestProject } from './support/testProject';
 import { itemTranscript } from './support/transcript';
 
 jest.setTimeout(300_000);
@@ -204,6 +204,9 @@ const VARIANTS: Variant[] = ORMS.flatMap((orm) => [
   { orm, database: 'postgresql' as const },
 ]);
 
+/** The SQLite and PostgreSQL variants of an ORM share a folder: the second build starts warm. */
+const projectFor = folderPerOrm();
+
 describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database }) => {
   let project: TestProject;
   let server: RunningServer;
@@ -212,7 +215,7 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
   const post = (body: unknown, headers: Record<string, string> = {}) =>
     request(base, 'POST', '/api/entries', body, { origin: base, ...headers });
   const label = () => `entry-${crypto.randomBytes(4).toString('hex')}`;
-  // Every pair checks each page (overflow at 390 px, axe-core); one keeps the screenshots.
+  // Every pair checks each page at 390 px; one looks in full (axe-core, screenshots): checkPage.
   const screenshots = orm === 'prisma' && database === 'sqlite';
 
   beforeAll(async () => {
@@ -224,27 +227,30 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       env.DATABASE_URL = created.url;
       dropDatabase = created.drop;
     }
-    project = await createTestProject(`starter-${orm}-${database}`, { orm, env });
-    fs.writeFileSync(
-      path.join(project.dir, 'config', 'models', 'Entry.json'),
-      JSON.stringify(ENTRY),
-    );
-    fs.writeFileSync(
-      path.join(project.dir, 'config', 'routes', 'entries.json'),
-      JSON.stringify(ROUTES),
-    );
-    for (const file of ITEM_CONFIG)
-      fs.copyFileSync(
-        path.join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'semantics', 'config', file),
-        path.join(project.dir, 'config', file),
+    project = await projectFor(orm, env, async () => {
+      const created = await createTestProject(`starter-${orm}`, { orm, env });
+      fs.writeFileSync(
+        path.join(created.dir, 'config', 'models', 'Entry.json'),
+        JSON.stringify(ENTRY),
       );
-    // The golden links case's models and routes ride on this build (support/links.ts), and so
-    // do the golden collection case's (support/collection.ts).
-    addLinksConfig(project.dir);
-    addCollectionConfig(project.dir);
-    const settingsFile = path.join(project.dir, 'appgen.config.json');
-    const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
-    fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, cors: CORS_SETTINGS }));
+      fs.writeFileSync(
+        path.join(created.dir, 'config', 'routes', 'entries.json'),
+        JSON.stringify(ROUTES),
+      );
+      for (const file of ITEM_CONFIG)
+        fs.copyFileSync(
+          path.join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'semantics', 'config', file),
+          path.join(created.dir, 'config', file),
+        );
+      // The golden links case's models and routes ride on this build (support/links.ts), and so
+      // do the golden collection case's (support/collection.ts).
+      addLinksConfig(created.dir);
+      addCollectionConfig(created.dir);
+      const settingsFile = path.join(created.dir, 'appgen.config.json');
+      const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+      fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, cors: CORS_SETTINGS }));
+      return created;
+    });
     project.env.APPGEN_CORS_ORIGINS = `${CORS_CLIENT},${CORS_DEPLOYED}`;
     await project.appgen(['build']);
     server = await startBuiltApp(project.dir, project.env);
@@ -961,7 +967,7 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       await expect(home.textContent()).resolves.not.toMatch(/Where to change what|config\//);
       // The header: the app's name links home, beside the navigation.
       await expect(page.locator('header .appgen-brand').getAttribute('href')).resolves.toBe('/');
-      await checkPage(page, 'starter-home', { screenshots });
+      await checkPage(page, 'starter-home', { full: screenshots });
       await home.getByRole('link', { name: 'Users' }).click();
       await page.waitForURL(`${base}/users`);
       await expect(page.locator('main h1').textContent()).resolves.toBe('Users');
@@ -975,7 +981,7 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
         // The navigation of the layout is there too: the page is the app's, not Next.js' own.
         expect(await page.locator('nav.appgen-nav').count()).toBe(1);
       }
-      await checkPage(page, 'starter-not-found', { screenshots });
+      await checkPage(page, 'starter-not-found', { full: screenshots });
       await page.getByRole('link', { name: 'Go to the home page' }).click();
       await page.waitForURL(`${base}/`);
       await expect(page.locator('main.appgen-home').count()).resolves.toBe(1);
@@ -1121,7 +1127,7 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       ]) {
         const answer = await page.goto(`${base}${address}`);
         expect(answer?.status()).toBe(200);
-        await checkPage(page, `starter-${name}`, { screenshots });
+        await checkPage(page, `starter-${name}`, { full: screenshots });
       }
     });
 
@@ -1151,7 +1157,7 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
         expect(answer?.status()).toBe(200);
         // A log-in or sign-up page is a card (src/map/mapViews.ts).
         expect(await page.locator('main.appgen-page.appgen-page-card').count()).toBe(1);
-        await checkPage(page, `starter-${name}`, { screenshots });
+        await checkPage(page, `starter-${name}`, { full: screenshots });
       }
     });
 

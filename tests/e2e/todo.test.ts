@@ -8,7 +8,7 @@ import { freePort, RunningServer, startBuiltApp } from './support/server';
 import { ORMS, type Orm } from './support/orms';
 import { REPO_ROOT } from './support/paths';
 import { variantDatabase } from './support/postgres';
-import { createTestProject, type TestProject } from './support/testProject';
+import { createTestProject, folderPerOrm, type TestProject } from './support/testProject';
 
 jest.setTimeout(300_000);
 
@@ -74,6 +74,9 @@ function fromPage(page: Page, method: string, url: string, body?: unknown): Prom
   );
 }
 
+/** The SQLite and PostgreSQL variants of an ORM share a folder: the second build starts warm. */
+const projectFor = folderPerOrm();
+
 describe.each(VARIANTS)(
   'the to-do API ($orm on $database) from another site',
   ({ orm, database }) => {
@@ -99,15 +102,14 @@ describe.each(VARIANTS)(
     beforeAll(async () => {
       const { env, drop } = await variantDatabase(database);
       dropDatabase = drop;
-      project = await createTestProject(`todo-${orm}-${database}`, {
-        orm,
-        env,
-        configFrom: EXAMPLE,
+      project = await projectFor(orm, env, async () => {
+        const created = await createTestProject(`todo-${orm}`, { orm, env, configFrom: EXAMPLE });
+        // The example's settings, with the ORM under test.
+        const settingsFile = path.join(created.dir, 'appgen.config.json');
+        const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+        fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, orm }, null, 2));
+        return created;
       });
-      // The example's settings, with the ORM under test.
-      const settingsFile = path.join(project.dir, 'appgen.config.json');
-      const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
-      fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, orm }, null, 2));
       await project.appgen(['build']);
       server = await startBuiltApp(project.dir, project.env);
       api = server.url;
@@ -214,9 +216,9 @@ describe.each(VARIANTS)(
       try {
         const screenshots = orm === 'prisma' && database === 'sqlite';
         expect((await own.goto(`${api}/`))?.status()).toBe(200);
-        await checkPage(own, 'todo-home', { screenshots });
+        await checkPage(own, 'todo-home', { full: screenshots });
         expect((await own.goto(`${api}/no-such-page`))?.status()).toBe(404);
-        await checkPage(own, 'todo-not-found', { screenshots });
+        await checkPage(own, 'todo-not-found', { full: screenshots });
       } finally {
         await own.close();
       }

@@ -62,7 +62,7 @@ describe('views in a browser', () => {
    * wider than a phone, no serious axe-core violation; and the page is not blank.
    */
   async function screenshots(name: string): Promise<void> {
-    await checkPage(page, `views-${name}`, { screenshots: true });
+    await checkPage(page, `views-${name}`, { full: true });
     expect(inkRatio(await page.screenshot({ fullPage: true }))).toBeGreaterThan(0.01);
   }
 

@@ -261,7 +261,7 @@ export async function openExamplePages(
       const errors = await page.locator('.appgen-error').allInnerTexts();
       expect([address, errors.filter((error) => error.trim() !== '')]).toEqual([address, []]);
       await checkPage(page, `${prefix}-${name}`, {
-        screenshots: true,
+        full: true,
       });
     };
     for (const visit of visitor) await open(visit);
