@@ -357,8 +357,6 @@ describe('a seeded random sequence of edits', () => {
     ['blog', 20261125],
     ['forum-drizzle', 7],
     ['links-drizzle-postgres', 42],
-    ['publishing', 3],
-    ['blog', 11],
   ])(
     '%s (seed %d): every step gives the same result with the cache as without it',
     (name, seed) => {
