@@ -4,44 +4,42 @@
 // Jest's own sequencer does this only from the timings it cached on earlier runs; on a fresh clone
 // (CI) it has none and falls back to file size, which put two of the longest end-to-end suites
 // (readme-flow.test.ts: a real `npm install`, 64 lines; compile-examples.test.ts: ten builds, 102
-// lines) last. Timings Jest cached on this machine still win; the table below covers a fresh clone.
+// lines) last. The table below orders the end-to-end suites; Jest's cached timings order the rest.
 const path = require('path');
 const Sequencer = require('@jest/test-sequencer').default;
 
-// Seconds each end-to-end suite took in a full `.ci/run` on a fresh clone on the 2-core machine,
-// two suites at a time, with other work beside it (2026-11-27: e2e part 1012 s, whole run 25 min).
-// Approximate: only the order matters. A suite not listed runs after these.
+// Seconds each end-to-end suite took in a full e2e run on the 2-core machine, two suites at a
+// time, nothing else running (2026-11-29: e2e part 27 min, the two longest last: Jest had cached
+// their times from runs filtered with -t, a fraction of the whole). So the table wins over Jest's
+// cache for the suites it lists. Approximate: only the order matters.
 const E2E_SECONDS = {
-  'starter-app.test.ts': 423,
-  // Four builds (ORM x database), one per pair for every block (lists, record pages, ...); the
-  // suites it was merged from took 282 s + 160 s in the full run of 2026-11-28.
-  'pages-blog.test.ts': 400,
-  'publishing.test.ts': 403,
-  'production.test.ts': 144,
-  'outbox.test.ts': 122,
-  'dev.test.ts': 121,
-  'compile-examples.test.ts': 109,
-  'data-loss.test.ts': 107,
-  'todo.test.ts': 103,
-  'route-semantics.test.ts': 103,
-  'forum.test.ts': 96,
-  'names-typecheck.test.ts': 62,
-  'readme-flow.test.ts': 59,
-  'views-browser.test.ts': 58,
-  'migrate.test.ts': 49,
-  'none-stubs.test.ts': 32,
+  'starter-app.test.ts': 574,
+  // Four builds (ORM x database), one per pair for every block (lists, record pages, ...).
+  'pages-blog.test.ts': 435,
+  'publishing.test.ts': 365,
+  'production.test.ts': 260,
+  'compile-examples.test.ts': 235,
+  'todo.test.ts': 200,
+  'data-loss.test.ts': 177,
+  'dev.test.ts': 168,
+  'route-semantics.test.ts': 140,
+  'outbox.test.ts': 121,
+  'forum.test.ts': 119,
+  'readme-flow.test.ts': 100,
+  'views-browser.test.ts': 93,
+  'migrate.test.ts': 65,
+  'names-typecheck.test.ts': 65,
+  'none-stubs.test.ts': 51,
+  'create-package.test.ts': 25,
   'relations-postgres.test.ts': 12,
-  'create-package.test.ts': 12,
 };
 
 class LongestFirstSequencer extends Sequencer {
-  /** Milliseconds: Jest's cached timing of the suite, else the table's, else none. */
+  /** Milliseconds: the table's time of an end-to-end suite, else Jest's cached timing, else none. */
   time(test) {
-    const cached = super.time(test);
-    if (cached !== undefined) return cached;
     const inE2e = path.basename(path.dirname(test.path)) === 'e2e';
     const seconds = inE2e ? E2E_SECONDS[path.basename(test.path)] : undefined;
-    return seconds === undefined ? undefined : seconds * 1000;
+    return seconds === undefined ? super.time(test) : seconds * 1000;
   }
 }
 
