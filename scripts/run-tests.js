@@ -10,11 +10,11 @@ const { root, ensureInstall } = require('./ensure-install');
 const { BUILD_STEPS } = require('./build');
 const { seconds, slowest, stepTimes } = require('./testTimings');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const run = (command, args) =>
+const run = (command, args, env = {}) =>
   spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
   }).status;
 
 const runStarted = Date.now();
@@ -35,9 +35,9 @@ const steps = [
 ];
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-jest-'));
 // The generated apps' shared install (scripts/sharedInstall.js: 2-3 minutes on a fresh machine,
-// much of it waiting on the registry) is made in the background once dist/ is built (installing
-// it runs appgen's `prepare`, a build), while the type check, lint and format steps use the CPU.
-// The tests wait for it.
+// much of it waiting on the registry) is made in the background once dist/ is built (it reads the
+// pins from dist/), while the type check, lint and format steps and most unit tests use the CPU.
+// The tests that need it wait for it (PARTS).
 let sharedInstall = Promise.resolve(0);
 /** [label, milliseconds] of every step and part, for the timings printed at the end. */
 const timings = [];
@@ -55,9 +55,33 @@ for (const [label, command, args] of steps) {
 // Unit and end-to-end tests on two workers each. Each e2e suite works in folders, databases and
 // ports of its own, and spends part of its time waiting on servers it started, so two at a time
 // keep both cores busy: 27 min instead of 37 for the e2e part on the 2-core machine (2026-11-27).
+// The unit tests that type-check generated code against the shared install (they import
+// tests/unit/support/generatedAppTypes) run once it is made; the others run while npm installs it
+// (it waited on the registry for ~2 minutes of an idle CPU in CI before).
+const UNIT_DIR = path.join(root, 'tests', 'unit');
+const NEEDS_INSTALL = fs
+  .readdirSync(UNIT_DIR, { recursive: true })
+  .filter((file) => file.endsWith('.test.ts'))
+  .filter((file) =>
+    fs.readFileSync(path.join(UNIT_DIR, file), 'utf8').includes('support/generatedAppTypes'),
+  )
+  .map((file) => path.basename(file).replace(/\./g, '\\.'));
+const installTests = `/(${NEEDS_INSTALL.join('|')})$`;
 const PARTS = [
-  ['unit', ['--maxWorkers=2']],
-  ['e2e', ['--maxWorkers=2']],
+  {
+    label: 'unit',
+    project: 'unit',
+    args: ['--maxWorkers=2', `--testPathIgnorePatterns=${installTests}`],
+    env: { APPGEN_SHARED_INSTALL_IN_BACKGROUND: '1' },
+    afterInstall: false,
+  },
+  {
+    label: 'unit, types against the shared install',
+    project: 'unit',
+    args: ['--maxWorkers=2', `--testPathPatterns=${installTests}`],
+    afterInstall: true,
+  },
+  { label: 'e2e', project: 'e2e', args: ['--maxWorkers=2'], afterInstall: true },
 ];
 main().catch((error) => {
   process.stdout.write(`\n${error.stack}\n0 passed, 1 failed, 0 skipped\n`);
@@ -65,38 +89,48 @@ main().catch((error) => {
 });
 
 async function main() {
-  const waited = Date.now();
-  const installed = await sharedInstall;
-  timings.push(['waiting for the shared install', Date.now() - waited]);
-  if (installed !== 0) {
-    failedSteps++;
-    process.stdout.write('the shared install of the generated apps failed\n');
-  }
   let status = failedSteps > 0 ? 1 : 0;
   let passed = 0;
   let failed = failedSteps;
   let skipped = 0;
+  let installWaited = false;
   const partReports = [];
-  for (const [project, options] of failedSteps > 0 ? [] : PARTS) {
-    const report = path.join(reports, `${project}.json`);
+  for (const part of failedSteps > 0 ? [] : PARTS) {
+    if (part.afterInstall && !installWaited) {
+      installWaited = true;
+      const waited = Date.now();
+      const installed = await sharedInstall;
+      timings.push(['waiting for the shared install', Date.now() - waited]);
+      if (installed !== 0) {
+        failed++;
+        status = 1;
+        process.stdout.write('the shared install of the generated apps failed\n');
+        break;
+      }
+    }
+    const report = path.join(reports, `${part.label.replace(/\W+/g, '-')}.json`);
     const started = Date.now();
-    const code = run(bin('jest'), [
-      '--selectProjects',
-      project,
-      ...options,
-      '--passWithNoTests',
-      '--json',
-      `--outputFile=${report}`,
-      ...extraArgs,
-    ]);
+    const code = run(
+      bin('jest'),
+      [
+        '--selectProjects',
+        part.project,
+        ...part.args,
+        '--passWithNoTests',
+        '--json',
+        `--outputFile=${report}`,
+        ...extraArgs,
+      ],
+      part.env,
+    );
     if (code !== 0) status = 1;
     if (!fs.existsSync(report)) {
       failed++;
       continue;
     }
     const result = JSON.parse(fs.readFileSync(report, 'utf8'));
-    timings.push([`${project} tests`, Date.now() - started]);
-    partReports.push([project, result]);
+    timings.push([`${part.label} tests`, Date.now() - started]);
+    partReports.push([part.label, result]);
     passed += result.numPassedTests;
     failed += result.numFailedTests + (result.numRuntimeErrorTestSuites || 0);
     skipped += result.numPendingTests + (result.numTodoTests || 0);
@@ -105,8 +139,8 @@ async function main() {
   process.stdout.write(
     `\nTimings (${seconds(Date.now() - runStarted)} in all):\n${stepTimes(timings)}\n`,
   );
-  for (const [project, result] of partReports)
-    process.stdout.write(`${project}:\n${slowest(result)}\n`);
+  for (const [label, result] of partReports)
+    process.stdout.write(`${label}:\n${slowest(result)}\n`);
   process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   process.exit(failed > 0 ? 1 : 0);
 }
