@@ -767,7 +767,10 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
     });
 
     it('shows another signed-in user no edit or delete control, and none in the HTML', async () => {
+      const logged = server.output().length;
       const served = await html(authors[1].auth);
+      // The page asked the routes' voters (probes): a refused probe is not a refusal to log.
+      expect(server.output().slice(logged)).not.toContain('[appgen] 403');
       expect(served).toContain('Mine, edited');
       expect(served).not.toMatch(/data-method="(PATCH|DELETE)"|Save post|Delete post|Log in to/);
       // Nor the link to the edit page, whose form the route would refuse them.
@@ -781,6 +784,14 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
         403,
         authors[1].auth,
       );
+      // Its log names where the rule is written, the rule, and whom it refused, once.
+      const refusals = server
+        .output()
+        .slice(logged)
+        .match(/\[appgen\] 403 .*/g);
+      expect(refusals).toEqual([
+        `[appgen] 403 PATCH /api/posts/${String(owned.id)}: config/routes/posts.json routes[3].voter "owner:authorId|role:admin" refused user ${authors[1].id} (role "member")`,
+      ]);
       const other = await browser.newContext();
       try {
         const otherTab = await other.newPage();

@@ -268,7 +268,10 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
     });
 
   // First: its opening test expects no user yet (the account pages below sign some up).
-  describeApi(() => server.url);
+  describeApi(
+    () => server.url,
+    () => server.output(),
+  );
 
   it('answers the every-field-type conversation (compared across ORMs below)', async () => {
     transcripts[database][orm] = await itemTranscript(server.url);

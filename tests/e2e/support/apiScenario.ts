@@ -5,7 +5,11 @@ import { request } from './http';
  * The database-backed behaviour of the starter project's routes, run unchanged against every
  * ORM and database. `base()` is read lazily because the server starts in beforeAll.
  */
-export function describeApi(base: () => string): void {
+/**
+ * `serverOutput`: what the server has printed so far, for the checks of its log (a refusal names
+ * the rule that decided).
+ */
+export function describeApi(base: () => string, serverOutput: () => string): void {
   let created: { id: string; name: string; email: string; createdAt: string };
 
   /** Signs a new account up (POST /api/signup); its id and the Authorization header of its token. */
@@ -137,6 +141,12 @@ export function describeApi(base: () => string): void {
     const path = `/api/users/${owner.id}`;
     expectError(await request(base(), 'DELETE', path), 401, 'Unauthorized');
     expectError(await request(base(), 'DELETE', path, undefined, other.auth), 403, 'Forbidden');
+    // The client reads "Forbidden"; the server's log names the rule, where it is written, and whom.
+    expect(serverOutput()).toMatch(
+      new RegExp(
+        `\\[appgen\\] 403 DELETE ${path}: config/routes/users\\.json routes\\[\\d+\\]\\.voter "self" refused user ${other.id}`,
+      ),
+    );
     expect((await request(base(), 'GET', path)).status).toBe(200);
     const response = await request(base(), 'DELETE', path, undefined, owner.auth);
     expect(response.status).toBe(200);

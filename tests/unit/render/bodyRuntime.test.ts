@@ -320,9 +320,11 @@ describe('readBody', () => {
 });
 
 describe('methods a route does not declare (src/appgen/http.ts)', () => {
+  const probe = evaluateModule('probe.ts', content('src/appgen/probe.ts'));
   const http = evaluateModule('http.ts', content('src/appgen/http.ts'), {
     './securityHeaders': { withSecurityHeaders: (response: unknown) => response },
     './requestOrigin': { invalidHost: () => null },
+    './probe': probe,
     'next/server': {
       NextResponse: {
         json: (body: unknown, init: { status: number; headers?: Record<string, string> }) => ({
@@ -332,6 +334,37 @@ describe('methods a route does not declare (src/appgen/http.ts)', () => {
         }),
       },
     },
+  });
+
+  it("answers a voter's refusal 403 Forbidden, and logs the rule, where it is written and whom; not for a probe", () => {
+    type Forbidden = (
+      request: Request,
+      rule: { voter: string; source: string },
+      userId: string | null,
+    ) => Answer;
+    const forbidden = http.forbidden as Forbidden;
+    const rule = { voter: 'owner:authorId', source: 'config/routes/posts.json routes[3].voter' };
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const request = () => new Request('http://localhost/api/posts/7?x=1', { method: 'PATCH' });
+      expect(forbidden(request(), rule, 'u-1')).toMatchObject({
+        status: 403,
+        body: { error: 'Forbidden' },
+      });
+      expect(forbidden(request(), rule, null)).toMatchObject({ status: 403 });
+      const probed = (probe.probeRequest as (r: Request) => Request)(request());
+      expect(forbidden(probed, rule, 'u-1')).toMatchObject({ status: 403 });
+      expect(warn.mock.calls).toEqual([
+        [
+          '[appgen] 403 PATCH /api/posts/7: config/routes/posts.json routes[3].voter "owner:authorId" refused user u-1',
+        ],
+        [
+          '[appgen] 403 PATCH /api/posts/7: config/routes/posts.json routes[3].voter "owner:authorId" refused a signed-out caller',
+        ],
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('answers 405 with { error } and Allow', () => {

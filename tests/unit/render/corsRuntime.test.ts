@@ -45,6 +45,7 @@ function runtimeOf(cors?: unknown) {
     './securityHeaders': securityHeaders,
     './requestOrigin': origin,
     './cors': corsModule,
+    './probe': { isProbe: () => false },
   });
   const csrf = evaluateModule('csrf.ts', content('src/appgen/csrf.ts'), {
     './http': http,

@@ -22,6 +22,7 @@ const validateBody = runtime.validateBody as ValidateBody;
 const http = evaluateModule('http.ts', content('src/appgen/http.ts'), {
   './securityHeaders': { withSecurityHeaders: (response: unknown) => response },
   './requestOrigin': { invalidHost: () => null },
+  './probe': { isProbe: () => false },
   'next/server': { NextResponse: {} },
 });
 const requireRecords = http.requireRecords as RequireRecords;
@@ -109,6 +110,7 @@ describe('Prisma errors of a write that links records (src/appgen/http.ts, orm p
   const prismaHttp = evaluateModule('http.ts', content('src/appgen/http.ts'), {
     './securityHeaders': { withSecurityHeaders: (response: unknown) => response },
     './requestOrigin': { invalidHost: () => null },
+    './probe': { isProbe: () => false },
     'next/server': {
       NextResponse: {
         json: (body: unknown, init: { status: number }) => ({ status: init.status, body }),

@@ -2,6 +2,7 @@
 import { NextResponse } from "next/server";
 import { withSecurityHeaders } from "./securityHeaders";
 import { invalidHost } from "./requestOrigin";
+import { isProbe } from "./probe";
 
 /** The status of a request body that fails the route's rules (appgen.config.json `errors.validationStatus`). */
 export const VALIDATION_STATUS = 400;
@@ -17,6 +18,21 @@ export function errorBody(messages: readonly string[]) {
 /** An error answer: the status, and the message in the project's error format. */
 export function jsonError(status: number, message: string): Response {
   return NextResponse.json(errorBody([message]), { status });
+}
+
+/**
+ * The 403 of a route whose voter refused the caller. The client reads only "Forbidden"; the
+ * server's log names where the rule is written, the rule, and whom it refused, as allowRole
+ * (src/appgen/roles.ts) does for a role: `[appgen] 403 DELETE /api/users/…:
+ * config/routes/users.json routes[3].voter "self" refused user …`. A page's probe
+ * (src/appgen/probe.ts), asking whether to show a form, is not logged.
+ */
+export function forbidden(request: Request, rule: { voter: string; source: string }, userId: string | null): Response {
+  if (!isProbe(request)) {
+    const caller = userId === null ? "a signed-out caller" : `user ${userId}`;
+    console.warn(`[appgen] 403 ${request.method} ${new URL(request.url).pathname}: ${rule.source} ${JSON.stringify(rule.voter)} refused ${caller}`);
+  }
+  return jsonError(403, "Forbidden");
 }
 
 /**

@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { db, matching, tables } from "@/appgen/db";
 import { columns } from "@/appgen/records";
-import { allowedMethods, handle, json, jsonError, methodNotAllowed, noContent } from "@/appgen/http";
+import { allowedMethods, forbidden, handle, json, jsonError, methodNotAllowed, noContent } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
@@ -100,7 +100,7 @@ export async function DELETE(request: Request): Promise<Response> {
     const query = listed.query;
     // Authorization: the voter (src/voters/mayClearTasks.ts) allows or denies before any change.
     const allowed = await mayClearTasks({ userId, request, params: {}, body: undefined, record: null });
-    if (!allowed) return jsonError(403, "Forbidden");
+    if (!allowed) return forbidden(request, { voter: "mayClearTasks", source: "config/routes/tasks.json routes[6].voter" }, userId);
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (isProbe(request)) return probeAllowed();
     // Filters through relations and the caller's scope: each a subquery of the ids of related records.

@@ -2,7 +2,7 @@
 import { inArray } from "drizzle-orm";
 import { db, matching, matchingPlaceholders, preparedOnce, tables } from "@/appgen/db";
 import { columns, joined, relations, withIncluded } from "@/appgen/records";
-import { allowedMethods, handle, json, jsonError, methodNotAllowed, requireRecords } from "@/appgen/http";
+import { allowedMethods, forbidden, handle, json, jsonError, methodNotAllowed, requireRecords } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
@@ -84,7 +84,7 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const [current] = await db.select(columns.post).from(tables.post).where(matching(tables.post, { id: params.id })).limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
-    if (!allowOwner(userId, current, "authorId")) return jsonError(403, "Forbidden");
+    if (!allowOwner(userId, current, "authorId")) return forbidden(request, { voter: "owner:authorId", source: "config/routes/posts.json routes[3].voter" }, userId);
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (body === undefined) return probeAllowed();
     // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
@@ -135,7 +135,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const [current] = await db.select(columns.post).from(tables.post).where(matching(tables.post, { id: params.id })).limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
-    if (!allowOwner(userId, current, "authorId")) return jsonError(403, "Forbidden");
+    if (!allowOwner(userId, current, "authorId")) return forbidden(request, { voter: "owner:authorId", source: "config/routes/posts.json routes[4].voter" }, userId);
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (isProbe(request)) return probeAllowed();
     const [record] = await db.delete(tables.post).where(matching(tables.post, { id: params.id })).returning(columns.post);

@@ -2,7 +2,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { db, matching, matchingPlaceholders, preparedOnce, tables } from "@/appgen/db";
 import { columns, computed, includedRecords, joined, relations, withComputed, withIncluded } from "@/appgen/records";
-import { allowedMethods, handle, json, jsonError, methodNotAllowed, noContent } from "@/appgen/http";
+import { allowedMethods, forbidden, handle, json, jsonError, methodNotAllowed, noContent } from "@/appgen/http";
 import { invalidParam, isTextParam } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
@@ -86,7 +86,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
-    if (!allowOwner(userId, current, "authorId")) return jsonError(403, "Forbidden");
+    if (!allowOwner(userId, current, "authorId")) return forbidden(request, { voter: "owner:authorId", source: "config/routes/articles.json routes[3].voter" }, userId);
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body; with none, the record is read as it is.
@@ -141,7 +141,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
-    if (!allowOwner(userId, current, "authorId")) return jsonError(403, "Forbidden");
+    if (!allowOwner(userId, current, "authorId")) return forbidden(request, { voter: "owner:authorId", source: "config/routes/articles.json routes[4].voter" }, userId);
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (isProbe(request)) return probeAllowed();
     const [record] = await db.delete(tables.article).where(matching(tables.article, { slug: params.slug })).returning(columns.article);

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { db, matching, matchingPlaceholders, preparedOnce, tables } from "@/appgen/db";
 import { columns, computed } from "@/appgen/records";
-import { allowedMethods, handle, json, jsonError, methodNotAllowed, noContent } from "@/appgen/http";
+import { allowedMethods, forbidden, handle, json, jsonError, methodNotAllowed, noContent } from "@/appgen/http";
 import { invalidParam, isTextParam } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
 import { shaped } from "@/appgen/shape";
@@ -49,7 +49,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { username: params.username })).limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "self"): only the user the path names.
-    if (!allowSelf(userId, current.id)) return jsonError(403, "Forbidden");
+    if (!allowSelf(userId, current.id)) return forbidden(request, { voter: "self", source: "config/routes/profiles.json routes[3].voter" }, userId);
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (isProbe(request)) return probeAllowed();
     const [record] = await db.delete(tables.user).where(matching(tables.user, { username: params.username })).returning(columns.user);
