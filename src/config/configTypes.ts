@@ -58,6 +58,31 @@ export interface ModelConfig {
   indexes?: IndexConfig[];
   /** Computed fields, by name (see ComputedConfig). */
   computed?: Record<string, ComputedConfig>;
+  /** Access rules of the model's records (see AccessRuleConfig). */
+  access?: AccessRuleConfig[];
+}
+
+/** The operations an access rule covers. */
+export type AccessOperation = 'read' | 'create' | 'update' | 'delete' | 'all';
+
+/**
+ * A condition of an access rule on the record and the caller, every key holding: a field and a
+ * value it equals (`"currentUser"`: the caller's id), a relation path and `"currentUser"`,
+ * `"currentUser.role"` and a role or roles, `"currentUser": "signedIn"`, `any`, `all`, `not`.
+ */
+export interface AccessConditionConfig {
+  any?: AccessConditionConfig[];
+  all?: AccessConditionConfig[];
+  not?: AccessConditionConfig;
+  [key: string]: unknown;
+}
+
+/** One access rule of a model: `allow` or `deny` some operations `when` a condition holds. */
+export interface AccessRuleConfig {
+  allow?: AccessOperation | AccessOperation[];
+  deny?: AccessOperation | AccessOperation[];
+  when?: AccessConditionConfig;
+  description?: string;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -16,6 +16,8 @@ export const OUTPUT_PATHS = {
   modelType: (model: string): string => `src/appgen/types/${model}.ts`,
   /** `article` → `src/appgen/shapes/article.ts`: a model's answer shapes (src/map/mapAnswerShapes.ts). */
   answerShapes: (delegate: string): string => `src/appgen/shapes/${delegate}.ts`,
+  /** `post` → `src/appgen/access/post.ts`: a model's access rules (src/map/mapAccess.ts). */
+  accessRules: (delegate: string): string => `src/appgen/access/${delegate}.ts`,
   /** User-owned, written once. */
   function: (name: string): string => `src/functions/${name}.ts`,
   voter: (name: string): string => `src/voters/${name}.ts`,

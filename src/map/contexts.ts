@@ -407,6 +407,8 @@ export interface ParentContext {
   variable: string;
   /** The parameter is not a field of the route's model: its records are those whose `foreignKey` is `variable.id`. */
   setsForeignKey: boolean;
+  /** The parent model has access rules: a parent the caller may not read is not found (404). */
+  access: MethodAccessContext | null;
 }
 
 /** One field of the route's records that the path fixes (see MethodContext.matches). */
@@ -698,6 +700,17 @@ export interface MethodBase {
    * nothing (orm none, a plain record).
    */
   answer: MethodAnswerContext | null;
+  /**
+   * The route's model has `access` rules (src/appgen/access/<model>.ts): each query of the method
+   * reads only the records the caller may read. Null without rules, and on account routes (they
+   * act as the system: a log-in reads the account before anyone is signed in).
+   */
+  access: MethodAccessContext | null;
+  /**
+   * The method or a parent it checks reads through access rules: it builds the `caller` the rules
+   * take (`readsRole`: reading the caller's role now). Null otherwise.
+   */
+  accessCaller: { readsRole: boolean } | null;
   /** `values`: a list answered as the plain values of this field (`["a", "b"]`); else null. */
   values: string | null;
   /**
@@ -923,6 +936,8 @@ export interface RouteFileContext {
   bodyTypeNames: string[];
   /** The answer shapes its methods use, by module (`import { articleAnswer } from "@/appgen/shapes/article"`). */
   answerImports: Array<{ names: string; module: string }>;
+  /** The access rules its methods (and their parents) ask, by module (`@/appgen/access/post`). */
+  accessImports: Array<{ names: string; module: string }>;
 }
 
 export interface OptionContext {
@@ -1418,6 +1433,56 @@ export interface AnswerShapeContext {
   method: MethodContext;
 }
 
+/** A method's (or a parent's) access rules: the function of its model's module it calls. */
+export interface MethodAccessContext {
+  /** `postReadable`: the condition on the records the caller may read. */
+  readable: string;
+  /** The module: `@/appgen/access/<module>`. */
+  module: string;
+  /** Some rule asks for the caller's role: the handler reads it (one read by primary key). */
+  readsRole: boolean;
+}
+
+/**
+ * One condition of an access rule, written by `orm/<orm>/access/<kind>` as a Prisma `where` or a
+ * Drizzle `SQL` of the caller (`caller.id`, `caller.role`).
+ */
+export interface AccessConditionContext {
+  kind:
+    | 'always'
+    | 'never'
+    | 'all'
+    | 'any'
+    | 'not'
+    | 'equals'
+    | 'isNull'
+    | 'isCaller'
+    | 'reachesCaller'
+    | 'role'
+    | 'signedIn';
+  /** all, any: the conditions; not: the one it negates. */
+  items: AccessConditionContext[];
+  /** equals, isNull, isCaller: the model's field. */
+  field: string | null;
+  /** equals: the value as a TypeScript literal (`"published"`, `true`, `3`). */
+  value: string | null;
+  /** reachesCaller: the relations from the record to the caller. */
+  path: RelationPathContext | null;
+  /** role: the roles as a TypeScript array literal (`["editor", "admin"]`). */
+  roles: string | null;
+}
+
+/** A model's access rules module, `src/appgen/access/<delegate>.ts`. */
+export interface AccessModuleContext {
+  model: { name: string; delegate: string };
+  outputPath: string;
+  /** The model's config file (the file's header). */
+  sources: string[];
+  access: MethodAccessContext;
+  /** What the caller may read: some allow rule for read holds and no deny rule does. */
+  readable: AccessConditionContext;
+}
+
 /** A model's answer shapes module, `src/appgen/shapes/<delegate>.ts`. */
 export interface AnswerModuleContext {
   model: { name: string; delegate: string };
@@ -1457,6 +1522,8 @@ export interface ProjectContext {
   methods: MethodContext[];
   /** Each model's answer shapes, one module per model that routes answer with a shape. */
   answerModules: AnswerModuleContext[];
+  /** Models with access rules: their modules, `src/appgen/access/<delegate>.ts`. */
+  accessModules: AccessModuleContext[];
   views: ViewContext[];
   navLinks: NavLinkContext[];
   /** The app's name: `name` of the project's package.json, else "appgen app" (the page title, the home page's heading). */

@@ -27,6 +27,7 @@ function internalModel(
     indexes,
     computed: [],
     urls: [],
+    readable: null,
     file: SOURCE,
   };
 }

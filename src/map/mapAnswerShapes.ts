@@ -41,8 +41,8 @@ function wrapped(text: string): string[] {
   return lines;
 }
 
-/** A route file's imports of answer shapes: the names it uses of each module, sorted. */
-function answerImportsOf(
+/** A route file's imports of generated modules: the names it uses of each module, sorted. */
+export function answerImportsOf(
   used: Array<{ name: string; module: string }>,
 ): RouteFileContext['answerImports'] {
   const byModule = new Map<string, Set<string>>();

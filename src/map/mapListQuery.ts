@@ -13,6 +13,7 @@ import { delegateName, pascalCase } from '../domain/names';
 import { CURSOR_NEXT_KEY, CURSOR_PREV_KEY, DEFAULT_MAX_PAGE_SIZE } from '../domain/listQuery';
 import { mapOrmStep } from './mapOrmQueries';
 import { worksOnCollection } from '../domain/routeOperation';
+import { methodAccessOf } from './mapAccess';
 
 /** The step through one relation of `model` (validate made sure it exists). */
 function relationStep(
@@ -40,7 +41,7 @@ function relationStep(
   };
 }
 
-function relationPath(
+export function relationPath(
   model: string,
   names: readonly string[],
   field: string,
@@ -106,7 +107,8 @@ export function mapListQuery(
   // never ignored, which would change every record.
   const collection = worksOnCollection(route.operation);
   if (!model || (route.operation !== 'list' && !collection)) return null;
-  if (!query && route.scope.length === 0 && !collection) return null;
+  // A model with access rules always reads its list through the query's `where` (the rules join it).
+  if (!query && route.scope.length === 0 && !collection && !model.readable) return null;
   const filters = (query?.filter ?? []).map(({ name, relation, field }) => {
     const reached = relation ? relationPath(model.name, [relation], field, relations) : null;
     const target = reached ? models.get(reached.model) : model;
@@ -147,7 +149,7 @@ export function mapListQuery(
  * method; by the route model's own belongsTo field on lists, creates and routes on a collection
  * only (other methods select by that field, so a record of another parent is simply not found).
  */
-export function mapParents(route: ProjectRoute): ParentContext[] {
+export function mapParents(route: ProjectRoute, models: Map<string, ProjectModel>): ParentContext[] {
   const checksOwnField =
     route.operation === 'list' ||
     route.operation === 'create' ||
@@ -164,6 +166,7 @@ export function mapParents(route: ProjectRoute): ParentContext[] {
             foreignKey: parent.foreignKey,
             variable: `parent${pascalCase(parent.relation)}`,
             setsForeignKey: field === null,
+            access: methodAccessOf(models.get(parent.model)),
           },
         ]
       : [],

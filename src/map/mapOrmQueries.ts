@@ -201,6 +201,8 @@ function prismaSql(
   const query = method.listQuery;
   if (orm !== 'prisma' || provider !== 'sqlite' || method.operation !== 'list') return null;
   if (!query?.readsThroughRelations || !method.model) return null;
+  // Access rules are Prisma conditions (src/appgen/access/<model>.ts): the list stays Prisma's.
+  if (method.access) return null;
   if (listPaging(method) !== 'offset' && !query.count) return null;
   return {
     table: method.model.name,

@@ -15,6 +15,7 @@ import { mapCors } from './mapCors';
 import { mapEvents } from './mapEvents';
 import { mapModels } from './mapModels';
 import { mapRelations } from './mapRelations';
+import { mapAccessModules } from './mapAccess';
 import { mapAnswerShapes } from './mapAnswerShapes';
 import { mapRouteFiles } from './mapRoutes';
 import { mapEnvVariables } from './mapEnvVariables';
@@ -149,6 +150,7 @@ export function mapProject(
     routeFiles,
     methods,
     answerModules,
+    accessModules: project.orm === 'none' ? [] : mapAccessModules(project.models, relations),
     views,
     navLinks: navLinkContexts,
     appName: options.appName || DEFAULT_APP_NAME,

@@ -1,3 +1,4 @@
+import type { RouteOperation } from '../domain/routeOperation';
 import { enumOptions } from './fieldLabels';
 import { identifier as ident } from '../domain/identifier';
 import { mapOrmQueries } from './mapOrmQueries';
@@ -27,6 +28,8 @@ import type {
   ValidatorContext,
 } from './contexts';
 import { mapAnswerShape } from './mapComputed';
+import { methodAccessOf } from './mapAccess';
+import { answerImportsOf } from './mapAnswerShapes';
 import { mapListQuery, mapParents } from './mapListQuery';
 import { enumTsType, slugOf } from './mapModels';
 import { delegateName, routeTypeName } from '../domain/names';
@@ -40,6 +43,21 @@ import { sha256Hex } from '../hash/sha256Hex';
 
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const WRITES: readonly string[] = ['create', 'replace', 'update'];
+/**
+ * The operations that read through the model's access rules (src/appgen/access/<model>.ts).
+ * Account routes act as the system (a log-in reads the account before anyone is signed in); a
+ * create is not asked yet (rules cover "read"); `generate` refuses a link route on such a model.
+ */
+const RULED_OPERATIONS: readonly RouteOperation[] = [
+  'list',
+  'get',
+  'replace',
+  'update',
+  'delete',
+  'deleteMany',
+  'updateMany',
+];
+
 /** The writes whose answer may read what was written with its relations and computed fields. */
 const READS_AFTER_WRITE: readonly string[] = [...WRITES, 'updateMany', 'link', 'unlink'];
 /** The operations whose answer reads records with their relations and computed fields. */
@@ -189,7 +207,12 @@ function mapMethod(
   const voter = route.voter;
   const eventOperation = eventOperationOf(route);
   const listQuery = mapListQuery(route, model, typeName, models, relations);
-  const parents = mapParents(route);
+  const parents = mapParents(route, models);
+  const access =
+    orm !== 'none' && RULED_OPERATIONS.includes(operation) ? methodAccessOf(model) : null;
+  const ruled = [access, ...parents.map((parent) => parent.access)].filter((a) => a !== null);
+  const accessCaller =
+    orm === 'none' || ruled.length === 0 ? null : { readsRole: ruled.some((a) => a.readsRole) };
   const writesLinks = body.some((field) => field.link !== null);
   // A PUT or PATCH that links records loads its own first: a missing record is 404 before a
   // missing linked one is 409. A link route needs its id; the caller's own record must exist (401).
@@ -217,7 +240,8 @@ function mapMethod(
         parent: p.variable,
       })),
   ];
-  const preparesRead = orm === 'drizzle' && operation === 'get' && !loadsRecord;
+  // Access rules depend on the caller: such a read is built per request.
+  const preparesRead = orm === 'drizzle' && operation === 'get' && !loadsRecord && !access;
   const collection = worksOnCollection(operation);
   const successStatus = route.status ?? defaultStatus(route, orm);
   // A redirect or a 204 sends no record. When nothing else reads it either (events, a sign-up's
@@ -262,7 +286,10 @@ function mapMethod(
       ? `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}BodySpec`
       : null,
     auth: route.auth,
-    optionalAuth: route.optionalAuth,
+    // A route of a model with access rules identifies a signed-in caller even without `auth`.
+    optionalAuth: route.optionalAuth || (accessCaller !== null && !route.auth),
+    access,
+    accessCaller,
     sets: route.set,
     currentUserRecord: route.currentUserRecord,
     link: linkRoute(route.link, modelRelations),
@@ -409,6 +436,13 @@ export function mapRouteFiles(
         bodyTypeNames: methods.flatMap((m) => (m.bodyTypeName ? [m.bodyTypeName] : [])),
         // Set by mapAnswerShapes.
         answerImports: [],
+        accessImports: answerImportsOf(
+          methods
+            .flatMap((m) => [m.access, ...m.parents.map((parent) => parent.access)])
+            .flatMap((access) =>
+              access ? [{ name: access.readable, module: `@/appgen/access/${access.module}` }] : [],
+            ),
+        ),
       };
     });
 }

@@ -47,7 +47,8 @@ function specsOf(method: Method, orm: OrmName): MethodContext['specs'] {
 
 /**
  * The checks before the work, in the order they run: the path's parameters read, cross-site,
- * sign-in, path, body (read, or refused when the method declares none), query, parents, voter;
+ * sign-in, path, body (read, or refused when the method declares none), query, the caller
+ * access rules see, parents, voter;
  * then, on a method a page may probe, the probe's stop.
  */
 function checksOf(method: Method, orm: OrmName): string[] {
@@ -68,6 +69,7 @@ function checksOf(method: Method, orm: OrmName): string[] {
     method.changesNothingMessage !== null && 'handler/requireChanges',
     method.listQuery !== null && 'handler/listQuery',
     method.listQuery?.cursor && 'handler/readCursor',
+    method.accessCaller !== null && 'handler/caller',
     method.parents.length > 0 && 'handler/parents',
     method.loadsRecord && `orm/${orm}/load`,
     method.voter !== null && 'handler/voter',

@@ -374,6 +374,28 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       })),
   },
   {
+    template: 'src/appgen/access.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/access.ts: the caller as access rules see them (id, role read now when a rule asks for it)',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.accessModules.length > 0 ? once('src/appgen/access.ts', ['config/'])(project) : [],
+  },
+  {
+    template: 'src/appgen/access/[model].ts.hbs',
+    owner: 'generated',
+    produces:
+      "src/appgen/access/<model>.ts: a model's access rules as the condition every query of its routes adds",
+    context: 'AccessModuleContext & { project: ProjectContext }',
+    outputs: (project) =>
+      project.accessModules.map((module) => ({
+        path: module.outputPath,
+        context: { ...module, project },
+        sources: module.sources,
+      })),
+  },
+  {
     template: 'src/appgen/counts.ts.hbs',
     owner: 'generated',
     produces:

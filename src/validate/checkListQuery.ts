@@ -11,6 +11,7 @@ import { checkCursorPagination } from './checkCursorPagination';
 import { isIndexedField } from './checkRelations';
 import { childPointer, diagnosticAt } from './locate';
 import { unknownRelation } from './unknownRelation';
+import { checkUserPath } from './checkUserPath';
 
 /**
  * Checks a list route's `query`: only on lists (and, `filter` only, on DELETE or PATCH of a
@@ -261,32 +262,7 @@ export function checkScope(
         'key',
       ),
     ];
-  const problems: Diagnostic[] = [];
-  for (const path of Object.keys(config.scope)) {
-    const where = childPointer(at, path);
-    let current: ModelConfig | undefined = model;
-    let last: string | undefined;
-    for (const name of path.split('.')) {
-      if (!current) break;
-      const relation = relationOf(current, name);
-      if (!relation) {
-        problems.push(unknownRelation(document, where, current, name, 'key'));
-        last = undefined;
-        break;
-      }
-      last = relation.model;
-      current = modelNamed(relation.model);
-    }
-    if (last !== undefined && last !== accountsModel)
-      problems.push(
-        diagnosticAt(
-          document,
-          where,
-          `"${path}" leads to ${last} records, and the signed-in user is a ${accountsModel}`,
-          `end the path with a relation to ${accountsModel} (e.g. "author" for the caller's own records).`,
-          'key',
-        ),
-      );
-  }
-  return problems;
+  return Object.keys(config.scope).flatMap((path) =>
+    checkUserPath(document, childPointer(at, path), model, path, accountsModel, modelNamed),
+  );
 }

@@ -1,3 +1,4 @@
+import type { AccessCondition } from '../domain/accessRules';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import type {
   AccountAction,
@@ -112,6 +113,8 @@ export interface ProjectModel {
   computed: ProjectComputed[];
   /** `url` computed fields, in order: the record's absolute URL, from a route path of the model. */
   urls: ProjectUrlField[];
+  /** What its `access` rules let a caller read (src/domain/accessRules.ts); null without rules. */
+  readable: AccessCondition | null;
   file: string;
 }
 

@@ -4,6 +4,7 @@ import { errorFormatOf } from '../domain/envelope';
 import { checkAppTree } from './checkAppTree';
 import type { CheckedModel, CheckedProject } from './checkedProject';
 import { checkModels } from './checkModels';
+import { checkAccessRules } from './checkAccessRules';
 import { checkModelAsFieldType } from './checkModelAsFieldType';
 import { checkRelations } from './checkRelations';
 import { checkComputed } from './checkComputed';
@@ -121,6 +122,7 @@ export function validateProject(
   );
   diagnostics.push(...accountProblems);
   modelResult.diagnostics.push(...checkComputed(modelDocumentsByName, models, accounts.model));
+  modelResult.diagnostics.push(...checkAccessRules(modelDocumentsByName, models, accounts));
   const routeResult = checkRoutes(routeDocuments, {
     models,
     unchecked,

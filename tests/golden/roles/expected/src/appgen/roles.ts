@@ -3,7 +3,7 @@ import { isProbe } from "./probe";
 import { db } from "./db";
 
 /** The role of the user with this id, or null when there is none: one read by primary key. */
-async function roleOf(userId: string): Promise<string | null> {
+export async function roleOf(userId: string): Promise<string | null> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { role: true } });
   return user?.role ?? null;
 }

@@ -1,0 +1,247 @@
+import type { AccessConditionConfig, ModelConfig } from '../config/configTypes';
+import type { Diagnostic } from '../diagnostics/diagnostic';
+import { suggest } from '../diagnostics/didYouMean';
+import type { ConfigDocument } from '../load/configDocument';
+import {
+  CALLER_KEY,
+  CALLER_ROLE_KEY,
+  COMBINATOR_KEYS,
+  ENFORCED_OPERATIONS,
+  ruleOperations,
+} from '../domain/accessRules';
+import { fieldOf, fieldOptions, modelFieldNames } from '../domain/fields';
+import type { CheckedAccounts } from './checkAccountsSettings';
+import type { CheckedModel } from './checkedProject';
+import { childPointer, diagnosticAt } from './locate';
+import { checkUserPath } from './checkUserPath';
+
+interface RuleCheck {
+  document: ConfigDocument;
+  model: ModelConfig;
+  accounts: CheckedAccounts;
+  modelNamed: (name: string) => ModelConfig | undefined;
+}
+
+/** Field types a rule compares with a literal, by the literal's JSON type. */
+const LITERAL_TYPES: Record<string, readonly string[]> = {
+  string: ['string', 'text', 'enum', 'uuid', 'slug'],
+  number: ['int', 'float'],
+  boolean: ['boolean'],
+};
+
+/** `"currentUser"` needs an accounts model: the caller is one of its records. */
+function needsAccounts(check: RuleCheck, at: string, what: string): Diagnostic[] {
+  if (check.accounts.model) return [];
+  return [
+    diagnosticAt(
+      check.document,
+      at,
+      `${what} names the signed-in user, and the project has no accounts model`,
+      'name the model of your users in appgen.config.json: "accounts": { "model": "User" }.',
+      'key',
+    ),
+  ];
+}
+
+/** `"currentUser.role": "admin"` or a list of roles of `accounts.roles`. */
+function checkRoles(check: RuleCheck, at: string, value: unknown): Diagnostic[] {
+  const roles = check.accounts.roles?.values;
+  if (!roles)
+    return [
+      diagnosticAt(
+        check.document,
+        at,
+        '"currentUser.role" asks for the caller\'s role, and the project declares no roles',
+        'declare them in appgen.config.json: "accounts": { "roles": ["member", "admin"] }.',
+        'key',
+      ),
+    ];
+  const listed = Array.isArray(value) ? value : [value];
+  if (listed.length === 0 || listed.some((role) => typeof role !== 'string'))
+    return [
+      diagnosticAt(
+        check.document,
+        at,
+        '"currentUser.role" takes a role or a list of roles',
+        `write a role of accounts.roles (${roles.map((r) => `"${r}"`).join(', ')}) or a list of them.`,
+      ),
+    ];
+  return listed.flatMap((role, i) =>
+    roles.includes(role as string)
+      ? []
+      : [
+          diagnosticAt(
+            check.document,
+            Array.isArray(value) ? childPointer(at, i) : at,
+            `"${String(role)}" is not a role of accounts.roles`,
+            suggest(String(role), roles, 'a role:'),
+          ),
+        ],
+  );
+}
+
+/** `<field>: <literal>` or `<field>: "currentUser"`. */
+function checkField(check: RuleCheck, at: string, name: string, value: unknown): Diagnostic[] {
+  const { document, model, accounts } = check;
+  const field = fieldOf(model, name) ?? (name === 'id' ? 'uuid' : undefined);
+  const options = field === undefined ? undefined : fieldOptions(field);
+  if (!options) return [];
+  if (value === CALLER_KEY) {
+    const problems = needsAccounts(check, at, `"${name}": "currentUser"`);
+    if (problems.length > 0) return problems;
+    if (['uuid', 'string'].includes(options.type)) return [];
+    return [
+      diagnosticAt(
+        document,
+        at,
+        `"${name}" is a field of type ${options.type}: it cannot hold the id of a ${accounts.model}`,
+        'compare the field that holds the user\'s id (e.g. "authorId"), or a relation to the user.',
+      ),
+    ];
+  }
+  if (value === null) {
+    if (options.optional) return [];
+    return [
+      diagnosticAt(
+        document,
+        at,
+        `"${name}" of ${model.name} is required: it is never null`,
+        'compare it with a value, or make the field optional.',
+      ),
+    ];
+  }
+  const kind = typeof value;
+  const fits = LITERAL_TYPES[kind]?.includes(options.type) ?? false;
+  if (!fits)
+    return [
+      diagnosticAt(
+        document,
+        at,
+        `"${name}" is a field of type ${options.type}, and the rule compares it with ${JSON.stringify(value)}`,
+        LITERAL_TYPES.string.includes(options.type) ||
+          LITERAL_TYPES.number.includes(options.type) ||
+          options.type === 'boolean'
+          ? `write a value of its type, or "currentUser" for the caller's id.`
+          : `rules compare text, numbers, booleans, enums and ids: choose such a field.`,
+      ),
+    ];
+  if (options.type === 'enum' && !(options.values ?? []).includes(value as string))
+    return [
+      diagnosticAt(
+        document,
+        at,
+        `"${String(value)}" is not a value of ${model.name}.${name}`,
+        suggest(String(value), options.values ?? [], 'a value:'),
+      ),
+    ];
+  if (options.type === 'int' && !Number.isInteger(value))
+    return [diagnosticAt(document, at, `"${name}" holds whole numbers, and ${String(value)} is not one`)];
+  return [];
+}
+
+/** One condition: every key a field, a relation path, a caller key or a combinator. */
+function checkCondition(check: RuleCheck, at: string, condition: AccessConditionConfig): Diagnostic[] {
+  const { document, model } = check;
+  return Object.entries(condition).flatMap(([key, value]): Diagnostic[] => {
+    const where = childPointer(at, key);
+    if (key === 'any' || key === 'all')
+      return (value as AccessConditionConfig[]).flatMap((item, i) =>
+        checkCondition(check, childPointer(where, i), item),
+      );
+    if (key === 'not') return checkCondition(check, where, value as AccessConditionConfig);
+    if (key === CALLER_ROLE_KEY) return checkRoles(check, where, value);
+    if (key === CALLER_KEY) {
+      const problems = needsAccounts(check, where, '"currentUser"');
+      if (problems.length > 0 || value === 'signedIn') return problems;
+      return [
+        diagnosticAt(
+          document,
+          where,
+          `"currentUser" takes "signedIn" (the caller is signed in), not ${JSON.stringify(value)}`,
+          'write "currentUser": "signedIn", or "currentUser.role" for roles.',
+        ),
+      ];
+    }
+    if (fieldOf(model, key) !== undefined || key === 'id') return checkField(check, where, key, value);
+    const relation = key.split('.')[0];
+    if (!Object.hasOwn(model.relations ?? {}, relation)) {
+      const known = [
+        ...modelFieldNames(model),
+        ...Object.keys(model.relations ?? {}),
+        ...COMBINATOR_KEYS,
+        CALLER_KEY,
+        CALLER_ROLE_KEY,
+      ];
+      return [
+        diagnosticAt(
+          document,
+          where,
+          `${model.name} has no field or relation "${key}"`,
+          suggest(key, known, 'a field, a relation, "currentUser.role", "any", "all" or "not":'),
+          'key',
+        ),
+      ];
+    }
+    const accountsModel = check.accounts.model;
+    if (!accountsModel) return needsAccounts(check, where, `"${key}"`);
+    if (value !== CALLER_KEY)
+      return [
+        diagnosticAt(
+          document,
+          where,
+          `"${key}" is a relation: a rule asks whether it reaches the signed-in user`,
+          'write "currentUser" as its value (to compare a related field, use the field that holds its id).',
+        ),
+      ];
+    return checkUserPath(document, where, model, key, accountsModel, check.modelNamed);
+  });
+}
+
+/** The model's `access` rules: the operations enforced so far, and each condition. */
+function checkModelRules(check: RuleCheck): Diagnostic[] {
+  const rules = check.model.access ?? [];
+  return rules.flatMap((rule, index) => {
+    const at = childPointer('/access', index);
+    if ((rule.allow === undefined) === (rule.deny === undefined))
+      return [
+        diagnosticAt(
+          check.document,
+          at,
+          rule.allow === undefined
+            ? 'an access rule says "allow" or "deny", and this one says neither'
+            : 'an access rule says "allow" or "deny", and this one says both',
+          'write one rule per effect: { "allow": "read", "when": { ... } } or { "deny": "read", "when": { ... } }.',
+        ),
+      ];
+    const effect = rule.allow !== undefined ? 'allow' : 'deny';
+    const later = ruleOperations(rule[effect]).filter((op) => !ENFORCED_OPERATIONS.includes(op));
+    const problems: Diagnostic[] = later.length
+      ? [
+          diagnosticAt(
+            check.document,
+            childPointer(at, effect),
+            `access rules cover "read" so far, and this rule ${effect === 'allow' ? 'allows' : 'denies'} ${[...new Set(later)].join(', ')}`,
+            'write "read"; protect writes with the route\'s "voter" (e.g. "owner:authorId|role:admin") until rules on writes arrive.',
+          ),
+        ]
+      : [];
+    return [...problems, ...checkCondition(check, childPointer(at, 'when'), rule.when ?? {})];
+  });
+}
+
+/**
+ * Checks every model's `access` rules: operations, fields and literals of their types (enum
+ * values, did-you-mean), relation paths to the signed-in user, roles of `accounts.roles`.
+ */
+export function checkAccessRules(
+  documents: ReadonlyMap<string, ConfigDocument>,
+  models: ReadonlyMap<string, CheckedModel>,
+  accounts: CheckedAccounts,
+): Diagnostic[] {
+  const modelNamed = (name: string) => models.get(name)?.config;
+  return [...models.values()].flatMap(({ config }) => {
+    const document = documents.get(config.name);
+    if (!document || !config.access) return [];
+    return checkModelRules({ document, model: config, accounts, modelNamed });
+  });
+}
