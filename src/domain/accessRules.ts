@@ -45,8 +45,12 @@ export function ruleOperations(value: AccessRuleConfig['allow']): AccessOperatio
 /** One key of a condition, resolved against the model (the config passed its checks). */
 function keyCondition(model: ModelConfig, key: string, value: unknown): AccessCondition {
   if (key === 'any' || key === 'all')
-    return { kind: key, items: (value as AccessConditionConfig[]).map((c) => conditionOf(model, c)) };
-  if (key === 'not') return { kind: 'not', item: conditionOf(model, value as AccessConditionConfig) };
+    return {
+      kind: key,
+      items: (value as AccessConditionConfig[]).map((c) => conditionOf(model, c)),
+    };
+  if (key === 'not')
+    return { kind: 'not', item: conditionOf(model, value as AccessConditionConfig) };
   if (key === CALLER_ROLE_KEY)
     return { kind: 'role', roles: Array.isArray(value) ? (value as string[]) : [value as string] };
   if (key === CALLER_KEY) return { kind: 'signedIn' };
@@ -58,9 +62,16 @@ function keyCondition(model: ModelConfig, key: string, value: unknown): AccessCo
 }
 
 /** A condition of the config as a tree; every key holds (no key: always). */
-export function conditionOf(model: ModelConfig, config: AccessConditionConfig | undefined): AccessCondition {
+export function conditionOf(
+  model: ModelConfig,
+  config: AccessConditionConfig | undefined,
+): AccessCondition {
   const keys = Object.entries(config ?? {}).map(([key, value]) => keyCondition(model, key, value));
-  return keys.length === 1 ? keys[0] : keys.length === 0 ? { kind: 'always' } : { kind: 'all', items: keys };
+  return keys.length === 1
+    ? keys[0]
+    : keys.length === 0
+      ? { kind: 'always' }
+      : { kind: 'all', items: keys };
 }
 
 /** A rule of the model that covers `operation`, with its place in `access`. */

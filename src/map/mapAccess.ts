@@ -35,7 +35,12 @@ function conditionContext(
     case 'equals':
       return condition.value === null
         ? { ...EMPTY, kind: 'isNull', field: condition.field }
-        : { ...EMPTY, kind: 'equals', field: condition.field, value: JSON.stringify(condition.value) };
+        : {
+            ...EMPTY,
+            kind: 'equals',
+            field: condition.field,
+            value: JSON.stringify(condition.value),
+          };
     case 'isCaller':
       return { ...EMPTY, kind: 'isCaller', field: condition.field };
     case 'reachesCaller':

@@ -11,7 +11,7 @@ import {
 } from '../domain/accessRules';
 import { fieldOf, fieldOptions, modelFieldNames } from '../domain/fields';
 import type { CheckedAccounts } from './checkAccountsSettings';
-import type { CheckedModel } from './checkedProject';
+import type { CheckedModel, CheckedRoute } from './checkedProject';
 import { childPointer, diagnosticAt } from './locate';
 import { checkUserPath } from './checkUserPath';
 
@@ -135,12 +135,18 @@ function checkField(check: RuleCheck, at: string, name: string, value: unknown):
       ),
     ];
   if (options.type === 'int' && !Number.isInteger(value))
-    return [diagnosticAt(document, at, `"${name}" holds whole numbers, and ${String(value)} is not one`)];
+    return [
+      diagnosticAt(document, at, `"${name}" holds whole numbers, and ${String(value)} is not one`),
+    ];
   return [];
 }
 
 /** One condition: every key a field, a relation path, a caller key or a combinator. */
-function checkCondition(check: RuleCheck, at: string, condition: AccessConditionConfig): Diagnostic[] {
+function checkCondition(
+  check: RuleCheck,
+  at: string,
+  condition: AccessConditionConfig,
+): Diagnostic[] {
   const { document, model } = check;
   return Object.entries(condition).flatMap(([key, value]): Diagnostic[] => {
     const where = childPointer(at, key);
@@ -162,7 +168,8 @@ function checkCondition(check: RuleCheck, at: string, condition: AccessCondition
         ),
       ];
     }
-    if (fieldOf(model, key) !== undefined || key === 'id') return checkField(check, where, key, value);
+    if (fieldOf(model, key) !== undefined || key === 'id')
+      return checkField(check, where, key, value);
     const relation = key.split('.')[0];
     if (!Object.hasOwn(model.relations ?? {}, relation)) {
       const known = [
@@ -244,4 +251,91 @@ export function checkAccessRules(
     if (!document || !config.access) return [];
     return checkModelRules({ document, model: config, accounts, modelNamed });
   });
+}
+
+/** Where records of a model with rules would be read around them: refused until rules apply there. */
+function notYet(
+  document: ConfigDocument,
+  at: string,
+  what: string,
+  ruled: string,
+  hint: string,
+): Diagnostic {
+  return diagnosticAt(
+    document,
+    at,
+    `${what} reads ${ruled} records, and ${ruled}'s access rules do not apply there yet`,
+    hint,
+    'key',
+  );
+}
+
+/**
+ * The places that read a model's records beside its own routes, where access rules are not yet
+ * enforced (issue 52): an `include` of such a model, a computed field over a relation to it, a
+ * link route on it. `generate` refuses them rather than let records past the rules.
+ */
+export function checkRuledReads(
+  modelDocuments: ReadonlyMap<string, ConfigDocument>,
+  routeDocuments: ReadonlyMap<string, ConfigDocument>,
+  models: ReadonlyMap<string, CheckedModel>,
+  routes: readonly CheckedRoute[],
+): Diagnostic[] {
+  const ruled = (name: string | undefined) =>
+    name !== undefined && (models.get(name)?.config.access?.length ?? 0) > 0;
+  const related = (model: ModelConfig, relation: string) => model.relations?.[relation]?.model;
+  const problems: Diagnostic[] = [];
+  for (const { config } of models.values()) {
+    const document = modelDocuments.get(config.name);
+    for (const [name, computed] of Object.entries(config.computed ?? {})) {
+      const relation =
+        'count' in computed ? computed.count : 'values' in computed ? computed.values : undefined;
+      const target = relation === undefined ? undefined : related(config, relation);
+      if (document && ruled(target))
+        problems.push(
+          notYet(
+            document,
+            childPointer('/computed', name),
+            `computed field "${name}"`,
+            String(target),
+            'leave the computed field out, or the rules, for now.',
+          ),
+        );
+    }
+  }
+  for (const route of routes) {
+    const document = routeDocuments.get(route.origin.file);
+    const model = route.model ? models.get(route.model)?.config : undefined;
+    if (!document || !model) continue;
+    const label = `${route.config.method} ${route.config.path}`;
+    const include = route.config.include ?? [];
+    const names = Array.isArray(include) ? include : Object.keys(include);
+    names.forEach((name, i) => {
+      const target = related(model, name);
+      if (ruled(target))
+        problems.push(
+          notYet(
+            document,
+            childPointer(
+              childPointer(route.origin.pointer, 'include'),
+              Array.isArray(include) ? i : name,
+            ),
+            `${label} includes "${name}": it`,
+            String(target),
+            `leave "${name}" out of include and read its records from a route of ${String(target)}, where the rules apply.`,
+          ),
+        );
+    });
+    if (route.config.link !== undefined && ruled(model.name))
+      problems.push(
+        notYet(
+          document,
+          childPointer(route.origin.pointer, 'link'),
+          `${label} links the caller to a record: it`,
+          model.name,
+          'remove the route, or the rules, for now.',
+        ),
+      );
+  }
+  return problems;
 }

@@ -4,7 +4,7 @@ import { errorFormatOf } from '../domain/envelope';
 import { checkAppTree } from './checkAppTree';
 import type { CheckedModel, CheckedProject } from './checkedProject';
 import { checkModels } from './checkModels';
-import { checkAccessRules } from './checkAccessRules';
+import { checkAccessRules, checkRuledReads } from './checkAccessRules';
 import { checkModelAsFieldType } from './checkModelAsFieldType';
 import { checkRelations } from './checkRelations';
 import { checkComputed } from './checkComputed';
@@ -138,6 +138,14 @@ export function validateProject(
   );
   modelResult.diagnostics.push(
     ...checkComputedUrls(modelDocumentsByName, models, routeResult.routes, unpassedRoutes),
+  );
+  modelResult.diagnostics.push(
+    ...checkRuledReads(
+      modelDocumentsByName,
+      new Map(routeDocuments.map((d) => [d.file, d])),
+      models,
+      routeResult.routes,
+    ),
   );
   const viewResult = checkViews(viewDocuments, {
     routes: routeResult.routes,

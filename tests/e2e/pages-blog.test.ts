@@ -3,7 +3,7 @@ import path from 'path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { checkPage } from './support/pageChecks';
-import { sendExpecting } from './support/http';
+import { request, sendExpecting } from './support/http';
 import { run } from './support/run';
 import { ORMS, type Orm } from './support/orms';
 import { APPGEN, REPO_ROOT } from './support/paths';
@@ -829,6 +829,121 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
   // visitor (401); `appgen users role` makes a user admin, and their very next request, with the
   // token they already had, is an admin's: they edit another's post, change another's role, and
   // the post's page shows them its edit and delete controls.
+  describe('access rules (config/models/Memo.json)', () => {
+    /** Memos of Ada's by status, created in this order. */
+    const memos: Record<string, Row[]> = { draft: [], shared: [], archived: [] };
+    const people: Record<string, Record<string, string>> = {};
+    const titles = (rows: Row[]) => rows.map((row) => String(row.title)).sort();
+    const made = (...statuses: string[]) => titles(statuses.flatMap((status) => memos[status]));
+    /** Every page of GET /api/memos for this caller (pageSize 2), with the total it sends. */
+    const allPages = async (headers: Record<string, string>, query = '') => {
+      const rows: Row[] = [];
+      let total = -1;
+      for (let offset = 0; offset < 40; offset += 2) {
+        const answer = await request(base, 'GET', `/api/memos?offset=${offset}${query}`, undefined, headers);
+        expect(answer.status).toBe(200);
+        total = Number(answer.headers.get('x-total-count'));
+        rows.push(...(answer.body as Row[]));
+        if ((answer.body as Row[]).length < 2) break;
+      }
+      return { titles: titles(rows), total };
+    };
+    /** Every page of the cursor list, following its Link header. */
+    const cursorPages = async (headers: Record<string, string>) => {
+      const rows: Row[] = [];
+      let next: string | null = '/api/memos/pages';
+      while (next) {
+        const answer = await request(base, 'GET', next, undefined, headers);
+        expect(answer.status).toBe(200);
+        rows.push(...(answer.body as Row[]));
+        next = /<([^>]+)>; rel="next"/.exec(answer.headers.get('link') ?? '')?.[1] ?? null;
+      }
+      return titles(rows);
+    };
+
+    beforeAll(async () => {
+      const ada = authors[0].auth;
+      for (const [name, role] of [
+        ['Rita Reader', null],
+        ['Eddie Editor', 'editor'],
+        ['Alma Admin', 'admin'],
+      ] as const) {
+        const email = `${name.split(' ')[0].toLowerCase()}@example.com`;
+        const user = await send('POST', '/api/signup', { name, email, password: PASSWORD }, 201);
+        people[name.split(' ')[0]] = { authorization: `Bearer ${String(user.token)}` };
+        if (role) {
+          const set = await run(process.execPath, [APPGEN, 'users', 'role', email, role], {
+            cwd: project.dir,
+            env: project.env,
+            timeoutMs: 120_000,
+          });
+          expect(set.code).toBe(0);
+        }
+      }
+      for (const [status, count] of [
+        ['draft', 3],
+        ['shared', 2],
+        ['archived', 1],
+      ] as const) {
+        for (let i = 0; i < count; i++)
+          memos[status].push(
+            await send('POST', '/api/memos', { title: `${status} memo ${i}`, status }, 201, ada),
+          );
+      }
+    });
+
+    it('lists, counts and pages only what each caller may read', async () => {
+      const expected: Array<[string, Record<string, string>, string[]]> = [
+        ['anonymous', {}, made('shared')],
+        ['a member', people.Rita, made('shared')],
+        ['the author', authors[0].auth, made('draft', 'shared')],
+        ['an editor', people.Eddie, made('draft', 'shared')],
+        ['an admin', people.Alma, made('draft', 'shared', 'archived')],
+      ];
+      for (const [who, headers, visible] of expected) {
+        const listed = await allPages(headers);
+        expect([who, listed.titles, listed.total]).toEqual([who, visible, visible.length]);
+        expect([who, await cursorPages(headers)]).toEqual([who, visible]);
+      }
+      // A filter narrows what the rules let through, never widens it.
+      const archived = await allPages(people.Eddie, '&status=archived');
+      expect(archived).toEqual({ titles: [], total: 0 });
+    });
+
+    it('answers 404 for a record the caller may not read, on GET, PATCH and a nested list', async () => {
+      const draft = String(memos.draft[0].id);
+      await send('GET', `/api/memos/${draft}`, undefined, 404);
+      await send('GET', `/api/memos/${draft}`, undefined, 404, people.Rita);
+      const own = await send('GET', `/api/memos/${draft}`, undefined, 200, authors[0].auth);
+      expect(own.title).toBe('draft memo 0');
+      // Hidden before the voter is asked: 404, not 403.
+      await send('PATCH', `/api/memos/${draft}`, { title: 'Mine now' }, 404, people.Rita);
+      const archived = String(memos.archived[0].id);
+      // A deny rule wins over the author's allow rule: the author no longer sees it either.
+      await send('GET', `/api/memos/${archived}`, undefined, 404, authors[0].auth);
+      await send('PATCH', `/api/memos/${archived}`, { title: 'Back' }, 404, authors[0].auth);
+      expect((await send('GET', `/api/memos/${archived}`, undefined, 200, people.Alma)).status).toBe(
+        'archived',
+      );
+      // The parent of a nested list is found only when the caller may read it.
+      const missing = await send('GET', `/api/memos/${draft}/notes`, undefined, 404);
+      expect(missing).toEqual({ error: 'Memo not found' });
+      await send('POST', `/api/memos/${draft}/notes`, { body: 'Hi' }, 404, people.Rita);
+      await send('POST', `/api/memos/${draft}/notes`, { body: 'Note to self' }, 201, authors[0].auth);
+      const notes = await send('GET', `/api/memos/${draft}/notes`, undefined, 200, authors[0].auth);
+      expect(notes).toEqual([expect.objectContaining({ body: 'Note to self' })]);
+    });
+
+    it('reads the role fresh and changes only readable records on a collection', async () => {
+      // An editor may delete memos of a status, but sees no archived memo: nothing is deleted.
+      const none = await send('DELETE', '/api/memos?status=archived', undefined, 200, people.Eddie);
+      expect(none).toEqual({ count: 0 });
+      expect((await allPages(people.Alma)).titles).toContain('archived memo 0');
+      // A token the app does not accept is refused, even on a route anyone may read.
+      await send('GET', '/api/memos', undefined, 401, { authorization: 'Bearer forged' });
+    });
+  });
+
   describe('roles', () => {
     let post: Row;
     const member = () => authors[1];

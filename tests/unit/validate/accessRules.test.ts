@@ -1,0 +1,165 @@
+import { permitted } from '../../../src/domain/accessRules';
+import { mapProject } from '../../../src/map/mapProject';
+import { checkedProject, describeProblem, problemsIn } from '../support/checkConfig';
+import { minimalProject } from '../support/configs';
+
+// Issue 52 §2: access rules on a model ("access"), checked by generate and compiled into
+// src/appgen/access/<model>.ts for every query of the model's routes.
+
+const USER = {
+  name: 'User',
+  fields: { name: 'string', email: { type: 'string', unique: true } },
+  relations: { posts: { type: 'hasMany', model: 'Post' } },
+};
+const TAG = { name: 'Tag', fields: { name: 'string' } };
+const post = (access: unknown[], extra: Record<string, unknown> = {}) => ({
+  name: 'Post',
+  fields: {
+    authorId: 'uuid',
+    title: 'string',
+    views: 'int',
+    status: { type: 'enum', values: ['draft', 'published'] },
+    publishedAt: { type: 'datetime', optional: true },
+  },
+  relations: {
+    author: { type: 'belongsTo', model: 'User' },
+    tags: { type: 'manyToMany', model: 'Tag' },
+  },
+  access,
+  ...extra,
+});
+const LIST = { method: 'GET', path: '/api/posts', response: 'Post[]' };
+
+function project(
+  access: unknown[],
+  {
+    routes = [LIST],
+    roles = true,
+    extra = {},
+  }: { routes?: unknown[]; roles?: boolean; extra?: Record<string, unknown> } = {},
+) {
+  return minimalProject({
+    'appgen.config.json': {
+      orm: 'prisma',
+      accounts: roles ? { model: 'User', roles: ['member', 'admin'] } : { model: 'User' },
+    },
+    'config/models/User.json': USER,
+    'config/models/Tag.json': TAG,
+    'config/models/Post.json': post(access, extra),
+    'config/routes/posts.json': { routes },
+  });
+}
+const problems = (access: unknown[], options?: Parameters<typeof project>[1]) =>
+  problemsIn(project(access, options)).map(describeProblem);
+
+describe('access rules: what generate accepts', () => {
+  it('reads fields, currentUser, relation paths, roles and any/all/not into one condition', () => {
+    const rules = [
+      { allow: 'read', when: { status: 'published', views: 3 } },
+      { allow: 'read', when: { any: [{ author: 'currentUser' }, { authorId: 'currentUser' }] } },
+      { allow: 'read', when: { 'currentUser.role': ['admin'] } },
+      { deny: 'read', when: { not: { currentUser: 'signedIn' }, publishedAt: null } },
+    ];
+    expect(problems(rules)).toEqual([]);
+    const checked = checkedProject(project(rules));
+    const model = checked.models.find((m) => m.name === 'Post');
+    expect(model?.readable).toEqual(permitted(post(rules) as never, 'read'));
+    expect(model?.readable).toMatchObject({
+      kind: 'all',
+      items: [{ kind: 'any' }, { kind: 'not', item: { kind: 'all' } }],
+    });
+    const context = mapProject(checked, { provider: 'sqlite', defaultDatabaseUrl: 'file:x' });
+    expect(context.accessModules.map((m) => m.outputPath)).toEqual(['src/appgen/access/post.ts']);
+    const list = context.methods.find((m) => m.urlPath === '/api/posts');
+    expect(list?.access).toEqual({ readable: 'postReadable', module: 'post', readsRole: true });
+    // Anyone may call the list: a signed-in caller is identified for the rules.
+    expect(list?.optionalAuth).toBe(true);
+  });
+
+  it('allows nothing for an operation no rule allows, and nothing is asked without rules', () => {
+    expect(permitted(post([{ deny: 'read', when: { status: 'draft' } }]) as never, 'read')).toEqual(
+      {
+        kind: 'never',
+      },
+    );
+    expect(permitted({ name: 'Tag', fields: {} }, 'read')).toBeNull();
+  });
+});
+
+describe('access rules: what generate refuses, with the fix', () => {
+  it.each([
+    [
+      [{ allow: 'read', when: { titel: 'x' } }],
+      /has no field or relation "titel" \| did you mean "title"\?/,
+    ],
+    [
+      [{ allow: 'read', when: { status: 'publshed' } }],
+      /"publshed" is not a value of Post.status \| did you mean "published"\?/,
+    ],
+    [
+      [{ allow: 'read', when: { views: 'many' } }],
+      /"views" is a field of type int, and the rule compares it with "many"/,
+    ],
+    [[{ allow: 'read', when: { views: 1.5 } }], /"views" holds whole numbers/],
+    [[{ allow: 'read', when: { title: null } }], /"title" of Post is required: it is never null/],
+    [[{ allow: 'read', when: { views: 'currentUser' } }], /cannot hold the id of a User/],
+    [
+      [{ allow: 'read', when: { tags: 'currentUser' } }],
+      /"tags" leads to Tag records, and the signed-in user is a User/,
+    ],
+    [
+      [{ allow: 'read', when: { author: 'someone' } }],
+      /"author" is a relation: a rule asks whether it reaches the signed-in user/,
+    ],
+    [
+      [{ allow: 'read', when: { 'currentUser.role': 'admn' } }],
+      /"admn" is not a role of accounts.roles \| did you mean "admin"\?/,
+    ],
+    [[{ allow: 'read', when: { currentUser: 'yes' } }], /"currentUser" takes "signedIn"/],
+    [[{ allow: 'update' }], /access rules cover "read" so far, and this rule allows update/],
+    [[{ deny: 'all' }], /this rule denies create, update, delete/],
+    [[{ when: {} }], /says "allow" or "deny", and this one says neither/],
+    [[{ allow: 'read', deny: 'read' }], /and this one says both/],
+  ])('%j', (rules, message) => {
+    expect(problems(rules as unknown[])).toEqual([expect.stringMatching(message)]);
+  });
+
+  it('points at the rule in its file', () => {
+    expect(problems([{ allow: 'read', when: { any: [{ titel: 'x' }] } }])).toEqual([
+      expect.stringMatching(
+        /^config\/models\/Post\.json:\d+:\d+ access\[0\]\.when\.any\[0\]\.titel \|/,
+      ),
+    ]);
+  });
+
+  it('refuses roles without accounts.roles', () => {
+    expect(
+      problems([{ allow: 'read', when: { 'currentUser.role': 'admin' } }], { roles: false }),
+    ).toEqual([
+      expect.stringContaining("asks for the caller's role, and the project declares no roles"),
+    ]);
+  });
+
+  it("refuses reads beside the model's routes that rules do not cover yet", () => {
+    const rules = [{ allow: 'read' }];
+    const tagRule = minimalProject({
+      'appgen.config.json': { orm: 'prisma', accounts: { model: 'User' } },
+      'config/models/User.json': USER,
+      'config/models/Tag.json': { ...TAG, access: rules },
+      'config/models/Post.json': {
+        ...post([]),
+        access: undefined,
+        computed: { tagCount: { count: 'tags' } },
+      },
+      'config/routes/posts.json': { routes: [{ ...LIST, include: ['tags'] }] },
+    });
+    expect(problemsIn(tagRule).map(describeProblem)).toEqual([
+      expect.stringMatching(
+        /Post\.json.*\| computed field "tagCount" reads Tag records, and Tag's access rules do not apply there yet/,
+      ),
+      expect.stringMatching(
+        /posts\.json.*\| GET \/api\/posts includes "tags": it reads Tag records, .*\| leave "tags" out of include/,
+      ),
+    ]);
+  });
+});
