@@ -5,9 +5,6 @@ import type {
   ModelConfig,
 } from '../config/configTypes';
 
-/** The operations rules may cover today (issue 52: the write operations come next). */
-export const ENFORCED_OPERATIONS: readonly AccessOperation[] = ['read'];
-
 /** The keys of a condition that are not fields or relations of the model. */
 export const CALLER_ROLE_KEY = 'currentUser.role';
 export const CALLER_KEY = 'currentUser';
@@ -35,9 +32,9 @@ export type AccessCondition =
   | { kind: 'signedIn' };
 
 /** The operations a rule's `allow` or `deny` names (`all`: every one). */
-export function ruleOperations(value: AccessRuleConfig['allow']): AccessOperation[] {
+export function ruleOperations(value: AccessRuleConfig['allow']): RuleOperation[] {
   const listed = value === undefined ? [] : Array.isArray(value) ? value : [value];
-  return listed.flatMap((operation): AccessOperation[] =>
+  return listed.flatMap((operation): RuleOperation[] =>
     operation === 'all' ? ['read', 'create', 'update', 'delete'] : [operation],
   );
 }
@@ -74,39 +71,54 @@ export function conditionOf(
       : { kind: 'all', items: keys };
 }
 
-/** A rule of the model that covers `operation`, with its place in `access`. */
-export interface CoveringRule {
+/** An operation a rule covers (`all` is all four). */
+export type RuleOperation = Exclude<AccessOperation, 'all'>;
+
+/** One rule of a model's `access`, checked and resolved. */
+export interface AccessRule {
+  /** Its place in `access`. */
   index: number;
   effect: 'allow' | 'deny';
-  condition: AccessCondition;
+  operations: RuleOperation[];
   description: string | null;
+  condition: AccessCondition;
 }
 
-/** The rules of the model that cover `operation`, in their order. */
-export function rulesCovering(model: ModelConfig, operation: AccessOperation): CoveringRule[] {
-  return (model.access ?? []).flatMap((rule, index): CoveringRule[] => {
+/** The model's rules, in their order (none: its queries add no condition). */
+export function accessRulesOf(model: ModelConfig): AccessRule[] {
+  return (model.access ?? []).map((rule, index) => {
     const effect = rule.allow !== undefined ? 'allow' : 'deny';
-    if (!ruleOperations(rule[effect]).includes(operation)) return [];
-    const condition = conditionOf(model, rule.when);
-    return [{ index, effect, condition, description: rule.description ?? null }];
+    return {
+      index,
+      effect,
+      operations: [...new Set(ruleOperations(rule[effect]))] as RuleOperation[],
+      description: rule.description ?? null,
+      condition: conditionOf(model, rule.when),
+    };
   });
 }
 
-/**
- * What the model's rules permit for `operation`: some allow rule holds and no deny rule does
- * (deny wins); nothing at all when no rule allows it. Null when the model has no rules (no
- * condition is added to its queries).
- */
-export function permitted(model: ModelConfig, operation: AccessOperation): AccessCondition | null {
-  if (!model.access || model.access.length === 0) return null;
-  const rules = rulesCovering(model, operation);
-  const allows = rules.filter((rule) => rule.effect === 'allow').map((rule) => rule.condition);
-  const denies = rules.filter((rule) => rule.effect === 'deny').map((rule) => rule.condition);
-  if (allows.length === 0) return { kind: 'never' };
-  const allowed: AccessCondition = allows.length === 1 ? allows[0] : { kind: 'any', items: allows };
-  if (denies.length === 0) return allowed;
-  const denied: AccessCondition = denies.length === 1 ? denies[0] : { kind: 'any', items: denies };
-  return { kind: 'all', items: [allowed, { kind: 'not', item: denied }] };
+/** Whether some rule allows `operation` (else a model with rules allows none of it). */
+export function allowsSome(rules: readonly AccessRule[], operation: RuleOperation): boolean {
+  return rules.some((rule) => rule.effect === 'allow' && rule.operations.includes(operation));
+}
+
+/** Whether a condition reads the caller (their id or role). */
+export function readsCaller(condition: AccessCondition): boolean {
+  switch (condition.kind) {
+    case 'isCaller':
+    case 'reachesCaller':
+    case 'role':
+    case 'signedIn':
+      return true;
+    case 'all':
+    case 'any':
+      return condition.items.some(readsCaller);
+    case 'not':
+      return readsCaller(condition.item);
+    default:
+      return false;
+  }
 }
 
 /** Whether a condition asks for the caller's role (the handler then reads it). */

@@ -1433,14 +1433,23 @@ export interface AnswerShapeContext {
   method: MethodContext;
 }
 
-/** A method's (or a parent's) access rules: the function of its model's module it calls. */
+/** A method's (or a parent's) access rules: its model's rules (`src/appgen/access/<module>.ts`). */
 export interface MethodAccessContext {
-  /** `postReadable`: the condition on the records the caller may read. */
-  readable: string;
+  /** `postAccess`: the model's ModelAccess (src/appgen/access.ts). */
+  name: string;
   /** The module: `@/appgen/access/<module>`. */
   module: string;
   /** Some rule asks for the caller's role: the handler reads it (one read by primary key). */
   readsRole: boolean;
+  /**
+   * The write the rules must allow beside "read": `update` (PUT, PATCH), `delete`, `create`; null
+   * on reads and for a parent.
+   */
+  write: 'create' | 'update' | 'delete' | null;
+  /** A create or update: its new values are checked in its transaction (ModelAccess.holds). */
+  checksAfterWrite: boolean;
+  /** An update, replace or delete of one record: checked before (ModelAccess.refuses: 404, 403). */
+  checksBefore: boolean;
 }
 
 /**
@@ -1472,15 +1481,28 @@ export interface AccessConditionContext {
   roles: string | null;
 }
 
+/** One rule of a model's `access`, as its module lists it. */
+export interface AccessRuleContext {
+  /** `access[2]` */
+  at: string;
+  effect: 'allow' | 'deny';
+  /** The operations as a TypeScript array literal (`["read", "update"]`). */
+  operations: string;
+  /** The description as a TypeScript literal, or `null`. */
+  description: string;
+  /** The condition reads the caller: `when: (caller) => ...`, else `when: () => ...`. */
+  readsCaller: boolean;
+  when: AccessConditionContext;
+}
+
 /** A model's access rules module, `src/appgen/access/<delegate>.ts`. */
 export interface AccessModuleContext {
   model: { name: string; delegate: string };
   outputPath: string;
-  /** The model's config file (the file's header). */
+  /** The model's config file (the file's header, and the log when a rule decides). */
   sources: string[];
   access: MethodAccessContext;
-  /** What the caller may read: some allow rule for read holds and no deny rule does. */
-  readable: AccessConditionContext;
+  rules: AccessRuleContext[];
 }
 
 /** A model's answer shapes module, `src/appgen/shapes/<delegate>.ts`. */

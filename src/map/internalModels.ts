@@ -27,7 +27,7 @@ function internalModel(
     indexes,
     computed: [],
     urls: [],
-    readable: null,
+    access: [],
     file: SOURCE,
   };
 }

@@ -1,7 +1,8 @@
-import type { AccessCondition } from '../domain/accessRules';
-import { readsRole } from '../domain/accessRules';
+import type { AccessCondition, RuleOperation } from '../domain/accessRules';
+import { readsCaller, readsRole } from '../domain/accessRules';
 import { delegateName } from '../domain/names';
 import { OUTPUT_PATHS } from '../domain/outputPaths';
+import type { RouteOperation } from '../domain/routeOperation';
 import type { ProjectModel } from '../validate/checkedProject';
 import type {
   AccessConditionContext,
@@ -56,14 +57,34 @@ function conditionContext(
   }
 }
 
-/** The access functions of a model with rules, as methods and parents call them; else null. */
-export function methodAccessOf(model: ProjectModel | undefined): MethodAccessContext | null {
-  if (!model?.readable) return null;
+/** The write an operation asks the rules for, beside "read". */
+const WRITES: Partial<Record<RouteOperation, Exclude<RuleOperation, 'read'>>> = {
+  create: 'create',
+  update: 'update',
+  replace: 'update',
+  updateMany: 'update',
+  delete: 'delete',
+  deleteMany: 'delete',
+};
+
+/**
+ * The access rules a method of `operation` (or a parent check, `operation` null) asks of a model
+ * with rules; null for a model without.
+ */
+export function methodAccessOf(
+  model: ProjectModel | undefined,
+  operation: RouteOperation | null,
+): MethodAccessContext | null {
+  if (!model || model.access.length === 0) return null;
   const delegate = delegateName(model.name);
+  const write = (operation && WRITES[operation]) ?? null;
   return {
-    readable: `${delegate}Readable`,
+    name: `${delegate}Access`,
     module: delegate,
-    readsRole: readsRole(model.readable),
+    readsRole: model.access.some((rule) => readsRole(rule.condition)),
+    write,
+    checksAfterWrite: operation === 'create' || operation === 'update' || operation === 'replace',
+    checksBefore: operation === 'update' || operation === 'replace' || operation === 'delete',
   };
 }
 
@@ -73,8 +94,8 @@ export function mapAccessModules(
   relations: Map<string, RelationContext[]>,
 ): AccessModuleContext[] {
   return models.flatMap((model) => {
-    const access = methodAccessOf(model);
-    if (!access || !model.readable) return [];
+    const access = methodAccessOf(model, null);
+    if (!access) return [];
     const delegate = delegateName(model.name);
     return [
       {
@@ -82,7 +103,14 @@ export function mapAccessModules(
         outputPath: OUTPUT_PATHS.accessRules(delegate),
         sources: [model.file],
         access,
-        readable: conditionContext(model.name, model.readable, relations),
+        rules: model.access.map((rule) => ({
+          at: `access[${rule.index}]`,
+          effect: rule.effect,
+          operations: JSON.stringify(rule.operations).replace(/,/g, ', '),
+          description: JSON.stringify(rule.description),
+          readsCaller: readsCaller(rule.condition),
+          when: conditionContext(model.name, rule.condition, relations),
+        })),
       },
     ];
   });

@@ -108,7 +108,7 @@ export function mapListQuery(
   const collection = worksOnCollection(route.operation);
   if (!model || (route.operation !== 'list' && !collection)) return null;
   // A model with access rules always reads its list through the query's `where` (the rules join it).
-  if (!query && route.scope.length === 0 && !collection && !model.readable) return null;
+  if (!query && route.scope.length === 0 && !collection && model.access.length === 0) return null;
   const filters = (query?.filter ?? []).map(({ name, relation, field }) => {
     const reached = relation ? relationPath(model.name, [relation], field, relations) : null;
     const target = reached ? models.get(reached.model) : model;
@@ -149,7 +149,10 @@ export function mapListQuery(
  * method; by the route model's own belongsTo field on lists, creates and routes on a collection
  * only (other methods select by that field, so a record of another parent is simply not found).
  */
-export function mapParents(route: ProjectRoute, models: Map<string, ProjectModel>): ParentContext[] {
+export function mapParents(
+  route: ProjectRoute,
+  models: Map<string, ProjectModel>,
+): ParentContext[] {
   const checksOwnField =
     route.operation === 'list' ||
     route.operation === 'create' ||
@@ -166,7 +169,7 @@ export function mapParents(route: ProjectRoute, models: Map<string, ProjectModel
             foreignKey: parent.foreignKey,
             variable: `parent${pascalCase(parent.relation)}`,
             setsForeignKey: field === null,
-            access: methodAccessOf(models.get(parent.model)),
+            access: methodAccessOf(models.get(parent.model), null),
           },
         ]
       : [],

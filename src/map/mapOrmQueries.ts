@@ -118,7 +118,9 @@ export function mapOrmQueries(
       ...method.reads.map(readEntry),
     ],
     takesInclude: includes || method.reads.length > 0,
-    writesInTransaction: method.queuesEvents || method.countsRelations,
+    // A write its access rules check after it (their WITH CHECK) runs in a transaction, rolled back on a refusal.
+    writesInTransaction:
+      method.queuesEvents || method.countsRelations || Boolean(method.access?.checksAfterWrite),
     readsCollection,
     collectionKeptAs: method.readsWritten
       ? 'const records = '

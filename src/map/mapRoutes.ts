@@ -44,13 +44,14 @@ import { sha256Hex } from '../hash/sha256Hex';
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const WRITES: readonly string[] = ['create', 'replace', 'update'];
 /**
- * The operations that read through the model's access rules (src/appgen/access/<model>.ts).
- * Account routes act as the system (a log-in reads the account before anyone is signed in); a
- * create is not asked yet (rules cover "read"); `generate` refuses a link route on such a model.
+ * The operations that go through the model's access rules (src/appgen/access/<model>.ts).
+ * Account routes act as the system (a log-in reads the account before anyone is signed in; a
+ * sign-up creates it); `generate` refuses a link route on such a model.
  */
 const RULED_OPERATIONS: readonly RouteOperation[] = [
   'list',
   'get',
+  'create',
   'replace',
   'update',
   'delete',
@@ -209,7 +210,9 @@ function mapMethod(
   const listQuery = mapListQuery(route, model, typeName, models, relations);
   const parents = mapParents(route, models);
   const access =
-    orm !== 'none' && RULED_OPERATIONS.includes(operation) ? methodAccessOf(model) : null;
+    orm !== 'none' && !route.account && RULED_OPERATIONS.includes(operation)
+      ? methodAccessOf(model, operation)
+      : null;
   const ruled = [access, ...parents.map((parent) => parent.access)].filter((a) => a !== null);
   const accessCaller =
     orm === 'none' || ruled.length === 0 ? null : { readsRole: ruled.some((a) => a.readsRole) };
@@ -319,7 +322,11 @@ function mapMethod(
       body.some((field) => field.type === 'password'),
     writesLinks,
     readsInTransaction,
-    writesInTransaction: writesLinks || readsInTransaction || (orm === 'drizzle' && queuesEvents),
+    // Drizzle: also a write whose access rules check it after (their WITH CHECK), rolled back on a refusal.
+    writesInTransaction:
+      writesLinks ||
+      readsInTransaction ||
+      (orm === 'drizzle' && (queuesEvents || Boolean(access?.checksAfterWrite))),
     checksLinkIds: body.some((field) => field.link !== null && field.link.by === null),
     createsBy: [...new Set(body.flatMap((field) => (field.link?.by ? [field.link.by] : [])))],
     // An account route changes no record events see, but a cross-site log-in is refused too.
@@ -440,7 +447,7 @@ export function mapRouteFiles(
           methods
             .flatMap((m) => [m.access, ...m.parents.map((parent) => parent.access)])
             .flatMap((access) =>
-              access ? [{ name: access.readable, module: `@/appgen/access/${access.module}` }] : [],
+              access ? [{ name: access.name, module: `@/appgen/access/${access.module}` }] : [],
             ),
         ),
       };

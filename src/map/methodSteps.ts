@@ -72,6 +72,7 @@ function checksOf(method: Method, orm: OrmName): string[] {
     method.accessCaller !== null && 'handler/caller',
     method.parents.length > 0 && 'handler/parents',
     method.loadsRecord && `orm/${orm}/load`,
+    method.access?.checksBefore && `orm/${orm}/accessCheck`,
     method.voter !== null && 'handler/voter',
     method.builtinVoter === 'self' && 'handler/voterSelf',
     method.builtinVoter === 'owner' && 'handler/voterOwner',

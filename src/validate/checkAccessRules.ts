@@ -6,7 +6,6 @@ import {
   CALLER_KEY,
   CALLER_ROLE_KEY,
   COMBINATOR_KEYS,
-  ENFORCED_OPERATIONS,
   ruleOperations,
 } from '../domain/accessRules';
 import { fieldOf, fieldOptions, modelFieldNames } from '../domain/fields';
@@ -204,7 +203,7 @@ function checkCondition(
   });
 }
 
-/** The model's `access` rules: the operations enforced so far, and each condition. */
+/** The model's `access` rules: one effect each, and each condition. */
 function checkModelRules(check: RuleCheck): Diagnostic[] {
   const rules = check.model.access ?? [];
   return rules.flatMap((rule, index) => {
@@ -220,19 +219,7 @@ function checkModelRules(check: RuleCheck): Diagnostic[] {
           'write one rule per effect: { "allow": "read", "when": { ... } } or { "deny": "read", "when": { ... } }.',
         ),
       ];
-    const effect = rule.allow !== undefined ? 'allow' : 'deny';
-    const later = ruleOperations(rule[effect]).filter((op) => !ENFORCED_OPERATIONS.includes(op));
-    const problems: Diagnostic[] = later.length
-      ? [
-          diagnosticAt(
-            check.document,
-            childPointer(at, effect),
-            `access rules cover "read" so far, and this rule ${effect === 'allow' ? 'allows' : 'denies'} ${[...new Set(later)].join(', ')}`,
-            'write "read"; protect writes with the route\'s "voter" (e.g. "owner:authorId|role:admin") until rules on writes arrive.',
-          ),
-        ]
-      : [];
-    return [...problems, ...checkCondition(check, childPointer(at, 'when'), rule.when ?? {})];
+    return checkCondition(check, childPointer(at, 'when'), rule.when ?? {});
   });
 }
 
@@ -326,6 +313,19 @@ export function checkRuledReads(
           ),
         );
     });
+    const allowsUpdate = (model.access ?? []).some((rule) =>
+      ruleOperations(rule.allow).includes('update'),
+    );
+    if (route.operation === 'updateMany' && allowsUpdate)
+      problems.push(
+        diagnosticAt(
+          document,
+          childPointer(route.origin.pointer, 'collection'),
+          `${label} changes every record it selects, and ${model.name}'s access rules cannot check their new values there yet`,
+          `change records one at a time (PATCH ${route.config.path}/:id), where the rules check the new values.`,
+          'key',
+        ),
+      );
     if (route.config.link !== undefined && ruled(model.name))
       problems.push(
         notYet(

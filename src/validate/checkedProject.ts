@@ -1,4 +1,4 @@
-import type { AccessCondition } from '../domain/accessRules';
+import type { AccessRule } from '../domain/accessRules';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import type {
   AccountAction,
@@ -113,8 +113,8 @@ export interface ProjectModel {
   computed: ProjectComputed[];
   /** `url` computed fields, in order: the record's absolute URL, from a route path of the model. */
   urls: ProjectUrlField[];
-  /** What its `access` rules let a caller read (src/domain/accessRules.ts); null without rules. */
-  readable: AccessCondition | null;
+  /** Its `access` rules, resolved (src/domain/accessRules.ts); none: its queries add no condition. */
+  access: AccessRule[];
   file: string;
 }
 

@@ -11,7 +11,7 @@ import { bodyFieldOptions, isBodyFieldRequired } from '../domain/bodyFields';
 import { envelopeOf, type ErrorFormat } from '../domain/envelope';
 import { fieldOf, fieldOptions, modelFields } from '../domain/fields';
 import { computedSpec, includeEntries, isUrlComputed } from '../domain/computed';
-import { permitted } from '../domain/accessRules';
+import { accessRulesOf } from '../domain/accessRules';
 import { maxPageSize } from '../domain/listQuery';
 import { includedFieldNames } from '../domain/privateFields';
 import { indexFields, mirroredRelation, relationField, relationOf } from '../domain/relations';
@@ -120,7 +120,7 @@ function normaliseModel(
     urls: Object.entries(config.computed ?? {}).flatMap(([name, computed]) =>
       isUrlComputed(computed) ? [{ name, path: computed.url }] : [],
     ),
-    readable: permitted(config, 'read'),
+    access: accessRulesOf(config),
     file: origin.file,
   };
 }

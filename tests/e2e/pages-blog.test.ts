@@ -840,7 +840,13 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       const rows: Row[] = [];
       let total = -1;
       for (let offset = 0; offset < 40; offset += 2) {
-        const answer = await request(base, 'GET', `/api/memos?offset=${offset}${query}`, undefined, headers);
+        const answer = await request(
+          base,
+          'GET',
+          `/api/memos?offset=${offset}${query}`,
+          undefined,
+          headers,
+        );
         expect(answer.status).toBe(200);
         total = Number(answer.headers.get('x-total-count'));
         rows.push(...(answer.body as Row[]));
@@ -885,10 +891,28 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
         ['shared', 2],
         ['archived', 1],
       ] as const) {
-        for (let i = 0; i < count; i++)
-          memos[status].push(
-            await send('POST', '/api/memos', { title: `${status} memo ${i}`, status }, 201, ada),
+        for (let i = 0; i < count; i++) {
+          // Only an admin archives a memo (its author may not create one archived, see below).
+          const title = `${status} memo ${i}`;
+          const created = await send(
+            'POST',
+            '/api/memos',
+            { title, status: status === 'archived' ? 'draft' : status },
+            201,
+            ada,
           );
+          memos[status].push(
+            status === 'archived'
+              ? await send(
+                  'PATCH',
+                  `/api/memos/${String(created.id)}`,
+                  { status },
+                  200,
+                  people.Alma,
+                )
+              : created,
+          );
+        }
       }
     });
 
@@ -922,20 +946,71 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       // A deny rule wins over the author's allow rule: the author no longer sees it either.
       await send('GET', `/api/memos/${archived}`, undefined, 404, authors[0].auth);
       await send('PATCH', `/api/memos/${archived}`, { title: 'Back' }, 404, authors[0].auth);
-      expect((await send('GET', `/api/memos/${archived}`, undefined, 200, people.Alma)).status).toBe(
-        'archived',
-      );
+      expect(
+        (await send('GET', `/api/memos/${archived}`, undefined, 200, people.Alma)).status,
+      ).toBe('archived');
       // The parent of a nested list is found only when the caller may read it.
       const missing = await send('GET', `/api/memos/${draft}/notes`, undefined, 404);
       expect(missing).toEqual({ error: 'Memo not found' });
       await send('POST', `/api/memos/${draft}/notes`, { body: 'Hi' }, 404, people.Rita);
-      await send('POST', `/api/memos/${draft}/notes`, { body: 'Note to self' }, 201, authors[0].auth);
+      await send(
+        'POST',
+        `/api/memos/${draft}/notes`,
+        { body: 'Note to self' },
+        201,
+        authors[0].auth,
+      );
       const notes = await send('GET', `/api/memos/${draft}/notes`, undefined, 200, authors[0].auth);
       expect(notes).toEqual([expect.objectContaining({ body: 'Note to self' })]);
     });
 
+    it('refuses a write no rule allows (403, the rule in the log) and checks the new values', async () => {
+      const shared = String(memos.shared[0].id);
+      const draft = String(memos.draft[1].id);
+      const ada = authors[0].auth;
+      // Readable but not hers: no rule allows a member to update it.
+      expect(
+        await send('PATCH', `/api/memos/${shared}`, { title: 'Mine' }, 403, people.Rita),
+      ).toEqual({
+        error: 'Forbidden',
+      });
+      expect(server.output()).toMatch(
+        /403 PATCH \/api\/memos\/\S+: no rule of config\/models\/Memo\.json "access" allows update, for user \S+ \(role member\)/,
+      );
+      // Her own: allowed; but the new values may not archive it (a deny rule on update): 403, unchanged.
+      await send('PATCH', `/api/memos/${draft}`, { title: 'Edited by Ada' }, 200, ada);
+      await send('PATCH', `/api/memos/${draft}`, { status: 'archived' }, 403, ada);
+      expect(server.output()).toContain(
+        'the new values break config/models/Memo.json access[5] denies update (only admins archive memos or change archived ones), for user',
+      );
+      expect(await send('GET', `/api/memos/${draft}`, undefined, 200, ada)).toMatchObject({
+        title: 'Edited by Ada',
+        status: 'draft',
+      });
+      // A create is checked alike: nothing is written.
+      await send(
+        'POST',
+        '/api/memos',
+        { title: 'Archived at birth', status: 'archived' },
+        403,
+        ada,
+      );
+      expect((await allPages(people.Alma)).titles).not.toContain('Archived at birth');
+      // Delete: editors and admins only; the author is refused, an editor deletes.
+      await send('DELETE', `/api/memos/${draft}`, undefined, 403, ada);
+      await send('DELETE', `/api/memos/${draft}`, undefined, 200, people.Eddie);
+      await send('GET', `/api/memos/${draft}`, undefined, 404, ada);
+      memos.draft.splice(1, 1);
+    });
+
     it('reads the role fresh and changes only readable records on a collection', async () => {
-      // An editor may delete memos of a status, but sees no archived memo: nothing is deleted.
+      // A member's collection delete changes nothing (no rule lets members delete).
+      expect(await send('DELETE', '/api/memos?status=shared', undefined, 200, people.Rita)).toEqual(
+        {
+          count: 0,
+        },
+      );
+      // An editor may delete, but sees no archived memo: nothing is deleted.
       const none = await send('DELETE', '/api/memos?status=archived', undefined, 200, people.Eddie);
       expect(none).toEqual({ count: 0 });
       expect((await allPages(people.Alma)).titles).toContain('archived memo 0');

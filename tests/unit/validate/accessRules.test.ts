@@ -1,4 +1,3 @@
-import { permitted } from '../../../src/domain/accessRules';
 import { mapProject } from '../../../src/map/mapProject';
 import { checkedProject, describeProblem, problemsIn } from '../support/checkConfig';
 import { minimalProject } from '../support/configs';
@@ -63,26 +62,87 @@ describe('access rules: what generate accepts', () => {
     expect(problems(rules)).toEqual([]);
     const checked = checkedProject(project(rules));
     const model = checked.models.find((m) => m.name === 'Post');
-    expect(model?.readable).toEqual(permitted(post(rules) as never, 'read'));
-    expect(model?.readable).toMatchObject({
+    expect(model?.access.map((rule) => [rule.index, rule.effect, rule.operations])).toEqual([
+      [0, 'allow', ['read']],
+      [1, 'allow', ['read']],
+      [2, 'allow', ['read']],
+      [3, 'deny', ['read']],
+    ]);
+    expect(model?.access[1].condition).toEqual({
+      kind: 'any',
+      items: [
+        { kind: 'reachesCaller', relations: ['author'] },
+        { kind: 'isCaller', field: 'authorId' },
+      ],
+    });
+    expect(model?.access[3].condition).toEqual({
       kind: 'all',
-      items: [{ kind: 'any' }, { kind: 'not', item: { kind: 'all' } }],
+      items: [
+        { kind: 'not', item: { kind: 'signedIn' } },
+        { kind: 'equals', field: 'publishedAt', value: null },
+      ],
     });
     const context = mapProject(checked, { provider: 'sqlite', defaultDatabaseUrl: 'file:x' });
-    expect(context.accessModules.map((m) => m.outputPath)).toEqual(['src/appgen/access/post.ts']);
+    expect(
+      context.accessModules.map((m) => [m.outputPath, m.rules.map((r) => r.readsCaller)]),
+    ).toEqual([['src/appgen/access/post.ts', [false, true, true, true]]]);
     const list = context.methods.find((m) => m.urlPath === '/api/posts');
-    expect(list?.access).toEqual({ readable: 'postReadable', module: 'post', readsRole: true });
+    expect(list?.access).toEqual({
+      name: 'postAccess',
+      module: 'post',
+      readsRole: true,
+      write: null,
+      checksAfterWrite: false,
+      checksBefore: false,
+    });
     // Anyone may call the list: a signed-in caller is identified for the rules.
     expect(list?.optionalAuth).toBe(true);
   });
 
-  it('allows nothing for an operation no rule allows, and nothing is asked without rules', () => {
-    expect(permitted(post([{ deny: 'read', when: { status: 'draft' } }]) as never, 'read')).toEqual(
+  it('checks a write before (404, 403) and its new values after, in a transaction', () => {
+    const rules = [{ allow: 'all', when: { author: 'currentUser' } }];
+    const routes = [
+      LIST,
       {
-        kind: 'never',
+        method: 'POST',
+        path: '/api/posts',
+        auth: true,
+        body: { title: 'string', views: 'int', status: 'enum' },
+        set: { authorId: 'currentUser' },
+        response: 'Post',
       },
+      {
+        method: 'PATCH',
+        path: '/api/posts/:id',
+        params: { id: 'uuid' },
+        auth: true,
+        body: { title: 'string' },
+        response: 'Post',
+      },
+      { method: 'DELETE', path: '/api/posts/:id', params: { id: 'uuid' }, auth: true },
+    ];
+    expect(problems(rules, { routes })).toEqual([]);
+    const context = mapProject(checkedProject(project(rules, { routes })), {
+      provider: 'sqlite',
+      defaultDatabaseUrl: 'file:x',
+    });
+    const of = (method: string) => context.methods.find((m) => m.method === method);
+    expect(
+      ['POST', 'PATCH', 'DELETE'].map((m) => [
+        m,
+        of(m)?.access?.write,
+        of(m)?.access?.checksBefore,
+        of(m)?.access?.checksAfterWrite,
+        of(m)?.orm.writesInTransaction,
+      ]),
+    ).toEqual([
+      ['POST', 'create', false, true, true],
+      ['PATCH', 'update', true, true, true],
+      ['DELETE', 'delete', true, false, false],
+    ]);
+    expect(of('PATCH')?.steps.map((step) => step.step)).toEqual(
+      expect.arrayContaining(['handler/caller', 'orm/prisma/accessCheck']),
     );
-    expect(permitted({ name: 'Tag', fields: {} }, 'read')).toBeNull();
   });
 });
 
@@ -116,8 +176,6 @@ describe('access rules: what generate refuses, with the fix', () => {
       /"admn" is not a role of accounts.roles \| did you mean "admin"\?/,
     ],
     [[{ allow: 'read', when: { currentUser: 'yes' } }], /"currentUser" takes "signedIn"/],
-    [[{ allow: 'update' }], /access rules cover "read" so far, and this rule allows update/],
-    [[{ deny: 'all' }], /this rule denies create, update, delete/],
     [[{ when: {} }], /says "allow" or "deny", and this one says neither/],
     [[{ allow: 'read', deny: 'read' }], /and this one says both/],
   ])('%j', (rules, message) => {
@@ -161,5 +219,22 @@ describe('access rules: what generate refuses, with the fix', () => {
         /posts\.json.*\| GET \/api\/posts includes "tags": it reads Tag records, .*\| leave "tags" out of include/,
       ),
     ]);
+  });
+
+  it('refuses a PATCH of a collection on a model whose rules allow updates', () => {
+    const patchAll = {
+      method: 'PATCH',
+      path: '/api/posts',
+      auth: true,
+      collection: true,
+      body: { title: 'string' },
+      status: 200,
+    };
+    expect(problems([{ allow: ['read', 'update'] }], { routes: [LIST, patchAll] })).toEqual([
+      expect.stringMatching(
+        /PATCH \/api\/posts changes every record it selects, and Post's access rules cannot check their new values there yet \| change records one at a time \(PATCH \/api\/posts\/:id\)/,
+      ),
+    ]);
+    expect(problems([{ allow: 'read' }], { routes: [LIST, patchAll] })).toEqual([]);
   });
 });

@@ -89,6 +89,20 @@ export class HttpError extends Error {
 }
 
 /**
+ * A write the model's access rules refuse (src/appgen/access.ts): answered 403 Forbidden like any
+ * refusal, and logged with the rule that decided (`decided`) and the caller, unless a page's probe
+ * asked.
+ */
+export class RuleRefusal extends HttpError {
+  constructor(
+    readonly decided: string,
+    readonly caller: string,
+  ) {
+    super(403, "Forbidden");
+  }
+}
+
+/**
  * Checks that every id names a record before a write links them: `find` returns those of the ids
  * that exist (e.g. `(ids) => db.tag.findMany({ where: { id: { in: ids } }, select: { id: true } })`).
  * Throws a 409 HttpError naming the model and the missing ids (`Tag not found: <id>, <id>`);
@@ -234,6 +248,8 @@ async function answer(request: Request | null, work: () => Promise<Response>): P
   try {
     return await work();
   } catch (error) {
+    if (error instanceof RuleRefusal && request !== null && !isProbe(request))
+      console.warn(`[appgen] 403 ${request.method} ${new URL(request.url).pathname}: ${error.decided}, for ${error.caller}`);
     if (error instanceof HttpError) return jsonError(error.status, error.message);
     const known = knownDatabaseError(error);
     if (known) return jsonError(known.status, known.message);

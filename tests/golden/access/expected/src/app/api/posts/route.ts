@@ -5,7 +5,7 @@ import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/app
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
 import { callerOf } from "@/appgen/access";
-import { postReadable } from "@/appgen/access/post";
+import { postAccess } from "@/appgen/access/post";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiPostsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
@@ -58,7 +58,7 @@ export async function GET(request: Request): Promise<Response> {
     // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
     const caller = await callerOf(userId);
     // Only the records the caller may read (src/appgen/access/post.ts).
-    const where = { ...query.where, AND: [postReadable(caller)] } as Prisma.PostWhereInput;
+    const where = { ...query.where, AND: [postAccess.where("read", caller)] } as Prisma.PostWhereInput;
     const records = await db.post.findMany({
       where,
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
@@ -83,14 +83,21 @@ export async function POST(request: Request): Promise<Response> {
     const parsed = isProbe(request) ? undefined : await readBody<PostApiPostsBody>(request, postApiPostsBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    const caller = await callerOf(userId);
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (body === undefined) return probeAllowed();
-    const record = await db.post.create({
-      data: {
-        title: body.title,
-        status: body.status,
-        authorId: userId,
-      },
+    const record = await db.$transaction(async (tx) => {
+      const written = await tx.post.create({
+        data: {
+          title: body.title,
+          status: body.status,
+          authorId: userId,
+        },
+      });
+      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller may create, else nothing is written (403).
+      await postAccess.holds("create", caller, async (where) => (await tx.post.count({ where: { id: written.id, AND: [where] } })) === 1);
+      return written;
     });
     return json(record, 201);
   });

@@ -5,7 +5,7 @@ import { columns } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { refuseBody } from "@/appgen/noBody";
 import { callerOf } from "@/appgen/access";
-import { postReadable } from "@/appgen/access/post";
+import { postAccess } from "@/appgen/access/post";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import { getAuthUser } from "@/auth/getAuthUser";
 
@@ -36,7 +36,7 @@ export async function GET(request: Request): Promise<Response> {
     // Only the records the caller may read (src/appgen/access/post.ts).
     const where = and(
       matching(tables.post, { ...query.where } as Partial<typeof tables.post.$inferSelect>),
-      postReadable(caller),
+      postAccess.where("read", caller),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
     const records = await db.select(columns.post).from(tables.post).where(where).orderBy(...listOrder(tables.post, query.sort)).limit(1000);

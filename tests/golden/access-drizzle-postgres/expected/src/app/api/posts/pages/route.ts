@@ -5,7 +5,7 @@ import { columns } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { refuseBody } from "@/appgen/noBody";
 import { callerOf } from "@/appgen/access";
-import { postReadable } from "@/appgen/access/post";
+import { postAccess } from "@/appgen/access/post";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import { cursorWhere, pageEnds, pageLinks, pageOrder, readCursor } from "@/appgen/cursor";
 import { getAuthUser } from "@/auth/getAuthUser";
@@ -41,7 +41,7 @@ export async function GET(request: Request): Promise<Response> {
     // Only the records the caller may read (src/appgen/access/post.ts).
     const where = and(
       matching(tables.post, { ...query.where } as Partial<typeof tables.post.$inferSelect>),
-      postReadable(caller),
+      postAccess.where("read", caller),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records (reversed to read backward).
     const records = await db.select(columns.post).from(tables.post).where(and(where, cursorWhere(tables.post, query.sort, position.at))).orderBy(...pageOrder(tables.post, query.sort, position.at)).limit((query.limit ?? 2) + 1);

@@ -5,7 +5,7 @@ import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
 import { callerOf } from "@/appgen/access";
-import { postReadable } from "@/appgen/access/post";
+import { postAccess } from "@/appgen/access/post";
 import type { PatchApiPostsByIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { isProbe, probeAllowed } from "@/appgen/probe";
@@ -48,7 +48,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (unread) return unread;
     // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
     const caller = await callerOf(userId);
-    const record = await db.post.findUnique({ where: { id: params.id, AND: [postReadable(caller)] } });
+    const record = await db.post.findUnique({ where: { id: params.id, AND: [postAccess.where("read", caller)] } });
     if (!record) return jsonError(404, "Not found");
     return json(record);
   });
@@ -70,19 +70,27 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const body = parsed?.data;
     // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
     const caller = await callerOf(userId);
-    const current = await db.post.findUnique({ where: { id: params.id, AND: [postReadable(caller)] } });
+    const current = await db.post.findUnique({ where: { id: params.id, AND: [postAccess.where("read", caller)] } });
     if (!current) return jsonError(404, "Not found");
+    // Access rules (src/appgen/access/post.ts): a record the caller may not read is not found; one they may not update is refused.
+    const refused = await postAccess.refuses(request, "update", caller, async (where) => (await db.post.count({ where: { id: params.id, AND: [where] } })) === 1);
+    if (refused) return refused;
     // Authorization (config/routes/posts.json routes[5].voter "owner:authorId|role:admin"): that check lets the caller through, else the role, read now, must be one of these.
     if (!allowOwner(userId, current, "authorId") && !(await allowRole(request, userId, ["admin"], "config/routes/posts.json routes[5].voter \"owner:authorId|role:admin\""))) return jsonError(403, "Forbidden");
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body.
-    const record = await db.post.update({
-      where: { id: params.id, AND: [postReadable(caller)] },
-      data: {
-        title: body.title,
-        status: body.status,
-      },
+    const record = await db.$transaction(async (tx) => {
+      const written = await tx.post.update({
+        where: { id: params.id, AND: [postAccess.where("read", caller), postAccess.where("update", caller)] },
+        data: {
+          title: body.title,
+          status: body.status,
+        },
+      });
+      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller may update, else nothing is written (403).
+      await postAccess.holds("update", caller, async (where) => (await tx.post.count({ where: { id: written.id, AND: [where] } })) === 1);
+      return written;
     });
     return json(record);
   });
@@ -102,13 +110,16 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (unread) return unread;
     // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
     const caller = await callerOf(userId);
-    const current = await db.post.findUnique({ where: { id: params.id, AND: [postReadable(caller)] } });
+    const current = await db.post.findUnique({ where: { id: params.id, AND: [postAccess.where("read", caller)] } });
     if (!current) return jsonError(404, "Not found");
+    // Access rules (src/appgen/access/post.ts): a record the caller may not read is not found; one they may not delete is refused.
+    const refused = await postAccess.refuses(request, "delete", caller, async (where) => (await db.post.count({ where: { id: params.id, AND: [where] } })) === 1);
+    if (refused) return refused;
     // Authorization (config/routes/posts.json routes[6].voter "role:admin"): the role, read now, must be one of these.
     if (!(await allowRole(request, userId, ["admin"], "config/routes/posts.json routes[6].voter \"role:admin\""))) return jsonError(403, "Forbidden");
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (isProbe(request)) return probeAllowed();
-    await db.post.delete({ where: { id: params.id, AND: [postReadable(caller)] } });
+    await db.post.delete({ where: { id: params.id, AND: [postAccess.where("read", caller), postAccess.where("delete", caller)] } });
     return json({ success: true });
   });
 }

@@ -4,7 +4,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { refuseBody } from "@/appgen/noBody";
 import { callerOf } from "@/appgen/access";
-import { postReadable } from "@/appgen/access/post";
+import { postAccess } from "@/appgen/access/post";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import { cursorWhere, pageEnds, pageLinks, pageOrder, readCursor } from "@/appgen/cursor";
 import { getAuthUser } from "@/auth/getAuthUser";
@@ -38,7 +38,7 @@ export async function GET(request: Request): Promise<Response> {
     // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
     const caller = await callerOf(userId);
     // Only the records the caller may read (src/appgen/access/post.ts).
-    const where = { ...query.where, AND: [postReadable(caller)] } as Prisma.PostWhereInput;
+    const where = { ...query.where, AND: [postAccess.where("read", caller)] } as Prisma.PostWhereInput;
     const records = await db.post.findMany({
       // Beside the cursor's record, if any (position.at: after the last record of the previous page, or before the first of the next).
       where: { AND: [where, cursorWhere(query.sort, position.at)] } as Prisma.PostWhereInput,

@@ -5,7 +5,7 @@ import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
 import { callerOf } from "@/appgen/access";
-import { postReadable } from "@/appgen/access/post";
+import { postAccess } from "@/appgen/access/post";
 import type { PostApiPostsByPostIdCommentsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { isProbe, probeAllowed } from "@/appgen/probe";
@@ -39,7 +39,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (unread) return unread;
     // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
     const caller = await callerOf(userId);
-    const parentPost = await db.post.findUnique({ where: { id: params.postId, AND: [postReadable(caller)] }, select: { id: true } });
+    const parentPost = await db.post.findUnique({ where: { id: params.postId, AND: [postAccess.where("read", caller)] }, select: { id: true } });
     if (!parentPost) return jsonError(404, "Post not found");
     // No pages: at most this many records, however large the table grows.
     const records = await db.comment.findMany({ where: { postId: params.postId }, take: 1000 });
@@ -64,7 +64,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const body = parsed?.data;
     // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
     const caller = await callerOf(userId);
-    const parentPost = await db.post.findUnique({ where: { id: params.postId, AND: [postReadable(caller)] }, select: { id: true } });
+    const parentPost = await db.post.findUnique({ where: { id: params.postId, AND: [postAccess.where("read", caller)] }, select: { id: true } });
     if (!parentPost) return jsonError(404, "Post not found");
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (body === undefined) return probeAllowed();
