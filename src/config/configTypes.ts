@@ -17,6 +17,8 @@ export interface FieldOptions {
   hidden?: boolean;
   /** `slug` fields: the field whose text the slug is made from when a record is created. */
   from?: string;
+  /** Who reads the field (an answer leaves it out for others) and who writes it (403 for others). */
+  access?: { read?: AccessConditionConfig; write?: AccessConditionConfig };
 }
 
 export type FieldConfig = FieldType | FieldOptions;

@@ -103,6 +103,22 @@ export function allowsSome(rules: readonly AccessRule[], operation: RuleOperatio
   return rules.some((rule) => rule.effect === 'allow' && rule.operations.includes(operation));
 }
 
+/** Whether a condition reads the record's own fields. */
+export function readsRecord(condition: AccessCondition): boolean {
+  switch (condition.kind) {
+    case 'equals':
+    case 'isCaller':
+      return true;
+    case 'all':
+    case 'any':
+      return condition.items.some(readsRecord);
+    case 'not':
+      return readsRecord(condition.item);
+    default:
+      return false;
+  }
+}
+
 /** Whether a condition reads the caller (their id or role). */
 export function readsCaller(condition: AccessCondition): boolean {
   switch (condition.kind) {
@@ -134,4 +150,26 @@ export function readsRole(condition: AccessCondition): boolean {
     default:
       return false;
   }
+}
+
+/** A field's rules: who reads it and who writes it (conditions on the record and the caller). */
+export interface FieldRule {
+  field: string;
+  read: AccessCondition | null;
+  write: AccessCondition | null;
+}
+
+/** The fields of the model with rules, in their order. */
+export function fieldRulesOf(model: ModelConfig): FieldRule[] {
+  return Object.entries(model.fields).flatMap(([field, config]) => {
+    const access = typeof config === 'string' ? undefined : config.access;
+    if (!access || (access.read === undefined && access.write === undefined)) return [];
+    return [
+      {
+        field,
+        read: access.read === undefined ? null : conditionOf(model, access.read),
+        write: access.write === undefined ? null : conditionOf(model, access.write),
+      },
+    ];
+  });
 }

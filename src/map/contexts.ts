@@ -34,6 +34,8 @@ export interface FieldContext {
   valueOptions: OptionContext[] | null;
   /** Never sent in a response. */
   hidden: boolean;
+  /** Its `access.read` rule lets only some callers read it: answers may leave it out. */
+  readRestricted: boolean;
 
   // --- Decided by the map for the templates (src/map/mapModels.ts) ---
   /** The field's type in the model's API type (types/<Model>.ts): tsType, `JsonValue` for json, `| null` when optional. */
@@ -711,6 +713,8 @@ export interface MethodBase {
    * take (`readsRole`: reading the caller's role now). Null otherwise.
    */
   accessCaller: { readsRole: boolean } | null;
+  /** The route's model has rules on fields: what its answers leave out, what its body may not hold. */
+  fieldAccess: MethodFieldAccessContext | null;
   /** `values`: a list answered as the plain values of this field (`["a", "b"]`); else null. */
   values: string | null;
   /**
@@ -1495,14 +1499,47 @@ export interface AccessRuleContext {
   when: AccessConditionContext;
 }
 
+/** A field's rules, as its model's access module lists them (FieldAccess, src/appgen/access.ts). */
+export interface FieldRuleContext {
+  name: string;
+  /** Who reads it (else answers leave it out); null: everyone who reads the record. */
+  read: FieldTestContext | null;
+  /** Who writes it (else 403 naming it); null: everyone who may write the record. */
+  write: FieldTestContext | null;
+}
+
+/** One rule of a field as a test of the record and the caller. */
+export interface FieldTestContext {
+  /** The test's parameters, those it does not read marked unused: `(record, caller)`, `(_record, caller)`. */
+  parameters: string;
+  condition: AccessConditionContext;
+}
+
 /** A model's access rules module, `src/appgen/access/<delegate>.ts`. */
 export interface AccessModuleContext {
   model: { name: string; delegate: string };
   outputPath: string;
-  /** The model's config file (the file's header, and the log when a rule decides). */
+  /** The model's config file (the file's header). */
   sources: string[];
-  access: MethodAccessContext;
+  /** The model's config file, named in the log when a rule decides: `config/models/Post.json`. */
+  file: string;
+  /** `postAccess`: its rules on records (ModelAccess), or null when it has none. */
+  rowsName: string | null;
   rules: AccessRuleContext[];
+  /** `postFields`: its rules on fields (FieldAccess), or null when it has none. */
+  fieldsName: string | null;
+  fields: FieldRuleContext[];
+}
+
+/** A method of a model with rules on fields (MethodContext.fieldAccess). */
+export interface MethodFieldAccessContext {
+  /** `postFields` */
+  name: string;
+  module: string;
+  /** Its answer sends records of the model: the fields the caller may not read are left out. */
+  hides: boolean;
+  /** A create, update or replace: a body field the caller may not write is refused (403). */
+  checksWrites: boolean;
 }
 
 /** A model's answer shapes module, `src/appgen/shapes/<delegate>.ts`. */

@@ -28,6 +28,7 @@ function internalModel(
     computed: [],
     urls: [],
     access: [],
+    fieldRules: [],
     file: SOURCE,
   };
 }

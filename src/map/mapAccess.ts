@@ -1,5 +1,5 @@
 import type { AccessCondition, RuleOperation } from '../domain/accessRules';
-import { readsCaller, readsRole } from '../domain/accessRules';
+import { readsCaller, readsRecord, readsRole } from '../domain/accessRules';
 import { delegateName } from '../domain/names';
 import { OUTPUT_PATHS } from '../domain/outputPaths';
 import type { RouteOperation } from '../domain/routeOperation';
@@ -8,6 +8,7 @@ import type {
   AccessConditionContext,
   AccessModuleContext,
   MethodAccessContext,
+  MethodFieldAccessContext,
   RelationContext,
 } from './contexts';
 import { relationPath } from './mapListQuery';
@@ -81,11 +82,38 @@ export function methodAccessOf(
   return {
     name: `${delegate}Access`,
     module: delegate,
-    readsRole: model.access.some((rule) => readsRole(rule.condition)),
+    readsRole: rulesReadRole(model),
     write,
     checksAfterWrite: operation === 'create' || operation === 'update' || operation === 'replace',
     checksBefore: operation === 'update' || operation === 'replace' || operation === 'delete',
   };
+}
+
+/** The operations whose answers send records of their model (their fields' read rules apply). */
+const ANSWERS_RECORDS: readonly RouteOperation[] = ['list', 'get', 'create', 'update', 'replace'];
+
+/** The rules on fields a method of `operation` asks; null for a model without. */
+export function methodFieldAccessOf(
+  model: ProjectModel | undefined,
+  operation: RouteOperation,
+): MethodFieldAccessContext | null {
+  if (!model || model.fieldRules.length === 0) return null;
+  const delegate = delegateName(model.name);
+  const writes = operation === 'create' || operation === 'update' || operation === 'replace';
+  return {
+    name: `${delegate}Fields`,
+    module: delegate,
+    hides: ANSWERS_RECORDS.includes(operation) && model.fieldRules.some((rule) => rule.read),
+    checksWrites: writes && model.fieldRules.some((rule) => rule.write),
+  };
+}
+
+/** Whether some rule of the model, on records or fields, asks for the caller's role. */
+export function rulesReadRole(model: ProjectModel): boolean {
+  return [
+    ...model.access.map((rule) => rule.condition),
+    ...model.fieldRules.flatMap((rule) => [rule.read, rule.write]),
+  ].some((condition) => condition !== null && readsRole(condition));
 }
 
 /** One module per model with access rules: `src/appgen/access/<delegate>.ts`. */
@@ -94,15 +122,22 @@ export function mapAccessModules(
   relations: Map<string, RelationContext[]>,
 ): AccessModuleContext[] {
   return models.flatMap((model) => {
-    const access = methodAccessOf(model, null);
-    if (!access) return [];
+    if (model.access.length === 0 && model.fieldRules.length === 0) return [];
     const delegate = delegateName(model.name);
+    const of = (condition: AccessCondition | null) =>
+      condition === null
+        ? null
+        : {
+            parameters: `(${readsRecord(condition) ? '' : '_'}record, ${readsCaller(condition) ? '' : '_'}caller)`,
+            condition: conditionContext(model.name, condition, relations),
+          };
     return [
       {
         model: { name: model.name, delegate },
         outputPath: OUTPUT_PATHS.accessRules(delegate),
         sources: [model.file],
-        access,
+        file: model.file,
+        rowsName: model.access.length > 0 ? `${delegate}Access` : null,
         rules: model.access.map((rule) => ({
           at: `access[${rule.index}]`,
           effect: rule.effect,
@@ -110,6 +145,12 @@ export function mapAccessModules(
           description: JSON.stringify(rule.description),
           readsCaller: readsCaller(rule.condition),
           when: conditionContext(model.name, rule.condition, relations),
+        })),
+        fieldsName: model.fieldRules.length > 0 ? `${delegate}Fields` : null,
+        fields: model.fieldRules.map((rule) => ({
+          name: rule.field,
+          read: of(rule.read),
+          write: of(rule.write),
         })),
       },
     ];

@@ -60,6 +60,7 @@ function mapField(options: ProjectField, provider: DatabaseProvider): FieldConte
     valueOptions: enumOptions(values, options.labels),
     // A password's hash is never sent, whatever the config says.
     hidden: Boolean(options.hidden) || options.type === 'password',
+    readRestricted: options.access?.read !== undefined,
     apiType: `${options.type === 'json' ? 'JsonValue' : tsType}${options.optional ? ' | null' : ''}`,
   };
 }

@@ -28,7 +28,7 @@ import type {
   ValidatorContext,
 } from './contexts';
 import { mapAnswerShape } from './mapComputed';
-import { methodAccessOf } from './mapAccess';
+import { methodAccessOf, methodFieldAccessOf, rulesReadRole } from './mapAccess';
 import { answerImportsOf } from './mapAnswerShapes';
 import { mapListQuery, mapParents } from './mapListQuery';
 import { enumTsType, slugOf } from './mapModels';
@@ -213,9 +213,19 @@ function mapMethod(
     orm !== 'none' && !route.account && RULED_OPERATIONS.includes(operation)
       ? methodAccessOf(model, operation)
       : null;
+  const fieldAccess =
+    orm !== 'none' && !route.account && RULED_OPERATIONS.includes(operation)
+      ? methodFieldAccessOf(model, operation)
+      : null;
   const ruled = [access, ...parents.map((parent) => parent.access)].filter((a) => a !== null);
   const accessCaller =
-    orm === 'none' || ruled.length === 0 ? null : { readsRole: ruled.some((a) => a.readsRole) };
+    orm === 'none' || (ruled.length === 0 && fieldAccess === null)
+      ? null
+      : {
+          readsRole:
+            ruled.some((a) => a.readsRole) ||
+            (fieldAccess !== null && model !== undefined && rulesReadRole(model)),
+        };
   const writesLinks = body.some((field) => field.link !== null);
   // A PUT or PATCH that links records loads its own first: a missing record is 404 before a
   // missing linked one is 409. A link route needs its id; the caller's own record must exist (401).
@@ -225,7 +235,9 @@ function mapMethod(
     (route.voterSeesRecord && !selfByPath) ||
     (writesLinks && (operation === 'replace' || operation === 'update')) ||
     route.link !== null ||
-    route.currentUserRecord;
+    route.currentUserRecord ||
+    // Rules on fields judge a PUT's or PATCH's body by the record as it is.
+    Boolean(fieldAccess?.checksWrites && operation !== 'create');
   const { queuedEvents, inRequestEvents } = methodEvents(route, events, orm);
   const firesEvents = queuedEvents.length + inRequestEvents.length > 0;
   // A function does its own writes: its events are recorded after it returned, not in a transaction.
@@ -293,6 +305,7 @@ function mapMethod(
     optionalAuth: route.optionalAuth || (accessCaller !== null && !route.auth),
     access,
     accessCaller,
+    fieldAccess,
     sets: route.set,
     currentUserRecord: route.currentUserRecord,
     link: linkRoute(route.link, modelRelations),
@@ -445,7 +458,7 @@ export function mapRouteFiles(
         answerImports: [],
         accessImports: answerImportsOf(
           methods
-            .flatMap((m) => [m.access, ...m.parents.map((parent) => parent.access)])
+            .flatMap((m) => [m.access, m.fieldAccess, ...m.parents.map((parent) => parent.access)])
             .flatMap((access) =>
               access ? [{ name: access.name, module: `@/appgen/access/${access.module}` }] : [],
             ),

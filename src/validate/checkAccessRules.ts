@@ -6,6 +6,7 @@ import {
   CALLER_KEY,
   CALLER_ROLE_KEY,
   COMBINATOR_KEYS,
+  fieldRulesOf,
   ruleOperations,
 } from '../domain/accessRules';
 import { fieldOf, fieldOptions, modelFieldNames } from '../domain/fields';
@@ -15,6 +16,8 @@ import { childPointer, diagnosticAt } from './locate';
 import { checkUserPath } from './checkUserPath';
 
 interface RuleCheck {
+  /** A field's rule: evaluated on the record as read, so no relation paths. */
+  onField?: string;
   document: ConfigDocument;
   model: ModelConfig;
   accounts: CheckedAccounts;
@@ -188,6 +191,16 @@ function checkCondition(
         ),
       ];
     }
+    if (check.onField !== undefined)
+      return [
+        diagnosticAt(
+          document,
+          where,
+          `the rule of field "${check.onField}" reads the record's own fields and the caller, and "${key}" is a relation`,
+          'compare the field that holds its id (e.g. "authorId": "currentUser"), or move the condition to the model\'s "access".',
+          'key',
+        ),
+      ];
     const accountsModel = check.accounts.model;
     if (!accountsModel) return needsAccounts(check, where, `"${key}"`);
     if (value !== CALLER_KEY)
@@ -235,8 +248,21 @@ export function checkAccessRules(
   const modelNamed = (name: string) => models.get(name)?.config;
   return [...models.values()].flatMap(({ config }) => {
     const document = documents.get(config.name);
-    if (!document || !config.access) return [];
-    return checkModelRules({ document, model: config, accounts, modelNamed });
+    if (!document) return [];
+    const check = { document, model: config, accounts, modelNamed };
+    const fieldRules = Object.entries(config.fields).flatMap(([name, field]) => {
+      const access = typeof field === 'string' ? undefined : field.access;
+      return (['read', 'write'] as const).flatMap((key) =>
+        access?.[key] === undefined
+          ? []
+          : checkCondition(
+              { ...check, onField: name },
+              childPointer(childPointer(childPointer('/fields', name), 'access'), key),
+              access[key],
+            ),
+      );
+    });
+    return [...checkModelRules(check), ...fieldRules];
   });
 }
 
@@ -268,8 +294,10 @@ export function checkRuledReads(
   models: ReadonlyMap<string, CheckedModel>,
   routes: readonly CheckedRoute[],
 ): Diagnostic[] {
-  const ruled = (name: string | undefined) =>
-    name !== undefined && (models.get(name)?.config.access?.length ?? 0) > 0;
+  const ruled = (name: string | undefined) => {
+    const config = name === undefined ? undefined : models.get(name)?.config;
+    return config !== undefined && ((config.access?.length ?? 0) > 0 || fieldRulesOf(config).length > 0);
+  };
   const related = (model: ModelConfig, relation: string) => model.relations?.[relation]?.model;
   const problems: Diagnostic[] = [];
   for (const { config } of models.values()) {

@@ -1,4 +1,4 @@
-import type { AccessRule } from '../domain/accessRules';
+import type { AccessRule, FieldRule } from '../domain/accessRules';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import type {
   AccountAction,
@@ -115,6 +115,8 @@ export interface ProjectModel {
   urls: ProjectUrlField[];
   /** Its `access` rules, resolved (src/domain/accessRules.ts); none: its queries add no condition. */
   access: AccessRule[];
+  /** Its fields' rules (`access` on a field): who reads and who writes each. */
+  fieldRules: FieldRule[];
   file: string;
 }
 

@@ -11,7 +11,7 @@ import { bodyFieldOptions, isBodyFieldRequired } from '../domain/bodyFields';
 import { envelopeOf, type ErrorFormat } from '../domain/envelope';
 import { fieldOf, fieldOptions, modelFields } from '../domain/fields';
 import { computedSpec, includeEntries, isUrlComputed } from '../domain/computed';
-import { accessRulesOf } from '../domain/accessRules';
+import { accessRulesOf, fieldRulesOf } from '../domain/accessRules';
 import { maxPageSize } from '../domain/listQuery';
 import { includedFieldNames } from '../domain/privateFields';
 import { indexFields, mirroredRelation, relationField, relationOf } from '../domain/relations';
@@ -121,6 +121,7 @@ function normaliseModel(
       isUrlComputed(computed) ? [{ name, path: computed.url }] : [],
     ),
     access: accessRulesOf(config),
+    fieldRules: fieldRulesOf(config),
     file: origin.file,
   };
 }

@@ -210,6 +210,12 @@ const HANDLER_NAMES = new Set([
   'allowOwner',
   'allowSelf',
   'allowRole',
+  // models with access rules (templates/partials/handler/caller.hbs, fieldWrites.hbs, orm/*/accessCheck.hbs)
+  'callerOf',
+  'Caller',
+  'caller',
+  'refused',
+  'unwritable',
   'runEvents',
   'asRecord',
   'eventRows',
@@ -299,8 +305,11 @@ const HANDLER_NAMES = new Set([
   'withCounts',
 ]);
 
-/** Handlers name the parent a path parameter finds `parent<Relation>` (`parentArticle`). */
-const HANDLER_NAME_PATTERNS = [/^parent[A-Z]/];
+/**
+ * Handlers name the parent a path parameter finds `parent<Relation>` (`parentArticle`), and import
+ * a model's access rules as `<model>Access` and `<model>Fields` (src/appgen/access/<model>.ts).
+ */
+const HANDLER_NAME_PATTERNS = [/^parent[A-Z]/, /^[a-z][A-Za-z0-9]*(Access|Fields)$/];
 
 export function isReservedInHandlers(name: string): boolean {
   return (

@@ -82,8 +82,9 @@ export function modelSchema(
   return {
     type: 'object',
     properties,
+    // A field only some callers may read (a rule on the field) may be absent.
     required: [
-      ...fields.map((field) => field.name),
+      ...fields.filter((field) => !field.readRestricted).map((field) => field.name),
       ...model.urls.map((url) => url.name),
       ...included.map((relation) => relation.name),
     ],
@@ -146,7 +147,10 @@ export function shapedSchema(
   return {
     type: 'object',
     properties,
-    required: [...names, ...included.map((relation) => relation.name)],
+    required: [
+      ...names.filter((name) => !model.fields.find((f) => f.name === name)?.readRestricted),
+      ...included.map((relation) => relation.name),
+    ],
     additionalProperties: false,
   };
 }

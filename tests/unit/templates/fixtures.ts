@@ -26,6 +26,9 @@ export const RICH_PROJECTS: Record<string, string> = {
   roles: path.join(GOLDEN_DIR, 'roles'),
   // Lists that page by cursor (src/appgen/cursor.ts).
   links: path.join(GOLDEN_DIR, 'links'),
+  // Access rules on records and fields (src/appgen/access.ts, src/appgen/access/<model>.ts).
+  access: path.join(GOLDEN_DIR, 'access'),
+  'access-drizzle': path.join(GOLDEN_DIR, 'access-drizzle'),
 };
 
 /** The ProjectContext the pipeline builds for a project folder. */

@@ -116,3 +116,48 @@ export class ModelAccess<W extends Condition> {
     throw new RuleRefusal(`the new values break ${this.decided(operation, denied)}`, callerText(caller));
   }
 }
+
+/** A record as a rule on fields reads it. */
+type Row = Record<string, unknown>;
+
+/** The rules of one field: who reads it and who writes it (null: no rule of that kind). */
+export interface FieldRule {
+  field: string;
+  read: ((record: Row, caller: Caller) => boolean) | null;
+  write: ((record: Row, caller: Caller) => boolean) | null;
+}
+
+/** A model's rules on fields (src/appgen/access/<model>.ts), as its routes' answers and bodies ask them. */
+export class FieldAccess {
+  constructor(
+    /** `config/models/User.json`: named in the log when a rule refuses. */
+    readonly file: string,
+    readonly rules: readonly FieldRule[],
+  ) {}
+
+  /** A record, or each record of a list, without the fields `caller` may not read. */
+  hiding<T>(value: T, caller: Caller): T {
+    if (Array.isArray(value)) return value.map((item: unknown) => this.hiding(item, caller)) as T;
+    if (value === null || typeof value !== "object") return value;
+    const record = value as Row;
+    const hidden = this.rules.filter((rule) => rule.read !== null && !rule.read(record, caller));
+    if (hidden.length === 0) return value;
+    const kept = { ...record };
+    for (const rule of hidden) delete kept[rule.field];
+    return kept as T;
+  }
+
+  /**
+   * A body holding a field `caller` may not write on `record` (the record as it is; on a create,
+   * the values sent): 403 naming the field (logged with the rule, unless a page's probe asked),
+   * never dropped in silence; else null.
+   */
+  refuses(request: Request, body: object, record: object, caller: Caller): Response | null {
+    const sent = body as Row;
+    const rule = this.rules.find((r) => r.write !== null && sent[r.field] !== undefined && !r.write(record as Row, caller));
+    if (!rule) return null;
+    if (!isProbe(request))
+      console.warn(`[appgen] 403 ${request.method} ${new URL(request.url).pathname}: ${this.file} fields.${rule.field}.access.write refused ${callerText(caller)}`);
+    return jsonError(403, `Forbidden: you may not write "${rule.field}"`);
+  }
+}

@@ -27,6 +27,10 @@ export const openApiDocument: Record<string, unknown> = {
     {
       "name": "Post",
       "description": "Routes of the Post model"
+    },
+    {
+      "name": "User",
+      "description": "Routes of the User model"
     }
   ],
   "paths": {
@@ -871,7 +875,6 @@ export const openApiDocument: Record<string, unknown> = {
                   "required": [
                     "id",
                     "name",
-                    "email",
                     "role",
                     "token"
                   ],
@@ -899,6 +902,109 @@ export const openApiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/InternalServerError"
           }
         }
+      }
+    },
+    "/api/users": {
+      "get": {
+        "operationId": "getApiUsers",
+        "tags": [
+          "User"
+        ],
+        "summary": "List User records",
+        "description": "From config/routes/users.json routes[0].",
+        "responses": {
+          "200": {
+            "description": "Success",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "$ref": "#/components/schemas/User"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearerAuth": []
+          },
+          {
+            "sessionCookie": []
+          }
+        ]
+      }
+    },
+    "/api/users/{id}": {
+      "get": {
+        "operationId": "getApiUsersById",
+        "tags": [
+          "User"
+        ],
+        "summary": "Get one User",
+        "description": "From config/routes/users.json routes[1].",
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "format": "uuid"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Success",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/User"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalServerError"
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearerAuth": []
+          },
+          {
+            "sessionCookie": []
+          }
+        ]
       }
     }
   },
@@ -1004,7 +1110,6 @@ export const openApiDocument: Record<string, unknown> = {
         "required": [
           "id",
           "name",
-          "email",
           "role"
         ],
         "additionalProperties": false

@@ -197,3 +197,25 @@ export type PostApiSignupResult = User & { token: string };
 export function postApiSignup(input: PostApiSignupInput, options?: RequestOptions): Promise<ApiResult<PostApiSignupResult>> {
   return send("POST", "/api/signup", input.body, options);
 }
+
+export interface GetApiUsersByIdInput {
+  params: { id: string };
+}
+
+export type GetApiUsersByIdResult = User;
+
+/** GET /api/users/:id (config/routes/users.json routes[1]) */
+export function getApiUsersById(input: GetApiUsersByIdInput, options?: RequestOptions): Promise<ApiResult<GetApiUsersByIdResult>> {
+  const params = input.params;
+  return send("GET", "/api/users/" + encodeURIComponent(String(params.id)), undefined, options);
+}
+
+export interface GetApiUsersInput {
+}
+
+export type GetApiUsersResult = Array<User>;
+
+/** GET /api/users (config/routes/users.json routes[0]) */
+export function getApiUsers(_input: GetApiUsersInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiUsersResult>> {
+  return send("GET", "/api/users", undefined, options);
+}

@@ -6,7 +6,7 @@ import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/app
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
 import { callerOf } from "@/appgen/access";
-import { postAccess } from "@/appgen/access/post";
+import { postAccess, postFields } from "@/appgen/access/post";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiPostsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
@@ -84,6 +84,9 @@ export async function POST(request: Request): Promise<Response> {
     const body = parsed?.data;
     // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
     const caller = await callerOf(userId);
+    // Rules on fields (src/appgen/access/post.ts): a field the caller may not write is refused (403), never dropped.
+    const unwritable = body === undefined ? null : postFields.refuses(request, body, body, caller);
+    if (unwritable) return unwritable;
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (body === undefined) return probeAllowed();
     const values = {

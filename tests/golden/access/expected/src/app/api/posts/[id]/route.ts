@@ -5,7 +5,7 @@ import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
 import { callerOf } from "@/appgen/access";
-import { postAccess } from "@/appgen/access/post";
+import { postAccess, postFields } from "@/appgen/access/post";
 import type { PatchApiPostsByIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { isProbe, probeAllowed } from "@/appgen/probe";
@@ -75,6 +75,9 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     // Access rules (src/appgen/access/post.ts): a record the caller may not read is not found; one they may not update is refused.
     const refused = await postAccess.refuses(request, "update", caller, async (where) => (await db.post.count({ where: { id: params.id, AND: [where] } })) === 1);
     if (refused) return refused;
+    // Rules on fields (src/appgen/access/post.ts): a field the caller may not write is refused (403), never dropped.
+    const unwritable = body === undefined ? null : postFields.refuses(request, body, current, caller);
+    if (unwritable) return unwritable;
     // Authorization (config/routes/posts.json routes[5].voter "owner:authorId|role:admin"): that check lets the caller through, else the role, read now, must be one of these.
     if (!allowOwner(userId, current, "authorId") && !(await allowRole(request, userId, ["admin"], "config/routes/posts.json routes[5].voter \"owner:authorId|role:admin\""))) return jsonError(403, "Forbidden");
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
