@@ -1003,6 +1003,43 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       memos.draft.splice(1, 1);
     });
 
+    it('leaves out a field the caller may not read, and refuses one they may not write', async () => {
+      const memo = String(memos.shared[1].id);
+      const ada = authors[0].auth;
+      // Only editors and admins read and write reviewNote (config/models/Memo.json).
+      await send('PATCH', `/api/memos/${memo}`, { reviewNote: 'Mine' }, 403, ada).then((body) =>
+        expect(body).toEqual({ error: 'Forbidden: you may not write "reviewNote"' }),
+      );
+      expect(server.output()).toContain(
+        'config/models/Memo.json fields.reviewNote.access.write refused user',
+      );
+      await send('POST', '/api/memos', { title: 'With a note', reviewNote: 'x' }, 403, ada);
+      const reviewed = await send(
+        'PATCH',
+        `/api/memos/${memo}`,
+        { reviewNote: 'Looks good' },
+        200,
+        people.Alma,
+      );
+      expect(reviewed.reviewNote).toBe('Looks good');
+      const asAuthor = await send('GET', `/api/memos/${memo}`, undefined, 200, ada);
+      expect(asAuthor.title).toBe('shared memo 1');
+      expect('reviewNote' in asAuthor).toBe(false);
+      const asEditor = await send('GET', `/api/memos/${memo}`, undefined, 200, people.Eddie);
+      expect(asEditor.reviewNote).toBe('Looks good');
+      // Lists alike, for each record.
+      const listed = (await send(
+        'GET',
+        '/api/memos?status=shared',
+        undefined,
+        200,
+      )) as unknown as Row[];
+      expect(listed.length).toBeGreaterThan(0);
+      expect(listed.filter((row) => 'reviewNote' in row)).toEqual([]);
+      // Her other fields are hers to change: only the refused field is named, nothing is dropped.
+      await send('PATCH', `/api/memos/${memo}`, { title: 'shared memo 1' }, 200, ada);
+    });
+
     it('reads the role fresh and changes only readable records on a collection', async () => {
       // A member's collection delete changes nothing (no rule lets members delete).
       expect(await send('DELETE', '/api/memos?status=shared', undefined, 200, people.Rita)).toEqual(
