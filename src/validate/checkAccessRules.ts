@@ -296,7 +296,9 @@ export function checkRuledReads(
 ): Diagnostic[] {
   const ruled = (name: string | undefined) => {
     const config = name === undefined ? undefined : models.get(name)?.config;
-    return config !== undefined && ((config.access?.length ?? 0) > 0 || fieldRulesOf(config).length > 0);
+    return (
+      config !== undefined && ((config.access?.length ?? 0) > 0 || fieldRulesOf(config).length > 0)
+    );
   };
   const related = (model: ModelConfig, relation: string) => model.relations?.[relation]?.model;
   const problems: Diagnostic[] = [];
