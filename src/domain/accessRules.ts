@@ -98,59 +98,31 @@ export function accessRulesOf(model: ModelConfig): AccessRule[] {
   });
 }
 
-/** Whether some rule allows `operation` (else a model with rules allows none of it). */
-export function allowsSome(rules: readonly AccessRule[], operation: RuleOperation): boolean {
-  return rules.some((rule) => rule.effect === 'allow' && rule.operations.includes(operation));
+type Leaf = Exclude<AccessCondition, { kind: 'all' | 'any' | 'not' }>;
+
+/** Whether some condition at the leaves of `condition` is of one of `kinds`. */
+function hasLeaf(condition: AccessCondition, kinds: ReadonlyArray<Leaf['kind']>): boolean {
+  switch (condition.kind) {
+    case 'all':
+    case 'any':
+      return condition.items.some((item) => hasLeaf(item, kinds));
+    case 'not':
+      return hasLeaf(condition.item, kinds);
+    default:
+      return kinds.includes(condition.kind);
+  }
 }
 
 /** Whether a condition reads the record's own fields. */
-export function readsRecord(condition: AccessCondition): boolean {
-  switch (condition.kind) {
-    case 'equals':
-    case 'isCaller':
-      return true;
-    case 'all':
-    case 'any':
-      return condition.items.some(readsRecord);
-    case 'not':
-      return readsRecord(condition.item);
-    default:
-      return false;
-  }
-}
+export const readsRecord = (condition: AccessCondition): boolean =>
+  hasLeaf(condition, ['equals', 'isCaller']);
 
 /** Whether a condition reads the caller (their id or role). */
-export function readsCaller(condition: AccessCondition): boolean {
-  switch (condition.kind) {
-    case 'isCaller':
-    case 'reachesCaller':
-    case 'role':
-    case 'signedIn':
-      return true;
-    case 'all':
-    case 'any':
-      return condition.items.some(readsCaller);
-    case 'not':
-      return readsCaller(condition.item);
-    default:
-      return false;
-  }
-}
+export const readsCaller = (condition: AccessCondition): boolean =>
+  hasLeaf(condition, ['isCaller', 'reachesCaller', 'role', 'signedIn']);
 
 /** Whether a condition asks for the caller's role (the handler then reads it). */
-export function readsRole(condition: AccessCondition): boolean {
-  switch (condition.kind) {
-    case 'role':
-      return true;
-    case 'all':
-    case 'any':
-      return condition.items.some(readsRole);
-    case 'not':
-      return readsRole(condition.item);
-    default:
-      return false;
-  }
-}
+export const readsRole = (condition: AccessCondition): boolean => hasLeaf(condition, ['role']);
 
 /** A field's rules: who reads it and who writes it (conditions on the record and the caller). */
 export interface FieldRule {

@@ -30,26 +30,31 @@ type Post = {
 };
 type Caller = { id: string | null; role: string | null };
 
-const leaf: fc.Arbitrary<Condition> = fc.oneof(
+/** Conditions on a field's own record and the caller (a field's rule: no relation paths). */
+const fieldLeaf: fc.Arbitrary<Condition> = fc.oneof(
   fc.constantFrom(...STATUSES).map((status) => ({ status })),
   fc.integer({ min: 0, max: 3 }).map((score) => ({ score })),
   fc.boolean().map((flag) => ({ flag })),
   fc.constant({ note: null }),
   fc.constant({ authorId: 'currentUser' }),
-  fc.constant({ author: 'currentUser' }),
   fc.subarray([...ROLES], { minLength: 1 }).map((roles) => ({ 'currentUser.role': roles })),
   fc.constant({ currentUser: 'signedIn' }),
 );
-const condition: fc.Arbitrary<Condition> = fc.letrec<{ node: Condition }>((tie) => ({
-  node: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    leaf,
-    fc.array(tie('node'), { minLength: 1, maxLength: 3 }).map((items) => ({ any: items })),
-    fc.array(tie('node'), { minLength: 1, maxLength: 3 }).map((items) => ({ all: items })),
-    tie('node').map((item) => ({ not: item })),
-    fc.tuple(leaf, leaf).map(([a, b]) => ({ ...a, ...b })),
-  ),
-})).node;
+const leaf: fc.Arbitrary<Condition> = fc.oneof(fieldLeaf, fc.constant({ author: 'currentUser' }));
+/** Trees of leaves under any, all and not, and leaves side by side (every key holds). */
+const conditionFrom = (leaves: fc.Arbitrary<Condition>): fc.Arbitrary<Condition> =>
+  fc.letrec<{ node: Condition }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      leaves,
+      fc.array(tie('node'), { minLength: 1, maxLength: 3 }).map((items) => ({ any: items })),
+      fc.array(tie('node'), { minLength: 1, maxLength: 3 }).map((items) => ({ all: items })),
+      tie('node').map((item) => ({ not: item })),
+      fc.tuple(leaves, leaves).map(([a, b]) => ({ ...a, ...b })),
+    ),
+  })).node;
+const condition = conditionFrom(leaf);
+const fieldCondition = conditionFrom(fieldLeaf);
 const rule: fc.Arbitrary<Rule> = fc
   .record({
     effect: fc.constantFrom('allow', 'allow', 'deny'),
@@ -89,14 +94,14 @@ const USER = {
   fields: { name: 'string' },
   relations: { posts: { type: 'hasMany', model: 'Post' } },
 };
-const postModel = (access: Rule[]) => ({
+const postModel = (access: Rule[], noteReader: Condition) => ({
   name: 'Post',
   fields: {
     authorId: 'uuid',
     status: { type: 'enum', values: [...STATUSES] },
     score: 'int',
     flag: 'boolean',
-    note: { type: 'text', optional: true },
+    note: { type: 'text', optional: true, access: { read: noteReader } },
   },
   relations: { author: { type: 'belongsTo', model: 'User' } },
   access,
@@ -106,14 +111,14 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-rules-property-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 /** appgen's access modules for these rules, evaluated against a SQLite database (better-sqlite3). */
-function generatedAccess(ruleSet: Rule[], requireShared: NodeJS.Require) {
+function generatedAccess(ruleSet: Rule[], noteReader: Condition, requireShared: NodeJS.Require) {
   const write = (file: string, value: unknown) => {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.writeFileSync(path.join(root, file), JSON.stringify(value));
   };
   write('appgen.config.json', { orm: 'drizzle', accounts: { model: 'User', roles: [...ROLES] } });
   write('config/models/User.json', USER);
-  write('config/models/Post.json', postModel(ruleSet));
+  write('config/models/Post.json', postModel(ruleSet, noteReader));
   write('config/routes/posts.json', {
     routes: [{ method: 'GET', path: '/api/posts', response: 'Post[]' }],
   });
@@ -161,10 +166,11 @@ function generatedAccess(ruleSet: Rule[], requireShared: NodeJS.Require) {
     db: db as never,
     schema,
     postAccess: post.postAccess as { where: (op: string, caller: Caller) => unknown },
+    postFields: post.postFields as { hiding: (records: Post[], caller: Caller) => Post[] },
   };
 }
 
-it('a list holds exactly the records the rules admit, for every caller (Drizzle, SQLite)', async () => {
+it('a list holds exactly the records the rules admit, and a field where its rule holds, for every caller (Drizzle, SQLite)', async () => {
   const requireShared = createRequire(path.join(sharedInstall(), 'package.json'));
   const users = ROLES.map((role, i) => ({
     id: `00000000-0000-4000-8000-00000000000${i}`,
@@ -182,9 +188,14 @@ it('a list holds exactly the records the rules admit, for every caller (Drizzle,
   await fc.assert(
     fc.asyncProperty(
       rules,
+      fieldCondition,
       fc.array(postArbitrary, { minLength: 1, maxLength: 8 }),
-      async (ruleSet, drafts) => {
-        const { db, schema, postAccess } = generatedAccess(ruleSet, requireShared);
+      async (ruleSet, noteReader, drafts) => {
+        const { db, schema, postAccess, postFields } = generatedAccess(
+          ruleSet,
+          noteReader,
+          requireShared,
+        );
         const orm = db as {
           insert: (table: unknown) => { values: (rows: unknown[]) => { run: () => void } };
           select: (columns: unknown) => {
@@ -224,6 +235,17 @@ it('a list holds exactly the records the rules admit, for every caller (Drizzle,
             JSON.stringify(ruleSet),
             caller,
             expected,
+          ]);
+          // The field's rule, tested on each record as read: `note` is left out where it fails.
+          const withNote = postFields
+            .hiding(posts, caller)
+            .map((p) => 'note' in p)
+            .join();
+          const noteExpected = posts.map((p) => holds(noteReader, p, caller)).join();
+          expect([JSON.stringify(noteReader), caller, withNote]).toEqual([
+            JSON.stringify(noteReader),
+            caller,
+            noteExpected,
           ]);
           checked++;
         }
