@@ -10,6 +10,7 @@ import {
   ruleOperations,
 } from '../domain/accessRules';
 import { fieldOf, fieldOptions, modelFieldNames } from '../domain/fields';
+import { indexFields, relationField } from '../domain/relations';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import type { CheckedModel, CheckedRoute } from './checkedProject';
 import { childPointer, diagnosticAt } from './locate';
@@ -368,4 +369,67 @@ export function checkRuledReads(
       );
   }
   return problems;
+}
+
+/** The fields a model's queries find through an index: id, unique fields, the first of each index, relation fields. */
+function indexedFields(model: ModelConfig): Set<string> {
+  const indexed = new Set(['id']);
+  for (const [name, field] of Object.entries(model.fields))
+    if (typeof field !== 'string' && field.unique) indexed.add(name);
+  for (const index of model.indexes ?? []) indexed.add(indexFields(index)[0]);
+  for (const [name, relation] of Object.entries(model.relations ?? {}))
+    if (relation.type === 'belongsTo') indexed.add(relationField(name, relation));
+  return indexed;
+}
+
+/** The own fields a condition compares, with where each is written. */
+function comparedFields(
+  model: ModelConfig,
+  at: string,
+  condition: AccessConditionConfig,
+): Array<[string, string]> {
+  return Object.entries(condition).flatMap(([key, value]): Array<[string, string]> => {
+    const where = childPointer(at, key);
+    if (key === 'any' || key === 'all')
+      return (value as AccessConditionConfig[]).flatMap((item, i) =>
+        comparedFields(model, childPointer(where, i), item),
+      );
+    if (key === 'not') return comparedFields(model, where, value as AccessConditionConfig);
+    return fieldOf(model, key) !== undefined ? [[key, where]] : [];
+  });
+}
+
+/**
+ * Warnings for the fields a model's rules on reads and changes compare that no index starts with:
+ * every list of the model then reads the whole table for the rule (issue 52: rule columns are
+ * indexed, or generate warns).
+ */
+export function unindexedRuleWarnings(
+  documents: ReadonlyMap<string, ConfigDocument>,
+  models: ReadonlyMap<string, CheckedModel>,
+): Diagnostic[] {
+  return [...models.values()].flatMap(({ config }) => {
+    const document = documents.get(config.name);
+    if (!document || !config.access) return [];
+    const indexed = indexedFields(config);
+    const seen = new Set<string>();
+    return config.access.flatMap((rule, index) => {
+      const effect = rule.allow !== undefined ? 'allow' : 'deny';
+      if (!ruleOperations(rule[effect]).some((op) => op !== 'create')) return [];
+      const at = childPointer(childPointer('/access', index), 'when');
+      return comparedFields(config, at, rule.when ?? {}).flatMap(([field, where]) => {
+        if (indexed.has(field) || seen.has(field)) return [];
+        seen.add(field);
+        return [
+          diagnosticAt(
+            document,
+            where,
+            `${config.name}.${field} is compared by an access rule and no index starts with it: lists of ${config.name} read the whole table for the rule`,
+            `add "indexes": [["${field}"]] to ${config.name} (or make the field unique).`,
+            'key',
+          ),
+        ];
+      });
+    });
+  });
 }

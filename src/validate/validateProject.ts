@@ -4,7 +4,7 @@ import { errorFormatOf } from '../domain/envelope';
 import { checkAppTree } from './checkAppTree';
 import type { CheckedModel, CheckedProject } from './checkedProject';
 import { checkModels } from './checkModels';
-import { checkAccessRules, checkRuledReads } from './checkAccessRules';
+import { checkAccessRules, checkRuledReads, unindexedRuleWarnings } from './checkAccessRules';
 import { checkModelAsFieldType } from './checkModelAsFieldType';
 import { checkRelations } from './checkRelations';
 import { checkComputed } from './checkComputed';
@@ -194,6 +194,7 @@ export function validateProject(
         ? []
         : unexposedCountWarnings(settings?.cors, project.settings, routeResult.routes)),
       ...identityTransformWarnings(routeResult.routes, accounts, documents),
+      ...unindexedRuleWarnings(modelDocumentsByName, models),
     ],
     models: modelResult.models,
     routes: routeResult.routes,

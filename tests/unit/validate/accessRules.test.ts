@@ -238,3 +238,21 @@ describe('access rules: what generate refuses, with the fix', () => {
     expect(problems([{ allow: 'read' }], { routes: [LIST, patchAll] })).toEqual([]);
   });
 });
+
+describe('access rules: indexes', () => {
+  it('warns of a field a rule compares that no index starts with, once, with the fix', () => {
+    const rules = [
+      { allow: 'read', when: { views: 3, authorId: 'currentUser' } },
+      { deny: 'read', when: { not: { views: 0 } } },
+      { allow: 'create', when: { title: 'x' } },
+    ];
+    const warnings = checkedProject(project(rules)).warnings.map(describeProblem);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^config\/models\/Post\.json:\d+:\d+ access\[0\]\.when\.views \| Post\.views is compared by an access rule and no index starts with it: lists of Post read the whole table for the rule \| add "indexes": \[\["views"\]\] to Post/,
+      ),
+    ]);
+    const indexed = checkedProject(project(rules, { extra: { indexes: [['views']] } })).warnings;
+    expect(indexed).toEqual([]);
+  });
+});
