@@ -1,6 +1,6 @@
 import type { HelperDelegate, HelperOptions } from 'handlebars';
 import { identifier } from '../domain/identifier';
-import { layoutLiteral } from './layoutLiteral';
+import { layoutLiteral, PRINT_WIDTH } from './layoutLiteral';
 
 /** A string literal in TypeScript (or in the Prisma schema, whose strings read JSON escapes). */
 const str: HelperDelegate = (value: unknown) => JSON.stringify(String(value));
@@ -98,6 +98,18 @@ const layout: HelperDelegate = function (
 };
 
 /**
+ * `{{#fits}}one line{{else}}broken{{/fits}}`: the block when none of its lines is longer than
+ * prettier's print width (100), else its `else` part: the two layouts prettier gives a construct
+ * (a signature, a statement) whose length depends on names from the config (issue 51).
+ */
+const fits: HelperDelegate = function (this: unknown, options: HelperOptions) {
+  const text = options.fn(this);
+  return text.split('\n').every((line) => line.length <= PRINT_WIDTH)
+    ? text
+    : options.inverse(this);
+};
+
+/**
  * `{{#shifted on}}...{{/shifted}}`: the block's lines two spaces further in when `on` is truthy
  * (a statement's arguments inside a transaction's callback), else as they are.
  */
@@ -122,5 +134,6 @@ export const HELPERS: Record<string, HelperDelegate> = {
   some,
   unique,
   layout,
+  fits,
   shifted,
 };

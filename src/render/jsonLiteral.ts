@@ -1,3 +1,4 @@
+import { tsString } from '../domain/tsString';
 import { PRINT_WIDTH } from './layoutLiteral';
 
 /**
@@ -20,18 +21,8 @@ export function jsonLiteral(value: unknown, indent = 0): string {
 /** Identifier names prettier writes a key as without quotes (ES5 names, `$` and `_` included). */
 const IDENTIFIER = /^[$_\p{ID_Start}][$\u200c\u200d\p{ID_Continue}]*$/u;
 
-/** A string as prettier quotes it (`"` unless the text holds more `"` than `'`). */
-function quoted(text: string): string {
-  const doubles = (text.match(/"/g) ?? []).length;
-  const singles = (text.match(/'/g) ?? []).length;
-  const json = JSON.stringify(text);
-  if (doubles <= singles) return json;
-  const inner = json.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'");
-  return `'${inner}'`;
-}
-
 function key(name: string): string {
-  return IDENTIFIER.test(name) ? name : quoted(name);
+  return IDENTIFIER.test(name) ? name : tsString(name);
 }
 
 /** A number as prettier prints it (`1e21`, not JSON's `1e+21`). */
@@ -49,7 +40,7 @@ function isEmpty(value: object): boolean {
 
 /** The value on one line, or null when it cannot be (a non-empty object always breaks). */
 function flat(value: unknown): string | null {
-  if (typeof value === 'string') return quoted(value);
+  if (typeof value === 'string') return tsString(value);
   if (typeof value === 'number') return numberText(value);
   if (!isContainer(value)) return JSON.stringify(value) ?? 'null';
   if (isEmpty(value)) return Array.isArray(value) ? '[]' : '{}';
@@ -79,21 +70,21 @@ function stringParts(text: string, width: number): string[] {
   const parts: string[] = [];
   let current = '';
   for (const word of words) {
-    if (current !== '' && quoted(current + word).length > width) {
+    if (current !== '' && tsString(current + word).length > width) {
       parts.push(current);
       current = '';
     }
     current += word;
-    while (quoted(current).length > width && [...current].length > 1) {
+    while (tsString(current).length > width && [...current].length > 1) {
       const chars = [...current];
       let cut = chars.length - 1;
-      while (cut > 1 && quoted(chars.slice(0, cut).join('')).length > width) cut--;
+      while (cut > 1 && tsString(chars.slice(0, cut).join('')).length > width) cut--;
       parts.push(chars.slice(0, cut).join(''));
       current = chars.slice(cut).join('');
     }
   }
   if (current !== '') parts.push(current);
-  return parts.map(quoted);
+  return parts.map(tsString);
 }
 
 /**

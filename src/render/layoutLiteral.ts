@@ -101,9 +101,24 @@ function flat(node: LiteralNode): string {
 }
 
 /** The lines of `head` + the node + `tail` at `indent`. */
+/** Prettier breaks an array of two or more objects (or arrays) of two or more members each. */
+function alwaysBreaks(node: LiteralNode): boolean {
+  if (node.kind !== 'array' || node.items.length < 2) return false;
+  const kind = node.items[0].kind;
+  return node.items.every(
+    (item) =>
+      item.kind === kind &&
+      (item.kind === 'object'
+        ? item.entries.length
+        : item.kind === 'array'
+          ? item.items.length
+          : 0) > 1,
+  );
+}
+
 function print(node: LiteralNode, indent: string, head: string, tail: string): string[] {
   const line = `${indent}${head}${flat(node)}${tail}`;
-  if (node.kind === 'atom' || line.length <= PRINT_WIDTH) return [line];
+  if (node.kind === 'atom' || (line.length <= PRINT_WIDTH && !alwaysBreaks(node))) return [line];
   const inner = `${indent}  `;
   const members =
     node.kind === 'object'

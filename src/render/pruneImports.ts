@@ -138,5 +138,12 @@ export function pruneUnusedImports(text: string): string {
     const ending = /\r?\n$/.exec(line)?.[0] ?? '';
     return `import ${named[1] ?? ''}{ ${keep.join(', ')} } from ${named[3]};${ending}`;
   });
-  return kept.join('') + text.slice(offset);
+  // The blank lines around a removed import are left as prettier leaves them (issue 51): at most
+  // one in a row, and none in a file that holds nothing else.
+  const pruned = kept
+    .join('')
+    .replace(/^(\r?\n)+/, '$1')
+    .replace(/(\r?\n){3,}/g, '$1$1');
+  const rest = text.slice(offset);
+  return pruned.trim() === '' && rest.trim() === '' ? '' : pruned + rest;
 }

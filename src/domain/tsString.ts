@@ -1,0 +1,12 @@
+/**
+ * A string literal as prettier writes it in TypeScript with its default settings (issue 51):
+ * double quotes, unless the text holds more double quotes than single ones (`'a"b'`), with JSON's
+ * escapes otherwise.
+ */
+export function tsString(text: string): string {
+  const doubles = (text.match(/"/g) ?? []).length;
+  const singles = (text.match(/'/g) ?? []).length;
+  const json = JSON.stringify(text);
+  if (doubles <= singles) return json;
+  return `'${json.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
+}
