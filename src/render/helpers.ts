@@ -1,9 +1,13 @@
 import type { HelperDelegate, HelperOptions } from 'handlebars';
 import { identifier } from '../domain/identifier';
+import { tsKey } from '../domain/tsString';
 import { layoutLiteral, PRINT_WIDTH } from './layoutLiteral';
 
 /** A string literal in TypeScript (or in the Prisma schema, whose strings read JSON escapes). */
 const str: HelperDelegate = (value: unknown) => JSON.stringify(String(value));
+
+/** An object literal's key: bare when it is an identifier name, else a string (as prettier writes it). */
+const key: HelperDelegate = (value: unknown) => tsKey(String(value));
 
 /** JSX text or attribute value: an expression container holding a string literal. */
 const jsx: HelperDelegate = (value: unknown) => `{${JSON.stringify(String(value))}}`;
@@ -121,6 +125,7 @@ const shifted: HelperDelegate = function (this: unknown, on: unknown, options: H
 /** Helpers every template may use. Each config value enters code through str, jsx/attr or ident. */
 export const HELPERS: Record<string, HelperDelegate> = {
   str,
+  key,
   jsx,
   attr: jsx,
   ident,

@@ -1,4 +1,4 @@
-import { tsString } from '../domain/tsString';
+import { tsKey, tsString } from '../domain/tsString';
 import { PRINT_WIDTH } from './layoutLiteral';
 
 /**
@@ -16,13 +16,6 @@ import { PRINT_WIDTH } from './layoutLiteral';
  */
 export function jsonLiteral(value: unknown, indent = 0): string {
   return print(value, ' '.repeat(indent), '', '').join('\n');
-}
-
-/** Identifier names prettier writes a key as without quotes (ES5 names, `$` and `_` included). */
-const IDENTIFIER = /^[$_\p{ID_Start}][$\u200c\u200d\p{ID_Continue}]*$/u;
-
-function key(name: string): string {
-  return IDENTIFIER.test(name) ? name : tsString(name);
 }
 
 /** A number as prettier prints it (`1e21`, not JSON's `1e+21`). */
@@ -98,7 +91,7 @@ function print(value: unknown, indent: string, head: string, tail: string): stri
       return [
         `${indent}${head}{`,
         ...Object.entries(value).flatMap(([name, member]) =>
-          print(member, inner, `${key(name)}: `, ','),
+          print(member, inner, `${tsKey(name)}: `, ','),
         ),
         `${indent}}${tail}`,
       ];

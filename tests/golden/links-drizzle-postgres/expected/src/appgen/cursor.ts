@@ -7,7 +7,20 @@
 import { isStorableText, parseIsoDate } from "./body";
 import { jsonError } from "./http";
 import type { ListQuery, ListQuerySpec } from "./query";
-import { and, asc, desc, getTableColumns, gt, gte, lt, lte, or, type Column, type SQL, type Table } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  getTableColumns,
+  gt,
+  gte,
+  lt,
+  lte,
+  or,
+  type Column,
+  type SQL,
+  type Table,
+} from "drizzle-orm";
 
 /**
  * The records after `at` in a list's order (the sort field, then id ascending), or before it when

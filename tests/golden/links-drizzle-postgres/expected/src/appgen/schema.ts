@@ -2,7 +2,16 @@
 // The Drizzle schema of the models, for PostgreSQL (DATABASE_URL at generation). appgen keeps the database
 // in line with it (`appgen dev`, `appgen build`, `appgen db push`). One table per model, named
 // like the model, one column per field, named like the field: the same tables as the Prisma variant.
-import { foreignKey, index, integer, json, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  foreignKey,
+  index,
+  integer,
+  json,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
 
 /** From config/models/Article.json */

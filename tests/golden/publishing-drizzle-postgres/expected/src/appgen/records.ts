@@ -2,7 +2,18 @@
 // What the API sends of each record (orm drizzle): the columns of each table without its hidden
 // fields, and the related records a route includes. The Prisma variant gets the same from the
 // client's global `omit` and `include`.
-import { and, asc, count, eq, getTableColumns, inArray, sql, type Column, type SQL, type Table } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  inArray,
+  sql,
+  type Column,
+  type SQL,
+  type Table,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, orderOf, tables } from "./db";
 
