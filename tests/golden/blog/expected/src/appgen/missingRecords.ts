@@ -31,20 +31,29 @@ function call(
  * Every page's path, segment by segment (`:name` a parameter), and, for a record page, the
  * routes of the records it shows (a detail's, an edit form's), as the page calls them.
  */
-const PAGES: Array<{ segments: string[]; loads: Array<(request: Request, params: Params) => Promise<Response>> }> = [
+const PAGES: Array<{
+  segments: string[];
+  loads: Array<(request: Request, params: Params) => Promise<Response>>;
+}> = [
   { segments: ["login"], loads: [] },
   { segments: ["newsletter"], loads: [] },
   { segments: ["posts"], loads: [] },
   {
     segments: ["posts", ":id"],
     loads: [
-      (request, params) => call(getApiPostsById, request, "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id }),
+      (request, params) =>
+        call(getApiPostsById, request, "/api/posts/" + encodeURIComponent(String(params.id)), {
+          id: params.id,
+        }),
     ],
   },
   {
     segments: ["posts", ":id", "edit"],
     loads: [
-      (request, params) => call(getApiPostsById, request, "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id }),
+      (request, params) =>
+        call(getApiPostsById, request, "/api/posts/" + encodeURIComponent(String(params.id)), {
+          id: params.id,
+        }),
     ],
   },
   { segments: ["search"], loads: [] },
@@ -53,7 +62,13 @@ const PAGES: Array<{ segments: string[]; loads: Array<(request: Request, params:
   {
     segments: ["users", ":userId"],
     loads: [
-      (request, params) => call(getApiUsersByUserId, request, "/api/users/" + encodeURIComponent(String(params.userId)), { userId: params.userId }),
+      (request, params) =>
+        call(
+          getApiUsersByUserId,
+          request,
+          "/api/users/" + encodeURIComponent(String(params.userId)),
+          { userId: params.userId },
+        ),
     ],
   },
 ];

@@ -30,7 +30,10 @@ function call(
  * Every page's path, segment by segment (`:name` a parameter), and, for a record page, the
  * routes of the records it shows (a detail's, an edit form's), as the page calls them.
  */
-const PAGES: Array<{ segments: string[]; loads: Array<(request: Request, params: Params) => Promise<Response>> }> = [
+const PAGES: Array<{
+  segments: string[];
+  loads: Array<(request: Request, params: Params) => Promise<Response>>;
+}> = [
   { segments: ["account"], loads: [] },
   { segments: ["login"], loads: [] },
   { segments: ["signup"], loads: [] },
@@ -38,7 +41,10 @@ const PAGES: Array<{ segments: string[]; loads: Array<(request: Request, params:
   {
     segments: ["users", ":id"],
     loads: [
-      (request, params) => call(getApiUsersById, request, "/api/users/" + encodeURIComponent(String(params.id)), { id: params.id }),
+      (request, params) =>
+        call(getApiUsersById, request, "/api/users/" + encodeURIComponent(String(params.id)), {
+          id: params.id,
+        }),
     ],
   },
 ];
