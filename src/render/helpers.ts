@@ -1,6 +1,7 @@
 import type { HelperDelegate, HelperOptions } from 'handlebars';
 import { identifier } from '../domain/identifier';
 import { tsKey } from '../domain/tsString';
+import { layoutChain } from './layoutChain';
 import { layoutLiteral, PRINT_WIDTH } from './layoutLiteral';
 
 /** A string literal in TypeScript (or in the Prisma schema, whose strings read JSON escapes). */
@@ -102,6 +103,20 @@ const layout: HelperDelegate = function (
 };
 
 /**
+ * `{{#chain 2 "id: " ","}}text("id").primaryKey(){{/chain}}`: the call chain the block writes (on
+ * one line), after `head` and before `tail`, broken as prettier breaks a member chain (layoutChain).
+ */
+const chain: HelperDelegate = function (
+  this: unknown,
+  indent: number,
+  head: string,
+  tail: string,
+  options: HelperOptions,
+) {
+  return layoutChain(options.fn(this), indent, head, tail);
+};
+
+/**
  * `{{#fits}}one line{{else}}broken{{/fits}}`: the block when none of its lines is longer than
  * prettier's print width (100), else its `else` part: the two layouts prettier gives a construct
  * (a signature, a statement) whose length depends on names from the config (issue 51).
@@ -139,6 +154,7 @@ export const HELPERS: Record<string, HelperDelegate> = {
   some,
   unique,
   layout,
+  chain,
   fits,
   shifted,
 };
