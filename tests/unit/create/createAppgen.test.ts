@@ -82,6 +82,7 @@ describe('create-appgen', () => {
       'tsconfig.json',
       'next.config.ts',
       '.gitignore',
+      '.prettierrc.json',
       '.env',
       'README.md',
       'appgen.config.json',

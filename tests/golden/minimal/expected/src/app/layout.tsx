@@ -21,7 +21,8 @@ function DevProblems() {
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  // The links follow the session: pages that need a sign-in (and log-out) for the signed in, log-in and sign-up pages for the others.
+  // The links follow the session: pages that need a sign-in (and log-out) for the signed in,
+  // log-in and sign-up pages for the others.
   const signedIn = (await signedInUser()) !== null;
   return (
     <html lang="en">

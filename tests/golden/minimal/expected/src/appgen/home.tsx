@@ -12,7 +12,8 @@ export const APP_NAME = "appgen app";
  * `"path": "/"` takes the place of both, as does a src/app/page.tsx of your own.
  */
 export async function AppHome() {
-  // The links follow the session: pages that need a sign-in (and log-out) for the signed in, log-in and sign-up pages for the others.
+  // The links follow the session: pages that need a sign-in (and log-out) for the signed in,
+  // log-in and sign-up pages for the others.
   const signedIn = (await signedInUser()) !== null;
   return (
     <main className="appgen-page appgen-home">
