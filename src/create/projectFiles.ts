@@ -105,6 +105,9 @@ export function projectFiles(options: ProjectFileOptions): Map<string, string> {
     ['tsconfig.json', json(PROJECT_TSCONFIG)],
     ['next.config.ts', read('next.config.ts')],
     ['.gitignore', read('gitignore')],
+    // The print width appgen lays generated files out for (prettier's defaults otherwise), so that
+    // `npx prettier --check` agrees with them (issue 51; route handlers and pages are not yet).
+    ['.prettierrc.json', json({ printWidth: 100 })],
     [
       '.env',
       `${read('env')}\n${SESSION_SECRET_COMMENT}\nAPPGEN_SESSION_SECRET=${options.sessionSecret}\n`,

@@ -1,4 +1,5 @@
 import { FIELD_TYPES } from '../config/fieldTypes';
+import { tsString } from '../domain/tsString';
 import type {
   IncludeContext,
   ClientFieldContext,
@@ -10,7 +11,7 @@ import type {
 import { routeTypeName } from '../domain/names';
 
 function enumType(values: string[]): string {
-  return values.map((value) => JSON.stringify(value)).join(' | ');
+  return values.map(tsString).join(' | ');
 }
 
 function queryFields(method: MethodContext): ClientFieldContext[] {

@@ -1,6 +1,7 @@
 import { enumOptions } from './fieldLabels';
 import { mapOrmModel } from './mapOrmQueries';
 import { FIELD_TYPES } from '../config/fieldTypes';
+import { tsString } from '../domain/tsString';
 import type { ProjectField, ProjectModel } from '../validate/checkedProject';
 import type {
   DatabaseProvider,
@@ -16,7 +17,7 @@ import { delegateName } from '../domain/names';
 import { isUniqueOption } from '../domain/routeParams';
 
 export function enumTsType(values: readonly string[]): string {
-  return values.map((v) => JSON.stringify(v)).join(' | ');
+  return values.map(tsString).join(' | ');
 }
 
 function prismaDefault(options: ProjectField): string | undefined {

@@ -226,7 +226,8 @@ export function mapProject(
     layoutFunction: readsSession ? 'async function' : 'function',
     layoutStatements: readsSession
       ? [
-          '// The links follow the session: pages that need a sign-in (and log-out) for the signed in, log-in and sign-up pages for the others.',
+          '// The links follow the session: pages that need a sign-in (and log-out) for the signed in,',
+          '// log-in and sign-up pages for the others.',
           'const signedIn = (await signedInUser()) !== null;',
         ]
       : [],

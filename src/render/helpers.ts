@@ -1,9 +1,14 @@
 import type { HelperDelegate, HelperOptions } from 'handlebars';
 import { identifier } from '../domain/identifier';
-import { layoutLiteral } from './layoutLiteral';
+import { tsKey } from '../domain/tsString';
+import { layoutChain } from './layoutChain';
+import { layoutLiteral, PRINT_WIDTH } from './layoutLiteral';
 
 /** A string literal in TypeScript (or in the Prisma schema, whose strings read JSON escapes). */
 const str: HelperDelegate = (value: unknown) => JSON.stringify(String(value));
+
+/** An object literal's key: bare when it is an identifier name, else a string (as prettier writes it). */
+const key: HelperDelegate = (value: unknown) => tsKey(String(value));
 
 /** JSX text or attribute value: an expression container holding a string literal. */
 const jsx: HelperDelegate = (value: unknown) => `{${JSON.stringify(String(value))}}`;
@@ -98,6 +103,32 @@ const layout: HelperDelegate = function (
 };
 
 /**
+ * `{{#chain 2 "id: " ","}}text("id").primaryKey(){{/chain}}`: the call chain the block writes (on
+ * one line), after `head` and before `tail`, broken as prettier breaks a member chain (layoutChain).
+ */
+const chain: HelperDelegate = function (
+  this: unknown,
+  indent: number,
+  head: string,
+  tail: string,
+  options: HelperOptions,
+) {
+  return layoutChain(options.fn(this), indent, head, tail);
+};
+
+/**
+ * `{{#fits}}one line{{else}}broken{{/fits}}`: the block when none of its lines is longer than
+ * prettier's print width (100), else its `else` part: the two layouts prettier gives a construct
+ * (a signature, a statement) whose length depends on names from the config (issue 51).
+ */
+const fits: HelperDelegate = function (this: unknown, options: HelperOptions) {
+  const text = options.fn(this);
+  return text.split('\n').every((line) => line.length <= PRINT_WIDTH)
+    ? text
+    : options.inverse(this);
+};
+
+/**
  * `{{#shifted on}}...{{/shifted}}`: the block's lines two spaces further in when `on` is truthy
  * (a statement's arguments inside a transaction's callback), else as they are.
  */
@@ -109,6 +140,7 @@ const shifted: HelperDelegate = function (this: unknown, on: unknown, options: H
 /** Helpers every template may use. Each config value enters code through str, jsx/attr or ident. */
 export const HELPERS: Record<string, HelperDelegate> = {
   str,
+  key,
   jsx,
   attr: jsx,
   ident,
@@ -122,5 +154,7 @@ export const HELPERS: Record<string, HelperDelegate> = {
   some,
   unique,
   layout,
+  chain,
+  fits,
   shifted,
 };

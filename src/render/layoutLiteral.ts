@@ -1,15 +1,16 @@
 /**
- * Lays out a TypeScript literal written on one line (objects, arrays, strings and plain
- * expressions such as `relationCounts.article.favoritesCount` or `userId ?? ""`) as prettier
- * does with its default settings and a print width of 100: a group that fits on the rest of its
- * line stays there (`{ a: 1 }`, `[1, 2]`, `{}`), any other breaks, one member a line with a
- * trailing comma. So generated files pass `prettier --check` without running prettier (issue 51).
+ * Lays out a TypeScript literal written on one line (objects, shorthand members such as an
+ * import's names included, arrays, strings and plain expressions such as
+ * `relationCounts.article.favoritesCount` or `userId ?? ""`) as prettier does with its default
+ * settings and a print width of 100: a group that fits on the rest of its line stays there
+ * (`{ a: 1 }`, `[1, 2]`, `{}`), any other breaks, one member a line with a trailing comma. So
+ * generated files pass `prettier --check` without running prettier (issue 51).
  */
 
 export const PRINT_WIDTH = 100;
 
 type LiteralNode =
-  | { kind: 'object'; entries: Array<[string, LiteralNode]> }
+  | { kind: 'object'; entries: Array<[string, LiteralNode | null]> }
   | { kind: 'array'; items: LiteralNode[] }
   | { kind: 'atom'; text: string };
 
@@ -59,11 +60,15 @@ function parseValue(reader: Reader): LiteralNode {
   const char = reader.peek();
   if (char === '{') {
     reader.expect('{');
-    const entries: Array<[string, LiteralNode]> = [];
+    const entries: Array<[string, LiteralNode | null]> = [];
     while (reader.peek() !== '}') {
       const key = reader.until(true);
-      reader.expect(':');
-      entries.push([key, parseValue(reader)]);
+      // A shorthand member (`{ a, b }`, an import's names) has no value.
+      if (reader.peek() === ',' || reader.peek() === '}') entries.push([key, null]);
+      else {
+        reader.expect(':');
+        entries.push([key, parseValue(reader)]);
+      }
       if (reader.peek() === ',') reader.expect(',');
     }
     reader.expect('}');
@@ -91,18 +96,35 @@ function flat(node: LiteralNode): string {
     case 'object':
       return node.entries.length === 0
         ? '{}'
-        : `{ ${node.entries.map(([key, value]) => `${key}: ${flat(value)}`).join(', ')} }`;
+        : `{ ${node.entries.map(([key, value]) => (value ? `${key}: ${flat(value)}` : key)).join(', ')} }`;
   }
 }
 
 /** The lines of `head` + the node + `tail` at `indent`. */
+/** Prettier breaks an array of two or more objects (or arrays) of two or more members each. */
+function alwaysBreaks(node: LiteralNode): boolean {
+  if (node.kind !== 'array' || node.items.length < 2) return false;
+  const kind = node.items[0].kind;
+  return node.items.every(
+    (item) =>
+      item.kind === kind &&
+      (item.kind === 'object'
+        ? item.entries.length
+        : item.kind === 'array'
+          ? item.items.length
+          : 0) > 1,
+  );
+}
+
 function print(node: LiteralNode, indent: string, head: string, tail: string): string[] {
   const line = `${indent}${head}${flat(node)}${tail}`;
-  if (node.kind === 'atom' || line.length <= PRINT_WIDTH) return [line];
+  if (node.kind === 'atom' || (line.length <= PRINT_WIDTH && !alwaysBreaks(node))) return [line];
   const inner = `${indent}  `;
   const members =
     node.kind === 'object'
-      ? node.entries.flatMap(([key, value]) => print(value, inner, `${key}: `, ','))
+      ? node.entries.flatMap(([key, value]) =>
+          value ? print(value, inner, `${key}: `, ',') : [`${inner}${key},`],
+        )
       : node.items.flatMap((item) => print(item, inner, '', ','));
   const [open, close] = node.kind === 'object' ? ['{', '}'] : ['[', ']'];
   if (members.length === 0) return [line];

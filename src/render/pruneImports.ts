@@ -1,3 +1,5 @@
+import { layoutLiteral, PRINT_WIDTH } from './layoutLiteral';
+
 /** A one-line named import: `import [type ]{ a, type B, c as d } from "module";`. */
 const NAMED_IMPORT = /^import (type )?\{([^}]*)\} from ("[^"]+"|'[^']+');$/;
 /** A line that may stand in the leading block of imports besides them. */
@@ -130,13 +132,25 @@ export function pruneUnusedImports(text: string): string {
   // A template imports a list the map gave it, which may be empty: `import type {  } from ...`.
   const empty = lines.some(({ named, specifiers }) => named !== null && specifiers.length === 0);
   const used = wanted.size === 0 ? wanted : mentionedOf(codeOf(text.slice(offset)), wanted);
-  if (used.size === wanted.size && !empty) return text;
+  // An import too long for one line is broken as prettier breaks it (issue 51).
+  const long = lines.some(
+    ({ line, named }) => named && line.replace(/\r?\n$/, '').length > PRINT_WIDTH,
+  );
+  if (used.size === wanted.size && !empty && !long) return text;
   const kept = lines.map(({ line, named, specifiers }) => {
     if (!named) return line;
     const keep = specifiers.filter(({ name }) => used.has(name)).map(({ text }) => text);
     if (keep.length === 0) return '';
     const ending = /\r?\n$/.exec(line)?.[0] ?? '';
-    return `import ${named[1] ?? ''}{ ${keep.join(', ')} } from ${named[3]};${ending}`;
+    const names = `{ ${keep.join(', ')} }`;
+    return layoutLiteral(names, 0, `import ${named[1] ?? ''}`, ` from ${named[3]};`) + ending;
   });
-  return kept.join('') + text.slice(offset);
+  // The blank lines around a removed import are left as prettier leaves them (issue 51): at most
+  // one in a row, and none in a file that holds nothing else.
+  const pruned = kept
+    .join('')
+    .replace(/^(\r?\n)+/, '$1')
+    .replace(/(\r?\n){3,}/g, '$1$1');
+  const rest = text.slice(offset);
+  return pruned.trim() === '' && rest.trim() === '' ? '' : pruned + rest;
 }

@@ -1,6 +1,7 @@
 import { OUTPUT_PATHS } from '../domain/outputPaths';
 import type { MethodContext, ProjectContext } from '../map/contexts';
 import type { FileOwner } from './fileMap';
+import { jsonLiteral } from './jsonLiteral';
 import { buildOpenApiDocument } from './openapi/buildOpenApiDocument';
 
 export interface TemplateOutput {
@@ -228,12 +229,13 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     template: 'src/appgen/openapi.ts.hbs',
     owner: 'generated',
     produces:
-      'src/appgen/openapi.ts: the OpenAPI 3.1 document of every route (JSON built from the contexts by src/render/openapi)',
+      'src/appgen/openapi.ts: the OpenAPI 3.1 document of every route (built from the contexts by src/render/openapi, written as a TypeScript literal)',
     context: '{ document: string; project: ProjectContext }',
     outputs: (project) => [
       {
         path: 'src/appgen/openapi.ts',
-        context: { document: JSON.stringify(buildOpenApiDocument(project), null, 2), project },
+        // Laid out as prettier would (src/render/jsonLiteral.ts), like the rest of the module.
+        context: { document: jsonLiteral(buildOpenApiDocument(project)), project },
         sources: ['config/routes/', 'config/models/'],
       },
     ],

@@ -1,11 +1,26 @@
 import { invalidBody, jsonError } from "./http";
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonValue =
+  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 /** A JSON value as a body may set it: `null` means "no value" and is handled by `nullable`. */
-export type JsonInput = string | number | boolean | JsonInput[] | { [key: string]: JsonInput | null };
+export type JsonInput =
+  string | number | boolean | JsonInput[] | { [key: string]: JsonInput | null };
 
-export type BodyFieldType = "string" | "text" | "int" | "float" | "boolean" | "datetime" | "uuid" | "password" | "json" | "enum" | "uuid[]" | "string[]";
-// The validator names appgen accepts: a spec naming another, or a runtime missing one, does not compile.
+export type BodyFieldType =
+  | "string"
+  | "text"
+  | "int"
+  | "float"
+  | "boolean"
+  | "datetime"
+  | "uuid"
+  | "password"
+  | "json"
+  | "enum"
+  | "uuid[]"
+  | "string[]";
+// The validator names appgen accepts: a spec naming another, or a runtime missing one, does not
+// compile.
 export type ValidatorName =
   | "notEmpty"
   | "isEmail"
@@ -23,7 +38,10 @@ export type ValidatorName =
   | "isPositive"
   | "isFuture"
   | "isPast";
-export type ValidatorSpec = readonly [name: ValidatorName, argument?: number | string | readonly string[]];
+export type ValidatorSpec = readonly [
+  name: ValidatorName,
+  argument?: number | string | readonly string[],
+];
 /** Changes a text goes through before its validators (a body field's `transform`, in order). */
 export type TransformName = keyof typeof TRANSFORMS;
 
@@ -34,7 +52,10 @@ export interface BodyFieldSpec {
   required: boolean;
   nullable: boolean;
   values?: readonly string[];
-  /** string, text and string[] (each text): applied in order before the validators; the result is stored. */
+  /**
+   * string, text and string[] (each text): applied in order before the validators; the result is
+   * stored.
+   */
   transforms?: readonly TransformName[];
   validators: readonly ValidatorSpec[];
 }
@@ -44,7 +65,10 @@ export type BodySpec = Record<string, BodyFieldSpec>;
 /** Largest request body accepted, in bytes: reading stops there and the request is answered 413. */
 export const MAX_BODY_BYTES = 1_048_576;
 
-/** Deepest nesting of arrays and objects in a `json` value: far deeper ones overflow the stack of the ORM's serializer (500). */
+/**
+ * Deepest nesting of arrays and objects in a `json` value: far deeper ones overflow the stack of
+ * the ORM's serializer (500).
+ */
 export const MAX_JSON_DEPTH = 100;
 
 /** Most items a `uuid[]` or `string[]` field may list: bounds the records one request links. */
@@ -63,13 +87,17 @@ export const MAX_URL_BYTES = 8000;
 /**
  * Longest text a `matches:<pattern>` validator runs its pattern on, in characters: JavaScript's
  * regular expressions backtrack, and a pattern with overlapping repetitions (`^\d+\d+$`) takes
- * time growing with the square of the text or worse; within 1,000 characters that stays milliseconds.
+ * time growing with the square of the text or worse; within 1,000 characters that stays
+ * milliseconds.
  */
 export const MAX_MATCHED_CHARACTERS = 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** JSON and its `+json` kinds (`application/vnd.api+json`), with parameters; not `application/json-seq`. */
+/**
+ * JSON and its `+json` kinds (`application/vnd.api+json`), with parameters; not
+ * `application/json-seq`.
+ */
 export const JSON_TYPE = /^application\/([a-z0-9!#$&^_.-]+\+)?json[ \t]*(;.*)?$/i;
 
 /**
@@ -89,7 +117,8 @@ export function isStorableText(text: string): boolean {
  * `Z` or an offset required (`1999-12-31T23:30:00.5+02:00`): ISO 8601's extended format, nothing
  * else (Date.parse also takes "1", "2030" and RFC 2822, and rolls 2024-02-30 over into March).
  */
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2}))?$/;
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2}))?$/;
 /**
  * 0100-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z: what every ORM and database stores and
  * reads back (`+275760-…` and `-000001-…` failed on SQLite, `0000-…` on PostgreSQL, and Drizzle on
@@ -97,7 +126,8 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d
  */
 const EARLIEST = -59011459200000;
 const LATEST = 253402300799999;
-export const DATE_MESSAGE = "must be an ISO 8601 date (1999-12-31 or 1999-12-31T23:59:59Z) from year 0100 to 9999";
+export const DATE_MESSAGE =
+  "must be an ISO 8601 date (1999-12-31 or 1999-12-31T23:59:59Z) from year 0100 to 9999";
 
 function daysInMonth(year: number, month: number): number {
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
@@ -108,10 +138,22 @@ function daysInMonth(year: number, month: number): number {
 export function parseIsoDate(text: string): Date | undefined {
   const match = ISO_DATE.exec(text);
   if (!match) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0));
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) return undefined;
+  const [year, month, day, hour, minute, second] = match
+    .slice(1, 7)
+    .map((part) => Number(part ?? 0));
+  if (
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > daysInMonth(year, month) ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  )
+    return undefined;
   const zone = match[8] ?? "Z";
-  const [zoneHours, zoneMinutes] = zone === "Z" ? [0, 0] : [Number(zone.slice(1, 3)), Number(zone.slice(4))];
+  const [zoneHours, zoneMinutes] =
+    zone === "Z" ? [0, 0] : [Number(zone.slice(1, 3)), Number(zone.slice(4))];
   if (zoneHours > 23 || zoneMinutes > 59) return undefined;
   const offsetMinutes = (zone[0] === "-" ? -1 : 1) * (zoneHours * 60 + zoneMinutes);
   const date = new Date(0);
@@ -145,7 +187,9 @@ function transformed(value: unknown, field: BodyFieldSpec): unknown {
   return field.transforms.reduce((text, name) => TRANSFORMS[name](text), value);
 }
 
-/** The characters (code points, as `[...text].length`) of a text, counted up to `limit` + 1 only. */
+/**
+ * The characters (code points, as `[...text].length`) of a text, counted up to `limit` + 1 only.
+ */
 function countCharacters(text: string, limit: number): number {
   let count = 0;
   for (let i = 0; i < text.length && count <= limit; i++, count++) {
@@ -166,30 +210,55 @@ function isEmailAddress(text: string): boolean {
   return at > 0 && at === text.lastIndexOf("@") && text.slice(at + 2, -1).includes(".");
 }
 
-/** Why a text fails a `matches` pattern: too long to run it on (MAX_MATCHED_CHARACTERS), or no match. */
+/**
+ * Why a text fails a `matches` pattern: too long to run it on (MAX_MATCHED_CHARACTERS), or no
+ * match.
+ */
 function patternProblem(text: string, pattern: string): string | undefined {
-  if (countCharacters(text, MAX_MATCHED_CHARACTERS) > MAX_MATCHED_CHARACTERS) return `is too long to check its format (at most ${MAX_MATCHED_CHARACTERS} characters)`;
+  if (countCharacters(text, MAX_MATCHED_CHARACTERS) > MAX_MATCHED_CHARACTERS)
+    return `is too long to check its format (at most ${MAX_MATCHED_CHARACTERS} characters)`;
   return new RegExp(pattern, "u").test(text) ? undefined : "has an invalid format";
 }
 
 /** Each validator returns a message (completing "<field> ...") when the value fails it. */
-const VALIDATORS: Record<ValidatorName, (value: unknown, argument: ValidatorSpec[1]) => string | undefined> = {
+const VALIDATORS: Record<
+  ValidatorName,
+  (value: unknown, argument: ValidatorSpec[1]) => string | undefined
+> = {
   notEmpty: (v) => (typeof v === "string" && v.trim() === "" ? "must not be empty" : undefined),
-  isEmail: (v) => (typeof v === "string" && !isEmailAddress(v) ? "must be an email address" : undefined),
-  isUrl: (v) => (typeof v === "string" && !isHttpUrl(v) ? "must be an http or https URL" : undefined),
+  isEmail: (v) =>
+    typeof v === "string" && !isEmailAddress(v) ? "must be an email address" : undefined,
+  isUrl: (v) =>
+    typeof v === "string" && !isHttpUrl(v) ? "must be an http or https URL" : undefined,
   isUuid: (v) => (typeof v === "string" && !UUID.test(v) ? "must be a UUID" : undefined),
-  isAlphanumeric: (v) => (typeof v === "string" && !/^[A-Za-z0-9]*$/.test(v) ? "must contain only letters and digits" : undefined),
-  isLowercase: (v) => (typeof v === "string" && v !== v.toLowerCase() ? "must be lower case" : undefined),
-  isUppercase: (v) => (typeof v === "string" && v !== v.toUpperCase() ? "must be upper case" : undefined),
-  minLength: (v, n) => (typeof v === "string" && countCharacters(v, Number(n)) < Number(n) ? `must be at least ${n} characters long` : undefined),
-  maxLength: (v, n) => (typeof v === "string" && countCharacters(v, Number(n)) > Number(n) ? `must be at most ${n} characters long` : undefined),
+  isAlphanumeric: (v) =>
+    typeof v === "string" && !/^[A-Za-z0-9]*$/.test(v)
+      ? "must contain only letters and digits"
+      : undefined,
+  isLowercase: (v) =>
+    typeof v === "string" && v !== v.toLowerCase() ? "must be lower case" : undefined,
+  isUppercase: (v) =>
+    typeof v === "string" && v !== v.toUpperCase() ? "must be upper case" : undefined,
+  minLength: (v, n) =>
+    typeof v === "string" && countCharacters(v, Number(n)) < Number(n)
+      ? `must be at least ${n} characters long`
+      : undefined,
+  maxLength: (v, n) =>
+    typeof v === "string" && countCharacters(v, Number(n)) > Number(n)
+      ? `must be at most ${n} characters long`
+      : undefined,
   matches: (v, pattern) => (typeof v === "string" ? patternProblem(v, String(pattern)) : undefined),
-  isIn: (v, list) => (typeof v === "string" && !(list as readonly string[]).includes(v) ? `must be one of ${(list as readonly string[]).join(", ")}` : undefined),
+  isIn: (v, list) =>
+    typeof v === "string" && !(list as readonly string[]).includes(v)
+      ? `must be one of ${(list as readonly string[]).join(", ")}`
+      : undefined,
   min: (v, n) => (typeof v === "number" && v < Number(n) ? `must be at least ${n}` : undefined),
   max: (v, n) => (typeof v === "number" && v > Number(n) ? `must be at most ${n}` : undefined),
   isPositive: (v) => (typeof v === "number" && !(v > 0) ? "must be positive" : undefined),
-  isFuture: (v) => (typeof v === "string" && !(Date.parse(v) > Date.now()) ? "must be in the future" : undefined),
-  isPast: (v) => (typeof v === "string" && !(Date.parse(v) < Date.now()) ? "must be in the past" : undefined),
+  isFuture: (v) =>
+    typeof v === "string" && !(Date.parse(v) > Date.now()) ? "must be in the future" : undefined,
+  isPast: (v) =>
+    typeof v === "string" && !(Date.parse(v) < Date.now()) ? "must be in the past" : undefined,
 };
 
 function isHttpUrl(value: string): boolean {
@@ -206,9 +275,13 @@ function isHttpUrl(value: string): boolean {
 function coerce(value: unknown, field: BodyFieldSpec): { error: string } | { value: unknown } {
   switch (field.type) {
     case "int":
-      return Number.isInteger(value) && Math.abs(value as number) <= 2147483647 ? { value } : { error: "must be a whole number" };
+      return Number.isInteger(value) && Math.abs(value as number) <= 2147483647
+        ? { value }
+        : { error: "must be a whole number" };
     case "float":
-      return typeof value === "number" && Number.isFinite(value) ? { value } : { error: "must be a number" };
+      return typeof value === "number" && Number.isFinite(value)
+        ? { value }
+        : { error: "must be a number" };
     case "boolean":
       return typeof value === "boolean" ? { value } : { error: "must be true or false" };
     case "datetime": {
@@ -216,22 +289,37 @@ function coerce(value: unknown, field: BodyFieldSpec): { error: string } | { val
       return date ? { value: date.toISOString() } : { error: DATE_MESSAGE };
     }
     case "uuid":
-      return typeof value === "string" && UUID.test(value) ? { value } : { error: "must be a UUID" };
+      return typeof value === "string" && UUID.test(value)
+        ? { value }
+        : { error: "must be a UUID" };
     case "enum":
-      return typeof value === "string" && (field.values ?? []).includes(value) ? { value } : { error: `must be one of ${(field.values ?? []).join(", ")}` };
+      return typeof value === "string" && (field.values ?? []).includes(value)
+        ? { value }
+        : { error: `must be one of ${(field.values ?? []).join(", ")}` };
     case "json": {
       const problem = jsonProblem(value, 1);
       return problem ? { error: problem } : { value };
     }
     case "uuid[]":
       // A list of record ids, each once (a link exists or not), in the order first given.
-      if (!Array.isArray(value) || !value.every((item) => typeof item === "string" && UUID.test(item))) return { error: "must be a list of UUIDs" };
-      return value.length <= MAX_LIST_ITEMS ? { value: [...new Set(value)] } : { error: `must be a list of at most ${MAX_LIST_ITEMS} UUIDs` };
+      if (
+        !Array.isArray(value) ||
+        !value.every((item) => typeof item === "string" && UUID.test(item))
+      )
+        return { error: "must be a list of UUIDs" };
+      return value.length <= MAX_LIST_ITEMS
+        ? { value: [...new Set(value)] }
+        : { error: `must be a list of at most ${MAX_LIST_ITEMS} UUIDs` };
     case "string[]":
-      // A list of texts (e.g. names of related records); duplicates are removed after the validators ran on each.
-      if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) return { error: "must be a list of strings" };
-      if (value.length > MAX_LIST_ITEMS) return { error: `must be a list of at most ${MAX_LIST_ITEMS} strings` };
-      return value.every((item) => isStorableText(item)) ? { value } : { error: UNSTORABLE_MESSAGE };
+      // A list of texts (e.g. names of related records); duplicates are removed after the
+      // validators ran on each.
+      if (!Array.isArray(value) || !value.every((item) => typeof item === "string"))
+        return { error: "must be a list of strings" };
+      if (value.length > MAX_LIST_ITEMS)
+        return { error: `must be a list of at most ${MAX_LIST_ITEMS} strings` };
+      return value.every((item) => isStorableText(item))
+        ? { value }
+        : { error: UNSTORABLE_MESSAGE };
     default:
       if (typeof value !== "string") return { error: "must be a string" };
       return isStorableText(value) ? { value } : { error: UNSTORABLE_MESSAGE };
@@ -257,12 +345,19 @@ export interface BodyProblems {
  * an envelope (a route's `envelope`), the fields are read from the object under that key and
  * `fields` names them by their nested path (`user.email`).
  */
-export function validateBody(input: unknown, spec: BodySpec, envelope?: string): { data: Record<string, unknown> } | BodyProblems {
+export function validateBody(
+  input: unknown,
+  spec: BodySpec,
+  envelope?: string,
+): { data: Record<string, unknown> } | BodyProblems {
   if (!isObject(input)) return { problems: ["The body must be a JSON object."], fields: {} };
   let record = input;
   if (envelope !== undefined) {
-    const inner = Object.prototype.hasOwnProperty.call(input, envelope) ? input[envelope] : undefined;
-    const problem = inner === undefined ? "is required" : isObject(inner) ? undefined : "must be a JSON object";
+    const inner = Object.prototype.hasOwnProperty.call(input, envelope)
+      ? input[envelope]
+      : undefined;
+    const problem =
+      inner === undefined ? "is required" : isObject(inner) ? undefined : "must be a JSON object";
     if (problem) {
       // Named as sent: only API clients write the envelope (a form adds it by itself).
       const sentence = `"${envelope}" ${problem}.`;
@@ -297,9 +392,15 @@ export function validateBody(input: unknown, spec: BodySpec, envelope?: string):
       // Each text is checked on its own; the first that fails is named by its place (from 1).
       const texts = (checked.value as string[]).map((text) => transformed(text, field) as string);
       const failed = texts
-        .map((text, index) => ({ index, failures: field.validators.map(([validator, argument]) => VALIDATORS[validator](text, argument)).filter((message): message is string => Boolean(message)) }))
+        .map((text, index) => ({
+          index,
+          failures: field.validators
+            .map(([validator, argument]) => VALIDATORS[validator](text, argument))
+            .filter((message): message is string => Boolean(message)),
+        }))
         .find((item) => item.failures.length > 0);
-      if (failed) fail(key, `${field.label}: item ${failed.index + 1} ${failed.failures.join(" and ")}.`);
+      if (failed)
+        fail(key, `${field.label}: item ${failed.index + 1} ${failed.failures.join(" and ")}.`);
       else data[key] = [...new Set(texts)];
       continue;
     }
@@ -324,7 +425,10 @@ const UTF8 = new TextDecoder("utf-8", { fatal: true });
  * whatever the transfer encoding (a chunked body has no Content-Length), so memory stays bounded.
  * They are decoded once at the end, so a character split across chunks decodes whole.
  */
-export async function readLimitedBytes(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array | undefined> {
+export async function readLimitedBytes(
+  request: Request,
+  limit = MAX_BODY_BYTES,
+): Promise<Uint8Array | undefined> {
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -349,12 +453,19 @@ export async function readLimitedBytes(request: Request, limit = MAX_BODY_BYTES)
  * JSON but fails the spec with VALIDATION_STATUS (appgen.config.json `errors.validationStatus`).
  * `envelope` is the key the fields sit under (the route's `envelope`), if any.
  */
-export async function readBody<T>(request: Request, spec: BodySpec, envelope?: string): Promise<{ ok: true; data: T } | { ok: false; response: Response }> {
+export async function readBody<T>(
+  request: Request,
+  spec: BodySpec,
+  envelope?: string,
+): Promise<{ ok: true; data: T } | { ok: false; response: Response }> {
   const type = request.headers.get("content-type") ?? "";
   if (!JSON_TYPE.test(type.trim())) {
     return { ok: false, response: jsonError(415, "Content-Type must be application/json") };
   }
-  const tooLarge = { ok: false as const, response: jsonError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`) };
+  const tooLarge = {
+    ok: false as const,
+    response: jsonError(413, `Request body is larger than ${MAX_BODY_BYTES} bytes`),
+  };
   if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) return tooLarge;
   const bytes = await readLimitedBytes(request);
   if (bytes === undefined) return tooLarge;
@@ -371,6 +482,7 @@ export async function readBody<T>(request: Request, spec: BodySpec, envelope?: s
     return { ok: false, response: jsonError(400, "Request body is not valid JSON") };
   }
   const result = validateBody(input, spec, envelope);
-  if ("problems" in result) return { ok: false, response: invalidBody(result.problems, result.fields) };
+  if ("problems" in result)
+    return { ok: false, response: invalidBody(result.problems, result.fields) };
   return { ok: true, data: result.data as T };
 }

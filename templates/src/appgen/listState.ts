@@ -5,22 +5,36 @@ export interface FilterInput {
   /** The route's query parameter. */
   name: string;
   label: string;
-  /** `select`: one of `options` (an enum, or yes/no for a boolean); `number`, `date`, `text`: an input. */
+  /**
+   * `select`: one of `options` (an enum, or yes/no for a boolean); `number`, `date`, `text`: an
+   * input.
+   */
   input: "select" | "number" | "date" | "text";
   options?: ReadonlyArray<{ value: string; label: string }>;
 }
 
-/** What a list on a page offers, derived from its route's `query` (the same spec the route reads). */
+/**
+ * What a list on a page offers, derived from its route's `query` (the same spec the route reads).
+ */
 export interface ListSpec {
-  /** Put before this list's parameters in the page's URL (`comments.page`) when the page has several lists; else empty. */
+  /**
+   * Put before this list's parameters in the page's URL (`comments.page`) when the page has several
+   * lists; else empty.
+   */
   prefix: string;
   route: ListQuerySpec;
   filters: readonly FilterInput[];
-  /** The route counts its records (X-Total-Count or the envelope's count): the pager says "21-40 of 45". */
+  /**
+   * The route counts its records (X-Total-Count or the envelope's count): the pager says "21-40 of
+   * 45".
+   */
   counts: boolean;
 }
 
-/** A list's state as read from its page's URL: only what its route accepts, so the page never breaks. */
+/**
+ * A list's state as read from its page's URL: only what its route accepts, so the page never
+ * breaks.
+ */
 export interface ListState {
   spec: ListSpec;
   /** The page's own query parameters, every one: links change this list's and keep the others'. */
@@ -31,21 +45,30 @@ export interface ListState {
   sort: string | null;
   /** 1-based page of a list paged by offset. */
   page: number;
-  /** The accepted cursor of a list paged by cursor (the route checks it), or null: the first page. */
+  /**
+   * The accepted cursor of a list paged by cursor (the route checks it), or null: the first page.
+   */
   cursor: string | null;
   /** The route's query string for this state, `?status=draft&offset=20`, or empty. */
   query: string;
 }
 
-/** A page's `searchParams` as Next.js hands them (a name given twice is an array) as URLSearchParams. */
+/**
+ * A page's `searchParams` as Next.js hands them (a name given twice is an array) as
+ * URLSearchParams.
+ */
 export function pageSearch(params: Record<string, string | string[] | undefined>): URLSearchParams {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(params))
-    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) search.append(name, one);
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      search.append(name, one);
   return search;
 }
 
-/** The route accepts this one parameter: its own check (src/appgen/query.ts), so page and route never disagree. */
+/**
+ * The route accepts this one parameter: its own check (src/appgen/query.ts), so page and route
+ * never disagree.
+ */
 function accepted(spec: ListQuerySpec, name: string, value: string): boolean {
   const url = new URL("http://page.invalid/");
   url.searchParams.set(name, value);
@@ -70,7 +93,10 @@ export function listState(search: URLSearchParams, spec: ListSpec): ListState {
     if (value !== null && accepted(route, filter.name, value)) filters[filter.name] = value;
   }
   const sortText = one("sort");
-  const sort = sortText !== null && route.sorts.length > 0 && accepted(route, "sort", sortText) ? sortText : null;
+  const sort =
+    sortText !== null && route.sorts.length > 0 && accepted(route, "sort", sortText)
+      ? sortText
+      : null;
   const pageText = one("page");
   const wanted = pageText !== null && /^[1-9][0-9]{0,8}$/.test(pageText) ? Number(pageText) : 1;
   const page = route.pageSize !== null && !route.cursor ? wanted : 1;
@@ -83,7 +109,10 @@ export function listState(search: URLSearchParams, spec: ListSpec): ListState {
   return { spec, search, filters, sort, page, cursor, query: text ? `?${text}` : "" };
 }
 
-/** The state a list falls back to when its route refused the asked one (an outdated cursor): the default. */
+/**
+ * The state a list falls back to when its route refused the asked one (an outdated cursor): the
+ * default.
+ */
 export function defaultState(state: ListState): ListState {
   return listState(new URLSearchParams(), state.spec);
 }
@@ -104,7 +133,10 @@ export function listHref(state: ListState, changes: Record<string, string | null
 }
 
 /** Where a sortable column's heading leads, and the order shown now. */
-export function sortLink(state: ListState, field: string): { href: string; order: "ascending" | "descending" | null } {
+export function sortLink(
+  state: ListState,
+  field: string,
+): { href: string; order: "ascending" | "descending" | null } {
   const shown = state.sort ?? defaultSortText(state.spec.route);
   const order = shown === field ? "ascending" : shown === `-${field}` ? "descending" : null;
   const next = order === "ascending" ? `-${field}` : field;
@@ -112,14 +144,22 @@ export function sortLink(state: ListState, field: string): { href: string; order
 }
 
 function defaultSortText(route: ListQuerySpec): string | null {
-  return route.defaultSort ? `${route.defaultSort.descending ? "-" : ""}${route.defaultSort.field}` : null;
+  return route.defaultSort
+    ? `${route.defaultSort.descending ? "-" : ""}${route.defaultSort.field}`
+    : null;
 }
 
-/** A list's pager: where "First page", "Previous" and "Next" lead (null: no such link) and what the page holds. */
+/**
+ * A list's pager: where "First page", "Previous" and "Next" lead (null: no such link) and what the
+ * page holds.
+ */
 export interface Pager {
   /** `21–40 of 45` (with the count), `21–40`, or null when there is nothing to say. */
   summary: string | null;
-  /** The first page, on a list paged by cursor once away from it (an offset list's pages are numbered). */
+  /**
+   * The first page, on a list paged by cursor once away from it (an offset list's pages are
+   * numbered).
+   */
   first: string | null;
   previous: string | null;
   next: string | null;
@@ -130,8 +170,13 @@ export interface Pager {
  * of how many; "Next" while records remain (without a count: while the page is full). By cursor:
  * "Previous" and "Next" to the cursors the route gave, and "First page" while a page is before it.
  */
-export function pagerOf(state: ListState, shown: number, total: number | null, cursors: { next: string | null; prev: string | null }, locale: string):
-  Pager | null {
+export function pagerOf(
+  state: ListState,
+  shown: number,
+  total: number | null,
+  cursors: { next: string | null; prev: string | null },
+  locale: string,
+): Pager | null {
   const route = state.spec.route;
   if (route.pageSize === null) return null;
   const number = (n: number) => new Intl.NumberFormat(locale).format(n);
@@ -139,7 +184,8 @@ export function pagerOf(state: ListState, shown: number, total: number | null, c
     return {
       summary: total === null ? null : `${number(total)} in all`,
       // A cursor that leads back to the start has no page before it: no First page either.
-      first: state.cursor === null || cursors.prev === null ? null : listHref(state, { cursor: null }),
+      first:
+        state.cursor === null || cursors.prev === null ? null : listHref(state, { cursor: null }),
       previous: cursors.prev === null ? null : listHref(state, { cursor: cursors.prev }),
       next: cursors.next === null ? null : listHref(state, { cursor: cursors.next }),
     };
@@ -150,13 +196,25 @@ export function pagerOf(state: ListState, shown: number, total: number | null, c
   return {
     summary: range === null ? null : total === null ? range : `${range} of ${number(total)}`,
     first: null,
-    previous: state.page > 1 ? listHref(state, { page: state.page === 2 ? null : String(state.page - 1) }) : null,
+    previous:
+      state.page > 1
+        ? listHref(state, { page: state.page === 2 ? null : String(state.page - 1) })
+        : null,
     next: more ? listHref(state, { page: String(state.page + 1) }) : null,
   };
 }
 
-/** The page's other parameters, as hidden fields of a list's filter form (a GET form sends only its fields). */
+/**
+ * The page's other parameters, as hidden fields of a list's filter form (a GET form sends only its
+ * fields).
+ */
 export function keptFields(state: ListState): Array<{ name: string; value: string }> {
-  const own = new Set([...state.spec.filters.map((f) => f.name), "page", "cursor"].map((name) => state.spec.prefix + name));
-  return [...state.search.entries()].filter(([name]) => !own.has(name)).map(([name, value]) => ({ name, value }));
+  const own = new Set(
+    [...state.spec.filters.map((f) => f.name), "page", "cursor"].map(
+      (name) => state.spec.prefix + name,
+    ),
+  );
+  return [...state.search.entries()]
+    .filter(([name]) => !own.has(name))
+    .map(([name, value]) => ({ name, value }));
 }

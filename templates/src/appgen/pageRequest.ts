@@ -1,8 +1,9 @@
 /**
  * What a page's request passes on to the routes the page calls in-process: shared by the pages
- * (src/appgen/view.ts) and by the proxy's check for a missing record (src/appgen/missingRecords.ts),
- * so both call a route as the same visitor and read the same parameters. Plain code: the proxy
- * imports it, so nothing here may need a page's request scope (next/headers).
+ * (src/appgen/view.ts) and by the proxy's check for a missing record
+ * (src/appgen/missingRecords.ts), so both call a route as the same visitor and read the same
+ * parameters. Plain code: the proxy imports it, so nothing here may need a page's request scope
+ * (next/headers).
  */
 
 /** Headers that describe the page request's own body: the route's request has none. */
@@ -10,7 +11,8 @@ const BODY_HEADERS = new Set(["content-length", "content-type", "transfer-encodi
 
 /**
  * The page request's headers (cookies, authorization) for a route's request, but none that
- * describe a body: a route that takes none refuses a request that claims one (src/appgen/noBody.ts).
+ * describe a body: a route that takes none refuses a request that claims one
+ * (src/appgen/noBody.ts).
  */
 export function forwardedHeaders(incoming: Headers): Headers {
   const forwarded = new Headers();

@@ -82,6 +82,7 @@ describe('create-appgen', () => {
       'tsconfig.json',
       'next.config.ts',
       '.gitignore',
+      '.prettierrc.json',
       '.env',
       'README.md',
       'appgen.config.json',
@@ -380,7 +381,7 @@ describe('create-appgen', () => {
       'drizzle',
     );
     expect(fs.readFileSync(path.join(dir, 'src', 'appgen', 'schema.ts'), 'utf8')).toContain(
-      'export const user = sqliteTable("User", {',
+      'export const user = sqliteTable(\n  "User",',
     );
     expect(fs.readFileSync(path.join(dir, 'src', 'appgen', 'db.ts'), 'utf8')).toContain(
       '"file:./drizzle/dev.db"',

@@ -34,4 +34,8 @@ describe("the created project's README", () => {
     );
     for (const folder of userFolders) expect(readme).toContain(`- \`${folder}\`: `);
   });
+
+  it('carries the print width generated files are laid out for, so prettier --check agrees', () => {
+    expect(JSON.parse(files.get('.prettierrc.json') as string)).toEqual({ printWidth: 100 });
+  });
 });

@@ -152,7 +152,7 @@ describe('the proxy file and missing records', () => {
     expect(generate(root)).toEqual([]);
     const proxy = fs.readFileSync(path.join(root, 'src/proxy.ts'), 'utf8');
     expect(proxy).toContain('import { missingRecord } from "@/appgen/missingRecords";');
-    expect(proxy).toContain('if (await missingRecord(request)) return');
+    expect(proxy).toMatch(/if \(await missingRecord\(request\)\)\s+return/);
     expect(fs.existsSync(path.join(root, 'src/appgen/missingRecords.ts'))).toBe(true);
     fs.writeFileSync(path.join(root, 'src/proxy.ts'), '// mine\n');
     expect(generate(root)).toEqual([lacksCheck]);

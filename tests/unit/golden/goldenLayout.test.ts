@@ -4,18 +4,45 @@ import path from 'path';
 import { GOLDEN_DIR, REPO_ROOT } from '../support/paths';
 
 // Generated code laid out as the project's formatter lays it out (issue 51): prettier's defaults
-// with a print width of 100, reached by the templates and the map (the `layout` helper,
-// src/render/layoutLiteral.ts), never by running prettier at generation time. Checked with
-// prettier's own CLI (the devDependency) over the golden cases' files that conform so far: every
-// model's answer shapes module (src/appgen/shapes/*.ts).
+// with a print width of 100 (what a created project's .prettierrc.json says), reached by the
+// templates and the map (the `layout`, `chain` and `fits` helpers, src/render/layoutLiteral.ts,
+// layoutChain.ts, jsonLiteral.ts), never by running prettier at generation time. Checked with
+// prettier's own CLI (the devDependency) over every .ts and .tsx file of the golden cases except
+// the route handlers (src/app/api/**/route.ts) and the pages (src/app/**/page.tsx): a new runtime
+// module is covered as soon as a case generates it.
 //
-// Known gap, not yet checked here: the route handlers (src/app/api/**/route.ts: long query and
-// answer lines, double-quoted JSON keys, a `$transaction` body's indent), the pages and their
-// templates (src/app/**/page.tsx, view.ts, listControls.tsx, form.tsx), and most shared runtime
-// modules of src/appgen (long signatures and comments). Each moves into SCOPE once it conforms.
+// Known gap besides routes and pages: the files of GAPS, each with what keeps it out. Most come
+// from the partials the route handlers share (orm/<orm>/*, http/*, records/*, view/*), which are
+// laid out together with the handlers. A file leaves GAPS once it conforms.
 jest.setTimeout(120_000);
 
-const SCOPE = ['src/appgen/shapes'];
+/** Not yet laid out as prettier would: the file, why, and in which cases (none listed: all). */
+const GAPS: Record<string, { reason: string; cases?: string[] }> = {
+  'src/appgen/client.ts': {
+    reason: "each route's result type (nested generics and unions) and send() call",
+  },
+  'src/appgen/counts.ts': {
+    reason: 'its $queryRaw`...` SQL templates: longer than a line, and no + can split a tagged one',
+  },
+  'src/appgen/db.ts': { reason: 'partial orm/<orm>/db' },
+  'src/appgen/outboxStore.ts': { reason: 'partial orm/<orm>/outboxStore' },
+  'src/appgen/http.ts': { reason: 'partials http/methods/*, http/secured/*, orm/<orm>/errors' },
+  'src/appgen/health.ts': { reason: 'partial orm/<orm>/health (the table probes)' },
+  'src/appgen/cursor.ts': { reason: 'partial orm/<orm>/cursor' },
+  'src/appgen/records.ts': { reason: 'partials records/* and long lines of its own' },
+  'src/appgen/roles.ts': {
+    reason: 'partial orm/drizzle/roleOf',
+    cases: ['roles-drizzle-postgres'],
+  },
+  'src/appgen/home.tsx': {
+    reason: 'partials view/home/* (one <li> a line)',
+    cases: ['blog', 'collection', 'escaping', 'minimal', 'orm-none'],
+  },
+  'src/app/layout.tsx': { reason: 'partials view/nav/* (a long link text)', cases: ['escaping'] },
+};
+
+/** A route handler or a page: not laid out as prettier would yet. */
+const ROUTE_OR_PAGE = /^src\/app\/(api\/.*\/route\.ts|(.*\/)?page\.tsx)$/;
 
 const PRETTIER = path.join(REPO_ROOT, 'node_modules', 'prettier', 'bin', 'prettier.cjs');
 
@@ -29,41 +56,93 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-const FILES = fs
-  .readdirSync(GOLDEN_DIR)
-  .sort()
-  .flatMap((name) =>
-    SCOPE.flatMap((folder) => filesUnder(path.join(GOLDEN_DIR, name, 'expected', folder))),
-  );
+/** Whether a golden case's file (its path under expected/) is checked. */
+function checked(name: string, relative: string): boolean {
+  if (ROUTE_OR_PAGE.test(relative)) return false;
+  const gap = GAPS[relative];
+  return gap === undefined || (gap.cases !== undefined && !gap.cases.includes(name));
+}
 
-it('finds the answer shapes modules of the golden cases', () => {
-  expect(FILES.length).toBeGreaterThanOrEqual(10);
-});
+/** The golden cases' .ts/.tsx files (paths from the repository) that `keep` selects. */
+function goldenFiles(keep: (name: string, relative: string) => boolean): string[] {
+  return fs
+    .readdirSync(GOLDEN_DIR)
+    .sort()
+    .flatMap((name) => {
+      const expected = path.join(GOLDEN_DIR, name, 'expected');
+      return filesUnder(expected)
+        .filter((file) => keep(name, path.relative(expected, file).split(path.sep).join('/')))
+        .map((file) => path.relative(REPO_ROOT, file));
+    });
+}
 
-it('prettier --check (defaults, printWidth 100) accepts them as they are', () => {
-  const relative = FILES.map((file) => path.relative(REPO_ROOT, file));
-  let failed = '';
+/** The files prettier would change (`prettier -l`: defaults, printWidth 100). */
+function unformatted(files: string[]): string[] {
   try {
     // --ignore-path: the repository's .prettierignore leaves tests/golden out; --no-config: the
     // generated project's settings, not this repository's (single quotes).
     execFileSync(
       process.execPath,
-      [PRETTIER, '--no-config', '--ignore-path', '', '--print-width', '100', '-l', ...relative],
+      [PRETTIER, '--no-config', '--ignore-path', '', '--print-width', '100', '-l', ...files],
       { cwd: REPO_ROOT, encoding: 'utf8', stdio: 'pipe' },
     );
+    return [];
   } catch (error) {
-    failed = String((error as { stdout?: string }).stdout ?? error);
+    return String((error as { stdout?: string }).stdout ?? error)
+      .split('\n')
+      .filter((line) => line !== '');
   }
-  expect(failed).toBe('');
-});
+}
 
-it('keeps every line of them within 100 characters', () => {
-  const long = FILES.flatMap((file) =>
+/** `file:line` of each line longer than 100 characters (the generated header aside). */
+function longLines(files: string[]): string[] {
+  return files.flatMap((file) =>
     fs
-      .readFileSync(file, 'utf8')
+      .readFileSync(path.join(REPO_ROOT, file), 'utf8')
       .split('\n')
       .slice(1) // the generated header names the config files it comes from
       .flatMap((line, i) => (line.length > 100 ? [`${file}:${i + 2}`] : [])),
   );
-  expect(long).toEqual([]);
+}
+
+const FILES = goldenFiles(checked);
+
+it('finds the generated files of the golden cases besides routes and pages', () => {
+  const names = FILES.map((file) => path.basename(file));
+  for (const name of ['shape.ts', 'query.ts', 'view.ts', 'form.tsx', 'schema.ts', 'openapi.ts'])
+    expect(names).toContain(name);
+  expect(FILES.length).toBeGreaterThanOrEqual(500);
 });
+
+it('prettier --check (defaults, printWidth 100) accepts them as they are', () => {
+  expect(unformatted(FILES)).toEqual([]);
+});
+
+it('keeps every line of them within 100 characters', () => {
+  expect(longLines(FILES)).toEqual([]);
+});
+
+it('lists in GAPS only files that are still gaps, in each case listed', () => {
+  // A gap that conforms leaves GAPS (or the case leaves its `cases`), so that the check covers it.
+  const gaps = goldenFiles(
+    (name, relative) =>
+      !ROUTE_OR_PAGE.test(relative) && !checked(name, relative) && GAPS[relative] !== undefined,
+  );
+  const failing = new Set([
+    ...unformatted(gaps),
+    ...longLines(gaps).map((line) => line.replace(/:\d+$/, '')),
+  ]);
+  const conforming = gaps.filter((file) => !failing.has(file));
+  // A file of a gap that has no `cases` may conform in some cases (health.ts without a database).
+  expect(conforming.filter((file) => GAPS[gapOf(file)].cases !== undefined)).toEqual([]);
+  for (const relative of Object.keys(GAPS))
+    expect({
+      relative,
+      failing: gaps.some((f) => gapOf(f) === relative && failing.has(f)),
+    }).toEqual({ relative, failing: true });
+});
+
+/** The path under expected/ of a golden file. */
+function gapOf(file: string): string {
+  return file.split('/').slice(4).join('/');
+}

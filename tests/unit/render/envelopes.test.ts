@@ -76,13 +76,13 @@ describe('rendering envelopes and the error format', () => {
   it('answers errors in the chosen shape, with the chosen status for invalid bodies', () => {
     const http = content(files, 'src/appgen/http.ts');
     expect(http).toContain('export const VALIDATION_STATUS = 422;');
-    expect(http).toContain('return { "errors": { "body": [...messages] } };');
+    expect(http).toContain('return { errors: { body: [...messages] } };');
     expect(http).toContain(
       'NextResponse.json({ ...errorBody(problems), fields }, { status: VALIDATION_STATUS });',
     );
     const client = content(files, 'src/appgen/client.ts');
     expect(client).toContain(
-      'export type ApiError = { "errors": { "body": string[] } } & { fields?: Record<string, string> };',
+      'export type ApiError = { errors: { body: string[] } } & { fields?: Record<string, string> };',
     );
     expect(client).toContain('body: { "person": PostApiPeopleBody };');
     expect(client).toContain(
@@ -104,11 +104,11 @@ describe('rendering envelopes and the error format', () => {
     const plain = renderFiles(minimalProject());
     const http = content(plain, 'src/appgen/http.ts');
     expect(http).toContain('export const VALIDATION_STATUS = 400;');
-    expect(http).toContain('return { "error": messages.join("; ") };');
+    expect(http).toContain('return { error: messages.join("; ") };');
     expect(http).toContain('{ ...errorBody([problems.join(" ")]), fields }');
     expect(content(plain, 'src/app/api/users/route.ts')).toContain('return json(record, 201);');
     expect(content(plain, 'src/appgen/client.ts')).toContain(
-      'export type ApiError = { "error": string } & { fields?: Record<string, string> };',
+      'export type ApiError = { error: string } & { fields?: Record<string, string> };',
     );
   });
 });

@@ -34,4 +34,14 @@ describe('layoutLiteral', () => {
     const literal = '{ a: { where: { id: userId ?? "" } }, b: ["x, }", f(1, 2)] }';
     expect(layoutLiteral(literal, 0)).toBe(literal);
   });
+
+  it('takes shorthand members (the names of an import) and breaks them as prettier does', () => {
+    expect(layoutLiteral('{ a, b, }', 0, 'import ', ' from "x";')).toBe(
+      'import { a, b } from "x";',
+    );
+    const names = Array.from({ length: 12 }, (_, i) => `name${i}`);
+    expect(layoutLiteral(`{ ${names.join(', ')} }`, 0, 'import ', ' from "@/appgen/x";')).toBe(
+      ['import {', ...names.map((name) => `  ${name},`), '} from "@/appgen/x";'].join('\n'),
+    );
+  });
 });

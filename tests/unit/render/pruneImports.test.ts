@@ -109,9 +109,22 @@ describe('pruneUnusedImports', () => {
     const names = Array.from({ length: 40 }, (_, i) => `Model${i}`);
     const used = names.filter((_, i) => i % 3 === 0);
     const body = `export type Any = ${used.join(' | ')};\nexport const text = "Model1 Model2"; // Model4\n`;
+    // What is left is too long for one line: broken as prettier breaks it (issue 51).
     expect(pruneUnusedImports(`import type { ${names.join(', ')} } from "./types";\n${body}`)).toBe(
-      `import type { ${used.join(', ')} } from "./types";\n${body}`,
+      `import type {\n${used.map((name) => `  ${name},\n`).join('')}} from "./types";\n${body}`,
     );
+  });
+
+  it('leaves no blank line of a removed import behind at the start or doubled', () => {
+    expect(pruneUnusedImports('import { a } from "./a";\n\nexport const b = 1;\n')).toBe(
+      '\nexport const b = 1;\n',
+    );
+    expect(pruneUnusedImports('import { a } from "./a";\n\n')).toBe('');
+    expect(
+      pruneUnusedImports(
+        'import { b } from "./b";\n\nimport { a } from "./a";\n\nexport const c = b;\n',
+      ),
+    ).toBe('import { b } from "./b";\n\nexport const c = b;\n');
   });
 
   it('does not count a property or an object key of the same name as a use', () => {

@@ -71,10 +71,10 @@ it('a project without sign-up or log-in checks only its database (and none witho
   );
   const none = render(minimalProject({ 'appgen.config.json': { orm: 'none' } }));
   expect(none('src/appgen/startup.ts')).toContain(
-    'export const STARTUP_CHECKS: StartupCheck[] = [\n  trustProxyProblem,\n  trustedOriginsProblem,\n];',
+    'export const STARTUP_CHECKS: StartupCheck[] = [trustProxyProblem, trustedOriginsProblem];',
   );
   expect(none('src/appgen/startup.ts')).toContain(
-    'export const STARTUP_WARNINGS: StartupCheck[] = [\n];',
+    'export const STARTUP_WARNINGS: StartupCheck[] = [];',
   );
 });
 

@@ -16,10 +16,15 @@ import { withCors } from "@/appgen/cors";
 export async function proxy(request: NextRequest): Promise<Response> {
   // A path that is not UTF-8 once decoded (`/api/users/%E0%A4%A`) names nothing, but Next.js
   // answers it with a 500 of its own on a dynamic route (vercel/next.js#92527): 404 instead.
-  if (!decodable(request.nextUrl.pathname)) return withCors(request, withSecurityHeaders(jsonError(404, "Not found")));
+  if (!decodable(request.nextUrl.pathname))
+    return withCors(request, withSecurityHeaders(jsonError(404, "Not found")));
   // A record page whose record does not exist: the not-found page, complete in the HTML, with 404
   // (src/appgen/missingRecords.ts; an address no page has).
-  if (await missingRecord(request)) return withCors(request, withSecurityHeaders(NextResponse.rewrite(new URL("/_appgen/not-found", request.url))));
+  if (await missingRecord(request))
+    return withCors(
+      request,
+      withSecurityHeaders(NextResponse.rewrite(new URL("/_appgen/not-found", request.url))),
+    );
   return withCors(request, withSecurityHeaders(NextResponse.next()));
 }
 

@@ -5,7 +5,6 @@ import type { JsonInput } from "./body";
 export interface PatchApiCommentsByIdBody {
   approved: boolean;
 }
-
 /** Body of POST config/routes/comments.json routes[1] */
 export interface PostApiCommentsBody {
   postId: string;
@@ -13,13 +12,11 @@ export interface PostApiCommentsBody {
   content: string;
   score?: number | null;
 }
-
 /** Body of POST config/routes/auth.json routes[0] */
 export interface PostApiLoginBody {
   email: string;
   password: string;
 }
-
 /** Body of POST config/routes/newsletter.json routes[0] */
 export interface PostApiNewsletterBody {
   email: string;
@@ -27,7 +24,6 @@ export interface PostApiNewsletterBody {
   startAt?: string;
   count?: number;
 }
-
 /** Body of PUT config/routes/posts.json routes[2] */
 export interface PutApiPostsByIdBody {
   userId: string;
@@ -39,14 +35,12 @@ export interface PutApiPostsByIdBody {
   views?: number;
   metadata?: JsonInput | null;
 }
-
 /** Body of PATCH config/routes/posts.json routes[3] */
 export interface PatchApiPostsByIdBody {
   title?: string;
   status?: "draft" | "published";
   metadata?: JsonInput | null;
 }
-
 /** Body of POST config/routes/tags.json routes[2] */
 export interface PostApiTagsBody {
   name: string;
@@ -56,7 +50,6 @@ export interface PostApiTagsBody {
   weight?: number;
   settings: JsonInput;
 }
-
 /** Body of POST config/routes/users.json routes[6] */
 export interface PostApiUsersByUserIdPostsBody {
   title: string;
@@ -66,13 +59,11 @@ export interface PostApiUsersByUserIdPostsBody {
   publishedAt?: string | null;
   metadata?: JsonInput | null;
 }
-
 /** Body of PATCH config/routes/users.json routes[3] */
 export interface PatchApiUsersByUserIdBody {
   name?: string;
   bio?: string | null;
 }
-
 /** Body of POST config/routes/users.json routes[1] */
 export interface PostApiUsersBody {
   email: string;
@@ -85,4 +76,3 @@ export interface PostApiUsersBody {
   website?: string | null;
   avatarId?: string | null;
 }
-

@@ -20,10 +20,15 @@ import type { PostApiUsersBody } from "./bodies";
 /** The scheme of the Authorization header (settings `accounts.tokenScheme`). */
 const TOKEN_SCHEME = "Bearer";
 
-/** Where and how to send: `baseUrl` is needed on the server (fetch has no page to resolve against). */
+/**
+ * Where and how to send: `baseUrl` is needed on the server (fetch has no page to resolve against).
+ */
 export interface RequestOptions {
   baseUrl?: string;
-  /** A session token, sent as `Authorization: Bearer <token>` (browsers send the cookie by themselves). */
+  /**
+   * A session token, sent as `Authorization: Bearer <token>` (browsers
+   * send the cookie by themselves).
+   */
   token?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -33,7 +38,7 @@ export interface RequestOptions {
  * The body of every failed request (appgen.config.json `errors.body`). A body that fails
  * validation also has `fields`: each failing body field's message, by its path in the body.
  */
-export type ApiError = { "error": string } & { fields?: Record<string, string> };
+export type ApiError = { error: string } & { fields?: Record<string, string> };
 
 /** Where ApiError holds its message. */
 const ERROR_PATH: readonly string[] = ["error"];
@@ -47,23 +52,39 @@ type QueryValue = string | number | boolean | undefined;
 /** The message of a failed request's answer (a list's items joined by "; "), else a general one. */
 export function errorOf(answer: unknown, status: number): string {
   let value = answer;
-  for (const key of ERROR_PATH) value = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  for (const key of ERROR_PATH)
+    value =
+      typeof value === "object" && value !== null
+        ? (value as Record<string, unknown>)[key]
+        : undefined;
   if (typeof value === "string") return value;
-  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string")) return value.join("; ");
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string"))
+    return value.join("; ");
   return `The request failed (${status}).`;
 }
 
 /** The `fields` of a failed request's answer (body validation: a message per field), else none. */
 export function fieldsOf(answer: unknown): Record<string, string> {
-  const fields = typeof answer === "object" && answer !== null ? (answer as Record<string, unknown>).fields : undefined;
+  const fields =
+    typeof answer === "object" && answer !== null
+      ? (answer as Record<string, unknown>).fields
+      : undefined;
   if (typeof fields !== "object" || fields === null) return {};
-  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return Object.fromEntries(
+    Object.entries(fields).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
 }
 
 /** `path` with the defined values of `query` as its query string. */
-export function withQuery(path: string, query: Readonly<Record<string, QueryValue>> | undefined): string {
+export function withQuery(
+  path: string,
+  query: Readonly<Record<string, QueryValue>> | undefined,
+): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, String(value));
+  for (const [name, value] of Object.entries(query ?? {}))
+    if (value !== undefined) search.set(name, String(value));
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
@@ -72,8 +93,17 @@ export function withQuery(path: string, query: Readonly<Record<string, QueryValu
  * Sends one request as JSON and reads the JSON answer. Every function below uses it, and so do
  * the forms of src/appgen/form.tsx, whose routes are known only at run time.
  */
-export async function send<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { accept: "application/json", ...(method === "GET" ? {} : { "content-type": "application/json" }), ...options.headers };
+export async function send<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    ...(method === "GET" ? {} : { "content-type": "application/json" }),
+    ...options.headers,
+  };
   if (options.token) headers.authorization = `${TOKEN_SCHEME} ${options.token}`;
   const response = await fetch(`${options.baseUrl ?? ""}${path}`, {
     method,
@@ -83,9 +113,22 @@ export async function send<T>(method: string, path: string, body?: unknown, opti
     signal: options.signal,
   });
   const answer: unknown = await response.json().catch(() => null);
-  if (!response.ok) return { ok: false, status: response.status, error: errorOf(answer, response.status), fields: fieldsOf(answer), headers: response.headers };
+  if (!response.ok)
+    return {
+      ok: false,
+      status: response.status,
+      error: errorOf(answer, response.status),
+      fields: fieldsOf(answer),
+      headers: response.headers,
+    };
   const redirected = response.redirected ? new URL(response.url) : null;
-  return { ok: true, status: response.status, data: answer as T, headers: response.headers, redirectedTo: redirected ? redirected.pathname + redirected.search : null };
+  return {
+    ok: true,
+    status: response.status,
+    data: answer as T,
+    headers: response.headers,
+    redirectedTo: redirected ? redirected.pathname + redirected.search : null,
+  };
 }
 
 export interface PatchApiCommentsByIdInput {
@@ -96,7 +139,10 @@ export interface PatchApiCommentsByIdInput {
 export type PatchApiCommentsByIdResult = { success: true };
 
 /** PATCH /api/comments/:id (config/routes/comments.json routes[2]) */
-export function patchApiCommentsById(input: PatchApiCommentsByIdInput, options?: RequestOptions): Promise<ApiResult<PatchApiCommentsByIdResult>> {
+export function patchApiCommentsById(
+  input: PatchApiCommentsByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PatchApiCommentsByIdResult>> {
   const params = input.params;
   return send("PATCH", "/api/comments/" + encodeURIComponent(String(params.id)), input.body, options);
 }
@@ -108,7 +154,10 @@ export interface DeleteApiCommentsByIdInput {
 export type DeleteApiCommentsByIdResult = unknown;
 
 /** DELETE /api/comments/:id (config/routes/comments.json routes[3]) */
-export function deleteApiCommentsById(input: DeleteApiCommentsByIdInput, options?: RequestOptions): Promise<ApiResult<DeleteApiCommentsByIdResult>> {
+export function deleteApiCommentsById(
+  input: DeleteApiCommentsByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteApiCommentsByIdResult>> {
   const params = input.params;
   return send("DELETE", "/api/comments/" + encodeURIComponent(String(params.id)), undefined, options);
 }
@@ -119,7 +168,10 @@ export interface GetApiCommentsInput {
 export type GetApiCommentsResult = Array<Comment>;
 
 /** GET /api/comments (config/routes/comments.json routes[0]) */
-export function getApiComments(_input: GetApiCommentsInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiCommentsResult>> {
+export function getApiComments(
+  _input: GetApiCommentsInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiCommentsResult>> {
   return send("GET", "/api/comments", undefined, options);
 }
 
@@ -130,7 +182,10 @@ export interface PostApiCommentsInput {
 export type PostApiCommentsResult = { success: true };
 
 /** POST /api/comments (config/routes/comments.json routes[1]) */
-export function postApiComments(input: PostApiCommentsInput, options?: RequestOptions): Promise<ApiResult<PostApiCommentsResult>> {
+export function postApiComments(
+  input: PostApiCommentsInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiCommentsResult>> {
   return send("POST", "/api/comments", input.body, options);
 }
 
@@ -141,7 +196,10 @@ export interface PostApiLoginInput {
 export type PostApiLoginResult = unknown;
 
 /** POST /api/login (config/routes/auth.json routes[0]) */
-export function postApiLogin(input: PostApiLoginInput, options?: RequestOptions): Promise<ApiResult<PostApiLoginResult>> {
+export function postApiLogin(
+  input: PostApiLoginInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiLoginResult>> {
   return send("POST", "/api/login", input.body, options);
 }
 
@@ -152,7 +210,10 @@ export interface PostApiNewsletterInput {
 export type PostApiNewsletterResult = unknown;
 
 /** POST /api/newsletter (config/routes/newsletter.json routes[0]) */
-export function postApiNewsletter(input: PostApiNewsletterInput, options?: RequestOptions): Promise<ApiResult<PostApiNewsletterResult>> {
+export function postApiNewsletter(
+  input: PostApiNewsletterInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiNewsletterResult>> {
   return send("POST", "/api/newsletter", input.body, options);
 }
 
@@ -163,7 +224,10 @@ export interface GetApiPostsByIdInput {
 export type GetApiPostsByIdResult = Post;
 
 /** GET /api/posts/:id (config/routes/posts.json routes[1]) */
-export function getApiPostsById(input: GetApiPostsByIdInput, options?: RequestOptions): Promise<ApiResult<GetApiPostsByIdResult>> {
+export function getApiPostsById(
+  input: GetApiPostsByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiPostsByIdResult>> {
   const params = input.params;
   return send("GET", "/api/posts/" + encodeURIComponent(String(params.id)), undefined, options);
 }
@@ -176,7 +240,10 @@ export interface PutApiPostsByIdInput {
 export type PutApiPostsByIdResult = Post;
 
 /** PUT /api/posts/:id (config/routes/posts.json routes[2]) */
-export function putApiPostsById(input: PutApiPostsByIdInput, options?: RequestOptions): Promise<ApiResult<PutApiPostsByIdResult>> {
+export function putApiPostsById(
+  input: PutApiPostsByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PutApiPostsByIdResult>> {
   const params = input.params;
   return send("PUT", "/api/posts/" + encodeURIComponent(String(params.id)), input.body, options);
 }
@@ -189,7 +256,10 @@ export interface PatchApiPostsByIdInput {
 export type PatchApiPostsByIdResult = Post;
 
 /** PATCH /api/posts/:id (config/routes/posts.json routes[3]) */
-export function patchApiPostsById(input: PatchApiPostsByIdInput, options?: RequestOptions): Promise<ApiResult<PatchApiPostsByIdResult>> {
+export function patchApiPostsById(
+  input: PatchApiPostsByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PatchApiPostsByIdResult>> {
   const params = input.params;
   return send("PATCH", "/api/posts/" + encodeURIComponent(String(params.id)), input.body, options);
 }
@@ -201,7 +271,10 @@ export interface DeleteApiPostsByIdInput {
 export type DeleteApiPostsByIdResult = { success: true };
 
 /** DELETE /api/posts/:id (config/routes/posts.json routes[4]) */
-export function deleteApiPostsById(input: DeleteApiPostsByIdInput, options?: RequestOptions): Promise<ApiResult<DeleteApiPostsByIdResult>> {
+export function deleteApiPostsById(
+  input: DeleteApiPostsByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteApiPostsByIdResult>> {
   const params = input.params;
   return send("DELETE", "/api/posts/" + encodeURIComponent(String(params.id)), undefined, options);
 }
@@ -213,7 +286,10 @@ export interface GetApiPostsByViewsByViewsInput {
 export type GetApiPostsByViewsByViewsResult = Array<Post>;
 
 /** GET /api/posts/by-views/:views (config/routes/posts.json routes[5]) */
-export function getApiPostsByViewsByViews(input: GetApiPostsByViewsByViewsInput, options?: RequestOptions): Promise<ApiResult<GetApiPostsByViewsByViewsResult>> {
+export function getApiPostsByViewsByViews(
+  input: GetApiPostsByViewsByViewsInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiPostsByViewsByViewsResult>> {
   const params = input.params;
   return send("GET", "/api/posts/by-views/" + encodeURIComponent(String(params.views)), undefined, options);
 }
@@ -225,7 +301,10 @@ export interface GetApiPostsInput {
 export type GetApiPostsResult = Array<Post>;
 
 /** GET /api/posts (config/routes/posts.json routes[0]) */
-export function getApiPosts(input: GetApiPostsInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiPostsResult>> {
+export function getApiPosts(
+  input: GetApiPostsInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiPostsResult>> {
   return send("GET", withQuery("/api/posts", input.query), undefined, options);
 }
 
@@ -236,7 +315,10 @@ export interface GetApiSearchByQueryInput {
 export type GetApiSearchByQueryResult = unknown;
 
 /** GET /api/search/:query (config/routes/posts.json routes[6]) */
-export function getApiSearchByQuery(input: GetApiSearchByQueryInput, options?: RequestOptions): Promise<ApiResult<GetApiSearchByQueryResult>> {
+export function getApiSearchByQuery(
+  input: GetApiSearchByQueryInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiSearchByQueryResult>> {
   const params = input.params;
   return send("GET", "/api/search/" + encodeURIComponent(String(params.query)), undefined, options);
 }
@@ -248,7 +330,10 @@ export interface GetApiTagsByIdInput {
 export type GetApiTagsByIdResult = unknown;
 
 /** GET /api/tags/:id (config/routes/tags.json routes[3]) */
-export function getApiTagsById(input: GetApiTagsByIdInput, options?: RequestOptions): Promise<ApiResult<GetApiTagsByIdResult>> {
+export function getApiTagsById(
+  input: GetApiTagsByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiTagsByIdResult>> {
   const params = input.params;
   return send("GET", "/api/tags/" + encodeURIComponent(String(params.id)), undefined, options);
 }
@@ -260,7 +345,10 @@ export interface GetApiTagsNamedByNameInput {
 export type GetApiTagsNamedByNameResult = Array<Tag>;
 
 /** GET /api/tags/named/:name (config/routes/tags.json routes[1]) */
-export function getApiTagsNamedByName(input: GetApiTagsNamedByNameInput, options?: RequestOptions): Promise<ApiResult<GetApiTagsNamedByNameResult>> {
+export function getApiTagsNamedByName(
+  input: GetApiTagsNamedByNameInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiTagsNamedByNameResult>> {
   const params = input.params;
   return send("GET", "/api/tags/named/" + encodeURIComponent(String(params.name)), undefined, options);
 }
@@ -271,7 +359,10 @@ export interface GetApiTagsInput {
 export type GetApiTagsResult = Array<Tag>;
 
 /** GET /api/tags (config/routes/tags.json routes[0]) */
-export function getApiTags(_input: GetApiTagsInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiTagsResult>> {
+export function getApiTags(
+  _input: GetApiTagsInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiTagsResult>> {
   return send("GET", "/api/tags", undefined, options);
 }
 
@@ -282,7 +373,10 @@ export interface PostApiTagsInput {
 export type PostApiTagsResult = unknown;
 
 /** POST /api/tags (config/routes/tags.json routes[2]) */
-export function postApiTags(input: PostApiTagsInput, options?: RequestOptions): Promise<ApiResult<PostApiTagsResult>> {
+export function postApiTags(
+  input: PostApiTagsInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiTagsResult>> {
   return send("POST", "/api/tags", input.body, options);
 }
 
@@ -293,7 +387,10 @@ export interface GetApiUsersByUserIdPostsInput {
 export type GetApiUsersByUserIdPostsResult = Array<Post>;
 
 /** GET /api/users/:userId/posts (config/routes/users.json routes[5]) */
-export function getApiUsersByUserIdPosts(input: GetApiUsersByUserIdPostsInput, options?: RequestOptions): Promise<ApiResult<GetApiUsersByUserIdPostsResult>> {
+export function getApiUsersByUserIdPosts(
+  input: GetApiUsersByUserIdPostsInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiUsersByUserIdPostsResult>> {
   const params = input.params;
   return send("GET", "/api/users/" + encodeURIComponent(String(params.userId)) + "/posts", undefined, options);
 }
@@ -306,7 +403,10 @@ export interface PostApiUsersByUserIdPostsInput {
 export type PostApiUsersByUserIdPostsResult = Post;
 
 /** POST /api/users/:userId/posts (config/routes/users.json routes[6]) */
-export function postApiUsersByUserIdPosts(input: PostApiUsersByUserIdPostsInput, options?: RequestOptions): Promise<ApiResult<PostApiUsersByUserIdPostsResult>> {
+export function postApiUsersByUserIdPosts(
+  input: PostApiUsersByUserIdPostsInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiUsersByUserIdPostsResult>> {
   const params = input.params;
   return send("POST", "/api/users/" + encodeURIComponent(String(params.userId)) + "/posts", input.body, options);
 }
@@ -318,7 +418,10 @@ export interface GetApiUsersByUserIdInput {
 export type GetApiUsersByUserIdResult = unknown;
 
 /** GET /api/users/:userId (config/routes/users.json routes[2]) */
-export function getApiUsersByUserId(input: GetApiUsersByUserIdInput, options?: RequestOptions): Promise<ApiResult<GetApiUsersByUserIdResult>> {
+export function getApiUsersByUserId(
+  input: GetApiUsersByUserIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiUsersByUserIdResult>> {
   const params = input.params;
   return send("GET", "/api/users/" + encodeURIComponent(String(params.userId)), undefined, options);
 }
@@ -331,7 +434,10 @@ export interface PatchApiUsersByUserIdInput {
 export type PatchApiUsersByUserIdResult = unknown;
 
 /** PATCH /api/users/:userId (config/routes/users.json routes[3]) */
-export function patchApiUsersByUserId(input: PatchApiUsersByUserIdInput, options?: RequestOptions): Promise<ApiResult<PatchApiUsersByUserIdResult>> {
+export function patchApiUsersByUserId(
+  input: PatchApiUsersByUserIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PatchApiUsersByUserIdResult>> {
   const params = input.params;
   return send("PATCH", "/api/users/" + encodeURIComponent(String(params.userId)), input.body, options);
 }
@@ -343,7 +449,10 @@ export interface DeleteApiUsersByUserIdInput {
 export type DeleteApiUsersByUserIdResult = unknown;
 
 /** DELETE /api/users/:userId (config/routes/users.json routes[4]) */
-export function deleteApiUsersByUserId(input: DeleteApiUsersByUserIdInput, options?: RequestOptions): Promise<ApiResult<DeleteApiUsersByUserIdResult>> {
+export function deleteApiUsersByUserId(
+  input: DeleteApiUsersByUserIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteApiUsersByUserIdResult>> {
   const params = input.params;
   return send("DELETE", "/api/users/" + encodeURIComponent(String(params.userId)), undefined, options);
 }
@@ -354,7 +463,10 @@ export interface GetApiUsersInput {
 export type GetApiUsersResult = Array<User>;
 
 /** GET /api/users (config/routes/users.json routes[0]) */
-export function getApiUsers(_input: GetApiUsersInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiUsersResult>> {
+export function getApiUsers(
+  _input: GetApiUsersInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiUsersResult>> {
   return send("GET", "/api/users", undefined, options);
 }
 
@@ -365,6 +477,9 @@ export interface PostApiUsersInput {
 export type PostApiUsersResult = User;
 
 /** POST /api/users (config/routes/users.json routes[1]) */
-export function postApiUsers(input: PostApiUsersInput, options?: RequestOptions): Promise<ApiResult<PostApiUsersResult>> {
+export function postApiUsers(
+  input: PostApiUsersInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiUsersResult>> {
   return send("POST", "/api/users", input.body, options);
 }

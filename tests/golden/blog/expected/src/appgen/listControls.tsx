@@ -8,19 +8,31 @@ import { keptFields, listHref, sortLink, type ListState, type Pager } from "./li
  */
 
 /** A column heading that sorts the list by its field: ascending first, then descending. */
-export function SortHeader({ state, field, label }: { state: ListState; field: string; label: string }) {
+export function SortHeader({
+  state,
+  field,
+  label,
+}: {
+  state: ListState;
+  field: string;
+  label: string;
+}) {
   const { href, order } = sortLink(state, field);
   return (
     <th scope="col" aria-sort={order ?? undefined}>
       <a className="appgen-sort" href={href}>
         {label}
-        <span aria-hidden="true">{order === "ascending" ? " ▲" : order === "descending" ? " ▼" : ""}</span>
+        <span aria-hidden="true">
+          {order === "ascending" ? " ▲" : order === "descending" ? " ▼" : ""}
+        </span>
       </a>
     </th>
   );
 }
 
-/** The list's filters as a GET form: sending it reloads the page with them in the URL, on page one. */
+/**
+ * The list's filters as a GET form: sending it reloads the page with them in the URL, on page one.
+ */
 export function ListFilters({ state }: { state: ListState }) {
   const { prefix, filters } = state.spec;
   if (filters.length === 0) return null;
@@ -46,7 +58,13 @@ export function ListFilters({ state }: { state: ListState }) {
                 ))}
               </select>
             ) : (
-              <input id={id} name={prefix + filter.name} type={filter.input} defaultValue={value} step={filter.input === "number" ? "any" : undefined} />
+              <input
+                id={id}
+                name={prefix + filter.name}
+                type={filter.input}
+                defaultValue={value}
+                step={filter.input === "number" ? "any" : undefined}
+              />
             )}
           </div>
         );
@@ -67,13 +85,34 @@ function clearHref(state: ListState): string {
 
 /** "21–40 of 45" with Previous and Next links (and First page on a list paged by cursor). */
 export function ListPager({ pager }: { pager: Pager | null }) {
-  if (pager === null || (pager.summary === null && pager.first === null && pager.previous === null && pager.next === null)) return null;
+  if (
+    pager === null ||
+    (pager.summary === null &&
+      pager.first === null &&
+      pager.previous === null &&
+      pager.next === null)
+  )
+    return null;
   return (
     <nav className="appgen-pager" aria-label="Pages">
-      {pager.first !== null ? <a href={pager.first} rel="first">First page</a> : null}
-      {pager.previous !== null ? <a href={pager.previous} rel="prev">Previous</a> : null}
-      {pager.summary !== null ? <span className="appgen-pager-summary">{pager.summary}</span> : null}
-      {pager.next !== null ? <a href={pager.next} rel="next">Next</a> : null}
+      {pager.first !== null ? (
+        <a href={pager.first} rel="first">
+          First page
+        </a>
+      ) : null}
+      {pager.previous !== null ? (
+        <a href={pager.previous} rel="prev">
+          Previous
+        </a>
+      ) : null}
+      {pager.summary !== null ? (
+        <span className="appgen-pager-summary">{pager.summary}</span>
+      ) : null}
+      {pager.next !== null ? (
+        <a href={pager.next} rel="next">
+          Next
+        </a>
+      ) : null}
     </nav>
   );
 }

@@ -14,10 +14,15 @@ import type { PatchApiTasksBody } from "./bodies";
 /** The scheme of the Authorization header (settings `accounts.tokenScheme`). */
 const TOKEN_SCHEME = "Bearer";
 
-/** Where and how to send: `baseUrl` is needed on the server (fetch has no page to resolve against). */
+/**
+ * Where and how to send: `baseUrl` is needed on the server (fetch has no page to resolve against).
+ */
 export interface RequestOptions {
   baseUrl?: string;
-  /** A session token, sent as `Authorization: Bearer <token>` (browsers send the cookie by themselves). */
+  /**
+   * A session token, sent as `Authorization: Bearer <token>` (browsers
+   * send the cookie by themselves).
+   */
   token?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -27,7 +32,7 @@ export interface RequestOptions {
  * The body of every failed request (appgen.config.json `errors.body`). A body that fails
  * validation also has `fields`: each failing body field's message, by its path in the body.
  */
-export type ApiError = { "error": string } & { fields?: Record<string, string> };
+export type ApiError = { error: string } & { fields?: Record<string, string> };
 
 /** Where ApiError holds its message. */
 const ERROR_PATH: readonly string[] = ["error"];
@@ -41,23 +46,39 @@ type QueryValue = string | number | boolean | undefined;
 /** The message of a failed request's answer (a list's items joined by "; "), else a general one. */
 export function errorOf(answer: unknown, status: number): string {
   let value = answer;
-  for (const key of ERROR_PATH) value = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  for (const key of ERROR_PATH)
+    value =
+      typeof value === "object" && value !== null
+        ? (value as Record<string, unknown>)[key]
+        : undefined;
   if (typeof value === "string") return value;
-  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string")) return value.join("; ");
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string"))
+    return value.join("; ");
   return `The request failed (${status}).`;
 }
 
 /** The `fields` of a failed request's answer (body validation: a message per field), else none. */
 export function fieldsOf(answer: unknown): Record<string, string> {
-  const fields = typeof answer === "object" && answer !== null ? (answer as Record<string, unknown>).fields : undefined;
+  const fields =
+    typeof answer === "object" && answer !== null
+      ? (answer as Record<string, unknown>).fields
+      : undefined;
   if (typeof fields !== "object" || fields === null) return {};
-  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return Object.fromEntries(
+    Object.entries(fields).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
 }
 
 /** `path` with the defined values of `query` as its query string. */
-export function withQuery(path: string, query: Readonly<Record<string, QueryValue>> | undefined): string {
+export function withQuery(
+  path: string,
+  query: Readonly<Record<string, QueryValue>> | undefined,
+): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, String(value));
+  for (const [name, value] of Object.entries(query ?? {}))
+    if (value !== undefined) search.set(name, String(value));
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
@@ -66,8 +87,17 @@ export function withQuery(path: string, query: Readonly<Record<string, QueryValu
  * Sends one request as JSON and reads the JSON answer. Every function below uses it, and so do
  * the forms of src/appgen/form.tsx, whose routes are known only at run time.
  */
-export async function send<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { accept: "application/json", ...(method === "GET" ? {} : { "content-type": "application/json" }), ...options.headers };
+export async function send<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    ...(method === "GET" ? {} : { "content-type": "application/json" }),
+    ...options.headers,
+  };
   if (options.token) headers.authorization = `${TOKEN_SCHEME} ${options.token}`;
   const response = await fetch(`${options.baseUrl ?? ""}${path}`, {
     method,
@@ -77,9 +107,22 @@ export async function send<T>(method: string, path: string, body?: unknown, opti
     signal: options.signal,
   });
   const answer: unknown = await response.json().catch(() => null);
-  if (!response.ok) return { ok: false, status: response.status, error: errorOf(answer, response.status), fields: fieldsOf(answer), headers: response.headers };
+  if (!response.ok)
+    return {
+      ok: false,
+      status: response.status,
+      error: errorOf(answer, response.status),
+      fields: fieldsOf(answer),
+      headers: response.headers,
+    };
   const redirected = response.redirected ? new URL(response.url) : null;
-  return { ok: true, status: response.status, data: answer as T, headers: response.headers, redirectedTo: redirected ? redirected.pathname + redirected.search : null };
+  return {
+    ok: true,
+    status: response.status,
+    data: answer as T,
+    headers: response.headers,
+    redirectedTo: redirected ? redirected.pathname + redirected.search : null,
+  };
 }
 
 export interface DeleteApiBoardsByBoardIdTasksInput {
@@ -89,7 +132,10 @@ export interface DeleteApiBoardsByBoardIdTasksInput {
 export type DeleteApiBoardsByBoardIdTasksResult = { "count": number };
 
 /** DELETE /api/boards/:boardId/tasks (config/routes/tasks.json routes[4]) */
-export function deleteApiBoardsByBoardIdTasks(input: DeleteApiBoardsByBoardIdTasksInput, options?: RequestOptions): Promise<ApiResult<DeleteApiBoardsByBoardIdTasksResult>> {
+export function deleteApiBoardsByBoardIdTasks(
+  input: DeleteApiBoardsByBoardIdTasksInput,
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteApiBoardsByBoardIdTasksResult>> {
   const params = input.params;
   return send("DELETE", "/api/boards/" + encodeURIComponent(String(params.boardId)) + "/tasks", undefined, options);
 }
@@ -101,7 +147,10 @@ export interface GetApiBoardsInput {
 export type GetApiBoardsResult = Array<Board>;
 
 /** GET /api/boards (config/routes/boards.json routes[0]) */
-export function getApiBoards(input: GetApiBoardsInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiBoardsResult>> {
+export function getApiBoards(
+  input: GetApiBoardsInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiBoardsResult>> {
   return send("GET", withQuery("/api/boards", input.query), undefined, options);
 }
 
@@ -112,7 +161,10 @@ export interface PostApiBoardsInput {
 export type PostApiBoardsResult = Board;
 
 /** POST /api/boards (config/routes/boards.json routes[1]) */
-export function postApiBoards(input: PostApiBoardsInput, options?: RequestOptions): Promise<ApiResult<PostApiBoardsResult>> {
+export function postApiBoards(
+  input: PostApiBoardsInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiBoardsResult>> {
   return send("POST", "/api/boards", input.body, options);
 }
 
@@ -123,7 +175,10 @@ export interface GetApiTasksByIdInput {
 export type GetApiTasksByIdResult = Task;
 
 /** GET /api/tasks/:id (config/routes/tasks.json routes[7]) */
-export function getApiTasksById(input: GetApiTasksByIdInput, options?: RequestOptions): Promise<ApiResult<GetApiTasksByIdResult>> {
+export function getApiTasksById(
+  input: GetApiTasksByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiTasksByIdResult>> {
   const params = input.params;
   return send("GET", "/api/tasks/" + encodeURIComponent(String(params.id)), undefined, options);
 }
@@ -135,7 +190,10 @@ export interface PatchApiTasksMineInput {
 export type PatchApiTasksMineResult = { "updated": number };
 
 /** PATCH /api/tasks/mine (config/routes/tasks.json routes[5]) */
-export function patchApiTasksMine(input: PatchApiTasksMineInput, options?: RequestOptions): Promise<ApiResult<PatchApiTasksMineResult>> {
+export function patchApiTasksMine(
+  input: PatchApiTasksMineInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PatchApiTasksMineResult>> {
   return send("PATCH", "/api/tasks/mine", input.body, options);
 }
 
@@ -145,7 +203,10 @@ export interface DeleteApiTasksMineInput {
 export type DeleteApiTasksMineResult = null;
 
 /** DELETE /api/tasks/mine (config/routes/tasks.json routes[6]) */
-export function deleteApiTasksMine(_input: DeleteApiTasksMineInput = {}, options?: RequestOptions): Promise<ApiResult<DeleteApiTasksMineResult>> {
+export function deleteApiTasksMine(
+  _input: DeleteApiTasksMineInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteApiTasksMineResult>> {
   return send("DELETE", "/api/tasks/mine", undefined, options);
 }
 
@@ -156,7 +217,10 @@ export interface GetApiTasksInput {
 export type GetApiTasksResult = Array<Task>;
 
 /** GET /api/tasks (config/routes/tasks.json routes[0]) */
-export function getApiTasks(input: GetApiTasksInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiTasksResult>> {
+export function getApiTasks(
+  input: GetApiTasksInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiTasksResult>> {
   return send("GET", withQuery("/api/tasks", input.query), undefined, options);
 }
 
@@ -167,7 +231,10 @@ export interface PostApiTasksInput {
 export type PostApiTasksResult = Task;
 
 /** POST /api/tasks (config/routes/tasks.json routes[1]) */
-export function postApiTasks(input: PostApiTasksInput, options?: RequestOptions): Promise<ApiResult<PostApiTasksResult>> {
+export function postApiTasks(
+  input: PostApiTasksInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiTasksResult>> {
   return send("POST", "/api/tasks", input.body, options);
 }
 
@@ -179,7 +246,10 @@ export interface PatchApiTasksInput {
 export type PatchApiTasksResult = Array<Task & Required<Pick<Task, "board">>>;
 
 /** PATCH /api/tasks (config/routes/tasks.json routes[3]) */
-export function patchApiTasks(input: PatchApiTasksInput, options?: RequestOptions): Promise<ApiResult<PatchApiTasksResult>> {
+export function patchApiTasks(
+  input: PatchApiTasksInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PatchApiTasksResult>> {
   return send("PATCH", withQuery("/api/tasks", input.query), input.body, options);
 }
 
@@ -190,6 +260,9 @@ export interface DeleteApiTasksInput {
 export type DeleteApiTasksResult = null;
 
 /** DELETE /api/tasks (config/routes/tasks.json routes[2]) */
-export function deleteApiTasks(input: DeleteApiTasksInput = {}, options?: RequestOptions): Promise<ApiResult<DeleteApiTasksResult>> {
+export function deleteApiTasks(
+  input: DeleteApiTasksInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteApiTasksResult>> {
   return send("DELETE", withQuery("/api/tasks", input.query), undefined, options);
 }

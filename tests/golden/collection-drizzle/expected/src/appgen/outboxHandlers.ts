@@ -13,20 +13,29 @@ export interface OutboxHandler {
   timeoutSeconds: number;
 }
 
-/** An event's handler (src/events/<name>.ts) as the worker runs it: the recorded write, the row's id and the attempt. */
-function eventHandler(handler: EventHandler, retryDelaySeconds: number, timeoutSeconds: number): OutboxHandler {
+/**
+ * An event's handler (src/events/<name>.ts) as the worker runs it: the recorded write, the row's id
+ * and the attempt.
+ */
+function eventHandler(
+  handler: EventHandler,
+  retryDelaySeconds: number,
+  timeoutSeconds: number,
+): OutboxHandler {
   return {
-    run: ({ id, name, payload, attempt }) => handler({ ...(payload as EventRecord), event: name, id, attempt }),
+    run: ({ id, name, payload, attempt }) =>
+      handler({ ...(payload as EventRecord), event: name, id, attempt }),
     retryDelaySeconds,
     timeoutSeconds,
   };
 }
 
-/** The handler of each row, by its kind and name: the events of config/events that the worker runs, and scheduled jobs. */
+/**
+ * The handler of each row, by its kind and name: the events of config/events that the worker runs,
+ * and scheduled jobs.
+ */
 export const OUTBOX_HANDLERS: Record<"event" | "job", Record<string, OutboxHandler>> = {
-  event: {
-    taskChanged: eventHandler(taskChanged, 10, 60),
-  },
+  event: { taskChanged: eventHandler(taskChanged, 10, 60) },
   job: {},
 };
 

@@ -4,22 +4,18 @@
 export interface PostApiBoardsBody {
   name: string;
 }
-
 /** Body of PATCH config/routes/tasks.json routes[5] */
 export interface PatchApiTasksMineBody {
   done: boolean;
 }
-
 /** Body of POST config/routes/tasks.json routes[1] */
 export interface PostApiTasksBody {
   title: string;
   done?: boolean;
   boardId?: string | null;
 }
-
 /** Body of PATCH config/routes/tasks.json routes[3] */
 export interface PatchApiTasksBody {
   done?: boolean;
   title?: string;
 }
-

@@ -5,22 +5,18 @@ export interface PostApiLoginBody {
   email: string;
   password: string;
 }
-
 /** Body of POST config/routes/account.json routes[0] */
 export interface PostApiSignupBody {
   name: string;
   email: string;
   password: string;
 }
-
 /** Body of PATCH config/routes/todos.json routes[3] */
 export interface PatchApiTodosByIdBody {
   title?: string;
   done?: boolean;
 }
-
 /** Body of POST config/routes/todos.json routes[1] */
 export interface PostApiTodosBody {
   title: string;
 }
-

@@ -14,10 +14,15 @@ import type { PostApiTodosBody } from "./bodies";
 /** The scheme of the Authorization header (settings `accounts.tokenScheme`). */
 const TOKEN_SCHEME = "Bearer";
 
-/** Where and how to send: `baseUrl` is needed on the server (fetch has no page to resolve against). */
+/**
+ * Where and how to send: `baseUrl` is needed on the server (fetch has no page to resolve against).
+ */
 export interface RequestOptions {
   baseUrl?: string;
-  /** A session token, sent as `Authorization: Bearer <token>` (browsers send the cookie by themselves). */
+  /**
+   * A session token, sent as `Authorization: Bearer <token>` (browsers
+   * send the cookie by themselves).
+   */
   token?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -27,7 +32,7 @@ export interface RequestOptions {
  * The body of every failed request (appgen.config.json `errors.body`). A body that fails
  * validation also has `fields`: each failing body field's message, by its path in the body.
  */
-export type ApiError = { "error": string } & { fields?: Record<string, string> };
+export type ApiError = { error: string } & { fields?: Record<string, string> };
 
 /** Where ApiError holds its message. */
 const ERROR_PATH: readonly string[] = ["error"];
@@ -41,23 +46,39 @@ type QueryValue = string | number | boolean | undefined;
 /** The message of a failed request's answer (a list's items joined by "; "), else a general one. */
 export function errorOf(answer: unknown, status: number): string {
   let value = answer;
-  for (const key of ERROR_PATH) value = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  for (const key of ERROR_PATH)
+    value =
+      typeof value === "object" && value !== null
+        ? (value as Record<string, unknown>)[key]
+        : undefined;
   if (typeof value === "string") return value;
-  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string")) return value.join("; ");
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string"))
+    return value.join("; ");
   return `The request failed (${status}).`;
 }
 
 /** The `fields` of a failed request's answer (body validation: a message per field), else none. */
 export function fieldsOf(answer: unknown): Record<string, string> {
-  const fields = typeof answer === "object" && answer !== null ? (answer as Record<string, unknown>).fields : undefined;
+  const fields =
+    typeof answer === "object" && answer !== null
+      ? (answer as Record<string, unknown>).fields
+      : undefined;
   if (typeof fields !== "object" || fields === null) return {};
-  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return Object.fromEntries(
+    Object.entries(fields).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
 }
 
 /** `path` with the defined values of `query` as its query string. */
-export function withQuery(path: string, query: Readonly<Record<string, QueryValue>> | undefined): string {
+export function withQuery(
+  path: string,
+  query: Readonly<Record<string, QueryValue>> | undefined,
+): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, String(value));
+  for (const [name, value] of Object.entries(query ?? {}))
+    if (value !== undefined) search.set(name, String(value));
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
@@ -66,8 +87,17 @@ export function withQuery(path: string, query: Readonly<Record<string, QueryValu
  * Sends one request as JSON and reads the JSON answer. Every function below uses it, and so do
  * the forms of src/appgen/form.tsx, whose routes are known only at run time.
  */
-export async function send<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { accept: "application/json", ...(method === "GET" ? {} : { "content-type": "application/json" }), ...options.headers };
+export async function send<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    ...(method === "GET" ? {} : { "content-type": "application/json" }),
+    ...options.headers,
+  };
   if (options.token) headers.authorization = `${TOKEN_SCHEME} ${options.token}`;
   const response = await fetch(`${options.baseUrl ?? ""}${path}`, {
     method,
@@ -77,9 +107,22 @@ export async function send<T>(method: string, path: string, body?: unknown, opti
     signal: options.signal,
   });
   const answer: unknown = await response.json().catch(() => null);
-  if (!response.ok) return { ok: false, status: response.status, error: errorOf(answer, response.status), fields: fieldsOf(answer), headers: response.headers };
+  if (!response.ok)
+    return {
+      ok: false,
+      status: response.status,
+      error: errorOf(answer, response.status),
+      fields: fieldsOf(answer),
+      headers: response.headers,
+    };
   const redirected = response.redirected ? new URL(response.url) : null;
-  return { ok: true, status: response.status, data: answer as T, headers: response.headers, redirectedTo: redirected ? redirected.pathname + redirected.search : null };
+  return {
+    ok: true,
+    status: response.status,
+    data: answer as T,
+    headers: response.headers,
+    redirectedTo: redirected ? redirected.pathname + redirected.search : null,
+  };
 }
 
 export interface PostApiLoginInput {
@@ -89,7 +132,10 @@ export interface PostApiLoginInput {
 export type PostApiLoginResult = User & { token: string };
 
 /** POST /api/login (config/routes/account.json routes[1]) */
-export function postApiLogin(input: PostApiLoginInput, options?: RequestOptions): Promise<ApiResult<PostApiLoginResult>> {
+export function postApiLogin(
+  input: PostApiLoginInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiLoginResult>> {
   return send("POST", "/api/login", input.body, options);
 }
 
@@ -99,7 +145,10 @@ export interface PostApiLogoutInput {
 export type PostApiLogoutResult = { success: true };
 
 /** POST /api/logout (config/routes/account.json routes[2]) */
-export function postApiLogout(_input: PostApiLogoutInput = {}, options?: RequestOptions): Promise<ApiResult<PostApiLogoutResult>> {
+export function postApiLogout(
+  _input: PostApiLogoutInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiLogoutResult>> {
   return send("POST", "/api/logout", undefined, options);
 }
 
@@ -110,7 +159,10 @@ export interface PostApiSignupInput {
 export type PostApiSignupResult = User & { token: string };
 
 /** POST /api/signup (config/routes/account.json routes[0]) */
-export function postApiSignup(input: PostApiSignupInput, options?: RequestOptions): Promise<ApiResult<PostApiSignupResult>> {
+export function postApiSignup(
+  input: PostApiSignupInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiSignupResult>> {
   return send("POST", "/api/signup", input.body, options);
 }
 
@@ -121,7 +173,10 @@ export interface GetApiTodosByIdInput {
 export type GetApiTodosByIdResult = Todo;
 
 /** GET /api/todos/:id (config/routes/todos.json routes[2]) */
-export function getApiTodosById(input: GetApiTodosByIdInput, options?: RequestOptions): Promise<ApiResult<GetApiTodosByIdResult>> {
+export function getApiTodosById(
+  input: GetApiTodosByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiTodosByIdResult>> {
   const params = input.params;
   return send("GET", "/api/todos/" + encodeURIComponent(String(params.id)), undefined, options);
 }
@@ -134,7 +189,10 @@ export interface PatchApiTodosByIdInput {
 export type PatchApiTodosByIdResult = Todo;
 
 /** PATCH /api/todos/:id (config/routes/todos.json routes[3]) */
-export function patchApiTodosById(input: PatchApiTodosByIdInput, options?: RequestOptions): Promise<ApiResult<PatchApiTodosByIdResult>> {
+export function patchApiTodosById(
+  input: PatchApiTodosByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PatchApiTodosByIdResult>> {
   const params = input.params;
   return send("PATCH", "/api/todos/" + encodeURIComponent(String(params.id)), input.body, options);
 }
@@ -146,7 +204,10 @@ export interface DeleteApiTodosByIdInput {
 export type DeleteApiTodosByIdResult = { success: true };
 
 /** DELETE /api/todos/:id (config/routes/todos.json routes[4]) */
-export function deleteApiTodosById(input: DeleteApiTodosByIdInput, options?: RequestOptions): Promise<ApiResult<DeleteApiTodosByIdResult>> {
+export function deleteApiTodosById(
+  input: DeleteApiTodosByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteApiTodosByIdResult>> {
   const params = input.params;
   return send("DELETE", "/api/todos/" + encodeURIComponent(String(params.id)), undefined, options);
 }
@@ -158,7 +219,10 @@ export interface GetApiTodosInput {
 export type GetApiTodosResult = Array<Todo>;
 
 /** GET /api/todos (config/routes/todos.json routes[0]) */
-export function getApiTodos(input: GetApiTodosInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiTodosResult>> {
+export function getApiTodos(
+  input: GetApiTodosInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiTodosResult>> {
   return send("GET", withQuery("/api/todos", input.query), undefined, options);
 }
 
@@ -169,6 +233,9 @@ export interface PostApiTodosInput {
 export type PostApiTodosResult = Todo;
 
 /** POST /api/todos (config/routes/todos.json routes[1]) */
-export function postApiTodos(input: PostApiTodosInput, options?: RequestOptions): Promise<ApiResult<PostApiTodosResult>> {
+export function postApiTodos(
+  input: PostApiTodosInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiTodosResult>> {
   return send("POST", "/api/todos", input.body, options);
 }

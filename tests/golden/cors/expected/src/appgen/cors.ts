@@ -18,13 +18,25 @@ export interface CorsRequest {
   headers: { get(name: string): string | null };
 }
 
-/** The origins whose pages may call the app (settings `cors.origins`; "*": any), unless APPGEN_CORS_ORIGINS says otherwise. */
-export const CORS_ORIGINS: readonly string[] | "*" = ["http://localhost:5173", "https://todo.example.com"];
+/**
+ * The origins whose pages may call the app (settings `cors.origins`; "*": any), unless
+ * APPGEN_CORS_ORIGINS says otherwise.
+ */
+export const CORS_ORIGINS: readonly string[] | "*" = [
+  "http://localhost:5173",
+  "https://todo.example.com",
+];
 
-/** Their requests may carry the app's cookies, and their writes pass the CSRF guard with them (settings `cors.credentials`). */
+/**
+ * Their requests may carry the app's cookies, and their writes pass the CSRF guard with them
+ * (settings `cors.credentials`).
+ */
 export const CORS_CREDENTIALS: boolean = true;
 
-/** The methods other origins may use (settings `cors.methods`); null: every method the route declares. */
+/**
+ * The methods other origins may use (settings `cors.methods`); null: every method the route
+ * declares.
+ */
 export const CORS_METHODS: readonly string[] | null = null;
 
 /** Request headers other origins may send (settings `cors.headers`). */
@@ -53,18 +65,33 @@ let warned = false;
 function corsOrigins(): Origins {
   const from = process.env.APPGEN_CORS_ORIGINS;
   if (parsed !== undefined && parsed.from === from) return parsed.origins;
-  const origins: Origins = { allowed: CORS_ORIGINS === "*" ? "*" : new Set(CORS_ORIGINS), problems: [] };
-  const entries = (from ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+  const origins: Origins = {
+    allowed: CORS_ORIGINS === "*" ? "*" : new Set(CORS_ORIGINS),
+    problems: [],
+  };
+  const entries = (from ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
   if (entries.length > 0) {
     if (entries.includes("*")) {
       origins.allowed = "*";
-      if (entries.length > 1) origins.problems.push(`"*" allows any origin: write it alone, without ${entries.filter((entry) => entry !== "*").join(", ")}`);
+      if (entries.length > 1) {
+        const others = entries.filter((entry) => entry !== "*").join(", ");
+        origins.problems.push(`"*" allows any origin: write it alone, without ${others}`);
+      }
       if (CORS_CREDENTIALS) {
         origins.allowed = new Set();
-        origins.problems.push(`"*" cannot go with cors.credentials (any site could act with a visitor's cookies, and browsers refuse it): list the origins, e.g. APPGEN_CORS_ORIGINS=https://app.example.com`);
+        origins.problems.push(
+          `"*" cannot go with cors.credentials (any site could act with a visitor's cookies, ` +
+            "and browsers refuse it): list the origins, " +
+            "e.g. APPGEN_CORS_ORIGINS=https://app.example.com",
+        );
       }
     } else {
-      const problems = entries.map(originProblem).filter((problem): problem is string => problem !== null);
+      const problems = entries
+        .map(originProblem)
+        .filter((problem): problem is string => problem !== null);
       origins.allowed = new Set(entries.filter((entry) => originProblem(entry) === null));
       origins.problems.push(...problems);
     }
@@ -72,7 +99,10 @@ function corsOrigins(): Origins {
   parsed = { from, origins };
   if (origins.problems.length > 0 && !warned) {
     warned = true;
-    console.error(`[appgen] APPGEN_CORS_ORIGINS: ${origins.problems.join("; ")}. Those entries allow no origin.`);
+    console.error(
+      `[appgen] APPGEN_CORS_ORIGINS: ${origins.problems.join("; ")}. ` +
+        "Those entries allow no origin.",
+    );
   }
   return origins;
 }
@@ -87,9 +117,15 @@ export function corsOriginsProblem(): string | null {
   return problems.length === 0 ? null : `APPGEN_CORS_ORIGINS: ${problems.join("; ")}.`;
 }
 
-/** The method a request asks for: a preflight's Access-Control-Request-Method, else its own (HEAD counts as GET). */
+/**
+ * The method a request asks for: a preflight's Access-Control-Request-Method, else its own (HEAD
+ * counts as GET).
+ */
 function askedMethod(request: CorsRequest): string | null {
-  const asked = request.method.toUpperCase() === "OPTIONS" ? request.headers.get("access-control-request-method") : request.method;
+  const asked =
+    request.method.toUpperCase() === "OPTIONS"
+      ? request.headers.get("access-control-request-method")
+      : request.method;
   if (asked === null) return null;
   const method = asked.toUpperCase();
   return method === "HEAD" ? "GET" : method;
@@ -136,7 +172,8 @@ export function withCors<T extends Response>(request: CorsRequest, response: T):
   const { allowed } = corsOrigins();
   headers.set("access-control-allow-origin", allowed === "*" ? "*" : origin);
   if (CORS_CREDENTIALS && allowed !== "*") headers.set("access-control-allow-credentials", "true");
-  if (CORS_EXPOSE_HEADERS.length > 0) headers.set("access-control-expose-headers", CORS_EXPOSE_HEADERS.join(", "));
+  if (CORS_EXPOSE_HEADERS.length > 0)
+    headers.set("access-control-expose-headers", CORS_EXPOSE_HEADERS.join(", "));
   return response;
 }
 
@@ -146,11 +183,20 @@ export function withCors<T extends Response>(request: CorsRequest, response: T):
  * keep the answer. Empty for any other OPTIONS request.
  */
 export function preflightHeaders(request: CorsRequest, allow: string): Record<string, string> {
-  if (request.headers.get("access-control-request-method") === null || allowedOrigin(request) === null) return {};
+  if (
+    request.headers.get("access-control-request-method") === null ||
+    allowedOrigin(request) === null
+  )
+    return {};
   const methods = allow
     .split(",")
     .map((method) => method.trim())
-    .filter((method) => method !== "OPTIONS" && method !== "HEAD" && (CORS_METHODS === null || CORS_METHODS.includes(method)));
+    .filter(
+      (method) =>
+        method !== "OPTIONS" &&
+        method !== "HEAD" &&
+        (CORS_METHODS === null || CORS_METHODS.includes(method)),
+    );
   const headers: Record<string, string> = {
     "access-control-allow-methods": methods.join(", "),
     "access-control-max-age": String(CORS_MAX_AGE),

@@ -2,13 +2,11 @@
 
 /** Body of POST config/routes/notes.json routes[2] */
 export interface PostApiNotesImportBody {
-  format: "a\"b" | "it's" | "back\\slash" | "*/" | "${x}" | "line\nbreak" | "ü ✓";
+  format: 'a"b' | "it's" | "back\\slash" | "*/" | "${x}" | "line\nbreak" | "ü ✓";
 }
-
 /** Body of POST config/routes/notes.json routes[1] */
 export interface PostApiNotesBody {
   title?: string;
   kind?: "plain" | "quote-d" | "back_slash";
   body?: string | null;
 }
-

@@ -44,8 +44,9 @@ export function loginUrl(here: string): string {
 
 /**
  * A request for `path` carrying the page request's headers (cookies, authorization), but none
- * that describe a body (forwardedHeaders). A `method` other than GET is a probe's (routeAccess): it asks as the page's own form would, from
- * this origin, whichever site the visitor came to the page from.
+ * that describe a body (forwardedHeaders). A `method` other than GET is a probe's (routeAccess): it
+ * asks as the page's own form would, from this origin, whichever site the visitor came to the page
+ * from.
  */
 async function requestFor(path: string, method = "GET"): Promise<Request> {
   const incoming = await headers();
@@ -54,7 +55,10 @@ async function requestFor(path: string, method = "GET"): Promise<Request> {
     forwarded.delete("origin");
     forwarded.set("sec-fetch-site", "same-origin");
   }
-  return new Request(new URL(path, requestOrigin({ headers: incoming })), { method, headers: forwarded });
+  return new Request(new URL(path, requestOrigin({ headers: incoming })), {
+    method,
+    headers: forwarded,
+  });
 }
 
 /**
@@ -63,8 +67,17 @@ async function requestFor(path: string, method = "GET"): Promise<Request> {
  * visitor to the login page and a 404 shows the not-found page; other errors come back to show.
  * `envelope` is the key the route answers under (its `envelope`): the page gets what is inside.
  */
-export function callRoute<T>(handler: RouteHandler, path: string, params: Record<string, string>, here: string, envelope?: string, countKey?: string): Promise<RouteAnswer<T>> {
-  return cachedCall(handler, path, JSON.stringify(params), here, envelope, countKey) as Promise<RouteAnswer<T>>;
+export function callRoute<T>(
+  handler: RouteHandler,
+  path: string,
+  params: Record<string, string>,
+  here: string,
+  envelope?: string,
+  countKey?: string,
+): Promise<RouteAnswer<T>> {
+  return cachedCall(handler, path, JSON.stringify(params), here, envelope, countKey) as Promise<
+    RouteAnswer<T>
+  >;
 }
 
 /**
@@ -72,23 +85,42 @@ export function callRoute<T>(handler: RouteHandler, path: string, params: Record
  * a page titled by its record (`generateMetadata`) and the page itself read it once. The params
  * travel as JSON, since `cache` compares its arguments by identity.
  */
-const cachedCall = cache(async (handler: RouteHandler, path: string, params: string, here: string, envelope?: string, countKey?: string): Promise<RouteAnswer<unknown>> => {
-  const response = await handler(await requestFor(path), { params: Promise.resolve(JSON.parse(params) as never) });
-  if (response.status === 401) redirect(loginUrl(here));
-  if (response.status === 404) notFound();
-  const location = response.headers.get("location");
-  if (response.status >= 300 && response.status < 400 && location) redirect(location);
-  const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) return { ok: false, status: response.status, error: errorOf(payload, response.status) };
-  const body = payload as Record<string, unknown> | null;
-  const data = envelope === undefined ? payload : body?.[envelope];
-  const count = countKey === undefined ? response.headers.get("x-total-count") : body?.[countKey];
-  const cursor = (rel: "next" | "prev") => {
-    const value = envelope === undefined ? cursorFromLink(response.headers.get("link"), rel) : body?.[rel];
-    return typeof value === "string" ? value : null;
-  };
-  return { ok: true, data, total: count === null || count === undefined ? null : Number(count), next: cursor("next"), prev: cursor("prev") };
-});
+const cachedCall = cache(
+  async (
+    handler: RouteHandler,
+    path: string,
+    params: string,
+    here: string,
+    envelope?: string,
+    countKey?: string,
+  ): Promise<RouteAnswer<unknown>> => {
+    const response = await handler(await requestFor(path), {
+      params: Promise.resolve(JSON.parse(params) as never),
+    });
+    if (response.status === 401) redirect(loginUrl(here));
+    if (response.status === 404) notFound();
+    const location = response.headers.get("location");
+    if (response.status >= 300 && response.status < 400 && location) redirect(location);
+    const payload: unknown = await response.json().catch(() => null);
+    if (!response.ok)
+      return { ok: false, status: response.status, error: errorOf(payload, response.status) };
+    const body = payload as Record<string, unknown> | null;
+    const data = envelope === undefined ? payload : body?.[envelope];
+    const count = countKey === undefined ? response.headers.get("x-total-count") : body?.[countKey];
+    const cursor = (rel: "next" | "prev") => {
+      const value =
+        envelope === undefined ? cursorFromLink(response.headers.get("link"), rel) : body?.[rel];
+      return typeof value === "string" ? value : null;
+    };
+    return {
+      ok: true,
+      data,
+      total: count === null || count === undefined ? null : Number(count),
+      next: cursor("next"),
+      prev: cursor("prev"),
+    };
+  },
+);
 
 /**
  * What the visitor may do with a form's route (a write with `auth` or a voter): "allowed";
@@ -97,13 +129,23 @@ const cachedCall = cache(async (handler: RouteHandler, path: string, params: str
  * (src/appgen/probe.ts): the same sign-in, path, record (404) and voter checks as the form's
  * request would meet, stopping before the body is read or anything is written.
  */
-export async function routeAccess(handler: RouteHandler, method: string, path: string, params: Record<string, string>): Promise<"allowed" | "signIn" | "refused"> {
-  const response = await handler(probeRequest(await requestFor(path, method)), { params: Promise.resolve(params as never) });
+export async function routeAccess(
+  handler: RouteHandler,
+  method: string,
+  path: string,
+  params: Record<string, string>,
+): Promise<"allowed" | "signIn" | "refused"> {
+  const response = await handler(probeRequest(await requestFor(path, method)), {
+    params: Promise.resolve(params as never),
+  });
   if (allowedByProbe(response)) return "allowed";
   return response.status === 401 ? "signIn" : "refused";
 }
 
-/** The cursor of the `rel` page in a `Link: <...?cursor=...>; rel="next", <...>; rel="prev"` header (a bare list paged by cursor), else null. */
+/**
+ * The cursor of the `rel` page in a `Link: <...?cursor=...>; rel="next", <...>; rel="prev"` header
+ * (a bare list paged by cursor), else null.
+ */
 function cursorFromLink(link: string | null, rel: "next" | "prev"): string | null {
   const target = link === null ? null : new RegExp(`<([^>]*)>;\\s*rel="${rel}"`).exec(link)?.[1];
   return target ? new URL(target, "http://page.invalid/").searchParams.get("cursor") : null;
@@ -115,7 +157,9 @@ function cursorFromLink(link: string | null, rel: "next" | "prev"): string | nul
  * draws agree.
  */
 export async function pageLocale(): Promise<string> {
-  const wanted = ((await headers()).get("accept-language") ?? "").split(",").map((part) => part.split(";")[0].trim());
+  const wanted = ((await headers()).get("accept-language") ?? "")
+    .split(",")
+    .map((part) => part.split(";")[0].trim());
   for (const tag of wanted) {
     try {
       if (tag && Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0) return tag;
@@ -134,7 +178,12 @@ type ValueKind = "string" | "number" | "boolean" | "datetime" | "json";
  * numbers in the visitor's language (see numberText), JSON indented, booleans as Yes/No, an
  * enum's value by its label (`labels`: the model's, else the value in words), nothing as a dash.
  */
-export function formatValue(value: unknown, kind: ValueKind, labels?: Readonly<Record<string, string>>, locale = "en"): string {
+export function formatValue(
+  value: unknown,
+  kind: ValueKind,
+  labels?: Readonly<Record<string, string>>,
+  locale = "en",
+): string {
   if (value === null || value === undefined) return "—";
   if (labels && typeof value === "string" && Object.hasOwn(labels, value)) return labels[value];
   if (kind === "boolean") return value === true ? "Yes" : "No";
@@ -151,14 +200,21 @@ export function formatValue(value: unknown, kind: ValueKind, labels?: Readonly<R
  * value.
  */
 function numberText(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 6, useGrouping: "min2" }).format(value);
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 6, useGrouping: "min2" }).format(
+    value,
+  );
 }
 
 /**
  * A value as a list cell or a record page shows it: a date as a `<time>` that the browser
  * redraws in the visitor's time zone (localTime.tsx), anything else as formatValue's text.
  */
-export function shownValue(value: unknown, kind: ValueKind, locale: string, labels?: Readonly<Record<string, string>>): ReactNode {
+export function shownValue(
+  value: unknown,
+  kind: ValueKind,
+  locale: string,
+  labels?: Readonly<Record<string, string>>,
+): ReactNode {
   if (kind === "datetime" && typeof value === "string" && !Number.isNaN(new Date(value).getTime()))
     return createElement(LocalTime, { value, locale });
   return formatValue(value, kind, labels, locale);
@@ -173,7 +229,11 @@ export function cellText(text: ReactNode): ReactNode {
   if (typeof text !== "string") return text;
   const characters = Array.from(text);
   if (characters.length <= CELL_CHARACTERS) return text;
-  return createElement("span", { className: "appgen-cut", title: text }, `${characters.slice(0, CELL_CHARACTERS - 1).join("")}…`);
+  return createElement(
+    "span",
+    { className: "appgen-cut", title: text },
+    `${characters.slice(0, CELL_CHARACTERS - 1).join("")}…`,
+  );
 }
 
 const CELL_CHARACTERS = 120;
@@ -183,10 +243,17 @@ const CELL_CHARACTERS = 120;
  * the value as the page shows it, or `fallback` (the view's title) when the route answered an
  * error or the value is empty.
  */
-export function recordTitle(answer: RouteAnswer<object>, field: string, kind: ValueKind, fallback: string, locale = "en"): string {
+export function recordTitle(
+  answer: RouteAnswer<object>,
+  field: string,
+  kind: ValueKind,
+  fallback: string,
+  locale = "en",
+): string {
   if (!answer.ok) return fallback;
   const value: unknown = (answer.data as Record<string, unknown>)[field];
-  const text = value === null || value === undefined ? "" : formatValue(value, kind, undefined, locale).trim();
+  const text =
+    value === null || value === undefined ? "" : formatValue(value, kind, undefined, locale).trim();
   return text === "" ? fallback : text;
 }
 

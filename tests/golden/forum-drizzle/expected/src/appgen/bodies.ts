@@ -5,12 +5,10 @@ export interface PostApiLoginBody {
   email: string;
   password: string;
 }
-
 /** Body of POST config/routes/comments.json routes[1] */
 export interface PostApiPostsByPostIdCommentsBody {
   content: string;
 }
-
 /** Body of PATCH config/routes/posts.json routes[3] */
 export interface PatchApiPostsByIdBody {
   title?: string;
@@ -18,7 +16,6 @@ export interface PatchApiPostsByIdBody {
   status?: "draft" | "published";
   tags?: string[];
 }
-
 /** Body of POST config/routes/posts.json routes[1] */
 export interface PostApiPostsBody {
   title: string;
@@ -26,16 +23,13 @@ export interface PostApiPostsBody {
   status?: "draft" | "published";
   tags?: string[];
 }
-
 /** Body of POST config/routes/auth.json routes[0] */
 export interface PostApiSignupBody {
   email: string;
   name: string;
   password: string;
 }
-
 /** Body of POST config/routes/tags.json routes[1] */
 export interface PostApiTagsBody {
   name: string;
 }
-

@@ -16,10 +16,15 @@ import type { PostApiTagsBody } from "./bodies";
 /** The scheme of the Authorization header (settings `accounts.tokenScheme`). */
 const TOKEN_SCHEME = "Bearer";
 
-/** Where and how to send: `baseUrl` is needed on the server (fetch has no page to resolve against). */
+/**
+ * Where and how to send: `baseUrl` is needed on the server (fetch has no page to resolve against).
+ */
 export interface RequestOptions {
   baseUrl?: string;
-  /** A session token, sent as `Authorization: Bearer <token>` (browsers send the cookie by themselves). */
+  /**
+   * A session token, sent as `Authorization: Bearer <token>` (browsers
+   * send the cookie by themselves).
+   */
   token?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -29,7 +34,7 @@ export interface RequestOptions {
  * The body of every failed request (appgen.config.json `errors.body`). A body that fails
  * validation also has `fields`: each failing body field's message, by its path in the body.
  */
-export type ApiError = { "error": string } & { fields?: Record<string, string> };
+export type ApiError = { error: string } & { fields?: Record<string, string> };
 
 /** Where ApiError holds its message. */
 const ERROR_PATH: readonly string[] = ["error"];
@@ -43,23 +48,39 @@ type QueryValue = string | number | boolean | undefined;
 /** The message of a failed request's answer (a list's items joined by "; "), else a general one. */
 export function errorOf(answer: unknown, status: number): string {
   let value = answer;
-  for (const key of ERROR_PATH) value = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  for (const key of ERROR_PATH)
+    value =
+      typeof value === "object" && value !== null
+        ? (value as Record<string, unknown>)[key]
+        : undefined;
   if (typeof value === "string") return value;
-  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string")) return value.join("; ");
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string"))
+    return value.join("; ");
   return `The request failed (${status}).`;
 }
 
 /** The `fields` of a failed request's answer (body validation: a message per field), else none. */
 export function fieldsOf(answer: unknown): Record<string, string> {
-  const fields = typeof answer === "object" && answer !== null ? (answer as Record<string, unknown>).fields : undefined;
+  const fields =
+    typeof answer === "object" && answer !== null
+      ? (answer as Record<string, unknown>).fields
+      : undefined;
   if (typeof fields !== "object" || fields === null) return {};
-  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return Object.fromEntries(
+    Object.entries(fields).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
 }
 
 /** `path` with the defined values of `query` as its query string. */
-export function withQuery(path: string, query: Readonly<Record<string, QueryValue>> | undefined): string {
+export function withQuery(
+  path: string,
+  query: Readonly<Record<string, QueryValue>> | undefined,
+): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, String(value));
+  for (const [name, value] of Object.entries(query ?? {}))
+    if (value !== undefined) search.set(name, String(value));
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
@@ -68,8 +89,17 @@ export function withQuery(path: string, query: Readonly<Record<string, QueryValu
  * Sends one request as JSON and reads the JSON answer. Every function below uses it, and so do
  * the forms of src/appgen/form.tsx, whose routes are known only at run time.
  */
-export async function send<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { accept: "application/json", ...(method === "GET" ? {} : { "content-type": "application/json" }), ...options.headers };
+export async function send<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    ...(method === "GET" ? {} : { "content-type": "application/json" }),
+    ...options.headers,
+  };
   if (options.token) headers.authorization = `${TOKEN_SCHEME} ${options.token}`;
   const response = await fetch(`${options.baseUrl ?? ""}${path}`, {
     method,
@@ -79,9 +109,22 @@ export async function send<T>(method: string, path: string, body?: unknown, opti
     signal: options.signal,
   });
   const answer: unknown = await response.json().catch(() => null);
-  if (!response.ok) return { ok: false, status: response.status, error: errorOf(answer, response.status), fields: fieldsOf(answer), headers: response.headers };
+  if (!response.ok)
+    return {
+      ok: false,
+      status: response.status,
+      error: errorOf(answer, response.status),
+      fields: fieldsOf(answer),
+      headers: response.headers,
+    };
   const redirected = response.redirected ? new URL(response.url) : null;
-  return { ok: true, status: response.status, data: answer as T, headers: response.headers, redirectedTo: redirected ? redirected.pathname + redirected.search : null };
+  return {
+    ok: true,
+    status: response.status,
+    data: answer as T,
+    headers: response.headers,
+    redirectedTo: redirected ? redirected.pathname + redirected.search : null,
+  };
 }
 
 export interface PostApiLoginInput {
@@ -91,7 +134,10 @@ export interface PostApiLoginInput {
 export type PostApiLoginResult = unknown;
 
 /** POST /api/login (config/routes/auth.json routes[1]) */
-export function postApiLogin(input: PostApiLoginInput, options?: RequestOptions): Promise<ApiResult<PostApiLoginResult>> {
+export function postApiLogin(
+  input: PostApiLoginInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiLoginResult>> {
   return send("POST", "/api/login", input.body, options);
 }
 
@@ -102,7 +148,10 @@ export interface GetApiPostsByPostIdCommentsByIdInput {
 export type GetApiPostsByPostIdCommentsByIdResult = Comment;
 
 /** GET /api/posts/:postId/comments/:id (config/routes/comments.json routes[2]) */
-export function getApiPostsByPostIdCommentsById(input: GetApiPostsByPostIdCommentsByIdInput, options?: RequestOptions): Promise<ApiResult<GetApiPostsByPostIdCommentsByIdResult>> {
+export function getApiPostsByPostIdCommentsById(
+  input: GetApiPostsByPostIdCommentsByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiPostsByPostIdCommentsByIdResult>> {
   const params = input.params;
   return send("GET", "/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments/" + encodeURIComponent(String(params.id)), undefined, options);
 }
@@ -115,7 +164,10 @@ export interface GetApiPostsByPostIdCommentsInput {
 export type GetApiPostsByPostIdCommentsResult = Array<Comment>;
 
 /** GET /api/posts/:postId/comments (config/routes/comments.json routes[0]) */
-export function getApiPostsByPostIdComments(input: GetApiPostsByPostIdCommentsInput, options?: RequestOptions): Promise<ApiResult<GetApiPostsByPostIdCommentsResult>> {
+export function getApiPostsByPostIdComments(
+  input: GetApiPostsByPostIdCommentsInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiPostsByPostIdCommentsResult>> {
   const params = input.params;
   return send("GET", withQuery("/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments", input.query), undefined, options);
 }
@@ -128,7 +180,10 @@ export interface PostApiPostsByPostIdCommentsInput {
 export type PostApiPostsByPostIdCommentsResult = Comment;
 
 /** POST /api/posts/:postId/comments (config/routes/comments.json routes[1]) */
-export function postApiPostsByPostIdComments(input: PostApiPostsByPostIdCommentsInput, options?: RequestOptions): Promise<ApiResult<PostApiPostsByPostIdCommentsResult>> {
+export function postApiPostsByPostIdComments(
+  input: PostApiPostsByPostIdCommentsInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiPostsByPostIdCommentsResult>> {
   const params = input.params;
   return send("POST", "/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments", input.body, options);
 }
@@ -140,7 +195,10 @@ export interface GetApiPostsByIdInput {
 export type GetApiPostsByIdResult = Omit<Post, "author" | "comments" | "tags"> & { author: Required<Pick<User, "id" | "name" | "createdAt">>; comments: Array<Comment>; tags: Array<Tag> };
 
 /** GET /api/posts/:id (config/routes/posts.json routes[2]) */
-export function getApiPostsById(input: GetApiPostsByIdInput, options?: RequestOptions): Promise<ApiResult<GetApiPostsByIdResult>> {
+export function getApiPostsById(
+  input: GetApiPostsByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiPostsByIdResult>> {
   const params = input.params;
   return send("GET", "/api/posts/" + encodeURIComponent(String(params.id)), undefined, options);
 }
@@ -153,7 +211,10 @@ export interface PatchApiPostsByIdInput {
 export type PatchApiPostsByIdResult = Post;
 
 /** PATCH /api/posts/:id (config/routes/posts.json routes[3]) */
-export function patchApiPostsById(input: PatchApiPostsByIdInput, options?: RequestOptions): Promise<ApiResult<PatchApiPostsByIdResult>> {
+export function patchApiPostsById(
+  input: PatchApiPostsByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PatchApiPostsByIdResult>> {
   const params = input.params;
   return send("PATCH", "/api/posts/" + encodeURIComponent(String(params.id)), input.body, options);
 }
@@ -165,7 +226,10 @@ export interface DeleteApiPostsByIdInput {
 export type DeleteApiPostsByIdResult = { success: true };
 
 /** DELETE /api/posts/:id (config/routes/posts.json routes[4]) */
-export function deleteApiPostsById(input: DeleteApiPostsByIdInput, options?: RequestOptions): Promise<ApiResult<DeleteApiPostsByIdResult>> {
+export function deleteApiPostsById(
+  input: DeleteApiPostsByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteApiPostsByIdResult>> {
   const params = input.params;
   return send("DELETE", "/api/posts/" + encodeURIComponent(String(params.id)), undefined, options);
 }
@@ -177,7 +241,10 @@ export interface GetApiPostsInput {
 export type GetApiPostsResult = Array<Omit<Post, "author"> & { author: Required<Pick<User, "id" | "name" | "createdAt">> }>;
 
 /** GET /api/posts (config/routes/posts.json routes[0]) */
-export function getApiPosts(input: GetApiPostsInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiPostsResult>> {
+export function getApiPosts(
+  input: GetApiPostsInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiPostsResult>> {
   return send("GET", withQuery("/api/posts", input.query), undefined, options);
 }
 
@@ -188,7 +255,10 @@ export interface PostApiPostsInput {
 export type PostApiPostsResult = unknown;
 
 /** POST /api/posts (config/routes/posts.json routes[1]) */
-export function postApiPosts(input: PostApiPostsInput, options?: RequestOptions): Promise<ApiResult<PostApiPostsResult>> {
+export function postApiPosts(
+  input: PostApiPostsInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiPostsResult>> {
   return send("POST", "/api/posts", input.body, options);
 }
 
@@ -199,7 +269,10 @@ export interface PostApiSignupInput {
 export type PostApiSignupResult = unknown;
 
 /** POST /api/signup (config/routes/auth.json routes[0]) */
-export function postApiSignup(input: PostApiSignupInput, options?: RequestOptions): Promise<ApiResult<PostApiSignupResult>> {
+export function postApiSignup(
+  input: PostApiSignupInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiSignupResult>> {
   return send("POST", "/api/signup", input.body, options);
 }
 
@@ -210,7 +283,10 @@ export interface GetApiTagsInput {
 export type GetApiTagsResult = Array<Tag>;
 
 /** GET /api/tags (config/routes/tags.json routes[0]) */
-export function getApiTags(input: GetApiTagsInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiTagsResult>> {
+export function getApiTags(
+  input: GetApiTagsInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiTagsResult>> {
   return send("GET", withQuery("/api/tags", input.query), undefined, options);
 }
 
@@ -221,7 +297,10 @@ export interface PostApiTagsInput {
 export type PostApiTagsResult = Tag;
 
 /** POST /api/tags (config/routes/tags.json routes[1]) */
-export function postApiTags(input: PostApiTagsInput, options?: RequestOptions): Promise<ApiResult<PostApiTagsResult>> {
+export function postApiTags(
+  input: PostApiTagsInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiTagsResult>> {
   return send("POST", "/api/tags", input.body, options);
 }
 
@@ -233,7 +312,10 @@ export interface GetApiUsersByAuthorIdPostsInput {
 export type GetApiUsersByAuthorIdPostsResult = Array<Post>;
 
 /** GET /api/users/:authorId/posts (config/routes/users.json routes[3]) */
-export function getApiUsersByAuthorIdPosts(input: GetApiUsersByAuthorIdPostsInput, options?: RequestOptions): Promise<ApiResult<GetApiUsersByAuthorIdPostsResult>> {
+export function getApiUsersByAuthorIdPosts(
+  input: GetApiUsersByAuthorIdPostsInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiUsersByAuthorIdPostsResult>> {
   const params = input.params;
   return send("GET", withQuery("/api/users/" + encodeURIComponent(String(params.authorId)) + "/posts", input.query), undefined, options);
 }
@@ -245,7 +327,10 @@ export interface GetApiUsersByIdInput {
 export type GetApiUsersByIdResult = User;
 
 /** GET /api/users/:id (config/routes/users.json routes[1]) */
-export function getApiUsersById(input: GetApiUsersByIdInput, options?: RequestOptions): Promise<ApiResult<GetApiUsersByIdResult>> {
+export function getApiUsersById(
+  input: GetApiUsersByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiUsersByIdResult>> {
   const params = input.params;
   return send("GET", "/api/users/" + encodeURIComponent(String(params.id)), undefined, options);
 }
@@ -257,7 +342,10 @@ export interface DeleteApiUsersByIdInput {
 export type DeleteApiUsersByIdResult = { success: true };
 
 /** DELETE /api/users/:id (config/routes/users.json routes[2]) */
-export function deleteApiUsersById(input: DeleteApiUsersByIdInput, options?: RequestOptions): Promise<ApiResult<DeleteApiUsersByIdResult>> {
+export function deleteApiUsersById(
+  input: DeleteApiUsersByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteApiUsersByIdResult>> {
   const params = input.params;
   return send("DELETE", "/api/users/" + encodeURIComponent(String(params.id)), undefined, options);
 }
@@ -269,6 +357,9 @@ export interface GetApiUsersInput {
 export type GetApiUsersResult = Array<User>;
 
 /** GET /api/users (config/routes/users.json routes[0]) */
-export function getApiUsers(input: GetApiUsersInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiUsersResult>> {
+export function getApiUsers(
+  input: GetApiUsersInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiUsersResult>> {
   return send("GET", withQuery("/api/users", input.query), undefined, options);
 }

@@ -37,9 +37,33 @@ export interface Job {
 
 /** Every job of the project, by name; appgen keeps this list up to date. */
 export const JOBS: Job[] = [
-  { name: "purgeNotes", schedule: "*/15 * * * *", timezone: "UTC", attempts: 3, retryDelaySeconds: 30, timeoutSeconds: 300, run: purgeNotes },
-  { name: "sendDigest", schedule: "0 8 * * mon-fri", timezone: "Europe/Berlin", attempts: 5, retryDelaySeconds: 10, timeoutSeconds: 60, run: sendDigest },
-  { name: "weeklyReport", schedule: "@weekly", timezone: "UTC", attempts: 3, retryDelaySeconds: 10, timeoutSeconds: 60, run: weeklyReport },
+  {
+    name: "purgeNotes",
+    schedule: "*/15 * * * *",
+    timezone: "UTC",
+    attempts: 3,
+    retryDelaySeconds: 30,
+    timeoutSeconds: 300,
+    run: purgeNotes,
+  },
+  {
+    name: "sendDigest",
+    schedule: "0 8 * * mon-fri",
+    timezone: "Europe/Berlin",
+    attempts: 5,
+    retryDelaySeconds: 10,
+    timeoutSeconds: 60,
+    run: sendDigest,
+  },
+  {
+    name: "weeklyReport",
+    schedule: "@weekly",
+    timezone: "UTC",
+    attempts: 3,
+    retryDelaySeconds: 10,
+    timeoutSeconds: 60,
+    run: weeklyReport,
+  },
 ];
 
 /** One scheduled time of a job. */
@@ -64,13 +88,26 @@ export function jobRunId(job: string, scheduledAt: Date): string {
  * scheduler of each instance can insert the runs of the window since its last tick, each under
  * jobRunId "if absent", and every run exists once.
  */
-export function dueRuns(jobs: ReadonlyArray<Pick<Job, "name" | "schedule" | "timezone">>, after: Date, upTo: Date): DueRun[] {
+export function dueRuns(
+  jobs: ReadonlyArray<Pick<Job, "name" | "schedule" | "timezone">>,
+  after: Date,
+  upTo: Date,
+): DueRun[] {
   return jobs
-    .flatMap((job) => runsOf(job, after, upTo).map((scheduledAt) => ({ job: job.name, scheduledAt })))
-    .sort((a, b) => a.scheduledAt.getTime() - b.scheduledAt.getTime() || (a.job < b.job ? -1 : a.job > b.job ? 1 : 0));
+    .flatMap((job) =>
+      runsOf(job, after, upTo).map((scheduledAt) => ({ job: job.name, scheduledAt })),
+    )
+    .sort(
+      (a, b) =>
+        a.scheduledAt.getTime() - b.scheduledAt.getTime() ||
+        (a.job < b.job ? -1 : a.job > b.job ? 1 : 0),
+    );
 }
 
-/** The times of one job in the window, read by cron-parser as appgen read it when it checked the config. */
+/**
+ * The times of one job in the window, read by cron-parser as appgen read it when it checked the
+ * config.
+ */
 function runsOf(job: Pick<Job, "name" | "schedule" | "timezone">, after: Date, upTo: Date): Date[] {
   const times: Date[] = [];
   if (!(after.getTime() < upTo.getTime())) return times;
@@ -99,7 +136,8 @@ const HOUR = 3_600_000;
  */
 function anchorBefore(after: Date, timezone: string): Date {
   let anchor = Math.floor(after.getTime() / HOUR) * HOUR;
-  while (utcOffset(timezone, anchor - 3 * HOUR) !== utcOffset(timezone, anchor + 3 * HOUR)) anchor -= HOUR;
+  while (utcOffset(timezone, anchor - 3 * HOUR) !== utcOffset(timezone, anchor + 3 * HOUR))
+    anchor -= HOUR;
   return new Date(anchor);
 }
 

@@ -11,19 +11,30 @@ export interface OutboxHandler {
   timeoutSeconds: number;
 }
 
-/** A scheduled job's handler (src/jobs/<name>.ts) as the worker runs it: the run's id, when it was due and the attempt. */
+/**
+ * A scheduled job's handler (src/jobs/<name>.ts) as the worker runs it: the run's id, when it was
+ * due and the attempt.
+ */
 function jobHandler(job: Job): OutboxHandler {
   return {
-    run: ({ id, payload, attempt }) => job.run({ id, job: job.name, scheduledAt: String((payload as { scheduledAt: unknown }).scheduledAt), attempt }),
+    run: ({ id, payload, attempt }) =>
+      job.run({
+        id,
+        job: job.name,
+        scheduledAt: String((payload as { scheduledAt: unknown }).scheduledAt),
+        attempt,
+      }),
     retryDelaySeconds: job.retryDelaySeconds,
     timeoutSeconds: job.timeoutSeconds,
   };
 }
 
-/** The handler of each row, by its kind and name: the events of config/events that the worker runs, and scheduled jobs. */
+/**
+ * The handler of each row, by its kind and name: the events of config/events that the worker runs,
+ * and scheduled jobs.
+ */
 export const OUTBOX_HANDLERS: Record<"event" | "job", Record<string, OutboxHandler>> = {
-  event: {
-  },
+  event: {},
   job: Object.fromEntries(JOBS.map((job) => [job.name, jobHandler(job)])),
 };
 

@@ -2,10 +2,10 @@
 import type { JobRun } from "@/appgen/jobs";
 
 /**
- * Runs at the times of the schedule of job "sendDigest" (config/jobs/digest.json), once across all
- * instances of the app. At least once, not exactly once: a run that throws, or outlives the job's
- * timeoutSeconds, is tried again (up to its attempts) with the same `run.id`: key idempotent work
- * by it.
+ * Runs at the times of the schedule of job "sendDigest" (config/jobs/digest.json),
+ * once across all instances of the app. At least once, not exactly once: a run that throws, or
+ * outlives the job's timeoutSeconds, is tried again (up to its attempts) with the same `run.id`:
+ * key idempotent work by it.
  */
 export async function sendDigest(run: JobRun): Promise<void> {
   console.log(`[job] ${run.job}: run ${run.id} (attempt ${run.attempt})`);

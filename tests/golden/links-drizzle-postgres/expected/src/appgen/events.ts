@@ -19,20 +19,31 @@ export function asJson(event: EventRecord): { [key: string]: Json } {
  * Runs a route's `inRequest` events after its write committed, one after another, once each. A
  * failing event is logged and skipped: the write is committed, so the response reports it as done.
  */
-export async function runEvents(handlers: Array<[name: string, handler: EventHandler]>, event: EventRecord): Promise<void> {
+export async function runEvents(
+  handlers: Array<[name: string, handler: EventHandler]>,
+  event: EventRecord,
+): Promise<void> {
   const payload = asJson(event) as unknown as EventRecord;
   for (const [name, handler] of handlers) {
     try {
       await handler({ ...payload, event: name, id: randomUUID(), attempt: 1 });
     } catch (error) {
-      console.error(`[appgen] event ${name} failed after ${event.model} ${event.operation}:`, error);
+      console.error(
+        `[appgen] event ${name} failed after ${event.model} ${event.operation}:`,
+        error,
+      );
     }
   }
 }
 
 /** What a function route returned, as the record events receive (objects only). */
 export function asRecord(value: unknown): Record<string, unknown> | null {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Response) ? (value as Record<string, unknown>) : null;
+  return typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof Response)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 /**
@@ -43,7 +54,16 @@ export function asRecord(value: unknown): Record<string, unknown> | null {
 export function eventRows(events: Array<[name: string, attempts: number]>, event: EventRecord) {
   const now = new Date();
   const payload = asJson(event);
-  return events.map(([name, maxAttempts]) => ({ kind: "event" as const, name, payload, status: "pending" as const, attempts: 0, maxAttempts, runAt: now, createdAt: now }));
+  return events.map(([name, maxAttempts]) => ({
+    kind: "event" as const,
+    name,
+    payload,
+    status: "pending" as const,
+    attempts: 0,
+    maxAttempts,
+    runAt: now,
+    createdAt: now,
+  }));
 }
 
 /**

@@ -2,11 +2,25 @@
 // What the API sends of each record (orm drizzle): the columns of each table without its hidden
 // fields, and the related records a route includes. The Prisma variant gets the same from the
 // client's global `omit` and `include`.
-import { and, asc, count, eq, getTableColumns, inArray, sql, type Column, type SQL, type Table } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  inArray,
+  sql,
+  type Column,
+  type SQL,
+  type Table,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, orderOf, tables } from "./db";
 
-/** The columns sent of each model, hidden fields left out: `db.select(columns.user)`, `.returning(columns.user)`. */
+/**
+ * The columns sent of each model, hidden fields left out: `db.select(columns.user)`,
+ * `.returning(columns.user)`.
+ */
 export const columns = {
   article: {
     id: tables.article.id,
@@ -26,11 +40,15 @@ export const columns = {
 type Row = Record<string, unknown>;
 
 /**
- * A finder's query: awaited. null: nothing to read.
+ * A finder's query: awaited.
+ * null: nothing to read.
  */
 type Query<T> = (PromiseLike<T>) | null;
 
-/** What withIncluded and withComputed do, as a generator that yields each query and gets its rows back. */
+/**
+ * What withIncluded and withComputed do, as a generator that yields each query and gets its rows
+ * back.
+ */
 type Reading<R> = Generator<Query<unknown[]>, R, unknown[]>;
 
 /** Runs a reading, awaiting each query. */
@@ -79,10 +97,10 @@ function aliasOf(table: Table, name: string): { table: Table; column: (field: st
 
 /**
  * A belongsTo read in the statement of its records: the related table left-joined under the
- * relation's name with an underscore (`table`, joined `on` the records' field), the columns sent of it, and its id
- * (what the related record's computed columns are read by). The related record is null when the
- * first of `columns` is (Drizzle's rule for a left join): its id, every model's first field, never
- * hidden, never null.
+ * relation's name with an underscore (`table`, joined `on` the records' field), the columns sent of
+ * it, and its id (what the related record's computed columns are read by). The related record is
+ * null when the first of `columns` is (Drizzle's rule for a left join): its id, every model's first
+ * field, never hidden, never null.
  */
 export interface JoinedRelation<C extends Record<string, Column> = Record<string, Column>> {
   table: Table;
@@ -97,14 +115,23 @@ export interface JoinedRelation<C extends Record<string, Column> = Record<string
  * starts with a capital letter: SQLite ignores case, so a relation `comment` of the model
  * `Comment` joined as "comment" would name the records' table.
  */
-export function joinOf<C extends Record<string, Column>>(table: Table, name: string, sent: C, key: Column): JoinedRelation<C> {
+export function joinOf<C extends Record<string, Column>>(
+  table: Table,
+  name: string,
+  sent: C,
+  key: Column,
+): JoinedRelation<C> {
   const related = aliasOf(table, `_${name}`);
   const id = related.column("id");
-  const joinedColumns = Object.fromEntries(Object.keys(sent).map((field) => [field, related.column(field)])) as C;
+  const joinedColumns = Object.fromEntries(
+    Object.keys(sent).map((field) => [field, related.column(field)]),
+  ) as C;
   return { table: related.table, on: eq(id, key), columns: joinedColumns, id };
 }
 
-/** Each model's belongsTo relations, as a route that includes them reads them in its own statement. */
+/**
+ * Each model's belongsTo relations, as a route that includes them reads them in its own statement.
+ */
 export const joined = {
   article: {
   },
@@ -141,16 +168,25 @@ function* including<T extends object>(records: T[], include: Record<string, Rela
   return results;
 }
 
-/** The caller a computed column is read for: the signed-in user's id, null (anonymous), or a prepared statement's placeholder. */
+/**
+ * The caller a computed column is read for: the signed-in user's id, null (anonymous), or a
+ * prepared statement's placeholder.
+ */
 export type Caller = string | null | ReturnType<typeof sql.placeholder>;
 
-/** How to compute one computed field for a set of records (see withComputed), or as a column of their select. */
+/**
+ * How to compute one computed field for a set of records (see withComputed), or as a column of
+ * their select.
+ */
 export interface ComputedFinder {
   /** `values`: a list per record; else one value per record. */
   list: boolean;
   /** The value of a record no related row matched: 0 for a count, false for callerIn. */
   none: unknown;
-  /** The values for these record ids (and the signed-in user's id, or null), each with its record's id. */
+  /**
+   * The values for these record ids (and the signed-in user's id, or null), each with its record's
+   * id.
+   */
   find(ids: string[], userId: string | null, reader: Reader): Query<Array<{ key: string | null; value: unknown }>>;
   /**
    * The field as a column of a select of the records: a subquery on `id`, the records' id column
@@ -160,10 +196,11 @@ export interface ComputedFinder {
   column(id: Column, caller: Caller): SQL;
 }
 
-// In the subqueries, the related table is `_r` and the join table `_l`: a subquery on the records' own table (a self
-// relation) reads its own rows, not the record's. Each column is inside an inner sql`...`: in a select of one table,
-// Drizzle writes the columns that are direct parts of a selected sql`...` without their table, which would leave
-// `"authorId" = "id"` to the subquery's own table.
+// In the subqueries, the related table is `_r` and the join table `_l`: a subquery on the records'
+// own table (a self relation) reads its own rows, not the record's. Each column is inside an inner
+// sql`...`: in a select of one table, Drizzle writes the columns that are direct parts of a
+// selected sql`...` without their table, which would leave `"authorId" = "id"` to the subquery's
+// own table.
 
 /** The number of rows of `table` whose `key` holds the record's id. */
 export function countColumn(table: Table, key: string): ComputedFinder["column"] {
@@ -171,7 +208,10 @@ export function countColumn(table: Table, key: string): ComputedFinder["column"]
   return (id) => sql`(${sql`select count(*) from ${table} ${related.table} where ${related.column(key)} = ${id}`})`.mapWith(Number);
 }
 
-/** Whether a row of the join table `table` links the record (`own`) and the caller (`other`); false, read nothing, for an anonymous caller. */
+/**
+ * Whether a row of the join table `table` links the record (`own`) and the caller (`other`); false,
+ * read nothing, for an anonymous caller.
+ */
 export function callerInColumn(table: Table, own: string, other: string): ComputedFinder["column"] {
   const link = aliasOf(table, "_l");
   return (id, caller) => caller === null ? sql`false`.mapWith(Boolean) : sql`exists(select 1 from ${table} ${link.table} where ${and(eq(link.column(own), id), eq(link.column(other), caller))})`.mapWith(Boolean);

@@ -5,52 +5,43 @@ export interface PutApiArticlesByIdLabelsBody {
   title: string;
   labelNames?: string[];
 }
-
 /** Body of PUT config/routes/articles.json routes[3] */
 export interface PutApiArticlesByIdBody {
   title: string;
   summary?: string | null;
   labels?: string[];
 }
-
 /** Body of PATCH config/routes/articles.json routes[4] */
 export interface PatchApiArticlesByIdBody {
   summary?: string | null;
   labels?: string[];
   readers: string[];
 }
-
 /** Body of POST config/routes/articles.json routes[7] */
 export interface PostApiArticlesFormBody {
   title: string;
   labels?: string[];
 }
-
 /** Body of POST config/routes/articles.json routes[8] */
 export interface PostApiArticlesImportBody {
   labels: string[];
 }
-
 /** Body of POST config/routes/articles.json routes[6] */
 export interface PostApiArticlesQuickBody {
   title: string;
   labels?: string[];
 }
-
 /** Body of POST config/routes/articles.json routes[0] */
 export interface PostApiArticlesBody {
   title: string;
   labels?: string[];
   readers?: string[];
 }
-
 /** Body of POST config/routes/labels.json routes[0] */
 export interface PostApiLabelsBody {
   name: string;
 }
-
 /** Body of POST config/routes/labels.json routes[7] */
 export interface PostApiReadersBody {
   name: string;
 }
-

@@ -3,11 +3,12 @@ import { dueJobRows, OUTBOX_HANDLERS, type OutboxHandler } from "./outboxHandler
 import { outboxStore } from "./outboxStore";
 
 /**
- * The outbox's worker: each server process runs one (started by startServer, src/appgen/startup.ts).
- * Routes record their events as rows of `AppgenEvent` in the transaction of their write; the
- * worker claims due rows one at a time across every instance, runs their handlers and records
- * the outcome. Delivery is at least once: a handler may run again after a failure, or when the
- * instance running it stopped before it finished (its claim's lease, `lockedUntil`, expired).
+ * The outbox's worker: each server process runs one (started by startServer,
+ * src/appgen/startup.ts). Routes record their events as rows of `AppgenEvent` in the transaction of
+ * their write; the worker claims due rows one at a time across every instance, runs their handlers
+ * and records the outcome. Delivery is at least once: a handler may run again after a failure, or
+ * when the instance running it stopped before it finished (its claim's lease, `lockedUntil`,
+ * expired).
  */
 
 /** A row as the worker reads it. */
@@ -22,7 +23,9 @@ export interface OutboxRow {
   maxAttempts: number;
 }
 
-/** A job's row, added only when no row has its id (scheduled runs: one per run across instances). */
+/**
+ * A job's row, added only when no row has its id (scheduled runs: one per run across instances).
+ */
 export interface NewOutboxRow {
   id: string;
   kind: "event" | "job";
@@ -34,9 +37,15 @@ export interface NewOutboxRow {
 
 /** The outbox's queries, in the project's ORM (src/appgen/outboxStore.ts). */
 export interface OutboxStore {
-  /** Up to `limit` rows to run now: pending, due, not claimed or with an expired claim; oldest first. */
+  /**
+   * Up to `limit` rows to run now: pending, due, not claimed or with an expired claim; oldest
+   * first.
+   */
   due(now: Date, limit: number): Promise<OutboxRow[]>;
-  /** Claims a row read by due() when no one else did meanwhile (its attempts unchanged): true when this process got it. */
+  /**
+   * Claims a row read by due() when no one else did meanwhile (its attempts unchanged): true when
+   * this process got it.
+   */
   claim(row: OutboxRow, lockedUntil: Date): Promise<boolean>;
   /** The claimed attempt (`attempts`) succeeded. */
   done(id: string, attempts: number, now: Date): Promise<void>;
@@ -61,25 +70,32 @@ const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
 /** Done rows are deleted this long after they finished; failed rows are kept. */
 const KEEP_DONE_MS = 7 * 24 * 60 * 60 * 1000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
-/** On SIGTERM or SIGINT, how long running handlers may finish before their claims are given back. */
+/**
+ * On SIGTERM or SIGINT, how long running handlers may finish before their claims are given back.
+ */
 const SHUTDOWN_WAIT_MS = 10_000;
 /** What lastError keeps of an error (its message and stack). */
 const MAX_ERROR_LENGTH = 2000;
 
-/** The wait before attempt `attempt + 1` after attempt `attempt` failed: the event's delay, doubled each time, at most an hour. */
+/**
+ * The wait before attempt `attempt + 1` after attempt `attempt` failed: the event's delay, doubled
+ * each time, at most an hour.
+ */
 export function retryDelayMs(attempt: number, retryDelaySeconds: number): number {
   return Math.min(retryDelaySeconds * 1000 * 2 ** (attempt - 1), MAX_RETRY_DELAY_MS);
 }
 
 /** An error as lastError keeps it: its stack (which starts with the message), cut to a length. */
 export function errorText(error: unknown): string {
-  const text = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+  const text =
+    error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
   return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
 }
 
 /** The handler of a row: an event's by its name, a job's by its name. */
 function handlerOf(row: OutboxRow): OutboxHandler | undefined {
-  const handlers: Record<string, OutboxHandler> | undefined = row.kind === "event" || row.kind === "job" ? OUTBOX_HANDLERS[row.kind] : undefined;
+  const handlers: Record<string, OutboxHandler> | undefined =
+    row.kind === "event" || row.kind === "job" ? OUTBOX_HANDLERS[row.kind] : undefined;
   return handlers && Object.hasOwn(handlers, row.name) ? handlers[row.name] : undefined;
 }
 
@@ -92,7 +108,10 @@ export class OutboxWorker {
   private lastPurge = 0;
   private lastProblem = "";
 
-  /** The end of the last window of scheduled runs added: runs due before the worker started are skipped, as cron does. */
+  /**
+   * The end of the last window of scheduled runs added: runs due before the worker started are
+   * skipped, as cron does.
+   */
   private scheduledUpTo = new Date();
 
   constructor(
@@ -120,11 +139,24 @@ export class OutboxWorker {
     clearTimeout(this.timer);
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
-    await Promise.race([Promise.all([...this.running.values()].map((run) => run.finished)), waited]);
+    await Promise.race([
+      Promise.all([...this.running.values()].map((run) => run.finished)),
+      waited,
+    ]);
     clearTimeout(timer);
     const unfinished = [...this.running.entries()];
-    await Promise.all(unfinished.map(([id, run]) => this.store.release(id, run.attempts).catch((error) => this.problem("could not give back a claim", error))));
-    if (unfinished.length > 0) console.warn(`[appgen] outbox: gave back ${unfinished.length} unfinished event(s) at shutdown; another instance runs them`);
+    await Promise.all(
+      unfinished.map(([id, run]) =>
+        this.store
+          .release(id, run.attempts)
+          .catch((error) => this.problem("could not give back a claim", error)),
+      ),
+    );
+    if (unfinished.length > 0)
+      console.warn(
+        `[appgen] outbox: gave back ${unfinished.length} unfinished event(s) at shutdown; ` +
+          "another instance runs them",
+      );
   }
 
   private schedule(delayMs: number): void {
@@ -174,12 +206,22 @@ export class OutboxWorker {
       if (this.running.has(row.id)) continue;
       if (row.attempts >= row.maxAttempts) {
         // Claimed for its last attempt by an instance that stopped before it finished.
-        await this.store.fail(row.id, row.attempts, now, "the instance running its last attempt stopped before it finished");
+        await this.store.fail(
+          row.id,
+          row.attempts,
+          now,
+          "the instance running its last attempt stopped before it finished",
+        );
         continue;
       }
       const handler = handlerOf(row);
       if (!handler) {
-        await this.store.fail(row.id, row.attempts, now, `no handler for ${row.kind} "${row.name}" (removed from config?)`);
+        await this.store.fail(
+          row.id,
+          row.attempts,
+          now,
+          `no handler for ${row.kind} "${row.name}" (removed from config?)`,
+        );
         continue;
       }
       const lease = new Date(now.getTime() + handler.timeoutSeconds * 1000);
@@ -204,17 +246,31 @@ export class OutboxWorker {
     } catch (error) {
       failure = error ?? new Error("the handler threw nothing");
     }
-    // Each outcome is recorded only while the claim is this attempt's (the row's attempts unchanged):
-    // after a shutdown gave it back, or another instance took over an expired claim, it is not.
+    // Each outcome is recorded only while the claim is this attempt's (the row's attempts
+    // unchanged): after a shutdown gave it back, or another instance took over an expired claim, it
+    // is not.
     try {
       const now = new Date();
       if (failure === undefined) await this.store.done(row.id, attempt, now);
       else if (attempt >= row.maxAttempts) {
-        console.error(`[appgen] ${row.kind} ${row.name} (${row.id}) failed for good after ${attempt} attempt(s):`, failure);
+        console.error(
+          `[appgen] ${row.kind} ${row.name} (${row.id}) ` +
+            `failed for good after ${attempt} attempt(s):`,
+          failure,
+        );
         await this.store.fail(row.id, attempt, now, errorText(failure));
       } else {
-        console.error(`[appgen] ${row.kind} ${row.name} (${row.id}) failed (attempt ${attempt} of ${row.maxAttempts}); it runs again later:`, failure);
-        await this.store.retryAt(row.id, attempt, new Date(now.getTime() + retryDelayMs(attempt, handler.retryDelaySeconds)), errorText(failure));
+        console.error(
+          `[appgen] ${row.kind} ${row.name} (${row.id}) failed ` +
+            `(attempt ${attempt} of ${row.maxAttempts}); it runs again later:`,
+          failure,
+        );
+        await this.store.retryAt(
+          row.id,
+          attempt,
+          new Date(now.getTime() + retryDelayMs(attempt, handler.retryDelaySeconds)),
+          errorText(failure),
+        );
       }
     } catch (error) {
       // The outcome is not recorded: the claim expires and the row runs again (at least once).
@@ -228,7 +284,10 @@ export class OutboxWorker {
     await this.store.purgeDone(new Date(Date.now() - KEEP_DONE_MS));
   }
 
-  /** Logs a problem of the outbox itself (e.g. the database is down) once until it changes or clears. */
+  /**
+   * Logs a problem of the outbox itself (e.g. the database is down) once until it changes or
+   * clears.
+   */
   private problem(what: string, error: unknown): void {
     const text = `${what}: ${error instanceof Error ? error.message : String(error)}`;
     if (text === this.lastProblem) return;

@@ -19,10 +19,15 @@ import type { PostApiReadersBody } from "./bodies";
 /** The scheme of the Authorization header (settings `accounts.tokenScheme`). */
 const TOKEN_SCHEME = "Bearer";
 
-/** Where and how to send: `baseUrl` is needed on the server (fetch has no page to resolve against). */
+/**
+ * Where and how to send: `baseUrl` is needed on the server (fetch has no page to resolve against).
+ */
 export interface RequestOptions {
   baseUrl?: string;
-  /** A session token, sent as `Authorization: Bearer <token>` (browsers send the cookie by themselves). */
+  /**
+   * A session token, sent as `Authorization: Bearer <token>` (browsers
+   * send the cookie by themselves).
+   */
   token?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -32,7 +37,7 @@ export interface RequestOptions {
  * The body of every failed request (appgen.config.json `errors.body`). A body that fails
  * validation also has `fields`: each failing body field's message, by its path in the body.
  */
-export type ApiError = { "error": string } & { fields?: Record<string, string> };
+export type ApiError = { error: string } & { fields?: Record<string, string> };
 
 /** Where ApiError holds its message. */
 const ERROR_PATH: readonly string[] = ["error"];
@@ -46,23 +51,39 @@ type QueryValue = string | number | boolean | undefined;
 /** The message of a failed request's answer (a list's items joined by "; "), else a general one. */
 export function errorOf(answer: unknown, status: number): string {
   let value = answer;
-  for (const key of ERROR_PATH) value = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  for (const key of ERROR_PATH)
+    value =
+      typeof value === "object" && value !== null
+        ? (value as Record<string, unknown>)[key]
+        : undefined;
   if (typeof value === "string") return value;
-  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string")) return value.join("; ");
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string"))
+    return value.join("; ");
   return `The request failed (${status}).`;
 }
 
 /** The `fields` of a failed request's answer (body validation: a message per field), else none. */
 export function fieldsOf(answer: unknown): Record<string, string> {
-  const fields = typeof answer === "object" && answer !== null ? (answer as Record<string, unknown>).fields : undefined;
+  const fields =
+    typeof answer === "object" && answer !== null
+      ? (answer as Record<string, unknown>).fields
+      : undefined;
   if (typeof fields !== "object" || fields === null) return {};
-  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return Object.fromEntries(
+    Object.entries(fields).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
 }
 
 /** `path` with the defined values of `query` as its query string. */
-export function withQuery(path: string, query: Readonly<Record<string, QueryValue>> | undefined): string {
+export function withQuery(
+  path: string,
+  query: Readonly<Record<string, QueryValue>> | undefined,
+): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, String(value));
+  for (const [name, value] of Object.entries(query ?? {}))
+    if (value !== undefined) search.set(name, String(value));
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
@@ -71,8 +92,17 @@ export function withQuery(path: string, query: Readonly<Record<string, QueryValu
  * Sends one request as JSON and reads the JSON answer. Every function below uses it, and so do
  * the forms of src/appgen/form.tsx, whose routes are known only at run time.
  */
-export async function send<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { accept: "application/json", ...(method === "GET" ? {} : { "content-type": "application/json" }), ...options.headers };
+export async function send<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    ...(method === "GET" ? {} : { "content-type": "application/json" }),
+    ...options.headers,
+  };
   if (options.token) headers.authorization = `${TOKEN_SCHEME} ${options.token}`;
   const response = await fetch(`${options.baseUrl ?? ""}${path}`, {
     method,
@@ -82,9 +112,22 @@ export async function send<T>(method: string, path: string, body?: unknown, opti
     signal: options.signal,
   });
   const answer: unknown = await response.json().catch(() => null);
-  if (!response.ok) return { ok: false, status: response.status, error: errorOf(answer, response.status), fields: fieldsOf(answer), headers: response.headers };
+  if (!response.ok)
+    return {
+      ok: false,
+      status: response.status,
+      error: errorOf(answer, response.status),
+      fields: fieldsOf(answer),
+      headers: response.headers,
+    };
   const redirected = response.redirected ? new URL(response.url) : null;
-  return { ok: true, status: response.status, data: answer as T, headers: response.headers, redirectedTo: redirected ? redirected.pathname + redirected.search : null };
+  return {
+    ok: true,
+    status: response.status,
+    data: answer as T,
+    headers: response.headers,
+    redirectedTo: redirected ? redirected.pathname + redirected.search : null,
+  };
 }
 
 export interface GetApiArticlesByIdCountsInput {
@@ -94,7 +137,10 @@ export interface GetApiArticlesByIdCountsInput {
 export type GetApiArticlesByIdCountsResult = Required<Pick<Article, "title">> & { labels: Array<Required<Pick<Label, "name" | "articleCount">>> };
 
 /** GET /api/articles/:id/counts (config/routes/articles.json routes[2]) */
-export function getApiArticlesByIdCounts(input: GetApiArticlesByIdCountsInput, options?: RequestOptions): Promise<ApiResult<GetApiArticlesByIdCountsResult>> {
+export function getApiArticlesByIdCounts(
+  input: GetApiArticlesByIdCountsInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiArticlesByIdCountsResult>> {
   const params = input.params;
   return send("GET", "/api/articles/" + encodeURIComponent(String(params.id)) + "/counts", undefined, options);
 }
@@ -107,7 +153,10 @@ export interface PutApiArticlesByIdLabelsInput {
 export type PutApiArticlesByIdLabelsResult = Omit<Article & Required<Pick<Article, "url">>, "labels"> & { labels: Array<Label & Required<Pick<Label, "url">>> };
 
 /** PUT /api/articles/:id/labels (config/routes/articles.json routes[5]) */
-export function putApiArticlesByIdLabels(input: PutApiArticlesByIdLabelsInput, options?: RequestOptions): Promise<ApiResult<PutApiArticlesByIdLabelsResult>> {
+export function putApiArticlesByIdLabels(
+  input: PutApiArticlesByIdLabelsInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PutApiArticlesByIdLabelsResult>> {
   const params = input.params;
   return send("PUT", "/api/articles/" + encodeURIComponent(String(params.id)) + "/labels", input.body, options);
 }
@@ -119,7 +168,10 @@ export interface GetApiArticlesByIdInput {
 export type GetApiArticlesByIdResult = Omit<Article & Required<Pick<Article, "url">>, "labels" | "readers"> & { labels: Array<Label & Required<Pick<Label, "url">>>; readers: Array<Reader> };
 
 /** GET /api/articles/:id (config/routes/articles.json routes[1]) */
-export function getApiArticlesById(input: GetApiArticlesByIdInput, options?: RequestOptions): Promise<ApiResult<GetApiArticlesByIdResult>> {
+export function getApiArticlesById(
+  input: GetApiArticlesByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiArticlesByIdResult>> {
   const params = input.params;
   return send("GET", "/api/articles/" + encodeURIComponent(String(params.id)), undefined, options);
 }
@@ -132,7 +184,10 @@ export interface PutApiArticlesByIdInput {
 export type PutApiArticlesByIdResult = Omit<Article & Required<Pick<Article, "url">>, "labels"> & { labels: Array<Label & Required<Pick<Label, "url">>> };
 
 /** PUT /api/articles/:id (config/routes/articles.json routes[3]) */
-export function putApiArticlesById(input: PutApiArticlesByIdInput, options?: RequestOptions): Promise<ApiResult<PutApiArticlesByIdResult>> {
+export function putApiArticlesById(
+  input: PutApiArticlesByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PutApiArticlesByIdResult>> {
   const params = input.params;
   return send("PUT", "/api/articles/" + encodeURIComponent(String(params.id)), input.body, options);
 }
@@ -145,7 +200,10 @@ export interface PatchApiArticlesByIdInput {
 export type PatchApiArticlesByIdResult = Article & Required<Pick<Article, "url">>;
 
 /** PATCH /api/articles/:id (config/routes/articles.json routes[4]) */
-export function patchApiArticlesById(input: PatchApiArticlesByIdInput, options?: RequestOptions): Promise<ApiResult<PatchApiArticlesByIdResult>> {
+export function patchApiArticlesById(
+  input: PatchApiArticlesByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PatchApiArticlesByIdResult>> {
   const params = input.params;
   return send("PATCH", "/api/articles/" + encodeURIComponent(String(params.id)), input.body, options);
 }
@@ -157,7 +215,10 @@ export interface PostApiArticlesFormInput {
 export type PostApiArticlesFormResult = unknown;
 
 /** POST /api/articles/form (config/routes/articles.json routes[7]) */
-export function postApiArticlesForm(input: PostApiArticlesFormInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesFormResult>> {
+export function postApiArticlesForm(
+  input: PostApiArticlesFormInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiArticlesFormResult>> {
   return send("POST", "/api/articles/form", input.body, options);
 }
 
@@ -168,7 +229,10 @@ export interface PostApiArticlesImportInput {
 export type PostApiArticlesImportResult = unknown;
 
 /** POST /api/articles/import (config/routes/articles.json routes[8]) */
-export function postApiArticlesImport(input: PostApiArticlesImportInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesImportResult>> {
+export function postApiArticlesImport(
+  input: PostApiArticlesImportInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiArticlesImportResult>> {
   return send("POST", "/api/articles/import", input.body, options);
 }
 
@@ -179,7 +243,10 @@ export interface PostApiArticlesQuickInput {
 export type PostApiArticlesQuickResult = { success: true };
 
 /** POST /api/articles/quick (config/routes/articles.json routes[6]) */
-export function postApiArticlesQuick(input: PostApiArticlesQuickInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesQuickResult>> {
+export function postApiArticlesQuick(
+  input: PostApiArticlesQuickInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiArticlesQuickResult>> {
   return send("POST", "/api/articles/quick", input.body, options);
 }
 
@@ -190,7 +257,10 @@ export interface GetApiArticlesInput {
 export type GetApiArticlesResult = { "articles": Array<Omit<Article & Required<Pick<Article, "url">>, "labels"> & { labels: Array<Label & Required<Pick<Label, "url">>> }>; "next": string | null; "prev": string | null };
 
 /** GET /api/articles (config/routes/articles.json routes[9]) */
-export function getApiArticles(input: GetApiArticlesInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiArticlesResult>> {
+export function getApiArticles(
+  input: GetApiArticlesInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiArticlesResult>> {
   return send("GET", withQuery("/api/articles", input.query), undefined, options);
 }
 
@@ -201,7 +271,10 @@ export interface PostApiArticlesInput {
 export type PostApiArticlesResult = Omit<Article & Required<Pick<Article, "url">>, "labels" | "readers"> & { labels: Array<Label & Required<Pick<Label, "url">>>; readers: Array<Reader> };
 
 /** POST /api/articles (config/routes/articles.json routes[0]) */
-export function postApiArticles(input: PostApiArticlesInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesResult>> {
+export function postApiArticles(
+  input: PostApiArticlesInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiArticlesResult>> {
   return send("POST", "/api/articles", input.body, options);
 }
 
@@ -212,7 +285,10 @@ export interface GetApiLabelPagesInput {
 export type GetApiLabelPagesResult = Array<Required<Pick<Label, "name" | "articleCount">>>;
 
 /** GET /api/label-pages (config/routes/labels.json routes[8]) */
-export function getApiLabelPages(input: GetApiLabelPagesInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiLabelPagesResult>> {
+export function getApiLabelPages(
+  input: GetApiLabelPagesInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiLabelPagesResult>> {
   return send("GET", withQuery("/api/label-pages", input.query), undefined, options);
 }
 
@@ -223,7 +299,10 @@ export interface GetApiLabelUrlsInput {
 export type GetApiLabelUrlsResult = Array<Required<Pick<Label, "url">>["url"]>;
 
 /** GET /api/label-urls (config/routes/labels.json routes[2]) */
-export function getApiLabelUrls(input: GetApiLabelUrlsInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiLabelUrlsResult>> {
+export function getApiLabelUrls(
+  input: GetApiLabelUrlsInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiLabelUrlsResult>> {
   return send("GET", withQuery("/api/label-urls", input.query), undefined, options);
 }
 
@@ -234,7 +313,10 @@ export interface GetApiLabelsByIdGoInput {
 export type GetApiLabelsByIdGoResult = unknown;
 
 /** GET /api/labels/:id/go (config/routes/labels.json routes[4]) */
-export function getApiLabelsByIdGo(input: GetApiLabelsByIdGoInput, options?: RequestOptions): Promise<ApiResult<GetApiLabelsByIdGoResult>> {
+export function getApiLabelsByIdGo(
+  input: GetApiLabelsByIdGoInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiLabelsByIdGoResult>> {
   const params = input.params;
   return send("GET", "/api/labels/" + encodeURIComponent(String(params.id)) + "/go", undefined, options);
 }
@@ -246,7 +328,10 @@ export interface GetApiLabelsByIdInput {
 export type GetApiLabelsByIdResult = Omit<Label & Required<Pick<Label, "url">>, "articles"> & { articles: Array<Article & Required<Pick<Article, "url">>> };
 
 /** GET /api/labels/:id (config/routes/labels.json routes[3]) */
-export function getApiLabelsById(input: GetApiLabelsByIdInput, options?: RequestOptions): Promise<ApiResult<GetApiLabelsByIdResult>> {
+export function getApiLabelsById(
+  input: GetApiLabelsByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiLabelsByIdResult>> {
   const params = input.params;
   return send("GET", "/api/labels/" + encodeURIComponent(String(params.id)), undefined, options);
 }
@@ -258,7 +343,10 @@ export interface DeleteApiLabelsByIdInput {
 export type DeleteApiLabelsByIdResult = { success: true };
 
 /** DELETE /api/labels/:id (config/routes/labels.json routes[5]) */
-export function deleteApiLabelsById(input: DeleteApiLabelsByIdInput, options?: RequestOptions): Promise<ApiResult<DeleteApiLabelsByIdResult>> {
+export function deleteApiLabelsById(
+  input: DeleteApiLabelsByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteApiLabelsByIdResult>> {
   const params = input.params;
   return send("DELETE", "/api/labels/" + encodeURIComponent(String(params.id)), undefined, options);
 }
@@ -270,7 +358,10 @@ export interface GetApiLabelsByIdSummariesInput {
 export type GetApiLabelsByIdSummariesResult = Required<Pick<Label, "name" | "summaries">>;
 
 /** GET /api/labels/:id/summaries (config/routes/labels.json routes[6]) */
-export function getApiLabelsByIdSummaries(input: GetApiLabelsByIdSummariesInput, options?: RequestOptions): Promise<ApiResult<GetApiLabelsByIdSummariesResult>> {
+export function getApiLabelsByIdSummaries(
+  input: GetApiLabelsByIdSummariesInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiLabelsByIdSummariesResult>> {
   const params = input.params;
   return send("GET", "/api/labels/" + encodeURIComponent(String(params.id)) + "/summaries", undefined, options);
 }
@@ -281,7 +372,10 @@ export interface GetApiLabelsInput {
 export type GetApiLabelsResult = Array<Required<Pick<Label, "name" | "articleCount">>>;
 
 /** GET /api/labels (config/routes/labels.json routes[1]) */
-export function getApiLabels(_input: GetApiLabelsInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiLabelsResult>> {
+export function getApiLabels(
+  _input: GetApiLabelsInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiLabelsResult>> {
   return send("GET", "/api/labels", undefined, options);
 }
 
@@ -292,7 +386,10 @@ export interface PostApiLabelsInput {
 export type PostApiLabelsResult = Label & Required<Pick<Label, "url">>;
 
 /** POST /api/labels (config/routes/labels.json routes[0]) */
-export function postApiLabels(input: PostApiLabelsInput, options?: RequestOptions): Promise<ApiResult<PostApiLabelsResult>> {
+export function postApiLabels(
+  input: PostApiLabelsInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiLabelsResult>> {
   return send("POST", "/api/labels", input.body, options);
 }
 
@@ -303,6 +400,9 @@ export interface PostApiReadersInput {
 export type PostApiReadersResult = Reader;
 
 /** POST /api/readers (config/routes/labels.json routes[7]) */
-export function postApiReaders(input: PostApiReadersInput, options?: RequestOptions): Promise<ApiResult<PostApiReadersResult>> {
+export function postApiReaders(
+  input: PostApiReadersInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiReadersResult>> {
   return send("POST", "/api/readers", input.body, options);
 }

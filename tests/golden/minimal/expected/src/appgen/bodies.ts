@@ -5,23 +5,19 @@ export interface PostApiLoginBody {
   email: string;
   password: string;
 }
-
 /** Body of POST config/routes/account.json routes[0] */
 export interface PostApiSignupBody {
   name: string;
   email: string;
   password: string;
 }
-
 /** Body of PATCH config/routes/users.json routes[3] */
 export interface PatchApiUsersByIdBody {
   name?: string;
   email?: string;
 }
-
 /** Body of POST config/routes/users.json routes[1] */
 export interface PostApiUsersBody {
   name: string;
   email: string;
 }
-

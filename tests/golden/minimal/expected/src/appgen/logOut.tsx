@@ -25,7 +25,11 @@ export function LogOutButton() {
       <button type="button" className="appgen-logout" disabled={busy} onClick={() => void logOut()}>
         Log out
       </button>
-      {error && <span role="alert" className="appgen-error">{error}</span>}
+      {error && (
+        <span role="alert" className="appgen-error">
+          {error}
+        </span>
+      )}
     </>
   );
 }

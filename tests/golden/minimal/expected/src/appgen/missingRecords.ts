@@ -10,11 +10,19 @@ type Params = { [name: string]: string };
 
 /** A GET of the route at `path`, with the page request's headers (cookies, authorization). */
 function routeRequest(request: Request, path: string): Request {
-  return new Request(new URL(path, request.url), { method: "GET", headers: forwardedHeaders(request.headers) });
+  return new Request(new URL(path, request.url), {
+    method: "GET",
+    headers: forwardedHeaders(request.headers),
+  });
 }
 
 /** Calls a route's handler in-process, with the page's parameters under its folders' names. */
-function call(handler: RouteHandler, request: Request, path: string, params: Params): Promise<Response> {
+function call(
+  handler: RouteHandler,
+  request: Request,
+  path: string,
+  params: Params,
+): Promise<Response> {
   return handler(routeRequest(request, path), { params: Promise.resolve(params as never) });
 }
 
@@ -22,7 +30,10 @@ function call(handler: RouteHandler, request: Request, path: string, params: Par
  * Every page's path, segment by segment (`:name` a parameter), and, for a record page, the
  * routes of the records it shows (a detail's, an edit form's), as the page calls them.
  */
-const PAGES: Array<{ segments: string[]; loads: Array<(request: Request, params: Params) => Promise<Response>> }> = [
+const PAGES: Array<{
+  segments: string[];
+  loads: Array<(request: Request, params: Params) => Promise<Response>>;
+}> = [
   { segments: ["account"], loads: [] },
   { segments: ["login"], loads: [] },
   { segments: ["signup"], loads: [] },
@@ -30,7 +41,10 @@ const PAGES: Array<{ segments: string[]; loads: Array<(request: Request, params:
   {
     segments: ["users", ":id"],
     loads: [
-      (request, params) => call(getApiUsersById, request, "/api/users/" + encodeURIComponent(String(params.id)), { id: params.id }),
+      (request, params) =>
+        call(getApiUsersById, request, "/api/users/" + encodeURIComponent(String(params.id)), {
+          id: params.id,
+        }),
     ],
   },
 ];
@@ -39,7 +53,9 @@ const PAGES: Array<{ segments: string[]; loads: Array<(request: Request, params:
  * The page Next.js would show at these segments (a static segment before a parameter), with its
  * parameters decoded as pages decode them (src/appgen/pageRequest.ts), or null.
  */
-function pageAt(segments: string[]): { loads: (typeof PAGES)[number]["loads"]; params: Params } | null {
+function pageAt(
+  segments: string[],
+): { loads: (typeof PAGES)[number]["loads"]; params: Params } | null {
   let best: { rank: string; loads: (typeof PAGES)[number]["loads"]; params: Params } | null = null;
   for (const page of PAGES) {
     if (page.segments.length !== segments.length) continue;
@@ -70,13 +86,15 @@ function pageAt(segments: string[]): { loads: (typeof PAGES)[number]["loads"]; p
 export async function missingRecord(request: Request): Promise<boolean> {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   const { pathname } = new URL(request.url);
-  if (pathname === "/api" || pathname.startsWith("/api/") || pathname.startsWith("/_next/")) return false;
+  if (pathname === "/api" || pathname.startsWith("/api/") || pathname.startsWith("/_next/"))
+    return false;
   const segments = decodedSegments(pathname.split("/").slice(1));
   if (segments === null) return false;
   const page = pageAt(segments);
   if (page === null) return false;
   try {
-    for (const load of page.loads) if ((await load(request, page.params)).status === 404) return true;
+    for (const load of page.loads)
+      if ((await load(request, page.params)).status === 404) return true;
   } catch {
     return false;
   }

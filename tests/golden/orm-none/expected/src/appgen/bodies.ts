@@ -4,10 +4,8 @@
 export interface PatchApiUsersByIdBody {
   name?: string;
 }
-
 /** Body of POST config/routes/users.json routes[1] */
 export interface PostApiUsersBody {
   name: string;
   email: string;
 }
-

@@ -16,7 +16,10 @@ export function formatDate(value: string, locale: string, timeZone?: string): st
   return isDateOnly(date) || timeZone !== "UTC" ? text : `${text} UTC`;
 }
 
-/** The `dateTime` attribute of a date's `<time>`: `2026-03-01` for a date with no time, else the instant. */
+/**
+ * The `dateTime` attribute of a date's `<time>`: `2026-03-01` for a date with no time, else the
+ * instant.
+ */
 export function machineDate(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;

@@ -2,7 +2,17 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { createContext, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { send } from "./client";
 
 /** Where a failed request sends the visitor to sign in (appgen.config.json `loginPath`). */
@@ -32,7 +42,8 @@ export interface AppgenFormProps {
   children: ReactNode;
 }
 
-type Collected = { ok: true; body: Record<string, unknown> } | { ok: false; field: string; message: string };
+type Collected =
+  { ok: true; body: Record<string, unknown> } | { ok: false; field: string; message: string };
 
 /**
  * Whether the page filled the control in (an edit form's record): its value when the page was
@@ -40,8 +51,12 @@ type Collected = { ok: true; body: Record<string, unknown> } | { ok: false; fiel
  */
 function wasFilled(form: HTMLFormElement, name: string): boolean {
   const element = form.elements.namedItem(name);
-  if (element instanceof HTMLSelectElement) return [...element.options].some((option) => option.defaultSelected && option.value !== "");
-  return (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && element.defaultValue !== "";
+  if (element instanceof HTMLSelectElement)
+    return [...element.options].some((option) => option.defaultSelected && option.value !== "");
+  return (
+    (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) &&
+    element.defaultValue !== ""
+  );
 }
 
 /**
@@ -113,7 +128,8 @@ function answered(answer: unknown, envelope: string | undefined): unknown {
 
 /** Fills `:name` segments from the answer's record, then from the page's parameters. */
 function fill(target: string, answer: unknown, params: Readonly<Record<string, string>>): string {
-  const record = typeof answer === "object" && answer !== null ? (answer as Record<string, unknown>) : {};
+  const record =
+    typeof answer === "object" && answer !== null ? (answer as Record<string, unknown>) : {};
   return target.replace(/\/:([A-Za-z_][A-Za-z0-9_]*)(?=[/?#]|$)/g, (whole, name: string) => {
     const value = record[name] ?? params[name];
     return value === undefined || value === null ? whole : `/${encodeURIComponent(String(value))}`;
@@ -164,7 +180,10 @@ export function fieldMessages(
   return named === null ? {} : { [named]: answer.error };
 }
 
-/** The id of the message under a control (by its HTML id): the control names it in `aria-describedby`. */
+/**
+ * The id of the message under a control (by its HTML id): the control names it in
+ * `aria-describedby`.
+ */
 const errorIdOf = (controlId: string) => `${controlId}-error`;
 
 /**
@@ -175,22 +194,37 @@ export function FieldError({ name, control }: { name: string; control: string })
   const failure = useContext(FormError);
   const message = failure?.fields[name];
   if (message === undefined) return null;
-  return <p id={errorIdOf(control)} className="appgen-error appgen-field-error">{message}</p>;
+  return (
+    <p id={errorIdOf(control)} className="appgen-error appgen-field-error">
+      {message}
+    </p>
+  );
 }
 
 /** The login page, told to come back to this page (`?next=`). */
 function logInHref(): string {
-  return `${LOGIN_PATH}?next=${encodeURIComponent(window.location.pathname + window.location.search)}`;
+  const here = window.location.pathname + window.location.search;
+  return `${LOGIN_PATH}?next=${encodeURIComponent(here)}`;
 }
 
 /** The messages under the form: what no field shows, and a link to sign in after a 401. */
 function FormMessage({ failure }: { failure: Failure }) {
   const shown = Object.values(failure.fields);
-  const text = shown.length === 0 ? failure.message : shown.length === 1 ? "Please correct the field marked above." : "Please correct the fields marked above.";
+  const text =
+    shown.length === 0
+      ? failure.message
+      : shown.length === 1
+        ? "Please correct the field marked above."
+        : "Please correct the fields marked above.";
   return (
     <p role="alert" className="appgen-error">
       {text}
-      {failure.signIn ? <> <a href={logInHref()}>Log in</a></> : null}
+      {failure.signIn ? (
+        <>
+          {" "}
+          <a href={logInHref()}>Log in</a>
+        </>
+      ) : null}
     </p>
   );
 }
@@ -202,7 +236,9 @@ function FormMessage({ failure }: { failure: Failure }) {
 function markInvalid(form: HTMLFormElement | null, failure: Failure | null): void {
   if (form === null) return;
   let first: HTMLElement | null = null;
-  for (const element of form.querySelectorAll<HTMLElement>("input[name], textarea[name], select[name]")) {
+  for (const element of form.querySelectorAll<HTMLElement>(
+    "input[name], textarea[name], select[name]",
+  )) {
     const name = element.getAttribute("name") ?? "";
     const invalid = failure !== null && failure.fields[name] !== undefined;
     if (invalid) {
@@ -222,19 +258,38 @@ function markInvalid(form: HTMLFormElement | null, failure: Failure | null): voi
  * cancels, and the browser returns the focus to the button that opened it. Without JavaScript a
  * form sends nothing (it sends JSON with fetch), so nothing is deleted unasked.
  */
-function ConfirmDelete({ dialog, onConfirm }: { dialog: RefObject<HTMLDialogElement | null>; onConfirm: () => void }) {
+function ConfirmDelete({
+  dialog,
+  onConfirm,
+}: {
+  dialog: RefObject<HTMLDialogElement | null>;
+  onConfirm: () => void;
+}) {
   // Ids of its own: a page may have several delete forms.
   const id = useId();
   return (
-    <dialog ref={dialog} className="appgen-dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
+    <dialog
+      ref={dialog}
+      className="appgen-dialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+    >
       <h2 id={`${id}-title`}>Delete this?</h2>
       <p id={`${id}-text`}>It will be deleted for good. This cannot be undone.</p>
       <div className="appgen-dialog-buttons">
-        <button type="button" autoFocus onClick={() => dialog.current?.close()}>Cancel</button>
-        <button type="button" className="appgen-danger" onClick={() => {
-          dialog.current?.close();
-          onConfirm();
-        }}>Delete</button>
+        <button type="button" autoFocus onClick={() => dialog.current?.close()}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="appgen-danger"
+          onClick={() => {
+            dialog.current?.close();
+            onConfirm();
+          }}
+        >
+          Delete
+        </button>
       </div>
     </dialog>
   );
@@ -287,14 +342,30 @@ export function AppgenForm(props: AppgenFormProps) {
     setFailure(null);
     setPending(true);
     try {
-      const sent = props.requestEnvelope === undefined ? collected.body : { [props.requestEnvelope]: collected.body };
-      const result = await send<unknown>(props.method, props.action, props.method === "DELETE" && props.fields.length === 0 ? undefined : sent);
+      const sent =
+        props.requestEnvelope === undefined
+          ? collected.body
+          : { [props.requestEnvelope]: collected.body };
+      const result = await send<unknown>(
+        props.method,
+        props.action,
+        props.method === "DELETE" && props.fields.length === 0 ? undefined : sent,
+      );
       if (!result.ok) {
         // A log-in form's own 401 (wrong password) needs no link to itself.
-        fail(result.error, fieldMessages(result, props.fields, props.requestEnvelope), result.status === 401 && window.location.pathname !== LOGIN_PATH);
+        fail(
+          result.error,
+          fieldMessages(result, props.fields, props.requestEnvelope),
+          result.status === 401 && window.location.pathname !== LOGIN_PATH,
+        );
         return;
       }
-      const chosen = nextPath() ?? result.redirectedTo ?? (props.success ? fill(props.success, answered(result.data, props.responseEnvelope), props.params) : null);
+      const chosen =
+        nextPath() ??
+        result.redirectedTo ??
+        (props.success
+          ? fill(props.success, answered(result.data, props.responseEnvelope), props.params)
+          : null);
       // The route's redirect and `success` too: a filled-in `:name` may be empty ("//...").
       const target = chosen === null ? null : pathOnThisSite(chosen, window.location.origin);
       if (target) {
@@ -306,7 +377,10 @@ export function AppgenForm(props: AppgenFormProps) {
       setNotice(props.method === "DELETE" ? "Deleted." : "Saved.");
       router.refresh();
     } catch {
-      fail("The server could not be reached, so nothing was saved. Check the connection and try again.");
+      fail(
+        "The server could not be reached, so nothing was saved. " +
+          "Check the connection and try again.",
+      );
     } finally {
       setPending(false);
     }
@@ -315,7 +389,14 @@ export function AppgenForm(props: AppgenFormProps) {
   // method="post": without JavaScript the browser submits the form itself, and a GET would put
   // its fields (a password) into the page's URL, history and logs. Next.js renders the page again.
   return (
-    <form ref={formRef} method="post" className="appgen-form" data-method={props.method ?? undefined} onSubmit={submit} aria-busy={pending}>
+    <form
+      ref={formRef}
+      method="post"
+      className="appgen-form"
+      data-method={props.method ?? undefined}
+      onSubmit={submit}
+      aria-busy={pending}
+    >
       <FormError.Provider value={failure}>
         <fieldset className="appgen-fieldset" disabled={pending}>
           {props.children}
@@ -325,7 +406,9 @@ export function AppgenForm(props: AppgenFormProps) {
       <p role="status" className={pending ? "appgen-progress" : "appgen-notice"}>
         {pending ? (props.method === "DELETE" ? "Deleting…" : "Saving…") : notice}
       </p>
-      {props.method === "DELETE" ? <ConfirmDelete dialog={dialog} onConfirm={() => void sendForm()} /> : null}
+      {props.method === "DELETE" ? (
+        <ConfirmDelete dialog={dialog} onConfirm={() => void sendForm()} />
+      ) : null}
     </form>
   );
 }

@@ -4,7 +4,6 @@
 export interface PostApiArticlesBySlugCommentsBody {
   body: string;
 }
-
 /** Body of PUT config/routes/articles.json routes[3] */
 export interface PutApiArticlesBySlugBody {
   title?: string;
@@ -12,7 +11,6 @@ export interface PutApiArticlesBySlugBody {
   body?: string;
   tagList?: string[];
 }
-
 /** Body of POST config/routes/articles.json routes[1] */
 export interface PostApiArticlesBody {
   title: string;
@@ -20,12 +18,10 @@ export interface PostApiArticlesBody {
   body: string;
   tagList?: string[];
 }
-
 /** Body of POST config/routes/tags.json routes[1] */
 export interface PostApiTagsBody {
   name: string;
 }
-
 /** Body of PUT config/routes/user.json routes[4] */
 export interface PutApiUserBody {
   email?: string;
@@ -34,17 +30,14 @@ export interface PutApiUserBody {
   bio?: string | null;
   image?: string | null;
 }
-
 /** Body of POST config/routes/user.json routes[1] */
 export interface PostApiUsersLoginBody {
   email: string;
   password: string;
 }
-
 /** Body of POST config/routes/user.json routes[0] */
 export interface PostApiUsersBody {
   username: string;
   email: string;
   password: string;
 }
-

@@ -24,7 +24,11 @@ export function knownClientCookieName(accountId: string): string {
 
 /** A Set-Cookie value that makes this client known to the account (after a sign-up or log-in). */
 export async function knownClientCookie(accountId: string): Promise<string> {
-  const token = await signToken(accountId, { issuer: KNOWN_CLIENT_ISSUER, maxAgeSeconds: KNOWN_CLIENT_MAX_AGE, id: randomUUID() });
+  const token = await signToken(accountId, {
+    issuer: KNOWN_CLIENT_ISSUER,
+    maxAgeSeconds: KNOWN_CLIENT_MAX_AGE,
+    id: randomUUID(),
+  });
   return httpOnlyCookie(knownClientCookieName(accountId), token, KNOWN_CLIENT_MAX_AGE);
 }
 

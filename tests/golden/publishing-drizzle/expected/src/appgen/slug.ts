@@ -12,10 +12,10 @@ const ATTEMPTS = 8;
 
 /**
  * A URL-friendly form of a text: accents removed, lower-case ASCII letters and digits, each run
- * of anything else one "-", at most MAX_SLUG_LENGTH characters (`"Héllo, World!"` → `"hello-world"`).
- * A text with none of those characters (or none at all) gives `fallback`. One pass that stops at
- * MAX_SLUG_LENGTH, no regular expression: a client's text may be a whole body long, and patterns
- * such as /-+$/ backtrack quadratically over long runs of "-".
+ * of anything else one "-", at most MAX_SLUG_LENGTH characters (`"Héllo, World!"` →
+ * `"hello-world"`). A text with none of those characters (or none at all) gives `fallback`. One
+ * pass that stops at MAX_SLUG_LENGTH, no regular expression: a client's text may be a whole body
+ * long, and patterns such as /-+$/ backtrack quadratically over long runs of "-".
  */
 export function slugify(text: string | null | undefined, fallback: string): string {
   let slug = "";
@@ -40,7 +40,8 @@ export function slugify(text: string | null | undefined, fallback: string): stri
 
 /**
  * `base` when no record has it, else the first of `base-2`, `base-3`, ... that none has. With
- * `choices` > 1 (a retry after a concurrent write), one of the first `choices` free slugs, at random.
+ * `choices` > 1 (a retry after a concurrent write), one of the first `choices` free slugs, at
+ * random.
  */
 export function nextFreeSlug(base: string, taken: readonly string[], choices = 1): string {
   const used = new Set(taken);

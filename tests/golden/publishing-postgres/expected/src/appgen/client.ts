@@ -17,10 +17,15 @@ import type { PostApiUsersBody } from "./bodies";
 /** The scheme of the Authorization header (settings `accounts.tokenScheme`). */
 const TOKEN_SCHEME = "Token";
 
-/** Where and how to send: `baseUrl` is needed on the server (fetch has no page to resolve against). */
+/**
+ * Where and how to send: `baseUrl` is needed on the server (fetch has no page to resolve against).
+ */
 export interface RequestOptions {
   baseUrl?: string;
-  /** A session token, sent as `Authorization: Token <token>` (browsers send the cookie by themselves). */
+  /**
+   * A session token, sent as `Authorization: Token <token>` (browsers
+   * send the cookie by themselves).
+   */
   token?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -30,7 +35,7 @@ export interface RequestOptions {
  * The body of every failed request (appgen.config.json `errors.body`). A body that fails
  * validation also has `fields`: each failing body field's message, by its path in the body.
  */
-export type ApiError = { "errors": { "body": string[] } } & { fields?: Record<string, string> };
+export type ApiError = { errors: { body: string[] } } & { fields?: Record<string, string> };
 
 /** Where ApiError holds its messages. */
 const ERROR_PATH: readonly string[] = ["errors", "body"];
@@ -44,23 +49,39 @@ type QueryValue = string | number | boolean | undefined;
 /** The message of a failed request's answer (a list's items joined by "; "), else a general one. */
 export function errorOf(answer: unknown, status: number): string {
   let value = answer;
-  for (const key of ERROR_PATH) value = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  for (const key of ERROR_PATH)
+    value =
+      typeof value === "object" && value !== null
+        ? (value as Record<string, unknown>)[key]
+        : undefined;
   if (typeof value === "string") return value;
-  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string")) return value.join("; ");
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string"))
+    return value.join("; ");
   return `The request failed (${status}).`;
 }
 
 /** The `fields` of a failed request's answer (body validation: a message per field), else none. */
 export function fieldsOf(answer: unknown): Record<string, string> {
-  const fields = typeof answer === "object" && answer !== null ? (answer as Record<string, unknown>).fields : undefined;
+  const fields =
+    typeof answer === "object" && answer !== null
+      ? (answer as Record<string, unknown>).fields
+      : undefined;
   if (typeof fields !== "object" || fields === null) return {};
-  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return Object.fromEntries(
+    Object.entries(fields).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
 }
 
 /** `path` with the defined values of `query` as its query string. */
-export function withQuery(path: string, query: Readonly<Record<string, QueryValue>> | undefined): string {
+export function withQuery(
+  path: string,
+  query: Readonly<Record<string, QueryValue>> | undefined,
+): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, String(value));
+  for (const [name, value] of Object.entries(query ?? {}))
+    if (value !== undefined) search.set(name, String(value));
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
@@ -69,8 +90,17 @@ export function withQuery(path: string, query: Readonly<Record<string, QueryValu
  * Sends one request as JSON and reads the JSON answer. Every function below uses it, and so do
  * the forms of src/appgen/form.tsx, whose routes are known only at run time.
  */
-export async function send<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { accept: "application/json", ...(method === "GET" ? {} : { "content-type": "application/json" }), ...options.headers };
+export async function send<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    ...(method === "GET" ? {} : { "content-type": "application/json" }),
+    ...options.headers,
+  };
   if (options.token) headers.authorization = `${TOKEN_SCHEME} ${options.token}`;
   const response = await fetch(`${options.baseUrl ?? ""}${path}`, {
     method,
@@ -80,9 +110,22 @@ export async function send<T>(method: string, path: string, body?: unknown, opti
     signal: options.signal,
   });
   const answer: unknown = await response.json().catch(() => null);
-  if (!response.ok) return { ok: false, status: response.status, error: errorOf(answer, response.status), fields: fieldsOf(answer), headers: response.headers };
+  if (!response.ok)
+    return {
+      ok: false,
+      status: response.status,
+      error: errorOf(answer, response.status),
+      fields: fieldsOf(answer),
+      headers: response.headers,
+    };
   const redirected = response.redirected ? new URL(response.url) : null;
-  return { ok: true, status: response.status, data: answer as T, headers: response.headers, redirectedTo: redirected ? redirected.pathname + redirected.search : null };
+  return {
+    ok: true,
+    status: response.status,
+    data: answer as T,
+    headers: response.headers,
+    redirectedTo: redirected ? redirected.pathname + redirected.search : null,
+  };
 }
 
 export interface DeleteApiArticlesBySlugCommentsByIdInput {
@@ -92,7 +135,10 @@ export interface DeleteApiArticlesBySlugCommentsByIdInput {
 export type DeleteApiArticlesBySlugCommentsByIdResult = null;
 
 /** DELETE /api/articles/:slug/comments/:id (config/routes/comments.json routes[2]) */
-export function deleteApiArticlesBySlugCommentsById(input: DeleteApiArticlesBySlugCommentsByIdInput, options?: RequestOptions): Promise<ApiResult<DeleteApiArticlesBySlugCommentsByIdResult>> {
+export function deleteApiArticlesBySlugCommentsById(
+  input: DeleteApiArticlesBySlugCommentsByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteApiArticlesBySlugCommentsByIdResult>> {
   const params = input.params;
   return send("DELETE", "/api/articles/" + encodeURIComponent(String(params.slug)) + "/comments/" + encodeURIComponent(String(params.id)), undefined, options);
 }
@@ -105,7 +151,10 @@ export interface GetApiArticlesBySlugCommentsInput {
 export type GetApiArticlesBySlugCommentsResult = { "comments": Array<Required<Pick<Comment, "id" | "createdAt" | "updatedAt" | "body">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }> };
 
 /** GET /api/articles/:slug/comments (config/routes/comments.json routes[0]) */
-export function getApiArticlesBySlugComments(input: GetApiArticlesBySlugCommentsInput, options?: RequestOptions): Promise<ApiResult<GetApiArticlesBySlugCommentsResult>> {
+export function getApiArticlesBySlugComments(
+  input: GetApiArticlesBySlugCommentsInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiArticlesBySlugCommentsResult>> {
   const params = input.params;
   return send("GET", withQuery("/api/articles/" + encodeURIComponent(String(params.slug)) + "/comments", input.query), undefined, options);
 }
@@ -118,7 +167,10 @@ export interface PostApiArticlesBySlugCommentsInput {
 export type PostApiArticlesBySlugCommentsResult = { "comment": Required<Pick<Comment, "id" | "createdAt" | "updatedAt" | "body">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
 
 /** POST /api/articles/:slug/comments (config/routes/comments.json routes[1]) */
-export function postApiArticlesBySlugComments(input: PostApiArticlesBySlugCommentsInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesBySlugCommentsResult>> {
+export function postApiArticlesBySlugComments(
+  input: PostApiArticlesBySlugCommentsInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiArticlesBySlugCommentsResult>> {
   const params = input.params;
   return send("POST", "/api/articles/" + encodeURIComponent(String(params.slug)) + "/comments", input.body, options);
 }
@@ -130,7 +182,10 @@ export interface PostApiArticlesBySlugFavoriteInput {
 export type PostApiArticlesBySlugFavoriteResult = { "article": Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
 
 /** POST /api/articles/:slug/favorite (config/routes/articles.json routes[5]) */
-export function postApiArticlesBySlugFavorite(input: PostApiArticlesBySlugFavoriteInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesBySlugFavoriteResult>> {
+export function postApiArticlesBySlugFavorite(
+  input: PostApiArticlesBySlugFavoriteInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiArticlesBySlugFavoriteResult>> {
   const params = input.params;
   return send("POST", "/api/articles/" + encodeURIComponent(String(params.slug)) + "/favorite", undefined, options);
 }
@@ -142,7 +197,10 @@ export interface DeleteApiArticlesBySlugFavoriteInput {
 export type DeleteApiArticlesBySlugFavoriteResult = { "article": Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
 
 /** DELETE /api/articles/:slug/favorite (config/routes/articles.json routes[6]) */
-export function deleteApiArticlesBySlugFavorite(input: DeleteApiArticlesBySlugFavoriteInput, options?: RequestOptions): Promise<ApiResult<DeleteApiArticlesBySlugFavoriteResult>> {
+export function deleteApiArticlesBySlugFavorite(
+  input: DeleteApiArticlesBySlugFavoriteInput,
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteApiArticlesBySlugFavoriteResult>> {
   const params = input.params;
   return send("DELETE", "/api/articles/" + encodeURIComponent(String(params.slug)) + "/favorite", undefined, options);
 }
@@ -154,7 +212,10 @@ export interface GetApiArticlesBySlugInput {
 export type GetApiArticlesBySlugResult = { "article": Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
 
 /** GET /api/articles/:slug (config/routes/articles.json routes[2]) */
-export function getApiArticlesBySlug(input: GetApiArticlesBySlugInput, options?: RequestOptions): Promise<ApiResult<GetApiArticlesBySlugResult>> {
+export function getApiArticlesBySlug(
+  input: GetApiArticlesBySlugInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiArticlesBySlugResult>> {
   const params = input.params;
   return send("GET", "/api/articles/" + encodeURIComponent(String(params.slug)), undefined, options);
 }
@@ -167,7 +228,10 @@ export interface PutApiArticlesBySlugInput {
 export type PutApiArticlesBySlugResult = { "article": Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
 
 /** PUT /api/articles/:slug (config/routes/articles.json routes[3]) */
-export function putApiArticlesBySlug(input: PutApiArticlesBySlugInput, options?: RequestOptions): Promise<ApiResult<PutApiArticlesBySlugResult>> {
+export function putApiArticlesBySlug(
+  input: PutApiArticlesBySlugInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PutApiArticlesBySlugResult>> {
   const params = input.params;
   return send("PUT", "/api/articles/" + encodeURIComponent(String(params.slug)), input.body, options);
 }
@@ -179,7 +243,10 @@ export interface DeleteApiArticlesBySlugInput {
 export type DeleteApiArticlesBySlugResult = null;
 
 /** DELETE /api/articles/:slug (config/routes/articles.json routes[4]) */
-export function deleteApiArticlesBySlug(input: DeleteApiArticlesBySlugInput, options?: RequestOptions): Promise<ApiResult<DeleteApiArticlesBySlugResult>> {
+export function deleteApiArticlesBySlug(
+  input: DeleteApiArticlesBySlugInput,
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteApiArticlesBySlugResult>> {
   const params = input.params;
   return send("DELETE", "/api/articles/" + encodeURIComponent(String(params.slug)), undefined, options);
 }
@@ -191,7 +258,10 @@ export interface GetApiArticlesFeedInput {
 export type GetApiArticlesFeedResult = { "articles": Array<Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }>; "articlesCount": number };
 
 /** GET /api/articles/feed (config/routes/articles.json routes[7]) */
-export function getApiArticlesFeed(input: GetApiArticlesFeedInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiArticlesFeedResult>> {
+export function getApiArticlesFeed(
+  input: GetApiArticlesFeedInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiArticlesFeedResult>> {
   return send("GET", withQuery("/api/articles/feed", input.query), undefined, options);
 }
 
@@ -202,7 +272,10 @@ export interface GetApiArticlesInput {
 export type GetApiArticlesResult = { "articles": Array<Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }>; "articlesCount": number };
 
 /** GET /api/articles (config/routes/articles.json routes[0]) */
-export function getApiArticles(input: GetApiArticlesInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiArticlesResult>> {
+export function getApiArticles(
+  input: GetApiArticlesInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiArticlesResult>> {
   return send("GET", withQuery("/api/articles", input.query), undefined, options);
 }
 
@@ -213,7 +286,10 @@ export interface PostApiArticlesInput {
 export type PostApiArticlesResult = { "article": Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
 
 /** POST /api/articles (config/routes/articles.json routes[1]) */
-export function postApiArticles(input: PostApiArticlesInput, options?: RequestOptions): Promise<ApiResult<PostApiArticlesResult>> {
+export function postApiArticles(
+  input: PostApiArticlesInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiArticlesResult>> {
   return send("POST", "/api/articles", input.body, options);
 }
 
@@ -224,7 +300,10 @@ export interface PostApiProfilesByUsernameFollowInput {
 export type PostApiProfilesByUsernameFollowResult = { "profile": Required<Pick<User, "username" | "bio" | "image" | "following">> };
 
 /** POST /api/profiles/:username/follow (config/routes/profiles.json routes[1]) */
-export function postApiProfilesByUsernameFollow(input: PostApiProfilesByUsernameFollowInput, options?: RequestOptions): Promise<ApiResult<PostApiProfilesByUsernameFollowResult>> {
+export function postApiProfilesByUsernameFollow(
+  input: PostApiProfilesByUsernameFollowInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiProfilesByUsernameFollowResult>> {
   const params = input.params;
   return send("POST", "/api/profiles/" + encodeURIComponent(String(params.username)) + "/follow", undefined, options);
 }
@@ -236,7 +315,10 @@ export interface DeleteApiProfilesByUsernameFollowInput {
 export type DeleteApiProfilesByUsernameFollowResult = { "profile": Required<Pick<User, "username" | "bio" | "image" | "following">> };
 
 /** DELETE /api/profiles/:username/follow (config/routes/profiles.json routes[2]) */
-export function deleteApiProfilesByUsernameFollow(input: DeleteApiProfilesByUsernameFollowInput, options?: RequestOptions): Promise<ApiResult<DeleteApiProfilesByUsernameFollowResult>> {
+export function deleteApiProfilesByUsernameFollow(
+  input: DeleteApiProfilesByUsernameFollowInput,
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteApiProfilesByUsernameFollowResult>> {
   const params = input.params;
   return send("DELETE", "/api/profiles/" + encodeURIComponent(String(params.username)) + "/follow", undefined, options);
 }
@@ -248,7 +330,10 @@ export interface GetApiProfilesByUsernameInput {
 export type GetApiProfilesByUsernameResult = { "profile": Required<Pick<User, "username" | "bio" | "image" | "following">> };
 
 /** GET /api/profiles/:username (config/routes/profiles.json routes[0]) */
-export function getApiProfilesByUsername(input: GetApiProfilesByUsernameInput, options?: RequestOptions): Promise<ApiResult<GetApiProfilesByUsernameResult>> {
+export function getApiProfilesByUsername(
+  input: GetApiProfilesByUsernameInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiProfilesByUsernameResult>> {
   const params = input.params;
   return send("GET", "/api/profiles/" + encodeURIComponent(String(params.username)), undefined, options);
 }
@@ -260,7 +345,10 @@ export interface DeleteApiProfilesByUsernameInput {
 export type DeleteApiProfilesByUsernameResult = null;
 
 /** DELETE /api/profiles/:username (config/routes/profiles.json routes[3]) */
-export function deleteApiProfilesByUsername(input: DeleteApiProfilesByUsernameInput, options?: RequestOptions): Promise<ApiResult<DeleteApiProfilesByUsernameResult>> {
+export function deleteApiProfilesByUsername(
+  input: DeleteApiProfilesByUsernameInput,
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteApiProfilesByUsernameResult>> {
   const params = input.params;
   return send("DELETE", "/api/profiles/" + encodeURIComponent(String(params.username)), undefined, options);
 }
@@ -272,7 +360,10 @@ export interface GetApiTagsInput {
 export type GetApiTagsResult = { "tags": Array<Required<Pick<Tag, "name">>["name"]> };
 
 /** GET /api/tags (config/routes/tags.json routes[0]) */
-export function getApiTags(input: GetApiTagsInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiTagsResult>> {
+export function getApiTags(
+  input: GetApiTagsInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiTagsResult>> {
   return send("GET", withQuery("/api/tags", input.query), undefined, options);
 }
 
@@ -283,7 +374,10 @@ export interface PostApiTagsInput {
 export type PostApiTagsResult = Tag;
 
 /** POST /api/tags (config/routes/tags.json routes[1]) */
-export function postApiTags(input: PostApiTagsInput, options?: RequestOptions): Promise<ApiResult<PostApiTagsResult>> {
+export function postApiTags(
+  input: PostApiTagsInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiTagsResult>> {
   return send("POST", "/api/tags", input.body, options);
 }
 
@@ -293,7 +387,10 @@ export interface GetApiUserInput {
 export type GetApiUserResult = { "user": User & { token: string } };
 
 /** GET /api/user (config/routes/user.json routes[3]) */
-export function getApiUser(_input: GetApiUserInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiUserResult>> {
+export function getApiUser(
+  _input: GetApiUserInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiUserResult>> {
   return send("GET", "/api/user", undefined, options);
 }
 
@@ -304,7 +401,10 @@ export interface PutApiUserInput {
 export type PutApiUserResult = { "user": User & { token: string } };
 
 /** PUT /api/user (config/routes/user.json routes[4]) */
-export function putApiUser(input: PutApiUserInput, options?: RequestOptions): Promise<ApiResult<PutApiUserResult>> {
+export function putApiUser(
+  input: PutApiUserInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PutApiUserResult>> {
   return send("PUT", "/api/user", input.body, options);
 }
 
@@ -315,7 +415,10 @@ export interface PostApiUsersLoginInput {
 export type PostApiUsersLoginResult = { "user": User & { token: string } };
 
 /** POST /api/users/login (config/routes/user.json routes[1]) */
-export function postApiUsersLogin(input: PostApiUsersLoginInput, options?: RequestOptions): Promise<ApiResult<PostApiUsersLoginResult>> {
+export function postApiUsersLogin(
+  input: PostApiUsersLoginInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiUsersLoginResult>> {
   return send("POST", "/api/users/login", input.body, options);
 }
 
@@ -325,7 +428,10 @@ export interface PostApiUsersLogoutInput {
 export type PostApiUsersLogoutResult = { success: true };
 
 /** POST /api/users/logout (config/routes/user.json routes[2]) */
-export function postApiUsersLogout(_input: PostApiUsersLogoutInput = {}, options?: RequestOptions): Promise<ApiResult<PostApiUsersLogoutResult>> {
+export function postApiUsersLogout(
+  _input: PostApiUsersLogoutInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiUsersLogoutResult>> {
   return send("POST", "/api/users/logout", undefined, options);
 }
 
@@ -336,6 +442,9 @@ export interface PostApiUsersInput {
 export type PostApiUsersResult = { "user": User & { token: string } };
 
 /** POST /api/users (config/routes/user.json routes[0]) */
-export function postApiUsers(input: PostApiUsersInput, options?: RequestOptions): Promise<ApiResult<PostApiUsersResult>> {
+export function postApiUsers(
+  input: PostApiUsersInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiUsersResult>> {
   return send("POST", "/api/users", input.body, options);
 }

@@ -17,18 +17,31 @@ export interface Shape {
   include: Readonly<Record<string, Shape | null>>;
 }
 
-/** `base` and the path with each `:name` replaced by the record's field of that name, encoded as a path segment. */
+/**
+ * `base` and the path with each `:name` replaced by the record's field of that name, encoded as a
+ * path segment.
+ */
 function urlOf(record: Row, path: string, base: string): string {
-  return base + path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => encodeURIComponent(String(record[name])));
+  return (
+    base +
+    path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) =>
+      encodeURIComponent(String(record[name])),
+    )
+  );
 }
 
 function shapedRecord(record: Row, shape: Shape, base: string): Row {
   const result: Row = {};
   const urls = shape.urls ?? {};
   const named = Object.keys(urls);
-  const fields = shape.fields ?? [...Object.keys(record).filter((key) => !(key in shape.include) && !named.includes(key)), ...named];
-  for (const field of fields) result[field] = Object.hasOwn(urls, field) ? urlOf(record, urls[field], base) : record[field];
-  for (const [name, inner] of Object.entries(shape.include)) result[name] = shaped(record[name], inner, base);
+  const fields = shape.fields ?? [
+    ...Object.keys(record).filter((key) => !(key in shape.include) && !named.includes(key)),
+    ...named,
+  ];
+  for (const field of fields)
+    result[field] = Object.hasOwn(urls, field) ? urlOf(record, urls[field], base) : record[field];
+  for (const [name, inner] of Object.entries(shape.include))
+    result[name] = shaped(record[name], inner, base);
   return result;
 }
 
@@ -42,7 +55,9 @@ export function shaped(value: unknown, shape: Shape | null, base = ""): unknown 
   return shapedRecord(value as Row, shape, base);
 }
 
-/** A list as the plain values of one field of its records (a list route's `values`): `["a", "b"]`. */
+/**
+ * A list as the plain values of one field of its records (a list route's `values`): `["a", "b"]`.
+ */
 export function plainValues(records: unknown, field: string): unknown[] {
   return (records as Row[]).map((record) => record[field]);
 }
@@ -54,7 +69,9 @@ export function plainValues(records: unknown, field: string): unknown[] {
  * what was added for them.
  */
 export interface PrismaReading {
-  computed: Readonly<Record<string, readonly ["count" | "callerIn", string] | readonly ["values", string, string]>>;
+  computed: Readonly<
+    Record<string, readonly ["count" | "callerIn", string] | readonly ["values", string, string]>
+  >;
   include: Readonly<Record<string, PrismaReading>>;
 }
 
@@ -63,11 +80,18 @@ function readRecord(record: Row, reading: PrismaReading): Row {
   const counts = (record._count ?? {}) as Record<string, number>;
   for (const [name, [kind, relation, field]] of Object.entries(reading.computed)) {
     const related = (record[relation] ?? []) as Row[];
-    result[name] = kind === "count" ? (counts[relation] ?? 0) : kind === "callerIn" ? related.length > 0 : related.map((row) => row[field as string]);
+    result[name] =
+      kind === "count"
+        ? (counts[relation] ?? 0)
+        : kind === "callerIn"
+          ? related.length > 0
+          : related.map((row) => row[field as string]);
   }
-  for (const [, [kind, relation]] of Object.entries(reading.computed)) if (kind !== "count") delete result[relation];
+  for (const [, [kind, relation]] of Object.entries(reading.computed))
+    if (kind !== "count") delete result[relation];
   delete result._count;
-  for (const [name, inner] of Object.entries(reading.include)) result[name] = readComputed(record[name], inner);
+  for (const [name, inner] of Object.entries(reading.include))
+    result[name] = readComputed(record[name], inner);
   return result;
 }
 

@@ -26,7 +26,9 @@ export const relationCounts = {
   },
 } satisfies Record<string, Record<string, RelationCounter>>;
 
-/** What a route counts of its records (by relation) and of the records of each relation it includes. */
+/**
+ * What a route counts of its records (by relation) and of the records of each relation it includes.
+ */
 export interface Counting {
   counts: Readonly<Record<string, RelationCounter>>;
   include: Readonly<Record<string, Counting>>;
@@ -39,17 +41,31 @@ type Row = Record<string, unknown>;
  * (src/appgen/shape.ts) reads them: under `_count`, by relation, 0 when no row is related. One
  * query per counted relation, however many records; none without records.
  */
-export async function withCounts(value: unknown, counting: Counting, reader: Reader): Promise<void> {
+export async function withCounts(
+  value: unknown,
+  counting: Counting,
+  reader: Reader,
+): Promise<void> {
   const records = (Array.isArray(value) ? value : value ? [value] : []) as Row[];
   const counted = Object.entries(counting.counts);
   if (counted.length > 0) {
-    const ids = [...new Set(records.map((record) => record.id).filter((id): id is string => typeof id === "string"))];
+    const ids = [
+      ...new Set(
+        records.map((record) => record.id).filter((id): id is string => typeof id === "string"),
+      ),
+    ];
     for (const record of records) record._count = {};
     for (const [relation, counter] of counted) {
       const found = ids.length > 0 ? await counter(ids, reader) : [];
       const byId = new Map(found.map((row) => [String(row.key), Number(row.value)]));
-      for (const record of records) (record._count as Row)[relation] = byId.get(String(record.id)) ?? 0;
+      for (const record of records)
+        (record._count as Row)[relation] = byId.get(String(record.id)) ?? 0;
     }
   }
-  for (const [name, inner] of Object.entries(counting.include)) await withCounts(records.flatMap((record) => record[name] ?? []), inner, reader);
+  for (const [name, inner] of Object.entries(counting.include))
+    await withCounts(
+      records.flatMap((record) => record[name] ?? []),
+      inner,
+      reader,
+    );
 }

@@ -5,31 +5,25 @@ export interface PostApiLoginBody {
   email: string;
   password: string;
 }
-
 /** Body of PATCH config/routes/posts.json routes[2] */
 export interface PatchApiPostsByIdBody {
   title?: string;
 }
-
 /** Body of POST config/routes/posts.json routes[1] */
 export interface PostApiPostsBody {
   title: string;
 }
-
 /** Body of POST config/routes/account.json routes[0] */
 export interface PostApiSignupBody {
   name: string;
   email: string;
   password: string;
 }
-
 /** Body of PATCH config/routes/users.json routes[2] */
 export interface PatchApiUsersByIdProfileBody {
   name?: string;
 }
-
 /** Body of PATCH config/routes/users.json routes[1] */
 export interface PatchApiUsersByIdBody {
   role?: "member" | "editor" | "admin";
 }
-

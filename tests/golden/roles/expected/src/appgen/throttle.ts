@@ -8,8 +8,8 @@ import { signInFailures } from "./signInFailures";
 /**
  * Failed log-ins, counted in the database (table AppgenSignInFailure, ./signInFailures) per
  * identity (e.g. an e-mail, compared without regard to case and surrounding spaces) and per client
- * address, so every instance of the app on one database sees the same counts. After 5
- * failures for one identity, or 20 from one address, within 900 seconds, a log-in
+ * address, so every instance of the app on one database sees the same counts. After
+ * 5 failures for one identity, or 20 from one address, within 900 seconds, a log-in
  * answers 429 (with Retry-After) until the oldest counted failure leaves the window; a success
  * forgets the identity's failures. Settings: `accounts.throttle` in appgen.config.json.
  *
@@ -67,16 +67,26 @@ const unknownClientLimits = (request: Request, identity: string): KeyLimit[] => 
 ];
 
 /** The count of a known client: its cookie's id, with the identity's limit. */
-const knownClientLimit = (clientId: string): KeyLimit => ({ key: `client:${clientId}`, limit: SIGN_IN_LIMITS.perIdentity });
+const knownClientLimit = (clientId: string): KeyLimit => ({
+  key: `client:${clientId}`,
+  limit: SIGN_IN_LIMITS.perIdentity,
+});
 
 /**
  * The 429 when some key has `limit` failures besides the attempt's own `own` (0 before it is
  * recorded, 1 after), else null. Retry-After: until the oldest of those `limit` leaves the window.
  */
-function refusal(failures: RecentFailure[], limits: KeyLimit[], own: 0 | 1, now: number): Response | null {
+function refusal(
+  failures: RecentFailure[],
+  limits: KeyLimit[],
+  own: 0 | 1,
+  now: number,
+): Response | null {
   let retryAt = 0;
   for (const { key, limit } of limits) {
-    const times = failures.filter((failure) => failure.key === key).map((failure) => failure.failedAt.getTime());
+    const times = failures
+      .filter((failure) => failure.key === key)
+      .map((failure) => failure.failedAt.getTime());
     const newestFirst = times.sort((a, b) => b - a);
     if (newestFirst.length < limit + own) continue;
     retryAt = Math.max(retryAt, newestFirst[limit + own - 1] + WINDOW_MS);
@@ -109,13 +119,22 @@ export type SignInAttempt = { refused: Response } | { refused: null; succeeded()
  * The counts that decide an attempt, and the failures they hold now: a known client's own count
  * while it is under its limit (one read of both), else the identity's and the address's.
  */
-async function countsOf(request: Request, identity: string, clientId: string | null, since: Date, now: number) {
+async function countsOf(
+  request: Request,
+  identity: string,
+  clientId: string | null,
+  since: Date,
+  now: number,
+) {
   const unknown = unknownClientLimits(request, identity);
   const keysOf = (limits: KeyLimit[]) => limits.map(({ key }) => key);
-  if (clientId === null) return { limits: unknown, failures: await signInFailures.recent(keysOf(unknown), since) };
+  if (clientId === null)
+    return { limits: unknown, failures: await signInFailures.recent(keysOf(unknown), since) };
   const known = [knownClientLimit(clientId)];
   const failures = await signInFailures.recent([...keysOf(known), ...keysOf(unknown)], since);
-  return refusal(failures, known, 0, now) === null ? { limits: known, failures } : { limits: unknown, failures };
+  return refusal(failures, known, 0, now) === null
+    ? { limits: known, failures }
+    : { limits: unknown, failures };
 }
 
 /**
@@ -124,7 +143,11 @@ async function countsOf(request: Request, identity: string, clientId: string | n
  * `succeeded()` forgets the failures of the count it was refused by first (the identity's, or the
  * known client's).
  */
-export async function signInAttempt(request: Request, identity: string, accountId: string | null): Promise<SignInAttempt> {
+export async function signInAttempt(
+  request: Request,
+  identity: string,
+  accountId: string | null,
+): Promise<SignInAttempt> {
   const now = Date.now();
   sweepWhenDue(now);
   const clientId = accountId === null ? null : await knownClientOf(request, accountId);

@@ -6,7 +6,15 @@ import { GET as getApiPostsById } from "@/app/api/posts/[id]/route";
 import { PATCH as patchApiPostsById } from "@/app/api/posts/[id]/route";
 import { AppgenForm } from "@/appgen/form";
 import type { Post } from "@/appgen/types";
-import { callRoute, decodedParams, pageLocale, shownValue, recordTitle, loginUrl, routeAccess } from "@/appgen/view";
+import {
+  callRoute,
+  decodedParams,
+  pageLocale,
+  shownValue,
+  recordTitle,
+  loginUrl,
+  routeAccess,
+} from "@/appgen/view";
 
 export async function generateMetadata(props: { params: Promise<{ id: string }> }): Promise<Metadata> {
   const params = decodedParams(await props.params);

@@ -2,7 +2,16 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { db, listOrder, matching, tables } from "@/appgen/db";
 import { columns, relations, withIncludedNow } from "@/appgen/records";
-import { allowedMethods, handle, inIdOrder, invalidBody, json, jsonError, methodNotAllowed, noContent } from "@/appgen/http";
+import {
+  allowedMethods,
+  handle,
+  inIdOrder,
+  invalidBody,
+  json,
+  jsonError,
+  methodNotAllowed,
+  noContent,
+} from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";

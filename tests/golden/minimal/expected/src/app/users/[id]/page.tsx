@@ -6,7 +6,15 @@ import { GET as getApiUsersById } from "@/app/api/users/[id]/route";
 import { PATCH as patchApiUsersById } from "@/app/api/users/[id]/route";
 import { AppgenForm, FieldError } from "@/appgen/form";
 import type { User } from "@/appgen/types";
-import { callRoute, decodedParams, inputValue, pageLocale, shownValue, loginUrl, routeAccess } from "@/appgen/view";
+import {
+  callRoute,
+  decodedParams,
+  inputValue,
+  pageLocale,
+  shownValue,
+  loginUrl,
+  routeAccess,
+} from "@/appgen/view";
 
 export const metadata: Metadata = { title: "User" };
 

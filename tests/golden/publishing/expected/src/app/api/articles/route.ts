@@ -2,7 +2,14 @@
 import { db } from "@/appgen/db";
 import { Prisma } from "@/generated/prisma/client";
 import { withCounts } from "@/appgen/counts";
-import { allowedMethods, handle, json, jsonError, methodNotAllowed, retryWhenTaken } from "@/appgen/http";
+import {
+  allowedMethods,
+  handle,
+  json,
+  jsonError,
+  methodNotAllowed,
+  retryWhenTaken,
+} from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
 import { readComputed, shaped } from "@/appgen/shape";

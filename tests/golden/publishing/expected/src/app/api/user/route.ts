@@ -5,7 +5,13 @@ import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
 import type { PutApiUserBody } from "@/appgen/bodies";
 import { hashPassword } from "@/appgen/password";
-import { createSessionToken, requireSessionSecret, sessionCookie, sessionTokenOf, verifySessionToken } from "@/appgen/session";
+import {
+  createSessionToken,
+  requireSessionSecret,
+  sessionCookie,
+  sessionTokenOf,
+  verifySessionToken,
+} from "@/appgen/session";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { isProbe, probeAllowed } from "@/appgen/probe";
 import { getAuthUser } from "@/auth/getAuthUser";

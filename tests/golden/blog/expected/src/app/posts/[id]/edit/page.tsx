@@ -5,7 +5,14 @@ import { GET as getApiPostsById } from "@/app/api/posts/[id]/route";
 import { PATCH as patchApiPostsById } from "@/app/api/posts/[id]/route";
 import { AppgenForm, FieldError } from "@/appgen/form";
 import type { Post } from "@/appgen/types";
-import { callRoute, decodedParams, inputValue, loginUrl, requireUser, routeAccess } from "@/appgen/view";
+import {
+  callRoute,
+  decodedParams,
+  inputValue,
+  loginUrl,
+  requireUser,
+  routeAccess,
+} from "@/appgen/view";
 
 export const metadata: Metadata = { title: "Edit post" };
 

@@ -2,7 +2,15 @@
 import { and, eq } from "drizzle-orm";
 import { db, matching, tables } from "@/appgen/db";
 import { columns } from "@/appgen/records";
-import { allowedMethods, forbidden, handle, json, jsonError, methodNotAllowed, noContent } from "@/appgen/http";
+import {
+  allowedMethods,
+  forbidden,
+  handle,
+  json,
+  jsonError,
+  methodNotAllowed,
+  noContent,
+} from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";

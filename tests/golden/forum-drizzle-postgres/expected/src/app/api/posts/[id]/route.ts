@@ -2,7 +2,15 @@
 import { inArray } from "drizzle-orm";
 import { db, matching, matchingPlaceholders, preparedOnce, tables } from "@/appgen/db";
 import { columns, joined, relations, withIncluded } from "@/appgen/records";
-import { allowedMethods, forbidden, handle, json, jsonError, methodNotAllowed, requireRecords } from "@/appgen/http";
+import {
+  allowedMethods,
+  forbidden,
+  handle,
+  json,
+  jsonError,
+  methodNotAllowed,
+  requireRecords,
+} from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";

@@ -2,12 +2,23 @@
 import { inArray } from "drizzle-orm";
 import { db, matching, matchingPlaceholders, preparedOnce, tables } from "@/appgen/db";
 import { columns, relations, withIncluded } from "@/appgen/records";
-import { allowedMethods, handle, json, jsonError, methodNotAllowed, requireRecords } from "@/appgen/http";
+import {
+  allowedMethods,
+  handle,
+  json,
+  jsonError,
+  methodNotAllowed,
+  requireRecords,
+} from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
 import { shaped } from "@/appgen/shape";
-import { articleAnswer, getApiArticlesByIdAnswer, patchApiArticlesByIdAnswer } from "@/appgen/shapes/article";
+import {
+  articleAnswer,
+  getApiArticlesByIdAnswer,
+  patchApiArticlesByIdAnswer,
+} from "@/appgen/shapes/article";
 import { publicBaseUrl } from "@/appgen/requestOrigin";
 import type { PutApiArticlesByIdBody } from "@/appgen/bodies";
 import type { PatchApiArticlesByIdBody } from "@/appgen/bodies";

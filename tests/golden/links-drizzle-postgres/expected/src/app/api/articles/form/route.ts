@@ -2,7 +2,13 @@
 import { inArray } from "drizzle-orm";
 import { db, tables } from "@/appgen/db";
 import { columns, relations, withIncluded } from "@/appgen/records";
-import { allowedMethods, handle, methodNotAllowed, redirectTo, requireRecords } from "@/appgen/http";
+import {
+  allowedMethods,
+  handle,
+  methodNotAllowed,
+  redirectTo,
+  requireRecords,
+} from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PostApiArticlesFormBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";

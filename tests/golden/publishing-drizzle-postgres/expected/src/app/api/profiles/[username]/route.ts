@@ -2,7 +2,15 @@
 import { sql } from "drizzle-orm";
 import { db, matching, matchingPlaceholders, preparedOnce, tables } from "@/appgen/db";
 import { columns, computed } from "@/appgen/records";
-import { allowedMethods, forbidden, handle, json, jsonError, methodNotAllowed, noContent } from "@/appgen/http";
+import {
+  allowedMethods,
+  forbidden,
+  handle,
+  json,
+  jsonError,
+  methodNotAllowed,
+  noContent,
+} from "@/appgen/http";
 import { invalidParam, isTextParam } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
 import { shaped } from "@/appgen/shape";

@@ -1,0 +1,149 @@
+import { tsKey, tsString } from '../domain/tsString';
+import { PRINT_WIDTH } from './layoutLiteral';
+
+/**
+ * A JSON value written as a TypeScript literal laid out as prettier lays it out with its default
+ * settings and a print width of 100 (issue 51), for documents embedded in generated modules (the
+ * OpenAPI document of src/appgen/openapi.ts):
+ *
+ * - objects one member a line (prettier keeps an object broken when its `{` is followed by a
+ *   newline), `{}` when empty; keys unquoted where they are identifier names;
+ * - arrays on one line when they fit, else one item a line (numbers: as many a line as fit);
+ * - strings in double quotes, single ones when they hold more double quotes than single; one that
+ *   does not fit after its key goes on the next line, and one too long for any line is split into
+ *   parts joined with `+` (the same value), so no line passes 100 characters;
+ * - trailing commas wherever a list is broken.
+ */
+export function jsonLiteral(value: unknown, indent = 0): string {
+  return print(value, ' '.repeat(indent), '', '').join('\n');
+}
+
+/** A number as prettier prints it (`1e21`, not JSON's `1e+21`). */
+function numberText(value: number): string {
+  return JSON.stringify(value).replace('e+', 'e');
+}
+
+function isContainer(value: unknown): value is object {
+  return typeof value === 'object' && value !== null;
+}
+
+function isEmpty(value: object): boolean {
+  return Array.isArray(value) ? value.length === 0 : Object.keys(value).length === 0;
+}
+
+/** The value on one line, or null when it cannot be (a non-empty object always breaks). */
+function flat(value: unknown): string | null {
+  if (typeof value === 'string') return tsString(value);
+  if (typeof value === 'number') return numberText(value);
+  if (!isContainer(value)) return JSON.stringify(value) ?? 'null';
+  if (isEmpty(value)) return Array.isArray(value) ? '[]' : '{}';
+  if (!Array.isArray(value)) return null;
+  const items = value.map(flat);
+  return items.every((item) => item !== null) ? `[${items.join(', ')}]` : null;
+}
+
+/** Prettier breaks an array of two or more objects (or arrays) of two or more members each. */
+function alwaysBreaks(items: unknown[]): boolean {
+  if (items.length < 2) return false;
+  const first = items[0];
+  return items.every(
+    (item) =>
+      isContainer(item) &&
+      Array.isArray(item) === Array.isArray(first) &&
+      (Array.isArray(item) ? item.length : Object.keys(item).length) > 1,
+  );
+}
+
+/**
+ * A string too long for its line, split at spaces (or anywhere, when a word is too long) into
+ * quoted parts of at most `width` characters each.
+ */
+function stringParts(text: string, width: number): string[] {
+  const words = text.split(/(?<= )/);
+  const parts: string[] = [];
+  let current = '';
+  for (const word of words) {
+    if (current !== '' && tsString(current + word).length > width) {
+      parts.push(current);
+      current = '';
+    }
+    current += word;
+    while (tsString(current).length > width && [...current].length > 1) {
+      const chars = [...current];
+      let cut = chars.length - 1;
+      while (cut > 1 && tsString(chars.slice(0, cut).join('')).length > width) cut--;
+      parts.push(chars.slice(0, cut).join(''));
+      current = chars.slice(cut).join('');
+    }
+  }
+  if (current !== '') parts.push(current);
+  return parts.map(tsString);
+}
+
+/**
+ * The lines of `head` + the value + `tail` at `indent`. `head` is `key: ` in an object (empty in
+ * an array), `tail` the comma after it.
+ */
+function print(value: unknown, indent: string, head: string, tail: string): string[] {
+  const inner = `${indent}  `;
+  if (isContainer(value) && !isEmpty(value)) {
+    if (!Array.isArray(value)) {
+      return [
+        `${indent}${head}{`,
+        ...Object.entries(value).flatMap(([name, member]) =>
+          print(member, inner, `${tsKey(name)}: `, ','),
+        ),
+        `${indent}}${tail}`,
+      ];
+    }
+    const line = flat(value);
+    if (line !== null && !alwaysBreaks(value)) {
+      if (`${indent}${head}${line}${tail}`.length <= PRINT_WIDTH) {
+        return [`${indent}${head}${line}${tail}`];
+      }
+      if (value.every((item) => typeof item === 'number')) {
+        return [`${indent}${head}[`, ...filled(value.map(numberText), inner), `${indent}]${tail}`];
+      }
+    }
+    return [
+      `${indent}${head}[`,
+      ...value.flatMap((item) => print(item, inner, '', ',')),
+      `${indent}]${tail}`,
+    ];
+  }
+  const text = flat(value) as string;
+  const line = `${indent}${head}${text}${tail}`;
+  if (line.length <= PRINT_WIDTH || typeof value !== 'string') return [line];
+  // A key of fewer than 5 characters keeps its string on its line (prettier's short keys).
+  const shortKey = head !== '' && head.length - 2 < 5;
+  const alone = `${inner}${text}${tail}`;
+  if (head !== '' && !shortKey && alone.length <= PRINT_WIDTH) {
+    return [`${indent}${head.trimEnd()}`, alone];
+  }
+  if (head === '' && line.length <= PRINT_WIDTH) return [line];
+  // Too long for any line: `a" +` parts, after the key on lines of their own (in an array, the
+  // parts after the first one indented).
+  const first = head === '' ? indent : inner;
+  const parts = stringParts(value, PRINT_WIDTH - inner.length - 2);
+  return [
+    ...(head === '' ? [] : [`${indent}${head.trimEnd()}`]),
+    ...parts.map(
+      (part, i) => `${i === 0 ? first : inner}${part}${i === parts.length - 1 ? tail : ' +'}`,
+    ),
+  ];
+}
+
+/** Numbers as prettier fills them: as many a line as fit, each followed by a comma. */
+function filled(items: string[], indent: string): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const item of items) {
+    const next = current === '' ? `${indent}${item},` : `${current} ${item},`;
+    if (current !== '' && next.length > PRINT_WIDTH) {
+      lines.push(current);
+      current = `${indent}${item},`;
+    } else current = next;
+  }
+  if (current !== '') lines.push(current);
+  return lines;
+}

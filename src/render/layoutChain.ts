@@ -1,0 +1,76 @@
+import { layoutLiteral, PRINT_WIDTH } from './layoutLiteral';
+
+/**
+ * Lays out a call chain written on one line (`text("id").primaryKey().$defaultFn(() => uuidv7())`,
+ * `foreignKey({ ... }).onDelete("cascade")`) as prettier lays out a member chain with its default
+ * settings and a print width of 100 (issue 51):
+ *
+ * - a chain of one or two calls stays on its line;
+ * - a longer one is broken, one `.call()` a line two spaces in, when one of its calls takes an
+ *   argument prettier does not count as simple (simpleArguments), or when it does not fit on its
+ *   line;
+ * - broken, its first call stays after `head`, its object argument broken (layoutLiteral) when the
+ *   call does not fit there either.
+ */
+export function layoutChain(chain: string, indent: number, head = '', tail = ''): string {
+  const pad = ' '.repeat(indent);
+  const calls = callsOf(chain.trim());
+  const oneLine = `${pad}${head}${chain.trim()}${tail}`;
+  if (calls.length <= 2) return oneLine;
+  if (calls.every(simpleArguments) && oneLine.length <= PRINT_WIDTH) return oneLine;
+  const [first, ...rest] = calls;
+  const inner = `${pad}  `;
+  return [
+    firstCall(first, indent, head),
+    ...rest.map((call, i) => `${inner}${call}${i === rest.length - 1 ? tail : ''}`),
+  ].join('\n');
+}
+
+/** The chain's first call after `head`: its object argument broken when it does not fit. */
+function firstCall(call: string, indent: number, head: string): string {
+  const line = `${' '.repeat(indent)}${head}${call}`;
+  const open = call.indexOf('(');
+  const argument = call.slice(open + 1, -1).trim();
+  if (line.length <= PRINT_WIDTH || !argument.startsWith('{')) return line;
+  return layoutLiteral(argument, indent, `${head}${call.slice(0, open + 1)}`, ')');
+}
+
+/**
+ * Whether a call's arguments are all "simple" as prettier counts them: no arrow function with an
+ * expression body, no object or array inside an object or array (`{ enum: ["a", "b"] }`).
+ */
+function simpleArguments(call: string): boolean {
+  if (/=>\s*[^{\s]/.test(call)) return false;
+  let depth = 0;
+  for (let at = call.indexOf('('); at < call.length; at++) {
+    const char = call[at];
+    if (char === '"' || char === "'" || char === '`') {
+      at++;
+      while (at < call.length && call[at] !== char) at += call[at] === '\\' ? 2 : 1;
+    } else if (char === '{' || char === '[') {
+      if (++depth > 1) return false;
+    } else if (char === '}' || char === ']') depth--;
+  }
+  return true;
+}
+
+/** `a(1).b().c(x)` → [`a(1)`, `.b()`, `.c(x)`]: split at the dots outside brackets and strings. */
+function callsOf(chain: string): string[] {
+  const calls: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let at = 0; at < chain.length; at++) {
+    const char = chain[at];
+    if (char === '"' || char === "'" || char === '`') {
+      at++;
+      while (at < chain.length && chain[at] !== char) at += chain[at] === '\\' ? 2 : 1;
+    } else if (char === '(' || char === '[' || char === '{') depth++;
+    else if (char === ')' || char === ']' || char === '}') depth--;
+    else if (char === '.' && depth === 0 && at > 0 && chain[at - 1] === ')') {
+      calls.push(chain.slice(start, at));
+      start = at;
+    }
+  }
+  calls.push(chain.slice(start));
+  return calls;
+}

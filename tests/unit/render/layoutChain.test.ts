@@ -1,0 +1,45 @@
+import { execFileSync } from 'child_process';
+import path from 'path';
+import { layoutChain } from '../../../src/render/layoutChain';
+import { REPO_ROOT } from '../support/paths';
+
+const PRETTIER = path.join(REPO_ROOT, 'node_modules', 'prettier', 'bin', 'prettier.cjs');
+
+/** What prettier (defaults, printWidth 100) makes of a TypeScript module. */
+function prettier(source: string): string {
+  return execFileSync(
+    process.execPath,
+    [PRETTIER, '--no-config', '--print-width', '100', '--stdin-filepath', 'chains.ts'],
+    { input: source, encoding: 'utf8' },
+  );
+}
+
+const long = 'a'.repeat(40);
+
+// The `chain` helper (Drizzle's column and key definitions in src/appgen/schema.ts): a call chain
+// written on one line, laid out as prettier lays out a member chain.
+const COLUMNS = [
+  'text("name").notNull()',
+  'text("id").primaryKey().$defaultFn(() => uuidv7())',
+  'boolean("done").notNull().default(false)',
+  'text("status", { enum: ["draft", "published"] }).notNull().default("draft")',
+  'timestamp("createdAt", { precision: 3, mode: "date" }).notNull().$defaultFn(writeTime)',
+  `timestamp("${long}", { precision: 3, mode: "date" }).notNull().$defaultFn(writeTime)`,
+];
+const KEYS = [
+  'foreignKey({ name: "T_a_fkey", columns: [table.a], foreignColumns: [user.id] }).onDelete("cascade").onUpdate("cascade")',
+  `foreignKey({ name: "${long}_fkey", columns: [table.${long}], foreignColumns: [user.id] }).onDelete("cascade").onUpdate("cascade")`,
+];
+
+it('lays out call chains as prettier does', () => {
+  const source = [
+    'export const columns = {',
+    ...COLUMNS.map((column, i) => layoutChain(column, 2, `c${i}: `, ',')),
+    '};',
+    'export const keys = [',
+    ...KEYS.map((key) => layoutChain(key, 2, '', ',')),
+    '];',
+    '',
+  ].join('\n');
+  expect(source).toBe(prettier(source));
+});
