@@ -16,7 +16,8 @@ export async function proxy(request: NextRequest): Promise<Response> {
   if (!decodable(request.nextUrl.pathname)) return withSecurityHeaders(jsonError(404, "Not found"));
   // A record page whose record does not exist: the not-found page, complete in the HTML, with 404
   // (src/appgen/missingRecords.ts; an address no page has).
-  if (await missingRecord(request)) return withSecurityHeaders(NextResponse.rewrite(new URL("/_appgen/not-found", request.url)));
+  if (await missingRecord(request))
+    return withSecurityHeaders(NextResponse.rewrite(new URL("/_appgen/not-found", request.url)));
   return withSecurityHeaders(NextResponse.next());
 }
 

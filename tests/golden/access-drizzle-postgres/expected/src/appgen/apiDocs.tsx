@@ -14,7 +14,8 @@ export function ApiDocs({ url }: { url: string }) {
   useEffect(() => {
     let cancelled = false;
     void import("swagger-ui-dist/swagger-ui-es-bundle.js").then(({ default: SwaggerUI }) => {
-      if (!cancelled && target.current) SwaggerUI({ url, domNode: target.current, validatorUrl: null, deepLinking: true });
+      if (!cancelled && target.current)
+        SwaggerUI({ url, domNode: target.current, validatorUrl: null, deepLinking: true });
     });
     return () => {
       cancelled = true;

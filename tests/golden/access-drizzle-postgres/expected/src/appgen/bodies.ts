@@ -4,23 +4,19 @@
 export interface PostApiPostsByPostIdCommentsBody {
   body: string;
 }
-
 /** Body of PATCH config/routes/posts.json routes[5] */
 export interface PatchApiPostsByIdBody {
   title?: string;
   status?: "draft" | "published" | "archived";
 }
-
 /** Body of POST config/routes/posts.json routes[4] */
 export interface PostApiPostsBody {
   title: string;
   status?: "draft" | "published" | "archived";
 }
-
 /** Body of POST config/routes/account.json routes[0] */
 export interface PostApiSignupBody {
   name: string;
   email: string;
   password: string;
 }
-

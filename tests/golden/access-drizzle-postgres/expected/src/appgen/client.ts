@@ -14,10 +14,15 @@ import type { PostApiSignupBody } from "./bodies";
 /** The scheme of the Authorization header (settings `accounts.tokenScheme`). */
 const TOKEN_SCHEME = "Bearer";
 
-/** Where and how to send: `baseUrl` is needed on the server (fetch has no page to resolve against). */
+/**
+ * Where and how to send: `baseUrl` is needed on the server (fetch has no page to resolve against).
+ */
 export interface RequestOptions {
   baseUrl?: string;
-  /** A session token, sent as `Authorization: Bearer <token>` (browsers send the cookie by themselves). */
+  /**
+   * A session token, sent as `Authorization: Bearer <token>` (browsers
+   * send the cookie by themselves).
+   */
   token?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -27,7 +32,7 @@ export interface RequestOptions {
  * The body of every failed request (appgen.config.json `errors.body`). A body that fails
  * validation also has `fields`: each failing body field's message, by its path in the body.
  */
-export type ApiError = { "error": string } & { fields?: Record<string, string> };
+export type ApiError = { error: string } & { fields?: Record<string, string> };
 
 /** Where ApiError holds its message. */
 const ERROR_PATH: readonly string[] = ["error"];
@@ -41,23 +46,39 @@ type QueryValue = string | number | boolean | undefined;
 /** The message of a failed request's answer (a list's items joined by "; "), else a general one. */
 export function errorOf(answer: unknown, status: number): string {
   let value = answer;
-  for (const key of ERROR_PATH) value = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  for (const key of ERROR_PATH)
+    value =
+      typeof value === "object" && value !== null
+        ? (value as Record<string, unknown>)[key]
+        : undefined;
   if (typeof value === "string") return value;
-  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string")) return value.join("; ");
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string"))
+    return value.join("; ");
   return `The request failed (${status}).`;
 }
 
 /** The `fields` of a failed request's answer (body validation: a message per field), else none. */
 export function fieldsOf(answer: unknown): Record<string, string> {
-  const fields = typeof answer === "object" && answer !== null ? (answer as Record<string, unknown>).fields : undefined;
+  const fields =
+    typeof answer === "object" && answer !== null
+      ? (answer as Record<string, unknown>).fields
+      : undefined;
   if (typeof fields !== "object" || fields === null) return {};
-  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return Object.fromEntries(
+    Object.entries(fields).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
 }
 
 /** `path` with the defined values of `query` as its query string. */
-export function withQuery(path: string, query: Readonly<Record<string, QueryValue>> | undefined): string {
+export function withQuery(
+  path: string,
+  query: Readonly<Record<string, QueryValue>> | undefined,
+): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, String(value));
+  for (const [name, value] of Object.entries(query ?? {}))
+    if (value !== undefined) search.set(name, String(value));
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
@@ -66,8 +87,17 @@ export function withQuery(path: string, query: Readonly<Record<string, QueryValu
  * Sends one request as JSON and reads the JSON answer. Every function below uses it, and so do
  * the forms of src/appgen/form.tsx, whose routes are known only at run time.
  */
-export async function send<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { accept: "application/json", ...(method === "GET" ? {} : { "content-type": "application/json" }), ...options.headers };
+export async function send<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    ...(method === "GET" ? {} : { "content-type": "application/json" }),
+    ...options.headers,
+  };
   if (options.token) headers.authorization = `${TOKEN_SCHEME} ${options.token}`;
   const response = await fetch(`${options.baseUrl ?? ""}${path}`, {
     method,
@@ -77,9 +107,22 @@ export async function send<T>(method: string, path: string, body?: unknown, opti
     signal: options.signal,
   });
   const answer: unknown = await response.json().catch(() => null);
-  if (!response.ok) return { ok: false, status: response.status, error: errorOf(answer, response.status), fields: fieldsOf(answer), headers: response.headers };
+  if (!response.ok)
+    return {
+      ok: false,
+      status: response.status,
+      error: errorOf(answer, response.status),
+      fields: fieldsOf(answer),
+      headers: response.headers,
+    };
   const redirected = response.redirected ? new URL(response.url) : null;
-  return { ok: true, status: response.status, data: answer as T, headers: response.headers, redirectedTo: redirected ? redirected.pathname + redirected.search : null };
+  return {
+    ok: true,
+    status: response.status,
+    data: answer as T,
+    headers: response.headers,
+    redirectedTo: redirected ? redirected.pathname + redirected.search : null,
+  };
 }
 
 export interface GetApiPostsByPostIdCommentsInput {
@@ -89,7 +132,10 @@ export interface GetApiPostsByPostIdCommentsInput {
 export type GetApiPostsByPostIdCommentsResult = Array<Comment>;
 
 /** GET /api/posts/:postId/comments (config/routes/posts.json routes[7]) */
-export function getApiPostsByPostIdComments(input: GetApiPostsByPostIdCommentsInput, options?: RequestOptions): Promise<ApiResult<GetApiPostsByPostIdCommentsResult>> {
+export function getApiPostsByPostIdComments(
+  input: GetApiPostsByPostIdCommentsInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiPostsByPostIdCommentsResult>> {
   const params = input.params;
   return send("GET", "/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments", undefined, options);
 }
@@ -102,7 +148,10 @@ export interface PostApiPostsByPostIdCommentsInput {
 export type PostApiPostsByPostIdCommentsResult = Comment;
 
 /** POST /api/posts/:postId/comments (config/routes/posts.json routes[8]) */
-export function postApiPostsByPostIdComments(input: PostApiPostsByPostIdCommentsInput, options?: RequestOptions): Promise<ApiResult<PostApiPostsByPostIdCommentsResult>> {
+export function postApiPostsByPostIdComments(
+  input: PostApiPostsByPostIdCommentsInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiPostsByPostIdCommentsResult>> {
   const params = input.params;
   return send("POST", "/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments", input.body, options);
 }
@@ -114,7 +163,10 @@ export interface GetApiPostsByIdInput {
 export type GetApiPostsByIdResult = Post;
 
 /** GET /api/posts/:id (config/routes/posts.json routes[3]) */
-export function getApiPostsById(input: GetApiPostsByIdInput, options?: RequestOptions): Promise<ApiResult<GetApiPostsByIdResult>> {
+export function getApiPostsById(
+  input: GetApiPostsByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiPostsByIdResult>> {
   const params = input.params;
   return send("GET", "/api/posts/" + encodeURIComponent(String(params.id)), undefined, options);
 }
@@ -127,7 +179,10 @@ export interface PatchApiPostsByIdInput {
 export type PatchApiPostsByIdResult = Post;
 
 /** PATCH /api/posts/:id (config/routes/posts.json routes[5]) */
-export function patchApiPostsById(input: PatchApiPostsByIdInput, options?: RequestOptions): Promise<ApiResult<PatchApiPostsByIdResult>> {
+export function patchApiPostsById(
+  input: PatchApiPostsByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PatchApiPostsByIdResult>> {
   const params = input.params;
   return send("PATCH", "/api/posts/" + encodeURIComponent(String(params.id)), input.body, options);
 }
@@ -139,7 +194,10 @@ export interface DeleteApiPostsByIdInput {
 export type DeleteApiPostsByIdResult = { success: true };
 
 /** DELETE /api/posts/:id (config/routes/posts.json routes[6]) */
-export function deleteApiPostsById(input: DeleteApiPostsByIdInput, options?: RequestOptions): Promise<ApiResult<DeleteApiPostsByIdResult>> {
+export function deleteApiPostsById(
+  input: DeleteApiPostsByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteApiPostsByIdResult>> {
   const params = input.params;
   return send("DELETE", "/api/posts/" + encodeURIComponent(String(params.id)), undefined, options);
 }
@@ -150,7 +208,10 @@ export interface GetApiPostsAllInput {
 export type GetApiPostsAllResult = Array<Post>;
 
 /** GET /api/posts/all (config/routes/posts.json routes[1]) */
-export function getApiPostsAll(_input: GetApiPostsAllInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiPostsAllResult>> {
+export function getApiPostsAll(
+  _input: GetApiPostsAllInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiPostsAllResult>> {
   return send("GET", "/api/posts/all", undefined, options);
 }
 
@@ -161,7 +222,10 @@ export interface GetApiPostsPagesInput {
 export type GetApiPostsPagesResult = Array<Post>;
 
 /** GET /api/posts/pages (config/routes/posts.json routes[2]) */
-export function getApiPostsPages(input: GetApiPostsPagesInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiPostsPagesResult>> {
+export function getApiPostsPages(
+  input: GetApiPostsPagesInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiPostsPagesResult>> {
   return send("GET", withQuery("/api/posts/pages", input.query), undefined, options);
 }
 
@@ -172,7 +236,10 @@ export interface GetApiPostsInput {
 export type GetApiPostsResult = Array<Post>;
 
 /** GET /api/posts (config/routes/posts.json routes[0]) */
-export function getApiPosts(input: GetApiPostsInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiPostsResult>> {
+export function getApiPosts(
+  input: GetApiPostsInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiPostsResult>> {
   return send("GET", withQuery("/api/posts", input.query), undefined, options);
 }
 
@@ -183,7 +250,10 @@ export interface PostApiPostsInput {
 export type PostApiPostsResult = Post;
 
 /** POST /api/posts (config/routes/posts.json routes[4]) */
-export function postApiPosts(input: PostApiPostsInput, options?: RequestOptions): Promise<ApiResult<PostApiPostsResult>> {
+export function postApiPosts(
+  input: PostApiPostsInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiPostsResult>> {
   return send("POST", "/api/posts", input.body, options);
 }
 
@@ -194,7 +264,10 @@ export interface PostApiSignupInput {
 export type PostApiSignupResult = User & { token: string };
 
 /** POST /api/signup (config/routes/account.json routes[0]) */
-export function postApiSignup(input: PostApiSignupInput, options?: RequestOptions): Promise<ApiResult<PostApiSignupResult>> {
+export function postApiSignup(
+  input: PostApiSignupInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiSignupResult>> {
   return send("POST", "/api/signup", input.body, options);
 }
 
@@ -205,7 +278,10 @@ export interface GetApiUsersByIdInput {
 export type GetApiUsersByIdResult = User;
 
 /** GET /api/users/:id (config/routes/users.json routes[1]) */
-export function getApiUsersById(input: GetApiUsersByIdInput, options?: RequestOptions): Promise<ApiResult<GetApiUsersByIdResult>> {
+export function getApiUsersById(
+  input: GetApiUsersByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiUsersByIdResult>> {
   const params = input.params;
   return send("GET", "/api/users/" + encodeURIComponent(String(params.id)), undefined, options);
 }
@@ -216,6 +292,9 @@ export interface GetApiUsersInput {
 export type GetApiUsersResult = Array<User>;
 
 /** GET /api/users (config/routes/users.json routes[0]) */
-export function getApiUsers(_input: GetApiUsersInput = {}, options?: RequestOptions): Promise<ApiResult<GetApiUsersResult>> {
+export function getApiUsers(
+  _input: GetApiUsersInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiUsersResult>> {
   return send("GET", "/api/users", undefined, options);
 }

@@ -7,7 +7,20 @@
 import { isStorableText, parseIsoDate } from "./body";
 import { jsonError } from "./http";
 import type { ListQuery, ListQuerySpec } from "./query";
-import { and, asc, desc, getTableColumns, gt, gte, lt, lte, or, type Column, type SQL, type Table } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  getTableColumns,
+  gt,
+  gte,
+  lt,
+  lte,
+  or,
+  type Column,
+  type SQL,
+  type Table,
+} from "drizzle-orm";
 
 /**
  * The records after `at` in a list's order (the sort field, then id ascending), or before it when
@@ -49,7 +62,10 @@ export interface ListPosition {
   backward: boolean;
 }
 
-/** The order of a list as ?sort= writes it (`-createdAt`), "" for the order by id alone: a cursor belongs to one order. */
+/**
+ * The order of a list as ?sort= writes it (`-createdAt`), "" for the order by id alone: a cursor
+ * belongs to one order.
+ */
 function orderName(sort: ListQuery["sort"]): string {
   return sort ? `${sort.descending ? "-" : ""}${sort.field}` : "";
 }
@@ -59,16 +75,28 @@ function orderName(sort: ListQuery["sort"]): string {
  * clients), with `d: "b"` for the page before it.
  */
 function cursorOf(value: unknown, id: string, sort: ListQuery["sort"], backward: boolean): string {
-  const payload = sort ? { s: orderName(sort), v: value instanceof Date ? value.toISOString() : value, i: id } : { s: "", i: id };
-  return Buffer.from(JSON.stringify(backward ? { ...payload, d: "b" } : payload), "utf8").toString("base64url");
+  const payload = sort
+    ? { s: orderName(sort), v: value instanceof Date ? value.toISOString() : value, i: id }
+    : { s: "", i: id };
+  return Buffer.from(JSON.stringify(backward ? { ...payload, d: "b" } : payload), "utf8").toString(
+    "base64url",
+  );
 }
 
 /** The cursor of the page beside a record of the list. */
 function rowCursor(row: { id: string }, sort: ListQuery["sort"], backward: boolean): string {
-  return cursorOf(sort ? (row as unknown as Record<string, unknown>)[sort.field] : null, row.id, sort, backward);
+  return cursorOf(
+    sort ? (row as unknown as Record<string, unknown>)[sort.field] : null,
+    row.id,
+    sort,
+    backward,
+  );
 }
 
-/** The cursors of the pages around a page: `next` (null on the last page) and `prev` (null on the first). */
+/**
+ * The cursors of the pages around a page: `next` (null on the last page) and `prev` (null on the
+ * first).
+ */
 export interface PageEnds {
   next: string | null;
   prev: string | null;
@@ -80,15 +108,30 @@ export interface PageEnds {
  * the cursors of the pages before and after it. A page read forward from a cursor has one before
  * it (the cursor's record at least); a page read backward has the one it was asked from after it.
  */
-export function pageEnds(rows: Array<{ id: string }>, size: number, sort: ListQuery["sort"], at: ListPosition | null): PageEnds {
+export function pageEnds(
+  rows: Array<{ id: string }>,
+  size: number,
+  sort: ListQuery["sort"],
+  at: ListPosition | null,
+): PageEnds {
   const more = rows.length > size;
   if (more) rows.length = size;
   if (at?.backward) rows.reverse();
   const first = rows[0];
   const last = rows[rows.length - 1];
-  if (at?.backward) return { prev: more ? rowCursor(first, sort, true) : null, next: last ? rowCursor(last, sort, false) : null };
-  // An empty page after a cursor (its records were deleted since): the page before is before the cursor's record.
-  const prev = at === null ? null : first ? rowCursor(first, sort, true) : cursorOf(at.value, at.id, sort, true);
+  if (at?.backward)
+    return {
+      prev: more ? rowCursor(first, sort, true) : null,
+      next: last ? rowCursor(last, sort, false) : null,
+    };
+  // An empty page after a cursor (its records were deleted since): the page before is before the
+  // cursor's record.
+  const prev =
+    at === null
+      ? null
+      : first
+        ? rowCursor(first, sort, true)
+        : cursorOf(at.value, at.id, sort, true);
   return { next: more ? rowCursor(last, sort, false) : null, prev };
 }
 
@@ -130,10 +173,15 @@ function payloadOf(text: string): { s: string; v?: unknown; i: string; backward:
 }
 
 /** A sort value of a cursor as the field's value, or undefined when it cannot be one. */
-function positionValue(value: unknown, kind: NonNullable<ListQuerySpec["cursor"]>[string]): string | number | Date | undefined {
+function positionValue(
+  value: unknown,
+  kind: NonNullable<ListQuerySpec["cursor"]>[string],
+): string | number | Date | undefined {
   switch (kind) {
     case "int":
-      return typeof value === "number" && Number.isInteger(value) && Math.abs(value) <= 2147483647 ? value : undefined;
+      return typeof value === "number" && Number.isInteger(value) && Math.abs(value) <= 2147483647
+        ? value
+        : undefined;
     case "float":
       return typeof value === "number" && Number.isFinite(value) ? value : undefined;
     case "date":
@@ -148,18 +196,33 @@ function positionValue(value: unknown, kind: NonNullable<ListQuerySpec["cursor"]
  * the first page) and which way. A cursor this app did not write, or one written for another
  * ?sort, is a 400 that says so: a client's mistake never reaches the database.
  */
-export function readCursor(query: ListQuery, spec: ListQuerySpec): { ok: true; at: ListPosition | null } | { ok: false; response: Response } {
+export function readCursor(
+  query: ListQuery,
+  spec: ListQuerySpec,
+): { ok: true; at: ListPosition | null } | { ok: false; response: Response } {
   if (query.cursor === null) return { ok: true, at: null };
   const fail = (message: string) => ({ ok: false as const, response: jsonError(400, message) });
   const payload = payloadOf(query.cursor);
   const order = orderName(query.sort);
-  if (!payload) return fail(`"cursor" is not one this list gave: send the "next" or "prev" of a page unchanged, or leave "cursor" out for the first page`);
+  if (!payload)
+    return fail(
+      `"cursor" is not one this list gave: send the "next" or "prev" of a page unchanged, ` +
+        `or leave "cursor" out for the first page`,
+    );
   if (payload.s !== order) {
     const named = (name: string) => (name === "" ? "the order by id (no sort)" : `sort=${name}`);
-    return fail(`"cursor" belongs to ${named(payload.s)}, and this request asks for ${named(order)}: ask with the sort of the page that gave it, or leave "cursor" out to start again`);
+    return fail(
+      `"cursor" belongs to ${named(payload.s)}, and this request asks for ${named(order)}: ` +
+        `ask with the sort of the page that gave it, or leave "cursor" out to start again`,
+    );
   }
-  if (!query.sort) return { ok: true, at: { value: null, id: payload.i, backward: payload.backward } };
+  if (!query.sort)
+    return { ok: true, at: { value: null, id: payload.i, backward: payload.backward } };
   const value = positionValue(payload.v, spec.cursor?.[query.sort.field] ?? "string");
-  if (value === undefined) return fail(`"cursor" is not one this list gave: send the "next" or "prev" of a page unchanged, or leave "cursor" out for the first page`);
+  if (value === undefined)
+    return fail(
+      `"cursor" is not one this list gave: send the "next" or "prev" of a page unchanged, ` +
+        `or leave "cursor" out for the first page`,
+    );
   return { ok: true, at: { value, id: payload.i, backward: payload.backward } };
 }

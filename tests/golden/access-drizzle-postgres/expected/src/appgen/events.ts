@@ -19,18 +19,29 @@ export function asJson(event: EventRecord): { [key: string]: Json } {
  * Runs a route's `inRequest` events after its write committed, one after another, once each. A
  * failing event is logged and skipped: the write is committed, so the response reports it as done.
  */
-export async function runEvents(handlers: Array<[name: string, handler: EventHandler]>, event: EventRecord): Promise<void> {
+export async function runEvents(
+  handlers: Array<[name: string, handler: EventHandler]>,
+  event: EventRecord,
+): Promise<void> {
   const payload = asJson(event) as unknown as EventRecord;
   for (const [name, handler] of handlers) {
     try {
       await handler({ ...payload, event: name, id: randomUUID(), attempt: 1 });
     } catch (error) {
-      console.error(`[appgen] event ${name} failed after ${event.model} ${event.operation}:`, error);
+      console.error(
+        `[appgen] event ${name} failed after ${event.model} ${event.operation}:`,
+        error,
+      );
     }
   }
 }
 
 /** What a function route returned, as the record events receive (objects only). */
 export function asRecord(value: unknown): Record<string, unknown> | null {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Response) ? (value as Record<string, unknown>) : null;
+  return typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof Response)
+    ? (value as Record<string, unknown>)
+    : null;
 }

@@ -32,7 +32,10 @@ const READINESS_CACHE_MS = 1500;
 function withTimeout<T>(work: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)),
+      TIMEOUT_MS,
+    );
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
@@ -70,7 +73,9 @@ function withoutSecrets(message: string, url: string): string {
 function errorMessage(error: unknown): string {
   const inner = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const parts: unknown[] = inner instanceof AggregateError ? inner.errors : [inner];
-  const text = parts.map((part) => (part instanceof Error ? part.message || part.name : String(part))).join("; ");
+  const text = parts
+    .map((part) => (part instanceof Error ? part.message || part.name : String(part)))
+    .join("; ");
   return text.replace(/\s+/g, " ").trim();
 }
 
@@ -80,13 +85,21 @@ function errorMessage(error: unknown): string {
  */
 export async function databaseProblem(): Promise<string | null> {
   const url = (process.env.DATABASE_URL ?? "").trim();
-  if (url === "") return "DATABASE_URL is not set: this app was generated for PostgreSQL. Set it to postgresql://user:password@host:5432/name (see .env.example).";
+  if (url === "")
+    return (
+      "DATABASE_URL is not set: this app was generated for PostgreSQL. " +
+      "Set it to postgresql://user:password@host:5432/name (see .env.example)."
+    );
   try {
     await withTimeout(pingDatabase());
     return null;
   } catch (error) {
     const where = url === "" ? "the embedded SQLite file" : databaseLocation(url);
-    return `DATABASE_URL: cannot use the database at ${where} (${withoutSecrets(errorMessage(error), url)}). Check the address, database name, user and password, and that the server is up.`;
+    const why = withoutSecrets(errorMessage(error), url);
+    return (
+      `DATABASE_URL: cannot use the database at ${where} (${why}). ` +
+      "Check the address, database name, user and password, and that the server is up."
+    );
   }
 }
 
@@ -105,7 +118,9 @@ async function missingTables(): Promise<string[]> {
         await withTimeout(probe());
       } catch (error) {
         missing.push(name);
-        console.error(`[appgen] health: reading ${name} failed: ${withoutSecrets(errorMessage(error), url)}`);
+        console.error(
+          `[appgen] health: reading ${name} failed: ${withoutSecrets(errorMessage(error), url)}`,
+        );
       }
     }),
   );
@@ -121,10 +136,16 @@ async function checkReadiness(): Promise<Readiness> {
   const missing = await missingTables();
   if (missing.length > 0) {
     // Which tables are missing is for the operator (the log), not for whoever asks.
-    console.error(`[appgen] health: the database lacks tables or columns this build uses (${missing.join(", ")}): apply the migrations`);
+    console.error(
+      "[appgen] health: the database lacks tables or columns this build uses " +
+        `(${missing.join(", ")}): apply the migrations`,
+    );
     return { status: 503, body: errorBody(["Migrations pending"]) };
   }
-  return { status: 200, body: { status: "ok", checks: { database: "ok", tables: TABLE_PROBES.length } } };
+  return {
+    status: 200,
+    body: { status: "ok", checks: { database: "ok", tables: TABLE_PROBES.length } },
+  };
 }
 
 let last: { at: number; answer: Promise<Readiness> } | null = null;
@@ -136,6 +157,7 @@ let last: { at: number; answer: Promise<Readiness> } | null = null;
  */
 export function readiness(): Promise<Readiness> {
   const now = Date.now();
-  if (last === null || now - last.at >= READINESS_CACHE_MS) last = { at: now, answer: checkReadiness() };
+  if (last === null || now - last.at >= READINESS_CACHE_MS)
+    last = { at: now, answer: checkReadiness() };
   return last.answer;
 }

@@ -4,7 +4,10 @@ import { withSecurityHeaders } from "./securityHeaders";
 import { invalidHost } from "./requestOrigin";
 import { isProbe } from "./probe";
 
-/** The status of a request body that fails the route's rules (appgen.config.json `errors.validationStatus`). */
+/**
+ * The status of a request body that fails the route's rules (appgen.config.json
+ * `errors.validationStatus`).
+ */
 export const VALIDATION_STATUS = 400;
 
 /**
@@ -12,7 +15,7 @@ export const VALIDATION_STATUS = 400;
  * the messages joined by "; " at the same place for every status.
  */
 export function errorBody(messages: readonly string[]) {
-  return { "error": messages.join("; ") };
+  return { error: messages.join("; ") };
 }
 
 /** An error answer: the status, and the message in the project's error format. */
@@ -27,10 +30,17 @@ export function jsonError(status: number, message: string): Response {
  * config/routes/users.json routes[3].voter "self" refused user …`. A page's probe
  * (src/appgen/probe.ts), asking whether to show a form, is not logged.
  */
-export function forbidden(request: Request, rule: { voter: string; source: string }, userId: string | null): Response {
+export function forbidden(
+  request: Request,
+  rule: { voter: string; source: string },
+  userId: string | null,
+): Response {
   if (!isProbe(request)) {
     const caller = userId === null ? "a signed-out caller" : `user ${userId}`;
-    console.warn(`[appgen] 403 ${request.method} ${new URL(request.url).pathname}: ${rule.source} ${JSON.stringify(rule.voter)} refused ${caller}`);
+    console.warn(
+      `[appgen] 403 ${request.method} ${new URL(request.url).pathname}: ` +
+        `${rule.source} ${JSON.stringify(rule.voter)} refused ${caller}`,
+    );
   }
   return jsonError(403, "Forbidden");
 }
@@ -41,8 +51,14 @@ export function forbidden(request: Request, rule: { voter: string; source: strin
  * own sentence by its path (`{ "title": "Title must not be empty." }`), so a form can show each
  * under its input. The only error answer with a second key.
  */
-export function invalidBody(problems: readonly string[], fields: Readonly<Record<string, string>> = {}): Response {
-  return NextResponse.json({ ...errorBody([problems.join(" ")]), fields }, { status: VALIDATION_STATUS });
+export function invalidBody(
+  problems: readonly string[],
+  fields: Readonly<Record<string, string>> = {},
+): Response {
+  return NextResponse.json(
+    { ...errorBody([problems.join(" ")]), fields },
+    { status: VALIDATION_STATUS },
+  );
 }
 
 export function json(data: unknown, status = 200, headers?: Record<string, string>): Response {
@@ -104,11 +120,15 @@ export class RuleRefusal extends HttpError {
 
 /**
  * Checks that every id names a record before a write links them: `find` returns those of the ids
- * that exist (e.g. `(ids) => db.tag.findMany({ where: { id: { in: ids } }, select: { id: true } })`).
- * Throws a 409 HttpError naming the model and the missing ids (`Tag not found: <id>, <id>`);
+ * that exist (e.g. `(ids) => db.tag.findMany({ where: { id: { in: ids } }, select: { id: true }
+ * })`). Throws a 409 HttpError naming the model and the missing ids (`Tag not found: <id>, <id>`);
  * an absent list (a PATCH that leaves the links) checks nothing.
  */
-export async function requireRecords(model: string, ids: readonly string[] | undefined, find: (ids: string[]) => Promise<Array<{ id: string }>>): Promise<void> {
+export async function requireRecords(
+  model: string,
+  ids: readonly string[] | undefined,
+  find: (ids: string[]) => Promise<Array<{ id: string }>>,
+): Promise<void> {
   if (!ids || ids.length === 0) return;
   const found = new Set((await find([...ids])).map((record) => record.id));
   const missing = ids.filter((id) => !found.has(id));
@@ -181,7 +201,9 @@ function writeConflict(error: unknown): boolean {
   return code === "40001" || code === "40P01";
 }
 
-/** Whether a database error is a unique violation on `field` (a slug taken by a concurrent write). */
+/**
+ * Whether a database error is a unique violation on `field` (a slug taken by a concurrent write).
+ */
 export function isUniqueViolation(error: unknown, field: string): boolean {
   return uniqueViolation(error)?.includes(field) ?? false;
 }
@@ -227,9 +249,14 @@ export function inIdOrder<T extends { id: string }>(records: T[]): T[] {
  * answered with a generic 500: internals never reach the client.
  */
 export async function handle(request: Request, work: () => Promise<Response>): Promise<Response>;
-/** The form of route templates from before the request was passed: its errors are logged without it. */
+/**
+ * The form of route templates from before the request was passed: its errors are logged without it.
+ */
 export async function handle(work: () => Promise<Response>): Promise<Response>;
-export async function handle(first: Request | (() => Promise<Response>), work?: () => Promise<Response>): Promise<Response> {
+export async function handle(
+  first: Request | (() => Promise<Response>),
+  work?: () => Promise<Response>,
+): Promise<Response> {
   return typeof first === "function" ? secured(await answer(null, first)) : secured(await answer(first, work as () => Promise<Response>));
 }
 
@@ -248,7 +275,8 @@ function secured(response: Response): Response {
 }
 
 async function answer(request: Request | null, work: () => Promise<Response>): Promise<Response> {
-  // A host that is not host[:port] would end up in the url fields of answers and in the CSRF guard's idea of the app's origin.
+  // A host that is not host[:port] would end up in the url fields of answers and in the CSRF
+  // guard's idea of the app's origin.
   const badHost = request === null ? null : invalidHost(request);
   if (badHost !== null) return jsonError(400, badHost);
   try {
@@ -259,7 +287,12 @@ async function answer(request: Request | null, work: () => Promise<Response>): P
     if (error instanceof HttpError) return jsonError(error.status, error.message);
     const known = knownDatabaseError(error);
     if (known) return jsonError(known.status, known.message);
-    console.error(request ? `[appgen] unexpected error in ${request.method} ${new URL(request.url).pathname}:` : "[appgen] unexpected error in route handler:", error);
+    console.error(
+      request
+        ? `[appgen] unexpected error in ${request.method} ${new URL(request.url).pathname}:`
+        : "[appgen] unexpected error in route handler:",
+      error,
+    );
     return jsonError(500, "Internal server error");
   }
 }

@@ -22,9 +22,13 @@ export function carriesBody(headers: Headers): boolean {
   return length !== null && Number(length) !== 0;
 }
 
-/** Whether the body read is empty or `{}`: never for a GET or HEAD, whose body Next.js does not hand over. */
+/**
+ * Whether the body read is empty or `{}`: never for a GET or HEAD, whose body Next.js does not hand
+ * over.
+ */
 async function asksNothing(request: Request): Promise<boolean> {
-  if (!request.body || Number(request.headers.get("content-length") ?? "0") > EMPTY_OBJECT_BYTES) return false;
+  if (!request.body || Number(request.headers.get("content-length") ?? "0") > EMPTY_OBJECT_BYTES)
+    return false;
   const bytes = await readLimitedBytes(request, EMPTY_OBJECT_BYTES);
   return bytes !== undefined && EMPTY_OBJECT.test(new TextDecoder().decode(bytes));
 }
@@ -41,7 +45,8 @@ async function asksNothing(request: Request): Promise<boolean> {
 export async function refuseBody(request: Request, where: string): Promise<Response | null> {
   if (!carriesBody(request.headers)) return null;
   const type = (request.headers.get("content-type") ?? "").trim();
-  if (type !== "" && !JSON_TYPE.test(type)) return jsonError(415, `Unsupported Content-Type: this route takes no request body; ${where}`);
+  if (type !== "" && !JSON_TYPE.test(type))
+    return jsonError(415, `Unsupported Content-Type: this route takes no request body; ${where}`);
   if (await asksNothing(request)) return null;
   return jsonError(400, `This route takes no request body; ${where}`);
 }

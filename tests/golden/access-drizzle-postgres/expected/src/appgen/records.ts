@@ -6,7 +6,10 @@ import { asc, eq, getTableColumns, inArray, type Column, type SQL, type Table } 
 import { alias } from "drizzle-orm/pg-core";
 import { db, tables } from "./db";
 
-/** The columns sent of each model, hidden fields left out: `db.select(columns.user)`, `.returning(columns.user)`. */
+/**
+ * The columns sent of each model, hidden fields left out: `db.select(columns.user)`,
+ * `.returning(columns.user)`.
+ */
 export const columns = {
   comment: {
     id: tables.comment.id,
@@ -32,11 +35,15 @@ export const columns = {
 type Row = Record<string, unknown>;
 
 /**
- * A finder's query: awaited. null: nothing to read.
+ * A finder's query: awaited.
+ * null: nothing to read.
  */
 type Query<T> = (PromiseLike<T>) | null;
 
-/** What withIncluded and withComputed do, as a generator that yields each query and gets its rows back. */
+/**
+ * What withIncluded and withComputed do, as a generator that yields each query and gets its rows
+ * back.
+ */
 type Reading<R> = Generator<Query<unknown[]>, R, unknown[]>;
 
 /** Runs a reading, awaiting each query. */
@@ -89,10 +96,10 @@ function aliasOf(table: Table, name: string): { table: Table; column: (field: st
 
 /**
  * A belongsTo read in the statement of its records: the related table left-joined under the
- * relation's name with an underscore (`table`, joined `on` the records' field), the columns sent of it, and its id
- * (what the related record's computed columns are read by). The related record is null when the
- * first of `columns` is (Drizzle's rule for a left join): its id, every model's first field, never
- * hidden, never null.
+ * relation's name with an underscore (`table`, joined `on` the records' field), the columns sent of
+ * it, and its id (what the related record's computed columns are read by). The related record is
+ * null when the first of `columns` is (Drizzle's rule for a left join): its id, every model's first
+ * field, never hidden, never null.
  */
 export interface JoinedRelation<C extends Record<string, Column> = Record<string, Column>> {
   table: Table;
@@ -107,14 +114,23 @@ export interface JoinedRelation<C extends Record<string, Column> = Record<string
  * starts with a capital letter: SQLite ignores case, so a relation `comment` of the model
  * `Comment` joined as "comment" would name the records' table.
  */
-export function joinOf<C extends Record<string, Column>>(table: Table, name: string, sent: C, key: Column): JoinedRelation<C> {
+export function joinOf<C extends Record<string, Column>>(
+  table: Table,
+  name: string,
+  sent: C,
+  key: Column,
+): JoinedRelation<C> {
   const related = aliasOf(table, `_${name}`);
   const id = related.column("id");
-  const joinedColumns = Object.fromEntries(Object.keys(sent).map((field) => [field, related.column(field)])) as C;
+  const joinedColumns = Object.fromEntries(
+    Object.keys(sent).map((field) => [field, related.column(field)]),
+  ) as C;
   return { table: related.table, on: eq(id, key), columns: joinedColumns, id };
 }
 
-/** Each model's belongsTo relations, as a route that includes them reads them in its own statement. */
+/**
+ * Each model's belongsTo relations, as a route that includes them reads them in its own statement.
+ */
 export const joined = {
   comment: {
     // the Post whose id is in postId

@@ -27,7 +27,14 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <Link className="appgen-brand" href="/">
             <svg className="appgen-brand-mark" aria-hidden="true" viewBox="0 0 32 32">
               <rect width="32" height="32" rx="7" fill="currentColor" />
-              <path d="M12 9l-6 7 6 7M20 9l6 7-6 7" fill="none" stroke="var(--appgen-on-accent)" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M12 9l-6 7 6 7M20 9l6 7-6 7"
+                fill="none"
+                stroke="var(--appgen-on-accent)"
+                strokeWidth="3"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
             {"appgen app"}
           </Link>

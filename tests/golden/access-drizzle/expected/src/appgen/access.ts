@@ -47,7 +47,9 @@ export interface AccessRule<W extends Condition> {
 
 /** "user 3f2c… (role member)", "a signed-out caller". */
 const callerText = (caller: Caller) =>
-  caller.id === null ? "a signed-out caller" : `user ${caller.id}${caller.role === null ? "" : ` (role ${caller.role})`}`;
+  caller.id === null
+    ? "a signed-out caller"
+    : `user ${caller.id}${caller.role === null ? "" : ` (role ${caller.role})`}`;
 
 /** A model's access rules, as its routes' queries ask them (src/appgen/access/<model>.ts). */
 export class ModelAccess<W extends Condition> {
@@ -63,8 +65,12 @@ export class ModelAccess<W extends Condition> {
    */
   where(operation: Operation, caller: Caller): W {
     const covering = this.rules.filter((rule) => rule.operations.includes(operation));
-    const allows = covering.filter((rule) => rule.effect === "allow").map((rule) => rule.when(caller));
-    const denies = covering.filter((rule) => rule.effect === "deny").map((rule) => rule.when(caller));
+    const allows = covering
+      .filter((rule) => rule.effect === "allow")
+      .map((rule) => rule.when(caller));
+    const denies = covering
+      .filter((rule) => rule.effect === "deny")
+      .map((rule) => rule.when(caller));
     if (allows.length === 0) return NO_RECORDS as W;
     const allowed = allows.length === 1 ? allows[0] : anyOf(allows);
     return (denies.length === 0 ? allowed : allOf([allowed, noneOf(denies)])) as W;
@@ -78,7 +84,9 @@ export class ModelAccess<W extends Condition> {
   }
 
   private denying(operation: Operation): Array<AccessRule<W>> {
-    return this.rules.filter((rule) => rule.effect === "deny" && rule.operations.includes(operation));
+    return this.rules.filter(
+      (rule) => rule.effect === "deny" && rule.operations.includes(operation),
+    );
   }
 
   /**
@@ -86,13 +94,22 @@ export class ModelAccess<W extends Condition> {
    * they may not `operation` it (logged with the rule that decided; a probe's refusal silently);
    * else null. `matches` says whether the record meets a condition.
    */
-  async refuses(request: Request, operation: Operation, caller: Caller, matches: (where: W) => Promise<boolean>): Promise<Response | null> {
+  async refuses(
+    request: Request,
+    operation: Operation,
+    caller: Caller,
+    matches: (where: W) => Promise<boolean>,
+  ): Promise<Response | null> {
     if (!(await matches(this.where("read", caller)))) return jsonError(404, "Not found");
     if (await matches(this.where(operation, caller))) return null;
     if (!isProbe(request)) {
       let denied: AccessRule<W> | undefined;
-      for (const rule of this.denying(operation)) if (!denied && (await matches(rule.when(caller)))) denied = rule;
-      console.warn(`[appgen] 403 ${request.method} ${new URL(request.url).pathname}: ${this.decided(operation, denied)}, for ${callerText(caller)}`);
+      for (const rule of this.denying(operation))
+        if (!denied && (await matches(rule.when(caller)))) denied = rule;
+      const where = `${request.method} ${new URL(request.url).pathname}`;
+      console.warn(
+        `[appgen] 403 ${where}: ${this.decided(operation, denied)}, for ${callerText(caller)}`,
+      );
     }
     return jsonError(403, "Forbidden");
   }
@@ -102,18 +119,29 @@ export class ModelAccess<W extends Condition> {
    * `operation` (as row-level security's WITH CHECK), else RuleRefusal rolls the write back and
    * answers 403. `matches` says whether the written records all meet a condition.
    */
-  async holds(operation: Operation, caller: Caller, matches: (where: W) => Promise<boolean>): Promise<void> {
+  async holds(
+    operation: Operation,
+    caller: Caller,
+    matches: (where: W) => Promise<boolean>,
+  ): Promise<void> {
     if (await matches(this.where(operation, caller))) return;
     let denied: AccessRule<W> | undefined;
-    for (const rule of this.denying(operation)) if (!denied && (await matches(rule.when(caller)))) denied = rule;
-    throw new RuleRefusal(`the new values break ${this.decided(operation, denied)}`, callerText(caller));
+    for (const rule of this.denying(operation))
+      if (!denied && (await matches(rule.when(caller)))) denied = rule;
+    throw new RuleRefusal(
+      `the new values break ${this.decided(operation, denied)}`,
+      callerText(caller),
+    );
   }
 
   /** `holds` in a synchronous transaction (Drizzle on SQLite): `matches` answers at once. */
   holdsNow(operation: Operation, caller: Caller, matches: (where: W) => boolean): void {
     if (matches(this.where(operation, caller))) return;
     const denied = this.denying(operation).find((rule) => matches(rule.when(caller)));
-    throw new RuleRefusal(`the new values break ${this.decided(operation, denied)}`, callerText(caller));
+    throw new RuleRefusal(
+      `the new values break ${this.decided(operation, denied)}`,
+      callerText(caller),
+    );
   }
 }
 
@@ -127,7 +155,7 @@ export interface FieldRule {
   write: ((record: Row, caller: Caller) => boolean) | null;
 }
 
-/** A model's rules on fields (src/appgen/access/<model>.ts), as its routes' answers and bodies ask them. */
+/** A model's rules on fields (src/appgen/access/<model>.ts), as its answers and bodies ask them. */
 export class FieldAccess {
   constructor(
     /** `config/models/User.json`: named in the log when a rule refuses. */
@@ -154,10 +182,15 @@ export class FieldAccess {
    */
   refuses(request: Request, body: object, record: object, caller: Caller): Response | null {
     const sent = body as Row;
-    const rule = this.rules.find((r) => r.write !== null && sent[r.field] !== undefined && !r.write(record as Row, caller));
+    const rule = this.rules.find(
+      (r) => r.write !== null && sent[r.field] !== undefined && !r.write(record as Row, caller),
+    );
     if (!rule) return null;
-    if (!isProbe(request))
-      console.warn(`[appgen] 403 ${request.method} ${new URL(request.url).pathname}: ${this.file} fields.${rule.field}.access.write refused ${callerText(caller)}`);
+    if (!isProbe(request)) {
+      const where = `${request.method} ${new URL(request.url).pathname}`;
+      const decided = `${this.file} fields.${rule.field}.access.write`;
+      console.warn(`[appgen] 403 ${where}: ${decided} refused ${callerText(caller)}`);
+    }
     return jsonError(403, `Forbidden: you may not write "${rule.field}"`);
   }
 }

@@ -55,9 +55,20 @@ let warned = false;
 function parseTrustedOrigins(): TrustedOrigins {
   const from = process.env.APPGEN_TRUSTED_ORIGINS ?? "";
   if (parsed?.from === from) return parsed.trusted;
-  const entries = from.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
-  const problems = entries.map(originProblem).filter((problem): problem is string => problem !== null);
-  parsed = { from, trusted: { origins: new Set(entries.filter((entry) => originProblem(entry) === null)), problems } };
+  const entries = from
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+  const problems = entries
+    .map(originProblem)
+    .filter((problem): problem is string => problem !== null);
+  parsed = {
+    from,
+    trusted: {
+      origins: new Set(entries.filter((entry) => originProblem(entry) === null)),
+      problems,
+    },
+  };
   return parsed.trusted;
 }
 
@@ -69,7 +80,9 @@ function trustedOrigins(): Set<string> {
   const { origins, problems } = parseTrustedOrigins();
   if (problems.length > 0 && !warned) {
     warned = true;
-    console.error(`[appgen] APPGEN_TRUSTED_ORIGINS: ${problems.join("; ")}. Those entries trust no origin.`);
+    console.error(
+      `[appgen] APPGEN_TRUSTED_ORIGINS: ${problems.join("; ")}. Those entries trust no origin.`,
+    );
   }
   return origins;
 }

@@ -5,10 +5,34 @@ import { useState, type CSSProperties } from "react";
 import type { DevProblem } from "./devProblems";
 
 // Inline styles: the box must look the same whatever the project's stylesheet says.
-const BOX_STYLE: CSSProperties = { position: "relative", margin: "0.75rem 1rem", maxHeight: "40vh", overflow: "auto", padding: "1rem 3rem 1rem 1.25rem", borderRadius: "0.5rem", border: "2px solid #dc2626", background: "#1f1f1f", color: "#f5f5f5", font: "14px/1.5 ui-monospace, monospace" };
+const BOX_STYLE: CSSProperties = {
+  position: "relative",
+  margin: "0.75rem 1rem",
+  maxHeight: "40vh",
+  overflow: "auto",
+  padding: "1rem 3rem 1rem 1.25rem",
+  borderRadius: "0.5rem",
+  border: "2px solid #dc2626",
+  background: "#1f1f1f",
+  color: "#f5f5f5",
+  font: "14px/1.5 ui-monospace, monospace",
+};
 const TITLE_STYLE: CSSProperties = { color: "#fca5a5" };
 const TEXT_STYLE: CSSProperties = { margin: "0.5rem 0 0", whiteSpace: "pre-wrap" };
-const CLOSE_STYLE: CSSProperties = { position: "absolute", top: "0.5rem", right: "0.5rem", width: "2rem", height: "2rem", padding: 0, border: "1px solid #737373", borderRadius: "0.25rem", background: "transparent", color: "#f5f5f5", font: "18px/1 system-ui, sans-serif", cursor: "pointer" };
+const CLOSE_STYLE: CSSProperties = {
+  position: "absolute",
+  top: "0.5rem",
+  right: "0.5rem",
+  width: "2rem",
+  height: "2rem",
+  padding: 0,
+  border: "1px solid #737373",
+  borderRadius: "0.25rem",
+  background: "transparent",
+  color: "#f5f5f5",
+  font: "18px/1 system-ui, sans-serif",
+  cursor: "pointer",
+};
 
 /**
  * What `appgen dev` could not apply (src/appgen/devProblems.ts), above the page rather than over
@@ -21,7 +45,13 @@ export function DevProblemsBox({ problems }: { problems: DevProblem[] }) {
   if (problems.length === 0 || dismissed === shown) return null;
   return (
     <aside role="alert" aria-label="appgen dev" data-appgen-dev-problems="" style={BOX_STYLE}>
-      <button type="button" aria-label="Close" title="Close (shown again when another problem comes)" style={CLOSE_STYLE} onClick={() => setDismissed(shown)}>
+      <button
+        type="button"
+        aria-label="Close"
+        title="Close (shown again when another problem comes)"
+        style={CLOSE_STYLE}
+        onClick={() => setDismissed(shown)}
+      >
         ×
       </button>
       {problems.map((problem, index) => (

@@ -12,20 +12,37 @@ const PARALLELISM = 1;
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
-function derive(password: string, salt: Buffer, length: number, options: ScryptOptions): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  length: number,
+  options: ScryptOptions,
+): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, length, { ...options, maxmem: 256 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(
+      password.normalize("NFKC"),
+      salt,
+      length,
+      { ...options, maxmem: 256 * 1024 * 1024 },
+      (error, key) => (error ? reject(error) : resolve(key)),
+    ),
   );
 }
 
 /** The stored form of a password: a fresh salt and its scrypt hash. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(password, salt, KEY_LENGTH, { N: 2 ** LOG2_N, r: BLOCK_SIZE, p: PARALLELISM });
-  return `$scrypt$ln=${LOG2_N},r=${BLOCK_SIZE},p=${PARALLELISM}$${salt.toString("base64url")}$${key.toString("base64url")}`;
+  const key = await derive(password, salt, KEY_LENGTH, {
+    N: 2 ** LOG2_N,
+    r: BLOCK_SIZE,
+    p: PARALLELISM,
+  });
+  const params = `ln=${LOG2_N},r=${BLOCK_SIZE},p=${PARALLELISM}`;
+  return `$scrypt$${params}$${salt.toString("base64url")}$${key.toString("base64url")}`;
 }
 
-const STORED = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9_-]+)\$([A-Za-z0-9_-]+)$/;
+const STORED =
+  /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9_-]+)\$([A-Za-z0-9_-]+)$/;
 let decoy: Promise<string> | undefined;
 
 /**
@@ -33,7 +50,10 @@ let decoy: Promise<string> | undefined;
  * password set) it still hashes once against a decoy and answers false, so the answer takes the
  * same time and an attacker cannot tell an unknown account from a wrong password.
  */
-export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string | null | undefined,
+): Promise<boolean> {
   const match = STORED.exec(stored ?? "");
   if (!match) {
     decoy ??= hashPassword("appgen decoy password");
@@ -42,6 +62,10 @@ export async function verifyPassword(password: string, stored: string | null | u
   }
   const [, logN, r, p, salt, hash] = match;
   const expected = Buffer.from(hash, "base64url");
-  const actual = await derive(password, Buffer.from(salt, "base64url"), expected.length, { N: 2 ** Number(logN), r: Number(r), p: Number(p) });
+  const actual = await derive(password, Buffer.from(salt, "base64url"), expected.length, {
+    N: 2 ** Number(logN),
+    r: Number(r),
+    p: Number(p),
+  });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

@@ -13,7 +13,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Referrer-Policy": "strict-origin-when-cross-origin",
 };
 
-/** Sets SECURITY_HEADERS on a response (e.g. `NextResponse.next()` in src/proxy.ts) and returns it. */
+/**
+ * Sets SECURITY_HEADERS on a response (e.g. `NextResponse.next()` in src/proxy.ts) and returns it.
+ */
 export function withSecurityHeaders<T extends Response>(response: T): T {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
   return response;

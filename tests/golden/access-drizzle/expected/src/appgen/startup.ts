@@ -24,8 +24,7 @@ export const STARTUP_CHECKS: StartupCheck[] = [
  * can do without but should have (with url fields in its answers, APPGEN_PUBLIC_URL, without
  * which their host comes from each request). Development servers keep quiet about them.
  */
-export const STARTUP_WARNINGS: StartupCheck[] = [
-];
+export const STARTUP_WARNINGS: StartupCheck[] = [];
 
 /**
  * Runs the checks once when a server starts (src/instrumentation.ts). In production a failed
@@ -34,11 +33,15 @@ export const STARTUP_WARNINGS: StartupCheck[] = [
  * are printed as a warning and the server goes on. `next build` does not run them: the build
  * needs no secrets.
  */
-export async function runStartupChecks(checks: readonly StartupCheck[] = STARTUP_CHECKS, warnings: readonly StartupCheck[] = STARTUP_WARNINGS): Promise<void> {
+export async function runStartupChecks(
+  checks: readonly StartupCheck[] = STARTUP_CHECKS,
+  warnings: readonly StartupCheck[] = STARTUP_WARNINGS,
+): Promise<void> {
   const problems = await found(checks);
   const production = process.env.NODE_ENV === "production";
   if (problems.length === 0) {
-    if (production) for (const warning of await found(warnings)) console.warn(`[appgen] warning: ${warning}`);
+    if (production)
+      for (const warning of await found(warnings)) console.warn(`[appgen] warning: ${warning}`);
     return;
   }
   const list = problems.map((problem) => `  - ${problem}`).join("\n");
@@ -61,9 +64,9 @@ async function found(checks: readonly StartupCheck[]): Promise<string[]> {
 }
 
 /**
- * What a server of this project does when it starts (src/instrumentation.ts calls it): it
- * records each request's connection address for `clientAddress` (src/appgen/socketAddress.ts), the
- * start-up checks. Not during `next build`.
+ * What a server of this project does when it starts (src/instrumentation.ts calls it; not during
+ * `next build`): it records each request's connection address for `clientAddress`
+ * (src/appgen/socketAddress.ts), the start-up checks.
  */
 export async function startServer(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return;

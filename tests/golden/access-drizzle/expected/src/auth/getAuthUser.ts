@@ -16,7 +16,10 @@ import { readSession } from "@/appgen/session";
  * with a User model:
  *   import { eq } from "drizzle-orm";
  *   import { db, tables } from "@/appgen/db";
- *   return readSession(request, async (id) => (await db.$count(tables.user, eq(tables.user.id, id))) > 0);
+ *   return readSession(
+ *     request,
+ *     async (id) => (await db.$count(tables.user, eq(tables.user.id, id))) > 0,
+ *   );
  */
 export async function getAuthUser(request: Request): Promise<string | null> {
   return readSession(request);

@@ -42,7 +42,10 @@ export interface EventRecord {
 export interface EventPayload extends EventRecord {
   /** The event's name (config/events). */
   event: string;
-  /** The event's id, the same on every attempt (the outbox row's; for `inRequest` events a fresh one). */
+  /**
+   * The event's id, the same on every attempt (the outbox row's; for `inRequest` events a fresh
+   * one).
+   */
   id: string;
   /** 1 for the first run, 2 for the first retry, and so on. */
   attempt: number;

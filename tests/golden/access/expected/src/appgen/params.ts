@@ -8,7 +8,10 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-/** A whole number an `int` field can hold (32 bits, as in bodies): PostgreSQL answers 500 to a larger one. */
+/**
+ * A whole number an `int` field can hold (32 bits, as in bodies): PostgreSQL answers 500 to a
+ * larger one.
+ */
 export function isIntParam(value: string): boolean {
   return /^-?\d{1,10}$/.test(value) && Math.abs(Number(value)) <= 2147483647;
 }

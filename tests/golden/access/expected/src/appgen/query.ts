@@ -2,31 +2,54 @@
 import { DATE_MESSAGE, isStorableText, parseIsoDate } from "./body";
 import { jsonError } from "./http";
 
-export type FilterType = "string" | "text" | "int" | "float" | "boolean" | "datetime" | "date_now" | "date_updated" | "uuid" | "slug" | "enum";
+export type FilterType =
+  | "string"
+  | "text"
+  | "int"
+  | "float"
+  | "boolean"
+  | "datetime"
+  | "date_now"
+  | "date_updated"
+  | "uuid"
+  | "slug"
+  | "enum";
 
 /** What a list route's client may ask with query parameters (from the route's `query`). */
 export interface ListQuerySpec {
-  /** `related`: a filter through a relation (`"path": "tags.name"`), whose value goes to ListQuery.related. */
+  /**
+   * `related`: a filter through a relation (`"path": "tags.name"`), whose value goes to
+   * ListQuery.related.
+   */
   filters: Record<string, { type: FilterType; values?: readonly string[]; related?: boolean }>;
   sorts: readonly string[];
   defaultSort: { field: string; descending: boolean } | null;
   /** Records per page without ?limit; null: no pagination (?limit and ?offset are refused). */
   pageSize: number | null;
   maxPageSize: number;
-  /** `"pagination": "cursor"`: pages by ?cursor= instead of ?offset=; how each sort field's value travels in a cursor (src/appgen/cursor.ts). */
+  /**
+   * `"pagination": "cursor"`: pages by ?cursor= instead of ?offset=; how each sort field's value
+   * travels in a cursor (src/appgen/cursor.ts).
+   */
   cursor?: Record<string, "string" | "int" | "float" | "date">;
 }
 
 export interface ListQuery {
   /** Field → value every listed record must have (from the filters given). */
   where: Record<string, string | number | boolean | Date>;
-  /** Filter name → value of the filters through a relation given (`?tag=dragons`): the handler compares them with the related records. */
+  /**
+   * Filter name → value of the filters through a relation given (`?tag=dragons`): the handler
+   * compares them with the related records.
+   */
   related: Record<string, string | number | boolean | Date>;
   /** The order asked for (or the default); records with equal values are ordered by id. */
   sort: { field: string; descending: boolean } | null;
   limit: number | null;
   offset: number;
-  /** ?cursor= as sent (a list that pages by cursor; readCursor of src/appgen/cursor.ts reads it), else null. */
+  /**
+   * ?cursor= as sent (a list that pages by cursor; readCursor of src/appgen/cursor.ts reads it),
+   * else null.
+   */
   cursor: string | null;
 }
 
@@ -34,14 +57,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WHOLE = /^(0|[1-9][0-9]*)$/;
 
 /** A filter's text as its field's value, or why it cannot be one. */
-function filterValue(text: string, filter: ListQuerySpec["filters"][string]): { value: string | number | boolean | Date } | { error: string } {
+function filterValue(
+  text: string,
+  filter: ListQuerySpec["filters"][string],
+): { value: string | number | boolean | Date } | { error: string } {
   switch (filter.type) {
     case "int":
-      return /^-?(0|[1-9][0-9]*)$/.test(text) && Math.abs(Number(text)) <= 2147483647 ? { value: Number(text) } : { error: "must be a whole number" };
+      return /^-?(0|[1-9][0-9]*)$/.test(text) && Math.abs(Number(text)) <= 2147483647
+        ? { value: Number(text) }
+        : { error: "must be a whole number" };
     case "float":
-      return text.trim() !== "" && Number.isFinite(Number(text)) ? { value: Number(text) } : { error: "must be a number" };
+      return text.trim() !== "" && Number.isFinite(Number(text))
+        ? { value: Number(text) }
+        : { error: "must be a number" };
     case "boolean":
-      return text === "true" || text === "false" ? { value: text === "true" } : { error: "must be true or false" };
+      return text === "true" || text === "false"
+        ? { value: text === "true" }
+        : { error: "must be true or false" };
     case "datetime":
     case "date_now":
     case "date_updated": {
@@ -51,36 +83,62 @@ function filterValue(text: string, filter: ListQuerySpec["filters"][string]): { 
     case "uuid":
       return UUID.test(text) ? { value: text } : { error: "must be a UUID" };
     case "enum":
-      return (filter.values ?? []).includes(text) ? { value: text } : { error: `must be one of ${(filter.values ?? []).join(", ")}` };
+      return (filter.values ?? []).includes(text)
+        ? { value: text }
+        : { error: `must be one of ${(filter.values ?? []).join(", ")}` };
     default:
       return isStorableText(text) ? { value: text } : { error: "must not contain U+0000" };
   }
 }
 
 /**
- * Reads ?field=value filters, ?sort=field or ?sort=-field, and ?limit / ?offset (or ?cursor) against the
- * route's spec. Anything else, a parameter given twice, or a value that does not fit is a 400
- * that names it: a client's mistake never reaches the database.
+ * Reads ?field=value filters, ?sort=field or ?sort=-field, and ?limit / ?offset (or ?cursor)
+ * against the route's spec. Anything else, a parameter given twice, or a value that does not fit is
+ * a 400 that names it: a client's mistake never reaches the database.
  */
-export function readListQuery(request: Request, spec: ListQuerySpec): { ok: true; query: ListQuery } | { ok: false; response: Response } {
+export function readListQuery(
+  request: Request,
+  spec: ListQuerySpec,
+): { ok: true; query: ListQuery } | { ok: false; response: Response } {
   const params = new URL(request.url).searchParams;
   const fail = (message: string) => ({ ok: false as const, response: jsonError(400, message) });
-  const allowed = [...Object.keys(spec.filters), ...(spec.sorts.length ? ["sort"] : []), ...(spec.pageSize !== null ? ["limit", spec.cursor ? "cursor" : "offset"] : [])];
-  const query: ListQuery = { where: {}, related: {}, sort: spec.defaultSort, limit: spec.pageSize, offset: 0, cursor: null };
+  const allowed = [
+    ...Object.keys(spec.filters),
+    ...(spec.sorts.length ? ["sort"] : []),
+    ...(spec.pageSize !== null ? ["limit", spec.cursor ? "cursor" : "offset"] : []),
+  ];
+  const query: ListQuery = {
+    where: {},
+    related: {},
+    sort: spec.defaultSort,
+    limit: spec.pageSize,
+    offset: 0,
+    cursor: null,
+  };
   for (const name of new Set(params.keys())) {
     const values = params.getAll(name);
-    if (!allowed.includes(name)) return fail(allowed.length ? `Unknown query parameter "${name}" (allowed: ${allowed.join(", ")})` : `This route takes no query parameters ("${name}" was given)`);
+    if (!allowed.includes(name))
+      return fail(
+        allowed.length
+          ? `Unknown query parameter "${name}" (allowed: ${allowed.join(", ")})`
+          : `This route takes no query parameters ("${name}" was given)`,
+      );
     if (values.length > 1) return fail(`Query parameter "${name}" is given more than once`);
     const text = values[0];
     if (name === "sort") {
       const field = text.replace(/^-/, "");
-      if (!spec.sorts.includes(field)) return fail(`"sort" must be one of ${spec.sorts.join(", ")} (with "-" in front for descending)`);
+      if (!spec.sorts.includes(field))
+        return fail(
+          `"sort" must be one of ${spec.sorts.join(", ")} (with "-" in front for descending)`,
+        );
       query.sort = { field, descending: text.startsWith("-") };
     } else if (name === "limit") {
-      if (!WHOLE.test(text) || Number(text) < 1 || Number(text) > spec.maxPageSize) return fail(`"limit" must be a whole number from 1 to ${spec.maxPageSize}`);
+      if (!WHOLE.test(text) || Number(text) < 1 || Number(text) > spec.maxPageSize)
+        return fail(`"limit" must be a whole number from 1 to ${spec.maxPageSize}`);
       query.limit = Number(text);
     } else if (name === "offset") {
-      if (!WHOLE.test(text) || !Number.isSafeInteger(Number(text))) return fail(`"offset" must be a whole number from 0`);
+      if (!WHOLE.test(text) || !Number.isSafeInteger(Number(text)))
+        return fail(`"offset" must be a whole number from 0`);
       query.offset = Number(text);
     } else if (name === "cursor") {
       query.cursor = text;

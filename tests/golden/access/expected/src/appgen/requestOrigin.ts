@@ -8,13 +8,17 @@
  * Behind reverse proxies (load balancers, TLS terminators, CDNs) the client's own request ends at
  * the outermost proxy; the proxies pass on what it was in X-Forwarded-Host, X-Forwarded-Proto and
  * X-Forwarded-For. Any client can send those headers too, so they count only when the project
- * says how many proxies stand in front of the app: appgen.config.json `trustProxy` (0 here),
- * or the APPGEN_TRUST_PROXY environment variable where the app runs, which wins. Without a
- * trusted proxy the host is the Host header and the scheme is http (what `next start` serves;
- * Next.js builds `request.url` from headers a client can send, so it cannot tell either).
+ * says how many proxies stand in front of the app: appgen.config.json `trustProxy`
+ * (0 here), or the APPGEN_TRUST_PROXY environment variable where the app runs,
+ * which wins. Without a trusted proxy the host is the Host header and the scheme is http (what
+ * `next start` serves; Next.js builds `request.url` from headers a client can send, so it cannot
+ * tell either).
  */
 
-/** Reverse proxies in front of the app (appgen.config.json `trustProxy`), unless APPGEN_TRUST_PROXY says otherwise. */
+/**
+ * Reverse proxies in front of the app (appgen.config.json `trustProxy`), unless APPGEN_TRUST_PROXY
+ * says otherwise.
+ */
 export const TRUST_PROXY = 0;
 
 /** What these helpers read of a request: its headers (a Request, or a page's `headers()`). */
@@ -22,7 +26,10 @@ export interface WithHeaders {
   headers: { get(name: string): string | null };
 }
 
-/** The most proxies APPGEN_TRUST_PROXY may name: the settings' `trustProxy` allows 0 to 10 (schemas/appgen.config.schema.json). */
+/**
+ * The most proxies APPGEN_TRUST_PROXY may name: the settings' `trustProxy` allows 0 to 10
+ * (schemas/appgen.config.schema.json).
+ */
 export const TRUST_PROXY_MAX = 10;
 
 let warned = false;
@@ -35,7 +42,11 @@ let warned = false;
 export function trustProxyProblem(): string | null {
   const value = (process.env.APPGEN_TRUST_PROXY ?? "").trim();
   if (value === "" || (/^\d{1,2}$/.test(value) && Number(value) <= TRUST_PROXY_MAX)) return null;
-  return `APPGEN_TRUST_PROXY is ${JSON.stringify(value)}, not a number of proxies from 0 to ${TRUST_PROXY_MAX}. Set it to the number of reverse proxies in front of the app, e.g. 1, or leave it unset for the settings' trustProxy (${TRUST_PROXY}).`;
+  return (
+    `APPGEN_TRUST_PROXY is ${JSON.stringify(value)}, not a number of proxies from 0 to ` +
+    `${TRUST_PROXY_MAX}. Set it to the number of reverse proxies in front of the app, e.g. 1, or ` +
+    `leave it unset for the settings' trustProxy (${TRUST_PROXY}).`
+  );
 }
 
 /**
@@ -69,7 +80,10 @@ function forwarded(request: WithHeaders, name: string): string | null {
   return entries[Math.max(0, entries.length - proxies)] || null;
 }
 
-/** The host the client asked for (`example.com`, `127.0.0.1:3000`): X-Forwarded-Host behind a trusted proxy, else Host. */
+/**
+ * The host the client asked for (`example.com`, `127.0.0.1:3000`): X-Forwarded-Host behind a
+ * trusted proxy, else Host.
+ */
 export function requestHost(request: WithHeaders): string {
   return forwarded(request, "x-forwarded-host") ?? request.headers.get("host") ?? "localhost";
 }
@@ -90,7 +104,10 @@ const HOST = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_.])?|\[[0-9A-Fa-f:.]+
  */
 export function invalidHost(request: WithHeaders): string | null {
   const forwardedHost = forwarded(request, "x-forwarded-host");
-  const [header, host] = forwardedHost !== null ? ["X-Forwarded-Host", forwardedHost] : ["Host", request.headers.get("host")];
+  const [header, host] =
+    forwardedHost !== null
+      ? ["X-Forwarded-Host", forwardedHost]
+      : ["Host", request.headers.get("host")];
   return host === null || HOST.test(host) ? null : `Invalid ${header} header: expected host[:port]`;
 }
 
@@ -99,7 +116,9 @@ export function requestProtocol(request: WithHeaders): "http" | "https" {
   return forwarded(request, "x-forwarded-proto")?.toLowerCase() === "https" ? "https" : "http";
 }
 
-/** The app's origin as the client sees it (`https://example.com`): requestProtocol and requestHost. */
+/**
+ * The app's origin as the client sees it (`https://example.com`): requestProtocol and requestHost.
+ */
 export function requestOrigin(request: WithHeaders): string {
   return `${requestProtocol(request)}://${requestHost(request)}`;
 }
@@ -114,20 +133,24 @@ export function originProblem(entry: string): string | null {
   let origin: string | null = null;
   try {
     const url = new URL(entry);
-    if ((url.protocol === "http:" || url.protocol === "https:") && url.host !== "") origin = url.origin;
+    if ((url.protocol === "http:" || url.protocol === "https:") && url.host !== "")
+      origin = url.origin;
   } catch {
     origin = null;
   }
   if (origin === entry) return null;
   return origin === null
-    ? `${JSON.stringify(entry)} is not an http or https origin (scheme://host[:port], e.g. https://app.example.com)`
-    : `${JSON.stringify(entry)} is not an origin as browsers send it (no path, lower case, no default port): did you mean ${origin}?`;
+    ? `${JSON.stringify(entry)} is not an http or https origin ` +
+        "(scheme://host[:port], e.g. https://app.example.com)"
+    : `${JSON.stringify(entry)} is not an origin as browsers send it ` +
+        `(no path, lower case, no default port): did you mean ${origin}?`;
 }
 
 /**
  * Why APPGEN_PUBLIC_URL cannot be the base of the app's absolute URLs, or null when it is unset or
- * fit: an http(s) URL with no query, fragment or credentials (a path is kept: `https://example.com/app`).
- * A start-up check (src/appgen/startup.ts) of projects whose answers send url fields.
+ * fit: an http(s) URL with no query, fragment or credentials (a path is kept:
+ * `https://example.com/app`). A start-up check (src/appgen/startup.ts) of projects whose answers
+ * send url fields.
  */
 export function publicUrlProblem(): string | null {
   const value = (process.env.APPGEN_PUBLIC_URL ?? "").trim();
@@ -136,10 +159,21 @@ export function publicUrlProblem(): string | null {
   try {
     url = new URL(value);
   } catch {
-    return `APPGEN_PUBLIC_URL is ${JSON.stringify(value)}, not a URL. Set it to the app's public origin, e.g. https://example.com, or leave it unset to use the origin each request came to.`;
+    return (
+      `APPGEN_PUBLIC_URL is ${JSON.stringify(value)}, not a URL. Set it to the app's public ` +
+      "origin, e.g. https://example.com, or leave it unset to use the origin each request came to."
+    );
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return `APPGEN_PUBLIC_URL is ${JSON.stringify(value)}: it must start with https:// (or http://).`;
-  if (url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") return `APPGEN_PUBLIC_URL is ${JSON.stringify(value)}: give the origin and path only, with no query, fragment or credentials (e.g. https://example.com).`;
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return (
+      `APPGEN_PUBLIC_URL is ${JSON.stringify(value)}: ` +
+      "it must start with https:// (or http://)."
+    );
+  if (url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "")
+    return (
+      `APPGEN_PUBLIC_URL is ${JSON.stringify(value)}: give the origin and path only, with no ` +
+      "query, fragment or credentials (e.g. https://example.com)."
+    );
   return null;
 }
 
@@ -150,7 +184,11 @@ export function publicUrlProblem(): string | null {
  */
 export function publicUrlMissing(): string | null {
   if ((process.env.APPGEN_PUBLIC_URL ?? "").trim() !== "") return null;
-  return "APPGEN_PUBLIC_URL is not set: the url fields of answers start with the host each request names (its Host header, or X-Forwarded-Host from trusted proxies). Set it to the app's public address, e.g. https://example.com.";
+  return (
+    "APPGEN_PUBLIC_URL is not set: the url fields of answers start with the host each request " +
+    "names (its Host header, or X-Forwarded-Host from trusted proxies). Set it to the app's " +
+    "public address, e.g. https://example.com."
+  );
 }
 
 let warnedPublicUrl = false;
@@ -204,6 +242,8 @@ export function clientAddress(request: WithHeaders): string {
     const socket = socketAddress(request);
     if (socket) return socket;
   }
-  const entries = (request.headers.get("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim());
+  const entries = (request.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((entry) => entry.trim());
   return entries[Math.max(0, entries.length - Math.max(1, proxies))] || "unknown";
 }

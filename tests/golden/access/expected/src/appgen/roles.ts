@@ -20,10 +20,18 @@ export type Role = (typeof ROLES)[number];
  * rule that refused (`rule`: the route's file, key and voter), the user's id and role; a page's
  * probe (src/appgen/probe.ts) is refused without a line.
  */
-export async function allowRole(request: Request, userId: string, roles: readonly Role[], rule: string): Promise<boolean> {
+export async function allowRole(
+  request: Request,
+  userId: string,
+  roles: readonly Role[],
+  rule: string,
+): Promise<boolean> {
   const role = await roleOf(userId);
   if (role !== null && (roles as readonly string[]).includes(role)) return true;
   if (!isProbe(request))
-    console.warn(`[appgen] 403 ${request.method} ${new URL(request.url).pathname}: ${rule} refused user ${userId} (role ${role === null ? "unknown: no such user" : JSON.stringify(role)})`);
+    console.warn(
+      `[appgen] 403 ${request.method} ${new URL(request.url).pathname}: ${rule} refused user ` +
+        `${userId} (role ${role === null ? "unknown: no such user" : JSON.stringify(role)})`,
+    );
   return false;
 }

@@ -31,16 +31,22 @@ export const DEV_SECRET_PREFIX = "appgen-dev-";
 export function weakSecretReason(secret: string): string | null {
   if (secret === "") return "is not set";
   if (process.env.NODE_ENV === "production" && secret.startsWith(DEV_SECRET_PREFIX))
-    return `is the development secret from .env (it starts with "${DEV_SECRET_PREFIX}"), which a production server refuses: set one of its own in the server's environment`;
+    return (
+      `is the development secret from .env (it starts with "${DEV_SECRET_PREFIX}"), which a ` +
+      "production server refuses: set one of its own in the server's environment"
+    );
   if (secret.length < 32) return `is shorter than 32 characters (${secret.length})`;
-  if (PLACEHOLDER.test(secret)) return "looks like a placeholder (it contains a word such as \"secret\" or \"change\")";
+  if (PLACEHOLDER.test(secret))
+    return 'looks like a placeholder (it contains a word such as "secret" or "change")';
   if (new Set(secret).size < 10) return "uses fewer than 10 different characters";
   for (let size = 1; size <= secret.length / 2; size++) {
-    if (secret.startsWith(secret.slice(size))) return `repeats "${secret.slice(0, Math.min(size, 8))}${size > 8 ? "..." : ""}"`;
+    if (secret.startsWith(secret.slice(size)))
+      return `repeats "${secret.slice(0, Math.min(size, 8))}${size > 8 ? "..." : ""}"`;
   }
   // "abcdef...", "123456...", "aaabbb...": each character one step from the one before.
   let steps = 0;
-  for (let i = 1; i < secret.length; i++) if (Math.abs(secret.charCodeAt(i) - secret.charCodeAt(i - 1)) <= 1) steps++;
+  for (let i = 1; i < secret.length; i++)
+    if (Math.abs(secret.charCodeAt(i) - secret.charCodeAt(i - 1)) <= 1) steps++;
   if (steps * 2 > secret.length - 1) return "is mostly a run of neighbouring characters";
   return null;
 }
@@ -53,7 +59,9 @@ function secretKey(): Uint8Array | null {
   if (weak === null) return new TextEncoder().encode(secret);
   if (!warned) {
     warned = true;
-    console.error(`[appgen] APPGEN_SESSION_SECRET ${weak}: every session token is refused. ${HOW_TO}`);
+    console.error(
+      `[appgen] APPGEN_SESSION_SECRET ${weak}: every session token is refused. ${HOW_TO}`,
+    );
   }
   return null;
 }
@@ -65,8 +73,21 @@ function secretKey(): Uint8Array | null {
 let imported: { secret: Uint8Array; key: Promise<CryptoKey> } | null = null;
 
 function signingKey(secret: Uint8Array): Promise<CryptoKey> {
-  if (imported === null || imported.secret.length !== secret.length || imported.secret.some((byte, i) => byte !== secret[i]))
-    imported = { secret, key: crypto.subtle.importKey("raw", new Uint8Array(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]) };
+  if (
+    imported === null ||
+    imported.secret.length !== secret.length ||
+    imported.secret.some((byte, i) => byte !== secret[i])
+  )
+    imported = {
+      secret,
+      key: crypto.subtle.importKey(
+        "raw",
+        new Uint8Array(secret),
+        { name: "HMAC", hash: "SHA-256" },
+        false,
+        ["sign", "verify"],
+      ),
+    };
   return imported.key;
 }
 
@@ -76,7 +97,9 @@ function signingKey(secret: Uint8Array): Promise<CryptoKey> {
  */
 export function sessionSecretProblem(): string | null {
   const weak = weakSecretReason(process.env.APPGEN_SESSION_SECRET ?? "");
-  return weak === null ? null : `APPGEN_SESSION_SECRET ${weak}: no session token can be issued. ${HOW_TO}`;
+  return weak === null
+    ? null
+    : `APPGEN_SESSION_SECRET ${weak}: no session token can be issued. ${HOW_TO}`;
 }
 
 /**
@@ -85,13 +108,15 @@ export function sessionSecretProblem(): string | null {
  */
 export function requireSessionSecret(): Uint8Array {
   const key = secretKey();
-  if (key === null) throw new Error(sessionSecretProblem() ?? "APPGEN_SESSION_SECRET cannot sign tokens");
+  if (key === null)
+    throw new Error(sessionSecretProblem() ?? "APPGEN_SESSION_SECRET cannot sign tokens");
   return key;
 }
 
 /**
  * What a signed token is for: its issuer. A session's is ISSUER; a token for another use (the
- * known-client cookie of ./knownClients) has its own, so verifySessionToken never takes it for a session.
+ * known-client cookie of ./knownClients) has its own, so verifySessionToken never takes it for a
+ * session.
  */
 export interface TokenUse {
   issuer: string;
@@ -103,7 +128,10 @@ export interface TokenUse {
 /** Signs a token naming `subject` with the session key, for one use. */
 export async function signToken(subject: string, use: TokenUse): Promise<string> {
   const key = requireSessionSecret();
-  const token = new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject(subject).setIssuer(use.issuer);
+  const token = new SignJWT({})
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(subject)
+    .setIssuer(use.issuer);
   if (use.id !== undefined) token.setJti(use.id);
   return token
     .setIssuedAt()
@@ -112,11 +140,17 @@ export async function signToken(subject: string, use: TokenUse): Promise<string>
 }
 
 /** The subject and id of a valid, unexpired token of this issuer; null for any other token. */
-export async function verifyToken(token: string, issuer: string): Promise<{ subject: string; id: string | null } | null> {
+export async function verifyToken(
+  token: string,
+  issuer: string,
+): Promise<{ subject: string; id: string | null } | null> {
   const key = secretKey();
   if (!key) return null;
   try {
-    const { payload } = await jwtVerify(token, await signingKey(key), { algorithms: ["HS256"], issuer });
+    const { payload } = await jwtVerify(token, await signingKey(key), {
+      algorithms: ["HS256"],
+      issuer,
+    });
     if (typeof payload.sub !== "string" || payload.sub === "") return null;
     return { subject: payload.sub, id: typeof payload.jti === "string" ? payload.jti : null };
   } catch {
@@ -124,8 +158,13 @@ export async function verifyToken(token: string, issuer: string): Promise<{ subj
   }
 }
 
-/** Issues a token naming the user; put it in a cookie (sessionCookie) or return it to the client. */
-export function createSessionToken(userId: string, maxAgeSeconds: number = SESSION_MAX_AGE): Promise<string> {
+/**
+ * Issues a token naming the user; put it in a cookie (sessionCookie) or return it to the client.
+ */
+export function createSessionToken(
+  userId: string,
+  maxAgeSeconds: number = SESSION_MAX_AGE,
+): Promise<string> {
   return signToken(userId, { issuer: ISSUER, maxAgeSeconds });
 }
 
@@ -153,15 +192,17 @@ export const TOKEN_SCHEME = "Bearer";
 
 /**
  * The token of a request. A request with an Authorization header is judged by that header alone:
- * `Bearer <token>` gives the token, any other value none, even beside a session cookie (a
- * header the app does not accept must not fall back on the cookie a browser adds by itself).
- * Without the header, the session cookie.
+ * `Bearer <token>` gives the token, any other value none, even beside a session
+ * cookie (a header the app does not accept must not fall back on the cookie a browser adds by
+ * itself). Without the header, the session cookie.
  */
 export function sessionTokenOf(request: Request): string | null {
   const authorization = request.headers.get("authorization");
   if (authorization !== null) {
     const [scheme, token, ...rest] = authorization.trim().split(/[ \t]+/);
-    return scheme.toLowerCase() === TOKEN_SCHEME.toLowerCase() && token && rest.length === 0 ? token : null;
+    return scheme.toLowerCase() === TOKEN_SCHEME.toLowerCase() && token && rest.length === 0
+      ? token
+      : null;
   }
   return cookieOf(request, SESSION_COOKIE);
 }
@@ -175,7 +216,10 @@ export function cookieOf(request: Request, cookieName: string): string | null {
   return null;
 }
 
-/** The user id of a valid, unexpired session token; null for a missing, forged or expired one, or another use's. */
+/**
+ * The user id of a valid, unexpired session token; null for a missing, forged or expired one, or
+ * another use's.
+ */
 export async function verifySessionToken(token: string): Promise<string | null> {
   return (await verifyToken(token, ISSUER))?.subject ?? null;
 }
@@ -185,7 +229,10 @@ export async function verifySessionToken(token: string): Promise<string | null> 
  * its user is deleted or blocked: pass `isActive` (e.g. "the user still exists") to check the
  * user on every request; it runs only for a token that is signed and unexpired.
  */
-export async function readSession(request: Request, isActive?: (userId: string) => boolean | Promise<boolean>): Promise<string | null> {
+export async function readSession(
+  request: Request,
+  isActive?: (userId: string) => boolean | Promise<boolean>,
+): Promise<string | null> {
   const token = sessionTokenOf(request);
   const userId = token ? await verifySessionToken(token) : null;
   if (userId === null || !isActive) return userId;

@@ -16,7 +16,9 @@ export function recordSocketAddresses(): void {
   const global = globalThis as Record<symbol, unknown>;
   if (global[SOCKET_ADDRESS_RECORDED]) return;
   global[SOCKET_ADDRESS_RECORDED] = true;
-  const server = http.Server.prototype as unknown as { emit(event: string | symbol, ...args: unknown[]): boolean };
+  const server = http.Server.prototype as unknown as {
+    emit(event: string | symbol, ...args: unknown[]): boolean;
+  };
   const emit = server.emit;
   server.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "request") {

@@ -7,7 +7,11 @@ const users = tables.user;
 
 /** The role of the user with this id, or null when there is none: one read by primary key. */
 export async function roleOf(userId: string): Promise<string | null> {
-  const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await db
+    .select({ role: users.role })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return user?.role ?? null;
 }
 
