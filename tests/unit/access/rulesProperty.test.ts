@@ -104,6 +104,8 @@ const postModel = (access: Rule[], noteReader: Condition) => ({
     note: { type: 'text', optional: true, access: { read: noteReader } },
   },
   relations: { author: { type: 'belongsTo', model: 'User' } },
+  // Every field a rule may compare is indexed (else generate warns, once a field).
+  indexes: [['status'], ['score'], ['flag'], ['note']],
   access,
 });
 
