@@ -85,8 +85,11 @@ export function writePlanned(
     log(`appgen: everything up to date (${plan.unchanged.length} generated files)`);
     return 0;
   }
+  const counts = [plan.create.length, plan.update.length, plan.delete.length] as const;
   log(
-    `appgen: ${prefix}${plan.create.length} created, ${plan.update.length} updated, ${plan.delete.length} deleted, ${plan.unchanged.length} unchanged`,
+    writes
+      ? `appgen: ${counts[0]} created, ${counts[1]} updated, ${counts[2]} deleted, ${plan.unchanged.length} unchanged`
+      : `appgen: would create ${counts[0]}, update ${counts[1]} and delete ${counts[2]} files (${plan.unchanged.length} unchanged)`,
   );
   if (options.check) {
     if (pending.journal)

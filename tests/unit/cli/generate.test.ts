@@ -78,7 +78,7 @@ describe('appgen generate on a good project', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('  would create src/app/login/page.tsx\n');
     expect(result.stdout).toMatch(
-      /^appgen: would \d+ created, 0 updated, 0 deleted, 0 unchanged$/m,
+      /^appgen: would create \d+, update 0 and delete 0 files \(0 unchanged\)$/m,
     );
     expect(snapshotTree(root)).toEqual(before);
   });
