@@ -131,7 +131,7 @@ export interface GetApiPostsByPostIdCommentsInput {
 
 export type GetApiPostsByPostIdCommentsResult = Array<Comment>;
 
-/** GET /api/posts/:postId/comments (config/routes/posts.json routes[7]) */
+/** GET /api/posts/:postId/comments (config/routes/posts.json routes[8]) */
 export function getApiPostsByPostIdComments(
   input: GetApiPostsByPostIdCommentsInput,
   options?: RequestOptions,
@@ -147,7 +147,7 @@ export interface PostApiPostsByPostIdCommentsInput {
 
 export type PostApiPostsByPostIdCommentsResult = Comment;
 
-/** POST /api/posts/:postId/comments (config/routes/posts.json routes[8]) */
+/** POST /api/posts/:postId/comments (config/routes/posts.json routes[9]) */
 export function postApiPostsByPostIdComments(
   input: PostApiPostsByPostIdCommentsInput,
   options?: RequestOptions,
@@ -255,6 +255,20 @@ export function postApiPosts(
   options?: RequestOptions,
 ): Promise<ApiResult<PostApiPostsResult>> {
   return send("POST", "/api/posts", input.body, options);
+}
+
+export interface DeleteApiPostsInput {
+  query?: { status?: "draft" | "published" | "archived" };
+}
+
+export type DeleteApiPostsResult = { "count": number };
+
+/** DELETE /api/posts (config/routes/posts.json routes[7]) */
+export function deleteApiPosts(
+  input: DeleteApiPostsInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteApiPostsResult>> {
+  return send("DELETE", withQuery("/api/posts", input.query), undefined, options);
 }
 
 export interface PostApiSignupInput {

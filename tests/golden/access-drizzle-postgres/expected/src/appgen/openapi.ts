@@ -284,6 +284,73 @@ export const openApiDocument: Record<string, unknown> = {
           },
         ],
       },
+      delete: {
+        operationId: "deleteApiPosts",
+        tags: ["Post"],
+        summary: "Delete Post records",
+        description:
+          "From config/routes/posts.json routes[7]. Works on every Post the query parameters " +
+          "select (every one without them), in one transaction; answers their number (`count`).",
+        parameters: [
+          {
+            name: "status",
+            in: "query",
+            required: false,
+            description: "Only records whose status equals this",
+            schema: {
+              type: "string",
+              enum: ["draft", "published", "archived"],
+            },
+          },
+        ],
+        responses: {
+          "200": {
+            description: "Success",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    count: {
+                      type: "integer",
+                      minimum: 0,
+                      description: "The number of records deleted",
+                    },
+                  },
+                  required: ["count"],
+                  additionalProperties: false,
+                },
+              },
+            },
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "401": {
+            $ref: "#/components/responses/Unauthorized",
+          },
+          "403": {
+            $ref: "#/components/responses/Forbidden",
+          },
+          "409": {
+            $ref: "#/components/responses/Conflict",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+        security: [
+          {
+            bearerAuth: [],
+          },
+          {
+            sessionCookie: [],
+          },
+        ],
+      },
     },
     "/api/posts/all": {
       get: {
@@ -624,7 +691,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "getApiPostsByPostIdComments",
         tags: ["Comment"],
         summary: "List Comment records",
-        description: "From config/routes/posts.json routes[7].",
+        description: "From config/routes/posts.json routes[8].",
         parameters: [
           {
             name: "postId",
@@ -680,7 +747,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "postApiPostsByPostIdComments",
         tags: ["Comment"],
         summary: "Create Comment",
-        description: "From config/routes/posts.json routes[8].",
+        description: "From config/routes/posts.json routes[9].",
         parameters: [
           {
             name: "postId",

@@ -43,6 +43,17 @@ const postApiPostsBodySpec = {
   },
 } satisfies BodySpec;
 
+// What a client of DELETE may ask with query parameters, kept beside its handler.
+const deleteApiPostsQuery = {
+  filters: {
+    status: { type: "enum", values: ["draft", "published", "archived"] },
+  },
+  sorts: [],
+  defaultSort: null,
+  pageSize: null,
+  maxPageSize: 100,
+} satisfies ListQuerySpec;
+
 /** GET /api/posts (config/routes/posts.json routes[0]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
@@ -106,8 +117,31 @@ export async function POST(request: Request): Promise<Response> {
   });
 }
 
+/** DELETE /api/posts (config/routes/posts.json routes[7]) */
+export async function DELETE(request: Request): Promise<Response> {
+  return handle(request, async () => {
+    const crossSite = refuseCrossSite(request);
+    if (crossSite) return crossSite;
+    // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
+    const userId = await getAuthUser(request);
+    if (!userId) return jsonError(401, "Unauthorized");
+    const unread = await refuseBody(request, "send filters in the query string, e.g. ?status=draft");
+    if (unread) return unread;
+    const listed = readListQuery(request, deleteApiPostsQuery);
+    if (!listed.ok) return listed.response;
+    const query = listed.query;
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    const caller = await callerOf(userId);
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (isProbe(request)) return probeAllowed();
+    // Only the records the caller may read (src/appgen/access/post.ts).
+    const where = { ...query.where, AND: [postAccess.where("read", caller), postAccess.where("delete", caller)] } as Prisma.PostWhereInput;
+    const { count: total } = await db.post.deleteMany({ where });
+    return json({ "count": total });
+  });
+}
+
 // Methods this path does not declare answer 405 with the ones it does; OPTIONS lists those.
-export const PUT = methodNotAllowed("GET, HEAD, OPTIONS, POST");
-export const PATCH = methodNotAllowed("GET, HEAD, OPTIONS, POST");
-export const DELETE = methodNotAllowed("GET, HEAD, OPTIONS, POST");
-export const OPTIONS = allowedMethods("GET, HEAD, OPTIONS, POST");
+export const PUT = methodNotAllowed("DELETE, GET, HEAD, OPTIONS, POST");
+export const PATCH = methodNotAllowed("DELETE, GET, HEAD, OPTIONS, POST");
+export const OPTIONS = allowedMethods("DELETE, GET, HEAD, OPTIONS, POST");
