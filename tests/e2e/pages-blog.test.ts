@@ -833,6 +833,7 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
     /** Memos of Ada's by status, created in this order. */
     const memos: Record<string, Row[]> = { draft: [], shared: [], archived: [] };
     const people: Record<string, Record<string, string>> = {};
+    const peopleIds: Record<string, string> = {};
     const titles = (rows: Row[]) => rows.map((row) => String(row.title)).sort();
     const made = (...statuses: string[]) => titles(statuses.flatMap((status) => memos[status]));
     /** Every page of GET /api/memos for this caller (pageSize 2), with the total it sends. */
@@ -852,7 +853,7 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
         rows.push(...(answer.body as Row[]));
         if ((answer.body as Row[]).length < 2) break;
       }
-      return { titles: titles(rows), total };
+      return { titles: titles(rows), total, ids: rows.map((row) => String(row.id)) };
     };
     /** Every page of the cursor list, following its Link header. */
     const cursorPages = async (headers: Record<string, string>) => {
@@ -877,6 +878,7 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
         const email = `${name.split(' ')[0].toLowerCase()}@example.com`;
         const user = await send('POST', '/api/signup', { name, email, password: PASSWORD }, 201);
         people[name.split(' ')[0]] = { authorization: `Bearer ${String(user.token)}` };
+        peopleIds[name.split(' ')[0]] = String(user.id);
         if (role) {
           const set = await run(process.execPath, [APPGEN, 'users', 'role', email, role], {
             cwd: project.dir,
@@ -931,7 +933,7 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       }
       // A filter narrows what the rules let through, never widens it.
       const archived = await allPages(people.Eddie, '&status=archived');
-      expect(archived).toEqual({ titles: [], total: 0 });
+      expect([archived.titles, archived.total]).toEqual([[], 0]);
     });
 
     it('answers 404 for a record the caller may not read, on GET, PATCH and a nested list', async () => {
@@ -1038,6 +1040,113 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       expect(listed.filter((row) => 'reviewNote' in row)).toEqual([]);
       // Her other fields are hers to change: only the refused field is named, nothing is dropped.
       await send('PATCH', `/api/memos/${memo}`, { title: 'shared memo 1' }, 200, ada);
+    });
+
+    it('answers each identity on each route and record as the rules say (the matrix)', async () => {
+      // The rules of config/models/Memo.json, read independently of appgen: who reads, updates
+      // and deletes a memo of a status by an author.
+      type Who = {
+        name: string;
+        id: string | null;
+        role: string | null;
+        auth: Record<string, string>;
+      };
+      const roleOf = (who: Who) => who.role;
+      const reads = (who: Who, status: string, authorId: string) =>
+        (status === 'shared' ||
+          (who.id !== null && who.id === authorId) ||
+          ['editor', 'admin'].includes(roleOf(who) ?? '')) &&
+        !(status === 'archived' && roleOf(who) !== 'admin');
+      const updates = (who: Who, status: string, authorId: string) =>
+        ((who.id !== null && who.id === authorId) || roleOf(who) === 'admin') &&
+        !(status === 'archived' && roleOf(who) !== 'admin');
+      const deletes = (who: Who) => ['editor', 'admin'].includes(roleOf(who) ?? '');
+      const ada = authors[0];
+      const identities: Who[] = [
+        { name: 'anonymous', id: null, role: null, auth: {} },
+        { name: 'author (member)', id: ada.id, role: 'member', auth: ada.auth },
+        { name: 'member', id: peopleIds.Rita, role: 'member', auth: people.Rita },
+        { name: 'editor', id: peopleIds.Eddie, role: 'editor', auth: people.Eddie },
+        { name: 'admin', id: peopleIds.Alma, role: 'admin', auth: people.Alma },
+      ];
+      /** A memo of Ada's with this status (an admin archives it: no one else may). */
+      const memoOf = async (status: string) => {
+        const created = await send(
+          'POST',
+          '/api/memos',
+          { title: `matrix ${status}`, status: status === 'archived' ? 'draft' : status },
+          201,
+          ada.auth,
+        );
+        if (status === 'archived')
+          await send('PATCH', `/api/memos/${String(created.id)}`, { status }, 200, people.Alma);
+        return String(created.id);
+      };
+      const cells: string[] = [];
+      const expectCell = (who: Who, what: string, got: unknown, expected: unknown) => {
+        cells.push(`${who.name} ${what}`);
+        expect([who.name, what, got]).toEqual([who.name, what, expected]);
+      };
+      for (const status of ['draft', 'shared', 'archived']) {
+        const id = await memoOf(status);
+        for (const who of identities) {
+          const readable = reads(who, status, ada.id);
+          const one = await request(base, 'GET', `/api/memos/${id}`, undefined, {
+            origin: base,
+            ...who.auth,
+          });
+          expectCell(who, `GET ${status}`, one.status, readable ? 200 : 404);
+          if (readable)
+            expectCell(
+              who,
+              `GET ${status} reviewNote sent`,
+              'reviewNote' in (one.body as Row),
+              ['editor', 'admin'].includes(who.role ?? ''),
+            );
+          const page = await request(base, 'GET', '/api/memos?limit=100', undefined, {
+            origin: base,
+            ...who.auth,
+          });
+          const listed = (page.body as Row[]).map((row) => String(row.id));
+          expectCell(who, `GET list has ${status}`, listed.includes(id), readable);
+          const patched = await request(
+            base,
+            'PATCH',
+            `/api/memos/${id}`,
+            { title: `matrix ${status}` },
+            { origin: base, 'content-type': 'application/json', ...who.auth },
+          );
+          expectCell(
+            who,
+            `PATCH ${status}`,
+            patched.status,
+            who.id === null ? 401 : !readable ? 404 : updates(who, status, ada.id) ? 200 : 403,
+          );
+          const copy = await memoOf(status);
+          const deleted = await request(base, 'DELETE', `/api/memos/${copy}`, undefined, {
+            origin: base,
+            ...who.auth,
+          });
+          expectCell(
+            who,
+            `DELETE ${status}`,
+            deleted.status,
+            who.id === null ? 401 : !readable ? 404 : deletes(who) ? 200 : 403,
+          );
+          const after = await request(base, 'GET', `/api/memos/${copy}`, undefined, {
+            origin: base,
+            ...people.Alma,
+          });
+          expectCell(
+            who,
+            `DELETE ${status} removed it`,
+            after.status === 404,
+            deleted.status === 200,
+          );
+        }
+      }
+      // Five cells a status and identity, and whether reviewNote is sent where the memo is read.
+      expect(cells.length).toBeGreaterThanOrEqual(3 * identities.length * 5);
     });
 
     it('reads the role fresh and changes only readable records on a collection', async () => {
