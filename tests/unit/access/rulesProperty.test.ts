@@ -23,6 +23,7 @@ type Rule = { allow?: string[]; deny?: string[]; when?: Condition };
 type Post = {
   id: string;
   authorId: string;
+  deskId: string;
   status: string;
   score: number;
   flag: boolean;
@@ -40,7 +41,12 @@ const fieldLeaf: fc.Arbitrary<Condition> = fc.oneof(
   fc.subarray([...ROLES], { minLength: 1 }).map((roles) => ({ 'currentUser.role': roles })),
   fc.constant({ currentUser: 'signedIn' }),
 );
-const leaf: fc.Arbitrary<Condition> = fc.oneof(fieldLeaf, fc.constant({ author: 'currentUser' }));
+const leaf: fc.Arbitrary<Condition> = fc.oneof(
+  fieldLeaf,
+  fc.constant({ author: 'currentUser' }),
+  // Two relations: the post's desk has the caller among its members.
+  fc.constant({ 'desk.members': 'currentUser' }),
+);
 /** Trees of leaves under any, all and not, and leaves side by side (every key holds). */
 const conditionFrom = (leaves: fc.Arbitrary<Condition>): fc.Arbitrary<Condition> =>
   fc.letrec<{ node: Condition }>((tie) => ({
@@ -75,6 +81,8 @@ function holds(when: Condition | undefined, post: Post, caller: Caller): boolean
     if (key === 'currentUser') return caller.id !== null;
     if (key === 'authorId' || key === 'author')
       return caller.id !== null && post.authorId === caller.id;
+    if (key === 'desk.members')
+      return caller.id !== null && (MEMBERS[post.deskId] ?? []).includes(caller.id);
     return (post as unknown as Record<string, unknown>)[key] === value;
   });
 }
@@ -92,18 +100,44 @@ function readable(ruleSet: Rule[], post: Post, caller: Caller): boolean {
 const USER = {
   name: 'User',
   fields: { name: 'string' },
-  relations: { posts: { type: 'hasMany', model: 'Post' } },
+  relations: {
+    posts: { type: 'hasMany', model: 'Post' },
+    desks: { type: 'manyToMany', model: 'Desk' },
+  },
+};
+const DESK = {
+  name: 'Desk',
+  fields: { name: 'string' },
+  relations: {
+    members: { type: 'manyToMany', model: 'User' },
+    posts: { type: 'hasMany', model: 'Post' },
+  },
+};
+const USER_IDS = [
+  '00000000-0000-4000-8000-000000000000',
+  '00000000-0000-4000-8000-000000000001',
+  '00000000-0000-4000-8000-000000000002',
+];
+/** Two desks: the first has the member and the editor, the second the admin. */
+const DESK_IDS = ['20000000-0000-4000-8000-000000000000', '20000000-0000-4000-8000-000000000001'];
+const MEMBERS: Record<string, string[]> = {
+  [DESK_IDS[0]]: [USER_IDS[0], USER_IDS[1]],
+  [DESK_IDS[1]]: [USER_IDS[2]],
 };
 const postModel = (access: Rule[], noteReader: Condition) => ({
   name: 'Post',
   fields: {
     authorId: 'uuid',
+    deskId: 'uuid',
     status: { type: 'enum', values: [...STATUSES] },
     score: 'int',
     flag: 'boolean',
     note: { type: 'text', optional: true, access: { read: noteReader } },
   },
-  relations: { author: { type: 'belongsTo', model: 'User' } },
+  relations: {
+    author: { type: 'belongsTo', model: 'User' },
+    desk: { type: 'belongsTo', model: 'Desk' },
+  },
   // Every field a rule may compare is indexed (else generate warns, once a field).
   indexes: [['status'], ['score'], ['flag'], ['note']],
   access,
@@ -120,6 +154,7 @@ function generatedAccess(ruleSet: Rule[], noteReader: Condition, requireShared: 
   };
   write('appgen.config.json', { orm: 'drizzle', accounts: { model: 'User', roles: [...ROLES] } });
   write('config/models/User.json', USER);
+  write('config/models/Desk.json', DESK);
   write('config/models/Post.json', postModel(ruleSet, noteReader));
   write('config/routes/posts.json', {
     routes: [{ method: 'GET', path: '/api/posts', response: 'Post[]' }],
@@ -144,11 +179,26 @@ function generatedAccess(ruleSet: Rule[], noteReader: Condition, requireShared: 
     exec(sql: string): void;
   };
   const sqlite = new Database(':memory:');
-  sqlite.exec(
-    'CREATE TABLE "User" ("id" text PRIMARY KEY, "name" text NOT NULL, "role" text NOT NULL);' +
-      'CREATE TABLE "Post" ("id" text PRIMARY KEY, "authorId" text NOT NULL, "status" text NOT NULL, ' +
-      '"score" integer NOT NULL, "flag" integer NOT NULL, "note" text);',
-  );
+  // Every table of the generated schema, as its Drizzle columns say.
+  const { getTableConfig } = requireShared('drizzle-orm/sqlite-core') as {
+    getTableConfig: (table: unknown) => {
+      name: string;
+      columns: Array<{ name: string; getSQLType: () => string; notNull: boolean }>;
+    };
+  };
+  for (const table of Object.values(schema).filter((value) => {
+    try {
+      return typeof getTableConfig(value).name === 'string';
+    } catch {
+      return false;
+    }
+  })) {
+    const config = getTableConfig(table);
+    const columns = config.columns.map(
+      (column) => `"${column.name}" ${column.getSQLType()}${column.notNull ? ' NOT NULL' : ''}`,
+    );
+    sqlite.exec(`CREATE TABLE "${config.name}" (${columns.join(', ')});`);
+  }
   const { drizzle } = requireShared('drizzle-orm/better-sqlite3') as {
     drizzle: (client: unknown, config: { schema: unknown }) => unknown;
   };
@@ -174,13 +224,10 @@ function generatedAccess(ruleSet: Rule[], noteReader: Condition, requireShared: 
 
 it('a list holds exactly the records the rules admit, and a field where its rule holds, for every caller (Drizzle, SQLite)', async () => {
   const requireShared = createRequire(path.join(sharedInstall(), 'package.json'));
-  const users = ROLES.map((role, i) => ({
-    id: `00000000-0000-4000-8000-00000000000${i}`,
-    name: role,
-    role,
-  }));
+  const users = ROLES.map((role, i) => ({ id: USER_IDS[i], name: role, role }));
   const postArbitrary = fc.record({
     author: fc.integer({ min: 0, max: users.length - 1 }),
+    desk: fc.integer({ min: 0, max: DESK_IDS.length - 1 }),
     status: fc.constantFrom(...STATUSES),
     score: fc.integer({ min: 0, max: 3 }),
     flag: fc.boolean(),
@@ -208,9 +255,19 @@ it('a list holds exactly the records the rules admit, and a field where its rule
         };
         const tables = schema as Record<string, { id: unknown }>;
         orm.insert(tables.user).values(users).run();
+        orm
+          .insert(tables.desk)
+          .values(DESK_IDS.map((id, i) => ({ id, name: `desk ${i}` })))
+          .run();
+        // The join table of Desk.members (A: the desk, B: the user, as Prisma names them).
+        orm
+          .insert(tables._Desk_members)
+          .values(Object.entries(MEMBERS).flatMap(([A, ids]) => ids.map((B) => ({ A, B }))))
+          .run();
         const posts: Post[] = drafts.map((draft, i) => ({
           id: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
           authorId: users[draft.author].id,
+          deskId: DESK_IDS[draft.desk],
           status: draft.status,
           score: draft.score,
           flag: draft.flag,
