@@ -15,14 +15,15 @@ const PARTS = {
   password: (o) => require('./passwordHash').runPasswordHash(o),
   dev: (o) => require('./devLoop').runDevLoop(o),
   query: (o) => require('./queryCost').runQueryCost(o),
+  rules: (o) => require('./rulesCost').runRulesCost(o),
   outbox: (o) => require('./outboxCost').runOutboxCost(o),
   data: (o) => require('./data').runData(o),
   queue: (o) => require('./queueCompare').runQueueCompare(o),
 };
 
-const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [load] [dev] [password] [query] [outbox] [data] [queue] [options]]   (no part: all of them)
+const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [load] [dev] [password] [query] [rules] [outbox] [data] [queue] [options]]   (no part: all of them)
   --n 10,100,1000    generate: project sizes N (N models, 4N routes, N views)
-  --runs 3           generate: runs per measurement (the median is shown); query: rounds (at least 3)
+  --runs 3           generate: runs per measurement (the median is shown); query, rules: rounds (at least 3)
   --duration 5       handlers, outbox, data: seconds per load round (plus a warm-up as long, at least 5 s)
   --rounds 6         handlers, outbox, data, queue: rounds per endpoint and variant, interleaved (medians shown)
   --connections 10   handlers, outbox, data: concurrent connections of autocannon; queue: concurrent writes
