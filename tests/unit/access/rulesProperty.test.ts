@@ -205,7 +205,7 @@ function generatedAccess(ruleSet: Rule[], noteReader: Condition, requireShared: 
   const db = drizzle(sqlite, { schema });
   const access = evaluateModule('access.ts', source('src/appgen/access.ts'), {
     'drizzle-orm': packages('drizzle-orm'),
-    './http': { jsonError: () => null, RuleRefusal: class {} },
+    './http': { jsonError: () => null, logRefusal: () => undefined, RuleRefusal: class {} },
     './probe': { isProbe: () => false },
     './roles': { roleOf: async () => null },
   });

@@ -24,6 +24,16 @@ export function jsonError(status: number, message: string): Response {
 }
 
 /**
+ * Logs a refusal (403) with what decided it, `[appgen] 403 METHOD /path: <decided>`: the voters,
+ * roles and access rules all write this line; a page's probe (src/appgen/probe.ts), asking whether
+ * to show a form, is refused without one.
+ */
+export function logRefusal(request: Request, decided: string): void {
+  if (isProbe(request)) return;
+  console.warn(`[appgen] 403 ${request.method} ${new URL(request.url).pathname}: ${decided}`);
+}
+
+/**
  * The 403 of a route whose voter refused the caller. The client reads only "Forbidden"; the
  * server's log names where the rule is written, the rule, and whom it refused, as allowRole
  * (src/appgen/roles.ts) does for a role: `[appgen] 403 DELETE /api/users/…:
@@ -35,13 +45,8 @@ export function forbidden(
   rule: { voter: string; source: string },
   userId: string | null,
 ): Response {
-  if (!isProbe(request)) {
-    const caller = userId === null ? "a signed-out caller" : `user ${userId}`;
-    console.warn(
-      `[appgen] 403 ${request.method} ${new URL(request.url).pathname}: ` +
-        `${rule.source} ${JSON.stringify(rule.voter)} refused ${caller}`,
-    );
-  }
+  const caller = userId === null ? "a signed-out caller" : `user ${userId}`;
+  logRefusal(request, `${rule.source} ${JSON.stringify(rule.voter)} refused ${caller}`);
   return jsonError(403, "Forbidden");
 }
 
@@ -276,8 +281,8 @@ async function answer(request: Request | null, work: () => Promise<Response>): P
   try {
     return await work();
   } catch (error) {
-    if (error instanceof RuleRefusal && request !== null && !isProbe(request))
-      console.warn(`[appgen] 403 ${request.method} ${new URL(request.url).pathname}: ${error.decided}, for ${error.caller}`);
+    if (error instanceof RuleRefusal && request !== null)
+      logRefusal(request, `${error.decided}, for ${error.caller}`);
     if (error instanceof HttpError) return jsonError(error.status, error.message);
     const known = knownDatabaseError(error);
     if (known) return jsonError(known.status, known.message);
