@@ -16,7 +16,6 @@ export type AccessLiteral = string | number | boolean | null;
 /** A checked condition of an access rule (the config's, with each key resolved). */
 export type AccessCondition =
   | { kind: 'always' }
-  | { kind: 'never' }
   | { kind: 'all'; items: AccessCondition[] }
   | { kind: 'any'; items: AccessCondition[] }
   | { kind: 'not'; item: AccessCondition }

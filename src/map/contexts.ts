@@ -1463,7 +1463,6 @@ export interface MethodAccessContext {
 export interface AccessConditionContext {
   kind:
     | 'always'
-    | 'never'
     | 'all'
     | 'any'
     | 'not'

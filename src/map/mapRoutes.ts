@@ -209,14 +209,9 @@ function mapMethod(
   const eventOperation = eventOperationOf(route);
   const listQuery = mapListQuery(route, model, typeName, models, relations);
   const parents = mapParents(route, models);
-  const access =
-    orm !== 'none' && !route.account && RULED_OPERATIONS.includes(operation)
-      ? methodAccessOf(model, operation)
-      : null;
-  const fieldAccess =
-    orm !== 'none' && !route.account && RULED_OPERATIONS.includes(operation)
-      ? methodFieldAccessOf(model, operation)
-      : null;
+  const ruledOperation = orm !== 'none' && !route.account && RULED_OPERATIONS.includes(operation);
+  const access = ruledOperation ? methodAccessOf(model, operation) : null;
+  const fieldAccess = ruledOperation ? methodFieldAccessOf(model, operation) : null;
   const ruled = [access, ...parents.map((parent) => parent.access)].filter((a) => a !== null);
   const accessCaller =
     orm === 'none' || (ruled.length === 0 && fieldAccess === null)

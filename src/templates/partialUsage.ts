@@ -23,7 +23,7 @@ export const VALUES_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
     ...DATABASE_ERROR_KINDS,
     ...['field', 'include', 'read', 'ids', 'names', 'value', 'callerIn', 'values'],
     // An access rule's conditions (AccessConditionContext.kind): orm/<orm>/access/<kind>, access/inMemory/<kind>.
-    ...['always', 'never', 'all', 'any', 'not', 'equals', 'isNull', 'isCaller', 'reachesCaller'],
+    ...['always', 'all', 'any', 'not', 'equals', 'isNull', 'isCaller', 'reachesCaller'],
     ...['role', 'signedIn'],
   ],
   // src/appgen/records.ts.hbs: `records/relation/<RelationContext.type>`, `records/computed/<ComputedContext.finder>`.

@@ -10,11 +10,11 @@ import {
   ruleOperations,
 } from '../domain/accessRules';
 import { fieldOf, fieldOptions, modelFieldNames } from '../domain/fields';
-import { indexFields, relationField } from '../domain/relations';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import type { CheckedModel, CheckedRoute } from './checkedProject';
 import { childPointer, diagnosticAt } from './locate';
 import { checkUserPath } from './checkUserPath';
+import { isIndexedField } from './checkRelations';
 
 interface RuleCheck {
   /** A field's rule: evaluated on the record as read, so no relation paths. */
@@ -371,17 +371,6 @@ export function checkRuledReads(
   return problems;
 }
 
-/** The fields a model's queries find through an index: id, unique fields, the first of each index, relation fields. */
-function indexedFields(model: ModelConfig): Set<string> {
-  const indexed = new Set(['id']);
-  for (const [name, field] of Object.entries(model.fields))
-    if (typeof field !== 'string' && field.unique) indexed.add(name);
-  for (const index of model.indexes ?? []) indexed.add(indexFields(index)[0]);
-  for (const [name, relation] of Object.entries(model.relations ?? {}))
-    if (relation.type === 'belongsTo') indexed.add(relationField(name, relation));
-  return indexed;
-}
-
 /** The own fields a condition compares, with where each is written. */
 function comparedFields(
   model: ModelConfig,
@@ -411,14 +400,13 @@ export function unindexedRuleWarnings(
   return [...models.values()].flatMap(({ config }) => {
     const document = documents.get(config.name);
     if (!document || !config.access) return [];
-    const indexed = indexedFields(config);
     const seen = new Set<string>();
     return config.access.flatMap((rule, index) => {
       const effect = rule.allow !== undefined ? 'allow' : 'deny';
       if (!ruleOperations(rule[effect]).some((op) => op !== 'create')) return [];
       const at = childPointer(childPointer('/access', index), 'when');
       return comparedFields(config, at, rule.when ?? {}).flatMap(([field, where]) => {
-        if (indexed.has(field) || seen.has(field)) return [];
+        if (isIndexedField(config, field) || seen.has(field)) return [];
         seen.add(field);
         return [
           diagnosticAt(
