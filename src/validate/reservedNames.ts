@@ -209,7 +209,7 @@ const HANDLER_NAMES = new Set([
   'refuseBody',
   'allowOwner',
   'allowSelf',
-  'allowRole',
+  'requireRole',
   // models with access rules (templates/partials/handler/caller.hbs, fieldWrites.hbs, orm/*/accessCheck.hbs)
   'callerOf',
   'Caller',

@@ -167,6 +167,25 @@ describe('appgen dev (prisma, SQLite)', () => {
     expect(users.body).toEqual([expect.objectContaining({ name: 'Ada', nickname: 'countess' })]);
   });
 
+  it('names the rule that refused in the answer of a refusal (development only), as in the log', async () => {
+    // A route whose voter is the scaffolded one (src/voters/guarded.ts), which refuses everyone.
+    fs.writeFileSync(
+      path.join(project.dir, 'config', 'routes', 'guarded.json'),
+      JSON.stringify({
+        routes: [{ method: 'GET', path: '/api/guarded', response: 'User[]', voter: 'guarded' }],
+      }),
+    );
+    // The request helper checks the answer against the app's OpenAPI document (decidedBy too).
+    const refused = await waitFor(async () => {
+      const response = await request(dev.url, 'GET', '/api/guarded');
+      return response.status === 403 ? response.body : undefined;
+    }, 'the guarded route');
+    expect(refused).toEqual({
+      error: 'Forbidden',
+      decidedBy: 'config/routes/guarded.json routes[0].voter "guarded" refused a signed-out caller',
+    });
+  });
+
   it('renders the starter pages, and a new view bound to a new route, with the records the API holds', async () => {
     expect(
       (await request(dev.url, 'POST', '/api/users', { name: 'Grace', email: 'grace@example.com' }))

@@ -51,6 +51,23 @@ function validationErrorSchema(errors: ProjectContext['errors']): JsonSchema {
   };
 }
 
+/**
+ * The answer of a refusal (403): the error format, and in development only `decidedBy`, what
+ * decided it as the server's log names it (src/appgen/http.ts `refuse`).
+ */
+function refusalErrorSchema(errors: ProjectContext['errors']): JsonSchema {
+  const schema = errorSchema(errors);
+  const decidedBy: JsonSchema = {
+    type: 'string',
+    description:
+      'Development only (next dev): the rule that refused and the caller, as the server log names them',
+  };
+  return {
+    ...schema,
+    properties: { ...(schema.properties as Record<string, JsonSchema>), decidedBy },
+  };
+}
+
 /** `schema` under `key` (a route's envelope), or as it is without one. */
 function underKey(
   key: string | null,
@@ -79,7 +96,10 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
       'Invalid path parameter, query parameter or request body, or a body sent to a route that takes none',
   },
   401: { name: 'Unauthorized', description: 'Not signed in' },
-  403: { name: 'Forbidden', description: 'Cross-site request refused, or the voter said no' },
+  403: {
+    name: 'Forbidden',
+    description: 'Cross-site request refused, or the voter, a role or an access rule said no',
+  },
   404: { name: 'NotFound', description: 'Not found' },
   409: {
     name: 'Conflict',
@@ -587,7 +607,11 @@ export function buildOpenApiDocument(project: ProjectContext): JsonSchema {
               'application/json': {
                 // Written out, not a named schema: a model may be called anything.
                 schema:
-                  status === validation ? validationErrorSchema(project.errors) : ref('Error'),
+                  status === validation
+                    ? validationErrorSchema(project.errors)
+                    : status === 403
+                      ? refusalErrorSchema(project.errors)
+                      : ref('Error'),
               },
             },
           },

@@ -367,6 +367,36 @@ describe('methods a route does not declare (src/appgen/http.ts)', () => {
     }
   });
 
+  it('names what decided a refusal in the answer too in development (next dev), not in production nor to a probe', () => {
+    type Refuse = (request: Request, decided: string, message?: string) => Answer;
+    const refuse = http.refuse as Refuse;
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const environment = process.env.NODE_ENV;
+    const request = () => new Request('http://localhost/api/memos/7', { method: 'DELETE' });
+    const decided = 'config/models/Memo.json access[6] denies delete, for user u-1 (role member)';
+    try {
+      (process.env as Record<string, string>).NODE_ENV = 'development';
+      expect(refuse(request(), decided)).toEqual({
+        status: 403,
+        body: { error: 'Forbidden', decidedBy: decided },
+        headers: undefined,
+      });
+      expect(refuse(request(), decided, 'Forbidden: you may not write "note"').body).toEqual({
+        error: 'Forbidden: you may not write "note"',
+        decidedBy: decided,
+      });
+      const probed = (probe.probeRequest as (r: Request) => Request)(request());
+      expect(refuse(probed, decided).body).toEqual({ error: 'Forbidden' });
+      (process.env as Record<string, string>).NODE_ENV = 'production';
+      expect(refuse(request(), decided).body).toEqual({ error: 'Forbidden' });
+      expect(warn).toHaveBeenCalledTimes(3);
+      expect(warn).toHaveBeenLastCalledWith(`[appgen] 403 DELETE /api/memos/7: ${decided}`);
+    } finally {
+      (process.env as Record<string, string | undefined>).NODE_ENV = environment;
+      warn.mockRestore();
+    }
+  });
+
   it('answers 405 with { error } and Allow', () => {
     const refuse = (http.methodNotAllowed as (allow: string) => () => Answer)(
       'GET, HEAD, OPTIONS, POST',

@@ -70,6 +70,7 @@ describe('the OpenAPI document of the blog', () => {
           const name = String(response.$ref).replace('#/components/responses/', '');
           used.add(name);
           if (status === '400') continue; // body validation: `fields` beside the error (below)
+          if (status === '403') continue; // a refusal: `decidedBy` beside it in development (below)
           expect(shared[name].content['application/json'].schema).toEqual({
             $ref: '#/components/schemas/Error',
           });
@@ -77,6 +78,20 @@ describe('the OpenAPI document of the blog', () => {
       }
     }
     expect(Object.keys(shared).sort()).toEqual([...used].sort());
+  });
+
+  // Issue 52 §4: in development a refusal names what decided it, beside the error.
+  it('answers 403 with the error and, in development, `decidedBy`', () => {
+    const shared = document.components.responses as Record<string, any>;
+    expect(shared.Forbidden.content['application/json'].schema).toEqual({
+      type: 'object',
+      properties: {
+        error: { type: 'string' },
+        decidedBy: { type: 'string', description: expect.stringMatching(/^Development only/) },
+      },
+      required: ['error'],
+      additionalProperties: false,
+    });
   });
 
   // Issue 50 §4: a body that fails validation also answers each field's message, by its path.

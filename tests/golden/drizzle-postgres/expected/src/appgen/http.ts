@@ -28,17 +28,30 @@ export function jsonError(status: number, message: string): Response {
  * roles and access rules all write this line; a page's probe (src/appgen/probe.ts), asking whether
  * to show a form, is refused without one.
  */
-export function logRefusal(request: Request, decided: string): void {
+function logRefusal(request: Request, decided: string): void {
   if (isProbe(request)) return;
   console.warn(`[appgen] 403 ${request.method} ${new URL(request.url).pathname}: ${decided}`);
 }
 
 /**
+ * A refusal: 403 with `message` ("Forbidden") for the client, and what decided it (`decided`: the
+ * rule, where it is written, and the caller) in the server's log, every environment. In
+ * development (`next dev`) the answer names it too, beside the message: `"decidedBy":
+ * "config/models/Memo.json access[5] denies update, for user … (role member)"`. A page's probe
+ * is refused without either.
+ */
+export function refuse(request: Request, decided: string, message = "Forbidden"): Response {
+  logRefusal(request, decided);
+  const body = errorBody([message]);
+  const named = process.env.NODE_ENV === "development" && !isProbe(request);
+  return NextResponse.json(named ? { ...body, decidedBy: decided } : body, { status: 403 });
+}
+
+/**
  * The 403 of a route whose voter refused the caller. The client reads only "Forbidden"; the
- * server's log names where the rule is written, the rule, and whom it refused, as allowRole
+ * server's log names where the rule is written, the rule, and whom it refused, as requireRole
  * (src/appgen/roles.ts) does for a role: `[appgen] 403 DELETE /api/users/…:
- * config/routes/users.json routes[3].voter "self" refused user …`. A page's probe
- * (src/appgen/probe.ts), asking whether to show a form, is not logged.
+ * config/routes/users.json routes[3].voter "self" refused user …`.
  */
 export function forbidden(
   request: Request,
@@ -46,8 +59,7 @@ export function forbidden(
   userId: string | null,
 ): Response {
   const caller = userId === null ? "a signed-out caller" : `user ${userId}`;
-  logRefusal(request, `${rule.source} ${JSON.stringify(rule.voter)} refused ${caller}`);
-  return jsonError(403, "Forbidden");
+  return refuse(request, `${rule.source} ${JSON.stringify(rule.voter)} refused ${caller}`);
 }
 
 /**
@@ -110,15 +122,12 @@ export class HttpError extends Error {
 }
 
 /**
- * A write the model's access rules refuse (src/appgen/access.ts): answered 403 Forbidden like any
- * refusal, and logged with the rule that decided (`decided`) and the caller, unless a page's probe
- * asked.
+ * A refusal thrown from inside a route's work (src/appgen/access.ts: a write the model's access
+ * rules refuse; src/appgen/roles.ts: a role the route does not let in): answered as `refuse`
+ * answers, with `decided` (the rule and the caller) logged, and named in development.
  */
 export class RuleRefusal extends HttpError {
-  constructor(
-    readonly decided: string,
-    readonly caller: string,
-  ) {
+  constructor(readonly decided: string) {
     super(403, "Forbidden");
   }
 }
@@ -287,8 +296,7 @@ async function answer(request: Request | null, work: () => Promise<Response>): P
   try {
     return await work();
   } catch (error) {
-    if (error instanceof RuleRefusal && request !== null)
-      logRefusal(request, `${error.decided}, for ${error.caller}`);
+    if (error instanceof RuleRefusal && request !== null) return refuse(request, error.decided);
     if (error instanceof HttpError) return jsonError(error.status, error.message);
     const known = knownDatabaseError(error);
     if (known) return jsonError(known.status, known.message);

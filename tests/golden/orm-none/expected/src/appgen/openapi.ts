@@ -421,11 +421,24 @@ export const openApiDocument: Record<string, unknown> = {
         },
       },
       Forbidden: {
-        description: "Cross-site request refused, or the voter said no",
+        description: "Cross-site request refused, or the voter, a role or an access rule said no",
         content: {
           "application/json": {
             schema: {
-              $ref: "#/components/schemas/Error",
+              type: "object",
+              properties: {
+                error: {
+                  type: "string",
+                },
+                decidedBy: {
+                  type: "string",
+                  description:
+                    "Development only (next dev): the rule that refused and the caller, as the " +
+                    "server log names them",
+                },
+              },
+              required: ["error"],
+              additionalProperties: false,
             },
           },
         },

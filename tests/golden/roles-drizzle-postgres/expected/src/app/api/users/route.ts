@@ -3,7 +3,7 @@ import { db, tables } from "@/appgen/db";
 import { columns } from "@/appgen/records";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { refuseBody } from "@/appgen/noBody";
-import { allowRole } from "@/appgen/roles";
+import { requireRole } from "@/appgen/roles";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 /** GET /api/users (config/routes/users.json routes[0]) */
@@ -15,7 +15,7 @@ export async function GET(request: Request): Promise<Response> {
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
     // Authorization (config/routes/users.json routes[0].voter "role:admin"): the role, read now, must be one of these.
-    if (!(await allowRole(request, userId, ["admin"], "config/routes/users.json routes[0].voter \"role:admin\""))) return jsonError(403, "Forbidden");
+    await requireRole(userId, ["admin"], "config/routes/users.json routes[0].voter \"role:admin\"");
     // No pages: at most this many records, however large the table grows.
     const records = await db.select(columns.user).from(tables.user).limit(1000);
     return json(records);

@@ -2,7 +2,7 @@
 import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { refuseBody } from "@/appgen/noBody";
-import { allowRole } from "@/appgen/roles";
+import { requireRole } from "@/appgen/roles";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 /** GET /api/users (config/routes/users.json routes[0]) */
@@ -14,7 +14,7 @@ export async function GET(request: Request): Promise<Response> {
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
     // Authorization (config/routes/users.json routes[0].voter "role:admin"): the role, read now, must be one of these.
-    if (!(await allowRole(request, userId, ["admin"], "config/routes/users.json routes[0].voter \"role:admin\""))) return jsonError(403, "Forbidden");
+    await requireRole(userId, ["admin"], "config/routes/users.json routes[0].voter \"role:admin\"");
     // No pages: at most this many records, however large the table grows.
     const records = await db.user.findMany({ take: 1000 });
     return json(records);

@@ -12,7 +12,7 @@ import type { PatchApiPostsByIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { isProbe, probeAllowed } from "@/appgen/probe";
 import { allowOwner } from "@/appgen/voters";
-import { allowRole } from "@/appgen/roles";
+import { requireRole } from "@/appgen/roles";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ id: string }> };
@@ -81,7 +81,7 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const unwritable = body === undefined ? null : postFields.refuses(request, body, current, caller);
     if (unwritable) return unwritable;
     // Authorization (config/routes/posts.json routes[5].voter "owner:authorId|role:admin"): that check lets the caller through, else the role, read now, must be one of these.
-    if (!allowOwner(userId, current, "authorId") && !(await allowRole(request, userId, ["admin"], "config/routes/posts.json routes[5].voter \"owner:authorId|role:admin\""))) return jsonError(403, "Forbidden");
+    if (!allowOwner(userId, current, "authorId")) await requireRole(userId, ["admin"], "config/routes/posts.json routes[5].voter \"owner:authorId|role:admin\"");
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body; with none, the record is read as it is.
@@ -124,7 +124,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const refused = await postAccess.refuses(request, "delete", caller, async (where) => (await db.select({ id: tables.post.id }).from(tables.post).where(and(matching(tables.post, { id: params.id }), where)).limit(1)).length === 1);
     if (refused) return refused;
     // Authorization (config/routes/posts.json routes[6].voter "role:admin"): the role, read now, must be one of these.
-    if (!(await allowRole(request, userId, ["admin"], "config/routes/posts.json routes[6].voter \"role:admin\""))) return jsonError(403, "Forbidden");
+    await requireRole(userId, ["admin"], "config/routes/posts.json routes[6].voter \"role:admin\"");
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (isProbe(request)) return probeAllowed();
     const [record] = await db.delete(tables.post).where(and(matching(tables.post, { id: params.id }), postAccess.where("read", caller), postAccess.where("delete", caller))).returning(columns.post);

@@ -7,7 +7,7 @@ import { readBody, type BodySpec } from "@/appgen/body";
 import type { PatchApiUsersByIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { isProbe, probeAllowed } from "@/appgen/probe";
-import { allowRole } from "@/appgen/roles";
+import { requireRole } from "@/appgen/roles";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ id: string }> };
@@ -42,7 +42,7 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: params.id })).limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (config/routes/users.json routes[1].voter "role:admin"): the role, read now, must be one of these.
-    if (!(await allowRole(request, userId, ["admin"], "config/routes/users.json routes[1].voter \"role:admin\""))) return jsonError(403, "Forbidden");
+    await requireRole(userId, ["admin"], "config/routes/users.json routes[1].voter \"role:admin\"");
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body; with none, the record is read as it is.

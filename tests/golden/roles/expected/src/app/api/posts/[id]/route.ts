@@ -8,7 +8,7 @@ import type { PatchApiPostsByIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { isProbe, probeAllowed } from "@/appgen/probe";
 import { allowOwner } from "@/appgen/voters";
-import { allowRole } from "@/appgen/roles";
+import { requireRole } from "@/appgen/roles";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ id: string }> };
@@ -42,7 +42,7 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const current = await db.post.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // Authorization (config/routes/posts.json routes[2].voter "owner:authorId|role:editor,admin"): that check lets the caller through, else the role, read now, must be one of these.
-    if (!allowOwner(userId, current, "authorId") && !(await allowRole(request, userId, ["editor","admin"], "config/routes/posts.json routes[2].voter \"owner:authorId|role:editor,admin\""))) return jsonError(403, "Forbidden");
+    if (!allowOwner(userId, current, "authorId")) await requireRole(userId, ["editor","admin"], "config/routes/posts.json routes[2].voter \"owner:authorId|role:editor,admin\"");
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body.
@@ -71,7 +71,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const current = await db.post.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // Authorization (config/routes/posts.json routes[3].voter "role:admin"): the role, read now, must be one of these.
-    if (!(await allowRole(request, userId, ["admin"], "config/routes/posts.json routes[3].voter \"role:admin\""))) return jsonError(403, "Forbidden");
+    await requireRole(userId, ["admin"], "config/routes/posts.json routes[3].voter \"role:admin\"");
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (isProbe(request)) return probeAllowed();
     await db.post.delete({ where: { id: params.id } });

@@ -7,7 +7,7 @@ import type { PatchApiUsersByIdProfileBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { isProbe, probeAllowed } from "@/appgen/probe";
 import { allowSelf } from "@/appgen/voters";
-import { allowRole } from "@/appgen/roles";
+import { requireRole } from "@/appgen/roles";
 import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ id: string }> };
@@ -41,7 +41,7 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const current = await db.user.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // Authorization (config/routes/users.json routes[2].voter "self|role:admin"): that check lets the caller through, else the role, read now, must be one of these.
-    if (!allowSelf(userId, params.id) && !(await allowRole(request, userId, ["admin"], "config/routes/users.json routes[2].voter \"self|role:admin\""))) return jsonError(403, "Forbidden");
+    if (!allowSelf(userId, params.id)) await requireRole(userId, ["admin"], "config/routes/users.json routes[2].voter \"self|role:admin\"");
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body.
