@@ -84,7 +84,11 @@ export function methodAccessOf(
     module: delegate,
     readsRole: rulesReadRole(model),
     write,
-    checksAfterWrite: operation === 'create' || operation === 'update' || operation === 'replace',
+    checksAfterWrite:
+      operation === 'create' ||
+      operation === 'update' ||
+      operation === 'replace' ||
+      operation === 'updateMany',
     checksBefore: operation === 'update' || operation === 'replace' || operation === 'delete',
   };
 }

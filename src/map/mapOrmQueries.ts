@@ -96,7 +96,9 @@ export function mapOrmQueries(
     [...computedColumns, ...joins.flatMap((join) => join.computed)].some(
       (computed) => computed.kind === 'callerIn',
     );
-  const readsCollection = method.queuesEvents || method.readsWritten;
+  // A collection PATCH whose rules check the new values reads the records it changed.
+  const readsCollection =
+    method.queuesEvents || method.readsWritten || Boolean(method.access?.checksAfterWrite);
   const listSql = prismaSql(method, orm, provider);
   return {
     recordName,

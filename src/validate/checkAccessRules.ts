@@ -287,7 +287,8 @@ function notYet(
 /**
  * The places that read a model's records beside its own routes, where access rules are not yet
  * enforced (issue 52): an `include` of such a model, a computed field over a relation to it, a
- * link route on it. `generate` refuses them rather than let records past the rules.
+ * link route on it, a field with a rule on writes in a collection PATCH. `generate` refuses them
+ * rather than let records past the rules.
  */
 export function checkRuledReads(
   modelDocuments: ReadonlyMap<string, ConfigDocument>,
@@ -344,19 +345,27 @@ export function checkRuledReads(
           ),
         );
     });
-    const allowsUpdate = (model.access ?? []).some((rule) =>
-      ruleOperations(rule.allow).includes('update'),
-    );
-    if (route.operation === 'updateMany' && allowsUpdate)
-      problems.push(
-        diagnosticAt(
-          document,
-          childPointer(route.origin.pointer, 'collection'),
-          `${label} changes every record it selects, and ${model.name}'s access rules cannot check their new values there yet`,
-          `change records one at a time (PATCH ${route.config.path}/:id), where the rules check the new values.`,
-          'key',
-        ),
+    // A collection PATCH checks the model's rules (their WITH CHECK too), not a field's rule on
+    // writes: that one reads each record, in memory (handler/fieldWrites).
+    if (route.operation === 'updateMany') {
+      const guarded = new Set(
+        fieldRulesOf(model).flatMap((rule) => (rule.write === null ? [] : [rule.field])),
       );
+      for (const [key, fields] of [
+        ['body', Object.keys(route.config.body ?? {})],
+        ['set', Object.keys(route.config.set ?? {})],
+      ] as const)
+        for (const field of fields.filter((name) => guarded.has(name)))
+          problems.push(
+            diagnosticAt(
+              document,
+              childPointer(childPointer(route.origin.pointer, key), field),
+              `${label} writes "${field}" on every record it selects, and the rule of ${model.name}.${field} on writes is checked one record at a time`,
+              `leave "${field}" out of this route's ${key} and change it with PATCH ${route.config.path}/:id, where its rule is checked.`,
+              'key',
+            ),
+          );
+    }
     if (route.config.link !== undefined && ruled(model.name))
       problems.push(
         notYet(

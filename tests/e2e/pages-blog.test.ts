@@ -1163,6 +1163,38 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       // A token the app does not accept is refused, even on a route anyone may read.
       await send('GET', '/api/memos', undefined, 401, { authorization: 'Bearer forged' });
     });
+
+    it('changes on a collection PATCH only what the caller may update, and checks the new values', async () => {
+      const ada = authors[0].auth;
+      const before = await allPages(people.Alma);
+      // No rule lets a member or an editor update another's memo: nothing changes.
+      for (const who of [people.Rita, people.Eddie])
+        expect(
+          await send('PATCH', '/api/memos?status=shared', { title: 'Taken' }, 200, who),
+        ).toEqual({ count: 0 });
+      // The author may update her drafts, but not archive them: the new values break a deny rule,
+      // so the whole change is rolled back (403), logged with the rule.
+      await send('PATCH', '/api/memos?status=draft', { status: 'archived' }, 403, ada);
+      expect(server.output()).toMatch(
+        /403 PATCH \/api\/memos: the new values break config\/models\/Memo\.json access\[5\] denies update \(only admins archive memos or change archived ones\), for user \S+ \(role member\)/,
+      );
+      expect(await allPages(people.Alma)).toEqual(before);
+      // Sharing them is allowed: every draft of hers changes, and nothing else.
+      const drafts = (await allPages(ada, '&status=draft')).total;
+      const readable = (await allPages(people.Rita)).total;
+      expect(drafts).toBeGreaterThan(0);
+      expect(
+        await send('PATCH', '/api/memos?status=draft', { status: 'shared' }, 200, ada),
+      ).toEqual({ count: drafts });
+      expect((await allPages(people.Rita)).total).toBe(readable + drafts);
+      // An admin archives what she selects; then no one else reads them.
+      const shared = (await allPages(people.Alma, '&status=shared')).total;
+      expect(
+        await send('PATCH', '/api/memos?status=shared', { status: 'archived' }, 200, people.Alma),
+      ).toEqual({ count: shared });
+      expect((await allPages({})).total).toBe(0);
+      expect((await allPages(people.Alma)).total).toBe(before.total);
+    });
   });
 
   describe('roles', () => {

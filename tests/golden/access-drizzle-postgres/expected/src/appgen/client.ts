@@ -3,6 +3,7 @@ import type { Comment, Post, User } from "./types";
 import type { PostApiPostsByPostIdCommentsBody } from "./bodies";
 import type { PatchApiPostsByIdBody } from "./bodies";
 import type { PostApiPostsBody } from "./bodies";
+import type { PatchApiPostsBody } from "./bodies";
 import type { PostApiSignupBody } from "./bodies";
 
 /**
@@ -131,7 +132,7 @@ export interface GetApiPostsByPostIdCommentsInput {
 
 export type GetApiPostsByPostIdCommentsResult = Array<Comment>;
 
-/** GET /api/posts/:postId/comments (config/routes/posts.json routes[8]) */
+/** GET /api/posts/:postId/comments (config/routes/posts.json routes[9]) */
 export function getApiPostsByPostIdComments(
   input: GetApiPostsByPostIdCommentsInput,
   options?: RequestOptions,
@@ -147,7 +148,7 @@ export interface PostApiPostsByPostIdCommentsInput {
 
 export type PostApiPostsByPostIdCommentsResult = Comment;
 
-/** POST /api/posts/:postId/comments (config/routes/posts.json routes[9]) */
+/** POST /api/posts/:postId/comments (config/routes/posts.json routes[10]) */
 export function postApiPostsByPostIdComments(
   input: PostApiPostsByPostIdCommentsInput,
   options?: RequestOptions,
@@ -255,6 +256,21 @@ export function postApiPosts(
   options?: RequestOptions,
 ): Promise<ApiResult<PostApiPostsResult>> {
   return send("POST", "/api/posts", input.body, options);
+}
+
+export interface PatchApiPostsInput {
+  query?: { status?: "draft" | "published" | "archived" };
+  body: PatchApiPostsBody;
+}
+
+export type PatchApiPostsResult = { "count": number };
+
+/** PATCH /api/posts (config/routes/posts.json routes[8]) */
+export function patchApiPosts(
+  input: PatchApiPostsInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PatchApiPostsResult>> {
+  return send("PATCH", withQuery("/api/posts", input.query), input.body, options);
 }
 
 export interface DeleteApiPostsInput {

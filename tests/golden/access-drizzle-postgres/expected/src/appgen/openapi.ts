@@ -284,6 +284,92 @@ export const openApiDocument: Record<string, unknown> = {
           },
         ],
       },
+      patch: {
+        operationId: "patchApiPosts",
+        tags: ["Post"],
+        summary: "Update Post records",
+        description:
+          "From config/routes/posts.json routes[8]. Works on every Post the query parameters " +
+          "select (every one without them), in one transaction; answers their number (`count`).",
+        parameters: [
+          {
+            name: "status",
+            in: "query",
+            required: false,
+            description: "Only records whose status equals this",
+            schema: {
+              type: "string",
+              enum: ["draft", "published", "archived"],
+            },
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: {
+                  title: {
+                    type: "string",
+                  },
+                },
+                required: ["title"],
+              },
+            },
+          },
+        },
+        responses: {
+          "200": {
+            description: "Success",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    count: {
+                      type: "integer",
+                      minimum: 0,
+                      description: "The number of records updated",
+                    },
+                  },
+                  required: ["count"],
+                  additionalProperties: false,
+                },
+              },
+            },
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "401": {
+            $ref: "#/components/responses/Unauthorized",
+          },
+          "403": {
+            $ref: "#/components/responses/Forbidden",
+          },
+          "409": {
+            $ref: "#/components/responses/Conflict",
+          },
+          "413": {
+            $ref: "#/components/responses/PayloadTooLarge",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+        security: [
+          {
+            bearerAuth: [],
+          },
+          {
+            sessionCookie: [],
+          },
+        ],
+      },
       delete: {
         operationId: "deleteApiPosts",
         tags: ["Post"],
@@ -691,7 +777,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "getApiPostsByPostIdComments",
         tags: ["Comment"],
         summary: "List Comment records",
-        description: "From config/routes/posts.json routes[8].",
+        description: "From config/routes/posts.json routes[9].",
         parameters: [
           {
             name: "postId",
@@ -747,7 +833,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "postApiPostsByPostIdComments",
         tags: ["Comment"],
         summary: "Create Comment",
-        description: "From config/routes/posts.json routes[9].",
+        description: "From config/routes/posts.json routes[10].",
         parameters: [
           {
             name: "postId",

@@ -9,6 +9,7 @@ import { callerOf } from "@/appgen/access";
 import { postAccess, postFields } from "@/appgen/access/post";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 import type { PostApiPostsBody } from "@/appgen/bodies";
+import type { PatchApiPostsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { isProbe, probeAllowed } from "@/appgen/probe";
 import { getAuthUser } from "@/auth/getAuthUser";
@@ -43,6 +44,29 @@ const postApiPostsBodySpec = {
     validators: [],
   },
 } satisfies BodySpec;
+
+// Runtime rules of the PATCH body, kept beside its handler: a route file depends on no
+// generated module that changes when routes change (Next.js dev picks up new routes reliably).
+const patchApiPostsBodySpec = {
+  title: {
+    type: "string",
+    label: "Title",
+    required: true,
+    nullable: false,
+    validators: [],
+  },
+} satisfies BodySpec;
+
+// What a client of PATCH may ask with query parameters, kept beside its handler.
+const patchApiPostsQuery = {
+  filters: {
+    status: { type: "enum", values: ["draft", "published", "archived"] },
+  },
+  sorts: [],
+  defaultSort: null,
+  pageSize: null,
+  maxPageSize: 100,
+} satisfies ListQuerySpec;
 
 // What a client of DELETE may ask with query parameters, kept beside its handler.
 const deleteApiPostsQuery = {
@@ -115,6 +139,44 @@ export async function POST(request: Request): Promise<Response> {
   });
 }
 
+/** PATCH /api/posts (config/routes/posts.json routes[8]) */
+export async function PATCH(request: Request): Promise<Response> {
+  return handle(request, async () => {
+    const crossSite = refuseCrossSite(request);
+    if (crossSite) return crossSite;
+    // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
+    const userId = await getAuthUser(request);
+    if (!userId) return jsonError(401, "Unauthorized");
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    const parsed = isProbe(request) ? undefined : await readBody<PatchApiPostsBody>(request, patchApiPostsBodySpec);
+    if (parsed?.ok === false) return parsed.response;
+    const body = parsed?.data;
+    const listed = readListQuery(request, patchApiPostsQuery);
+    if (!listed.ok) return listed.response;
+    const query = listed.query;
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    const caller = await callerOf(userId);
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (body === undefined) return probeAllowed();
+    // Only the records the caller may read (src/appgen/access/post.ts).
+    const where = and(
+      matching(tables.post, { ...query.where } as Partial<typeof tables.post.$inferSelect>),
+      postAccess.where("read", caller), postAccess.where("update", caller),
+    );
+    const changes = {
+      title: body.title,
+    };
+    const records = db.transaction((tx) => {
+      const written = tx.update(tables.post).set(changes).where(where).returning(columns.post).all();
+      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller may update, else nothing is written (403).
+      postAccess.holdsNow("update", caller, (where) => tx.select({ id: tables.post.id }).from(tables.post).where(and(inArray(tables.post.id, written.map((row) => row.id)), where)).all().length === written.length);
+      return written;
+    });
+    const total = records.length;
+    return json({ "count": total });
+  });
+}
+
 /** DELETE /api/posts (config/routes/posts.json routes[7]) */
 export async function DELETE(request: Request): Promise<Response> {
   return handle(request, async () => {
@@ -144,6 +206,5 @@ export async function DELETE(request: Request): Promise<Response> {
 }
 
 // Methods this path does not declare answer 405 with the ones it does; OPTIONS lists those.
-export const PUT = methodNotAllowed("DELETE, GET, HEAD, OPTIONS, POST");
-export const PATCH = methodNotAllowed("DELETE, GET, HEAD, OPTIONS, POST");
-export const OPTIONS = allowedMethods("DELETE, GET, HEAD, OPTIONS, POST");
+export const PUT = methodNotAllowed("DELETE, GET, HEAD, OPTIONS, PATCH, POST");
+export const OPTIONS = allowedMethods("DELETE, GET, HEAD, OPTIONS, PATCH, POST");
