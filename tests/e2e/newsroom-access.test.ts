@@ -167,8 +167,6 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
   let identities: Identity[] = [];
   /** The admin: reads every record, so re-reads go through them. */
   let auditor: Identity;
-  /** Accounts signed up by the sign-up cells: the records an admin's role changes touch. */
-  const newcomers: Identity[] = [];
   /** The stories written while seeding (their copies by later cells are not deleted). */
   const seeded: string[] = [];
   /**
@@ -302,7 +300,6 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
       .filter((row) => !parent || row[parent.param] === parentId)
       .filter((row) => Object.entries(filters).every(([field, value]) => row[field] === value))
       .filter((row) => model.allows(name, 'read', row, caller(who)));
-    // A list without `query` answers in the database's order: compared by id.
     return rows.sort(orderOf(route)).map((row) => model.sent(name, row, caller(who)));
   };
   /** The filter values to try: each value of an enum, each record a belongsTo field names. */
@@ -312,7 +309,8 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
       const spec = model.field(name, field);
       const target = model.belongsToBy(name, field)?.[1].model;
       // A filter by user takes the identities' ids (the accounts created by cells add nothing);
-      // for one caller (a collection's cells), their own and the next identity's.
+      // for one caller (a collection's cells), the next identity's (the caller's own is what
+      // no filter gives a member).
       const users = identities.flatMap((each) => (each.id === null ? [] : [each.id]));
       const values = target
         ? model
@@ -322,7 +320,7 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
               (id) =>
                 target !== ACCOUNTS_MODEL ||
                 (who
-                  ? id === who.id || id === users[(users.indexOf(who.id ?? '') + 1) % users.length]
+                  ? id === users[(users.indexOf(who.id ?? '') + 1) % users.length]
                   : users.includes(id)),
             )
         : (spec?.values ?? []);
@@ -523,15 +521,9 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
             token: expect.any(String),
           },
         });
-        const { token, ...record } = row;
+        const { token: _token, ...record } = row;
         model.put(ACCOUNTS_MODEL, record);
         initial.add(String(row.id));
-        newcomers.push({
-          name: body.name,
-          id: String(row.id),
-          email: body.email,
-          auth: { authorization: `Bearer ${String(token)}` },
-        });
       });
     },
     logIn: async (route) => {
@@ -652,9 +644,9 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
                 Object.keys(body).map((field) => [field, before[field]]),
               );
               const restored = await must(auditor, 'PATCH', pathOf(route, { id }), restore, 200);
-              model.put(name, { ...before, ...restored });
-            }
-            await reread(name, id);
+              expect(restored).toEqual(model.sent(name, before, caller(auditor)));
+              model.put(name, before);
+            } else await reread(name, id);
           }
       });
     },
@@ -952,14 +944,12 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
   // ---- the app and its records
 
   beforeAll(async () => {
-    const started = Date.now();
     const variant = await variantDatabase(database);
     dropDatabase = variant.drop;
     project = await projectFor(orm, variant.env, () =>
       createTestProject(`newsroom-${orm}`, { orm, env: variant.env, configFrom: EXAMPLE }),
     );
     await project.appgen(['build']);
-    const built = Date.now();
     server = await startBuiltApp(project.dir, project.env);
     base = server.url;
     for (const [name, role] of [
@@ -1058,26 +1048,32 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
         seeded.push(String(story.id));
       }
     await join(Ann, 'Sports', false);
-    // A comment by each identity that may read the story, one story at a time.
-    await inParallel(seeded, async (id) => {
-      for (const who of [Ann, Ben, Eve, Ada])
-        if (model.allows('Story', 'read', model.get('Story', id)!, caller(who)))
-          model.put(
-            'Comment',
-            await must(
-              who,
-              'POST',
-              `/api/stories/${id}/comments`,
-              { body: `${who.name} on ${id}` },
-              201,
-            ),
-          );
+    // A comment by the story's author and by another identity that may read it (each in turn),
+    // one at a time on each story.
+    const writers = [Ann, Ben, Eve, Ada];
+    await inParallel([...seeded.keys()], async (n) => {
+      const id = seeded[n];
+      const story = model.get('Story', id)!;
+      const other = [...writers.slice(n % 4), ...writers.slice(0, n % 4)].find(
+        (who) => who.id !== story.authorId && model.allows('Story', 'read', story, caller(who)),
+      );
+      for (const who of [
+        writers.find((each) => each.id === story.authorId)!,
+        ...(other ? [other] : []),
+      ])
+        model.put(
+          'Comment',
+          await must(
+            who,
+            'POST',
+            `/api/stories/${id}/comments`,
+            { body: `${who.name} on ${id}` },
+            201,
+          ),
+        );
     });
     for (const name of Object.keys(CONFIG.models))
       for (const row of model.all(name)) initial.add(String(row.id));
-    process.stdout.write(
-      `newsroom ${orm} on ${database}: built in ${Math.round((built - started) / 1000)} s, seeded in ${Math.round((Date.now() - built) / 1000)} s\n`,
-    );
   });
 
   afterAll(async () => {
@@ -1094,8 +1090,7 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
   it('has asserted cells for every route of the example', () => {
     expect(ROUTES.filter((route) => !cells.get(route)).map(routeName)).toEqual([]);
     const total = [...cells.values()].reduce((sum, n) => sum + n, 0);
-    process.stdout.write(
-      `newsroom ${orm} on ${database}: ${total} cells (${ORDERED.map((route) => `${route.method} ${route.path} ${cells.get(route)}`).join(', ')})\n`,
-    );
+    // Each identity met each route on many records (about 1,400 cells for the example).
+    expect(total).toBeGreaterThan(ROUTES.length * identities.length);
   });
 });
