@@ -14,13 +14,14 @@ const examples = fs
 
 // Every generated file must type-check under `tsc --strict` and build with `next build`, with
 // either ORM (the ORM of the example's appgen.config.json is replaced by the one under test).
-// examples/forum, examples/publishing, examples/todo, the links case and examples/minimal (the
-// starter) are left to forum.test.ts,
-// publishing.test.ts, todo.test.ts, links.test.ts and starter-app.test.ts, which build them with
-// both ORMs (`next build` type-checks the project under its strict tsconfig) and then run them.
+// examples/forum, examples/publishing, examples/todo, examples/newsroom, the links case and
+// examples/minimal (the starter) are left to forum.test.ts, publishing.test.ts, todo.test.ts,
+// newsroom-access.test.ts, links.test.ts and starter-app.test.ts, which build them with both ORMs
+// (`next build` type-checks the project under its strict tsconfig) and then run them.
 const BUILT_BY_THEIR_OWN_SUITES = [
   'examples/forum',
   'examples/minimal',
+  'examples/newsroom',
   'examples/publishing',
   'examples/todo',
 ];
