@@ -23,6 +23,7 @@ export const HANDLER_STEP_PARTIALS: readonly string[] = [
   'handler/parents',
   'orm/*/load',
   'orm/*/accessCheck',
+  'handler/accessCreate',
   'handler/fieldWrites',
   'handler/voter',
   'handler/voterSelf',

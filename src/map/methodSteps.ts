@@ -73,6 +73,7 @@ function checksOf(method: Method, orm: OrmName): string[] {
     method.parents.length > 0 && 'handler/parents',
     method.loadsRecord && `orm/${orm}/load`,
     method.access?.checksBefore && `orm/${orm}/accessCheck`,
+    method.access?.write === 'create' && 'handler/accessCreate',
     method.fieldAccess?.checksWrites && 'handler/fieldWrites',
     method.voter !== null && 'handler/voter',
     method.builtinVoter === 'self' && 'handler/voterSelf',

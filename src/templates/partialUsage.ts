@@ -22,7 +22,7 @@ export const VALUES_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   kind: [
     ...DATABASE_ERROR_KINDS,
     ...['field', 'include', 'read', 'ids', 'names', 'value', 'callerIn', 'values'],
-    // An access rule's conditions (AccessConditionContext.kind): orm/<orm>/access/<kind>, access/inMemory/<kind>.
+    // An access rule's conditions (AccessConditionContext.kind): orm/<orm>/access/<kind>, access/inMemory/<kind>, access/byCaller/<kind>.
     ...['always', 'all', 'any', 'not', 'equals', 'isNull', 'isCaller', 'reachesCaller'],
     ...['role', 'signedIn'],
   ],

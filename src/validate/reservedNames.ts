@@ -216,6 +216,7 @@ const HANDLER_NAMES = new Set([
   'caller',
   'refused',
   'unwritable',
+  'uncreatable',
   'runEvents',
   'asRecord',
   'eventRows',

@@ -654,6 +654,14 @@ describe.each([
     writePeopleRoutes(project, { name: 'string', email: 'string' });
     saveByRename(modelFile, JSON.stringify(model, null, 2));
     await serverModulesReloaded(dev, from);
+    // appgen dev says so once it touched the file; next dev drops its modules a moment later (its
+    // watcher, then Turbopack's invalidation): until then the previous modules, which read the
+    // dropped column, may answer. A read (which writes nothing) shows when the new ones answer.
+    await waitFor(async () => {
+      const listed = await request(dev.url, 'GET', '/api/users');
+      const rows = listed.status === 200 ? (listed.body as object[]) : [{ nickname: null }];
+      return rows.some((row) => 'nickname' in row) ? undefined : true;
+    }, 'the users listed without the removed field');
     const third = await request(dev.url, 'POST', '/api/people', {
       name: 'Hedy',
       email: 'hedy@example.com',

@@ -46,7 +46,19 @@ export interface AccessRule<W extends Condition> {
   /** The rule's `description`, or null. */
   description: string | null;
   when: (caller: Caller) => W;
+  /**
+   * What the caller alone decides of `when`: true (every record meets it), false (none does), or
+   * null (it depends on the record).
+   */
+  byCaller: (caller: Caller) => boolean | null;
 }
+
+/** Conditions the caller alone may decide (AccessRule.byCaller): null where a record decides. */
+export const holdsAll = (...parts: Array<boolean | null>): boolean | null =>
+  parts.includes(false) ? false : parts.includes(null) ? null : true;
+export const holdsAny = (...parts: Array<boolean | null>): boolean | null =>
+  parts.includes(true) ? true : parts.includes(null) ? null : false;
+export const holdsNot = (part: boolean | null): boolean | null => (part === null ? null : !part);
 
 /** "user 3f2c… (role member)", "a signed-out caller". */
 const callerText = (caller: Caller) =>
@@ -101,6 +113,26 @@ export class ModelAccess<W extends Condition> {
     for (const rule of this.denying(operation))
       if (await matches(rule.when(caller))) return this.decided(operation, rule);
     return this.decided(operation, undefined);
+  }
+
+  /**
+   * Before a create (its probe too, so a page shows the form only to whom it may serve): 403 when
+   * no record the caller could send may be created, whatever its values (no rule allowing
+   * `operation` can hold for this caller, or a rule denying it holds for every record), logged
+   * with the rule (a probe's refusal silently); else null, and the new values are checked after
+   * the write (`holds`).
+   */
+  refusesEveryRecord(request: Request, operation: Operation, caller: Caller): Response | null {
+    const covering = this.rules.filter((rule) => rule.operations.includes(operation));
+    const denied = covering.find(
+      (rule) => rule.effect === "deny" && rule.byCaller(caller) === true,
+    );
+    const allowed = covering.some(
+      (rule) => rule.effect === "allow" && rule.byCaller(caller) !== false,
+    );
+    if (allowed && !denied) return null;
+    if (isProbe(request)) return jsonError(403, "Forbidden");
+    return refuse(request, `${this.decided(operation, denied)}, for ${callerText(caller)}`);
   }
 
   /**
