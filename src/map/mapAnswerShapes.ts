@@ -40,7 +40,9 @@ function includeParameters(method: MethodContext): Array<[string, string]> {
     method.include.some((i) => i.isList && i.access !== null) ||
     reads.some((c) => c.access !== null);
   return [
-    ...(reads.some((c) => c.kind === 'callerIn') ? [['userId', 'string | null'] as [string, string]] : []),
+    ...(reads.some((c) => c.kind === 'callerIn')
+      ? [['userId', 'string | null'] as [string, string]]
+      : []),
     ...(ruled ? [['caller', 'Caller'] as [string, string]] : []),
   ];
 }

@@ -211,7 +211,9 @@ function ruledReadModels(
 
 /** MethodContext.hidesIncluded: each included relation with rules on fields, and its FieldAccess. */
 function hidesIncluded(include: IncludeContext[]): string | null {
-  const hiding = include.flatMap((i) => (i.fieldAccess ? [`${ident(i.name)}: ${i.fieldAccess.name}`] : []));
+  const hiding = include.flatMap((i) =>
+    i.fieldAccess ? [`${ident(i.name)}: ${i.fieldAccess.name}`] : [],
+  );
   return hiding.length > 0 ? `{ ${hiding.join(', ')} }` : null;
 }
 
@@ -283,7 +285,8 @@ function mapMethod(
     : { fields: null, computed: [], urls: [], include: [] };
   const ruled = [access, ...parents.map((parent) => parent.access)].filter((a) => a !== null);
   // The models whose rules apply to what the answer reads beside the route's own records.
-  const ruledReads = orm === 'none' ? [] : ruledReadModels(shape, models);
+  // Account routes act as the system (they send no computed field that reads relations).
+  const ruledReads = orm === 'none' || route.account ? [] : ruledReadModels(shape, models);
   const accessCaller =
     orm === 'none' || (ruled.length === 0 && fieldAccess === null && ruledReads.length === 0)
       ? null
@@ -500,4 +503,3 @@ export function mapRouteFiles(
       };
     });
 }
-

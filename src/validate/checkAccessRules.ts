@@ -360,7 +360,11 @@ function ruledValues(
         .map((rule) => rule.field),
     );
     const orderBy = computed.orderBy?.replace(/^-/, '');
-    const key = readRuled.has(computed.field) ? 'field' : orderBy && readRuled.has(orderBy) ? 'orderBy' : null;
+    const key = readRuled.has(computed.field)
+      ? 'field'
+      : orderBy && readRuled.has(orderBy)
+        ? 'orderBy'
+        : null;
     if (key === null) return [];
     const field = key === 'field' ? computed.field : String(orderBy);
     return [
