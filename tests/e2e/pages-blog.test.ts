@@ -936,6 +936,36 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       expect([archived.titles, archived.total]).toEqual([[], 0]);
     });
 
+    it('answers 404 for a record the caller may not read, on GET, PATCH and a nested list', async () => {
+      const draft = String(memos.draft[0].id);
+      await send('GET', `/api/memos/${draft}`, undefined, 404);
+      await send('GET', `/api/memos/${draft}`, undefined, 404, people.Rita);
+      const own = await send('GET', `/api/memos/${draft}`, undefined, 200, authors[0].auth);
+      expect(own.title).toBe('draft memo 0');
+      // Hidden before the voter is asked: 404, not 403.
+      await send('PATCH', `/api/memos/${draft}`, { title: 'Mine now' }, 404, people.Rita);
+      const archived = String(memos.archived[0].id);
+      // A deny rule wins over the author's allow rule: the author no longer sees it either.
+      await send('GET', `/api/memos/${archived}`, undefined, 404, authors[0].auth);
+      await send('PATCH', `/api/memos/${archived}`, { title: 'Back' }, 404, authors[0].auth);
+      expect(
+        (await send('GET', `/api/memos/${archived}`, undefined, 200, people.Alma)).status,
+      ).toBe('archived');
+      // The parent of a nested list is found only when the caller may read it.
+      const missing = await send('GET', `/api/memos/${draft}/notes`, undefined, 404);
+      expect(missing).toEqual({ error: 'Memo not found' });
+      await send('POST', `/api/memos/${draft}/notes`, { body: 'Hi' }, 404, people.Rita);
+      await send(
+        'POST',
+        `/api/memos/${draft}/notes`,
+        { body: 'Note to self' },
+        201,
+        authors[0].auth,
+      );
+      const notes = await send('GET', `/api/memos/${draft}/notes`, undefined, 200, authors[0].auth);
+      expect(notes).toEqual([expect.objectContaining({ body: 'Note to self' })]);
+    });
+
     it("includes, counts and joins only the memos each caller may read (a User's memos, a note's memo)", async () => {
       // config/routes/memos.json: GET /api/authors(/:id) count Ada's memos (and include them), GET
       // /api/notes includes each note's memo (a belongsTo: null where the caller may not read it).
@@ -1016,36 +1046,6 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       }
       // Each identity sees a different share of the same six memos.
       expect(counts).toEqual([2, 5, 2, 5, 6]);
-    });
-
-    it('answers 404 for a record the caller may not read, on GET, PATCH and a nested list', async () => {
-      const draft = String(memos.draft[0].id);
-      await send('GET', `/api/memos/${draft}`, undefined, 404);
-      await send('GET', `/api/memos/${draft}`, undefined, 404, people.Rita);
-      const own = await send('GET', `/api/memos/${draft}`, undefined, 200, authors[0].auth);
-      expect(own.title).toBe('draft memo 0');
-      // Hidden before the voter is asked: 404, not 403.
-      await send('PATCH', `/api/memos/${draft}`, { title: 'Mine now' }, 404, people.Rita);
-      const archived = String(memos.archived[0].id);
-      // A deny rule wins over the author's allow rule: the author no longer sees it either.
-      await send('GET', `/api/memos/${archived}`, undefined, 404, authors[0].auth);
-      await send('PATCH', `/api/memos/${archived}`, { title: 'Back' }, 404, authors[0].auth);
-      expect(
-        (await send('GET', `/api/memos/${archived}`, undefined, 200, people.Alma)).status,
-      ).toBe('archived');
-      // The parent of a nested list is found only when the caller may read it.
-      const missing = await send('GET', `/api/memos/${draft}/notes`, undefined, 404);
-      expect(missing).toEqual({ error: 'Memo not found' });
-      await send('POST', `/api/memos/${draft}/notes`, { body: 'Hi' }, 404, people.Rita);
-      await send(
-        'POST',
-        `/api/memos/${draft}/notes`,
-        { body: 'Note to self' },
-        201,
-        authors[0].auth,
-      );
-      const notes = await send('GET', `/api/memos/${draft}/notes`, undefined, 200, authors[0].auth);
-      expect(notes).toEqual([expect.objectContaining({ body: 'Note to self' })]);
     });
 
     it('refuses a write no rule allows (403, the rule in the log) and checks the new values', async () => {
