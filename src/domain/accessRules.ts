@@ -112,6 +112,22 @@ function hasLeaf(condition: AccessCondition, kinds: ReadonlyArray<Leaf['kind']>)
   }
 }
 
+/** The record's own fields a condition reads (equals, isCaller), each once. */
+export function recordFieldsOf(condition: AccessCondition): string[] {
+  switch (condition.kind) {
+    case 'all':
+    case 'any':
+      return [...new Set(condition.items.flatMap(recordFieldsOf))];
+    case 'not':
+      return recordFieldsOf(condition.item);
+    case 'equals':
+    case 'isCaller':
+      return [condition.field];
+    default:
+      return [];
+  }
+}
+
 /** Whether a condition reads the record's own fields. */
 export const readsRecord = (condition: AccessCondition): boolean =>
   hasLeaf(condition, ['equals', 'isCaller']);

@@ -109,6 +109,11 @@ export interface ComputedContext {
   orderBy: { field: string; descending: boolean; optional: boolean } | null;
   /** TypeScript type of the value: `number`, `boolean`, `Array<string>`... */
   tsType: string;
+  /**
+   * `count` and `values` over a model with access rules: its read rules, so that only the records
+   * the caller may read are counted or listed; else null.
+   */
+  access: ReadRulesContext | null;
 
   // --- Decided by the map for the templates (src/map/mapComputed.ts) ---
   /**
@@ -135,6 +140,15 @@ export interface UrlFieldContext {
   params: string[];
 }
 
+/**
+ * The rules of a model whose records a route reads beside its own (an included relation, a count,
+ * a list of values): `memoAccess` or `memoFields` of `src/appgen/access/<module>.ts`.
+ */
+export interface ReadRulesContext {
+  name: string;
+  module: string;
+}
+
 /** A relation a route includes, and what it sends of each related record. */
 export interface IncludeContext {
   name: string;
@@ -142,7 +156,10 @@ export interface IncludeContext {
   /** The related model's delegate (Prisma client property, Drizzle table), e.g. `user`. */
   delegate: string;
   isList: boolean;
-  /** A belongsTo whose field is optional: the related record may be null. */
+  /**
+   * A belongsTo that may be null: its field is optional, or the related model has access rules (a
+   * record the caller may not read is sent as null).
+   */
   optional: boolean;
   /**
    * The `fields` sent of each related record, in order (the include's, or, for the accounts model,
@@ -163,6 +180,13 @@ export interface IncludeContext {
   counted: ComputedContext[];
   /** Its computed fields that read a relation's records (`callerIn`, `values`). */
   reads: ComputedContext[];
+  /**
+   * The related model's access rules: only the records the caller may read are included (a
+   * belongsTo the caller may not read is null); null for a model without.
+   */
+  access: ReadRulesContext | null;
+  /** The related model's rules on fields that some caller may not read (`memoFields`); else null. */
+  fieldAccess: ReadRulesContext | null;
 
   // --- Decided by the map for the templates (src/map/mapComputed.ts) ---
   /** It chooses its fields or sends url fields: the route's shape names what it sends of it. */
@@ -715,6 +739,11 @@ export interface MethodBase {
   accessCaller: { readsRole: boolean } | null;
   /** The route's model has rules on fields: what its answers leave out, what its body may not hold. */
   fieldAccess: MethodFieldAccessContext | null;
+  /**
+   * Included relations whose model has rules on fields some caller may not read, as hidingIncluded
+   * (src/appgen/access.ts) takes them: `{ memos: memoFields }`; null when none.
+   */
+  hidesIncluded: string | null;
   /** `values`: a list answered as the plain values of this field (`["a", "b"]`); else null. */
   values: string | null;
   /**
@@ -1418,7 +1447,8 @@ export interface MissingRecordsContext {
 export interface MethodAnswerContext {
   name: string;
   module: string;
-  readsCaller: boolean;
+  /** What its Prisma include is called with (`userId`, `caller`, `userId, caller`); null: a constant. */
+  includeArguments: string | null;
 }
 
 /** One answer shape of a model (src/appgen/shapes/<model>.ts), with the methods that use it. */
@@ -1431,8 +1461,14 @@ export interface AnswerShapeContext {
   routeLines: string[];
   /** What its module declares (each when the shape has it): the Prisma include, counting and reading, and the Shape. */
   members: { include: boolean; counting: boolean; reading: boolean; shape: boolean };
-  /** Its Prisma include reads the caller: `include(userId)`, else a constant. */
-  readsCaller: boolean;
+  /**
+   * The parameters of its Prisma include when it depends on the caller (a computed field looks for
+   * their record: `userId: string | null`; related records read through access rules: `caller:
+   * Caller`; or both); null: a constant.
+   */
+  includeParameters: string | null;
+  /** What its parameters stand for: the comment above its Prisma include (none for a constant). */
+  includeComment: string[];
   /** The first method using it: the partials that write its include, counting and reading take it. */
   method: MethodContext;
 }
@@ -1548,6 +1584,8 @@ export interface AnswerModuleContext {
   /** The config files of the routes using it (the file's header). */
   sources: string[];
   shapes: AnswerShapeContext[];
+  /** The access rules its includes read related records through: `{ module, names }` each. */
+  accessImports: Array<{ module: string; names: string }>;
 }
 
 export interface ProjectContext {

@@ -1,5 +1,5 @@
 import type { AccessCondition, RuleOperation } from '../domain/accessRules';
-import { readsCaller, readsRecord, readsRole } from '../domain/accessRules';
+import { readsCaller, readsRecord, readsRole, recordFieldsOf } from '../domain/accessRules';
 import { delegateName } from '../domain/names';
 import { OUTPUT_PATHS } from '../domain/outputPaths';
 import type { RouteOperation } from '../domain/routeOperation';
@@ -8,7 +8,10 @@ import type {
   AccessConditionContext,
   AccessModuleContext,
   MethodAccessContext,
+  ComputedContext,
+  IncludeContext,
   MethodFieldAccessContext,
+  ReadRulesContext,
   RelationContext,
 } from './contexts';
 import { relationPath } from './mapListQuery';
@@ -159,4 +162,35 @@ export function mapAccessModules(
       },
     ];
   });
+}
+
+/** A related model's access rules, as a route reading its records beside its own asks them. */
+export function readRulesOf(model: ProjectModel | undefined): ReadRulesContext | null {
+  if (!model || model.access.length === 0) return null;
+  const delegate = delegateName(model.name);
+  return { name: `${delegate}Access`, module: delegate };
+}
+
+/** A related model's rules on fields that some caller may not read, as its included records ask them. */
+export function fieldReadRulesOf(model: ProjectModel | undefined): ReadRulesContext | null {
+  if (!model || !model.fieldRules.some((rule) => rule.read !== null)) return null;
+  const delegate = delegateName(model.name);
+  return { name: `${delegate}Fields`, module: delegate };
+}
+
+/** The record's own fields the read rules of a model's fields read: an included record selects them. */
+export function fieldRuleReads(model: ProjectModel | undefined): string[] {
+  const conditions = (model?.fieldRules ?? []).flatMap((rule) => (rule.read ? [rule.read] : []));
+  return [...new Set(conditions.flatMap(recordFieldsOf))];
+}
+
+/** The rules a method's answer reads its included records, counts and lists of values through. */
+export function ruledReadRules(method: {
+  computed: ComputedContext[];
+  include: IncludeContext[];
+}): ReadRulesContext[] {
+  return [
+    ...method.include.flatMap((i) => [i.access, i.fieldAccess]),
+    ...[...method.computed, ...method.include.flatMap((i) => i.computed)].map((c) => c.access),
+  ].filter((rules) => rules !== null);
 }

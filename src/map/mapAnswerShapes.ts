@@ -7,6 +7,7 @@ import type {
 } from './contexts';
 import { OUTPUT_PATHS, moduleOf } from '../domain/outputPaths';
 import { shapeLiteralOf } from './specLiterals';
+import { ruledReadRules } from './mapAccess';
 
 /**
  * Whether a method reads or sends its records by a shape: chosen or url fields (both ORMs), or on
@@ -23,11 +24,27 @@ function keyOf(method: MethodContext): string {
   return JSON.stringify([shapeLiteralOf(method), method.computed, method.include]);
 }
 
-/** Whether the include of a method reads the caller's own record (a `callerIn` computed field). */
-function readsCaller(method: MethodContext): boolean {
-  return [...method.reads, ...method.include.flatMap((i) => i.reads)].some(
-    (c) => c.kind === 'callerIn',
-  );
+/** The comment line of each parameter of a Prisma include (see includeParameters). */
+const INCLUDE_PARAMETERS: Record<string, string> = {
+  userId: '`userId`: the caller, whose own record a computed field looks for (none has the id "").',
+  caller: '`caller`: who asks, as the access rules of the related records see them.',
+};
+
+/**
+ * What the include of a method depends on: the caller's own record (a `callerIn` computed field),
+ * and access rules (a list of related records, or a list of values, read through them).
+ */
+function includeParameters(method: MethodContext): Array<[string, string]> {
+  const reads = [...method.reads, ...method.include.flatMap((i) => i.reads)];
+  const ruled =
+    method.include.some((i) => i.isList && i.access !== null) ||
+    reads.some((c) => c.access !== null);
+  return [
+    ...(reads.some((c) => c.kind === 'callerIn')
+      ? [['userId', 'string | null'] as [string, string]]
+      : []),
+    ...(ruled ? [['caller', 'Caller'] as [string, string]] : []),
+  ];
 }
 
 /** `text` in lines of at most 96 characters, broken at spaces (a comment's lines at indent 0). */
@@ -99,7 +116,13 @@ export function mapAnswerShapes(
             reading: orm === 'prisma' && first.computes,
             shape: group.some((m) => m.shapeName !== null),
           },
-          readsCaller: readsCaller(first),
+          includeComment: includeParameters(first).map(([name]) => INCLUDE_PARAMETERS[name]),
+          includeParameters:
+            orm === 'prisma' && includeParameters(first).length > 0
+              ? includeParameters(first)
+                  .map(([name, type]) => `${name}: ${type}`)
+                  .join(', ')
+              : null,
           method: first,
         };
         for (const method of group) names.set(method, { ...shape, module: moduleOf(outputPath) });
@@ -110,6 +133,12 @@ export function mapAnswerShapes(
         outputPath,
         sources: [...new Set(groups.flat().map((m) => m.source.split(' ')[0]))].sort(),
         shapes: shapeContexts,
+        accessImports: answerImportsOf(
+          groups
+            .flat()
+            .flatMap(ruledReadRules)
+            .map((rules) => ({ name: rules.name, module: `@/appgen/access/${rules.module}` })),
+        ),
       };
     });
   return {
@@ -120,7 +149,16 @@ export function mapAnswerShapes(
       methods: file.methods.map((method) => {
         const shape = names.get(method);
         const answer = shape
-          ? { name: shape.name, module: shape.module, readsCaller: shape.readsCaller }
+          ? {
+              name: shape.name,
+              module: shape.module,
+              includeArguments:
+                shape.includeParameters === null
+                  ? null
+                  : includeParameters(method)
+                      .map(([name]) => name)
+                      .join(', '),
+            }
           : null;
         return { ...method, answer };
       }),

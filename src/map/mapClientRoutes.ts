@@ -82,11 +82,14 @@ function resultType(method: MethodContext, project: Omit<ProjectContext, 'client
       ? enveloped('{ token: string }', method.envelope)
       : '{ success: true }';
   const model = method.responseModel;
-  const shapedRecord = method.shapeName
-    ? shapedType(model, method.fields, method.urls, method.include)
-    : method.includes
-      ? `${model} & Required<Pick<${model}, ${enumType(method.include.map((r) => r.name))}>>`
-      : model;
+  // An included belongsTo of a model with access rules may be null: typed as shapedType says.
+  const mayBeNull = method.include.some((r) => !r.isList && r.access !== null);
+  const shapedRecord =
+    method.shapeName || mayBeNull
+      ? shapedType(model, method.fields, method.urls, method.include)
+      : method.includes
+        ? `${model} & Required<Pick<${model}, ${enumType(method.include.map((r) => r.name))}>>`
+        : model;
   // A sign-up, a log-in or a route with `token` answers the account with its session token.
   const record =
     method.account?.issuesToken || method.sessionToken !== null

@@ -10,6 +10,7 @@ import { mapOrmComputed, mapOrmInclude } from './mapOrmQueries';
 import type { ComputedContext, IncludeContext, RelationContext, UrlFieldContext } from './contexts';
 import { enumTsType } from './mapModels';
 import { delegateName } from '../domain/names';
+import { fieldReadRulesOf, fieldRuleReads, readRulesOf } from './mapAccess';
 
 /** How records.ts (Drizzle) reads a computed field: counted or listed through a table of links or a hasMany. */
 function finderOf(kind: ComputedContext['kind'], linked: boolean): ComputedContext['finder'] {
@@ -61,6 +62,8 @@ export function mapComputed(
         : computed.kind === 'callerIn'
           ? 'boolean'
           : `Array<${valueType}${listed?.optional ? ' | null' : ''}>`,
+    // Counted and listed through the related model's read rules; callerIn looks for the caller alone.
+    access: computed.kind === 'callerIn' ? null : readRulesOf(models.get(relation.model)),
   };
   return { ...context, orm: mapOrmComputed(context) };
 }
@@ -117,23 +120,30 @@ export function mapAnswerShape(
     const other = relation ? models.get(relation.model) : undefined;
     const shape = level(route.includeFields[name] ?? null, other, relations, models);
     const counts = shape.computed.some((c) => c.kind === 'count');
+    const isList = relation?.type !== 'belongsTo';
+    const access = readRulesOf(other);
+    const fieldAccess = fieldReadRulesOf(other);
+    // Read even when not sent: counts are counted by the records' ids (withCounts), the readable
+    // belongsTo found by its id (Prisma), and rules on fields test the fields they read.
+    const needed = [
+      ...(counts || (access && !isList) ? ['id'] : []),
+      ...(fieldAccess ? fieldRuleReads(other) : []),
+    ];
     const context: Omit<IncludeContext, 'orm'> = {
       name,
       model: relation?.model ?? '',
       delegate: delegateName(relation?.model ?? ''),
-      isList: relation?.type !== 'belongsTo',
-      optional: Boolean(relation?.optional),
+      isList,
+      optional: Boolean(relation?.optional) || (!isList && access !== null),
       fields: shape.fields,
-      // Counts are counted by the records' ids (withCounts): read even when not sent.
-      plainFields:
-        counts && !shape.plainFields.includes('id')
-          ? [...shape.plainFields, 'id']
-          : shape.plainFields,
+      plainFields: [...new Set([...shape.plainFields, ...needed])],
       urls: shape.urls,
       computed: shape.computed,
       counted: shape.computed.filter((c) => c.kind === 'count'),
       reads: shape.computed.filter((c) => c.kind !== 'count'),
       shaped: shape.fields !== null || shape.urls.length > 0,
+      access,
+      fieldAccess,
     };
     return { ...context, orm: mapOrmInclude(context) };
   });

@@ -120,9 +120,13 @@ export function mapOrmQueries(
       ...method.reads.map(readEntry),
     ],
     takesInclude: includes || method.reads.length > 0,
-    // A write its access rules check after it (their WITH CHECK) runs in a transaction, rolled back on a refusal.
+    // A write its access rules check after it (their WITH CHECK) runs in a transaction, rolled back on a refusal;
+    // one that includes a belongsTo through access rules reads which of those the caller may read in it.
     writesInTransaction:
-      method.queuesEvents || method.countsRelations || Boolean(method.access?.checksAfterWrite),
+      method.queuesEvents ||
+      method.countsRelations ||
+      Boolean(method.access?.checksAfterWrite) ||
+      method.include.some((include) => !include.isList && include.access !== null),
     readsCollection,
     collectionKeptAs: method.readsWritten
       ? 'const records = '

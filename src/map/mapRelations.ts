@@ -37,6 +37,7 @@ function joinTable(
  * sorts first. A side the config leaves out is added as a back reference.
  */
 export function mapRelations(models: readonly ProjectModel[]): Map<string, RelationContext[]> {
+  const ruledNames = new Set(models.filter((m) => m.access.length > 0).map((m) => m.name));
   const byName = new Map(models.map((m) => [m.name, m]));
   const result = new Map<string, Array<Omit<RelationContext, 'apiType'>>>(
     models.map((m) => [m.name, []]),
@@ -120,15 +121,20 @@ export function mapRelations(models: readonly ProjectModel[]): Map<string, Relat
   return new Map(
     [...result].map(([model, list]) => [
       model,
-      list.map((relation) => ({ ...relation, apiType: apiTypeOf(relation) })),
+      list.map((relation) => ({ ...relation, apiType: apiTypeOf(relation, ruledNames) })),
     ]),
   );
 }
 
-/** A relation's type in its model's API type: a list, or one record (null when optional). */
-function apiTypeOf(relation: Omit<RelationContext, 'apiType'>): string {
+/**
+ * A relation's type in its model's API type: a list, or one record (null when optional, or when
+ * the related model has access rules: a record the caller may not read is sent as null).
+ */
+function apiTypeOf(relation: Omit<RelationContext, 'apiType'>, ruled: Set<string>): string {
   if (relation.isList) return `${relation.model}[]`;
-  return relation.optional ? `${relation.model} | null` : relation.model;
+  return relation.optional || ruled.has(relation.model)
+    ? `${relation.model} | null`
+    : relation.model;
 }
 
 /** Declared indexes, and an index on each belongsTo field not already leading one (or unique). */

@@ -17,6 +17,8 @@ import type {
 } from '../validate/checkedProject';
 import type {
   BodyFieldContext,
+  ComputedContext,
+  IncludeContext,
   LinkContext,
   LinkRouteContext,
   MethodContext,
@@ -28,7 +30,7 @@ import type {
   ValidatorContext,
 } from './contexts';
 import { mapAnswerShape } from './mapComputed';
-import { methodAccessOf, methodFieldAccessOf, rulesReadRole } from './mapAccess';
+import { methodAccessOf, methodFieldAccessOf, ruledReadRules, rulesReadRole } from './mapAccess';
 import { answerImportsOf } from './mapAnswerShapes';
 import { mapListQuery, mapParents } from './mapListQuery';
 import { enumTsType, slugOf } from './mapModels';
@@ -190,6 +192,31 @@ function roleVoterOf(route: ProjectRoute, hasIdParam: boolean): MethodContext['r
   };
 }
 
+/**
+ * The models with rules (on records or fields) whose records an answer reads beside its own: its
+ * included relations, and the relations its counts and lists of values read (at each level).
+ */
+function ruledReadModels(
+  shape: { computed: ComputedContext[]; include: IncludeContext[] },
+  models: Map<string, ProjectModel>,
+): ProjectModel[] {
+  const names = [
+    ...shape.include.flatMap((i) => (i.access || i.fieldAccess ? [i.model] : [])),
+    ...[...shape.computed, ...shape.include.flatMap((i) => i.computed)].flatMap((c) =>
+      c.access ? [c.model] : [],
+    ),
+  ];
+  return [...new Set(names)].flatMap((name) => models.get(name) ?? []);
+}
+
+/** MethodContext.hidesIncluded: each included relation with rules on fields, and its FieldAccess. */
+function hidesIncluded(include: IncludeContext[]): string | null {
+  const hiding = include.flatMap((i) =>
+    i.fieldAccess ? [`${ident(i.name)}: ${i.fieldAccess.name}`] : [],
+  );
+  return hiding.length > 0 ? `{ ${hiding.join(', ')} }` : null;
+}
+
 function mapMethod(
   route: ProjectRoute,
   { orm, provider }: { orm: OrmName; provider: DatabaseProvider },
@@ -212,15 +239,6 @@ function mapMethod(
   const ruledOperation = orm !== 'none' && !route.account && RULED_OPERATIONS.includes(operation);
   const access = ruledOperation ? methodAccessOf(model, operation) : null;
   const fieldAccess = ruledOperation ? methodFieldAccessOf(model, operation) : null;
-  const ruled = [access, ...parents.map((parent) => parent.access)].filter((a) => a !== null);
-  const accessCaller =
-    orm === 'none' || (ruled.length === 0 && fieldAccess === null)
-      ? null
-      : {
-          readsRole:
-            ruled.some((a) => a.readsRole) ||
-            (fieldAccess !== null && model !== undefined && rulesReadRole(model)),
-        };
   const writesLinks = body.some((field) => field.link !== null);
   // A PUT or PATCH that links records loads its own first: a missing record is 404 before a
   // missing linked one is 409. A link route needs its id; the caller's own record must exist (401).
@@ -250,8 +268,6 @@ function mapMethod(
         parent: p.variable,
       })),
   ];
-  // Access rules depend on the caller: such a read is built per request.
-  const preparesRead = orm === 'drizzle' && operation === 'get' && !loadsRecord && !access;
   const collection = worksOnCollection(operation);
   const successStatus = route.status ?? defaultStatus(route, orm);
   // A redirect or a 204 sends no record. When nothing else reads it either (events, a sign-up's
@@ -267,6 +283,26 @@ function mapMethod(
   const shape = readsRecord
     ? mapAnswerShape(route, models, relations)
     : { fields: null, computed: [], urls: [], include: [] };
+  const ruled = [access, ...parents.map((parent) => parent.access)].filter((a) => a !== null);
+  // The models whose rules apply to what the answer reads beside the route's own records.
+  // Account routes act as the system (they send no computed field that reads relations).
+  const ruledReads = orm === 'none' || route.account ? [] : ruledReadModels(shape, models);
+  const accessCaller =
+    orm === 'none' || (ruled.length === 0 && fieldAccess === null && ruledReads.length === 0)
+      ? null
+      : {
+          readsRole:
+            ruled.some((a) => a.readsRole) ||
+            (fieldAccess !== null && model !== undefined && rulesReadRole(model)) ||
+            ruledReads.some(rulesReadRole),
+        };
+  // Access rules depend on the caller: such a read is built per request.
+  const preparesRead =
+    orm === 'drizzle' &&
+    operation === 'get' &&
+    !loadsRecord &&
+    !access &&
+    ruledReads.every((other) => other.access.length === 0);
   const sendsUrls =
     orm !== 'none' &&
     answersRecord &&
@@ -301,6 +337,7 @@ function mapMethod(
     access,
     accessCaller,
     fieldAccess,
+    hidesIncluded: hidesIncluded(shape.include),
     sets: route.set,
     currentUserRecord: route.currentUserRecord,
     link: linkRoute(route.link, modelRelations),
@@ -453,7 +490,12 @@ export function mapRouteFiles(
         answerImports: [],
         accessImports: answerImportsOf(
           methods
-            .flatMap((m) => [m.access, m.fieldAccess, ...m.parents.map((parent) => parent.access)])
+            .flatMap((m) => [
+              m.access,
+              m.fieldAccess,
+              ...m.parents.map((parent) => parent.access),
+              ...ruledReadRules(m),
+            ])
             .flatMap((access) =>
               access ? [{ name: access.name, module: `@/appgen/access/${access.module}` }] : [],
             ),

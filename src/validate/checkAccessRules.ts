@@ -285,10 +285,12 @@ function notYet(
 }
 
 /**
- * The places that read a model's records beside its own routes, where access rules are not yet
- * enforced (issue 52): an `include` of such a model, a computed field over a relation to it, a
- * link route on it, a field with a rule on writes in a collection PATCH. `generate` refuses them
- * rather than let records past the rules.
+ * The places that read a model's records beside its own routes where access rules do not apply
+ * (issue 52): a link route on such a model, a field with a rule on writes in a collection PATCH,
+ * and a `values` computed field that lists (or orders by) a field only some callers may read (a
+ * rule on a field is tested on the record, which a list of values does not send). `generate`
+ * refuses them rather than let records past the rules. Included records, counts and other lists
+ * of values go through the related model's rules (src/map/mapAccess.ts, ruledReadOf).
  */
 export function checkRuledReads(
   modelDocuments: ReadonlyMap<string, ConfigDocument>,
@@ -302,49 +304,16 @@ export function checkRuledReads(
       config !== undefined && ((config.access?.length ?? 0) > 0 || fieldRulesOf(config).length > 0)
     );
   };
-  const related = (model: ModelConfig, relation: string) => model.relations?.[relation]?.model;
   const problems: Diagnostic[] = [];
   for (const { config } of models.values()) {
     const document = modelDocuments.get(config.name);
-    for (const [name, computed] of Object.entries(config.computed ?? {})) {
-      const relation =
-        'count' in computed ? computed.count : 'values' in computed ? computed.values : undefined;
-      const target = relation === undefined ? undefined : related(config, relation);
-      if (document && ruled(target))
-        problems.push(
-          notYet(
-            document,
-            childPointer('/computed', name),
-            `computed field "${name}"`,
-            String(target),
-            'leave the computed field out, or the rules, for now.',
-          ),
-        );
-    }
+    if (document) problems.push(...ruledValues(document, config, models));
   }
   for (const route of routes) {
     const document = routeDocuments.get(route.origin.file);
     const model = route.model ? models.get(route.model)?.config : undefined;
     if (!document || !model) continue;
     const label = `${route.config.method} ${route.config.path}`;
-    const include = route.config.include ?? [];
-    const names = Array.isArray(include) ? include : Object.keys(include);
-    names.forEach((name, i) => {
-      const target = related(model, name);
-      if (ruled(target))
-        problems.push(
-          notYet(
-            document,
-            childPointer(
-              childPointer(route.origin.pointer, 'include'),
-              Array.isArray(include) ? i : name,
-            ),
-            `${label} includes "${name}": it`,
-            String(target),
-            `leave "${name}" out of include and read its records from a route of ${String(target)}, where the rules apply.`,
-          ),
-        );
-    });
     // A collection PATCH checks the model's rules (their WITH CHECK too), not a field's rule on
     // writes: that one reads each record, in memory (handler/fieldWrites).
     if (route.operation === 'updateMany') {
@@ -378,6 +347,44 @@ export function checkRuledReads(
       );
   }
   return problems;
+}
+
+/**
+ * A `values` computed field over a relation whose `field` or `orderBy` is a field with a read
+ * rule: the values would be sent (or ordered) whoever may read them.
+ */
+function ruledValues(
+  document: ConfigDocument,
+  config: ModelConfig,
+  models: ReadonlyMap<string, CheckedModel>,
+): Diagnostic[] {
+  return Object.entries(config.computed ?? {}).flatMap(([name, computed]) => {
+    if (!('values' in computed)) return [];
+    const target = models.get(config.relations?.[computed.values]?.model ?? '')?.config;
+    if (!target) return [];
+    const readRuled = new Set(
+      fieldRulesOf(target)
+        .filter((rule) => rule.read !== null)
+        .map((rule) => rule.field),
+    );
+    const orderBy = computed.orderBy?.replace(/^-/, '');
+    const key = readRuled.has(computed.field)
+      ? 'field'
+      : orderBy && readRuled.has(orderBy)
+        ? 'orderBy'
+        : null;
+    if (key === null) return [];
+    const field = key === 'field' ? computed.field : String(orderBy);
+    return [
+      diagnosticAt(
+        document,
+        childPointer(childPointer('/computed', name), key),
+        `computed field "${name}" ${key === 'field' ? 'lists' : 'is ordered by'} ${target.name}.${field}, which a rule on the field lets only some callers read, and a list of values cannot leave it out for the others`,
+        `list (and order by) a field without a read rule, or send the ${target.name} records themselves (include "${computed.values}"), where the field's rule applies.`,
+        'key',
+      ),
+    ];
+  });
 }
 
 /** The own fields a condition compares, with where each is written. */

@@ -214,6 +214,12 @@ const HANDLER_NAMES = new Set([
   'callerOf',
   'Caller',
   'caller',
+  // records of models with access rules read beside the route's own (orm/<orm>/readable, handler/sent, records.ts)
+  'hidingIncluded',
+  'withReadable',
+  'ruled',
+  'ruledComputed',
+  'ruledJoin',
   'refused',
   'unwritable',
   'uncreatable',

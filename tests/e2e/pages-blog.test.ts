@@ -966,6 +966,88 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       expect(notes).toEqual([expect.objectContaining({ body: 'Note to self' })]);
     });
 
+    it("includes, counts and joins only the memos each caller may read (a User's memos, a note's memo)", async () => {
+      // config/routes/memos.json: GET /api/authors(/:id) count Ada's memos (and include them), GET
+      // /api/notes includes each note's memo (a belongsTo: null where the caller may not read it).
+      const ada = authors[0];
+      const all = (await send(
+        'GET',
+        '/api/memos?limit=100',
+        undefined,
+        200,
+        people.Alma,
+      )) as unknown as Row[];
+      const adas = all.filter((memo) => memo.authorId === ada.id);
+      expect(adas.map((memo) => memo.status).sort()).toEqual(
+        ['archived', 'draft', 'draft', 'draft', 'shared', 'shared'].sort(),
+      );
+      const noteOn = async (memo: Row, auth: Record<string, string>) =>
+        String(
+          (await send('POST', `/api/memos/${String(memo.id)}/notes`, { body: 'n' }, 201, auth)).id,
+        );
+      const noteOf = new Map<string, Row>();
+      for (const memo of adas)
+        noteOf.set(await noteOn(memo, memo.status === 'archived' ? people.Alma : ada.auth), memo);
+      // Memo's rules, read independently: shared, or the author's, or an editor's or admin's; never
+      // an archived one but for an admin.
+      const reads = (id: string | null, role: string | null, memo: Row) =>
+        (memo.status === 'shared' ||
+          (id !== null && id === memo.authorId) ||
+          ['editor', 'admin'].includes(role ?? '')) &&
+        !(memo.status === 'archived' && role !== 'admin');
+      const identities: Array<[string, string | null, string | null, Record<string, string>]> = [
+        ['anonymous', null, null, {}],
+        ['the author', ada.id, 'member', ada.auth],
+        ['a member', peopleIds.Rita, 'member', people.Rita],
+        ['an editor', peopleIds.Eddie, 'editor', people.Eddie],
+        ['an admin', peopleIds.Alma, 'admin', people.Alma],
+      ];
+      const counts: number[] = [];
+      for (const [who, id, role, auth] of identities) {
+        const readable = adas
+          .filter((memo) => reads(id, role, memo))
+          .map((memo) => String(memo.id));
+        const notes = role === 'editor' || role === 'admin';
+        const author = await send('GET', `/api/authors/${ada.id}`, undefined, 200, auth);
+        const included = author.memos as Row[];
+        expect([who, author.memosCount, included.map((memo) => memo.id)]).toEqual([
+          who,
+          readable.length,
+          [...readable].sort(),
+        ]);
+        // Memo's rule on reviewNote applies to the included memos too.
+        expect([who, included.filter((memo) => 'reviewNote' in memo).length]).toEqual([
+          who,
+          notes ? readable.length : 0,
+        ]);
+        const listed = (await send(
+          'GET',
+          '/api/authors',
+          undefined,
+          200,
+          auth,
+        )) as unknown as Row[];
+        expect([who, listed.find((user) => user.id === ada.id)?.memosCount]).toEqual([
+          who,
+          readable.length,
+        ]);
+        counts.push(readable.length);
+        const page = (await send('GET', '/api/notes', undefined, 200, auth)) as unknown as Row[];
+        for (const [noteId, memo] of noteOf) {
+          const joined = page.find((note) => note.id === noteId)?.memo as Row | null | undefined;
+          const shown = readable.includes(String(memo.id));
+          expect([who, memo.status, joined?.id ?? null]).toEqual([
+            who,
+            memo.status,
+            shown ? memo.id : null,
+          ]);
+          if (shown) expect([who, 'reviewNote' in (joined as Row)]).toEqual([who, notes]);
+        }
+      }
+      // Each identity sees a different share of the same six memos.
+      expect(counts).toEqual([2, 5, 2, 5, 6]);
+    });
+
     it('refuses a write no rule allows (403, the rule in the log) and checks the new values', async () => {
       const shared = String(memos.shared[0].id);
       const draft = String(memos.draft[1].id);

@@ -174,11 +174,8 @@ function recordSchema(method: MethodContext, project: ProjectContext): JsonSchem
     return shapedSchema(model, method.fields, method.computed, included, method.urls);
   }
   if (!model || !method.includes) return ref(method.responseModel ?? '');
-  const included = method.include.map((relation) => ({
-    ...relation,
-    optional: model.relations.find((r) => r.name === relation.name)?.optional ?? false,
-  }));
-  return modelSchema(model, included);
+  // An optional belongsTo, or one of a model with access rules, may be null (IncludeContext.optional).
+  return modelSchema(model, method.include);
 }
 
 /**

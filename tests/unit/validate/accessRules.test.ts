@@ -1,4 +1,5 @@
 import { mapProject } from '../../../src/map/mapProject';
+import { buildOpenApiDocument } from '../../../src/render/openapi/buildOpenApiDocument';
 import { checkedProject, describeProblem, problemsIn } from '../support/checkConfig';
 import { minimalProject } from '../support/configs';
 
@@ -198,27 +199,118 @@ describe('access rules: what generate refuses, with the fix', () => {
     ]);
   });
 
-  it("refuses reads beside the model's routes that rules do not cover yet", () => {
-    const rules = [{ allow: 'read' }];
-    const tagRule = minimalProject({
-      'appgen.config.json': { orm: 'prisma', accounts: { model: 'User' } },
-      'config/models/User.json': USER,
-      'config/models/Tag.json': { ...TAG, access: rules },
-      'config/models/Post.json': {
-        ...post([]),
-        access: undefined,
-        computed: { tagCount: { count: 'tags' } },
+  it("reads included records, counts and lists of values through the related model's rules", () => {
+    // Tag has rules (and a rule on a field); Post includes it, counts it and lists its names.
+    const tag = {
+      ...TAG,
+      fields: {
+        name: 'string',
+        note: { type: 'string', access: { read: { 'currentUser.role': 'admin' } } },
+        ownerId: 'uuid',
       },
-      'config/routes/posts.json': { routes: [{ ...LIST, include: ['tags'] }] },
-    });
-    expect(problemsIn(tagRule).map(describeProblem)).toEqual([
+      relations: { owner: { type: 'belongsTo', model: 'User' } },
+      access: [{ allow: 'read', when: { owner: 'currentUser' } }],
+    };
+    const tagged = (computed: Record<string, unknown>, routes: unknown[]) =>
+      minimalProject({
+        'appgen.config.json': { orm: 'prisma', accounts: { model: 'User', roles: ['admin'] } },
+        'config/models/User.json': USER,
+        'config/models/Tag.json': tag,
+        'config/models/Post.json': { ...post([]), access: undefined, computed },
+        'config/routes/posts.json': { routes },
+      });
+    const computed = { tagCount: { count: 'tags' }, tagNames: { values: 'tags', field: 'name' } };
+    const routes = [
+      { ...LIST, include: ['tags'] },
+      { ...LIST, path: '/api/posts/named', fields: ['title', 'tagCount', 'tagNames'] },
+    ];
+    expect(problemsIn(tagged(computed, routes)).map(describeProblem)).toEqual([]);
+    const checked = checkedProject(tagged(computed, routes));
+    const context = mapProject(checked, { provider: 'sqlite', defaultDatabaseUrl: 'file:x' });
+    const [list, named] = ['/api/posts', '/api/posts/named'].map((path) =>
+      context.methods.find((m) => m.urlPath === path),
+    );
+    const rules = { name: 'tagAccess', module: 'tag' };
+    expect(list?.include.map((i) => [i.name, i.access, i.fieldAccess])).toEqual([
+      ['tags', rules, { name: 'tagFields', module: 'tag' }],
+    ]);
+    expect(list?.hidesIncluded).toBe('{ tags: tagFields }');
+    expect(named?.computed.map((c) => [c.name, c.access])).toEqual([
+      ['tagCount', rules],
+      ['tagNames', rules],
+    ]);
+    // Post has no rules: the routes identify their caller for Tag's (whose rule on a field asks
+    // for the role).
+    for (const method of [list, named]) {
+      expect(method?.accessCaller).toEqual({ readsRole: true });
+      expect(method?.optionalAuth).toBe(true);
+    }
+    // A list of values of a field only some callers may read is refused, with the way round.
+    const noted = tagged({ tagNotes: { values: 'tags', field: 'note' } }, [LIST]);
+    expect(problemsIn(noted).map(describeProblem)).toEqual([
       expect.stringMatching(
-        /Post\.json.*\| computed field "tagCount" reads Tag records, and Tag's access rules do not apply there yet/,
-      ),
-      expect.stringMatching(
-        /posts\.json.*\| GET \/api\/posts includes "tags": it reads Tag records, .*\| leave "tags" out of include/,
+        /Post\.json:\d+:\d+ computed\.tagNotes\.field \| computed field "tagNotes" lists Tag\.note, which a rule on the field lets only some callers read.* \| list \(and order by\) a field without a read rule, or send the Tag records themselves \(include "tags"\)/,
       ),
     ]);
+    const ordered = tagged({ tagNames: { values: 'tags', field: 'name', orderBy: '-note' } }, [
+      LIST,
+    ]);
+    expect(problemsIn(ordered).map(describeProblem)).toEqual([
+      expect.stringMatching(
+        /computed\.tagNames\.orderBy \| computed field "tagNames" is ordered by Tag\.note/,
+      ),
+    ]);
+  });
+
+  it('makes a belongsTo of a model with read rules nullable in the types and the OpenAPI document', () => {
+    const routes = [
+      {
+        method: 'GET',
+        path: '/api/users/:id',
+        params: { id: 'uuid' },
+        response: 'User',
+        include: ['posts'],
+      },
+    ];
+    const comment = {
+      name: 'Comment',
+      fields: { postId: 'uuid', body: 'text' },
+      relations: { post: { type: 'belongsTo', model: 'Post' } },
+    };
+    const checked = checkedProject(
+      minimalProject({
+        'appgen.config.json': { orm: 'drizzle', accounts: { model: 'User' } },
+        'config/models/User.json': USER,
+        'config/models/Tag.json': TAG,
+        'config/models/Post.json': post([{ allow: 'read', when: { status: 'published' } }]),
+        'config/models/Comment.json': comment,
+        'config/routes/users.json': { routes },
+        'config/routes/comments.json': {
+          routes: [
+            { method: 'GET', path: '/api/comments', response: 'Comment[]', include: ['post'] },
+          ],
+        },
+      }),
+    );
+    const context = mapProject(checked, { provider: 'sqlite', defaultDatabaseUrl: 'file:x' });
+    const comments = context.methods.find((m) => m.urlPath === '/api/comments');
+    expect(comments?.include.map((i) => [i.name, i.optional, i.access?.name])).toEqual([
+      ['post', true, 'postAccess'],
+    ]);
+    expect(context.clientRoutes.find((r) => r.name === 'getApiComments')?.resultType).toBe(
+      'Array<Omit<Comment, "post"> & { post: Post | null }>',
+    );
+    const document = buildOpenApiDocument(context) as {
+      components: { schemas: Record<string, unknown> };
+      paths: Record<string, { get: { responses: Record<string, unknown> } }>;
+    };
+    expect(JSON.stringify(document.paths['/api/comments'].get.responses['200'])).toContain(
+      '"post":{"anyOf":[{"$ref":"#/components/schemas/Post"},{"type":"null"}]}',
+    );
+    // A route of a model without rules reads its included records per request, for its caller.
+    const user = context.methods.find((m) => m.urlPath === '/api/users/:id');
+    expect(user?.preparesRead).toBe(false);
+    expect(user?.accessCaller).toEqual({ readsRole: false });
   });
 
   it('accepts a PATCH of a collection on a model whose rules allow updates; refuses one writing a field with a rule on writes', () => {

@@ -220,3 +220,21 @@ export class FieldAccess {
     return refuse(request, decided, `Forbidden: you may not write "${rule.field}"`);
   }
 }
+
+/**
+ * A record, or each record of a list, with the records of its included relations without the
+ * fields `caller` may not read: `included` names each relation whose model has rules on fields.
+ */
+export function hidingIncluded<T>(
+  value: T,
+  included: Readonly<Record<string, FieldAccess>>,
+  caller: Caller,
+): T {
+  if (Array.isArray(value))
+    return value.map((item: unknown) => hidingIncluded(item, included, caller)) as T;
+  if (value === null || typeof value !== "object") return value;
+  const record = { ...(value as Row) };
+  for (const [name, fields] of Object.entries(included))
+    if (name in record) record[name] = fields.hiding(record[name], caller);
+  return record as T;
+}

@@ -18,7 +18,9 @@ async function pingDatabase(): Promise<void> {
 const TABLE_PROBES: Array<[string, () => Promise<unknown>]> = [
   ["Comment", async () => { const { db, tables } = await database(); return db.select().from(tables.comment).limit(1); }],
   ["Post", async () => { const { db, tables } = await database(); return db.select().from(tables.post).limit(1); }],
+  ["Tag", async () => { const { db, tables } = await database(); return db.select().from(tables.tag).limit(1); }],
   ["User", async () => { const { db, tables } = await database(); return db.select().from(tables.user).limit(1); }],
+  ["_Tag_posts", async () => { const { db, tables } = await database(); return db.select().from(tables._Tag_posts).limit(1); }],
 ];
 
 /** How long reaching the database may take before it counts as unusable. */

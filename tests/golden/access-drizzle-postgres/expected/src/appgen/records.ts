@@ -2,9 +2,20 @@
 // What the API sends of each record (orm drizzle): the columns of each table without its hidden
 // fields, and the related records a route includes. The Prisma variant gets the same from the
 // client's global `omit` and `include`.
-import { asc, eq, getTableColumns, inArray, type Column, type SQL, type Table } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  inArray,
+  sql,
+  type Column,
+  type SQL,
+  type Table,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { db, tables } from "./db";
+import { db, orderOf, tables } from "./db";
 
 /**
  * The columns sent of each model, hidden fields left out: `db.select(columns.user)`,
@@ -23,6 +34,10 @@ export const columns = {
     title: tables.post.title,
     status: tables.post.status,
     createdAt: tables.post.createdAt,
+  },
+  tag: {
+    id: tables.tag.id,
+    name: tables.tag.name,
   },
   user: {
     id: tables.user.id,
@@ -65,27 +80,52 @@ export interface RelationFinder {
   one: boolean;
   /** The field of the records that the related records are found by. */
   key: string;
-  /** The related records of these keys, each with the key it belongs to; lists ordered by id. */
-  find(keys: string[], reader: Reader): Query<Array<{ key: string | null; row: Row }>>;
+  /**
+   * The related records of these keys, each with the key it belongs to; lists ordered by id. With
+   * `where` (the related model's read rule for the caller), only the records it admits.
+   */
+  find(keys: string[], reader: Reader, where?: SQL): Query<Array<{ key: string | null; row: Row }>>;
 }
 
 /** Each model's relations, as a route's `include` names them. */
 export const relations = {
   comment: {
     // belongsTo: the Post whose id is in postId
-    post: { one: true, key: "postId", find: (keys, reader) => reader.select({ key: tables.post.id, row: columns.post }).from(tables.post).where(inArray(tables.post.id, keys)) },
+    post: { one: true, key: "postId", find: (keys, reader, where) => reader.select({ key: tables.post.id, row: columns.post }).from(tables.post).where(and(inArray(tables.post.id, keys), where)) },
   },
   post: {
     // belongsTo: the User whose id is in authorId
-    author: { one: true, key: "authorId", find: (keys, reader) => reader.select({ key: tables.user.id, row: columns.user }).from(tables.user).where(inArray(tables.user.id, keys)) },
+    author: { one: true, key: "authorId", find: (keys, reader, where) => reader.select({ key: tables.user.id, row: columns.user }).from(tables.user).where(and(inArray(tables.user.id, keys), where)) },
     // hasMany: the Comments whose postId is this id
-    comments: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables.comment.postId, row: columns.comment }).from(tables.comment).where(inArray(tables.comment.postId, keys)).orderBy(asc(tables.comment.id)) },
+    comments: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables.comment.postId, row: columns.comment }).from(tables.comment).where(and(inArray(tables.comment.postId, keys), where)).orderBy(asc(tables.comment.id)) },
+  },
+  tag: {
+    // manyToMany: the Posts linked in _Tag_posts
+    posts: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables._Tag_posts.B, row: columns.post }).from(tables._Tag_posts).innerJoin(tables.post, eq(tables._Tag_posts.A, tables.post.id)).where(and(inArray(tables._Tag_posts.B, keys), where)).orderBy(asc(tables.post.id)) },
   },
   user: {
     // hasMany: the Posts whose authorId is this id
-    posts: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables.post.authorId, row: columns.post }).from(tables.post).where(inArray(tables.post.authorId, keys)).orderBy(asc(tables.post.id)) },
+    posts: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables.post.authorId, row: columns.post }).from(tables.post).where(and(inArray(tables.post.authorId, keys), where)).orderBy(asc(tables.post.id)) },
   },
 } satisfies Record<string, Record<string, RelationFinder>>;
+
+/**
+ * A relation's finder that reads only the related records `where` admits: the related model's read
+ * rule for the caller (`memoAccess.where("read", caller)`), part of the query.
+ */
+export function ruled(finder: RelationFinder, where: SQL): RelationFinder {
+  return { ...finder, find: (keys, reader) => finder.find(keys, reader, where) };
+}
+
+/**
+ * Whether `id` is among the ids of the records of `table` that `where` admits (a subquery of the
+ * table under its own name: `where` names its columns so); undefined, no condition, without `where`.
+ */
+export function within(id: Column, table: Table, where: SQL | undefined): SQL | undefined {
+  if (where === undefined) return undefined;
+  const own = getTableColumns(table) as Record<string, Column>;
+  return inArray(id, db.select({ id: own.id as never }).from(table as never).where(where));
+}
 
 /** A table under another name in a statement (a self relation reads the same table twice). */
 function aliasOf(table: Table, name: string): { table: Table; column: (field: string) => Column } {
@@ -129,6 +169,14 @@ export function joinOf<C extends Record<string, Column>>(
 }
 
 /**
+ * A belongsTo joined in a route's statement whose related record is null where `where` (the related
+ * model's read rule for the caller, on `table`) does not admit it.
+ */
+export function ruledJoin<C extends Record<string, Column>>(join: JoinedRelation<C>, table: Table, where: SQL): JoinedRelation<C> {
+  return { ...join, on: and(join.on, within(join.id, table, where)) as SQL };
+}
+
+/**
  * Each model's belongsTo relations, as a route that includes them reads them in its own statement.
  */
 export const joined = {
@@ -139,6 +187,8 @@ export const joined = {
   post: {
     // the User whose id is in authorId
     author: joinOf(tables.user, "author", columns.user, tables.post.authorId),
+  },
+  tag: {
   },
   user: {
   },
@@ -171,4 +221,140 @@ function* including<T extends object>(records: T[], include: Record<string, Rela
     }
   }
   return results;
+}
+
+/**
+ * The caller a computed column is read for: the signed-in user's id, null (anonymous), or a
+ * prepared statement's placeholder.
+ */
+export type Caller = string | null | ReturnType<typeof sql.placeholder>;
+
+/**
+ * How to compute one computed field for a set of records (see withComputed), or as a column of
+ * their select.
+ */
+export interface ComputedFinder {
+  /** `values`: a list per record; else one value per record. */
+  list: boolean;
+  /** The value of a record no related row matched: 0 for a count, false for callerIn. */
+  none: unknown;
+  /**
+   * The values for these record ids (and the signed-in user's id, or null), each with its record's
+   * id; with `where` (the related model's read rule for the caller), of the related records it
+   * admits only.
+   */
+  find(ids: string[], userId: string | null, reader: Reader, where?: SQL): Query<Array<{ key: string | null; value: unknown }>>;
+  /**
+   * The field as a column of a select of the records: a subquery on `id`, the records' id column
+   * (of their table, or of a joined relation's), read by the index of the join table or of the
+   * foreign key; with `where`, of the related records it admits only.
+   */
+  column(id: Column, caller: Caller, where?: SQL): SQL;
+}
+
+/** A computed field read only from the related records `where` admits (see `ruled`). */
+export function ruledComputed(finder: ComputedFinder, where: SQL): ComputedFinder {
+  return { ...finder, find: (ids, userId, reader) => finder.find(ids, userId, reader, where), column: (id, caller) => finder.column(id, caller, where) };
+}
+
+// In the subqueries, the related table is `_r` and the join table `_l`: a subquery on the records'
+// own table (a self relation) reads its own rows, not the record's. Each column is inside an inner
+// sql`...`: in a select of one table, Drizzle writes the columns that are direct parts of a
+// selected sql`...` without their table, which would leave `"authorId" = "id"` to the subquery's
+// own table.
+
+/**
+ * The number of rows of `table` whose `key` holds the record's id; or, with `link`, of the rows of
+ * the join table `table` linking the record (`key`) to a record of `link.table` (`link.other`).
+ */
+export function countColumn(table: Table, key: string, link?: { table: Table; other: string }): ComputedFinder["column"] {
+  const related = aliasOf(table, "_r");
+  return (id, _caller, where) => {
+    const readable = link ? within(related.column(link.other), link.table, where) : within(related.column("id"), table, where);
+    return sql`(${sql`select count(*) from ${table} ${related.table} where ${and(eq(related.column(key), id), readable)}`})`.mapWith(Number);
+  };
+}
+
+/**
+ * Whether a row of the join table `table` links the record (`own`) and the caller (`other`); false,
+ * read nothing, for an anonymous caller.
+ */
+export function callerInColumn(table: Table, own: string, other: string): ComputedFinder["column"] {
+  const link = aliasOf(table, "_l");
+  return (id, caller) => caller === null ? sql`false`.mapWith(Boolean) : sql`exists(select 1 from ${table} ${link.table} where ${and(eq(link.column(own), id), eq(link.column(other), caller))})`.mapWith(Boolean);
+}
+
+/**
+ * The `field` of each related record as one list, by `orderBy` (see orderOf), then id: the
+ * records of `table` whose foreign key `owner` holds the record's id, or those the join table
+ * `owner.table` links to it.
+ */
+export function valuesColumn(table: Table, field: string, orderBy: string, descending: boolean, owner: string | { table: Table; own: string; other: string }): ComputedFinder["column"] {
+  const related = aliasOf(table, "_r");
+  const value = related.column(field);
+  const order = sql`order by ${orderOf(related.column(orderBy), descending)}, ${related.column("id")}`;
+  if (typeof owner === "string") {
+    return (id, _caller, where) => listColumn(sql`select ${value} as "_v" from ${table} ${related.table} where ${and(eq(related.column(owner), id), within(related.column("id"), table, where))} ${order}`, value);
+  }
+  const link = aliasOf(owner.table, "_l");
+  return (id, _caller, where) => listColumn(sql`select ${value} as "_v" from ${owner.table} ${link.table} join ${table} ${related.table} on ${related.column("id")} = ${link.column(owner.other)} where ${and(eq(link.column(owner.own), id), within(related.column("id"), table, where))} ${order}`, value);
+}
+
+/**
+ * The values `select` reads (of `column`, as "_v") as one column, in its order: an array of text as
+ * it is, any other type through JSON, each value then decoded as `column` decodes it.
+ */
+function listColumn(select: SQL, column: Column): SQL {
+  if (column.columnType === "PgText") return sql`array(${select})`;
+  return sql`array_to_json(array(${select}))`.mapWith((values: unknown[]) => column.dataType === "json" ? values : values.map((value) => (value === null ? null : column.mapFromDriverValue(value))));
+}
+
+/** Each model's computed fields (`computed` in its config), as a route's `fields` names them. */
+export const computed = {
+  tag: {
+    // the number of Posts linked in _Tag_posts
+    postsCount: { list: false, none: 0, find: (ids, _userId, reader, where) => reader.select({ key: tables._Tag_posts.B, value: count() }).from(tables._Tag_posts).where(and(inArray(tables._Tag_posts.B, ids), within(tables._Tag_posts.A, tables.post, where))).groupBy(tables._Tag_posts.B), column: countColumn(tables._Tag_posts, "B", { table: tables.post, other: "A" }) },
+  },
+  user: {
+    // the number of Posts whose authorId is this id
+    postsCount: { list: false, none: 0, find: (ids, _userId, reader, where) => reader.select({ key: tables.post.authorId, value: count() }).from(tables.post).where(and(inArray(tables.post.authorId, ids), where)).groupBy(tables.post.authorId), column: countColumn(tables.post, "authorId") },
+    // the title of each Post whose authorId is this id, by title, then id
+    postTitles: { list: true, none: null, find: (ids, _userId, reader, where) => reader.select({ key: tables.post.authorId, value: tables.post.title }).from(tables.post).where(and(inArray(tables.post.authorId, ids), where)).orderBy(orderOf(tables.post.title, false), asc(tables.post.id)), column: valuesColumn(tables.post, "title", "title", false, "authorId") },
+  },
+} satisfies Record<string, Record<string, ComputedFinder>>;
+
+/**
+ * The records with the computed fields a route sends, each under its name: one query per
+ * computed field, however many records. Changes the records themselves and returns them.
+ */
+export function withComputed<T extends object>(records: T[], fields: Record<string, ComputedFinder>, userId: string | null, reader: Reader = db): Promise<Array<T & Row>> {
+  return settle(computing(records, fields, userId, reader));
+}
+
+function* computing<T extends object>(records: T[], fields: Record<string, ComputedFinder>, userId: string | null, reader: Reader): Reading<Array<T & Row>> {
+  const results = records as Array<T & Row>;
+  const ids = [...new Set(results.map((result) => result.id).filter((id): id is string => typeof id === "string"))];
+  for (const [name, finder] of Object.entries(fields)) {
+    const byId = new Map<string, unknown[]>();
+    const found = (ids.length > 0 ? yield finder.find(ids, userId, reader) : []) as Array<{ key: string | null; value: unknown }>;
+    for (const { key, value } of found) {
+      if (key === null) continue;
+      const list = byId.get(key);
+      if (list) list.push(value);
+      else byId.set(key, [value]);
+    }
+    for (const result of results) {
+      const values = byId.get(String(result.id)) ?? [];
+      (result as Row)[name] = finder.list ? values : (values[0] ?? finder.none);
+    }
+  }
+  return results;
+}
+
+/** The records a relation of these records includes (withIncluded put them there), in one list. */
+export function includedRecords(records: Row[], name: string): Row[] {
+  return records.flatMap((record) => {
+    const related = record[name];
+    return Array.isArray(related) ? (related as Row[]) : related ? [related as Row] : [];
+  });
 }

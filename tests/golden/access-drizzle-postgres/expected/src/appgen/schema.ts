@@ -72,6 +72,18 @@ export const post = pgTable(
   ],
 );
 
+/** From config/models/Tag.json */
+export const tag = pgTable(
+  "Tag",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    name: text("name").notNull(),
+  },
+  (table) => [uniqueIndex("Tag_name_key").on(table.name)],
+);
+
 /** From config/models/User.json */
 export const user = pgTable(
   "User",
@@ -87,4 +99,27 @@ export const user = pgTable(
       .default("member"),
   },
   (table) => [uniqueIndex("User_email_key").on(table.email)],
+);
+
+/**
+ * The links of the manyToMany relation _Tag_posts: `A` holds a Post id,
+ * `B` a Tag id (Prisma's table; the pair is a unique index, as Prisma makes it on
+ * SQLite: drizzle-kit cannot read a composite primary key back).
+ */
+export const _Tag_posts = pgTable(
+  "_Tag_posts",
+  {
+    A: text("A").notNull(),
+    B: text("B").notNull(),
+  },
+  (table) => [
+    uniqueIndex("_Tag_posts_AB_unique").on(table.A, table.B),
+    index("_Tag_posts_B_index").on(table.B),
+    foreignKey({ name: "_Tag_posts_A_fkey", columns: [table.A], foreignColumns: [post.id] })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
+    foreignKey({ name: "_Tag_posts_B_fkey", columns: [table.B], foreignColumns: [tag.id] })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
+  ],
 );

@@ -215,3 +215,43 @@ export class FieldAccess {
     return refuse(request, decided, `Forbidden: you may not write "${rule.field}"`);
   }
 }
+
+/**
+ * A record, or each record of a list, with the records of its included relations without the
+ * fields `caller` may not read: `included` names each relation whose model has rules on fields.
+ */
+export function hidingIncluded<T>(
+  value: T,
+  included: Readonly<Record<string, FieldAccess>>,
+  caller: Caller,
+): T {
+  if (Array.isArray(value))
+    return value.map((item: unknown) => hidingIncluded(item, included, caller)) as T;
+  if (value === null || typeof value !== "object") return value;
+  const record = { ...(value as Row) };
+  for (const [name, fields] of Object.entries(included))
+    if (name in record) record[name] = fields.hiding(record[name], caller);
+  return record as T;
+}
+
+/**
+ * Leaves null, in a record or each record of a list, the included record under `name` (a
+ * belongsTo) that the caller may not read. `readable` asks the database which of the included ids
+ * the caller may read (the related model's read rule in its `where`): one query, however many
+ * records. Prisma's include takes no condition on a to-one relation.
+ */
+export async function withReadable(
+  value: unknown,
+  name: string,
+  readable: (ids: string[]) => PromiseLike<Array<{ id: string }>>,
+): Promise<void> {
+  const records = (Array.isArray(value) ? value : value ? [value] : []) as Row[];
+  const idOf = (record: Row) => (record[name] as Row | null | undefined)?.id;
+  const ids = [...new Set(records.map(idOf).filter((id): id is string => typeof id === "string"))];
+  if (ids.length === 0) return;
+  const allowed = new Set((await readable(ids)).map((row) => row.id));
+  for (const record of records) {
+    const id = idOf(record);
+    if (typeof id === "string" && !allowed.has(id)) record[name] = null;
+  }
+}

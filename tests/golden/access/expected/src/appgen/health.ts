@@ -15,7 +15,9 @@ async function pingDatabase(): Promise<void> {
 const TABLE_PROBES: Array<[string, () => Promise<unknown>]> = [
   ["Comment", async () => (await client()).comment.findFirst({ select: { id: true, postId: true, body: true, createdAt: true } })],
   ["Post", async () => (await client()).post.findFirst({ select: { id: true, authorId: true, title: true, status: true, createdAt: true } })],
+  ["Tag", async () => (await client()).tag.findFirst({ select: { id: true, name: true } })],
   ["User", async () => (await client()).user.findFirst({ select: { id: true, name: true, email: true, password: true, role: true } })],
+  ["_Tag_posts", async () => (await client()).$queryRawUnsafe("select \"A\", \"B\" from \"_Tag_posts\" limit 1")],
 ];
 
 /** How long reaching the database may take before it counts as unusable. */

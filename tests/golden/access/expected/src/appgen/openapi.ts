@@ -29,11 +29,300 @@ export const openApiDocument: Record<string, unknown> = {
       description: "Routes of the Post model",
     },
     {
+      name: "Tag",
+      description: "Routes of the Tag model",
+    },
+    {
       name: "User",
       description: "Routes of the User model",
     },
   ],
   paths: {
+    "/api/comments": {
+      get: {
+        operationId: "getApiComments",
+        tags: ["Comment"],
+        summary: "List Comment records",
+        description: "From config/routes/comments.json routes[0].",
+        parameters: [
+          {
+            name: "limit",
+            in: "query",
+            required: false,
+            description: "Records per page (default 20)",
+            schema: {
+              type: "integer",
+              minimum: 1,
+              maximum: 100,
+            },
+          },
+          {
+            name: "offset",
+            in: "query",
+            required: false,
+            description: "Records to skip",
+            schema: {
+              type: "integer",
+              minimum: 0,
+            },
+          },
+        ],
+        responses: {
+          "200": {
+            description: "Success",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "array",
+                  items: {
+                    type: "object",
+                    properties: {
+                      id: {
+                        type: "string",
+                        format: "uuid",
+                      },
+                      postId: {
+                        type: "string",
+                        format: "uuid",
+                      },
+                      body: {
+                        type: "string",
+                      },
+                      createdAt: {
+                        type: "string",
+                        format: "date-time",
+                      },
+                      post: {
+                        type: ["object", "null"],
+                        properties: {
+                          title: {
+                            type: "string",
+                          },
+                        },
+                        required: ["title"],
+                        additionalProperties: false,
+                      },
+                    },
+                    required: ["id", "postId", "body", "createdAt", "post"],
+                    additionalProperties: false,
+                  },
+                },
+              },
+            },
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "401": {
+            $ref: "#/components/responses/Unauthorized",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+        security: [
+          {},
+          {
+            bearerAuth: [],
+          },
+          {
+            sessionCookie: [],
+          },
+        ],
+      },
+    },
+    "/api/comments/{id}": {
+      get: {
+        operationId: "getApiCommentsById",
+        tags: ["Comment"],
+        summary: "Get one Comment",
+        description: "From config/routes/comments.json routes[1].",
+        parameters: [
+          {
+            name: "id",
+            in: "path",
+            required: true,
+            schema: {
+              type: "string",
+              format: "uuid",
+            },
+          },
+        ],
+        responses: {
+          "200": {
+            description: "Success",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    id: {
+                      type: "string",
+                      format: "uuid",
+                    },
+                    postId: {
+                      type: "string",
+                      format: "uuid",
+                    },
+                    body: {
+                      type: "string",
+                    },
+                    createdAt: {
+                      type: "string",
+                      format: "date-time",
+                    },
+                    post: {
+                      anyOf: [
+                        {
+                          $ref: "#/components/schemas/Post",
+                        },
+                        {
+                          type: "null",
+                        },
+                      ],
+                    },
+                  },
+                  required: ["id", "postId", "body", "createdAt", "post"],
+                  additionalProperties: false,
+                },
+              },
+            },
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "401": {
+            $ref: "#/components/responses/Unauthorized",
+          },
+          "404": {
+            $ref: "#/components/responses/NotFound",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+        security: [
+          {},
+          {
+            bearerAuth: [],
+          },
+          {
+            sessionCookie: [],
+          },
+        ],
+      },
+      patch: {
+        operationId: "patchApiCommentsById",
+        tags: ["Comment"],
+        summary: "Update Comment",
+        description: "From config/routes/comments.json routes[2].",
+        parameters: [
+          {
+            name: "id",
+            in: "path",
+            required: true,
+            schema: {
+              type: "string",
+              format: "uuid",
+            },
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: {
+                  body: {
+                    type: "string",
+                  },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          "200": {
+            description: "Success",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    id: {
+                      type: "string",
+                      format: "uuid",
+                    },
+                    postId: {
+                      type: "string",
+                      format: "uuid",
+                    },
+                    body: {
+                      type: "string",
+                    },
+                    createdAt: {
+                      type: "string",
+                      format: "date-time",
+                    },
+                    post: {
+                      anyOf: [
+                        {
+                          $ref: "#/components/schemas/Post",
+                        },
+                        {
+                          type: "null",
+                        },
+                      ],
+                    },
+                  },
+                  required: ["id", "postId", "body", "createdAt", "post"],
+                  additionalProperties: false,
+                },
+              },
+            },
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "401": {
+            $ref: "#/components/responses/Unauthorized",
+          },
+          "403": {
+            $ref: "#/components/responses/Forbidden",
+          },
+          "404": {
+            $ref: "#/components/responses/NotFound",
+          },
+          "409": {
+            $ref: "#/components/responses/Conflict",
+          },
+          "413": {
+            $ref: "#/components/responses/PayloadTooLarge",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+        security: [
+          {
+            bearerAuth: [],
+          },
+          {
+            sessionCookie: [],
+          },
+        ],
+      },
+    },
     "/api/health": {
       get: {
         operationId: "getApiHealth",
@@ -595,7 +884,48 @@ export const openApiDocument: Record<string, unknown> = {
             content: {
               "application/json": {
                 schema: {
-                  $ref: "#/components/schemas/Post",
+                  type: "object",
+                  properties: {
+                    id: {
+                      type: "string",
+                      format: "uuid",
+                    },
+                    authorId: {
+                      type: "string",
+                      format: "uuid",
+                    },
+                    title: {
+                      type: "string",
+                    },
+                    status: {
+                      type: "string",
+                      enum: ["draft", "published", "archived"],
+                    },
+                    createdAt: {
+                      type: "string",
+                      format: "date-time",
+                    },
+                    author: {
+                      type: "object",
+                      properties: {
+                        id: {
+                          type: "string",
+                          format: "uuid",
+                        },
+                        name: {
+                          type: "string",
+                        },
+                        role: {
+                          type: "string",
+                          enum: ["member", "editor", "admin"],
+                        },
+                      },
+                      required: ["id", "name", "role"],
+                      additionalProperties: false,
+                    },
+                  },
+                  required: ["id", "authorId", "title", "status", "createdAt", "author"],
+                  additionalProperties: false,
                 },
               },
             },
@@ -991,6 +1321,151 @@ export const openApiDocument: Record<string, unknown> = {
         },
       },
     },
+    "/api/tags": {
+      get: {
+        operationId: "getApiTags",
+        tags: ["Tag"],
+        summary: "List Tag records",
+        description: "From config/routes/tags.json routes[0].",
+        responses: {
+          "200": {
+            description: "Success",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "array",
+                  items: {
+                    type: "object",
+                    properties: {
+                      name: {
+                        type: "string",
+                      },
+                      postsCount: {
+                        type: "integer",
+                        minimum: 0,
+                        description: "The number of records in posts",
+                      },
+                      posts: {
+                        type: "array",
+                        items: {
+                          type: "object",
+                          properties: {
+                            title: {
+                              type: "string",
+                            },
+                            status: {
+                              type: "string",
+                              enum: ["draft", "published", "archived"],
+                            },
+                          },
+                          required: ["title", "status"],
+                          additionalProperties: false,
+                        },
+                      },
+                    },
+                    required: ["name", "postsCount", "posts"],
+                    additionalProperties: false,
+                  },
+                },
+              },
+            },
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "401": {
+            $ref: "#/components/responses/Unauthorized",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+        security: [
+          {},
+          {
+            bearerAuth: [],
+          },
+          {
+            sessionCookie: [],
+          },
+        ],
+      },
+    },
+    "/api/tags/{id}": {
+      get: {
+        operationId: "getApiTagsById",
+        tags: ["Tag"],
+        summary: "Get one Tag",
+        description: "From config/routes/tags.json routes[1].",
+        parameters: [
+          {
+            name: "id",
+            in: "path",
+            required: true,
+            schema: {
+              type: "string",
+              format: "uuid",
+            },
+          },
+        ],
+        responses: {
+          "200": {
+            description: "Success",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    id: {
+                      type: "string",
+                      format: "uuid",
+                    },
+                    name: {
+                      type: "string",
+                    },
+                    posts: {
+                      type: "array",
+                      items: {
+                        $ref: "#/components/schemas/Post",
+                      },
+                    },
+                  },
+                  required: ["id", "name", "posts"],
+                  additionalProperties: false,
+                },
+              },
+            },
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "401": {
+            $ref: "#/components/responses/Unauthorized",
+          },
+          "404": {
+            $ref: "#/components/responses/NotFound",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+        security: [
+          {},
+          {
+            bearerAuth: [],
+          },
+          {
+            sessionCookie: [],
+          },
+        ],
+      },
+    },
     "/api/users": {
       get: {
         operationId: "getApiUsers",
@@ -1005,7 +1480,26 @@ export const openApiDocument: Record<string, unknown> = {
                 schema: {
                   type: "array",
                   items: {
-                    $ref: "#/components/schemas/User",
+                    type: "object",
+                    properties: {
+                      name: {
+                        type: "string",
+                      },
+                      postTitles: {
+                        type: "array",
+                        items: {
+                          type: "string",
+                        },
+                        description: "The title of each record in posts, ordered by title",
+                      },
+                      postsCount: {
+                        type: "integer",
+                        minimum: 0,
+                        description: "The number of records in posts",
+                      },
+                    },
+                    required: ["name", "postTitles", "postsCount"],
+                    additionalProperties: false,
                   },
                 },
               },
@@ -1058,7 +1552,31 @@ export const openApiDocument: Record<string, unknown> = {
             content: {
               "application/json": {
                 schema: {
-                  $ref: "#/components/schemas/User",
+                  type: "object",
+                  properties: {
+                    id: {
+                      type: "string",
+                      format: "uuid",
+                    },
+                    name: {
+                      type: "string",
+                    },
+                    email: {
+                      type: "string",
+                    },
+                    role: {
+                      type: "string",
+                      enum: ["member", "editor", "admin"],
+                    },
+                    posts: {
+                      type: "array",
+                      items: {
+                        $ref: "#/components/schemas/Post",
+                      },
+                    },
+                  },
+                  required: ["id", "name", "role", "posts"],
+                  additionalProperties: false,
                 },
               },
             },
@@ -1149,6 +1667,20 @@ export const openApiDocument: Record<string, unknown> = {
           },
         },
         required: ["id", "authorId", "title", "status", "createdAt"],
+        additionalProperties: false,
+      },
+      Tag: {
+        type: "object",
+        properties: {
+          id: {
+            type: "string",
+            format: "uuid",
+          },
+          name: {
+            type: "string",
+          },
+        },
+        required: ["id", "name"],
         additionalProperties: false,
       },
       User: {

@@ -2,7 +2,7 @@
 // What the API sends of each record (orm drizzle): the columns of each table without its hidden
 // fields, and the related records a route includes. The Prisma variant gets the same from the
 // client's global `omit` and `include`.
-import { eq, getTableColumns, type Column, type SQL, type Table } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, type Column, type SQL, type Table } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { db, tables } from "./db";
 
@@ -100,13 +100,34 @@ export interface RelationFinder {
   one: boolean;
   /** The field of the records that the related records are found by. */
   key: string;
-  /** The related records of these keys, each with the key it belongs to; lists ordered by id. */
-  find(keys: string[], reader: Reader): Query<Array<{ key: string | null; row: Row }>>;
+  /**
+   * The related records of these keys, each with the key it belongs to; lists ordered by id. With
+   * `where` (the related model's read rule for the caller), only the records it admits.
+   */
+  find(keys: string[], reader: Reader, where?: SQL): Query<Array<{ key: string | null; row: Row }>>;
 }
 
 /** Each model's relations, as a route's `include` names them. */
 export const relations = {
 } satisfies Record<string, Record<string, RelationFinder>>;
+
+/**
+ * A relation's finder that reads only the related records `where` admits: the related model's read
+ * rule for the caller (`memoAccess.where("read", caller)`), part of the query.
+ */
+export function ruled(finder: RelationFinder, where: SQL): RelationFinder {
+  return { ...finder, find: (keys, reader) => finder.find(keys, reader, where) };
+}
+
+/**
+ * Whether `id` is among the ids of the records of `table` that `where` admits (a subquery of the
+ * table under its own name: `where` names its columns so); undefined, no condition, without `where`.
+ */
+export function within(id: Column, table: Table, where: SQL | undefined): SQL | undefined {
+  if (where === undefined) return undefined;
+  const own = getTableColumns(table) as Record<string, Column>;
+  return inArray(id, db.select({ id: own.id as never }).from(table as never).where(where));
+}
 
 /** A table under another name in a statement (a self relation reads the same table twice). */
 function aliasOf(table: Table, name: string): { table: Table; column: (field: string) => Column } {
@@ -147,6 +168,14 @@ export function joinOf<C extends Record<string, Column>>(
     Object.keys(sent).map((field) => [field, related.column(field)]),
   ) as C;
   return { table: related.table, on: eq(id, key), columns: joinedColumns, id };
+}
+
+/**
+ * A belongsTo joined in a route's statement whose related record is null where `where` (the related
+ * model's read rule for the caller, on `table`) does not admit it.
+ */
+export function ruledJoin<C extends Record<string, Column>>(join: JoinedRelation<C>, table: Table, where: SQL): JoinedRelation<C> {
+  return { ...join, on: and(join.on, within(join.id, table, where)) as SQL };
 }
 
 /**

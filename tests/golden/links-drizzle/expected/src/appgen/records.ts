@@ -81,23 +81,44 @@ export interface RelationFinder {
   one: boolean;
   /** The field of the records that the related records are found by. */
   key: string;
-  /** The related records of these keys, each with the key it belongs to; lists ordered by id. */
-  find(keys: string[], reader: Reader): Query<Array<{ key: string | null; row: Row }>>;
+  /**
+   * The related records of these keys, each with the key it belongs to; lists ordered by id. With
+   * `where` (the related model's read rule for the caller), only the records it admits.
+   */
+  find(keys: string[], reader: Reader, where?: SQL): Query<Array<{ key: string | null; row: Row }>>;
 }
 
 /** Each model's relations, as a route's `include` names them. */
 export const relations = {
   article: {
     // manyToMany: the Labels linked in _Article_labels
-    labels: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables._Article_labels.A, row: columns.label }).from(tables._Article_labels).innerJoin(tables.label, eq(tables._Article_labels.B, tables.label.id)).where(inArray(tables._Article_labels.A, keys)).orderBy(asc(tables.label.id)) },
+    labels: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables._Article_labels.A, row: columns.label }).from(tables._Article_labels).innerJoin(tables.label, eq(tables._Article_labels.B, tables.label.id)).where(and(inArray(tables._Article_labels.A, keys), where)).orderBy(asc(tables.label.id)) },
     // manyToMany: the Readers linked in _Article_readers
-    readers: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables._Article_readers.A, row: columns.reader }).from(tables._Article_readers).innerJoin(tables.reader, eq(tables._Article_readers.B, tables.reader.id)).where(inArray(tables._Article_readers.A, keys)).orderBy(asc(tables.reader.id)) },
+    readers: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables._Article_readers.A, row: columns.reader }).from(tables._Article_readers).innerJoin(tables.reader, eq(tables._Article_readers.B, tables.reader.id)).where(and(inArray(tables._Article_readers.A, keys), where)).orderBy(asc(tables.reader.id)) },
   },
   label: {
     // manyToMany: the Articles linked in _Article_labels
-    articles: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables._Article_labels.B, row: columns.article }).from(tables._Article_labels).innerJoin(tables.article, eq(tables._Article_labels.A, tables.article.id)).where(inArray(tables._Article_labels.B, keys)).orderBy(asc(tables.article.id)) },
+    articles: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables._Article_labels.B, row: columns.article }).from(tables._Article_labels).innerJoin(tables.article, eq(tables._Article_labels.A, tables.article.id)).where(and(inArray(tables._Article_labels.B, keys), where)).orderBy(asc(tables.article.id)) },
   },
 } satisfies Record<string, Record<string, RelationFinder>>;
+
+/**
+ * A relation's finder that reads only the related records `where` admits: the related model's read
+ * rule for the caller (`memoAccess.where("read", caller)`), part of the query.
+ */
+export function ruled(finder: RelationFinder, where: SQL): RelationFinder {
+  return { ...finder, find: (keys, reader) => finder.find(keys, reader, where) };
+}
+
+/**
+ * Whether `id` is among the ids of the records of `table` that `where` admits (a subquery of the
+ * table under its own name: `where` names its columns so); undefined, no condition, without `where`.
+ */
+export function within(id: Column, table: Table, where: SQL | undefined): SQL | undefined {
+  if (where === undefined) return undefined;
+  const own = getTableColumns(table) as Record<string, Column>;
+  return inArray(id, db.select({ id: own.id as never }).from(table as never).where(where));
+}
 
 /** A table under another name in a statement (a self relation reads the same table twice). */
 function aliasOf(table: Table, name: string): { table: Table; column: (field: string) => Column } {
@@ -138,6 +159,14 @@ export function joinOf<C extends Record<string, Column>>(
     Object.keys(sent).map((field) => [field, related.column(field)]),
   ) as C;
   return { table: related.table, on: eq(id, key), columns: joinedColumns, id };
+}
+
+/**
+ * A belongsTo joined in a route's statement whose related record is null where `where` (the related
+ * model's read rule for the caller, on `table`) does not admit it.
+ */
+export function ruledJoin<C extends Record<string, Column>>(join: JoinedRelation<C>, table: Table, where: SQL): JoinedRelation<C> {
+  return { ...join, on: and(join.on, within(join.id, table, where)) as SQL };
 }
 
 /**
@@ -201,15 +230,21 @@ export interface ComputedFinder {
   none: unknown;
   /**
    * The values for these record ids (and the signed-in user's id, or null), each with its record's
-   * id.
+   * id; with `where` (the related model's read rule for the caller), of the related records it
+   * admits only.
    */
-  find(ids: string[], userId: string | null, reader: Reader): Query<Array<{ key: string | null; value: unknown }>>;
+  find(ids: string[], userId: string | null, reader: Reader, where?: SQL): Query<Array<{ key: string | null; value: unknown }>>;
   /**
    * The field as a column of a select of the records: a subquery on `id`, the records' id column
    * (of their table, or of a joined relation's), read by the index of the join table or of the
-   * foreign key.
+   * foreign key; with `where`, of the related records it admits only.
    */
-  column(id: Column, caller: Caller): SQL;
+  column(id: Column, caller: Caller, where?: SQL): SQL;
+}
+
+/** A computed field read only from the related records `where` admits (see `ruled`). */
+export function ruledComputed(finder: ComputedFinder, where: SQL): ComputedFinder {
+  return { ...finder, find: (ids, userId, reader) => finder.find(ids, userId, reader, where), column: (id, caller) => finder.column(id, caller, where) };
 }
 
 // In the subqueries, the related table is `_r` and the join table `_l`: a subquery on the records'
@@ -218,10 +253,16 @@ export interface ComputedFinder {
 // selected sql`...` without their table, which would leave `"authorId" = "id"` to the subquery's
 // own table.
 
-/** The number of rows of `table` whose `key` holds the record's id. */
-export function countColumn(table: Table, key: string): ComputedFinder["column"] {
+/**
+ * The number of rows of `table` whose `key` holds the record's id; or, with `link`, of the rows of
+ * the join table `table` linking the record (`key`) to a record of `link.table` (`link.other`).
+ */
+export function countColumn(table: Table, key: string, link?: { table: Table; other: string }): ComputedFinder["column"] {
   const related = aliasOf(table, "_r");
-  return (id) => sql`(${sql`select count(*) from ${table} ${related.table} where ${related.column(key)} = ${id}`})`.mapWith(Number);
+  return (id, _caller, where) => {
+    const readable = link ? within(related.column(link.other), link.table, where) : within(related.column("id"), table, where);
+    return sql`(${sql`select count(*) from ${table} ${related.table} where ${and(eq(related.column(key), id), readable)}`})`.mapWith(Number);
+  };
 }
 
 /**
@@ -243,10 +284,10 @@ export function valuesColumn(table: Table, field: string, orderBy: string, desce
   const value = related.column(field);
   const order = sql`order by ${orderOf(related.column(orderBy), descending)}, ${related.column("id")}`;
   if (typeof owner === "string") {
-    return (id) => listColumn(sql`select ${value} as "_v" from ${table} ${related.table} where ${related.column(owner)} = ${id} ${order}`, value);
+    return (id, _caller, where) => listColumn(sql`select ${value} as "_v" from ${table} ${related.table} where ${and(eq(related.column(owner), id), within(related.column("id"), table, where))} ${order}`, value);
   }
   const link = aliasOf(owner.table, "_l");
-  return (id) => listColumn(sql`select ${value} as "_v" from ${owner.table} ${link.table} join ${table} ${related.table} on ${related.column("id")} = ${link.column(owner.other)} where ${link.column(owner.own)} = ${id} ${order}`, value);
+  return (id, _caller, where) => listColumn(sql`select ${value} as "_v" from ${owner.table} ${link.table} join ${table} ${related.table} on ${related.column("id")} = ${link.column(owner.other)} where ${and(eq(link.column(owner.own), id), within(related.column("id"), table, where))} ${order}`, value);
 }
 
 /** The values `select` reads (of `column`, as "_v") as one column, a JSON list in its order, each value then decoded as `column` decodes it. */
@@ -258,9 +299,9 @@ function listColumn(select: SQL, column: Column): SQL {
 export const computed = {
   label: {
     // the summary of each Article linked in _Article_labels, by summary, then id
-    summaries: { list: true, none: null, find: (ids, _userId, reader) => reader.select({ key: tables._Article_labels.B, value: tables.article.summary }).from(tables._Article_labels).innerJoin(tables.article, eq(tables._Article_labels.A, tables.article.id)).where(inArray(tables._Article_labels.B, ids)).orderBy(orderOf(tables.article.summary, false), asc(tables.article.id)), column: valuesColumn(tables.article, "summary", "summary", false, { table: tables._Article_labels, own: "B", other: "A" }) },
+    summaries: { list: true, none: null, find: (ids, _userId, reader, where) => reader.select({ key: tables._Article_labels.B, value: tables.article.summary }).from(tables._Article_labels).innerJoin(tables.article, eq(tables._Article_labels.A, tables.article.id)).where(and(inArray(tables._Article_labels.B, ids), where)).orderBy(orderOf(tables.article.summary, false), asc(tables.article.id)), column: valuesColumn(tables.article, "summary", "summary", false, { table: tables._Article_labels, own: "B", other: "A" }) },
     // the number of Articles linked in _Article_labels
-    articleCount: { list: false, none: 0, find: (ids, _userId, reader) => reader.select({ key: tables._Article_labels.B, value: count() }).from(tables._Article_labels).where(inArray(tables._Article_labels.B, ids)).groupBy(tables._Article_labels.B), column: countColumn(tables._Article_labels, "B") },
+    articleCount: { list: false, none: 0, find: (ids, _userId, reader, where) => reader.select({ key: tables._Article_labels.B, value: count() }).from(tables._Article_labels).where(and(inArray(tables._Article_labels.B, ids), within(tables._Article_labels.A, tables.article, where))).groupBy(tables._Article_labels.B), column: countColumn(tables._Article_labels, "B", { table: tables.article, other: "A" }) },
   },
 } satisfies Record<string, Record<string, ComputedFinder>>;
 

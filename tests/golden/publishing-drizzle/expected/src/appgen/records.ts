@@ -99,45 +99,66 @@ export interface RelationFinder {
   one: boolean;
   /** The field of the records that the related records are found by. */
   key: string;
-  /** The related records of these keys, each with the key it belongs to; lists ordered by id. */
-  find(keys: string[], reader: Reader): Query<Array<{ key: string | null; row: Row }>>;
+  /**
+   * The related records of these keys, each with the key it belongs to; lists ordered by id. With
+   * `where` (the related model's read rule for the caller), only the records it admits.
+   */
+  find(keys: string[], reader: Reader, where?: SQL): Query<Array<{ key: string | null; row: Row }>>;
 }
 
 /** Each model's relations, as a route's `include` names them. */
 export const relations = {
   article: {
     // belongsTo: the User whose id is in authorId
-    author: { one: true, key: "authorId", find: (keys, reader) => reader.select({ key: tables.user.id, row: columns.user }).from(tables.user).where(inArray(tables.user.id, keys)) },
+    author: { one: true, key: "authorId", find: (keys, reader, where) => reader.select({ key: tables.user.id, row: columns.user }).from(tables.user).where(and(inArray(tables.user.id, keys), where)) },
     // hasMany: the Comments whose articleId is this id
-    comments: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables.comment.articleId, row: columns.comment }).from(tables.comment).where(inArray(tables.comment.articleId, keys)).orderBy(asc(tables.comment.id)) },
+    comments: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables.comment.articleId, row: columns.comment }).from(tables.comment).where(and(inArray(tables.comment.articleId, keys), where)).orderBy(asc(tables.comment.id)) },
     // manyToMany: the Tags linked in _Article_tags
-    tags: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables._Article_tags.A, row: columns.tag }).from(tables._Article_tags).innerJoin(tables.tag, eq(tables._Article_tags.B, tables.tag.id)).where(inArray(tables._Article_tags.A, keys)).orderBy(asc(tables.tag.id)) },
+    tags: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables._Article_tags.A, row: columns.tag }).from(tables._Article_tags).innerJoin(tables.tag, eq(tables._Article_tags.B, tables.tag.id)).where(and(inArray(tables._Article_tags.A, keys), where)).orderBy(asc(tables.tag.id)) },
     // manyToMany: the Users linked in _Article_favoritedBy
-    favoritedBy: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables._Article_favoritedBy.A, row: columns.user }).from(tables._Article_favoritedBy).innerJoin(tables.user, eq(tables._Article_favoritedBy.B, tables.user.id)).where(inArray(tables._Article_favoritedBy.A, keys)).orderBy(asc(tables.user.id)) },
+    favoritedBy: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables._Article_favoritedBy.A, row: columns.user }).from(tables._Article_favoritedBy).innerJoin(tables.user, eq(tables._Article_favoritedBy.B, tables.user.id)).where(and(inArray(tables._Article_favoritedBy.A, keys), where)).orderBy(asc(tables.user.id)) },
   },
   comment: {
     // belongsTo: the Article whose id is in articleId
-    article: { one: true, key: "articleId", find: (keys, reader) => reader.select({ key: tables.article.id, row: columns.article }).from(tables.article).where(inArray(tables.article.id, keys)) },
+    article: { one: true, key: "articleId", find: (keys, reader, where) => reader.select({ key: tables.article.id, row: columns.article }).from(tables.article).where(and(inArray(tables.article.id, keys), where)) },
     // belongsTo: the User whose id is in authorId
-    author: { one: true, key: "authorId", find: (keys, reader) => reader.select({ key: tables.user.id, row: columns.user }).from(tables.user).where(inArray(tables.user.id, keys)) },
+    author: { one: true, key: "authorId", find: (keys, reader, where) => reader.select({ key: tables.user.id, row: columns.user }).from(tables.user).where(and(inArray(tables.user.id, keys), where)) },
   },
   tag: {
     // manyToMany: the Articles linked in _Article_tags
-    articles: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables._Article_tags.B, row: columns.article }).from(tables._Article_tags).innerJoin(tables.article, eq(tables._Article_tags.A, tables.article.id)).where(inArray(tables._Article_tags.B, keys)).orderBy(asc(tables.article.id)) },
+    articles: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables._Article_tags.B, row: columns.article }).from(tables._Article_tags).innerJoin(tables.article, eq(tables._Article_tags.A, tables.article.id)).where(and(inArray(tables._Article_tags.B, keys), where)).orderBy(asc(tables.article.id)) },
   },
   user: {
     // hasMany: the Articles whose authorId is this id
-    articles: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables.article.authorId, row: columns.article }).from(tables.article).where(inArray(tables.article.authorId, keys)).orderBy(asc(tables.article.id)) },
+    articles: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables.article.authorId, row: columns.article }).from(tables.article).where(and(inArray(tables.article.authorId, keys), where)).orderBy(asc(tables.article.id)) },
     // hasMany: the Comments whose authorId is this id
-    comments: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables.comment.authorId, row: columns.comment }).from(tables.comment).where(inArray(tables.comment.authorId, keys)).orderBy(asc(tables.comment.id)) },
+    comments: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables.comment.authorId, row: columns.comment }).from(tables.comment).where(and(inArray(tables.comment.authorId, keys), where)).orderBy(asc(tables.comment.id)) },
     // manyToMany: the Users linked in _User_followers
-    followers: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables._User_followers.A, row: columns.user }).from(tables._User_followers).innerJoin(tables.user, eq(tables._User_followers.B, tables.user.id)).where(inArray(tables._User_followers.A, keys)).orderBy(asc(tables.user.id)) },
+    followers: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables._User_followers.A, row: columns.user }).from(tables._User_followers).innerJoin(tables.user, eq(tables._User_followers.B, tables.user.id)).where(and(inArray(tables._User_followers.A, keys), where)).orderBy(asc(tables.user.id)) },
     // manyToMany: the Users linked in _User_followers
-    follows: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables._User_followers.B, row: columns.user }).from(tables._User_followers).innerJoin(tables.user, eq(tables._User_followers.A, tables.user.id)).where(inArray(tables._User_followers.B, keys)).orderBy(asc(tables.user.id)) },
+    follows: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables._User_followers.B, row: columns.user }).from(tables._User_followers).innerJoin(tables.user, eq(tables._User_followers.A, tables.user.id)).where(and(inArray(tables._User_followers.B, keys), where)).orderBy(asc(tables.user.id)) },
     // manyToMany: the Articles linked in _Article_favoritedBy
-    favorites: { one: false, key: "id", find: (keys, reader) => reader.select({ key: tables._Article_favoritedBy.B, row: columns.article }).from(tables._Article_favoritedBy).innerJoin(tables.article, eq(tables._Article_favoritedBy.A, tables.article.id)).where(inArray(tables._Article_favoritedBy.B, keys)).orderBy(asc(tables.article.id)) },
+    favorites: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables._Article_favoritedBy.B, row: columns.article }).from(tables._Article_favoritedBy).innerJoin(tables.article, eq(tables._Article_favoritedBy.A, tables.article.id)).where(and(inArray(tables._Article_favoritedBy.B, keys), where)).orderBy(asc(tables.article.id)) },
   },
 } satisfies Record<string, Record<string, RelationFinder>>;
+
+/**
+ * A relation's finder that reads only the related records `where` admits: the related model's read
+ * rule for the caller (`memoAccess.where("read", caller)`), part of the query.
+ */
+export function ruled(finder: RelationFinder, where: SQL): RelationFinder {
+  return { ...finder, find: (keys, reader) => finder.find(keys, reader, where) };
+}
+
+/**
+ * Whether `id` is among the ids of the records of `table` that `where` admits (a subquery of the
+ * table under its own name: `where` names its columns so); undefined, no condition, without `where`.
+ */
+export function within(id: Column, table: Table, where: SQL | undefined): SQL | undefined {
+  if (where === undefined) return undefined;
+  const own = getTableColumns(table) as Record<string, Column>;
+  return inArray(id, db.select({ id: own.id as never }).from(table as never).where(where));
+}
 
 /** A table under another name in a statement (a self relation reads the same table twice). */
 function aliasOf(table: Table, name: string): { table: Table; column: (field: string) => Column } {
@@ -178,6 +199,14 @@ export function joinOf<C extends Record<string, Column>>(
     Object.keys(sent).map((field) => [field, related.column(field)]),
   ) as C;
   return { table: related.table, on: eq(id, key), columns: joinedColumns, id };
+}
+
+/**
+ * A belongsTo joined in a route's statement whose related record is null where `where` (the related
+ * model's read rule for the caller, on `table`) does not admit it.
+ */
+export function ruledJoin<C extends Record<string, Column>>(join: JoinedRelation<C>, table: Table, where: SQL): JoinedRelation<C> {
+  return { ...join, on: and(join.on, within(join.id, table, where)) as SQL };
 }
 
 /**
@@ -251,15 +280,21 @@ export interface ComputedFinder {
   none: unknown;
   /**
    * The values for these record ids (and the signed-in user's id, or null), each with its record's
-   * id.
+   * id; with `where` (the related model's read rule for the caller), of the related records it
+   * admits only.
    */
-  find(ids: string[], userId: string | null, reader: Reader): Query<Array<{ key: string | null; value: unknown }>>;
+  find(ids: string[], userId: string | null, reader: Reader, where?: SQL): Query<Array<{ key: string | null; value: unknown }>>;
   /**
    * The field as a column of a select of the records: a subquery on `id`, the records' id column
    * (of their table, or of a joined relation's), read by the index of the join table or of the
-   * foreign key.
+   * foreign key; with `where`, of the related records it admits only.
    */
-  column(id: Column, caller: Caller): SQL;
+  column(id: Column, caller: Caller, where?: SQL): SQL;
+}
+
+/** A computed field read only from the related records `where` admits (see `ruled`). */
+export function ruledComputed(finder: ComputedFinder, where: SQL): ComputedFinder {
+  return { ...finder, find: (ids, userId, reader) => finder.find(ids, userId, reader, where), column: (id, caller) => finder.column(id, caller, where) };
 }
 
 // In the subqueries, the related table is `_r` and the join table `_l`: a subquery on the records'
@@ -268,10 +303,16 @@ export interface ComputedFinder {
 // selected sql`...` without their table, which would leave `"authorId" = "id"` to the subquery's
 // own table.
 
-/** The number of rows of `table` whose `key` holds the record's id. */
-export function countColumn(table: Table, key: string): ComputedFinder["column"] {
+/**
+ * The number of rows of `table` whose `key` holds the record's id; or, with `link`, of the rows of
+ * the join table `table` linking the record (`key`) to a record of `link.table` (`link.other`).
+ */
+export function countColumn(table: Table, key: string, link?: { table: Table; other: string }): ComputedFinder["column"] {
   const related = aliasOf(table, "_r");
-  return (id) => sql`(${sql`select count(*) from ${table} ${related.table} where ${related.column(key)} = ${id}`})`.mapWith(Number);
+  return (id, _caller, where) => {
+    const readable = link ? within(related.column(link.other), link.table, where) : within(related.column("id"), table, where);
+    return sql`(${sql`select count(*) from ${table} ${related.table} where ${and(eq(related.column(key), id), readable)}`})`.mapWith(Number);
+  };
 }
 
 /**
@@ -293,10 +334,10 @@ export function valuesColumn(table: Table, field: string, orderBy: string, desce
   const value = related.column(field);
   const order = sql`order by ${orderOf(related.column(orderBy), descending)}, ${related.column("id")}`;
   if (typeof owner === "string") {
-    return (id) => listColumn(sql`select ${value} as "_v" from ${table} ${related.table} where ${related.column(owner)} = ${id} ${order}`, value);
+    return (id, _caller, where) => listColumn(sql`select ${value} as "_v" from ${table} ${related.table} where ${and(eq(related.column(owner), id), within(related.column("id"), table, where))} ${order}`, value);
   }
   const link = aliasOf(owner.table, "_l");
-  return (id) => listColumn(sql`select ${value} as "_v" from ${owner.table} ${link.table} join ${table} ${related.table} on ${related.column("id")} = ${link.column(owner.other)} where ${link.column(owner.own)} = ${id} ${order}`, value);
+  return (id, _caller, where) => listColumn(sql`select ${value} as "_v" from ${owner.table} ${link.table} join ${table} ${related.table} on ${related.column("id")} = ${link.column(owner.other)} where ${and(eq(link.column(owner.own), id), within(related.column("id"), table, where))} ${order}`, value);
 }
 
 /** The values `select` reads (of `column`, as "_v") as one column, a JSON list in its order, each value then decoded as `column` decodes it. */
@@ -308,11 +349,11 @@ function listColumn(select: SQL, column: Column): SQL {
 export const computed = {
   article: {
     // the name of each Tag linked in _Article_tags, by name, then id
-    tagList: { list: true, none: null, find: (ids, _userId, reader) => reader.select({ key: tables._Article_tags.A, value: tables.tag.name }).from(tables._Article_tags).innerJoin(tables.tag, eq(tables._Article_tags.B, tables.tag.id)).where(inArray(tables._Article_tags.A, ids)).orderBy(orderOf(tables.tag.name, false), asc(tables.tag.id)), column: valuesColumn(tables.tag, "name", "name", false, { table: tables._Article_tags, own: "A", other: "B" }) },
+    tagList: { list: true, none: null, find: (ids, _userId, reader, where) => reader.select({ key: tables._Article_tags.A, value: tables.tag.name }).from(tables._Article_tags).innerJoin(tables.tag, eq(tables._Article_tags.B, tables.tag.id)).where(and(inArray(tables._Article_tags.A, ids), where)).orderBy(orderOf(tables.tag.name, false), asc(tables.tag.id)), column: valuesColumn(tables.tag, "name", "name", false, { table: tables._Article_tags, own: "A", other: "B" }) },
     // whether the signed-in user is linked in _Article_favoritedBy (never for an anonymous caller)
     favorited: { list: false, none: false, find: (ids, userId, reader) => userId === null ? null : reader.select({ key: tables._Article_favoritedBy.A, value: eq(tables._Article_favoritedBy.B, userId).mapWith(Boolean) }).from(tables._Article_favoritedBy).where(and(inArray(tables._Article_favoritedBy.A, ids), eq(tables._Article_favoritedBy.B, userId))), column: callerInColumn(tables._Article_favoritedBy, "A", "B") },
     // the number of Users linked in _Article_favoritedBy
-    favoritesCount: { list: false, none: 0, find: (ids, _userId, reader) => reader.select({ key: tables._Article_favoritedBy.A, value: count() }).from(tables._Article_favoritedBy).where(inArray(tables._Article_favoritedBy.A, ids)).groupBy(tables._Article_favoritedBy.A), column: countColumn(tables._Article_favoritedBy, "A") },
+    favoritesCount: { list: false, none: 0, find: (ids, _userId, reader, where) => reader.select({ key: tables._Article_favoritedBy.A, value: count() }).from(tables._Article_favoritedBy).where(and(inArray(tables._Article_favoritedBy.A, ids), within(tables._Article_favoritedBy.B, tables.user, where))).groupBy(tables._Article_favoritedBy.A), column: countColumn(tables._Article_favoritedBy, "A", { table: tables.user, other: "B" }) },
   },
   user: {
     // whether the signed-in user is linked in _User_followers (never for an anonymous caller)

@@ -10,5 +10,5 @@ export interface Comment {
   postId: string;
   body: string;
   createdAt: string;
-  post?: Post;
+  post?: Post | null;
 }

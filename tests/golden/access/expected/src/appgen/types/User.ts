@@ -5,6 +5,7 @@ import type { Post } from "./Post";
  * A User as the API sends it in JSON (dates are ISO 8601 strings).
  * Hidden fields are never sent: password.
  * Relations are present when the route includes them.
+ * Computed fields are present when the route's `fields` name them.
  */
 export interface User {
   id: string;
@@ -12,4 +13,6 @@ export interface User {
   email: string;
   role: "member" | "editor" | "admin";
   posts?: Post[];
+  postsCount?: number;
+  postTitles?: Array<string>;
 }

@@ -4,8 +4,11 @@ import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/app
 import { invalidParam, isUuid } from "@/appgen/params";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
-import { callerOf } from "@/appgen/access";
+import { shaped } from "@/appgen/shape";
+import { postAnswer } from "@/appgen/shapes/post";
+import { callerOf, hidingIncluded } from "@/appgen/access";
 import { postAccess, postFields } from "@/appgen/access/post";
+import { userFields } from "@/appgen/access/user";
 import type { PatchApiPostsByIdBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 import { isProbe, probeAllowed } from "@/appgen/probe";
@@ -48,9 +51,9 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (unread) return unread;
     // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
     const caller = await callerOf(userId);
-    const record = await db.post.findUnique({ where: { id: params.id, AND: [postAccess.where("read", caller)] } });
+    const record = await db.post.findUnique({ where: { id: params.id, AND: [postAccess.where("read", caller)] }, include: postAnswer.include });
     if (!record) return jsonError(404, "Not found");
-    return json(record);
+    return json(shaped(hidingIncluded(record, { author: userFields }, caller), postAnswer.shape));
   });
 }
 

@@ -3,6 +3,7 @@ import { db } from "@/appgen/db";
 import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
+import { userAnswer } from "@/appgen/shapes/user";
 import { callerOf } from "@/appgen/access";
 import { userFields } from "@/appgen/access/user";
 import { getAuthUser } from "@/auth/getAuthUser";
@@ -22,7 +23,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (unread) return unread;
     // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
     const caller = await callerOf(userId);
-    const record = await db.user.findUnique({ where: { id: params.id } });
+    const record = await db.user.findUnique({ where: { id: params.id }, include: userAnswer.include(caller) });
     if (!record) return jsonError(404, "Not found");
     return json(userFields.hiding(record, caller));
   });
