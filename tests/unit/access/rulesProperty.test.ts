@@ -30,6 +30,8 @@ type Rule = { allow?: string[]; deny?: string[]; when?: Condition };
 type Post = {
   id: string;
   authorId: string;
+  /** Optional: a post may have no reviewer. */
+  reviewerId: string | null;
   deskId: string;
   status: string;
   score: number;
@@ -44,13 +46,19 @@ const fieldLeaf: fc.Arbitrary<Condition> = fc.oneof(
   fc.integer({ min: 0, max: 3 }).map((score) => ({ score })),
   fc.boolean().map((flag) => ({ flag })),
   fc.constant({ note: null }),
+  // An optional field compared with a value: a record without one does not hold it (and so holds
+  // its `not`), whatever SQL's NULL would make of the comparison.
+  fc.constantFrom('a', 'b').map((note) => ({ note })),
   fc.constant({ authorId: 'currentUser' }),
+  fc.constant({ reviewerId: 'currentUser' }),
   fc.subarray([...ROLES], { minLength: 1 }).map((roles) => ({ 'currentUser.role': roles })),
   fc.constant({ currentUser: 'signedIn' }),
 );
 const leaf: fc.Arbitrary<Condition> = fc.oneof(
   fieldLeaf,
   fc.constant({ author: 'currentUser' }),
+  // An optional relation: a post without a reviewer does not reach the caller through it.
+  fc.constant({ reviewer: 'currentUser' }),
   // Two relations: the post's desk has the caller among its members.
   fc.constant({ 'desk.members': 'currentUser' }),
 );
@@ -88,6 +96,8 @@ function holds(when: Condition | undefined, post: Post, caller: Caller): boolean
     if (key === 'currentUser') return caller.id !== null;
     if (key === 'authorId' || key === 'author')
       return caller.id !== null && post.authorId === caller.id;
+    if (key === 'reviewerId' || key === 'reviewer')
+      return caller.id !== null && post.reviewerId === caller.id;
     if (key === 'desk.members')
       return caller.id !== null && (MEMBERS[post.deskId] ?? []).includes(caller.id);
     return (post as unknown as Record<string, unknown>)[key] === value;
@@ -108,7 +118,7 @@ const USER = {
   name: 'User',
   fields: { name: 'string' },
   relations: {
-    posts: { type: 'hasMany', model: 'Post' },
+    posts: { type: 'hasMany', model: 'Post', via: 'author' },
     desks: { type: 'manyToMany', model: 'Desk' },
   },
 };
@@ -135,6 +145,7 @@ const postModel = (access: Rule[], noteReader: Condition) => ({
   name: 'Post',
   fields: {
     authorId: 'uuid',
+    reviewerId: { type: 'uuid', optional: true },
     deskId: 'uuid',
     status: { type: 'enum', values: [...STATUSES] },
     score: 'int',
@@ -143,6 +154,7 @@ const postModel = (access: Rule[], noteReader: Condition) => ({
   },
   relations: {
     author: { type: 'belongsTo', model: 'User' },
+    reviewer: { type: 'belongsTo', model: 'User' },
     desk: { type: 'belongsTo', model: 'Desk' },
   },
   // Every field a rule may compare is indexed (else generate warns, once a field).
@@ -334,6 +346,7 @@ async function openPair(orm: Orm, provider: Provider): Promise<Pair> {
 
 const postArbitrary = fc.record({
   author: fc.integer({ min: 0, max: USERS.length - 1 }),
+  reviewer: fc.option(fc.integer({ min: 0, max: USERS.length - 1 }), { nil: null }),
   desk: fc.integer({ min: 0, max: DESK_IDS.length - 1 }),
   status: fc.constantFrom(...STATUSES),
   score: fc.integer({ min: 0, max: 3 }),
@@ -374,6 +387,7 @@ describe.each([
           const posts: Post[] = drafts.map((draft, i) => ({
             id: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
             authorId: USERS[draft.author].id,
+            reviewerId: draft.reviewer === null ? null : USERS[draft.reviewer].id,
             deskId: DESK_IDS[draft.desk],
             status: draft.status,
             score: draft.score,
@@ -421,7 +435,48 @@ describe.each([
           }
         },
       ),
-      { numRuns: RUNS },
+      {
+        numRuns: RUNS,
+        examples: [
+          // A post without a reviewer is not denied by { reviewer: currentUser }.
+          [
+            [{ allow: ['read'] }, { deny: ['read'], when: { reviewer: 'currentUser' } }],
+            { not: { reviewerId: 'currentUser' } },
+            [
+              {
+                author: 0,
+                reviewer: null,
+                desk: 0,
+                status: 'draft',
+                score: 0,
+                flag: false,
+                note: null,
+              },
+            ],
+            null,
+          ],
+          // A record without a note holds `not { note: "a" }`, and is not denied by { note: "b" }.
+          [
+            [
+              { allow: ['read'], when: { not: { note: 'a' } } },
+              { deny: ['read'], when: { note: 'b' } },
+            ],
+            {},
+            [
+              {
+                author: 0,
+                reviewer: null,
+                desk: 0,
+                status: 'draft',
+                score: 0,
+                flag: false,
+                note: null,
+              },
+            ],
+            null,
+          ],
+        ],
+      },
     );
     expect(checked).toBe(RUNS * CALLERS.length);
   });
