@@ -1518,6 +1518,13 @@ export interface AccessConditionContext {
   path: RelationPathContext | null;
   /** role: the roles as a TypeScript array literal (`["editor", "admin"]`). */
   roles: string | null;
+  /**
+   * equals, isCaller: the field is optional; reachesCaller: the path's first step is a belongsTo
+   * whose field is optional. A record without a value (NULL) must not hold the comparison, and so
+   * hold its `not` (and not be denied by it), as the rules say: the query compares it as false,
+   * where SQL's `note = 'a'` (or `reviewerId IN (...)`) alone is unknown, and so is its NOT.
+   */
+  optional: boolean;
 }
 
 /** One rule of a model's `access`, as its module lists it. */

@@ -22,15 +22,18 @@ const EMPTY: Omit<AccessConditionContext, 'kind'> = {
   value: null,
   path: null,
   roles: null,
+  optional: false,
 };
 
 /** A checked condition as the context its partials write (orm/<orm>/access/<kind>). */
 function conditionContext(
-  model: string,
+  model: ProjectModel,
   condition: AccessCondition,
   relations: Map<string, RelationContext[]>,
 ): AccessConditionContext {
   const of = (inner: AccessCondition) => conditionContext(model, inner, relations);
+  const optional = (field: string) =>
+    Boolean(model.fields.find((candidate) => candidate.name === field)?.optional);
   switch (condition.kind) {
     case 'all':
     case 'any':
@@ -45,15 +48,26 @@ function conditionContext(
             kind: 'equals',
             field: condition.field,
             value: JSON.stringify(condition.value),
+            optional: optional(condition.field),
           };
     case 'isCaller':
-      return { ...EMPTY, kind: 'isCaller', field: condition.field };
-    case 'reachesCaller':
+      return {
+        ...EMPTY,
+        kind: 'isCaller',
+        field: condition.field,
+        optional: optional(condition.field),
+      };
+    case 'reachesCaller': {
+      const { path } = relationPath(model.name, condition.relations, 'id', relations);
+      const [first] = path.steps;
       return {
         ...EMPTY,
         kind: 'reachesCaller',
-        path: relationPath(model, condition.relations, 'id', relations).path,
+        path,
+        // A record whose optional belongsTo field is empty reaches no one through it.
+        optional: first.kind === 'belongsTo' && optional(first.foreignKey ?? ''),
       };
+    }
     case 'role':
       return { ...EMPTY, kind: 'role', roles: JSON.stringify(condition.roles).replace(/,/g, ', ') };
     default:
@@ -136,7 +150,7 @@ export function mapAccessModules(
         ? null
         : {
             parameters: `(${readsRecord(condition) ? '' : '_'}record, ${readsCaller(condition) ? '' : '_'}caller)`,
-            condition: conditionContext(model.name, condition, relations),
+            condition: conditionContext(model, condition, relations),
           };
     return [
       {
@@ -151,7 +165,7 @@ export function mapAccessModules(
           operations: JSON.stringify(rule.operations).replace(/,/g, ', '),
           description: JSON.stringify(rule.description),
           readsCaller: readsCaller(rule.condition),
-          when: conditionContext(model.name, rule.condition, relations),
+          when: conditionContext(model, rule.condition, relations),
         })),
         fieldsName: model.fieldRules.length > 0 ? `${delegate}Fields` : null,
         fields: model.fieldRules.map((rule) => ({
