@@ -89,7 +89,7 @@ function generatedModules(out) {
     }
     fs.writeFileSync(
       path.join(out, 'http.cjs'),
-      'exports.jsonError = () => null; exports.logRefusal = () => {}; exports.RuleRefusal = class {}; exports.isProbe = () => false;\n' +
+      'exports.jsonError = () => null; exports.refuse = () => null; exports.RuleRefusal = class {}; exports.isProbe = () => false;\n' +
         'exports.roleOf = async () => null; exports.v7 = () => { throw new Error("ids are given"); };\n',
     );
     fs.copyFileSync(
