@@ -60,12 +60,14 @@ function conditionContext(
     case 'reachesCaller': {
       const { path } = relationPath(model.name, condition.relations, 'id', relations);
       const [first] = path.steps;
+      // A record whose optional belongsTo field is empty reaches no one through it.
+      const guarded = first.kind === 'belongsTo' && optional(first.foreignKey ?? '');
       return {
         ...EMPTY,
         kind: 'reachesCaller',
         path,
-        // A record whose optional belongsTo field is empty reaches no one through it.
-        optional: first.kind === 'belongsTo' && optional(first.foreignKey ?? ''),
+        field: guarded ? first.foreignKey : null,
+        optional: guarded,
       };
     }
     case 'role':
