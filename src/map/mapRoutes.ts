@@ -48,7 +48,7 @@ const WRITES: readonly string[] = ['create', 'replace', 'update'];
 /**
  * The operations that go through the model's access rules (src/appgen/access/<model>.ts).
  * Account routes act as the system (a log-in reads the account before anyone is signed in; a
- * sign-up creates it); `generate` refuses a link route on such a model.
+ * sign-up creates it). A link route finds its record through the read rule (404 when hidden).
  */
 const RULED_OPERATIONS: readonly RouteOperation[] = [
   'list',
@@ -59,6 +59,8 @@ const RULED_OPERATIONS: readonly RouteOperation[] = [
   'delete',
   'deleteMany',
   'updateMany',
+  'link',
+  'unlink',
 ];
 
 /** The writes whose answer may read what was written with its relations and computed fields. */

@@ -267,29 +267,12 @@ export function checkAccessRules(
   });
 }
 
-/** Where records of a model with rules would be read around them: refused until rules apply there. */
-function notYet(
-  document: ConfigDocument,
-  at: string,
-  what: string,
-  ruled: string,
-  hint: string,
-): Diagnostic {
-  return diagnosticAt(
-    document,
-    at,
-    `${what} reads ${ruled} records, and ${ruled}'s access rules do not apply there yet`,
-    hint,
-    'key',
-  );
-}
-
 /**
  * The places that read a model's records beside its own routes where access rules do not apply
- * (issue 52): a link route on such a model, a field with a rule on writes in a collection PATCH,
- * and a `values` computed field that lists (or orders by) a field only some callers may read (a
- * rule on a field is tested on the record, which a list of values does not send). `generate`
- * refuses them rather than let records past the rules. Included records, counts and other lists
+ * (issue 52): a field with a rule on writes in a collection PATCH, and a `values` computed field
+ * that lists (or orders by) a field only some callers may read (a rule on a field is tested on the
+ * record, which a list of values does not send). `generate` refuses them rather than let records
+ * past the rules. Included records, counts and other lists
  * of values go through the related model's rules (src/map/mapAccess.ts, ruledReadOf).
  */
 export function checkRuledReads(
@@ -298,12 +281,6 @@ export function checkRuledReads(
   models: ReadonlyMap<string, CheckedModel>,
   routes: readonly CheckedRoute[],
 ): Diagnostic[] {
-  const ruled = (name: string | undefined) => {
-    const config = name === undefined ? undefined : models.get(name)?.config;
-    return (
-      config !== undefined && ((config.access?.length ?? 0) > 0 || fieldRulesOf(config).length > 0)
-    );
-  };
   const problems: Diagnostic[] = [];
   for (const { config } of models.values()) {
     const document = modelDocuments.get(config.name);
@@ -335,16 +312,6 @@ export function checkRuledReads(
             ),
           );
     }
-    if (route.config.link !== undefined && ruled(model.name))
-      problems.push(
-        notYet(
-          document,
-          childPointer(route.origin.pointer, 'link'),
-          `${label} links the caller to a record: it`,
-          model.name,
-          'remove the route, or the rules, for now.',
-        ),
-      );
   }
   return problems;
 }

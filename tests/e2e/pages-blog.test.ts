@@ -936,8 +936,19 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       expect([archived.titles, archived.total]).toEqual([[], 0]);
     });
 
-    it('answers 404 for a record the caller may not read, on GET, PATCH and a nested list', async () => {
+    it('answers 404 for a record the caller may not read, on GET, PATCH, a link and a nested list', async () => {
       const draft = String(memos.draft[0].id);
+      // A link route finds its record through the read rule; its answer hides fields as any does.
+      await send('POST', `/api/memos/${draft}/watch`, undefined, 404, people.Rita);
+      const watched = await send(
+        'POST',
+        `/api/memos/${String(memos.shared[0].id)}/watch`,
+        undefined,
+        200,
+        people.Rita,
+      );
+      expect(watched).toMatchObject({ title: 'shared memo 0' });
+      expect(watched).not.toHaveProperty('reviewNote');
       await send('GET', `/api/memos/${draft}`, undefined, 404);
       await send('GET', `/api/memos/${draft}`, undefined, 404, people.Rita);
       const own = await send('GET', `/api/memos/${draft}`, undefined, 200, authors[0].auth);

@@ -102,6 +102,29 @@ export const user = pgTable(
 );
 
 /**
+ * The links of the manyToMany relation _Post_watchers: `A` holds a Post id,
+ * `B` a User id (Prisma's table; the pair is a unique index, as Prisma makes it on
+ * SQLite: drizzle-kit cannot read a composite primary key back).
+ */
+export const _Post_watchers = pgTable(
+  "_Post_watchers",
+  {
+    A: text("A").notNull(),
+    B: text("B").notNull(),
+  },
+  (table) => [
+    uniqueIndex("_Post_watchers_AB_unique").on(table.A, table.B),
+    index("_Post_watchers_B_index").on(table.B),
+    foreignKey({ name: "_Post_watchers_A_fkey", columns: [table.A], foreignColumns: [post.id] })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
+    foreignKey({ name: "_Post_watchers_B_fkey", columns: [table.B], foreignColumns: [user.id] })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
+  ],
+);
+
+/**
  * The links of the manyToMany relation _Tag_posts: `A` holds a Post id,
  * `B` a Tag id (Prisma's table; the pair is a unique index, as Prisma makes it on
  * SQLite: drizzle-kit cannot read a composite primary key back).

@@ -20,6 +20,7 @@ const TABLE_PROBES: Array<[string, () => Promise<unknown>]> = [
   ["Post", async () => { const { db, tables } = await database(); return db.select().from(tables.post).limit(1); }],
   ["Tag", async () => { const { db, tables } = await database(); return db.select().from(tables.tag).limit(1); }],
   ["User", async () => { const { db, tables } = await database(); return db.select().from(tables.user).limit(1); }],
+  ["_Post_watchers", async () => { const { db, tables } = await database(); return db.select().from(tables._Post_watchers).limit(1); }],
   ["_Tag_posts", async () => { const { db, tables } = await database(); return db.select().from(tables._Tag_posts).limit(1); }],
 ];
 

@@ -416,7 +416,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "getApiPosts",
         tags: ["Post"],
         summary: "List Post records",
-        description: "From config/routes/posts.json routes[0].",
+        description: "From config/routes/posts.json routes[2].",
         parameters: [
           {
             name: "status",
@@ -510,7 +510,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "postApiPosts",
         tags: ["Post"],
         summary: "Create Post",
-        description: "From config/routes/posts.json routes[4].",
+        description: "From config/routes/posts.json routes[6].",
         requestBody: {
           required: true,
           content: {
@@ -578,7 +578,7 @@ export const openApiDocument: Record<string, unknown> = {
         tags: ["Post"],
         summary: "Update Post records",
         description:
-          "From config/routes/posts.json routes[8]. Works on every Post the query parameters " +
+          "From config/routes/posts.json routes[10]. Works on every Post the query parameters " +
           "select (every one without them), in one transaction; answers their number (`count`).",
         parameters: [
           {
@@ -664,7 +664,7 @@ export const openApiDocument: Record<string, unknown> = {
         tags: ["Post"],
         summary: "Delete Post records",
         description:
-          "From config/routes/posts.json routes[7]. Works on every Post the query parameters " +
+          "From config/routes/posts.json routes[9]. Works on every Post the query parameters " +
           "select (every one without them), in one transaction; answers their number (`count`).",
         parameters: [
           {
@@ -732,7 +732,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "getApiPostsAll",
         tags: ["Post"],
         summary: "List Post records",
-        description: "From config/routes/posts.json routes[1].",
+        description: "From config/routes/posts.json routes[3].",
         responses: {
           "200": {
             description: "Success",
@@ -776,7 +776,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "getApiPostsPages",
         tags: ["Post"],
         summary: "List Post records",
-        description: "From config/routes/posts.json routes[2].",
+        description: "From config/routes/posts.json routes[4].",
         parameters: [
           {
             name: "sort",
@@ -866,7 +866,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "getApiPostsById",
         tags: ["Post"],
         summary: "Get one Post",
-        description: "From config/routes/posts.json routes[3].",
+        description: "From config/routes/posts.json routes[5].",
         parameters: [
           {
             name: "id",
@@ -960,7 +960,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "patchApiPostsById",
         tags: ["Post"],
         summary: "Update Post",
-        description: "From config/routes/posts.json routes[5].",
+        description: "From config/routes/posts.json routes[7].",
         parameters: [
           {
             name: "id",
@@ -1040,7 +1040,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "deleteApiPostsById",
         tags: ["Post"],
         summary: "Delete Post",
-        description: "From config/routes/posts.json routes[6].",
+        description: "From config/routes/posts.json routes[8].",
         parameters: [
           {
             name: "id",
@@ -1102,12 +1102,130 @@ export const openApiDocument: Record<string, unknown> = {
         ],
       },
     },
+    "/api/posts/{id}/watch": {
+      post: {
+        operationId: "postApiPostsByIdWatch",
+        tags: ["Post"],
+        summary: "Link Post with you",
+        description: "From config/routes/posts.json routes[0].",
+        parameters: [
+          {
+            name: "id",
+            in: "path",
+            required: true,
+            schema: {
+              type: "string",
+              format: "uuid",
+            },
+          },
+        ],
+        responses: {
+          "200": {
+            description: "Success",
+            content: {
+              "application/json": {
+                schema: {
+                  $ref: "#/components/schemas/Post",
+                },
+              },
+            },
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "401": {
+            $ref: "#/components/responses/Unauthorized",
+          },
+          "403": {
+            $ref: "#/components/responses/Forbidden",
+          },
+          "404": {
+            $ref: "#/components/responses/NotFound",
+          },
+          "409": {
+            $ref: "#/components/responses/Conflict",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+        security: [
+          {
+            bearerAuth: [],
+          },
+          {
+            sessionCookie: [],
+          },
+        ],
+      },
+      delete: {
+        operationId: "deleteApiPostsByIdWatch",
+        tags: ["Post"],
+        summary: "Unlink Post from you",
+        description: "From config/routes/posts.json routes[1].",
+        parameters: [
+          {
+            name: "id",
+            in: "path",
+            required: true,
+            schema: {
+              type: "string",
+              format: "uuid",
+            },
+          },
+        ],
+        responses: {
+          "200": {
+            description: "Success",
+            content: {
+              "application/json": {
+                schema: {
+                  $ref: "#/components/schemas/Post",
+                },
+              },
+            },
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "401": {
+            $ref: "#/components/responses/Unauthorized",
+          },
+          "403": {
+            $ref: "#/components/responses/Forbidden",
+          },
+          "404": {
+            $ref: "#/components/responses/NotFound",
+          },
+          "409": {
+            $ref: "#/components/responses/Conflict",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+        security: [
+          {
+            bearerAuth: [],
+          },
+          {
+            sessionCookie: [],
+          },
+        ],
+      },
+    },
     "/api/posts/{postId}/comments": {
       get: {
         operationId: "getApiPostsByPostIdComments",
         tags: ["Comment"],
         summary: "List Comment records",
-        description: "From config/routes/posts.json routes[9].",
+        description: "From config/routes/posts.json routes[11].",
         parameters: [
           {
             name: "postId",
@@ -1163,7 +1281,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "postApiPostsByPostIdComments",
         tags: ["Comment"],
         summary: "Create Comment",
-        description: "From config/routes/posts.json routes[10].",
+        description: "From config/routes/posts.json routes[12].",
         parameters: [
           {
             name: "postId",

@@ -109,6 +109,8 @@ export const relations = {
     author: { one: true, key: "authorId", find: (keys, reader, where) => reader.select({ key: tables.user.id, row: columns.user }).from(tables.user).where(and(inArray(tables.user.id, keys), where)) },
     // hasMany: the Comments whose postId is this id
     comments: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables.comment.postId, row: columns.comment }).from(tables.comment).where(and(inArray(tables.comment.postId, keys), where)).orderBy(asc(tables.comment.id)) },
+    // manyToMany: the Users linked in _Post_watchers
+    watchers: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables._Post_watchers.A, row: columns.user }).from(tables._Post_watchers).innerJoin(tables.user, eq(tables._Post_watchers.B, tables.user.id)).where(and(inArray(tables._Post_watchers.A, keys), where)).orderBy(asc(tables.user.id)) },
   },
   tag: {
     // manyToMany: the Posts linked in _Tag_posts

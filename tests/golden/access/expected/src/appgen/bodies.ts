@@ -4,21 +4,21 @@
 export interface PatchApiCommentsByIdBody {
   body?: string;
 }
-/** Body of POST config/routes/posts.json routes[10] */
+/** Body of POST config/routes/posts.json routes[12] */
 export interface PostApiPostsByPostIdCommentsBody {
   body: string;
 }
-/** Body of PATCH config/routes/posts.json routes[5] */
+/** Body of PATCH config/routes/posts.json routes[7] */
 export interface PatchApiPostsByIdBody {
   title?: string;
   status?: "draft" | "published" | "archived";
 }
-/** Body of POST config/routes/posts.json routes[4] */
+/** Body of POST config/routes/posts.json routes[6] */
 export interface PostApiPostsBody {
   title: string;
   status?: "draft" | "published" | "archived";
 }
-/** Body of PATCH config/routes/posts.json routes[8] */
+/** Body of PATCH config/routes/posts.json routes[10] */
 export interface PatchApiPostsBody {
   title: string;
 }

@@ -178,7 +178,7 @@ export interface GetApiPostsByPostIdCommentsInput {
 
 export type GetApiPostsByPostIdCommentsResult = Array<Comment>;
 
-/** GET /api/posts/:postId/comments (config/routes/posts.json routes[9]) */
+/** GET /api/posts/:postId/comments (config/routes/posts.json routes[11]) */
 export function getApiPostsByPostIdComments(
   input: GetApiPostsByPostIdCommentsInput,
   options?: RequestOptions,
@@ -194,7 +194,7 @@ export interface PostApiPostsByPostIdCommentsInput {
 
 export type PostApiPostsByPostIdCommentsResult = Comment;
 
-/** POST /api/posts/:postId/comments (config/routes/posts.json routes[10]) */
+/** POST /api/posts/:postId/comments (config/routes/posts.json routes[12]) */
 export function postApiPostsByPostIdComments(
   input: PostApiPostsByPostIdCommentsInput,
   options?: RequestOptions,
@@ -209,7 +209,7 @@ export interface GetApiPostsByIdInput {
 
 export type GetApiPostsByIdResult = Omit<Post, "author"> & { author: Required<Pick<User, "id" | "name" | "role">> };
 
-/** GET /api/posts/:id (config/routes/posts.json routes[3]) */
+/** GET /api/posts/:id (config/routes/posts.json routes[5]) */
 export function getApiPostsById(
   input: GetApiPostsByIdInput,
   options?: RequestOptions,
@@ -225,7 +225,7 @@ export interface PatchApiPostsByIdInput {
 
 export type PatchApiPostsByIdResult = Post;
 
-/** PATCH /api/posts/:id (config/routes/posts.json routes[5]) */
+/** PATCH /api/posts/:id (config/routes/posts.json routes[7]) */
 export function patchApiPostsById(
   input: PatchApiPostsByIdInput,
   options?: RequestOptions,
@@ -240,7 +240,7 @@ export interface DeleteApiPostsByIdInput {
 
 export type DeleteApiPostsByIdResult = { success: true };
 
-/** DELETE /api/posts/:id (config/routes/posts.json routes[6]) */
+/** DELETE /api/posts/:id (config/routes/posts.json routes[8]) */
 export function deleteApiPostsById(
   input: DeleteApiPostsByIdInput,
   options?: RequestOptions,
@@ -249,12 +249,42 @@ export function deleteApiPostsById(
   return send("DELETE", "/api/posts/" + encodeURIComponent(String(params.id)), undefined, options);
 }
 
+export interface PostApiPostsByIdWatchInput {
+  params: { id: string };
+}
+
+export type PostApiPostsByIdWatchResult = Post;
+
+/** POST /api/posts/:id/watch (config/routes/posts.json routes[0]) */
+export function postApiPostsByIdWatch(
+  input: PostApiPostsByIdWatchInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiPostsByIdWatchResult>> {
+  const params = input.params;
+  return send("POST", "/api/posts/" + encodeURIComponent(String(params.id)) + "/watch", undefined, options);
+}
+
+export interface DeleteApiPostsByIdWatchInput {
+  params: { id: string };
+}
+
+export type DeleteApiPostsByIdWatchResult = Post;
+
+/** DELETE /api/posts/:id/watch (config/routes/posts.json routes[1]) */
+export function deleteApiPostsByIdWatch(
+  input: DeleteApiPostsByIdWatchInput,
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteApiPostsByIdWatchResult>> {
+  const params = input.params;
+  return send("DELETE", "/api/posts/" + encodeURIComponent(String(params.id)) + "/watch", undefined, options);
+}
+
 export interface GetApiPostsAllInput {
 }
 
 export type GetApiPostsAllResult = Array<Post>;
 
-/** GET /api/posts/all (config/routes/posts.json routes[1]) */
+/** GET /api/posts/all (config/routes/posts.json routes[3]) */
 export function getApiPostsAll(
   _input: GetApiPostsAllInput = {},
   options?: RequestOptions,
@@ -268,7 +298,7 @@ export interface GetApiPostsPagesInput {
 
 export type GetApiPostsPagesResult = Array<Post>;
 
-/** GET /api/posts/pages (config/routes/posts.json routes[2]) */
+/** GET /api/posts/pages (config/routes/posts.json routes[4]) */
 export function getApiPostsPages(
   input: GetApiPostsPagesInput = {},
   options?: RequestOptions,
@@ -282,7 +312,7 @@ export interface GetApiPostsInput {
 
 export type GetApiPostsResult = Array<Post>;
 
-/** GET /api/posts (config/routes/posts.json routes[0]) */
+/** GET /api/posts (config/routes/posts.json routes[2]) */
 export function getApiPosts(
   input: GetApiPostsInput = {},
   options?: RequestOptions,
@@ -296,7 +326,7 @@ export interface PostApiPostsInput {
 
 export type PostApiPostsResult = Post;
 
-/** POST /api/posts (config/routes/posts.json routes[4]) */
+/** POST /api/posts (config/routes/posts.json routes[6]) */
 export function postApiPosts(
   input: PostApiPostsInput,
   options?: RequestOptions,
@@ -311,7 +341,7 @@ export interface PatchApiPostsInput {
 
 export type PatchApiPostsResult = { "count": number };
 
-/** PATCH /api/posts (config/routes/posts.json routes[8]) */
+/** PATCH /api/posts (config/routes/posts.json routes[10]) */
 export function patchApiPosts(
   input: PatchApiPostsInput,
   options?: RequestOptions,
@@ -325,7 +355,7 @@ export interface DeleteApiPostsInput {
 
 export type DeleteApiPostsResult = { "count": number };
 
-/** DELETE /api/posts (config/routes/posts.json routes[7]) */
+/** DELETE /api/posts (config/routes/posts.json routes[9]) */
 export function deleteApiPosts(
   input: DeleteApiPostsInput = {},
   options?: RequestOptions,

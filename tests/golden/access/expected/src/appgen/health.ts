@@ -17,6 +17,7 @@ const TABLE_PROBES: Array<[string, () => Promise<unknown>]> = [
   ["Post", async () => (await client()).post.findFirst({ select: { id: true, authorId: true, title: true, status: true, createdAt: true } })],
   ["Tag", async () => (await client()).tag.findFirst({ select: { id: true, name: true } })],
   ["User", async () => (await client()).user.findFirst({ select: { id: true, name: true, email: true, password: true, role: true } })],
+  ["_Post_watchers", async () => (await client()).$queryRawUnsafe("select \"A\", \"B\" from \"_Post_watchers\" limit 1")],
   ["_Tag_posts", async () => (await client()).$queryRawUnsafe("select \"A\", \"B\" from \"_Tag_posts\" limit 1")],
 ];
 

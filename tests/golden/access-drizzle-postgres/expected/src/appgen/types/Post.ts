@@ -14,4 +14,5 @@ export interface Post {
   createdAt: string;
   author?: User;
   comments?: Comment[];
+  watchers?: User[];
 }

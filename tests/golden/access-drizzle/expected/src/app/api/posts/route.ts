@@ -79,7 +79,7 @@ const deleteApiPostsQuery = {
   maxPageSize: 100,
 } satisfies ListQuerySpec;
 
-/** GET /api/posts (config/routes/posts.json routes[0]) */
+/** GET /api/posts (config/routes/posts.json routes[2]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
     // Optional sign-in: a signed-in caller is identified, anyone else is anonymous (null); but a
@@ -105,7 +105,7 @@ export async function GET(request: Request): Promise<Response> {
   });
 }
 
-/** POST /api/posts (config/routes/posts.json routes[4]) */
+/** POST /api/posts (config/routes/posts.json routes[6]) */
 export async function POST(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);
@@ -142,7 +142,7 @@ export async function POST(request: Request): Promise<Response> {
   });
 }
 
-/** PATCH /api/posts (config/routes/posts.json routes[8]) */
+/** PATCH /api/posts (config/routes/posts.json routes[10]) */
 export async function PATCH(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);
@@ -180,7 +180,7 @@ export async function PATCH(request: Request): Promise<Response> {
   });
 }
 
-/** DELETE /api/posts (config/routes/posts.json routes[7]) */
+/** DELETE /api/posts (config/routes/posts.json routes[9]) */
 export async function DELETE(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);

@@ -19,7 +19,7 @@ const getApiPostsAllQuery = {
   maxPageSize: 100,
 } satisfies ListQuerySpec;
 
-/** GET /api/posts/all (config/routes/posts.json routes[1]) */
+/** GET /api/posts/all (config/routes/posts.json routes[3]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
     // Optional sign-in: a signed-in caller is identified, anyone else is anonymous (null); but a

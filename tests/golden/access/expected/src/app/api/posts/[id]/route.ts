@@ -38,7 +38,7 @@ const patchApiPostsByIdBodySpec = {
   },
 } satisfies BodySpec;
 
-/** GET /api/posts/:id (config/routes/posts.json routes[3]) */
+/** GET /api/posts/:id (config/routes/posts.json routes[5]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
@@ -57,7 +57,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   });
 }
 
-/** PATCH /api/posts/:id (config/routes/posts.json routes[5]) */
+/** PATCH /api/posts/:id (config/routes/posts.json routes[7]) */
 export async function PATCH(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
@@ -81,8 +81,8 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     // Rules on fields (src/appgen/access/post.ts): a field the caller may not write is refused (403), never dropped.
     const unwritable = body === undefined ? null : postFields.refuses(request, body, current, caller);
     if (unwritable) return unwritable;
-    // Authorization (config/routes/posts.json routes[5].voter "owner:authorId|role:admin"): that check lets the caller through, else the role, read now, must be one of these.
-    if (!allowOwner(userId, current, "authorId")) await requireRole(userId, ["admin"], "config/routes/posts.json routes[5].voter \"owner:authorId|role:admin\"");
+    // Authorization (config/routes/posts.json routes[7].voter "owner:authorId|role:admin"): that check lets the caller through, else the role, read now, must be one of these.
+    if (!allowOwner(userId, current, "authorId")) await requireRole(userId, ["admin"], "config/routes/posts.json routes[7].voter \"owner:authorId|role:admin\"");
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body.
@@ -102,7 +102,7 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
   });
 }
 
-/** DELETE /api/posts/:id (config/routes/posts.json routes[6]) */
+/** DELETE /api/posts/:id (config/routes/posts.json routes[8]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;
@@ -121,8 +121,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     // Access rules (src/appgen/access/post.ts): a record the caller may not read is not found; one they may not delete is refused.
     const refused = await postAccess.refuses(request, "delete", caller, async (where) => (await db.post.count({ where: { id: params.id, AND: [where] } })) === 1);
     if (refused) return refused;
-    // Authorization (config/routes/posts.json routes[6].voter "role:admin"): the role, read now, must be one of these.
-    await requireRole(userId, ["admin"], "config/routes/posts.json routes[6].voter \"role:admin\"");
+    // Authorization (config/routes/posts.json routes[8].voter "role:admin"): the role, read now, must be one of these.
+    await requireRole(userId, ["admin"], "config/routes/posts.json routes[8].voter \"role:admin\"");
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (isProbe(request)) return probeAllowed();
     await db.post.delete({ where: { id: params.id, AND: [postAccess.where("read", caller), postAccess.where("delete", caller)] } });

@@ -20,7 +20,7 @@ const getApiPostsPagesQuery = {
   cursor: { createdAt: "date" },
 } satisfies ListQuerySpec;
 
-/** GET /api/posts/pages (config/routes/posts.json routes[2]) */
+/** GET /api/posts/pages (config/routes/posts.json routes[4]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
     // Optional sign-in: a signed-in caller is identified, anyone else is anonymous (null); but a

@@ -25,7 +25,7 @@ const postApiPostsByPostIdCommentsBodySpec = {
   },
 } satisfies BodySpec;
 
-/** GET /api/posts/:postId/comments (config/routes/posts.json routes[9]) */
+/** GET /api/posts/:postId/comments (config/routes/posts.json routes[11]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const folder = await ctx.params;
@@ -47,7 +47,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
   });
 }
 
-/** POST /api/posts/:postId/comments (config/routes/posts.json routes[10]) */
+/** POST /api/posts/:postId/comments (config/routes/posts.json routes[12]) */
 export async function POST(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const folder = await ctx.params;
