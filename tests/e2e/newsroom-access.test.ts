@@ -30,9 +30,19 @@ const ACCOUNTS = CONFIG.settings.accounts as {
   roles: string[];
   defaultRole?: string;
   roleField?: string;
+  identity?: string[];
 };
 const ACCOUNTS_MODEL = ACCOUNTS.model ?? 'User';
 const ROLE_FIELD = ACCOUNTS.roleField ?? 'role';
+/** The accounts model's identity fields (docs/config.md "accounts.identity"). */
+const IDENTITY =
+  ACCOUNTS.identity ??
+  (['email', 'username'] as const)
+    .filter((name) => {
+      const field = CONFIG.models[ACCOUNTS_MODEL].fields[name];
+      return typeof field === 'object' && (field as { unique?: boolean }).unique;
+    })
+    .slice(0, 1);
 const DEFAULT_ROLE = ACCOUNTS.defaultRole ?? ACCOUNTS.roles[0];
 const PASSWORD = 'correct horse battery staple';
 /** A well-formed id no record has. */
@@ -60,6 +70,8 @@ interface Route {
     count?: boolean;
   };
   collection?: boolean;
+  fields?: string[];
+  include?: string[] | Record<string, { fields?: string[] }>;
   link?: string;
   account?: 'signUp' | 'logIn' | 'logOut';
   status?: number;
@@ -162,7 +174,11 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
   let server: RunningServer;
   let base: string;
   let dropDatabase: (() => Promise<void>) | undefined;
-  const model = new AccessModel(CONFIG.models, { model: ACCOUNTS_MODEL, roleField: ROLE_FIELD });
+  const model = new AccessModel(CONFIG.models, {
+    model: ACCOUNTS_MODEL,
+    roleField: ROLE_FIELD,
+    identity: IDENTITY,
+  });
   const people: Record<string, Identity> = {};
   const anonymous: Identity = { name: 'anonymous', id: null, email: null, auth: {} };
   /** Anonymous, member A, member B, the editor, the admin. */
@@ -302,7 +318,7 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
       .filter((row) => !parent || row[parent.param] === parentId)
       .filter((row) => Object.entries(filters).every(([field, value]) => row[field] === value))
       .filter((row) => model.allows(name, 'read', row, caller(who)));
-    return rows.sort(orderOf(route)).map((row) => model.sent(name, row, caller(who)));
+    return rows.sort(orderOf(route)).map((row) => model.shaped(name, row, caller(who), route));
   };
   /** The filter values to try: each value of an enum, each record a belongsTo field names. */
   const filterVariants = (route: Route, who?: Identity): Array<Record<string, string>> => {
@@ -454,6 +470,7 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
     const expected = model.get(name, id);
     const one = ROUTES.find((r) => kindOf(r) === 'one' && modelOf(r) === name && !r.link);
     let got: Row | undefined;
+    const shape = one ?? ROUTES.find((r) => kindOf(r) === 'list' && modelOf(r) === name)!;
     if (one) {
       const answer = await ask(auditor, 'GET', pathOf(one, { id }));
       expect([name, id, answer.status]).toEqual([name, id, expected ? 200 : 404]);
@@ -476,7 +493,7 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
       name,
       id,
       'as stored',
-      expected === undefined ? undefined : model.sent(name, expected, caller(auditor)),
+      expected === undefined ? undefined : model.shaped(name, expected, caller(auditor), shape),
     ]);
   };
   /** Records removed from the model, kept for the parent a re-read of them looks under. */
@@ -582,7 +599,7 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
             ? notFound()
             : !voterAllows(route, who, id, row)
               ? FORBIDDEN
-              : { status: 200, body: model.sent(name, row, caller(who)) };
+              : { status: 200, body: model.shaped(name, row, caller(who), route) };
         expectCell(
           route,
           `${who.name} on ${id}`,
@@ -646,7 +663,7 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
                 Object.keys(body).map((field) => [field, before[field]]),
               );
               const restored = await must(auditor, 'PATCH', pathOf(route, { id }), restore, 200);
-              expect(restored).toEqual(model.sent(name, before, caller(auditor)));
+              expect(restored).toEqual(model.shaped(name, before, caller(auditor), route));
               model.put(name, before);
             } else await reread(name, id);
           }
@@ -763,7 +780,12 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
   const linkCells = async (route: Route, linking: boolean) => {
     const name = modelOf(route);
     const relation = route.link!;
-    const nested = ROUTES.filter((r) => kindOf(r) === 'list' && parentOf(r)?.model === name);
+    // The lists under that record, and the model's own lists (their counts of related records).
+    const nested = ROUTES.filter(
+      (r) =>
+        kindOf(r) === 'list' &&
+        (parentOf(r)?.model === name || (modelOf(r) === name && !parentOf(r))),
+    );
     const check = async (who: Identity, id: string) => {
       for (const list of nested) await listCell(list, who, id, {}, null);
     };
@@ -784,7 +806,7 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
             : {
                 status: route.status ?? 200,
                 body: route.response
-                  ? model.sent(name, model.get(name, id)!, caller(who))
+                  ? model.shaped(name, model.get(name, id)!, caller(who), route)
                   : { success: true },
               },
         );
@@ -877,7 +899,7 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
     const record = newRecord(route, who, parentId, body);
     if (CONFIG.models[name].access && !model.allows(name, 'create', record, caller(who)))
       return FORBIDDEN;
-    return { status: route.status ?? 201, body: model.sent(name, record, caller(who)) };
+    return { status: route.status ?? 201, body: model.shaped(name, record, caller(who), route) };
   };
 
   /** The bodies an update tries: each field of its body alone, with a value the record does not have. */
@@ -910,7 +932,7 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
     const next = { ...row, ...body };
     // The new values must meet the update rules too (docs/config.md "New values").
     if (!model.allows(name, 'update', next, caller(who))) return FORBIDDEN;
-    return { status: 200, body: model.sent(name, next, caller(who)) };
+    return { status: 200, body: model.shaped(name, next, caller(who), route) };
   };
 
   /** Before a collection delete under a parent: a record of each identity that may create one there. */
