@@ -18,11 +18,13 @@ jest.setTimeout(600_000);
 // JSON rules (support/accessRules.ts, written from docs/config.md, not from appgen's code) and of
 // the route's own auth, voter, set and parents says it must be: lists and counts as exact id
 // sequences with X-Total-Count, cursor pages both ways, nested lists under readable parents only,
-// fields left out per caller, collection deletes counting what they deleted, and every refused
-// write re-read to show it changed nothing. What a route does is read from its JSON (an account
-// route, a list, one record, a link, a create, an update, a collection delete, a delete): a
-// route of another kind fails the suite until the matrix learns it. Includes are not in the
-// example yet (`generate` refuses an include of a model with rules for now).
+// fields left out per caller, included records and counts read through their own model's rules
+// (to-many includes and counts of readable records, an unreadable belongsTo as null, the included
+// model's rules on fields), collection deletes counting what they deleted, collection updates
+// refused whole when a new value breaks the rules, and every refused write re-read to show it
+// changed nothing. What a route does is read from its JSON (an account route, a list, one record,
+// a link, a create, an update, a collection update or delete, a delete): a route of another kind
+// fails the suite until the matrix learns it.
 const EXAMPLE = path.join(REPO_ROOT, 'examples', 'newsroom');
 const CONFIG = readConfig(EXAMPLE);
 const ACCOUNTS = CONFIG.settings.accounts as {
@@ -88,6 +90,7 @@ type Kind =
   | 'unlink'
   | 'create'
   | 'update'
+  | 'updateMany'
   | 'deleteMany'
   | 'delete';
 
@@ -96,7 +99,7 @@ function kindOf(route: Route): Kind {
   if (route.link) return route.method === 'POST' ? 'link' : 'unlink';
   if (route.method === 'GET') return route.response?.endsWith('[]') ? 'list' : 'one';
   if (route.method === 'POST') return 'create';
-  if (route.method === 'PATCH' && !route.collection) return 'update';
+  if (route.method === 'PATCH') return route.collection ? 'updateMany' : 'update';
   if (route.method === 'DELETE') return route.collection ? 'deleteMany' : 'delete';
   throw new Error(`${route.method} ${route.path}: the matrix has no cells for this kind of route`);
 }
@@ -124,6 +127,7 @@ const RANK: Record<Kind, number> = {
   unlink: 2,
   create: 3,
   update: 4,
+  updateMany: 4,
   delete: 5,
   deleteMany: 6,
 };
@@ -669,6 +673,50 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
           }
       });
     },
+    // Each identity, on each parent, with and without the route's filter, writes each body;
+    // the model follows what the evaluator says changed, and the auditor's list of the parent
+    // shows after each identity that nothing else did.
+    updateMany: async (route) => {
+      const name = modelOf(route);
+      await inParallel(parentIds(route), async (parentId) => {
+        for (const who of rotated(parentId)) {
+          for (const filters of [...filterVariants(route, who), {}])
+            for (const body of updateManyBodies(route, who)) {
+              const at = `${pathOf(route, parentValues(route, parentId))}${queryString(filters)}`;
+              const { changed, ...expected } = expectedUpdateMany(
+                route,
+                who,
+                parentId,
+                filters,
+                body,
+              );
+              expectCell(
+                route,
+                `${who.name}, parent ${parentId}, ${queryString(filters) || 'no filter'}, ${JSON.stringify(body)}`,
+                await ask(who, 'PATCH', at, body),
+                expected,
+              );
+              for (const row of changed) model.put(name, { ...row, ...body });
+            }
+          if (parentId !== MISSING) {
+            const list = childList(route);
+            const left = await readList(
+              list,
+              auditor,
+              parentId,
+              {},
+              list.query?.pageSize ? 100 : null,
+            );
+            expect([routeName(route), who.name, 'left', left.body]).toEqual([
+              routeName(route),
+              who.name,
+              'left',
+              expectedList(list, auditor, parentId, {}).body,
+            ]);
+          }
+        }
+      });
+    },
     deleteMany: async (route) => {
       const name = modelOf(route);
       const parents = parentIds(route);
@@ -933,6 +981,52 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
     // The new values must meet the update rules too (docs/config.md "New values").
     if (!model.allows(name, 'update', next, caller(who))) return FORBIDDEN;
     return { status: 200, body: model.shaped(name, next, caller(who), route) };
+  };
+
+  /**
+   * The bodies a collection PATCH tries: each user id field it writes set to the caller's id (an
+   * anonymous caller's: the first identity's) and to the next identity's.
+   */
+  const updateManyBodies = (route: Route, who: Identity): Row[] => {
+    const users = identities.flatMap((each) => (each.id === null ? [] : [each.id]));
+    const self = who.id ?? users[0];
+    const other = users[(users.indexOf(self) + 1) % users.length];
+    return Object.keys(route.body ?? {}).reduce<Row[]>(
+      (variants, field) => {
+        if (model.belongsToBy(modelOf(route), field)?.[1].model !== ACCOUNTS_MODEL)
+          throw new Error(`${routeName(route)}: the matrix writes only user ids in a collection`);
+        return variants.flatMap((body) => [self, other].map((id) => ({ ...body, [field]: id })));
+      },
+      [{}],
+    );
+  };
+  /**
+   * A collection PATCH (docs/config.md "Access rules", "Collections"): it changes the records the
+   * caller may read and update among those it selects, and checks their new values against the
+   * update rules: when one breaks them, 403 and nothing changes.
+   */
+  const expectedUpdateMany = (
+    route: Route,
+    who: Identity,
+    parentId: string,
+    filters: Record<string, string>,
+    body: Row,
+  ): { status: number; body: unknown; changed: Row[] } => {
+    const name = modelOf(route);
+    if (needsSignIn(route, who)) return { ...UNAUTHORIZED, changed: [] };
+    const refused = parentRefusal(route, parentId, who);
+    if (refused) return { ...refused, changed: [] };
+    if (!voterAllows(route, who, null, null)) return { ...FORBIDDEN, changed: [] };
+    const changed = listed(route, who, parentId, filters)
+      .map((row) => model.get(name, String(row.id))!)
+      .filter((row) => model.allows(name, 'update', row, caller(who)));
+    if (changed.some((row) => !model.allows(name, 'update', { ...row, ...body }, caller(who))))
+      return { ...FORBIDDEN, changed: [] };
+    return {
+      status: route.status ?? 204,
+      body: route.status ? { count: changed.length } : '',
+      changed,
+    };
   };
 
   /** Before a collection delete under a parent: a record of each identity that may create one there. */
