@@ -136,6 +136,49 @@ export const readsRecord = (condition: AccessCondition): boolean =>
 export const readsCaller = (condition: AccessCondition): boolean =>
   hasLeaf(condition, ['isCaller', 'reachesCaller', 'role', 'signedIn']);
 
+/**
+ * Whether a condition holds only for callers it names by their id or role (not for any signed-in
+ * caller): every way it can hold compares the record with the caller's id or asks for a role.
+ */
+export function namesCaller(condition: AccessCondition): boolean {
+  switch (condition.kind) {
+    case 'all':
+      return condition.items.some(namesCaller);
+    case 'any':
+      return condition.items.every(namesCaller);
+    case 'isCaller':
+    case 'reachesCaller':
+    case 'role':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
+ * Whether a condition compares the record's `field` (or its belongsTo `relation`, alone or as the
+ * first step of a path) with the caller's id.
+ */
+export function comparesWithCaller(
+  condition: AccessCondition,
+  field: string,
+  relation: string,
+): boolean {
+  switch (condition.kind) {
+    case 'all':
+    case 'any':
+      return condition.items.some((item) => comparesWithCaller(item, field, relation));
+    case 'not':
+      return comparesWithCaller(condition.item, field, relation);
+    case 'isCaller':
+      return condition.field === field;
+    case 'reachesCaller':
+      return condition.relations[0] === relation;
+    default:
+      return false;
+  }
+}
+
 /** Whether a condition asks for the caller's role (the handler then reads it). */
 export const readsRole = (condition: AccessCondition): boolean => hasLeaf(condition, ['role']);
 

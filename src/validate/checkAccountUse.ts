@@ -5,6 +5,12 @@ import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import { fieldOf, fieldOptions } from '../domain/fields';
 import { relationOf } from '../domain/relations';
+import {
+  accessRulesOf,
+  comparesWithCaller,
+  namesCaller,
+  type RuleOperation,
+} from '../domain/accessRules';
 import { WRITE_OPERATIONS, type RouteOperation } from '../domain/routeOperation';
 import { childPointer, diagnosticAt } from './locate';
 
@@ -204,16 +210,27 @@ function checkLink(use: AccountUse): Diagnostic[] {
 /**
  * The warning of an `auth` route that writes, from its body, a field that refers to the users
  * (the belongsTo field of a relation to the accounts model): any signed-in user could then write
- * records in someone else's name.
+ * records in someone else's name. Not when the model's access rules decide who may write it:
+ * every rule allowing the write names the caller (by id or role) and one compares the field (or
+ * its relation) with the caller's id, so the new values are checked against the caller.
  */
 export function bodyUserFieldWarnings(use: AccountUse): Diagnostic[] {
   const { document, pointer, config, operation, model, accountsModel } = use;
   if (!config.auth || !config.body || !model || !accountsModel) return [];
   if (!WRITE_OPERATIONS.includes(operation)) return [];
+  const write: RuleOperation = operation === 'create' ? 'create' : 'update';
+  const allowing = accessRulesOf(model).filter(
+    (rule) => rule.effect === 'allow' && rule.operations.includes(write),
+  );
+  const ruled = (field: string, relation: string) =>
+    allowing.length > 0 &&
+    allowing.every((rule) => namesCaller(rule.condition)) &&
+    allowing.some((rule) => comparesWithCaller(rule.condition, field, relation));
   return Object.entries(model.relations ?? {})
     .filter(([, r]) => r.type === 'belongsTo' && r.model === accountsModel)
-    .map(([name, r]) => r.field ?? `${name}Id`)
-    .filter((field) => Object.hasOwn(config.body ?? {}, field))
+    .map(([name, r]) => [name, r.field ?? `${name}Id`] as const)
+    .filter(([name, field]) => Object.hasOwn(config.body ?? {}, field) && !ruled(field, name))
+    .map(([, field]) => field)
     .map((field) =>
       diagnosticAt(
         document,

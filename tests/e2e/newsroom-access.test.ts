@@ -18,11 +18,13 @@ jest.setTimeout(600_000);
 // JSON rules (support/accessRules.ts, written from docs/config.md, not from appgen's code) and of
 // the route's own auth, voter, set and parents says it must be: lists and counts as exact id
 // sequences with X-Total-Count, cursor pages both ways, nested lists under readable parents only,
-// fields left out per caller, collection deletes counting what they deleted, and every refused
-// write re-read to show it changed nothing. What a route does is read from its JSON (an account
-// route, a list, one record, a link, a create, an update, a collection delete, a delete): a
-// route of another kind fails the suite until the matrix learns it. Includes are not in the
-// example yet (`generate` refuses an include of a model with rules for now).
+// fields left out per caller, included records and counts read through their own model's rules
+// (to-many includes and counts of readable records, an unreadable belongsTo as null, the included
+// model's rules on fields), collection deletes counting what they deleted, collection updates
+// refused whole when a new value breaks the rules, and every refused write re-read to show it
+// changed nothing. What a route does is read from its JSON (an account route, a list, one record,
+// a link, a create, an update, a collection update or delete, a delete): a route of another kind
+// fails the suite until the matrix learns it.
 const EXAMPLE = path.join(REPO_ROOT, 'examples', 'newsroom');
 const CONFIG = readConfig(EXAMPLE);
 const ACCOUNTS = CONFIG.settings.accounts as {
@@ -30,9 +32,19 @@ const ACCOUNTS = CONFIG.settings.accounts as {
   roles: string[];
   defaultRole?: string;
   roleField?: string;
+  identity?: string[];
 };
 const ACCOUNTS_MODEL = ACCOUNTS.model ?? 'User';
 const ROLE_FIELD = ACCOUNTS.roleField ?? 'role';
+/** The accounts model's identity fields (docs/config.md "accounts.identity"). */
+const IDENTITY =
+  ACCOUNTS.identity ??
+  (['email', 'username'] as const)
+    .filter((name) => {
+      const field = CONFIG.models[ACCOUNTS_MODEL].fields[name];
+      return typeof field === 'object' && (field as { unique?: boolean }).unique;
+    })
+    .slice(0, 1);
 const DEFAULT_ROLE = ACCOUNTS.defaultRole ?? ACCOUNTS.roles[0];
 const PASSWORD = 'correct horse battery staple';
 /** A well-formed id no record has. */
@@ -60,6 +72,8 @@ interface Route {
     count?: boolean;
   };
   collection?: boolean;
+  fields?: string[];
+  include?: string[] | Record<string, { fields?: string[] }>;
   link?: string;
   account?: 'signUp' | 'logIn' | 'logOut';
   status?: number;
@@ -76,6 +90,7 @@ type Kind =
   | 'unlink'
   | 'create'
   | 'update'
+  | 'updateMany'
   | 'deleteMany'
   | 'delete';
 
@@ -84,7 +99,7 @@ function kindOf(route: Route): Kind {
   if (route.link) return route.method === 'POST' ? 'link' : 'unlink';
   if (route.method === 'GET') return route.response?.endsWith('[]') ? 'list' : 'one';
   if (route.method === 'POST') return 'create';
-  if (route.method === 'PATCH' && !route.collection) return 'update';
+  if (route.method === 'PATCH') return route.collection ? 'updateMany' : 'update';
   if (route.method === 'DELETE') return route.collection ? 'deleteMany' : 'delete';
   throw new Error(`${route.method} ${route.path}: the matrix has no cells for this kind of route`);
 }
@@ -112,6 +127,7 @@ const RANK: Record<Kind, number> = {
   unlink: 2,
   create: 3,
   update: 4,
+  updateMany: 4,
   delete: 5,
   deleteMany: 6,
 };
@@ -162,7 +178,11 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
   let server: RunningServer;
   let base: string;
   let dropDatabase: (() => Promise<void>) | undefined;
-  const model = new AccessModel(CONFIG.models, { model: ACCOUNTS_MODEL, roleField: ROLE_FIELD });
+  const model = new AccessModel(CONFIG.models, {
+    model: ACCOUNTS_MODEL,
+    roleField: ROLE_FIELD,
+    identity: IDENTITY,
+  });
   const people: Record<string, Identity> = {};
   const anonymous: Identity = { name: 'anonymous', id: null, email: null, auth: {} };
   /** Anonymous, member A, member B, the editor, the admin. */
@@ -302,7 +322,7 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
       .filter((row) => !parent || row[parent.param] === parentId)
       .filter((row) => Object.entries(filters).every(([field, value]) => row[field] === value))
       .filter((row) => model.allows(name, 'read', row, caller(who)));
-    return rows.sort(orderOf(route)).map((row) => model.sent(name, row, caller(who)));
+    return rows.sort(orderOf(route)).map((row) => model.shaped(name, row, caller(who), route));
   };
   /** The filter values to try: each value of an enum, each record a belongsTo field names. */
   const filterVariants = (route: Route, who?: Identity): Array<Record<string, string>> => {
@@ -454,6 +474,7 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
     const expected = model.get(name, id);
     const one = ROUTES.find((r) => kindOf(r) === 'one' && modelOf(r) === name && !r.link);
     let got: Row | undefined;
+    const shape = one ?? ROUTES.find((r) => kindOf(r) === 'list' && modelOf(r) === name)!;
     if (one) {
       const answer = await ask(auditor, 'GET', pathOf(one, { id }));
       expect([name, id, answer.status]).toEqual([name, id, expected ? 200 : 404]);
@@ -476,7 +497,7 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
       name,
       id,
       'as stored',
-      expected === undefined ? undefined : model.sent(name, expected, caller(auditor)),
+      expected === undefined ? undefined : model.shaped(name, expected, caller(auditor), shape),
     ]);
   };
   /** Records removed from the model, kept for the parent a re-read of them looks under. */
@@ -582,7 +603,7 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
             ? notFound()
             : !voterAllows(route, who, id, row)
               ? FORBIDDEN
-              : { status: 200, body: model.sent(name, row, caller(who)) };
+              : { status: 200, body: model.shaped(name, row, caller(who), route) };
         expectCell(
           route,
           `${who.name} on ${id}`,
@@ -646,10 +667,54 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
                 Object.keys(body).map((field) => [field, before[field]]),
               );
               const restored = await must(auditor, 'PATCH', pathOf(route, { id }), restore, 200);
-              expect(restored).toEqual(model.sent(name, before, caller(auditor)));
+              expect(restored).toEqual(model.shaped(name, before, caller(auditor), route));
               model.put(name, before);
             } else await reread(name, id);
           }
+      });
+    },
+    // Each identity, on each parent, with and without the route's filter, writes each body;
+    // the model follows what the evaluator says changed, and the auditor's list of the parent
+    // shows after each identity that nothing else did.
+    updateMany: async (route) => {
+      const name = modelOf(route);
+      await inParallel(parentIds(route), async (parentId) => {
+        for (const who of rotated(parentId)) {
+          for (const filters of [...filterVariants(route, who), {}])
+            for (const body of updateManyBodies(route, who)) {
+              const at = `${pathOf(route, parentValues(route, parentId))}${queryString(filters)}`;
+              const { changed, ...expected } = expectedUpdateMany(
+                route,
+                who,
+                parentId,
+                filters,
+                body,
+              );
+              expectCell(
+                route,
+                `${who.name}, parent ${parentId}, ${queryString(filters) || 'no filter'}, ${JSON.stringify(body)}`,
+                await ask(who, 'PATCH', at, body),
+                expected,
+              );
+              for (const row of changed) model.put(name, { ...row, ...body });
+            }
+          if (parentId !== MISSING) {
+            const list = childList(route);
+            const left = await readList(
+              list,
+              auditor,
+              parentId,
+              {},
+              list.query?.pageSize ? 100 : null,
+            );
+            expect([routeName(route), who.name, 'left', left.body]).toEqual([
+              routeName(route),
+              who.name,
+              'left',
+              expectedList(list, auditor, parentId, {}).body,
+            ]);
+          }
+        }
       });
     },
     deleteMany: async (route) => {
@@ -763,7 +828,12 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
   const linkCells = async (route: Route, linking: boolean) => {
     const name = modelOf(route);
     const relation = route.link!;
-    const nested = ROUTES.filter((r) => kindOf(r) === 'list' && parentOf(r)?.model === name);
+    // The lists under that record, and the model's own lists (their counts of related records).
+    const nested = ROUTES.filter(
+      (r) =>
+        kindOf(r) === 'list' &&
+        (parentOf(r)?.model === name || (modelOf(r) === name && !parentOf(r))),
+    );
     const check = async (who: Identity, id: string) => {
       for (const list of nested) await listCell(list, who, id, {}, null);
     };
@@ -784,7 +854,7 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
             : {
                 status: route.status ?? 200,
                 body: route.response
-                  ? model.sent(name, model.get(name, id)!, caller(who))
+                  ? model.shaped(name, model.get(name, id)!, caller(who), route)
                   : { success: true },
               },
         );
@@ -877,7 +947,7 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
     const record = newRecord(route, who, parentId, body);
     if (CONFIG.models[name].access && !model.allows(name, 'create', record, caller(who)))
       return FORBIDDEN;
-    return { status: route.status ?? 201, body: model.sent(name, record, caller(who)) };
+    return { status: route.status ?? 201, body: model.shaped(name, record, caller(who), route) };
   };
 
   /** The bodies an update tries: each field of its body alone, with a value the record does not have. */
@@ -910,7 +980,53 @@ describe.each(VARIANTS)('newsroom access matrix ($orm on $database)', ({ orm, da
     const next = { ...row, ...body };
     // The new values must meet the update rules too (docs/config.md "New values").
     if (!model.allows(name, 'update', next, caller(who))) return FORBIDDEN;
-    return { status: 200, body: model.sent(name, next, caller(who)) };
+    return { status: 200, body: model.shaped(name, next, caller(who), route) };
+  };
+
+  /**
+   * The bodies a collection PATCH tries: each user id field it writes set to the caller's id (an
+   * anonymous caller's: the first identity's) and to the next identity's.
+   */
+  const updateManyBodies = (route: Route, who: Identity): Row[] => {
+    const users = identities.flatMap((each) => (each.id === null ? [] : [each.id]));
+    const self = who.id ?? users[0];
+    const other = users[(users.indexOf(self) + 1) % users.length];
+    return Object.keys(route.body ?? {}).reduce<Row[]>(
+      (variants, field) => {
+        if (model.belongsToBy(modelOf(route), field)?.[1].model !== ACCOUNTS_MODEL)
+          throw new Error(`${routeName(route)}: the matrix writes only user ids in a collection`);
+        return variants.flatMap((body) => [self, other].map((id) => ({ ...body, [field]: id })));
+      },
+      [{}],
+    );
+  };
+  /**
+   * A collection PATCH (docs/config.md "Access rules", "Collections"): it changes the records the
+   * caller may read and update among those it selects, and checks their new values against the
+   * update rules: when one breaks them, 403 and nothing changes.
+   */
+  const expectedUpdateMany = (
+    route: Route,
+    who: Identity,
+    parentId: string,
+    filters: Record<string, string>,
+    body: Row,
+  ): { status: number; body: unknown; changed: Row[] } => {
+    const name = modelOf(route);
+    if (needsSignIn(route, who)) return { ...UNAUTHORIZED, changed: [] };
+    const refused = parentRefusal(route, parentId, who);
+    if (refused) return { ...refused, changed: [] };
+    if (!voterAllows(route, who, null, null)) return { ...FORBIDDEN, changed: [] };
+    const changed = listed(route, who, parentId, filters)
+      .map((row) => model.get(name, String(row.id))!)
+      .filter((row) => model.allows(name, 'update', row, caller(who)));
+    if (changed.some((row) => !model.allows(name, 'update', { ...row, ...body }, caller(who))))
+      return { ...FORBIDDEN, changed: [] };
+    return {
+      status: route.status ?? 204,
+      body: route.status ? { count: changed.length } : '',
+      changed,
+    };
   };
 
   /** Before a collection delete under a parent: a record of each identity that may create one there. */

@@ -37,6 +37,15 @@ interface Relation {
   onDelete?: 'restrict' | 'cascade' | 'setNull';
 }
 
+/** A computed field (docs/config.md "Computed fields"): the evaluator knows `count`. */
+type Computed = { count: string } | Record<string, unknown>;
+
+/** What a route sends of each record: its `fields` and its `include` (docs/config.md). */
+export interface Shape {
+  fields?: string[];
+  include?: string[] | Record<string, { fields?: string[] }>;
+}
+
 interface Rule {
   allow?: string | string[];
   deny?: string | string[];
@@ -47,6 +56,7 @@ export interface Model {
   name: string;
   fields: Record<string, string | FieldOptions>;
   relations?: Record<string, Relation>;
+  computed?: Record<string, Computed>;
   access?: Rule[];
 }
 
@@ -85,8 +95,11 @@ export class AccessModel {
 
   constructor(
     readonly models: Record<string, Model>,
-    /** The accounts model (accounts.model) and its role field (accounts.roleField). */
-    readonly accounts: { model: string; roleField: string },
+    /**
+     * The accounts model (accounts.model), its role field (accounts.roleField) and its identity
+     * fields (accounts.identity: private, left out of an included account its `fields` do not name).
+     */
+    readonly accounts: { model: string; roleField: string; identity: string[] },
   ) {
     for (const name of Object.keys(models)) this.records.set(name, new Map());
   }
@@ -269,15 +282,69 @@ export class AccessModel {
     return rule === undefined || this.holds(model, rule, row, caller);
   }
 
+  /** Whether `caller` is sent the field `name` of this record: not hidden, and its read rule holds. */
+  private visible(model: string, name: string, row: Row, caller: Caller): boolean {
+    const field = this.field(model, name);
+    if (!field) return true;
+    if (field.hidden || field.type === 'password') return false;
+    return this.fieldAllows(model, name, 'read', row, caller);
+  }
+
   /** A record as `caller` is sent it: without the fields they may not read, nor hidden ones. */
   sent(model: string, row: Row, caller: Caller): Row {
     return Object.fromEntries(
-      Object.entries(row).filter(([name]) => {
-        const field = this.field(model, name);
-        if (!field) return true;
-        if (field.hidden || field.type === 'password') return false;
-        return this.fieldAllows(model, name, 'read', row, caller);
-      }),
+      Object.entries(row).filter(([name]) => this.visible(model, name, row, caller)),
     );
+  }
+
+  /**
+   * A computed field's value as `caller` reads it (docs/config.md "Computed fields"): a `count`
+   * counts the related records the caller may read by the related model's rules.
+   */
+  computed(model: string, row: Row, name: string, caller: Caller): unknown {
+    const spec = this.models[model].computed?.[name];
+    if (!spec) throw new Error(`${model} has no computed field "${name}"`);
+    if (typeof spec.count !== 'string')
+      throw new Error(`${model}.${name}: the evaluator knows count fields only`);
+    const target = this.relation(model, spec.count)!.model;
+    return this.related(model, row, spec.count).filter((other) =>
+      this.allows(target, 'read', other, caller),
+    ).length;
+  }
+
+  /**
+   * A record as a route with `shape` sends it to `caller` (docs/config.md "Computed fields and
+   * chosen fields", "Records read beside the route's own"): the fields it names (computed ones
+   * too) or every field, less those hidden or whose read rule does not hold for them; then each
+   * included relation read through its model's rules: a to-many one holds the records the caller
+   * may read, by id, and a belongsTo one is `null` when they may not read it. An included
+   * account leaves out the identity fields its `fields` do not name.
+   */
+  shaped(model: string, row: Row, caller: Caller, shape: Shape, included = false): Row {
+    let out: Row;
+    if (shape.fields) {
+      out = {};
+      for (const name of shape.fields)
+        if (this.models[model].computed?.[name] !== undefined)
+          out[name] = this.computed(model, row, name, caller);
+        else if (this.visible(model, name, row, caller)) out[name] = row[name];
+    } else {
+      out = this.sent(model, row, caller);
+      if (included && model === this.accounts.model)
+        for (const name of this.accounts.identity) delete out[name];
+    }
+    const include: Record<string, { fields?: string[] }> = Array.isArray(shape.include)
+      ? Object.fromEntries(shape.include.map((name) => [name, {}]))
+      : (shape.include ?? {});
+    for (const [name, sub] of Object.entries(include)) {
+      const relation = this.relation(model, name);
+      if (!relation) throw new Error(`${model} has no relation "${name}"`);
+      const readable = this.related(model, row, name)
+        .filter((other) => this.allows(relation.model, 'read', other, caller))
+        .sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1))
+        .map((other) => this.shaped(relation.model, other, caller, { fields: sub.fields }, true));
+      out[name] = relation.type === 'belongsTo' ? (readable[0] ?? null) : readable;
+    }
+    return out;
   }
 }

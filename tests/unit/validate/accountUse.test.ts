@@ -225,4 +225,46 @@ describe('routes that use the signed-in user', () => {
       ),
     ]);
   });
+
+  it('does not warn when the access rules check the user id against the caller', () => {
+    const route = (method: string, path: string) => ({
+      method,
+      path,
+      auth: true,
+      body: { title: { type: 'string', required: method === 'POST' }, authorId: 'uuid' },
+      ...(method === 'PATCH' ? { collection: true, status: 200, model: 'Article' } : {}),
+      ...(method === 'POST' ? { response: 'Article' } : {}),
+    });
+    const warned = (access: unknown[]) =>
+      checkedProject(
+        files([route('POST', '/api/articles'), route('PATCH', '/api/articles')], {
+          'config/models/Article.json': { ...ARTICLE, access },
+        }),
+      ).warnings.map((w) => `${w.message.split(' takes')[0]}`);
+    // Every rule allowing the write names the caller (by id or role), one compares the author.
+    expect(
+      warned([
+        { allow: 'read' },
+        { allow: ['create', 'update'], when: { author: 'currentUser' } },
+        {
+          allow: 'update',
+          when: { any: [{ authorId: 'currentUser' }, { editor: 'currentUser' }] },
+        },
+      ]),
+    ).toEqual([]);
+    // A rule any signed-in caller meets, or none comparing the author: the warning stays.
+    expect(
+      warned([
+        { allow: 'create', when: { author: 'currentUser' } },
+        {
+          allow: 'update',
+          when: { any: [{ author: 'currentUser' }, { currentUser: 'signedIn' }] },
+        },
+      ]),
+    ).toEqual(['PATCH /api/articles']);
+    expect(warned([{ allow: 'all', when: { editor: 'currentUser' } }])).toEqual([
+      'POST /api/articles',
+      'PATCH /api/articles',
+    ]);
+  });
 });
