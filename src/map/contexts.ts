@@ -352,6 +352,11 @@ export interface RelationStepContext {
   otherColumn: 'A' | 'B' | null;
   /** The last step of a path that compares the related id (a scope): belongsTo compares its own field, manyToMany the links' column, with no read of the related table. */
   direct: boolean;
+  /**
+   * hasMany whose `foreignKey` is optional: Drizzle's subquery selects only the related records where it is not null (an empty
+   * key among the ids would make `id IN (...)` unknown, not false, for every other record, and so its `not` in an access rule).
+   */
+  optional: boolean;
   // --- What map decides for the ORM partials (templates/partials/orm), src/map/mapOrmQueries.ts.
   /** How orm/<orm>/through writes the step. */
   orm: OrmStepContext;
