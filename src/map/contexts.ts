@@ -1515,7 +1515,7 @@ export interface AccessConditionContext {
     | 'signedIn';
   /** all, any: the conditions; not: the one it negates. */
   items: AccessConditionContext[];
-  /** equals, isNull, isCaller: the model's field. */
+  /** equals, isNull, isCaller: the model's field; reachesCaller with `optional`: the first step's belongsTo field. */
   field: string | null;
   /** equals: the value as a TypeScript literal (`"published"`, `true`, `3`). */
   value: string | null;

@@ -60,12 +60,14 @@ function conditionContext(
     case 'reachesCaller': {
       const { path } = relationPath(model.name, condition.relations, 'id', relations);
       const [first] = path.steps;
+      // A record whose optional belongsTo field is empty reaches no one through it.
+      const empty = first.kind === 'belongsTo' && optional(first.foreignKey ?? '');
       return {
         ...EMPTY,
         kind: 'reachesCaller',
+        field: empty ? first.foreignKey : null,
         path,
-        // A record whose optional belongsTo field is empty reaches no one through it.
-        optional: first.kind === 'belongsTo' && optional(first.foreignKey ?? ''),
+        optional: empty,
       };
     }
     case 'role':
