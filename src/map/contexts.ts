@@ -352,6 +352,11 @@ export interface RelationStepContext {
   otherColumn: 'A' | 'B' | null;
   /** The last step of a path that compares the related id (a scope): belongsTo compares its own field, manyToMany the links' column, with no read of the related table. */
   direct: boolean;
+  /**
+   * hasMany whose `foreignKey` is optional: Drizzle's subquery selects only the related records where it is not null (an empty
+   * key among the ids would make `id IN (...)` unknown, not false, for every other record, and so its `not` in an access rule).
+   */
+  optional: boolean;
   // --- What map decides for the ORM partials (templates/partials/orm), src/map/mapOrmQueries.ts.
   /** How orm/<orm>/through writes the step. */
   orm: OrmStepContext;
@@ -1510,7 +1515,7 @@ export interface AccessConditionContext {
     | 'signedIn';
   /** all, any: the conditions; not: the one it negates. */
   items: AccessConditionContext[];
-  /** equals, isNull, isCaller: the model's field; reachesCaller (optional): the first step's field. */
+  /** equals, isNull, isCaller: the model's field; reachesCaller with `optional`: the first step's belongsTo field. */
   field: string | null;
   /** equals: the value as a TypeScript literal (`"published"`, `true`, `3`). */
   value: string | null;

@@ -61,13 +61,13 @@ function conditionContext(
       const { path } = relationPath(model.name, condition.relations, 'id', relations);
       const [first] = path.steps;
       // A record whose optional belongsTo field is empty reaches no one through it.
-      const guarded = first.kind === 'belongsTo' && optional(first.foreignKey ?? '');
+      const empty = first.kind === 'belongsTo' && optional(first.foreignKey ?? '');
       return {
         ...EMPTY,
         kind: 'reachesCaller',
+        field: empty ? first.foreignKey : null,
         path,
-        field: guarded ? first.foreignKey : null,
-        optional: guarded,
+        optional: empty,
       };
     }
     case 'role':
@@ -113,15 +113,7 @@ export function methodAccessOf(
 }
 
 /** The operations whose answers send records of their model (their fields' read rules apply). */
-const ANSWERS_RECORDS: readonly RouteOperation[] = [
-  'list',
-  'get',
-  'create',
-  'update',
-  'replace',
-  'link',
-  'unlink',
-];
+const ANSWERS_RECORDS: readonly RouteOperation[] = ['list', 'get', 'create', 'update', 'replace'];
 
 /** The rules on fields a method of `operation` asks; null for a model without. */
 export function methodFieldAccessOf(

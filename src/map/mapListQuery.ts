@@ -23,6 +23,13 @@ function relationStep(
 ): { step: Omit<RelationStepContext, 'orm'>; model: string } {
   const relation = (relations.get(model) ?? []).find((r) => r.name === name) as RelationContext;
   const kind = relation.joinTable ? 'manyToMany' : relation.isList ? 'hasMany' : 'belongsTo';
+  // hasMany: the related model's belongsTo holding this model's id may be empty.
+  const optional =
+    kind === 'hasMany' &&
+    (relations.get(relation.model) ?? []).some(
+      (other) =>
+        other.type === 'belongsTo' && other.field === relation.foreignField && other.optional,
+    );
   return {
     model: relation.model,
     step: {
@@ -37,6 +44,7 @@ function relationStep(
       ownColumn: relation.joinTable?.ownColumn ?? null,
       otherColumn: relation.joinTable?.otherColumn ?? null,
       direct: false,
+      optional,
     },
   };
 }

@@ -312,7 +312,8 @@ export function mapOrmStep(step: Omit<RelationStepContext, 'orm'>): OrmStepConte
     directBelongsTo: '',
     directManyToMany: '))',
     belongsTo: '))',
-    hasMany: '))',
+    // orm/drizzle/through/hasMany: an optional key's `and(isNotNull(...), ...)` closes too.
+    hasMany: step.optional ? ')))' : '))',
     manyToMany: '))))',
   };
   return {

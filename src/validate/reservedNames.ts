@@ -269,6 +269,7 @@ const HANDLER_NAMES = new Set([
   'tx',
   'links',
   'inArray',
+  'isNotNull',
   // slugs (src/appgen/slug.ts, orm/<orm>/takenSlugs)
   'hashPassword',
   'slugify',

@@ -61,6 +61,9 @@ const leaf: fc.Arbitrary<Condition> = fc.oneof(
   fc.constant({ reviewer: 'currentUser' }),
   // Two relations: the post's desk has the caller among its members.
   fc.constant({ 'desk.members': 'currentUser' }),
+  // A hasMany over an optional key: the caller pinned the post (a user who pinned none holds an
+  // empty key, which must not make the condition unknown for other posts).
+  fc.constant({ pinners: 'currentUser' }),
 );
 /** Trees of leaves under any, all and not, and leaves side by side (every key holds). */
 const conditionFrom = (leaves: fc.Arbitrary<Condition>): fc.Arbitrary<Condition> =>
@@ -100,6 +103,7 @@ function holds(when: Condition | undefined, post: Post, caller: Caller): boolean
       return caller.id !== null && post.reviewerId === caller.id;
     if (key === 'desk.members')
       return caller.id !== null && (MEMBERS[post.deskId] ?? []).includes(caller.id);
+    if (key === 'pinners') return caller.id !== null && pins[caller.id] === post.id;
     return (post as unknown as Record<string, unknown>)[key] === value;
   });
 }
@@ -116,10 +120,12 @@ function readable(ruleSet: Rule[], post: Post, caller: Caller): boolean {
 
 const USER = {
   name: 'User',
-  fields: { name: 'string' },
+  // The post the user pinned, if any (Post.pinners).
+  fields: { name: 'string', pinnedId: { type: 'uuid', optional: true } },
   relations: {
     posts: { type: 'hasMany', model: 'Post', via: 'author' },
     desks: { type: 'manyToMany', model: 'Desk' },
+    pinned: { type: 'belongsTo', model: 'Post' },
   },
 };
 const DESK = {
@@ -141,6 +147,8 @@ const MEMBERS: Record<string, string[]> = {
   [DESK_IDS[0]]: [USER_IDS[0], USER_IDS[1]],
   [DESK_IDS[1]]: [USER_IDS[2]],
 };
+/** The post each user pinned in this run (User.pinnedId), or null. */
+let pins: Record<string, string | null> = {};
 const postModel = (access: Rule[], noteReader: Condition) => ({
   name: 'Post',
   fields: {
@@ -156,6 +164,7 @@ const postModel = (access: Rule[], noteReader: Condition) => ({
     author: { type: 'belongsTo', model: 'User' },
     reviewer: { type: 'belongsTo', model: 'User' },
     desk: { type: 'belongsTo', model: 'Desk' },
+    pinners: { type: 'hasMany', model: 'User', via: 'pinned' },
   },
   // Every field a rule may compare is indexed (else generate warns, once a field).
   indexes: [['status'], ['score'], ['flag'], ['note']],
@@ -184,7 +193,7 @@ const SCHEMA_FILE: Record<Orm, string> = {
 interface Pair {
   /** The project of these rules: its files, and its list route run against the pair's database. */
   route(ruleSet: Rule[], noteReader: Condition): (request: Request) => Promise<Response>;
-  /** The posts of the database are now these (the users and desks stay). */
+  /** The posts of the database are now these, and the users' pins `pins` (the users and desks stay). */
   setPosts(posts: Post[]): Promise<void>;
   close(): Promise<void>;
 }
@@ -192,10 +201,17 @@ interface Pair {
 /** A database client as the generated db.ts makes it: only what this test calls. */
 type Drizzle = {
   insert: (table: unknown) => { values: (rows: unknown[]) => Promise<unknown> };
+  update: (table: unknown) => {
+    set: (values: object) => Promise<unknown> & { where: (where: unknown) => Promise<unknown> };
+  };
   delete: (table: unknown) => Promise<unknown>;
 };
 type Prisma = {
-  user: { createMany: (args: object) => Promise<unknown> };
+  user: {
+    createMany: (args: object) => Promise<unknown>;
+    updateMany: (args: object) => Promise<unknown>;
+    update: (args: object) => Promise<unknown>;
+  };
   desk: { create: (args: object) => Promise<unknown> };
   post: {
     createMany: (args: object) => Promise<unknown>;
@@ -305,9 +321,15 @@ async function openPair(orm: Orm, provider: Provider): Promise<Pair> {
       await db
         .insert(tables._Desk_members)
         .values(Object.entries(MEMBERS).flatMap(([A, ids]) => ids.map((B) => ({ A, B }))));
+      const { eq } = requireShared('drizzle-orm') as { eq: (a: unknown, b: unknown) => unknown };
+      const userId = (tables.user as { id: unknown }).id;
       setPosts = async (posts) => {
+        await db.update(tables.user).set({ pinnedId: null });
         await db.delete(tables.post);
         await db.insert(tables.post).values(posts);
+        for (const [id, pinnedId] of Object.entries(pins))
+          if (pinnedId !== null)
+            await db.update(tables.user).set({ pinnedId }).where(eq(userId, id));
       };
     } else {
       const db = dbModule.db as Prisma;
@@ -317,8 +339,11 @@ async function openPair(orm: Orm, provider: Provider): Promise<Pair> {
           data: { ...desk, members: { connect: MEMBERS[desk.id].map((id) => ({ id })) } },
         });
       setPosts = async (posts) => {
+        await db.user.updateMany({ data: { pinnedId: null } });
         await db.post.deleteMany();
         await db.post.createMany({ data: posts });
+        for (const [id, pinnedId] of Object.entries(pins))
+          if (pinnedId !== null) await db.user.update({ where: { id }, data: { pinnedId } });
       };
     }
     return {
@@ -352,6 +377,8 @@ const postArbitrary = fc.record({
   score: fc.integer({ min: 0, max: 3 }),
   flag: fc.boolean(),
   note: fc.option(fc.constantFrom('a', 'b'), { nil: null }),
+  /** The user who pins this post (the first post a user is given), if any. */
+  pinner: fc.option(fc.integer({ min: 0, max: USERS.length - 1 }), { nil: null }),
 });
 // Runs per pair. 100 cost about 40 s of CPU for the four pairs (most of it generating the project
 // of each run's rules); each deliberate break of the rules' translation tried when this was
@@ -394,6 +421,12 @@ describe.each([
             flag: draft.flag,
             note: draft.note,
           }));
+          pins = Object.fromEntries(
+            USERS.map((user, u) => [
+              user.id,
+              posts.find((_, i) => drafts[i].pinner === u)?.id ?? null,
+            ]),
+          );
           await pair!.setPosts(posts);
           for (const caller of CALLERS) {
             const response = await GET(
@@ -451,6 +484,7 @@ describe.each([
                 score: 0,
                 flag: false,
                 note: null,
+                pinner: null,
               },
             ],
             null,
@@ -471,6 +505,39 @@ describe.each([
                 score: 0,
                 flag: false,
                 note: null,
+                pinner: null,
+              },
+            ],
+            null,
+          ],
+          // A post no one pinned, for a caller who pinned none: `not { pinners: currentUser }` holds
+          // and { pinners: currentUser } does not deny (User.pinnedId is empty for every user).
+          [
+            [
+              { allow: ['read'], when: { not: { pinners: 'currentUser' } } },
+              { deny: ['read'], when: { pinners: 'currentUser' } },
+            ],
+            {},
+            [
+              {
+                author: 0,
+                reviewer: null,
+                desk: 0,
+                status: 'draft',
+                score: 0,
+                flag: false,
+                note: null,
+                pinner: null,
+              },
+              {
+                author: 1,
+                reviewer: null,
+                desk: 1,
+                status: 'draft',
+                score: 0,
+                flag: false,
+                note: null,
+                pinner: 1,
               },
             ],
             null,
