@@ -30,23 +30,32 @@ function errorSchema(errors: ProjectContext['errors']): JsonSchema {
   return schema;
 }
 
+/** The error format with one more (optional) property beside the message. */
+function errorSchemaWith(
+  errors: ProjectContext['errors'],
+  name: string,
+  property: JsonSchema,
+): JsonSchema {
+  const schema = errorSchema(errors);
+  const properties = schema.properties as Record<string, JsonSchema>;
+  return { ...schema, properties: { ...properties, [name]: property } };
+}
+
 /**
  * The answer of a body that fails validation: the error format plus `fields`, each failing body
  * field's sentence by its path. At 422 only body validation answers, so `fields` is always there;
  * a 400 may also be a bad path or query parameter, which has the error alone.
  */
 function validationErrorSchema(errors: ProjectContext['errors']): JsonSchema {
-  const schema = errorSchema(errors);
-  const fields: JsonSchema = {
+  const schema = errorSchemaWith(errors, 'fields', {
     type: 'object',
     description:
       'Each failing body field (by its path in the body: `email`, or `user.email` under an envelope) and its message',
     additionalProperties: { type: 'string' },
-  };
+  });
   const required = schema.required as string[];
   return {
     ...schema,
-    properties: { ...(schema.properties as Record<string, JsonSchema>), fields },
     required: errors.validationStatus === 400 ? required : [...required, 'fields'],
   };
 }
@@ -56,16 +65,11 @@ function validationErrorSchema(errors: ProjectContext['errors']): JsonSchema {
  * decided it as the server's log names it (src/appgen/http.ts `refuse`).
  */
 function refusalErrorSchema(errors: ProjectContext['errors']): JsonSchema {
-  const schema = errorSchema(errors);
-  const decidedBy: JsonSchema = {
+  return errorSchemaWith(errors, 'decidedBy', {
     type: 'string',
     description:
       'Development only (next dev): the rule that refused and the caller, as the server log names them',
-  };
-  return {
-    ...schema,
-    properties: { ...(schema.properties as Record<string, JsonSchema>), decidedBy },
-  };
+  });
 }
 
 /** `schema` under `key` (a route's envelope), or as it is without one. */
