@@ -369,6 +369,17 @@ async function openPair(orm: Orm, provider: Provider): Promise<Pair> {
   }
 }
 
+/** A post of the first user, on the first desk, with no optional value: the examples' base. */
+const PLAIN_POST = {
+  author: 0,
+  reviewer: null,
+  desk: 0,
+  status: 'draft' as const,
+  score: 0,
+  flag: false,
+  note: null,
+  pinner: null,
+};
 const postArbitrary = fc.record({
   author: fc.integer({ min: 0, max: USERS.length - 1 }),
   reviewer: fc.option(fc.integer({ min: 0, max: USERS.length - 1 }), { nil: null }),
@@ -475,18 +486,7 @@ describe.each([
           [
             [{ allow: ['read'] }, { deny: ['read'], when: { reviewer: 'currentUser' } }],
             { not: { reviewerId: 'currentUser' } },
-            [
-              {
-                author: 0,
-                reviewer: null,
-                desk: 0,
-                status: 'draft',
-                score: 0,
-                flag: false,
-                note: null,
-                pinner: null,
-              },
-            ],
+            [PLAIN_POST],
             null,
           ],
           // A record without a note holds `not { note: "a" }`, and is not denied by { note: "b" }.
@@ -496,18 +496,7 @@ describe.each([
               { deny: ['read'], when: { note: 'b' } },
             ],
             {},
-            [
-              {
-                author: 0,
-                reviewer: null,
-                desk: 0,
-                status: 'draft',
-                score: 0,
-                flag: false,
-                note: null,
-                pinner: null,
-              },
-            ],
+            [PLAIN_POST],
             null,
           ],
           // A post no one pinned, for a caller who pinned none: `not { pinners: currentUser }` holds
@@ -518,28 +507,7 @@ describe.each([
               { deny: ['read'], when: { pinners: 'currentUser' } },
             ],
             {},
-            [
-              {
-                author: 0,
-                reviewer: null,
-                desk: 0,
-                status: 'draft',
-                score: 0,
-                flag: false,
-                note: null,
-                pinner: null,
-              },
-              {
-                author: 1,
-                reviewer: null,
-                desk: 1,
-                status: 'draft',
-                score: 0,
-                flag: false,
-                note: null,
-                pinner: 1,
-              },
-            ],
+            [PLAIN_POST, { ...PLAIN_POST, author: 1, desk: 1, pinner: 1 }],
             null,
           ],
         ],
