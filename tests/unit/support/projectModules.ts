@@ -1,27 +1,6 @@
 import path from 'path';
-import ts from 'typescript';
 import type { FileMap } from '../../../src/render/fileMap';
-
-/** Transpiled modules by their source: the same text is transpiled once per test file. */
-const transpiled = new Map<string, string>();
-
-function commonJs(fileName: string, content: string): string {
-  const key = `${fileName}\0${content}`;
-  let output = transpiled.get(key);
-  if (output === undefined) {
-    output = ts.transpileModule(content, {
-      fileName,
-      compilerOptions: {
-        jsx: ts.JsxEmit.ReactJSX,
-        target: ts.ScriptTarget.ES2022,
-        module: ts.ModuleKind.CommonJS,
-        esModuleInterop: true,
-      },
-    }).outputText;
-    transpiled.set(key, output);
-  }
-  return output;
-}
+import { commonJs } from './typescriptSource';
 
 export interface ProjectModules {
   /** The exports of a project file (`src/app/api/posts/route.ts`), evaluated with its imports. */

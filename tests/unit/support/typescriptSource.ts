@@ -40,6 +40,28 @@ export function stringValues(fileName: string, content: string): string[] {
   return values;
 }
 
+/** Transpiled modules by their source: the same text is transpiled once per test file. */
+const transpiled = new Map<string, string>();
+
+/** A generated .ts or .tsx module as CommonJS (cached by its name and text). */
+export function commonJs(fileName: string, content: string): string {
+  const key = `${fileName}\0${content}`;
+  let output = transpiled.get(key);
+  if (output === undefined) {
+    output = ts.transpileModule(content, {
+      fileName,
+      compilerOptions: {
+        jsx: ts.JsxEmit.ReactJSX,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.CommonJS,
+        esModuleInterop: true,
+      },
+    }).outputText;
+    transpiled.set(key, output);
+  }
+  return output;
+}
+
 /**
  * Runs a generated .ts or .tsx module in this process (transpiled to CommonJS) and returns its
  * exports. Its imports are taken from `modules` by specifier; any other import fails (a .tsx
@@ -50,15 +72,7 @@ export function evaluateModule(
   content: string,
   modules: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  const { outputText } = ts.transpileModule(content, {
-    fileName,
-    compilerOptions: {
-      jsx: ts.JsxEmit.ReactJSX,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.CommonJS,
-      esModuleInterop: true,
-    },
-  });
+  const outputText = commonJs(fileName, content);
   const require = (specifier: string): unknown => {
     if (!Object.hasOwn(modules, specifier))
       throw new Error(`${fileName} imports "${specifier}", which the test does not provide`);
