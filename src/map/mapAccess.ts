@@ -113,7 +113,15 @@ export function methodAccessOf(
 }
 
 /** The operations whose answers send records of their model (their fields' read rules apply). */
-const ANSWERS_RECORDS: readonly RouteOperation[] = ['list', 'get', 'create', 'update', 'replace'];
+const ANSWERS_RECORDS: readonly RouteOperation[] = [
+  'list',
+  'get',
+  'create',
+  'update',
+  'replace',
+  'link',
+  'unlink',
+];
 
 /** The rules on fields a method of `operation` asks; null for a model without. */
 export function methodFieldAccessOf(
