@@ -55,6 +55,28 @@ function alwaysBreaks(items: unknown[]): boolean {
 }
 
 /**
+ * How many characters of `chars` from `start` (at least one) make a literal of at most `width`
+ * characters as tsString writes it: its quotes, each character's escape, and the quotes it then
+ * escapes (the fewer of `"` and `'`, by the quote it picks).
+ */
+function fittingPrefix(chars: readonly string[], start: number, width: number): number {
+  let length = 2;
+  let doubles = 0;
+  let singles = 0;
+  let count = 0;
+  for (let i = start; i < chars.length; i++) {
+    const char = chars[i];
+    const nextDoubles = doubles + (char === '"' ? 1 : 0);
+    const nextSingles = singles + (char === "'" ? 1 : 0);
+    const nextLength = length + (char === '"' ? 1 : JSON.stringify(char).length - 2);
+    if (count > 0 && nextLength + Math.min(nextDoubles, nextSingles) > width) break;
+    [length, doubles, singles] = [nextLength, nextDoubles, nextSingles];
+    count++;
+  }
+  return count;
+}
+
+/**
  * A string too long for its line, split at spaces (or anywhere, when a word is too long) into
  * quoted parts of at most `width` characters each.
  */
@@ -68,13 +90,18 @@ function stringParts(text: string, width: number): string[] {
       current = '';
     }
     current += word;
-    while (tsString(current).length > width && [...current].length > 1) {
-      const chars = [...current];
-      let cut = chars.length - 1;
-      while (cut > 1 && tsString(chars.slice(0, cut).join('')).length > width) cut--;
-      parts.push(chars.slice(0, cut).join(''));
-      current = chars.slice(cut).join('');
+    if (tsString(current).length <= width) continue;
+    // A word too long for a line: cut where each part fits, in one pass (a 64 KiB word took
+    // minutes when each cut was looked for from the end).
+    const chars = [...current];
+    let start = 0;
+    while (chars.length - start > 1) {
+      const cut = fittingPrefix(chars, start, width);
+      if (start + cut >= chars.length) break;
+      parts.push(chars.slice(start, start + cut).join(''));
+      start += cut;
     }
+    current = chars.slice(start).join('');
   }
   if (current !== '') parts.push(current);
   return parts.map(tsString);

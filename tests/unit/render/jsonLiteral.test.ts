@@ -65,4 +65,14 @@ describe('jsonLiteral', () => {
     const literal = source.slice(source.indexOf('= ') + 2, source.lastIndexOf(';'));
     expect(JSON.parse(JSON.stringify(vm.runInNewContext(`(${literal})`)))).toEqual(document);
   });
+
+  // The fuzz test's 64 KiB enum value hung generate (each cut of a long word was looked for from
+  // its end): one pass now, and every part still fits its line.
+  it('splits a 64 KiB word with quotes in one pass into parts that fit', () => {
+    const word = `${'y'.repeat(40_000)}"'${'z'.repeat(25_000)}`;
+    const text = jsonLiteral({ description: word });
+    const lines = text.split('\n');
+    expect(lines.filter((line) => line.length > 100)).toEqual([]);
+    expect(vm.runInNewContext(`(${text})`)).toEqual({ description: word });
+  });
 });
