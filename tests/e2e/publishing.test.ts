@@ -1591,7 +1591,12 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     const byStatus = (status: number) => titles.filter((title) => statuses.get(title) === status);
     const failed = titles.filter((title) => statuses.get(title) !== 201);
     // Every answer is 201 or a generic 500, and 201 exactly for the articles stored.
-    expect(failed.filter((title) => statuses.get(title) !== 500)).toEqual([]);
+    // (Each with its status, so a failure says which answer it was.)
+    expect(
+      failed
+        .filter((title) => statuses.get(title) !== 500)
+        .map((title) => `${title}: ${String(statuses.get(title))}`),
+    ).toEqual([]);
     expect(byStatus(201).sort()).toEqual([...stored].sort());
     // The 201s answered the article as written: its tags, its author, its counts.
     for (const [title, article] of answered)
