@@ -1,11 +1,17 @@
-import type { ListFilterConfig, ModelConfig, RouteConfig } from '../config/configTypes';
+import type {
+  ListFilterConfig,
+  ModelConfig,
+  RelationConfig,
+  RouteConfig,
+} from '../config/configTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import type { RouteOperation } from './checkedProject';
 import { fieldOf, fieldOptions, modelFieldNames } from '../domain/fields';
 import { filterName, maxPageSize, reservedQueryNames } from '../domain/listQuery';
-import { relationOf } from '../domain/relations';
+import { relationField, relationOf } from '../domain/relations';
+import { accessRulesOf, fieldRulesOf } from '../domain/accessRules';
 import { worksOnCollection } from '../domain/routeOperation';
 import { checkCursorPagination } from './checkCursorPagination';
 import { isIndexedField } from './checkRelations';
@@ -221,7 +227,38 @@ function checkRelatedFilter(
         `add "indexes": [["${fieldName}"]] to ${related.name} (or make the field unique).`,
       ),
     ];
-  return [];
+  return ruledRelatedFilter(document, at, related, [relationName, relation], fieldName);
+}
+
+/**
+ * A filter through a relation to a model with access rules, or on a field with a read rule: the
+ * list would answer, to a caller who may not read the related records, whether one has the value
+ * (a username of a hidden user, a hidden field's value). Refused, with the way round.
+ */
+function ruledRelatedFilter(
+  document: ConfigDocument,
+  at: string,
+  related: ModelConfig,
+  [relationName, relation]: [string, RelationConfig],
+  fieldName: string,
+): Diagnostic[] {
+  const fieldRuled = fieldRulesOf(related).some(
+    (rule) => rule.field === fieldName && rule.read !== null,
+  );
+  if (!fieldRuled && accessRulesOf(related).length === 0) return [];
+  const what = fieldRuled
+    ? `a rule on ${related.name}.${fieldName} lets only some callers read it`
+    : `${related.name} has access rules`;
+  return [
+    diagnosticAt(
+      document,
+      at,
+      `${what}, and a filter through ${relationName} would tell a caller who may not read a ${related.name} whether one has this value`,
+      relation.type === 'belongsTo'
+        ? `filter by the foreign key instead ("${relationField(relationName, relation)}" in "filter"), whose values the answers already send, or through a relation to a model without rules.`
+        : `filter through a relation to a model without rules: appgen does not check the records a filter reaches against their model's rules.`,
+    ),
+  ];
 }
 
 /**

@@ -262,6 +262,58 @@ describe('access rules: what generate refuses, with the fix', () => {
     ]);
   });
 
+  it('refuses a filter through a relation to a model with rules, or on a field with a read rule', () => {
+    // A list filtered by a hidden record's value would tell its value to a caller who may not read it.
+    const tag = {
+      ...TAG,
+      fields: {
+        name: 'string',
+        note: { type: 'string', access: { read: { 'currentUser.role': 'admin' } } },
+      },
+      indexes: [['name'], ['note']],
+    };
+    const filtered = (path: string, access?: unknown[]) =>
+      minimalProject({
+        'appgen.config.json': { orm: 'prisma', accounts: { model: 'User', roles: ['admin'] } },
+        'config/models/User.json': USER,
+        'config/models/Tag.json': { ...tag, ...(access ? { access } : {}) },
+        'config/models/Post.json': { ...post([]), access: undefined },
+        'config/routes/posts.json': {
+          routes: [{ ...LIST, query: { filter: [{ name: 'tag', path }] } }],
+        },
+      });
+    expect(problemsIn(filtered('tags.name')).map(describeProblem)).toEqual([]);
+    expect(problemsIn(filtered('tags.note')).map(describeProblem)).toEqual([
+      expect.stringMatching(
+        /posts\.json:\d+:\d+ routes\[0\]\.query\.filter\[0\]\.path \| a rule on Tag\.note lets only some callers read it, and a filter through tags would tell a caller who may not read a Tag whether one has this value \| filter through a relation to a model without rules/,
+      ),
+    ]);
+    const ruled = filtered('tags.name', [{ allow: 'read', when: { name: 'open' } }]);
+    expect(problemsIn(ruled).map(describeProblem)).toEqual([
+      expect.stringMatching(
+        /query\.filter\[0\]\.path \| Tag has access rules, and a filter through tags/,
+      ),
+    ]);
+    // A belongsTo's way round names its foreign key.
+    const byAuthor = minimalProject({
+      'appgen.config.json': { orm: 'prisma', accounts: { model: 'User', roles: ['admin'] } },
+      'config/models/User.json': {
+        ...USER,
+        access: [{ allow: 'read', when: { id: 'currentUser' } }],
+      },
+      'config/models/Tag.json': TAG,
+      'config/models/Post.json': { ...post([]), access: undefined },
+      'config/routes/posts.json': {
+        routes: [{ ...LIST, query: { filter: [{ name: 'author', path: 'author.id' }] } }],
+      },
+    });
+    expect(problemsIn(byAuthor).map(describeProblem)).toEqual([
+      expect.stringMatching(
+        /User has access rules.* \| filter by the foreign key instead \("authorId" in "filter"\)/,
+      ),
+    ]);
+  });
+
   it('makes a belongsTo of a model with read rules nullable in the types and the OpenAPI document', () => {
     const routes = [
       {
