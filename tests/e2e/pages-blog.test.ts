@@ -9,7 +9,12 @@ import { ORMS, type Orm } from './support/orms';
 import { APPGEN, REPO_ROOT } from './support/paths';
 import { variantDatabase } from './support/postgres';
 import { RunningServer, startBuiltApp } from './support/server';
-import { createTestProject, folderPerOrm, type TestProject } from './support/testProject';
+import {
+  copyFixtureSources,
+  createTestProject,
+  folderPerOrm,
+  type TestProject,
+} from './support/testProject';
 
 jest.setTimeout(600_000);
 
@@ -76,6 +81,8 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
     project = await projectFor(orm, variant.env, () =>
       createTestProject(`pages-blog-${orm}`, { orm, env: variant.env, configFrom: FIXTURE }),
     );
+    // Functions of the project's own (orm/<orm>/src/functions): Memo read through its rules.
+    copyFixtureSources(FIXTURE, project.dir, orm);
     await project.appgen(['build']);
     server = await startBuiltApp(project.dir, project.env);
     base = server.url;
@@ -1133,6 +1140,56 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       expect(listed.filter((row) => 'reviewNote' in row)).toEqual([]);
       // Her other fields are hers to change: only the refused field is named, nothing is dropped.
       await send('PATCH', `/api/memos/${memo}`, { title: 'shared memo 1' }, 200, ada);
+    });
+
+    it('lets project code read through the rules for the caller, and as the system when it says so', async () => {
+      // tests/e2e/fixtures/blog/orm/<orm>/src/functions: readableMemos reads Memo with
+      // memoAccess.where("read", await callerOf(userId)) and memoFields.hiding; memoCensus counts
+      // every memo with memoAccess.where("read", SYSTEM).
+      await send('GET', '/api/memos/readable', undefined, 401);
+      const everyMemo = await allPages(people.Alma);
+      const byStatus = (rows: Row[]) => {
+        const census: Record<string, number> = {};
+        for (const row of rows) census[String(row.status)] = (census[String(row.status)] ?? 0) + 1;
+        return census;
+      };
+      const all = (await send(
+        'GET',
+        '/api/memos?limit=100',
+        undefined,
+        200,
+        people.Alma,
+      )) as unknown as Row[];
+      expect(all.length).toBe(everyMemo.total);
+      for (const [who, headers] of [
+        ['the author', authors[0].auth],
+        ['a member', people.Rita],
+        ['an editor', people.Eddie],
+        ['an admin', people.Alma],
+      ] as const) {
+        const readable = (await send(
+          'GET',
+          '/api/memos/readable',
+          undefined,
+          200,
+          headers,
+        )) as unknown as Row[];
+        const listed = await allPages(headers);
+        expect([who, titles(readable), readable.length]).toEqual([
+          who,
+          listed.titles,
+          listed.total,
+        ]);
+        // The rule on reviewNote, through memoFields.hiding.
+        const sendsNote = readable.some((memo) => 'reviewNote' in memo);
+        expect([who, sendsNote]).toEqual([who, who === 'an editor' || who === 'an admin']);
+        // As the system: every memo, whoever asks (a member reads no archived one herself).
+        expect([who, await send('GET', '/api/memos/census', undefined, 200, headers)]).toEqual([
+          who,
+          byStatus(all),
+        ]);
+      }
+      expect(byStatus(all).archived).toBeGreaterThan(0);
     });
 
     it('answers each identity on each route and record as the rules say (the matrix)', async () => {

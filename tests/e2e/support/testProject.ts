@@ -125,7 +125,8 @@ export function keepOnlyUserList(dir: string): void {
  * it (the files that use the ORM's own API, e.g. functions that query the database).
  */
 export function copyFixtureSources(fixture: string, dir: string, orm: string): void {
-  fs.cpSync(path.join(fixture, 'src'), path.join(dir, 'src'), { recursive: true });
+  const source = path.join(fixture, 'src');
+  if (fs.existsSync(source)) fs.cpSync(source, path.join(dir, 'src'), { recursive: true });
   const ormSource = path.join(fixture, 'orm', orm, 'src');
   if (fs.existsSync(ormSource)) fs.cpSync(ormSource, path.join(dir, 'src'), { recursive: true });
 }

@@ -14,12 +14,17 @@ type Caller = { id: string | null; role: string | null };
 type Answer = { status: number; decided?: string };
 type Access = {
   refusesEveryRecord: (request: Request, operation: string, caller: Caller) => Answer | null;
+  where: (operation: string, caller: Caller) => unknown;
 };
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-create-rules-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-function generated(access: unknown[]): { memoAccess: Access; probes: Request[] } {
+function generated(access: unknown[]): {
+  memoAccess: Access;
+  probes: Request[];
+  runtime: Record<string, unknown>;
+} {
   const write = (file: string, value: unknown) => {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.writeFileSync(path.join(root, file), JSON.stringify(value));
@@ -64,7 +69,7 @@ function generated(access: unknown[]): { memoAccess: Access; probes: Request[] }
   const memo = evaluateModule('memo.ts', source('src/appgen/access/memo.ts'), {
     '@/appgen/access': runtime,
   });
-  return { memoAccess: memo.memoAccess as Access, probes };
+  return { memoAccess: memo.memoAccess as Access, probes, runtime };
 }
 
 const anonymous: Caller = { id: null, role: null };
@@ -117,4 +122,21 @@ it('lets through a caller whose create depends on the values, and refuses by a d
   probes.push(probe);
   expect(memoAccess.refusesEveryRecord(probe, 'create', member)).toEqual({ status: 403 });
   expect(memoAccess.refusesEveryRecord(probe, 'create', editor)).toBeNull();
+});
+
+it('lets SYSTEM (code of the project acting for no user) read and write every record, and no route caller', () => {
+  // Project code says it acts as the system by passing SYSTEM where the rules ask for a caller.
+  const { memoAccess, runtime } = generated([
+    { allow: 'read', when: { status: 'shared' } },
+    { deny: 'create', when: { 'currentUser.role': 'member' } },
+  ]);
+  const SYSTEM = runtime.SYSTEM as Caller;
+  const everyRecord = runtime.ALL_RECORDS;
+  expect(memoAccess.where('read', SYSTEM)).toEqual(everyRecord);
+  expect(memoAccess.where('delete', SYSTEM)).toEqual(everyRecord);
+  expect(memoAccess.refusesEveryRecord(request(), 'create', SYSTEM)).toBeNull();
+  // An anonymous caller, whose id and role are null as SYSTEM's are, is not the system.
+  expect(memoAccess.where('read', anonymous)).toEqual({ status: 'shared' });
+  expect(memoAccess.where('delete', anonymous)).toEqual(runtime.NO_RECORDS);
+  expect(Object.isFrozen(SYSTEM)).toBe(true);
 });
