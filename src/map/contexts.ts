@@ -628,7 +628,8 @@ export interface MethodBase {
   /** POST, PUT, PATCH or DELETE: refused when cross-site (CSRF), and fires events. */
   mutating: boolean;
   /**
-   * A write (not an account route) with `auth: true` or a voter: it answers a probe
+   * A write (not an account route) with `auth: true`, a voter, or access rules on its model that
+   * decide it (MethodAccessContext.write): it answers a probe
    * (src/appgen/probe.ts), a page asking in-process whether the visitor may use it. A probe runs
    * the same checks (`handler/probedBody` reads no body in a probe) and stops after them, at
    * `handler/probeStop`, before any write: a page shows the route's form only when it is allowed.
@@ -1097,7 +1098,7 @@ export interface RouteCallContext {
 
 /**
  * A page asking a form's route, in probe mode, whether the visitor may use it (routeAccess of
- * src/appgen/view.ts), for a form bound to a route with `auth` or a voter (MethodContext.probed),
+ * src/appgen/view.ts), for a form bound to a route with `auth`, a voter or access rules deciding it (MethodContext.probed),
  * or for a link to a page whose forms are bound to such a route (src/map/linkAccess.ts).
  */
 export interface FormAccessContext {
@@ -1150,7 +1151,7 @@ export interface FormContext {
   /** The bound route is a sign-up or log-in (`account: "signUp"` or `"logIn"`): it starts a session. */
   signsIn: boolean;
   /**
-   * The bound route has `auth` or a voter (MethodContext.probed): the page shows the form only
+   * The bound route has `auth`, a voter or access rules deciding it (MethodContext.probed): the page shows the form only
    * when the route would let the visitor through, a "Log in to ..." link when it needs a sign-in,
    * else nothing (partial view/guarded). Null for every other form, shown to everyone.
    */

@@ -33,7 +33,7 @@ export function signInTextOf(configured: string | null, fallback: string): strin
 
 /**
  * The access check of a form bound to `route` (or of a link to a page whose form it is, see
- * linkAccess.ts), when the route has `auth` or a voter (MethodContext.probed): the page asks the
+ * linkAccess.ts), when the route has `auth`, a voter or access rules deciding it (MethodContext.probed): the page asks the
  * route's handler in probe mode before showing it. Else null: the element is shown to everyone,
  * with no call. `signIn`: the text of the log-in link shown in its place (signInText);
  * `earlier`: the page's access checks before this one.

@@ -378,7 +378,11 @@ function mapMethod(
     createsBy: [...new Set(body.flatMap((field) => (field.link?.by ? [field.link.by] : [])))],
     // An account route changes no record events see, but a cross-site log-in is refused too.
     mutating: eventOperation !== null || route.account !== null,
-    probed: eventOperation !== null && route.account === null && (route.auth || voter !== null),
+    // A write its model's access rules decide is probed too: a page asks them before showing its form.
+    probed:
+      eventOperation !== null &&
+      route.account === null &&
+      (route.auth || voter !== null || Boolean(access?.write)),
     queuedEvents,
     queuesEvents,
     inRequestEvents,

@@ -569,12 +569,30 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
     let signedIn: Page;
     const categories: Record<string, string> = {};
     let edited: Row;
+    let editor: Record<string, string>;
 
     beforeAll(async () => {
       author = authors[1];
+      // Only editors and admins create categories (Category.json's access rules; the route has
+      // neither auth nor a voter).
+      const curator = await send(
+        'POST',
+        '/api/signup',
+        { name: 'Cleo Curator', email: 'cleo@example.com', password: PASSWORD },
+        201,
+      );
+      editor = { authorization: `Bearer ${String(curator.token)}` };
+      const set = await run(
+        process.execPath,
+        [APPGEN, 'users', 'role', 'cleo@example.com', 'editor'],
+        { cwd: project.dir, env: project.env, timeoutMs: 120_000 },
+      );
+      expect(set.code).toBe(0);
       // Created out of order: the select lists them as the route sorts them (by name).
       for (const name of ['Rust', 'Go', 'Zig'])
-        categories[name] = String((await send('POST', '/api/categories', { name }, 201)).id);
+        categories[name] = String(
+          (await send('POST', '/api/categories', { name }, 201, editor)).id,
+        );
       edited = await send(
         'POST',
         '/api/posts',
@@ -651,6 +669,53 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       await expect(
         signedIn.getByLabel('Status').locator('option').allTextContents(),
       ).resolves.toEqual(['—', 'Draft', 'Published', 'In the archive']);
+    });
+
+    it('shows a form whose route access rules decide only to those the rules let write (Category.json: editors create)', async () => {
+      // POST /api/categories has no auth and no voter: the page asks the route (a probe), whose
+      // access rules refuse a create no rule allowing it can let through, before any body.
+      const form = /<form[^>]*data-method="POST"/;
+      const logged = server.output().length;
+      for (const [who, headers] of [
+        ['a visitor', {}],
+        ['a member', author.auth],
+      ] as const) {
+        const response = await fetch(`${base}/categories/new`, { headers });
+        expect([who, response.status]).toEqual([who, 200]);
+        const html = await response.text();
+        expect([who, form.test(html), html.includes('Add category')]).toEqual([who, false, false]);
+        // A rule, not a missing sign-in, refuses them: no log-in link.
+        expect([who, html.includes('Log in to')]).toEqual([who, false]);
+      }
+      // Probes are not refusals to log.
+      expect(server.output().slice(logged)).not.toContain('[appgen] 403');
+      // The API agrees, naming the rule in the log.
+      await send('POST', '/api/categories', { name: 'Nim' }, 403, author.auth);
+      expect(server.output().slice(logged)).toMatch(
+        /\[appgen\] 403 POST \/api\/categories: no rule of config\/models\/Category\.json "access" allows create, for user \S+ \(role member\)/,
+      );
+      const shown = await (await fetch(`${base}/categories/new`, { headers: editor })).text();
+      expect(form.test(shown)).toBe(true);
+      // The editor uses it in the browser; the new category is stored.
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      try {
+        const token = editor.authorization.replace(/^Bearer /, '');
+        await context.addCookies([{ name: 'appgen_session', value: token, url: base }]);
+        const tab = await context.newPage();
+        await tab.goto(`${base}/categories/new`);
+        await checkPage(tab, 'pages-blog-new-category', { full: screenshots });
+        await tab.getByLabel('Name').fill('Elixir');
+        await tab.getByRole('button', { name: 'Add category' }).click();
+        const names = async () =>
+          ((await send('GET', '/api/categories', undefined, 200)) as unknown as Row[]).map(
+            (row) => row.name,
+          );
+        for (let tries = 0; tries < 50 && !(await names()).includes('Elixir'); tries++)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(await names()).toContain('Elixir');
+      } finally {
+        await context.close();
+      }
     });
 
     it('answers an unknown post with 404 and the not-found page complete in the HTML', async () => {

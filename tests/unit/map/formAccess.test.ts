@@ -122,6 +122,43 @@ describe('which routes a page probes (MethodContext.probed)', () => {
     );
   });
 
+  it('writes of a model whose access rules decide them, with no auth and no voter', () => {
+    // Access rules decide who creates or changes a Note: a page asks them before showing a form.
+    const ruled = minimalProject({
+      'appgen.config.json': {
+        orm: 'prisma',
+        accounts: { model: 'User', roles: ['member', 'editor'] },
+      },
+      'config/models/User.json': {
+        name: 'User',
+        fields: { name: 'string', email: { type: 'string', unique: true } },
+      },
+      'config/models/Note.json': {
+        name: 'Note',
+        fields: { title: 'string' },
+        access: [
+          { allow: 'read' },
+          { allow: ['create', 'delete'], when: { 'currentUser.role': 'editor' } },
+        ],
+      },
+      'config/routes/notes.json': {
+        routes: [
+          { method: 'GET', path: '/api/notes', response: 'Note[]' },
+          { method: 'POST', path: '/api/notes', body: { title: 'string' }, response: 'Note' },
+          { method: 'DELETE', path: '/api/notes/:id', params: { id: 'uuid' } },
+        ],
+      },
+    });
+    const context = mapProject(checkedProject(ruled), SQLITE_OPTIONS);
+    const probed = context.methods.filter((m) => m.probed).map((m) => `${m.method} ${m.urlPath}`);
+    expect(probed.sort()).toEqual(['DELETE /api/notes/:id', 'POST /api/notes']);
+    const create = context.methods.find((m) => m.method === 'POST');
+    const order = create?.steps.map((s) => s.step) ?? [];
+    // The probe stops after the rules refused a caller no create rule can let through.
+    expect(order.indexOf('handler/accessCreate')).toBeLessThan(order.indexOf('handler/probeStop'));
+    expect(order).toContain('handler/probedBody');
+  });
+
   it('stops a probe after the last check and before any work, and reads no body in a probe', () => {
     for (const m of project.methods) {
       const list = steps(m);

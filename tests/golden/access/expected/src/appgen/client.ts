@@ -292,6 +292,19 @@ export function getApiPostsAll(
   return send("GET", "/api/posts/all", undefined, options);
 }
 
+export interface GetApiPostsCensusInput {
+}
+
+export type GetApiPostsCensusResult = unknown;
+
+/** GET /api/posts/census (config/routes/posts.json routes[13]) */
+export function getApiPostsCensus(
+  _input: GetApiPostsCensusInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiPostsCensusResult>> {
+  return send("GET", "/api/posts/census", undefined, options);
+}
+
 export interface GetApiPostsPagesInput {
   query?: { sort?: "createdAt" | "-createdAt"; limit?: number; cursor?: string };
 }

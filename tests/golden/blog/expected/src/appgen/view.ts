@@ -125,11 +125,11 @@ const cachedCall = cache(
 );
 
 /**
- * What the visitor may do with a form's route (a write with `auth` or a voter): "allowed";
- * "signIn" when not signed in and the route needs it (the page shows "Log in to ..."); else
- * "refused" (the page shows no form). The route's own handler decides, in probe mode
- * (src/appgen/probe.ts): the same sign-in, path, record (404) and voter checks as the form's
- * request would meet, stopping before the body is read or anything is written.
+ * What the visitor may do with a form's route (a write with `auth`, a voter or access rules):
+ * "allowed"; "signIn" when not signed in and the route needs it (the page shows "Log in to
+ * ..."); else "refused" (the page shows no form). The route's own handler decides, in probe mode
+ * (src/appgen/probe.ts): the same sign-in, path, record (404), access rule and voter checks as
+ * the form's request would meet, stopping before the body is read or anything is written.
  */
 export async function routeAccess(
   handler: RouteHandler,
