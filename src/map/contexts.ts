@@ -1986,6 +1986,12 @@ export interface OrmSyntaxContext {
   readInTransaction: DrizzleReaderContext;
   /** Drizzle: the table builder of the database, `pgTable` or `sqliteTable`. */
   drizzleTable: 'pgTable' | 'sqliteTable';
+  /**
+   * Drizzle: the type a table's constraints callback returns, written on the callback of a table
+   * with foreign keys: two tables whose keys name each other would otherwise each take its type
+   * from the other's (TS7022 under --strict).
+   */
+  drizzleExtraConfig: 'PgTableExtraConfigValue' | 'SQLiteTableExtraConfigValue';
   /** Prisma, the options of a transaction reading then writing a collection: `, { isolationLevel: ... RepeatableRead, timeout }` on PostgreSQL, else `, { timeout }`. */
   collectionReadWrite: string;
   /** Prisma, the options of a transaction writing a collection (one statement, then its events): `, { timeout }`. */

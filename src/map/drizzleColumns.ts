@@ -87,6 +87,8 @@ export interface DrizzleTableFeatures {
   uniqueIndex: boolean;
   index: boolean;
   foreignKey: boolean;
+  /** A model's table has foreign keys: its constraints callback names its type (drizzleExtraConfig). */
+  typedConstraints: boolean;
 }
 
 /** What src/appgen/schema.ts imports from drizzle-orm/<dialect>-core, sorted. */
@@ -97,6 +99,11 @@ export function drizzleImports(
 ): string[] {
   const names = new Set(columns.map(builderName));
   names.add(provider === 'sqlite' ? 'sqliteTable' : 'pgTable');
-  for (const [name, used] of Object.entries(features)) if (used) names.add(name);
-  return [...names].sort();
+  const { typedConstraints, ...builders } = features;
+  for (const [name, used] of Object.entries(builders)) if (used) names.add(name);
+  // The type of a constraints callback with foreign keys (ProjectContext ormSyntax.drizzleExtraConfig).
+  const types = typedConstraints
+    ? [`type ${provider === 'sqlite' ? 'SQLiteTableExtraConfigValue' : 'PgTableExtraConfigValue'}`]
+    : [];
+  return [...[...names].sort(), ...types];
 }

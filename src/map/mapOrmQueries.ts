@@ -274,6 +274,7 @@ export function mapOrmSyntax(provider: DatabaseProvider): OrmSyntaxContext {
     all: postgres ? '' : '.all()',
     run: postgres ? '' : '.run()',
     drizzleTable: postgres ? 'pgTable' : 'sqliteTable',
+    drizzleExtraConfig: postgres ? 'PgTableExtraConfigValue' : 'SQLiteTableExtraConfigValue',
     forUpdate: postgres ? '.for("update")' : '',
     readAfterWrite: reader(false, ''),
     // better-sqlite3's transactions are synchronous: what they read is added at once.

@@ -87,6 +87,10 @@ export function mapProject(
   );
   const tables = joinTables(models);
   const hasLinks = tables.length > 0;
+  // A model with a belongsTo: its table has foreign keys.
+  const belongsTo = models.some((model) =>
+    model.relations.some((relation) => relation.field !== null),
+  );
   const views = project.views
     .map(viewMapper({ routeFiles, models, views: project.views }))
     .sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
@@ -140,9 +144,8 @@ export function mapProject(
         index:
           hasLinks ||
           [...models, ...ownTables].some((model) => model.indexes.some((index) => !index.unique)),
-        foreignKey:
-          hasLinks ||
-          models.some((model) => model.relations.some((relation) => relation.field !== null)),
+        foreignKey: hasLinks || belongsTo,
+        typedConstraints: belongsTo,
       },
     ),
     models,

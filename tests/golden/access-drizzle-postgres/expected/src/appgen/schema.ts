@@ -3,7 +3,15 @@
 // the database in line with it (`appgen dev`, `appgen build`, `appgen db push`). One table per
 // model, named like the model, one column per field, named like the field: the same tables as the
 // Prisma variant.
-import { foreignKey, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  foreignKey,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type PgTableExtraConfigValue,
+} from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
 
 let statementTime: Date | null = null;
@@ -36,7 +44,7 @@ export const comment = pgTable(
       .notNull()
       .$defaultFn(writeTime),
   },
-  (table) => [
+  (table): PgTableExtraConfigValue[] => [
     index("Comment_postId_createdAt_idx").on(table.postId, table.createdAt),
     // Comment.post: onDelete cascade
     foreignKey({ name: "Comment_postId_fkey", columns: [table.postId], foreignColumns: [post.id] })
@@ -61,7 +69,7 @@ export const post = pgTable(
       .notNull()
       .$defaultFn(writeTime),
   },
-  (table) => [
+  (table): PgTableExtraConfigValue[] => [
     index("Post_status_idx").on(table.status),
     index("Post_createdAt_idx").on(table.createdAt),
     index("Post_authorId_idx").on(table.authorId),

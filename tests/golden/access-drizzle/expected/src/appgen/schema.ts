@@ -10,6 +10,7 @@ import {
   sqliteTable,
   text,
   uniqueIndex,
+  type SQLiteTableExtraConfigValue,
 } from "drizzle-orm/sqlite-core";
 import { v7 as uuidv7 } from "uuid";
 
@@ -41,7 +42,7 @@ export const comment = sqliteTable(
     body: text("body").notNull(),
     createdAt: integer("createdAt", { mode: "timestamp_ms" }).notNull().$defaultFn(writeTime),
   },
-  (table) => [
+  (table): SQLiteTableExtraConfigValue[] => [
     index("Comment_postId_createdAt_idx").on(table.postId, table.createdAt),
     // Comment.post: onDelete cascade
     foreignKey({ name: "Comment_postId_fkey", columns: [table.postId], foreignColumns: [post.id] })
@@ -64,7 +65,7 @@ export const post = sqliteTable(
       .default("draft"),
     createdAt: integer("createdAt", { mode: "timestamp_ms" }).notNull().$defaultFn(writeTime),
   },
-  (table) => [
+  (table): SQLiteTableExtraConfigValue[] => [
     index("Post_status_idx").on(table.status),
     index("Post_createdAt_idx").on(table.createdAt),
     index("Post_authorId_idx").on(table.authorId),

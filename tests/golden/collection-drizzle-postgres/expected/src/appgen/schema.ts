@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type PgTableExtraConfigValue,
 } from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
 
@@ -61,7 +62,7 @@ export const task = pgTable(
       .$defaultFn(writeTime)
       .$onUpdateFn(writeTime),
   },
-  (table) => [
+  (table): PgTableExtraConfigValue[] => [
     index("Task_done_idx").on(table.done),
     index("Task_boardId_idx").on(table.boardId),
     index("Task_ownerId_idx").on(table.ownerId),

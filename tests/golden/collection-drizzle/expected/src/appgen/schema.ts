@@ -10,6 +10,7 @@ import {
   sqliteTable,
   text,
   uniqueIndex,
+  type SQLiteTableExtraConfigValue,
 } from "drizzle-orm/sqlite-core";
 import { v7 as uuidv7 } from "uuid";
 
@@ -58,7 +59,7 @@ export const task = sqliteTable(
       .$defaultFn(writeTime)
       .$onUpdateFn(writeTime),
   },
-  (table) => [
+  (table): SQLiteTableExtraConfigValue[] => [
     index("Task_done_idx").on(table.done),
     index("Task_boardId_idx").on(table.boardId),
     index("Task_ownerId_idx").on(table.ownerId),

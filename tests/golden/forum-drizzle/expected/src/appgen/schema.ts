@@ -10,6 +10,7 @@ import {
   sqliteTable,
   text,
   uniqueIndex,
+  type SQLiteTableExtraConfigValue,
 } from "drizzle-orm/sqlite-core";
 import { v7 as uuidv7 } from "uuid";
 
@@ -42,7 +43,7 @@ export const comment = sqliteTable(
     content: text("content").notNull(),
     createdAt: integer("createdAt", { mode: "timestamp_ms" }).notNull().$defaultFn(writeTime),
   },
-  (table) => [
+  (table): SQLiteTableExtraConfigValue[] => [
     index("Comment_postId_createdAt_idx").on(table.postId, table.createdAt),
     index("Comment_authorId_idx").on(table.authorId),
     // Comment.post: onDelete cascade
@@ -75,7 +76,7 @@ export const post = sqliteTable(
       .default("draft"),
     createdAt: integer("createdAt", { mode: "timestamp_ms" }).notNull().$defaultFn(writeTime),
   },
-  (table) => [
+  (table): SQLiteTableExtraConfigValue[] => [
     index("Post_status_createdAt_idx").on(table.status, table.createdAt),
     index("Post_createdAt_idx").on(table.createdAt),
     index("Post_authorId_idx").on(table.authorId),
@@ -109,10 +110,20 @@ export const user = sqliteTable(
     name: text("name").notNull(),
     passwordHash: text("passwordHash"),
     createdAt: integer("createdAt", { mode: "timestamp_ms" }).notNull().$defaultFn(writeTime),
+    pinnedPostId: text("pinnedPostId"),
   },
-  (table) => [
+  (table): SQLiteTableExtraConfigValue[] => [
     uniqueIndex("User_email_key").on(table.email),
     index("User_createdAt_idx").on(table.createdAt),
+    index("User_pinnedPostId_idx").on(table.pinnedPostId),
+    // User.pinnedPost: onDelete set null
+    foreignKey({
+      name: "User_pinnedPostId_fkey",
+      columns: [table.pinnedPostId],
+      foreignColumns: [post.id],
+    })
+      .onDelete("set null")
+      .onUpdate("cascade"),
   ],
 );
 

@@ -3,7 +3,15 @@
 // the database in line with it (`appgen dev`, `appgen build`, `appgen db push`). One table per
 // model, named like the model, one column per field, named like the field: the same tables as the
 // Prisma variant.
-import { foreignKey, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  foreignKey,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type PgTableExtraConfigValue,
+} from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
 
 let statementTime: Date | null = null;
@@ -43,7 +51,7 @@ export const article = pgTable(
       .$defaultFn(writeTime)
       .$onUpdateFn(writeTime),
   },
-  (table) => [
+  (table): PgTableExtraConfigValue[] => [
     uniqueIndex("Article_slug_key").on(table.slug),
     index("Article_createdAt_idx").on(table.createdAt),
     index("Article_authorId_createdAt_idx").on(table.authorId, table.createdAt),
@@ -76,7 +84,7 @@ export const comment = pgTable(
       .$defaultFn(writeTime)
       .$onUpdateFn(writeTime),
   },
-  (table) => [
+  (table): PgTableExtraConfigValue[] => [
     index("Comment_articleId_createdAt_idx").on(table.articleId, table.createdAt),
     index("Comment_authorId_idx").on(table.authorId),
     // Comment.article: onDelete cascade

@@ -10,6 +10,7 @@ import {
   sqliteTable,
   text,
   uniqueIndex,
+  type SQLiteTableExtraConfigValue,
 } from "drizzle-orm/sqlite-core";
 import { v7 as uuidv7 } from "uuid";
 
@@ -48,7 +49,7 @@ export const article = sqliteTable(
       .$defaultFn(writeTime)
       .$onUpdateFn(writeTime),
   },
-  (table) => [
+  (table): SQLiteTableExtraConfigValue[] => [
     uniqueIndex("Article_slug_key").on(table.slug),
     index("Article_createdAt_idx").on(table.createdAt),
     index("Article_authorId_createdAt_idx").on(table.authorId, table.createdAt),
@@ -79,7 +80,7 @@ export const comment = sqliteTable(
       .$defaultFn(writeTime)
       .$onUpdateFn(writeTime),
   },
-  (table) => [
+  (table): SQLiteTableExtraConfigValue[] => [
     index("Comment_articleId_createdAt_idx").on(table.articleId, table.createdAt),
     index("Comment_authorId_idx").on(table.authorId),
     // Comment.article: onDelete cascade

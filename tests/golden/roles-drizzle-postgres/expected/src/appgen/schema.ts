@@ -3,7 +3,15 @@
 // the database in line with it (`appgen dev`, `appgen build`, `appgen db push`). One table per
 // model, named like the model, one column per field, named like the field: the same tables as the
 // Prisma variant.
-import { foreignKey, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  foreignKey,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type PgTableExtraConfigValue,
+} from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
 
 /** From config/models/Post.json */
@@ -16,7 +24,7 @@ export const post = pgTable(
     authorId: text("authorId").notNull(),
     title: text("title").notNull(),
   },
-  (table) => [
+  (table): PgTableExtraConfigValue[] => [
     index("Post_authorId_idx").on(table.authorId),
     // Post.author: onDelete cascade
     foreignKey({ name: "Post_authorId_fkey", columns: [table.authorId], foreignColumns: [user.id] })

@@ -12,6 +12,8 @@ export interface User {
   email: string;
   name: string;
   createdAt: string;
+  pinnedPostId: string | null;
   posts?: Post[];
   comments?: Comment[];
+  pinnedPost?: Post | null;
 }
