@@ -207,7 +207,7 @@ export interface GetApiPostsByIdInput {
   params: { id: string };
 }
 
-export type GetApiPostsByIdResult = Omit<Post, "author"> & { author: Required<Pick<User, "id" | "name" | "role">> };
+export type GetApiPostsByIdResult = Omit<Post, "author"> & { author: Required<Pick<User, "id" | "name" | "pinnedPostId" | "role">> };
 
 /** GET /api/posts/:id (config/routes/posts.json routes[5]) */
 export function getApiPostsById(

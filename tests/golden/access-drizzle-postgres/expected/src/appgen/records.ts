@@ -43,6 +43,7 @@ export const columns = {
     id: tables.user.id,
     name: tables.user.name,
     email: tables.user.email,
+    pinnedPostId: tables.user.pinnedPostId,
     role: tables.user.role,
   },
 };
@@ -108,6 +109,8 @@ export const relations = {
   user: {
     // hasMany: the Posts whose authorId is this id
     posts: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables.post.authorId, row: columns.post }).from(tables.post).where(and(inArray(tables.post.authorId, keys), where)).orderBy(asc(tables.post.id)) },
+    // belongsTo: the Post whose id is in pinnedPostId
+    pinnedPost: { one: true, key: "pinnedPostId", find: (keys, reader, where) => reader.select({ key: tables.post.id, row: columns.post }).from(tables.post).where(and(inArray(tables.post.id, keys), where)) },
   },
 } satisfies Record<string, Record<string, RelationFinder>>;
 
@@ -193,6 +196,8 @@ export const joined = {
   tag: {
   },
   user: {
+    // the Post whose id is in pinnedPostId
+    pinnedPost: joinOf(tables.post, "pinnedPost", columns.post, tables.user.pinnedPostId),
   },
 } satisfies Record<string, Record<string, JoinedRelation>>;
 

@@ -102,11 +102,23 @@ export const user = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     password: text("password"),
+    pinnedPostId: text("pinnedPostId"),
     role: text("role", { enum: ["member", "editor", "admin"] })
       .notNull()
       .default("member"),
   },
-  (table) => [uniqueIndex("User_email_key").on(table.email)],
+  (table): PgTableExtraConfigValue[] => [
+    uniqueIndex("User_email_key").on(table.email),
+    index("User_pinnedPostId_idx").on(table.pinnedPostId),
+    // User.pinnedPost: onDelete set null
+    foreignKey({
+      name: "User_pinnedPostId_fkey",
+      columns: [table.pinnedPostId],
+      foreignColumns: [post.id],
+    })
+      .onDelete("set null")
+      .onUpdate("cascade"),
+  ],
 );
 
 /**

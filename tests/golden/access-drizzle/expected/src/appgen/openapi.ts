@@ -915,12 +915,16 @@ export const openApiDocument: Record<string, unknown> = {
                         name: {
                           type: "string",
                         },
+                        pinnedPostId: {
+                          type: ["string", "null"],
+                          format: "uuid",
+                        },
                         role: {
                           type: "string",
                           enum: ["member", "editor", "admin"],
                         },
                       },
-                      required: ["id", "name", "role"],
+                      required: ["id", "name", "pinnedPostId", "role"],
                       additionalProperties: false,
                     },
                   },
@@ -1403,6 +1407,10 @@ export const openApiDocument: Record<string, unknown> = {
                     email: {
                       type: "string",
                     },
+                    pinnedPostId: {
+                      type: ["string", "null"],
+                      format: "uuid",
+                    },
                     role: {
                       type: "string",
                       enum: ["member", "editor", "admin"],
@@ -1412,7 +1420,7 @@ export const openApiDocument: Record<string, unknown> = {
                       description: "A session token",
                     },
                   },
-                  required: ["id", "name", "role", "token"],
+                  required: ["id", "name", "pinnedPostId", "role", "token"],
                   additionalProperties: false,
                 },
               },
@@ -1682,6 +1690,10 @@ export const openApiDocument: Record<string, unknown> = {
                     email: {
                       type: "string",
                     },
+                    pinnedPostId: {
+                      type: ["string", "null"],
+                      format: "uuid",
+                    },
                     role: {
                       type: "string",
                       enum: ["member", "editor", "admin"],
@@ -1693,7 +1705,7 @@ export const openApiDocument: Record<string, unknown> = {
                       },
                     },
                   },
-                  required: ["id", "name", "role", "posts"],
+                  required: ["id", "name", "pinnedPostId", "role", "posts"],
                   additionalProperties: false,
                 },
               },
@@ -1814,12 +1826,16 @@ export const openApiDocument: Record<string, unknown> = {
           email: {
             type: "string",
           },
+          pinnedPostId: {
+            type: ["string", "null"],
+            format: "uuid",
+          },
           role: {
             type: "string",
             enum: ["member", "editor", "admin"],
           },
         },
-        required: ["id", "name", "role"],
+        required: ["id", "name", "pinnedPostId", "role"],
         additionalProperties: false,
       },
     },

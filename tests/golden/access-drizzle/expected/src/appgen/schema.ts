@@ -98,11 +98,23 @@ export const user = sqliteTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     password: text("password"),
+    pinnedPostId: text("pinnedPostId"),
     role: text("role", { enum: ["member", "editor", "admin"] })
       .notNull()
       .default("member"),
   },
-  (table) => [uniqueIndex("User_email_key").on(table.email)],
+  (table): SQLiteTableExtraConfigValue[] => [
+    uniqueIndex("User_email_key").on(table.email),
+    index("User_pinnedPostId_idx").on(table.pinnedPostId),
+    // User.pinnedPost: onDelete set null
+    foreignKey({
+      name: "User_pinnedPostId_fkey",
+      columns: [table.pinnedPostId],
+      foreignColumns: [post.id],
+    })
+      .onDelete("set null")
+      .onUpdate("cascade"),
+  ],
 );
 
 /**

@@ -192,7 +192,7 @@ export interface GetApiPostsByIdInput {
   params: { id: string };
 }
 
-export type GetApiPostsByIdResult = Omit<Post, "author" | "comments" | "tags"> & { author: Required<Pick<User, "id" | "name" | "createdAt" | "pinnedPostId">>; comments: Array<Comment>; tags: Array<Tag> };
+export type GetApiPostsByIdResult = Omit<Post, "author" | "comments" | "tags"> & { author: Required<Pick<User, "id" | "name" | "createdAt">>; comments: Array<Comment>; tags: Array<Tag> };
 
 /** GET /api/posts/:id (config/routes/posts.json routes[2]) */
 export function getApiPostsById(
@@ -238,7 +238,7 @@ export interface GetApiPostsInput {
   query?: { status?: "draft" | "published"; authorId?: string; sort?: "createdAt" | "-createdAt"; limit?: number; offset?: number };
 }
 
-export type GetApiPostsResult = Array<Omit<Post, "author"> & { author: Required<Pick<User, "id" | "name" | "createdAt" | "pinnedPostId">> }>;
+export type GetApiPostsResult = Array<Omit<Post, "author"> & { author: Required<Pick<User, "id" | "name" | "createdAt">> }>;
 
 /** GET /api/posts (config/routes/posts.json routes[0]) */
 export function getApiPosts(

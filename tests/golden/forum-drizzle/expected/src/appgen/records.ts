@@ -44,7 +44,6 @@ export const columns = {
     email: tables.user.email,
     name: tables.user.name,
     createdAt: tables.user.createdAt,
-    pinnedPostId: tables.user.pinnedPostId,
   },
 };
 
@@ -124,8 +123,6 @@ export const relations = {
     posts: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables.post.authorId, row: columns.post }).from(tables.post).where(and(inArray(tables.post.authorId, keys), where)).orderBy(asc(tables.post.id)) },
     // hasMany: the Comments whose authorId is this id
     comments: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables.comment.authorId, row: columns.comment }).from(tables.comment).where(and(inArray(tables.comment.authorId, keys), where)).orderBy(asc(tables.comment.id)) },
-    // belongsTo: the Post whose id is in pinnedPostId
-    pinnedPost: { one: true, key: "pinnedPostId", find: (keys, reader, where) => reader.select({ key: tables.post.id, row: columns.post }).from(tables.post).where(and(inArray(tables.post.id, keys), where)) },
   },
 } satisfies Record<string, Record<string, RelationFinder>>;
 
@@ -213,8 +210,6 @@ export const joined = {
   tag: {
   },
   user: {
-    // the Post whose id is in pinnedPostId
-    pinnedPost: joinOf(tables.post, "pinnedPost", columns.post, tables.user.pinnedPostId),
   },
 } satisfies Record<string, Record<string, JoinedRelation>>;
 

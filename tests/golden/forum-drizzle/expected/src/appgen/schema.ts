@@ -110,20 +110,10 @@ export const user = sqliteTable(
     name: text("name").notNull(),
     passwordHash: text("passwordHash"),
     createdAt: integer("createdAt", { mode: "timestamp_ms" }).notNull().$defaultFn(writeTime),
-    pinnedPostId: text("pinnedPostId"),
   },
-  (table): SQLiteTableExtraConfigValue[] => [
+  (table) => [
     uniqueIndex("User_email_key").on(table.email),
     index("User_createdAt_idx").on(table.createdAt),
-    index("User_pinnedPostId_idx").on(table.pinnedPostId),
-    // User.pinnedPost: onDelete set null
-    foreignKey({
-      name: "User_pinnedPostId_fkey",
-      columns: [table.pinnedPostId],
-      foreignColumns: [post.id],
-    })
-      .onDelete("set null")
-      .onUpdate("cascade"),
   ],
 );
 

@@ -7,6 +7,6 @@ import type { Shape } from "@/appgen/shape";
 export const postAnswer = {
   shape: {
     fields: null,
-    include: { author: { fields: ["id", "name", "role"], include: {} } },
+    include: { author: { fields: ["id", "name", "pinnedPostId", "role"], include: {} } },
   } satisfies Shape,
 };

@@ -11,8 +11,10 @@ export interface User {
   id: string;
   name: string;
   email: string;
+  pinnedPostId: string | null;
   role: "member" | "editor" | "admin";
   posts?: Post[];
+  pinnedPost?: Post | null;
   postsCount?: number;
   postTitles?: Array<string>;
 }

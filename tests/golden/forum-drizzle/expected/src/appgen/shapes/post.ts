@@ -8,7 +8,7 @@ export const postAnswer = {
   shape: {
     fields: null,
     include: {
-      author: { fields: ["id", "name", "createdAt", "pinnedPostId"], include: {} },
+      author: { fields: ["id", "name", "createdAt"], include: {} },
       comments: null,
       tags: null,
     },
@@ -19,6 +19,6 @@ export const postAnswer = {
 export const getApiPostsAnswer = {
   shape: {
     fields: null,
-    include: { author: { fields: ["id", "name", "createdAt", "pinnedPostId"], include: {} } },
+    include: { author: { fields: ["id", "name", "createdAt"], include: {} } },
   } satisfies Shape,
 };

@@ -12,8 +12,6 @@ export interface User {
   email: string;
   name: string;
   createdAt: string;
-  pinnedPostId: string | null;
   posts?: Post[];
   comments?: Comment[];
-  pinnedPost?: Post | null;
 }
