@@ -1,11 +1,14 @@
 import type { HelperDelegate, HelperOptions } from 'handlebars';
 import { identifier } from '../domain/identifier';
-import { tsKey } from '../domain/tsString';
+import { tsKey, tsString } from '../domain/tsString';
 import { layoutChain } from './layoutChain';
 import { layoutLiteral, PRINT_WIDTH } from './layoutLiteral';
 
 /** A string literal in TypeScript (or in the Prisma schema, whose strings read JSON escapes). */
 const str: HelperDelegate = (value: unknown) => JSON.stringify(String(value));
+
+/** A string literal in TypeScript as prettier writes it: single quotes when it holds more `"`. */
+const tstr: HelperDelegate = (value: unknown) => tsString(String(value));
 
 /** An object literal's key: bare when it is an identifier name, else a string (as prettier writes it). */
 const key: HelperDelegate = (value: unknown) => tsKey(String(value));
@@ -140,6 +143,7 @@ const shifted: HelperDelegate = function (this: unknown, on: unknown, options: H
 /** Helpers every template may use. Each config value enters code through str, jsx/attr or ident. */
 export const HELPERS: Record<string, HelperDelegate> = {
   str,
+  tstr,
   key,
   jsx,
   attr: jsx,

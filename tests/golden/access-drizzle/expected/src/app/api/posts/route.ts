@@ -86,7 +86,10 @@ export async function GET(request: Request): Promise<Response> {
     // token sent in the Authorization header that getAuthUser does not accept is refused.
     const userId = (await getAuthUser(request)) || null;
     if (!userId && request.headers.has("authorization")) return jsonError(401, "Unauthorized");
-    const unread = await refuseBody(request, "send filters in the query string, e.g. ?status=draft");
+    const unread = await refuseBody(
+      request,
+      "send filters in the query string, e.g. ?status=draft",
+    );
     if (unread) return unread;
     const listed = readListQuery(request, getApiPostsQuery);
     if (!listed.ok) return listed.response;
@@ -114,7 +117,9 @@ export async function POST(request: Request): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PostApiPostsBody>(request, postApiPostsBodySpec);
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PostApiPostsBody>(request, postApiPostsBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
@@ -151,7 +156,9 @@ export async function PATCH(request: Request): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PatchApiPostsBody>(request, patchApiPostsBodySpec);
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PatchApiPostsBody>(request, patchApiPostsBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     const listed = readListQuery(request, patchApiPostsQuery);
@@ -176,7 +183,7 @@ export async function PATCH(request: Request): Promise<Response> {
       return written;
     });
     const total = records.length;
-    return json({ "count": total });
+    return json({ count: total });
   });
 }
 
@@ -188,7 +195,10 @@ export async function DELETE(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    const unread = await refuseBody(request, "send filters in the query string, e.g. ?status=draft");
+    const unread = await refuseBody(
+      request,
+      "send filters in the query string, e.g. ?status=draft",
+    );
     if (unread) return unread;
     const listed = readListQuery(request, deleteApiPostsQuery);
     if (!listed.ok) return listed.response;
@@ -204,7 +214,7 @@ export async function DELETE(request: Request): Promise<Response> {
     );
     const records = await db.delete(tables.post).where(where).returning(columns.post);
     const total = records.length;
-    return json({ "count": total });
+    return json({ count: total });
   });
 }
 

@@ -85,7 +85,10 @@ export async function GET(request: Request): Promise<Response> {
     // token sent in the Authorization header that getAuthUser does not accept is refused.
     const userId = (await getAuthUser(request)) || null;
     if (!userId && request.headers.has("authorization")) return jsonError(401, "Unauthorized");
-    const unread = await refuseBody(request, "send filters in the query string, e.g. ?status=draft");
+    const unread = await refuseBody(
+      request,
+      "send filters in the query string, e.g. ?status=draft",
+    );
     if (unread) return unread;
     const listed = readListQuery(request, getApiPostsQuery);
     if (!listed.ok) return listed.response;
@@ -115,7 +118,9 @@ export async function POST(request: Request): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PostApiPostsBody>(request, postApiPostsBodySpec);
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PostApiPostsBody>(request, postApiPostsBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
@@ -153,7 +158,9 @@ export async function PATCH(request: Request): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PatchApiPostsBody>(request, patchApiPostsBodySpec);
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PatchApiPostsBody>(request, patchApiPostsBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     const listed = readListQuery(request, patchApiPostsQuery);
@@ -174,7 +181,7 @@ export async function PATCH(request: Request): Promise<Response> {
       await postAccess.holds("update", caller, async (where) => (await tx.post.count({ where: { id: { in: found.map((row) => row.id) }, AND: [where] } })) === found.length);
       return found.length;
     }, { timeout: 60_000 });
-    return json({ "count": total });
+    return json({ count: total });
   });
 }
 
@@ -186,7 +193,10 @@ export async function DELETE(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    const unread = await refuseBody(request, "send filters in the query string, e.g. ?status=draft");
+    const unread = await refuseBody(
+      request,
+      "send filters in the query string, e.g. ?status=draft",
+    );
     if (unread) return unread;
     const listed = readListQuery(request, deleteApiPostsQuery);
     if (!listed.ok) return listed.response;
@@ -198,7 +208,7 @@ export async function DELETE(request: Request): Promise<Response> {
     // Only the records the caller may read (src/appgen/access/post.ts).
     const where = { ...query.where, AND: [postAccess.where("read", caller), postAccess.where("delete", caller)] } as Prisma.PostWhereInput;
     const { count: total } = await db.post.deleteMany({ where });
-    return json({ "count": total });
+    return json({ count: total });
   });
 }
 

@@ -23,7 +23,12 @@ export async function GET(request: Request): Promise<Response> {
     // No pages: at most this many records, however large the table grows.
     const records = await db.user.findMany({ include: getApiUsersAnswer.include(caller), take: 1000 });
     await withCounts(records, getApiUsersAnswer.counting, db, caller);
-    return json(shaped(readComputed(userFields.hiding(records, caller), getApiUsersAnswer.reading), getApiUsersAnswer.shape));
+    return json(
+      shaped(
+        readComputed(userFields.hiding(records, caller), getApiUsersAnswer.reading),
+        getApiUsersAnswer.shape,
+      ),
+    );
   });
 }
 

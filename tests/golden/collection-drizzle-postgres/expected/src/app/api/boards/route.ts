@@ -10,8 +10,7 @@ import { refuseCrossSite } from "@/appgen/csrf";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiBoardsQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["name"],
   defaultSort: { field: "name", descending: false },
   pageSize: 50,

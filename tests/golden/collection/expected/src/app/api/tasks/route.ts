@@ -140,7 +140,9 @@ export async function POST(request: Request): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PostApiTasksBody>(request, postApiTasksBodySpec);
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PostApiTasksBody>(request, postApiTasksBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
@@ -166,7 +168,8 @@ export async function PATCH(request: Request): Promise<Response> {
     const parsed = await readBody<PatchApiTasksBody>(request, patchApiTasksBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    if (body.done === undefined && body.title === undefined) return invalidBody(["No field to change: send \"done\" or \"title\"."]);
+    if (body.done === undefined && body.title === undefined)
+      return invalidBody(['No field to change: send "done" or "title".']);
     const listed = readListQuery(request, patchApiTasksQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;

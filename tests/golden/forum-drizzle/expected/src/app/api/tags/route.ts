@@ -12,8 +12,7 @@ import { getAuthUser } from "@/auth/getAuthUser";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiTagsQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["name"],
   defaultSort: { field: "name", descending: false },
   pageSize: null,
@@ -56,7 +55,9 @@ export async function POST(request: Request): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PostApiTagsBody>(request, postApiTagsBodySpec);
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PostApiTagsBody>(request, postApiTagsBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.

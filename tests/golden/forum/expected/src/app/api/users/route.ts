@@ -7,8 +7,7 @@ import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiUsersQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["createdAt", "email"],
   defaultSort: null,
   pageSize: 20,

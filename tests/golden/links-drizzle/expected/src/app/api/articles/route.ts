@@ -74,7 +74,14 @@ export async function GET(request: Request): Promise<Response> {
     // Beside the cursor's record (position.at), one more than the page: whether another page follows.
     const ends = pageEnds(found, query.limit ?? 10, query.sort, position.at);
     const records = await withIncluded(found, { labels: relations.article.labels });
-    return json({ "articles": shaped(records, articleAnswer.shape, publicBaseUrl(request)), "next": ends.next, "prev": ends.prev }, 200);
+    return json(
+      {
+        articles: shaped(records, articleAnswer.shape, publicBaseUrl(request)),
+        next: ends.next,
+        prev: ends.prev,
+      },
+      200,
+    );
   });
 }
 
@@ -90,10 +97,14 @@ export async function POST(request: Request): Promise<Response> {
     // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
 
 
-    await requireRecords("Label", body.labels, (ids) => db.select({ id: tables.label.id }).from(tables.label).where(inArray(tables.label.id, ids)));
+    await requireRecords("Label", body.labels, (ids) =>
+      db.select({ id: tables.label.id }).from(tables.label).where(inArray(tables.label.id, ids)),
+    );
 
 
-    await requireRecords("Reader", body.readers, (ids) => db.select({ id: tables.reader.id }).from(tables.reader).where(inArray(tables.reader.id, ids)));
+    await requireRecords("Reader", body.readers, (ids) =>
+      db.select({ id: tables.reader.id }).from(tables.reader).where(inArray(tables.reader.id, ids)),
+    );
 
     const values = {
       title: body.title,

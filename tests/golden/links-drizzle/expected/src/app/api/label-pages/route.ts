@@ -11,8 +11,7 @@ import { cursorWhere, pageEnds, pageLinks, pageOrder, readCursor } from "@/appge
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiLabelPagesQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["name"],
   defaultSort: { field: "name", descending: true },
   pageSize: 20,
@@ -37,7 +36,10 @@ export async function GET(request: Request): Promise<Response> {
     // Beside the cursor's record (position.at), one more than the page: whether another page follows.
     const ends = pageEnds(records, query.limit ?? 20, query.sort, position.at);
     const total = await db.$count(tables.label, where);
-    return json(shaped(records, labelAnswer.shape), 200, { "x-total-count": String(total), ...pageLinks(request, ends) });
+    return json(shaped(records, labelAnswer.shape), 200, {
+      "x-total-count": String(total),
+      ...pageLinks(request, ends),
+    });
   });
 }
 

@@ -10,8 +10,7 @@ import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiLabelUrlsQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["name"],
   defaultSort: { field: "name", descending: false },
   pageSize: null,
@@ -34,7 +33,9 @@ export async function GET(request: Request): Promise<Response> {
       // No pages: at most this many records, however large the table grows.
       take: 1000,
     });
-    return json(plainValues(shaped(records, getApiLabelUrlsAnswer.shape, publicBaseUrl(request)), "url"));
+    return json(
+      plainValues(shaped(records, getApiLabelUrlsAnswer.shape, publicBaseUrl(request)), "url"),
+    );
   });
 }
 

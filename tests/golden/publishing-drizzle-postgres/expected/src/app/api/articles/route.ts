@@ -76,7 +76,10 @@ export async function GET(request: Request): Promise<Response> {
     // token sent in the Authorization header that getAuthUser does not accept is refused.
     const userId = (await getAuthUser(request)) || null;
     if (!userId && request.headers.has("authorization")) return jsonError(401, "Unauthorized");
-    const unread = await refuseBody(request, "send filters in the query string, e.g. ?authorId=...");
+    const unread = await refuseBody(
+      request,
+      "send filters in the query string, e.g. ?authorId=...",
+    );
     if (unread) return unread;
     const listed = readListQuery(request, getApiArticlesQuery);
     if (!listed.ok) return listed.response;
@@ -91,7 +94,7 @@ export async function GET(request: Request): Promise<Response> {
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
     const records = await db.select({ ...columns.article, author: { ...joined.article.author.columns, following: computed.user.following.column(joined.article.author.id, userId) }, tagList: computed.article.tagList.column(tables.article.id, userId), favorited: computed.article.favorited.column(tables.article.id, userId), favoritesCount: computed.article.favoritesCount.column(tables.article.id, userId) }).from(tables.article).leftJoin(joined.article.author.table, joined.article.author.on).where(inArray(tables.article.id, db.select({ id: tables.article.id }).from(tables.article).where(where).orderBy(...listOrder(tables.article, query.sort)).limit(query.limit ?? 20).offset(query.offset))).orderBy(...listOrder(tables.article, query.sort));
     const total = await db.$count(tables.article, where);
-    return json({ "articles": shaped(records, articleAnswer.shape), "articlesCount": total }, 200);
+    return json({ articles: shaped(records, articleAnswer.shape), articlesCount: total }, 200);
   });
 }
 
@@ -104,7 +107,9 @@ export async function POST(request: Request): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PostApiArticlesBody>(request, postApiArticlesBodySpec, "article");
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PostApiArticlesBody>(request, postApiArticlesBodySpec, "article");
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
@@ -138,7 +143,7 @@ export async function POST(request: Request): Promise<Response> {
       await withComputed(includedRecords(records, "author"), { following: computed.user.following }, userId, tx);
       return records;
     }));
-    return json({ "article": shaped(record, articleAnswer.shape) }, 201);
+    return json({ article: shaped(record, articleAnswer.shape) }, 201);
   });
 }
 

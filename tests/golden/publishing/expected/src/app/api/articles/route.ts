@@ -75,7 +75,10 @@ export async function GET(request: Request): Promise<Response> {
     // token sent in the Authorization header that getAuthUser does not accept is refused.
     const userId = (await getAuthUser(request)) || null;
     if (!userId && request.headers.has("authorization")) return jsonError(401, "Unauthorized");
-    const unread = await refuseBody(request, "send filters in the query string, e.g. ?authorId=...");
+    const unread = await refuseBody(
+      request,
+      "send filters in the query string, e.g. ?authorId=...",
+    );
     if (unread) return unread;
     const listed = readListQuery(request, getApiArticlesQuery);
     if (!listed.ok) return listed.response;
@@ -104,7 +107,13 @@ export async function GET(request: Request): Promise<Response> {
     await withCounts(records, articleAnswer.counting, db);
     const [counted] = await db.$queryRaw<Array<{ total: number | bigint }>>`SELECT COUNT(*) AS "total" FROM "Article"${whereSql}`;
     const total = Number(counted.total);
-    return json({ "articles": shaped(readComputed(records, articleAnswer.reading), articleAnswer.shape), "articlesCount": total }, 200);
+    return json(
+      {
+        articles: shaped(readComputed(records, articleAnswer.reading), articleAnswer.shape),
+        articlesCount: total,
+      },
+      200,
+    );
   });
 }
 
@@ -117,7 +126,9 @@ export async function POST(request: Request): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PostApiArticlesBody>(request, postApiArticlesBodySpec, "article");
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PostApiArticlesBody>(request, postApiArticlesBodySpec, "article");
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
@@ -140,7 +151,10 @@ export async function POST(request: Request): Promise<Response> {
       await withCounts(written, articleAnswer.counting, tx);
       return written;
     })));
-    return json({ "article": shaped(readComputed(record, articleAnswer.reading), articleAnswer.shape) }, 201);
+    return json(
+      { article: shaped(readComputed(record, articleAnswer.reading), articleAnswer.shape) },
+      201,
+    );
   });
 }
 

@@ -84,7 +84,9 @@ export async function PUT(request: Request): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PutApiUserBody>(request, putApiUserBodySpec, "user");
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PutApiUserBody>(request, putApiUserBodySpec, "user");
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     const current = await db.user.findUnique({ where: { id: userId } });

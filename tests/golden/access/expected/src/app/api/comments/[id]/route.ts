@@ -57,7 +57,9 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PatchApiCommentsByIdBody>(request, patchApiCommentsByIdBodySpec);
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PatchApiCommentsByIdBody>(request, patchApiCommentsByIdBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.

@@ -68,7 +68,9 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
@@ -82,7 +84,12 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const unwritable = body === undefined ? null : postFields.refuses(request, body, current, caller);
     if (unwritable) return unwritable;
     // Authorization (config/routes/posts.json routes[7].voter "owner:authorId|role:admin"): that check lets the caller through, else the role, read now, must be one of these.
-    if (!allowOwner(userId, current, "authorId")) await requireRole(userId, ["admin"], "config/routes/posts.json routes[7].voter \"owner:authorId|role:admin\"");
+    if (!allowOwner(userId, current, "authorId"))
+      await requireRole(
+        userId,
+        ["admin"],
+        'config/routes/posts.json routes[7].voter "owner:authorId|role:admin"',
+      );
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body.
@@ -122,7 +129,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const refused = await postAccess.refuses(request, "delete", caller, async (where) => (await db.post.count({ where: { id: params.id, AND: [where] } })) === 1);
     if (refused) return refused;
     // Authorization (config/routes/posts.json routes[8].voter "role:admin"): the role, read now, must be one of these.
-    await requireRole(userId, ["admin"], "config/routes/posts.json routes[8].voter \"role:admin\"");
+    await requireRole(userId, ["admin"], 'config/routes/posts.json routes[8].voter "role:admin"');
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (isProbe(request)) return probeAllowed();
     await db.post.delete({ where: { id: params.id, AND: [postAccess.where("read", caller), postAccess.where("delete", caller)] } });

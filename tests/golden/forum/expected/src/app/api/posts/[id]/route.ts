@@ -80,13 +80,20 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     const current = await db.post.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
-    if (!allowOwner(userId, current, "authorId")) return forbidden(request, { voter: "owner:authorId", source: "config/routes/posts.json routes[3].voter" }, userId);
+    if (!allowOwner(userId, current, "authorId"))
+      return forbidden(
+        request,
+        { voter: "owner:authorId", source: "config/routes/posts.json routes[3].voter" },
+        userId,
+      );
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body.
@@ -95,7 +102,9 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
 
 
 
-    await requireRecords("Tag", body.tags, (ids) => db.tag.findMany({ where: { id: { in: ids } }, select: { id: true } }));
+    await requireRecords("Tag", body.tags, (ids) =>
+      db.tag.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+    );
 
     const record = await db.post.update({
       where: { id: params.id },
@@ -125,7 +134,12 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const current = await db.post.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
-    if (!allowOwner(userId, current, "authorId")) return forbidden(request, { voter: "owner:authorId", source: "config/routes/posts.json routes[4].voter" }, userId);
+    if (!allowOwner(userId, current, "authorId"))
+      return forbidden(
+        request,
+        { voter: "owner:authorId", source: "config/routes/posts.json routes[4].voter" },
+        userId,
+      );
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (isProbe(request)) return probeAllowed();
     await db.post.delete({ where: { id: params.id } });

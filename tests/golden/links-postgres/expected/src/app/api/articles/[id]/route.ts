@@ -108,7 +108,9 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
 
 
 
-    await requireRecords("Label", body.labels, (ids) => db.label.findMany({ where: { id: { in: ids } }, select: { id: true } }));
+    await requireRecords("Label", body.labels, (ids) =>
+      db.label.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+    );
 
     const record = await db.$transaction(async (tx) => {
       const written = await tx.article.update({
@@ -145,10 +147,14 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
 
 
-    await requireRecords("Label", body.labels, (ids) => db.label.findMany({ where: { id: { in: ids } }, select: { id: true } }));
+    await requireRecords("Label", body.labels, (ids) =>
+      db.label.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+    );
 
 
-    await requireRecords("Reader", body.readers, (ids) => db.reader.findMany({ where: { id: { in: ids } }, select: { id: true } }));
+    await requireRecords("Reader", body.readers, (ids) =>
+      db.reader.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+    );
 
     const record = await db.$transaction(async (tx) => {
       const written = await tx.article.update({

@@ -45,7 +45,9 @@ export async function POST(request: Request): Promise<Response> {
     // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
 
 
-    await requireRecords("Label", body.labels, (ids) => db.label.findMany({ where: { id: { in: ids } }, select: { id: true } }));
+    await requireRecords("Label", body.labels, (ids) =>
+      db.label.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+    );
 
     const record = await db.$transaction(async (tx) => {
       const written = await tx.article.create({

@@ -11,8 +11,7 @@ import { getAuthUser } from "@/auth/getAuthUser";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiArticlesFeedQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["createdAt"],
   defaultSort: { field: "createdAt", descending: true },
   pageSize: 20,
@@ -50,7 +49,13 @@ export async function GET(request: Request): Promise<Response> {
     });
     await withCounts(records, articleAnswer.counting, db);
     const total = await db.article.count({ where });
-    return json({ "articles": shaped(readComputed(records, articleAnswer.reading), articleAnswer.shape), "articlesCount": total }, 200);
+    return json(
+      {
+        articles: shaped(readComputed(records, articleAnswer.reading), articleAnswer.shape),
+        articlesCount: total,
+      },
+      200,
+    );
   });
 }
 

@@ -59,7 +59,12 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.postId)) return invalidParam("postId", "a UUID");
     // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PostApiPostsByPostIdCommentsBody>(request, postApiPostsByPostIdCommentsBodySpec);
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PostApiPostsByPostIdCommentsBody>(
+        request,
+        postApiPostsByPostIdCommentsBodySpec,
+      );
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.

@@ -20,8 +20,7 @@ type Context = { params: Promise<{ boardId: string }> };
 
 // What a client of DELETE may ask with query parameters, kept beside its handler.
 const deleteApiBoardsByBoardIdTasksQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: [],
   defaultSort: null,
   pageSize: null,
@@ -53,7 +52,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const total = records.length;
     wakeOutbox();
     for (const record of records) await runEvents([["taskRemoved", taskRemoved]], { model: "Task", operation: "delete", record: record, userId });
-    return json({ "count": total });
+    return json({ count: total });
   });
 }
 

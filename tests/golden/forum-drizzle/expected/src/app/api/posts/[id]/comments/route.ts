@@ -13,8 +13,7 @@ type Context = { params: Promise<{ id: string }> };
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiPostsByPostIdCommentsQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["createdAt"],
   defaultSort: null,
   pageSize: 20,

@@ -25,7 +25,10 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const folder = await ctx.params;
     const params = { authorId: folder.id };
     if (!isUuid(params.authorId)) return invalidParam("authorId", "a UUID");
-    const unread = await refuseBody(request, "send filters in the query string, e.g. ?status=draft");
+    const unread = await refuseBody(
+      request,
+      "send filters in the query string, e.g. ?status=draft",
+    );
     if (unread) return unread;
     const listed = readListQuery(request, getApiUsersByAuthorIdPostsQuery);
     if (!listed.ok) return listed.response;

@@ -19,7 +19,12 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const record = await db.article.findUnique({ where: { id: params.id }, include: getApiArticlesByIdCountsAnswer.include });
     if (!record) return jsonError(404, "Not found");
     await withCounts(record, getApiArticlesByIdCountsAnswer.counting, db);
-    return json(shaped(readComputed(record, getApiArticlesByIdCountsAnswer.reading), getApiArticlesByIdCountsAnswer.shape));
+    return json(
+      shaped(
+        readComputed(record, getApiArticlesByIdCountsAnswer.reading),
+        getApiArticlesByIdCountsAnswer.shape,
+      ),
+    );
   });
 }
 

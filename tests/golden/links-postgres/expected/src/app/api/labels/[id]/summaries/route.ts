@@ -17,7 +17,12 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (unread) return unread;
     const record = await db.label.findUnique({ where: { id: params.id }, include: getApiLabelsByIdSummariesAnswer.include });
     if (!record) return jsonError(404, "Not found");
-    return json(shaped(readComputed(record, getApiLabelsByIdSummariesAnswer.reading), getApiLabelsByIdSummariesAnswer.shape));
+    return json(
+      shaped(
+        readComputed(record, getApiLabelsByIdSummariesAnswer.reading),
+        getApiLabelsByIdSummariesAnswer.shape,
+      ),
+    );
   });
 }
 

@@ -25,8 +25,7 @@ type Context = { params: Promise<{ slug: string }> };
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiArticlesBySlugCommentsQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["createdAt"],
   defaultSort: { field: "createdAt", descending: false },
   pageSize: null,
@@ -64,7 +63,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const where = matching(tables.comment, { articleId: parentArticle.id, ...query.where } as Partial<typeof tables.comment.$inferSelect>);
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
     const records = await db.select({ ...columns.comment, author: { ...joined.comment.author.columns, following: computed.user.following.column(joined.comment.author.id, userId) } }).from(tables.comment).leftJoin(joined.comment.author.table, joined.comment.author.on).where(where).orderBy(...listOrder(tables.comment, query.sort)).limit(1000);
-    return json({ "comments": shaped(records, commentAnswer.shape) });
+    return json({ comments: shaped(records, commentAnswer.shape) });
   });
 }
 
@@ -79,7 +78,13 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
     // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PostApiArticlesBySlugCommentsBody>(request, postApiArticlesBySlugCommentsBodySpec, "comment");
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PostApiArticlesBySlugCommentsBody>(
+        request,
+        postApiArticlesBySlugCommentsBodySpec,
+        "comment",
+      );
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     const [parentArticle] = await db.select({ id: tables.article.id }).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
@@ -98,7 +103,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
       await withComputed(includedRecords(records, "author"), { following: computed.user.following }, userId, tx);
       return records;
     });
-    return json({ "comment": shaped(record, commentAnswer.shape) }, 201);
+    return json({ comment: shaped(record, commentAnswer.shape) }, 201);
   });
 }
 

@@ -45,7 +45,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
       return records;
     });
     if (!record) return jsonError(404, "Not found");
-    return json({ "article": shaped(record, articleAnswer.shape) });
+    return json({ article: shaped(record, articleAnswer.shape) });
   });
 }
 
@@ -75,7 +75,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
       return records;
     });
     if (!record) return jsonError(404, "Not found");
-    return json({ "article": shaped(record, articleAnswer.shape) });
+    return json({ article: shaped(record, articleAnswer.shape) });
   });
 }
 

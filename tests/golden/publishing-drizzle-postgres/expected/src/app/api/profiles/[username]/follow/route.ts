@@ -37,7 +37,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
       return records;
     });
     if (!record) return jsonError(404, "Not found");
-    return json({ "profile": shaped(record, userAnswer.shape) });
+    return json({ profile: shaped(record, userAnswer.shape) });
   });
 }
 
@@ -66,7 +66,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
       return records;
     });
     if (!record) return jsonError(404, "Not found");
-    return json({ "profile": shaped(record, userAnswer.shape) });
+    return json({ profile: shaped(record, userAnswer.shape) });
   });
 }
 

@@ -41,7 +41,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (!found) return jsonError(404, "Not found");
     const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
     await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
-    return json({ "article": shaped(record, articleAnswer.shape) });
+    return json({ article: shaped(record, articleAnswer.shape) });
   });
 }
 
@@ -67,7 +67,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!found) return jsonError(404, "Not found");
     const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
     await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
-    return json({ "article": shaped(record, articleAnswer.shape) });
+    return json({ article: shaped(record, articleAnswer.shape) });
   });
 }
 

@@ -33,7 +33,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const [found] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: current.id })).limit(1);
     if (!found) return jsonError(404, "Not found");
     const [record] = await withComputed([found], { following: computed.user.following }, userId);
-    return json({ "profile": shaped(record, userAnswer.shape) });
+    return json({ profile: shaped(record, userAnswer.shape) });
   });
 }
 
@@ -58,7 +58,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const [found] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: current.id })).limit(1);
     if (!found) return jsonError(404, "Not found");
     const [record] = await withComputed([found], { following: computed.user.following }, userId);
-    return json({ "profile": shaped(record, userAnswer.shape) });
+    return json({ profile: shaped(record, userAnswer.shape) });
   });
 }
 

@@ -17,8 +17,7 @@ type Context = { params: Promise<{ slug: string }> };
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiArticlesBySlugCommentsQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["createdAt"],
   defaultSort: { field: "createdAt", descending: false },
   pageSize: null,
@@ -62,7 +61,9 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
       take: 1000,
       include: commentAnswer.include(userId),
     });
-    return json({ "comments": shaped(readComputed(records, commentAnswer.reading), commentAnswer.shape) });
+    return json({
+      comments: shaped(readComputed(records, commentAnswer.reading), commentAnswer.shape),
+    });
   });
 }
 
@@ -77,7 +78,13 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
     // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PostApiArticlesBySlugCommentsBody>(request, postApiArticlesBySlugCommentsBodySpec, "comment");
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PostApiArticlesBySlugCommentsBody>(
+        request,
+        postApiArticlesBySlugCommentsBodySpec,
+        "comment",
+      );
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     const parentArticle = await db.article.findUnique({ where: { slug: params.slug }, select: { id: true } });
@@ -92,7 +99,10 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
       },
       include: commentAnswer.include(userId),
     });
-    return json({ "comment": shaped(readComputed(record, commentAnswer.reading), commentAnswer.shape) }, 201);
+    return json(
+      { comment: shaped(readComputed(record, commentAnswer.reading), commentAnswer.shape) },
+      201,
+    );
   });
 }
 

@@ -34,7 +34,9 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
       await withCounts(written, articleAnswer.counting, tx);
       return written;
     });
-    return json({ "article": shaped(readComputed(record, articleAnswer.reading), articleAnswer.shape) });
+    return json({
+      article: shaped(readComputed(record, articleAnswer.reading), articleAnswer.shape),
+    });
   });
 }
 
@@ -60,7 +62,9 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
       await withCounts(written, articleAnswer.counting, tx);
       return written;
     });
-    return json({ "article": shaped(readComputed(record, articleAnswer.reading), articleAnswer.shape) });
+    return json({
+      article: shaped(readComputed(record, articleAnswer.reading), articleAnswer.shape),
+    });
   });
 }
 

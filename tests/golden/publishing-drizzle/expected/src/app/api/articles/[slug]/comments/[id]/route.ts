@@ -36,7 +36,12 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const [current] = await db.select(columns.comment).from(tables.comment).where(matching(tables.comment, { id: params.id, articleId: parentArticle.id })).limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
-    if (!allowOwner(userId, current, "authorId")) return forbidden(request, { voter: "owner:authorId", source: "config/routes/comments.json routes[2].voter" }, userId);
+    if (!allowOwner(userId, current, "authorId"))
+      return forbidden(
+        request,
+        { voter: "owner:authorId", source: "config/routes/comments.json routes[2].voter" },
+        userId,
+      );
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
     if (isProbe(request)) return probeAllowed();
     const [record] = await db.delete(tables.comment).where(matching(tables.comment, { id: params.id, articleId: parentArticle.id })).returning(columns.comment);
