@@ -94,7 +94,8 @@ export async function GET(request: Request): Promise<Response> {
     const listed = readListQuery(request, getApiPostsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
     // Only the records the caller may read (src/appgen/access/post.ts).
     const where = and(
@@ -102,7 +103,13 @@ export async function GET(request: Request): Promise<Response> {
       postAccess.where("read", caller),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-    const records = await db.select(columns.post).from(tables.post).where(where).orderBy(...listOrder(tables.post, query.sort)).limit(query.limit ?? 20).offset(query.offset);
+    const records = await db
+      .select(columns.post)
+      .from(tables.post)
+      .where(where)
+      .orderBy(...listOrder(tables.post, query.sort))
+      .limit(query.limit ?? 20)
+      .offset(query.offset);
     const total = await db.$count(tables.post, where);
     return json(records, 200, { "x-total-count": String(total) });
   });
@@ -116,13 +123,15 @@ export async function POST(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
     const parsed = isProbe(request)
       ? undefined
       : await readBody<PostApiPostsBody>(request, postApiPostsBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
     // Access rules (src/appgen/access/post.ts): a caller who may create no Post, whatever its values, is refused (403).
     const uncreatable = postAccess.refusesEveryRecord(request, "create", caller);
@@ -130,7 +139,8 @@ export async function POST(request: Request): Promise<Response> {
     // Rules on fields (src/appgen/access/post.ts): a field the caller may not write is refused (403), never dropped.
     const unwritable = body === undefined ? null : postFields.refuses(request, body, body, caller);
     if (unwritable) return unwritable;
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     const values = {
       title: body.title,
@@ -155,7 +165,8 @@ export async function PATCH(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
     const parsed = isProbe(request)
       ? undefined
       : await readBody<PatchApiPostsBody>(request, patchApiPostsBodySpec);
@@ -164,9 +175,11 @@ export async function PATCH(request: Request): Promise<Response> {
     const listed = readListQuery(request, patchApiPostsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // Only the records the caller may read (src/appgen/access/post.ts).
     const where = and(
@@ -203,9 +216,11 @@ export async function DELETE(request: Request): Promise<Response> {
     const listed = readListQuery(request, deleteApiPostsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // Only the records the caller may read (src/appgen/access/post.ts).
     const where = and(

@@ -93,14 +93,18 @@ export async function GET(request: Request): Promise<Response> {
     const listed = readListQuery(request, getApiPostsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
     // Only the records the caller may read (src/appgen/access/post.ts).
     const where = { ...query.where, AND: [postAccess.where("read", caller)] } as Prisma.PostWhereInput;
     const records = await db.post.findMany({
       where,
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.PostOrderByWithRelationInput[],
+      orderBy: [
+        ...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []),
+        { id: "asc" },
+      ] as Prisma.PostOrderByWithRelationInput[],
       take: query.limit ?? undefined,
       skip: query.offset,
     });
@@ -117,13 +121,15 @@ export async function POST(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
     const parsed = isProbe(request)
       ? undefined
       : await readBody<PostApiPostsBody>(request, postApiPostsBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
     // Access rules (src/appgen/access/post.ts): a caller who may create no Post, whatever its values, is refused (403).
     const uncreatable = postAccess.refusesEveryRecord(request, "create", caller);
@@ -131,7 +137,8 @@ export async function POST(request: Request): Promise<Response> {
     // Rules on fields (src/appgen/access/post.ts): a field the caller may not write is refused (403), never dropped.
     const unwritable = body === undefined ? null : postFields.refuses(request, body, body, caller);
     if (unwritable) return unwritable;
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     const record = await db.$transaction(async (tx) => {
       const written = await tx.post.create({
@@ -157,7 +164,8 @@ export async function PATCH(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
     const parsed = isProbe(request)
       ? undefined
       : await readBody<PatchApiPostsBody>(request, patchApiPostsBodySpec);
@@ -166,9 +174,11 @@ export async function PATCH(request: Request): Promise<Response> {
     const listed = readListQuery(request, patchApiPostsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // Only the records the caller may read (src/appgen/access/post.ts).
     const where = { ...query.where, AND: [postAccess.where("read", caller), postAccess.where("update", caller)] } as Prisma.PostWhereInput;
@@ -201,9 +211,11 @@ export async function DELETE(request: Request): Promise<Response> {
     const listed = readListQuery(request, deleteApiPostsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // Only the records the caller may read (src/appgen/access/post.ts).
     const where = { ...query.where, AND: [postAccess.where("read", caller), postAccess.where("delete", caller)] } as Prisma.PostWhereInput;

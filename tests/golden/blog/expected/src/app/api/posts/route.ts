@@ -31,7 +31,10 @@ export async function GET(request: Request): Promise<Response> {
     const records = await db.post.findMany({
       where,
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.PostOrderByWithRelationInput[],
+      orderBy: [
+        ...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []),
+        { id: "asc" },
+      ] as Prisma.PostOrderByWithRelationInput[],
       take: query.limit ?? undefined,
       skip: query.offset,
     });

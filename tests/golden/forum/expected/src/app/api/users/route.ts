@@ -26,7 +26,10 @@ export async function GET(request: Request): Promise<Response> {
     const records = await db.user.findMany({
       where,
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.UserOrderByWithRelationInput[],
+      orderBy: [
+        ...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []),
+        { id: "asc" },
+      ] as Prisma.UserOrderByWithRelationInput[],
       take: query.limit ?? undefined,
       skip: query.offset,
     });

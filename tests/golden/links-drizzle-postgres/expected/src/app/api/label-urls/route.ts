@@ -25,9 +25,16 @@ export async function GET(request: Request): Promise<Response> {
     const listed = readListQuery(request, getApiLabelUrlsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    const where = matching(tables.label, { ...query.where } as Partial<typeof tables.label.$inferSelect>);
+    const where = matching(tables.label, {
+      ...query.where,
+    } as Partial<typeof tables.label.$inferSelect>);
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-    const records = await db.select(columns.label).from(tables.label).where(where).orderBy(...listOrder(tables.label, query.sort)).limit(1000);
+    const records = await db
+      .select(columns.label)
+      .from(tables.label)
+      .where(where)
+      .orderBy(...listOrder(tables.label, query.sort))
+      .limit(1000);
     return json(
       plainValues(shaped(records, getApiLabelUrlsAnswer.shape, publicBaseUrl(request)), "url"),
     );

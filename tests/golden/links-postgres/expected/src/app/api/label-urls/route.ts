@@ -29,7 +29,10 @@ export async function GET(request: Request): Promise<Response> {
     const records = await db.label.findMany({
       where,
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.LabelOrderByWithRelationInput[],
+      orderBy: [
+        ...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []),
+        { id: "asc" },
+      ] as Prisma.LabelOrderByWithRelationInput[],
       // No pages: at most this many records, however large the table grows.
       take: 1000,
     });

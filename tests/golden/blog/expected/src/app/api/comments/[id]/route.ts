@@ -42,7 +42,8 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
     const parsed = isProbe(request)
       ? undefined
       : await readBody<PatchApiCommentsByIdBody>(request, patchApiCommentsByIdBodySpec);
@@ -58,7 +59,8 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
         { voter: "canModerate", source: "config/routes/comments.json routes[2].voter" },
         userId,
       );
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body.
     await db.comment.update({

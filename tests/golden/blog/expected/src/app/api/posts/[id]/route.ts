@@ -133,7 +133,8 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
     const parsed = isProbe(request)
       ? undefined
       : await readBody<PutApiPostsByIdBody>(request, putApiPostsByIdBodySpec);
@@ -149,7 +150,8 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
         { voter: "canEditPost", source: "config/routes/posts.json routes[2].voter" },
         userId,
       );
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // PUT replaces: an optional field absent from the body is cleared.
     const record = await db.post.update({
@@ -179,7 +181,8 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
     const parsed = isProbe(request)
       ? undefined
       : await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
@@ -195,7 +198,8 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
         { voter: "canEditPost", source: "config/routes/posts.json routes[3].voter" },
         userId,
       );
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body.
     const record = await db.post.update({
@@ -232,7 +236,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
         { voter: "canEditPost", source: "config/routes/posts.json routes[4].voter" },
         userId,
       );
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     await db.post.delete({ where: { id: params.id } });
     return json({ success: true });

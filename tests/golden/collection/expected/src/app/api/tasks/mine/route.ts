@@ -60,7 +60,8 @@ export async function PATCH(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
     const parsed = isProbe(request)
       ? undefined
       : await readBody<PatchApiTasksMineBody>(request, patchApiTasksMineBodySpec);
@@ -69,7 +70,8 @@ export async function PATCH(request: Request): Promise<Response> {
     const listed = readListQuery(request, patchApiTasksMineQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // Filters through relations and the caller's scope: each a condition on related records.
     const where = {
@@ -112,7 +114,8 @@ export async function DELETE(request: Request): Promise<Response> {
         { voter: "mayClearTasks", source: "config/routes/tasks.json routes[6].voter" },
         userId,
       );
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // Filters through relations and the caller's scope: each a condition on related records.
     const where = {

@@ -72,7 +72,8 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
     const parsed = isProbe(request)
       ? undefined
       : await readBody<PatchApiTodosByIdBody>(request, patchApiTodosByIdBodySpec);
@@ -87,7 +88,8 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
         { voter: "owner:ownerId", source: "config/routes/todos.json routes[3].voter" },
         userId,
       );
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body.
     const record = await db.todo.update({
@@ -122,7 +124,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
         { voter: "owner:ownerId", source: "config/routes/todos.json routes[4].voter" },
         userId,
       );
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     await db.todo.delete({ where: { id: params.id } });
     return json({ success: true });

@@ -85,13 +85,18 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
     const parsed = isProbe(request)
       ? undefined
       : await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    const [current] = await db.select(columns.post).from(tables.post).where(matching(tables.post, { id: params.id })).limit(1);
+    const [current] = await db
+      .select(columns.post)
+      .from(tables.post)
+      .where(matching(tables.post, { id: params.id }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
     if (!allowOwner(userId, current, "authorId"))
@@ -100,9 +105,11 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
         { voter: "owner:authorId", source: "config/routes/posts.json routes[3].voter" },
         userId,
       );
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
-    // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
+    // Each id a link list names must be a record: else 409 names those that are not, and nothing
+    // is written.
 
 
 
@@ -149,7 +156,11 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const [current] = await db.select(columns.post).from(tables.post).where(matching(tables.post, { id: params.id })).limit(1);
+    const [current] = await db
+      .select(columns.post)
+      .from(tables.post)
+      .where(matching(tables.post, { id: params.id }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
     if (!allowOwner(userId, current, "authorId"))
@@ -158,9 +169,13 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
         { voter: "owner:authorId", source: "config/routes/posts.json routes[4].voter" },
         userId,
       );
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
-    const [record] = await db.delete(tables.post).where(matching(tables.post, { id: params.id })).returning(columns.post);
+    const [record] = await db
+      .delete(tables.post)
+      .where(matching(tables.post, { id: params.id }))
+      .returning(columns.post);
     if (!record) return jsonError(404, "Not found");
     return json({ success: true });
   });

@@ -51,7 +51,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
         { voter: "self", source: "config/routes/users.json routes[2].voter" },
         userId,
       );
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     await db.user.delete({ where: { id: params.id } });
     return json({ success: true });

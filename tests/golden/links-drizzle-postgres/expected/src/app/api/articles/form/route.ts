@@ -43,7 +43,8 @@ export async function POST(request: Request): Promise<Response> {
     const parsed = await readBody<PostApiArticlesFormBody>(request, postApiArticlesFormBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
+    // Each id a link list names must be a record: else 409 names those that are not, and nothing
+    // is written.
 
 
     await requireRecords("Label", body.labels, (ids) =>
@@ -54,7 +55,8 @@ export async function POST(request: Request): Promise<Response> {
       title: body.title,
     };
     // The record and its links in one transaction: a failure leaves neither.
-    // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
+    // What the answer sends is read before the commit: a lost connection either stores nothing
+    // (5xx) or fails nothing (2xx).
     const [record] = await db.transaction(async (tx) => {
       const written = await tx.insert(tables.article).values(values).returning(columns.article);
       // labels: Label records linked in _Article_labels, added.

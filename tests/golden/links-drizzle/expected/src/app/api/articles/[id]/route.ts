@@ -107,9 +107,14 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const parsed = await readBody<PutApiArticlesByIdBody>(request, putApiArticlesByIdBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { id: params.id })).limit(1);
+    const [current] = await db
+      .select(columns.article)
+      .from(tables.article)
+      .where(matching(tables.article, { id: params.id }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
-    // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
+    // Each id a link list names must be a record: else 409 names those that are not, and nothing
+    // is written.
 
 
 
@@ -157,9 +162,14 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const parsed = await readBody<PatchApiArticlesByIdBody>(request, patchApiArticlesByIdBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { id: params.id })).limit(1);
+    const [current] = await db
+      .select(columns.article)
+      .from(tables.article)
+      .where(matching(tables.article, { id: params.id }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
-    // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
+    // Each id a link list names must be a record: else 409 names those that are not, and nothing
+    // is written.
 
 
     await requireRecords("Label", body.labels, (ids) =>

@@ -61,7 +61,8 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
     const parsed = isProbe(request)
       ? undefined
       : await readBody<PatchApiUsersByIdBody>(request, patchApiUsersByIdBodySpec);
@@ -76,7 +77,8 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
         { voter: "self", source: "config/routes/users.json routes[3].voter" },
         userId,
       );
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body.
     const record = await db.user.update({
@@ -111,7 +113,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
         { voter: "self", source: "config/routes/users.json routes[4].voter" },
         userId,
       );
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     await db.user.delete({ where: { id: params.id } });
     return json({ success: true });

@@ -39,7 +39,10 @@ export async function GET(request: Request): Promise<Response> {
     const records = await db.article.findMany({
       where,
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.ArticleOrderByWithRelationInput[],
+      orderBy: [
+        ...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []),
+        { id: "asc" },
+      ] as Prisma.ArticleOrderByWithRelationInput[],
       take: query.limit ?? undefined,
       skip: query.offset,
       // Included relations by one query each: with joins, PostgreSQL reads the relations of every

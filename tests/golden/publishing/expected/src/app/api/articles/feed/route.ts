@@ -44,7 +44,10 @@ export async function GET(request: Request): Promise<Response> {
     const records = await db.article.findMany({
       where: { id: { in: page.map((row) => row.id) } },
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.ArticleOrderByWithRelationInput[],
+      orderBy: [
+        ...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []),
+        { id: "asc" },
+      ] as Prisma.ArticleOrderByWithRelationInput[],
       include: articleAnswer.include(userId),
     });
     await withCounts(records, articleAnswer.counting, db);

@@ -40,7 +40,10 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const listed = readListQuery(request, deleteApiBoardsByBoardIdTasksQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    const parentBoard = await db.board.findUnique({ where: { id: params.boardId }, select: { id: true } });
+    const parentBoard = await db.board.findUnique({
+      where: { id: params.boardId },
+      select: { id: true },
+    });
     if (!parentBoard) return jsonError(404, "Board not found");
     const where = { boardId: params.boardId, ...query.where } as Prisma.TaskWhereInput;
     const records = await retryWhenConflicting(() => db.$transaction(async (tx) => {

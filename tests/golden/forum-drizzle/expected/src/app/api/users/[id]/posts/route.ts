@@ -33,11 +33,24 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const listed = readListQuery(request, getApiUsersByAuthorIdPostsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    const [parentAuthor] = await db.select({ id: tables.user.id }).from(tables.user).where(matching(tables.user, { id: params.authorId })).limit(1);
+    const [parentAuthor] = await db
+      .select({ id: tables.user.id })
+      .from(tables.user)
+      .where(matching(tables.user, { id: params.authorId }))
+      .limit(1);
     if (!parentAuthor) return jsonError(404, "User not found");
-    const where = matching(tables.post, { authorId: params.authorId, ...query.where } as Partial<typeof tables.post.$inferSelect>);
+    const where = matching(tables.post, {
+      authorId: params.authorId,
+      ...query.where,
+    } as Partial<typeof tables.post.$inferSelect>);
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-    const records = await db.select(columns.post).from(tables.post).where(where).orderBy(...listOrder(tables.post, query.sort)).limit(query.limit ?? 10).offset(query.offset);
+    const records = await db
+      .select(columns.post)
+      .from(tables.post)
+      .where(where)
+      .orderBy(...listOrder(tables.post, query.sort))
+      .limit(query.limit ?? 10)
+      .offset(query.offset);
     const total = await db.$count(tables.post, where);
     return json(records, 200, { "x-total-count": String(total) });
   });
