@@ -1,11 +1,14 @@
 import type { HelperDelegate, HelperOptions } from 'handlebars';
 import { identifier } from '../domain/identifier';
-import { tsKey } from '../domain/tsString';
-import { layoutChain } from './layoutChain';
+import { tsKey, tsString } from '../domain/tsString';
+import { layoutChain, layoutMemberChain } from './layoutChain';
 import { layoutLiteral, PRINT_WIDTH } from './layoutLiteral';
 
 /** A string literal in TypeScript (or in the Prisma schema, whose strings read JSON escapes). */
 const str: HelperDelegate = (value: unknown) => JSON.stringify(String(value));
+
+/** A string literal in TypeScript as prettier writes it: single quotes when it holds more `"`. */
+const tstr: HelperDelegate = (value: unknown) => tsString(String(value));
 
 /** An object literal's key: bare when it is an identifier name, else a string (as prettier writes it). */
 const key: HelperDelegate = (value: unknown) => tsKey(String(value));
@@ -117,6 +120,20 @@ const chain: HelperDelegate = function (
 };
 
 /**
+ * `{{#members 4}}const [current] = await db.select(x).from(y).where(z).limit(1);{{/members}}`: the
+ * statement the block writes (on one line), its member chain broken as prettier breaks it
+ * (layoutMemberChain: `db` alone, then one call a line). What precedes the chain (`const x = `,
+ * `await `) stays on the first line; a chain that starts the statement (`tx.insert(...)...;`) keeps
+ * its first call there when its object's name is short.
+ */
+const members: HelperDelegate = function (this: unknown, indent: number, options: HelperOptions) {
+  const statement = options.fn(this).trim();
+  const [, head, chain, tail] =
+    /^((?:const [^=]+= )?(?:await )?)([\s\S]*?)(;?)$/.exec(statement) ?? [];
+  return layoutMemberChain(chain, indent, head, tail, head === '');
+};
+
+/**
  * `{{#fits}}one line{{else}}broken{{/fits}}`: the block when none of its lines is longer than
  * prettier's print width (100), else its `else` part: the two layouts prettier gives a construct
  * (a signature, a statement) whose length depends on names from the config (issue 51).
@@ -140,6 +157,7 @@ const shifted: HelperDelegate = function (this: unknown, on: unknown, options: H
 /** Helpers every template may use. Each config value enters code through str, jsx/attr or ident. */
 export const HELPERS: Record<string, HelperDelegate> = {
   str,
+  tstr,
   key,
   jsx,
   attr: jsx,
@@ -155,6 +173,7 @@ export const HELPERS: Record<string, HelperDelegate> = {
   unique,
   layout,
   chain,
+  members,
   fits,
   shifted,
 };

@@ -26,6 +26,54 @@ export function layoutChain(chain: string, indent: number, head = '', tail = '')
   ].join('\n');
 }
 
+/**
+ * Lays out a member chain on an object (`db.select(x).from(y).where(z).limit(1)`, written on one
+ * line) as prettier does: on its line when it has at most two calls (three after a short name such
+ * as `tx` starting a statement, `statement`) or, all of its arguments simple, when it fits; else
+ * the object alone (or with its first call, merged) and then one `.call(...)` a line two spaces in,
+ * each call's arguments broken as layoutLiteral breaks a call. Any other text: layoutChain.
+ */
+export function layoutMemberChain(
+  chain: string,
+  indent: number,
+  head = '',
+  tail = '',
+  statement = false,
+): string {
+  const pad = ' '.repeat(indent);
+  const text = chain.trim();
+  const calls = callsOf(text);
+  if (calls.length === 1) return layoutCall(text, indent, head, tail);
+  const start = /^([\w$]+)(\.[\w$]+\([\s\S]*)$/.exec(calls[0]);
+  if (!start) return layoutChain(chain, indent, head, tail);
+  const [, object, firstCall] = start;
+  const merged = (statement && object.length <= 2) || /^([A-Z]|[$_]+$)/.test(object);
+  const groups = [firstCall, ...calls.slice(1)];
+  const oneLine = `${pad}${head}${text}${tail}`;
+  if (groups.length <= (merged ? 3 : 2)) return oneLine;
+  const simple = groups.every((call) => simpleArguments(call) && !call.includes('...'));
+  if (simple && oneLine.length <= PRINT_WIDTH) return oneLine;
+  const rest = merged ? groups.slice(1) : groups;
+  const first = merged
+    ? layoutLiteral(firstCall.slice(1), indent, `${head}${object}.`)
+    : `${pad}${head}${object}`;
+  return [
+    first,
+    ...rest.map((call, i) =>
+      layoutLiteral(call.slice(1), indent + 2, '.', i === rest.length - 1 ? tail : ''),
+    ),
+  ].join('\n');
+}
+
+/** One call (`db.article.findUnique({ ... })`) as layoutLiteral breaks it; text it cannot read as it is. */
+function layoutCall(text: string, indent: number, head: string, tail: string): string {
+  try {
+    return layoutLiteral(text, indent, head, tail);
+  } catch {
+    return `${' '.repeat(indent)}${head}${text}${tail}`;
+  }
+}
+
 /** The chain's first call after `head`: its object argument broken when it does not fit. */
 function firstCall(call: string, indent: number, head: string): string {
   const line = `${' '.repeat(indent)}${head}${call}`;

@@ -12,6 +12,7 @@ export const PRINT_WIDTH = 100;
 type LiteralNode =
   | { kind: 'object'; entries: Array<[string, LiteralNode | null]> }
   | { kind: 'array'; items: LiteralNode[] }
+  | { kind: 'call'; callee: string; args: LiteralNode[] }
   | { kind: 'atom'; text: string };
 
 class Reader {
@@ -84,7 +85,52 @@ function parseValue(reader: Reader): LiteralNode {
     reader.expect(']');
     return { kind: 'array', items };
   }
-  return { kind: 'atom', text: reader.until(false) };
+  return atomOrCall(reader.until(false));
+}
+
+/** A callee prettier breaks the arguments of: a name or member path, generics, `await`/`new`. */
+const CALLEE = /^(?:(?:await|new) )?[\w$]+(?:\.[\w$]+)*(?:<[^()]*>)?$/;
+
+/**
+ * `f(a, { b: 1 })` as a call whose arguments are literals in turn, when its first `(` closes at
+ * its end; any other text (a chain `a(1).b()`, an arrow function, a ternary) as an atom.
+ */
+function atomOrCall(text: string): LiteralNode {
+  const open = text.indexOf('(');
+  if (open < 0 || !text.endsWith(')') || !CALLEE.test(text.slice(0, open))) {
+    return { kind: 'atom', text };
+  }
+  if (closingOf(text, open) !== text.length - 1) return { kind: 'atom', text };
+  const reader = new Reader(text.slice(open + 1, -1));
+  const args: LiteralNode[] = [];
+  while (reader.peek() !== '') {
+    args.push(parseValue(reader));
+    if (reader.peek() !== ',' && reader.peek() !== '') return { kind: 'atom', text };
+    if (reader.peek() === ',') reader.expect(',');
+  }
+  return { kind: 'call', callee: text.slice(0, open), args };
+}
+
+/** Where the bracket opened at `open` closes (strings skipped), or -1. */
+function closingOf(text: string, open: number): number {
+  let depth = 0;
+  for (let at = open; at < text.length; at++) {
+    const char = text[at];
+    if (char === '"' || char === "'" || char === '`') {
+      at++;
+      while (at < text.length && text[at] !== char) at += text[at] === '\\' ? 2 : 1;
+    } else if (char === '(' || char === '{' || char === '[') depth++;
+    else if (char === ')' || char === '}' || char === ']') {
+      if (--depth === 0) return at;
+    }
+  }
+  return -1;
+}
+
+/** An object's key as prettier writes it: a quoted identifier name loses its quotes. */
+function keyText(key: string): string {
+  const quoted = /^"([A-Za-z_$][\w$]*)"$/.exec(key);
+  return quoted ? quoted[1] : key;
 }
 
 function flat(node: LiteralNode): string {
@@ -93,10 +139,12 @@ function flat(node: LiteralNode): string {
       return node.text;
     case 'array':
       return `[${node.items.map(flat).join(', ')}]`;
+    case 'call':
+      return `${node.callee}(${node.args.map(flat).join(', ')})`;
     case 'object':
       return node.entries.length === 0
         ? '{}'
-        : `{ ${node.entries.map(([key, value]) => (value ? `${key}: ${flat(value)}` : key)).join(', ')} }`;
+        : `{ ${node.entries.map(([key, value]) => (value ? `${keyText(key)}: ${flat(value)}` : key)).join(', ')} }`;
   }
 }
 
@@ -120,15 +168,51 @@ function print(node: LiteralNode, indent: string, head: string, tail: string): s
   const line = `${indent}${head}${flat(node)}${tail}`;
   if (node.kind === 'atom' || (line.length <= PRINT_WIDTH && !alwaysBreaks(node))) return [line];
   const inner = `${indent}  `;
+  if (node.kind === 'call') return printCall(node, indent, head, tail);
   const members =
     node.kind === 'object'
       ? node.entries.flatMap(([key, value]) =>
-          value ? print(value, inner, `${key}: `, ',') : [`${inner}${key},`],
+          value ? print(value, inner, `${keyText(key)}: `, ',') : [`${inner}${key},`],
         )
       : node.items.flatMap((item) => print(item, inner, '', ','));
   const [open, close] = node.kind === 'object' ? ['{', '}'] : ['[', ']'];
   if (members.length === 0) return [line];
   return [`${indent}${head}${open}`, ...members, `${indent}${close}${tail}`];
+}
+
+/** Whether prettier may hug a call's last argument: a non-empty object or array. */
+function huggable(node: LiteralNode | undefined): boolean {
+  return (
+    (node?.kind === 'object' && node.entries.length > 0) ||
+    (node?.kind === 'array' && node.items.length > 0)
+  );
+}
+
+/**
+ * A call that does not fit on its line: its last argument (an object or array, the one before it
+ * of another kind) broken after the others when they fit on the first line (prettier's hugging),
+ * else one argument a line.
+ */
+function printCall(
+  node: Extract<LiteralNode, { kind: 'call' }>,
+  indent: string,
+  head: string,
+  tail: string,
+): string[] {
+  const last = node.args[node.args.length - 1];
+  const before = node.args.slice(0, -1);
+  const open = `${head}${node.callee}(`;
+  if (node.args.length === 0) return [`${indent}${open})${tail}`];
+  if (huggable(last) && before[before.length - 1]?.kind !== last.kind) {
+    const first = before.map((arg) => `${flat(arg)}, `).join('');
+    const hugged = print(last, indent, `${open}${first}`, `)${tail}`);
+    if (hugged[0].length <= PRINT_WIDTH) return hugged;
+  }
+  return [
+    `${indent}${open}`,
+    ...node.args.flatMap((arg) => print(arg, `${indent}  `, '', ',')),
+    `${indent})${tail}`,
+  ];
 }
 
 /**

@@ -8,13 +8,22 @@ import { GOLDEN_DIR, REPO_ROOT } from '../support/paths';
 // templates and the map (the `layout`, `chain` and `fits` helpers, src/render/layoutLiteral.ts,
 // layoutChain.ts, jsonLiteral.ts), never by running prettier at generation time. Checked with
 // prettier's own CLI (the devDependency) over every .ts and .tsx file of the golden cases except
-// the route handlers (src/app/api/**/route.ts) and the pages (src/app/**/page.tsx): a new runtime
-// module is covered as soon as a case generates it.
+// the pages (src/app/**/page.tsx): a new runtime module or route handler is covered as soon as a
+// case generates it.
 //
-// Known gap besides routes and pages: the files of GAPS, each with what keeps it out. Most come
-// from the partials the route handlers share (orm/<orm>/*, http/*, records/*, view/*), which are
-// laid out together with the handlers. A file leaves GAPS once it conforms.
+// Known gap besides pages: the files of GAPS, each with what keeps it out. Some come from the
+// partials the route handlers share (orm/<orm>/*, http/*, records/*, view/*); the route handlers
+// listed still hold statements no template lays out yet (ROUTE_GAP). A file leaves GAPS once it
+// conforms.
 jest.setTimeout(120_000);
+
+/** Why a route handler of GAPS is not laid out as prettier would yet. */
+const ROUTE_GAP = {
+  reason:
+    'statements of its steps not yet laid out by their partials: $transaction bodies and their ' +
+    'options, event rows (eventRows, runEvents), Drizzle inserts and nested subqueries, arrow ' +
+    'functions as arguments, long conditions, comments over 100 columns',
+};
 
 /** Not yet laid out as prettier would: the file, why, and in which cases (none listed: all). */
 const GAPS: Record<string, { reason: string; cases?: string[] }> = {
@@ -41,10 +50,121 @@ const GAPS: Record<string, { reason: string; cases?: string[] }> = {
     cases: ['blog', 'collection', 'escaping', 'minimal', 'orm-none'],
   },
   'src/app/layout.tsx': { reason: 'partials view/nav/* (a long link text)', cases: ['escaping'] },
+  'src/app/api/articles/[id]/counts/route.ts': {
+    ...ROUTE_GAP,
+    cases: ['links-drizzle', 'links-drizzle-postgres'],
+  },
+  'src/app/api/articles/[id]/labels/route.ts': ROUTE_GAP,
+  'src/app/api/articles/[id]/route.ts': ROUTE_GAP,
+  'src/app/api/articles/[slug]/comments/route.ts': ROUTE_GAP,
+  'src/app/api/articles/[slug]/favorite/route.ts': ROUTE_GAP,
+  'src/app/api/articles/[slug]/route.ts': ROUTE_GAP,
+  'src/app/api/articles/feed/route.ts': ROUTE_GAP,
+  'src/app/api/articles/form/route.ts': ROUTE_GAP,
+  'src/app/api/articles/import/route.ts': ROUTE_GAP,
+  'src/app/api/articles/quick/route.ts': ROUTE_GAP,
+  'src/app/api/articles/route.ts': ROUTE_GAP,
+  'src/app/api/boards/[boardId]/tasks/route.ts': ROUTE_GAP,
+  'src/app/api/comments/[id]/route.ts': ROUTE_GAP,
+  'src/app/api/comments/route.ts': {
+    ...ROUTE_GAP,
+    cases: ['access', 'access-drizzle', 'access-drizzle-postgres'],
+  },
+  'src/app/api/label-pages/route.ts': ROUTE_GAP,
+  'src/app/api/labels/[id]/go/route.ts': {
+    ...ROUTE_GAP,
+    cases: ['links-drizzle', 'links-drizzle-postgres'],
+  },
+  'src/app/api/labels/[id]/route.ts': ROUTE_GAP,
+  'src/app/api/labels/[id]/summaries/route.ts': {
+    ...ROUTE_GAP,
+    cases: ['links-drizzle', 'links-drizzle-postgres'],
+  },
+  'src/app/api/login/route.ts': {
+    ...ROUTE_GAP,
+    cases: ['cors', 'minimal', 'roles', 'roles-drizzle-postgres'],
+  },
+  'src/app/api/notes/import/route.ts': ROUTE_GAP,
+  'src/app/api/notes/route.ts': { ...ROUTE_GAP, cases: ['escaping'] },
+  'src/app/api/posts/[id]/comments/[commentsId]/route.ts': {
+    ...ROUTE_GAP,
+    cases: ['forum-drizzle', 'forum-drizzle-postgres'],
+  },
+  'src/app/api/posts/[id]/comments/route.ts': ROUTE_GAP,
+  'src/app/api/posts/[id]/route.ts': ROUTE_GAP,
+  'src/app/api/posts/[id]/watch/route.ts': ROUTE_GAP,
+  'src/app/api/posts/all/route.ts': { ...ROUTE_GAP, cases: ['access'] },
+  'src/app/api/posts/pages/route.ts': ROUTE_GAP,
+  'src/app/api/posts/route.ts': {
+    ...ROUTE_GAP,
+    cases: [
+      'access',
+      'access-drizzle',
+      'access-drizzle-postgres',
+      'forum-drizzle',
+      'forum-drizzle-postgres',
+    ],
+  },
+  'src/app/api/profiles/[username]/follow/route.ts': ROUTE_GAP,
+  'src/app/api/profiles/[username]/route.ts': {
+    ...ROUTE_GAP,
+    cases: ['publishing-drizzle', 'publishing-drizzle-postgres'],
+  },
+  'src/app/api/tags/[id]/route.ts': {
+    ...ROUTE_GAP,
+    cases: ['access-drizzle', 'access-drizzle-postgres', 'drizzle', 'drizzle-postgres'],
+  },
+  'src/app/api/tags/route.ts': {
+    ...ROUTE_GAP,
+    cases: [
+      'access',
+      'access-drizzle',
+      'access-drizzle-postgres',
+      'blog',
+      'drizzle',
+      'drizzle-postgres',
+    ],
+  },
+  'src/app/api/tasks/[id]/route.ts': {
+    ...ROUTE_GAP,
+    cases: ['collection-drizzle', 'collection-drizzle-postgres'],
+  },
+  'src/app/api/tasks/mine/route.ts': ROUTE_GAP,
+  'src/app/api/tasks/route.ts': ROUTE_GAP,
+  'src/app/api/user/route.ts': ROUTE_GAP,
+  'src/app/api/users/[id]/profile/route.ts': ROUTE_GAP,
+  'src/app/api/users/[id]/route.ts': {
+    ...ROUTE_GAP,
+    cases: [
+      'access-drizzle',
+      'access-drizzle-postgres',
+      'forum-drizzle',
+      'forum-drizzle-postgres',
+      'roles',
+      'roles-drizzle-postgres',
+    ],
+  },
+  'src/app/api/users/[userId]/route.ts': ROUTE_GAP,
+  'src/app/api/users/login/route.ts': ROUTE_GAP,
+  'src/app/api/users/route.ts': {
+    ...ROUTE_GAP,
+    cases: [
+      'access',
+      'blog',
+      'drizzle',
+      'drizzle-postgres',
+      'publishing',
+      'publishing-drizzle',
+      'publishing-drizzle-postgres',
+      'publishing-postgres',
+      'roles',
+      'roles-drizzle-postgres',
+    ],
+  },
 };
 
-/** A route handler or a page: not laid out as prettier would yet. */
-const ROUTE_OR_PAGE = /^src\/app\/(api\/.*\/route\.ts|(.*\/)?page\.tsx)$/;
+/** A page: not laid out as prettier would yet (route handlers are checked, GAPS aside). */
+const PAGE = /^src\/app\/(.*\/)?page\.tsx$/;
 
 const PRETTIER = path.join(REPO_ROOT, 'node_modules', 'prettier', 'bin', 'prettier.cjs');
 
@@ -60,7 +180,7 @@ function filesUnder(dir: string): string[] {
 
 /** Whether a golden case's file (its path under expected/) is checked. */
 function checked(name: string, relative: string): boolean {
-  if (ROUTE_OR_PAGE.test(relative)) return false;
+  if (PAGE.test(relative)) return false;
   const gap = GAPS[relative];
   return gap === undefined || (gap.cases !== undefined && !gap.cases.includes(name));
 }
@@ -109,10 +229,11 @@ function longLines(files: string[]): string[] {
 
 const FILES = goldenFiles(checked);
 
-it('finds the generated files of the golden cases besides routes and pages', () => {
+it('finds the generated files of the golden cases besides pages', () => {
   const names = FILES.map((file) => path.basename(file));
   for (const name of ['shape.ts', 'query.ts', 'view.ts', 'form.tsx', 'schema.ts', 'openapi.ts'])
     expect(names).toContain(name);
+  expect(FILES.some((file) => /\/src\/app\/api\/.*\/route\.ts$/.test(file))).toBe(true);
   expect(FILES.length).toBeGreaterThanOrEqual(500);
 });
 
@@ -128,7 +249,7 @@ it('lists in GAPS only files that are still gaps, in each case listed', () => {
   // A gap that conforms leaves GAPS (or the case leaves its `cases`), so that the check covers it.
   const gaps = goldenFiles(
     (name, relative) =>
-      !ROUTE_OR_PAGE.test(relative) && !checked(name, relative) && GAPS[relative] !== undefined,
+      !PAGE.test(relative) && !checked(name, relative) && GAPS[relative] !== undefined,
   );
   const failing = new Set([
     ...unformatted(gaps),

@@ -65,11 +65,11 @@ describe('rendering envelopes and the error format', () => {
     expect(route).toContain(
       'readBody<PostApiPeopleBody>(request, postApiPeopleBodySpec, "person");',
     );
-    expect(route).toContain('return json({ "person": record }, 201);');
-    expect(route).toContain('return json({ "people": records, "peopleCount": total }, 200);');
+    expect(route).toContain('return json({ person: record }, 201);');
+    expect(route).toContain('return json({ people: records, peopleCount: total }, 200);');
     expect(route).not.toContain('x-total-count');
     expect(content(files, 'src/app/api/people/[id]/route.ts')).toContain(
-      'return json({ "person": record });',
+      'return json({ person: record });',
     );
   });
 

@@ -1,6 +1,6 @@
 import { execFileSync } from 'child_process';
 import path from 'path';
-import { layoutChain } from '../../../src/render/layoutChain';
+import { layoutChain, layoutMemberChain } from '../../../src/render/layoutChain';
 import { REPO_ROOT } from '../support/paths';
 
 const PRETTIER = path.join(REPO_ROOT, 'node_modules', 'prettier', 'bin', 'prettier.cjs');
@@ -42,4 +42,45 @@ it('lays out call chains as prettier does', () => {
     '',
   ].join('\n');
   expect(source).toBe(prettier(source));
+});
+
+describe('layoutMemberChain', () => {
+  it('keeps a chain that fits, its arguments simple, on its line', () => {
+    const chain = 'db.select(columns.tag).from(tables.tag).where(eq(tables.tag.id, id)).limit(1)';
+    expect(layoutMemberChain(chain, 4, 'const [x] = await ', ';')).toBe(
+      `    const [x] = await ${chain};`,
+    );
+  });
+
+  it('breaks a longer one after its object, one call a line, a call that does not fit hugged', () => {
+    const chain =
+      'db.select({ ...columns.article, author: joined.article.author.columns }).from(tables.article).where(where).orderBy(...listOrder(tables.article, query.sort))';
+    expect(layoutMemberChain(chain, 4, 'const records = await ', ';')).toBe(
+      [
+        '    const records = await db',
+        '      .select({ ...columns.article, author: joined.article.author.columns })',
+        '      .from(tables.article)',
+        '      .where(where)',
+        '      .orderBy(...listOrder(tables.article, query.sort));',
+      ].join('\n'),
+    );
+  });
+
+  it('lays out a single call as layoutLiteral does', () => {
+    expect(
+      layoutMemberChain(
+        'db.article.findUnique({ where: { slug: params.slug }, include: articleAnswer.include(userId) })',
+        4,
+        'const record = await ',
+        ';',
+      ),
+    ).toBe(
+      [
+        '    const record = await db.article.findUnique({',
+        '      where: { slug: params.slug },',
+        '      include: articleAnswer.include(userId),',
+        '    });',
+      ].join('\n'),
+    );
+  });
 });

@@ -44,4 +44,35 @@ describe('layoutLiteral', () => {
       ['import {', ...names.map((name) => `  ${name},`), '} from "@/appgen/x";'].join('\n'),
     );
   });
+  it('breaks a call as prettier does: its last object hugged, else one argument a line', () => {
+    const update =
+      'tx.article.update({ where: { id: current.id }, data: { favoritedBy: { connect: { id: userId } } }, include: articleAnswer.include(userId) })';
+    expect(layoutLiteral(update, 6, 'const written = await ', ';')).toBe(
+      [
+        '      const written = await tx.article.update({',
+        '        where: { id: current.id },',
+        '        data: { favoritedBy: { connect: { id: userId } } },',
+        '        include: articleAnswer.include(userId),',
+        '      });',
+      ].join('\n'),
+    );
+    const answer =
+      'json(shaped(readComputed(record, getApiArticlesByIdCountsAnswer.reading), getApiArticlesByIdCountsAnswer.shape))';
+    expect(layoutLiteral(answer, 4, 'return ', ';')).toBe(
+      [
+        '    return json(',
+        '      shaped(',
+        '        readComputed(record, getApiArticlesByIdCountsAnswer.reading),',
+        '        getApiArticlesByIdCountsAnswer.shape,',
+        '      ),',
+        '    );',
+      ].join('\n'),
+    );
+  });
+
+  it('drops the quotes of a key that is an identifier name, as prettier does', () => {
+    expect(layoutLiteral('json({ "article": a, "x-total-count": b })', 4, 'return ', ';')).toBe(
+      '    return json({ article: a, "x-total-count": b });',
+    );
+  });
 });

@@ -66,7 +66,7 @@ describe.each(['prisma', 'drizzle'] as const)('a list route with %s', (orm) => {
       expect(plain).toContain('const total = await db.article.count({ where });');
     } else {
       expect(route.match(/const where = /g)).toHaveLength(1);
-      expect(route).toContain('.from(tables.article).where(where).orderBy(');
+      expect(route).toContain('.from(tables.article)\n      .where(where)\n      .orderBy(');
       expect(route).toContain('const total = await db.$count(tables.article, where);');
     }
   });

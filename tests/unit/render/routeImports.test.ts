@@ -51,7 +51,7 @@ describe('route file imports', () => {
 
   it('a function route whose path names its parent by a unique field imports what finds the parent (Drizzle)', () => {
     const text = routeFile('drizzle', [COMMENTS_OF_SLUG], COMMENTS_FILE);
-    expect(text).toContain('.from(tables.article).where(matching(tables.article,');
+    expect(text).toContain('.from(tables.article)\n      .where(matching(tables.article,');
     expect(text).toContain('import { db, matching, tables } from "@/appgen/db";');
     expect(text).not.toContain('@/appgen/records');
   });

@@ -121,7 +121,7 @@ describe('the generated shape.ts', () => {
     const stubs = renderFiles(publishingArticlesProject({ 'appgen.config.json': { orm: 'none' } }));
     expect(stubs.has('src/appgen/shape.ts')).toBe(false);
     expect(stubs.get('src/app/api/articles/route.ts')?.content).toContain(
-      'return json({ "articles": [] });',
+      'return json({ articles: [] });',
     );
   });
 });

@@ -86,12 +86,16 @@ export async function GET(request: Request): Promise<Response> {
     // token sent in the Authorization header that getAuthUser does not accept is refused.
     const userId = (await getAuthUser(request)) || null;
     if (!userId && request.headers.has("authorization")) return jsonError(401, "Unauthorized");
-    const unread = await refuseBody(request, "send filters in the query string, e.g. ?status=draft");
+    const unread = await refuseBody(
+      request,
+      "send filters in the query string, e.g. ?status=draft",
+    );
     if (unread) return unread;
     const listed = readListQuery(request, getApiPostsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
     // Only the records the caller may read (src/appgen/access/post.ts).
     const where = and(
@@ -99,7 +103,13 @@ export async function GET(request: Request): Promise<Response> {
       postAccess.where("read", caller),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-    const records = await db.select(columns.post).from(tables.post).where(where).orderBy(...listOrder(tables.post, query.sort)).limit(query.limit ?? 20).offset(query.offset);
+    const records = await db
+      .select(columns.post)
+      .from(tables.post)
+      .where(where)
+      .orderBy(...listOrder(tables.post, query.sort))
+      .limit(query.limit ?? 20)
+      .offset(query.offset);
     const total = await db.$count(tables.post, where);
     return json(records, 200, { "x-total-count": String(total) });
   });
@@ -113,11 +123,15 @@ export async function POST(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PostApiPostsBody>(request, postApiPostsBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PostApiPostsBody>(request, postApiPostsBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
     // Access rules (src/appgen/access/post.ts): a caller who may create no Post, whatever its values, is refused (403).
     const uncreatable = postAccess.refusesEveryRecord(request, "create", caller);
@@ -125,7 +139,8 @@ export async function POST(request: Request): Promise<Response> {
     // Rules on fields (src/appgen/access/post.ts): a field the caller may not write is refused (403), never dropped.
     const unwritable = body === undefined ? null : postFields.refuses(request, body, body, caller);
     if (unwritable) return unwritable;
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     const values = {
       title: body.title,
@@ -150,16 +165,21 @@ export async function PATCH(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PatchApiPostsBody>(request, patchApiPostsBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PatchApiPostsBody>(request, patchApiPostsBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     const listed = readListQuery(request, patchApiPostsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // Only the records the caller may read (src/appgen/access/post.ts).
     const where = and(
@@ -176,7 +196,7 @@ export async function PATCH(request: Request): Promise<Response> {
       return written;
     });
     const total = records.length;
-    return json({ "count": total });
+    return json({ count: total });
   });
 }
 
@@ -188,14 +208,19 @@ export async function DELETE(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    const unread = await refuseBody(request, "send filters in the query string, e.g. ?status=draft");
+    const unread = await refuseBody(
+      request,
+      "send filters in the query string, e.g. ?status=draft",
+    );
     if (unread) return unread;
     const listed = readListQuery(request, deleteApiPostsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // Only the records the caller may read (src/appgen/access/post.ts).
     const where = and(
@@ -204,7 +229,7 @@ export async function DELETE(request: Request): Promise<Response> {
     );
     const records = await db.delete(tables.post).where(where).returning(columns.post);
     const total = records.length;
-    return json({ "count": total });
+    return json({ count: total });
   });
 }
 

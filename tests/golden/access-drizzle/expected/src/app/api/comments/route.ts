@@ -13,8 +13,7 @@ import { getAuthUser } from "@/auth/getAuthUser";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiCommentsQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: [],
   defaultSort: null,
   pageSize: 20,
@@ -33,11 +32,27 @@ export async function GET(request: Request): Promise<Response> {
     const listed = readListQuery(request, getApiCommentsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    const where = matching(tables.comment, { ...query.where } as Partial<typeof tables.comment.$inferSelect>);
+    const where = matching(tables.comment, {
+      ...query.where,
+    } as Partial<typeof tables.comment.$inferSelect>);
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-    const records = await db.select({ ...columns.comment, post: { ...joined.comment.post.columns } }).from(tables.comment).leftJoin(joined.comment.post.table, ruledJoin(joined.comment.post, tables.post, postAccess.where("read", caller)).on).where(inArray(tables.comment.id, db.select({ id: tables.comment.id }).from(tables.comment).where(where).orderBy(...listOrder(tables.comment, query.sort)).limit(query.limit ?? 20).offset(query.offset))).orderBy(...listOrder(tables.comment, query.sort));
+    const records = await db
+      .select({ ...columns.comment, post: { ...joined.comment.post.columns } })
+      .from(tables.comment)
+      .leftJoin(
+        joined.comment.post.table,
+        ruledJoin(joined.comment.post, tables.post, postAccess.where("read", caller)).on,
+      )
+      .where(
+        inArray(
+          tables.comment.id,
+          db.select({ id: tables.comment.id }).from(tables.comment).where(where).orderBy(...listOrder(tables.comment, query.sort)).limit(query.limit ?? 20).offset(query.offset),
+        ),
+      )
+      .orderBy(...listOrder(tables.comment, query.sort));
     return json(shaped(records, commentAnswer.shape));
   });
 }

@@ -18,10 +18,21 @@ export async function GET(request: Request): Promise<Response> {
     if (!userId && request.headers.has("authorization")) return jsonError(401, "Unauthorized");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
     // No pages: at most this many records, however large the table grows.
-    const found = await db.select({ ...columns.tag, postsCount: computed.tag.postsCount.column(tables.tag.id, userId, postAccess.where("read", caller)) }).from(tables.tag).limit(1000);
+    const found = await db
+      .select({
+        ...columns.tag,
+        postsCount: computed.tag.postsCount.column(
+          tables.tag.id,
+          userId,
+          postAccess.where("read", caller),
+        ),
+      })
+      .from(tables.tag)
+      .limit(1000);
     const records = await withIncluded(found, { posts: ruled(relations.tag.posts, postAccess.where("read", caller)) });
     return json(shaped(records, tagAnswer.shape));
   });

@@ -19,10 +19,26 @@ export async function GET(request: Request): Promise<Response> {
     if (!userId && request.headers.has("authorization")) return jsonError(401, "Unauthorized");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
     // No pages: at most this many records, however large the table grows.
-    const records = await db.select({ ...columns.user, postTitles: computed.user.postTitles.column(tables.user.id, userId, postAccess.where("read", caller)), postsCount: computed.user.postsCount.column(tables.user.id, userId, postAccess.where("read", caller)) }).from(tables.user).limit(1000);
+    const records = await db
+      .select({
+        ...columns.user,
+        postTitles: computed.user.postTitles.column(
+          tables.user.id,
+          userId,
+          postAccess.where("read", caller),
+        ),
+        postsCount: computed.user.postsCount.column(
+          tables.user.id,
+          userId,
+          postAccess.where("read", caller),
+        ),
+      })
+      .from(tables.user)
+      .limit(1000);
     return json(shaped(userFields.hiding(records, caller), userAnswer.shape));
   });
 }

@@ -18,12 +18,18 @@ export async function GET(request: Request): Promise<Response> {
     if (!userId && request.headers.has("authorization")) return jsonError(401, "Unauthorized");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
     // No pages: at most this many records, however large the table grows.
     const records = await db.user.findMany({ include: getApiUsersAnswer.include(caller), take: 1000 });
     await withCounts(records, getApiUsersAnswer.counting, db, caller);
-    return json(shaped(readComputed(userFields.hiding(records, caller), getApiUsersAnswer.reading), getApiUsersAnswer.shape));
+    return json(
+      shaped(
+        readComputed(userFields.hiding(records, caller), getApiUsersAnswer.reading),
+        getApiUsersAnswer.shape,
+      ),
+    );
   });
 }
 

@@ -10,8 +10,7 @@ import { refuseCrossSite } from "@/appgen/csrf";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiBoardsQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["name"],
   defaultSort: { field: "name", descending: false },
   pageSize: 50,
@@ -38,9 +37,17 @@ export async function GET(request: Request): Promise<Response> {
     const listed = readListQuery(request, getApiBoardsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    const where = matching(tables.board, { ...query.where } as Partial<typeof tables.board.$inferSelect>);
+    const where = matching(tables.board, {
+      ...query.where,
+    } as Partial<typeof tables.board.$inferSelect>);
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-    const records = await db.select(columns.board).from(tables.board).where(where).orderBy(...listOrder(tables.board, query.sort)).limit(query.limit ?? 50).offset(query.offset);
+    const records = await db
+      .select(columns.board)
+      .from(tables.board)
+      .where(where)
+      .orderBy(...listOrder(tables.board, query.sort))
+      .limit(query.limit ?? 50)
+      .offset(query.offset);
     return json(records);
   });
 }

@@ -112,13 +112,19 @@ export async function GET(request: Request): Promise<Response> {
     const listed = readListQuery(request, getApiTasksQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    // Filters through relations and the caller's scope: each a subquery of the ids of related records.
+    // Filters through relations and the caller's scope: each a subquery of the ids of related
+    // records.
     const where = and(
       matching(tables.task, { ...query.where } as Partial<typeof tables.task.$inferSelect>),
       query.related.board === undefined ? undefined : inArray(tables.task.boardId, db.select({ id: tables.board.id }).from(tables.board).where(eq(tables.board.name, query.related.board as string))),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-    const records = await db.select(columns.task).from(tables.task).where(where).orderBy(...listOrder(tables.task, query.sort)).limit(1000);
+    const records = await db
+      .select(columns.task)
+      .from(tables.task)
+      .where(where)
+      .orderBy(...listOrder(tables.task, query.sort))
+      .limit(1000);
     return json(records);
   });
 }
@@ -131,11 +137,15 @@ export async function POST(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PostApiTasksBody>(request, postApiTasksBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PostApiTasksBody>(request, postApiTasksBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     const values = {
       title: body.title,
@@ -157,11 +167,13 @@ export async function PATCH(request: Request): Promise<Response> {
     const parsed = await readBody<PatchApiTasksBody>(request, patchApiTasksBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    if (body.done === undefined && body.title === undefined) return invalidBody(["No field to change: send \"done\" or \"title\"."]);
+    if (body.done === undefined && body.title === undefined)
+      return invalidBody(['No field to change: send "done" or "title".']);
     const listed = readListQuery(request, patchApiTasksQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    // Filters through relations and the caller's scope: each a subquery of the ids of related records.
+    // Filters through relations and the caller's scope: each a subquery of the ids of related
+    // records.
     const where = and(
       matching(tables.task, { ...query.where } as Partial<typeof tables.task.$inferSelect>),
       query.related.board === undefined ? undefined : inArray(tables.task.boardId, db.select({ id: tables.board.id }).from(tables.board).where(eq(tables.board.name, query.related.board as string))),
@@ -196,7 +208,8 @@ export async function DELETE(request: Request): Promise<Response> {
     const listed = readListQuery(request, deleteApiTasksQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    // Filters through relations and the caller's scope: each a subquery of the ids of related records.
+    // Filters through relations and the caller's scope: each a subquery of the ids of related
+    // records.
     const where = and(
       matching(tables.task, { ...query.where } as Partial<typeof tables.task.$inferSelect>),
       query.related.board === undefined ? undefined : inArray(tables.task.boardId, db.select({ id: tables.board.id }).from(tables.board).where(eq(tables.board.name, query.related.board as string))),

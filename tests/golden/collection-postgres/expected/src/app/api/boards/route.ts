@@ -10,8 +10,7 @@ import { refuseCrossSite } from "@/appgen/csrf";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiBoardsQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["name"],
   defaultSort: { field: "name", descending: false },
   pageSize: 50,
@@ -42,7 +41,10 @@ export async function GET(request: Request): Promise<Response> {
     const records = await db.board.findMany({
       where,
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.BoardOrderByWithRelationInput[],
+      orderBy: [
+        ...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []),
+        { id: "asc" },
+      ] as Prisma.BoardOrderByWithRelationInput[],
       take: query.limit ?? undefined,
       skip: query.offset,
     });

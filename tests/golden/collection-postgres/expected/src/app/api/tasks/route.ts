@@ -123,7 +123,10 @@ export async function GET(request: Request): Promise<Response> {
     const records = await db.task.findMany({
       where,
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.TaskOrderByWithRelationInput[],
+      orderBy: [
+        ...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []),
+        { id: "asc" },
+      ] as Prisma.TaskOrderByWithRelationInput[],
       // No pages: at most this many records, however large the table grows.
       take: 1000,
     });
@@ -139,11 +142,15 @@ export async function POST(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PostApiTasksBody>(request, postApiTasksBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PostApiTasksBody>(request, postApiTasksBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     const record = await db.task.create({
       data: {
@@ -166,7 +173,8 @@ export async function PATCH(request: Request): Promise<Response> {
     const parsed = await readBody<PatchApiTasksBody>(request, patchApiTasksBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    if (body.done === undefined && body.title === undefined) return invalidBody(["No field to change: send \"done\" or \"title\"."]);
+    if (body.done === undefined && body.title === undefined)
+      return invalidBody(['No field to change: send "done" or "title".']);
     const listed = readListQuery(request, patchApiTasksQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
@@ -183,7 +191,10 @@ export async function PATCH(request: Request): Promise<Response> {
     };
     const records = await db.$transaction(async (tx) => {
       const written = await tx.task.updateManyAndReturn({ where, data: changes });
-      const found = await tx.task.findMany({ where: { id: { in: written.map((row) => row.id) } }, include: taskAnswer.include });
+      const found = await tx.task.findMany({
+        where: { id: { in: written.map((row) => row.id) } },
+        include: taskAnswer.include,
+      });
       await tx.appgenEvent.createMany({ data: found.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "update", record: row, userId })) });
       return found;
     }, { timeout: 60_000 });

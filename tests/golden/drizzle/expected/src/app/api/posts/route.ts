@@ -19,14 +19,25 @@ const getApiPostsQuery = {
 /** GET /api/posts (config/routes/posts.json routes[0]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
-    const unread = await refuseBody(request, "send filters in the query string, e.g. ?status=draft");
+    const unread = await refuseBody(
+      request,
+      "send filters in the query string, e.g. ?status=draft",
+    );
     if (unread) return unread;
     const listed = readListQuery(request, getApiPostsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    const where = matching(tables.post, { ...query.where } as Partial<typeof tables.post.$inferSelect>);
+    const where = matching(tables.post, {
+      ...query.where,
+    } as Partial<typeof tables.post.$inferSelect>);
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-    const records = await db.select(columns.post).from(tables.post).where(where).orderBy(...listOrder(tables.post, query.sort)).limit(query.limit ?? 20).offset(query.offset);
+    const records = await db
+      .select(columns.post)
+      .from(tables.post)
+      .where(where)
+      .orderBy(...listOrder(tables.post, query.sort))
+      .limit(query.limit ?? 20)
+      .offset(query.offset);
     const total = await db.$count(tables.post, where);
     return json(records, 200, { "x-total-count": String(total) });
   });

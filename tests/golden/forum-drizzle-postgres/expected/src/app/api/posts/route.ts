@@ -63,14 +63,29 @@ const postApiPostsBodySpec = {
 /** GET /api/posts (config/routes/posts.json routes[0]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
-    const unread = await refuseBody(request, "send filters in the query string, e.g. ?status=draft");
+    const unread = await refuseBody(
+      request,
+      "send filters in the query string, e.g. ?status=draft",
+    );
     if (unread) return unread;
     const listed = readListQuery(request, getApiPostsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    const where = matching(tables.post, { ...query.where } as Partial<typeof tables.post.$inferSelect>);
+    const where = matching(tables.post, {
+      ...query.where,
+    } as Partial<typeof tables.post.$inferSelect>);
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-    const records = await db.select({ ...columns.post, author: { ...joined.post.author.columns } }).from(tables.post).leftJoin(joined.post.author.table, joined.post.author.on).where(inArray(tables.post.id, db.select({ id: tables.post.id }).from(tables.post).where(where).orderBy(...listOrder(tables.post, query.sort)).limit(query.limit ?? 10).offset(query.offset))).orderBy(...listOrder(tables.post, query.sort));
+    const records = await db
+      .select({ ...columns.post, author: { ...joined.post.author.columns } })
+      .from(tables.post)
+      .leftJoin(joined.post.author.table, joined.post.author.on)
+      .where(
+        inArray(
+          tables.post.id,
+          db.select({ id: tables.post.id }).from(tables.post).where(where).orderBy(...listOrder(tables.post, query.sort)).limit(query.limit ?? 10).offset(query.offset),
+        ),
+      )
+      .orderBy(...listOrder(tables.post, query.sort));
     const total = await db.$count(tables.post, where);
     return json(shaped(records, getApiPostsAnswer.shape), 200, { "x-total-count": String(total) });
   });
@@ -84,11 +99,15 @@ export async function POST(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PostApiPostsBody>(request, postApiPostsBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PostApiPostsBody>(request, postApiPostsBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // Delegates to the user-owned function in src/functions/createPost.ts.
     const result = await createPost({ request, userId, params: {}, body: body });

@@ -7,8 +7,7 @@ import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiUsersQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["createdAt", "email"],
   defaultSort: null,
   pageSize: 20,
@@ -23,9 +22,17 @@ export async function GET(request: Request): Promise<Response> {
     const listed = readListQuery(request, getApiUsersQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    const where = matching(tables.user, { ...query.where } as Partial<typeof tables.user.$inferSelect>);
+    const where = matching(tables.user, {
+      ...query.where,
+    } as Partial<typeof tables.user.$inferSelect>);
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-    const records = await db.select(columns.user).from(tables.user).where(where).orderBy(...listOrder(tables.user, query.sort)).limit(query.limit ?? 20).offset(query.offset);
+    const records = await db
+      .select(columns.user)
+      .from(tables.user)
+      .where(where)
+      .orderBy(...listOrder(tables.user, query.sort))
+      .limit(query.limit ?? 20)
+      .offset(query.offset);
     const total = await db.$count(tables.user, where);
     return json(records, 200, { "x-total-count": String(total) });
   });

@@ -12,8 +12,7 @@ import { getAuthUser } from "@/auth/getAuthUser";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiTagsQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["name"],
   defaultSort: { field: "name", descending: false },
   pageSize: null,
@@ -40,9 +39,16 @@ export async function GET(request: Request): Promise<Response> {
     const listed = readListQuery(request, getApiTagsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    const where = matching(tables.tag, { ...query.where } as Partial<typeof tables.tag.$inferSelect>);
+    const where = matching(tables.tag, {
+      ...query.where,
+    } as Partial<typeof tables.tag.$inferSelect>);
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-    const records = await db.select(columns.tag).from(tables.tag).where(where).orderBy(...listOrder(tables.tag, query.sort)).limit(1000);
+    const records = await db
+      .select(columns.tag)
+      .from(tables.tag)
+      .where(where)
+      .orderBy(...listOrder(tables.tag, query.sort))
+      .limit(1000);
     return json(records);
   });
 }
@@ -55,11 +61,15 @@ export async function POST(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PostApiTagsBody>(request, postApiTagsBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PostApiTagsBody>(request, postApiTagsBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     const values = {
       name: body.name,

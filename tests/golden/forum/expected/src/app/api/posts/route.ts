@@ -62,7 +62,10 @@ const postApiPostsBodySpec = {
 /** GET /api/posts (config/routes/posts.json routes[0]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
-    const unread = await refuseBody(request, "send filters in the query string, e.g. ?status=draft");
+    const unread = await refuseBody(
+      request,
+      "send filters in the query string, e.g. ?status=draft",
+    );
     if (unread) return unread;
     const listed = readListQuery(request, getApiPostsQuery);
     if (!listed.ok) return listed.response;
@@ -71,7 +74,10 @@ export async function GET(request: Request): Promise<Response> {
     const records = await db.post.findMany({
       where,
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.PostOrderByWithRelationInput[],
+      orderBy: [
+        ...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []),
+        { id: "asc" },
+      ] as Prisma.PostOrderByWithRelationInput[],
       take: query.limit ?? undefined,
       skip: query.offset,
       include: getApiPostsAnswer.include,
@@ -89,11 +95,15 @@ export async function POST(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PostApiPostsBody>(request, postApiPostsBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PostApiPostsBody>(request, postApiPostsBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // Delegates to the user-owned function in src/functions/createPost.ts.
     const result = await createPost({ request, userId, params: {}, body: body });

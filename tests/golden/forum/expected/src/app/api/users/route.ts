@@ -7,8 +7,7 @@ import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiUsersQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["createdAt", "email"],
   defaultSort: null,
   pageSize: 20,
@@ -27,7 +26,10 @@ export async function GET(request: Request): Promise<Response> {
     const records = await db.user.findMany({
       where,
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.UserOrderByWithRelationInput[],
+      orderBy: [
+        ...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []),
+        { id: "asc" },
+      ] as Prisma.UserOrderByWithRelationInput[],
       take: query.limit ?? undefined,
       skip: query.offset,
     });

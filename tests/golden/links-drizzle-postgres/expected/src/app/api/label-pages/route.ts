@@ -11,8 +11,7 @@ import { cursorWhere, pageEnds, pageLinks, pageOrder, readCursor } from "@/appge
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiLabelPagesQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["name"],
   defaultSort: { field: "name", descending: true },
   pageSize: 20,
@@ -31,13 +30,26 @@ export async function GET(request: Request): Promise<Response> {
     // Pages by cursor: where this page starts (null: the first page), from ?cursor=.
     const position = readCursor(query, getApiLabelPagesQuery);
     if (!position.ok) return position.response;
-    const where = matching(tables.label, { ...query.where } as Partial<typeof tables.label.$inferSelect>);
+    const where = matching(tables.label, {
+      ...query.where,
+    } as Partial<typeof tables.label.$inferSelect>);
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records (reversed to read backward).
-    const records = await db.select({ ...columns.label, articleCount: computed.label.articleCount.column(tables.label.id, null) }).from(tables.label).where(and(where, cursorWhere(tables.label, query.sort, position.at))).orderBy(...pageOrder(tables.label, query.sort, position.at)).limit((query.limit ?? 20) + 1);
+    const records = await db
+      .select({
+        ...columns.label,
+        articleCount: computed.label.articleCount.column(tables.label.id, null),
+      })
+      .from(tables.label)
+      .where(and(where, cursorWhere(tables.label, query.sort, position.at)))
+      .orderBy(...pageOrder(tables.label, query.sort, position.at))
+      .limit((query.limit ?? 20) + 1);
     // Beside the cursor's record (position.at), one more than the page: whether another page follows.
     const ends = pageEnds(records, query.limit ?? 20, query.sort, position.at);
     const total = await db.$count(tables.label, where);
-    return json(shaped(records, labelAnswer.shape), 200, { "x-total-count": String(total), ...pageLinks(request, ends) });
+    return json(shaped(records, labelAnswer.shape), 200, {
+      "x-total-count": String(total),
+      ...pageLinks(request, ends),
+    });
   });
 }
 

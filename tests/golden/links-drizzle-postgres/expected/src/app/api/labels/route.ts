@@ -28,7 +28,13 @@ export async function GET(request: Request): Promise<Response> {
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
     // No pages: at most this many records, however large the table grows.
-    const records = await db.select({ ...columns.label, articleCount: computed.label.articleCount.column(tables.label.id, null) }).from(tables.label).limit(1000);
+    const records = await db
+      .select({
+        ...columns.label,
+        articleCount: computed.label.articleCount.column(tables.label.id, null),
+      })
+      .from(tables.label)
+      .limit(1000);
     return json(shaped(records, labelAnswer.shape));
   });
 }

@@ -64,17 +64,30 @@ export async function GET(request: Request): Promise<Response> {
     // Pages by cursor: where this page starts (null: the first page), from ?cursor=.
     const position = readCursor(query, getApiArticlesQuery);
     if (!position.ok) return position.response;
-    // Filters through relations and the caller's scope: each a subquery of the ids of related records.
+    // Filters through relations and the caller's scope: each a subquery of the ids of related
+    // records.
     const where = and(
       matching(tables.article, { ...query.where } as Partial<typeof tables.article.$inferSelect>),
       query.related.label === undefined ? undefined : inArray(tables.article.id, db.select({ id: tables._Article_labels.A }).from(tables._Article_labels).where(inArray(tables._Article_labels.B, db.select({ id: tables.label.id }).from(tables.label).where(eq(tables.label.name, query.related.label as string))))),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records (reversed to read backward).
-    const found = await db.select(columns.article).from(tables.article).where(and(where, cursorWhere(tables.article, query.sort, position.at))).orderBy(...pageOrder(tables.article, query.sort, position.at)).limit((query.limit ?? 10) + 1);
+    const found = await db
+      .select(columns.article)
+      .from(tables.article)
+      .where(and(where, cursorWhere(tables.article, query.sort, position.at)))
+      .orderBy(...pageOrder(tables.article, query.sort, position.at))
+      .limit((query.limit ?? 10) + 1);
     // Beside the cursor's record (position.at), one more than the page: whether another page follows.
     const ends = pageEnds(found, query.limit ?? 10, query.sort, position.at);
     const records = await withIncluded(found, { labels: relations.article.labels });
-    return json({ "articles": shaped(records, articleAnswer.shape, publicBaseUrl(request)), "next": ends.next, "prev": ends.prev }, 200);
+    return json(
+      {
+        articles: shaped(records, articleAnswer.shape, publicBaseUrl(request)),
+        next: ends.next,
+        prev: ends.prev,
+      },
+      200,
+    );
   });
 }
 
@@ -87,13 +100,18 @@ export async function POST(request: Request): Promise<Response> {
     const parsed = await readBody<PostApiArticlesBody>(request, postApiArticlesBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
+    // Each id a link list names must be a record: else 409 names those that are not, and nothing
+    // is written.
 
 
-    await requireRecords("Label", body.labels, (ids) => db.select({ id: tables.label.id }).from(tables.label).where(inArray(tables.label.id, ids)));
+    await requireRecords("Label", body.labels, (ids) =>
+      db.select({ id: tables.label.id }).from(tables.label).where(inArray(tables.label.id, ids)),
+    );
 
 
-    await requireRecords("Reader", body.readers, (ids) => db.select({ id: tables.reader.id }).from(tables.reader).where(inArray(tables.reader.id, ids)));
+    await requireRecords("Reader", body.readers, (ids) =>
+      db.select({ id: tables.reader.id }).from(tables.reader).where(inArray(tables.reader.id, ids)),
+    );
 
     const values = {
       title: body.title,

@@ -10,8 +10,7 @@ import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiLabelUrlsQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["name"],
   defaultSort: { field: "name", descending: false },
   pageSize: null,
@@ -26,10 +25,19 @@ export async function GET(request: Request): Promise<Response> {
     const listed = readListQuery(request, getApiLabelUrlsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    const where = matching(tables.label, { ...query.where } as Partial<typeof tables.label.$inferSelect>);
+    const where = matching(tables.label, {
+      ...query.where,
+    } as Partial<typeof tables.label.$inferSelect>);
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-    const records = await db.select(columns.label).from(tables.label).where(where).orderBy(...listOrder(tables.label, query.sort)).limit(1000);
-    return json(plainValues(shaped(records, getApiLabelUrlsAnswer.shape, publicBaseUrl(request)), "url"));
+    const records = await db
+      .select(columns.label)
+      .from(tables.label)
+      .where(where)
+      .orderBy(...listOrder(tables.label, query.sort))
+      .limit(1000);
+    return json(
+      plainValues(shaped(records, getApiLabelUrlsAnswer.shape, publicBaseUrl(request)), "url"),
+    );
   });
 }
 

@@ -11,8 +11,7 @@ import { cursorWhere, pageEnds, pageLinks, pageOrder, readCursor } from "@/appge
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiLabelPagesQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["name"],
   defaultSort: { field: "name", descending: true },
   pageSize: 20,
@@ -43,7 +42,10 @@ export async function GET(request: Request): Promise<Response> {
     const ends = pageEnds(records, query.limit ?? 20, query.sort, position.at);
     await withCounts(records, labelAnswer.counting, db);
     const total = await db.label.count({ where });
-    return json(shaped(readComputed(records, labelAnswer.reading), labelAnswer.shape), 200, { "x-total-count": String(total), ...pageLinks(request, ends) });
+    return json(shaped(readComputed(records, labelAnswer.reading), labelAnswer.shape), 200, {
+      "x-total-count": String(total),
+      ...pageLinks(request, ends),
+    });
   });
 }
 

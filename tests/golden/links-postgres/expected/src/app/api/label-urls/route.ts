@@ -10,8 +10,7 @@ import { readListQuery, type ListQuerySpec } from "@/appgen/query";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiLabelUrlsQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["name"],
   defaultSort: { field: "name", descending: false },
   pageSize: null,
@@ -30,11 +29,16 @@ export async function GET(request: Request): Promise<Response> {
     const records = await db.label.findMany({
       where,
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.LabelOrderByWithRelationInput[],
+      orderBy: [
+        ...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []),
+        { id: "asc" },
+      ] as Prisma.LabelOrderByWithRelationInput[],
       // No pages: at most this many records, however large the table grows.
       take: 1000,
     });
-    return json(plainValues(shaped(records, getApiLabelUrlsAnswer.shape, publicBaseUrl(request)), "url"));
+    return json(
+      plainValues(shaped(records, getApiLabelUrlsAnswer.shape, publicBaseUrl(request)), "url"),
+    );
   });
 }
 

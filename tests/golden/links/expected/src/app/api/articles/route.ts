@@ -80,7 +80,14 @@ export async function GET(request: Request): Promise<Response> {
       include: articleAnswer.include,
     });
     const ends = pageEnds(records, query.limit ?? 10, query.sort, position.at);
-    return json({ "articles": shaped(records, articleAnswer.shape, publicBaseUrl(request)), "next": ends.next, "prev": ends.prev }, 200);
+    return json(
+      {
+        articles: shaped(records, articleAnswer.shape, publicBaseUrl(request)),
+        next: ends.next,
+        prev: ends.prev,
+      },
+      200,
+    );
   });
 }
 
@@ -93,13 +100,18 @@ export async function POST(request: Request): Promise<Response> {
     const parsed = await readBody<PostApiArticlesBody>(request, postApiArticlesBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
+    // Each id a link list names must be a record: else 409 names those that are not, and nothing
+    // is written.
 
 
-    await requireRecords("Label", body.labels, (ids) => db.label.findMany({ where: { id: { in: ids } }, select: { id: true } }));
+    await requireRecords("Label", body.labels, (ids) =>
+      db.label.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+    );
 
 
-    await requireRecords("Reader", body.readers, (ids) => db.reader.findMany({ where: { id: { in: ids } }, select: { id: true } }));
+    await requireRecords("Reader", body.readers, (ids) =>
+      db.reader.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+    );
 
     const record = await db.$transaction(async (tx) => {
       const written = await tx.article.create({

@@ -66,7 +66,11 @@ export async function GET(request: Request): Promise<Response> {
     if (!userId) return jsonError(401, "Unauthorized");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: userId })).limit(1);
+    const [current] = await db
+      .select(columns.user)
+      .from(tables.user)
+      .where(matching(tables.user, { id: userId }))
+      .limit(1);
     if (!current) return jsonError(401, "Unauthorized");
     requireSessionSecret();
     const record = current;
@@ -84,13 +88,21 @@ export async function PUT(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PutApiUserBody>(request, putApiUserBodySpec, "user");
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PutApiUserBody>(request, putApiUserBodySpec, "user");
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: userId })).limit(1);
+    const [current] = await db
+      .select(columns.user)
+      .from(tables.user)
+      .where(matching(tables.user, { id: userId }))
+      .limit(1);
     if (!current) return jsonError(401, "Unauthorized");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     requireSessionSecret();
     // Only the hash of password is stored (src/appgen/password.ts), never the text sent.

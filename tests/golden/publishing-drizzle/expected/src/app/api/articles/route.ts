@@ -76,12 +76,16 @@ export async function GET(request: Request): Promise<Response> {
     // token sent in the Authorization header that getAuthUser does not accept is refused.
     const userId = (await getAuthUser(request)) || null;
     if (!userId && request.headers.has("authorization")) return jsonError(401, "Unauthorized");
-    const unread = await refuseBody(request, "send filters in the query string, e.g. ?authorId=...");
+    const unread = await refuseBody(
+      request,
+      "send filters in the query string, e.g. ?authorId=...",
+    );
     if (unread) return unread;
     const listed = readListQuery(request, getApiArticlesQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    // Filters through relations and the caller's scope: each a subquery of the ids of related records.
+    // Filters through relations and the caller's scope: each a subquery of the ids of related
+    // records.
     const where = and(
       matching(tables.article, { ...query.where } as Partial<typeof tables.article.$inferSelect>),
       query.related.tag === undefined ? undefined : inArray(tables.article.id, db.select({ id: tables._Article_tags.A }).from(tables._Article_tags).where(inArray(tables._Article_tags.B, db.select({ id: tables.tag.id }).from(tables.tag).where(eq(tables.tag.name, query.related.tag as string))))),
@@ -89,9 +93,28 @@ export async function GET(request: Request): Promise<Response> {
       query.related.favorited === undefined ? undefined : inArray(tables.article.id, db.select({ id: tables._Article_favoritedBy.A }).from(tables._Article_favoritedBy).where(inArray(tables._Article_favoritedBy.B, db.select({ id: tables.user.id }).from(tables.user).where(eq(tables.user.username, query.related.favorited as string))))),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-    const records = await db.select({ ...columns.article, author: { ...joined.article.author.columns, following: computed.user.following.column(joined.article.author.id, userId) }, tagList: computed.article.tagList.column(tables.article.id, userId), favorited: computed.article.favorited.column(tables.article.id, userId), favoritesCount: computed.article.favoritesCount.column(tables.article.id, userId) }).from(tables.article).leftJoin(joined.article.author.table, joined.article.author.on).where(inArray(tables.article.id, db.select({ id: tables.article.id }).from(tables.article).where(where).orderBy(...listOrder(tables.article, query.sort)).limit(query.limit ?? 20).offset(query.offset))).orderBy(...listOrder(tables.article, query.sort));
+    const records = await db
+      .select({
+        ...columns.article,
+        author: {
+          ...joined.article.author.columns,
+          following: computed.user.following.column(joined.article.author.id, userId),
+        },
+        tagList: computed.article.tagList.column(tables.article.id, userId),
+        favorited: computed.article.favorited.column(tables.article.id, userId),
+        favoritesCount: computed.article.favoritesCount.column(tables.article.id, userId),
+      })
+      .from(tables.article)
+      .leftJoin(joined.article.author.table, joined.article.author.on)
+      .where(
+        inArray(
+          tables.article.id,
+          db.select({ id: tables.article.id }).from(tables.article).where(where).orderBy(...listOrder(tables.article, query.sort)).limit(query.limit ?? 20).offset(query.offset),
+        ),
+      )
+      .orderBy(...listOrder(tables.article, query.sort));
     const total = await db.$count(tables.article, where);
-    return json({ "articles": shaped(records, articleAnswer.shape), "articlesCount": total }, 200);
+    return json({ articles: shaped(records, articleAnswer.shape), articlesCount: total }, 200);
   });
 }
 
@@ -103,11 +126,15 @@ export async function POST(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PostApiArticlesBody>(request, postApiArticlesBodySpec, "article");
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PostApiArticlesBody>(request, postApiArticlesBodySpec, "article");
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     const values = {
       title: body.title,
@@ -137,7 +164,7 @@ export async function POST(request: Request): Promise<Response> {
     }));
     const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
     await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
-    return json({ "article": shaped(record, articleAnswer.shape) }, 201);
+    return json({ article: shaped(record, articleAnswer.shape) }, 201);
   });
 }
 

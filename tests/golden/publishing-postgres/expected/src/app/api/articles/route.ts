@@ -75,7 +75,10 @@ export async function GET(request: Request): Promise<Response> {
     // token sent in the Authorization header that getAuthUser does not accept is refused.
     const userId = (await getAuthUser(request)) || null;
     if (!userId && request.headers.has("authorization")) return jsonError(401, "Unauthorized");
-    const unread = await refuseBody(request, "send filters in the query string, e.g. ?authorId=...");
+    const unread = await refuseBody(
+      request,
+      "send filters in the query string, e.g. ?authorId=...",
+    );
     if (unread) return unread;
     const listed = readListQuery(request, getApiArticlesQuery);
     if (!listed.ok) return listed.response;
@@ -92,7 +95,10 @@ export async function GET(request: Request): Promise<Response> {
     const records = await db.article.findMany({
       where,
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.ArticleOrderByWithRelationInput[],
+      orderBy: [
+        ...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []),
+        { id: "asc" },
+      ] as Prisma.ArticleOrderByWithRelationInput[],
       take: query.limit ?? undefined,
       skip: query.offset,
       // Included relations by one query each: with joins, PostgreSQL reads the relations of every
@@ -102,7 +108,13 @@ export async function GET(request: Request): Promise<Response> {
     });
     await withCounts(records, articleAnswer.counting, db);
     const total = await db.article.count({ where });
-    return json({ "articles": shaped(readComputed(records, articleAnswer.reading), articleAnswer.shape), "articlesCount": total }, 200);
+    return json(
+      {
+        articles: shaped(readComputed(records, articleAnswer.reading), articleAnswer.shape),
+        articlesCount: total,
+      },
+      200,
+    );
   });
 }
 
@@ -114,11 +126,15 @@ export async function POST(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PostApiArticlesBody>(request, postApiArticlesBodySpec, "article");
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PostApiArticlesBody>(request, postApiArticlesBodySpec, "article");
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // A concurrent request may create the same new related record first: the write then runs once more and finds it.
     // slug is made from title, with -2, -3... when taken (src/appgen/slug.ts).
@@ -138,7 +154,10 @@ export async function POST(request: Request): Promise<Response> {
       await withCounts(written, articleAnswer.counting, tx);
       return written;
     })));
-    return json({ "article": shaped(readComputed(record, articleAnswer.reading), articleAnswer.shape) }, 201);
+    return json(
+      { article: shaped(readComputed(record, articleAnswer.reading), articleAnswer.shape) },
+      201,
+    );
   });
 }
 

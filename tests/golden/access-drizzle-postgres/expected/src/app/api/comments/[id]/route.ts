@@ -37,9 +37,18 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    const [record] = await db.select({ ...columns.comment, post: { ...joined.comment.post.columns } }).from(tables.comment).leftJoin(joined.comment.post.table, ruledJoin(joined.comment.post, tables.post, postAccess.where("read", caller)).on).where(matching(tables.comment, { id: params.id })).limit(1);
+    const [record] = await db
+      .select({ ...columns.comment, post: { ...joined.comment.post.columns } })
+      .from(tables.comment)
+      .leftJoin(
+        joined.comment.post.table,
+        ruledJoin(joined.comment.post, tables.post, postAccess.where("read", caller)).on,
+      )
+      .where(matching(tables.comment, { id: params.id }))
+      .limit(1);
     if (!record) return jsonError(404, "Not found");
     return json(record);
   });
@@ -55,13 +64,18 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PatchApiCommentsByIdBody>(request, patchApiCommentsByIdBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PatchApiCommentsByIdBody>(request, patchApiCommentsByIdBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body; with none, the record is read as it is.
     const changes = {
@@ -69,7 +83,8 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     };
     const where = matching(tables.comment, { id: params.id });
     const changed = Object.values(changes).some((value) => value !== undefined);
-    // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
+    // What the answer sends is read before the commit: a lost connection either stores nothing
+    // (5xx) or fails nothing (2xx).
     const [record] = await db.transaction(async (tx) => {
       const written = changed
         ? await tx.update(tables.comment).set(changes).where(where).returning(columns.comment)

@@ -11,8 +11,7 @@ import { getAuthUser } from "@/auth/getAuthUser";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiPostsAllQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: [],
   defaultSort: null,
   pageSize: null,
@@ -31,7 +30,8 @@ export async function GET(request: Request): Promise<Response> {
     const listed = readListQuery(request, getApiPostsAllQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
     // Only the records the caller may read (src/appgen/access/post.ts).
     const where = and(
@@ -39,7 +39,12 @@ export async function GET(request: Request): Promise<Response> {
       postAccess.where("read", caller),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-    const records = await db.select(columns.post).from(tables.post).where(where).orderBy(...listOrder(tables.post, query.sort)).limit(1000);
+    const records = await db
+      .select(columns.post)
+      .from(tables.post)
+      .where(where)
+      .orderBy(...listOrder(tables.post, query.sort))
+      .limit(1000);
     return json(records);
   });
 }

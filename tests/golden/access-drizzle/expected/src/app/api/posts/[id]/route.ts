@@ -51,9 +51,15 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    const [record] = await db.select({ ...columns.post, author: { ...joined.post.author.columns } }).from(tables.post).leftJoin(joined.post.author.table, joined.post.author.on).where(and(matching(tables.post, { id: params.id }), postAccess.where("read", caller))).limit(1);
+    const [record] = await db
+      .select({ ...columns.post, author: { ...joined.post.author.columns } })
+      .from(tables.post)
+      .leftJoin(joined.post.author.table, joined.post.author.on)
+      .where(and(matching(tables.post, { id: params.id }), postAccess.where("read", caller)))
+      .limit(1);
     if (!record) return jsonError(404, "Not found");
     return json(shaped(hidingIncluded(record, { author: userFields }, caller), postAnswer.shape));
   });
@@ -69,13 +75,21 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    const [current] = await db.select(columns.post).from(tables.post).where(and(matching(tables.post, { id: params.id }), postAccess.where("read", caller))).limit(1);
+    const [current] = await db
+      .select(columns.post)
+      .from(tables.post)
+      .where(and(matching(tables.post, { id: params.id }), postAccess.where("read", caller)))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
     // Access rules (src/appgen/access/post.ts): a record the caller may not read is not found; one they may not update is refused.
     const refused = await postAccess.refuses(request, "update", caller, async (where) => (await db.select({ id: tables.post.id }).from(tables.post).where(and(matching(tables.post, { id: params.id }), where)).limit(1)).length === 1);
@@ -84,8 +98,14 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const unwritable = body === undefined ? null : postFields.refuses(request, body, current, caller);
     if (unwritable) return unwritable;
     // Authorization (config/routes/posts.json routes[7].voter "owner:authorId|role:admin"): that check lets the caller through, else the role, read now, must be one of these.
-    if (!allowOwner(userId, current, "authorId")) await requireRole(userId, ["admin"], "config/routes/posts.json routes[7].voter \"owner:authorId|role:admin\"");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowOwner(userId, current, "authorId"))
+      await requireRole(
+        userId,
+        ["admin"],
+        'config/routes/posts.json routes[7].voter "owner:authorId|role:admin"',
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body; with none, the record is read as it is.
     const changes = {
@@ -119,18 +139,33 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    const [current] = await db.select(columns.post).from(tables.post).where(and(matching(tables.post, { id: params.id }), postAccess.where("read", caller))).limit(1);
+    const [current] = await db
+      .select(columns.post)
+      .from(tables.post)
+      .where(and(matching(tables.post, { id: params.id }), postAccess.where("read", caller)))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
     // Access rules (src/appgen/access/post.ts): a record the caller may not read is not found; one they may not delete is refused.
     const refused = await postAccess.refuses(request, "delete", caller, async (where) => (await db.select({ id: tables.post.id }).from(tables.post).where(and(matching(tables.post, { id: params.id }), where)).limit(1)).length === 1);
     if (refused) return refused;
     // Authorization (config/routes/posts.json routes[8].voter "role:admin"): the role, read now, must be one of these.
-    await requireRole(userId, ["admin"], "config/routes/posts.json routes[8].voter \"role:admin\"");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    await requireRole(userId, ["admin"], 'config/routes/posts.json routes[8].voter "role:admin"');
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
-    const [record] = await db.delete(tables.post).where(and(matching(tables.post, { id: params.id }), postAccess.where("read", caller), postAccess.where("delete", caller))).returning(columns.post);
+    const [record] = await db
+      .delete(tables.post)
+      .where(
+        and(
+          matching(tables.post, { id: params.id }),
+          postAccess.where("read", caller),
+          postAccess.where("delete", caller),
+        ),
+      )
+      .returning(columns.post);
     if (!record) return jsonError(404, "Not found");
     return json({ success: true });
   });

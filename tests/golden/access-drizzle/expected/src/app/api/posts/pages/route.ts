@@ -12,8 +12,7 @@ import { getAuthUser } from "@/auth/getAuthUser";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiPostsPagesQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["createdAt"],
   defaultSort: null,
   pageSize: 2,
@@ -36,7 +35,8 @@ export async function GET(request: Request): Promise<Response> {
     // Pages by cursor: where this page starts (null: the first page), from ?cursor=.
     const position = readCursor(query, getApiPostsPagesQuery);
     if (!position.ok) return position.response;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
     // Only the records the caller may read (src/appgen/access/post.ts).
     const where = and(
@@ -44,7 +44,12 @@ export async function GET(request: Request): Promise<Response> {
       postAccess.where("read", caller),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records (reversed to read backward).
-    const records = await db.select(columns.post).from(tables.post).where(and(where, cursorWhere(tables.post, query.sort, position.at))).orderBy(...pageOrder(tables.post, query.sort, position.at)).limit((query.limit ?? 2) + 1);
+    const records = await db
+      .select(columns.post)
+      .from(tables.post)
+      .where(and(where, cursorWhere(tables.post, query.sort, position.at)))
+      .orderBy(...pageOrder(tables.post, query.sort, position.at))
+      .limit((query.limit ?? 2) + 1);
     // Beside the cursor's record (position.at), one more than the page: whether another page follows.
     const ends = pageEnds(records, query.limit ?? 2, query.sort, position.at);
     return json(records, 200, { ...pageLinks(request, ends) });

@@ -22,9 +22,14 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    const [found] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: params.id })).limit(1);
+    const [found] = await db
+      .select(columns.user)
+      .from(tables.user)
+      .where(matching(tables.user, { id: params.id }))
+      .limit(1);
     if (!found) return jsonError(404, "Not found");
     const [record] = await withIncluded([found], { posts: ruled(relations.user.posts, postAccess.where("read", caller)) });
     return json(userFields.hiding(record, caller));

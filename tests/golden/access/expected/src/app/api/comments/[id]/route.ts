@@ -37,9 +37,13 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    const record = await db.comment.findUnique({ where: { id: params.id }, include: commentAnswer.include });
+    const record = await db.comment.findUnique({
+      where: { id: params.id },
+      include: commentAnswer.include,
+    });
     if (!record) return jsonError(404, "Not found");
     await withReadable(record, "post", (ids) => db.post.findMany({ where: { id: { in: ids }, AND: [postAccess.where("read", caller)] }, select: { id: true } }));
     return json(record);
@@ -56,13 +60,18 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PatchApiCommentsByIdBody>(request, patchApiCommentsByIdBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PatchApiCommentsByIdBody>(request, patchApiCommentsByIdBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body.
     const record = await db.$transaction(async (tx) => {

@@ -49,9 +49,13 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    const record = await db.post.findUnique({ where: { id: params.id, AND: [postAccess.where("read", caller)] }, include: postAnswer.include });
+    const record = await db.post.findUnique({
+      where: { id: params.id, AND: [postAccess.where("read", caller)] },
+      include: postAnswer.include,
+    });
     if (!record) return jsonError(404, "Not found");
     return json(shaped(hidingIncluded(record, { author: userFields }, caller), postAnswer.shape));
   });
@@ -67,13 +71,19 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    const current = await db.post.findUnique({ where: { id: params.id, AND: [postAccess.where("read", caller)] } });
+    const current = await db.post.findUnique({
+      where: { id: params.id, AND: [postAccess.where("read", caller)] },
+    });
     if (!current) return jsonError(404, "Not found");
     // Access rules (src/appgen/access/post.ts): a record the caller may not read is not found; one they may not update is refused.
     const refused = await postAccess.refuses(request, "update", caller, async (where) => (await db.post.count({ where: { id: params.id, AND: [where] } })) === 1);
@@ -82,8 +92,14 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const unwritable = body === undefined ? null : postFields.refuses(request, body, current, caller);
     if (unwritable) return unwritable;
     // Authorization (config/routes/posts.json routes[7].voter "owner:authorId|role:admin"): that check lets the caller through, else the role, read now, must be one of these.
-    if (!allowOwner(userId, current, "authorId")) await requireRole(userId, ["admin"], "config/routes/posts.json routes[7].voter \"owner:authorId|role:admin\"");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowOwner(userId, current, "authorId"))
+      await requireRole(
+        userId,
+        ["admin"],
+        'config/routes/posts.json routes[7].voter "owner:authorId|role:admin"',
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body.
     const record = await db.$transaction(async (tx) => {
@@ -114,16 +130,20 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    const current = await db.post.findUnique({ where: { id: params.id, AND: [postAccess.where("read", caller)] } });
+    const current = await db.post.findUnique({
+      where: { id: params.id, AND: [postAccess.where("read", caller)] },
+    });
     if (!current) return jsonError(404, "Not found");
     // Access rules (src/appgen/access/post.ts): a record the caller may not read is not found; one they may not delete is refused.
     const refused = await postAccess.refuses(request, "delete", caller, async (where) => (await db.post.count({ where: { id: params.id, AND: [where] } })) === 1);
     if (refused) return refused;
     // Authorization (config/routes/posts.json routes[8].voter "role:admin"): the role, read now, must be one of these.
-    await requireRole(userId, ["admin"], "config/routes/posts.json routes[8].voter \"role:admin\"");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    await requireRole(userId, ["admin"], 'config/routes/posts.json routes[8].voter "role:admin"');
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     await db.post.delete({ where: { id: params.id, AND: [postAccess.where("read", caller), postAccess.where("delete", caller)] } });
     return json({ success: true });

@@ -10,8 +10,7 @@ import { getAuthUser } from "@/auth/getAuthUser";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiPostsAllQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: [],
   defaultSort: null,
   pageSize: null,
@@ -30,14 +29,18 @@ export async function GET(request: Request): Promise<Response> {
     const listed = readListQuery(request, getApiPostsAllQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
     // Only the records the caller may read (src/appgen/access/post.ts).
     const where = { ...query.where, AND: [postAccess.where("read", caller)] } as Prisma.PostWhereInput;
     const records = await db.post.findMany({
       where,
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.PostOrderByWithRelationInput[],
+      orderBy: [
+        ...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []),
+        { id: "asc" },
+      ] as Prisma.PostOrderByWithRelationInput[],
       // No pages: at most this many records, however large the table grows.
       take: 1000,
     });

@@ -11,8 +11,7 @@ import { getAuthUser } from "@/auth/getAuthUser";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiPostsPagesQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["createdAt"],
   defaultSort: null,
   pageSize: 2,
@@ -35,7 +34,8 @@ export async function GET(request: Request): Promise<Response> {
     // Pages by cursor: where this page starts (null: the first page), from ?cursor=.
     const position = readCursor(query, getApiPostsPagesQuery);
     if (!position.ok) return position.response;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
     // Only the records the caller may read (src/appgen/access/post.ts).
     const where = { ...query.where, AND: [postAccess.where("read", caller)] } as Prisma.PostWhereInput;

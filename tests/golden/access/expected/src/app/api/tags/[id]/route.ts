@@ -20,9 +20,13 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    const record = await db.tag.findUnique({ where: { id: params.id }, include: tagAnswer.include(caller) });
+    const record = await db.tag.findUnique({
+      where: { id: params.id },
+      include: tagAnswer.include(caller),
+    });
     if (!record) return jsonError(404, "Not found");
     return json(record);
   });

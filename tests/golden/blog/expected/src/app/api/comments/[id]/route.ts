@@ -42,16 +42,25 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PatchApiCommentsByIdBody>(request, patchApiCommentsByIdBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PatchApiCommentsByIdBody>(request, patchApiCommentsByIdBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     const current = await db.comment.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // Authorization: the voter (src/voters/canModerate.ts) allows or denies before any change.
     const allowed = await canModerate({ userId, request, params: params, body: body, record: current });
-    if (!allowed) return forbidden(request, { voter: "canModerate", source: "config/routes/comments.json routes[2].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowed)
+      return forbidden(
+        request,
+        { voter: "canModerate", source: "config/routes/comments.json routes[2].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body.
     await db.comment.update({

@@ -36,8 +36,7 @@ const patchApiTasksMineBodySpec = {
 
 // What a client of PATCH may ask with query parameters, kept beside its handler.
 const patchApiTasksMineQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: [],
   defaultSort: null,
   pageSize: null,
@@ -46,8 +45,7 @@ const patchApiTasksMineQuery = {
 
 // What a client of DELETE may ask with query parameters, kept beside its handler.
 const deleteApiTasksMineQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: [],
   defaultSort: null,
   pageSize: null,
@@ -62,16 +60,21 @@ export async function PATCH(request: Request): Promise<Response> {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PatchApiTasksMineBody>(request, patchApiTasksMineBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PatchApiTasksMineBody>(request, patchApiTasksMineBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     const listed = readListQuery(request, patchApiTasksMineQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
-    // Filters through relations and the caller's scope: each a subquery of the ids of related records.
+    // Filters through relations and the caller's scope: each a subquery of the ids of related
+    // records.
     const where = and(
       matching(tables.task, { ...query.where } as Partial<typeof tables.task.$inferSelect>),
       eq(tables.task.ownerId, userId),
@@ -89,7 +92,7 @@ export async function PATCH(request: Request): Promise<Response> {
     });
     const total = records.length;
     wakeOutbox();
-    return json({ "updated": total });
+    return json({ updated: total });
   });
 }
 
@@ -108,10 +111,17 @@ export async function DELETE(request: Request): Promise<Response> {
     const query = listed.query;
     // Authorization: the voter (src/voters/mayClearTasks.ts) allows or denies before any change.
     const allowed = await mayClearTasks({ userId, request, params: {}, body: undefined, record: null });
-    if (!allowed) return forbidden(request, { voter: "mayClearTasks", source: "config/routes/tasks.json routes[6].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowed)
+      return forbidden(
+        request,
+        { voter: "mayClearTasks", source: "config/routes/tasks.json routes[6].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
-    // Filters through relations and the caller's scope: each a subquery of the ids of related records.
+    // Filters through relations and the caller's scope: each a subquery of the ids of related
+    // records.
     const where = and(
       matching(tables.task, { ...query.where } as Partial<typeof tables.task.$inferSelect>),
       eq(tables.task.ownerId, userId),

@@ -51,7 +51,12 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const current = await db.todo.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:ownerId"): only the record's owner.
-    if (!allowOwner(userId, current, "ownerId")) return forbidden(request, { voter: "owner:ownerId", source: "config/routes/todos.json routes[2].voter" }, userId);
+    if (!allowOwner(userId, current, "ownerId"))
+      return forbidden(
+        request,
+        { voter: "owner:ownerId", source: "config/routes/todos.json routes[2].voter" },
+        userId,
+      );
     const record = current;
     return json(record);
   });
@@ -67,15 +72,24 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PatchApiTodosByIdBody>(request, patchApiTodosByIdBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PatchApiTodosByIdBody>(request, patchApiTodosByIdBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     const current = await db.todo.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:ownerId"): only the record's owner.
-    if (!allowOwner(userId, current, "ownerId")) return forbidden(request, { voter: "owner:ownerId", source: "config/routes/todos.json routes[3].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowOwner(userId, current, "ownerId"))
+      return forbidden(
+        request,
+        { voter: "owner:ownerId", source: "config/routes/todos.json routes[3].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body.
     const record = await db.todo.update({
@@ -104,8 +118,14 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const current = await db.todo.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:ownerId"): only the record's owner.
-    if (!allowOwner(userId, current, "ownerId")) return forbidden(request, { voter: "owner:ownerId", source: "config/routes/todos.json routes[4].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowOwner(userId, current, "ownerId"))
+      return forbidden(
+        request,
+        { voter: "owner:ownerId", source: "config/routes/todos.json routes[4].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     await db.todo.delete({ where: { id: params.id } });
     return json({ success: true });

@@ -66,14 +66,23 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.userId)) return invalidParam("userId", "a UUID");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PatchApiUsersByUserIdBody>(request, patchApiUsersByUserIdBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PatchApiUsersByUserIdBody>(request, patchApiUsersByUserIdBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     // Authorization: the voter (src/voters/isAccountOwner.ts) allows or denies before any change.
     const allowed = await isAccountOwner({ userId, request, params: params, body: body, record: null });
-    if (!allowed) return forbidden(request, { voter: "isAccountOwner", source: "config/routes/users.json routes[3].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowed)
+      return forbidden(
+        request,
+        { voter: "isAccountOwner", source: "config/routes/users.json routes[3].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // Delegates to the user-owned function in src/functions/updateUserProfile.ts.
     const result = await updateUserProfile({ request, userId, params: params, body: body });
@@ -96,8 +105,14 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (unread) return unread;
     // Authorization: the voter (src/voters/isAccountOwner.ts) allows or denies before any change.
     const allowed = await isAccountOwner({ userId, request, params: params, body: undefined, record: null });
-    if (!allowed) return forbidden(request, { voter: "isAccountOwner", source: "config/routes/users.json routes[4].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowed)
+      return forbidden(
+        request,
+        { voter: "isAccountOwner", source: "config/routes/users.json routes[4].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // Delegates to the user-owned function in src/functions/deleteAccount.ts.
     const result = await deleteAccount({ request, userId, params: params, body: undefined });

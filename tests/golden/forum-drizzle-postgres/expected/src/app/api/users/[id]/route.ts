@@ -46,13 +46,26 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: params.id })).limit(1);
+    const [current] = await db
+      .select(columns.user)
+      .from(tables.user)
+      .where(matching(tables.user, { id: params.id }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "self"): only the user the path names.
-    if (!allowSelf(userId, params.id)) return forbidden(request, { voter: "self", source: "config/routes/users.json routes[2].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowSelf(userId, params.id))
+      return forbidden(
+        request,
+        { voter: "self", source: "config/routes/users.json routes[2].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
-    const [record] = await db.delete(tables.user).where(matching(tables.user, { id: params.id })).returning(columns.user);
+    const [record] = await db
+      .delete(tables.user)
+      .where(matching(tables.user, { id: params.id }))
+      .returning(columns.user);
     if (!record) return jsonError(404, "Not found");
     return json({ success: true });
   });

@@ -85,22 +85,38 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    const [current] = await db.select(columns.post).from(tables.post).where(matching(tables.post, { id: params.id })).limit(1);
+    const [current] = await db
+      .select(columns.post)
+      .from(tables.post)
+      .where(matching(tables.post, { id: params.id }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
-    if (!allowOwner(userId, current, "authorId")) return forbidden(request, { voter: "owner:authorId", source: "config/routes/posts.json routes[3].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowOwner(userId, current, "authorId"))
+      return forbidden(
+        request,
+        { voter: "owner:authorId", source: "config/routes/posts.json routes[3].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
-    // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
+    // Each id a link list names must be a record: else 409 names those that are not, and nothing
+    // is written.
 
 
 
 
-    await requireRecords("Tag", body.tags, (ids) => db.select({ id: tables.tag.id }).from(tables.tag).where(inArray(tables.tag.id, ids)));
+    await requireRecords("Tag", body.tags, (ids) =>
+      db.select({ id: tables.tag.id }).from(tables.tag).where(inArray(tables.tag.id, ids)),
+    );
 
     // PATCH changes only the fields present in the body; with none, the record is read as it is.
     const changes = {
@@ -140,13 +156,26 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const [current] = await db.select(columns.post).from(tables.post).where(matching(tables.post, { id: params.id })).limit(1);
+    const [current] = await db
+      .select(columns.post)
+      .from(tables.post)
+      .where(matching(tables.post, { id: params.id }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
-    if (!allowOwner(userId, current, "authorId")) return forbidden(request, { voter: "owner:authorId", source: "config/routes/posts.json routes[4].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowOwner(userId, current, "authorId"))
+      return forbidden(
+        request,
+        { voter: "owner:authorId", source: "config/routes/posts.json routes[4].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
-    const [record] = await db.delete(tables.post).where(matching(tables.post, { id: params.id })).returning(columns.post);
+    const [record] = await db
+      .delete(tables.post)
+      .where(matching(tables.post, { id: params.id }))
+      .returning(columns.post);
     if (!record) return jsonError(404, "Not found");
     return json({ success: true });
   });

@@ -45,8 +45,14 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const current = await db.user.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "self"): only the user the path names.
-    if (!allowSelf(userId, params.id)) return forbidden(request, { voter: "self", source: "config/routes/users.json routes[2].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowSelf(userId, params.id))
+      return forbidden(
+        request,
+        { voter: "self", source: "config/routes/users.json routes[2].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     await db.user.delete({ where: { id: params.id } });
     return json({ success: true });

@@ -107,13 +107,20 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const parsed = await readBody<PutApiArticlesByIdBody>(request, putApiArticlesByIdBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { id: params.id })).limit(1);
+    const [current] = await db
+      .select(columns.article)
+      .from(tables.article)
+      .where(matching(tables.article, { id: params.id }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
-    // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
+    // Each id a link list names must be a record: else 409 names those that are not, and nothing
+    // is written.
 
 
 
-    await requireRecords("Label", body.labels, (ids) => db.select({ id: tables.label.id }).from(tables.label).where(inArray(tables.label.id, ids)));
+    await requireRecords("Label", body.labels, (ids) =>
+      db.select({ id: tables.label.id }).from(tables.label).where(inArray(tables.label.id, ids)),
+    );
 
     // PUT replaces: an optional field absent from the body is cleared.
     const changes = {
@@ -155,15 +162,24 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const parsed = await readBody<PatchApiArticlesByIdBody>(request, patchApiArticlesByIdBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { id: params.id })).limit(1);
+    const [current] = await db
+      .select(columns.article)
+      .from(tables.article)
+      .where(matching(tables.article, { id: params.id }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
-    // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
+    // Each id a link list names must be a record: else 409 names those that are not, and nothing
+    // is written.
 
 
-    await requireRecords("Label", body.labels, (ids) => db.select({ id: tables.label.id }).from(tables.label).where(inArray(tables.label.id, ids)));
+    await requireRecords("Label", body.labels, (ids) =>
+      db.select({ id: tables.label.id }).from(tables.label).where(inArray(tables.label.id, ids)),
+    );
 
 
-    await requireRecords("Reader", body.readers, (ids) => db.select({ id: tables.reader.id }).from(tables.reader).where(inArray(tables.reader.id, ids)));
+    await requireRecords("Reader", body.readers, (ids) =>
+      db.select({ id: tables.reader.id }).from(tables.reader).where(inArray(tables.reader.id, ids)),
+    );
 
     // PATCH changes only the fields present in the body; with none, the record is read as it is.
     const changes = {

@@ -37,10 +37,13 @@ export async function POST(request: Request): Promise<Response> {
     const parsed = await readBody<PostApiArticlesQuickBody>(request, postApiArticlesQuickBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
+    // Each id a link list names must be a record: else 409 names those that are not, and nothing
+    // is written.
 
 
-    await requireRecords("Label", body.labels, (ids) => db.select({ id: tables.label.id }).from(tables.label).where(inArray(tables.label.id, ids)));
+    await requireRecords("Label", body.labels, (ids) =>
+      db.select({ id: tables.label.id }).from(tables.label).where(inArray(tables.label.id, ids)),
+    );
 
     const values = {
       title: body.title,

@@ -84,7 +84,10 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const record = await db.article.findUnique({ where: { id: params.id }, include: getApiArticlesByIdAnswer.include });
+    const record = await db.article.findUnique({
+      where: { id: params.id },
+      include: getApiArticlesByIdAnswer.include,
+    });
     if (!record) return jsonError(404, "Not found");
     return json(shaped(record, getApiArticlesByIdAnswer.shape, publicBaseUrl(request)));
   });
@@ -104,11 +107,14 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const current = await db.article.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // PUT replaces: an optional field absent from the body is cleared.
-    // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
+    // Each id a link list names must be a record: else 409 names those that are not, and nothing
+    // is written.
 
 
 
-    await requireRecords("Label", body.labels, (ids) => db.label.findMany({ where: { id: { in: ids } }, select: { id: true } }));
+    await requireRecords("Label", body.labels, (ids) =>
+      db.label.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+    );
 
     const record = await db.$transaction(async (tx) => {
       const written = await tx.article.update({
@@ -142,13 +148,18 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const current = await db.article.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // PATCH changes only the fields present in the body.
-    // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
+    // Each id a link list names must be a record: else 409 names those that are not, and nothing
+    // is written.
 
 
-    await requireRecords("Label", body.labels, (ids) => db.label.findMany({ where: { id: { in: ids } }, select: { id: true } }));
+    await requireRecords("Label", body.labels, (ids) =>
+      db.label.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+    );
 
 
-    await requireRecords("Reader", body.readers, (ids) => db.reader.findMany({ where: { id: { in: ids } }, select: { id: true } }));
+    await requireRecords("Reader", body.readers, (ids) =>
+      db.reader.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+    );
 
     const record = await db.$transaction(async (tx) => {
       const written = await tx.article.update({

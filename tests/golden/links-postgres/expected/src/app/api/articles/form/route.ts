@@ -42,10 +42,13 @@ export async function POST(request: Request): Promise<Response> {
     const parsed = await readBody<PostApiArticlesFormBody>(request, postApiArticlesFormBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    // Each id a link list names must be a record: else 409 names those that are not, and nothing is written.
+    // Each id a link list names must be a record: else 409 names those that are not, and nothing
+    // is written.
 
 
-    await requireRecords("Label", body.labels, (ids) => db.label.findMany({ where: { id: { in: ids } }, select: { id: true } }));
+    await requireRecords("Label", body.labels, (ids) =>
+      db.label.findMany({ where: { id: { in: ids } }, select: { id: true } }),
+    );
 
     const record = await db.$transaction(async (tx) => {
       const written = await tx.article.create({

@@ -18,7 +18,10 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const record = await db.label.findUnique({ where: { id: params.id }, include: getApiLabelsByIdAnswer.include });
+    const record = await db.label.findUnique({
+      where: { id: params.id },
+      include: getApiLabelsByIdAnswer.include,
+    });
     if (!record) return jsonError(404, "Not found");
     return json(shaped(record, getApiLabelsByIdAnswer.shape, publicBaseUrl(request)));
   });

@@ -61,15 +61,24 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PatchApiUsersByIdBody>(request, patchApiUsersByIdBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PatchApiUsersByIdBody>(request, patchApiUsersByIdBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     const current = await db.user.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "self"): only the user the path names.
-    if (!allowSelf(userId, params.id)) return forbidden(request, { voter: "self", source: "config/routes/users.json routes[3].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowSelf(userId, params.id))
+      return forbidden(
+        request,
+        { voter: "self", source: "config/routes/users.json routes[3].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body.
     const record = await db.user.update({
@@ -98,8 +107,14 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const current = await db.user.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "self"): only the user the path names.
-    if (!allowSelf(userId, params.id)) return forbidden(request, { voter: "self", source: "config/routes/users.json routes[4].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowSelf(userId, params.id))
+      return forbidden(
+        request,
+        { voter: "self", source: "config/routes/users.json routes[4].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     await db.user.delete({ where: { id: params.id } });
     return json({ success: true });

@@ -52,13 +52,22 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PatchApiUsersByIdBody>(request, patchApiUsersByIdBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PatchApiUsersByIdBody>(request, patchApiUsersByIdBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     // Authorization (built-in voter "self"): only the user the path names.
-    if (!allowSelf(userId, params.id)) return forbidden(request, { voter: "self", source: "config/routes/users.json routes[3].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowSelf(userId, params.id))
+      return forbidden(
+        request,
+        { voter: "self", source: "config/routes/users.json routes[3].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // No ORM: a stub answer. Set "orm" in appgen.config.json to use a database.
     void body; // checked above, stored nowhere

@@ -81,7 +81,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (unread) return unread;
     const [record] = await getApiArticlesBySlugRead().execute({ slug: params.slug, _caller: userId });
     if (!record) return jsonError(404, "Not found");
-    return json({ "article": shaped(record, articleAnswer.shape) });
+    return json({ article: shaped(record, articleAnswer.shape) });
   });
 }
 
@@ -95,15 +95,28 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PutApiArticlesBySlugBody>(request, putApiArticlesBySlugBodySpec, "article");
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PutApiArticlesBySlugBody>(request, putApiArticlesBySlugBodySpec, "article");
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
+    const [current] = await db
+      .select(columns.article)
+      .from(tables.article)
+      .where(matching(tables.article, { slug: params.slug }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
-    if (!allowOwner(userId, current, "authorId")) return forbidden(request, { voter: "owner:authorId", source: "config/routes/articles.json routes[3].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowOwner(userId, current, "authorId"))
+      return forbidden(
+        request,
+        { voter: "owner:authorId", source: "config/routes/articles.json routes[3].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body; with none, the record is read as it is.
     const changes = {
@@ -114,7 +127,8 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const where = matching(tables.article, { slug: params.slug });
     const changed = Object.values(changes).some((value) => value !== undefined);
     // The record and its links in one transaction: a failure leaves neither.
-    // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
+    // What the answer sends is read before the commit: a lost connection either stores nothing
+    // (5xx) or fails nothing (2xx).
     const [record] = await db.transaction(async (tx) => {
       // tagList: Tag records named by name; those missing are created first (a record a concurrent request just created is no conflict).
       const tagListIds: string[] = [];
@@ -138,7 +152,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
       return records;
     });
     if (!record) return jsonError(404, "Not found");
-    return json({ "article": shaped(record, articleAnswer.shape) });
+    return json({ article: shaped(record, articleAnswer.shape) });
   });
 }
 
@@ -154,13 +168,26 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
+    const [current] = await db
+      .select(columns.article)
+      .from(tables.article)
+      .where(matching(tables.article, { slug: params.slug }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
-    if (!allowOwner(userId, current, "authorId")) return forbidden(request, { voter: "owner:authorId", source: "config/routes/articles.json routes[4].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowOwner(userId, current, "authorId"))
+      return forbidden(
+        request,
+        { voter: "owner:authorId", source: "config/routes/articles.json routes[4].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
-    const [record] = await db.delete(tables.article).where(matching(tables.article, { slug: params.slug })).returning(columns.article);
+    const [record] = await db
+      .delete(tables.article)
+      .where(matching(tables.article, { slug: params.slug }))
+      .returning(columns.article);
     if (!record) return jsonError(404, "Not found");
     return noContent();
   });

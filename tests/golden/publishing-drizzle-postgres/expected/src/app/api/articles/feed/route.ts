@@ -11,8 +11,7 @@ import { getAuthUser } from "@/auth/getAuthUser";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiArticlesFeedQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["createdAt"],
   defaultSort: { field: "createdAt", descending: true },
   pageSize: 20,
@@ -30,15 +29,35 @@ export async function GET(request: Request): Promise<Response> {
     const listed = readListQuery(request, getApiArticlesFeedQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    // Filters through relations and the caller's scope: each a subquery of the ids of related records.
+    // Filters through relations and the caller's scope: each a subquery of the ids of related
+    // records.
     const where = and(
       matching(tables.article, { ...query.where } as Partial<typeof tables.article.$inferSelect>),
       inArray(tables.article.authorId, db.select({ id: tables.user.id }).from(tables.user).where(inArray(tables.user.id, db.select({ id: tables._User_followers.A }).from(tables._User_followers).where(eq(tables._User_followers.B, userId))))),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-    const records = await db.select({ ...columns.article, author: { ...joined.article.author.columns, following: computed.user.following.column(joined.article.author.id, userId) }, tagList: computed.article.tagList.column(tables.article.id, userId), favorited: computed.article.favorited.column(tables.article.id, userId), favoritesCount: computed.article.favoritesCount.column(tables.article.id, userId) }).from(tables.article).leftJoin(joined.article.author.table, joined.article.author.on).where(inArray(tables.article.id, db.select({ id: tables.article.id }).from(tables.article).where(where).orderBy(...listOrder(tables.article, query.sort)).limit(query.limit ?? 20).offset(query.offset))).orderBy(...listOrder(tables.article, query.sort));
+    const records = await db
+      .select({
+        ...columns.article,
+        author: {
+          ...joined.article.author.columns,
+          following: computed.user.following.column(joined.article.author.id, userId),
+        },
+        tagList: computed.article.tagList.column(tables.article.id, userId),
+        favorited: computed.article.favorited.column(tables.article.id, userId),
+        favoritesCount: computed.article.favoritesCount.column(tables.article.id, userId),
+      })
+      .from(tables.article)
+      .leftJoin(joined.article.author.table, joined.article.author.on)
+      .where(
+        inArray(
+          tables.article.id,
+          db.select({ id: tables.article.id }).from(tables.article).where(where).orderBy(...listOrder(tables.article, query.sort)).limit(query.limit ?? 20).offset(query.offset),
+        ),
+      )
+      .orderBy(...listOrder(tables.article, query.sort));
     const total = await db.$count(tables.article, where);
-    return json({ "articles": shaped(records, articleAnswer.shape), "articlesCount": total }, 200);
+    return json({ articles: shaped(records, articleAnswer.shape), articlesCount: total }, 200);
   });
 }
 

@@ -81,7 +81,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (unread) return unread;
     const [record] = await getApiArticlesBySlugRead().execute({ slug: params.slug, _caller: userId });
     if (!record) return jsonError(404, "Not found");
-    return json({ "article": shaped(record, articleAnswer.shape) });
+    return json({ article: shaped(record, articleAnswer.shape) });
   });
 }
 
@@ -95,15 +95,28 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PutApiArticlesBySlugBody>(request, putApiArticlesBySlugBodySpec, "article");
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PutApiArticlesBySlugBody>(request, putApiArticlesBySlugBodySpec, "article");
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
+    const [current] = await db
+      .select(columns.article)
+      .from(tables.article)
+      .where(matching(tables.article, { slug: params.slug }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
-    if (!allowOwner(userId, current, "authorId")) return forbidden(request, { voter: "owner:authorId", source: "config/routes/articles.json routes[3].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowOwner(userId, current, "authorId"))
+      return forbidden(
+        request,
+        { voter: "owner:authorId", source: "config/routes/articles.json routes[3].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body; with none, the record is read as it is.
     const changes = {
@@ -137,7 +150,7 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     if (!found) return jsonError(404, "Not found");
     const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
     await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
-    return json({ "article": shaped(record, articleAnswer.shape) });
+    return json({ article: shaped(record, articleAnswer.shape) });
   });
 }
 
@@ -153,13 +166,26 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
+    const [current] = await db
+      .select(columns.article)
+      .from(tables.article)
+      .where(matching(tables.article, { slug: params.slug }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
-    if (!allowOwner(userId, current, "authorId")) return forbidden(request, { voter: "owner:authorId", source: "config/routes/articles.json routes[4].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowOwner(userId, current, "authorId"))
+      return forbidden(
+        request,
+        { voter: "owner:authorId", source: "config/routes/articles.json routes[4].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
-    const [record] = await db.delete(tables.article).where(matching(tables.article, { slug: params.slug })).returning(columns.article);
+    const [record] = await db
+      .delete(tables.article)
+      .where(matching(tables.article, { slug: params.slug }))
+      .returning(columns.article);
     if (!record) return jsonError(404, "Not found");
     return noContent();
   });

@@ -38,7 +38,7 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (unread) return unread;
     const [record] = await getApiProfilesByUsernameRead().execute({ username: params.username, _caller: userId });
     if (!record) return jsonError(404, "Not found");
-    return json({ "profile": shaped(record, userAnswer.shape) });
+    return json({ profile: shaped(record, userAnswer.shape) });
   });
 }
 
@@ -54,13 +54,26 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!isTextParam(params.username)) return invalidParam("username", "text without U+0000");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { username: params.username })).limit(1);
+    const [current] = await db
+      .select(columns.user)
+      .from(tables.user)
+      .where(matching(tables.user, { username: params.username }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "self"): only the user the path names.
-    if (!allowSelf(userId, current.id)) return forbidden(request, { voter: "self", source: "config/routes/profiles.json routes[3].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowSelf(userId, current.id))
+      return forbidden(
+        request,
+        { voter: "self", source: "config/routes/profiles.json routes[3].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
-    const [record] = await db.delete(tables.user).where(matching(tables.user, { username: params.username })).returning(columns.user);
+    const [record] = await db
+      .delete(tables.user)
+      .where(matching(tables.user, { username: params.username }))
+      .returning(columns.user);
     if (!record) return jsonError(404, "Not found");
     return noContent();
   });

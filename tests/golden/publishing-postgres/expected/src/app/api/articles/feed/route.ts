@@ -11,8 +11,7 @@ import { getAuthUser } from "@/auth/getAuthUser";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiArticlesFeedQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["createdAt"],
   defaultSort: { field: "createdAt", descending: true },
   pageSize: 20,
@@ -40,7 +39,10 @@ export async function GET(request: Request): Promise<Response> {
     const records = await db.article.findMany({
       where,
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.ArticleOrderByWithRelationInput[],
+      orderBy: [
+        ...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []),
+        { id: "asc" },
+      ] as Prisma.ArticleOrderByWithRelationInput[],
       take: query.limit ?? undefined,
       skip: query.offset,
       // Included relations by one query each: with joins, PostgreSQL reads the relations of every
@@ -50,7 +52,13 @@ export async function GET(request: Request): Promise<Response> {
     });
     await withCounts(records, articleAnswer.counting, db);
     const total = await db.article.count({ where });
-    return json({ "articles": shaped(readComputed(records, articleAnswer.reading), articleAnswer.shape), "articlesCount": total }, 200);
+    return json(
+      {
+        articles: shaped(readComputed(records, articleAnswer.reading), articleAnswer.shape),
+        articlesCount: total,
+      },
+      200,
+    );
   });
 }
 

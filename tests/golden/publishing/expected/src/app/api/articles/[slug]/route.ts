@@ -68,10 +68,15 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const record = await db.article.findUnique({ where: { slug: params.slug }, include: articleAnswer.include(userId) });
+    const record = await db.article.findUnique({
+      where: { slug: params.slug },
+      include: articleAnswer.include(userId),
+    });
     if (!record) return jsonError(404, "Not found");
     await withCounts(record, articleAnswer.counting, db);
-    return json({ "article": shaped(readComputed(record, articleAnswer.reading), articleAnswer.shape) });
+    return json({
+      article: shaped(readComputed(record, articleAnswer.reading), articleAnswer.shape),
+    });
   });
 }
 
@@ -85,15 +90,24 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PutApiArticlesBySlugBody>(request, putApiArticlesBySlugBodySpec, "article");
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PutApiArticlesBySlugBody>(request, putApiArticlesBySlugBodySpec, "article");
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     const current = await db.article.findUnique({ where: { slug: params.slug } });
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
-    if (!allowOwner(userId, current, "authorId")) return forbidden(request, { voter: "owner:authorId", source: "config/routes/articles.json routes[3].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowOwner(userId, current, "authorId"))
+      return forbidden(
+        request,
+        { voter: "owner:authorId", source: "config/routes/articles.json routes[3].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body.
     // A concurrent request may create the same new related record first: the write then runs once more and finds it.
@@ -112,7 +126,9 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
       await withCounts(written, articleAnswer.counting, tx);
       return written;
     }));
-    return json({ "article": shaped(readComputed(record, articleAnswer.reading), articleAnswer.shape) });
+    return json({
+      article: shaped(readComputed(record, articleAnswer.reading), articleAnswer.shape),
+    });
   });
 }
 
@@ -131,8 +147,14 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const current = await db.article.findUnique({ where: { slug: params.slug } });
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
-    if (!allowOwner(userId, current, "authorId")) return forbidden(request, { voter: "owner:authorId", source: "config/routes/articles.json routes[4].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowOwner(userId, current, "authorId"))
+      return forbidden(
+        request,
+        { voter: "owner:authorId", source: "config/routes/articles.json routes[4].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     await db.article.delete({ where: { slug: params.slug } });
     return noContent();

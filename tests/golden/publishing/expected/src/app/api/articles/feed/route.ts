@@ -11,8 +11,7 @@ import { getAuthUser } from "@/auth/getAuthUser";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiArticlesFeedQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["createdAt"],
   defaultSort: { field: "createdAt", descending: true },
   pageSize: 20,
@@ -45,13 +44,22 @@ export async function GET(request: Request): Promise<Response> {
     const records = await db.article.findMany({
       where: { id: { in: page.map((row) => row.id) } },
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.ArticleOrderByWithRelationInput[],
+      orderBy: [
+        ...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []),
+        { id: "asc" },
+      ] as Prisma.ArticleOrderByWithRelationInput[],
       include: articleAnswer.include(userId),
     });
     await withCounts(records, articleAnswer.counting, db);
     const [counted] = await db.$queryRaw<Array<{ total: number | bigint }>>`SELECT COUNT(*) AS "total" FROM "Article"${whereSql}`;
     const total = Number(counted.total);
-    return json({ "articles": shaped(readComputed(records, articleAnswer.reading), articleAnswer.shape), "articlesCount": total }, 200);
+    return json(
+      {
+        articles: shaped(readComputed(records, articleAnswer.reading), articleAnswer.shape),
+        articlesCount: total,
+      },
+      200,
+    );
   });
 }
 

@@ -31,9 +31,12 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isTextParam(params.username)) return invalidParam("username", "text without U+0000");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const record = await db.user.findUnique({ where: { username: params.username }, include: userAnswer.include(userId) });
+    const record = await db.user.findUnique({
+      where: { username: params.username },
+      include: userAnswer.include(userId),
+    });
     if (!record) return jsonError(404, "Not found");
-    return json({ "profile": shaped(readComputed(record, userAnswer.reading), userAnswer.shape) });
+    return json({ profile: shaped(readComputed(record, userAnswer.reading), userAnswer.shape) });
   });
 }
 
@@ -52,8 +55,14 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const current = await db.user.findUnique({ where: { username: params.username } });
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "self"): only the user the path names.
-    if (!allowSelf(userId, current.id)) return forbidden(request, { voter: "self", source: "config/routes/profiles.json routes[3].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowSelf(userId, current.id))
+      return forbidden(
+        request,
+        { voter: "self", source: "config/routes/profiles.json routes[3].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     await db.user.delete({ where: { username: params.username } });
     return noContent();

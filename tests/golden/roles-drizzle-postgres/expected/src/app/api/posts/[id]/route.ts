@@ -36,15 +36,28 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    const [current] = await db.select(columns.post).from(tables.post).where(matching(tables.post, { id: params.id })).limit(1);
+    const [current] = await db
+      .select(columns.post)
+      .from(tables.post)
+      .where(matching(tables.post, { id: params.id }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (config/routes/posts.json routes[2].voter "owner:authorId|role:editor,admin"): that check lets the caller through, else the role, read now, must be one of these.
-    if (!allowOwner(userId, current, "authorId")) await requireRole(userId, ["editor","admin"], "config/routes/posts.json routes[2].voter \"owner:authorId|role:editor,admin\"");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowOwner(userId, current, "authorId"))
+      await requireRole(
+        userId,
+        ["editor", "admin"],
+        'config/routes/posts.json routes[2].voter "owner:authorId|role:editor,admin"',
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body; with none, the record is read as it is.
     const changes = {
@@ -72,13 +85,21 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const [current] = await db.select(columns.post).from(tables.post).where(matching(tables.post, { id: params.id })).limit(1);
+    const [current] = await db
+      .select(columns.post)
+      .from(tables.post)
+      .where(matching(tables.post, { id: params.id }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (config/routes/posts.json routes[3].voter "role:admin"): the role, read now, must be one of these.
-    await requireRole(userId, ["admin"], "config/routes/posts.json routes[3].voter \"role:admin\"");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    await requireRole(userId, ["admin"], 'config/routes/posts.json routes[3].voter "role:admin"');
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
-    const [record] = await db.delete(tables.post).where(matching(tables.post, { id: params.id })).returning(columns.post);
+    const [record] = await db
+      .delete(tables.post)
+      .where(matching(tables.post, { id: params.id }))
+      .returning(columns.post);
     if (!record) return jsonError(404, "Not found");
     return json({ success: true });
   });

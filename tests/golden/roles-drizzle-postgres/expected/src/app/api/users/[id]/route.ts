@@ -35,15 +35,23 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PatchApiUsersByIdBody>(request, patchApiUsersByIdBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PatchApiUsersByIdBody>(request, patchApiUsersByIdBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: params.id })).limit(1);
+    const [current] = await db
+      .select(columns.user)
+      .from(tables.user)
+      .where(matching(tables.user, { id: params.id }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (config/routes/users.json routes[1].voter "role:admin"): the role, read now, must be one of these.
-    await requireRole(userId, ["admin"], "config/routes/users.json routes[1].voter \"role:admin\"");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    await requireRole(userId, ["admin"], 'config/routes/users.json routes[1].voter "role:admin"');
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body; with none, the record is read as it is.
     const changes = {

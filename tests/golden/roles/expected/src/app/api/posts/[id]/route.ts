@@ -35,15 +35,24 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PatchApiPostsByIdBody>(request, patchApiPostsByIdBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     const current = await db.post.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // Authorization (config/routes/posts.json routes[2].voter "owner:authorId|role:editor,admin"): that check lets the caller through, else the role, read now, must be one of these.
-    if (!allowOwner(userId, current, "authorId")) await requireRole(userId, ["editor","admin"], "config/routes/posts.json routes[2].voter \"owner:authorId|role:editor,admin\"");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowOwner(userId, current, "authorId"))
+      await requireRole(
+        userId,
+        ["editor", "admin"],
+        'config/routes/posts.json routes[2].voter "owner:authorId|role:editor,admin"',
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body.
     const record = await db.post.update({
@@ -71,8 +80,9 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const current = await db.post.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // Authorization (config/routes/posts.json routes[3].voter "role:admin"): the role, read now, must be one of these.
-    await requireRole(userId, ["admin"], "config/routes/posts.json routes[3].voter \"role:admin\"");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    await requireRole(userId, ["admin"], 'config/routes/posts.json routes[3].voter "role:admin"');
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     await db.post.delete({ where: { id: params.id } });
     return json({ success: true });

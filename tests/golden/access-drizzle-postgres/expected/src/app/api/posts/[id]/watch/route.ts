@@ -25,15 +25,25 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    const [current] = await db.select(columns.post).from(tables.post).where(and(matching(tables.post, { id: params.id }), postAccess.where("read", caller))).limit(1);
+    const [current] = await db
+      .select(columns.post)
+      .from(tables.post)
+      .where(and(matching(tables.post, { id: params.id }), postAccess.where("read", caller)))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user joins watchers (a second time changes nothing).
     await db.insert(tables._Post_watchers).values({ A: current.id, B: userId }).onConflictDoNothing();
-    const [record] = await db.select(columns.post).from(tables.post).where(matching(tables.post, { id: current.id })).limit(1);
+    const [record] = await db
+      .select(columns.post)
+      .from(tables.post)
+      .where(matching(tables.post, { id: current.id }))
+      .limit(1);
     if (!record) return jsonError(404, "Not found");
     return json(record);
   });
@@ -51,15 +61,25 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    const [current] = await db.select(columns.post).from(tables.post).where(and(matching(tables.post, { id: params.id }), postAccess.where("read", caller))).limit(1);
+    const [current] = await db
+      .select(columns.post)
+      .from(tables.post)
+      .where(and(matching(tables.post, { id: params.id }), postAccess.where("read", caller)))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user leaves watchers (when not linked, nothing changes).
     await db.delete(tables._Post_watchers).where(matching(tables._Post_watchers, { A: current.id, B: userId }));
-    const [record] = await db.select(columns.post).from(tables.post).where(matching(tables.post, { id: current.id })).limit(1);
+    const [record] = await db
+      .select(columns.post)
+      .from(tables.post)
+      .where(matching(tables.post, { id: current.id }))
+      .limit(1);
     if (!record) return jsonError(404, "Not found");
     return json(record);
   });

@@ -37,9 +37,13 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isUuid(params.postId)) return invalidParam("postId", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    const parentPost = await db.post.findUnique({ where: { id: params.postId, AND: [postAccess.where("read", caller)] }, select: { id: true } });
+    const parentPost = await db.post.findUnique({
+      where: { id: params.postId, AND: [postAccess.where("read", caller)] },
+      select: { id: true },
+    });
     if (!parentPost) return jsonError(404, "Post not found");
     // No pages: at most this many records, however large the table grows.
     const records = await db.comment.findMany({ where: { postId: params.postId }, take: 1000 });
@@ -58,15 +62,26 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.postId)) return invalidParam("postId", "a UUID");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PostApiPostsByPostIdCommentsBody>(request, postApiPostsByPostIdCommentsBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PostApiPostsByPostIdCommentsBody>(
+        request,
+        postApiPostsByPostIdCommentsBodySpec,
+      );
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    const parentPost = await db.post.findUnique({ where: { id: params.postId, AND: [postAccess.where("read", caller)] }, select: { id: true } });
+    const parentPost = await db.post.findUnique({
+      where: { id: params.postId, AND: [postAccess.where("read", caller)] },
+      select: { id: true },
+    });
     if (!parentPost) return jsonError(404, "Post not found");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     const record = await db.comment.create({
       data: {

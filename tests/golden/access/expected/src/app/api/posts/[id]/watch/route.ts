@@ -23,11 +23,15 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    const current = await db.post.findUnique({ where: { id: params.id, AND: [postAccess.where("read", caller)] } });
+    const current = await db.post.findUnique({
+      where: { id: params.id, AND: [postAccess.where("read", caller)] },
+    });
     if (!current) return jsonError(404, "Not found");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user joins watchers (a second time changes nothing).
     const record = await db.post.update({ where: { id: current.id }, data: { watchers: { connect: { id: userId } } } });
@@ -47,11 +51,15 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role, read now.
+    // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
+    // read now.
     const caller = await callerOf(userId);
-    const current = await db.post.findUnique({ where: { id: params.id, AND: [postAccess.where("read", caller)] } });
+    const current = await db.post.findUnique({
+      where: { id: params.id, AND: [postAccess.where("read", caller)] },
+    });
     if (!current) return jsonError(404, "Not found");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user leaves watchers (when not linked, nothing changes).
     const record = await db.post.update({ where: { id: current.id }, data: { watchers: { disconnect: { id: userId } } } });

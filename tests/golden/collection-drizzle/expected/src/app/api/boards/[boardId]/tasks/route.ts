@@ -13,8 +13,7 @@ type Context = { params: Promise<{ boardId: string }> };
 
 // What a client of DELETE may ask with query parameters, kept beside its handler.
 const deleteApiBoardsByBoardIdTasksQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: [],
   defaultSort: null,
   pageSize: null,
@@ -34,9 +33,16 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const listed = readListQuery(request, deleteApiBoardsByBoardIdTasksQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    const [parentBoard] = await db.select({ id: tables.board.id }).from(tables.board).where(matching(tables.board, { id: params.boardId })).limit(1);
+    const [parentBoard] = await db
+      .select({ id: tables.board.id })
+      .from(tables.board)
+      .where(matching(tables.board, { id: params.boardId }))
+      .limit(1);
     if (!parentBoard) return jsonError(404, "Board not found");
-    const where = matching(tables.task, { boardId: params.boardId, ...query.where } as Partial<typeof tables.task.$inferSelect>);
+    const where = matching(tables.task, {
+      boardId: params.boardId,
+      ...query.where,
+    } as Partial<typeof tables.task.$inferSelect>);
     const records = db.transaction((tx) => {
       const written = tx.delete(tables.task).where(where).returning(columns.task).all();
       const events = written.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "delete", record: row, userId }));
@@ -48,7 +54,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const total = records.length;
     wakeOutbox();
     for (const record of records) await runEvents([["taskRemoved", taskRemoved]], { model: "Task", operation: "delete", record: record, userId });
-    return json({ "count": total });
+    return json({ count: total });
   });
 }
 

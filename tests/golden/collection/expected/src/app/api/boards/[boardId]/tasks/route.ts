@@ -20,8 +20,7 @@ type Context = { params: Promise<{ boardId: string }> };
 
 // What a client of DELETE may ask with query parameters, kept beside its handler.
 const deleteApiBoardsByBoardIdTasksQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: [],
   defaultSort: null,
   pageSize: null,
@@ -41,7 +40,10 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const listed = readListQuery(request, deleteApiBoardsByBoardIdTasksQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    const parentBoard = await db.board.findUnique({ where: { id: params.boardId }, select: { id: true } });
+    const parentBoard = await db.board.findUnique({
+      where: { id: params.boardId },
+      select: { id: true },
+    });
     if (!parentBoard) return jsonError(404, "Board not found");
     const where = { boardId: params.boardId, ...query.where } as Prisma.TaskWhereInput;
     const records = await retryWhenConflicting(() => db.$transaction(async (tx) => {
@@ -53,7 +55,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const total = records.length;
     wakeOutbox();
     for (const record of records) await runEvents([["taskRemoved", taskRemoved]], { model: "Task", operation: "delete", record: record, userId });
-    return json({ "count": total });
+    return json({ count: total });
   });
 }
 

@@ -15,7 +15,11 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
     // No pages: at most this many records, however large the table grows.
-    const records = await db.select(columns.tag).from(tables.tag).where(matching(tables.tag, { name: params.name })).limit(1000);
+    const records = await db
+      .select(columns.tag)
+      .from(tables.tag)
+      .where(matching(tables.tag, { name: params.name }))
+      .limit(1000);
     return json(records);
   });
 }

@@ -68,7 +68,11 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
     // No pages: at most this many records, however large the table grows.
-    const records = await db.select(columns.post).from(tables.post).where(matching(tables.post, { userId: params.userId })).limit(1000);
+    const records = await db
+      .select(columns.post)
+      .from(tables.post)
+      .where(matching(tables.post, { userId: params.userId }))
+      .limit(1000);
     return json(records);
   });
 }
@@ -83,11 +87,15 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isUuid(params.userId)) return invalidParam("userId", "a UUID");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PostApiUsersByUserIdPostsBody>(request, postApiUsersByUserIdPostsBodySpec);
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PostApiUsersByUserIdPostsBody>(request, postApiUsersByUserIdPostsBodySpec);
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     const values = {
       title: body.title,

@@ -13,8 +13,7 @@ type Context = { params: Promise<{ id: string }> };
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiPostsByPostIdCommentsQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["createdAt"],
   defaultSort: null,
   pageSize: 20,
@@ -44,11 +43,24 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const listed = readListQuery(request, getApiPostsByPostIdCommentsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    const [parentPost] = await db.select({ id: tables.post.id }).from(tables.post).where(matching(tables.post, { id: params.postId })).limit(1);
+    const [parentPost] = await db
+      .select({ id: tables.post.id })
+      .from(tables.post)
+      .where(matching(tables.post, { id: params.postId }))
+      .limit(1);
     if (!parentPost) return jsonError(404, "Post not found");
-    const where = matching(tables.comment, { postId: params.postId, ...query.where } as Partial<typeof tables.comment.$inferSelect>);
+    const where = matching(tables.comment, {
+      postId: params.postId,
+      ...query.where,
+    } as Partial<typeof tables.comment.$inferSelect>);
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-    const records = await db.select(columns.comment).from(tables.comment).where(where).orderBy(...listOrder(tables.comment, query.sort)).limit(query.limit ?? 20).offset(query.offset);
+    const records = await db
+      .select(columns.comment)
+      .from(tables.comment)
+      .where(where)
+      .orderBy(...listOrder(tables.comment, query.sort))
+      .limit(query.limit ?? 20)
+      .offset(query.offset);
     const total = await db.$count(tables.comment, where);
     return json(records, 200, { "x-total-count": String(total) });
   });
@@ -65,7 +77,11 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const parsed = await readBody<PostApiPostsByPostIdCommentsBody>(request, postApiPostsByPostIdCommentsBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    const [parentPost] = await db.select({ id: tables.post.id }).from(tables.post).where(matching(tables.post, { id: params.postId })).limit(1);
+    const [parentPost] = await db
+      .select({ id: tables.post.id })
+      .from(tables.post)
+      .where(matching(tables.post, { id: params.postId }))
+      .limit(1);
     if (!parentPost) return jsonError(404, "Post not found");
     const values = {
       content: body.content,

@@ -25,16 +25,32 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const folder = await ctx.params;
     const params = { authorId: folder.id };
     if (!isUuid(params.authorId)) return invalidParam("authorId", "a UUID");
-    const unread = await refuseBody(request, "send filters in the query string, e.g. ?status=draft");
+    const unread = await refuseBody(
+      request,
+      "send filters in the query string, e.g. ?status=draft",
+    );
     if (unread) return unread;
     const listed = readListQuery(request, getApiUsersByAuthorIdPostsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    const [parentAuthor] = await db.select({ id: tables.user.id }).from(tables.user).where(matching(tables.user, { id: params.authorId })).limit(1);
+    const [parentAuthor] = await db
+      .select({ id: tables.user.id })
+      .from(tables.user)
+      .where(matching(tables.user, { id: params.authorId }))
+      .limit(1);
     if (!parentAuthor) return jsonError(404, "User not found");
-    const where = matching(tables.post, { authorId: params.authorId, ...query.where } as Partial<typeof tables.post.$inferSelect>);
+    const where = matching(tables.post, {
+      authorId: params.authorId,
+      ...query.where,
+    } as Partial<typeof tables.post.$inferSelect>);
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-    const records = await db.select(columns.post).from(tables.post).where(where).orderBy(...listOrder(tables.post, query.sort)).limit(query.limit ?? 10).offset(query.offset);
+    const records = await db
+      .select(columns.post)
+      .from(tables.post)
+      .where(where)
+      .orderBy(...listOrder(tables.post, query.sort))
+      .limit(query.limit ?? 10)
+      .offset(query.offset);
     const total = await db.$count(tables.post, where);
     return json(records, 200, { "x-total-count": String(total) });
   });

@@ -13,8 +13,7 @@ type Context = { params: Promise<{ id: string }> };
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiPostsByPostIdCommentsQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["createdAt"],
   defaultSort: null,
   pageSize: 20,
@@ -44,13 +43,19 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const listed = readListQuery(request, getApiPostsByPostIdCommentsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    const parentPost = await db.post.findUnique({ where: { id: params.postId }, select: { id: true } });
+    const parentPost = await db.post.findUnique({
+      where: { id: params.postId },
+      select: { id: true },
+    });
     if (!parentPost) return jsonError(404, "Post not found");
     const where = { postId: params.postId, ...query.where } as Prisma.CommentWhereInput;
     const records = await db.comment.findMany({
       where,
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.CommentOrderByWithRelationInput[],
+      orderBy: [
+        ...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []),
+        { id: "asc" },
+      ] as Prisma.CommentOrderByWithRelationInput[],
       take: query.limit ?? undefined,
       skip: query.offset,
     });
@@ -70,7 +75,10 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const parsed = await readBody<PostApiPostsByPostIdCommentsBody>(request, postApiPostsByPostIdCommentsBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    const parentPost = await db.post.findUnique({ where: { id: params.postId }, select: { id: true } });
+    const parentPost = await db.post.findUnique({
+      where: { id: params.postId },
+      select: { id: true },
+    });
     if (!parentPost) return jsonError(404, "Post not found");
     const record = await db.comment.create({
       data: {

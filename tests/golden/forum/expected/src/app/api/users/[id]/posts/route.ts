@@ -25,18 +25,27 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const folder = await ctx.params;
     const params = { authorId: folder.id };
     if (!isUuid(params.authorId)) return invalidParam("authorId", "a UUID");
-    const unread = await refuseBody(request, "send filters in the query string, e.g. ?status=draft");
+    const unread = await refuseBody(
+      request,
+      "send filters in the query string, e.g. ?status=draft",
+    );
     if (unread) return unread;
     const listed = readListQuery(request, getApiUsersByAuthorIdPostsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    const parentAuthor = await db.user.findUnique({ where: { id: params.authorId }, select: { id: true } });
+    const parentAuthor = await db.user.findUnique({
+      where: { id: params.authorId },
+      select: { id: true },
+    });
     if (!parentAuthor) return jsonError(404, "User not found");
     const where = { authorId: params.authorId, ...query.where } as Prisma.PostWhereInput;
     const records = await db.post.findMany({
       where,
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.PostOrderByWithRelationInput[],
+      orderBy: [
+        ...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []),
+        { id: "asc" },
+      ] as Prisma.PostOrderByWithRelationInput[],
       take: query.limit ?? undefined,
       skip: query.offset,
     });

@@ -44,7 +44,11 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const parsed = await readBody<PutApiArticlesByIdLabelsBody>(request, putApiArticlesByIdLabelsBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { id: params.id })).limit(1);
+    const [current] = await db
+      .select(columns.article)
+      .from(tables.article)
+      .where(matching(tables.article, { id: params.id }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
     // PUT replaces: an optional field absent from the body is cleared.
     const changes = {
@@ -52,7 +56,8 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     };
     const where = matching(tables.article, { id: params.id });
     // The record and its links in one transaction: a failure leaves neither.
-    // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
+    // What the answer sends is read before the commit: a lost connection either stores nothing
+    // (5xx) or fails nothing (2xx).
     const [record] = await db.transaction(async (tx) => {
       // labelNames: Label records named by name; those missing are created first (a record a concurrent request just created is no conflict).
       const labelNamesIds: string[] = [];

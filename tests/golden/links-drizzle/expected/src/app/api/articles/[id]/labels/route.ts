@@ -44,7 +44,11 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const parsed = await readBody<PutApiArticlesByIdLabelsBody>(request, putApiArticlesByIdLabelsBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { id: params.id })).limit(1);
+    const [current] = await db
+      .select(columns.article)
+      .from(tables.article)
+      .where(matching(tables.article, { id: params.id }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
     // PUT replaces: an optional field absent from the body is cleared.
     const changes = {

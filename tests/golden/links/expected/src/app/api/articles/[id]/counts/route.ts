@@ -16,10 +16,18 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const record = await db.article.findUnique({ where: { id: params.id }, include: getApiArticlesByIdCountsAnswer.include });
+    const record = await db.article.findUnique({
+      where: { id: params.id },
+      include: getApiArticlesByIdCountsAnswer.include,
+    });
     if (!record) return jsonError(404, "Not found");
     await withCounts(record, getApiArticlesByIdCountsAnswer.counting, db);
-    return json(shaped(readComputed(record, getApiArticlesByIdCountsAnswer.reading), getApiArticlesByIdCountsAnswer.shape));
+    return json(
+      shaped(
+        readComputed(record, getApiArticlesByIdCountsAnswer.reading),
+        getApiArticlesByIdCountsAnswer.shape,
+      ),
+    );
   });
 }
 

@@ -15,9 +15,17 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const record = await db.label.findUnique({ where: { id: params.id }, include: getApiLabelsByIdSummariesAnswer.include });
+    const record = await db.label.findUnique({
+      where: { id: params.id },
+      include: getApiLabelsByIdSummariesAnswer.include,
+    });
     if (!record) return jsonError(404, "Not found");
-    return json(shaped(readComputed(record, getApiLabelsByIdSummariesAnswer.reading), getApiLabelsByIdSummariesAnswer.shape));
+    return json(
+      shaped(
+        readComputed(record, getApiLabelsByIdSummariesAnswer.reading),
+        getApiLabelsByIdSummariesAnswer.shape,
+      ),
+    );
   });
 }
 

@@ -25,8 +25,7 @@ type Context = { params: Promise<{ slug: string }> };
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiArticlesBySlugCommentsQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["createdAt"],
   defaultSort: { field: "createdAt", descending: false },
   pageSize: null,
@@ -59,12 +58,31 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const listed = readListQuery(request, getApiArticlesBySlugCommentsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    const [parentArticle] = await db.select({ id: tables.article.id }).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
+    const [parentArticle] = await db
+      .select({ id: tables.article.id })
+      .from(tables.article)
+      .where(matching(tables.article, { slug: params.slug }))
+      .limit(1);
     if (!parentArticle) return jsonError(404, "Article not found");
-    const where = matching(tables.comment, { articleId: parentArticle.id, ...query.where } as Partial<typeof tables.comment.$inferSelect>);
+    const where = matching(tables.comment, {
+      articleId: parentArticle.id,
+      ...query.where,
+    } as Partial<typeof tables.comment.$inferSelect>);
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-    const records = await db.select({ ...columns.comment, author: { ...joined.comment.author.columns, following: computed.user.following.column(joined.comment.author.id, userId) } }).from(tables.comment).leftJoin(joined.comment.author.table, joined.comment.author.on).where(where).orderBy(...listOrder(tables.comment, query.sort)).limit(1000);
-    return json({ "comments": shaped(records, commentAnswer.shape) });
+    const records = await db
+      .select({
+        ...columns.comment,
+        author: {
+          ...joined.comment.author.columns,
+          following: computed.user.following.column(joined.comment.author.id, userId),
+        },
+      })
+      .from(tables.comment)
+      .leftJoin(joined.comment.author.table, joined.comment.author.on)
+      .where(where)
+      .orderBy(...listOrder(tables.comment, query.sort))
+      .limit(1000);
+    return json({ comments: shaped(records, commentAnswer.shape) });
   });
 }
 
@@ -78,27 +96,40 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PostApiArticlesBySlugCommentsBody>(request, postApiArticlesBySlugCommentsBodySpec, "comment");
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PostApiArticlesBySlugCommentsBody>(
+        request,
+        postApiArticlesBySlugCommentsBodySpec,
+        "comment",
+      );
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    const [parentArticle] = await db.select({ id: tables.article.id }).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
+    const [parentArticle] = await db
+      .select({ id: tables.article.id })
+      .from(tables.article)
+      .where(matching(tables.article, { slug: params.slug }))
+      .limit(1);
     if (!parentArticle) return jsonError(404, "Article not found");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     const values = {
       body: body.body,
       articleId: parentArticle.id,
       authorId: userId,
     };
-    // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
+    // What the answer sends is read before the commit: a lost connection either stores nothing
+    // (5xx) or fails nothing (2xx).
     const [record] = await db.transaction(async (tx) => {
       const written = await tx.insert(tables.comment).values(values).returning(columns.comment);
       const records = await withIncluded(written, { author: relations.comment.author }, tx);
       await withComputed(includedRecords(records, "author"), { following: computed.user.following }, userId, tx);
       return records;
     });
-    return json({ "comment": shaped(record, commentAnswer.shape) }, 201);
+    return json({ comment: shaped(record, commentAnswer.shape) }, 201);
   });
 }
 

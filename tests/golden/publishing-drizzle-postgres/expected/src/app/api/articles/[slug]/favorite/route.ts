@@ -31,12 +31,18 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
+    const [current] = await db
+      .select(columns.article)
+      .from(tables.article)
+      .where(matching(tables.article, { slug: params.slug }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user joins favoritedBy (a second time changes nothing).
-    // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
+    // What the answer sends is read before the commit: a lost connection either stores nothing
+    // (5xx) or fails nothing (2xx).
     const [record] = await db.transaction(async (tx) => {
       await tx.insert(tables._Article_favoritedBy).values({ A: current.id, B: userId }).onConflictDoNothing();
       const written = await tx.select(columns.article).from(tables.article).where(matching(tables.article, { id: current.id })).limit(1);
@@ -45,7 +51,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
       return records;
     });
     if (!record) return jsonError(404, "Not found");
-    return json({ "article": shaped(record, articleAnswer.shape) });
+    return json({ article: shaped(record, articleAnswer.shape) });
   });
 }
 
@@ -61,12 +67,18 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
+    const [current] = await db
+      .select(columns.article)
+      .from(tables.article)
+      .where(matching(tables.article, { slug: params.slug }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user leaves favoritedBy (when not linked, nothing changes).
-    // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
+    // What the answer sends is read before the commit: a lost connection either stores nothing
+    // (5xx) or fails nothing (2xx).
     const [record] = await db.transaction(async (tx) => {
       await tx.delete(tables._Article_favoritedBy).where(matching(tables._Article_favoritedBy, { A: current.id, B: userId }));
       const written = await tx.select(columns.article).from(tables.article).where(matching(tables.article, { id: current.id })).limit(1);
@@ -75,7 +87,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
       return records;
     });
     if (!record) return jsonError(404, "Not found");
-    return json({ "article": shaped(record, articleAnswer.shape) });
+    return json({ article: shaped(record, articleAnswer.shape) });
   });
 }
 

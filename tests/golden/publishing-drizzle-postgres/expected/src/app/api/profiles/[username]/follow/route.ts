@@ -24,12 +24,18 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (!isTextParam(params.username)) return invalidParam("username", "text without U+0000");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { username: params.username })).limit(1);
+    const [current] = await db
+      .select(columns.user)
+      .from(tables.user)
+      .where(matching(tables.user, { username: params.username }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user joins followers (a second time changes nothing).
-    // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
+    // What the answer sends is read before the commit: a lost connection either stores nothing
+    // (5xx) or fails nothing (2xx).
     const [record] = await db.transaction(async (tx) => {
       await tx.insert(tables._User_followers).values({ A: current.id, B: userId }).onConflictDoNothing();
       const written = await tx.select(columns.user).from(tables.user).where(matching(tables.user, { id: current.id })).limit(1);
@@ -37,7 +43,7 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
       return records;
     });
     if (!record) return jsonError(404, "Not found");
-    return json({ "profile": shaped(record, userAnswer.shape) });
+    return json({ profile: shaped(record, userAnswer.shape) });
   });
 }
 
@@ -53,12 +59,18 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!isTextParam(params.username)) return invalidParam("username", "text without U+0000");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { username: params.username })).limit(1);
+    const [current] = await db
+      .select(columns.user)
+      .from(tables.user)
+      .where(matching(tables.user, { username: params.username }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user leaves followers (when not linked, nothing changes).
-    // What the answer sends is read before the commit: a lost connection either stores nothing (5xx) or fails nothing (2xx).
+    // What the answer sends is read before the commit: a lost connection either stores nothing
+    // (5xx) or fails nothing (2xx).
     const [record] = await db.transaction(async (tx) => {
       await tx.delete(tables._User_followers).where(matching(tables._User_followers, { A: current.id, B: userId }));
       const written = await tx.select(columns.user).from(tables.user).where(matching(tables.user, { id: current.id })).limit(1);
@@ -66,7 +78,7 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
       return records;
     });
     if (!record) return jsonError(404, "Not found");
-    return json({ "profile": shaped(record, userAnswer.shape) });
+    return json({ profile: shaped(record, userAnswer.shape) });
   });
 }
 

@@ -31,17 +31,26 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
+    const [current] = await db
+      .select(columns.article)
+      .from(tables.article)
+      .where(matching(tables.article, { slug: params.slug }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user joins favoritedBy (a second time changes nothing).
     await db.insert(tables._Article_favoritedBy).values({ A: current.id, B: userId }).onConflictDoNothing();
-    const [found] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { id: current.id })).limit(1);
+    const [found] = await db
+      .select(columns.article)
+      .from(tables.article)
+      .where(matching(tables.article, { id: current.id }))
+      .limit(1);
     if (!found) return jsonError(404, "Not found");
     const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
     await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
-    return json({ "article": shaped(record, articleAnswer.shape) });
+    return json({ article: shaped(record, articleAnswer.shape) });
   });
 }
 
@@ -57,17 +66,26 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const [current] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
+    const [current] = await db
+      .select(columns.article)
+      .from(tables.article)
+      .where(matching(tables.article, { slug: params.slug }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user leaves favoritedBy (when not linked, nothing changes).
     await db.delete(tables._Article_favoritedBy).where(matching(tables._Article_favoritedBy, { A: current.id, B: userId }));
-    const [found] = await db.select(columns.article).from(tables.article).where(matching(tables.article, { id: current.id })).limit(1);
+    const [found] = await db
+      .select(columns.article)
+      .from(tables.article)
+      .where(matching(tables.article, { id: current.id }))
+      .limit(1);
     if (!found) return jsonError(404, "Not found");
     const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
     await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
-    return json({ "article": shaped(record, articleAnswer.shape) });
+    return json({ article: shaped(record, articleAnswer.shape) });
   });
 }
 

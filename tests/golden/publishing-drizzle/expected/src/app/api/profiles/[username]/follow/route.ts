@@ -24,16 +24,25 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (!isTextParam(params.username)) return invalidParam("username", "text without U+0000");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { username: params.username })).limit(1);
+    const [current] = await db
+      .select(columns.user)
+      .from(tables.user)
+      .where(matching(tables.user, { username: params.username }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user joins followers (a second time changes nothing).
     await db.insert(tables._User_followers).values({ A: current.id, B: userId }).onConflictDoNothing();
-    const [found] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: current.id })).limit(1);
+    const [found] = await db
+      .select(columns.user)
+      .from(tables.user)
+      .where(matching(tables.user, { id: current.id }))
+      .limit(1);
     if (!found) return jsonError(404, "Not found");
     const [record] = await withComputed([found], { following: computed.user.following }, userId);
-    return json({ "profile": shaped(record, userAnswer.shape) });
+    return json({ profile: shaped(record, userAnswer.shape) });
   });
 }
 
@@ -49,16 +58,25 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!isTextParam(params.username)) return invalidParam("username", "text without U+0000");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const [current] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { username: params.username })).limit(1);
+    const [current] = await db
+      .select(columns.user)
+      .from(tables.user)
+      .where(matching(tables.user, { username: params.username }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user leaves followers (when not linked, nothing changes).
     await db.delete(tables._User_followers).where(matching(tables._User_followers, { A: current.id, B: userId }));
-    const [found] = await db.select(columns.user).from(tables.user).where(matching(tables.user, { id: current.id })).limit(1);
+    const [found] = await db
+      .select(columns.user)
+      .from(tables.user)
+      .where(matching(tables.user, { id: current.id }))
+      .limit(1);
     if (!found) return jsonError(404, "Not found");
     const [record] = await withComputed([found], { following: computed.user.following }, userId);
-    return json({ "profile": shaped(record, userAnswer.shape) });
+    return json({ profile: shaped(record, userAnswer.shape) });
   });
 }
 

@@ -25,11 +25,12 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (unread) return unread;
     const current = await db.user.findUnique({ where: { username: params.username } });
     if (!current) return jsonError(404, "Not found");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user joins followers (a second time changes nothing).
     const record = await db.user.update({ where: { id: current.id }, data: { followers: { connect: { id: userId } } }, include: userAnswer.include(userId) });
-    return json({ "profile": shaped(readComputed(record, userAnswer.reading), userAnswer.shape) });
+    return json({ profile: shaped(readComputed(record, userAnswer.reading), userAnswer.shape) });
   });
 }
 
@@ -47,11 +48,12 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (unread) return unread;
     const current = await db.user.findUnique({ where: { username: params.username } });
     if (!current) return jsonError(404, "Not found");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user leaves followers (when not linked, nothing changes).
     const record = await db.user.update({ where: { id: current.id }, data: { followers: { disconnect: { id: userId } } }, include: userAnswer.include(userId) });
-    return json({ "profile": shaped(readComputed(record, userAnswer.reading), userAnswer.shape) });
+    return json({ profile: shaped(readComputed(record, userAnswer.reading), userAnswer.shape) });
   });
 }
 

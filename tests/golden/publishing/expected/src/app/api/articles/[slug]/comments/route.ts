@@ -17,8 +17,7 @@ type Context = { params: Promise<{ slug: string }> };
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiArticlesBySlugCommentsQuery = {
-  filters: {
-  },
+  filters: {},
   sorts: ["createdAt"],
   defaultSort: { field: "createdAt", descending: false },
   pageSize: null,
@@ -51,18 +50,26 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const listed = readListQuery(request, getApiArticlesBySlugCommentsQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    const parentArticle = await db.article.findUnique({ where: { slug: params.slug }, select: { id: true } });
+    const parentArticle = await db.article.findUnique({
+      where: { slug: params.slug },
+      select: { id: true },
+    });
     if (!parentArticle) return jsonError(404, "Article not found");
     const where = { articleId: parentArticle.id, ...query.where } as Prisma.CommentWhereInput;
     const records = await db.comment.findMany({
       where,
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
-      orderBy: [...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []), { id: "asc" }] as Prisma.CommentOrderByWithRelationInput[],
+      orderBy: [
+        ...(query.sort ? [{ [query.sort.field]: query.sort.descending ? "desc" : "asc" }] : []),
+        { id: "asc" },
+      ] as Prisma.CommentOrderByWithRelationInput[],
       // No pages: at most this many records, however large the table grows.
       take: 1000,
       include: commentAnswer.include(userId),
     });
-    return json({ "comments": shaped(readComputed(records, commentAnswer.reading), commentAnswer.shape) });
+    return json({
+      comments: shaped(readComputed(records, commentAnswer.reading), commentAnswer.shape),
+    });
   });
 }
 
@@ -76,13 +83,24 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const userId = await getAuthUser(request);
     if (!userId) return jsonError(401, "Unauthorized");
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
-    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no body.
-    const parsed = isProbe(request) ? undefined : await readBody<PostApiArticlesBySlugCommentsBody>(request, postApiArticlesBySlugCommentsBodySpec, "comment");
+    // A probe (a page asking whether the visitor may use this route, src/appgen/probe.ts) reads no
+    // body.
+    const parsed = isProbe(request)
+      ? undefined
+      : await readBody<PostApiArticlesBySlugCommentsBody>(
+        request,
+        postApiArticlesBySlugCommentsBodySpec,
+        "comment",
+      );
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
-    const parentArticle = await db.article.findUnique({ where: { slug: params.slug }, select: { id: true } });
+    const parentArticle = await db.article.findUnique({
+      where: { slug: params.slug },
+      select: { id: true },
+    });
     if (!parentArticle) return jsonError(404, "Article not found");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (body === undefined) return probeAllowed();
     const record = await db.comment.create({
       data: {
@@ -92,7 +110,10 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
       },
       include: commentAnswer.include(userId),
     });
-    return json({ "comment": shaped(readComputed(record, commentAnswer.reading), commentAnswer.shape) }, 201);
+    return json(
+      { comment: shaped(readComputed(record, commentAnswer.reading), commentAnswer.shape) },
+      201,
+    );
   });
 }
 

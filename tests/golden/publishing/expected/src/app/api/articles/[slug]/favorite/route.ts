@@ -26,7 +26,8 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (unread) return unread;
     const current = await db.article.findUnique({ where: { slug: params.slug } });
     if (!current) return jsonError(404, "Not found");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user joins favoritedBy (a second time changes nothing).
     const record = await db.$transaction(async (tx) => {
@@ -34,7 +35,9 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
       await withCounts(written, articleAnswer.counting, tx);
       return written;
     });
-    return json({ "article": shaped(readComputed(record, articleAnswer.reading), articleAnswer.shape) });
+    return json({
+      article: shaped(readComputed(record, articleAnswer.reading), articleAnswer.shape),
+    });
   });
 }
 
@@ -52,7 +55,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (unread) return unread;
     const current = await db.article.findUnique({ where: { slug: params.slug } });
     if (!current) return jsonError(404, "Not found");
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user leaves favoritedBy (when not linked, nothing changes).
     const record = await db.$transaction(async (tx) => {
@@ -60,7 +64,9 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
       await withCounts(written, articleAnswer.counting, tx);
       return written;
     });
-    return json({ "article": shaped(readComputed(record, articleAnswer.reading), articleAnswer.shape) });
+    return json({
+      article: shaped(readComputed(record, articleAnswer.reading), articleAnswer.shape),
+    });
   });
 }
 

@@ -31,15 +31,32 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const [parentArticle] = await db.select({ id: tables.article.id }).from(tables.article).where(matching(tables.article, { slug: params.slug })).limit(1);
+    const [parentArticle] = await db
+      .select({ id: tables.article.id })
+      .from(tables.article)
+      .where(matching(tables.article, { slug: params.slug }))
+      .limit(1);
     if (!parentArticle) return jsonError(404, "Article not found");
-    const [current] = await db.select(columns.comment).from(tables.comment).where(matching(tables.comment, { id: params.id, articleId: parentArticle.id })).limit(1);
+    const [current] = await db
+      .select(columns.comment)
+      .from(tables.comment)
+      .where(matching(tables.comment, { id: params.id, articleId: parentArticle.id }))
+      .limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
-    if (!allowOwner(userId, current, "authorId")) return forbidden(request, { voter: "owner:authorId", source: "config/routes/comments.json routes[2].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowOwner(userId, current, "authorId"))
+      return forbidden(
+        request,
+        { voter: "owner:authorId", source: "config/routes/comments.json routes[2].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
-    const [record] = await db.delete(tables.comment).where(matching(tables.comment, { id: params.id, articleId: parentArticle.id })).returning(columns.comment);
+    const [record] = await db
+      .delete(tables.comment)
+      .where(matching(tables.comment, { id: params.id, articleId: parentArticle.id }))
+      .returning(columns.comment);
     if (!record) return jsonError(404, "Not found");
     return noContent();
   });

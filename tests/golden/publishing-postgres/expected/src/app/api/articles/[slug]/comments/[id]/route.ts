@@ -30,13 +30,24 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const parentArticle = await db.article.findUnique({ where: { slug: params.slug }, select: { id: true } });
+    const parentArticle = await db.article.findUnique({
+      where: { slug: params.slug },
+      select: { id: true },
+    });
     if (!parentArticle) return jsonError(404, "Article not found");
-    const current = await db.comment.findUnique({ where: { id: params.id, articleId: parentArticle.id } });
+    const current = await db.comment.findUnique({
+      where: { id: params.id, articleId: parentArticle.id },
+    });
     if (!current) return jsonError(404, "Not found");
     // Authorization (built-in voter "owner:authorId"): only the record's owner.
-    if (!allowOwner(userId, current, "authorId")) return forbidden(request, { voter: "owner:authorId", source: "config/routes/comments.json routes[2].voter" }, userId);
-    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and nothing is written.
+    if (!allowOwner(userId, current, "authorId"))
+      return forbidden(
+        request,
+        { voter: "owner:authorId", source: "config/routes/comments.json routes[2].voter" },
+        userId,
+      );
+    // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
+    // nothing is written.
     if (isProbe(request)) return probeAllowed();
     await db.comment.delete({ where: { id: params.id, articleId: parentArticle.id } });
     return noContent();
