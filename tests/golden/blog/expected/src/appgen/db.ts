@@ -51,6 +51,7 @@ export function conditionsWhere(conditions: readonly FilterCondition[]): Array<R
   return conditions.map(({ field, op, value, values }) => {
     if (op === "in") return { [field]: { in: values } };
     if (op === "ne") return { [field]: { not: value } };
+    // SQLite's LIKE has no escape character here: a % or _ in the text matches any characters (conditionsSql escapes them).
     if (op === "contains" || op === "startsWith") return { [field]: { [op]: value } };
     return { [field]: { [op]: value } };
   });

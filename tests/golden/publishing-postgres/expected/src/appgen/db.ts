@@ -67,7 +67,8 @@ export function conditionsWhere(conditions: readonly FilterCondition[]): Array<R
   return conditions.map(({ field, op, value, values }) => {
     if (op === "in") return { [field]: { in: values } };
     if (op === "ne") return { [field]: { not: value } };
-    if (op === "contains" || op === "startsWith") return { [field]: { [op]: value, mode: "insensitive" } };
+    // Prisma leaves % and _ in the text as wildcards (prisma/orm#19506): escaped, they are plain characters.
+    if (op === "contains" || op === "startsWith") return { [field]: { [op]: String(value).replace(/[\\%_]/g, (character) => `\\${character}`), mode: "insensitive" } };
     return { [field]: { [op]: value } };
   });
 }
