@@ -1,6 +1,6 @@
 import { minimalProject } from '../support/configs';
 import { renderFiles } from '../support/renderFiles';
-import { evaluateModule } from '../support/typescriptSource';
+import { queryRuntime, type Answer } from '../support/queryRuntime';
 
 type Sort = { field: string; descending: boolean };
 type Query = {
@@ -13,7 +13,6 @@ type Query = {
   offset: number;
   cursor: string | null;
 };
-type Answer = { status: number; body: string };
 
 // The generated src/appgen/query.ts run as it is: each parameter style (appgen's own, json-server,
 // react-admin's simple REST, JSON:API) read into the same ListQuery, several values of one filter
@@ -30,13 +29,7 @@ const files = renderFiles(
     },
   }),
 );
-const content = (path: string) => files.get(path)?.content ?? '';
-const jsonError = (status: number, message: string): Answer => ({ status, body: message });
-const body = evaluateModule('body.ts', content('src/appgen/body.ts'), { './http': { jsonError } });
-const query = evaluateModule('query.ts', content('src/appgen/query.ts'), {
-  './body': body,
-  './http': { jsonError },
-});
+const { query } = queryRuntime(files);
 const readListQuery = query.readListQuery as (
   request: Request,
   spec: object,
