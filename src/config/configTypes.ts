@@ -120,7 +120,12 @@ export interface ListQueryConfig {
   /** How pages are asked for: `?offset=` (default) or `?cursor=`, the `next` of the previous page. */
   pagination?: 'offset' | 'cursor';
   count?: boolean;
+  /** How this route reads its parameters, instead of the project's `queryStyle`. */
+  style?: QueryStyle;
 }
+
+/** How list routes read paging, sorting and filters: appgen's own, json-server's, react-admin's simple REST, JSON:API's. */
+export type QueryStyle = 'appgen' | 'json-server' | 'simple-rest' | 'jsonapi';
 
 export interface RouteConfig {
   method: HttpMethod;
@@ -263,6 +268,8 @@ export interface SettingsConfig {
   trustProxy?: number;
   /** Cross-origin requests from browsers (CORS). Default: none, the app's own origin only. */
   cors?: CorsConfig;
+  /** How list routes read their query parameters (a route's `query.style` overrides it). Default: appgen. */
+  queryStyle?: QueryStyle;
 }
 
 export interface CorsConfig {

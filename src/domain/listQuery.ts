@@ -35,3 +35,35 @@ export function maxPageSize(query: ListQueryConfig): number {
  * rows under load). The largest `maxPageSize` allowed, so no page is ever larger.
  */
 export const MAX_UNPAGED_RECORDS = 1000;
+
+/** The field types whose filters compare by order (`views[gte]=3`), as the runtime reads them. */
+const ORDERED_TYPES = ['int', 'float', 'datetime', 'date_now', 'date_updated'];
+/** The field types whose filters match text (`title[contains]=dragon`). */
+const TEXT_TYPES = ['string', 'text', 'slug'];
+
+/**
+ * The operators a filter of the model's own field of this type takes in appgen's and JSON:API's
+ * styles (src/appgen/query.ts): `ne` always, then order or text comparisons.
+ */
+export function filterOperators(type: string): string[] {
+  if (ORDERED_TYPES.includes(type)) return ['ne', 'gt', 'gte', 'lt', 'lte'];
+  if (TEXT_TYPES.includes(type)) return ['ne', 'contains', 'startsWith'];
+  return ['ne'];
+}
+
+/** An operator's json-server suffix (`views_gte`; `title_like` is contains), or null for startsWith, which it has not. */
+export function jsonServerSuffix(operator: string): string | null {
+  if (operator === 'contains') return 'like';
+  return operator === 'startsWith' ? null : operator;
+}
+
+/** What an operator lists, for the OpenAPI document. */
+export const OPERATOR_MEANING: Record<string, string> = {
+  ne: 'is not',
+  gt: 'is greater than',
+  gte: 'is at least',
+  lt: 'is less than',
+  lte: 'is at most',
+  contains: 'contains (ignoring case)',
+  startsWith: 'starts with (ignoring case)',
+};

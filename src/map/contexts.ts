@@ -1,4 +1,4 @@
-import type { HttpMethod, OrmName } from '../config/configTypes';
+import type { HttpMethod, OrmName, QueryStyle } from '../config/configTypes';
 import type { ElementType } from '../config/elements';
 import type { BodyFieldType, FieldType, ParamType } from '../config/fieldTypes';
 import type { RouteOperation } from '../domain/routeOperation';
@@ -399,6 +399,10 @@ export interface ListQueryContext {
   readsThroughRelations: boolean;
   /** `"pagination": "cursor"`: pages asked for by `?cursor=` (see ListCursorContext); null: by `?offset=`. */
   cursor: ListCursorContext | null;
+  /** How the route reads its parameters (the route's `query.style`, else the project's `queryStyle`). */
+  style: QueryStyle;
+  /** The unit of a simple-rest list's Content-Range (`posts 0-24/319`): the last fixed segment of its path. */
+  resource: string;
 }
 
 /**

@@ -9,28 +9,62 @@ import type {
   UrlFieldContext,
 } from './contexts';
 import { routeTypeName } from '../domain/names';
+import { filterOperators, jsonServerSuffix } from '../domain/listQuery';
 
 function enumType(values: string[]): string {
   return values.map(tsString).join(' | ');
 }
 
+/** The query parameters of a list in its style (src/appgen/query.ts reads them), as typed input. */
 function queryFields(method: MethodContext): ClientFieldContext[] {
   const query = method.listQuery;
   if (!query) return [];
-  const fields: ClientFieldContext[] = query.filters.map((filter) => ({
-    name: filter.name,
-    tsType: filter.values ? enumType(filter.values) : FIELD_TYPES[filter.type].ts,
-  }));
-  if (query.sorts.length > 0)
+  const style = query.style;
+  // react-admin's simple REST style: JSON text in three parameters.
+  if (style === 'simple-rest')
+    return [
+      { name: 'filter', tsType: 'string' },
+      { name: 'sort', tsType: 'string' },
+      ...(query.pageSize !== null ? [{ name: 'range', tsType: 'string' }] : []),
+    ];
+  const named = (name: string) => (style === 'jsonapi' ? `filter[${name}]` : name);
+  const fields: ClientFieldContext[] = query.filters.flatMap((filter) => {
+    const type = filter.values ? enumType(filter.values) : FIELD_TYPES[filter.type].ts;
+    if (filter.path) return [{ name: named(filter.name), tsType: type }];
+    // Several values: any of them.
+    const equal = { name: named(filter.name), tsType: `${type} | ReadonlyArray<${type}>` };
+    const operators = filterOperators(filter.type).flatMap((operator) => {
+      const suffix = style === 'json-server' ? jsonServerSuffix(operator) : operator;
+      if (suffix === null) return [];
+      const name =
+        style === 'json-server' ? `${filter.name}_${suffix}` : `${named(filter.name)}[${operator}]`;
+      return [{ name, tsType: type }];
+    });
+    return [equal, ...operators];
+  });
+  if (query.sorts.length > 0 && style === 'json-server')
+    fields.push({ name: '_sort', tsType: 'string' }, { name: '_order', tsType: 'string' });
+  else if (query.sorts.length > 0) {
+    const one = enumType(query.sorts.flatMap((field) => [field, `-${field}`]));
+    // One field, or several comma-separated (`-views,title`).
     fields.push({
       name: 'sort',
-      tsType: enumType(query.sorts.flatMap((field) => [field, `-${field}`])),
+      tsType: query.cursor ? one : `${one} | \`\${${one}},\${string}\``,
     });
-  if (query.pageSize !== null)
-    fields.push(
-      { name: 'limit', tsType: 'number' },
-      { name: query.cursor ? 'cursor' : 'offset', tsType: query.cursor ? 'string' : 'number' },
-    );
+  }
+  if (query.pageSize === null) return fields;
+  if (style === 'json-server')
+    return [
+      ...fields,
+      ...['_start', '_end', '_limit', '_page'].map((name) => ({ name, tsType: 'number' })),
+    ];
+  const page = (name: string) => (style === 'jsonapi' ? `page[${name}]` : name);
+  fields.push(
+    { name: page('limit'), tsType: 'number' },
+    query.cursor
+      ? { name: page('cursor'), tsType: 'string' }
+      : { name: page('offset'), tsType: 'number' },
+  );
   return fields;
 }
 
@@ -122,7 +156,11 @@ function enveloped(
 
 /** `{ a: A; b: B }`: the type of a client input's params or query. */
 const objectType = (fields: ClientFieldContext[], optional: '' | '?'): string =>
-  `{ ${fields.map((field) => `${field.name}${optional}: ${field.tsType}`).join('; ')} }`;
+  `{ ${fields.map((field) => `${propertyName(field.name)}${optional}: ${field.tsType}`).join('; ')} }`;
+
+/** A property's name in a type: quoted when it is no identifier (`"views[gte]"`). */
+const propertyName = (name: string): string =>
+  /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
 
 /** What the client decides for the templates (the last block of ClientRouteContext). */
 type ClientDecisions = Pick<

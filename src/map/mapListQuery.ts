@@ -149,6 +149,12 @@ export function mapListQuery(
     scope,
     readsThroughRelations: hasRelatedFilters || scope.length > 0,
     cursor: collection ? null : mapCursor(route, model),
+    style: route.queryStyle,
+    resource:
+      route.path
+        .split('/')
+        .filter((segment) => segment && !segment.startsWith(':'))
+        .pop() ?? 'items',
   };
 }
 

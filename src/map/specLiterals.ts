@@ -53,6 +53,8 @@ function listQuerySpec(query: ListQueryContext): NonNullable<MethodContext['list
       `pageSize: ${query.pageSize ?? 'null'}`,
       `maxPageSize: ${query.maxPageSize}`,
       ...(cursor ? [`cursor: { ${cursor.join(', ')} }`] : []),
+      ...(query.style === 'appgen' ? [] : [`style: ${JSON.stringify(query.style)}`]),
+      ...(query.style === 'simple-rest' ? [`resource: ${JSON.stringify(query.resource)}`] : []),
     ],
   };
 }

@@ -1,4 +1,4 @@
-import type { CorsConfig, RouteConfig } from '../config/configTypes';
+import type { CorsConfig, QueryStyle, RouteConfig } from '../config/configTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import {
   DEFAULT_CORS_EXPOSE_HEADERS,
@@ -229,4 +229,21 @@ export function unexposedCountWarnings(
       ),
     ];
   });
+}
+
+/**
+ * The CORS settings with Content-Range among the exposed headers when a list reads react-admin's
+ * simple REST style (its clients read the total there) and `exposeHeaders` is not written.
+ */
+export function corsWithStyleHeaders(
+  cors: CorsSettings | null,
+  exposeWritten: boolean,
+  routes: readonly CheckedRoute[],
+  projectStyle: QueryStyle | undefined,
+): CorsSettings | null {
+  if (!cors || exposeWritten) return cors;
+  const simpleRest = routes.some(
+    (route) => route.config.query && (route.config.query.style ?? projectStyle) === 'simple-rest',
+  );
+  return simpleRest ? { ...cors, exposeHeaders: [...cors.exposeHeaders, 'Content-Range'] } : cors;
 }

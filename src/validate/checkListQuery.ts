@@ -138,6 +138,18 @@ export function checkListQuery(
         'lower pageSize or raise maxPageSize.',
       ),
     );
+  if (
+    query.pagination === 'cursor' &&
+    (query.style === 'json-server' || query.style === 'simple-rest')
+  )
+    problems.push(
+      diagnosticAt(
+        document,
+        childPointer(at, 'pagination'),
+        `"pagination": "cursor" does not fit the "${query.style}" style, whose clients ask for pages by position`,
+        'use "pagination": "offset", or the "appgen" or "jsonapi" style (page[cursor]).',
+      ),
+    );
   problems.push(...checkCursorPagination(document, pointer, config, model));
   return problems;
 }

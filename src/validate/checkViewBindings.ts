@@ -1,4 +1,4 @@
-import type { ElementConfig, ModelConfig, ViewConfig } from '../config/configTypes';
+import type { ElementConfig, ModelConfig, QueryStyle, ViewConfig } from '../config/configTypes';
 import { FIELD_ELEMENTS } from '../config/elements';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { closestMatch, suggest } from '../diagnostics/didYouMean';
@@ -24,6 +24,18 @@ function checkDataElement(scope: BindingScope, element: ElementConfig, pointer: 
   // A route that does not fit the page may not be the one meant: its columns are not checked
   // against it (they would repeat the one mistake as "not a field" errors).
   if (scope.problems.length > before) return;
+  const style = route?.config.query ? (route.config.query.style ?? scope.queryStyle) : undefined;
+  if (element.type === 'list' && style !== undefined && style !== 'appgen') {
+    scope.problems.push(
+      diagnosticAt(
+        scope.document,
+        childPointer(pointer, 'route'),
+        `${ref} reads its query parameters in the "${style}" style, and a page's list asks in appgen's (?sort=, ?offset=, filters by name)`,
+        `list a route with "query": { "style": "appgen" } here (a route of its own beside the one for ${style} clients).`,
+      ),
+    );
+    return;
+  }
   const model =
     route &&
     answeredModel(scope, route, ref, childPointer(pointer, 'route'), element.type === 'list');
@@ -194,8 +206,17 @@ export function checkViewBindings(
   routes: readonly CheckedRoute[],
   models: ReadonlyMap<string, CheckedModel>,
   unchecked: ReadonlySet<string> = new Set(),
+  queryStyle?: QueryStyle,
 ): Diagnostic[] {
-  const scope: BindingScope = { document, view, routes, models, unchecked, problems: [] };
+  const scope: BindingScope = {
+    document,
+    view,
+    routes,
+    models,
+    unchecked,
+    queryStyle,
+    problems: [],
+  };
   const visits = walkElements(view.root);
   const headings = visits.filter((v) => v.element.heading !== undefined);
   for (const { pointer } of headings.slice(1))

@@ -1,3 +1,4 @@
+import type { QueryStyle } from '../config/configTypes';
 import type { ViewConfig } from '../config/configTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument } from '../load/configDocument';
@@ -16,6 +17,8 @@ interface ViewChecks {
   loginPath: string;
   /** `METHOD /path` of declared routes that failed their own checks (see checkViewBindings). */
   uncheckedRoutes?: ReadonlySet<string>;
+  /** The project's `queryStyle`: a page's list reads its route in appgen's style. */
+  queryStyle?: QueryStyle;
 }
 
 /** Whether a page only works for a signed-in user: its own `auth`, or a route it shows needs it. */
@@ -96,6 +99,7 @@ export function checkViews(
           checks.routes,
           checks.models,
           checks.uncheckedRoutes,
+          checks.queryStyle,
         ),
       );
     diagnostics.push(...problems);

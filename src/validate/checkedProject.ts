@@ -1,3 +1,4 @@
+import type { QueryStyle } from '../config/configTypes';
 import type { AccessRule, FieldRule } from '../domain/accessRules';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import type {
@@ -210,6 +211,8 @@ export interface ProjectRoute {
   voterSeesRecord: boolean;
   /** A list route's query, present only on a list of a model. */
   query: ProjectListQuery | null;
+  /** How the route reads its query parameters: its `query.style`, else the project's `queryStyle`, else appgen. */
+  queryStyle: QueryStyle;
   /** `scope`: relation paths (one or two relation names) from the record to the signed-in user; every one must reach them. */
   scope: string[][];
   /** Relations of the model sent with each record. */

@@ -1,6 +1,12 @@
 import { WRITE_OPERATIONS } from '../domain/routeOperation';
 import type { CheckedAccounts } from './checkAccountsSettings';
-import type { ElementConfig, ModelConfig, OrmName, RouteConfig } from '../config/configTypes';
+import type {
+  ElementConfig,
+  ModelConfig,
+  OrmName,
+  QueryStyle,
+  RouteConfig,
+} from '../config/configTypes';
 import { FIELD_ELEMENTS } from '../config/elements';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { parseValidator, type ParsedValidator } from '../config/validators';
@@ -47,6 +53,8 @@ export function normaliseProject(input: {
   loginPath: string;
   trustProxy: number;
   cors: CorsSettings | null;
+  /** The project's `queryStyle` (default appgen). */
+  queryStyle: QueryStyle;
   accounts: CheckedAccounts;
   warnings: Diagnostic[];
   models: CheckedModel[];
@@ -73,7 +81,13 @@ export function normaliseProject(input: {
     warnings: input.warnings,
     models: input.models.map((m) => normaliseModel(m, configs)),
     routes: input.routes.map((r) =>
-      normaliseRoute(r, configs, folderOf(r.config.path), { ...input.accounts, hasLogIn }),
+      normaliseRoute(
+        r,
+        configs,
+        folderOf(r.config.path),
+        { ...input.accounts, hasLogIn },
+        input.queryStyle,
+      ),
     ),
     views: input.views.map((v) => normaliseView(v, folderOf(v.config.path))),
     events: input.events.map((e) => ({
@@ -174,6 +188,7 @@ function normaliseBody(
 function normaliseQuery(
   config: RouteConfig,
   model: ModelConfig | undefined,
+  style: QueryStyle,
 ): ProjectListQuery | null {
   const query = config.query;
   if (!query || !model) return null;
@@ -193,7 +208,8 @@ function normaliseQuery(
     pageSize: query.pageSize ?? null,
     maxPageSize: maxPageSize(query),
     pagination: query.pagination ?? 'offset',
-    count: Boolean(query.count),
+    // json-server's and simple-rest's clients read the total of every list.
+    count: Boolean(query.count) || ['json-server', 'simple-rest'].includes(style),
   };
 }
 
@@ -236,6 +252,7 @@ function normaliseRoute(
   configs: ReadonlyMap<string, ModelConfig>,
   folder: AppFolder,
   accounts: CheckedAccounts & { hasLogIn: boolean },
+  projectStyle: QueryStyle,
 ): ProjectRoute {
   const { config } = route;
   const model = route.model ? configs.get(route.model) : undefined;
@@ -265,7 +282,8 @@ function normaliseRoute(
       : null,
     voter: config.voter ? parseVoter(config.voter) : null,
     voterSeesRecord: voterSeesRecord(config, route.operation, model),
-    query: normaliseQuery(config, model),
+    query: normaliseQuery(config, model, config.query?.style ?? projectStyle),
+    queryStyle: config.query?.style ?? projectStyle,
     scope: Object.keys(config.scope ?? {}).map((path) => path.split('.')),
     include: includeEntries(config.include).map((entry) => entry.name),
     fields: config.values !== undefined ? [config.values] : (config.fields ?? null),

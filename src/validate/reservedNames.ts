@@ -245,6 +245,9 @@ const HANDLER_NAMES = new Set([
   'total',
   'readListQuery',
   'ListQuerySpec',
+  'totalHeaders',
+  'conditionsWhere',
+  'conditionsSql',
   // lists that page by cursor (handler/listQuery, handler/respondPage, src/appgen/cursor.ts)
   'position',
   'ends',
@@ -300,6 +303,7 @@ const HANDLER_NAMES = new Set([
   'and',
   'eq',
   'listOrder',
+  'filtered',
   'matchingPlaceholders',
   'preparedOnce',
   'computed',

@@ -22,7 +22,7 @@ import { withMisplacedSections } from './misplacedSections';
 import { checkAccountsSettings } from './checkAccountsSettings';
 import { identityTransformWarnings } from './checkIdentityTransforms';
 import { checkSettings, type CheckedSettings } from './checkSettings';
-import { unexposedCountWarnings } from './checkCorsSettings';
+import { corsWithStyleHeaders, unexposedCountWarnings } from './checkCorsSettings';
 import { validateAgainstSchema } from './schemaValidator';
 import { uncheckedRoutes } from './uncheckedRoutes';
 
@@ -152,6 +152,7 @@ export function validateProject(
     models,
     loginPath,
     uncheckedRoutes: unpassedRoutes,
+    queryStyle: settings?.queryStyle,
   });
   const eventResult = checkEvents(eventDocuments, models, unchecked);
   const jobResult = checkJobs(jobDocuments, orm);
@@ -185,7 +186,13 @@ export function validateProject(
     errors: errorFormatOf(settings?.errors),
     loginPath,
     trustProxy,
-    cors,
+    cors: corsWithStyleHeaders(
+      cors,
+      settings?.cors?.exposeHeaders !== undefined,
+      routeResult.routes,
+      settings?.queryStyle,
+    ),
+    queryStyle: settings?.queryStyle ?? 'appgen',
     accounts,
     warnings: [
       ...routeResult.warnings,

@@ -1,3 +1,4 @@
+import type { QueryStyle } from '../config/configTypes';
 import type { ModelConfig, ViewConfig } from '../config/configTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
@@ -22,6 +23,8 @@ export interface BindingScope {
   models: ReadonlyMap<string, CheckedModel>;
   /** `METHOD /path` of routes declared in files or entries that have problems of their own. */
   unchecked: ReadonlySet<string>;
+  /** The project's `queryStyle` (a route's `query.style` overrides it). */
+  queryStyle?: QueryStyle;
   problems: Diagnostic[];
 }
 

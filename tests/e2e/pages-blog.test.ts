@@ -1518,4 +1518,140 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       return response.text();
     }
   });
+
+  describe('list query styles (config/routes/styles.json)', () => {
+    type Post = {
+      id: string;
+      title: string;
+      views: number;
+      status: string;
+      featured: boolean;
+      createdAt: string;
+    };
+    const posts: Post[] = [];
+    const TITLES = ['Alpha', 'beta', 'Gamma 50%', 'delta', 'Epsilon', 'zeta'];
+    const VIEWS = [5, 3, 3, 8, 1, 5];
+    /** Lists answer JSON; the headers that carry the total come back too. */
+    const list = async (route: string, search: string) => {
+      const response = await fetch(`${base}/api/styled/${route}/posts${search}`);
+      const body = (await response.json()) as unknown;
+      return { status: response.status, body, headers: response.headers };
+    };
+    const titles = (body: unknown) =>
+      (body as Post[]).map((post) => post.title.replace('Styled ', ''));
+    /** The posts of this block in an order: by views descending, then title (code point), then id. */
+    const byViewsThenTitle = () =>
+      [...posts]
+        .sort((a, b) => b.views - a.views || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0))
+        .map((post) => post.title.replace('Styled ', ''));
+    const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+
+    beforeAll(async () => {
+      for (let n = 0; n < TITLES.length; n++)
+        posts.push(
+          (await send(
+            'POST',
+            '/api/posts',
+            {
+              title: `Styled ${TITLES[n]}`,
+              views: VIEWS[n],
+              status: STATUSES[n % 3],
+              featured: n % 2 === 0,
+            },
+            201,
+            authors[0].auth,
+          )) as unknown as Post,
+        );
+    });
+
+    it('appgen: pages, several sorts, any of, every operator, X-Total-Count', async () => {
+      const mine = 'title[startsWith]=styled';
+      const page = await list('appgen', `?${mine}&sort=-views,title&limit=2&offset=1`);
+      expect(page.status).toBe(200);
+      expect(titles(page.body)).toEqual(byViewsThenTitle().slice(1, 3));
+      expect(page.headers.get('x-total-count')).toBe('6');
+      const anyOf = await list('appgen', `?${mine}&id=${posts[1].id}&id=${posts[4].id}&sort=title`);
+      expect(titles(anyOf.body)).toEqual(['Epsilon', 'beta']);
+      const cases: Array<[string, string[]]> = [
+        ['views[gte]=3&views[lt]=8', ['Alpha', 'Gamma 50%', 'beta', 'zeta']],
+        ['views[gt]=3&views[lte]=5', ['Alpha', 'zeta']],
+        ['status[ne]=draft', ['Epsilon', 'Gamma 50%', 'beta', 'zeta']],
+        ['featured[ne]=true', ['beta', 'delta', 'zeta']],
+        ['title[contains]=GAMMA', ['Gamma 50%']],
+        // % and _ are plain characters, not wildcards.
+        ['title[contains]=50%25', ['Gamma 50%']],
+        ['title[contains]=_', []],
+        [`createdAt[gte]=${encodeURIComponent(posts[3].createdAt)}`, ['Epsilon', 'delta', 'zeta']],
+        [`createdAt[lt]=${encodeURIComponent(posts[1].createdAt)}`, ['Alpha']],
+        ['status=draft&status=archived', ['Alpha', 'Gamma 50%', 'delta', 'zeta']],
+      ];
+      for (const [search, expected] of cases) {
+        const answer = await list('appgen', `?${mine}&${search}&sort=title`);
+        expect(`${search}: ${JSON.stringify(titles(answer.body))}`).toBe(
+          `${search}: ${JSON.stringify(expected)}`,
+        );
+        expect(answer.headers.get('x-total-count')).toBe(String(expected.length));
+      }
+      expect((await list('appgen', `?views[gte]=many`)).body).toEqual({
+        error: 'Query parameter "views[gte]" must be a whole number',
+      });
+    });
+
+    it('json-server: _start/_end, _sort/_order, field_like/_gte/_lte/_ne, X-Total-Count, q refused', async () => {
+      const page = await list(
+        'json-server',
+        '?title_like=styled&_sort=views,title&_order=desc,asc&_start=1&_end=3',
+      );
+      expect(titles(page.body)).toEqual(byViewsThenTitle().slice(1, 3));
+      expect(page.headers.get('x-total-count')).toBe('6');
+      const pageTwo = await list(
+        'json-server',
+        '?title_like=styled&_sort=views,title&_order=desc,asc&_page=2&_limit=4',
+      );
+      expect(titles(pageTwo.body)).toEqual(byViewsThenTitle().slice(4));
+      const filtered = await list(
+        'json-server',
+        `?title_like=styled&views_gte=3&views_lte=5&status_ne=published&id=${posts[0].id}&id=${posts[2].id}&id=${posts[3].id}&_sort=title`,
+      );
+      expect(titles(filtered.body)).toEqual(['Alpha', 'Gamma 50%']);
+      expect(filtered.headers.get('x-total-count')).toBe('2');
+      expect((await list('json-server', '?q=dragons')).status).toBe(400);
+    });
+
+    it('simple-rest: range (inclusive), sort pair, filter object with arrays and operators, Content-Range', async () => {
+      const page = await list(
+        'simple-rest',
+        `?filter=${json({ title_like: 'styled' })}&sort=${json(['views', 'DESC'])}&range=${json([0, 1])}`,
+      );
+      expect((page.body as Post[]).map((post) => post.views)).toEqual([8, 5]);
+      expect(page.headers.get('content-range')).toBe('posts 0-1/6');
+      const many = await list(
+        'simple-rest',
+        `?filter=${json({ id: [posts[1].id, posts[5].id], title_like: 'STYLED' })}&sort=${json(['title', 'ASC'])}&range=${json([0, 24])}`,
+      );
+      expect(titles(many.body)).toEqual(['beta', 'zeta']);
+      expect(many.headers.get('content-range')).toBe('posts 0-1/2');
+      const none = await list(
+        'simple-rest',
+        `?filter=${json({ title_like: 'styled', views_gt: 100 })}`,
+      );
+      expect(none.body).toEqual([]);
+      expect(none.headers.get('content-range')).toBe('posts */0');
+      expect((await list('simple-rest', `?range=${json([0, 100])}`)).status).toBe(400);
+    });
+
+    it('jsonapi: page[offset]/page[limit], sort=-a,b, filter[field] and filter[field][op], X-Total-Count', async () => {
+      const page = await list(
+        'jsonapi',
+        '?filter[title][startsWith]=styled&sort=-views,title&page[offset]=1&page[limit]=2',
+      );
+      expect(titles(page.body)).toEqual(byViewsThenTitle().slice(1, 3));
+      expect(page.headers.get('x-total-count')).toBe('6');
+      const filtered = await list(
+        'jsonapi',
+        '?filter[title][startsWith]=styled&filter[status]=draft&filter[status]=published&filter[views][lt]=5&sort=title',
+      );
+      expect(titles(filtered.body)).toEqual(['Epsilon', 'beta']);
+    });
+  });
 });

@@ -1232,7 +1232,7 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
     expectError(
       await send('GET', '/api/tags?sort=id'),
       400,
-      '"sort" must be one of name (with "-" in front for descending)',
+      '"sort" must be one or more of name, comma-separated (with "-" in front for descending)',
     );
   });
 

@@ -1,4 +1,5 @@
-import type { MethodContext, ProjectContext } from '../../map/contexts';
+import type { ListQueryContext, MethodContext, ProjectContext } from '../../map/contexts';
+import { filterOperators, jsonServerSuffix, OPERATOR_MEANING } from '../../domain/listQuery';
 import {
   bodyFieldSchema,
   fieldSchema,
@@ -322,7 +323,17 @@ function successResponse(method: MethodContext, project: ProjectContext): [strin
     content: { 'application/json': { schema: body } },
   };
   const headers: Record<string, JsonSchema> = {};
-  if (method.listQuery?.count && project.orm !== 'none' && method.envelope.count === null) {
+  if (
+    method.listQuery?.count &&
+    project.orm !== 'none' &&
+    method.envelope.count === null &&
+    method.listQuery.style === 'simple-rest'
+  ) {
+    headers['Content-Range'] = {
+      description: `The records of the page and the number of all matching records: \`${method.listQuery.resource} 0-24/319\` (\`${method.listQuery.resource} */0\` when the page is empty)${corsNote(project, 'Content-Range')}`,
+      schema: { type: 'string' },
+    };
+  } else if (method.listQuery?.count && project.orm !== 'none' && method.envelope.count === null) {
     headers['X-Total-Count'] = {
       description: `Number of records matching the filters, all pages${corsNote(project, 'X-Total-Count')}`,
       schema: { type: 'string', pattern: '^[0-9]+$' },
@@ -366,54 +377,142 @@ function scopeNote(method: MethodContext): string {
   return ` Only the records whose ${paths.join(' and ')} include${paths.length > 1 ? '' : 's'} the signed-in user.`;
 }
 
+/** A query parameter of a list, optional. */
+function queryParameter(name: string, description: string, schema: JsonSchema): JsonSchema {
+  return { name, in: 'query', required: false, description, schema };
+}
+
+/** The filter parameters of a list in its style (simple-rest sends them in one JSON `filter`). */
+function filterParameters(query: ListQueryContext): JsonSchema[] {
+  const style = query.style;
+  const named = (name: string) => (style === 'jsonapi' ? `filter[${name}]` : name);
+  return query.filters.flatMap((filter) => {
+    const equal = queryParameter(
+      named(filter.name),
+      filter.path
+        ? `Only records with ${filter.path.steps.map((step) => step.relation).join('.')} whose ${filter.path.field} equals this`
+        : `Only records whose ${filter.name} equals this (given more than once: any of them)`,
+      fieldSchema(filter),
+    );
+    if (filter.path) return [equal];
+    const operators = filterOperators(filter.type).flatMap((operator) => {
+      const suffix = style === 'json-server' ? jsonServerSuffix(operator) : operator;
+      if (suffix === null) return [];
+      const name =
+        style === 'json-server' ? `${filter.name}_${suffix}` : `${named(filter.name)}[${operator}]`;
+      return [
+        queryParameter(
+          name,
+          `Only records whose ${filter.name} ${OPERATOR_MEANING[operator]} this`,
+          fieldSchema(filter),
+        ),
+      ];
+    });
+    return [equal, ...operators];
+  });
+}
+
+/** `a|b`: the sort fields as a pattern's alternatives. */
+function sortPattern(sorts: readonly string[]): string {
+  const field = `-?(${sorts.map((name) => name.replace(/[^A-Za-z0-9_]/g, '')).join('|')})`;
+  return `^${field}(,${field})*$`;
+}
+
+/** The parameters of react-admin's simple REST style: JSON in `filter`, `sort` and `range`. */
+function simpleRestParameters(query: ListQueryContext): JsonSchema[] {
+  const keys = query.filters.flatMap((filter) => [
+    filter.name,
+    ...(filter.path
+      ? []
+      : filterOperators(filter.type).flatMap((operator) => {
+          const suffix = jsonServerSuffix(operator);
+          return suffix === null ? [] : [`${filter.name}_${suffix}`];
+        })),
+  ]);
+  return [
+    queryParameter(
+      'filter',
+      `A JSON object of filters: ${keys.map((key) => `\`${key}\``).join(', ') || 'none'} (an array of values: any of them), e.g. \`{"id":[1,2]}\``,
+      { type: 'string' },
+    ),
+    queryParameter(
+      'sort',
+      `A JSON pair of a field (${[...query.sorts, 'id'].join(', ')}) and \`ASC\` or \`DESC\`, e.g. \`["${query.sorts[0] ?? 'id'}","ASC"]\``,
+      { type: 'string' },
+    ),
+    ...(query.pageSize !== null
+      ? [
+          queryParameter(
+            'range',
+            `A JSON pair of the positions of the first and last records, both included, e.g. \`[0,24]\` (at most ${query.maxPageSize} records; default the first ${query.pageSize})`,
+            { type: 'string' },
+          ),
+        ]
+      : []),
+  ];
+}
+
 function queryParameters(method: MethodContext): JsonSchema[] {
   const query = method.listQuery;
   if (!query) return [];
-  const parameters: JsonSchema[] = query.filters.map((filter) => ({
-    name: filter.name,
-    in: 'query',
-    required: false,
-    description: filter.path
-      ? `Only records with ${filter.path.steps.map((step) => step.relation).join('.')} whose ${filter.path.field} equals this`
-      : `Only records whose ${filter.name} equals this`,
-    schema: fieldSchema(filter),
-  }));
-  if (query.sorts.length > 0) {
-    const values = query.sorts.flatMap((field) => [field, `-${field}`]);
-    parameters.push({
-      name: 'sort',
-      in: 'query',
-      required: false,
-      description: 'Order by this field; `-` in front for descending',
-      schema: { type: 'string', enum: values },
-    });
-  }
-  if (query.pageSize !== null) {
-    parameters.push({
-      name: 'limit',
-      in: 'query',
-      required: false,
-      description: `Records per page (default ${query.pageSize})`,
-      schema: { type: 'integer', minimum: 1, maximum: query.maxPageSize },
-    });
+  if (query.style === 'simple-rest') return simpleRestParameters(query);
+  const parameters = filterParameters(query);
+  if (query.sorts.length > 0 && query.style === 'json-server')
     parameters.push(
-      query.cursor
-        ? {
-            name: 'cursor',
-            in: 'query',
-            required: false,
-            description: `Where the page starts: the \`next\` or \`prev\` of a page (${query.cursor.nextKey ? `the answer's \`${query.cursor.nextKey}\` or \`${query.cursor.prevKey}\`` : 'in the URLs of its `Link` header'}), unchanged; leave it out for the first page. A cursor belongs to the \`sort\` of the page that gave it`,
-            schema: { type: 'string' },
-          }
-        : {
-            name: 'offset',
-            in: 'query',
-            required: false,
-            description: 'Records to skip',
-            schema: { type: 'integer', minimum: 0 },
-          },
+      queryParameter(
+        '_sort',
+        `Order by these fields (${query.sorts.join(', ')}), comma-separated`,
+        {
+          type: 'string',
+          pattern: sortPattern(query.sorts).replace(/-\?/g, ''),
+        },
+      ),
+      queryParameter('_order', '`asc` or `desc` for each field of `_sort`, comma-separated', {
+        type: 'string',
+      }),
     );
+  else if (query.sorts.length > 0)
+    parameters.push(
+      queryParameter(
+        'sort',
+        `Order by these fields (${query.sorts.join(', ')}), comma-separated, each after the one before; \`-\` in front for descending${query.cursor ? ' (one field on a list that pages by cursor)' : ''}`,
+        { type: 'string', pattern: sortPattern(query.sorts) },
+      ),
+    );
+  if (query.pageSize === null) return parameters;
+  if (query.style === 'json-server') {
+    const whole = (minimum: number) => ({ type: 'integer', minimum });
+    parameters.push(
+      queryParameter('_start', 'Position of the first record (from 0)', whole(0)),
+      queryParameter(
+        '_end',
+        `Position after the last record (exclusive; at most ${query.maxPageSize} records)`,
+        whole(1),
+      ),
+      queryParameter(
+        '_limit',
+        `Records per page (default ${query.pageSize}), with \`_page\` or \`_start\``,
+        { type: 'integer', minimum: 1, maximum: query.maxPageSize },
+      ),
+      queryParameter('_page', 'Page number, from 1 (with `_limit`)', whole(1)),
+    );
+    return parameters;
   }
+  const page = (name: string) => (query.style === 'jsonapi' ? `page[${name}]` : name);
+  parameters.push(
+    queryParameter(page('limit'), `Records per page (default ${query.pageSize})`, {
+      type: 'integer',
+      minimum: 1,
+      maximum: query.maxPageSize,
+    }),
+    query.cursor
+      ? queryParameter(
+          page('cursor'),
+          `Where the page starts: the \`next\` or \`prev\` of a page (${query.cursor.nextKey ? `the answer's \`${query.cursor.nextKey}\` or \`${query.cursor.prevKey}\`` : 'in the URLs of its `Link` header'}), unchanged; leave it out for the first page. A cursor belongs to the \`sort\` of the page that gave it`,
+          { type: 'string' },
+        )
+      : queryParameter(page('offset'), 'Records to skip', { type: 'integer', minimum: 0 }),
+  );
   return parameters;
 }
 

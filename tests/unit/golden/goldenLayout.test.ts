@@ -93,7 +93,6 @@ const GAPS: Record<string, { reason: string; cases?: string[] }> = {
   'src/app/api/posts/[id]/comments/route.ts': ROUTE_GAP,
   'src/app/api/posts/[id]/route.ts': ROUTE_GAP,
   'src/app/api/posts/[id]/watch/route.ts': ROUTE_GAP,
-  'src/app/api/posts/all/route.ts': { ...ROUTE_GAP, cases: ['access'] },
   'src/app/api/posts/pages/route.ts': ROUTE_GAP,
   'src/app/api/posts/route.ts': {
     ...ROUTE_GAP,
@@ -132,6 +131,10 @@ const GAPS: Record<string, { reason: string; cases?: string[] }> = {
   'src/app/api/tasks/mine/route.ts': ROUTE_GAP,
   'src/app/api/tasks/route.ts': ROUTE_GAP,
   'src/app/api/user/route.ts': ROUTE_GAP,
+  'src/app/api/users/[id]/posts/route.ts': {
+    ...ROUTE_GAP,
+    cases: ['forum-drizzle', 'forum-drizzle-postgres'],
+  },
   'src/app/api/users/[id]/profile/route.ts': ROUTE_GAP,
   'src/app/api/users/[id]/route.ts': {
     ...ROUTE_GAP,

@@ -1,6 +1,6 @@
 import { minimalProject } from '../support/configs';
 import { renderFiles } from '../support/renderFiles';
-import { evaluateModule } from '../support/typescriptSource';
+import { queryRuntime } from '../support/queryRuntime';
 
 type Answer = { status: number; body: unknown };
 type Sort = { field: string; descending: boolean } | null;
@@ -38,16 +38,7 @@ const files = renderFiles(
   }),
 );
 const content = (path: string) => files.get(path)?.content ?? '';
-const jsonError = (status: number, message: string): Answer => ({ status, body: message });
-const body = evaluateModule('body.ts', content('src/appgen/body.ts'), { './http': { jsonError } });
-const query = evaluateModule('query.ts', content('src/appgen/query.ts'), {
-  './body': body,
-  './http': { jsonError },
-});
-const cursor = evaluateModule('cursor.ts', content('src/appgen/cursor.ts'), {
-  './body': body,
-  './http': { jsonError },
-});
+const { query, cursor } = queryRuntime(files, ['cursor.ts']);
 const readListQuery = query.readListQuery as (
   request: Request,
   spec: object,

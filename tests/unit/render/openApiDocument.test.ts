@@ -1,20 +1,11 @@
 import fs from 'fs';
 import path from 'path';
-import vm from 'vm';
 import { validate } from '@readme/openapi-parser';
 import { openApiPath } from '../../../src/render/openapi/buildOpenApiDocument';
 import { fieldSchema, orNull } from '../../../src/render/openapi/jsonSchemas';
 import { expectedFiles } from '../support/goldenFiles';
 import { GOLDEN_DIR } from '../support/paths';
-
-/** The document inside a generated src/appgen/openapi.ts (an object literal after `= `). */
-export function documentOf(files: Map<string, { content: string }>): Record<string, any> {
-  const text = files.get('src/appgen/openapi.ts')?.content ?? '';
-  const start = text.indexOf('= {');
-  const literal = text.slice(start + 2).replace(/;\s*$/, '');
-  // Through JSON: plain objects of this realm, as the app's JSON answer holds them.
-  return JSON.parse(JSON.stringify(vm.runInNewContext(`(${literal})`)));
-}
+import { documentOf } from '../support/openApiDocumentOf';
 
 const cases = fs
   .readdirSync(GOLDEN_DIR)
@@ -421,6 +412,7 @@ describe('the OpenAPI document of routes on a collection (golden case collection
       );
       expect(op.parameters.map((p: { name: string; in: string }) => `${p.in} ${p.name}`)).toEqual([
         'query done',
+        'query done[ne]',
         'query board',
       ]);
     }

@@ -78,12 +78,12 @@ describe('a Prisma list on SQLite that filters through relations, paged by offse
         '      "createdAt": [Prisma.sql`"createdAt" ASC`, Prisma.sql`"createdAt" DESC`],',
         '      "publishedAt": [Prisma.sql`"publishedAt" ASC NULLS LAST`, Prisma.sql`"publishedAt" DESC NULLS FIRST`],',
         '    };',
-        '    const order = query.sort ? Prisma.sql`${sortSql[query.sort.field][query.sort.descending ? 1 : 0]}, "id" ASC` : Prisma.sql`"id" ASC`;',
+        '    const order = Prisma.join([...query.sorts.map((sort) => (sortSql[sort.field] ?? [Prisma.sql`"id" ASC`, Prisma.sql`"id" DESC`])[sort.descending ? 1 : 0]), Prisma.sql`"id" ASC`]);',
       ].join('\n'),
     );
     // Prisma's order of the records read by id is the same: the optional field's nulls placed alike.
     expect(route).toContain(
-      '{ sort: query.sort.descending ? "desc" : "asc", nulls: query.sort.descending ? "first" : "last" }',
+      '{ sort: sort.descending ? "desc" : "asc", nulls: sort.descending ? "first" : "last" }',
     );
     // Without sort fields: by id only.
     const unsorted = listRoute({ ...QUERY, sort: undefined, defaultSort: undefined });

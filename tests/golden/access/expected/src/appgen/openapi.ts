@@ -426,7 +426,18 @@ export const openApiDocument: Record<string, unknown> = {
             name: "status",
             in: "query",
             required: false,
-            description: "Only records whose status equals this",
+            description:
+              "Only records whose status equals this (given more than once: any of them)",
+            schema: {
+              type: "string",
+              enum: ["draft", "published", "archived"],
+            },
+          },
+          {
+            name: "status[ne]",
+            in: "query",
+            required: false,
+            description: "Only records whose status is not this",
             schema: {
               type: "string",
               enum: ["draft", "published", "archived"],
@@ -436,10 +447,12 @@ export const openApiDocument: Record<string, unknown> = {
             name: "sort",
             in: "query",
             required: false,
-            description: "Order by this field; `-` in front for descending",
+            description:
+              "Order by these fields (createdAt), comma-separated, each after the one before; " +
+              "`-` in front for descending",
             schema: {
               type: "string",
-              enum: ["createdAt", "-createdAt"],
+              pattern: "^-?(createdAt)(,-?(createdAt))*$",
             },
           },
           {
@@ -589,7 +602,18 @@ export const openApiDocument: Record<string, unknown> = {
             name: "status",
             in: "query",
             required: false,
-            description: "Only records whose status equals this",
+            description:
+              "Only records whose status equals this (given more than once: any of them)",
+            schema: {
+              type: "string",
+              enum: ["draft", "published", "archived"],
+            },
+          },
+          {
+            name: "status[ne]",
+            in: "query",
+            required: false,
+            description: "Only records whose status is not this",
             schema: {
               type: "string",
               enum: ["draft", "published", "archived"],
@@ -675,7 +699,18 @@ export const openApiDocument: Record<string, unknown> = {
             name: "status",
             in: "query",
             required: false,
-            description: "Only records whose status equals this",
+            description:
+              "Only records whose status equals this (given more than once: any of them)",
+            schema: {
+              type: "string",
+              enum: ["draft", "published", "archived"],
+            },
+          },
+          {
+            name: "status[ne]",
+            in: "query",
+            required: false,
+            description: "Only records whose status is not this",
             schema: {
               type: "string",
               enum: ["draft", "published", "archived"],
@@ -834,10 +869,12 @@ export const openApiDocument: Record<string, unknown> = {
             name: "sort",
             in: "query",
             required: false,
-            description: "Order by this field; `-` in front for descending",
+            description:
+              "Order by these fields (createdAt), comma-separated, each after the one before; " +
+              "`-` in front for descending (one field on a list that pages by cursor)",
             schema: {
               type: "string",
-              enum: ["createdAt", "-createdAt"],
+              pattern: "^-?(createdAt)(,-?(createdAt))*$",
             },
           },
           {

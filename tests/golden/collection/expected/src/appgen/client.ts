@@ -41,7 +41,7 @@ export type ApiResult<T> =
   | { ok: true; status: number; data: T; headers: Headers; redirectedTo: string | null }
   | { ok: false; status: number; error: string; fields: Record<string, string>; headers: Headers };
 
-type QueryValue = string | number | boolean | undefined;
+type QueryValue = string | number | boolean | undefined | ReadonlyArray<string | number | boolean>;
 
 /** The message of a failed request's answer (a list's items joined by "; "), else a general one. */
 export function errorOf(answer: unknown, status: number): string {
@@ -78,7 +78,8 @@ export function withQuery(
 ): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {}))
-    if (value !== undefined) search.set(name, String(value));
+    if (Array.isArray(value)) for (const item of value) search.append(name, String(item));
+    else if (value !== undefined) search.set(name, String(value));
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
@@ -141,7 +142,7 @@ export function deleteApiBoardsByBoardIdTasks(
 }
 
 export interface GetApiBoardsInput {
-  query?: { sort?: "name" | "-name"; limit?: number; offset?: number };
+  query?: { sort?: "name" | "-name" | `${"name" | "-name"},${string}`; limit?: number; offset?: number };
 }
 
 export type GetApiBoardsResult = Array<Board>;
@@ -211,7 +212,7 @@ export function deleteApiTasksMine(
 }
 
 export interface GetApiTasksInput {
-  query?: { done?: boolean; board?: string };
+  query?: { done?: boolean | ReadonlyArray<boolean>; "done[ne]"?: boolean; board?: string };
 }
 
 export type GetApiTasksResult = Array<Task>;
@@ -239,7 +240,7 @@ export function postApiTasks(
 }
 
 export interface PatchApiTasksInput {
-  query?: { done?: boolean; board?: string };
+  query?: { done?: boolean | ReadonlyArray<boolean>; "done[ne]"?: boolean; board?: string };
   body: PatchApiTasksBody;
 }
 
@@ -254,7 +255,7 @@ export function patchApiTasks(
 }
 
 export interface DeleteApiTasksInput {
-  query?: { done?: boolean; board?: string };
+  query?: { done?: boolean | ReadonlyArray<boolean>; "done[ne]"?: boolean; board?: string };
 }
 
 export type DeleteApiTasksResult = null;

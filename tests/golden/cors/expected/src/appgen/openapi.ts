@@ -330,7 +330,16 @@ export const openApiDocument: Record<string, unknown> = {
             name: "done",
             in: "query",
             required: false,
-            description: "Only records whose done equals this",
+            description: "Only records whose done equals this (given more than once: any of them)",
+            schema: {
+              type: "boolean",
+            },
+          },
+          {
+            name: "done[ne]",
+            in: "query",
+            required: false,
+            description: "Only records whose done is not this",
             schema: {
               type: "boolean",
             },
@@ -339,10 +348,12 @@ export const openApiDocument: Record<string, unknown> = {
             name: "sort",
             in: "query",
             required: false,
-            description: "Order by this field; `-` in front for descending",
+            description:
+              "Order by these fields (createdAt), comma-separated, each after the one before; " +
+              "`-` in front for descending",
             schema: {
               type: "string",
-              enum: ["createdAt", "-createdAt"],
+              pattern: "^-?(createdAt)(,-?(createdAt))*$",
             },
           },
           {

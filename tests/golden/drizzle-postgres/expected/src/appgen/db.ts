@@ -6,7 +6,13 @@ import {
   desc,
   eq,
   getTableColumns,
+  gt,
+  gte,
+  inArray,
   is,
+  lt,
+  lte,
+  ne,
   sql,
   Table,
   type Column,
@@ -121,12 +127,45 @@ export function orderOf(column: Column, descending: boolean): SQL {
   return descending ? sql`${column} desc nulls first` : sql`${column} asc nulls last`;
 }
 
-/** The order of a list: the field asked for (if any, see orderOf), then id, a stable order for pages. */
-export function listOrder<T extends Table>(table: T, sort: { field: string; descending: boolean } | null): SQL[] {
+/** The order of a list: the fields asked for (if any, see orderOf), then id, a stable order for pages. */
+export function listOrder<T extends Table>(table: T, sorts: ReadonlyArray<{ field: string; descending: boolean }>): SQL[] {
   const columns = getTableColumns(table) as Record<string, Column>;
-  const byId = asc(columns.id);
-  if (!sort) return [byId];
-  return [orderOf(columns[sort.field], sort.descending), byId];
+  return [...sorts.map((sort) => orderOf(columns[sort.field], sort.descending)), asc(columns.id)];
+}
+
+/** A value a list's filter compares (src/appgen/query.ts). */
+type FilterValue = string | number | boolean | Date;
+
+/**
+ * The conditions of a list's filters beyond equality (ListQuery.conditions of src/appgen/query.ts):
+ * any of several values, not equal, greater or less, and text that contains or starts with a value,
+ * ignoring case (ILIKE; `%` and `_` in the value are plain characters).
+ */
+export function filtered<T extends Table>(table: T, conditions: ReadonlyArray<{ field: string; op: string; value?: FilterValue; values?: FilterValue[] }>): SQL | undefined {
+  const columns = getTableColumns(table) as Record<string, Column>;
+  const like = (column: Column, pattern: string) => sql`${column} ilike ${pattern} escape '\\'`;
+  const escaped = (value: FilterValue | undefined) => String(value).replace(/[\\%_]/g, (character) => `\\${character}`);
+  return and(...conditions.map(({ field, op, value, values }) => {
+    const column = columns[field];
+    switch (op) {
+      case "in":
+        return values && values.length > 0 ? inArray(column, values) : sql`1 = 0`;
+      case "ne":
+        return ne(column, value);
+      case "gt":
+        return gt(column, value);
+      case "gte":
+        return gte(column, value);
+      case "lt":
+        return lt(column, value);
+      case "lte":
+        return lte(column, value);
+      case "contains":
+        return like(column, `%${escaped(value)}%`);
+      default:
+        return like(column, `${escaped(value)}%`);
+    }
+  }));
 }
 
 /** A datetime of a request body (an ISO 8601 string, checked by readBody) as the Date the column takes. */

@@ -524,7 +524,18 @@ export const openApiDocument: Record<string, unknown> = {
             name: "status",
             in: "query",
             required: false,
-            description: "Only records whose status equals this",
+            description:
+              "Only records whose status equals this (given more than once: any of them)",
+            schema: {
+              type: "string",
+              enum: ["draft", "published", "archived"],
+            },
+          },
+          {
+            name: "status[ne]",
+            in: "query",
+            required: false,
+            description: "Only records whose status is not this",
             schema: {
               type: "string",
               enum: ["draft", "published", "archived"],
@@ -534,10 +545,12 @@ export const openApiDocument: Record<string, unknown> = {
             name: "sort",
             in: "query",
             required: false,
-            description: "Order by this field; `-` in front for descending",
+            description:
+              "Order by these fields (views, slug), comma-separated, each after the one before; " +
+              "`-` in front for descending",
             schema: {
               type: "string",
-              enum: ["views", "-views", "slug", "-slug"],
+              pattern: "^-?(views|slug)(,-?(views|slug))*$",
             },
           },
           {

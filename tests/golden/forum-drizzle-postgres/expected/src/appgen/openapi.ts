@@ -201,7 +201,18 @@ export const openApiDocument: Record<string, unknown> = {
             name: "status",
             in: "query",
             required: false,
-            description: "Only records whose status equals this",
+            description:
+              "Only records whose status equals this (given more than once: any of them)",
+            schema: {
+              type: "string",
+              enum: ["draft", "published"],
+            },
+          },
+          {
+            name: "status[ne]",
+            in: "query",
+            required: false,
+            description: "Only records whose status is not this",
             schema: {
               type: "string",
               enum: ["draft", "published"],
@@ -211,7 +222,18 @@ export const openApiDocument: Record<string, unknown> = {
             name: "authorId",
             in: "query",
             required: false,
-            description: "Only records whose authorId equals this",
+            description:
+              "Only records whose authorId equals this (given more than once: any of them)",
+            schema: {
+              type: "string",
+              format: "uuid",
+            },
+          },
+          {
+            name: "authorId[ne]",
+            in: "query",
+            required: false,
+            description: "Only records whose authorId is not this",
             schema: {
               type: "string",
               format: "uuid",
@@ -221,10 +243,12 @@ export const openApiDocument: Record<string, unknown> = {
             name: "sort",
             in: "query",
             required: false,
-            description: "Order by this field; `-` in front for descending",
+            description:
+              "Order by these fields (createdAt), comma-separated, each after the one before; " +
+              "`-` in front for descending",
             schema: {
               type: "string",
-              enum: ["createdAt", "-createdAt"],
+              pattern: "^-?(createdAt)(,-?(createdAt))*$",
             },
           },
           {
@@ -701,10 +725,12 @@ export const openApiDocument: Record<string, unknown> = {
             name: "sort",
             in: "query",
             required: false,
-            description: "Order by this field; `-` in front for descending",
+            description:
+              "Order by these fields (createdAt), comma-separated, each after the one before; " +
+              "`-` in front for descending",
             schema: {
               type: "string",
-              enum: ["createdAt", "-createdAt"],
+              pattern: "^-?(createdAt)(,-?(createdAt))*$",
             },
           },
           {
@@ -970,10 +996,12 @@ export const openApiDocument: Record<string, unknown> = {
             name: "sort",
             in: "query",
             required: false,
-            description: "Order by this field; `-` in front for descending",
+            description:
+              "Order by these fields (name), comma-separated, each after the one before; `-` in " +
+              "front for descending",
             schema: {
               type: "string",
-              enum: ["name", "-name"],
+              pattern: "^-?(name)(,-?(name))*$",
             },
           },
         ],
@@ -1079,10 +1107,12 @@ export const openApiDocument: Record<string, unknown> = {
             name: "sort",
             in: "query",
             required: false,
-            description: "Order by this field; `-` in front for descending",
+            description:
+              "Order by these fields (createdAt, email), comma-separated, each after the one " +
+              "before; `-` in front for descending",
             schema: {
               type: "string",
-              enum: ["createdAt", "-createdAt", "email", "-email"],
+              pattern: "^-?(createdAt|email)(,-?(createdAt|email))*$",
             },
           },
           {
@@ -1162,7 +1192,18 @@ export const openApiDocument: Record<string, unknown> = {
             name: "status",
             in: "query",
             required: false,
-            description: "Only records whose status equals this",
+            description:
+              "Only records whose status equals this (given more than once: any of them)",
+            schema: {
+              type: "string",
+              enum: ["draft", "published"],
+            },
+          },
+          {
+            name: "status[ne]",
+            in: "query",
+            required: false,
+            description: "Only records whose status is not this",
             schema: {
               type: "string",
               enum: ["draft", "published"],
@@ -1172,10 +1213,12 @@ export const openApiDocument: Record<string, unknown> = {
             name: "sort",
             in: "query",
             required: false,
-            description: "Order by this field; `-` in front for descending",
+            description:
+              "Order by these fields (createdAt), comma-separated, each after the one before; " +
+              "`-` in front for descending",
             schema: {
               type: "string",
-              enum: ["createdAt", "-createdAt"],
+              pattern: "^-?(createdAt)(,-?(createdAt))*$",
             },
           },
           {

@@ -43,7 +43,7 @@ export type ApiResult<T> =
   | { ok: true; status: number; data: T; headers: Headers; redirectedTo: string | null }
   | { ok: false; status: number; error: string; fields: Record<string, string>; headers: Headers };
 
-type QueryValue = string | number | boolean | undefined;
+type QueryValue = string | number | boolean | undefined | ReadonlyArray<string | number | boolean>;
 
 /** The message of a failed request's answer (a list's items joined by "; "), else a general one. */
 export function errorOf(answer: unknown, status: number): string {
@@ -80,7 +80,8 @@ export function withQuery(
 ): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {}))
-    if (value !== undefined) search.set(name, String(value));
+    if (Array.isArray(value)) for (const item of value) search.append(name, String(item));
+    else if (value !== undefined) search.set(name, String(value));
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
@@ -158,7 +159,7 @@ export function getApiPostsByPostIdCommentsById(
 
 export interface GetApiPostsByPostIdCommentsInput {
   params: { postId: string };
-  query?: { sort?: "createdAt" | "-createdAt"; limit?: number; offset?: number };
+  query?: { sort?: "createdAt" | "-createdAt" | `${"createdAt" | "-createdAt"},${string}`; limit?: number; offset?: number };
 }
 
 export type GetApiPostsByPostIdCommentsResult = Array<Comment>;
@@ -235,7 +236,7 @@ export function deleteApiPostsById(
 }
 
 export interface GetApiPostsInput {
-  query?: { status?: "draft" | "published"; authorId?: string; sort?: "createdAt" | "-createdAt"; limit?: number; offset?: number };
+  query?: { status?: "draft" | "published" | ReadonlyArray<"draft" | "published">; "status[ne]"?: "draft" | "published"; authorId?: string | ReadonlyArray<string>; "authorId[ne]"?: string; sort?: "createdAt" | "-createdAt" | `${"createdAt" | "-createdAt"},${string}`; limit?: number; offset?: number };
 }
 
 export type GetApiPostsResult = Array<Omit<Post, "author"> & { author: Required<Pick<User, "id" | "name" | "createdAt">> }>;
@@ -277,7 +278,7 @@ export function postApiSignup(
 }
 
 export interface GetApiTagsInput {
-  query?: { sort?: "name" | "-name" };
+  query?: { sort?: "name" | "-name" | `${"name" | "-name"},${string}` };
 }
 
 export type GetApiTagsResult = Array<Tag>;
@@ -306,7 +307,7 @@ export function postApiTags(
 
 export interface GetApiUsersByAuthorIdPostsInput {
   params: { authorId: string };
-  query?: { status?: "draft" | "published"; sort?: "createdAt" | "-createdAt"; limit?: number; offset?: number };
+  query?: { status?: "draft" | "published" | ReadonlyArray<"draft" | "published">; "status[ne]"?: "draft" | "published"; sort?: "createdAt" | "-createdAt" | `${"createdAt" | "-createdAt"},${string}`; limit?: number; offset?: number };
 }
 
 export type GetApiUsersByAuthorIdPostsResult = Array<Post>;
@@ -351,7 +352,7 @@ export function deleteApiUsersById(
 }
 
 export interface GetApiUsersInput {
-  query?: { sort?: "createdAt" | "-createdAt" | "email" | "-email"; limit?: number; offset?: number };
+  query?: { sort?: "createdAt" | "-createdAt" | "email" | "-email" | `${"createdAt" | "-createdAt" | "email" | "-email"},${string}`; limit?: number; offset?: number };
 }
 
 export type GetApiUsersResult = Array<User>;

@@ -46,7 +46,7 @@ export type ApiResult<T> =
   | { ok: true; status: number; data: T; headers: Headers; redirectedTo: string | null }
   | { ok: false; status: number; error: string; fields: Record<string, string>; headers: Headers };
 
-type QueryValue = string | number | boolean | undefined;
+type QueryValue = string | number | boolean | undefined | ReadonlyArray<string | number | boolean>;
 
 /** The message of a failed request's answer (a list's items joined by "; "), else a general one. */
 export function errorOf(answer: unknown, status: number): string {
@@ -83,7 +83,8 @@ export function withQuery(
 ): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {}))
-    if (value !== undefined) search.set(name, String(value));
+    if (Array.isArray(value)) for (const item of value) search.append(name, String(item));
+    else if (value !== undefined) search.set(name, String(value));
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
@@ -293,7 +294,7 @@ export function getApiLabelPages(
 }
 
 export interface GetApiLabelUrlsInput {
-  query?: { sort?: "name" | "-name" };
+  query?: { sort?: "name" | "-name" | `${"name" | "-name"},${string}` };
 }
 
 export type GetApiLabelUrlsResult = Array<Required<Pick<Label, "url">>["url"]>;

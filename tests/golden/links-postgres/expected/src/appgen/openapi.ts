@@ -996,10 +996,12 @@ export const openApiDocument: Record<string, unknown> = {
             name: "sort",
             in: "query",
             required: false,
-            description: "Order by this field; `-` in front for descending",
+            description:
+              "Order by these fields (name), comma-separated, each after the one before; `-` in " +
+              "front for descending (one field on a list that pages by cursor)",
             schema: {
               type: "string",
-              enum: ["name", "-name"],
+              pattern: "^-?(name)(,-?(name))*$",
             },
           },
           {
@@ -1093,10 +1095,12 @@ export const openApiDocument: Record<string, unknown> = {
             name: "sort",
             in: "query",
             required: false,
-            description: "Order by this field; `-` in front for descending",
+            description:
+              "Order by these fields (name), comma-separated, each after the one before; `-` in " +
+              "front for descending",
             schema: {
               type: "string",
-              enum: ["name", "-name"],
+              pattern: "^-?(name)(,-?(name))*$",
             },
           },
         ],

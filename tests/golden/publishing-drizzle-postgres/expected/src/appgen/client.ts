@@ -44,7 +44,7 @@ export type ApiResult<T> =
   | { ok: true; status: number; data: T; headers: Headers; redirectedTo: string | null }
   | { ok: false; status: number; error: string; fields: Record<string, string>; headers: Headers };
 
-type QueryValue = string | number | boolean | undefined;
+type QueryValue = string | number | boolean | undefined | ReadonlyArray<string | number | boolean>;
 
 /** The message of a failed request's answer (a list's items joined by "; "), else a general one. */
 export function errorOf(answer: unknown, status: number): string {
@@ -81,7 +81,8 @@ export function withQuery(
 ): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {}))
-    if (value !== undefined) search.set(name, String(value));
+    if (Array.isArray(value)) for (const item of value) search.append(name, String(item));
+    else if (value !== undefined) search.set(name, String(value));
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
@@ -145,7 +146,7 @@ export function deleteApiArticlesBySlugCommentsById(
 
 export interface GetApiArticlesBySlugCommentsInput {
   params: { slug: string };
-  query?: { sort?: "createdAt" | "-createdAt" };
+  query?: { sort?: "createdAt" | "-createdAt" | `${"createdAt" | "-createdAt"},${string}` };
 }
 
 export type GetApiArticlesBySlugCommentsResult = { "comments": Array<Required<Pick<Comment, "id" | "createdAt" | "updatedAt" | "body">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }> };
@@ -252,7 +253,7 @@ export function deleteApiArticlesBySlug(
 }
 
 export interface GetApiArticlesFeedInput {
-  query?: { sort?: "createdAt" | "-createdAt"; limit?: number; offset?: number };
+  query?: { sort?: "createdAt" | "-createdAt" | `${"createdAt" | "-createdAt"},${string}`; limit?: number; offset?: number };
 }
 
 export type GetApiArticlesFeedResult = { "articles": Array<Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }>; "articlesCount": number };
@@ -266,7 +267,7 @@ export function getApiArticlesFeed(
 }
 
 export interface GetApiArticlesInput {
-  query?: { authorId?: string; tag?: string; author?: string; favorited?: string; sort?: "createdAt" | "-createdAt"; limit?: number; offset?: number };
+  query?: { authorId?: string | ReadonlyArray<string>; "authorId[ne]"?: string; tag?: string; author?: string; favorited?: string; sort?: "createdAt" | "-createdAt" | `${"createdAt" | "-createdAt"},${string}`; limit?: number; offset?: number };
 }
 
 export type GetApiArticlesResult = { "articles": Array<Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }>; "articlesCount": number };
@@ -354,7 +355,7 @@ export function deleteApiProfilesByUsername(
 }
 
 export interface GetApiTagsInput {
-  query?: { sort?: "name" | "-name" };
+  query?: { sort?: "name" | "-name" | `${"name" | "-name"},${string}` };
 }
 
 export type GetApiTagsResult = { "tags": Array<Required<Pick<Tag, "name">>["name"]> };

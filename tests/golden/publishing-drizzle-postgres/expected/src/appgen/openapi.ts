@@ -49,7 +49,18 @@ export const openApiDocument: Record<string, unknown> = {
             name: "authorId",
             in: "query",
             required: false,
-            description: "Only records whose authorId equals this",
+            description:
+              "Only records whose authorId equals this (given more than once: any of them)",
+            schema: {
+              type: "string",
+              format: "uuid",
+            },
+          },
+          {
+            name: "authorId[ne]",
+            in: "query",
+            required: false,
+            description: "Only records whose authorId is not this",
             schema: {
               type: "string",
               format: "uuid",
@@ -86,10 +97,12 @@ export const openApiDocument: Record<string, unknown> = {
             name: "sort",
             in: "query",
             required: false,
-            description: "Order by this field; `-` in front for descending",
+            description:
+              "Order by these fields (createdAt), comma-separated, each after the one before; " +
+              "`-` in front for descending",
             schema: {
               type: "string",
-              enum: ["createdAt", "-createdAt"],
+              pattern: "^-?(createdAt)(,-?(createdAt))*$",
             },
           },
           {
@@ -429,10 +442,12 @@ export const openApiDocument: Record<string, unknown> = {
             name: "sort",
             in: "query",
             required: false,
-            description: "Order by this field; `-` in front for descending",
+            description:
+              "Order by these fields (createdAt), comma-separated, each after the one before; " +
+              "`-` in front for descending",
             schema: {
               type: "string",
-              enum: ["createdAt", "-createdAt"],
+              pattern: "^-?(createdAt)(,-?(createdAt))*$",
             },
           },
           {
@@ -975,10 +990,12 @@ export const openApiDocument: Record<string, unknown> = {
             name: "sort",
             in: "query",
             required: false,
-            description: "Order by this field; `-` in front for descending",
+            description:
+              "Order by these fields (createdAt), comma-separated, each after the one before; " +
+              "`-` in front for descending",
             schema: {
               type: "string",
-              enum: ["createdAt", "-createdAt"],
+              pattern: "^-?(createdAt)(,-?(createdAt))*$",
             },
           },
         ],
@@ -1946,10 +1963,12 @@ export const openApiDocument: Record<string, unknown> = {
             name: "sort",
             in: "query",
             required: false,
-            description: "Order by this field; `-` in front for descending",
+            description:
+              "Order by these fields (name), comma-separated, each after the one before; `-` in " +
+              "front for descending",
             schema: {
               type: "string",
-              enum: ["name", "-name"],
+              pattern: "^-?(name)(,-?(name))*$",
             },
           },
         ],

@@ -15,11 +15,34 @@ export type FilterType =
   | "slug"
   | "enum";
 
+/**
+ * How a list route reads its query parameters (the route's `query.style`, else the project's
+ * `queryStyle`): appgen's own (`?status=a&views[gte]=3&sort=-createdAt,title&limit=20&offset=40`),
+ * json-server's (`?status=a&views_gte=3&_sort=createdAt,title&_order=desc,asc&_start=40&_end=60`),
+ * react-admin's simple REST (`?filter={"status":"a"}&sort=["title","ASC"]&range=[40,59]`) or
+ * JSON:API's (`?filter[status]=a&filter[views][gte]=3&sort=-createdAt&page[offset]=40`, with
+ * `page[limit]=20`).
+ */
+export type QueryStyle = "appgen" | "json-server" | "simple-rest" | "jsonapi";
+
+/** A comparison a filter may make besides equality (several values of one filter: `in`, any of). */
+export type FilterOperator = "in" | "ne" | "gt" | "gte" | "lt" | "lte" | "contains" | "startsWith";
+
+export type FilterValue = string | number | boolean | Date;
+
+/**
+ * One condition on a field of the listed model: `in` any of `values`, else `op` with `value`
+ * (contains and startsWith ignore case: ILIKE on PostgreSQL, LIKE on SQLite, ASCII letters only).
+ */
+export type FilterCondition =
+  | { field: string; op: "in"; values: FilterValue[] }
+  | { field: string; op: Exclude<FilterOperator, "in">; value: FilterValue };
+
 /** What a list route's client may ask with query parameters (from the route's `query`). */
 export interface ListQuerySpec {
   /**
    * `related`: a filter through a relation (`"path": "tags.name"`), whose value goes to
-   * ListQuery.related.
+   * ListQuery.related (one value, compared for equality).
    */
   filters: Record<string, { type: FilterType; values?: readonly string[]; related?: boolean }>;
   sorts: readonly string[];
@@ -32,17 +55,25 @@ export interface ListQuerySpec {
    * travels in a cursor (src/appgen/cursor.ts).
    */
   cursor?: Record<string, "string" | "int" | "float" | "date">;
+  /** The parameters' style; absent: appgen's own. */
+  style?: QueryStyle;
+  /** The unit of the Content-Range a simple-rest list answers (`posts 0-24/319`). */
+  resource?: string;
 }
 
 export interface ListQuery {
-  /** Field → value every listed record must have (from the filters given). */
-  where: Record<string, string | number | boolean | Date>;
+  /** Field → value every listed record must have (the filters given once, without operator). */
+  where: Record<string, FilterValue>;
+  /** The other conditions on the listed model's fields: several values of a filter, operators. */
+  conditions: FilterCondition[];
   /**
    * Filter name → value of the filters through a relation given (`?tag=dragons`): the handler
    * compares them with the related records.
    */
-  related: Record<string, string | number | boolean | Date>;
-  /** The order asked for (or the default); records with equal values are ordered by id. */
+  related: Record<string, FilterValue>;
+  /** The order asked for (or the default), each field after the one before; then by id. */
+  sorts: Array<{ field: string; descending: boolean }>;
+  /** The first of `sorts` (the only one of a list that pages by cursor), or null. */
   sort: { field: string; descending: boolean } | null;
   limit: number | null;
   offset: number;
@@ -55,12 +86,25 @@ export interface ListQuery {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WHOLE = /^(0|[1-9][0-9]*)$/;
+const ORDERED: readonly FilterType[] = ["int", "float", "datetime", "date_now", "date_updated"];
+const TEXT: readonly FilterType[] = ["string", "text", "slug"];
+/** appgen's and JSON:API's operator names (`views[gte]=3`, `filter[views][gte]=3`). */
+const OPERATORS: readonly string[] = ["ne", "gt", "gte", "lt", "lte", "contains", "startsWith"];
+/** json-server's suffixes (`views_gte=3`, also in simple-rest's filter): `_like` is contains. */
+const SUFFIXES: Record<string, Exclude<FilterOperator, "in">> = {
+  ne: "ne",
+  gt: "gt",
+  gte: "gte",
+  lt: "lt",
+  lte: "lte",
+  like: "contains",
+};
 
 /** A filter's text as its field's value, or why it cannot be one. */
 function filterValue(
   text: string,
   filter: ListQuerySpec["filters"][string],
-): { value: string | number | boolean | Date } | { error: string } {
+): { value: FilterValue } | { error: string } {
   switch (filter.type) {
     case "int":
       return /^-?(0|[1-9][0-9]*)$/.test(text) && Math.abs(Number(text)) <= 2147483647
@@ -91,10 +135,371 @@ function filterValue(
   }
 }
 
+/** A filter as sent: `param` names it in messages; `op` null for equality (several: any of). */
+interface FilterTerm {
+  param: string;
+  name: string;
+  op: Exclude<FilterOperator, "in"> | null;
+  texts: string[];
+}
+
+/** Paging and sorting as sent, before they are checked against the spec. */
+interface Asked {
+  filters: FilterTerm[];
+  /** The sort parameter's name and its fields (`-` in front for descending). */
+  sort: { param: string; fields: string[] } | null;
+  limit: { param: string; value: number } | null;
+  offset: { param: string; value: number } | null;
+  cursor: string | null;
+}
+
+type Parsed = { ok: true; asked: Asked } | { ok: false; message: string };
+
+const unknownParameter = (name: string, allowed: readonly string[]) =>
+  allowed.length
+    ? `Unknown query parameter "${name}" (allowed: ${allowed.join(", ")})`
+    : `This route takes no query parameters ("${name}" was given)`;
+const SCALARS = "must be a string, number or boolean, or a list of them";
+const COMMAS = 'comma-separated (with "-" in front for descending)';
+const SEARCH = `"q" searches the records, and this route declares no search`;
+const once = (name: string, values: string[]): string | null =>
+  values.length > 1 ? `Query parameter "${name}" is given more than once` : null;
+/** A whole number from `min`, or null. */
+const whole = (text: string, min: number): number | null =>
+  WHOLE.test(text) && Number.isSafeInteger(Number(text)) && Number(text) >= min
+    ? Number(text)
+    : null;
+
+/** A filter parameter `name` or `name[op]` (appgen's style, JSON:API's inside filter[...]). */
+function bracketFilter(
+  param: string,
+  name: string,
+  op: string | undefined,
+  texts: string[],
+): FilterTerm | string {
+  if (op === undefined) return { param, name, op: null, texts };
+  if (!OPERATORS.includes(op))
+    return `Unknown operator "${op}" in "${param}" (operators: ${OPERATORS.join(", ")})`;
+  return { param, name, op: op as FilterTerm["op"], texts };
+}
+
+/** A filter key `name` or `name_<suffix>` (json-server's style, simple-rest's filter object). */
+function suffixFilter(
+  param: string,
+  key: string,
+  texts: string[],
+  spec: ListQuerySpec,
+): FilterTerm {
+  const match = /^(.+)_(ne|gt|gte|lt|lte|like)$/.exec(key);
+  if (key in spec.filters || !match || !(match[1] in spec.filters))
+    return { param, name: key, op: null, texts };
+  return { param, name: match[1], op: SUFFIXES[match[2]], texts };
+}
+
+function pagingNames(
+  spec: ListQuerySpec,
+  names: { limit: string; offset: string; cursor: string },
+): string[] {
+  return spec.pageSize === null ? [] : [names.limit, spec.cursor ? names.cursor : names.offset];
+}
+
+function parseAppgen(params: URLSearchParams, spec: ListQuerySpec): Parsed {
+  const paging = pagingNames(spec, { limit: "limit", offset: "offset", cursor: "cursor" });
+  const allowed = [...Object.keys(spec.filters), ...(spec.sorts.length ? ["sort"] : []), ...paging];
+  const asked: Asked = { filters: [], sort: null, limit: null, offset: null, cursor: null };
+  for (const name of new Set(params.keys())) {
+    const values = params.getAll(name);
+    const bracket = /^([A-Za-z_][A-Za-z0-9_]*)\[([^\]]*)\]$/.exec(name);
+    if (bracket && bracket[1] in spec.filters) {
+      const term = bracketFilter(name, bracket[1], bracket[2], values);
+      if (typeof term === "string") return { ok: false, message: term };
+      asked.filters.push(term);
+      continue;
+    }
+    if (!allowed.includes(name)) return { ok: false, message: unknownParameter(name, allowed) };
+    if (name in spec.filters) {
+      asked.filters.push({ param: name, name, op: null, texts: values });
+      continue;
+    }
+    const twice = once(name, values);
+    if (twice) return { ok: false, message: twice };
+    const text = values[0];
+    if (name === "sort") asked.sort = { param: name, fields: text.split(",") };
+    else if (name === "cursor") asked.cursor = text;
+    else {
+      const value = whole(text, name === "limit" ? 1 : 0);
+      if (value === null) return { ok: false, message: pageMessage(name, spec) };
+      asked[name === "limit" ? "limit" : "offset"] = { param: name, value };
+    }
+  }
+  return { ok: true, asked };
+}
+
+function parseJsonApi(params: URLSearchParams, spec: ListQuerySpec): Parsed {
+  const paging = pagingNames(spec, {
+    limit: "page[limit]",
+    offset: "page[offset]",
+    cursor: "page[cursor]",
+  });
+  const filters = Object.keys(spec.filters).map((name) => `filter[${name}]`);
+  const allowed = [...filters, ...(spec.sorts.length ? ["sort"] : []), ...paging];
+  const asked: Asked = { filters: [], sort: null, limit: null, offset: null, cursor: null };
+  for (const name of new Set(params.keys())) {
+    const values = params.getAll(name);
+    const filter = /^filter\[([A-Za-z_][A-Za-z0-9_]*)\](?:\[([^\]]*)\])?$/.exec(name);
+    if (filter && filter[1] in spec.filters) {
+      const term = bracketFilter(name, filter[1], filter[2], values);
+      if (typeof term === "string") return { ok: false, message: term };
+      asked.filters.push(term);
+      continue;
+    }
+    if (name === "filter[q]") return { ok: false, message: SEARCH.replace('"q"', '"filter[q]"') };
+    if (!allowed.includes(name)) return { ok: false, message: unknownParameter(name, allowed) };
+    const twice = once(name, values);
+    if (twice) return { ok: false, message: twice };
+    const text = values[0];
+    if (name === "sort") asked.sort = { param: name, fields: text.split(",") };
+    else if (name === "page[cursor]") asked.cursor = text;
+    else {
+      const value = whole(text, name === "page[limit]" ? 1 : 0);
+      if (value === null) return { ok: false, message: pageMessage(name, spec) };
+      asked[name === "page[limit]" ? "limit" : "offset"] = { param: name, value };
+    }
+  }
+  return { ok: true, asked };
+}
+
+function parseJsonServer(params: URLSearchParams, spec: ListQuerySpec): Parsed {
+  const paging = spec.pageSize === null ? [] : ["_start", "_end", "_limit", "_page"];
+  const sorting = spec.sorts.length ? ["_sort", "_order"] : [];
+  const allowed = [...Object.keys(spec.filters), ...sorting, ...paging];
+  const asked: Asked = { filters: [], sort: null, limit: null, offset: null, cursor: null };
+  const numbers: Record<string, number> = {};
+  for (const name of new Set(params.keys())) {
+    const values = params.getAll(name);
+    if (name === "q") return { ok: false, message: SEARCH };
+    const term = suffixFilter(name, name, values, spec);
+    if (term.name in spec.filters) {
+      asked.filters.push(term);
+      continue;
+    }
+    if (!allowed.includes(name)) return { ok: false, message: unknownParameter(name, allowed) };
+    const twice = once(name, values);
+    if (twice) return { ok: false, message: twice };
+    if (name === "_sort" || name === "_order") continue;
+    const value = whole(values[0], name === "_start" ? 0 : 1);
+    if (value === null)
+      return {
+        ok: false,
+        message: `"${name}" must be a whole number from ${name === "_start" ? 0 : 1}`,
+      };
+    numbers[name] = value;
+  }
+  const sort = params.get("_sort");
+  const order = params.get("_order");
+  if (order !== null && sort === null) return { ok: false, message: `"_order" needs "_sort"` };
+  if (sort !== null) {
+    const fields = sort.split(",");
+    const orders = order === null ? [] : order.split(",");
+    if (orders.length > fields.length || orders.some((o) => !/^(asc|desc)$/i.test(o)))
+      return {
+        ok: false,
+        message: `"_order" must be asc or desc, one for each field of "_sort" (comma-separated)`,
+      };
+    asked.sort = {
+      param: "_sort",
+      fields: fields.map((field, i) =>
+        /^desc$/i.test(orders[i] ?? "") && !field.startsWith("-") ? `-${field}` : field,
+      ),
+    };
+  }
+  const { _start: start, _end: end, _limit: limit, _page: page } = numbers;
+  if (end !== undefined && page !== undefined)
+    return { ok: false, message: `"_end" and "_page" cannot be used together` };
+  if (end !== undefined) {
+    if (end <= (start ?? 0))
+      return { ok: false, message: `"_end" must be greater than "_start" (the end is exclusive)` };
+    if (end - (start ?? 0) > spec.maxPageSize)
+      return {
+        ok: false,
+        message: `"_end" minus "_start" must be from 1 to ${spec.maxPageSize} (records per page)`,
+      };
+    asked.limit = { param: "_end", value: end - (start ?? 0) };
+  } else if (limit !== undefined) asked.limit = { param: "_limit", value: limit };
+  if (start !== undefined) asked.offset = { param: "_start", value: start };
+  else if (page !== undefined)
+    asked.offset = { param: "_page", value: (page - 1) * (limit ?? spec.pageSize ?? 0) };
+  return { ok: true, asked };
+}
+
+/** A JSON query parameter of simple-rest (`sort`, `range`, `filter`), or the message naming it. */
+function jsonParameter(
+  name: string,
+  text: string,
+  expected: string,
+): { value: unknown } | { error: string } {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return { error: `"${name}" must be JSON: ${expected}` };
+  }
+}
+
+function parseSimpleRest(params: URLSearchParams, spec: ListQuerySpec): Parsed {
+  // react-admin sends `filter={}` and `sort=["id","ASC"]` with every list.
+  const allowed = ["filter", "sort", ...(spec.pageSize !== null ? ["range"] : [])];
+  const asked: Asked = { filters: [], sort: null, limit: null, offset: null, cursor: null };
+  for (const name of new Set(params.keys())) {
+    const values = params.getAll(name);
+    if (!allowed.includes(name)) return { ok: false, message: unknownParameter(name, allowed) };
+    const twice = once(name, values);
+    if (twice) return { ok: false, message: twice };
+    if (name === "sort") {
+      const expected = `["<field>", "ASC" or "DESC"], e.g. ["${spec.sorts[0] ?? "id"}","ASC"]`;
+      const parsed = jsonParameter(name, values[0], expected);
+      if ("error" in parsed) return { ok: false, message: parsed.error };
+      const pair = parsed.value;
+      if (
+        !Array.isArray(pair) ||
+        pair.length !== 2 ||
+        typeof pair[0] !== "string" ||
+        !/^(ASC|DESC)$/i.test(String(pair[1]))
+      )
+        return { ok: false, message: `"sort" must be ${expected}` };
+      asked.sort = {
+        param: name,
+        fields: [`${/^DESC$/i.test(String(pair[1])) ? "-" : ""}${pair[0]}`],
+      };
+    } else if (name === "range") {
+      const expected =
+        "[first, last], the positions of the first and last records (inclusive), e.g. [0,24]";
+      const parsed = jsonParameter(name, values[0], expected);
+      if ("error" in parsed) return { ok: false, message: parsed.error };
+      const range = parsed.value;
+      if (
+        !Array.isArray(range) ||
+        range.length !== 2 ||
+        !range.every((n) => Number.isSafeInteger(n) && (n as number) >= 0) ||
+        range[1] < range[0]
+      )
+        return { ok: false, message: `"range" must be ${expected}` };
+      if (range[1] - range[0] + 1 > spec.maxPageSize)
+        return { ok: false, message: `"range" must hold from 1 to ${spec.maxPageSize} records` };
+      asked.offset = { param: name, value: range[0] as number };
+      asked.limit = { param: name, value: (range[1] as number) - (range[0] as number) + 1 };
+    } else {
+      const parsed = jsonParameter(name, values[0], 'an object of filters, e.g. {"id":[1,2]}');
+      if ("error" in parsed) return { ok: false, message: parsed.error };
+      const object = parsed.value;
+      if (typeof object !== "object" || object === null || Array.isArray(object))
+        return {
+          ok: false,
+          message: `"filter" must be a JSON object of filters, e.g. {"id":[1,2]}`,
+        };
+      const filterNames = Object.keys(spec.filters).join(", ");
+      for (const [key, value] of Object.entries(object)) {
+        const param = `filter.${key}`;
+        if (key === "q") return { ok: false, message: SEARCH.replace('"q"', '"filter.q"') };
+        const texts = (Array.isArray(value) ? value : [value]).map((item) =>
+          typeof item === "string"
+            ? item
+            : typeof item === "number" || typeof item === "boolean"
+              ? String(item)
+              : null,
+        );
+        const term = suffixFilter(
+          param,
+          key,
+          texts.filter((text) => text !== null),
+          spec,
+        );
+        if (!(term.name in spec.filters))
+          return {
+            ok: false,
+            message: `Unknown filter "${key}" in "filter" (allowed: ${filterNames})`,
+          };
+        if (texts.includes(null))
+          return {
+            ok: false,
+            message: `Query parameter "${param}" ${SCALARS}`,
+          };
+        asked.filters.push(term);
+      }
+    }
+  }
+  return { ok: true, asked };
+}
+
+function pageMessage(name: string, spec: ListQuerySpec): string {
+  return /limit/.test(name)
+    ? `"${name}" must be a whole number from 1 to ${spec.maxPageSize}`
+    : `"${name}" must be a whole number from 0`;
+}
+
+const PARSERS: Record<QueryStyle, (params: URLSearchParams, spec: ListQuerySpec) => Parsed> = {
+  appgen: parseAppgen,
+  "json-server": parseJsonServer,
+  "simple-rest": parseSimpleRest,
+  jsonapi: parseJsonApi,
+};
+
+/** Adds one filter as sent to the query, or says why it does not fit. */
+function addFilter(query: ListQuery, term: FilterTerm, spec: ListQuerySpec): string | null {
+  const filter = spec.filters[term.name];
+  if (term.op !== null) {
+    const fits =
+      ["ne"].includes(term.op) ||
+      (ORDERED.includes(filter.type)
+        ? ["gt", "gte", "lt", "lte"]
+        : TEXT.includes(filter.type)
+          ? ["contains", "startsWith"]
+          : []
+      ).includes(term.op);
+    const op = term.op;
+    const why = filter.related ? " (a filter through a relation takes one value)" : "";
+    if (filter.related || !fits)
+      return `Query parameter "${term.param}": "${term.name}" cannot be compared with ${op}${why}`;
+  }
+  if (term.texts.length > 1 && (term.op !== null || filter.related))
+    return `Query parameter "${term.param}" is given more than once`;
+  const values: FilterValue[] = [];
+  for (const text of term.texts) {
+    const value = filterValue(text, filter);
+    if ("error" in value) return `Query parameter "${term.param}" ${value.error}`;
+    values.push(value.value);
+  }
+  if (term.op !== null) query.conditions.push({ field: term.name, op: term.op, value: values[0] });
+  else if (filter.related) query.related[term.name] = values[0];
+  else if (values.length === 1 && !(term.name in query.where)) query.where[term.name] = values[0];
+  else query.conditions.push({ field: term.name, op: "in", values });
+  return null;
+}
+
+/** The fields of a sort parameter checked against the route's, or the message naming it. */
+function readSorts(sort: Asked["sort"] & object, spec: ListQuerySpec): ListQuery["sorts"] | string {
+  const sorts = sort.fields.map((text) => ({
+    field: text.replace(/^-/, ""),
+    descending: text.startsWith("-"),
+  }));
+  const fields = sorts.map((s) => s.field);
+  // react-admin asks simple-rest lists for sort=["id","ASC"] by default: id, the order of every
+  // list after its sort fields, may be asked for there.
+  const allowed =
+    spec.style !== "simple-rest" || spec.cursor || spec.sorts.includes("id")
+      ? spec.sorts
+      : [...spec.sorts, "id"];
+  if (sorts.some((s) => !allowed.includes(s.field)) || new Set(fields).size < fields.length)
+    return `"${sort.param}" must be one or more of ${allowed.join(", ")}, ${COMMAS}`;
+  if (spec.cursor && sorts.length > 1)
+    return `"${sort.param}" takes one field on a list that pages by cursor`;
+  return sorts;
+}
+
 /**
- * Reads ?field=value filters, ?sort=field or ?sort=-field, and ?limit / ?offset (or ?cursor)
- * against the route's spec. Anything else, a parameter given twice, or a value that does not fit is
- * a 400 that names it: a client's mistake never reaches the database.
+ * Reads a list's query parameters in the route's style against its spec: filters (several values
+ * of one: any of them; operators), the sort (several fields), pages. Anything else, a value that
+ * does not fit, or a parameter given twice that takes one value is a 400 that names it: a
+ * client's mistake never reaches the database.
  */
 export function readListQuery(
   request: Request,
@@ -102,51 +507,48 @@ export function readListQuery(
 ): { ok: true; query: ListQuery } | { ok: false; response: Response } {
   const params = new URL(request.url).searchParams;
   const fail = (message: string) => ({ ok: false as const, response: jsonError(400, message) });
-  const allowed = [
-    ...Object.keys(spec.filters),
-    ...(spec.sorts.length ? ["sort"] : []),
-    ...(spec.pageSize !== null ? ["limit", spec.cursor ? "cursor" : "offset"] : []),
-  ];
+  const parsed = PARSERS[spec.style ?? "appgen"](params, spec);
+  if (!parsed.ok) return fail(parsed.message);
+  const { asked } = parsed;
   const query: ListQuery = {
     where: {},
+    conditions: [],
     related: {},
+    sorts: spec.defaultSort ? [spec.defaultSort] : [],
     sort: spec.defaultSort,
     limit: spec.pageSize,
     offset: 0,
-    cursor: null,
+    cursor: asked.cursor,
   };
-  for (const name of new Set(params.keys())) {
-    const values = params.getAll(name);
-    if (!allowed.includes(name))
-      return fail(
-        allowed.length
-          ? `Unknown query parameter "${name}" (allowed: ${allowed.join(", ")})`
-          : `This route takes no query parameters ("${name}" was given)`,
-      );
-    if (values.length > 1) return fail(`Query parameter "${name}" is given more than once`);
-    const text = values[0];
-    if (name === "sort") {
-      const field = text.replace(/^-/, "");
-      if (!spec.sorts.includes(field))
-        return fail(
-          `"sort" must be one of ${spec.sorts.join(", ")} (with "-" in front for descending)`,
-        );
-      query.sort = { field, descending: text.startsWith("-") };
-    } else if (name === "limit") {
-      if (!WHOLE.test(text) || Number(text) < 1 || Number(text) > spec.maxPageSize)
-        return fail(`"limit" must be a whole number from 1 to ${spec.maxPageSize}`);
-      query.limit = Number(text);
-    } else if (name === "offset") {
-      if (!WHOLE.test(text) || !Number.isSafeInteger(Number(text)))
-        return fail(`"offset" must be a whole number from 0`);
-      query.offset = Number(text);
-    } else if (name === "cursor") {
-      query.cursor = text;
-    } else {
-      const value = filterValue(text, spec.filters[name]);
-      if ("error" in value) return fail(`Query parameter "${name}" ${value.error}`);
-      (spec.filters[name].related ? query.related : query.where)[name] = value.value;
-    }
+  for (const term of asked.filters) {
+    const problem = addFilter(query, term, spec);
+    if (problem) return fail(problem);
   }
+  if (asked.sort) {
+    const sorts = readSorts(asked.sort, spec);
+    if (typeof sorts === "string") return fail(sorts);
+    query.sorts = sorts;
+    query.sort = sorts[0];
+  }
+  if (asked.limit) {
+    if (asked.limit.value > spec.maxPageSize) return fail(pageMessage(asked.limit.param, spec));
+    query.limit = asked.limit.value;
+  }
+  if (asked.offset) query.offset = asked.offset.value;
   return { ok: true, query };
+}
+
+/**
+ * The headers that send a counted list's total the way the route's style is read: Content-Range
+ * (`posts 0-24/319`; an empty page `posts *` then `/0`) for simple-rest, else X-Total-Count.
+ */
+export function totalHeaders(
+  spec: ListQuerySpec,
+  query: ListQuery,
+  total: number,
+  sent: number,
+): Record<string, string> {
+  if (spec.style !== "simple-rest") return { "x-total-count": String(total) };
+  const range = sent > 0 ? `${query.offset}-${query.offset + sent - 1}` : "*";
+  return { "content-range": `${spec.resource ?? "items"} ${range}/${total}` };
 }
