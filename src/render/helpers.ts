@@ -1,6 +1,8 @@
 import type { HelperDelegate, HelperOptions } from 'handlebars';
 import { identifier } from '../domain/identifier';
-import { tsKey } from '../domain/tsString';
+import { tsKey, tsString } from '../domain/tsString';
+import { layoutCall } from './layoutCall';
+import { layoutJsx } from './layoutJsx';
 import { layoutChain } from './layoutChain';
 import { layoutLiteral, PRINT_WIDTH } from './layoutLiteral';
 
@@ -11,7 +13,7 @@ const str: HelperDelegate = (value: unknown) => JSON.stringify(String(value));
 const key: HelperDelegate = (value: unknown) => tsKey(String(value));
 
 /** JSX text or attribute value: an expression container holding a string literal. */
-const jsx: HelperDelegate = (value: unknown) => `{${JSON.stringify(String(value))}}`;
+const jsx: HelperDelegate = (value: unknown) => `{${tsString(String(value))}}`;
 
 /** An identifier the schema already restricted; fails loudly if one slips through. */
 const ident: HelperDelegate = (value: unknown) => identifier(value);
@@ -117,6 +119,28 @@ const chain: HelperDelegate = function (
 };
 
 /**
+ * `{{#callLayout 2 "const x = await " ";"}}f(a, b){{/callLayout}}`: the call the block writes (on one line),
+ * after `head` and before `tail`, broken as prettier breaks a call's arguments (layoutCall).
+ */
+const callLayout: HelperDelegate = function (
+  this: unknown,
+  indent: number,
+  head: string,
+  tail: string,
+  options: HelperOptions,
+) {
+  return layoutCall(options.fn(this), indent, head, tail);
+};
+
+/**
+ * `{{#jsxLayout}}markup{{/jsxLayout}}`: the block's JSX, whose lines have their final indentation
+ * and hold one element each, broken as prettier breaks an element that does not fit (layoutJsx).
+ */
+const jsxLayout: HelperDelegate = function (this: unknown, options: HelperOptions) {
+  return layoutJsx(options.fn(this));
+};
+
+/**
  * `{{#fits}}one line{{else}}broken{{/fits}}`: the block when none of its lines is longer than
  * prettier's print width (100), else its `else` part: the two layouts prettier gives a construct
  * (a signature, a statement) whose length depends on names from the config (issue 51).
@@ -155,6 +179,8 @@ export const HELPERS: Record<string, HelperDelegate> = {
   unique,
   layout,
   chain,
+  callLayout,
+  jsxLayout,
   fits,
   shifted,
 };
