@@ -1,5 +1,6 @@
 import { FIELD_TYPES } from '../config/fieldTypes';
-import { tsString } from '../domain/tsString';
+import { tsKey, tsString } from '../domain/tsString';
+import { PRINT_WIDTH } from '../render/layoutLiteral';
 import type {
   IncludeContext,
   ClientFieldContext,
@@ -74,8 +75,7 @@ function resultType(method: MethodContext, project: Omit<ProjectContext, 'client
   if (method.operation === 'function' || method.redirect !== null || project.orm === 'none')
     return 'unknown';
   // A route on a collection without `response`: the number of records it changed.
-  if (method.collection && method.countKey !== null)
-    return `{ ${JSON.stringify(method.countKey)}: number }`;
+  if (method.collection && method.countKey !== null) return `{ ${tsKey(method.countKey)}: number }`;
   if (method.responseModel === null)
     // A sign-up without `response` answers its session token alone.
     return method.account?.issuesToken
@@ -115,14 +115,21 @@ function enveloped(
   cursorKeys: Array<string | null> = [],
 ): string {
   if (envelope.response === null) return answer;
-  const count = envelope.count === null ? '' : `; ${JSON.stringify(envelope.count)}: number`;
-  const cursors = cursorKeys.map((key) => `; ${JSON.stringify(key)}: string | null`).join('');
-  return `{ ${JSON.stringify(envelope.response)}: ${answer}${count}${cursors} }`;
+  const count = envelope.count === null ? '' : `; ${tsKey(envelope.count)}: number`;
+  const cursors = cursorKeys.map((key) => `; ${tsKey(String(key))}: string | null`).join('');
+  return `{ ${tsKey(envelope.response)}: ${answer}${count}${cursors} }`;
 }
 
-/** `{ a: A; b: B }`: the type of a client input's params or query. */
-const objectType = (fields: ClientFieldContext[], optional: '' | '?'): string =>
-  `{ ${fields.map((field) => `${field.name}${optional}: ${field.tsType}`).join('; ')} }`;
+/**
+ * `params: { a: A; b: B }`: a member of a client input (params or query), laid out as prettier
+ * lays it out in the input's interface: one field a line when it does not fit on its line.
+ */
+function objectMember(name: string, fields: ClientFieldContext[], optional: '' | '?'): string {
+  const members = fields.map((field) => `${field.name}${optional}: ${field.tsType}`);
+  const flat = `${name}: { ${members.join('; ')} }`;
+  if (`  ${flat};`.length <= PRINT_WIDTH) return flat;
+  return [`${name}: {`, ...members.map((member) => `    ${member};`), '  }'].join('\n');
+}
 
 /** What the client decides for the templates (the last block of ClientRouteContext). */
 type ClientDecisions = Pick<
@@ -136,13 +143,13 @@ function clientDecisions(route: Omit<ClientRouteContext, keyof ClientDecisions>)
       ? null
       : route.requestEnvelope === null
         ? route.bodyType
-        : `{ ${JSON.stringify(route.requestEnvelope)}: ${route.bodyType} }`;
+        : `{ ${tsKey(route.requestEnvelope)}: ${route.bodyType} }`;
   const inputUnused = route.params.length === 0 && route.query.length === 0 && body === null;
   return {
     inputUnused,
     inputMembers: [
-      ...(route.params.length > 0 ? [`params: ${objectType(route.params, '')}`] : []),
-      ...(route.query.length > 0 ? [`query?: ${objectType(route.query, '?')}`] : []),
+      ...(route.params.length > 0 ? [objectMember('params', route.params, '')] : []),
+      ...(route.query.length > 0 ? [objectMember('query?', route.query, '?')] : []),
       ...(body === null ? [] : [`body: ${body}`]),
     ],
     inputParameter: `${inputUnused ? '_' : ''}input: ${route.typeName}Input${route.inputOptional ? ' = {}' : ''}`,

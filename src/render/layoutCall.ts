@@ -90,6 +90,13 @@ function print(expression: string, indent: number, head: string, tail: string): 
   const pad = ' '.repeat(indent);
   const flat = `${pad}${head}${expression}${tail}`;
   const call = callOf(expression);
+  const terms = splitTopLevel(expression, '+');
+  // A sum too long for its line (a path with parameters): one term a line after the first.
+  if (call === null && terms.length > 1 && flat.length > PRINT_WIDTH) {
+    return terms.map((term, i) =>
+      i === 0 ? `${pad}${head}${term} +` : `${pad}  ${term}${i === terms.length - 1 ? tail : ' +'}`,
+    );
+  }
   if (call === null) return layoutLiteral(expression, indent, head, tail).split('\n');
   if (flat.length <= PRINT_WIDTH) return [flat];
   const { callee, args } = call;

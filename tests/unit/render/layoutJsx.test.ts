@@ -13,6 +13,7 @@ const CALLS = [
   'callRoute<User>(getApiUsersById, "/api/users/" + encodeURIComponent(String(params.id)), { id: params.id }, here)',
   'routeAccess(patch, "PATCH", "/a/" + x, { id: params.id, other: params.other, more: params.more })',
   `cellText(shownValue(record["status"], "string", locale, { draft: "Draft", ${long}: "${long}" }))`,
+  'send("GET", "/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments/" + encodeURIComponent(String(params.id)), undefined, options)',
 ];
 
 // The `jsxLayout` helper (a page's markup): elements written one to a line at their indentation.

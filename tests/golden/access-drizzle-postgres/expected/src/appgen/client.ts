@@ -155,7 +155,12 @@ export function patchApiCommentsById(
   options?: RequestOptions,
 ): Promise<ApiResult<PatchApiCommentsByIdResult>> {
   const params = input.params;
-  return send("PATCH", "/api/comments/" + encodeURIComponent(String(params.id)), input.body, options);
+  return send(
+    "PATCH",
+    "/api/comments/" + encodeURIComponent(String(params.id)),
+    input.body,
+    options,
+  );
 }
 
 export interface GetApiCommentsInput {
@@ -184,7 +189,12 @@ export function getApiPostsByPostIdComments(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiPostsByPostIdCommentsResult>> {
   const params = input.params;
-  return send("GET", "/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments", undefined, options);
+  return send(
+    "GET",
+    "/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments",
+    undefined,
+    options,
+  );
 }
 
 export interface PostApiPostsByPostIdCommentsInput {
@@ -200,7 +210,12 @@ export function postApiPostsByPostIdComments(
   options?: RequestOptions,
 ): Promise<ApiResult<PostApiPostsByPostIdCommentsResult>> {
   const params = input.params;
-  return send("POST", "/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments", input.body, options);
+  return send(
+    "POST",
+    "/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments",
+    input.body,
+    options,
+  );
 }
 
 export interface GetApiPostsByIdInput {
@@ -261,7 +276,12 @@ export function postApiPostsByIdWatch(
   options?: RequestOptions,
 ): Promise<ApiResult<PostApiPostsByIdWatchResult>> {
   const params = input.params;
-  return send("POST", "/api/posts/" + encodeURIComponent(String(params.id)) + "/watch", undefined, options);
+  return send(
+    "POST",
+    "/api/posts/" + encodeURIComponent(String(params.id)) + "/watch",
+    undefined,
+    options,
+  );
 }
 
 export interface DeleteApiPostsByIdWatchInput {
@@ -276,11 +296,15 @@ export function deleteApiPostsByIdWatch(
   options?: RequestOptions,
 ): Promise<ApiResult<DeleteApiPostsByIdWatchResult>> {
   const params = input.params;
-  return send("DELETE", "/api/posts/" + encodeURIComponent(String(params.id)) + "/watch", undefined, options);
+  return send(
+    "DELETE",
+    "/api/posts/" + encodeURIComponent(String(params.id)) + "/watch",
+    undefined,
+    options,
+  );
 }
 
-export interface GetApiPostsAllInput {
-}
+export interface GetApiPostsAllInput {}
 
 export type GetApiPostsAllResult = Array<Post>;
 
@@ -307,7 +331,12 @@ export function getApiPostsPages(
 }
 
 export interface GetApiPostsInput {
-  query?: { status?: "draft" | "published" | "archived"; sort?: "createdAt" | "-createdAt"; limit?: number; offset?: number };
+  query?: {
+    status?: "draft" | "published" | "archived";
+    sort?: "createdAt" | "-createdAt";
+    limit?: number;
+    offset?: number;
+  };
 }
 
 export type GetApiPostsResult = Array<Post>;
@@ -339,7 +368,7 @@ export interface PatchApiPostsInput {
   body: PatchApiPostsBody;
 }
 
-export type PatchApiPostsResult = { "count": number };
+export type PatchApiPostsResult = { count: number };
 
 /** PATCH /api/posts (config/routes/posts.json routes[10]) */
 export function patchApiPosts(
@@ -353,7 +382,7 @@ export interface DeleteApiPostsInput {
   query?: { status?: "draft" | "published" | "archived" };
 }
 
-export type DeleteApiPostsResult = { "count": number };
+export type DeleteApiPostsResult = { count: number };
 
 /** DELETE /api/posts (config/routes/posts.json routes[9]) */
 export function deleteApiPosts(
@@ -392,8 +421,7 @@ export function getApiTagsById(
   return send("GET", "/api/tags/" + encodeURIComponent(String(params.id)), undefined, options);
 }
 
-export interface GetApiTagsInput {
-}
+export interface GetApiTagsInput {}
 
 export type GetApiTagsResult = Array<Required<Pick<Tag, "name" | "postsCount">> & { posts: Array<Required<Pick<Post, "title" | "status">>> }>;
 
@@ -420,8 +448,7 @@ export function getApiUsersById(
   return send("GET", "/api/users/" + encodeURIComponent(String(params.id)), undefined, options);
 }
 
-export interface GetApiUsersInput {
-}
+export interface GetApiUsersInput {}
 
 export type GetApiUsersResult = Array<Required<Pick<User, "name" | "postTitles" | "postsCount">>>;
 

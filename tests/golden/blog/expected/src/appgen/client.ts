@@ -144,7 +144,12 @@ export function patchApiCommentsById(
   options?: RequestOptions,
 ): Promise<ApiResult<PatchApiCommentsByIdResult>> {
   const params = input.params;
-  return send("PATCH", "/api/comments/" + encodeURIComponent(String(params.id)), input.body, options);
+  return send(
+    "PATCH",
+    "/api/comments/" + encodeURIComponent(String(params.id)),
+    input.body,
+    options,
+  );
 }
 
 export interface DeleteApiCommentsByIdInput {
@@ -159,11 +164,15 @@ export function deleteApiCommentsById(
   options?: RequestOptions,
 ): Promise<ApiResult<DeleteApiCommentsByIdResult>> {
   const params = input.params;
-  return send("DELETE", "/api/comments/" + encodeURIComponent(String(params.id)), undefined, options);
+  return send(
+    "DELETE",
+    "/api/comments/" + encodeURIComponent(String(params.id)),
+    undefined,
+    options,
+  );
 }
 
-export interface GetApiCommentsInput {
-}
+export interface GetApiCommentsInput {}
 
 export type GetApiCommentsResult = Array<Comment>;
 
@@ -291,11 +300,21 @@ export function getApiPostsByViewsByViews(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiPostsByViewsByViewsResult>> {
   const params = input.params;
-  return send("GET", "/api/posts/by-views/" + encodeURIComponent(String(params.views)), undefined, options);
+  return send(
+    "GET",
+    "/api/posts/by-views/" + encodeURIComponent(String(params.views)),
+    undefined,
+    options,
+  );
 }
 
 export interface GetApiPostsInput {
-  query?: { status?: "draft" | "published" | "archived"; sort?: "views" | "-views" | "slug" | "-slug"; limit?: number; offset?: number };
+  query?: {
+    status?: "draft" | "published" | "archived";
+    sort?: "views" | "-views" | "slug" | "-slug";
+    limit?: number;
+    offset?: number;
+  };
 }
 
 export type GetApiPostsResult = Array<Post>;
@@ -350,11 +369,15 @@ export function getApiTagsNamedByName(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiTagsNamedByNameResult>> {
   const params = input.params;
-  return send("GET", "/api/tags/named/" + encodeURIComponent(String(params.name)), undefined, options);
+  return send(
+    "GET",
+    "/api/tags/named/" + encodeURIComponent(String(params.name)),
+    undefined,
+    options,
+  );
 }
 
-export interface GetApiTagsInput {
-}
+export interface GetApiTagsInput {}
 
 export type GetApiTagsResult = Array<Tag>;
 
@@ -392,7 +415,12 @@ export function getApiUsersByUserIdPosts(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiUsersByUserIdPostsResult>> {
   const params = input.params;
-  return send("GET", "/api/users/" + encodeURIComponent(String(params.userId)) + "/posts", undefined, options);
+  return send(
+    "GET",
+    "/api/users/" + encodeURIComponent(String(params.userId)) + "/posts",
+    undefined,
+    options,
+  );
 }
 
 export interface PostApiUsersByUserIdPostsInput {
@@ -408,7 +436,12 @@ export function postApiUsersByUserIdPosts(
   options?: RequestOptions,
 ): Promise<ApiResult<PostApiUsersByUserIdPostsResult>> {
   const params = input.params;
-  return send("POST", "/api/users/" + encodeURIComponent(String(params.userId)) + "/posts", input.body, options);
+  return send(
+    "POST",
+    "/api/users/" + encodeURIComponent(String(params.userId)) + "/posts",
+    input.body,
+    options,
+  );
 }
 
 export interface GetApiUsersByUserIdInput {
@@ -439,7 +472,12 @@ export function patchApiUsersByUserId(
   options?: RequestOptions,
 ): Promise<ApiResult<PatchApiUsersByUserIdResult>> {
   const params = input.params;
-  return send("PATCH", "/api/users/" + encodeURIComponent(String(params.userId)), input.body, options);
+  return send(
+    "PATCH",
+    "/api/users/" + encodeURIComponent(String(params.userId)),
+    input.body,
+    options,
+  );
 }
 
 export interface DeleteApiUsersByUserIdInput {
@@ -454,11 +492,15 @@ export function deleteApiUsersByUserId(
   options?: RequestOptions,
 ): Promise<ApiResult<DeleteApiUsersByUserIdResult>> {
   const params = input.params;
-  return send("DELETE", "/api/users/" + encodeURIComponent(String(params.userId)), undefined, options);
+  return send(
+    "DELETE",
+    "/api/users/" + encodeURIComponent(String(params.userId)),
+    undefined,
+    options,
+  );
 }
 
-export interface GetApiUsersInput {
-}
+export interface GetApiUsersInput {}
 
 export type GetApiUsersResult = Array<User>;
 

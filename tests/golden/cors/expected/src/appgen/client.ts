@@ -139,8 +139,7 @@ export function postApiLogin(
   return send("POST", "/api/login", input.body, options);
 }
 
-export interface PostApiLogoutInput {
-}
+export interface PostApiLogoutInput {}
 
 export type PostApiLogoutResult = { success: true };
 

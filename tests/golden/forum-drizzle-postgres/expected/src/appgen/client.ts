@@ -153,7 +153,15 @@ export function getApiPostsByPostIdCommentsById(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiPostsByPostIdCommentsByIdResult>> {
   const params = input.params;
-  return send("GET", "/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments/" + encodeURIComponent(String(params.id)), undefined, options);
+  return send(
+    "GET",
+    "/api/posts/" +
+      encodeURIComponent(String(params.postId)) +
+      "/comments/" +
+      encodeURIComponent(String(params.id)),
+    undefined,
+    options,
+  );
 }
 
 export interface GetApiPostsByPostIdCommentsInput {
@@ -169,7 +177,12 @@ export function getApiPostsByPostIdComments(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiPostsByPostIdCommentsResult>> {
   const params = input.params;
-  return send("GET", withQuery("/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments", input.query), undefined, options);
+  return send(
+    "GET",
+    withQuery("/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments", input.query),
+    undefined,
+    options,
+  );
 }
 
 export interface PostApiPostsByPostIdCommentsInput {
@@ -185,7 +198,12 @@ export function postApiPostsByPostIdComments(
   options?: RequestOptions,
 ): Promise<ApiResult<PostApiPostsByPostIdCommentsResult>> {
   const params = input.params;
-  return send("POST", "/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments", input.body, options);
+  return send(
+    "POST",
+    "/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments",
+    input.body,
+    options,
+  );
 }
 
 export interface GetApiPostsByIdInput {
@@ -235,7 +253,13 @@ export function deleteApiPostsById(
 }
 
 export interface GetApiPostsInput {
-  query?: { status?: "draft" | "published"; authorId?: string; sort?: "createdAt" | "-createdAt"; limit?: number; offset?: number };
+  query?: {
+    status?: "draft" | "published";
+    authorId?: string;
+    sort?: "createdAt" | "-createdAt";
+    limit?: number;
+    offset?: number;
+  };
 }
 
 export type GetApiPostsResult = Array<Omit<Post, "author"> & { author: Required<Pick<User, "id" | "name" | "createdAt">> }>;
@@ -306,7 +330,12 @@ export function postApiTags(
 
 export interface GetApiUsersByAuthorIdPostsInput {
   params: { authorId: string };
-  query?: { status?: "draft" | "published"; sort?: "createdAt" | "-createdAt"; limit?: number; offset?: number };
+  query?: {
+    status?: "draft" | "published";
+    sort?: "createdAt" | "-createdAt";
+    limit?: number;
+    offset?: number;
+  };
 }
 
 export type GetApiUsersByAuthorIdPostsResult = Array<Post>;
@@ -317,7 +346,12 @@ export function getApiUsersByAuthorIdPosts(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiUsersByAuthorIdPostsResult>> {
   const params = input.params;
-  return send("GET", withQuery("/api/users/" + encodeURIComponent(String(params.authorId)) + "/posts", input.query), undefined, options);
+  return send(
+    "GET",
+    withQuery("/api/users/" + encodeURIComponent(String(params.authorId)) + "/posts", input.query),
+    undefined,
+    options,
+  );
 }
 
 export interface GetApiUsersByIdInput {
@@ -351,7 +385,11 @@ export function deleteApiUsersById(
 }
 
 export interface GetApiUsersInput {
-  query?: { sort?: "createdAt" | "-createdAt" | "email" | "-email"; limit?: number; offset?: number };
+  query?: {
+    sort?: "createdAt" | "-createdAt" | "email" | "-email";
+    limit?: number;
+    offset?: number;
+  };
 }
 
 export type GetApiUsersResult = Array<User>;

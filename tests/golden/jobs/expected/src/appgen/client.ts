@@ -121,8 +121,7 @@ export async function send<T>(
   };
 }
 
-export interface GetApiNotesInput {
-}
+export interface GetApiNotesInput {}
 
 export type GetApiNotesResult = Array<Note>;
 

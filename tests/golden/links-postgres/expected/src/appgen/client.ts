@@ -142,7 +142,12 @@ export function getApiArticlesByIdCounts(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiArticlesByIdCountsResult>> {
   const params = input.params;
-  return send("GET", "/api/articles/" + encodeURIComponent(String(params.id)) + "/counts", undefined, options);
+  return send(
+    "GET",
+    "/api/articles/" + encodeURIComponent(String(params.id)) + "/counts",
+    undefined,
+    options,
+  );
 }
 
 export interface PutApiArticlesByIdLabelsInput {
@@ -158,7 +163,12 @@ export function putApiArticlesByIdLabels(
   options?: RequestOptions,
 ): Promise<ApiResult<PutApiArticlesByIdLabelsResult>> {
   const params = input.params;
-  return send("PUT", "/api/articles/" + encodeURIComponent(String(params.id)) + "/labels", input.body, options);
+  return send(
+    "PUT",
+    "/api/articles/" + encodeURIComponent(String(params.id)) + "/labels",
+    input.body,
+    options,
+  );
 }
 
 export interface GetApiArticlesByIdInput {
@@ -205,7 +215,12 @@ export function patchApiArticlesById(
   options?: RequestOptions,
 ): Promise<ApiResult<PatchApiArticlesByIdResult>> {
   const params = input.params;
-  return send("PATCH", "/api/articles/" + encodeURIComponent(String(params.id)), input.body, options);
+  return send(
+    "PATCH",
+    "/api/articles/" + encodeURIComponent(String(params.id)),
+    input.body,
+    options,
+  );
 }
 
 export interface PostApiArticlesFormInput {
@@ -254,7 +269,7 @@ export interface GetApiArticlesInput {
   query?: { label?: string; limit?: number; cursor?: string };
 }
 
-export type GetApiArticlesResult = { "articles": Array<Omit<Article & Required<Pick<Article, "url">>, "labels"> & { labels: Array<Label & Required<Pick<Label, "url">>> }>; "next": string | null; "prev": string | null };
+export type GetApiArticlesResult = { articles: Array<Omit<Article & Required<Pick<Article, "url">>, "labels"> & { labels: Array<Label & Required<Pick<Label, "url">>> }>; next: string | null; prev: string | null };
 
 /** GET /api/articles (config/routes/articles.json routes[9]) */
 export function getApiArticles(
@@ -318,7 +333,12 @@ export function getApiLabelsByIdGo(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiLabelsByIdGoResult>> {
   const params = input.params;
-  return send("GET", "/api/labels/" + encodeURIComponent(String(params.id)) + "/go", undefined, options);
+  return send(
+    "GET",
+    "/api/labels/" + encodeURIComponent(String(params.id)) + "/go",
+    undefined,
+    options,
+  );
 }
 
 export interface GetApiLabelsByIdInput {
@@ -363,11 +383,15 @@ export function getApiLabelsByIdSummaries(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiLabelsByIdSummariesResult>> {
   const params = input.params;
-  return send("GET", "/api/labels/" + encodeURIComponent(String(params.id)) + "/summaries", undefined, options);
+  return send(
+    "GET",
+    "/api/labels/" + encodeURIComponent(String(params.id)) + "/summaries",
+    undefined,
+    options,
+  );
 }
 
-export interface GetApiLabelsInput {
-}
+export interface GetApiLabelsInput {}
 
 export type GetApiLabelsResult = Array<Required<Pick<Label, "name" | "articleCount">>>;
 
