@@ -3,6 +3,7 @@ import { identifier } from '../domain/identifier';
 import { tsKey, tsString } from '../domain/tsString';
 import { layoutCall } from './layoutCall';
 import { layoutJsx } from './layoutJsx';
+import { layoutType } from './layoutType';
 import { layoutChain } from './layoutChain';
 import { layoutLiteral, PRINT_WIDTH } from './layoutLiteral';
 
@@ -133,6 +134,20 @@ const callLayout: HelperDelegate = function (
 };
 
 /**
+ * `{{#typeLayout 0 "export type X = " ";"}}Array<A & { b: B }>{{/typeLayout}}`: the type the block
+ * writes (on one line), after `head` and before `tail`, broken as prettier breaks it (layoutType).
+ */
+const typeLayout: HelperDelegate = function (
+  this: unknown,
+  indent: number,
+  head: string,
+  tail: string,
+  options: HelperOptions,
+) {
+  return layoutType(options.fn(this), indent, head, tail);
+};
+
+/**
  * `{{#jsxLayout}}markup{{/jsxLayout}}`: the block's JSX, whose lines have their final indentation
  * and hold one element each, broken as prettier breaks an element that does not fit (layoutJsx).
  */
@@ -180,6 +195,7 @@ export const HELPERS: Record<string, HelperDelegate> = {
   layout,
   chain,
   callLayout,
+  typeLayout,
   jsxLayout,
   fits,
   shifted,

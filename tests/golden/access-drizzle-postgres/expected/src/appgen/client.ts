@@ -167,7 +167,9 @@ export interface GetApiCommentsInput {
   query?: { limit?: number; offset?: number };
 }
 
-export type GetApiCommentsResult = Array<Omit<Comment, "post"> & { post: Required<Pick<Post, "title">> | null }>;
+export type GetApiCommentsResult = Array<
+  Omit<Comment, "post"> & { post: Required<Pick<Post, "title">> | null }
+>;
 
 /** GET /api/comments (config/routes/comments.json routes[0]) */
 export function getApiComments(
@@ -222,7 +224,9 @@ export interface GetApiPostsByIdInput {
   params: { id: string };
 }
 
-export type GetApiPostsByIdResult = Omit<Post, "author"> & { author: Required<Pick<User, "id" | "name" | "role">> };
+export type GetApiPostsByIdResult = Omit<Post, "author"> & {
+  author: Required<Pick<User, "id" | "name" | "role">>;
+};
 
 /** GET /api/posts/:id (config/routes/posts.json routes[5]) */
 export function getApiPostsById(
@@ -423,7 +427,11 @@ export function getApiTagsById(
 
 export interface GetApiTagsInput {}
 
-export type GetApiTagsResult = Array<Required<Pick<Tag, "name" | "postsCount">> & { posts: Array<Required<Pick<Post, "title" | "status">>> }>;
+export type GetApiTagsResult = Array<
+  Required<Pick<Tag, "name" | "postsCount">> & {
+    posts: Array<Required<Pick<Post, "title" | "status">>>;
+  }
+>;
 
 /** GET /api/tags (config/routes/tags.json routes[0]) */
 export function getApiTags(

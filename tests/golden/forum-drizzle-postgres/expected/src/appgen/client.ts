@@ -210,7 +210,11 @@ export interface GetApiPostsByIdInput {
   params: { id: string };
 }
 
-export type GetApiPostsByIdResult = Omit<Post, "author" | "comments" | "tags"> & { author: Required<Pick<User, "id" | "name" | "createdAt">>; comments: Array<Comment>; tags: Array<Tag> };
+export type GetApiPostsByIdResult = Omit<Post, "author" | "comments" | "tags"> & {
+  author: Required<Pick<User, "id" | "name" | "createdAt">>;
+  comments: Array<Comment>;
+  tags: Array<Tag>;
+};
 
 /** GET /api/posts/:id (config/routes/posts.json routes[2]) */
 export function getApiPostsById(
@@ -262,7 +266,9 @@ export interface GetApiPostsInput {
   };
 }
 
-export type GetApiPostsResult = Array<Omit<Post, "author"> & { author: Required<Pick<User, "id" | "name" | "createdAt">> }>;
+export type GetApiPostsResult = Array<
+  Omit<Post, "author"> & { author: Required<Pick<User, "id" | "name" | "createdAt">> }
+>;
 
 /** GET /api/posts (config/routes/posts.json routes[0]) */
 export function getApiPosts(

@@ -134,7 +134,9 @@ export interface GetApiArticlesByIdCountsInput {
   params: { id: string };
 }
 
-export type GetApiArticlesByIdCountsResult = Required<Pick<Article, "title">> & { labels: Array<Required<Pick<Label, "name" | "articleCount">>> };
+export type GetApiArticlesByIdCountsResult = Required<Pick<Article, "title">> & {
+  labels: Array<Required<Pick<Label, "name" | "articleCount">>>;
+};
 
 /** GET /api/articles/:id/counts (config/routes/articles.json routes[2]) */
 export function getApiArticlesByIdCounts(
@@ -155,7 +157,10 @@ export interface PutApiArticlesByIdLabelsInput {
   body: PutApiArticlesByIdLabelsBody;
 }
 
-export type PutApiArticlesByIdLabelsResult = Omit<Article & Required<Pick<Article, "url">>, "labels"> & { labels: Array<Label & Required<Pick<Label, "url">>> };
+export type PutApiArticlesByIdLabelsResult = Omit<
+  Article & Required<Pick<Article, "url">>,
+  "labels"
+> & { labels: Array<Label & Required<Pick<Label, "url">>> };
 
 /** PUT /api/articles/:id/labels (config/routes/articles.json routes[5]) */
 export function putApiArticlesByIdLabels(
@@ -175,7 +180,10 @@ export interface GetApiArticlesByIdInput {
   params: { id: string };
 }
 
-export type GetApiArticlesByIdResult = Omit<Article & Required<Pick<Article, "url">>, "labels" | "readers"> & { labels: Array<Label & Required<Pick<Label, "url">>>; readers: Array<Reader> };
+export type GetApiArticlesByIdResult = Omit<
+  Article & Required<Pick<Article, "url">>,
+  "labels" | "readers"
+> & { labels: Array<Label & Required<Pick<Label, "url">>>; readers: Array<Reader> };
 
 /** GET /api/articles/:id (config/routes/articles.json routes[1]) */
 export function getApiArticlesById(
@@ -191,7 +199,9 @@ export interface PutApiArticlesByIdInput {
   body: PutApiArticlesByIdBody;
 }
 
-export type PutApiArticlesByIdResult = Omit<Article & Required<Pick<Article, "url">>, "labels"> & { labels: Array<Label & Required<Pick<Label, "url">>> };
+export type PutApiArticlesByIdResult = Omit<Article & Required<Pick<Article, "url">>, "labels"> & {
+  labels: Array<Label & Required<Pick<Label, "url">>>;
+};
 
 /** PUT /api/articles/:id (config/routes/articles.json routes[3]) */
 export function putApiArticlesById(
@@ -269,7 +279,15 @@ export interface GetApiArticlesInput {
   query?: { label?: string; limit?: number; cursor?: string };
 }
 
-export type GetApiArticlesResult = { articles: Array<Omit<Article & Required<Pick<Article, "url">>, "labels"> & { labels: Array<Label & Required<Pick<Label, "url">>> }>; next: string | null; prev: string | null };
+export type GetApiArticlesResult = {
+  articles: Array<
+    Omit<Article & Required<Pick<Article, "url">>, "labels"> & {
+      labels: Array<Label & Required<Pick<Label, "url">>>;
+    }
+  >;
+  next: string | null;
+  prev: string | null;
+};
 
 /** GET /api/articles (config/routes/articles.json routes[9]) */
 export function getApiArticles(
@@ -283,7 +301,10 @@ export interface PostApiArticlesInput {
   body: PostApiArticlesBody;
 }
 
-export type PostApiArticlesResult = Omit<Article & Required<Pick<Article, "url">>, "labels" | "readers"> & { labels: Array<Label & Required<Pick<Label, "url">>>; readers: Array<Reader> };
+export type PostApiArticlesResult = Omit<
+  Article & Required<Pick<Article, "url">>,
+  "labels" | "readers"
+> & { labels: Array<Label & Required<Pick<Label, "url">>>; readers: Array<Reader> };
 
 /** POST /api/articles (config/routes/articles.json routes[0]) */
 export function postApiArticles(
@@ -345,7 +366,9 @@ export interface GetApiLabelsByIdInput {
   params: { id: string };
 }
 
-export type GetApiLabelsByIdResult = Omit<Label & Required<Pick<Label, "url">>, "articles"> & { articles: Array<Article & Required<Pick<Article, "url">>> };
+export type GetApiLabelsByIdResult = Omit<Label & Required<Pick<Label, "url">>, "articles"> & {
+  articles: Array<Article & Required<Pick<Article, "url">>>;
+};
 
 /** GET /api/labels/:id (config/routes/labels.json routes[3]) */
 export function getApiLabelsById(

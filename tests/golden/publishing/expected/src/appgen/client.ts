@@ -156,7 +156,13 @@ export interface GetApiArticlesBySlugCommentsInput {
   query?: { sort?: "createdAt" | "-createdAt" };
 }
 
-export type GetApiArticlesBySlugCommentsResult = { comments: Array<Required<Pick<Comment, "id" | "createdAt" | "updatedAt" | "body">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }> };
+export type GetApiArticlesBySlugCommentsResult = {
+  comments: Array<
+    Required<Pick<Comment, "id" | "createdAt" | "updatedAt" | "body">> & {
+      author: Required<Pick<User, "username" | "bio" | "image" | "following">>;
+    }
+  >;
+};
 
 /** GET /api/articles/:slug/comments (config/routes/comments.json routes[0]) */
 export function getApiArticlesBySlugComments(
@@ -180,7 +186,11 @@ export interface PostApiArticlesBySlugCommentsInput {
   body: { comment: PostApiArticlesBySlugCommentsBody };
 }
 
-export type PostApiArticlesBySlugCommentsResult = { comment: Required<Pick<Comment, "id" | "createdAt" | "updatedAt" | "body">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
+export type PostApiArticlesBySlugCommentsResult = {
+  comment: Required<Pick<Comment, "id" | "createdAt" | "updatedAt" | "body">> & {
+    author: Required<Pick<User, "username" | "bio" | "image" | "following">>;
+  };
+};
 
 /** POST /api/articles/:slug/comments (config/routes/comments.json routes[1]) */
 export function postApiArticlesBySlugComments(
@@ -200,7 +210,22 @@ export interface PostApiArticlesBySlugFavoriteInput {
   params: { slug: string };
 }
 
-export type PostApiArticlesBySlugFavoriteResult = { article: Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
+export type PostApiArticlesBySlugFavoriteResult = {
+  article: Required<
+    Pick<
+      Article,
+      | "slug"
+      | "title"
+      | "description"
+      | "body"
+      | "tagList"
+      | "createdAt"
+      | "updatedAt"
+      | "favorited"
+      | "favoritesCount"
+    >
+  > & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> };
+};
 
 /** POST /api/articles/:slug/favorite (config/routes/articles.json routes[5]) */
 export function postApiArticlesBySlugFavorite(
@@ -220,7 +245,22 @@ export interface DeleteApiArticlesBySlugFavoriteInput {
   params: { slug: string };
 }
 
-export type DeleteApiArticlesBySlugFavoriteResult = { article: Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
+export type DeleteApiArticlesBySlugFavoriteResult = {
+  article: Required<
+    Pick<
+      Article,
+      | "slug"
+      | "title"
+      | "description"
+      | "body"
+      | "tagList"
+      | "createdAt"
+      | "updatedAt"
+      | "favorited"
+      | "favoritesCount"
+    >
+  > & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> };
+};
 
 /** DELETE /api/articles/:slug/favorite (config/routes/articles.json routes[6]) */
 export function deleteApiArticlesBySlugFavorite(
@@ -240,7 +280,22 @@ export interface GetApiArticlesBySlugInput {
   params: { slug: string };
 }
 
-export type GetApiArticlesBySlugResult = { article: Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
+export type GetApiArticlesBySlugResult = {
+  article: Required<
+    Pick<
+      Article,
+      | "slug"
+      | "title"
+      | "description"
+      | "body"
+      | "tagList"
+      | "createdAt"
+      | "updatedAt"
+      | "favorited"
+      | "favoritesCount"
+    >
+  > & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> };
+};
 
 /** GET /api/articles/:slug (config/routes/articles.json routes[2]) */
 export function getApiArticlesBySlug(
@@ -261,7 +316,22 @@ export interface PutApiArticlesBySlugInput {
   body: { article: PutApiArticlesBySlugBody };
 }
 
-export type PutApiArticlesBySlugResult = { article: Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
+export type PutApiArticlesBySlugResult = {
+  article: Required<
+    Pick<
+      Article,
+      | "slug"
+      | "title"
+      | "description"
+      | "body"
+      | "tagList"
+      | "createdAt"
+      | "updatedAt"
+      | "favorited"
+      | "favoritesCount"
+    >
+  > & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> };
+};
 
 /** PUT /api/articles/:slug (config/routes/articles.json routes[3]) */
 export function putApiArticlesBySlug(
@@ -301,7 +371,25 @@ export interface GetApiArticlesFeedInput {
   query?: { sort?: "createdAt" | "-createdAt"; limit?: number; offset?: number };
 }
 
-export type GetApiArticlesFeedResult = { articles: Array<Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }>; articlesCount: number };
+export type GetApiArticlesFeedResult = {
+  articles: Array<
+    Required<
+      Pick<
+        Article,
+        | "slug"
+        | "title"
+        | "description"
+        | "body"
+        | "tagList"
+        | "createdAt"
+        | "updatedAt"
+        | "favorited"
+        | "favoritesCount"
+      >
+    > & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }
+  >;
+  articlesCount: number;
+};
 
 /** GET /api/articles/feed (config/routes/articles.json routes[7]) */
 export function getApiArticlesFeed(
@@ -323,7 +411,25 @@ export interface GetApiArticlesInput {
   };
 }
 
-export type GetApiArticlesResult = { articles: Array<Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }>; articlesCount: number };
+export type GetApiArticlesResult = {
+  articles: Array<
+    Required<
+      Pick<
+        Article,
+        | "slug"
+        | "title"
+        | "description"
+        | "body"
+        | "tagList"
+        | "createdAt"
+        | "updatedAt"
+        | "favorited"
+        | "favoritesCount"
+      >
+    > & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }
+  >;
+  articlesCount: number;
+};
 
 /** GET /api/articles (config/routes/articles.json routes[0]) */
 export function getApiArticles(
@@ -337,7 +443,22 @@ export interface PostApiArticlesInput {
   body: { article: PostApiArticlesBody };
 }
 
-export type PostApiArticlesResult = { article: Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
+export type PostApiArticlesResult = {
+  article: Required<
+    Pick<
+      Article,
+      | "slug"
+      | "title"
+      | "description"
+      | "body"
+      | "tagList"
+      | "createdAt"
+      | "updatedAt"
+      | "favorited"
+      | "favoritesCount"
+    >
+  > & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> };
+};
 
 /** POST /api/articles (config/routes/articles.json routes[1]) */
 export function postApiArticles(
@@ -351,7 +472,9 @@ export interface PostApiProfilesByUsernameFollowInput {
   params: { username: string };
 }
 
-export type PostApiProfilesByUsernameFollowResult = { profile: Required<Pick<User, "username" | "bio" | "image" | "following">> };
+export type PostApiProfilesByUsernameFollowResult = {
+  profile: Required<Pick<User, "username" | "bio" | "image" | "following">>;
+};
 
 /** POST /api/profiles/:username/follow (config/routes/profiles.json routes[1]) */
 export function postApiProfilesByUsernameFollow(
@@ -371,7 +494,9 @@ export interface DeleteApiProfilesByUsernameFollowInput {
   params: { username: string };
 }
 
-export type DeleteApiProfilesByUsernameFollowResult = { profile: Required<Pick<User, "username" | "bio" | "image" | "following">> };
+export type DeleteApiProfilesByUsernameFollowResult = {
+  profile: Required<Pick<User, "username" | "bio" | "image" | "following">>;
+};
 
 /** DELETE /api/profiles/:username/follow (config/routes/profiles.json routes[2]) */
 export function deleteApiProfilesByUsernameFollow(
@@ -391,7 +516,9 @@ export interface GetApiProfilesByUsernameInput {
   params: { username: string };
 }
 
-export type GetApiProfilesByUsernameResult = { profile: Required<Pick<User, "username" | "bio" | "image" | "following">> };
+export type GetApiProfilesByUsernameResult = {
+  profile: Required<Pick<User, "username" | "bio" | "image" | "following">>;
+};
 
 /** GET /api/profiles/:username (config/routes/profiles.json routes[0]) */
 export function getApiProfilesByUsername(
