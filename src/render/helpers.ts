@@ -91,61 +91,45 @@ const unique: HelperDelegate = (list: unknown, prop: string) => {
   return [...new Set(values)].sort();
 };
 
+/** A block helper `{{#name indent "head" "tail"}}one line{{/name}}` that lays out its block. */
+function laidOut(
+  lay: (text: string, indent: number, head: string, tail: string) => string,
+): HelperDelegate {
+  return function (
+    this: unknown,
+    indent: number,
+    head: string,
+    tail: string,
+    options: HelperOptions,
+  ) {
+    return lay(options.fn(this), indent, head, tail);
+  };
+}
+
 /**
  * `{{#layout 2 "counting: " ","}}{ ... }{{/layout}}`: the literal the block writes (on one line),
  * after `head` and before `tail`, indented and broken as prettier lays it out (layoutLiteral).
  */
-const layout: HelperDelegate = function (
-  this: unknown,
-  indent: number,
-  head: string,
-  tail: string,
-  options: HelperOptions,
-) {
-  return layoutLiteral(options.fn(this), indent, head, tail);
-};
+const layout = laidOut(layoutLiteral);
 
 /**
  * `{{#chain 2 "id: " ","}}text("id").primaryKey(){{/chain}}`: the call chain the block writes (on
  * one line), after `head` and before `tail`, broken as prettier breaks a member chain (layoutChain).
  */
-const chain: HelperDelegate = function (
-  this: unknown,
-  indent: number,
-  head: string,
-  tail: string,
-  options: HelperOptions,
-) {
-  return layoutChain(options.fn(this), indent, head, tail);
-};
+const chain = laidOut(layoutChain);
 
 /**
- * `{{#callLayout 2 "const x = await " ";"}}f(a, b){{/callLayout}}`: the call the block writes (on one line),
- * after `head` and before `tail`, broken as prettier breaks a call's arguments (layoutCall).
+ * `{{#callLayout 2 "const x = await " ";"}}f(a, b){{/callLayout}}`: the call the block writes (on
+ * one line), after `head` and before `tail`, broken as prettier breaks a call's arguments
+ * (layoutCall).
  */
-const callLayout: HelperDelegate = function (
-  this: unknown,
-  indent: number,
-  head: string,
-  tail: string,
-  options: HelperOptions,
-) {
-  return layoutCall(options.fn(this), indent, head, tail);
-};
+const callLayout = laidOut(layoutCall);
 
 /**
  * `{{#typeLayout 0 "export type X = " ";"}}Array<A & { b: B }>{{/typeLayout}}`: the type the block
  * writes (on one line), after `head` and before `tail`, broken as prettier breaks it (layoutType).
  */
-const typeLayout: HelperDelegate = function (
-  this: unknown,
-  indent: number,
-  head: string,
-  tail: string,
-  options: HelperOptions,
-) {
-  return layoutType(options.fn(this), indent, head, tail);
-};
+const typeLayout = laidOut(layoutType);
 
 /**
  * `{{#jsxLayout}}markup{{/jsxLayout}}`: the block's JSX, whose lines have their final indentation
