@@ -1,6 +1,5 @@
 import { FIELD_TYPES } from '../config/fieldTypes';
 import { tsKey, tsString } from '../domain/tsString';
-import { PRINT_WIDTH } from '../render/layoutLiteral';
 import type {
   IncludeContext,
   ClientFieldContext,
@@ -119,6 +118,9 @@ function enveloped(
   const cursors = cursorKeys.map((key) => `; ${tsKey(String(key))}: string | null`).join('');
   return `{ ${tsKey(envelope.response)}: ${answer}${count}${cursors} }`;
 }
+
+/** Prettier's print width in a generated project (src/render/layoutLiteral.ts's PRINT_WIDTH). */
+const PRINT_WIDTH = 100;
 
 /**
  * `params: { a: A; b: B }`: a member of a client input (params or query), laid out as prettier
