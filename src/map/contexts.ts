@@ -1334,6 +1334,8 @@ export interface ViewContext {
   // --- Decided by the map for the templates (src/map/mapViews.ts) ---
   /** The page component's parameter: `props: { params: Promise<{ id: string }> }`, or empty without params. */
   propsParameter: string;
+  /** The members of `propsParameter`'s type (`params: Promise<{ id: string }>`), one a line when the signature does not fit. */
+  propsMembers: string[];
   /** What the page does before it reads its routes, in order: each a partial `view/setup/<step>`, rendered with the view. */
   setup: Array<{ pageStep: PageStep }>;
   /** A detail's `heading`: the route call and field whose value is the page's h1 and document title, else null. */

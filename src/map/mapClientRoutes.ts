@@ -1,5 +1,5 @@
 import { FIELD_TYPES } from '../config/fieldTypes';
-import { tsString } from '../domain/tsString';
+import { tsKey, tsString } from '../domain/tsString';
 import type {
   IncludeContext,
   ClientFieldContext,
@@ -108,8 +108,7 @@ function resultType(method: MethodContext, project: Omit<ProjectContext, 'client
   if (method.operation === 'function' || method.redirect !== null || project.orm === 'none')
     return 'unknown';
   // A route on a collection without `response`: the number of records it changed.
-  if (method.collection && method.countKey !== null)
-    return `{ ${JSON.stringify(method.countKey)}: number }`;
+  if (method.collection && method.countKey !== null) return `{ ${tsKey(method.countKey)}: number }`;
   if (method.responseModel === null)
     // A sign-up without `response` answers its session token alone.
     return method.account?.issuesToken
@@ -149,18 +148,24 @@ function enveloped(
   cursorKeys: Array<string | null> = [],
 ): string {
   if (envelope.response === null) return answer;
-  const count = envelope.count === null ? '' : `; ${JSON.stringify(envelope.count)}: number`;
-  const cursors = cursorKeys.map((key) => `; ${JSON.stringify(key)}: string | null`).join('');
-  return `{ ${JSON.stringify(envelope.response)}: ${answer}${count}${cursors} }`;
+  const count = envelope.count === null ? '' : `; ${tsKey(envelope.count)}: number`;
+  const cursors = cursorKeys.map((key) => `; ${tsKey(String(key))}: string | null`).join('');
+  return `{ ${tsKey(envelope.response)}: ${answer}${count}${cursors} }`;
 }
 
-/** `{ a: A; b: B }`: the type of a client input's params or query. */
-const objectType = (fields: ClientFieldContext[], optional: '' | '?'): string =>
-  `{ ${fields.map((field) => `${propertyName(field.name)}${optional}: ${field.tsType}`).join('; ')} }`;
+/** Prettier's print width in a generated project (src/render/layoutLiteral.ts's PRINT_WIDTH). */
+const PRINT_WIDTH = 100;
 
-/** A property's name in a type: quoted when it is no identifier (`"views[gte]"`). */
-const propertyName = (name: string): string =>
-  /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
+/**
+ * `params: { a: A; b: B }`: a member of a client input (params or query), laid out as prettier
+ * lays it out in the input's interface: one field a line when it does not fit on its line.
+ */
+function objectMember(name: string, fields: ClientFieldContext[], optional: '' | '?'): string {
+  const members = fields.map((field) => `${tsKey(field.name)}${optional}: ${field.tsType}`);
+  const flat = `${name}: { ${members.join('; ')} }`;
+  if (`  ${flat};`.length <= PRINT_WIDTH) return flat;
+  return [`${name}: {`, ...members.map((member) => `    ${member};`), '  }'].join('\n');
+}
 
 /** What the client decides for the templates (the last block of ClientRouteContext). */
 type ClientDecisions = Pick<
@@ -174,13 +179,13 @@ function clientDecisions(route: Omit<ClientRouteContext, keyof ClientDecisions>)
       ? null
       : route.requestEnvelope === null
         ? route.bodyType
-        : `{ ${JSON.stringify(route.requestEnvelope)}: ${route.bodyType} }`;
+        : `{ ${tsKey(route.requestEnvelope)}: ${route.bodyType} }`;
   const inputUnused = route.params.length === 0 && route.query.length === 0 && body === null;
   return {
     inputUnused,
     inputMembers: [
-      ...(route.params.length > 0 ? [`params: ${objectType(route.params, '')}`] : []),
-      ...(route.query.length > 0 ? [`query?: ${objectType(route.query, '?')}`] : []),
+      ...(route.params.length > 0 ? [objectMember('params', route.params, '')] : []),
+      ...(route.query.length > 0 ? [objectMember('query?', route.query, '?')] : []),
       ...(body === null ? [] : [`body: ${body}`]),
     ],
     inputParameter: `${inputUnused ? '_' : ''}input: ${route.typeName}Input${route.inputOptional ? ' = {}' : ''}`,

@@ -1,4 +1,5 @@
 import { FIELD_ELEMENTS } from '../config/elements';
+import { tsKey, tsString } from '../domain/tsString';
 import type { RouteRef } from '../domain/routeRefs';
 import { pathInPageParams, type ParamBinding } from '../domain/viewParamBinding';
 import type { ProjectElement } from '../validate/checkedProject';
@@ -131,7 +132,7 @@ function sendsField(scope: ElementScope, call: RouteCallContext, field: string):
 function labelsArgument(scope: ElementScope, model: string, field: string): string {
   const options = scope.models.get(model)?.fields.find((f) => f.name === field)?.valueOptions;
   if (!options) return '';
-  const entries = options.map((o) => `${JSON.stringify(o.value)}: ${JSON.stringify(o.label)}`);
+  const entries = options.map((o) => `${tsKey(o.value)}: ${tsString(o.label)}`);
   return `, { ${entries.join(', ')} }`;
 }
 

@@ -156,6 +156,7 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
     hasListControls,
     source: view.file,
     propsParameter: propsParameter(appFolder, hasListControls),
+    propsMembers: propsMembers(appFolder, hasListControls),
     setup: pageSteps(appFolder, {
       usesRequest,
       auth: view.auth,
@@ -173,7 +174,13 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
 
 /** The page component's parameter: its path parameters, and its query when a list reads it. */
 function propsParameter(appFolder: AppFolder, readsSearch: boolean): string {
-  const entries = [
+  const entries = propsMembers(appFolder, readsSearch);
+  return entries.length > 0 ? `props: { ${entries.join('; ')} }` : '';
+}
+
+/** The members of the page component's parameter's type. */
+function propsMembers(appFolder: AppFolder, readsSearch: boolean): string[] {
+  return [
     ...(appFolder.params.length > 0
       ? [`params: Promise<{ ${appFolder.params.map((p) => `${p.folder}: string`).join('; ')} }>`]
       : []),
@@ -181,7 +188,6 @@ function propsParameter(appFolder: AppFolder, readsSearch: boolean): string {
       ? ['searchParams: Promise<Record<string, string | string[] | undefined>>']
       : []),
   ];
-  return entries.length > 0 ? `props: { ${entries.join('; ')} }` : '';
 }
 
 /** What a page's steps before its route calls depend on (see pageSteps). */

@@ -1,6 +1,9 @@
 import type { HelperDelegate, HelperOptions } from 'handlebars';
 import { identifier } from '../domain/identifier';
 import { tsKey, tsString } from '../domain/tsString';
+import { layoutCall } from './layoutCall';
+import { layoutJsx } from './layoutJsx';
+import { layoutType } from './layoutType';
 import { layoutChain, layoutMemberChain } from './layoutChain';
 import { layoutLiteral, PRINT_WIDTH } from './layoutLiteral';
 
@@ -14,7 +17,7 @@ const tstr: HelperDelegate = (value: unknown) => tsString(String(value));
 const key: HelperDelegate = (value: unknown) => tsKey(String(value));
 
 /** JSX text or attribute value: an expression container holding a string literal. */
-const jsx: HelperDelegate = (value: unknown) => `{${JSON.stringify(String(value))}}`;
+const jsx: HelperDelegate = (value: unknown) => `{${tsString(String(value))}}`;
 
 /** An identifier the schema already restricted; fails loudly if one slips through. */
 const ident: HelperDelegate = (value: unknown) => identifier(value);
@@ -91,32 +94,52 @@ const unique: HelperDelegate = (list: unknown, prop: string) => {
   return [...new Set(values)].sort();
 };
 
+/** A block helper `{{#name indent "head" "tail"}}one line{{/name}}` that lays out its block. */
+function laidOut(
+  lay: (text: string, indent: number, head: string, tail: string) => string,
+): HelperDelegate {
+  return function (
+    this: unknown,
+    indent: number,
+    head: string,
+    tail: string,
+    options: HelperOptions,
+  ) {
+    return lay(options.fn(this), indent, head, tail);
+  };
+}
+
 /**
  * `{{#layout 2 "counting: " ","}}{ ... }{{/layout}}`: the literal the block writes (on one line),
  * after `head` and before `tail`, indented and broken as prettier lays it out (layoutLiteral).
  */
-const layout: HelperDelegate = function (
-  this: unknown,
-  indent: number,
-  head: string,
-  tail: string,
-  options: HelperOptions,
-) {
-  return layoutLiteral(options.fn(this), indent, head, tail);
-};
+const layout = laidOut(layoutLiteral);
 
 /**
  * `{{#chain 2 "id: " ","}}text("id").primaryKey(){{/chain}}`: the call chain the block writes (on
  * one line), after `head` and before `tail`, broken as prettier breaks a member chain (layoutChain).
  */
-const chain: HelperDelegate = function (
-  this: unknown,
-  indent: number,
-  head: string,
-  tail: string,
-  options: HelperOptions,
-) {
-  return layoutChain(options.fn(this), indent, head, tail);
+const chain = laidOut(layoutChain);
+
+/**
+ * `{{#callLayout 2 "const x = await " ";"}}f(a, b){{/callLayout}}`: the call the block writes (on
+ * one line), after `head` and before `tail`, broken as prettier breaks a call's arguments
+ * (layoutCall).
+ */
+const callLayout = laidOut(layoutCall);
+
+/**
+ * `{{#typeLayout 0 "export type X = " ";"}}Array<A & { b: B }>{{/typeLayout}}`: the type the block
+ * writes (on one line), after `head` and before `tail`, broken as prettier breaks it (layoutType).
+ */
+const typeLayout = laidOut(layoutType);
+
+/**
+ * `{{#jsxLayout}}markup{{/jsxLayout}}`: the block's JSX, whose lines have their final indentation
+ * and hold one element each, broken as prettier breaks an element that does not fit (layoutJsx).
+ */
+const jsxLayout: HelperDelegate = function (this: unknown, options: HelperOptions) {
+  return layoutJsx(options.fn(this));
 };
 
 /**
@@ -174,6 +197,9 @@ export const HELPERS: Record<string, HelperDelegate> = {
   layout,
   chain,
   members,
+  callLayout,
+  typeLayout,
+  jsxLayout,
   fits,
   shifted,
 };

@@ -171,9 +171,15 @@ function print(node: LiteralNode, indent: string, head: string, tail: string): s
   if (node.kind === 'call') return printCall(node, indent, head, tail);
   const members =
     node.kind === 'object'
-      ? node.entries.flatMap(([key, value]) =>
-          value ? print(value, inner, `${keyText(key)}: `, ',') : [`${inner}${key},`],
-        )
+      ? node.entries.flatMap(([key, value]) => {
+          if (!value) return [`${inner}${key},`];
+          // A string too long for its key's line goes on the next line (prettier).
+          const member = `${inner}${keyText(key)}: ${flat(value)},`;
+          if (value.kind === 'atom' && /^["']/.test(value.text) && member.length > PRINT_WIDTH) {
+            return [`${inner}${keyText(key)}:`, `${inner}  ${value.text},`];
+          }
+          return print(value, inner, `${keyText(key)}: `, ',');
+        })
       : node.items.flatMap((item) => print(item, inner, '', ','));
   const [open, close] = node.kind === 'object' ? ['{', '}'] : ['[', ']'];
   if (members.length === 0) return [line];

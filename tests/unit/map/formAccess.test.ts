@@ -225,9 +225,16 @@ describe('the page side: guarded forms', () => {
   it('renders the probe call, the form for the allowed and the log-in link that comes back', () => {
     const page = renderFiles(files).get('src/app/posts/[id]/page.tsx')?.content ?? '';
     expect(page).toContain(
-      'const access0 = await routeAccess(patchApiPostsById, "PATCH", "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id });',
+      [
+        '  const access0 = await routeAccess(',
+        '    patchApiPostsById,',
+        '    "PATCH",',
+        '    "/api/posts/" + encodeURIComponent(String(params.id)),',
+        '    { id: params.id },',
+        '  );',
+      ].join('\n'),
     );
-    expect(page).toContain('{ access0 === "allowed" ? (');
+    expect(page).toContain('{access0 === "allowed" ? (');
     expect(page).toContain('<Link href={loginUrl(here)}>{"Log in to save"}</Link>');
     expect(page).toContain(
       'import { PATCH as patchApiPostsById } from "@/app/api/posts/[id]/route";',

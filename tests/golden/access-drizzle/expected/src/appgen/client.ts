@@ -156,14 +156,21 @@ export function patchApiCommentsById(
   options?: RequestOptions,
 ): Promise<ApiResult<PatchApiCommentsByIdResult>> {
   const params = input.params;
-  return send("PATCH", "/api/comments/" + encodeURIComponent(String(params.id)), input.body, options);
+  return send(
+    "PATCH",
+    "/api/comments/" + encodeURIComponent(String(params.id)),
+    input.body,
+    options,
+  );
 }
 
 export interface GetApiCommentsInput {
   query?: { limit?: number; offset?: number };
 }
 
-export type GetApiCommentsResult = Array<Omit<Comment, "post"> & { post: Required<Pick<Post, "title">> | null }>;
+export type GetApiCommentsResult = Array<
+  Omit<Comment, "post"> & { post: Required<Pick<Post, "title">> | null }
+>;
 
 /** GET /api/comments (config/routes/comments.json routes[0]) */
 export function getApiComments(
@@ -185,7 +192,12 @@ export function getApiPostsByPostIdComments(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiPostsByPostIdCommentsResult>> {
   const params = input.params;
-  return send("GET", "/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments", undefined, options);
+  return send(
+    "GET",
+    "/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments",
+    undefined,
+    options,
+  );
 }
 
 export interface PostApiPostsByPostIdCommentsInput {
@@ -201,14 +213,21 @@ export function postApiPostsByPostIdComments(
   options?: RequestOptions,
 ): Promise<ApiResult<PostApiPostsByPostIdCommentsResult>> {
   const params = input.params;
-  return send("POST", "/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments", input.body, options);
+  return send(
+    "POST",
+    "/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments",
+    input.body,
+    options,
+  );
 }
 
 export interface GetApiPostsByIdInput {
   params: { id: string };
 }
 
-export type GetApiPostsByIdResult = Omit<Post, "author"> & { author: Required<Pick<User, "id" | "name" | "pinnedPostId" | "role">> };
+export type GetApiPostsByIdResult = Omit<Post, "author"> & {
+  author: Required<Pick<User, "id" | "name" | "pinnedPostId" | "role">>;
+};
 
 /** GET /api/posts/:id (config/routes/posts.json routes[5]) */
 export function getApiPostsById(
@@ -262,7 +281,12 @@ export function postApiPostsByIdWatch(
   options?: RequestOptions,
 ): Promise<ApiResult<PostApiPostsByIdWatchResult>> {
   const params = input.params;
-  return send("POST", "/api/posts/" + encodeURIComponent(String(params.id)) + "/watch", undefined, options);
+  return send(
+    "POST",
+    "/api/posts/" + encodeURIComponent(String(params.id)) + "/watch",
+    undefined,
+    options,
+  );
 }
 
 export interface DeleteApiPostsByIdWatchInput {
@@ -277,11 +301,15 @@ export function deleteApiPostsByIdWatch(
   options?: RequestOptions,
 ): Promise<ApiResult<DeleteApiPostsByIdWatchResult>> {
   const params = input.params;
-  return send("DELETE", "/api/posts/" + encodeURIComponent(String(params.id)) + "/watch", undefined, options);
+  return send(
+    "DELETE",
+    "/api/posts/" + encodeURIComponent(String(params.id)) + "/watch",
+    undefined,
+    options,
+  );
 }
 
-export interface GetApiPostsAllInput {
-}
+export interface GetApiPostsAllInput {}
 
 export type GetApiPostsAllResult = Array<Post>;
 
@@ -308,7 +336,13 @@ export function getApiPostsPages(
 }
 
 export interface GetApiPostsInput {
-  query?: { status?: "draft" | "published" | "archived" | ReadonlyArray<"draft" | "published" | "archived">; "status[ne]"?: "draft" | "published" | "archived"; sort?: "createdAt" | "-createdAt" | `${"createdAt" | "-createdAt"},${string}`; limit?: number; offset?: number };
+  query?: {
+    status?: "draft" | "published" | "archived" | ReadonlyArray<"draft" | "published" | "archived">;
+    "status[ne]"?: "draft" | "published" | "archived";
+    sort?: "createdAt" | "-createdAt" | `${"createdAt" | "-createdAt"},${string}`;
+    limit?: number;
+    offset?: number;
+  };
 }
 
 export type GetApiPostsResult = Array<Post>;
@@ -336,11 +370,14 @@ export function postApiPosts(
 }
 
 export interface PatchApiPostsInput {
-  query?: { status?: "draft" | "published" | "archived" | ReadonlyArray<"draft" | "published" | "archived">; "status[ne]"?: "draft" | "published" | "archived" };
+  query?: {
+    status?: "draft" | "published" | "archived" | ReadonlyArray<"draft" | "published" | "archived">;
+    "status[ne]"?: "draft" | "published" | "archived";
+  };
   body: PatchApiPostsBody;
 }
 
-export type PatchApiPostsResult = { "count": number };
+export type PatchApiPostsResult = { count: number };
 
 /** PATCH /api/posts (config/routes/posts.json routes[10]) */
 export function patchApiPosts(
@@ -351,10 +388,13 @@ export function patchApiPosts(
 }
 
 export interface DeleteApiPostsInput {
-  query?: { status?: "draft" | "published" | "archived" | ReadonlyArray<"draft" | "published" | "archived">; "status[ne]"?: "draft" | "published" | "archived" };
+  query?: {
+    status?: "draft" | "published" | "archived" | ReadonlyArray<"draft" | "published" | "archived">;
+    "status[ne]"?: "draft" | "published" | "archived";
+  };
 }
 
-export type DeleteApiPostsResult = { "count": number };
+export type DeleteApiPostsResult = { count: number };
 
 /** DELETE /api/posts (config/routes/posts.json routes[9]) */
 export function deleteApiPosts(
@@ -393,10 +433,13 @@ export function getApiTagsById(
   return send("GET", "/api/tags/" + encodeURIComponent(String(params.id)), undefined, options);
 }
 
-export interface GetApiTagsInput {
-}
+export interface GetApiTagsInput {}
 
-export type GetApiTagsResult = Array<Required<Pick<Tag, "name" | "postsCount">> & { posts: Array<Required<Pick<Post, "title" | "status">>> }>;
+export type GetApiTagsResult = Array<
+  Required<Pick<Tag, "name" | "postsCount">> & {
+    posts: Array<Required<Pick<Post, "title" | "status">>>;
+  }
+>;
 
 /** GET /api/tags (config/routes/tags.json routes[0]) */
 export function getApiTags(
@@ -421,8 +464,7 @@ export function getApiUsersById(
   return send("GET", "/api/users/" + encodeURIComponent(String(params.id)), undefined, options);
 }
 
-export interface GetApiUsersInput {
-}
+export interface GetApiUsersInput {}
 
 export type GetApiUsersResult = Array<Required<Pick<User, "name" | "postTitles" | "postsCount">>>;
 

@@ -145,7 +145,12 @@ export function patchApiCommentsById(
   options?: RequestOptions,
 ): Promise<ApiResult<PatchApiCommentsByIdResult>> {
   const params = input.params;
-  return send("PATCH", "/api/comments/" + encodeURIComponent(String(params.id)), input.body, options);
+  return send(
+    "PATCH",
+    "/api/comments/" + encodeURIComponent(String(params.id)),
+    input.body,
+    options,
+  );
 }
 
 export interface DeleteApiCommentsByIdInput {
@@ -160,11 +165,15 @@ export function deleteApiCommentsById(
   options?: RequestOptions,
 ): Promise<ApiResult<DeleteApiCommentsByIdResult>> {
   const params = input.params;
-  return send("DELETE", "/api/comments/" + encodeURIComponent(String(params.id)), undefined, options);
+  return send(
+    "DELETE",
+    "/api/comments/" + encodeURIComponent(String(params.id)),
+    undefined,
+    options,
+  );
 }
 
-export interface GetApiCommentsInput {
-}
+export interface GetApiCommentsInput {}
 
 export type GetApiCommentsResult = Array<Comment>;
 
@@ -292,11 +301,22 @@ export function getApiPostsByViewsByViews(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiPostsByViewsByViewsResult>> {
   const params = input.params;
-  return send("GET", "/api/posts/by-views/" + encodeURIComponent(String(params.views)), undefined, options);
+  return send(
+    "GET",
+    "/api/posts/by-views/" + encodeURIComponent(String(params.views)),
+    undefined,
+    options,
+  );
 }
 
 export interface GetApiPostsInput {
-  query?: { status?: "draft" | "published" | "archived" | ReadonlyArray<"draft" | "published" | "archived">; "status[ne]"?: "draft" | "published" | "archived"; sort?: "views" | "-views" | "slug" | "-slug" | `${"views" | "-views" | "slug" | "-slug"},${string}`; limit?: number; offset?: number };
+  query?: {
+    status?: "draft" | "published" | "archived" | ReadonlyArray<"draft" | "published" | "archived">;
+    "status[ne]"?: "draft" | "published" | "archived";
+    sort?: "views" | "-views" | "slug" | "-slug" | `${"views" | "-views" | "slug" | "-slug"},${string}`;
+    limit?: number;
+    offset?: number;
+  };
 }
 
 export type GetApiPostsResult = Array<Post>;
@@ -351,11 +371,15 @@ export function getApiTagsNamedByName(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiTagsNamedByNameResult>> {
   const params = input.params;
-  return send("GET", "/api/tags/named/" + encodeURIComponent(String(params.name)), undefined, options);
+  return send(
+    "GET",
+    "/api/tags/named/" + encodeURIComponent(String(params.name)),
+    undefined,
+    options,
+  );
 }
 
-export interface GetApiTagsInput {
-}
+export interface GetApiTagsInput {}
 
 export type GetApiTagsResult = Array<Tag>;
 
@@ -393,7 +417,12 @@ export function getApiUsersByUserIdPosts(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiUsersByUserIdPostsResult>> {
   const params = input.params;
-  return send("GET", "/api/users/" + encodeURIComponent(String(params.userId)) + "/posts", undefined, options);
+  return send(
+    "GET",
+    "/api/users/" + encodeURIComponent(String(params.userId)) + "/posts",
+    undefined,
+    options,
+  );
 }
 
 export interface PostApiUsersByUserIdPostsInput {
@@ -409,7 +438,12 @@ export function postApiUsersByUserIdPosts(
   options?: RequestOptions,
 ): Promise<ApiResult<PostApiUsersByUserIdPostsResult>> {
   const params = input.params;
-  return send("POST", "/api/users/" + encodeURIComponent(String(params.userId)) + "/posts", input.body, options);
+  return send(
+    "POST",
+    "/api/users/" + encodeURIComponent(String(params.userId)) + "/posts",
+    input.body,
+    options,
+  );
 }
 
 export interface GetApiUsersByUserIdInput {
@@ -440,7 +474,12 @@ export function patchApiUsersByUserId(
   options?: RequestOptions,
 ): Promise<ApiResult<PatchApiUsersByUserIdResult>> {
   const params = input.params;
-  return send("PATCH", "/api/users/" + encodeURIComponent(String(params.userId)), input.body, options);
+  return send(
+    "PATCH",
+    "/api/users/" + encodeURIComponent(String(params.userId)),
+    input.body,
+    options,
+  );
 }
 
 export interface DeleteApiUsersByUserIdInput {
@@ -455,11 +494,15 @@ export function deleteApiUsersByUserId(
   options?: RequestOptions,
 ): Promise<ApiResult<DeleteApiUsersByUserIdResult>> {
   const params = input.params;
-  return send("DELETE", "/api/users/" + encodeURIComponent(String(params.userId)), undefined, options);
+  return send(
+    "DELETE",
+    "/api/users/" + encodeURIComponent(String(params.userId)),
+    undefined,
+    options,
+  );
 }
 
-export interface GetApiUsersInput {
-}
+export interface GetApiUsersInput {}
 
 export type GetApiUsersResult = Array<User>;
 

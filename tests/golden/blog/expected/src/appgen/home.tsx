@@ -17,11 +17,21 @@ export function AppHome() {
       <section className="appgen-section" aria-labelledby="appgen-home-pages">
         <h2 id="appgen-home-pages">Pages</h2>
         <ul>
-          <li><Link href={"/login"}>{"Log in"}</Link></li>
-          <li><Link href={"/newsletter"}>{"Newsletter"}</Link></li>
-          <li><Link href={"/posts"}>{"Posts"}</Link></li>
-          <li><Link href={"/search"}>{"Search"}</Link></li>
-          <li><Link href={"/signup"}>{"Create your account"}</Link></li>
+          <li>
+            <Link href={"/login"}>{"Log in"}</Link>
+          </li>
+          <li>
+            <Link href={"/newsletter"}>{"Newsletter"}</Link>
+          </li>
+          <li>
+            <Link href={"/posts"}>{"Posts"}</Link>
+          </li>
+          <li>
+            <Link href={"/search"}>{"Search"}</Link>
+          </li>
+          <li>
+            <Link href={"/signup"}>{"Create your account"}</Link>
+          </li>
         </ul>
       </section>
       <section className="appgen-section" aria-labelledby="appgen-home-api">

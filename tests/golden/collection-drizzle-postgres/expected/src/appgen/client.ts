@@ -130,7 +130,7 @@ export interface DeleteApiBoardsByBoardIdTasksInput {
   params: { boardId: string };
 }
 
-export type DeleteApiBoardsByBoardIdTasksResult = { "count": number };
+export type DeleteApiBoardsByBoardIdTasksResult = { count: number };
 
 /** DELETE /api/boards/:boardId/tasks (config/routes/tasks.json routes[4]) */
 export function deleteApiBoardsByBoardIdTasks(
@@ -138,11 +138,20 @@ export function deleteApiBoardsByBoardIdTasks(
   options?: RequestOptions,
 ): Promise<ApiResult<DeleteApiBoardsByBoardIdTasksResult>> {
   const params = input.params;
-  return send("DELETE", "/api/boards/" + encodeURIComponent(String(params.boardId)) + "/tasks", undefined, options);
+  return send(
+    "DELETE",
+    "/api/boards/" + encodeURIComponent(String(params.boardId)) + "/tasks",
+    undefined,
+    options,
+  );
 }
 
 export interface GetApiBoardsInput {
-  query?: { sort?: "name" | "-name" | `${"name" | "-name"},${string}`; limit?: number; offset?: number };
+  query?: {
+    sort?: "name" | "-name" | `${"name" | "-name"},${string}`;
+    limit?: number;
+    offset?: number;
+  };
 }
 
 export type GetApiBoardsResult = Array<Board>;
@@ -188,7 +197,7 @@ export interface PatchApiTasksMineInput {
   body: PatchApiTasksMineBody;
 }
 
-export type PatchApiTasksMineResult = { "updated": number };
+export type PatchApiTasksMineResult = { updated: number };
 
 /** PATCH /api/tasks/mine (config/routes/tasks.json routes[5]) */
 export function patchApiTasksMine(
@@ -198,8 +207,7 @@ export function patchApiTasksMine(
   return send("PATCH", "/api/tasks/mine", input.body, options);
 }
 
-export interface DeleteApiTasksMineInput {
-}
+export interface DeleteApiTasksMineInput {}
 
 export type DeleteApiTasksMineResult = null;
 

@@ -17,7 +17,9 @@ export function AppHome() {
       <section className="appgen-section" aria-labelledby="appgen-home-pages">
         <h2 id="appgen-home-pages">Pages</h2>
         <ul>
-          <li><Link href={"/tasks/new"}>{"New Task"}</Link></li>
+          <li>
+            <Link href={"/tasks/new"}>{"New Task"}</Link>
+          </li>
         </ul>
       </section>
       <section className="appgen-section" aria-labelledby="appgen-home-api">

@@ -140,8 +140,7 @@ export function postApiLogin(
   return send("POST", "/api/login", input.body, options);
 }
 
-export interface PostApiLogoutInput {
-}
+export interface PostApiLogoutInput {}
 
 export type PostApiLogoutResult = { success: true };
 
@@ -214,7 +213,13 @@ export function deleteApiTodosById(
 }
 
 export interface GetApiTodosInput {
-  query?: { done?: boolean | ReadonlyArray<boolean>; "done[ne]"?: boolean; sort?: "createdAt" | "-createdAt" | `${"createdAt" | "-createdAt"},${string}`; limit?: number; offset?: number };
+  query?: {
+    done?: boolean | ReadonlyArray<boolean>;
+    "done[ne]"?: boolean;
+    sort?: "createdAt" | "-createdAt" | `${"createdAt" | "-createdAt"},${string}`;
+    limit?: number;
+    offset?: number;
+  };
 }
 
 export type GetApiTodosResult = Array<Todo>;

@@ -39,8 +39,12 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             {"appgen app"}
           </Link>
           <nav className="appgen-nav" aria-label="Main">
-            <Link href={"/notes"}>{"Quotes \" ' ` back\\slash ${x} */ /* <script>alert(1)</script> {y}\nline two   ünïcødé ✓ 🚀"}</Link>
-            <Link href={"/notes/import"}>{"Import </h1> \"notes\" ${x}"}</Link>
+            <Link href={"/notes"}>
+              {
+                "Quotes \" ' ` back\\slash ${x} */ /* <script>alert(1)</script> {y}\nline two   ünïcødé ✓ 🚀"
+              }
+            </Link>
+            <Link href={"/notes/import"}>{'Import </h1> "notes" ${x}'}</Link>
           </nav>
         </header>
         {children}

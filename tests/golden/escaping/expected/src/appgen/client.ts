@@ -138,8 +138,7 @@ export function postApiNotesImport(
   return send("POST", "/api/notes/import", input.body, options);
 }
 
-export interface GetApiNotesInput {
-}
+export interface GetApiNotesInput {}
 
 export type GetApiNotesResult = Array<Note>;
 

@@ -17,8 +17,16 @@ export function AppHome() {
       <section className="appgen-section" aria-labelledby="appgen-home-pages">
         <h2 id="appgen-home-pages">Pages</h2>
         <ul>
-          <li><Link href={"/notes"}>{"Quotes \" ' ` back\\slash ${x} */ /* <script>alert(1)</script> {y}\nline two   ünïcødé ✓ 🚀"}</Link></li>
-          <li><Link href={"/notes/import"}>{"Import </h1> \"notes\" ${x}"}</Link></li>
+          <li>
+            <Link href={"/notes"}>
+              {
+                "Quotes \" ' ` back\\slash ${x} */ /* <script>alert(1)</script> {y}\nline two   ünïcødé ✓ 🚀"
+              }
+            </Link>
+          </li>
+          <li>
+            <Link href={"/notes/import"}>{'Import </h1> "notes" ${x}'}</Link>
+          </li>
         </ul>
       </section>
       <section className="appgen-section" aria-labelledby="appgen-home-api">

@@ -154,12 +154,24 @@ export function getApiPostsByPostIdCommentsById(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiPostsByPostIdCommentsByIdResult>> {
   const params = input.params;
-  return send("GET", "/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments/" + encodeURIComponent(String(params.id)), undefined, options);
+  return send(
+    "GET",
+    "/api/posts/" +
+      encodeURIComponent(String(params.postId)) +
+      "/comments/" +
+      encodeURIComponent(String(params.id)),
+    undefined,
+    options,
+  );
 }
 
 export interface GetApiPostsByPostIdCommentsInput {
   params: { postId: string };
-  query?: { sort?: "createdAt" | "-createdAt" | `${"createdAt" | "-createdAt"},${string}`; limit?: number; offset?: number };
+  query?: {
+    sort?: "createdAt" | "-createdAt" | `${"createdAt" | "-createdAt"},${string}`;
+    limit?: number;
+    offset?: number;
+  };
 }
 
 export type GetApiPostsByPostIdCommentsResult = Array<Comment>;
@@ -170,7 +182,12 @@ export function getApiPostsByPostIdComments(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiPostsByPostIdCommentsResult>> {
   const params = input.params;
-  return send("GET", withQuery("/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments", input.query), undefined, options);
+  return send(
+    "GET",
+    withQuery("/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments", input.query),
+    undefined,
+    options,
+  );
 }
 
 export interface PostApiPostsByPostIdCommentsInput {
@@ -186,14 +203,23 @@ export function postApiPostsByPostIdComments(
   options?: RequestOptions,
 ): Promise<ApiResult<PostApiPostsByPostIdCommentsResult>> {
   const params = input.params;
-  return send("POST", "/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments", input.body, options);
+  return send(
+    "POST",
+    "/api/posts/" + encodeURIComponent(String(params.postId)) + "/comments",
+    input.body,
+    options,
+  );
 }
 
 export interface GetApiPostsByIdInput {
   params: { id: string };
 }
 
-export type GetApiPostsByIdResult = Omit<Post, "author" | "comments" | "tags"> & { author: Required<Pick<User, "id" | "name" | "createdAt">>; comments: Array<Comment>; tags: Array<Tag> };
+export type GetApiPostsByIdResult = Omit<Post, "author" | "comments" | "tags"> & {
+  author: Required<Pick<User, "id" | "name" | "createdAt">>;
+  comments: Array<Comment>;
+  tags: Array<Tag>;
+};
 
 /** GET /api/posts/:id (config/routes/posts.json routes[2]) */
 export function getApiPostsById(
@@ -236,10 +262,20 @@ export function deleteApiPostsById(
 }
 
 export interface GetApiPostsInput {
-  query?: { status?: "draft" | "published" | ReadonlyArray<"draft" | "published">; "status[ne]"?: "draft" | "published"; authorId?: string | ReadonlyArray<string>; "authorId[ne]"?: string; sort?: "createdAt" | "-createdAt" | `${"createdAt" | "-createdAt"},${string}`; limit?: number; offset?: number };
+  query?: {
+    status?: "draft" | "published" | ReadonlyArray<"draft" | "published">;
+    "status[ne]"?: "draft" | "published";
+    authorId?: string | ReadonlyArray<string>;
+    "authorId[ne]"?: string;
+    sort?: "createdAt" | "-createdAt" | `${"createdAt" | "-createdAt"},${string}`;
+    limit?: number;
+    offset?: number;
+  };
 }
 
-export type GetApiPostsResult = Array<Omit<Post, "author"> & { author: Required<Pick<User, "id" | "name" | "createdAt">> }>;
+export type GetApiPostsResult = Array<
+  Omit<Post, "author"> & { author: Required<Pick<User, "id" | "name" | "createdAt">> }
+>;
 
 /** GET /api/posts (config/routes/posts.json routes[0]) */
 export function getApiPosts(
@@ -307,7 +343,13 @@ export function postApiTags(
 
 export interface GetApiUsersByAuthorIdPostsInput {
   params: { authorId: string };
-  query?: { status?: "draft" | "published" | ReadonlyArray<"draft" | "published">; "status[ne]"?: "draft" | "published"; sort?: "createdAt" | "-createdAt" | `${"createdAt" | "-createdAt"},${string}`; limit?: number; offset?: number };
+  query?: {
+    status?: "draft" | "published" | ReadonlyArray<"draft" | "published">;
+    "status[ne]"?: "draft" | "published";
+    sort?: "createdAt" | "-createdAt" | `${"createdAt" | "-createdAt"},${string}`;
+    limit?: number;
+    offset?: number;
+  };
 }
 
 export type GetApiUsersByAuthorIdPostsResult = Array<Post>;
@@ -318,7 +360,12 @@ export function getApiUsersByAuthorIdPosts(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiUsersByAuthorIdPostsResult>> {
   const params = input.params;
-  return send("GET", withQuery("/api/users/" + encodeURIComponent(String(params.authorId)) + "/posts", input.query), undefined, options);
+  return send(
+    "GET",
+    withQuery("/api/users/" + encodeURIComponent(String(params.authorId)) + "/posts", input.query),
+    undefined,
+    options,
+  );
 }
 
 export interface GetApiUsersByIdInput {
@@ -352,7 +399,11 @@ export function deleteApiUsersById(
 }
 
 export interface GetApiUsersInput {
-  query?: { sort?: "createdAt" | "-createdAt" | "email" | "-email" | `${"createdAt" | "-createdAt" | "email" | "-email"},${string}`; limit?: number; offset?: number };
+  query?: {
+    sort?: "createdAt" | "-createdAt" | "email" | "-email" | `${"createdAt" | "-createdAt" | "email" | "-email"},${string}`;
+    limit?: number;
+    offset?: number;
+  };
 }
 
 export type GetApiUsersResult = Array<User>;

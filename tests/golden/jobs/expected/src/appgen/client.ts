@@ -122,8 +122,7 @@ export async function send<T>(
   };
 }
 
-export interface GetApiNotesInput {
-}
+export interface GetApiNotesInput {}
 
 export type GetApiNotesResult = Array<Note>;
 

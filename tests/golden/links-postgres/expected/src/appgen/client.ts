@@ -135,7 +135,9 @@ export interface GetApiArticlesByIdCountsInput {
   params: { id: string };
 }
 
-export type GetApiArticlesByIdCountsResult = Required<Pick<Article, "title">> & { labels: Array<Required<Pick<Label, "name" | "articleCount">>> };
+export type GetApiArticlesByIdCountsResult = Required<Pick<Article, "title">> & {
+  labels: Array<Required<Pick<Label, "name" | "articleCount">>>;
+};
 
 /** GET /api/articles/:id/counts (config/routes/articles.json routes[2]) */
 export function getApiArticlesByIdCounts(
@@ -143,7 +145,12 @@ export function getApiArticlesByIdCounts(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiArticlesByIdCountsResult>> {
   const params = input.params;
-  return send("GET", "/api/articles/" + encodeURIComponent(String(params.id)) + "/counts", undefined, options);
+  return send(
+    "GET",
+    "/api/articles/" + encodeURIComponent(String(params.id)) + "/counts",
+    undefined,
+    options,
+  );
 }
 
 export interface PutApiArticlesByIdLabelsInput {
@@ -151,7 +158,10 @@ export interface PutApiArticlesByIdLabelsInput {
   body: PutApiArticlesByIdLabelsBody;
 }
 
-export type PutApiArticlesByIdLabelsResult = Omit<Article & Required<Pick<Article, "url">>, "labels"> & { labels: Array<Label & Required<Pick<Label, "url">>> };
+export type PutApiArticlesByIdLabelsResult = Omit<
+  Article & Required<Pick<Article, "url">>,
+  "labels"
+> & { labels: Array<Label & Required<Pick<Label, "url">>> };
 
 /** PUT /api/articles/:id/labels (config/routes/articles.json routes[5]) */
 export function putApiArticlesByIdLabels(
@@ -159,14 +169,22 @@ export function putApiArticlesByIdLabels(
   options?: RequestOptions,
 ): Promise<ApiResult<PutApiArticlesByIdLabelsResult>> {
   const params = input.params;
-  return send("PUT", "/api/articles/" + encodeURIComponent(String(params.id)) + "/labels", input.body, options);
+  return send(
+    "PUT",
+    "/api/articles/" + encodeURIComponent(String(params.id)) + "/labels",
+    input.body,
+    options,
+  );
 }
 
 export interface GetApiArticlesByIdInput {
   params: { id: string };
 }
 
-export type GetApiArticlesByIdResult = Omit<Article & Required<Pick<Article, "url">>, "labels" | "readers"> & { labels: Array<Label & Required<Pick<Label, "url">>>; readers: Array<Reader> };
+export type GetApiArticlesByIdResult = Omit<
+  Article & Required<Pick<Article, "url">>,
+  "labels" | "readers"
+> & { labels: Array<Label & Required<Pick<Label, "url">>>; readers: Array<Reader> };
 
 /** GET /api/articles/:id (config/routes/articles.json routes[1]) */
 export function getApiArticlesById(
@@ -182,7 +200,9 @@ export interface PutApiArticlesByIdInput {
   body: PutApiArticlesByIdBody;
 }
 
-export type PutApiArticlesByIdResult = Omit<Article & Required<Pick<Article, "url">>, "labels"> & { labels: Array<Label & Required<Pick<Label, "url">>> };
+export type PutApiArticlesByIdResult = Omit<Article & Required<Pick<Article, "url">>, "labels"> & {
+  labels: Array<Label & Required<Pick<Label, "url">>>;
+};
 
 /** PUT /api/articles/:id (config/routes/articles.json routes[3]) */
 export function putApiArticlesById(
@@ -206,7 +226,12 @@ export function patchApiArticlesById(
   options?: RequestOptions,
 ): Promise<ApiResult<PatchApiArticlesByIdResult>> {
   const params = input.params;
-  return send("PATCH", "/api/articles/" + encodeURIComponent(String(params.id)), input.body, options);
+  return send(
+    "PATCH",
+    "/api/articles/" + encodeURIComponent(String(params.id)),
+    input.body,
+    options,
+  );
 }
 
 export interface PostApiArticlesFormInput {
@@ -255,7 +280,15 @@ export interface GetApiArticlesInput {
   query?: { label?: string; limit?: number; cursor?: string };
 }
 
-export type GetApiArticlesResult = { "articles": Array<Omit<Article & Required<Pick<Article, "url">>, "labels"> & { labels: Array<Label & Required<Pick<Label, "url">>> }>; "next": string | null; "prev": string | null };
+export type GetApiArticlesResult = {
+  articles: Array<
+    Omit<Article & Required<Pick<Article, "url">>, "labels"> & {
+      labels: Array<Label & Required<Pick<Label, "url">>>;
+    }
+  >;
+  next: string | null;
+  prev: string | null;
+};
 
 /** GET /api/articles (config/routes/articles.json routes[9]) */
 export function getApiArticles(
@@ -269,7 +302,10 @@ export interface PostApiArticlesInput {
   body: PostApiArticlesBody;
 }
 
-export type PostApiArticlesResult = Omit<Article & Required<Pick<Article, "url">>, "labels" | "readers"> & { labels: Array<Label & Required<Pick<Label, "url">>>; readers: Array<Reader> };
+export type PostApiArticlesResult = Omit<
+  Article & Required<Pick<Article, "url">>,
+  "labels" | "readers"
+> & { labels: Array<Label & Required<Pick<Label, "url">>>; readers: Array<Reader> };
 
 /** POST /api/articles (config/routes/articles.json routes[0]) */
 export function postApiArticles(
@@ -319,14 +355,21 @@ export function getApiLabelsByIdGo(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiLabelsByIdGoResult>> {
   const params = input.params;
-  return send("GET", "/api/labels/" + encodeURIComponent(String(params.id)) + "/go", undefined, options);
+  return send(
+    "GET",
+    "/api/labels/" + encodeURIComponent(String(params.id)) + "/go",
+    undefined,
+    options,
+  );
 }
 
 export interface GetApiLabelsByIdInput {
   params: { id: string };
 }
 
-export type GetApiLabelsByIdResult = Omit<Label & Required<Pick<Label, "url">>, "articles"> & { articles: Array<Article & Required<Pick<Article, "url">>> };
+export type GetApiLabelsByIdResult = Omit<Label & Required<Pick<Label, "url">>, "articles"> & {
+  articles: Array<Article & Required<Pick<Article, "url">>>;
+};
 
 /** GET /api/labels/:id (config/routes/labels.json routes[3]) */
 export function getApiLabelsById(
@@ -364,11 +407,15 @@ export function getApiLabelsByIdSummaries(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiLabelsByIdSummariesResult>> {
   const params = input.params;
-  return send("GET", "/api/labels/" + encodeURIComponent(String(params.id)) + "/summaries", undefined, options);
+  return send(
+    "GET",
+    "/api/labels/" + encodeURIComponent(String(params.id)) + "/summaries",
+    undefined,
+    options,
+  );
 }
 
-export interface GetApiLabelsInput {
-}
+export interface GetApiLabelsInput {}
 
 export type GetApiLabelsResult = Array<Required<Pick<Label, "name" | "articleCount">>>;
 

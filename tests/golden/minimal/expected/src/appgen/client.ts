@@ -140,8 +140,7 @@ export function postApiLogin(
   return send("POST", "/api/login", input.body, options);
 }
 
-export interface PostApiLogoutInput {
-}
+export interface PostApiLogoutInput {}
 
 export type PostApiLogoutResult = { success: true };
 
@@ -153,8 +152,7 @@ export function postApiLogout(
   return send("POST", "/api/logout", undefined, options);
 }
 
-export interface GetApiMeInput {
-}
+export interface GetApiMeInput {}
 
 export type GetApiMeResult = User;
 
@@ -226,8 +224,7 @@ export function deleteApiUsersById(
   return send("DELETE", "/api/users/" + encodeURIComponent(String(params.id)), undefined, options);
 }
 
-export interface GetApiUsersInput {
-}
+export interface GetApiUsersInput {}
 
 export type GetApiUsersResult = Array<User>;
 

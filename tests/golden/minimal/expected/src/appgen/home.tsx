@@ -21,10 +21,24 @@ export async function AppHome() {
       <section className="appgen-section" aria-labelledby="appgen-home-pages">
         <h2 id="appgen-home-pages">Pages</h2>
         <ul>
-          <li><Link href={"/users"}>{"Users"}</Link></li>
-          {signedIn && <li><Link href={"/account"}>{"Your account"}</Link></li>}
-          {!signedIn && <li><Link href={"/login"}>{"Log in"}</Link></li>}
-          {!signedIn && <li><Link href={"/signup"}>{"Sign up"}</Link></li>}
+          <li>
+            <Link href={"/users"}>{"Users"}</Link>
+          </li>
+          {signedIn && (
+            <li>
+              <Link href={"/account"}>{"Your account"}</Link>
+            </li>
+          )}
+          {!signedIn && (
+            <li>
+              <Link href={"/login"}>{"Log in"}</Link>
+            </li>
+          )}
+          {!signedIn && (
+            <li>
+              <Link href={"/signup"}>{"Sign up"}</Link>
+            </li>
+          )}
         </ul>
       </section>
       <section className="appgen-section" aria-labelledby="appgen-home-api">

@@ -169,8 +169,7 @@ export function deleteApiUsersById(
   return send("DELETE", "/api/users/" + encodeURIComponent(String(params.id)), undefined, options);
 }
 
-export interface GetApiUsersInput {
-}
+export interface GetApiUsersInput {}
 
 export type GetApiUsersResult = unknown;
 

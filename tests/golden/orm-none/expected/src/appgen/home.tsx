@@ -17,7 +17,9 @@ export function AppHome() {
       <section className="appgen-section" aria-labelledby="appgen-home-pages">
         <h2 id="appgen-home-pages">Pages</h2>
         <ul>
-          <li><Link href={"/login"}>{"Login"}</Link></li>
+          <li>
+            <Link href={"/login"}>{"Login"}</Link>
+          </li>
         </ul>
       </section>
       <section className="appgen-section" aria-labelledby="appgen-home-api">

@@ -141,7 +141,15 @@ export function deleteApiArticlesBySlugCommentsById(
   options?: RequestOptions,
 ): Promise<ApiResult<DeleteApiArticlesBySlugCommentsByIdResult>> {
   const params = input.params;
-  return send("DELETE", "/api/articles/" + encodeURIComponent(String(params.slug)) + "/comments/" + encodeURIComponent(String(params.id)), undefined, options);
+  return send(
+    "DELETE",
+    "/api/articles/" +
+      encodeURIComponent(String(params.slug)) +
+      "/comments/" +
+      encodeURIComponent(String(params.id)),
+    undefined,
+    options,
+  );
 }
 
 export interface GetApiArticlesBySlugCommentsInput {
@@ -149,7 +157,13 @@ export interface GetApiArticlesBySlugCommentsInput {
   query?: { sort?: "createdAt" | "-createdAt" | `${"createdAt" | "-createdAt"},${string}` };
 }
 
-export type GetApiArticlesBySlugCommentsResult = { "comments": Array<Required<Pick<Comment, "id" | "createdAt" | "updatedAt" | "body">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }> };
+export type GetApiArticlesBySlugCommentsResult = {
+  comments: Array<
+    Required<Pick<Comment, "id" | "createdAt" | "updatedAt" | "body">> & {
+      author: Required<Pick<User, "username" | "bio" | "image" | "following">>;
+    }
+  >;
+};
 
 /** GET /api/articles/:slug/comments (config/routes/comments.json routes[0]) */
 export function getApiArticlesBySlugComments(
@@ -157,15 +171,27 @@ export function getApiArticlesBySlugComments(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiArticlesBySlugCommentsResult>> {
   const params = input.params;
-  return send("GET", withQuery("/api/articles/" + encodeURIComponent(String(params.slug)) + "/comments", input.query), undefined, options);
+  return send(
+    "GET",
+    withQuery(
+      "/api/articles/" + encodeURIComponent(String(params.slug)) + "/comments",
+      input.query,
+    ),
+    undefined,
+    options,
+  );
 }
 
 export interface PostApiArticlesBySlugCommentsInput {
   params: { slug: string };
-  body: { "comment": PostApiArticlesBySlugCommentsBody };
+  body: { comment: PostApiArticlesBySlugCommentsBody };
 }
 
-export type PostApiArticlesBySlugCommentsResult = { "comment": Required<Pick<Comment, "id" | "createdAt" | "updatedAt" | "body">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
+export type PostApiArticlesBySlugCommentsResult = {
+  comment: Required<Pick<Comment, "id" | "createdAt" | "updatedAt" | "body">> & {
+    author: Required<Pick<User, "username" | "bio" | "image" | "following">>;
+  };
+};
 
 /** POST /api/articles/:slug/comments (config/routes/comments.json routes[1]) */
 export function postApiArticlesBySlugComments(
@@ -173,14 +199,34 @@ export function postApiArticlesBySlugComments(
   options?: RequestOptions,
 ): Promise<ApiResult<PostApiArticlesBySlugCommentsResult>> {
   const params = input.params;
-  return send("POST", "/api/articles/" + encodeURIComponent(String(params.slug)) + "/comments", input.body, options);
+  return send(
+    "POST",
+    "/api/articles/" + encodeURIComponent(String(params.slug)) + "/comments",
+    input.body,
+    options,
+  );
 }
 
 export interface PostApiArticlesBySlugFavoriteInput {
   params: { slug: string };
 }
 
-export type PostApiArticlesBySlugFavoriteResult = { "article": Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
+export type PostApiArticlesBySlugFavoriteResult = {
+  article: Required<
+    Pick<
+      Article,
+      | "slug"
+      | "title"
+      | "description"
+      | "body"
+      | "tagList"
+      | "createdAt"
+      | "updatedAt"
+      | "favorited"
+      | "favoritesCount"
+    >
+  > & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> };
+};
 
 /** POST /api/articles/:slug/favorite (config/routes/articles.json routes[5]) */
 export function postApiArticlesBySlugFavorite(
@@ -188,14 +234,34 @@ export function postApiArticlesBySlugFavorite(
   options?: RequestOptions,
 ): Promise<ApiResult<PostApiArticlesBySlugFavoriteResult>> {
   const params = input.params;
-  return send("POST", "/api/articles/" + encodeURIComponent(String(params.slug)) + "/favorite", undefined, options);
+  return send(
+    "POST",
+    "/api/articles/" + encodeURIComponent(String(params.slug)) + "/favorite",
+    undefined,
+    options,
+  );
 }
 
 export interface DeleteApiArticlesBySlugFavoriteInput {
   params: { slug: string };
 }
 
-export type DeleteApiArticlesBySlugFavoriteResult = { "article": Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
+export type DeleteApiArticlesBySlugFavoriteResult = {
+  article: Required<
+    Pick<
+      Article,
+      | "slug"
+      | "title"
+      | "description"
+      | "body"
+      | "tagList"
+      | "createdAt"
+      | "updatedAt"
+      | "favorited"
+      | "favoritesCount"
+    >
+  > & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> };
+};
 
 /** DELETE /api/articles/:slug/favorite (config/routes/articles.json routes[6]) */
 export function deleteApiArticlesBySlugFavorite(
@@ -203,14 +269,34 @@ export function deleteApiArticlesBySlugFavorite(
   options?: RequestOptions,
 ): Promise<ApiResult<DeleteApiArticlesBySlugFavoriteResult>> {
   const params = input.params;
-  return send("DELETE", "/api/articles/" + encodeURIComponent(String(params.slug)) + "/favorite", undefined, options);
+  return send(
+    "DELETE",
+    "/api/articles/" + encodeURIComponent(String(params.slug)) + "/favorite",
+    undefined,
+    options,
+  );
 }
 
 export interface GetApiArticlesBySlugInput {
   params: { slug: string };
 }
 
-export type GetApiArticlesBySlugResult = { "article": Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
+export type GetApiArticlesBySlugResult = {
+  article: Required<
+    Pick<
+      Article,
+      | "slug"
+      | "title"
+      | "description"
+      | "body"
+      | "tagList"
+      | "createdAt"
+      | "updatedAt"
+      | "favorited"
+      | "favoritesCount"
+    >
+  > & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> };
+};
 
 /** GET /api/articles/:slug (config/routes/articles.json routes[2]) */
 export function getApiArticlesBySlug(
@@ -218,15 +304,35 @@ export function getApiArticlesBySlug(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiArticlesBySlugResult>> {
   const params = input.params;
-  return send("GET", "/api/articles/" + encodeURIComponent(String(params.slug)), undefined, options);
+  return send(
+    "GET",
+    "/api/articles/" + encodeURIComponent(String(params.slug)),
+    undefined,
+    options,
+  );
 }
 
 export interface PutApiArticlesBySlugInput {
   params: { slug: string };
-  body: { "article": PutApiArticlesBySlugBody };
+  body: { article: PutApiArticlesBySlugBody };
 }
 
-export type PutApiArticlesBySlugResult = { "article": Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
+export type PutApiArticlesBySlugResult = {
+  article: Required<
+    Pick<
+      Article,
+      | "slug"
+      | "title"
+      | "description"
+      | "body"
+      | "tagList"
+      | "createdAt"
+      | "updatedAt"
+      | "favorited"
+      | "favoritesCount"
+    >
+  > & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> };
+};
 
 /** PUT /api/articles/:slug (config/routes/articles.json routes[3]) */
 export function putApiArticlesBySlug(
@@ -234,7 +340,12 @@ export function putApiArticlesBySlug(
   options?: RequestOptions,
 ): Promise<ApiResult<PutApiArticlesBySlugResult>> {
   const params = input.params;
-  return send("PUT", "/api/articles/" + encodeURIComponent(String(params.slug)), input.body, options);
+  return send(
+    "PUT",
+    "/api/articles/" + encodeURIComponent(String(params.slug)),
+    input.body,
+    options,
+  );
 }
 
 export interface DeleteApiArticlesBySlugInput {
@@ -249,14 +360,41 @@ export function deleteApiArticlesBySlug(
   options?: RequestOptions,
 ): Promise<ApiResult<DeleteApiArticlesBySlugResult>> {
   const params = input.params;
-  return send("DELETE", "/api/articles/" + encodeURIComponent(String(params.slug)), undefined, options);
+  return send(
+    "DELETE",
+    "/api/articles/" + encodeURIComponent(String(params.slug)),
+    undefined,
+    options,
+  );
 }
 
 export interface GetApiArticlesFeedInput {
-  query?: { sort?: "createdAt" | "-createdAt" | `${"createdAt" | "-createdAt"},${string}`; limit?: number; offset?: number };
+  query?: {
+    sort?: "createdAt" | "-createdAt" | `${"createdAt" | "-createdAt"},${string}`;
+    limit?: number;
+    offset?: number;
+  };
 }
 
-export type GetApiArticlesFeedResult = { "articles": Array<Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }>; "articlesCount": number };
+export type GetApiArticlesFeedResult = {
+  articles: Array<
+    Required<
+      Pick<
+        Article,
+        | "slug"
+        | "title"
+        | "description"
+        | "body"
+        | "tagList"
+        | "createdAt"
+        | "updatedAt"
+        | "favorited"
+        | "favoritesCount"
+      >
+    > & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }
+  >;
+  articlesCount: number;
+};
 
 /** GET /api/articles/feed (config/routes/articles.json routes[7]) */
 export function getApiArticlesFeed(
@@ -267,10 +405,37 @@ export function getApiArticlesFeed(
 }
 
 export interface GetApiArticlesInput {
-  query?: { authorId?: string | ReadonlyArray<string>; "authorId[ne]"?: string; tag?: string; author?: string; favorited?: string; sort?: "createdAt" | "-createdAt" | `${"createdAt" | "-createdAt"},${string}`; limit?: number; offset?: number };
+  query?: {
+    authorId?: string | ReadonlyArray<string>;
+    "authorId[ne]"?: string;
+    tag?: string;
+    author?: string;
+    favorited?: string;
+    sort?: "createdAt" | "-createdAt" | `${"createdAt" | "-createdAt"},${string}`;
+    limit?: number;
+    offset?: number;
+  };
 }
 
-export type GetApiArticlesResult = { "articles": Array<Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }>; "articlesCount": number };
+export type GetApiArticlesResult = {
+  articles: Array<
+    Required<
+      Pick<
+        Article,
+        | "slug"
+        | "title"
+        | "description"
+        | "body"
+        | "tagList"
+        | "createdAt"
+        | "updatedAt"
+        | "favorited"
+        | "favoritesCount"
+      >
+    > & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> }
+  >;
+  articlesCount: number;
+};
 
 /** GET /api/articles (config/routes/articles.json routes[0]) */
 export function getApiArticles(
@@ -281,10 +446,25 @@ export function getApiArticles(
 }
 
 export interface PostApiArticlesInput {
-  body: { "article": PostApiArticlesBody };
+  body: { article: PostApiArticlesBody };
 }
 
-export type PostApiArticlesResult = { "article": Required<Pick<Article, "slug" | "title" | "description" | "body" | "tagList" | "createdAt" | "updatedAt" | "favorited" | "favoritesCount">> & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> } };
+export type PostApiArticlesResult = {
+  article: Required<
+    Pick<
+      Article,
+      | "slug"
+      | "title"
+      | "description"
+      | "body"
+      | "tagList"
+      | "createdAt"
+      | "updatedAt"
+      | "favorited"
+      | "favoritesCount"
+    >
+  > & { author: Required<Pick<User, "username" | "bio" | "image" | "following">> };
+};
 
 /** POST /api/articles (config/routes/articles.json routes[1]) */
 export function postApiArticles(
@@ -298,7 +478,9 @@ export interface PostApiProfilesByUsernameFollowInput {
   params: { username: string };
 }
 
-export type PostApiProfilesByUsernameFollowResult = { "profile": Required<Pick<User, "username" | "bio" | "image" | "following">> };
+export type PostApiProfilesByUsernameFollowResult = {
+  profile: Required<Pick<User, "username" | "bio" | "image" | "following">>;
+};
 
 /** POST /api/profiles/:username/follow (config/routes/profiles.json routes[1]) */
 export function postApiProfilesByUsernameFollow(
@@ -306,14 +488,21 @@ export function postApiProfilesByUsernameFollow(
   options?: RequestOptions,
 ): Promise<ApiResult<PostApiProfilesByUsernameFollowResult>> {
   const params = input.params;
-  return send("POST", "/api/profiles/" + encodeURIComponent(String(params.username)) + "/follow", undefined, options);
+  return send(
+    "POST",
+    "/api/profiles/" + encodeURIComponent(String(params.username)) + "/follow",
+    undefined,
+    options,
+  );
 }
 
 export interface DeleteApiProfilesByUsernameFollowInput {
   params: { username: string };
 }
 
-export type DeleteApiProfilesByUsernameFollowResult = { "profile": Required<Pick<User, "username" | "bio" | "image" | "following">> };
+export type DeleteApiProfilesByUsernameFollowResult = {
+  profile: Required<Pick<User, "username" | "bio" | "image" | "following">>;
+};
 
 /** DELETE /api/profiles/:username/follow (config/routes/profiles.json routes[2]) */
 export function deleteApiProfilesByUsernameFollow(
@@ -321,14 +510,21 @@ export function deleteApiProfilesByUsernameFollow(
   options?: RequestOptions,
 ): Promise<ApiResult<DeleteApiProfilesByUsernameFollowResult>> {
   const params = input.params;
-  return send("DELETE", "/api/profiles/" + encodeURIComponent(String(params.username)) + "/follow", undefined, options);
+  return send(
+    "DELETE",
+    "/api/profiles/" + encodeURIComponent(String(params.username)) + "/follow",
+    undefined,
+    options,
+  );
 }
 
 export interface GetApiProfilesByUsernameInput {
   params: { username: string };
 }
 
-export type GetApiProfilesByUsernameResult = { "profile": Required<Pick<User, "username" | "bio" | "image" | "following">> };
+export type GetApiProfilesByUsernameResult = {
+  profile: Required<Pick<User, "username" | "bio" | "image" | "following">>;
+};
 
 /** GET /api/profiles/:username (config/routes/profiles.json routes[0]) */
 export function getApiProfilesByUsername(
@@ -336,7 +532,12 @@ export function getApiProfilesByUsername(
   options?: RequestOptions,
 ): Promise<ApiResult<GetApiProfilesByUsernameResult>> {
   const params = input.params;
-  return send("GET", "/api/profiles/" + encodeURIComponent(String(params.username)), undefined, options);
+  return send(
+    "GET",
+    "/api/profiles/" + encodeURIComponent(String(params.username)),
+    undefined,
+    options,
+  );
 }
 
 export interface DeleteApiProfilesByUsernameInput {
@@ -351,14 +552,19 @@ export function deleteApiProfilesByUsername(
   options?: RequestOptions,
 ): Promise<ApiResult<DeleteApiProfilesByUsernameResult>> {
   const params = input.params;
-  return send("DELETE", "/api/profiles/" + encodeURIComponent(String(params.username)), undefined, options);
+  return send(
+    "DELETE",
+    "/api/profiles/" + encodeURIComponent(String(params.username)),
+    undefined,
+    options,
+  );
 }
 
 export interface GetApiTagsInput {
   query?: { sort?: "name" | "-name" | `${"name" | "-name"},${string}` };
 }
 
-export type GetApiTagsResult = { "tags": Array<Required<Pick<Tag, "name">>["name"]> };
+export type GetApiTagsResult = { tags: Array<Required<Pick<Tag, "name">>["name"]> };
 
 /** GET /api/tags (config/routes/tags.json routes[0]) */
 export function getApiTags(
@@ -382,10 +588,9 @@ export function postApiTags(
   return send("POST", "/api/tags", input.body, options);
 }
 
-export interface GetApiUserInput {
-}
+export interface GetApiUserInput {}
 
-export type GetApiUserResult = { "user": User & { token: string } };
+export type GetApiUserResult = { user: User & { token: string } };
 
 /** GET /api/user (config/routes/user.json routes[3]) */
 export function getApiUser(
@@ -396,10 +601,10 @@ export function getApiUser(
 }
 
 export interface PutApiUserInput {
-  body: { "user": PutApiUserBody };
+  body: { user: PutApiUserBody };
 }
 
-export type PutApiUserResult = { "user": User & { token: string } };
+export type PutApiUserResult = { user: User & { token: string } };
 
 /** PUT /api/user (config/routes/user.json routes[4]) */
 export function putApiUser(
@@ -410,10 +615,10 @@ export function putApiUser(
 }
 
 export interface PostApiUsersLoginInput {
-  body: { "user": PostApiUsersLoginBody };
+  body: { user: PostApiUsersLoginBody };
 }
 
-export type PostApiUsersLoginResult = { "user": User & { token: string } };
+export type PostApiUsersLoginResult = { user: User & { token: string } };
 
 /** POST /api/users/login (config/routes/user.json routes[1]) */
 export function postApiUsersLogin(
@@ -423,8 +628,7 @@ export function postApiUsersLogin(
   return send("POST", "/api/users/login", input.body, options);
 }
 
-export interface PostApiUsersLogoutInput {
-}
+export interface PostApiUsersLogoutInput {}
 
 export type PostApiUsersLogoutResult = { success: true };
 
@@ -437,10 +641,10 @@ export function postApiUsersLogout(
 }
 
 export interface PostApiUsersInput {
-  body: { "user": PostApiUsersBody };
+  body: { user: PostApiUsersBody };
 }
 
-export type PostApiUsersResult = { "user": User & { token: string } };
+export type PostApiUsersResult = { user: User & { token: string } };
 
 /** POST /api/users (config/routes/user.json routes[0]) */
 export function postApiUsers(

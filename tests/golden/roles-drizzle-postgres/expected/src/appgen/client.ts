@@ -173,8 +173,7 @@ export function deleteApiPostsById(
   return send("DELETE", "/api/posts/" + encodeURIComponent(String(params.id)), undefined, options);
 }
 
-export interface GetApiPostsInput {
-}
+export interface GetApiPostsInput {}
 
 export type GetApiPostsResult = Array<Post>;
 
@@ -227,7 +226,12 @@ export function patchApiUsersByIdProfile(
   options?: RequestOptions,
 ): Promise<ApiResult<PatchApiUsersByIdProfileResult>> {
   const params = input.params;
-  return send("PATCH", "/api/users/" + encodeURIComponent(String(params.id)) + "/profile", input.body, options);
+  return send(
+    "PATCH",
+    "/api/users/" + encodeURIComponent(String(params.id)) + "/profile",
+    input.body,
+    options,
+  );
 }
 
 export interface PatchApiUsersByIdInput {
@@ -246,8 +250,7 @@ export function patchApiUsersById(
   return send("PATCH", "/api/users/" + encodeURIComponent(String(params.id)), input.body, options);
 }
 
-export interface GetApiUsersInput {
-}
+export interface GetApiUsersInput {}
 
 export type GetApiUsersResult = Array<User>;
 

@@ -12,26 +12,44 @@ export default async function LoginPage() {
       <h1>{"Log in"}</h1>
       <div className={"appgen-section appgen-stack"}>
         <AppgenForm
-          method={ "POST" }
-          action={ "/api/login" }
-          fields={ [{ name: "email", kind: "string", nullable: false }, { name: "password", kind: "string", nullable: false }] }
-          success={ "/posts" }
-          params={ {} }
-          reset={ false }
+          method={"POST"}
+          action={"/api/login"}
+          fields={[
+            { name: "email", kind: "string", nullable: false },
+            { name: "password", kind: "string", nullable: false },
+          ]}
+          success={"/posts"}
+          params={{}}
+          reset={false}
         >
           <div className="appgen-field">
             <label htmlFor={"email"}>{"Email"}</label>
-            <input id={"email"} name={"email"} type={"email"} required placeholder={"you@example.com"} />
+            <input
+              id={"email"}
+              name={"email"}
+              type={"email"}
+              required
+              placeholder={"you@example.com"}
+            />
             <FieldError name={"email"} control={"email"} />
           </div>
           <div className="appgen-field">
             <label htmlFor={"password"}>{"Password"}</label>
-            <input id={"password"} name={"password"} type={"password"} autoComplete={"current-password"} required minLength={ 8 } />
+            <input
+              id={"password"}
+              name={"password"}
+              type={"password"}
+              autoComplete={"current-password"}
+              required
+              minLength={8}
+            />
             <FieldError name={"password"} control={"password"} />
           </div>
           <button type="submit">{"Log in"}</button>
         </AppgenForm>
-        <Link className="appgen-link" href={ "/signup" }>{"No account yet? Sign up"}</Link>
+        <Link className="appgen-link" href={"/signup"}>
+          {"No account yet? Sign up"}
+        </Link>
       </div>
     </main>
   );

@@ -10,12 +10,17 @@ export default async function NewsletterPage() {
     <main className={"appgen-page"}>
       <h1>{"Newsletter"}</h1>
       <AppgenForm
-        method={ "POST" }
-        action={ "/api/newsletter" }
-        fields={ [{ name: "email", kind: "string", nullable: false }, { name: "frequency", kind: "string", nullable: false }, { name: "startAt", kind: "datetime", nullable: false }, { name: "count", kind: "int", nullable: false }] }
-        success={ null }
-        params={ {} }
-        reset={ true }
+        method={"POST"}
+        action={"/api/newsletter"}
+        fields={[
+          { name: "email", kind: "string", nullable: false },
+          { name: "frequency", kind: "string", nullable: false },
+          { name: "startAt", kind: "datetime", nullable: false },
+          { name: "count", kind: "int", nullable: false },
+        ]}
+        success={null}
+        params={{}}
+        reset={true}
       >
         <h2>{"Get new posts by email"}</h2>
         <div className="appgen-field">
@@ -25,7 +30,7 @@ export default async function NewsletterPage() {
         </div>
         <div className="appgen-field">
           <label htmlFor={"frequency"}>{"How often"}</label>
-          <select id={"frequency"} name={"frequency"} required defaultValue={ "" }>
+          <select id={"frequency"} name={"frequency"} required defaultValue={""}>
             <option value="">Choose…</option>
             <option value={"daily"}>{"Daily"}</option>
             <option value={"weekly"}>{"Weekly"}</option>
@@ -39,7 +44,7 @@ export default async function NewsletterPage() {
         </div>
         <div className="appgen-field">
           <label htmlFor={"count"}>{"Posts per email"}</label>
-          <input id={"count"} name={"count"} type={"number"} max={ 10 } step={"1"} />
+          <input id={"count"} name={"count"} type={"number"} max={10} step={"1"} />
           <FieldError name={"count"} control={"count"} />
         </div>
         <button type="submit">{"Subscribe"}</button>

@@ -10,21 +10,55 @@ import { callList, cellText, pageLocale, shownValue } from "@/appgen/view";
 export const metadata: Metadata = { title: "Posts" };
 
 /** /posts (config/views/posts.json) */
-export default async function PostListPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PostListPage(props: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const here = "/posts";
   const search = pageSearch(await props.searchParams);
   const locale = await pageLocale();
-  const { answer: data0, state: list0 } = await callList<Post[]>(getApiPosts, "/api/posts", {}, here, listState(search, { prefix: "", route: { filters: { status: { type: "enum", values: ["draft", "published", "archived"] } }, sorts: ["views", "slug"], defaultSort: { field: "views", descending: true }, pageSize: 20, maxPageSize: 50 }, filters: [{ name: "status", label: "Status", input: "select", options: [{ value: "draft", label: "Draft" }, { value: "published", label: "Published" }, { value: "archived", label: "Archived" }] }], counts: true }));
+  const { answer: data0, state: list0 } = await callList<Post[]>(
+    getApiPosts,
+    "/api/posts",
+    {},
+    here,
+    listState(search, {
+      prefix: "",
+      route: {
+        filters: { status: { type: "enum", values: ["draft", "published", "archived"] } },
+        sorts: ["views", "slug"],
+        defaultSort: { field: "views", descending: true },
+        pageSize: 20,
+        maxPageSize: 50,
+      },
+      filters: [
+        {
+          name: "status",
+          label: "Status",
+          input: "select",
+          options: [
+            { value: "draft", label: "Draft" },
+            { value: "published", label: "Published" },
+            { value: "archived", label: "Archived" },
+          ],
+        },
+      ],
+      counts: true,
+    }),
+  );
   return (
     <main className={"appgen-page"}>
       <h1>{"Posts"}</h1>
       <div className={"appgen-section appgen-stack"}>
         <p>{"Everything written here, newest last."}</p>
         <div className="appgen-list">
-          <ListFilters state={ list0 } />
-          { data0.ok ? (
+          <ListFilters state={list0} />
+          {data0.ok ? (
             data0.data.length === 0 ? (
-              <p className="appgen-empty">{ Object.keys(list0.filters).length > 0 ? "Nothing matches these filters." : "No posts yet: be the first to write one." }</p>
+              <p className="appgen-empty">
+                {Object.keys(list0.filters).length > 0
+                  ? "Nothing matches these filters."
+                  : "No posts yet: be the first to write one."}
+              </p>
             ) : (
               <div className="appgen-table-wrap" role="region" aria-label={"Posts"} tabIndex={0}>
                 <table className="appgen-table">
@@ -33,24 +67,42 @@ export default async function PostListPage(props: { searchParams: Promise<Record
                       <th scope="col">{"Title"}</th>
                       <th scope="col">{"Status"}</th>
                       <th scope="col">{"Published"}</th>
-                      <SortHeader state={ list0 } field={ "views" } label={ "Views" } />
+                      <SortHeader state={list0} field={"views"} label={"Views"} />
                     </tr>
                   </thead>
                   <tbody>
-                    { data0.data.map((record, index) => (
+                    {data0.data.map((record, index) => (
                       <tr key={index}>
-                        <td><Link href={ "/posts/" + encodeURIComponent(String(record.id)) }>{cellText(shownValue(record["title"], "string", locale))}</Link></td>
-                        <td>{cellText(shownValue(record["status"], "string", locale, { "draft": "Draft", "published": "Published", "archived": "Archived" }))}</td>
+                        <td>
+                          <Link href={"/posts/" + encodeURIComponent(String(record.id))}>
+                            {cellText(shownValue(record["title"], "string", locale))}
+                          </Link>
+                        </td>
+                        <td>
+                          {cellText(
+                            shownValue(record["status"], "string", locale, {
+                              draft: "Draft",
+                              published: "Published",
+                              archived: "Archived",
+                            }),
+                          )}
+                        </td>
                         <td>{cellText(shownValue(record["publishedAt"], "datetime", locale))}</td>
                         <td>{cellText(shownValue(record["views"], "number", locale))}</td>
                       </tr>
-                    )) }
+                    ))}
                   </tbody>
                 </table>
               </div>
             )
-          ) : <p role="alert" className="appgen-error">{ data0.error }</p> }
-          <ListPager pager={ data0.ok ? pagerOf(list0, data0.data.length, data0.total, data0, locale) : null } />
+          ) : (
+            <p role="alert" className="appgen-error">
+              {data0.error}
+            </p>
+          )}
+          <ListPager
+            pager={data0.ok ? pagerOf(list0, data0.data.length, data0.total, data0, locale) : null}
+          />
         </div>
       </div>
     </main>

@@ -10,38 +10,54 @@ export default async function SignupPage() {
     <main className={"appgen-page"}>
       <h1>{"Create your account"}</h1>
       <AppgenForm
-        method={ "POST" }
-        action={ "/api/users" }
-        fields={ [{ name: "email", kind: "string", nullable: false }, { name: "name", kind: "string", nullable: false }, { name: "bio", kind: "string", nullable: true }, { name: "role", kind: "string", nullable: false }, { name: "age", kind: "int", nullable: true }, { name: "active", kind: "boolean", nullable: false }, { name: "website", kind: "string", nullable: true }] }
-        success={ "/users/:id" }
-        params={ {} }
-        reset={ false }
+        method={"POST"}
+        action={"/api/users"}
+        fields={[
+          { name: "email", kind: "string", nullable: false },
+          { name: "name", kind: "string", nullable: false },
+          { name: "bio", kind: "string", nullable: true },
+          { name: "role", kind: "string", nullable: false },
+          { name: "age", kind: "int", nullable: true },
+          { name: "active", kind: "boolean", nullable: false },
+          { name: "website", kind: "string", nullable: true },
+        ]}
+        success={"/users/:id"}
+        params={{}}
+        reset={false}
       >
         <div className={"appgen-section appgen-grid"}>
           <div className="appgen-field">
             <label htmlFor={"name"}>{"Name"}</label>
-            <input id={"name"} name={"name"} type={"text"} required placeholder={"Ada Lovelace"} minLength={ 2 } maxLength={ 80 } />
+            <input
+              id={"name"}
+              name={"name"}
+              type={"text"}
+              required
+              placeholder={"Ada Lovelace"}
+              minLength={2}
+              maxLength={80}
+            />
             <FieldError name={"name"} control={"name"} />
           </div>
           <div className="appgen-field">
             <label htmlFor={"email"}>{"Email"}</label>
-            <input id={"email"} name={"email"} type={"email"} required maxLength={ 200 } />
+            <input id={"email"} name={"email"} type={"email"} required maxLength={200} />
             <FieldError name={"email"} control={"email"} />
           </div>
         </div>
         <div className="appgen-field">
           <label htmlFor={"age"}>{"Age"}</label>
-          <input id={"age"} name={"age"} type={"number"} min={ 13 } max={ 120 } step={"1"} />
+          <input id={"age"} name={"age"} type={"number"} min={13} max={120} step={"1"} />
           <FieldError name={"age"} control={"age"} />
         </div>
         <div className="appgen-field">
           <label htmlFor={"bio"}>{"About you"}</label>
-          <textarea id={"bio"} name={"bio"} rows={ 3 } />
+          <textarea id={"bio"} name={"bio"} rows={3} />
           <FieldError name={"bio"} control={"bio"} />
         </div>
         <div className="appgen-field">
           <label htmlFor={"role"}>{"I am mostly a"}</label>
-          <select id={"role"} name={"role"} defaultValue={ "" }>
+          <select id={"role"} name={"role"} defaultValue={""}>
             <option value="">—</option>
             <option value={"admin"}>{"Admin"}</option>
             <option value={"author"}>{"Author"}</option>

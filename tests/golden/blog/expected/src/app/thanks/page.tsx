@@ -11,8 +11,12 @@ export default async function ThanksPage() {
       <h1>{"Thanks for subscribing!"}</h1>
       <div className={"appgen-section appgen-stack"}>
         <p>{"You will hear from us soon."}</p>
-        <Link className="appgen-link" href={ "/posts" }>{"Back to the blog"}</Link>
-        <a className="appgen-link" href={"https://example.com/privacy"} rel="noopener noreferrer">{"How we handle your email"}</a>
+        <Link className="appgen-link" href={"/posts"}>
+          {"Back to the blog"}
+        </Link>
+        <a className="appgen-link" href={"https://example.com/privacy"} rel="noopener noreferrer">
+          {"How we handle your email"}
+        </a>
       </div>
     </main>
   );

@@ -2,24 +2,30 @@
 import type { Metadata } from "next";
 import { AppgenForm, FieldError } from "@/appgen/form";
 
-export const metadata: Metadata = { title: "Quotes \" ' ` back\\slash ${x} */ /* <script>alert(1)</script> {y}\nline two   ünïcødé ✓ 🚀" };
+export const metadata: Metadata = {
+  title:
+    "Quotes \" ' ` back\\slash ${x} */ /* <script>alert(1)</script> {y}\nline two   ünïcødé ✓ 🚀",
+};
 
 /** /notes (config/views/escape.json) */
 export default async function EscapePage() {
   return (
     <main className={"appgen-page"}>
-      <h1>{"Quotes \" ' ` back\\slash ${x} */ /* <script>alert(1)</script> {y}\nline two   ünïcødé ✓ 🚀"}</h1>
-      <AppgenForm
-        method={ null }
-        action={ null }
-        fields={ [] }
-        success={ null }
-        params={ {} }
-        reset={ false }
-      >
+      <h1>
+        {
+          "Quotes \" ' ` back\\slash ${x} */ /* <script>alert(1)</script> {y}\nline two   ünïcødé ✓ 🚀"
+        }
+      </h1>
+      <AppgenForm method={null} action={null} fields={[]} success={null} params={{}} reset={false}>
         <div className="appgen-field">
-          <label htmlFor={"say"}>{"Say \"hi\" & <b>{x}</b> ${y}"}</label>
-          <input id={"say"} name={"say"} type={"text"} required placeholder={"{{title}} ${'`'} \\u0041 */"} />
+          <label htmlFor={"say"}>{'Say "hi" & <b>{x}</b> ${y}'}</label>
+          <input
+            id={"say"}
+            name={"say"}
+            type={"text"}
+            required
+            placeholder={"{{title}} ${'`'} \\u0041 */"}
+          />
           <FieldError name={"say"} control={"say"} />
         </div>
         <div className="appgen-field">
@@ -27,7 +33,7 @@ export default async function EscapePage() {
           <input id={"note-body"} name={"note-body"} type={"text"} />
           <FieldError name={"note-body"} control={"note-body"} />
         </div>
-        <button type="submit">{"Save \"it\" </button> & {go}"}</button>
+        <button type="submit">{'Save "it" </button> & {go}'}</button>
       </AppgenForm>
     </main>
   );

@@ -15,22 +15,26 @@ export default async function AccountPage() {
   return (
     <main className={"appgen-page"}>
       <h1>{"Your account"}</h1>
-      { data0.ok ? (
+      {data0.ok ? (
         <dl className="appgen-detail">
           <div>
             <dt>{"Name"}</dt>
-            <dd>{ shownValue(data0.data["name"], "string", locale) }</dd>
+            <dd>{shownValue(data0.data["name"], "string", locale)}</dd>
           </div>
           <div>
             <dt>{"Email"}</dt>
-            <dd>{ shownValue(data0.data["email"], "string", locale) }</dd>
+            <dd>{shownValue(data0.data["email"], "string", locale)}</dd>
           </div>
           <div>
             <dt>{"Joined"}</dt>
-            <dd>{ shownValue(data0.data["createdAt"], "datetime", locale) }</dd>
+            <dd>{shownValue(data0.data["createdAt"], "datetime", locale)}</dd>
           </div>
         </dl>
-      ) : <p role="alert" className="appgen-error">{ data0.error }</p> }
+      ) : (
+        <p role="alert" className="appgen-error">
+          {data0.error}
+        </p>
+      )}
     </main>
   );
 }

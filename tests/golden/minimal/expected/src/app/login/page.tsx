@@ -12,12 +12,15 @@ export default async function LoginPage() {
       <h1>{"Log in"}</h1>
       <div className={"appgen-section appgen-stack"}>
         <AppgenForm
-          method={ "POST" }
-          action={ "/api/login" }
-          fields={ [{ name: "email", kind: "string", nullable: false }, { name: "password", kind: "string", nullable: false }] }
-          success={ "/account" }
-          params={ {} }
-          reset={ false }
+          method={"POST"}
+          action={"/api/login"}
+          fields={[
+            { name: "email", kind: "string", nullable: false },
+            { name: "password", kind: "string", nullable: false },
+          ]}
+          success={"/account"}
+          params={{}}
+          reset={false}
         >
           <div className="appgen-field">
             <label htmlFor={"email"}>{"Email"}</label>
@@ -26,12 +29,20 @@ export default async function LoginPage() {
           </div>
           <div className="appgen-field">
             <label htmlFor={"password"}>{"Password"}</label>
-            <input id={"password"} name={"password"} type={"password"} autoComplete={"current-password"} required />
+            <input
+              id={"password"}
+              name={"password"}
+              type={"password"}
+              autoComplete={"current-password"}
+              required
+            />
             <FieldError name={"password"} control={"password"} />
           </div>
           <button type="submit">{"Log in"}</button>
         </AppgenForm>
-        <Link className="appgen-link" href={ "/signup" }>{"Create an account"}</Link>
+        <Link className="appgen-link" href={"/signup"}>
+          {"Create an account"}
+        </Link>
       </div>
     </main>
   );

@@ -12,12 +12,16 @@ export default async function SignupPage() {
       <h1>{"Sign up"}</h1>
       <div className={"appgen-section appgen-stack"}>
         <AppgenForm
-          method={ "POST" }
-          action={ "/api/signup" }
-          fields={ [{ name: "name", kind: "string", nullable: false }, { name: "email", kind: "string", nullable: false }, { name: "password", kind: "string", nullable: false }] }
-          success={ "/account" }
-          params={ {} }
-          reset={ false }
+          method={"POST"}
+          action={"/api/signup"}
+          fields={[
+            { name: "name", kind: "string", nullable: false },
+            { name: "email", kind: "string", nullable: false },
+            { name: "password", kind: "string", nullable: false },
+          ]}
+          success={"/account"}
+          params={{}}
+          reset={false}
         >
           <div className="appgen-field">
             <label htmlFor={"name"}>{"Name"}</label>
@@ -31,12 +35,20 @@ export default async function SignupPage() {
           </div>
           <div className="appgen-field">
             <label htmlFor={"password"}>{"Password"}</label>
-            <input id={"password"} name={"password"} type={"password"} autoComplete={"new-password"} required />
+            <input
+              id={"password"}
+              name={"password"}
+              type={"password"}
+              autoComplete={"new-password"}
+              required
+            />
             <FieldError name={"password"} control={"password"} />
           </div>
           <button type="submit">{"Sign up"}</button>
         </AppgenForm>
-        <Link className="appgen-link" href={ "/login" }>{"I have an account"}</Link>
+        <Link className="appgen-link" href={"/login"}>
+          {"I have an account"}
+        </Link>
       </div>
     </main>
   );

@@ -18,7 +18,7 @@ export default async function UsersPage() {
       <h1>{"Users"}</h1>
       <div className={"appgen-section appgen-stack"}>
         <div className="appgen-list">
-          { data0.ok ? (
+          {data0.ok ? (
             data0.data.length === 0 ? (
               <p className="appgen-empty">{"No users yet: add the first one below."}</p>
             ) : (
@@ -32,27 +32,38 @@ export default async function UsersPage() {
                     </tr>
                   </thead>
                   <tbody>
-                    { data0.data.map((record, index) => (
+                    {data0.data.map((record, index) => (
                       <tr key={index}>
-                        <td><Link href={ "/users/" + encodeURIComponent(String(record.id)) }>{cellText(shownValue(record["name"], "string", locale))}</Link></td>
+                        <td>
+                          <Link href={"/users/" + encodeURIComponent(String(record.id))}>
+                            {cellText(shownValue(record["name"], "string", locale))}
+                          </Link>
+                        </td>
                         <td>{cellText(shownValue(record["email"], "string", locale))}</td>
                         <td>{cellText(shownValue(record["createdAt"], "datetime", locale))}</td>
                       </tr>
-                    )) }
+                    ))}
                   </tbody>
                 </table>
               </div>
             )
-          ) : <p role="alert" className="appgen-error">{ data0.error }</p> }
+          ) : (
+            <p role="alert" className="appgen-error">
+              {data0.error}
+            </p>
+          )}
         </div>
         <h2>{"Add a user"}</h2>
         <AppgenForm
-          method={ "POST" }
-          action={ "/api/users" }
-          fields={ [{ name: "name", kind: "string", nullable: false }, { name: "email", kind: "string", nullable: false }] }
-          success={ null }
-          params={ {} }
-          reset={ true }
+          method={"POST"}
+          action={"/api/users"}
+          fields={[
+            { name: "name", kind: "string", nullable: false },
+            { name: "email", kind: "string", nullable: false },
+          ]}
+          success={null}
+          params={{}}
+          reset={true}
         >
           <div className="appgen-field">
             <label htmlFor={"name"}>{"Name"}</label>

@@ -9,14 +9,7 @@ export default async function LoginPage() {
   return (
     <main className={"appgen-page"}>
       <h1>{"Login"}</h1>
-      <AppgenForm
-        method={ null }
-        action={ null }
-        fields={ [] }
-        success={ null }
-        params={ {} }
-        reset={ false }
-      >
+      <AppgenForm method={null} action={null} fields={[]} success={null} params={{}} reset={false}>
         <div className="appgen-field">
           <label htmlFor={"email"}>{"Email"}</label>
           <input id={"email"} name={"email"} type={"email"} />
@@ -24,7 +17,12 @@ export default async function LoginPage() {
         </div>
         <div className="appgen-field">
           <label htmlFor={"password"}>{"Password"}</label>
-          <input id={"password"} name={"password"} type={"password"} autoComplete={"current-password"} />
+          <input
+            id={"password"}
+            name={"password"}
+            type={"password"}
+            autoComplete={"current-password"}
+          />
           <FieldError name={"password"} control={"password"} />
         </div>
         <button type="submit">{"Log in"}</button>

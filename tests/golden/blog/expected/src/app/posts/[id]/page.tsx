@@ -16,10 +16,17 @@ import {
   routeAccess,
 } from "@/appgen/view";
 
-export async function generateMetadata(props: { params: Promise<{ id: string }> }): Promise<Metadata> {
+export async function generateMetadata(props: {
+  params: Promise<{ id: string }>;
+}): Promise<Metadata> {
   const params = decodedParams(await props.params);
   const here = "/posts/" + encodeURIComponent(String(params.id));
-  const data0 = await callRoute<Post>(getApiPostsById, "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id }, here);
+  const data0 = await callRoute<Post>(
+    getApiPostsById,
+    "/api/posts/" + encodeURIComponent(String(params.id)),
+    { id: params.id },
+    here,
+  );
   return { title: recordTitle(data0, "title", "string", "Post") };
 }
 
@@ -28,61 +35,97 @@ export default async function PostPage(props: { params: Promise<{ id: string }> 
   const params = decodedParams(await props.params);
   const here = "/posts/" + encodeURIComponent(String(params.id));
   const locale = await pageLocale();
-  const data0 = await callRoute<Post>(getApiPostsById, "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id }, here);
-  const access0 = await routeAccess(patchApiPostsById, "PATCH", "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id });
-  const access1 = await routeAccess(deleteApiPostsById, "DELETE", "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id });
+  const data0 = await callRoute<Post>(
+    getApiPostsById,
+    "/api/posts/" + encodeURIComponent(String(params.id)),
+    { id: params.id },
+    here,
+  );
+  const access0 = await routeAccess(
+    patchApiPostsById,
+    "PATCH",
+    "/api/posts/" + encodeURIComponent(String(params.id)),
+    { id: params.id },
+  );
+  const access1 = await routeAccess(
+    deleteApiPostsById,
+    "DELETE",
+    "/api/posts/" + encodeURIComponent(String(params.id)),
+    { id: params.id },
+  );
   return (
     <main className={"appgen-page"}>
       <h1>{recordTitle(data0, "title", "string", "Post", locale)}</h1>
       <div className={"appgen-section appgen-stack"}>
-        { data0.ok ? (
+        {data0.ok ? (
           <dl className="appgen-detail">
             <div>
               <dt>{"Body"}</dt>
-              <dd className="appgen-multiline">{ shownValue(data0.data["body"], "string", locale) }</dd>
+              <dd className="appgen-multiline">
+                {shownValue(data0.data["body"], "string", locale)}
+              </dd>
             </div>
             <div>
               <dt>{"Status"}</dt>
-              <dd>{ shownValue(data0.data["status"], "string", locale, { "draft": "Draft", "published": "Published", "archived": "Archived" }) }</dd>
+              <dd>
+                {shownValue(data0.data["status"], "string", locale, {
+                  draft: "Draft",
+                  published: "Published",
+                  archived: "Archived",
+                })}
+              </dd>
             </div>
             <div>
               <dt>{"Published at"}</dt>
-              <dd>{ shownValue(data0.data["publishedAt"], "datetime", locale) }</dd>
+              <dd>{shownValue(data0.data["publishedAt"], "datetime", locale)}</dd>
             </div>
             <div>
               <dt>{"Views"}</dt>
-              <dd>{ shownValue(data0.data["views"], "number", locale) }</dd>
+              <dd>{shownValue(data0.data["views"], "number", locale)}</dd>
             </div>
             <div>
               <dt>{"Metadata"}</dt>
-              <dd className="appgen-json">{ shownValue(data0.data["metadata"], "json", locale) }</dd>
+              <dd className="appgen-json">{shownValue(data0.data["metadata"], "json", locale)}</dd>
             </div>
           </dl>
-        ) : <p role="alert" className="appgen-error">{ data0.error }</p> }
+        ) : (
+          <p role="alert" className="appgen-error">
+            {data0.error}
+          </p>
+        )}
         <div className={"appgen-section appgen-row"}>
-          { access0 === "allowed" ? (
-          <>
-          <Link className="appgen-link" href={ "/posts/" + encodeURIComponent(String(params.id)) + "/edit" }>{"Edit"}</Link>
-          </>
+          {access0 === "allowed" ? (
+            <>
+              <Link
+                className="appgen-link"
+                href={"/posts/" + encodeURIComponent(String(params.id)) + "/edit"}
+              >
+                {"Edit"}
+              </Link>
+            </>
           ) : access0 === "signIn" ? (
-            <p className="appgen-sign-in"><Link href={loginUrl(here)}>{"Log in to edit"}</Link></p>
-          ) : null }
-          { access1 === "allowed" ? (
-          <>
-          <AppgenForm
-            method={ "DELETE" }
-            action={ "/api/posts/" + encodeURIComponent(String(params.id)) }
-            fields={ [] }
-            success={ "/posts" }
-            params={ params }
-            reset={ false }
-          >
-            <button type="submit">{"Delete"}</button>
-          </AppgenForm>
-          </>
+            <p className="appgen-sign-in">
+              <Link href={loginUrl(here)}>{"Log in to edit"}</Link>
+            </p>
+          ) : null}
+          {access1 === "allowed" ? (
+            <>
+              <AppgenForm
+                method={"DELETE"}
+                action={"/api/posts/" + encodeURIComponent(String(params.id))}
+                fields={[]}
+                success={"/posts"}
+                params={params}
+                reset={false}
+              >
+                <button type="submit">{"Delete"}</button>
+              </AppgenForm>
+            </>
           ) : access1 === "signIn" && access0 !== "signIn" ? (
-            <p className="appgen-sign-in"><Link href={loginUrl(here)}>{"Log in to delete"}</Link></p>
-          ) : null }
+            <p className="appgen-sign-in">
+              <Link href={loginUrl(here)}>{"Log in to delete"}</Link>
+            </p>
+          ) : null}
         </div>
       </div>
     </main>

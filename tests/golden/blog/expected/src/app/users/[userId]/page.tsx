@@ -13,43 +13,65 @@ export default async function UserPage(props: { params: Promise<{ userId: string
   const params = decodedParams(await props.params);
   const here = "/users/" + encodeURIComponent(String(params.userId));
   const locale = await pageLocale();
-  const data0 = await callRoute<User>(getApiUsersByUserId, "/api/users/" + encodeURIComponent(String(params.userId)), { userId: params.userId }, here);
-  const data1 = await callRoute<Post[]>(getApiUsersByUserIdPosts, "/api/users/" + encodeURIComponent(String(params.userId)) + "/posts", { userId: params.userId }, here);
+  const data0 = await callRoute<User>(
+    getApiUsersByUserId,
+    "/api/users/" + encodeURIComponent(String(params.userId)),
+    { userId: params.userId },
+    here,
+  );
+  const data1 = await callRoute<Post[]>(
+    getApiUsersByUserIdPosts,
+    "/api/users/" + encodeURIComponent(String(params.userId)) + "/posts",
+    { userId: params.userId },
+    here,
+  );
   return (
     <main className={"appgen-page"}>
       <h1>{"Profile"}</h1>
       <div className={"appgen-section appgen-stack"}>
-        { data0.ok ? (
+        {data0.ok ? (
           <dl className="appgen-detail">
             <div>
               <dt>{"Name"}</dt>
-              <dd>{ shownValue(data0.data["name"], "string", locale) }</dd>
+              <dd>{shownValue(data0.data["name"], "string", locale)}</dd>
             </div>
             <div>
               <dt>{"Email"}</dt>
-              <dd>{ shownValue(data0.data["email"], "string", locale) }</dd>
+              <dd>{shownValue(data0.data["email"], "string", locale)}</dd>
             </div>
             <div>
               <dt>{"About"}</dt>
-              <dd className="appgen-multiline">{ shownValue(data0.data["bio"], "string", locale) }</dd>
+              <dd className="appgen-multiline">
+                {shownValue(data0.data["bio"], "string", locale)}
+              </dd>
             </div>
             <div>
               <dt>{"Role"}</dt>
-              <dd>{ shownValue(data0.data["role"], "string", locale, { "admin": "Admin", "author": "Author", "reader": "Reader" }) }</dd>
+              <dd>
+                {shownValue(data0.data["role"], "string", locale, {
+                  admin: "Admin",
+                  author: "Author",
+                  reader: "Reader",
+                })}
+              </dd>
             </div>
             <div>
               <dt>{"Active"}</dt>
-              <dd>{ shownValue(data0.data["active"], "boolean", locale) }</dd>
+              <dd>{shownValue(data0.data["active"], "boolean", locale)}</dd>
             </div>
             <div>
               <dt>{"Member since"}</dt>
-              <dd>{ shownValue(data0.data["createdAt"], "datetime", locale) }</dd>
+              <dd>{shownValue(data0.data["createdAt"], "datetime", locale)}</dd>
             </div>
           </dl>
-        ) : <p role="alert" className="appgen-error">{ data0.error }</p> }
+        ) : (
+          <p role="alert" className="appgen-error">
+            {data0.error}
+          </p>
+        )}
         <h2>{"Posts"}</h2>
         <div className="appgen-list">
-          { data1.ok ? (
+          {data1.ok ? (
             data1.data.length === 0 ? (
               <p className="appgen-empty">{"No posts yet."}</p>
             ) : (
@@ -62,17 +84,33 @@ export default async function UserPage(props: { params: Promise<{ userId: string
                     </tr>
                   </thead>
                   <tbody>
-                    { data1.data.map((record, index) => (
+                    {data1.data.map((record, index) => (
                       <tr key={index}>
-                        <td><Link href={ "/posts/" + encodeURIComponent(String(record.id)) }>{cellText(shownValue(record["title"], "string", locale))}</Link></td>
-                        <td>{cellText(shownValue(record["status"], "string", locale, { "draft": "Draft", "published": "Published", "archived": "Archived" }))}</td>
+                        <td>
+                          <Link href={"/posts/" + encodeURIComponent(String(record.id))}>
+                            {cellText(shownValue(record["title"], "string", locale))}
+                          </Link>
+                        </td>
+                        <td>
+                          {cellText(
+                            shownValue(record["status"], "string", locale, {
+                              draft: "Draft",
+                              published: "Published",
+                              archived: "Archived",
+                            }),
+                          )}
+                        </td>
                       </tr>
-                    )) }
+                    ))}
                   </tbody>
                 </table>
               </div>
             )
-          ) : <p role="alert" className="appgen-error">{ data1.error }</p> }
+          ) : (
+            <p role="alert" className="appgen-error">
+              {data1.error}
+            </p>
+          )}
         </div>
       </div>
     </main>

@@ -18,37 +18,46 @@ export default async function NewTaskPage() {
   return (
     <main className={"appgen-page"}>
       <h1>{"New Task"}</h1>
-      { access0 === "allowed" ? (
-      <>
-      <AppgenForm
-        method={ "POST" }
-        action={ "/api/tasks" }
-        fields={ [{ name: "title", kind: "string", nullable: false }, { name: "boardId", kind: "string", nullable: true }] }
-        success={ null }
-        params={ {} }
-        reset={ true }
-      >
-        <div className="appgen-field">
-          <label htmlFor={"title"}>{"Title"}</label>
-          <input id={"title"} name={"title"} type={"text"} required />
-          <FieldError name={"title"} control={"title"} />
-        </div>
-        <div className="appgen-field">
-          <label htmlFor={"boardId"}>{"Board"}</label>
-          <select id={"boardId"} name={"boardId"} defaultValue={ "" }>
-            <option value="">—</option>
-            { data0.ok ? data0.data.map((record) => (
-              <option key={record.id} value={record.id}>{formatValue(record["name"], "string", undefined, locale)}</option>
-            )) : null }
-          </select>
-          <FieldError name={"boardId"} control={"boardId"} />
-        </div>
-        <button type="submit">{"Add task"}</button>
-      </AppgenForm>
-      </>
+      {access0 === "allowed" ? (
+        <>
+          <AppgenForm
+            method={"POST"}
+            action={"/api/tasks"}
+            fields={[
+              { name: "title", kind: "string", nullable: false },
+              { name: "boardId", kind: "string", nullable: true },
+            ]}
+            success={null}
+            params={{}}
+            reset={true}
+          >
+            <div className="appgen-field">
+              <label htmlFor={"title"}>{"Title"}</label>
+              <input id={"title"} name={"title"} type={"text"} required />
+              <FieldError name={"title"} control={"title"} />
+            </div>
+            <div className="appgen-field">
+              <label htmlFor={"boardId"}>{"Board"}</label>
+              <select id={"boardId"} name={"boardId"} defaultValue={""}>
+                <option value="">—</option>
+                {data0.ok
+                  ? data0.data.map((record) => (
+                      <option key={record.id} value={record.id}>
+                        {formatValue(record["name"], "string", undefined, locale)}
+                      </option>
+                    ))
+                  : null}
+              </select>
+              <FieldError name={"boardId"} control={"boardId"} />
+            </div>
+            <button type="submit">{"Add task"}</button>
+          </AppgenForm>
+        </>
       ) : access0 === "signIn" ? (
-        <p className="appgen-sign-in"><Link href={loginUrl(here)}>{"Log in to add task"}</Link></p>
-      ) : null }
+        <p className="appgen-sign-in">
+          <Link href={loginUrl(here)}>{"Log in to add task"}</Link>
+        </p>
+      ) : null}
     </main>
   );
 }

@@ -6,7 +6,7 @@ import { AppgenForm, FieldError } from "@/appgen/form";
 import type { Note } from "@/appgen/types";
 import { callRoute, cellText, pageLocale, shownValue } from "@/appgen/view";
 
-export const metadata: Metadata = { title: "Import </h1> \"notes\" ${x}" };
+export const metadata: Metadata = { title: 'Import </h1> "notes" ${x}' };
 
 /** /notes/import (config/views/import.json) */
 export default async function ImportPage() {
@@ -15,51 +15,84 @@ export default async function ImportPage() {
   const data0 = await callRoute<Note[]>(getApiNotes, "/api/notes", {}, here);
   return (
     <main className={"appgen-page"}>
-      <h1>{"Import </h1> \"notes\" ${x}"}</h1>
+      <h1>{'Import </h1> "notes" ${x}'}</h1>
       <div className={"appgen-section appgen-row"}>
         <h3>{"Heading \" ' ` ${x} */ <i>{y}</i>"}</h3>
         <p>{"Text {{title}}   </p><script>alert(1)</script>"}</p>
-        <Link className="appgen-link" href={ "/notes?q=\"quoted\"&x=${x}#`frag`" }>{"Link \"label\" {z}"}</Link>
-        <a className="appgen-link" href={"https://example.com/?a=\"b\"&c=</a>"} rel="noopener noreferrer">{"External ' \" </a>"}</a>
+        <Link className="appgen-link" href={'/notes?q="quoted"&x=${x}#`frag`'}>
+          {'Link "label" {z}'}
+        </Link>
+        <a
+          className="appgen-link"
+          href={'https://example.com/?a="b"&c=</a>'}
+          rel="noopener noreferrer"
+        >
+          {"External ' \" </a>"}
+        </a>
         <div className="appgen-list">
-          { data0.ok ? (
+          {data0.ok ? (
             data0.data.length === 0 ? (
-              <p className="appgen-empty">{"Empty \"list\" ${x} </p>"}</p>
+              <p className="appgen-empty">{'Empty "list" ${x} </p>'}</p>
             ) : (
-              <div className="appgen-table-wrap" role="region" aria-label={"Heading \" ' ` ${x} */ <i>{y}</i>"} tabIndex={0}>
+              <div
+                className="appgen-table-wrap"
+                role="region"
+                aria-label={"Heading \" ' ` ${x} */ <i>{y}</i>"}
+                tabIndex={0}
+              >
                 <table className="appgen-table">
                   <thead>
                     <tr>
-                      <th scope="col">{"Title \"col\" {x} </th>"}</th>
+                      <th scope="col">{'Title "col" {x} </th>'}</th>
                       <th scope="col">{"Kind"}</th>
                     </tr>
                   </thead>
                   <tbody>
-                    { data0.data.map((record, index) => (
+                    {data0.data.map((record, index) => (
                       <tr key={index}>
-                        <td><Link href={ "/notes/" + encodeURIComponent(String(record.id)) + "?from=\"list\"" }>{cellText(shownValue(record["title"], "string", locale))}</Link></td>
-                        <td>{cellText(shownValue(record["kind"], "string", locale, { "plain": "Plain", "quote-d": "Quote \"d\" <b>{x}</b> ${y} `z`", "back_slash": "Back slash" }))}</td>
+                        <td>
+                          <Link
+                            href={
+                              "/notes/" + encodeURIComponent(String(record.id)) + '?from="list"'
+                            }
+                          >
+                            {cellText(shownValue(record["title"], "string", locale))}
+                          </Link>
+                        </td>
+                        <td>
+                          {cellText(
+                            shownValue(record["kind"], "string", locale, {
+                              plain: "Plain",
+                              "quote-d": 'Quote "d" <b>{x}</b> ${y} `z`',
+                              back_slash: "Back slash",
+                            }),
+                          )}
+                        </td>
                       </tr>
-                    )) }
+                    ))}
                   </tbody>
                 </table>
               </div>
             )
-          ) : <p role="alert" className="appgen-error">{ data0.error }</p> }
+          ) : (
+            <p role="alert" className="appgen-error">
+              {data0.error}
+            </p>
+          )}
         </div>
         <AppgenForm
-          method={ "POST" }
-          action={ "/api/notes/import" }
-          fields={ [{ name: "format", kind: "string", nullable: false }] }
-          success={ "/notes?imported=\"yes\"&n=${x}" }
-          params={ {} }
-          reset={ false }
+          method={"POST"}
+          action={"/api/notes/import"}
+          fields={[{ name: "format", kind: "string", nullable: false }]}
+          success={'/notes?imported="yes"&n=${x}'}
+          params={{}}
+          reset={false}
         >
           <div className="appgen-field">
-            <label htmlFor={"format"}>{"Format \"select\" </label>"}</label>
-            <select id={"format"} name={"format"} required defaultValue={ "" }>
+            <label htmlFor={"format"}>{'Format "select" </label>'}</label>
+            <select id={"format"} name={"format"} required defaultValue={""}>
               <option value="">Choose…</option>
-              <option value={"a\"b"}>{"A\"b"}</option>
+              <option value={'a"b'}>{'A"b'}</option>
               <option value={"it's"}>{"It's"}</option>
               <option value={"back\\slash"}>{"Back\\slash"}</option>
               <option value={"*/"}>{"*/"}</option>

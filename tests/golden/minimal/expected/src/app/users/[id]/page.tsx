@@ -23,76 +23,124 @@ export default async function UserPage(props: { params: Promise<{ id: string }> 
   const params = decodedParams(await props.params);
   const here = "/users/" + encodeURIComponent(String(params.id));
   const locale = await pageLocale();
-  const data0 = await callRoute<User>(getApiUsersById, "/api/users/" + encodeURIComponent(String(params.id)), { id: params.id }, here);
-  const data1 = await callRoute<User>(getApiUsersById, "/api/users/" + encodeURIComponent(String(params.id)), { id: params.id }, here);
-  const access0 = await routeAccess(patchApiUsersById, "PATCH", "/api/users/" + encodeURIComponent(String(params.id)), { id: params.id });
-  const access1 = await routeAccess(deleteApiUsersById, "DELETE", "/api/users/" + encodeURIComponent(String(params.id)), { id: params.id });
+  const data0 = await callRoute<User>(
+    getApiUsersById,
+    "/api/users/" + encodeURIComponent(String(params.id)),
+    { id: params.id },
+    here,
+  );
+  const data1 = await callRoute<User>(
+    getApiUsersById,
+    "/api/users/" + encodeURIComponent(String(params.id)),
+    { id: params.id },
+    here,
+  );
+  const access0 = await routeAccess(
+    patchApiUsersById,
+    "PATCH",
+    "/api/users/" + encodeURIComponent(String(params.id)),
+    { id: params.id },
+  );
+  const access1 = await routeAccess(
+    deleteApiUsersById,
+    "DELETE",
+    "/api/users/" + encodeURIComponent(String(params.id)),
+    { id: params.id },
+  );
   return (
     <main className={"appgen-page"}>
       <h1>{"User"}</h1>
       <div className={"appgen-section appgen-stack"}>
-        { data0.ok ? (
+        {data0.ok ? (
           <dl className="appgen-detail">
             <div>
               <dt>{"Name"}</dt>
-              <dd>{ shownValue(data0.data["name"], "string", locale) }</dd>
+              <dd>{shownValue(data0.data["name"], "string", locale)}</dd>
             </div>
             <div>
               <dt>{"Email"}</dt>
-              <dd>{ shownValue(data0.data["email"], "string", locale) }</dd>
+              <dd>{shownValue(data0.data["email"], "string", locale)}</dd>
             </div>
             <div>
               <dt>{"Joined"}</dt>
-              <dd>{ shownValue(data0.data["createdAt"], "datetime", locale) }</dd>
+              <dd>{shownValue(data0.data["createdAt"], "datetime", locale)}</dd>
             </div>
           </dl>
-        ) : <p role="alert" className="appgen-error">{ data0.error }</p> }
-        { access0 === "allowed" ? (
-        <>
-        { data1.ok ? (
-        <AppgenForm
-          method={ "PATCH" }
-          action={ "/api/users/" + encodeURIComponent(String(params.id)) }
-          fields={ [{ name: "name", kind: "string", nullable: false }, { name: "email", kind: "string", nullable: false }] }
-          success={ null }
-          params={ params }
-          reset={ false }
-        >
-          <div className="appgen-field">
-            <label htmlFor={"name"}>{"Name"}</label>
-            <input id={"name"} name={"name"} type={"text"} maxLength={ 100 } defaultValue={inputValue(data1.data["name"], "text")} />
-            <FieldError name={"name"} control={"name"} />
-          </div>
-          <div className="appgen-field">
-            <label htmlFor={"email"}>{"Email"}</label>
-            <input id={"email"} name={"email"} type={"email"} defaultValue={inputValue(data1.data["email"], "email")} />
-            <FieldError name={"email"} control={"email"} />
-          </div>
-          <button type="submit">{"Save"}</button>
-        </AppgenForm>
-        ) : <p role="alert" className="appgen-error">{ data1.error }</p> }
-        </>
-        ) : access0 === "signIn" ? (
-          <p className="appgen-sign-in"><Link href={loginUrl(here)}>{"Log in to save"}</Link></p>
-        ) : null }
-        <div className={"appgen-section appgen-row"}>
-          <Link className="appgen-link" href={ "/users" }>{"All users"}</Link>
-          { access1 === "allowed" ? (
+        ) : (
+          <p role="alert" className="appgen-error">
+            {data0.error}
+          </p>
+        )}
+        {access0 === "allowed" ? (
           <>
-          <AppgenForm
-            method={ "DELETE" }
-            action={ "/api/users/" + encodeURIComponent(String(params.id)) }
-            fields={ [] }
-            success={ "/users" }
-            params={ params }
-            reset={ false }
-          >
-            <button type="submit">{"Delete user"}</button>
-          </AppgenForm>
+            {data1.ok ? (
+              <AppgenForm
+                method={"PATCH"}
+                action={"/api/users/" + encodeURIComponent(String(params.id))}
+                fields={[
+                  { name: "name", kind: "string", nullable: false },
+                  { name: "email", kind: "string", nullable: false },
+                ]}
+                success={null}
+                params={params}
+                reset={false}
+              >
+                <div className="appgen-field">
+                  <label htmlFor={"name"}>{"Name"}</label>
+                  <input
+                    id={"name"}
+                    name={"name"}
+                    type={"text"}
+                    maxLength={100}
+                    defaultValue={inputValue(data1.data["name"], "text")}
+                  />
+                  <FieldError name={"name"} control={"name"} />
+                </div>
+                <div className="appgen-field">
+                  <label htmlFor={"email"}>{"Email"}</label>
+                  <input
+                    id={"email"}
+                    name={"email"}
+                    type={"email"}
+                    defaultValue={inputValue(data1.data["email"], "email")}
+                  />
+                  <FieldError name={"email"} control={"email"} />
+                </div>
+                <button type="submit">{"Save"}</button>
+              </AppgenForm>
+            ) : (
+              <p role="alert" className="appgen-error">
+                {data1.error}
+              </p>
+            )}
           </>
+        ) : access0 === "signIn" ? (
+          <p className="appgen-sign-in">
+            <Link href={loginUrl(here)}>{"Log in to save"}</Link>
+          </p>
+        ) : null}
+        <div className={"appgen-section appgen-row"}>
+          <Link className="appgen-link" href={"/users"}>
+            {"All users"}
+          </Link>
+          {access1 === "allowed" ? (
+            <>
+              <AppgenForm
+                method={"DELETE"}
+                action={"/api/users/" + encodeURIComponent(String(params.id))}
+                fields={[]}
+                success={"/users"}
+                params={params}
+                reset={false}
+              >
+                <button type="submit">{"Delete user"}</button>
+              </AppgenForm>
+            </>
           ) : access1 === "signIn" && access0 !== "signIn" ? (
-            <p className="appgen-sign-in"><Link href={loginUrl(here)}>{"Log in to delete user"}</Link></p>
-          ) : null }
+            <p className="appgen-sign-in">
+              <Link href={loginUrl(here)}>{"Log in to delete user"}</Link>
+            </p>
+          ) : null}
         </div>
       </div>
     </main>

@@ -21,48 +21,84 @@ export default async function EditPostPage(props: { params: Promise<{ id: string
   const params = decodedParams(await props.params);
   const here = "/posts/" + encodeURIComponent(String(params.id)) + "/edit";
   await requireUser(here);
-  const data0 = await callRoute<Post>(getApiPostsById, "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id }, here);
-  const access0 = await routeAccess(patchApiPostsById, "PATCH", "/api/posts/" + encodeURIComponent(String(params.id)), { id: params.id });
+  const data0 = await callRoute<Post>(
+    getApiPostsById,
+    "/api/posts/" + encodeURIComponent(String(params.id)),
+    { id: params.id },
+    here,
+  );
+  const access0 = await routeAccess(
+    patchApiPostsById,
+    "PATCH",
+    "/api/posts/" + encodeURIComponent(String(params.id)),
+    { id: params.id },
+  );
   return (
     <main className={"appgen-page"}>
       <h1>{"Edit post"}</h1>
-      { access0 === "allowed" ? (
-      <>
-      { data0.ok ? (
-      <AppgenForm
-        method={ "PATCH" }
-        action={ "/api/posts/" + encodeURIComponent(String(params.id)) }
-        fields={ [{ name: "title", kind: "string", nullable: false }, { name: "status", kind: "string", nullable: false }, { name: "metadata", kind: "json", nullable: true }] }
-        success={ "/posts/:id" }
-        params={ params }
-        reset={ false }
-      >
-        <div className="appgen-field">
-          <label htmlFor={"title"}>{"Title"}</label>
-          <input id={"title"} name={"title"} type={"text"} required placeholder={"A title that says it all"} defaultValue={inputValue(data0.data["title"], "text")} />
-          <FieldError name={"title"} control={"title"} />
-        </div>
-        <div className="appgen-field">
-          <label htmlFor={"status"}>{"Status"}</label>
-          <select id={"status"} name={"status"} defaultValue={ inputValue(data0.data["status"], "text") }>
-            <option value="">—</option>
-            <option value={"draft"}>{"Draft"}</option>
-            <option value={"published"}>{"Published"}</option>
-          </select>
-          <FieldError name={"status"} control={"status"} />
-        </div>
-        <div className="appgen-field">
-          <label htmlFor={"metadata"}>{"Metadata (JSON)"}</label>
-          <textarea id={"metadata"} name={"metadata"} rows={ 6 } defaultValue={inputValue(data0.data["metadata"], "json")} />
-          <FieldError name={"metadata"} control={"metadata"} />
-        </div>
-        <button type="submit">{"Save"}</button>
-      </AppgenForm>
-      ) : <p role="alert" className="appgen-error">{ data0.error }</p> }
-      </>
+      {access0 === "allowed" ? (
+        <>
+          {data0.ok ? (
+            <AppgenForm
+              method={"PATCH"}
+              action={"/api/posts/" + encodeURIComponent(String(params.id))}
+              fields={[
+                { name: "title", kind: "string", nullable: false },
+                { name: "status", kind: "string", nullable: false },
+                { name: "metadata", kind: "json", nullable: true },
+              ]}
+              success={"/posts/:id"}
+              params={params}
+              reset={false}
+            >
+              <div className="appgen-field">
+                <label htmlFor={"title"}>{"Title"}</label>
+                <input
+                  id={"title"}
+                  name={"title"}
+                  type={"text"}
+                  required
+                  placeholder={"A title that says it all"}
+                  defaultValue={inputValue(data0.data["title"], "text")}
+                />
+                <FieldError name={"title"} control={"title"} />
+              </div>
+              <div className="appgen-field">
+                <label htmlFor={"status"}>{"Status"}</label>
+                <select
+                  id={"status"}
+                  name={"status"}
+                  defaultValue={inputValue(data0.data["status"], "text")}
+                >
+                  <option value="">—</option>
+                  <option value={"draft"}>{"Draft"}</option>
+                  <option value={"published"}>{"Published"}</option>
+                </select>
+                <FieldError name={"status"} control={"status"} />
+              </div>
+              <div className="appgen-field">
+                <label htmlFor={"metadata"}>{"Metadata (JSON)"}</label>
+                <textarea
+                  id={"metadata"}
+                  name={"metadata"}
+                  rows={6}
+                  defaultValue={inputValue(data0.data["metadata"], "json")}
+                />
+                <FieldError name={"metadata"} control={"metadata"} />
+              </div>
+              <button type="submit">{"Save"}</button>
+            </AppgenForm>
+          ) : (
+            <p role="alert" className="appgen-error">
+              {data0.error}
+            </p>
+          )}
+        </>
       ) : access0 === "signIn" ? (
-        <p className="appgen-sign-in"><Link href={loginUrl(here)}>{"Log in to save"}</Link></p>
-      ) : null }
+        <p className="appgen-sign-in">
+          <Link href={loginUrl(here)}>{"Log in to save"}</Link>
+        </p>
+      ) : null}
     </main>
   );
 }
