@@ -290,7 +290,7 @@ describe('a probe cannot write (every golden case)', () => {
       const before = text.split('probeAllowed()')[0];
       const reads = before.match(/readBody</g)?.length ?? 0;
       const guarded =
-        before.match(/isProbe\(request\) \? undefined : await readBody</g)?.length ?? 0;
+        before.match(/isProbe\(request\)\s*\?\s*undefined\s*:\s*await readBody</g)?.length ?? 0;
       expect([file, reads]).toEqual([file, guarded]);
     }
   });

@@ -85,16 +85,18 @@ describe('the OpenAPI document of each parameter style', () => {
   });
 
   it("types the typed client's query input in each style", () => {
-    expect(client).toContain(
+    // One member a line where the type does not fit on one (as prettier lays it out).
+    const members = client.replace(/\s+/g, ' ');
+    expect(members).toContain(
       'title?: string | ReadonlyArray<string>; "title[ne]"?: string; "title[contains]"?: string;',
     );
-    expect(client).toContain(
+    expect(members).toContain(
       'sort?: "title" | "-title" | "rank" | "-rank" | `${"title" | "-title" | "rank" | "-rank"},${string}`',
     );
-    expect(client).toContain('rank_gte?: number;');
-    expect(client).toContain('_start?: number; _end?: number; _limit?: number; _page?: number');
-    expect(client).toContain('query?: { filter?: string; sort?: string; range?: string }');
-    expect(client).toContain('"filter[rank][lte]"?: number;');
-    expect(client).toContain('"page[limit]"?: number; "page[offset]"?: number');
+    expect(members).toContain('rank_gte?: number;');
+    expect(members).toContain('_start?: number; _end?: number; _limit?: number; _page?: number');
+    expect(members).toMatch(/query\?: \{ filter\?: string; sort\?: string; range\?: string;? \}/);
+    expect(members).toContain('"filter[rank][lte]"?: number;');
+    expect(members).toContain('"page[limit]"?: number; "page[offset]"?: number');
   });
 });
