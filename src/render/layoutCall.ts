@@ -1,5 +1,5 @@
 import { tsString } from '../domain/tsString';
-import { layoutLiteral, PRINT_WIDTH } from './layoutLiteral';
+import { closing, layoutLiteral, PRINT_WIDTH } from './layoutLiteral';
 
 /**
  * Lays out an expression written on one line whose outer part is a call (`f(a, b, { c: 1 })`,
@@ -30,22 +30,6 @@ export function preferredQuotes(code: string): string {
       return literal;
     }
   });
-}
-
-/** Index of the bracket closing the one at `open`, skipping strings; -1 when it is not closed. */
-export function closing(text: string, open: number): number {
-  let depth = 0;
-  for (let at = open; at < text.length; at++) {
-    const char = text[at];
-    if (char === '"' || char === "'" || char === '`') {
-      at++;
-      while (at < text.length && text[at] !== char) at += text[at] === '\\' ? 2 : 1;
-    } else if (char === '(' || char === '[' || char === '{') depth++;
-    else if (char === ')' || char === ']' || char === '}') {
-      if (--depth === 0) return at;
-    }
-  }
-  return -1;
 }
 
 /** `text` split at the commas outside brackets and strings, each part trimmed. */

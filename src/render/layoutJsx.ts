@@ -1,4 +1,5 @@
-import { closing, layoutCall, preferredQuotes, splitTopLevel } from './layoutCall';
+import { layoutCall, preferredQuotes, splitTopLevel } from './layoutCall';
+import { closing } from './layoutLiteral';
 import { PRINT_WIDTH } from './layoutLiteral';
 
 /**

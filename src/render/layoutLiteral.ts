@@ -100,7 +100,7 @@ function atomOrCall(text: string): LiteralNode {
   if (open < 0 || !text.endsWith(')') || !CALLEE.test(text.slice(0, open))) {
     return { kind: 'atom', text };
   }
-  if (closingOf(text, open) !== text.length - 1) return { kind: 'atom', text };
+  if (closing(text, open) !== text.length - 1) return { kind: 'atom', text };
   const reader = new Reader(text.slice(open + 1, -1));
   const args: LiteralNode[] = [];
   while (reader.peek() !== '') {
@@ -111,8 +111,8 @@ function atomOrCall(text: string): LiteralNode {
   return { kind: 'call', callee: text.slice(0, open), args };
 }
 
-/** Where the bracket opened at `open` closes (strings skipped), or -1. */
-function closingOf(text: string, open: number): number {
+/** Index of the bracket closing the one at `open`, skipping strings; -1 when it is not closed. */
+export function closing(text: string, open: number): number {
   let depth = 0;
   for (let at = open; at < text.length; at++) {
     const char = text[at];

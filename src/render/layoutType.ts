@@ -1,4 +1,4 @@
-import { closing } from './layoutCall';
+import { closing } from './layoutLiteral';
 import { PRINT_WIDTH } from './layoutLiteral';
 
 /**
