@@ -42,6 +42,9 @@ export const db = kept.client;
 type FilterValue = string | number | boolean | Date;
 type FilterCondition = { field: string; op: string; value?: FilterValue; values?: FilterValue[] };
 
+/** A LIKE pattern's text with `\`, `%` and `_` escaped: plain characters under `ESCAPE '\'`. */
+const likeText = (value: FilterValue | undefined) => String(value).replace(/[\\%_]/g, (character) => `\\${character}`);
+
 /**
  * The conditions of a list's filters beyond equality, as Prisma `where` objects to put in `AND`:
  * any of several values, not equal, greater or less, and text that contains or starts with a value,
@@ -51,8 +54,8 @@ export function conditionsWhere(conditions: readonly FilterCondition[]): Array<R
   return conditions.map(({ field, op, value, values }) => {
     if (op === "in") return { [field]: { in: values } };
     if (op === "ne") return { [field]: { not: value } };
-    // SQLite's LIKE has no escape character here: a % or _ in the text matches any characters (conditionsSql escapes them).
-    if (op === "contains" || op === "startsWith") return { [field]: { [op]: value } };
+    // On SQLite Prisma's LIKE has no escape character: a % or _ in contains or startsWith matches any
+    // characters there (conditionsSql escapes them).
     return { [field]: { [op]: value } };
   });
 }
@@ -60,12 +63,11 @@ export function conditionsWhere(conditions: readonly FilterCondition[]): Array<R
 /** `conditionsWhere` in SQL, for the lists whose records are read in SQL (`"views" >= 3`; LIKE with `%` and `_` as plain characters). */
 export function conditionsSql(conditions: readonly FilterCondition[]): Prisma.Sql[] {
   const operators: Record<string, string> = { ne: "<>", gt: ">", gte: ">=", lt: "<", lte: "<=" };
-  const escaped = (value: FilterValue | undefined) => String(value).replace(/[\\%_]/g, (character) => `\\${character}`);
   return conditions.map(({ field, op, value, values }) => {
     const column = Prisma.raw(`"${field}"`);
     if (op === "in") return values && values.length > 0 ? Prisma.sql`${column} IN (${Prisma.join(values)})` : Prisma.sql`1 = 0`;
-    if (op === "contains") return Prisma.sql`${column} LIKE ${`%${escaped(value)}%`} ESCAPE '\\'`;
-    if (op === "startsWith") return Prisma.sql`${column} LIKE ${`${escaped(value)}%`} ESCAPE '\\'`;
+    if (op === "contains") return Prisma.sql`${column} LIKE ${`%${likeText(value)}%`} ESCAPE '\\'`;
+    if (op === "startsWith") return Prisma.sql`${column} LIKE ${`${likeText(value)}%`} ESCAPE '\\'`;
     return Prisma.sql`${column} ${Prisma.raw(operators[op])} ${value}`;
   });
 }
