@@ -1,4 +1,4 @@
-import type { ModelConfig } from '../config/configTypes';
+import type { AccountAction, ModelConfig } from '../config/configTypes';
 import { fieldOptions } from './fields';
 import { isUniqueField } from './routeParams';
 
@@ -31,4 +31,17 @@ export function passwordFields(model: ModelConfig): string[] {
   return Object.entries(model.fields)
     .filter(([, field]) => fieldOptions(field).type === 'password')
     .map(([name]) => name);
+}
+
+/**
+ * Account routes that end sessions rather than start one: a log-out (the request's session) and
+ * "sign out everywhere" (`endSessions`: every session of the caller). Both run as a log-out.
+ */
+export function endsSessions(action: AccountAction | undefined): boolean {
+  return action === 'logOut' || action === 'endSessions';
+}
+
+/** Account routes that start a stored session: a sign-up, a log-in, "sign out everywhere" (which needs them stored). */
+export function storesSessionsFor(action: AccountAction | undefined): boolean {
+  return action !== undefined && action !== 'logOut';
 }

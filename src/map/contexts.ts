@@ -462,8 +462,8 @@ export interface ModelRefContext {
 
 /** What an account route does, and the accounts model's fields it reads. */
 export interface AccountRouteContext {
-  /** `account` of the route: a sign-up (a create), a log-in or a log-out. */
-  action: 'signUp' | 'logIn' | 'logOut';
+  /** `account` of the route: a sign-up (a create), a log-in, a log-out or "sign out everywhere". */
+  action: 'signUp' | 'logIn' | 'logOut' | 'endSessions';
   /** signUp and logIn: the answer carries a session token (and sets the session cookie). */
   issuesToken: boolean;
   /** logIn: the identity fields its body has; the first one sent names the account. */
@@ -586,6 +586,12 @@ export interface MethodBase {
   currentUserRecord: boolean;
   /** An account route (`account`: signUp, logIn, logOut), written in full by appgen. Else null. */
   account: AccountRouteContext | null;
+  /**
+   * Stored sessions it ends (src/appgen/session.ts): `request` a log-out's own, `every` each of the
+   * caller's ("sign out everywhere"), `others` the caller's other sessions when a write of their own
+   * record changes the password (ended before the write). Null: none.
+   */
+  endsSessions: 'request' | 'every' | 'others' | null;
   /** A user-owned voter (src/voters/<name>.ts), else null. */
   voter: string | null;
   /** A built-in voter: `self` (params.id is the user's id) or `owner` (record[ownerField] is). */
@@ -1684,6 +1690,12 @@ export interface ProjectContext {
   signInLimits: { perIdentity: number; perAddress: number; windowSeconds: number };
   /** Some route is a log-in (`account: "logIn"`): src/appgen/throttle.ts and signInFailures.ts are generated. */
   hasLogIn: boolean;
+  /**
+   * Routes issue session tokens (a sign-up, a log-in, `token`) in a project with a database: every
+   * session is stored (table AppgenSession, src/appgen/sessions.ts, partial orm/<orm>/sessions), so
+   * a log-out, a password change or "sign out everywhere" ends tokens at once.
+   */
+  storesSessions: boolean;
   /**
    * The users' roles (settings `accounts.roles`): src/appgen/roles.ts reads a caller's role by
    * their id (field `field` of the accounts model, Prisma delegate / Drizzle table `delegate`)

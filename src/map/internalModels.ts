@@ -19,11 +19,12 @@ function internalModel(
   name: string,
   fields: ProjectField[],
   indexes: ProjectModel['indexes'],
+  relations: ProjectModel['relations'] = [],
 ): ProjectModel {
   return {
     name: `${INTERNAL_MODEL_PREFIX}${name}`,
     fields: [field('id', { type: 'uuid' }), ...fields],
-    relations: [],
+    relations,
     indexes,
     computed: [],
     urls: [],
@@ -63,13 +64,50 @@ export const APPGEN_SIGN_IN_FAILURE: ProjectModel = internalModel(
   [{ fields: ['key', 'failedAt'], unique: false }],
 );
 
-/** The internal models a project needs: the outbox with events (or jobs), the throttle's table with a log-in. */
+/**
+ * The stored sessions (src/appgen/sessions.ts) of a project whose routes issue session tokens: one
+ * row per token, found by the SHA-256 of the token's random id (`tokenHash`, never the token), so a
+ * copy of the table signs no one in. Deleting a user deletes their sessions (the foreign key
+ * cascades), so a session check is one read of this table by its unique `tokenHash`.
+ */
+export function appgenSession(accountsModel: string): ProjectModel {
+  return internalModel(
+    'Session',
+    [
+      field('tokenHash', { type: 'string', unique: true }),
+      field('userId', { type: 'uuid' }),
+      field('createdAt', { type: 'datetime' }),
+      field('lastSeenAt', { type: 'datetime' }),
+      field('expiresAt', { type: 'datetime' }),
+      field('userAgent', { type: 'text', optional: true }),
+      field('address', { type: 'string', optional: true }),
+    ],
+    [{ fields: ['expiresAt'], unique: false }],
+    [
+      {
+        name: 'user',
+        type: 'belongsTo',
+        model: accountsModel,
+        field: 'userId',
+        onDelete: 'cascade',
+        mirror: null,
+      },
+    ],
+  );
+}
+
+/**
+ * The internal models a project needs: the outbox with events (or jobs), the throttle's table with
+ * a log-in, the sessions' table (naming the accounts model) when routes issue session tokens.
+ */
 export function internalModels(needs: {
   outbox: boolean;
   signInThrottle: boolean;
+  sessionsOf: string | null;
 }): ProjectModel[] {
   return [
     ...(needs.outbox ? [APPGEN_EVENT] : []),
     ...(needs.signInThrottle ? [APPGEN_SIGN_IN_FAILURE] : []),
+    ...(needs.sessionsOf !== null ? [appgenSession(needs.sessionsOf)] : []),
   ];
 }

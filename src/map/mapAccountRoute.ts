@@ -15,7 +15,7 @@ export function mapAccountRoute(account: ProjectAccountRoute | null): AccountRou
   const { action, identity, passwordField, knowsClient } = account;
   return {
     action,
-    issuesToken: action !== 'logOut',
+    issuesToken: action === 'signUp' || action === 'logIn',
     identity,
     passwordField: passwordField ?? '',
     knowsClient,

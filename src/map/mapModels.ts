@@ -13,7 +13,7 @@ import type {
 import { drizzleColumn } from './drizzleColumns';
 import { mapComputed, mapUrlField } from './mapComputed';
 import { mapIndexes } from './mapRelations';
-import { delegateName } from '../domain/names';
+import { delegateName, INTERNAL_MODEL_PREFIX } from '../domain/names';
 import { isUniqueOption } from '../domain/routeParams';
 
 export function enumTsType(values: readonly string[]): string {
@@ -113,7 +113,13 @@ export function mapModels(
       usesJson,
       hasTypeImports: usesJson || declaredRelations.some((r) => r.model !== model.name),
       counts: computed.filter((c) => c.kind === 'count'),
-      typeNotes: typeNotes(fields, relations.get(model.name) ?? [], computed, model.urls.length),
+      typeNotes: typeNotes(
+        fields,
+        // The sessions' table's link to the accounts model is appgen's, not the API's.
+        (relations.get(model.name) ?? []).filter((r) => !r.model.startsWith(INTERNAL_MODEL_PREFIX)),
+        computed,
+        model.urls.length,
+      ),
     };
     return { ...context, orm: mapOrmModel(context) };
   });

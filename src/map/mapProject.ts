@@ -23,6 +23,7 @@ import { mapStartupChecks } from './mapStartupChecks';
 import { navLinks, viewMapper } from './mapViews';
 import { mapMissingRecords } from './missingRecords';
 import { delegateName } from '../domain/names';
+import { storesSessionsFor } from '../domain/accounts';
 
 const byName = <T extends { name: string }>(a: T, b: T): number =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
@@ -59,13 +60,22 @@ export function mapProject(
 ): ProjectContext {
   const modelsByName = new Map<string, ProjectModel>(project.models.map((m) => [m.name, m]));
   const { events } = project;
-  // Both sides of every relation, worked out once for the models and the routes that write links.
-  const relations = mapRelations(project.models);
+  // Routes that issue session tokens store their sessions (table AppgenSession, src/appgen/sessions.ts).
+  const sessionsOf =
+    project.orm !== 'none' &&
+    project.accounts.model !== null &&
+    project.routes.some((route) => storesSessionsFor(route.account?.action) || route.token)
+      ? project.accounts.model
+      : null;
+  const sessionTable = internalModels({ outbox: false, signInThrottle: false, sessionsOf });
+  // Both sides of every relation, worked out once for the models and the routes that write links
+  // (with the sessions' table, whose rows the accounts model's deletes cascade to).
+  const relations = mapRelations([...project.models, ...sessionTable]);
   // Each model's answer shapes are said once (src/appgen/shapes/<model>.ts); methods name theirs.
   const { routeFiles, answerModules } = mapAnswerShapes(
     mapRouteFiles(
       project.routes,
-      { orm: project.orm, provider: options.provider },
+      { orm: project.orm, provider: options.provider, storesSessions: sessionsOf !== null },
       modelsByName,
       relations,
       events,
@@ -81,8 +91,9 @@ export function mapProject(
     internalModels({
       outbox: hasOutbox,
       signInThrottle: methods.some((m) => m.operation === 'logIn'),
+      sessionsOf,
     }),
-    new Map(),
+    relations,
     options.provider,
   );
   const tables = joinTables(models);
@@ -188,6 +199,7 @@ export function mapProject(
     devSecretPrefix: DEV_SESSION_SECRET_PREFIX,
     signInLimits: project.accounts.throttle,
     hasLogIn: methods.some((m) => m.operation === 'logIn'),
+    storesSessions: sessionsOf !== null,
     roles:
       project.accounts.roles && project.accounts.model && project.orm !== 'none'
         ? { ...project.accounts.roles, delegate: delegateName(project.accounts.model) }

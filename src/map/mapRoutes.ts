@@ -219,9 +219,36 @@ function hidesIncluded(include: IncludeContext[]): string | null {
   return hiding.length > 0 ? `{ ${hiding.join(', ')} }` : null;
 }
 
+/** What the routes are mapped for: the ORM, the database, and whether sessions are stored. */
+export interface RouteStack {
+  orm: OrmName;
+  provider: DatabaseProvider;
+  storesSessions: boolean;
+}
+
+/**
+ * The stored sessions a method ends (MethodContext.endsSessions): a log-out the request's, "sign
+ * out everywhere" every one of the caller's, a change of the caller's own password the others.
+ */
+function sessionsEnded(
+  route: ProjectRoute,
+  operation: string,
+  body: ReadonlyArray<{ type: string }>,
+  storesSessions: boolean,
+): MethodContext['endsSessions'] {
+  if (route.account?.action === 'endSessions') return 'every';
+  if (!storesSessions) return null;
+  if (route.account?.action === 'logOut') return 'request';
+  const changesPassword =
+    route.currentUserRecord &&
+    (operation === 'replace' || operation === 'update') &&
+    body.some((field) => field.type === 'password');
+  return changesPassword ? 'others' : null;
+}
+
 function mapMethod(
   route: ProjectRoute,
-  { orm, provider }: { orm: OrmName; provider: DatabaseProvider },
+  { orm, provider, storesSessions }: RouteStack,
   models: Map<string, ProjectModel>,
   relations: Map<string, RelationContext[]>,
   events: ProjectEvent[],
@@ -344,6 +371,7 @@ function mapMethod(
     currentUserRecord: route.currentUserRecord,
     link: linkRoute(route.link, modelRelations),
     account: mapAccountRoute(route.account),
+    endsSessions: sessionsEnded(route, operation, body, storesSessions),
     voter: voter?.kind === 'custom' ? voter.name : null,
     builtinVoter:
       voter && (voter.kind === 'self' || voter.kind === 'owner') && voter.roles.length === 0
@@ -458,7 +486,7 @@ function mapMethod(
 /** Groups routes by folder: each is one route.ts with one export per method. */
 export function mapRouteFiles(
   routes: ProjectRoute[],
-  stack: { orm: OrmName; provider: DatabaseProvider },
+  stack: RouteStack,
   models: Map<string, ProjectModel>,
   relations: Map<string, RelationContext[]>,
   events: ProjectEvent[] = [],

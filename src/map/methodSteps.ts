@@ -128,11 +128,18 @@ function answerOf(method: Method): string[] {
  */
 function workOf(method: Method, orm: OrmName): string[] {
   if (method.operation === 'function') return ['handler/function'];
-  if (method.operation === 'logOut') return ['handler/logOut'];
+  if (method.operation === 'logOut')
+    return [
+      ...(method.endsSessions === 'request' ? ['handler/endSession'] : []),
+      ...(method.endsSessions === 'every' ? ['handler/endEverySession'] : []),
+      'handler/logOut',
+    ];
   return [
     ...(method.account?.issuesToken ? ['handler/sessionReady'] : []),
     ...(method.sessionToken ? ['handler/sessionReady'] : []),
     ...(method.hashesPasswords ? ['handler/hashPasswords'] : []),
+    // Before the write: a crash between the two leaves the sessions ended, never alive.
+    ...(method.endsSessions === 'others' ? ['handler/endOtherSessions'] : []),
     ...(method.operation === 'logIn' ? ['handler/logInChecks'] : []),
     `orm/${orm}/${method.operation}`,
     ...(orm === 'none' ? [] : answerOf(method)),

@@ -477,6 +477,26 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.hasLogIn ? once('src/appgen/signInFailures.ts', ['appgen.config.json'])(project) : [],
   },
   {
+    template: 'src/appgen/sessions.ts',
+    owner: 'generated',
+    produces:
+      'src/appgen/sessions.ts: the stored sessions (table AppgenSession), found by the SHA-256 of their token\'s id: start, check, end, list',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.storesSessions ? once('src/appgen/sessions.ts', [])(project) : [],
+  },
+  {
+    template: 'src/appgen/sessionRows.ts.hbs',
+    owner: 'generated',
+    produces:
+      "src/appgen/sessionRows.ts: the statements of the sessions' table AppgenSession (partial orm/<orm>/sessionRows)",
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.storesSessions
+        ? once('src/appgen/sessionRows.ts', ['appgen.config.json'])(project)
+        : [],
+  },
+  {
     template: 'src/appgen/roles.ts.hbs',
     owner: 'generated',
     produces:

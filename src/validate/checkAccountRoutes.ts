@@ -64,13 +64,19 @@ export function checkAccountRoute(route: AccountRoute): Diagnostic[] {
       childPointer(pointer, 'auth'),
       'key',
     );
-  if (action === 'logOut')
-    return config.body || config.response || config.model
-      ? problem(
-          'a log-out takes no body and answers no model',
-          'remove "body", "response" and "model".',
-        )
-      : [];
+  if ((action === 'logOut' || action === 'endSessions') && (config.body || config.response || config.model))
+    return problem(
+      `a ${action === 'logOut' ? 'log-out' : '"sign out everywhere"'} takes no body and answers no model`,
+      'remove "body", "response" and "model".',
+    );
+  if (action === 'logOut') return [];
+  if (action === 'endSessions')
+    return accounts.model
+      ? []
+      : problem(
+          '"account": "endSessions" ends the stored sessions of the accounts model\'s users, and this project has none',
+          'name it in appgen.config.json: "accounts": { "model": "User" }.',
+        );
   if (!accounts.model)
     return problem(
       `"account": "${action}" needs the model of the app's users`,
@@ -199,8 +205,8 @@ export function checkTokenOption(route: AccountRoute): Diagnostic[] {
   ];
   if (config.account)
     return problem(
-      config.account === 'logOut'
-        ? 'a log-out ends the session: it has no token to give'
+      config.account === 'logOut' || config.account === 'endSessions'
+        ? `a ${config.account === 'logOut' ? 'log-out ends the session' : '"sign out everywhere" ends every session'}: it has no token to give`
         : `a ${config.account === 'signUp' ? 'sign-up' : 'log-in'} answers its session token by itself`,
       'remove "token".',
     );

@@ -55,7 +55,9 @@ function operationOf(route: RouteConfig): RouteOperation {
   if (route.function) return 'function';
   // Other methods of an account route are reported by checkAccountRoute.
   if (route.account === 'logIn' && route.method === 'POST') return 'logIn';
-  if (route.account === 'logOut' && route.method === 'POST') return 'logOut';
+  // "Sign out everywhere" is a log-out of every session of the caller.
+  if ((route.account === 'logOut' || route.account === 'endSessions') && route.method === 'POST')
+    return 'logOut';
   // A link on another method is reported by checkAccountUse; the method's own operation stands.
   if (route.link && route.method === 'POST') return 'link';
   if (route.link && route.method === 'DELETE') return 'unlink';

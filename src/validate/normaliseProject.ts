@@ -1,4 +1,5 @@
 import { WRITE_OPERATIONS } from '../domain/routeOperation';
+import { endsSessions } from '../domain/accounts';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import type {
   ElementConfig,
@@ -276,8 +277,8 @@ function normaliseRoute(
       ? {
           action: config.account,
           identity: accounts.identity.filter((name) => Object.hasOwn(config.body ?? {}, name)),
-          passwordField: config.account === 'logOut' ? null : accounts.passwordField,
-          knowsClient: config.account !== 'logOut' && accounts.hasLogIn,
+          passwordField: endsSessions(config.account) ? null : accounts.passwordField,
+          knowsClient: !endsSessions(config.account) && accounts.hasLogIn,
         }
       : null,
     voter: config.voter ? parseVoter(config.voter) : null,

@@ -2,8 +2,10 @@ import fs from 'fs';
 import path from 'path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
+import { createHash } from 'crypto';
 import { checkPage } from './support/pageChecks';
 import { request, sendExpecting } from './support/http';
+import { openAppDatabase, type AppDatabase } from './support/appDatabase';
 import { run } from './support/run';
 import { ORMS, type Orm } from './support/orms';
 import { APPGEN, REPO_ROOT } from './support/paths';
@@ -1652,6 +1654,109 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
         '?filter[title][startsWith]=styled&filter[status]=draft&filter[status]=published&filter[views][lt]=5&sort=title',
       );
       expect(titles(filtered.body)).toEqual(['Epsilon', 'beta']);
+    });
+  });
+  // Issue 53, part 1: every session a route starts is stored (table AppgenSession), so a log-out,
+  // a password change, "sign out everywhere" and a deleted user end tokens at once.
+  describe('stored sessions (config/routes/account.json)', () => {
+    let db: AppDatabase;
+    const mail = (name: string) => `${name}@sessions.example.com`;
+    const bearer = (answer: Row) => ({ authorization: `Bearer ${String(answer.token)}` });
+    const logIn = async (email: string, password = PASSWORD) =>
+      bearer(await send('POST', '/api/login', { email, password }, 200));
+    /** The status of a signed-in read of the caller's own record with these headers. */
+    const me = async (auth: Record<string, string>) =>
+      (await request(base, 'GET', '/api/user', undefined, auth)).status;
+    /** The `jti` of a token: the session's own id, whose SHA-256 the table keeps. */
+    const tokenId = (auth: Record<string, string>) =>
+      String(
+        JSON.parse(Buffer.from(auth.authorization.split('.')[1], 'base64url').toString('utf8')).jti,
+      );
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    const sessionRows = (userId: string) =>
+      db.rows('SELECT "tokenHash", "expiresAt" FROM "AppgenSession" WHERE "userId" = $1', [userId]);
+
+    beforeAll(async () => {
+      db = await openAppDatabase(project.dir, orm, project.env.DATABASE_URL);
+    });
+    afterAll(async () => {
+      await db?.close();
+    });
+
+    it("ends a token at log-out for every client holding it; the same user's other sessions stay", async () => {
+      const signedUp = bearer(
+        await send(
+          'POST',
+          '/api/signup',
+          { name: 'Lin', email: mail('lin'), password: PASSWORD },
+          201,
+        ),
+      );
+      const laptop = await logIn(mail('lin'));
+      const phone = await logIn(mail('lin'));
+      expect([await me(signedUp), await me(laptop), await me(phone)]).toEqual([200, 200, 200]);
+      // A copy of the laptop's token (stolen, or kept by a script) is the same session.
+      const copy = { ...laptop };
+      const out = await request(base, 'POST', '/api/logout', undefined, laptop);
+      expect(out.status).toBe(200);
+      expect(out.headers.get('set-cookie')).toMatch(/^appgen_session=;.*Max-Age=0/);
+      expect([await me(laptop), await me(copy)]).toEqual([401, 401]);
+      expect([await me(phone), await me(signedUp)]).toEqual([200, 200]);
+    });
+
+    it('ends every other session when the password changes, not the one that changed it', async () => {
+      const kept = await logIn(mail('lin'));
+      const other = await logIn(mail('lin'));
+      await send('PATCH', '/api/user', { name: 'Lin' }, 200, kept);
+      expect(await me(other)).toBe(200);
+      const newPassword = 'a new horse battery staple';
+      await send('PATCH', '/api/user', { password: newPassword }, 200, kept);
+      expect([await me(kept), await me(other)]).toEqual([200, 401]);
+      await send('POST', '/api/login', { email: mail('lin'), password: PASSWORD }, 401);
+      expect(await me(await logIn(mail('lin'), newPassword))).toBe(200);
+    });
+
+    it("signs out everywhere: every session of the caller ends, others' stay; 401 without a session", async () => {
+      const first = await logIn(authors[1].email);
+      const second = await logIn(authors[1].email);
+      const ended = await send('POST', '/api/sessions/end', undefined, 200, first);
+      expect(ended).toEqual({ success: true });
+      expect([await me(first), await me(second), await me(authors[1].auth)]).toEqual([
+        401, 401, 401,
+      ]);
+      expect(await me(authors[0].auth)).toBe(200);
+      await send('POST', '/api/sessions/end', undefined, 401, first);
+      await send('POST', '/api/sessions/end', undefined, 401);
+      // The suite's later blocks sign in as this author again.
+      authors[1].auth = await logIn(authors[1].email);
+    });
+
+    it("keeps only the SHA-256 of a token's id; an expired row ends its token; a deleted user's sessions go", async () => {
+      const user = await send(
+        'POST',
+        '/api/signup',
+        { name: 'Kim', email: mail('kim'), password: PASSWORD },
+        201,
+      );
+      const auth = bearer(user);
+      const rows = await sessionRows(String(user.id));
+      expect(rows.map((row) => row.tokenHash)).toEqual([sha256(tokenId(auth))]);
+      const token = auth.authorization.slice('Bearer '.length);
+      const stored = JSON.stringify(await db.rows('SELECT * FROM "AppgenSession"'));
+      expect(stored).not.toContain(tokenId(auth));
+      expect(stored).not.toContain(token);
+      // Its row says it expired (the token's own expiry is days away): refused.
+      const expiring = await logIn(mail('kim'));
+      await db.run('UPDATE "AppgenSession" SET "expiresAt" = "createdAt" WHERE "tokenHash" = $1', [
+        sha256(tokenId(expiring)),
+      ]);
+      expect([await me(expiring), await me(auth)]).toEqual([401, 200]);
+      // Deleting the account deletes its sessions (the foreign key cascades): a route that
+      // identifies callers without reading their record refuses the token at once.
+      await send('GET', '/api/memos', undefined, 200, auth);
+      await send('DELETE', '/api/user', undefined, 200, auth);
+      expect(await sessionRows(String(user.id))).toEqual([]);
+      await send('GET', '/api/memos', undefined, 401, auth);
     });
   });
 });

@@ -159,6 +159,8 @@ export function errorStatuses(
   if (method.hasBody) statuses.add(413).add(validationStatus);
   // A log-in refuses a wrong identity or password, and too many failures.
   if (method.operation === 'logIn') statuses.add(401).add(429);
+  // "Sign out everywhere" needs a live session.
+  if (method.account?.action === 'endSessions') statuses.add(401);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -565,7 +567,8 @@ function operation(
   }
   result.responses = responses;
   const schemes = [{ [tokenSchemeName(project)]: [] }, { sessionCookie: [] }];
-  if (method.auth) result.security = schemes;
+  // "Sign out everywhere" reads the session itself, as a signed-in route does.
+  if (method.auth || method.account?.action === 'endSessions') result.security = schemes;
   // `{}`: the operation also works without credentials (OpenAPI's optional security).
   if (method.optionalAuth) result.security = [{}, ...schemes];
   return result;
@@ -621,6 +624,8 @@ function operationSummary(method: MethodContext): string {
       return 'Log in';
     case 'logOut':
       return 'Log out';
+    case 'endSessions':
+      return 'Sign out everywhere';
     case 'list':
       return `List ${model} records`;
     case 'get':

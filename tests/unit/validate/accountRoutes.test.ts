@@ -202,6 +202,74 @@ describe('account routes (sign-up, log-in, log-out)', () => {
   });
 });
 
+describe('stored sessions and "sign out everywhere" (endSessions)', () => {
+  const LOG_OUT = { method: 'POST', path: '/api/accounts/logout', account: 'logOut' };
+  const END = { method: 'POST', path: '/api/accounts/sessions/end', account: 'endSessions' };
+  const CHANGE = {
+    method: 'PATCH',
+    path: '/api/account',
+    record: 'currentUser',
+    auth: true,
+    body: { nickname: 'string', password: 'password' },
+    response: 'Account',
+  };
+
+  it('runs "sign out everywhere" as a log-out that ends every session of the caller', () => {
+    const project = checkedProject(files([SIGN_UP, END]));
+    const end = project.routes.find((r) => r.path === END.path);
+    expect([end?.operation, end?.account]).toEqual([
+      'logOut',
+      { action: 'endSessions', identity: [], passwordField: null, knowsClient: false },
+    ]);
+    const rendered = renderFiles(files([SIGN_UP, LOG_IN, LOG_OUT, END, CHANGE]));
+    const handler = (path: string) => rendered.get(`src/app/api/${path}/route.ts`)?.content ?? '';
+    expect(handler('accounts/sessions/end')).toContain(
+      'if (!(await endEverySession(request))) return jsonError(401, "Unauthorized");',
+    );
+    expect(handler('accounts/logout')).toContain('await endRequestSession(request);');
+    // The other sessions end before the new password is written.
+    const change = handler('account');
+    expect(change).toContain(
+      'if (body.password !== undefined) await endOtherSessions(userId, request);',
+    );
+    expect(change.indexOf('endOtherSessions(userId')).toBeLessThan(change.indexOf('.update'));
+    expect(rendered.get('prisma/schema.prisma')?.content).toContain(
+      '@relation("AppgenSession_user", fields: [userId], references: [id], onDelete: Cascade)',
+    );
+    expect(rendered.has('src/appgen/sessions.ts')).toBe(true);
+  });
+
+  it('stores sessions only where routes start them: a lone log-out keeps tokens as they are', () => {
+    const rendered = renderFiles(files([LOG_OUT]));
+    expect(rendered.has('src/appgen/sessions.ts')).toBe(false);
+    expect(rendered.get('prisma/schema.prisma')?.content).not.toContain('AppgenSession');
+    expect(rendered.get('src/app/api/accounts/logout/route.ts')?.content).not.toContain(
+      'endRequestSession',
+    );
+  });
+
+  it('refuses it on another method, with a body, or without an accounts model', () => {
+    expect(problems([{ ...END, method: 'DELETE' }])).toEqual([
+      'routes[0].account | "account": "endSessions" is a POST route, not DELETE | use "method": "POST".',
+    ]);
+    expect(problems([{ ...END, body: { all: 'boolean' } }])).toEqual([
+      'routes[0].account | a "sign out everywhere" takes no body and answers no model | remove "body", "response" and "model".',
+    ]);
+    expect(problems([{ ...END, token: true }])).toEqual([
+      'routes[0].token | a "sign out everywhere" ends every session: it has no token to give | remove "token".',
+    ]);
+    const noAccounts = problemsIn(
+      minimalProject({
+        'config/models/User.json': { name: 'Person', fields: { name: 'string' } },
+        'config/routes/users.json': { routes: [END] },
+      }),
+    ).map((d) => describeProblem(d).replace(/^\S+ /, ''));
+    expect(noAccounts).toEqual([
+      'routes[0].account | "account": "endSessions" ends the stored sessions of the accounts model\'s users, and this project has none | name it in appgen.config.json: "accounts": { "model": "User" }.',
+    ]);
+  });
+});
+
 describe('the transform of an identity field', () => {
   const lowered = { type: 'string', required: true, transform: ['trim', 'toLowerCase'] };
   const warnings = (routes: unknown[]) =>

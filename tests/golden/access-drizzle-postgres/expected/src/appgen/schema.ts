@@ -166,3 +166,35 @@ export const _Tag_posts = pgTable(
       .onUpdate("cascade"),
   ],
 );
+
+// appgen's own tables: the event outbox, the log-in throttle, the sessions (see appgen's docs).
+
+/** From (appgen) */
+export const appgenSession = pgTable(
+  "AppgenSession",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    tokenHash: text("tokenHash").notNull(),
+    userId: text("userId").notNull(),
+    createdAt: timestamp("createdAt", { precision: 3, mode: "date" }).notNull(),
+    lastSeenAt: timestamp("lastSeenAt", { precision: 3, mode: "date" }).notNull(),
+    expiresAt: timestamp("expiresAt", { precision: 3, mode: "date" }).notNull(),
+    userAgent: text("userAgent"),
+    address: text("address"),
+  },
+  (table): PgTableExtraConfigValue[] => [
+    uniqueIndex("AppgenSession_tokenHash_key").on(table.tokenHash),
+    index("AppgenSession_expiresAt_idx").on(table.expiresAt),
+    index("AppgenSession_userId_idx").on(table.userId),
+    // AppgenSession.user: onDelete cascade
+    foreignKey({
+      name: "AppgenSession_userId_fkey",
+      columns: [table.userId],
+      foreignColumns: [user.id],
+    })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
+  ],
+);

@@ -94,7 +94,7 @@ export const user = pgTable(
   (table) => [uniqueIndex("User_email_key").on(table.email)],
 );
 
-// appgen's own tables: the event outbox, the log-in throttle (see appgen's docs/decisions.md).
+// appgen's own tables: the event outbox, the log-in throttle, the sessions (see appgen's docs).
 
 /** From (appgen) */
 export const appgenEvent = pgTable(

@@ -158,12 +158,20 @@ export async function verifyToken(
   }
 }
 
+/** What a new session lasts, and the request that starts it (its device and address are kept). */
+export interface SessionOptions {
+  /** Seconds; SESSION_MAX_AGE (7 days) unless given. */
+  maxAgeSeconds?: number;
+  request?: Request;
+}
+
 /**
  * Issues a token naming the user; put it in a cookie (sessionCookie) or return it to the client.
+ * Tokens are not stored: one stays valid until it expires.
  */
 export function createSessionToken(
   userId: string,
-  maxAgeSeconds: number = SESSION_MAX_AGE,
+  { maxAgeSeconds = SESSION_MAX_AGE }: SessionOptions = {},
 ): Promise<string> {
   return signToken(userId, { issuer: ISSUER, maxAgeSeconds });
 }

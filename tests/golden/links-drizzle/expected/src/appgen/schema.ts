@@ -92,7 +92,7 @@ export const _Article_readers = sqliteTable(
   ],
 );
 
-// appgen's own tables: the event outbox, the log-in throttle (see appgen's docs/decisions.md).
+// appgen's own tables: the event outbox, the log-in throttle, the sessions (see appgen's docs).
 
 /** From (appgen) */
 export const appgenEvent = sqliteTable(

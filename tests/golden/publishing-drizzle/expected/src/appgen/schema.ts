@@ -215,7 +215,7 @@ export const _User_followers = sqliteTable(
   ],
 );
 
-// appgen's own tables: the event outbox, the log-in throttle (see appgen's docs/decisions.md).
+// appgen's own tables: the event outbox, the log-in throttle, the sessions (see appgen's docs).
 
 /** From (appgen) */
 export const appgenSignInFailure = sqliteTable(
@@ -228,4 +228,34 @@ export const appgenSignInFailure = sqliteTable(
     failedAt: integer("failedAt", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [index("AppgenSignInFailure_key_failedAt_idx").on(table.key, table.failedAt)],
+);
+
+/** From (appgen) */
+export const appgenSession = sqliteTable(
+  "AppgenSession",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    tokenHash: text("tokenHash").notNull(),
+    userId: text("userId").notNull(),
+    createdAt: integer("createdAt", { mode: "timestamp_ms" }).notNull(),
+    lastSeenAt: integer("lastSeenAt", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expiresAt", { mode: "timestamp_ms" }).notNull(),
+    userAgent: text("userAgent"),
+    address: text("address"),
+  },
+  (table): SQLiteTableExtraConfigValue[] => [
+    uniqueIndex("AppgenSession_tokenHash_key").on(table.tokenHash),
+    index("AppgenSession_expiresAt_idx").on(table.expiresAt),
+    index("AppgenSession_userId_idx").on(table.userId),
+    // AppgenSession.user: onDelete cascade
+    foreignKey({
+      name: "AppgenSession_userId_fkey",
+      columns: [table.userId],
+      foreignColumns: [user.id],
+    })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
+  ],
 );

@@ -50,7 +50,7 @@ export const user = pgTable(
   (table) => [uniqueIndex("User_email_key").on(table.email)],
 );
 
-// appgen's own tables: the event outbox, the log-in throttle (see appgen's docs/decisions.md).
+// appgen's own tables: the event outbox, the log-in throttle, the sessions (see appgen's docs).
 
 /** From (appgen) */
 export const appgenSignInFailure = pgTable(
@@ -63,4 +63,34 @@ export const appgenSignInFailure = pgTable(
     failedAt: timestamp("failedAt", { precision: 3, mode: "date" }).notNull(),
   },
   (table) => [index("AppgenSignInFailure_key_failedAt_idx").on(table.key, table.failedAt)],
+);
+
+/** From (appgen) */
+export const appgenSession = pgTable(
+  "AppgenSession",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    tokenHash: text("tokenHash").notNull(),
+    userId: text("userId").notNull(),
+    createdAt: timestamp("createdAt", { precision: 3, mode: "date" }).notNull(),
+    lastSeenAt: timestamp("lastSeenAt", { precision: 3, mode: "date" }).notNull(),
+    expiresAt: timestamp("expiresAt", { precision: 3, mode: "date" }).notNull(),
+    userAgent: text("userAgent"),
+    address: text("address"),
+  },
+  (table): PgTableExtraConfigValue[] => [
+    uniqueIndex("AppgenSession_tokenHash_key").on(table.tokenHash),
+    index("AppgenSession_expiresAt_idx").on(table.expiresAt),
+    index("AppgenSession_userId_idx").on(table.userId),
+    // AppgenSession.user: onDelete cascade
+    foreignKey({
+      name: "AppgenSession_userId_fkey",
+      columns: [table.userId],
+      foreignColumns: [user.id],
+    })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
+  ],
 );

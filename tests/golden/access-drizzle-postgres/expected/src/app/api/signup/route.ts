@@ -51,7 +51,7 @@ export async function POST(request: Request): Promise<Response> {
       password: body.password,
     };
     const [record] = await db.insert(tables.user).values(values).returning(columns.user);
-    const token = await createSessionToken(record.id);
+    const token = await createSessionToken(record.id, { request });
     return json({ ...record, token }, 201, { "set-cookie": sessionCookie(token) });
   });
 }

@@ -8,6 +8,7 @@ import type { PutApiUserBody } from "@/appgen/bodies";
 import { hashPassword } from "@/appgen/password";
 import {
   createSessionToken,
+  endOtherSessions,
   requireSessionSecret,
   sessionCookie,
   sessionTokenOf,
@@ -75,7 +76,7 @@ export async function GET(request: Request): Promise<Response> {
     requireSessionSecret();
     const record = current;
     const held = sessionTokenOf(request);
-    const token = held !== null && (await verifySessionToken(held)) === record.id ? held : await createSessionToken(record.id);
+    const token = held !== null && (await verifySessionToken(held)) === record.id ? held : await createSessionToken(record.id, { request });
     return json({ "user": { ...record, token } });
   });
 }
@@ -107,6 +108,8 @@ export async function PUT(request: Request): Promise<Response> {
     requireSessionSecret();
     // Only the hash of password is stored (src/appgen/password.ts), never the text sent.
     if (typeof body.password === "string") body.password = await hashPassword(body.password);
+    // A new password ends the other sessions of this user (src/appgen/session.ts).
+    if (body.password !== undefined) await endOtherSessions(userId, request);
     // PATCH changes only the fields present in the body; with none, the record is read as it is.
     const changes = {
       email: body.email,
@@ -121,7 +124,7 @@ export async function PUT(request: Request): Promise<Response> {
       ? await db.update(tables.user).set(changes).where(where).returning(columns.user)
       : await db.select(columns.user).from(tables.user).where(where).limit(1);
     if (!record) return jsonError(401, "Unauthorized");
-    const token = await createSessionToken(record.id);
+    const token = await createSessionToken(record.id, { request });
     return json({ "user": { ...record, token } }, 200, { "set-cookie": sessionCookie(token) });
   });
 }

@@ -7,6 +7,7 @@ import type { PutApiUserBody } from "@/appgen/bodies";
 import { hashPassword } from "@/appgen/password";
 import {
   createSessionToken,
+  endOtherSessions,
   requireSessionSecret,
   sessionCookie,
   sessionTokenOf,
@@ -70,7 +71,7 @@ export async function GET(request: Request): Promise<Response> {
     requireSessionSecret();
     const record = current;
     const held = sessionTokenOf(request);
-    const token = held !== null && (await verifySessionToken(held)) === record.id ? held : await createSessionToken(record.id);
+    const token = held !== null && (await verifySessionToken(held)) === record.id ? held : await createSessionToken(record.id, { request });
     return json({ "user": { ...record, token } });
   });
 }
@@ -98,6 +99,8 @@ export async function PUT(request: Request): Promise<Response> {
     requireSessionSecret();
     // Only the hash of password is stored (src/appgen/password.ts), never the text sent.
     if (typeof body.password === "string") body.password = await hashPassword(body.password);
+    // A new password ends the other sessions of this user (src/appgen/session.ts).
+    if (body.password !== undefined) await endOtherSessions(userId, request);
     // PATCH changes only the fields present in the body.
     const record = await db.user.update({
       where: { id: userId },
@@ -109,7 +112,7 @@ export async function PUT(request: Request): Promise<Response> {
         image: body.image,
       },
     });
-    const token = await createSessionToken(record.id);
+    const token = await createSessionToken(record.id, { request });
     return json({ "user": { ...record, token } }, 200, { "set-cookie": sessionCookie(token) });
   });
 }

@@ -52,7 +52,7 @@ export async function POST(request: Request): Promise<Response> {
         password: body.password,
       },
     });
-    const token = await createSessionToken(record.id);
+    const token = await createSessionToken(record.id, { request });
     const answer = json({ ...record, token }, 201, { "set-cookie": sessionCookie(token) });
     answer.headers.append("set-cookie", await knownClientCookie(record.id));
     return answer;
