@@ -34,11 +34,12 @@ export function passwordFields(model: ModelConfig): string[] {
 }
 
 /**
- * Account routes that end sessions rather than start one: a log-out (the request's session) and
- * "sign out everywhere" (`endSessions`: every session of the caller). Both run as a log-out.
+ * Account routes on sessions rather than on an account's record: a log-out (the request's
+ * session), "sign out everywhere" (`endSessions`, which runs as a log-out of every session of the
+ * caller) and the list of the caller's sessions (`listSessions`). They read no password.
  */
-export function endsSessions(action: AccountAction | undefined): boolean {
-  return action === 'logOut' || action === 'endSessions';
+export function onSessions(action: AccountAction | undefined): boolean {
+  return action === 'logOut' || action === 'endSessions' || action === 'listSessions';
 }
 
 /** Account routes that start a stored session: a sign-up, a log-in, "sign out everywhere" (which needs them stored). */

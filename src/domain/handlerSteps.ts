@@ -33,6 +33,7 @@ export const HANDLER_STEP_PARTIALS: readonly string[] = [
   'handler/function',
   'handler/endSession',
   'handler/endEverySession',
+  'handler/listSessions',
   'handler/logOut',
   'handler/sessionReady',
   'handler/hashPasswords',

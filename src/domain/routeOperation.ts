@@ -12,6 +12,7 @@ export type RouteOperation =
   | 'unlink'
   | 'logIn'
   | 'logOut'
+  | 'listSessions'
   | 'function';
 
 export type EventOperation = 'create' | 'update' | 'delete';

@@ -463,7 +463,7 @@ export interface ModelRefContext {
 /** What an account route does, and the accounts model's fields it reads. */
 export interface AccountRouteContext {
   /** `account` of the route: a sign-up (a create), a log-in, a log-out or "sign out everywhere". */
-  action: 'signUp' | 'logIn' | 'logOut' | 'endSessions';
+  action: 'signUp' | 'logIn' | 'logOut' | 'endSessions' | 'listSessions';
   /** signUp and logIn: the answer carries a session token (and sets the session cookie). */
   issuesToken: boolean;
   /** logIn: the identity fields its body has; the first one sent names the account. */
@@ -935,6 +935,15 @@ export interface LogOutMethodContext extends MethodBase {
   collection: false;
 }
 
+/** The list of the caller's sessions (`account: "listSessions"`). */
+export interface ListSessionsMethodContext extends MethodBase {
+  operation: 'listSessions';
+  /** What the account route does. */
+  account: AccountRouteContext;
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
 /** A route that calls the user's function (`function`). */
 export interface FunctionMethodContext extends MethodBase {
   operation: 'function';
@@ -960,6 +969,7 @@ export type MethodContext =
   | LinkMethodContext
   | LogInMethodContext
   | LogOutMethodContext
+  | ListSessionsMethodContext
   | FunctionMethodContext;
 
 export interface RouteFileContext {

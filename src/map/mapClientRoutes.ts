@@ -109,6 +109,9 @@ function resultType(method: MethodContext, project: Omit<ProjectContext, 'client
     return 'unknown';
   // A route on a collection without `response`: the number of records it changed.
   if (method.collection && method.countKey !== null) return `{ ${tsKey(method.countKey)}: number }`;
+  // src/appgen/sessions.ts `SessionInfo`, written out: the client imports no server module.
+  if (method.operation === 'listSessions')
+    return 'Array<{ id: string; createdAt: string; lastSeenAt: string; expiresAt: string; userAgent: string | null; address: string | null; current: boolean }>';
   if (method.responseModel === null)
     // A sign-up without `response` answers its session token alone.
     return method.account?.issuesToken

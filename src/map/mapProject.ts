@@ -107,7 +107,8 @@ export function mapProject(
     .sort((a, b) => (a.urlPath < b.urlPath ? -1 : a.urlPath > b.urlPath ? 1 : 0));
   const hiddenViews = new Set(project.views.filter((v) => v.nav === false).map((v) => v.name));
   // Pages and a log-out route: the navigation shows a log-out button to the signed in.
-  const logOut = methods.find((m) => m.operation === 'logOut');
+  // The log-out itself, not "sign out everywhere" (which runs as one).
+  const logOut = methods.find((m) => m.account?.action === 'logOut');
   const accountNav =
     views.length > 0 && logOut
       ? { logOutPath: logOut.urlPath, afterLogOut: project.loginPath }

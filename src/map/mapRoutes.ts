@@ -405,7 +405,9 @@ function mapMethod(
     checksLinkIds: body.some((field) => field.link !== null && field.link.by === null),
     createsBy: [...new Set(body.flatMap((field) => (field.link?.by ? [field.link.by] : [])))],
     // An account route changes no record events see, but a cross-site log-in is refused too.
-    mutating: eventOperation !== null || route.account !== null,
+    mutating:
+      eventOperation !== null ||
+      (route.account !== null && route.account.action !== 'listSessions'),
     // A write its model's access rules decide is probed too: a page asks them before showing its form.
     probed:
       eventOperation !== null &&

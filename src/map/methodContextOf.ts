@@ -54,6 +54,7 @@ export function methodContextOf(fields: MethodFields): MethodContext {
       return { ...write, operation, link: required(link, 'link', operation), collection: false };
     case 'logIn':
     case 'logOut':
+    case 'listSessions':
       return {
         ...base,
         operation,

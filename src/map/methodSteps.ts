@@ -128,6 +128,7 @@ function answerOf(method: Method): string[] {
  */
 function workOf(method: Method, orm: OrmName): string[] {
   if (method.operation === 'function') return ['handler/function'];
+  if (method.operation === 'listSessions') return ['handler/listSessions'];
   if (method.operation === 'logOut')
     return [
       ...(method.endsSessions === 'request' ? ['handler/endSession'] : []),

@@ -1,4 +1,4 @@
-import type { ModelConfig, RouteConfig } from '../config/configTypes';
+import type { AccountAction, ModelConfig, RouteConfig } from '../config/configTypes';
 import { bodyFieldOptions } from '../domain/bodyFields';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
@@ -14,6 +14,17 @@ export interface AccountRoute {
   model: ModelConfig | undefined;
   accounts: CheckedAccounts;
   orm: string;
+}
+
+/** The account routes on sessions rather than on an account's record, as messages name them. */
+const SESSION_ROUTE_NAMES = {
+  logOut: 'a log-out',
+  endSessions: 'a "sign out everywhere"',
+  listSessions: 'a list of sessions',
+} as const;
+
+function onSessions(action: AccountAction): action is keyof typeof SESSION_ROUTE_NAMES {
+  return Object.hasOwn(SESSION_ROUTE_NAMES, action);
 }
 
 /** Options an account route does itself, or that make no sense on one. */
@@ -64,17 +75,17 @@ export function checkAccountRoute(route: AccountRoute): Diagnostic[] {
       childPointer(pointer, 'auth'),
       'key',
     );
-  if ((action === 'logOut' || action === 'endSessions') && (config.body || config.response || config.model))
+  if (onSessions(action) && (config.body || config.response || config.model))
     return problem(
-      `a ${action === 'logOut' ? 'log-out' : '"sign out everywhere"'} takes no body and answers no model`,
+      `${SESSION_ROUTE_NAMES[action]} takes no body and answers no model`,
       'remove "body", "response" and "model".',
     );
   if (action === 'logOut') return [];
-  if (action === 'endSessions')
+  if (onSessions(action))
     return accounts.model
       ? []
       : problem(
-          '"account": "endSessions" ends the stored sessions of the accounts model\'s users, and this project has none',
+          `"account": "${action}" works on the stored sessions of the accounts model's users, and this project has none`,
           'name it in appgen.config.json: "accounts": { "model": "User" }.',
         );
   if (!accounts.model)
@@ -108,12 +119,15 @@ export function accountMethodProblem(
   pointer: string,
   config: RouteConfig,
 ): Diagnostic | null {
-  if (config.account === undefined || config.method === 'POST') return null;
+  if (config.account === undefined) return null;
+  // The list of one's sessions is a read; every other account route changes something.
+  const method = config.account === 'listSessions' ? 'GET' : 'POST';
+  if (config.method === method) return null;
   return diagnosticAt(
     document,
     childPointer(pointer, 'account'),
-    `"account": "${config.account}" is a POST route, not ${config.method}`,
-    'use "method": "POST".',
+    `"account": "${config.account}" is a ${method} route, not ${config.method}`,
+    `use "method": "${method}".`,
   );
 }
 
@@ -205,8 +219,8 @@ export function checkTokenOption(route: AccountRoute): Diagnostic[] {
   ];
   if (config.account)
     return problem(
-      config.account === 'logOut' || config.account === 'endSessions'
-        ? `a ${config.account === 'logOut' ? 'log-out ends the session' : '"sign out everywhere" ends every session'}: it has no token to give`
+      onSessions(config.account)
+        ? `${SESSION_ROUTE_NAMES[config.account]} starts no session: it has no token to give`
         : `a ${config.account === 'signUp' ? 'sign-up' : 'log-in'} answers its session token by itself`,
       'remove "token".',
     );

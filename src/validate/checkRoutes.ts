@@ -58,6 +58,7 @@ function operationOf(route: RouteConfig): RouteOperation {
   // "Sign out everywhere" is a log-out of every session of the caller.
   if ((route.account === 'logOut' || route.account === 'endSessions') && route.method === 'POST')
     return 'logOut';
+  if (route.account === 'listSessions' && route.method === 'GET') return 'listSessions';
   // A link on another method is reported by checkAccountUse; the method's own operation stands.
   if (route.link && route.method === 'POST') return 'link';
   if (route.link && route.method === 'DELETE') return 'unlink';
@@ -199,7 +200,7 @@ function resolveEntry(
   const candidates = named.filter((name) => models.has(name) || unchecked.has(name));
   if (operation === 'function') {
     model = candidates.length === 1 ? candidates[0] : undefined;
-  } else if (operation === 'logOut') {
+  } else if (operation === 'logOut' || operation === 'listSessions') {
     model = undefined;
   } else if (operation === 'get' && !response.name && !config.model) {
     problems.push(

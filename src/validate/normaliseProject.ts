@@ -1,5 +1,5 @@
 import { WRITE_OPERATIONS } from '../domain/routeOperation';
-import { endsSessions } from '../domain/accounts';
+import { onSessions } from '../domain/accounts';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import type {
   ElementConfig,
@@ -277,8 +277,8 @@ function normaliseRoute(
       ? {
           action: config.account,
           identity: accounts.identity.filter((name) => Object.hasOwn(config.body ?? {}, name)),
-          passwordField: endsSessions(config.account) ? null : accounts.passwordField,
-          knowsClient: !endsSessions(config.account) && accounts.hasLogIn,
+          passwordField: onSessions(config.account) ? null : accounts.passwordField,
+          knowsClient: !onSessions(config.account) && accounts.hasLogIn,
         }
       : null,
     voter: config.voter ? parseVoter(config.voter) : null,

@@ -1731,6 +1731,48 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       authors[1].auth = await logIn(authors[1].email);
     });
 
+    it("lists the caller's sessions: device, address, times, the current one first and marked", async () => {
+      await send(
+        'POST',
+        '/api/signup',
+        { name: 'Noor', email: mail('noor'), password: PASSWORD },
+        201,
+      );
+      const from = async (userAgent: string) =>
+        bearer(
+          await send('POST', '/api/login', { email: mail('noor'), password: PASSWORD }, 200, {
+            'user-agent': userAgent,
+          }),
+        );
+      const tablet = await from('Tablet/1.0');
+      const laptop = await from('Laptop/2.0');
+      const list = async () =>
+        (await send('GET', '/api/sessions', undefined, 200, laptop)) as unknown as Row[];
+      const sessions = await list();
+      expect(sessions).toHaveLength(3);
+      expect(sessions[0]).toMatchObject({ userAgent: 'Laptop/2.0', current: true });
+      expect(sessions.filter((session) => session.current)).toHaveLength(1);
+      expect(sessions[1]).toMatchObject({ userAgent: 'Tablet/1.0', current: false });
+      for (const session of sessions) {
+        expect(Object.keys(session).sort()).toEqual([
+          'address',
+          'createdAt',
+          'current',
+          'expiresAt',
+          'id',
+          'lastSeenAt',
+          'userAgent',
+        ]);
+        expect(session.address).toEqual(expect.any(String));
+        expect(Date.parse(String(session.expiresAt))).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+      }
+      await send('POST', '/api/logout', undefined, 200, tablet);
+      expect((await list()).map((session) => session.userAgent)).not.toContain('Tablet/1.0');
+      expect(await list()).toHaveLength(2);
+      await send('GET', '/api/sessions', undefined, 401);
+      await send('GET', '/api/sessions', undefined, 401, tablet);
+    });
+
     it("keeps only the SHA-256 of a token's id; an expired row ends its token; a deleted user's sessions go", async () => {
       const user = await send(
         'POST',

@@ -159,8 +159,8 @@ export function errorStatuses(
   if (method.hasBody) statuses.add(413).add(validationStatus);
   // A log-in refuses a wrong identity or password, and too many failures.
   if (method.operation === 'logIn') statuses.add(401).add(429);
-  // "Sign out everywhere" needs a live session.
-  if (method.account?.action === 'endSessions') statuses.add(401);
+  // "Sign out everywhere" and the list of sessions need a live session.
+  if (readsOwnSession(method)) statuses.add(401);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -251,6 +251,31 @@ function documentDescription(project: ProjectContext): string {
   return `${from} Cross-origin requests (CORS): ${who} may call the routes${methods} ${how}.${reads}`;
 }
 
+/** An account route that works on the caller's own sessions (401 without a live one). */
+function readsOwnSession(method: MethodContext): boolean {
+  return method.account?.action === 'endSessions' || method.account?.action === 'listSessions';
+}
+
+/** One stored session as `account: "listSessions"` sends it (src/appgen/sessions.ts `SessionInfo`). */
+const SESSION_INFO_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    createdAt: { type: 'string', format: 'date-time' },
+    lastSeenAt: {
+      type: 'string',
+      format: 'date-time',
+      description: 'When a request last used it (noted at most every 5 minutes)',
+    },
+    expiresAt: { type: 'string', format: 'date-time' },
+    userAgent: { type: ['string', 'null'], description: 'The device: the User-Agent that started it' },
+    address: { type: ['string', 'null'], description: 'The client address that started it' },
+    current: { type: 'boolean', description: 'The session this request was made with' },
+  },
+  required: ['id', 'createdAt', 'lastSeenAt', 'expiresAt', 'userAgent', 'address', 'current'],
+  additionalProperties: false,
+};
+
 /** Body and status of a successful answer, as the operation partials send them. */
 function successResponse(method: MethodContext, project: ProjectContext): [string, JsonSchema] {
   if (method.redirect !== null) {
@@ -271,6 +296,8 @@ function successResponse(method: MethodContext, project: ProjectContext): [strin
     body = { description: 'Whatever the route function returns' };
   else if (project.orm === 'none')
     body = method.operation === 'list' ? { type: 'array', items: {} } : { type: 'object' };
+  else if (method.operation === 'listSessions')
+    body = { type: 'array', items: SESSION_INFO_SCHEMA };
   else if (method.account?.issuesToken || method.sessionToken !== null)
     body = underKey(method.envelope.response, withToken(method, project));
   else if (method.collection && method.countKey !== null)
@@ -567,8 +594,8 @@ function operation(
   }
   result.responses = responses;
   const schemes = [{ [tokenSchemeName(project)]: [] }, { sessionCookie: [] }];
-  // "Sign out everywhere" reads the session itself, as a signed-in route does.
-  if (method.auth || method.account?.action === 'endSessions') result.security = schemes;
+  // "Sign out everywhere" and the list of sessions read the session, as a signed-in route does.
+  if (method.auth || readsOwnSession(method)) result.security = schemes;
   // `{}`: the operation also works without credentials (OpenAPI's optional security).
   if (method.optionalAuth) result.security = [{}, ...schemes];
   return result;
@@ -626,6 +653,8 @@ function operationSummary(method: MethodContext): string {
       return 'Log out';
     case 'endSessions':
       return 'Sign out everywhere';
+    case 'listSessions':
+      return 'List your sessions';
     case 'list':
       return `List ${model} records`;
     case 'get':

@@ -227,6 +227,11 @@ describe('stored sessions and "sign out everywhere" (endSessions)', () => {
       'if (!(await endEverySession(request))) return jsonError(401, "Unauthorized");',
     );
     expect(handler('accounts/logout')).toContain('await endRequestSession(request);');
+    expect(
+      renderFiles(files([SIGN_UP, { ...END, method: 'GET', account: 'listSessions' }])).get(
+        'src/app/api/accounts/sessions/end/route.ts',
+      )?.content,
+    ).toContain('const sessions = await sessionsOfRequest(request);');
     // The other sessions end before the new password is written.
     const change = handler('account');
     expect(change).toContain(
@@ -252,11 +257,18 @@ describe('stored sessions and "sign out everywhere" (endSessions)', () => {
     expect(problems([{ ...END, method: 'DELETE' }])).toEqual([
       'routes[0].account | "account": "endSessions" is a POST route, not DELETE | use "method": "POST".',
     ]);
+    const LIST = { method: 'GET', path: '/api/accounts/sessions', account: 'listSessions' };
+    expect(problems([{ ...LIST, method: 'POST' }])).toEqual([
+      'routes[0].account | "account": "listSessions" is a GET route, not POST | use "method": "GET".',
+    ]);
+    expect(problems([{ ...LIST, response: 'Account[]' }])).toEqual([
+      'routes[0].account | a list of sessions takes no body and answers no model | remove "body", "response" and "model".',
+    ]);
     expect(problems([{ ...END, body: { all: 'boolean' } }])).toEqual([
       'routes[0].account | a "sign out everywhere" takes no body and answers no model | remove "body", "response" and "model".',
     ]);
     expect(problems([{ ...END, token: true }])).toEqual([
-      'routes[0].token | a "sign out everywhere" ends every session: it has no token to give | remove "token".',
+      'routes[0].token | a "sign out everywhere" starts no session: it has no token to give | remove "token".',
     ]);
     const noAccounts = problemsIn(
       minimalProject({
@@ -265,7 +277,7 @@ describe('stored sessions and "sign out everywhere" (endSessions)', () => {
       }),
     ).map((d) => describeProblem(d).replace(/^\S+ /, ''));
     expect(noAccounts).toEqual([
-      'routes[0].account | "account": "endSessions" ends the stored sessions of the accounts model\'s users, and this project has none | name it in appgen.config.json: "accounts": { "model": "User" }.',
+      'routes[0].account | "account": "endSessions" works on the stored sessions of the accounts model\'s users, and this project has none | name it in appgen.config.json: "accounts": { "model": "User" }.',
     ]);
   });
 });

@@ -318,7 +318,7 @@ describe('the session token on current-user routes (`token`)', () => {
       ),
       expect.stringMatching(/routes\[1\]\.token \| a log-in answers its session token by itself/),
       expect.stringMatching(
-        /routes\[2\]\.token \| a log-out ends the session: it has no token to give/,
+        /routes\[2\]\.token \| a log-out starts no session: it has no token to give/,
       ),
       expect.stringMatching(
         /routes\[3\]\.token \| DELETE \/api\/user removes the signed-in user's account: it has no session to give/,
