@@ -1793,6 +1793,21 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
         sha256(tokenId(expiring)),
       ]);
       expect([await me(expiring), await me(auth)]).toEqual([401, 200]);
+      // A server deletes expired rows in the background, first when it checks a session after it
+      // starts (then hourly): this one restarted, the expired row goes, the live one stays.
+      await server.stop();
+      server = await startBuiltApp(project.dir, project.env);
+      base = server.url;
+      const expiredRow = () =>
+        db.rows('SELECT "id" FROM "AppgenSession" WHERE "tokenHash" = $1', [
+          sha256(tokenId(expiring)),
+        ]);
+      expect(await expiredRow()).toHaveLength(1);
+      expect(await me(auth)).toBe(200);
+      for (let tries = 0; tries < 50 && (await expiredRow()).length > 0; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await expiredRow()).toEqual([]);
+      expect(await sessionRows(String(user.id))).toHaveLength(1);
       // Deleting the account deletes its sessions (the foreign key cascades): a route that
       // identifies callers without reading their record refuses the token at once.
       await send('GET', '/api/memos', undefined, 200, auth);
