@@ -11,8 +11,9 @@ import { readSession } from "@/appgen/session";
  * login function with createSessionToken(userId) and sessionCookie(token) (src/appgen/session.ts).
  * To use another auth provider, replace the body: e.g. verify its session and return its user id.
  *
- * A token stays valid for its 7 days even if its user is deleted. To refuse it at once, give
- * readSession a check that the user still exists (one query per authenticated request), e.g.
+ * Sessions are stored (table AppgenSession): a token is refused once its session ends (a log-out,
+ * a new password, "sign out everywhere", its user deleted). To refuse a user for another reason
+ * (blocked), give readSession a check that runs for each live session, e.g.
  * with a User model:
  *   import { db } from "@/appgen/db";
  *   return readSession(request, async (id) => (await db.user.count({ where: { id } })) > 0);
