@@ -174,7 +174,13 @@ export interface RouteConfig {
   collection?: boolean;
 }
 
-export const ACCOUNT_ACTIONS = ['signUp', 'logIn', 'logOut', 'endSessions', 'listSessions'] as const;
+export const ACCOUNT_ACTIONS = [
+  'signUp',
+  'logIn',
+  'logOut',
+  'endSessions',
+  'listSessions',
+] as const;
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 /** How an included relation's records are sent: only `fields` (and computed fields), in order. */
 export interface IncludeConfig {

@@ -480,7 +480,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     template: 'src/appgen/sessions.ts',
     owner: 'generated',
     produces:
-      'src/appgen/sessions.ts: the stored sessions (table AppgenSession), found by the SHA-256 of their token\'s id: start, check, end, list',
+      "src/appgen/sessions.ts: the stored sessions (table AppgenSession), found by the SHA-256 of their token's id: start, check, end, list",
     context: 'ProjectContext',
     outputs: (project) =>
       project.storesSessions ? once('src/appgen/sessions.ts', [])(project) : [],

@@ -268,7 +268,10 @@ const SESSION_INFO_SCHEMA: JsonSchema = {
       description: 'When a request last used it (noted at most every 5 minutes)',
     },
     expiresAt: { type: 'string', format: 'date-time' },
-    userAgent: { type: ['string', 'null'], description: 'The device: the User-Agent that started it' },
+    userAgent: {
+      type: ['string', 'null'],
+      description: 'The device: the User-Agent that started it',
+    },
     address: { type: ['string', 'null'], description: 'The client address that started it' },
     current: { type: 'boolean', description: 'The session this request was made with' },
   },
