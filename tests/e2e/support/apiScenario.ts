@@ -152,7 +152,8 @@ export function describeApi(base: () => string, serverOutput: () => string): voi
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true });
     expectError(await request(base(), 'GET', path), 404, 'Not found');
-    expectError(await request(base(), 'DELETE', path, undefined, owner.auth), 404, 'Not found');
+    // The account's sessions went with it (stored sessions): its token signs no one in.
+    expectError(await request(base(), 'DELETE', path, undefined, owner.auth), 401, 'Unauthorized');
   });
 
   it('keeps a user added without a password (POST /api/users): nobody can sign in as it', async () => {

@@ -88,11 +88,7 @@ describe('running the checks', () => {
     if (saved.secret === undefined) delete process.env.APPGEN_SESSION_SECRET;
   });
   const session = () =>
-    // The starter stores its sessions: sessions.ts (sessionsRuntime.test.ts) is not reached here.
-    evaluateModule('session.ts', content('src/appgen/session.ts'), {
-      jose: {},
-      './sessions': {},
-    }) as {
+    evaluateModule('session.ts', content('src/appgen/session.ts'), { jose: {} }) as {
       sessionSecretProblem(): string | null;
       requireSessionSecret(): Uint8Array;
     };
