@@ -21,8 +21,16 @@ const BARE_SERVER = path.join(__dirname, 'hand-written', 'bareServer.js');
 
 const log = (line) => process.stdout.write(`  ${line}\n`);
 
+// A production server refuses the development secret of .env: the benchmark's servers get one of
+// their own, random for each run.
+const SESSION_SECRET = crypto.randomBytes(32).toString('base64url');
+
 function appEnv() {
-  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  const env = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    APPGEN_SESSION_SECRET: SESSION_SECRET,
+  };
   delete env.NODE_ENV; // next start sets production itself
   delete env.DATABASE_URL; // the embedded SQLite file of the project
   return env;
@@ -291,4 +299,4 @@ async function runHandlers({ duration, connections, rounds, rows, keep }) {
   ];
 }
 
-module.exports = { runHandlers };
+module.exports = { runHandlers, buildBenchProject, startSeeded };

@@ -19,14 +19,15 @@ const PARTS = {
   outbox: (o) => require('./outboxCost').runOutboxCost(o),
   data: (o) => require('./data').runData(o),
   queue: (o) => require('./queueCompare').runQueueCompare(o),
+  session: (o) => require('./sessionCost').runSessionCost(o),
 };
 
-const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [load] [dev] [password] [query] [rules] [outbox] [data] [queue] [options]]   (no part: all of them)
+const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [load] [dev] [password] [query] [rules] [outbox] [data] [queue] [session] [options]]   (no part: all of them)
   --n 10,100,1000    generate: project sizes N (N models, 4N routes, N views)
   --runs 3           generate: runs per measurement (the median is shown); query, rules: rounds (at least 3)
-  --duration 5       handlers, outbox, data: seconds per load round (plus a warm-up as long, at least 5 s)
-  --rounds 6         handlers, outbox, data, queue: rounds per endpoint and variant, interleaved (medians shown)
-  --connections 10   handlers, outbox, data: concurrent connections of autocannon; queue: concurrent writes
+  --duration 5       handlers, outbox, data, session: seconds per load round (plus a warm-up as long, at least 5 s)
+  --rounds 6         handlers, outbox, data, queue, session: rounds per endpoint and variant, interleaved (medians shown)
+  --connections 10   handlers, outbox, data, session: concurrent connections of autocannon; queue: concurrent writes
   --queue-writes 400    queue: write transactions per system and round (the write's cost)
   --queue-backlog 2000  queue: events queued before the workers start (throughput)
   --queue-idle 20       queue: seconds of the idle window (queries with no work)

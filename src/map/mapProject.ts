@@ -98,8 +98,9 @@ export function mapProject(
   );
   const tables = joinTables(models);
   const hasLinks = tables.length > 0;
-  // A model with a belongsTo: its table has foreign keys.
-  const belongsTo = models.some((model) =>
+  // A model with a belongsTo (or appgen's sessions' table, whose rows belong to a user): its
+  // table has foreign keys.
+  const belongsTo = [...models, ...ownTables].some((model) =>
     model.relations.some((relation) => relation.field !== null),
   );
   const views = project.views

@@ -244,6 +244,19 @@ describe('stored sessions and "sign out everywhere" (endSessions)', () => {
     expect(rendered.has('src/appgen/sessions.ts')).toBe(true);
   });
 
+  it("imports Drizzle's foreignKey for the sessions' table when no model has a belongsTo", () => {
+    const rendered = renderFiles({
+      ...files([SIGN_UP]),
+      'appgen.config.json': { orm: 'drizzle', accounts: { model: 'Account' } },
+    });
+    const schema = rendered.get('src/appgen/schema.ts')?.content ?? '';
+    expect(schema).toMatch(
+      /^import \{[^}]*\bforeignKey\b[^}]*\} from "drizzle-orm\/sqlite-core";/m,
+    );
+    expect(schema).toContain('(table): SQLiteTableExtraConfigValue[] => [');
+    expect(schema).toContain('foreignColumns: [account.id],');
+  });
+
   it('stores sessions only where routes start them: a lone log-out keeps tokens as they are', () => {
     const rendered = renderFiles(files([LOG_OUT]));
     expect(rendered.has('src/appgen/sessions.ts')).toBe(false);
