@@ -297,6 +297,12 @@ const HANDLER_NAMES = new Set([
   'sessionCookie',
   'sessionTokenOf',
   'verifySessionToken',
+  'endRequestSession',
+  'endEverySession',
+  'endOtherSessions',
+  'sessionsOfRequest',
+  // account routes on sessions (handler/listSessions)
+  'sessions',
   'held',
   'signInAttempt',
   'knownClientCookie',
