@@ -1639,7 +1639,9 @@ export interface ProjectContext {
   /**
    * appgen's own tables in the app's database (src/map/internalModels.ts), rendered by the schemas
    * like models and used only by appgen's runtime: `AppgenEvent` (the outbox) with events,
-   * `AppgenSignInFailure` (the log-in throttle) with a log-in route. No routes, types or pages.
+   * `AppgenSignInFailure` (the log-in throttle) with a log-in route, `AppgenSession` (stored
+   * sessions, a foreign key to the accounts model) with routes that start sessions. No routes,
+   * types or pages.
    */
   internalModels: ModelContext[];
   /**
