@@ -40,6 +40,8 @@ const runEventsRetry: typeof EventsCommand.runEventsRetry = (...args) =>
   load<typeof EventsCommand>('./commands/eventsCommand').runEventsRetry(...args);
 const runUsersRole: typeof UsersCommand.runUsersRole = (...args) =>
   load<typeof UsersCommand>('./commands/usersCommand').runUsersRole(...args);
+const runUsersSignOut: typeof UsersCommand.runUsersSignOut = (...args) =>
+  load<typeof UsersCommand>('./commands/usersCommand').runUsersSignOut(...args);
 
 /** Every top-level command, for the message when none is given. */
 const COMMANDS = [
@@ -53,6 +55,7 @@ const COMMANDS = [
   'events failed',
   'events retry <id...>',
   'users role <identity> <role>',
+  'users sign-out <identity>',
   'templates list',
   'templates eject',
   'templates accept',
@@ -239,7 +242,7 @@ async function main(argv: string[]): Promise<number> {
         )
         .demandCommand(1, 'Name an events command: appgen events failed, appgen events retry'),
     )
-    .command('users', "The app's users: their roles", (y) =>
+    .command('users', "The app's users: their roles and sessions", (y) =>
       y
         .command(
           'role <identity> <role>',
@@ -265,7 +268,21 @@ async function main(argv: string[]): Promise<number> {
               }),
             ),
         )
-        .demandCommand(1, 'Name a users command: appgen users role <identity> <role>'),
+        .command(
+          'sign-out <identity>',
+          'End every session of the user with this identity (e.g. their e-mail): their tokens are refused from their next request',
+          (z) =>
+            z.positional('identity', {
+              type: 'string',
+              demandOption: true,
+              describe: 'The value of an identity field (accounts.identity), e.g. an e-mail',
+            }),
+          (args) => run(() => runUsersSignOut({ cwd: args.cwd, identity: String(args.identity) })),
+        )
+        .demandCommand(
+          1,
+          'Name a users command: appgen users role <identity> <role>, appgen users sign-out <identity>',
+        ),
     )
     .command(
       'templates',

@@ -7,7 +7,18 @@ export interface RoleColumns {
   roleField: string;
 }
 
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+export const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** The statement that finds the users whose identity field (any of `identity`) is `value`. */
+export function findUsersBy(
+  table: string,
+  identity: readonly string[],
+  value: string,
+  columns: string,
+): [string, unknown[]] {
+  const where = identity.map((name, i) => `${quoted(name)} = $${i + 1}`).join(' OR ');
+  return [`SELECT ${columns} FROM ${quoted(table)} WHERE ${where}`, identity.map(() => value)];
+}
 
 /**
  * `appgen users role`: sets the role of the users whose identity field (any of `identity`) is
@@ -22,11 +33,8 @@ export async function setUserRole(
 ): Promise<{ matched: Array<{ id: string; role: string | null }>; changed: boolean }> {
   const table = quoted(columns.table);
   const column = quoted(columns.roleField);
-  const where = columns.identity.map((name, i) => `${quoted(name)} = $${i + 1}`).join(' OR ');
-  const params = columns.identity.map(() => identity);
   const rows = await db.query(
-    `SELECT "id", ${column} AS "role" FROM ${table} WHERE ${where}`,
-    params,
+    ...findUsersBy(columns.table, columns.identity, identity, `"id", ${column} AS "role"`),
   );
   const matched = rows.map((row) => ({
     id: String(row.id),

@@ -1727,6 +1727,29 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       expect(await me(authors[0].auth)).toBe(200);
       await send('POST', '/api/sessions/end', undefined, 401, first);
       await send('POST', '/api/sessions/end', undefined, 401);
+      // From the terminal: `appgen users sign-out` ends every session of one user, no server needed.
+      const third = await logIn(authors[1].email);
+      const signedOut = await run(
+        process.execPath,
+        [APPGEN, 'users', 'sign-out', authors[1].email],
+        { cwd: project.dir, env: project.env, timeoutMs: 120_000 },
+      );
+      expect([signedOut.code, signedOut.stdout]).toEqual([
+        0,
+        expect.stringContaining(
+          `${authors[1].email} (${authors[1].id}) is signed out everywhere: 1 session ended`,
+        ),
+      ]);
+      expect([await me(third), await me(authors[0].auth)]).toEqual([401, 200]);
+      const nobody = await run(process.execPath, [APPGEN, 'users', 'sign-out', mail('nobody')], {
+        cwd: project.dir,
+        env: project.env,
+        timeoutMs: 120_000,
+      });
+      expect([nobody.code, nobody.stderr]).toEqual([
+        1,
+        expect.stringContaining(`No user has the email "${mail('nobody')}"`),
+      ]);
       // The suite's later blocks sign in as this author again.
       authors[1].auth = await logIn(authors[1].email);
     });

@@ -1,5 +1,6 @@
 import { databaseProblem } from '../../db/databaseProblem';
 import { setUserRole } from '../../db/userRoles';
+import { endUserSessions } from '../../db/userSessions';
 import { UserError } from '../../diagnostics/diagnostic';
 import { suggest } from '../../diagnostics/didYouMean';
 import { checkedProjectAt } from '../../generate/buildProjectFiles';
@@ -72,6 +73,57 @@ export async function runUsersRole(options: {
     user.role === options.role
       ? `appgen: ${options.identity} (${user.id}) already has the role ${options.role}`
       : `appgen: ${options.identity} (${user.id}) now has the role ${options.role} (was ${user.role ?? 'none'}); it counts from their next request`,
+  );
+  return 0;
+}
+
+/**
+ * `appgen users sign-out <identity>`: ends every stored session of a user (table AppgenSession),
+ * e.g. after a stolen device or to shut an account out at once; their tokens are refused from the
+ * next request, on every instance. Found by an identity field, as `appgen users role` does.
+ */
+export async function runUsersSignOut(options: { cwd: string; identity: string }): Promise<number> {
+  const context = commandContext(options.cwd);
+  const { accounts } = checkedProjectAt(context.root, context.settings);
+  if (accounts.model === null || context.orm === 'none')
+    throw new UserError(
+      context.orm === 'none'
+        ? 'This project has no database (orm "none" in appgen.config.json), so no sessions to end.'
+        : 'This project has no accounts model ("accounts.model" in appgen.config.json).',
+      'stored sessions come with account routes that start them (sign-up, log-in): see "Stored sessions" in docs/config.md.',
+    );
+  const db = await openCommandDatabase(context);
+  const identity = accounts.identity.join(' or ');
+  let result: Awaited<ReturnType<typeof endUserSessions>>;
+  try {
+    result = await endUserSessions(
+      db,
+      { table: accounts.model, identity: accounts.identity },
+      options.identity,
+    );
+  } catch (error) {
+    const message = (error as Error).message;
+    if (/no such table|does not exist/i.test(message))
+      throw new UserError(
+        `The database has no table of stored sessions: ${message}`,
+        'sessions are stored where routes start them (sign-up, log-in, "token": true); with such a route, run appgen db push (or appgen migrate deploy).',
+      );
+    throw databaseProblem(error) ?? error;
+  } finally {
+    await db.close();
+  }
+  if (result.matched.length === 0)
+    throw new UserError(
+      `No user has the ${identity} "${options.identity}".`,
+      `name a user by their ${identity}, exactly as stored.`,
+    );
+  if (result.ended === null)
+    throw new UserError(
+      `${result.matched.length} users have the ${identity} "${options.identity}" (ids ${result.matched.join(', ')}).`,
+      'name the user by another identity field, one only they have.',
+    );
+  context.log(
+    `appgen: ${options.identity} (${result.matched[0]}) is signed out everywhere: ${result.ended} session${result.ended === 1 ? '' : 's'} ended`,
   );
   return 0;
 }

@@ -35,6 +35,7 @@ describe('appgen without a command', () => {
       'events failed',
       'events retry <id...>',
       'users role <identity> <role>',
+      'users sign-out <identity>',
       'templates list',
       'templates eject',
       'templates accept',
