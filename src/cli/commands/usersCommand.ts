@@ -5,6 +5,7 @@ import { UserError } from '../../diagnostics/diagnostic';
 import { suggest } from '../../diagnostics/didYouMean';
 import { checkedProjectAt } from '../../generate/buildProjectFiles';
 import { openCommandDatabase } from './openCommandDatabase';
+import type { ProjectDatabase } from '../../db/projectDatabase';
 import { commandContext } from '../../project/commandContext';
 
 /**
@@ -37,37 +38,29 @@ export async function runUsersRole(options: {
       suggest(options.role, roles.values, 'a role:') ||
         `name one of ${roles.values.join(', ')}, or add it to "accounts.roles".`,
     );
-  const db = await openCommandDatabase(context);
   const identity = accounts.identity.join(' or ');
-  let result: Awaited<ReturnType<typeof setUserRole>>;
-  try {
-    result = await setUserRole(
-      db,
-      { table: accounts.model, identity: accounts.identity, roleField: roles.field },
-      options.identity,
-      options.role,
-    );
-  } catch (error) {
-    const message = (error as Error).message;
-    if (/no such (table|column)|does not exist/i.test(message))
-      throw new UserError(
+  const table = accounts.model;
+  const result = await withDatabase(
+    context,
+    (db) =>
+      setUserRole(
+        db,
+        { table, identity: accounts.identity, roleField: roles.field },
+        options.identity,
+        options.role,
+      ),
+    /no such (table|column)|does not exist/i,
+    (message) =>
+      new UserError(
         `The database has no ${accounts.model}.${roles.field} yet: ${message}`,
         'run appgen db push (or appgen migrate deploy) to bring the database up to the config.',
-      );
-    throw databaseProblem(error) ?? error;
-  } finally {
-    await db.close();
-  }
-  if (result.matched.length === 0)
-    throw new UserError(
-      `No user has the ${identity} "${options.identity}".`,
-      `name a user by their ${identity}, exactly as stored.`,
-    );
-  if (!result.changed)
-    throw new UserError(
-      `${result.matched.length} users have the ${identity} "${options.identity}" (ids ${result.matched.map((m) => m.id).join(', ')}).`,
-      'name the user by another identity field, one only they have.',
-    );
+      ),
+  );
+  requireOneUser(
+    result.matched.map((match) => match.id),
+    identity,
+    options.identity,
+  );
   const [user] = result.matched;
   context.log(
     user.role === options.role
@@ -92,38 +85,58 @@ export async function runUsersSignOut(options: { cwd: string; identity: string }
         : 'This project has no accounts model ("accounts.model" in appgen.config.json).',
       'stored sessions come with account routes that start them (sign-up, log-in): see "Stored sessions" in docs/config.md.',
     );
-  const db = await openCommandDatabase(context);
   const identity = accounts.identity.join(' or ');
-  let result: Awaited<ReturnType<typeof endUserSessions>>;
-  try {
-    result = await endUserSessions(
-      db,
-      { table: accounts.model, identity: accounts.identity },
-      options.identity,
-    );
-  } catch (error) {
-    const message = (error as Error).message;
-    if (/no such table|does not exist/i.test(message))
-      throw new UserError(
+  const table = accounts.model;
+  const result = await withDatabase(
+    context,
+    (db) => endUserSessions(db, { table, identity: accounts.identity }, options.identity),
+    /no such table|does not exist/i,
+    (message) =>
+      new UserError(
         `The database has no table of stored sessions: ${message}`,
         'sessions are stored where routes start them (sign-up, log-in, "token": true); with such a route, run appgen db push (or appgen migrate deploy).',
-      );
+      ),
+  );
+  requireOneUser(result.matched, identity, options.identity);
+  const ended = result.ended ?? 0;
+  context.log(
+    `appgen: ${options.identity} (${result.matched[0]}) is signed out everywhere: ${ended} session${ended === 1 ? '' : 's'} ended`,
+  );
+  return 0;
+}
+
+/**
+ * Runs `work` on the project's database, closed after; an error whose message matches `missing`
+ * (a table or column the database does not have yet) becomes `missingError`'s, with its fix.
+ */
+async function withDatabase<T>(
+  context: ReturnType<typeof commandContext>,
+  work: (db: ProjectDatabase) => Promise<T>,
+  missing: RegExp,
+  missingError: (message: string) => UserError,
+): Promise<T> {
+  const db = await openCommandDatabase(context);
+  try {
+    return await work(db);
+  } catch (error) {
+    const message = (error as Error).message;
+    if (missing.test(message)) throw missingError(message);
     throw databaseProblem(error) ?? error;
   } finally {
     await db.close();
   }
-  if (result.matched.length === 0)
+}
+
+/** The one user an identity names; none or several is the user's to fix. */
+function requireOneUser(ids: readonly string[], identity: string, value: string): void {
+  if (ids.length === 0)
     throw new UserError(
-      `No user has the ${identity} "${options.identity}".`,
+      `No user has the ${identity} "${value}".`,
       `name a user by their ${identity}, exactly as stored.`,
     );
-  if (result.ended === null)
+  if (ids.length > 1)
     throw new UserError(
-      `${result.matched.length} users have the ${identity} "${options.identity}" (ids ${result.matched.join(', ')}).`,
+      `${ids.length} users have the ${identity} "${value}" (ids ${ids.join(', ')}).`,
       'name the user by another identity field, one only they have.',
     );
-  context.log(
-    `appgen: ${options.identity} (${result.matched[0]}) is signed out everywhere: ${result.ended} session${result.ended === 1 ? '' : 's'} ended`,
-  );
-  return 0;
 }
