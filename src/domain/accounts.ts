@@ -38,8 +38,11 @@ export function passwordFields(model: ModelConfig): string[] {
  * session), "sign out everywhere" (`endSessions`, which runs as a log-out of every session of the
  * caller) and the list of the caller's sessions (`listSessions`). They read no password.
  */
-export function onSessions(action: AccountAction | undefined): boolean {
-  return action === 'logOut' || action === 'endSessions' || action === 'listSessions';
+export const SESSION_ACTIONS = ['logOut', 'endSessions', 'listSessions'] as const;
+export type SessionAction = (typeof SESSION_ACTIONS)[number];
+
+export function onSessions(action: AccountAction | undefined): action is SessionAction {
+  return (SESSION_ACTIONS as readonly (AccountAction | undefined)[]).includes(action);
 }
 
 /** Account routes that start a stored session: a sign-up, a log-in, "sign out everywhere" (which needs them stored). */

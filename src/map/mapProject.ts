@@ -67,10 +67,17 @@ export function mapProject(
     project.routes.some((route) => storesSessionsFor(route.account?.action) || route.token)
       ? project.accounts.model
       : null;
-  const sessionTable = internalModels({ outbox: false, signInThrottle: false, sessionsOf });
+  const mappedEvents = mapEvents(events, project.orm);
+  // Events the worker runs and scheduled jobs' runs both go through the outbox.
+  const hasOutbox = mappedEvents.some((e) => e.run === 'worker') || project.jobs.length > 0;
+  const ownModels = internalModels({
+    outbox: hasOutbox,
+    signInThrottle: project.routes.some((route) => route.operation === 'logIn'),
+    sessionsOf,
+  });
   // Both sides of every relation, worked out once for the models and the routes that write links
-  // (with the sessions' table, whose rows the accounts model's deletes cascade to).
-  const relations = mapRelations([...project.models, ...sessionTable]);
+  // (with appgen's own tables: the sessions' rows belong to users, whose deletes cascade to them).
+  const relations = mapRelations([...project.models, ...ownModels]);
   // Each model's answer shapes are said once (src/appgen/shapes/<model>.ts); methods name theirs.
   const { routeFiles, answerModules } = mapAnswerShapes(
     mapRouteFiles(
@@ -84,18 +91,7 @@ export function mapProject(
   );
   const methods = routeFiles.flatMap((file) => file.methods);
   const models = mapModels(project.models, relations, options.provider).sort(byName);
-  const mappedEvents = mapEvents(events, project.orm);
-  // Events the worker runs and scheduled jobs' runs both go through the outbox.
-  const hasOutbox = mappedEvents.some((e) => e.run === 'worker') || project.jobs.length > 0;
-  const ownTables = mapModels(
-    internalModels({
-      outbox: hasOutbox,
-      signInThrottle: methods.some((m) => m.operation === 'logIn'),
-      sessionsOf,
-    }),
-    relations,
-    options.provider,
-  );
+  const ownTables = mapModels(ownModels, relations, options.provider);
   const tables = joinTables(models);
   const hasLinks = tables.length > 0;
   // A model with a belongsTo (or appgen's sessions' table, whose rows belong to a user): its

@@ -1,4 +1,5 @@
-import type { AccountAction, ModelConfig, RouteConfig } from '../config/configTypes';
+import type { ModelConfig, RouteConfig } from '../config/configTypes';
+import { onSessions, type SessionAction } from '../domain/accounts';
 import { bodyFieldOptions } from '../domain/bodyFields';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
@@ -17,15 +18,11 @@ export interface AccountRoute {
 }
 
 /** The account routes on sessions rather than on an account's record, as messages name them. */
-const SESSION_ROUTE_NAMES = {
+const SESSION_ROUTE_NAMES: Record<SessionAction, string> = {
   logOut: 'a log-out',
   endSessions: 'a "sign out everywhere"',
   listSessions: 'a list of sessions',
-} as const;
-
-function onSessions(action: AccountAction): action is keyof typeof SESSION_ROUTE_NAMES {
-  return Object.hasOwn(SESSION_ROUTE_NAMES, action);
-}
+};
 
 /** Options an account route does itself, or that make no sense on one. */
 const NOT_WITH_ACCOUNT = [

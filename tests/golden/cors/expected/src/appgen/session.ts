@@ -254,18 +254,28 @@ export async function verifySessionToken(token: string): Promise<string | null> 
   return (await liveSessionOf(token))?.subject ?? null;
 }
 
+/** The request's signed token (its subject and session id), live or not; null without one. */
+async function signedSessionOf(request: Request) {
+  const token = sessionTokenOf(request);
+  return token === null ? null : verifyToken(token, ISSUER);
+}
+
+/** The request's session when it is live (liveSessionOf of its token); null otherwise. */
+async function liveSessionOfRequest(request: Request) {
+  const token = sessionTokenOf(request);
+  return token === null ? null : liveSessionOf(token);
+}
+
 /** The request's user's sessions, the request's marked `current`; null without a live session. */
 export async function sessionsOfRequest(request: Request): Promise<SessionInfo[] | null> {
-  const token = sessionTokenOf(request);
-  const live = token === null ? null : await liveSessionOf(token);
+  const live = await liveSessionOfRequest(request);
   return live === null ? null : (await stored()).sessionsOf(live.subject, live.id);
 }
 
 /** A log-out: the session of the request's token ends (for every client that holds the token). */
 export async function endRequestSession(request: Request): Promise<void> {
-  const token = sessionTokenOf(request);
-  const verified = token === null ? null : await verifyToken(token, ISSUER);
-  if (verified?.id) await (await stored()).endSession(verified.id);
+  const signed = await signedSessionOf(request);
+  if (signed?.id) await (await stored()).endSession(signed.id);
 }
 
 /**
@@ -273,16 +283,14 @@ export async function endRequestSession(request: Request): Promise<void> {
  * it is theirs (a token the same answer issues is started after this).
  */
 export async function endOtherSessions(userId: string, request: Request): Promise<void> {
-  const token = sessionTokenOf(request);
-  const own = token === null ? null : await verifyToken(token, ISSUER);
+  const own = await signedSessionOf(request);
   const keep = own?.id && own.subject === userId ? [own.id] : [];
   await (await stored()).endSessionsOf(userId, keep);
 }
 
 /** "Sign out everywhere": each session of the request's user ends; false without a live session. */
 export async function endEverySession(request: Request): Promise<boolean> {
-  const token = sessionTokenOf(request);
-  const live = token === null ? null : await liveSessionOf(token);
+  const live = await liveSessionOfRequest(request);
   if (live === null) return false;
   await (await stored()).endSessionsOf(live.subject);
   return true;

@@ -2,16 +2,6 @@
 import { db } from "./db";
 import type { SessionRows } from "./sessions";
 
-const SESSION_FIELDS = {
-  id: true,
-  userId: true,
-  createdAt: true,
-  lastSeenAt: true,
-  expiresAt: true,
-  userAgent: true,
-  address: true,
-} as const;
-
 /** The stored sessions of src/appgen/sessions.ts in table AppgenSession, through Prisma. */
 export const sessionRows: SessionRows = {
   add: async (row) => {
@@ -37,7 +27,16 @@ export const sessionRows: SessionRows = {
   listOf: (userId, now) =>
     db.appgenSession.findMany({
       where: { userId, expiresAt: { gt: now } },
-      select: { ...SESSION_FIELDS, tokenHash: true },
+      select: {
+        id: true,
+        tokenHash: true,
+        userId: true,
+        createdAt: true,
+        lastSeenAt: true,
+        expiresAt: true,
+        userAgent: true,
+        address: true,
+      },
       orderBy: [{ lastSeenAt: "desc" }, { id: "asc" }],
     }),
   removeUntil: async (time) => {
