@@ -15,6 +15,8 @@ export interface EnvVariableInput {
   sendsUrls?: boolean;
   /** Settings `cors` is set: APPGEN_CORS_ORIGINS replaces its origins. */
   cors?: boolean;
+  /** Some model has a password field (src/appgen/password.ts hashes it). */
+  hashesPasswords?: boolean;
 }
 
 interface EnvVariableSpec {
@@ -109,6 +111,13 @@ const ENV_VARIABLES: EnvVariableSpec[] = [
     () => 'off',
     '1',
     (input) => input.usesDatabase,
+  ),
+  optional(
+    'APPGEN_TEST_FAST_PASSWORD_HASHES',
+    '1: new password hashes use scrypt N=2^10 instead of 2^17, about 100 times cheaper to make and to crack: for test suites that sign up and log in hundreds of times only. Never set it where real passwords are stored (a production server that has it says so at start; hashes made under it stay weak).',
+    () => 'off (scrypt N=2^17, r=8, p=1)',
+    '1',
+    (input) => Boolean(input.hashesPasswords),
   ),
   optional(
     'PORT',

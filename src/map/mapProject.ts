@@ -128,6 +128,7 @@ export function mapProject(
     methods.some((m) => m.auth || m.optionalAuth) ||
     views.some((v) => v.auth) ||
     accountNav !== null;
+  const hashesPasswords = models.some((m) => m.fields.some((f) => f.type === 'password'));
   const context: Omit<ProjectContext, 'clientRoutes'> = {
     orm: project.orm,
     usesDatabase: project.orm !== 'none',
@@ -205,6 +206,7 @@ export function mapProject(
     ...mapStartupChecks(methods, {
       usesDatabase: project.orm !== 'none',
       cors: project.cors !== null,
+      hashesPasswords,
     }),
     hasAuth,
     envVariables: mapEnvVariables({
@@ -216,6 +218,7 @@ export function mapProject(
       sendsUrls: methods.some((m) => m.sendsUrls),
       trustProxy: project.trustProxy,
       cors: project.cors !== null,
+      hashesPasswords,
     }),
     joinTables: tables,
     hasComputed: models.some((model) => model.computed.length > 0),

@@ -18,12 +18,14 @@ export interface StartupContexts {
  * deployed front end); every app needs APPGEN_TRUST_PROXY, when set, to be a count the settings
  * allow, and APPGEN_TRUSTED_ORIGINS, when set, to name origins. The warnings are what a
  * production server can do without but should have: it says so and serves (answers with url
- * fields and no APPGEN_PUBLIC_URL take their host from each request). To add one, export its
+ * fields and no APPGEN_PUBLIC_URL take their host from each request; an app that hashes passwords
+ * says when APPGEN_TEST_FAST_PASSWORD_HASHES makes its new hashes a test suite's cheap ones). To
+ * add one, export its
  * function from the module that owns the setting and list it here.
  */
 export function mapStartupChecks(
   methods: readonly MethodContext[],
-  project: { usesDatabase: boolean; cors?: boolean },
+  project: { usesDatabase: boolean; cors?: boolean; hashesPasswords?: boolean },
 ): StartupContexts {
   const checks: StartupCheckContext[] = [];
   const warnings: StartupCheckContext[] = [];
@@ -38,6 +40,8 @@ export function mapStartupChecks(
   }
   checks.push({ module: '@/appgen/csrf', name: 'trustedOriginsProblem' });
   if (project.cors) checks.push({ module: '@/appgen/cors', name: 'corsOriginsProblem' });
+  if (project.hashesPasswords)
+    warnings.push({ module: '@/appgen/password', name: 'fastHashesSet' });
   return {
     startupChecks: checks,
     startupWarnings: warnings,

@@ -18,6 +18,9 @@ export function testEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
     NEXT_TELEMETRY_DISABLED: '1',
     // A production server refuses the development secret of .env: the servers get their own.
     APPGEN_SESSION_SECRET: TEST_SESSION_SECRET,
+    // Password hashes of scrypt N=2^10, not 2^17: the suites sign up and log in hundreds of
+    // times, 0.4 s of CPU each at full cost (tests/unit/render/passwordRuntime.test.ts checks both).
+    APPGEN_TEST_FAST_PASSWORD_HASHES: '1',
     ...extra,
   };
   // Jest sets NODE_ENV=test; Next.js warns about and misbehaves with a non-standard NODE_ENV.

@@ -1,3 +1,4 @@
+import crypto from 'crypto';
 import path from 'path';
 import { devSessionSecret } from '../../../src/config/devSessionSecret';
 import { projectFiles } from '../../../src/create/projectFiles';
@@ -99,6 +100,7 @@ describe('running the checks', () => {
       '@/appgen/health': { databaseProblem: async () => null },
       '@/appgen/requestOrigin': { trustProxyProblem: () => null },
       '@/appgen/csrf': { trustedOriginsProblem: () => null },
+      '@/appgen/password': { fastHashesSet: () => null },
     }) as { runStartupChecks(): Promise<void> };
   const setEnv = (nodeEnv: string, secret: string) => {
     (process.env as Record<string, string>).NODE_ENV = nodeEnv;
@@ -220,6 +222,9 @@ describe('the warnings of a production start', () => {
         content('src/appgen/requestOrigin.ts'),
       ),
       '@/appgen/csrf': { trustedOriginsProblem: () => null },
+      '@/appgen/password': evaluateModule('password.ts', content('src/appgen/password.ts'), {
+        'node:crypto': crypto,
+      }),
     }) as { runStartupChecks(): Promise<void> };
 
   it.each<[string, string | undefined, string[]]>([
@@ -241,6 +246,23 @@ describe('the warnings of a production start', () => {
     const exit = jest.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
     await startup().runStartupChecks();
     expect(warn.mock.calls.map(([line]) => line)).toEqual(warnings);
+    expect(exit).not.toHaveBeenCalled();
+  });
+
+  it("says when the password hashes are a test suite's cheap ones, and serves", async () => {
+    (process.env as Record<string, string>).NODE_ENV = 'production';
+    process.env.APPGEN_PUBLIC_URL = 'https://example.com';
+    process.env.APPGEN_TEST_FAST_PASSWORD_HASHES = '1';
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const exit = jest.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    try {
+      await startup().runStartupChecks();
+    } finally {
+      delete process.env.APPGEN_TEST_FAST_PASSWORD_HASHES;
+    }
+    expect(warn.mock.calls.map(([line]) => line)).toEqual([
+      '[appgen] warning: APPGEN_TEST_FAST_PASSWORD_HASHES is set: new password hashes use scrypt N=2^10, cheap to crack. It is for test suites only: unset it wherever real passwords are stored.',
+    ]);
     expect(exit).not.toHaveBeenCalled();
   });
 });

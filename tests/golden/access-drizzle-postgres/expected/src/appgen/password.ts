@@ -5,8 +5,14 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:c
  * Password hashes: scrypt from Node's own crypto (OpenSSL), run on libuv's thread pool so a hash
  * does not block other requests. Stored as `$scrypt$ln=<log2 N>,r=<r>,p=<p>$<salt>$<hash>`
  * (base64, no padding), so the parameters can change later and old hashes still verify.
+ *
+ * N is 2^17 (128 MiB, OWASP's minimum for scrypt: about 0.4 s of one core). A test suite that signs
+ * up and logs in hundreds of times may set APPGEN_TEST_FAST_PASSWORD_HASHES=1 (as Laravel's
+ * BCRYPT_ROUNDS or Django's test hasher do): new hashes then use N=2^10, cheap to crack. Never
+ * set it where real passwords are stored: a production server that has it says so when it starts
+ * (fastHashesSet), and hashes made under it stay weak after it is unset.
  */
-const LOG2_N = 17;
+const LOG2_N = process.env.APPGEN_TEST_FAST_PASSWORD_HASHES === "1" ? 10 : 17;
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const KEY_LENGTH = 32;
@@ -68,4 +74,12 @@ export async function verifyPassword(
     p: Number(p),
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** The start-up warning of a server whose new password hashes are a test suite's cheap ones. */
+export function fastHashesSet(): string | null {
+  return LOG2_N === 17
+    ? null
+    : "APPGEN_TEST_FAST_PASSWORD_HASHES is set: new password hashes use scrypt N=2^10, cheap " +
+        "to crack. It is for test suites only: unset it wherever real passwords are stored.";
 }

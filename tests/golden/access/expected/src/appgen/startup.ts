@@ -3,6 +3,7 @@ import { databaseProblem } from "@/appgen/health";
 import { sessionSecretProblem } from "@/appgen/session";
 import { trustProxyProblem } from "@/appgen/requestOrigin";
 import { trustedOriginsProblem } from "@/appgen/csrf";
+import { fastHashesSet } from "@/appgen/password";
 
 /** One condition the server needs: null when it holds, else what is wrong and how to fix it. */
 export type StartupCheck = () => string | null | Promise<string | null>;
@@ -24,7 +25,7 @@ export const STARTUP_CHECKS: StartupCheck[] = [
  * can do without but should have (with url fields in its answers, APPGEN_PUBLIC_URL, without
  * which their host comes from each request). Development servers keep quiet about them.
  */
-export const STARTUP_WARNINGS: StartupCheck[] = [];
+export const STARTUP_WARNINGS: StartupCheck[] = [fastHashesSet];
 
 /**
  * Runs the checks once when a server starts (src/instrumentation.ts). In production a failed

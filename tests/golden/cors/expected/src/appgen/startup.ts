@@ -4,6 +4,7 @@ import { sessionSecretProblem } from "@/appgen/session";
 import { trustProxyProblem } from "@/appgen/requestOrigin";
 import { trustedOriginsProblem } from "@/appgen/csrf";
 import { corsOriginsProblem } from "@/appgen/cors";
+import { fastHashesSet } from "@/appgen/password";
 
 /** One condition the server needs: null when it holds, else what is wrong and how to fix it. */
 export type StartupCheck = () => string | null | Promise<string | null>;
@@ -26,7 +27,7 @@ export const STARTUP_CHECKS: StartupCheck[] = [
  * can do without but should have (with url fields in its answers, APPGEN_PUBLIC_URL, without
  * which their host comes from each request). Development servers keep quiet about them.
  */
-export const STARTUP_WARNINGS: StartupCheck[] = [];
+export const STARTUP_WARNINGS: StartupCheck[] = [fastHashesSet];
 
 /**
  * Runs the checks once when a server starts (src/instrumentation.ts). In production a failed
