@@ -8,33 +8,31 @@
 const path = require('path');
 const Sequencer = require('@jest/test-sequencer').default;
 
-// Seconds each end-to-end suite took in a full e2e run on the 2-core machine, two suites at a
-// time, nothing else running (2026-11-29: e2e part 27 min, the two longest last: Jest had cached
-// their times from runs filtered with -t, a fraction of the whole). So the table wins over Jest's
-// cache for the suites it lists. Approximate: only the order matters.
+// Seconds each end-to-end suite took in a fresh-clone `npm test` on the 2-core machine, two
+// suites at a time, nothing else running (2026-11-30: e2e part 17 min). The table wins over
+// Jest's cache for the suites it lists (a run filtered with -t caches a fraction of a suite's
+// time). Approximate: only the order matters.
 const E2E_SECONDS = {
-  'starter-app.test.ts': 574,
+  'starter-app.test.ts': 328,
   // Four builds (ORM x database), one per pair for every block (lists, record pages, ...).
-  'pages-blog.test.ts': 435,
-  'publishing.test.ts': 365,
-  'production.test.ts': 260,
-  // Newsroom's four builds moved from compile-examples to newsroom-access (2026-11-29, estimated
-  // from their builds' times, not measured in a full run).
-  'compile-examples.test.ts': 165,
-  'newsroom-access.test.ts': 180,
-  'todo.test.ts': 200,
-  'data-loss.test.ts': 177,
-  'dev.test.ts': 168,
-  'route-semantics.test.ts': 140,
-  'outbox.test.ts': 121,
-  'forum.test.ts': 119,
-  'readme-flow.test.ts': 100,
-  'views-browser.test.ts': 93,
-  'migrate.test.ts': 65,
-  'names-typecheck.test.ts': 65,
-  'none-stubs.test.ts': 51,
-  'create-package.test.ts': 25,
-  'relations-postgres.test.ts': 12,
+  'pages-blog.test.ts': 291,
+  'newsroom-access.test.ts': 177,
+  'publishing.test.ts': 166,
+  'production.test.ts': 142,
+  'compile-examples.test.ts': 139,
+  'dev.test.ts': 120,
+  'data-loss.test.ts': 104,
+  'outbox.test.ts': 100,
+  'todo.test.ts': 100,
+  'route-semantics.test.ts': 77,
+  'readme-flow.test.ts': 72,
+  'views-browser.test.ts': 66,
+  'forum.test.ts': 51,
+  'migrate.test.ts': 45,
+  'names-typecheck.test.ts': 33,
+  'none-stubs.test.ts': 23,
+  'create-package.test.ts': 14,
+  'relations-postgres.test.ts': 8,
 };
 
 class LongestFirstSequencer extends Sequencer {
