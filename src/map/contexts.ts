@@ -588,8 +588,9 @@ export interface MethodBase {
   account: AccountRouteContext | null;
   /**
    * Stored sessions it ends (src/appgen/session.ts): `request` a log-out's own, `every` each of the
-   * caller's ("sign out everywhere"), `others` the caller's other sessions when a write of their own
-   * record changes the password (ended before the write). Null: none.
+   * caller's ("sign out everywhere"), `others` the other sessions of the user whose password a PUT
+   * or PATCH sets (the caller's own record, or one by its path, loaded as `current`; ended after
+   * the checks, before the write). Null: none.
    */
   endsSessions: 'request' | 'every' | 'others' | null;
   /** A user-owned voter (src/voters/<name>.ts), else null. */

@@ -82,7 +82,7 @@ export function mapProject(
   const { routeFiles, answerModules } = mapAnswerShapes(
     mapRouteFiles(
       project.routes,
-      { orm: project.orm, provider: options.provider, storesSessions: sessionsOf !== null },
+      { orm: project.orm, provider: options.provider, sessionsOf },
       modelsByName,
       relations,
       events,

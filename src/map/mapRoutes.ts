@@ -223,24 +223,26 @@ function hidesIncluded(include: IncludeContext[]): string | null {
 export interface RouteStack {
   orm: OrmName;
   provider: DatabaseProvider;
-  storesSessions: boolean;
+  /** The accounts model whose sessions are stored (table AppgenSession), or null. */
+  sessionsOf: string | null;
 }
 
 /**
  * The stored sessions a method ends (MethodContext.endsSessions): a log-out the request's, "sign
- * out everywhere" every one of the caller's, a change of the caller's own password the others.
+ * out everywhere" every one of the caller's; a PUT or PATCH that sets a user's password (the
+ * caller's own record, or one by its path) every other session of that user.
  */
 function sessionsEnded(
   route: ProjectRoute,
   operation: string,
   body: ReadonlyArray<{ type: string }>,
-  storesSessions: boolean,
+  sessionsOf: string | null,
 ): MethodContext['endsSessions'] {
   if (route.account?.action === 'endSessions') return 'every';
-  if (!storesSessions) return null;
+  if (sessionsOf === null) return null;
   if (route.account?.action === 'logOut') return 'request';
   const changesPassword =
-    route.currentUserRecord &&
+    (route.currentUserRecord || route.model === sessionsOf) &&
     (operation === 'replace' || operation === 'update') &&
     body.some((field) => field.type === 'password');
   return changesPassword ? 'others' : null;
@@ -248,7 +250,7 @@ function sessionsEnded(
 
 function mapMethod(
   route: ProjectRoute,
-  { orm, provider, storesSessions }: RouteStack,
+  { orm, provider, sessionsOf }: RouteStack,
   models: Map<string, ProjectModel>,
   relations: Map<string, RelationContext[]>,
   events: ProjectEvent[],
@@ -273,7 +275,10 @@ function mapMethod(
   // missing linked one is 409. A link route needs its id; the caller's own record must exist (401).
   // Without an ORM there is no record to load, and `self` compares the path's id alone.
   const selfByPath = orm === 'none' && voter?.kind === 'self' && params.some((p) => p.isId);
+  const endsSessions = sessionsEnded(route, operation, body, sessionsOf);
+  // A new password ends the user's other sessions before the write: the record gives their id.
   const loadsRecord =
+    endsSessions === 'others' ||
     (route.voterSeesRecord && !selfByPath) ||
     (writesLinks && (operation === 'replace' || operation === 'update')) ||
     route.link !== null ||
@@ -371,7 +376,7 @@ function mapMethod(
     currentUserRecord: route.currentUserRecord,
     link: linkRoute(route.link, modelRelations),
     account: mapAccountRoute(route.account),
-    endsSessions: sessionsEnded(route, operation, body, storesSessions),
+    endsSessions,
     voter: voter?.kind === 'custom' ? voter.name : null,
     builtinVoter:
       voter && (voter.kind === 'self' || voter.kind === 'owner') && voter.roles.length === 0

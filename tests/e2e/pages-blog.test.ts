@@ -1716,6 +1716,35 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       expect(await me(await logIn(mail('lin'), newPassword))).toBe(200);
     });
 
+    it("ends every session of a user whose password an admin sets (config/routes/users.json), not the admin's", async () => {
+      const user = await send(
+        'POST',
+        '/api/signup',
+        { name: 'Ravi', email: mail('ravi'), password: PASSWORD },
+        201,
+      );
+      const own = bearer(user);
+      const other = await logIn(mail('ravi'));
+      const admin = await send(
+        'POST',
+        '/api/signup',
+        { name: 'Ines', email: mail('ines'), password: PASSWORD },
+        201,
+      );
+      await db.run('UPDATE "User" SET "role" = $1 WHERE "id" = $2', ['admin', admin.id]);
+      const byAdmin = bearer(admin);
+      const setPassword = `/api/users/${String(user.id)}/password`;
+      const newPassword = 'set by the admin 456';
+      // Refused (the voter is role:admin): nothing ends, not even the caller's own sessions.
+      await send('PATCH', setPassword, { password: newPassword }, 403, own);
+      expect([await me(own), await me(other)]).toEqual([200, 200]);
+      await send('PATCH', setPassword, { password: newPassword }, 200, byAdmin);
+      expect([await me(own), await me(other), await me(byAdmin)]).toEqual([401, 401, 200]);
+      expect(await sessionRows(String(user.id))).toEqual([]);
+      await send('POST', '/api/login', { email: mail('ravi'), password: PASSWORD }, 401);
+      expect(await me(await logIn(mail('ravi'), newPassword))).toBe(200);
+    });
+
     it("signs out everywhere: every session of the caller ends, others' stay; 401 without a session", async () => {
       const first = await logIn(authors[1].email);
       const second = await logIn(authors[1].email);

@@ -235,14 +235,53 @@ describe('stored sessions and "sign out everywhere" (endSessions)', () => {
     // The other sessions end before the new password is written.
     const change = handler('account');
     expect(change).toContain(
-      'if (body.password !== undefined) await endOtherSessions(userId, request);',
+      'if (body.password !== undefined) await endOtherSessions(current.id, request);',
     );
-    expect(change.indexOf('endOtherSessions(userId')).toBeLessThan(change.indexOf('.update'));
+    expect(change.indexOf('endOtherSessions(current.id')).toBeLessThan(change.indexOf('.update'));
     expect(rendered.get('prisma/schema.prisma')?.content).toContain(
       '@relation("AppgenSession_user", fields: [userId], references: [id], onDelete: Cascade)',
     );
     expect(rendered.has('src/appgen/sessions.ts')).toBe(true);
   });
+
+  it.each(['prisma', 'drizzle'])(
+    "ends a user's sessions when a route by path sets their password (%s), after the checks",
+    (orm) => {
+      const BY_PATH = {
+        method: 'PATCH',
+        path: '/api/accounts/:id/password',
+        params: { id: 'uuid' },
+        model: 'Account',
+        auth: true,
+        voter: 'self',
+        body: { password: { type: 'password', required: true } },
+        response: 'Account',
+      };
+      const NAME = { ...BY_PATH, path: '/api/accounts/:id', body: { nickname: 'string' } };
+      const rendered = renderFiles({
+        ...files([SIGN_UP, BY_PATH, NAME]),
+        'appgen.config.json': { orm, accounts: { model: 'Account' } },
+      });
+      const handler = (path: string) => rendered.get(`src/app/api/${path}/route.ts`)?.content ?? '';
+      const change = handler('accounts/[id]/password');
+      // The record is read first (404 for none), the voter decides, then the sessions end, then
+      // the write: a crash between the last two leaves them ended, never beside a new password.
+      const at = (mark: string) => {
+        const index = change.indexOf(mark);
+        if (index < 0) throw new Error(`no ${mark} in\n${change}`);
+        return index;
+      };
+      const marks = [
+        at('if (!current) return jsonError(404'),
+        at('allowSelf(userId'),
+        at('await endOtherSessions(current.id'),
+        at(orm === 'prisma' ? 'db.account.update(' : 'db.update(tables.account)'),
+      ];
+      expect([...marks].sort((a, b) => a - b)).toEqual(marks);
+      // A write without the password ends nothing.
+      expect(handler('accounts/[id]')).not.toContain('endOtherSessions');
+    },
+  );
 
   it("imports Drizzle's foreignKey for the sessions' table when no model has a belongsTo", () => {
     const rendered = renderFiles({

@@ -100,7 +100,7 @@ export async function PUT(request: Request): Promise<Response> {
     // Only the hash of password is stored (src/appgen/password.ts), never the text sent.
     if (typeof body.password === "string") body.password = await hashPassword(body.password);
     // A new password ends the other sessions of this user (src/appgen/session.ts).
-    if (body.password !== undefined) await endOtherSessions(userId, request);
+    if (body.password !== undefined) await endOtherSessions(current.id, request);
     // PATCH changes only the fields present in the body.
     const record = await db.user.update({
       where: { id: userId },
