@@ -15,7 +15,9 @@ import { PRINT_WIDTH } from './layoutLiteral';
  * - trailing commas wherever a list is broken.
  */
 export function jsonLiteral(value: unknown, indent = 0): string {
-  return print(value, ' '.repeat(indent), '', '').join('\n');
+  const lines: string[] = [];
+  print(value, ' '.repeat(indent), '', '', lines);
+  return lines.join('\n');
 }
 
 /** A number as prettier prints it (`1e21`, not JSON's `1e+21`). */
@@ -108,56 +110,61 @@ function stringParts(text: string, width: number): string[] {
 }
 
 /**
- * The lines of `head` + the value + `tail` at `indent`. `head` is `key: ` in an object (empty in
- * an array), `tail` the comma after it.
+ * Adds to `out` the lines of `head` + the value + `tail` at `indent`. `head` is `key: ` in an
+ * object (empty in an array), `tail` the comma after it. (Pushed to one list, not returned and
+ * spread: the OpenAPI document of a thousand models has ~100,000 lines ten levels deep.)
  */
-function print(value: unknown, indent: string, head: string, tail: string): string[] {
+function print(value: unknown, indent: string, head: string, tail: string, out: string[]): void {
   const inner = `${indent}  `;
   if (isContainer(value) && !isEmpty(value)) {
     if (!Array.isArray(value)) {
-      return [
-        `${indent}${head}{`,
-        ...Object.entries(value).flatMap(([name, member]) =>
-          print(member, inner, `${tsKey(name)}: `, ','),
-        ),
-        `${indent}}${tail}`,
-      ];
+      out.push(`${indent}${head}{`);
+      for (const [name, member] of Object.entries(value))
+        print(member, inner, `${tsKey(name)}: `, ',', out);
+      out.push(`${indent}}${tail}`);
+      return;
     }
     const line = flat(value);
     if (line !== null && !alwaysBreaks(value)) {
       if (`${indent}${head}${line}${tail}`.length <= PRINT_WIDTH) {
-        return [`${indent}${head}${line}${tail}`];
+        out.push(`${indent}${head}${line}${tail}`);
+        return;
       }
       if (value.every((item) => typeof item === 'number')) {
-        return [`${indent}${head}[`, ...filled(value.map(numberText), inner), `${indent}]${tail}`];
+        out.push(`${indent}${head}[`, ...filled(value.map(numberText), inner), `${indent}]${tail}`);
+        return;
       }
     }
-    return [
-      `${indent}${head}[`,
-      ...value.flatMap((item) => print(item, inner, '', ',')),
-      `${indent}]${tail}`,
-    ];
+    out.push(`${indent}${head}[`);
+    for (const item of value) print(item, inner, '', ',', out);
+    out.push(`${indent}]${tail}`);
+    return;
   }
   const text = flat(value) as string;
   const line = `${indent}${head}${text}${tail}`;
-  if (line.length <= PRINT_WIDTH || typeof value !== 'string') return [line];
+  if (line.length <= PRINT_WIDTH || typeof value !== 'string') {
+    out.push(line);
+    return;
+  }
   // A key of fewer than 5 characters keeps its string on its line (prettier's short keys).
   const shortKey = head !== '' && head.length - 2 < 5;
   const alone = `${inner}${text}${tail}`;
   if (head !== '' && !shortKey && alone.length <= PRINT_WIDTH) {
-    return [`${indent}${head.trimEnd()}`, alone];
+    out.push(`${indent}${head.trimEnd()}`, alone);
+    return;
   }
-  if (head === '' && line.length <= PRINT_WIDTH) return [line];
+  if (head === '' && line.length <= PRINT_WIDTH) {
+    out.push(line);
+    return;
+  }
   // Too long for any line: `a" +` parts, after the key on lines of their own (in an array, the
   // parts after the first one indented).
   const first = head === '' ? indent : inner;
   const parts = stringParts(value, PRINT_WIDTH - inner.length - 2);
-  return [
-    ...(head === '' ? [] : [`${indent}${head.trimEnd()}`]),
-    ...parts.map(
-      (part, i) => `${i === 0 ? first : inner}${part}${i === parts.length - 1 ? tail : ' +'}`,
-    ),
-  ];
+  if (head !== '') out.push(`${indent}${head.trimEnd()}`);
+  parts.forEach((part, i) =>
+    out.push(`${i === 0 ? first : inner}${part}${i === parts.length - 1 ? tail : ' +'}`),
+  );
 }
 
 /** Numbers as prettier fills them: as many a line as fit, each followed by a comma. */
