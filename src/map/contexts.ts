@@ -1710,6 +1710,11 @@ export interface ProjectContext {
    */
   storesSessions: boolean;
   /**
+   * Some model has a password field: the project has src/appgen/password.ts, whose start-up
+   * warning says when APPGEN_TEST_FAST_PASSWORD_HASHES makes its new hashes cheap.
+   */
+  hashesPasswords: boolean;
+  /**
    * The users' roles (settings `accounts.roles`): src/appgen/roles.ts reads a caller's role by
    * their id (field `field` of the accounts model, Prisma delegate / Drizzle table `delegate`)
    * for the voters with roles. Null without roles.

@@ -199,6 +199,7 @@ export function mapProject(
     signInLimits: project.accounts.throttle,
     hasLogIn: methods.some((m) => m.operation === 'logIn'),
     storesSessions: sessionsOf !== null,
+    hashesPasswords,
     roles:
       project.accounts.roles && project.accounts.model && project.orm !== 'none'
         ? { ...project.accounts.roles, delegate: delegateName(project.accounts.model) }

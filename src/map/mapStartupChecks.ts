@@ -20,8 +20,7 @@ export interface StartupContexts {
  * production server can do without but should have: it says so and serves (answers with url
  * fields and no APPGEN_PUBLIC_URL take their host from each request; an app that hashes passwords
  * says when APPGEN_TEST_FAST_PASSWORD_HASHES makes its new hashes a test suite's cheap ones). To
- * add one, export its
- * function from the module that owns the setting and list it here.
+ * add one, export its function from the module that owns the setting and list it here.
  */
 export function mapStartupChecks(
   methods: readonly MethodContext[],

@@ -415,9 +415,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     produces: 'src/appgen/password.ts: password hashes: make one, check a password against one',
     context: 'ProjectContext',
     outputs: (project) =>
-      project.models.some((m) => m.fields.some((f) => f.type === 'password'))
-        ? once('src/appgen/password.ts', ['config/models/'])(project)
-        : [],
+      project.hashesPasswords ? once('src/appgen/password.ts', ['config/models/'])(project) : [],
   },
   {
     template: 'src/appgen/slug.ts',

@@ -12,7 +12,8 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:c
  * set it where real passwords are stored: a production server that has it says so when it starts
  * (fastHashesSet), and hashes made under it stay weak after it is unset.
  */
-const LOG2_N = process.env.APPGEN_TEST_FAST_PASSWORD_HASHES === "1" ? 10 : 17;
+const FAST_HASHES = process.env.APPGEN_TEST_FAST_PASSWORD_HASHES === "1";
+const LOG2_N = FAST_HASHES ? 10 : 17;
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const KEY_LENGTH = 32;
@@ -78,8 +79,8 @@ export async function verifyPassword(
 
 /** The start-up warning of a server whose new password hashes are a test suite's cheap ones. */
 export function fastHashesSet(): string | null {
-  return LOG2_N === 17
-    ? null
-    : "APPGEN_TEST_FAST_PASSWORD_HASHES is set: new password hashes use scrypt N=2^10, cheap " +
-        "to crack. It is for test suites only: unset it wherever real passwords are stored.";
+  return FAST_HASHES
+    ? `APPGEN_TEST_FAST_PASSWORD_HASHES is set: new password hashes use scrypt N=2^${LOG2_N}, ` +
+        "cheap to crack. It is for test suites only: unset it wherever real passwords are stored."
+    : null;
 }
