@@ -180,6 +180,10 @@ export const ACCOUNT_ACTIONS = [
   'logOut',
   'endSessions',
   'listSessions',
+  'requestReset',
+  'resetPassword',
+  'verifyEmail',
+  'resendVerification',
 ] as const;
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 /** How an included relation's records are sent: only `fields` (and computed fields), in order. */
@@ -317,4 +321,14 @@ export interface AccountsConfig {
   defaultRole?: string;
   /** The field of the accounts model that holds the role. Default: role. */
   roleField?: string;
+  /** The unique field of the accounts model that holds the address mail goes to. Default: email, when unique. */
+  emailField?: string;
+  /** A log-in of an account whose address is not verified is refused. Default: false. */
+  requireVerified?: boolean;
+  /** The sender of account mail (`"Blog <no-reply@example.com>"`); APPGEN_MAIL_FROM overrides it. */
+  mailFrom?: string;
+  /** The page a password-reset mail links to, a path of the app or an absolute URL (`?token=` added). Default: /reset-password. */
+  resetLink?: string;
+  /** The page a verification mail links to, a path of the app or an absolute URL (`?token=` added). Default: /verify-email. */
+  verifyLink?: string;
 }

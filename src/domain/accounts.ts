@@ -45,7 +45,61 @@ export function onSessions(action: AccountAction | undefined): action is Session
   return (SESSION_ACTIONS as readonly (AccountAction | undefined)[]).includes(action);
 }
 
-/** Account routes that start a stored session: a sign-up, a log-in, "sign out everywhere" (which needs them stored). */
+/**
+ * Account routes that need the sessions stored: a sign-up, a log-in (they start one), "sign out
+ * everywhere" and a password reset (they end them), and the other mail routes (beside which a
+ * reset is expected).
+ */
 export function storesSessionsFor(action: AccountAction | undefined): boolean {
   return action !== undefined && action !== 'logOut';
+}
+
+/**
+ * Account routes that mail a link or take a mailed token (password reset and e-mail
+ * verification): POST routes whose bodies appgen checks field by field, answering 204.
+ */
+export const MAIL_ACTIONS = [
+  'requestReset',
+  'resetPassword',
+  'verifyEmail',
+  'resendVerification',
+] as const;
+export type MailAction = (typeof MAIL_ACTIONS)[number];
+
+export function onMail(action: AccountAction | undefined): action is MailAction {
+  return (MAIL_ACTIONS as readonly (AccountAction | undefined)[]).includes(action);
+}
+
+/** Where mails link when the settings name nothing: the starter's pages. */
+export const DEFAULT_RESET_LINK = '/reset-password';
+export const DEFAULT_VERIFY_LINK = '/verify-email';
+
+/** The field holding the token a mail carried, in the bodies of resetPassword and verifyEmail. */
+export const MAIL_TOKEN_FIELD = 'token';
+
+/** The accounts model's field mail goes to when the settings name none: a unique `email`. */
+export function defaultEmailField(model: ModelConfig): string | null {
+  return Object.hasOwn(model.fields, 'email') && isUniqueField(model, 'email') ? 'email' : null;
+}
+
+/**
+ * The body a mail route reads, field by field: the address (a request for a reset or another
+ * verification mail), the token and the new password (a reset), the token (a verification).
+ */
+export function mailRouteBody(
+  action: MailAction,
+  fields: { emailField: string; passwordField: string },
+): Array<{ name: string; type: 'string' | 'password' }> {
+  switch (action) {
+    case 'requestReset':
+    case 'resendVerification':
+      return [{ name: fields.emailField, type: 'string' }];
+    case 'resetPassword':
+      return [
+        { name: MAIL_TOKEN_FIELD, type: 'string' },
+        { name: fields.passwordField, type: 'password' },
+      ];
+    case 'verifyEmail':
+      return [{ name: MAIL_TOKEN_FIELD, type: 'string' }];
+  }
 }

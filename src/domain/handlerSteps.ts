@@ -34,6 +34,10 @@ export const HANDLER_STEP_PARTIALS: readonly string[] = [
   'handler/endSession',
   'handler/endEverySession',
   'handler/listSessions',
+  'handler/requestReset',
+  'handler/resetPassword',
+  'handler/verifyEmail',
+  'handler/resendVerification',
   'handler/logOut',
   'handler/sessionReady',
   'handler/hashPasswords',
@@ -50,6 +54,7 @@ export const HANDLER_STEP_PARTIALS: readonly string[] = [
   'handler/respondHeldToken',
   'handler/logInAnswer',
   'handler/writeEvents',
+  'handler/sendVerification',
   'handler/respondCollection',
   'handler/respondRecord',
 ];

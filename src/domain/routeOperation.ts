@@ -13,6 +13,7 @@ export type RouteOperation =
   | 'logIn'
   | 'logOut'
   | 'listSessions'
+  | 'accountMail'
   | 'function';
 
 export type EventOperation = 'create' | 'update' | 'delete';

@@ -1,4 +1,4 @@
-import type { HttpMethod, OrmName, QueryStyle } from '../config/configTypes';
+import type { AccountAction, HttpMethod, OrmName, QueryStyle } from '../config/configTypes';
 import type { ElementType } from '../config/elements';
 import type { BodyFieldType, FieldType, ParamType } from '../config/fieldTypes';
 import type { RouteOperation } from '../domain/routeOperation';
@@ -463,7 +463,7 @@ export interface ModelRefContext {
 /** What an account route does, and the accounts model's fields it reads. */
 export interface AccountRouteContext {
   /** `account` of the route: a sign-up (a create), a log-in, a log-out or "sign out everywhere". */
-  action: 'signUp' | 'logIn' | 'logOut' | 'endSessions' | 'listSessions';
+  action: AccountAction;
   /** signUp and logIn: the answer carries a session token (and sets the session cookie). */
   issuesToken: boolean;
   /** logIn: the identity fields its body has; the first one sent names the account. */
@@ -479,6 +479,31 @@ export interface AccountRouteContext {
   failureMessage: string;
   /** logIn with several identity fields: the 400 message when none was sent (else ''). */
   identityMissingMessage: string;
+  /** Mail routes and a sign-up that sends a verification mail: the accounts model's address field (else ''). */
+  emailField: string;
+  /** signUp: the new account is mailed a verification link (a verifyEmail route exists). */
+  sendsVerification: boolean;
+  /** logIn: an unverified address answers 403 (accounts.requireVerified); signUp: no session is started. */
+  requiresVerified: boolean;
+}
+
+/** What src/appgen/accountMail.ts works with (ProjectContext.accountMail). */
+export interface AccountMailContext {
+  /** The accounts model: its Prisma delegate and Drizzle table (`user`). */
+  delegate: string;
+  /** The field of the accounts model mail goes to (accounts.emailField). */
+  emailField: string;
+  /** The accounts model's password field, which a reset sets ('' without a reset route). */
+  passwordField: string;
+  /** accounts.requireVerified: a log-in of an unverified address answers 403. */
+  requireVerified: boolean;
+  /** Some route is `"account": "verifyEmail"`: a sign-up mails a verification link. */
+  verifies: boolean;
+  /** accounts.mailFrom, or null: the default sender. */
+  mailFrom: string | null;
+  /** Where the mails link (a path of the app or an absolute URL; `?token=` is added). */
+  resetLink: string;
+  verifyLink: string;
 }
 
 /** The keys a route's body and answer sit under (its `envelope`); null where there is none. */
@@ -945,6 +970,15 @@ export interface ListSessionsMethodContext extends MethodBase {
   collection: false;
 }
 
+/** A password reset or an e-mail verification (`account`: requestReset, resetPassword, verifyEmail, resendVerification). */
+export interface AccountMailMethodContext extends MethodBase {
+  operation: 'accountMail';
+  /** What the account route does. */
+  account: AccountRouteContext;
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
 /** A route that calls the user's function (`function`). */
 export interface FunctionMethodContext extends MethodBase {
   operation: 'function';
@@ -971,6 +1005,7 @@ export type MethodContext =
   | LogInMethodContext
   | LogOutMethodContext
   | ListSessionsMethodContext
+  | AccountMailMethodContext
   | FunctionMethodContext;
 
 export interface RouteFileContext {
@@ -1709,6 +1744,13 @@ export interface ProjectContext {
    * a log-out, a password change or "sign out everywhere" ends tokens at once.
    */
   storesSessions: boolean;
+  /**
+   * Password reset and e-mail verification (mail routes, `account`: requestReset, resetPassword,
+   * verifyEmail, resendVerification): src/appgen/accountMail.ts, mail.ts and accountTokens.ts,
+   * tables AppgenAccountToken and AppgenVerifiedAddress, the mails sent by the outbox's worker.
+   * Null without mail routes.
+   */
+  accountMail: AccountMailContext | null;
   /**
    * Some model has a password field: the project has src/appgen/password.ts, whose start-up
    * warning says when APPGEN_TEST_FAST_PASSWORD_HASHES makes its new hashes cheap.

@@ -83,17 +83,59 @@ export function appgenSession(accountsModel: string): ProjectModel {
       field('address', { type: 'string', optional: true }),
     ],
     [{ fields: ['expiresAt'], unique: false }],
-    [
-      {
-        name: 'user',
-        type: 'belongsTo',
-        model: accountsModel,
-        field: 'userId',
-        onDelete: 'cascade',
-        mirror: null,
-      },
-    ],
+    [ownedBy(accountsModel)],
   );
+}
+
+/**
+ * The tokens account mail carries (src/appgen/accountTokens.ts): one row per password-reset or
+ * verification mail, found by the SHA-256 of the token (never the token, which the mail's worker
+ * derives from the row's id and APPGEN_SESSION_SECRET), single-use (taken by deleting it) and
+ * expiring. `address` is where the mail went: a verification verifies that address only.
+ */
+export function appgenAccountToken(accountsModel: string): ProjectModel {
+  return internalModel(
+    'AccountToken',
+    [
+      field('tokenHash', { type: 'string', unique: true }),
+      field('purpose', { type: 'enum', values: ['reset', 'verify'] }),
+      field('userId', { type: 'uuid' }),
+      field('address', { type: 'string' }),
+      field('createdAt', { type: 'datetime' }),
+      field('expiresAt', { type: 'datetime' }),
+    ],
+    [{ fields: ['expiresAt'], unique: false }],
+    [ownedBy(accountsModel)],
+  );
+}
+
+/**
+ * The addresses their users verified (src/appgen/accountTokens.ts): an account is verified while
+ * a row holds its current address, so changing the address asks for a new verification.
+ */
+export function appgenVerifiedAddress(accountsModel: string): ProjectModel {
+  return internalModel(
+    'VerifiedAddress',
+    [
+      field('userId', { type: 'uuid' }),
+      field('address', { type: 'string' }),
+      field('verifiedAt', { type: 'datetime' }),
+    ],
+    [{ fields: ['userId', 'address'], unique: true }],
+    [ownedBy(accountsModel)],
+  );
+}
+
+/** A row of a user's (`userId`), deleted with them. */
+function ownedBy(accountsModel: string): ProjectModel['relations'][number] {
+  return {
+    name: 'user',
+    type: 'belongsTo',
+    model: accountsModel,
+    field: 'userId',
+    onDelete: 'cascade',
+    mirror: null,
+  };
 }
 
 /**
@@ -104,10 +146,15 @@ export function internalModels(needs: {
   outbox: boolean;
   signInThrottle: boolean;
   sessionsOf: string | null;
+  /** The accounts model, when mail routes keep tokens and verified addresses of its users. */
+  mailOf: string | null;
 }): ProjectModel[] {
   return [
     ...(needs.outbox ? [APPGEN_EVENT] : []),
     ...(needs.signInThrottle ? [APPGEN_SIGN_IN_FAILURE] : []),
     ...(needs.sessionsOf !== null ? [appgenSession(needs.sessionsOf)] : []),
+    ...(needs.mailOf !== null
+      ? [appgenAccountToken(needs.mailOf), appgenVerifiedAddress(needs.mailOf)]
+      : []),
   ];
 }

@@ -12,10 +12,11 @@ function either(words: string[]): string {
 /** An account route's context: what the handler does and the messages it answers with. */
 export function mapAccountRoute(account: ProjectAccountRoute | null): AccountRouteContext | null {
   if (!account) return null;
-  const { action, identity, passwordField, knowsClient } = account;
+  const { action, identity, passwordField, knowsClient, emailField } = account;
   return {
     action,
-    issuesToken: action === 'signUp' || action === 'logIn',
+    // Under requireVerified a sign-up answers the account without a session: it is not verified yet.
+    issuesToken: action === 'logIn' || (action === 'signUp' && !account.requiresVerified),
     identity,
     passwordField: passwordField ?? '',
     knowsClient,
@@ -26,5 +27,8 @@ export function mapAccountRoute(account: ProjectAccountRoute | null): AccountRou
       action === 'logIn' && identity.length > 1
         ? `${labelFromField(either(identity))} is required.`
         : '',
+    emailField: emailField ?? '',
+    sendsVerification: account.sendsVerification,
+    requiresVerified: account.requiresVerified,
   };
 }

@@ -17,6 +17,8 @@ export interface EnvVariableInput {
   cors?: boolean;
   /** Some model has a password field (src/appgen/password.ts hashes it). */
   hashesPasswords?: boolean;
+  /** Mail routes: account mail goes out through SMTP (src/appgen/mail.ts). */
+  sendsMail?: boolean;
 }
 
 interface EnvVariableSpec {
@@ -98,12 +100,41 @@ const ENV_VARIABLES: EnvVariableSpec[] = [
     (input) => `${input.trustProxy} (settings trustProxy)`,
     '1',
   ),
+  {
+    name: 'APPGEN_PUBLIC_URL',
+    appliesTo: (input) => Boolean(input.sendsUrls) || Boolean(input.sendsMail),
+    describe: (input) =>
+      input.sendsMail
+        ? {
+            what: "The app's public address (https://example.com, or with a path): the start of the links in account mail (password reset, verification) and of the url fields of answers. Never taken from a request's Host for mail, which anyone can send. A production server without it refuses to start.",
+            default: 'http://localhost:<port of the server> in development',
+            requiredInProduction: true,
+            example: 'https://example.com',
+          }
+        : {
+            what: "The app's public address (https://example.com, or with a path): the start of the url fields of its answers. Unset: the origin each request came to (its Host, or X-Forwarded-Host and -Proto from trusted proxies), which a production server warns about at start.",
+            default: 'the origin of each request',
+            requiredInProduction: false,
+            example: 'https://example.com',
+          },
+  },
+  {
+    name: 'APPGEN_SMTP_URL',
+    appliesTo: (input) => Boolean(input.sendsMail),
+    describe: () => ({
+      what: 'The SMTP server account mail goes through (nodemailer): smtp://user:password@host:587 (STARTTLS when the server offers it) or smtps://user:password@host:465. Unset in development: mails are printed to the terminal and kept in .appgen/mail (the page /appgen/mail lists them). A production server without it refuses to start.',
+      default: 'none (development: the terminal and .appgen/mail)',
+      requiredInProduction: true,
+      example: 'smtps://user:password@smtp.example.com:465',
+    }),
+  },
   optional(
-    'APPGEN_PUBLIC_URL',
-    "The app's public address (https://example.com, or with a path): the start of the url fields of its answers. Unset: the origin each request came to (its Host, or X-Forwarded-Host and -Proto from trusted proxies), which a production server warns about at start.",
-    () => 'the origin of each request',
-    'https://example.com',
-    (input) => Boolean(input.sendsUrls),
+    'APPGEN_MAIL_FROM',
+    'The sender of account mail, e.g. "Blog <no-reply@example.com>": replaces settings accounts.mailFrom.',
+    () =>
+      "settings accounts.mailFrom, else the app's name at no-reply@ the host of APPGEN_PUBLIC_URL",
+    'Blog <no-reply@example.com>',
+    (input) => Boolean(input.sendsMail),
   ),
   optional(
     'APPGEN_LOG_SQL',

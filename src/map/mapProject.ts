@@ -24,6 +24,7 @@ import { navLinks, viewMapper } from './mapViews';
 import { mapMissingRecords } from './missingRecords';
 import { delegateName } from '../domain/names';
 import { storesSessionsFor } from '../domain/accounts';
+import { mapAccountMail } from './mapAccountMail';
 
 const byName = <T extends { name: string }>(a: T, b: T): number =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
@@ -68,12 +69,17 @@ export function mapProject(
       ? project.accounts.model
       : null;
   const mappedEvents = mapEvents(events, project.orm);
-  // Events the worker runs and scheduled jobs' runs both go through the outbox.
-  const hasOutbox = mappedEvents.some((e) => e.run === 'worker') || project.jobs.length > 0;
+  const accountMail = mapAccountMail(project);
+  // Events the worker runs, scheduled jobs' runs and account mail all go through the outbox.
+  const hasOutbox =
+    mappedEvents.some((e) => e.run === 'worker') || project.jobs.length > 0 || accountMail !== null;
   const ownModels = internalModels({
     outbox: hasOutbox,
-    signInThrottle: project.routes.some((route) => route.operation === 'logIn'),
+    // Requests for mail are throttled in the log-in throttle's table.
+    signInThrottle:
+      project.routes.some((route) => route.operation === 'logIn') || accountMail !== null,
     sessionsOf,
+    mailOf: accountMail !== null ? project.accounts.model : null,
   });
   // Both sides of every relation, worked out once for the models and the routes that write links
   // (with appgen's own tables: the sessions' rows belong to users, whose deletes cascade to them).
@@ -199,6 +205,7 @@ export function mapProject(
     signInLimits: project.accounts.throttle,
     hasLogIn: methods.some((m) => m.operation === 'logIn'),
     storesSessions: sessionsOf !== null,
+    accountMail,
     hashesPasswords,
     roles:
       project.accounts.roles && project.accounts.model && project.orm !== 'none'
@@ -208,6 +215,7 @@ export function mapProject(
       usesDatabase: project.orm !== 'none',
       cors: project.cors !== null,
       hashesPasswords,
+      sendsMail: accountMail !== null,
     }),
     hasAuth,
     envVariables: mapEnvVariables({
@@ -220,6 +228,7 @@ export function mapProject(
       trustProxy: project.trustProxy,
       cors: project.cors !== null,
       hashesPasswords,
+      sendsMail: accountMail !== null,
     }),
     joinTables: tables,
     hasComputed: models.some((model) => model.computed.length > 0),

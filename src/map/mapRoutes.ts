@@ -160,6 +160,8 @@ function statementName(handlerName: string, fields: string[]): string {
 /** 201 for a create with a database, 204 for a route on a collection that answers no records, else 200. */
 function defaultStatus(route: ProjectRoute, orm: OrmName): number {
   if (route.operation === 'create' && orm !== 'none') return 201;
+  // A mail route tells nothing of the account it may have found: no body.
+  if (route.operation === 'accountMail') return 204;
   if (worksOnCollection(route.operation) && route.response === null) return 204;
   return 200;
 }

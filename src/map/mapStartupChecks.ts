@@ -24,7 +24,12 @@ export interface StartupContexts {
  */
 export function mapStartupChecks(
   methods: readonly MethodContext[],
-  project: { usesDatabase: boolean; cors?: boolean; hashesPasswords?: boolean },
+  project: {
+    usesDatabase: boolean;
+    cors?: boolean;
+    hashesPasswords?: boolean;
+    sendsMail?: boolean;
+  },
 ): StartupContexts {
   const checks: StartupCheckContext[] = [];
   const warnings: StartupCheckContext[] = [];
@@ -33,10 +38,12 @@ export function mapStartupChecks(
   if (methods.some((method) => method.account?.issuesToken || method.sessionToken !== null))
     checks.push({ module: '@/appgen/session', name: 'sessionSecretProblem' });
   checks.push({ module: '@/appgen/requestOrigin', name: 'trustProxyProblem' });
-  if (sendsUrls) {
+  if (sendsUrls || project.sendsMail)
     checks.push({ module: '@/appgen/requestOrigin', name: 'publicUrlProblem' });
+  // Mail links never take their host from a request: APPGEN_PUBLIC_URL is needed, not advised.
+  if (sendsUrls && !project.sendsMail)
     warnings.push({ module: '@/appgen/requestOrigin', name: 'publicUrlMissing' });
-  }
+  if (project.sendsMail) checks.push({ module: '@/appgen/mail', name: 'mailProblem' });
   checks.push({ module: '@/appgen/csrf', name: 'trustedOriginsProblem' });
   if (project.cors) checks.push({ module: '@/appgen/cors', name: 'corsOriginsProblem' });
   if (project.hashesPasswords)

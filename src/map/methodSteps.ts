@@ -116,9 +116,13 @@ function answerOf(method: Method): string[] {
   // A sign-up (the only account route that writes a record), or a PUT or PATCH of the caller's
   // own record with `token`, answers a session token; a sign-up with the known-client cookie too
   // where a log-in route counts known clients apart.
-  if (method.account?.knowsClient) return ['handler/writeEvents', 'handler/respondSignedIn'];
-  const token = method.account !== null || method.sessionToken !== null;
-  return ['handler/writeEvents', token ? 'handler/respondToken' : 'handler/respondRecord'];
+  const events = [
+    'handler/writeEvents',
+    ...(method.account?.sendsVerification ? ['handler/sendVerification'] : []),
+  ];
+  if (method.account?.knowsClient) return [...events, 'handler/respondSignedIn'];
+  const token = Boolean(method.account?.issuesToken) || method.sessionToken !== null;
+  return [...events, token ? 'handler/respondToken' : 'handler/respondRecord'];
 }
 
 /**
@@ -129,6 +133,8 @@ function answerOf(method: Method): string[] {
 function workOf(method: Method, orm: OrmName): string[] {
   if (method.operation === 'function') return ['handler/function'];
   if (method.operation === 'listSessions') return ['handler/listSessions'];
+  // A mail route's whole work is src/appgen/accountMail.ts's: handler/<action> calls it.
+  if (method.operation === 'accountMail') return [`handler/${method.account?.action}`];
   if (method.operation === 'logOut')
     return [
       ...(method.endsSessions === 'request' ? ['handler/endSession'] : []),

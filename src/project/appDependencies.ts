@@ -19,6 +19,9 @@ export const APP_BASE_DEPENDENCIES: Record<string, string> = {
   // time with the same version (its own dependency; a unit test keeps the two equal). Every app
   // has it, so adding a job later needs no install. Its one dependency is luxon (time zones).
   'cron-parser': '5.10.6',
+  // Account mail (src/appgen/mail.ts): SMTP, well kept, no dependencies of its own. Every app has
+  // it, so adding a password reset later needs no install.
+  nodemailer: '10.6.1',
 };
 
 /**
@@ -140,4 +143,5 @@ export const APP_DEV_DEPENDENCIES: Record<string, string> = {
   '@types/node': '20.19.43',
   '@types/react': '19.3.0',
   '@types/react-dom': '19.3.0',
+  '@types/nodemailer': '8.0.2',
 };

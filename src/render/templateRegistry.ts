@@ -472,7 +472,47 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       "src/appgen/signInFailures.ts: the throttle's failed log-ins in table AppgenSignInFailure (partial orm/<orm>/signInFailures)",
     context: 'ProjectContext',
     outputs: (project) =>
-      project.hasLogIn ? once('src/appgen/signInFailures.ts', ['appgen.config.json'])(project) : [],
+      project.hasLogIn || project.accountMail
+        ? once('src/appgen/signInFailures.ts', ['appgen.config.json'])(project)
+        : [],
+  },
+  {
+    template: 'src/appgen/accountMail.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/accountMail.ts: password reset and e-mail verification: single-use tokens (stored hashed) mailed through the outbox, throttled per address and client',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.accountMail ? once('src/appgen/accountMail.ts', ['appgen.config.json'])(project) : [],
+  },
+  {
+    template: 'src/appgen/accountTokens.ts.hbs',
+    owner: 'generated',
+    produces:
+      "src/appgen/accountTokens.ts: account mail's tokens and verified addresses in tables AppgenAccountToken and AppgenVerifiedAddress (partial orm/<orm>/accountTokens)",
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.accountMail
+        ? once('src/appgen/accountTokens.ts', ['appgen.config.json'])(project)
+        : [],
+  },
+  {
+    template: 'src/appgen/accountTokenTypes.ts',
+    owner: 'generated',
+    produces:
+      "src/appgen/accountTokenTypes.ts: the rows of account mail and their store's interface",
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.accountMail ? once('src/appgen/accountTokenTypes.ts', [])(project) : [],
+  },
+  {
+    template: 'src/appgen/mail.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/mail.ts: sends mail with nodemailer over APPGEN_SMTP_URL, or in development into the terminal and .appgen/mail',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.accountMail ? once('src/appgen/mail.ts', ['appgen.config.json'])(project) : [],
   },
   {
     template: 'src/appgen/sessions.ts',
@@ -784,6 +824,17 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       '.dockerignore, written once: what the Docker build leaves out (node_modules, .next, .env, databases)',
     context: 'ProjectContext',
     outputs: once('.dockerignore', []),
+  },
+  {
+    template: 'scaffold/src/mail/accountMail.ts.hbs',
+    owner: 'user',
+    produces:
+      'src/mail/accountMail.ts, written once with mail routes: the password-reset and verification mails (subject, text, HTML)',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.accountMail
+        ? [{ path: 'src/mail/accountMail.ts', context: project, sources: [] }]
+        : [],
   },
   {
     template: 'scaffold/src/auth/getAuthUser.ts.hbs',

@@ -1,11 +1,12 @@
 import type { ModelConfig, RouteConfig } from '../config/configTypes';
-import { onSessions, type SessionAction } from '../domain/accounts';
+import { onMail, onSessions, type SessionAction } from '../domain/accounts';
 import { bodyFieldOptions } from '../domain/bodyFields';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import { childPointer, diagnosticAt } from './locate';
+import { checkMailRoute, MAIL_ROUTE_NAMES } from './checkMailRoutes';
 
 export interface AccountRoute {
   document: ConfigDocument;
@@ -85,6 +86,7 @@ export function checkAccountRoute(route: AccountRoute): Diagnostic[] {
           `"account": "${action}" works on the stored sessions of the accounts model's users, and this project has none`,
           'name it in appgen.config.json: "accounts": { "model": "User" }.',
         );
+  if (onMail(action)) return checkMailRoute(route, action);
   if (!accounts.model)
     return problem(
       `"account": "${action}" needs the model of the app's users`,
@@ -218,7 +220,9 @@ export function checkTokenOption(route: AccountRoute): Diagnostic[] {
     return problem(
       onSessions(config.account)
         ? `${SESSION_ROUTE_NAMES[config.account]} starts no session: it has no token to give`
-        : `a ${config.account === 'signUp' ? 'sign-up' : 'log-in'} answers its session token by itself`,
+        : onMail(config.account)
+          ? `${MAIL_ROUTE_NAMES[config.account]} starts no session: it has no token to give`
+          : `a ${config.account === 'signUp' ? 'sign-up' : 'log-in'} answers its session token by itself`,
       'remove "token".',
     );
   if (config.record !== 'currentUser')

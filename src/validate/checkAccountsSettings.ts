@@ -4,8 +4,11 @@ import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import {
+  DEFAULT_RESET_LINK,
   DEFAULT_SIGN_IN_LIMITS,
   DEFAULT_TOKEN_SCHEME,
+  DEFAULT_VERIFY_LINK,
+  defaultEmailField,
   defaultIdentity,
   passwordFields,
   type SignInLimits,
@@ -29,6 +32,17 @@ export interface CheckedAccounts {
   throttle: SignInLimits;
   /** `accounts.roles`: the roles, the field of the accounts model that holds one, a sign-up's; null without roles. */
   roles: CheckedRoles | null;
+  /** The unique field of the accounts model that account mail goes to, or null (none, or a mistake reported). */
+  emailField: string | null;
+  /** `accounts.emailField` has a mistake (reported): mail routes are not told there is none. */
+  emailFieldProblem: boolean;
+  /** `accounts.requireVerified`: a log-in of an unverified address is refused. */
+  requireVerified: boolean;
+  /** `accounts.mailFrom`, or null (the default sender). */
+  mailFrom: string | null;
+  /** Where reset and verification mails link (a path of the app or an absolute URL). */
+  resetLink: string;
+  verifyLink: string;
   /** `accounts.identity` has mistakes (reported): routes are not checked against it. */
   identityProblems: boolean;
   /**
@@ -99,6 +113,15 @@ export function checkAccountsSettings(
       ),
     );
   const passwords = modelConfig ? passwordFields(modelConfig) : [];
+  const beforeEmail = problems.length;
+  if (config.emailField && modelConfig)
+    checkIdentityField(modelConfig, config.emailField, (message, hint) =>
+      at('/emailField', message, hint),
+    );
+  const emailFieldProblem = problems.length > beforeEmail;
+  const emailField = emailFieldProblem
+    ? null
+    : (config.emailField ?? (modelConfig ? defaultEmailField(modelConfig) : null));
   const roles = checkRoles(config, model === null ? undefined : models.get(model), at);
   return {
     accounts: {
@@ -109,7 +132,13 @@ export function checkAccountsSettings(
       passwordRules: config.passwordRules ?? [],
       throttle: { ...DEFAULT_SIGN_IN_LIMITS, ...config.throttle },
       roles,
-      identityProblems: problems.length > before,
+      emailField,
+      emailFieldProblem,
+      requireVerified: config.requireVerified === true,
+      mailFrom: config.mailFrom ?? null,
+      resetLink: config.resetLink ?? DEFAULT_RESET_LINK,
+      verifyLink: config.verifyLink ?? DEFAULT_VERIFY_LINK,
+      identityProblems: beforeEmail > before,
       unchecked: settingsUnchecked || modelUnchecked,
     },
     problems,

@@ -18,6 +18,7 @@ import {
   checkAccountRoute,
   checkTokenOption,
 } from './checkAccountRoutes';
+import { onMail } from '../domain/accounts';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import { checkRouteOptions } from './checkRouteOptions';
 import { checkCollection } from './checkCollection';
@@ -59,6 +60,8 @@ function operationOf(route: RouteConfig): RouteOperation {
   if ((route.account === 'logOut' || route.account === 'endSessions') && route.method === 'POST')
     return 'logOut';
   if (route.account === 'listSessions' && route.method === 'GET') return 'listSessions';
+  // Password reset and e-mail verification: their work is src/appgen/accountMail.ts's.
+  if (onMail(route.account) && route.method === 'POST') return 'accountMail';
   // A link on another method is reported by checkAccountUse; the method's own operation stands.
   if (route.link && route.method === 'POST') return 'link';
   if (route.link && route.method === 'DELETE') return 'unlink';
@@ -200,7 +203,11 @@ function resolveEntry(
   const candidates = named.filter((name) => models.has(name) || unchecked.has(name));
   if (operation === 'function') {
     model = candidates.length === 1 ? candidates[0] : undefined;
-  } else if (operation === 'logOut' || operation === 'listSessions') {
+  } else if (
+    operation === 'logOut' ||
+    operation === 'listSessions' ||
+    operation === 'accountMail'
+  ) {
     model = undefined;
   } else if (operation === 'get' && !response.name && !config.model) {
     problems.push(

@@ -251,6 +251,12 @@ export interface ProjectAccountRoute {
    * account (the known-client cookie), which the log-in throttle counts apart from strangers.
    */
   knowsClient: boolean;
+  /** Mail routes, and a sign-up that mails a verification link: the accounts model's field mail goes to (accounts.emailField); null on the others. */
+  emailField: string | null;
+  /** signUp of a project with a verifyEmail route: the new account is mailed a verification link. */
+  sendsVerification: boolean;
+  /** logIn and signUp with accounts.requireVerified: an unverified address is not signed in. */
+  requiresVerified: boolean;
 }
 
 /** An element with route references parsed and columns, options and children in long form. */

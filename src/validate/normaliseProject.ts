@@ -1,5 +1,5 @@
 import { WRITE_OPERATIONS } from '../domain/routeOperation';
-import { onSessions } from '../domain/accounts';
+import { onMail, onSessions } from '../domain/accounts';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import type {
   ElementConfig,
@@ -72,6 +72,10 @@ export function normaliseProject(input: {
   ]);
   // A sign-up makes its client known to the log-in throttle only where there is a log-in.
   const hasLogIn = input.routes.some((r) => r.config.account === 'logIn');
+  // A sign-up mails a verification link where a route verifies it.
+  const verifies =
+    input.routes.some((r) => r.config.account === 'verifyEmail') &&
+    input.accounts.emailField !== null;
   return {
     orm: input.orm,
     loginPath: input.loginPath,
@@ -86,7 +90,7 @@ export function normaliseProject(input: {
         r,
         configs,
         folderOf(r.config.path),
-        { ...input.accounts, hasLogIn },
+        { ...input.accounts, hasLogIn, verifies },
         input.queryStyle,
       ),
     ),
@@ -157,10 +161,11 @@ function validatorsOf(
   own: string[],
   accounts: CheckedAccounts,
 ): ParsedValidator[] {
+  // A password reset (a mail route, on no model) sets the accounts model's password too.
   const writesPassword =
-    WRITE_OPERATIONS.includes(route.operation) &&
-    route.model === accounts.model &&
-    name === accounts.passwordField;
+    name === accounts.passwordField &&
+    ((WRITE_OPERATIONS.includes(route.operation) && route.model === accounts.model) ||
+      route.config.account === 'resetPassword');
   const texts = writesPassword ? [...new Set([...accounts.passwordRules, ...own])] : own;
   return texts.map(parsedValidator);
 }
@@ -252,7 +257,7 @@ function normaliseRoute(
   route: CheckedRoute,
   configs: ReadonlyMap<string, ModelConfig>,
   folder: AppFolder,
-  accounts: CheckedAccounts & { hasLogIn: boolean },
+  accounts: CheckedAccounts & { hasLogIn: boolean; verifies: boolean },
   projectStyle: QueryStyle,
 ): ProjectRoute {
   const { config } = route;
@@ -277,8 +282,25 @@ function normaliseRoute(
       ? {
           action: config.account,
           identity: accounts.identity.filter((name) => Object.hasOwn(config.body ?? {}, name)),
-          passwordField: onSessions(config.account) ? null : accounts.passwordField,
-          knowsClient: !onSessions(config.account) && accounts.hasLogIn,
+          passwordField:
+            onSessions(config.account) ||
+            (onMail(config.account) && config.account !== 'resetPassword')
+              ? null
+              : accounts.passwordField,
+          // A sign-up that signs no one in (requireVerified) makes no client known.
+          knowsClient:
+            (config.account === 'logIn' ||
+              (config.account === 'signUp' && !accounts.requireVerified)) &&
+            accounts.hasLogIn,
+          emailField:
+            onMail(config.account) ||
+            (config.account === 'signUp' && accounts.verifies) ||
+            (config.account === 'logIn' && accounts.requireVerified)
+              ? accounts.emailField
+              : null,
+          sendsVerification: config.account === 'signUp' && accounts.verifies,
+          requiresVerified:
+            accounts.requireVerified && (config.account === 'signUp' || config.account === 'logIn'),
         }
       : null,
     voter: config.voter ? parseVoter(config.voter) : null,

@@ -306,6 +306,13 @@ const HANDLER_NAMES = new Set([
   'held',
   'signInAttempt',
   'knownClientCookie',
+  // account mail (handler/requestReset, resetPassword, verifyEmail, resendVerification, sendVerification, logInAnswer)
+  'isVerified',
+  'requestReset',
+  'resendVerification',
+  'resetPassword',
+  'sendVerification',
+  'verifyEmail',
   'and',
   'eq',
   'listOrder',

@@ -19,6 +19,7 @@ import { checkViews } from './checkViews';
 import { fileKindProblem } from './checkFileKind';
 import { failedRouteIndices } from './failedRoutes';
 import { withMisplacedSections } from './misplacedSections';
+import { checkRequireVerified } from './checkMailRoutes';
 import { checkAccountsSettings } from './checkAccountsSettings';
 import { identityTransformWarnings } from './checkIdentityTransforms';
 import { checkSettings, type CheckedSettings } from './checkSettings';
@@ -131,6 +132,11 @@ export function validateProject(
     orm,
     failedRoutes,
   });
+  // Every declared route counts, passed or not: a verifyEmail route with a mistake is reported there.
+  const declaredRoutes = routeDocuments.flatMap(
+    (d) => (d.value as { routes?: Array<{ account?: unknown }> }).routes ?? [],
+  );
+  diagnostics.push(...checkRequireVerified(accounts, declaredRoutes, project.settings));
   const unpassedRoutes = uncheckedRoutes(
     project.routes,
     routeResult.routes,

@@ -5,6 +5,7 @@ import { launchBrowser } from './support/browser';
 import { createHash } from 'crypto';
 import { checkPage } from './support/pageChecks';
 import { request, sendExpecting } from './support/http';
+import { linkOf, startMailCatcher, type MailCatcher } from './support/mailCatcher';
 import { openAppDatabase, type AppDatabase } from './support/appDatabase';
 import { run } from './support/run';
 import { ORMS, type Orm } from './support/orms';
@@ -33,6 +34,8 @@ const FIXTURE = path.join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'blog');
 /** The password every account of the suite signs up with. */
 const PASSWORD = 'correct horse battery staple';
 const POSTS = 45;
+/** APPGEN_PUBLIC_URL of the suite's servers: where the links of account mail start. */
+const PUBLIC_URL = 'http://blog.test';
 const STATUSES = ['draft', 'published', 'archived'];
 /** A word longer than any phone is wide: it must wrap (or be cut), never widen the page. */
 const LONG_WORD = `Supercalifragilistic${'expialidocious'.repeat(12)}`;
@@ -61,6 +64,7 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
   let dropDatabase: (() => Promise<void>) | undefined;
   let browser: Browser;
   let page: Page;
+  let mails: MailCatcher;
   /** Accounts signed up through the API: their id, name, email and the Authorization of their token. */
   const authors: Array<{ id: string; name: string; email: string; auth: Record<string, string> }> =
     [];
@@ -86,6 +90,10 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
     // Functions of the project's own (orm/<orm>/src/functions): Memo read through its rules.
     copyFixtureSources(FIXTURE, project.dir, orm);
     await project.appgen(['build']);
+    // Account mail goes to a real SMTP server on loopback; its links start with a public address
+    // of the test's choosing (a production server needs one: mail never takes a request's Host).
+    mails = await startMailCatcher();
+    Object.assign(project.env, { APPGEN_SMTP_URL: mails.url, APPGEN_PUBLIC_URL: PUBLIC_URL });
     server = await startBuiltApp(project.dir, project.env);
     base = server.url;
     for (const name of ['Ada Lovelace', 'Grace Hopper', 'Edsger Dijkstra']) {
@@ -105,6 +113,7 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await mails?.close();
     await dropDatabase?.();
   });
 
@@ -1866,6 +1875,151 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       await send('DELETE', '/api/user', undefined, 200, auth);
       expect(await sessionRows(String(user.id))).toEqual([]);
       await send('GET', '/api/memos', undefined, 401, auth);
+    });
+  });
+  describe('password reset and e-mail verification (config/routes/account.json)', () => {
+    let db: AppDatabase;
+    const address = (name: string) => `${name}@mail.example.com`;
+    const bearer = (answer: Row) => ({ authorization: `Bearer ${String(answer.token)}` });
+    const me = async (auth: Record<string, string>) =>
+      (await request(base, 'GET', '/api/user', undefined, auth)).status;
+    const verifiedRows = (userId: string) =>
+      db.rows('SELECT "address" FROM "AppgenVerifiedAddress" WHERE "userId" = $1', [userId]);
+
+    beforeAll(async () => {
+      db = await openAppDatabase(project.dir, orm, project.env.DATABASE_URL);
+    });
+    afterAll(async () => {
+      await db?.close();
+    });
+
+    it('mails a verification link at sign-up; the link verifies the address once', async () => {
+      const user = await send(
+        'POST',
+        '/api/signup',
+        { name: 'Vera', email: address('vera'), password: PASSWORD },
+        201,
+      );
+      const mail = await mails.next(address('vera'), /^Verify your e-mail address/);
+      expect(mail.from).toContain('no-reply@blog.test');
+      const { link, token } = linkOf(mail);
+      expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/verify-email`);
+      expect(mail.html).toContain('href="http://blog.test/verify-email?token=');
+      // The table keeps the token's SHA-256 only.
+      const stored = await db.rows(
+        'SELECT "tokenHash" FROM "AppgenAccountToken" WHERE "userId" = $1',
+        [String(user.id)],
+      );
+      expect(stored).toEqual([{ tokenHash: createHash('sha256').update(token).digest('hex') }]);
+      expect(await verifiedRows(String(user.id))).toEqual([]);
+      const bad = await send('POST', '/api/email/verify', { token: `${token}x` }, 400);
+      expect(JSON.stringify(bad)).toContain('invalid, used or expired');
+      await send('POST', '/api/email/verify', { token }, 204);
+      expect(await verifiedRows(String(user.id))).toEqual([{ address: address('vera') }]);
+      // Single-use: the same link again is refused.
+      await send('POST', '/api/email/verify', { token }, 400);
+      // A verified address gets no more verification mail; an unknown one gets none, with the same answer.
+      await send('POST', '/api/email/resend', { email: address('vera') }, 204);
+      await send('POST', '/api/email/resend', { email: address('nobody') }, 204);
+      await send(
+        'POST',
+        '/api/signup',
+        { name: 'Uma', email: address('uma'), password: PASSWORD },
+        201,
+      );
+      await mails.next(address('uma'), /^Verify/);
+      await send('POST', '/api/email/resend', { email: address('uma') }, 204);
+      const again = await mails.next(address('uma'), /^Verify/);
+      expect(linkOf(again).token).not.toBe(token);
+      expect(mails.to(address('vera'))).toHaveLength(1);
+      expect(mails.to(address('nobody'))).toEqual([]);
+    });
+
+    it('resets a password with the mailed link, ending every session; the same answer for unknown addresses', async () => {
+      const signedUp = bearer(
+        await send(
+          'POST',
+          '/api/signup',
+          { name: 'Rex', email: address('rex'), password: PASSWORD },
+          201,
+        ),
+      );
+      await mails.next(address('rex'), /^Verify/);
+      // A token someone took before the owner noticed.
+      const stolen = bearer(
+        await send('POST', '/api/login', { email: address('rex'), password: PASSWORD }, 200),
+      );
+      expect(
+        await request(base, 'POST', '/api/password/forgot', { email: address('ghost') }).then(
+          (r) => r.status,
+        ),
+      ).toBe(204);
+      await send('POST', '/api/password/forgot', { email: address('rex') }, 204);
+      const mail = await mails.next(address('rex'), /^Reset your/);
+      const { link, token } = linkOf(mail);
+      expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/reset-password`);
+      expect(mail.text).toContain('works once, for 1 hour');
+      // A verification token does not reset a password, nor a made-up one.
+      await send(
+        'POST',
+        '/api/password/reset',
+        { token: 'made-up', password: 'another battery staple' },
+        400,
+      );
+      const newPassword = 'a reset horse battery staple';
+      await send('POST', '/api/password/reset', { token, password: newPassword }, 204);
+      expect([await me(signedUp), await me(stolen)]).toEqual([401, 401]);
+      await send('POST', '/api/login', { email: address('rex'), password: PASSWORD }, 401);
+      await send('POST', '/api/login', { email: address('rex'), password: newPassword }, 200);
+      await send(
+        'POST',
+        '/api/password/reset',
+        { token, password: 'yet another battery staple' },
+        400,
+      );
+      // The mail proved the address: it is verified.
+      const [row] = await db.rows('SELECT "id" FROM "User" WHERE "email" = $1', [address('rex')]);
+      expect(await verifiedRows(String(row.id))).toEqual([{ address: address('rex') }]);
+      expect(mails.to(address('ghost'))).toEqual([]);
+    });
+
+    it('refuses an expired link, and a link to an address the account no longer has', async () => {
+      const user = await send(
+        'POST',
+        '/api/signup',
+        { name: 'Eve', email: address('eve'), password: PASSWORD },
+        201,
+      );
+      const { token } = linkOf(await mails.next(address('eve'), /^Verify/));
+      await send('POST', '/api/password/forgot', { email: address('eve') }, 204);
+      const reset = linkOf(await mails.next(address('eve'), /^Reset/)).token;
+      await db.run(
+        'UPDATE "AppgenAccountToken" SET "expiresAt" = "createdAt" WHERE "tokenHash" = $1',
+        [createHash('sha256').update(reset).digest('hex')],
+      );
+      await send(
+        'POST',
+        '/api/password/reset',
+        { token: reset, password: 'too late battery staple' },
+        400,
+      );
+      await send('PATCH', '/api/user', { name: 'Eve' }, 200, bearer(user));
+      await db.run('UPDATE "User" SET "email" = $1 WHERE "id" = $2', [
+        address('eve2'),
+        String(user.id),
+      ]);
+      await send('POST', '/api/email/verify', { token }, 400);
+      expect(await verifiedRows(String(user.id))).toEqual([]);
+    });
+
+    it('throttles requests for mail per address, known or not, with Retry-After', async () => {
+      for (let n = 0; n < 3; n++)
+        await send('POST', '/api/password/forgot', { email: address('nobody-else') }, 204);
+      const refused = await request(base, 'POST', '/api/password/forgot', {
+        email: ` ${address('NOBODY-ELSE')}`.trim(),
+      });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     });
   });
 });

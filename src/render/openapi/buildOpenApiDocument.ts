@@ -120,7 +120,8 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   422: { name: 'UnprocessableContent', description: "The request body fails the route's rules" },
   429: {
     name: 'TooManyRequests',
-    description: 'Too many failed log-ins (Retry-After says when to try again)',
+    description:
+      'Too many failed log-ins, or mails asked for one address or by one client (Retry-After says when to try again)',
   },
   500: { name: 'InternalServerError', description: 'Internal server error' },
   503: {
@@ -159,6 +160,9 @@ export function errorStatuses(
   if (method.hasBody) statuses.add(413).add(validationStatus);
   // A log-in refuses a wrong identity or password, and too many failures.
   if (method.operation === 'logIn') statuses.add(401).add(429);
+  // A request for a mail is throttled per address and per client.
+  if (method.account?.action === 'requestReset' || method.account?.action === 'resendVerification')
+    statuses.add(429);
   // "Sign out everywhere" and the list of sessions need a live session.
   if (readsOwnSession(method)) statuses.add(401);
   return [...statuses].sort((a, b) => a - b);
@@ -658,6 +662,14 @@ function operationSummary(method: MethodContext): string {
       return 'Sign out everywhere';
     case 'listSessions':
       return 'List your sessions';
+    case 'requestReset':
+      return 'Ask for a password reset mail';
+    case 'resetPassword':
+      return 'Set a new password with a mailed token';
+    case 'verifyEmail':
+      return 'Verify an address with a mailed token';
+    case 'resendVerification':
+      return 'Ask for another verification mail';
     case 'list':
       return `List ${model} records`;
     case 'get':
@@ -691,7 +703,7 @@ function documentTags(paths: Record<string, Record<string, JsonSchema>>): JsonSc
       for (const tag of (operation.tags as string[] | undefined) ?? []) names.add(tag);
   const description = (tag: string) =>
     tag === ACCOUNTS_TAG
-      ? 'Sign-up, log-in and log-out'
+      ? 'Sign-up, log-in, log-out, sessions, password reset and e-mail verification'
       : tag === FUNCTIONS_TAG
         ? 'Routes answered by functions of the project'
         : tag === HEALTH_TAG

@@ -12,7 +12,8 @@ const OPERATIONS = ['create', 'delete', 'deleteMany', 'get', 'link', 'list', 're
 // A log-in reads the account with its password hash and counts failures in the database
 // (signInFailures): only ORMs with a database have one.
 // health: the database's start-up check and readiness reads (src/appgen/health.ts).
-const DATABASE_ORM = [...OPERATIONS, 'access', 'accessCheck', 'answer', 'answerImports', 'computed', 'cursor', 'db', 'errors', 'health', 'parent', 'findIds', 'imports', 'load', 'logIn', 'outboxStore', 'prepared', 'recordEvents', 'roleOf', 'sessionRows', 'signInFailures'].sort();
+// accountTokens: the tokens and verified addresses of account mail (src/appgen/accountTokens.ts).
+const DATABASE_ORM = [...OPERATIONS, 'access', 'accessCheck', 'accountTokens', 'answer', 'answerImports', 'computed', 'cursor', 'db', 'errors', 'health', 'parent', 'findIds', 'imports', 'load', 'logIn', 'outboxStore', 'prepared', 'recordEvents', 'roleOf', 'sessionRows', 'signInFailures'].sort();
 const NO_DATABASE = [...OPERATIONS, 'cursor', 'errors', 'parent', 'load'].sort();
 
 const builtins = listTemplateFiles(BUILTIN_TEMPLATES_DIR, 'built-in');

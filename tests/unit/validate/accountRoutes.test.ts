@@ -52,16 +52,26 @@ describe('account routes (sign-up, log-in, log-out)', () => {
       passwordRules: [],
       roles: null,
       throttle: { perIdentity: 5, perAddress: 20, windowSeconds: 900 },
+      emailField: 'email',
+      emailFieldProblem: false,
+      requireVerified: false,
+      mailFrom: null,
+      resetLink: '/reset-password',
+      verifyLink: '/verify-email',
       identityProblems: false,
       unchecked: false,
     });
     const accountRoutes = project.routes.filter((r) => r.file === 'config/routes/accounts.json');
     // With a log-in route, sign-up and log-in make their client known (the known-client cookie).
-    const signIn = { passwordField: 'password', knowsClient: true };
+    const mail = { emailField: null, sendsVerification: false, requiresVerified: false };
+    const signIn = { passwordField: 'password', knowsClient: true, ...mail };
     expect(accountRoutes.map((r) => [r.operation, r.account])).toEqual([
       ['create', { action: 'signUp', identity: ['email'], ...signIn }],
       ['logIn', { action: 'logIn', identity: ['email'], ...signIn }],
-      ['logOut', { action: 'logOut', identity: [], passwordField: null, knowsClient: false }],
+      [
+        'logOut',
+        { action: 'logOut', identity: [], passwordField: null, knowsClient: false, ...mail },
+      ],
     ]);
   });
 
@@ -219,7 +229,15 @@ describe('stored sessions and "sign out everywhere" (endSessions)', () => {
     const end = project.routes.find((r) => r.path === END.path);
     expect([end?.operation, end?.account]).toEqual([
       'logOut',
-      { action: 'endSessions', identity: [], passwordField: null, knowsClient: false },
+      {
+        action: 'endSessions',
+        identity: [],
+        passwordField: null,
+        knowsClient: false,
+        emailField: null,
+        sendsVerification: false,
+        requiresVerified: false,
+      },
     ]);
     const rendered = renderFiles(files([SIGN_UP, LOG_IN, LOG_OUT, END, CHANGE]));
     const handler = (path: string) => rendered.get(`src/app/api/${path}/route.ts`)?.content ?? '';

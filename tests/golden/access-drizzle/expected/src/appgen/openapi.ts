@@ -14,7 +14,7 @@ export const openApiDocument: Record<string, unknown> = {
   tags: [
     {
       name: "Accounts",
-      description: "Sign-up, log-in and log-out",
+      description: "Sign-up, log-in, log-out, sessions, password reset and e-mail verification",
     },
     {
       name: "Comment",

@@ -14,7 +14,7 @@ export const openApiDocument: Record<string, unknown> = {
   tags: [
     {
       name: "Accounts",
-      description: "Sign-up, log-in and log-out",
+      description: "Sign-up, log-in, log-out, sessions, password reset and e-mail verification",
     },
     {
       name: "Article",
@@ -2911,7 +2911,9 @@ export const openApiDocument: Record<string, unknown> = {
         },
       },
       TooManyRequests: {
-        description: "Too many failed log-ins (Retry-After says when to try again)",
+        description:
+          "Too many failed log-ins, or mails asked for one address or by one client (Retry-After " +
+          "says when to try again)",
         content: {
           "application/json": {
             schema: {

@@ -6,6 +6,8 @@
 import {
   foreignKey,
   index,
+  integer,
+  json,
   pgTable,
   text,
   timestamp,
@@ -53,6 +55,28 @@ export const user = pgTable(
 // appgen's own tables: the event outbox, the log-in throttle, the sessions (see appgen's docs).
 
 /** From (appgen) */
+export const appgenEvent = pgTable(
+  "AppgenEvent",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    kind: text("kind", { enum: ["event", "job"] }).notNull(),
+    name: text("name").notNull(),
+    payload: json("payload").notNull(),
+    status: text("status", { enum: ["pending", "done", "failed"] }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("maxAttempts").notNull(),
+    runAt: timestamp("runAt", { precision: 3, mode: "date" }).notNull(),
+    lockedUntil: timestamp("lockedUntil", { precision: 3, mode: "date" }),
+    lastError: text("lastError"),
+    createdAt: timestamp("createdAt", { precision: 3, mode: "date" }).notNull(),
+    finishedAt: timestamp("finishedAt", { precision: 3, mode: "date" }),
+  },
+  (table) => [index("AppgenEvent_status_runAt_idx").on(table.status, table.runAt)],
+);
+
+/** From (appgen) */
 export const appgenSignInFailure = pgTable(
   "AppgenSignInFailure",
   {
@@ -87,6 +111,59 @@ export const appgenSession = pgTable(
     // AppgenSession.user: onDelete cascade
     foreignKey({
       name: "AppgenSession_userId_fkey",
+      columns: [table.userId],
+      foreignColumns: [user.id],
+    })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
+  ],
+);
+
+/** From (appgen) */
+export const appgenAccountToken = pgTable(
+  "AppgenAccountToken",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    tokenHash: text("tokenHash").notNull(),
+    purpose: text("purpose", { enum: ["reset", "verify"] }).notNull(),
+    userId: text("userId").notNull(),
+    address: text("address").notNull(),
+    createdAt: timestamp("createdAt", { precision: 3, mode: "date" }).notNull(),
+    expiresAt: timestamp("expiresAt", { precision: 3, mode: "date" }).notNull(),
+  },
+  (table): PgTableExtraConfigValue[] => [
+    uniqueIndex("AppgenAccountToken_tokenHash_key").on(table.tokenHash),
+    index("AppgenAccountToken_expiresAt_idx").on(table.expiresAt),
+    index("AppgenAccountToken_userId_idx").on(table.userId),
+    // AppgenAccountToken.user: onDelete cascade
+    foreignKey({
+      name: "AppgenAccountToken_userId_fkey",
+      columns: [table.userId],
+      foreignColumns: [user.id],
+    })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
+  ],
+);
+
+/** From (appgen) */
+export const appgenVerifiedAddress = pgTable(
+  "AppgenVerifiedAddress",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    userId: text("userId").notNull(),
+    address: text("address").notNull(),
+    verifiedAt: timestamp("verifiedAt", { precision: 3, mode: "date" }).notNull(),
+  },
+  (table): PgTableExtraConfigValue[] => [
+    uniqueIndex("AppgenVerifiedAddress_userId_address_key").on(table.userId, table.address),
+    // AppgenVerifiedAddress.user: onDelete cascade
+    foreignKey({
+      name: "AppgenVerifiedAddress_userId_fkey",
       columns: [table.userId],
       foreignColumns: [user.id],
     })

@@ -7,6 +7,7 @@ import type { PostApiLoginBody } from "@/appgen/bodies";
 import { verifyPassword } from "@/appgen/password";
 import { createSessionToken, requireSessionSecret, sessionCookie } from "@/appgen/session";
 import { signInAttempt } from "@/appgen/throttle";
+import { isVerified } from "@/appgen/accountMail";
 import { knownClientCookie } from "@/appgen/knownClients";
 import { refuseCrossSite } from "@/appgen/csrf";
 
@@ -48,6 +49,9 @@ export async function POST(request: Request): Promise<Response> {
     const valid = await verifyPassword(body.password, account?.password);
     if (!account || !valid) return jsonError(401, "Wrong email or password");
     await attempt.succeeded();
+    // accounts.requireVerified: the password was right, and the address must be verified too.
+    if (!(await isVerified(account.id, account.email)))
+      return jsonError(403, "Verify your e-mail address first: follow the link in the mail we sent, or ask for another.");
     const { password: _storedHash, ...record } = account;
     const token = await createSessionToken(record.id, { request });
     const answer = json({ ...record, token }, 200, { "set-cookie": sessionCookie(token) });

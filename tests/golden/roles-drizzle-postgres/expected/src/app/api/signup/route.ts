@@ -5,8 +5,7 @@ import { allowedMethods, handle, json, methodNotAllowed } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PostApiSignupBody } from "@/appgen/bodies";
 import { hashPassword } from "@/appgen/password";
-import { createSessionToken, requireSessionSecret, sessionCookie } from "@/appgen/session";
-import { knownClientCookie } from "@/appgen/knownClients";
+import { sendVerification } from "@/appgen/accountMail";
 import { refuseCrossSite } from "@/appgen/csrf";
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
@@ -43,7 +42,6 @@ export async function POST(request: Request): Promise<Response> {
     const parsed = await readBody<PostApiSignupBody>(request, postApiSignupBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    requireSessionSecret();
     // Only the hash of password is stored (src/appgen/password.ts), never the text sent.
     if (typeof body.password === "string") body.password = await hashPassword(body.password);
     const values = {
@@ -52,10 +50,8 @@ export async function POST(request: Request): Promise<Response> {
       password: body.password,
     };
     const [record] = await db.insert(tables.user).values(values).returning(columns.user);
-    const token = await createSessionToken(record.id, { request });
-    const answer = json({ ...record, token }, 201, { "set-cookie": sessionCookie(token) });
-    answer.headers.append("set-cookie", await knownClientCookie(record.id));
-    return answer;
+    await sendVerification({ id: record.id, address: record.email });
+    return json(record, 201);
   });
 }
 
