@@ -506,6 +506,15 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.accountMail ? once('src/appgen/accountTokenTypes.ts', [])(project) : [],
   },
   {
+    template: 'src/app/appgen/mail/page.tsx',
+    owner: 'generated',
+    produces:
+      'src/app/appgen/mail/page.tsx: the development mailbox, the mail sent without APPGEN_SMTP_URL (404 in production)',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.accountMail ? once('src/app/appgen/mail/page.tsx', [])(project) : [],
+  },
+  {
     template: 'src/appgen/mail.ts.hbs',
     owner: 'generated',
     produces:

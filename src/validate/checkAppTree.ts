@@ -17,6 +17,7 @@ export const GENERATED_APP_PATHS: Record<string, string> = {
   '/api/docs': 'the API documentation page',
   '/api/health': 'the readiness check (GET /api/health)',
   '/api/health/live': 'the liveness check (GET /api/health/live)',
+  '/appgen/mail': 'the development mailbox (with account mail routes)',
 };
 
 /**
