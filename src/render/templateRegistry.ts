@@ -160,7 +160,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     template: 'src/appgen/pageRequest.ts',
     owner: 'generated',
     produces:
-      "src/appgen/pageRequest.ts: what a page's request passes on to the routes it calls (headers, decoded path segments), for pages and the proxy",
+      "src/appgen/pageRequest.ts: what a page's request passes on to the routes it calls (headers, decoded path segments), for pages and the proxy, and a page's query as URLSearchParams",
     context: 'ProjectContext',
     outputs: (project) =>
       project.views.length > 0 ? once('src/appgen/pageRequest.ts', ['config/views/'])(project) : [],

@@ -33,3 +33,15 @@ export function decodedSegments(segments: readonly string[]): string[] | null {
     return null;
   }
 }
+
+/**
+ * A page's `searchParams` as Next.js hands them (a name given twice is an array) as
+ * URLSearchParams.
+ */
+export function pageSearch(params: Record<string, string | string[] | undefined>): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params))
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      search.append(name, one);
+  return search;
+}

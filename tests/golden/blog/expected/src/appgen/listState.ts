@@ -55,18 +55,6 @@ export interface ListState {
 }
 
 /**
- * A page's `searchParams` as Next.js hands them (a name given twice is an array) as
- * URLSearchParams.
- */
-export function pageSearch(params: Record<string, string | string[] | undefined>): URLSearchParams {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params))
-    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
-      search.append(name, one);
-  return search;
-}
-
-/**
  * The route accepts this one parameter: its own check (src/appgen/query.ts), so page and route
  * never disagree.
  */

@@ -3,7 +3,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { GET as getApiPosts } from "@/app/api/posts/route";
 import { ListFilters, ListPager, SortHeader } from "@/appgen/listControls";
-import { listState, pagerOf, pageSearch } from "@/appgen/listState";
+import { listState, pagerOf } from "@/appgen/listState";
+import { pageSearch } from "@/appgen/pageRequest";
 import type { Post } from "@/appgen/types";
 import { callList, cellText, pageLocale, shownValue } from "@/appgen/view";
 
