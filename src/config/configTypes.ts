@@ -240,6 +240,10 @@ export interface ElementConfig {
   load?: string;
   /** Where a form goes after success; `:name` is filled from the answer, then the page's params. */
   success?: string;
+  /** What a form says after a success that stays on the page. Default: Saved. (Deleted. for a DELETE) */
+  notice?: string;
+  /** An input that starts with the page's query parameter of its `id` (`?token=` of a mailed link). */
+  fromQuery?: boolean;
   columns?: ColumnConfig[];
   /** Path each list row links to; `:name` is filled from the row's record. */
   link?: string;

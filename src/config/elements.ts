@@ -12,12 +12,13 @@ export const ELEMENT_TYPES = {
     description: 'A container laying its children out as a stack, a row or a grid.',
   },
   form: {
-    attributes: ['fields', 'route', 'load', 'success', 'params'],
+    attributes: ['fields', 'route', 'load', 'success', 'params', 'notice'],
     description: 'A form; `fields` holds its child elements.',
   },
   input: {
-    attributes: ['id', 'label', 'inputType', 'required', 'placeholder'],
-    description: 'A labelled input; `id` is its name.',
+    attributes: ['id', 'label', 'inputType', 'required', 'placeholder', 'fromQuery'],
+    description:
+      'A labelled input; `id` is its name. `fromQuery`: it starts with the page\'s query parameter of that name (a mailed link\'s `?token=`); `inputType` `"hidden"` sends it unseen.',
   },
   textarea: {
     attributes: ['id', 'label', 'required', 'placeholder', 'rows'],
@@ -45,7 +46,7 @@ export const ELEMENT_TYPE_NAMES = Object.keys(ELEMENT_TYPES) as ElementType[];
 /** Elements that hold a named value sent with a form. */
 export const FIELD_ELEMENTS: readonly ElementType[] = ['input', 'textarea', 'select', 'checkbox'];
 
-export const INPUT_TYPES = ['text', 'email', 'password', 'number', 'date'] as const;
+export const INPUT_TYPES = ['text', 'email', 'password', 'number', 'date', 'hidden'] as const;
 export type InputType = (typeof INPUT_TYPES)[number];
 
 export const LAYOUTS = ['stack', 'row', 'grid'] as const;

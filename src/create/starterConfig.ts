@@ -9,13 +9,17 @@ const ACCOUNT_FILES = new Set([
   'config/routes/account.json',
   'config/views/signup.json',
   'config/views/account.json',
+  'config/views/forgot-password.json',
+  'config/views/reset-password.json',
+  'config/views/verify-email.json',
 ]);
 
 /**
  * The starter configuration (examples/minimal): the spec's minimal project (one model, its four
  * routes, a login page), an update route for the signed-in user's own record (voter `self`) with
  * its edit form on the user's page, the DELETE of a user limited to that user alike, and accounts:
- * sign-up, log-in and log-out routes, their pages and a signed-in page. With `orm: "none"` it has
+ * sign-up, log-in and log-out routes, their pages and a signed-in page, and password reset and
+ * e-mail verification (routes and pages). With `orm: "none"` it has
  * no accounts, its handlers are stubs and its DELETE is the spec's (./starterWithoutDatabase).
  */
 export function starterConfig(orm: OrmName): Array<[string, string]> {

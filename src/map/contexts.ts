@@ -1196,6 +1196,8 @@ export interface FormContext {
   fields: FormFieldContext[];
   /** Page to go to after success (`:name` from the answer, then the page's params), or null. */
   success: string | null;
+  /** What the form says after a success that stays on the page (`notice`), or null: Saved. or Deleted. */
+  notice: string | null;
   /** Empty the fields after a success that stays on the page (a form that creates). */
   reset: boolean;
   /** The record that fills the fields first (an edit form), or null. */
@@ -1206,6 +1208,8 @@ export interface FormContext {
   responseEnvelope: string | null;
   /** The bound route is a sign-up or log-in (`account: "signUp"` or `"logIn"`): it starts a session. */
   signsIn: boolean;
+  /** The bound route is an account route (sign-up, log-in, password reset, verification...): its page may be a card. */
+  onAccount: boolean;
   /**
    * The bound route has `auth`, a voter or access rules deciding it (MethodContext.probed): the page shows the form only
    * when the route would let the visitor through, a "Log in to ..." link when it needs a sign-in,
@@ -1298,6 +1302,8 @@ export interface ElementContext {
   valueFrom: string | null;
   /** What the field's value is, for filling it from a record. */
   valueKind: ColumnContext['kind'];
+  /** An input that starts with the page's query parameter of its id (`fromQuery`). */
+  fromQuery: boolean;
 
   // --- Decided by the map for the templates (src/map/mapElements.ts) ---
   /** The attributes a field element's control has after its id, name (and type or rows), in order. */
@@ -1325,7 +1331,14 @@ export interface ElementContext {
  */
 export interface AttributeContext {
   attributeKind:
-    'flag' | 'text' | 'number' | 'string' | 'recordValue' | 'recordSelected' | 'recordChecked';
+    | 'flag'
+    | 'text'
+    | 'number'
+    | 'string'
+    | 'recordValue'
+    | 'recordSelected'
+    | 'recordChecked'
+    | 'queryValue';
   /** The JSX attribute name, e.g. `minLength`. */
   name: string;
   /** The text or number written; for a record's value, the kind inputValue reads it as; null for a flag. */

@@ -16,6 +16,7 @@ type Field = Pick<
   | 'step'
   | 'valueFrom'
   | 'valueKind'
+  | 'fromQuery'
 >;
 
 const plain = (
@@ -68,6 +69,8 @@ export function fieldAttributes(field: Field): AttributeContext[] {
         ]),
         ...present('text', [['step', field.step]]),
         ...fromRecord(field, 'recordValue', 'defaultValue', field.inputType),
+        // A mailed link's `?token=`: the page's query parameter of the field's name.
+        ...(field.fromQuery && field.id ? [plain('queryValue', 'defaultValue', field.id)] : []),
       ];
     case 'textarea':
       return [

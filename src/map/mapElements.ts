@@ -259,6 +259,7 @@ function formProps(form: BareForm, pageParams: boolean): FormPropContext[] {
     stringOrNull('action', 'url', form.urlPath),
     { ...prop('fields', 'fields', null), fields: form.fields },
     stringOrNull('success', 'string', form.success),
+    ...(form.notice === null ? [] : [prop('notice', 'string', form.notice)]),
     prop('params', 'code', pageParams ? 'params' : '{}'),
     prop('reset', 'code', String(form.reset)),
     ...(form.requestEnvelope === null
@@ -280,11 +281,13 @@ function mapForm(
       urlPath: null,
       fields: [],
       success: null,
+      notice: null,
       reset: false,
       load: null,
       requestEnvelope: null,
       responseEnvelope: null,
       signsIn: false,
+      onAccount: false,
       access: null,
     };
     return { form: finished(unbound, scope.pageParams), inner: null };
@@ -303,11 +306,13 @@ function mapForm(
     urlPath: pathInPageParams(method.urlPath, element.params),
     fields,
     success: element.success ?? null,
+    notice: element.notice ?? null,
     reset: method.method === 'POST' && !element.success,
     load,
     requestEnvelope: method.envelope.request,
     responseEnvelope: method.envelope.response,
     signsIn: method.account?.issuesToken === true,
+    onAccount: method.account !== null,
     access,
   };
   return { form: finished(bare, scope.pageParams), inner: { body: method.body, load, method } };
@@ -317,6 +322,8 @@ function mapForm(
 function shownPartialOf(element: ProjectElement, form: FormContext | null): string {
   if (form) return form.shownPartial;
   if (element.type === 'link' && isExternal(element.href ?? null)) return 'view/link/external';
+  // Sent with the form, not shown: no label, no field error.
+  if (element.type === 'input' && element.inputType === 'hidden') return 'view/input/hidden';
   return `view/${element.type}`;
 }
 
@@ -409,6 +416,7 @@ export function mapElement(
     tableLabel: '', // Named by the view (src/map/tableLabels.ts), which knows its headings and title.
     heading: element.heading ?? null,
     valueFrom: valueFrom ? valueFrom.variable : null,
+    fromQuery: element.type === 'input' && element.fromQuery === true,
     valueKind:
       valueFrom && element.id
         ? valueKind(modelFieldType(scope.models, valueFrom.model, element.id))

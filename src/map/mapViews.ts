@@ -68,14 +68,15 @@ function headingOf(scope: ElementScope, elements: ElementContext[]): ViewHeading
 }
 
 /**
- * A log-in or sign-up page: a form of it starts a session, and nothing else on it reads or writes
- * records (no list, record or other form). Such a page is drawn as a narrow card in the middle.
+ * A page of the accounts (log-in, sign-up, a password reset, a verification): its forms are bound
+ * to account routes, and nothing else on it reads or writes records (no list, record or other
+ * form). Such a page is drawn as a narrow card in the middle.
  */
 function isCardPage(elements: ElementContext[]): boolean {
   return (
-    elements.some((e) => e.form?.signsIn === true) &&
+    elements.some((e) => e.form?.onAccount === true) &&
     !elements.some(
-      (e) => e.type === 'list' || e.type === 'detail' || (e.form !== null && !e.form.signsIn),
+      (e) => e.type === 'list' || e.type === 'detail' || (e.form !== null && !e.form.onAccount),
     )
   );
 }
@@ -93,6 +94,8 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
     lists[i].list.prefix = prefix;
   });
   const hasListControls = lists.length > 0;
+  // Lists with controls read their state from the page's query, and fields `fromQuery` their value.
+  const readsSearch = hasListControls || elements.some((e) => e.fromQuery);
   const hasLists = elements.some((e) => e.type === 'list');
   const heading = headingOf(scope, elements);
   const imports = new Map<string, RouteImportContext>([
@@ -155,12 +158,12 @@ function mapView(view: ProjectView, scope: ElementScope, appFolder: AppFolder): 
     ],
     hasListControls,
     source: view.file,
-    propsParameter: propsParameter(appFolder, hasListControls),
-    propsMembers: propsMembers(appFolder, hasListControls),
+    propsParameter: propsParameter(appFolder, readsSearch),
+    propsMembers: propsMembers(appFolder, readsSearch),
     setup: pageSteps(appFolder, {
       usesRequest,
       auth: view.auth,
-      readsSearch: hasListControls,
+      readsSearch,
       showsValues,
     }).map((pageStep) => ({ pageStep })),
     heading,

@@ -506,7 +506,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.accountMail ? once('src/appgen/accountTokenTypes.ts', [])(project) : [],
   },
   {
-    template: 'src/app/appgen/mail/page.tsx',
+    template: 'src/app/appgen/mail/page.tsx.hbs',
     owner: 'generated',
     produces:
       'src/app/appgen/mail/page.tsx: the development mailbox, the mail sent without APPGEN_SMTP_URL (404 in production)',

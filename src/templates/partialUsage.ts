@@ -34,13 +34,13 @@ export const VALUES_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   // partials/view/<field element>.hbs: `view/attribute/<AttributeContext.attributeKind>`, src/map/elementAttributes.ts.
   // partials/view/form.hbs: `view/prop/<FormPropContext.propKind>`.
   propKind: ['string', 'url', 'code', 'fields'],
-  attributeKind: ['flag', 'text', 'number', 'string', 'recordValue', 'recordSelected', 'recordChecked'],
+  attributeKind: ['flag', 'text', 'number', 'string', 'recordValue', 'recordSelected', 'recordChecked', 'queryValue'],
 };
 
 /** Partials a template includes by a context field, `{{> (lookup . "partial")}}`: the names that field can hold, as patterns. */
 export const PARTIALS_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   // src/map/mapElements.ts: `view/<element type>`, picked by partials/view/element.hbs.
-  partial: [...ELEMENT_TYPE_NAMES.map((type) => `view/${type}`), 'view/form/loaded', 'view/guarded', 'view/link/external'],
+  partial: [...ELEMENT_TYPE_NAMES.map((type) => `view/${type}`), 'view/form/loaded', 'view/guarded', 'view/link/external', 'view/input/hidden'],
   // src/map/mapElements.ts: what view/guarded shows to a visitor the route lets through (a guarded form or link).
   shownPartial: ['view/form', 'view/form/loaded', 'view/link'],
   // src/map/mapElements.ts: a list row's cell (partials/view/list.hbs) or a detail's value (detail.hbs).

@@ -11,7 +11,7 @@ import { walkElements } from './walkElements';
 /**
  * Checks a view's elements on their own (no routes needed): unique field ids, no nested forms,
  * links whose `:name` segments the page can fill, links and `success` pages that stay on the
- * app's site, selects with something to choose.
+ * app's site, selects with something to choose, no field started both by the query and a record.
  */
 export function checkViewElements(document: ConfigDocument, view: ViewConfig): Diagnostic[] {
   const problems: Diagnostic[] = [];
@@ -62,6 +62,17 @@ export function checkViewElements(document: ConfigDocument, view: ViewConfig): D
         ),
       );
     }
+    // An edit form's fields start with its record's values: a second start would contradict them.
+    if (element.fromQuery && form?.element.load)
+      problems.push(
+        diagnosticAt(
+          document,
+          childPointer(pointer, 'fromQuery'),
+          `input "${element.id}" starts with the page's query, and its form's "load" fills it from a record`,
+          'remove "fromQuery", or put the field in a form without "load".',
+          'key',
+        ),
+      );
     if (element.optionLabel !== undefined && typeof element.options !== 'string')
       problems.push(
         diagnosticAt(

@@ -5,6 +5,7 @@ import { request } from './support/http';
 import { offerSharedPrebuilds } from './support/localPrebuilds';
 import { CREATE_APPGEN, REPO_ROOT } from './support/paths';
 import { runOk } from './support/run';
+import { startMailCatcher, type MailCatcher } from './support/mailCatcher';
 import { freePort, RunningServer, startServer } from './support/server';
 import { testEnv } from './support/testProject';
 
@@ -19,6 +20,7 @@ jest.setTimeout(900_000);
 describe('create-appgen, npm install, npm run build, npm start', () => {
   let work: string;
   let server: RunningServer | undefined;
+  let mails: MailCatcher | undefined;
 
   beforeAll(() => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'appgen-readme-'));
@@ -27,6 +29,7 @@ describe('create-appgen, npm install, npm run build, npm start', () => {
 
   afterAll(async () => {
     await server?.stop();
+    await mails?.close();
     fs.rmSync(work, { recursive: true, force: true });
   });
 
@@ -51,9 +54,12 @@ describe('create-appgen, npm install, npm run build, npm start', () => {
     );
     await runOk('npm', ['run', 'build'], { cwd: app, env, timeoutMs: 300_000 });
     const port = await freePort();
+    // The starter mails password-reset and verification links: a production server needs an SMTP
+    // server and its public address (docs/deploy.md).
+    mails = await startMailCatcher();
     server = await startServer('npm', ['start', '--', '-p', String(port), '-H', '127.0.0.1'], {
       cwd: app,
-      env,
+      env: { ...env, APPGEN_SMTP_URL: mails.url, APPGEN_PUBLIC_URL: `http://127.0.0.1:${port}` },
       port,
       readyPath: '/api/users',
     });

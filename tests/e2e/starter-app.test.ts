@@ -10,6 +10,7 @@ import { addLinksConfig, describeLinks } from './support/links';
 import { describeStrangerLockOut } from './support/lockOut';
 import { expectError, expectInvalidBody } from './support/assertions';
 import { launchBrowser } from './support/browser';
+import { linkOf, startMailCatcher, type MailCatcher } from './support/mailCatcher';
 import { checkPage } from './support/pageChecks';
 import { rawRequest, request } from './support/http';
 import { defaultDatabaseFile, ORMS, type Orm } from './support/orms';
@@ -32,6 +33,8 @@ jest.setTimeout(300_000);
 
 /** The Item model and routes of the semantics fixture: every field type, for the byte comparison. */
 const ITEM_CONFIG = ['models/Item.json', 'routes/items.json'];
+/** APPGEN_PUBLIC_URL of the suite's servers: where the links of account mail start. */
+const PUBLIC_URL = 'http://starter.test';
 /** The Item conversation of each variant, by database, then ORM. */
 const transcripts: Record<string, Partial<Record<Orm, string[]>>> = { sqlite: {}, postgresql: {} };
 
@@ -212,6 +215,7 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
   let server: RunningServer;
   let base: string;
   let dropDatabase: (() => Promise<void>) | undefined;
+  let mails: MailCatcher;
   const post = (body: unknown, headers: Record<string, string> = {}) =>
     request(base, 'POST', '/api/entries', body, { origin: base, ...headers });
   const label = () => `entry-${crypto.randomBytes(4).toString('hex')}`;
@@ -253,12 +257,17 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
     });
     project.env.APPGEN_CORS_ORIGINS = `${CORS_CLIENT},${CORS_DEPLOYED}`;
     await project.appgen(['build']);
+    // The starter mails reset and verification links: a real SMTP server on loopback, and the
+    // public address a production server needs for the links.
+    mails = await startMailCatcher();
+    Object.assign(project.env, { APPGEN_SMTP_URL: mails.url, APPGEN_PUBLIC_URL: PUBLIC_URL });
     server = await startBuiltApp(project.dir, project.env);
     base = server.url;
   });
 
   afterAll(async () => {
     await server?.stop();
+    await mails?.close();
     await dropDatabase?.();
   });
 
@@ -1191,6 +1200,80 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       await logOutButton().click();
       await page.waitForURL(`${base}/login`);
       await expect(logOutButton().count()).resolves.toBe(0);
+    });
+  });
+
+  describe("password reset and e-mail verification in a browser (the starter's pages, real SMTP)", () => {
+    let browser: Browser;
+    let page: Page;
+    const email = `reset-${crypto.randomBytes(3).toString('hex')}@example.com`;
+    const alert = () => page.locator('form [role="alert"]');
+    /** The page a mailed link opens, on this server (the link starts with APPGEN_PUBLIC_URL). */
+    const onThisServer = (link: URL) => `${base}${link.pathname}${link.search}`;
+
+    beforeAll(async () => {
+      browser = await launchBrowser();
+      page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it('mails a verification link at sign-up; its page verifies the address with one button', async () => {
+      await page.goto(`${base}/signup`);
+      await page.getByLabel('Name').fill('Rosalind Franklin');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('correct horse battery');
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await page.waitForURL(`${base}/account`);
+      const mail = await mails.next(email, /^Verify your e-mail address/);
+      const { link, token } = linkOf(mail);
+      expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/verify-email`);
+      // Without JavaScript the page holds the form and the link's token in the server's HTML.
+      const html = await (await fetch(onThisServer(link))).text();
+      expect(html).toMatch(
+        new RegExp(`<input type="hidden" required="" name="token" value="${token}"/>`),
+      );
+      await page.goto(onThisServer(link));
+      await expect(page.locator('h1').textContent()).resolves.toBe('Verify your e-mail address');
+      await checkPage(page, 'starter-verify-email', { full: screenshots });
+      await page.getByRole('button', { name: 'Verify my address' }).click();
+      await page.getByText('Thank you: your address is verified.').waitFor();
+      // Used: the same link again says so.
+      await page.goto(onThisServer(link));
+      await page.getByRole('button', { name: 'Verify my address' }).click();
+      await expect(alert().first().textContent()).resolves.toContain(
+        'This link is invalid, used or expired',
+      );
+      await page.request.post(`${base}/api/logout`, { headers: { origin: base } });
+    });
+
+    it('resets a forgotten password from the login page: the mail, the link, the new password, a log-in', async () => {
+      await page.goto(`${base}/login`);
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await page.waitForURL(`${base}/forgot-password`);
+      await checkPage(page, 'starter-forgot-password', { full: screenshots });
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Mail me a link' }).click();
+      await page.getByText('If the address has an account, a mail is on its way.').waitFor();
+      const mail = await mails.next(email, /^Reset your/);
+      const { link } = linkOf(mail);
+      expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/reset-password`);
+      await page.goto(onThisServer(link));
+      await checkPage(page, 'starter-reset-password', { full: screenshots });
+      await expect(page.getByLabel('New password').getAttribute('autocomplete')).resolves.toBe(
+        'new-password',
+      );
+      await page.getByLabel('New password').fill('a brand new battery');
+      await page.getByRole('button', { name: 'Set the new password' }).click();
+      await page.waitForURL(`${base}/login`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('correct horse battery');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await expect(alert().first().textContent()).resolves.toContain('Wrong email or password');
+      await page.getByLabel('Password').fill('a brand new battery');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL(`${base}/account`);
     });
   });
 

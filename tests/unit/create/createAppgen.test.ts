@@ -157,14 +157,21 @@ describe('create-appgen', () => {
       'POST /api/signup signUp',
       'POST /api/login logIn',
       'POST /api/logout logOut',
+      'POST /api/password/forgot requestReset',
+      'POST /api/password/reset resetPassword',
+      'POST /api/email/verify verifyEmail',
+      'POST /api/email/resend resendVerification',
       'GET /api/me currentUser',
     ]);
     expect(fs.readdirSync(path.join(work, 'app', 'config', 'views')).sort()).toEqual([
       'account.json',
+      'forgot-password.json',
       'login.json',
+      'reset-password.json',
       'signup.json',
       'user.json',
       'users.json',
+      'verify-email.json',
     ]);
   });
 

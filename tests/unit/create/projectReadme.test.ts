@@ -30,7 +30,7 @@ describe("the created project's README", () => {
         .filter((folder): folder is string => folder !== undefined),
     );
     expect([...userFolders].sort()).toEqual(
-      ['src/auth', 'src/events', 'src/functions', 'src/jobs', 'src/voters'].sort(),
+      ['src/auth', 'src/events', 'src/functions', 'src/jobs', 'src/mail', 'src/voters'].sort(),
     );
     for (const folder of userFolders) expect(readme).toContain(`- \`${folder}\`: `);
   });

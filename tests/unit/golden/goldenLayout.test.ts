@@ -60,7 +60,6 @@ const GAPS: Record<string, { reason: string; cases?: string[] }> = {
   'src/app/api/articles/[slug]/route.ts': ROUTE_GAP,
   'src/app/api/articles/feed/route.ts': ROUTE_GAP,
   'src/app/api/articles/form/route.ts': ROUTE_GAP,
-  'src/app/api/articles/import/route.ts': ROUTE_GAP,
   'src/app/api/articles/quick/route.ts': ROUTE_GAP,
   'src/app/api/articles/route.ts': ROUTE_GAP,
   'src/app/api/boards/[boardId]/tasks/route.ts': ROUTE_GAP,

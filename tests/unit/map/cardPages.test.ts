@@ -11,12 +11,15 @@ const pageClasses = (example: string) =>
     ]),
   );
 
-describe('log-in and sign-up pages as cards (ViewContext.pageClass)', () => {
-  it("draws the starter's log-in and sign-up pages as cards, and its other pages in full width", () => {
+describe('account pages as cards (ViewContext.pageClass)', () => {
+  it("draws the starter's log-in, sign-up, reset and verification pages as cards, and its other pages in full width", () => {
     expect(pageClasses('minimal')).toEqual({
       AccountPage: 'appgen-page',
+      ForgotPasswordPage: 'appgen-page appgen-page-card',
       LoginPage: 'appgen-page appgen-page-card',
+      ResetPasswordPage: 'appgen-page appgen-page-card',
       SignupPage: 'appgen-page appgen-page-card',
+      VerifyEmailPage: 'appgen-page appgen-page-card',
       UserPage: 'appgen-page',
       UsersPage: 'appgen-page',
     });

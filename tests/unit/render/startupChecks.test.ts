@@ -17,6 +17,29 @@ const STARTER = Object.fromEntries(
   }),
 ) as ProjectFiles;
 
+/**
+ * The starter without its mail routes and pages (password reset, verification), whose start-up check of
+ * APPGEN_SMTP_URL has tests of its own below: the checks of the session secret and the warnings
+ * are read alone.
+ */
+const ACCOUNT_ROUTES = 'config/routes/account.json';
+const MAIL_VIEWS = ['forgot-password', 'reset-password', 'verify-email'].map(
+  (name) => `config/views/${name}.json`,
+);
+const STARTER_WITHOUT_MAIL: ProjectFiles = {
+  ...Object.fromEntries(Object.entries(STARTER).filter(([file]) => !MAIL_VIEWS.includes(file))),
+  [ACCOUNT_ROUTES]: JSON.stringify({
+    routes: (
+      JSON.parse(String(STARTER[ACCOUNT_ROUTES])) as { routes: Array<{ account?: string }> }
+    ).routes.filter(
+      (route) =>
+        !['requestReset', 'resetPassword', 'verifyEmail', 'resendVerification'].includes(
+          route.account ?? '',
+        ),
+    ),
+  }),
+};
+
 const render = (files: ProjectFiles) => {
   const map = renderFiles(files);
   return (file: string) => {
@@ -80,7 +103,7 @@ it('a project without sign-up or log-in checks only its database (and none witho
 });
 
 describe('running the checks', () => {
-  const content = render({ ...STARTER, 'appgen.config.json': {} });
+  const content = render({ ...STARTER_WITHOUT_MAIL, 'appgen.config.json': {} });
   const saved = { secret: process.env.APPGEN_SESSION_SECRET, env: process.env.NODE_ENV };
   afterEach(() => {
     jest.restoreAllMocks();
@@ -198,7 +221,7 @@ describe('running the checks', () => {
 // their host from each request: a production server says so when it starts, and serves.
 describe('the warnings of a production start', () => {
   const files = renderFiles({
-    ...STARTER,
+    ...STARTER_WITHOUT_MAIL,
     'appgen.config.json': {},
     'config/models/User.json': {
       ...JSON.parse(String(STARTER['config/models/User.json'])),
@@ -264,5 +287,65 @@ describe('the warnings of a production start', () => {
       '[appgen] warning: APPGEN_TEST_FAST_PASSWORD_HASHES is set: new password hashes use scrypt N=2^10, cheap to crack. It is for test suites only: unset it wherever real passwords are stored.',
     ]);
     expect(exit).not.toHaveBeenCalled();
+  });
+});
+
+// Issue 53, steps 2 and 3: the starter mails reset and verification links; a production server
+// needs an SMTP server and the public address its links start with, and says which is missing.
+describe('the start-up check of account mail', () => {
+  const content = render({ ...STARTER, 'appgen.config.json': {} });
+  const VARIABLES = ['NODE_ENV', 'APPGEN_SMTP_URL', 'APPGEN_PUBLIC_URL', 'APPGEN_SESSION_SECRET'];
+  const saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
+  afterEach(() => {
+    jest.restoreAllMocks();
+    for (const name of VARIABLES)
+      if (saved[name] === undefined) delete process.env[name];
+      else process.env[name] = saved[name];
+  });
+  const startup = () =>
+    evaluateModule('startup.ts', content('src/appgen/startup.ts'), {
+      '@/appgen/session': { sessionSecretProblem: () => null },
+      '@/appgen/health': { databaseProblem: async () => null },
+      '@/appgen/requestOrigin': evaluateModule(
+        'requestOrigin.ts',
+        content('src/appgen/requestOrigin.ts'),
+      ),
+      '@/appgen/csrf': { trustedOriginsProblem: () => null },
+      '@/appgen/password': { fastHashesSet: () => null },
+      '@/appgen/mail': evaluateModule('mail.ts', content('src/appgen/mail.ts'), {
+        'node:crypto': crypto,
+        'node:fs/promises': {},
+        'node:path': path,
+        nodemailer: {},
+      }),
+    }) as { runStartupChecks(): Promise<void> };
+
+  it.each<[Record<string, string>, string | null]>([
+    [{}, 'APPGEN_SMTP_URL is not set: password-reset and verification mails cannot be sent.'],
+    [
+      { APPGEN_SMTP_URL: 'smtp://mail.example.com:587' },
+      "APPGEN_PUBLIC_URL is not set: the links in account mail need the app's public address",
+    ],
+    [
+      { APPGEN_SMTP_URL: 'smtp://mail.example.com:587', APPGEN_PUBLIC_URL: 'example.com' },
+      'APPGEN_PUBLIC_URL is "example.com", not a URL.',
+    ],
+    [
+      { APPGEN_SMTP_URL: 'smtp://mail.example.com:587', APPGEN_PUBLIC_URL: 'https://example.com' },
+      null,
+    ],
+  ])('in production with %j: %s', async (env, problem) => {
+    for (const name of VARIABLES) delete process.env[name];
+    Object.assign(process.env, { NODE_ENV: 'production', ...env });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const exit = jest.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    await startup().runStartupChecks();
+    if (problem === null) {
+      expect([exit.mock.calls, error.mock.calls, warn.mock.calls]).toEqual([[], [], []]);
+      return;
+    }
+    expect(exit).toHaveBeenCalledWith(1);
+    expect(error.mock.calls[0][0]).toContain(problem);
   });
 });

@@ -45,3 +45,31 @@ export function asRecord(value: unknown): Record<string, unknown> | null {
     ? (value as Record<string, unknown>)
     : null;
 }
+
+/**
+ * The outbox rows of a write's worker events (each [name, attempts]), inserted in the write's own
+ * transaction: a committed write always has them, a rolled-back one none. The worker
+ * (src/appgen/outbox.ts) runs them soon after.
+ */
+export function eventRows(events: Array<[name: string, attempts: number]>, event: EventRecord) {
+  const now = new Date();
+  const payload = asJson(event);
+  return events.map(([name, maxAttempts]) => ({
+    kind: "event" as const,
+    name,
+    payload,
+    status: "pending" as const,
+    attempts: 0,
+    maxAttempts,
+    runAt: now,
+    createdAt: now,
+  }));
+}
+
+/**
+ * Tells this process's worker that events were committed, so it runs them at once instead of at
+ * its next poll. Through globalThis: a route's modules and the worker's may be separate instances.
+ */
+export function wakeOutbox(): void {
+  (globalThis as { appgenWakeOutbox?: () => void }).appgenWakeOutbox?.();
+}

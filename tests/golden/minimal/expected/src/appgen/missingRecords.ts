@@ -35,7 +35,9 @@ const PAGES: Array<{
   loads: Array<(request: Request, params: Params) => Promise<Response>>;
 }> = [
   { segments: ["account"], loads: [] },
+  { segments: ["forgot-password"], loads: [] },
   { segments: ["login"], loads: [] },
+  { segments: ["reset-password"], loads: [] },
   { segments: ["signup"], loads: [] },
   { segments: ["users"], loads: [] },
   {
@@ -47,6 +49,7 @@ const PAGES: Array<{
         }),
     ],
   },
+  { segments: ["verify-email"], loads: [] },
 ];
 
 /**

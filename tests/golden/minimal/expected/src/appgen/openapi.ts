@@ -26,6 +26,99 @@ export const openApiDocument: Record<string, unknown> = {
     },
   ],
   paths: {
+    "/api/email/resend": {
+      post: {
+        operationId: "postApiEmailResend",
+        tags: ["Accounts"],
+        summary: "Ask for another verification mail",
+        description: "From config/routes/account.json routes[6].",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: {
+                  email: {
+                    type: "string",
+                    format: "email",
+                    "x-appgen-validators": ["isEmail"],
+                  },
+                },
+                required: ["email"],
+              },
+            },
+          },
+        },
+        responses: {
+          "204": {
+            description: "Success, no body",
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "403": {
+            $ref: "#/components/responses/Forbidden",
+          },
+          "413": {
+            $ref: "#/components/responses/PayloadTooLarge",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "429": {
+            $ref: "#/components/responses/TooManyRequests",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+      },
+    },
+    "/api/email/verify": {
+      post: {
+        operationId: "postApiEmailVerify",
+        tags: ["Accounts"],
+        summary: "Verify an address with a mailed token",
+        description: "From config/routes/account.json routes[5].",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: {
+                  token: {
+                    type: "string",
+                  },
+                },
+                required: ["token"],
+              },
+            },
+          },
+        },
+        responses: {
+          "204": {
+            description: "Success, no body",
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "403": {
+            $ref: "#/components/responses/Forbidden",
+          },
+          "413": {
+            $ref: "#/components/responses/PayloadTooLarge",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+      },
+    },
     "/api/health": {
       get: {
         operationId: "getApiHealth",
@@ -244,7 +337,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "getApiMe",
         tags: ["User"],
         summary: "Get your own User",
-        description: "From config/routes/account.json routes[3].",
+        description: "From config/routes/account.json routes[7].",
         responses: {
           "200": {
             description: "Success",
@@ -280,6 +373,104 @@ export const openApiDocument: Record<string, unknown> = {
             sessionCookie: [],
           },
         ],
+      },
+    },
+    "/api/password/forgot": {
+      post: {
+        operationId: "postApiPasswordForgot",
+        tags: ["Accounts"],
+        summary: "Ask for a password reset mail",
+        description: "From config/routes/account.json routes[3].",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: {
+                  email: {
+                    type: "string",
+                    format: "email",
+                    "x-appgen-validators": ["isEmail"],
+                  },
+                },
+                required: ["email"],
+              },
+            },
+          },
+        },
+        responses: {
+          "204": {
+            description: "Success, no body",
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "403": {
+            $ref: "#/components/responses/Forbidden",
+          },
+          "413": {
+            $ref: "#/components/responses/PayloadTooLarge",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "429": {
+            $ref: "#/components/responses/TooManyRequests",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+      },
+    },
+    "/api/password/reset": {
+      post: {
+        operationId: "postApiPasswordReset",
+        tags: ["Accounts"],
+        summary: "Set a new password with a mailed token",
+        description: "From config/routes/account.json routes[4].",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: {
+                  token: {
+                    type: "string",
+                  },
+                  password: {
+                    type: "string",
+                    format: "password",
+                    writeOnly: true,
+                  },
+                },
+                required: ["token", "password"],
+              },
+            },
+          },
+        },
+        responses: {
+          "204": {
+            description: "Success, no body",
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "403": {
+            $ref: "#/components/responses/Forbidden",
+          },
+          "413": {
+            $ref: "#/components/responses/PayloadTooLarge",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
       },
     },
     "/api/signup": {

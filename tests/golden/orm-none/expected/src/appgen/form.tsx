@@ -33,6 +33,8 @@ export interface AppgenFormProps {
   /** Page to go to after success; `:name` comes from the answer, then from `params`. */
   success: string | null;
   params: Readonly<Record<string, string>>;
+  /** What the form says after a success that stays on the page. Default: Saved. (Deleted.) */
+  notice?: string;
   /** Empty the fields after a success that stays on the page. */
   reset: boolean;
   /** The key the route reads its body under (its `envelope`): the fields are sent inside it. */
@@ -142,7 +144,13 @@ function fill(target: string, answer: unknown, params: Readonly<Record<string, s
  */
 interface Failure {
   message: string;
+  /** The messages shown under the fields they name. */
   fields: Readonly<Record<string, string>>;
+  /**
+   * The messages about fields the visitor cannot see (hidden inputs: a mailed link's token), said
+   * under the form.
+   */
+  unseen: readonly string[];
   /** 401: the visitor must sign in first; the form links to the login page. */
   signIn: boolean;
 }
@@ -210,12 +218,16 @@ function logInHref(): string {
 /** The messages under the form: what no field shows, and a link to sign in after a 401. */
 function FormMessage({ failure }: { failure: Failure }) {
   const shown = Object.values(failure.fields);
-  const text =
+  const marked =
     shown.length === 0
-      ? failure.message
+      ? null
       : shown.length === 1
         ? "Please correct the field marked above."
         : "Please correct the fields marked above.";
+  const text =
+    failure.unseen.length === 0
+      ? (marked ?? failure.message)
+      : [...failure.unseen, ...(marked === null ? [] : [marked])].join(" ");
   return (
     <p role="alert" className="appgen-error">
       {text}
@@ -312,8 +324,17 @@ export function AppgenForm(props: AppgenFormProps) {
 
   useEffect(() => markInvalid(formRef.current, failure), [failure]);
 
-  const fail = (message: string, fields: Readonly<Record<string, string>> = {}, signIn = false) =>
-    setFailure({ message, fields, signIn });
+  const fail = (message: string, fields: Readonly<Record<string, string>> = {}, signIn = false) => {
+    // A field the visitor cannot see (a hidden input) has its message said under the form.
+    const shown: Record<string, string> = {};
+    const unseen: string[] = [];
+    for (const [name, text] of Object.entries(fields)) {
+      const control = formRef.current?.elements.namedItem(name);
+      if (control instanceof HTMLInputElement && control.type === "hidden") unseen.push(text);
+      else shown[name] = text;
+    }
+    setFailure({ message, fields: shown, unseen, signIn });
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -374,7 +395,7 @@ export function AppgenForm(props: AppgenFormProps) {
         return;
       }
       if (props.reset) form.reset();
-      setNotice(props.method === "DELETE" ? "Deleted." : "Saved.");
+      setNotice(props.notice ?? (props.method === "DELETE" ? "Deleted." : "Saved."));
       router.refresh();
     } catch {
       fail(

@@ -96,11 +96,16 @@ async function throttled(request: Request, address: string): Promise<Response | 
     answer.headers.set("retry-after", String(Math.max(1, Math.ceil((retryAt - now) / 1000))));
     return answer;
   }
-  await signInFailures.add(keys.map(({ key }) => ({ id: randomUUID(), key, failedAt: new Date(now) })));
+  await signInFailures.add(
+    keys.map(({ key }) => ({ id: randomUUID(), key, failedAt: new Date(now) })),
+  );
   return null;
 }
 
-/** Stores a token for the user's address and, in the same transaction, the outbox row that mails it. */
+/**
+ * Stores a token for the user's address and, in the same transaction, the outbox row that mails
+ * it.
+ */
 async function queueMail(purpose: TokenPurpose, user: { id: string; address: string }) {
   const now = new Date();
   const minutes = purpose === "reset" ? RESET_MINUTES : VERIFY_MINUTES;
@@ -131,7 +136,9 @@ async function takeToken(token: string, purpose: TokenPurpose): Promise<AccountT
   return account !== null && account.address === row.address ? row : null;
 }
 
-/** `account: "requestReset"`: mails a reset link when the address has an account; 204 either way. */
+/**
+ * `account: "requestReset"`: mails a reset link when the address has an account; 204 either way.
+ */
 export async function requestReset(request: Request, address: string): Promise<Response> {
   const refused = await throttled(request, address);
   if (refused) return refused;
@@ -156,7 +163,10 @@ export async function resetPassword(token: string, password: string): Promise<Re
   return noContent();
 }
 
-/** `account: "verifyEmail"`: marks the address the token was mailed to as verified; 400 for a bad token. */
+/**
+ * `account: "verifyEmail"`: marks the address the token was mailed to as verified; 400 for a bad
+ * token.
+ */
 export async function verifyEmail(token: string): Promise<Response> {
   const row = await takeToken(token, "verify");
   if (row === null) return invalidBody([INVALID_TOKEN], { token: INVALID_TOKEN });
@@ -165,7 +175,10 @@ export async function verifyEmail(token: string): Promise<Response> {
   return noContent();
 }
 
-/** `account: "resendVerification"`: mails a new verification link to an unverified account; 204 for any address. */
+/**
+ * `account: "resendVerification"`: mails a new verification link to an unverified account; 204
+ * for any address.
+ */
 export async function resendVerification(request: Request, address: string): Promise<Response> {
   const refused = await throttled(request, address);
   if (refused) return refused;

@@ -12,23 +12,27 @@ const accountColumns = { id: accounts.id, address: accounts.email };
 /** The accounts, tokens and verified addresses of src/appgen/accountMail.ts, through Drizzle. */
 export const accountTokens: AccountTokenStore = {
   accountByAddress: async (address) => {
-    const [account] = await db.select(accountColumns).from(accounts).where(eq(accounts.email, address)).limit(1);
+    const where = eq(accounts.email, address);
+    const [account] = await db.select(accountColumns).from(accounts).where(where).limit(1);
     return account ?? null;
   },
   accountById: async (id) => {
-    const [account] = await db.select(accountColumns).from(accounts).where(eq(accounts.id, id)).limit(1);
+    const where = eq(accounts.id, id);
+    const [account] = await db.select(accountColumns).from(accounts).where(where).limit(1);
     return account ?? null;
   },
   addWithMail: async (token, mail) => {
-    const now = new Date();
+    const event = { ...mail, kind: "event", status: "pending", attempts: 0 } as const;
+    const row = { ...event, createdAt: new Date() };
     await db.transaction(async (tx) => {
       await tx.insert(tokens).values(token);
-      await tx.insert(tables.appgenEvent).values({ ...mail, kind: "event", status: "pending", attempts: 0, createdAt: now });
+      await tx.insert(tables.appgenEvent).values(row);
     });
   },
   take: async (tokenHash, purpose) => {
     // Of two requests with one token, only the one that deletes the row has it.
-    const [row] = await db.delete(tokens).where(and(eq(tokens.tokenHash, tokenHash), eq(tokens.purpose, purpose))).returning();
+    const matches = and(eq(tokens.tokenHash, tokenHash), eq(tokens.purpose, purpose));
+    const [row] = await db.delete(tokens).where(matches).returning();
     return row ?? null;
   },
   byId: async (id) => {
@@ -42,11 +46,15 @@ export const accountTokens: AccountTokenStore = {
     await db.delete(tokens).where(lte(tokens.expiresAt, time));
   },
   setPassword: async (userId, hash) => {
-    await db.update(accounts).set({ password: hash }).where(eq(accounts.id, userId));
+    const data = { password: hash };
+    await db.update(accounts).set(data).where(eq(accounts.id, userId));
   },
   markVerified: async (userId, address, time) => {
-    await db.insert(verified).values({ id: randomUUID(), userId, address, verifiedAt: time }).onConflictDoNothing();
+    const row = { id: randomUUID(), userId, address, verifiedAt: time };
+    await db.insert(verified).values(row).onConflictDoNothing();
   },
-  isVerified: async (userId, address) =>
-    (await db.$count(verified, and(eq(verified.userId, userId), eq(verified.address, address)))) > 0,
+  isVerified: async (userId, address) => {
+    const matches = and(eq(verified.userId, userId), eq(verified.address, address));
+    return (await db.$count(verified, matches)) > 0;
+  },
 };

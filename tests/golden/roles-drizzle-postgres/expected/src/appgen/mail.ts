@@ -106,9 +106,8 @@ export async function sendMail(mail: Mail): Promise<void> {
     path.join(DEV_MAILBOX, `${kept.sentAt.replace(/[:.]/g, "-")}-${kept.id}.json`),
     JSON.stringify(kept, null, 2),
   );
-  console.log(
-    `[appgen] mail to ${mail.to} (development mailbox, /appgen/mail): ${mail.subject}\n${mail.text}`,
-  );
+  const where = "development mailbox, /appgen/mail";
+  console.log(`[appgen] mail to ${mail.to} (${where}): ${mail.subject}\n${mail.text}`);
 }
 
 /** The development mailbox's mails, the newest first (none in production). */
@@ -118,7 +117,10 @@ export async function keptMails(): Promise<KeptMail[]> {
   const mails = await Promise.all(
     names
       .filter((name) => name.endsWith(".json"))
-      .map(async (name) => JSON.parse(await readFile(path.join(DEV_MAILBOX, name), "utf8")) as KeptMail),
+      .map(
+        async (name) =>
+          JSON.parse(await readFile(path.join(DEV_MAILBOX, name), "utf8")) as KeptMail,
+      ),
   );
   return mails.sort((a, b) => (a.sentAt < b.sentAt ? 1 : a.sentAt > b.sentAt ? -1 : 0));
 }

@@ -5,12 +5,21 @@ import type { AccountTokenStore } from "./accountTokenTypes";
 import { db } from "./db";
 
 const accountSelect = { id: true, email: true } as const;
-const tokenSelect = { id: true, tokenHash: true, purpose: true, userId: true, address: true, createdAt: true, expiresAt: true } as const;
+const tokenSelect = {
+  id: true,
+  tokenHash: true,
+  purpose: true,
+  userId: true,
+  address: true,
+  createdAt: true,
+  expiresAt: true,
+} as const;
 
 /** The accounts, tokens and verified addresses of src/appgen/accountMail.ts, through Prisma. */
 export const accountTokens: AccountTokenStore = {
   accountByAddress: async (address) => {
-    const account = await db.user.findUnique({ where: { email: address }, select: accountSelect });
+    const where = { email: address };
+    const account = await db.user.findUnique({ where, select: accountSelect });
     return account && { id: account.id, address: account.email };
   },
   accountById: async (id) => {
@@ -34,7 +43,10 @@ export const accountTokens: AccountTokenStore = {
     ]);
   },
   take: async (tokenHash, purpose) => {
-    const row = await db.appgenAccountToken.findUnique({ where: { tokenHash }, select: tokenSelect });
+    const row = await db.appgenAccountToken.findUnique({
+      where: { tokenHash },
+      select: tokenSelect,
+    });
     if (row === null || row.purpose !== purpose) return null;
     // Of two requests with one token, only the one that deletes the row has it.
     const { count } = await db.appgenAccountToken.deleteMany({ where: { id: row.id } });
@@ -48,7 +60,8 @@ export const accountTokens: AccountTokenStore = {
     await db.appgenAccountToken.deleteMany({ where: { expiresAt: { lte: time } } });
   },
   setPassword: async (userId, hash) => {
-    await db.user.update({ where: { id: userId }, data: { password: hash } });
+    const data = { password: hash };
+    await db.user.update({ where: { id: userId }, data });
   },
   markVerified: async (userId, address, time) => {
     await db.appgenVerifiedAddress.upsert({

@@ -14,8 +14,7 @@ export interface AccountMailInput {
 }
 
 /** Text for HTML: the characters that would start markup, escaped. */
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** "60 minutes" or "24 hours". */
 const duration = (minutes: number) =>

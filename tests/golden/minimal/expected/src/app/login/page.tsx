@@ -43,6 +43,9 @@ export default async function LoginPage() {
         <Link className="appgen-link" href={"/signup"}>
           {"Create an account"}
         </Link>
+        <Link className="appgen-link" href={"/forgot-password"}>
+          {"Forgot your password?"}
+        </Link>
       </div>
     </main>
   );

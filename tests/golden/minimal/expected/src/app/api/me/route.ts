@@ -4,7 +4,7 @@ import { allowedMethods, handle, json, jsonError, methodNotAllowed } from "@/app
 import { refuseBody } from "@/appgen/noBody";
 import { getAuthUser } from "@/auth/getAuthUser";
 
-/** GET /api/me (config/routes/account.json routes[3]) */
+/** GET /api/me (config/routes/account.json routes[7]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
     // Authentication: getAuthUser (src/auth/getAuthUser.ts) returns the user id, or a falsy value.

@@ -5,6 +5,7 @@ import { readBody, type BodySpec } from "@/appgen/body";
 import type { PostApiSignupBody } from "@/appgen/bodies";
 import { hashPassword } from "@/appgen/password";
 import { createSessionToken, requireSessionSecret, sessionCookie } from "@/appgen/session";
+import { sendVerification } from "@/appgen/accountMail";
 import { knownClientCookie } from "@/appgen/knownClients";
 import { refuseCrossSite } from "@/appgen/csrf";
 
@@ -52,6 +53,7 @@ export async function POST(request: Request): Promise<Response> {
         password: body.password,
       },
     });
+    await sendVerification({ id: record.id, address: record.email });
     const token = await createSessionToken(record.id, { request });
     const answer = json({ ...record, token }, 201, { "set-cookie": sessionCookie(token) });
     answer.headers.append("set-cookie", await knownClientCookie(record.id));

@@ -31,8 +31,8 @@ export default async function DevMailboxPage() {
     <main className="appgen-page">
       <h1>Development mailbox</h1>
       <p>
-        Mail this app sent without APPGEN_SMTP_URL: kept in <code>.appgen/mail</code> and printed
-        in the terminal. Set APPGEN_SMTP_URL to send it for real.
+        Mail this app sent without APPGEN_SMTP_URL: kept in <code>.appgen/mail</code> and printed in
+        the terminal. Set APPGEN_SMTP_URL to send it for real.
       </p>
       {mails.length === 0 ? (
         <p className="appgen-empty">No mail yet.</p>

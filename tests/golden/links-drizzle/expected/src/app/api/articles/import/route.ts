@@ -23,7 +23,10 @@ export async function POST(request: Request): Promise<Response> {
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
     const userId: string | null = null;
-    const parsed = await readBody<PostApiArticlesImportBody>(request, postApiArticlesImportBodySpec);
+    const parsed = await readBody<PostApiArticlesImportBody>(
+      request,
+      postApiArticlesImportBodySpec,
+    );
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     // Delegates to the user-owned function in src/functions/importArticles.ts.

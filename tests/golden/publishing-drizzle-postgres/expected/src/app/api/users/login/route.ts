@@ -35,7 +35,11 @@ export async function POST(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
-    const parsed = await readBody<PostApiUsersLoginBody>(request, postApiUsersLoginBodySpec, "user");
+    const parsed = await readBody<PostApiUsersLoginBody>(
+      request,
+      postApiUsersLoginBodySpec,
+      "user",
+    );
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     requireSessionSecret();

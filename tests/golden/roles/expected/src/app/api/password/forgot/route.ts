@@ -22,7 +22,10 @@ export async function POST(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
-    const parsed = await readBody<PostApiPasswordForgotBody>(request, postApiPasswordForgotBodySpec);
+    const parsed = await readBody<PostApiPasswordForgotBody>(
+      request,
+      postApiPasswordForgotBodySpec,
+    );
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     return requestReset(request, body.email);

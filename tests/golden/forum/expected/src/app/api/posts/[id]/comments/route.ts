@@ -80,7 +80,10 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
     if (!isUuid(params.postId)) return invalidParam("postId", "a UUID");
-    const parsed = await readBody<PostApiPostsByPostIdCommentsBody>(request, postApiPostsByPostIdCommentsBodySpec);
+    const parsed = await readBody<PostApiPostsByPostIdCommentsBody>(
+      request,
+      postApiPostsByPostIdCommentsBodySpec,
+    );
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     const parentPost = await db.post.findUnique({

@@ -41,7 +41,10 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     if (crossSite) return crossSite;
     const userId: string | null = null;
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
-    const parsed = await readBody<PutApiArticlesByIdLabelsBody>(request, putApiArticlesByIdLabelsBodySpec);
+    const parsed = await readBody<PutApiArticlesByIdLabelsBody>(
+      request,
+      putApiArticlesByIdLabelsBodySpec,
+    );
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     const [current] = await db
