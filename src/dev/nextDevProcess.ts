@@ -50,6 +50,9 @@ export class NextDevProcess {
     const terminal = Boolean(process.stdout.isTTY);
     const child = spawn(process.execPath, nextDevArguments(nextBinary(this.root), this.address), {
       cwd: this.root,
+      // The app's own port, as `next start` apps read it: the links of development mail start
+      // with http://localhost:<port> when APPGEN_PUBLIC_URL is unset (src/appgen/mail.ts).
+      env: { ...process.env, PORT: String(this.address.port) },
       stdio: terminal ? 'inherit' : ['inherit', 'pipe', 'inherit'],
       detached: true,
     });

@@ -214,6 +214,29 @@ describe('appgen dev (prisma, SQLite)', () => {
     expect(people).toContain('<table');
   });
 
+  it('keeps account mail in the development mailbox without an SMTP server: /appgen/mail lists it, its link on this server', async () => {
+    const email = 'mailbox@example.com';
+    const password = 'correct horse battery';
+    const signUp = await request(dev.url, 'POST', '/api/signup', { name: 'Mo', email, password });
+    expect(signUp.status).toBe(201);
+    const mailbox = await pageWhen(
+      `${dev.url}/appgen/mail`,
+      (html) => html.includes(email),
+      '/appgen/mail listing the verification mail',
+    );
+    expect(mailbox).toContain('Verify your e-mail address');
+    const port = new URL(dev.url).port;
+    const link = new RegExp(`href="(http://localhost:${port}/verify-email\\?token=[\\w-]+)"`).exec(
+      mailbox,
+    );
+    expect(link).not.toBeNull();
+    expect(fs.readdirSync(path.join(project.dir, '.appgen', 'mail')).length).toBe(1);
+    // The link opens the starter's verification page on this server, the token in its form.
+    const token = new URL(link?.[1] ?? '').searchParams.get('token') ?? '';
+    const page = await (await fetch(`${dev.url}/verify-email?token=${token}`)).text();
+    expect(page).toContain(`value="${token}"`);
+  });
+
   it('prints a config error, keeps serving, shows the error over the page until it is fixed', async () => {
     const broken = path.join(project.dir, 'config', 'routes', 'broken.json');
     fs.writeFileSync(
