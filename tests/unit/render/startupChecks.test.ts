@@ -49,6 +49,26 @@ const render = (files: ProjectFiles) => {
   };
 };
 
+/**
+ * src/appgen/startup.ts of a rendered project, run with the session secret, database, CSRF checks
+ * stubbed as passing and its request-origin checks as generated; `modules` adds or replaces.
+ */
+function startupOf(
+  content: (file: string) => string,
+  modules: Record<string, unknown>,
+): { runStartupChecks(): Promise<void> } {
+  return evaluateModule('startup.ts', content('src/appgen/startup.ts'), {
+    '@/appgen/session': { sessionSecretProblem: () => null },
+    '@/appgen/health': { databaseProblem: async () => null },
+    '@/appgen/requestOrigin': evaluateModule(
+      'requestOrigin.ts',
+      content('src/appgen/requestOrigin.ts'),
+    ),
+    '@/appgen/csrf': { trustedOriginsProblem: () => null },
+    ...modules,
+  }) as { runStartupChecks(): Promise<void> };
+}
+
 describe.each(['prisma', 'drizzle'])('routes that issue a session token (%s)', (orm) => {
   const content = render({ ...STARTER, 'appgen.config.json': { orm } });
   const order = (text: string, ...marks: string[]) =>
@@ -237,18 +257,11 @@ describe('the warnings of a production start', () => {
     else process.env.APPGEN_PUBLIC_URL = saved.url;
   });
   const startup = () =>
-    evaluateModule('startup.ts', content('src/appgen/startup.ts'), {
-      '@/appgen/session': { sessionSecretProblem: () => null },
-      '@/appgen/health': { databaseProblem: async () => null },
-      '@/appgen/requestOrigin': evaluateModule(
-        'requestOrigin.ts',
-        content('src/appgen/requestOrigin.ts'),
-      ),
-      '@/appgen/csrf': { trustedOriginsProblem: () => null },
+    startupOf(content, {
       '@/appgen/password': evaluateModule('password.ts', content('src/appgen/password.ts'), {
         'node:crypto': crypto,
       }),
-    }) as { runStartupChecks(): Promise<void> };
+    });
 
   it.each<[string, string | undefined, string[]]>([
     [
@@ -303,14 +316,7 @@ describe('the start-up check of account mail', () => {
       else process.env[name] = saved[name];
   });
   const startup = () =>
-    evaluateModule('startup.ts', content('src/appgen/startup.ts'), {
-      '@/appgen/session': { sessionSecretProblem: () => null },
-      '@/appgen/health': { databaseProblem: async () => null },
-      '@/appgen/requestOrigin': evaluateModule(
-        'requestOrigin.ts',
-        content('src/appgen/requestOrigin.ts'),
-      ),
-      '@/appgen/csrf': { trustedOriginsProblem: () => null },
+    startupOf(content, {
       '@/appgen/password': { fastHashesSet: () => null },
       '@/appgen/mail': evaluateModule('mail.ts', content('src/appgen/mail.ts'), {
         'node:crypto': crypto,
@@ -318,7 +324,7 @@ describe('the start-up check of account mail', () => {
         'node:path': path,
         nodemailer: {},
       }),
-    }) as { runStartupChecks(): Promise<void> };
+    });
 
   it.each<[Record<string, string>, string | null]>([
     [{}, 'APPGEN_SMTP_URL is not set: password-reset and verification mails cannot be sent.'],
