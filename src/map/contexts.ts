@@ -504,6 +504,8 @@ export interface AccountMailContext {
   /** Where the mails link (a path of the app or an absolute URL; `?token=` is added). */
   resetLink: string;
   verifyLink: string;
+  /** A link is a path of the app: the links start with APPGEN_PUBLIC_URL, which production needs. */
+  linksArePaths: boolean;
 }
 
 /** The keys a route's body and answer sit under (its `envelope`); null where there is none. */

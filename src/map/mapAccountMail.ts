@@ -19,5 +19,6 @@ export function mapAccountMail(project: CheckedProject): AccountMailContext | nu
     mailFrom: accounts.mailFrom,
     resetLink: accounts.resetLink,
     verifyLink: accounts.verifyLink,
+    linksArePaths: [accounts.resetLink, accounts.verifyLink].some((link) => link.startsWith('/')),
   };
 }

@@ -19,6 +19,8 @@ export interface EnvVariableInput {
   hashesPasswords?: boolean;
   /** Mail routes: account mail goes out through SMTP (src/appgen/mail.ts). */
   sendsMail?: boolean;
+  /** Some mail link is a path of the app: its start, APPGEN_PUBLIC_URL, is required in production. */
+  mailNeedsPublicUrl?: boolean;
 }
 
 interface EnvVariableSpec {
@@ -102,9 +104,9 @@ const ENV_VARIABLES: EnvVariableSpec[] = [
   ),
   {
     name: 'APPGEN_PUBLIC_URL',
-    appliesTo: (input) => Boolean(input.sendsUrls) || Boolean(input.sendsMail),
+    appliesTo: (input) => Boolean(input.sendsUrls) || Boolean(input.mailNeedsPublicUrl),
     describe: (input) =>
-      input.sendsMail
+      input.mailNeedsPublicUrl
         ? {
             what: "The app's public address (https://example.com, or with a path): the start of the links in account mail (password reset, verification) and of the url fields of answers. Never taken from a request's Host for mail, which anyone can send. A production server without it refuses to start.",
             default: 'http://localhost:<port of the server> in development',

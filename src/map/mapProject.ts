@@ -216,6 +216,7 @@ export function mapProject(
       cors: project.cors !== null,
       hashesPasswords,
       sendsMail: accountMail !== null,
+      mailNeedsPublicUrl: accountMail?.linksArePaths === true,
     }),
     hasAuth,
     envVariables: mapEnvVariables({
@@ -229,6 +230,7 @@ export function mapProject(
       cors: project.cors !== null,
       hashesPasswords,
       sendsMail: accountMail !== null,
+      mailNeedsPublicUrl: accountMail?.linksArePaths === true,
     }),
     joinTables: tables,
     hasComputed: models.some((model) => model.computed.length > 0),

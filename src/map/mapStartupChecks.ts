@@ -29,6 +29,8 @@ export function mapStartupChecks(
     cors?: boolean;
     hashesPasswords?: boolean;
     sendsMail?: boolean;
+    /** Some mail link is a path of the app: mailProblem requires APPGEN_PUBLIC_URL. */
+    mailNeedsPublicUrl?: boolean;
   },
 ): StartupContexts {
   const checks: StartupCheckContext[] = [];
@@ -41,7 +43,7 @@ export function mapStartupChecks(
   if (sendsUrls || project.sendsMail)
     checks.push({ module: '@/appgen/requestOrigin', name: 'publicUrlProblem' });
   // Mail links never take their host from a request: APPGEN_PUBLIC_URL is needed, not advised.
-  if (sendsUrls && !project.sendsMail)
+  if (sendsUrls && !project.mailNeedsPublicUrl)
     warnings.push({ module: '@/appgen/requestOrigin', name: 'publicUrlMissing' });
   if (project.sendsMail) checks.push({ module: '@/appgen/mail', name: 'mailProblem' });
   checks.push({ module: '@/appgen/csrf', name: 'trustedOriginsProblem' });

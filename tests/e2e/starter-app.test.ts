@@ -33,7 +33,12 @@ jest.setTimeout(300_000);
 
 /** The Item model and routes of the semantics fixture: every field type, for the byte comparison. */
 const ITEM_CONFIG = ['models/Item.json', 'routes/items.json'];
-/** APPGEN_PUBLIC_URL of the suite's servers: where the links of account mail start. */
+/**
+ * Where the links of the suite's account mail start: absolute links in the settings (resetLink,
+ * verifyLink), so its servers need no APPGEN_PUBLIC_URL, whose absence the url fields' cases
+ * (support/links.ts) read. The blog suite and readme-flow run the starter's default, paths after
+ * APPGEN_PUBLIC_URL.
+ */
 const PUBLIC_URL = 'http://starter.test';
 /** The Item conversation of each variant, by database, then ORM. */
 const transcripts: Record<string, Partial<Record<Orm, string[]>>> = { sqlite: {}, postgresql: {} };
@@ -252,15 +257,22 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
       addCollectionConfig(created.dir);
       const settingsFile = path.join(created.dir, 'appgen.config.json');
       const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
-      fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, cors: CORS_SETTINGS }));
+      const accounts = {
+        ...settings.accounts,
+        resetLink: `${PUBLIC_URL}/reset-password`,
+        verifyLink: `${PUBLIC_URL}/verify-email`,
+      };
+      fs.writeFileSync(
+        settingsFile,
+        JSON.stringify({ ...settings, cors: CORS_SETTINGS, accounts }),
+      );
       return created;
     });
     project.env.APPGEN_CORS_ORIGINS = `${CORS_CLIENT},${CORS_DEPLOYED}`;
     await project.appgen(['build']);
-    // The starter mails reset and verification links: a real SMTP server on loopback, and the
-    // public address a production server needs for the links.
+    // The starter mails reset and verification links: a real SMTP server on loopback.
     mails = await startMailCatcher();
-    Object.assign(project.env, { APPGEN_SMTP_URL: mails.url, APPGEN_PUBLIC_URL: PUBLIC_URL });
+    project.env.APPGEN_SMTP_URL = mails.url;
     server = await startBuiltApp(project.dir, project.env);
     base = server.url;
   });
@@ -1208,7 +1220,7 @@ describe.each(VARIANTS)('the starter app ($orm on $database)', ({ orm, database 
     let page: Page;
     const email = `reset-${crypto.randomBytes(3).toString('hex')}@example.com`;
     const alert = () => page.locator('form [role="alert"]');
-    /** The page a mailed link opens, on this server (the link starts with APPGEN_PUBLIC_URL). */
+    /** The page a mailed link opens, on this server (the link starts with PUBLIC_URL). */
     const onThisServer = (link: URL) => `${base}${link.pathname}${link.search}`;
 
     beforeAll(async () => {

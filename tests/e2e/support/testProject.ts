@@ -119,8 +119,9 @@ export function keepOnlyUserList(dir: string): void {
     JSON.stringify({ routes: [{ method: 'GET', path: '/api/users', response: 'User[]' }] }),
   );
   fs.rmSync(path.join(dir, 'config', 'routes', 'account.json'), { force: true });
-  for (const page of ['users.json', 'user.json', 'login.json', 'signup.json', 'account.json'])
-    fs.rmSync(path.join(dir, 'config', 'views', page), { force: true });
+  // Every starter page binds a route of users.json or account.json.
+  fs.rmSync(path.join(dir, 'config', 'views'), { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, 'config', 'views'));
 }
 
 /**

@@ -187,5 +187,21 @@ describe('mail routes (password reset, e-mail verification)', () => {
     expect(env).toContain('APPGEN_SMTP_URL');
     expect(env).toContain('APPGEN_MAIL_FROM');
     expect(file('src/appgen/startup.ts')).toContain('mailProblem');
+    // One link is a path (verifyLink's default): the links need APPGEN_PUBLIC_URL in production.
+    expect(file('src/appgen/mail.ts')).toContain('const LINKS_ARE_PATHS = true;');
+    expect(env).toMatch(/^APPGEN_PUBLIC_URL=/m);
+  });
+
+  it('needs no APPGEN_PUBLIC_URL when both links are absolute URLs (a front end of its own)', () => {
+    const rendered = renderFiles(
+      files([REQUEST, RESET, VERIFY], {
+        resetLink: 'https://app.example.com/reset',
+        verifyLink: 'https://app.example.com/verify',
+      }),
+    );
+    const file = (name: string) => rendered.get(name)?.content ?? '';
+    expect(file('src/appgen/mail.ts')).toContain('const LINKS_ARE_PATHS = false;');
+    expect(file('.env.example')).not.toContain('APPGEN_PUBLIC_URL=');
+    expect(file('.env.example')).toMatch(/^APPGEN_SMTP_URL=/m);
   });
 });

@@ -30,6 +30,8 @@ export interface KeptMail extends Mail {
 /** The sender when APPGEN_MAIL_FROM is unset: the app's name, at no-reply@ its public host. */
 const MAIL_FROM = null;
 const APP_NAME = "appgen app";
+/** Some link is a path of the app (settings resetLink, verifyLink): it starts with APPGEN_PUBLIC_URL. */
+const LINKS_ARE_PATHS = true;
 
 /** Where the development mailbox keeps its mails, one JSON file each. */
 export const DEV_MAILBOX = path.join(process.cwd(), ".appgen", "mail");
@@ -62,7 +64,8 @@ export function mailSender(): string {
 
 /**
  * What keeps a production server from sending account mail, or null: APPGEN_SMTP_URL must be an
- * smtp:// or smtps:// URL, and APPGEN_PUBLIC_URL set (the links' start). A start-up check.
+ * smtp:// or smtps:// URL, and APPGEN_PUBLIC_URL set when a link is a path of the app (the links'
+ * start). A start-up check.
  */
 export function mailProblem(): string | null {
   const smtp = (process.env.APPGEN_SMTP_URL ?? "").trim();
@@ -79,7 +82,7 @@ export function mailProblem(): string | null {
   }
   if (protocol !== "smtp:" && protocol !== "smtps:")
     return `APPGEN_SMTP_URL starts with ${protocol}//: it must be smtp:// or smtps://.`;
-  if ((process.env.APPGEN_PUBLIC_URL ?? "").trim() === "")
+  if (LINKS_ARE_PATHS && (process.env.APPGEN_PUBLIC_URL ?? "").trim() === "")
     return (
       "APPGEN_PUBLIC_URL is not set: the links in account mail need the app's public address " +
       "(never a request's Host). Set it, e.g. https://example.com."
