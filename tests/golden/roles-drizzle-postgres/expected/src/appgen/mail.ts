@@ -30,7 +30,10 @@ export interface KeptMail extends Mail {
 /** The sender (settings accounts.mailFrom); APPGEN_MAIL_FROM replaces it. */
 const MAIL_FROM = "Roles <no-reply@example.com>";
 const APP_NAME = "appgen app";
-/** Some link is a path of the app (settings resetLink, verifyLink): it starts with APPGEN_PUBLIC_URL. */
+/**
+ * Some link is a path of the app (settings resetLink, verifyLink): it starts with
+ * APPGEN_PUBLIC_URL.
+ */
 const LINKS_ARE_PATHS = true;
 
 /** Where the development mailbox keeps its mails, one JSON file each. */

@@ -30,7 +30,10 @@ export interface KeptMail extends Mail {
 /** The sender when APPGEN_MAIL_FROM is unset: the app's name, at no-reply@ its public host. */
 const MAIL_FROM = null;
 const APP_NAME = "appgen app";
-/** Some link is a path of the app (settings resetLink, verifyLink): it starts with APPGEN_PUBLIC_URL. */
+/**
+ * Some link is a path of the app (settings resetLink, verifyLink): it starts with
+ * APPGEN_PUBLIC_URL.
+ */
 const LINKS_ARE_PATHS = true;
 
 /** Where the development mailbox keeps its mails, one JSON file each. */
