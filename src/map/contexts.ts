@@ -495,10 +495,6 @@ export interface AccountMailContext {
   emailField: string;
   /** The accounts model's password field, which a reset sets ('' without a reset route). */
   passwordField: string;
-  /** accounts.requireVerified: a log-in of an unverified address answers 403. */
-  requireVerified: boolean;
-  /** Some route is `"account": "verifyEmail"`: a sign-up mails a verification link. */
-  verifies: boolean;
   /** accounts.mailFrom, or null: the default sender. */
   mailFrom: string | null;
   /** Where the mails link (a path of the app or an absolute URL; `?token=` is added). */
@@ -1751,8 +1747,13 @@ export interface ProjectContext {
   devSecretPrefix: string;
   /** Failed log-ins allowed per identity and per client address within a window (settings `accounts.throttle`). */
   signInLimits: { perIdentity: number; perAddress: number; windowSeconds: number };
-  /** Some route is a log-in (`account: "logIn"`): src/appgen/throttle.ts and signInFailures.ts are generated. */
+  /** Some route is a log-in (`account: "logIn"`): src/appgen/throttle.ts and knownClients.ts are generated. */
   hasLogIn: boolean;
+  /**
+   * Failures are counted in the database (table AppgenSignInFailure, src/appgen/signInFailures.ts):
+   * a log-in's throttle, or the throttle of requests for account mail.
+   */
+  countsFailures: boolean;
   /**
    * Routes issue session tokens (a sign-up, a log-in, `token`) in a project with a database: every
    * session is stored (table AppgenSession, src/appgen/sessions.ts, partial orm/<orm>/sessions), so

@@ -70,14 +70,15 @@ export function mapProject(
       : null;
   const mappedEvents = mapEvents(events, project.orm);
   const accountMail = mapAccountMail(project);
+  const hasLogIn = project.routes.some((route) => route.operation === 'logIn');
+  // A log-in's failures and requests for account mail are counted in one table (AppgenSignInFailure).
+  const countsFailures = hasLogIn || accountMail !== null;
   // Events the worker runs, scheduled jobs' runs and account mail all go through the outbox.
   const hasOutbox =
     mappedEvents.some((e) => e.run === 'worker') || project.jobs.length > 0 || accountMail !== null;
   const ownModels = internalModels({
     outbox: hasOutbox,
-    // Requests for mail are throttled in the log-in throttle's table.
-    signInThrottle:
-      project.routes.some((route) => route.operation === 'logIn') || accountMail !== null,
+    signInThrottle: countsFailures,
     sessionsOf,
     mailOf: accountMail !== null ? project.accounts.model : null,
   });
@@ -203,7 +204,8 @@ export function mapProject(
     tokenScheme: project.accounts.tokenScheme,
     devSecretPrefix: DEV_SESSION_SECRET_PREFIX,
     signInLimits: project.accounts.throttle,
-    hasLogIn: methods.some((m) => m.operation === 'logIn'),
+    hasLogIn,
+    countsFailures,
     storesSessions: sessionsOf !== null,
     accountMail,
     hashesPasswords,

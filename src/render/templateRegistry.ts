@@ -472,7 +472,7 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       "src/appgen/signInFailures.ts: the throttle's failed log-ins in table AppgenSignInFailure (partial orm/<orm>/signInFailures)",
     context: 'ProjectContext',
     outputs: (project) =>
-      project.hasLogIn || project.accountMail
+      project.countsFailures
         ? once('src/appgen/signInFailures.ts', ['appgen.config.json'])(project)
         : [],
   },
