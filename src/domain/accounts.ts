@@ -89,17 +89,68 @@ export function defaultEmailField(model: ModelConfig): string | null {
 export function mailRouteBody(
   action: MailAction,
   fields: { emailField: string; passwordField: string },
-): Array<{ name: string; type: 'string' | 'password' }> {
+): FixedBodyField[] {
   switch (action) {
     case 'requestReset':
     case 'resendVerification':
-      return [{ name: fields.emailField, type: 'string' }];
+      return [{ name: fields.emailField, type: 'string', required: true, role: 'the address' }];
     case 'resetPassword':
       return [
-        { name: MAIL_TOKEN_FIELD, type: 'string' },
-        { name: fields.passwordField, type: 'password' },
+        {
+          name: MAIL_TOKEN_FIELD,
+          type: 'string',
+          required: true,
+          role: 'the token a mail carried',
+        },
+        { name: fields.passwordField, type: 'password', required: true, role: 'the new password' },
       ];
     case 'verifyEmail':
-      return [{ name: MAIL_TOKEN_FIELD, type: 'string' }];
+      return [
+        {
+          name: MAIL_TOKEN_FIELD,
+          type: 'string',
+          required: true,
+          role: 'the token a mail carried',
+        },
+      ];
   }
 }
+
+/** A field of a body appgen reads itself (a mail route's, an API key's): declared, then checked. */
+export interface FixedBodyField {
+  name: string;
+  type: 'string' | 'password' | 'boolean';
+  /** Whether the route cannot go without it (then the declaration must say `"required": true`). */
+  required: boolean;
+  /** What the field is, as an error about its type says it ("the new password"). */
+  role: string;
+}
+
+/**
+ * API keys for scripts and other servers (src/appgen/apiKeys.ts of an app): a signed-in user
+ * creates one (POST, the key answered once), lists theirs (GET) and revokes one (DELETE by id).
+ * A key is sent as `Authorization: <tokenScheme> <key>` and signs its owner in, but never manages
+ * keys or sessions: these routes want a session.
+ */
+export const API_KEY_ACTIONS = ['createApiKey', 'listApiKeys', 'revokeApiKey'] as const;
+export type ApiKeyAction = (typeof API_KEY_ACTIONS)[number];
+
+export function onApiKeys(action: AccountAction | undefined): action is ApiKeyAction {
+  return (API_KEY_ACTIONS as readonly (AccountAction | undefined)[]).includes(action);
+}
+
+/** The method of each API key route. */
+export const API_KEY_METHODS: Record<ApiKeyAction, 'POST' | 'GET' | 'DELETE'> = {
+  createApiKey: 'POST',
+  listApiKeys: 'GET',
+  revokeApiKey: 'DELETE',
+};
+
+/** The path parameter naming the key a revocation ends. */
+export const API_KEY_PARAM = 'id';
+
+/** The body of a new API key: its name (the owner's label) and whether it may only read. */
+export const API_KEY_BODY: readonly FixedBodyField[] = [
+  { name: 'name', type: 'string', required: true, role: "the key's name" },
+  { name: 'readOnly', type: 'boolean', required: false, role: 'whether the key may only read' },
+];

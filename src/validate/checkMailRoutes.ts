@@ -1,11 +1,9 @@
-import type { RouteConfig } from '../config/configTypes';
-import { mailRouteBody, MAIL_TOKEN_FIELD, type MailAction } from '../domain/accounts';
-import { bodyFieldOptions } from '../domain/bodyFields';
+import { mailRouteBody, type MailAction } from '../domain/accounts';
 import type { Diagnostic } from '../diagnostics/diagnostic';
-import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import type { AccountRoute } from './checkAccountRoutes';
 import type { CheckedAccounts } from './checkAccountsSettings';
+import { checkFixedBody } from './checkFixedBody';
 import { childPointer, diagnosticAt } from './locate';
 
 /** The mail routes as messages name them. */
@@ -53,60 +51,11 @@ export function checkMailRoute(route: AccountRoute, action: MailAction): Diagnos
       `${name} sets the password field of ${accounts.model}, and it has none or several`,
       `give ${accounts.model} exactly one field of type "password".`,
     );
-  return checkMailBody(document, pointer, config, accounts, action);
-}
-
-function checkMailBody(
-  document: ConfigDocument,
-  pointer: string,
-  config: RouteConfig,
-  accounts: CheckedAccounts,
-  action: MailAction,
-): Diagnostic[] {
   const expected = mailRouteBody(action, {
-    emailField: accounts.emailField ?? 'email',
+    emailField: accounts.emailField,
     passwordField: accounts.passwordField ?? 'password',
   });
-  const names = expected.map((field) => field.name);
-  const bodyAt = childPointer(pointer, 'body');
-  const body = config.body ?? {};
-  const problems: Diagnostic[] = [];
-  const add = (where: string, message: string, fix: string, on: 'key' | 'value' = 'key') =>
-    problems.push(diagnosticAt(document, where, message, fix, on));
-  const reads = names.map((n) => `"${n}"`).join(' and ');
-  for (const name of Object.keys(body))
-    if (!names.includes(name))
-      add(
-        childPointer(bodyAt, name),
-        `${MAIL_ROUTE_NAMES[action]} reads ${reads}, not "${name}"`,
-        suggest(name, names, 'a field:') || `remove "${name}".`,
-      );
-  const missing = expected.filter((field) => !Object.hasOwn(body, field.name));
-  if (missing.length)
-    add(
-      config.body ? bodyAt : pointer,
-      `the body of ${MAIL_ROUTE_NAMES[action]} needs ${missing.map((f) => `"${f.name}"`).join(' and ')}`,
-      `add ${missing.map((f) => `"${f.name}": { "type": "${f.type}", "required": true }`).join(', ')} to "body".`,
-    );
-  for (const field of expected.filter((f) => Object.hasOwn(body, f.name))) {
-    const options = bodyFieldOptions(body[field.name]);
-    const where = childPointer(bodyAt, field.name);
-    if (options.type !== field.type)
-      add(
-        where,
-        `"${field.name}" of ${MAIL_ROUTE_NAMES[action]} is ${field.name === MAIL_TOKEN_FIELD ? 'the token a mail carried' : field.type === 'password' ? 'the new password' : 'the address'}, of type "${field.type}", not "${options.type}"`,
-        `set "type": "${field.type}".`,
-        'value',
-      );
-    else if (!options.required)
-      add(
-        where,
-        `${MAIL_ROUTE_NAMES[action]} cannot go without "${field.name}"`,
-        `add "required": true to "${field.name}".`,
-        'value',
-      );
-  }
-  return problems;
+  return checkFixedBody(document, pointer, config, name, expected);
 }
 
 /**
