@@ -184,6 +184,9 @@ export const ACCOUNT_ACTIONS = [
   'resetPassword',
   'verifyEmail',
   'resendVerification',
+  'createApiKey',
+  'listApiKeys',
+  'revokeApiKey',
 ] as const;
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 /** How an included relation's records are sent: only `fields` (and computed fields), in order. */

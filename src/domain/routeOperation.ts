@@ -14,6 +14,7 @@ export type RouteOperation =
   | 'logOut'
   | 'listSessions'
   | 'accountMail'
+  | 'apiKeys'
   | 'function';
 
 export type EventOperation = 'create' | 'update' | 'delete';

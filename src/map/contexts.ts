@@ -977,6 +977,15 @@ export interface AccountMailMethodContext extends MethodBase {
   collection: false;
 }
 
+/** An API key route (`account`: createApiKey, listApiKeys, revokeApiKey). */
+export interface ApiKeysMethodContext extends MethodBase {
+  operation: 'apiKeys';
+  /** What the account route does. */
+  account: AccountRouteContext;
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
 /** A route that calls the user's function (`function`). */
 export interface FunctionMethodContext extends MethodBase {
   operation: 'function';
@@ -1004,6 +1013,7 @@ export type MethodContext =
   | LogOutMethodContext
   | ListSessionsMethodContext
   | AccountMailMethodContext
+  | ApiKeysMethodContext
   | FunctionMethodContext;
 
 export interface RouteFileContext {
@@ -1767,6 +1777,12 @@ export interface ProjectContext {
    * Null without mail routes.
    */
   accountMail: AccountMailContext | null;
+  /**
+   * API keys (`account`: createApiKey, listApiKeys, revokeApiKey): src/appgen/apiKeys.ts and
+   * apiKeyRows.ts, table AppgenApiKey; readSession (src/appgen/session.ts) accepts a key in the
+   * Authorization header.
+   */
+  hasApiKeys: boolean;
   /**
    * Some model has a password field: the project has src/appgen/password.ts, whose start-up
    * warning says when APPGEN_TEST_FAST_PASSWORD_HASHES makes its new hashes cheap.

@@ -126,6 +126,28 @@ export function appgenVerifiedAddress(accountsModel: string): ProjectModel {
   );
 }
 
+/**
+ * The API keys of users (src/appgen/apiKeys.ts): one row per key, found by the SHA-256 of the key
+ * (`keyHash`, never the key), so a copy of the table signs no one in; revoking deletes the row,
+ * deleting the user deletes theirs (the foreign key cascades).
+ */
+export function appgenApiKey(accountsModel: string): ProjectModel {
+  return internalModel(
+    'ApiKey',
+    [
+      field('keyHash', { type: 'string', unique: true }),
+      field('userId', { type: 'uuid' }),
+      field('name', { type: 'string' }),
+      field('readOnly', { type: 'boolean' }),
+      field('hint', { type: 'string' }),
+      field('createdAt', { type: 'datetime' }),
+      field('lastUsedAt', { type: 'datetime', optional: true }),
+    ],
+    [{ fields: ['userId'], unique: false }],
+    [ownedBy(accountsModel)],
+  );
+}
+
 /** A row of a user's (`userId`), deleted with them. */
 function ownedBy(accountsModel: string): ProjectModel['relations'][number] {
   return {
@@ -148,6 +170,8 @@ export function internalModels(needs: {
   sessionsOf: string | null;
   /** The accounts model, when mail routes keep tokens and verified addresses of its users. */
   mailOf: string | null;
+  /** The accounts model, when its users have API keys. */
+  apiKeysOf: string | null;
 }): ProjectModel[] {
   return [
     ...(needs.outbox ? [APPGEN_EVENT] : []),
@@ -156,5 +180,6 @@ export function internalModels(needs: {
     ...(needs.mailOf !== null
       ? [appgenAccountToken(needs.mailOf), appgenVerifiedAddress(needs.mailOf)]
       : []),
+    ...(needs.apiKeysOf !== null ? [appgenApiKey(needs.apiKeysOf)] : []),
   ];
 }

@@ -98,6 +98,9 @@ function shapedType(
   return `${own} & { ${related.join('; ')} }`;
 }
 
+const API_KEY_INFO_TYPE =
+  '{ id: string; name: string; readOnly: boolean; hint: string; createdAt: string; lastUsedAt: string | null }';
+
 /**
  * What a successful answer carries: the model type (included relations made required), an
  * array of it, `{ success: true }`, a collection's count (`{ "count": number }`), or `unknown` where the config does not fix it (route
@@ -112,6 +115,9 @@ function resultType(method: MethodContext, project: Omit<ProjectContext, 'client
   // src/appgen/sessions.ts `SessionInfo`, written out: the client imports no server module.
   if (method.operation === 'listSessions')
     return 'Array<{ id: string; createdAt: string; lastSeenAt: string; expiresAt: string; userAgent: string | null; address: string | null; current: boolean }>';
+  // src/appgen/apiKeys.ts `ApiKeyInfo`, and a new key's answer with the key.
+  if (method.account?.action === 'listApiKeys') return `Array<${API_KEY_INFO_TYPE}>`;
+  if (method.account?.action === 'createApiKey') return `${API_KEY_INFO_TYPE} & { key: string }`;
   if (method.responseModel === null)
     // A sign-up without `response` answers its session token alone.
     return method.account?.issuesToken

@@ -71,6 +71,9 @@ export function mapProject(
   const mappedEvents = mapEvents(events, project.orm);
   const accountMail = mapAccountMail(project);
   const hasLogIn = project.routes.some((route) => route.operation === 'logIn');
+  // API keys belong to users whose sessions are stored (the routes that manage keys want one).
+  const hasApiKeys =
+    sessionsOf !== null && project.routes.some((route) => route.operation === 'apiKeys');
   // A log-in's failures and requests for account mail are counted in one table (AppgenSignInFailure).
   const countsFailures = hasLogIn || accountMail !== null;
   // Events the worker runs, scheduled jobs' runs and account mail all go through the outbox.
@@ -81,6 +84,7 @@ export function mapProject(
     signInThrottle: countsFailures,
     sessionsOf,
     mailOf: accountMail !== null ? project.accounts.model : null,
+    apiKeysOf: hasApiKeys ? sessionsOf : null,
   });
   // Both sides of every relation, worked out once for the models and the routes that write links
   // (with appgen's own tables: the sessions' rows belong to users, whose deletes cascade to them).
@@ -208,6 +212,7 @@ export function mapProject(
     countsFailures,
     storesSessions: sessionsOf !== null,
     accountMail,
+    hasApiKeys,
     hashesPasswords,
     roles:
       project.accounts.roles && project.accounts.model && project.orm !== 'none'

@@ -162,6 +162,9 @@ function defaultStatus(route: ProjectRoute, orm: OrmName): number {
   if (route.operation === 'create' && orm !== 'none') return 201;
   // A mail route tells nothing of the account it may have found: no body.
   if (route.operation === 'accountMail') return 204;
+  // A new API key is created (and answered once); a revoked one leaves nothing to answer.
+  if (route.account?.action === 'createApiKey') return 201;
+  if (route.account?.action === 'revokeApiKey') return 204;
   if (worksOnCollection(route.operation) && route.response === null) return 204;
   return 200;
 }
@@ -414,7 +417,9 @@ function mapMethod(
     // An account route changes no record events see, but a cross-site log-in is refused too.
     mutating:
       eventOperation !== null ||
-      (route.account !== null && route.account.action !== 'listSessions'),
+      (route.account !== null &&
+        route.account.action !== 'listSessions' &&
+        route.account.action !== 'listApiKeys'),
     // A write its model's access rules decide is probed too: a page asks them before showing its form.
     probed:
       eventOperation !== null &&

@@ -56,6 +56,7 @@ export function methodContextOf(fields: MethodFields): MethodContext {
     case 'logOut':
     case 'listSessions':
     case 'accountMail':
+    case 'apiKeys':
       return {
         ...base,
         operation,

@@ -544,6 +544,23 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
         : [],
   },
   {
+    template: 'src/appgen/apiKeys.ts',
+    owner: 'generated',
+    produces:
+      'src/appgen/apiKeys.ts: API keys (table AppgenApiKey), found by the SHA-256 of the key: create, check, list, revoke',
+    context: 'ProjectContext',
+    outputs: (project) => (project.hasApiKeys ? once('src/appgen/apiKeys.ts', [])(project) : []),
+  },
+  {
+    template: 'src/appgen/apiKeyRows.ts.hbs',
+    owner: 'generated',
+    produces:
+      "src/appgen/apiKeyRows.ts: the statements of the API keys' table AppgenApiKey (partial orm/<orm>/apiKeyRows)",
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.hasApiKeys ? once('src/appgen/apiKeyRows.ts', ['appgen.config.json'])(project) : [],
+  },
+  {
     template: 'src/appgen/roles.ts.hbs',
     owner: 'generated',
     produces:

@@ -1,11 +1,18 @@
 import type { ModelConfig, RouteConfig } from '../config/configTypes';
-import { onMail, onSessions, type SessionAction } from '../domain/accounts';
+import {
+  API_KEY_METHODS,
+  onApiKeys,
+  onMail,
+  onSessions,
+  type SessionAction,
+} from '../domain/accounts';
 import { bodyFieldOptions } from '../domain/bodyFields';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
 import type { ConfigDocument } from '../load/configDocument';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import { childPointer, diagnosticAt } from './locate';
+import { API_KEY_ROUTE_NAMES, checkApiKeyRoute } from './checkApiKeyRoutes';
 import { checkMailRoute, MAIL_ROUTE_NAMES } from './checkMailRoutes';
 
 export interface AccountRoute {
@@ -59,7 +66,8 @@ export function checkAccountRoute(route: AccountRoute): Diagnostic[] {
     );
   const method = accountMethodProblem(document, pointer, config);
   if (method) return [method];
-  if (config.params && Object.keys(config.params).length > 0)
+  // A revocation of an API key names it in its path: checkApiKeyRoute checks how.
+  if (action !== 'revokeApiKey' && config.params && Object.keys(config.params).length > 0)
     return problem(
       'an account route names no record in its path',
       'remove the path parameters (e.g. "/api/users/login").',
@@ -79,6 +87,7 @@ export function checkAccountRoute(route: AccountRoute): Diagnostic[] {
       'remove "body", "response" and "model".',
     );
   if (action === 'logOut') return [];
+  if (onApiKeys(action)) return checkApiKeyRoute(route, action);
   if (onSessions(action))
     return accounts.model
       ? []
@@ -119,8 +128,13 @@ export function accountMethodProblem(
   config: RouteConfig,
 ): Diagnostic | null {
   if (config.account === undefined) return null;
-  // The list of one's sessions is a read; every other account route changes something.
-  const method = config.account === 'listSessions' ? 'GET' : 'POST';
+  // The list of one's sessions is a read, so is the list of one's API keys, and a key is revoked
+  // by DELETE; every other account route changes something with a POST.
+  const method = onApiKeys(config.account)
+    ? API_KEY_METHODS[config.account]
+    : config.account === 'listSessions'
+      ? 'GET'
+      : 'POST';
   if (config.method === method) return null;
   return diagnosticAt(
     document,
@@ -222,7 +236,9 @@ export function checkTokenOption(route: AccountRoute): Diagnostic[] {
         ? `${SESSION_ROUTE_NAMES[config.account]} starts no session: it has no token to give`
         : onMail(config.account)
           ? `${MAIL_ROUTE_NAMES[config.account]} starts no session: it has no token to give`
-          : `a ${config.account === 'signUp' ? 'sign-up' : 'log-in'} answers its session token by itself`,
+          : onApiKeys(config.account)
+            ? `${API_KEY_ROUTE_NAMES[config.account]} starts no session: it has no token to give`
+            : `a ${config.account === 'signUp' ? 'sign-up' : 'log-in'} answers its session token by itself`,
       'remove "token".',
     );
   if (config.record !== 'currentUser')

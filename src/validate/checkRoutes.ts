@@ -18,7 +18,7 @@ import {
   checkAccountRoute,
   checkTokenOption,
 } from './checkAccountRoutes';
-import { onMail } from '../domain/accounts';
+import { API_KEY_METHODS, onApiKeys, onMail } from '../domain/accounts';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import { checkRouteOptions } from './checkRouteOptions';
 import { checkCollection } from './checkCollection';
@@ -62,6 +62,8 @@ function operationOf(route: RouteConfig): RouteOperation {
   if (route.account === 'listSessions' && route.method === 'GET') return 'listSessions';
   // Password reset and e-mail verification: their work is src/appgen/accountMail.ts's.
   if (onMail(route.account) && route.method === 'POST') return 'accountMail';
+  // API keys: their work is src/appgen/apiKeys.ts's.
+  if (onApiKeys(route.account) && route.method === API_KEY_METHODS[route.account]) return 'apiKeys';
   // A link on another method is reported by checkAccountUse; the method's own operation stands.
   if (route.link && route.method === 'POST') return 'link';
   if (route.link && route.method === 'DELETE') return 'unlink';
@@ -206,7 +208,8 @@ function resolveEntry(
   } else if (
     operation === 'logOut' ||
     operation === 'listSessions' ||
-    operation === 'accountMail'
+    operation === 'accountMail' ||
+    operation === 'apiKeys'
   ) {
     model = undefined;
   } else if (operation === 'get' && !response.name && !config.model) {

@@ -1,5 +1,5 @@
 import { WRITE_OPERATIONS } from '../domain/routeOperation';
-import { onMail, onSessions } from '../domain/accounts';
+import { onApiKeys, onMail, onSessions } from '../domain/accounts';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import type {
   ElementConfig,
@@ -284,6 +284,7 @@ function normaliseRoute(
           identity: accounts.identity.filter((name) => Object.hasOwn(config.body ?? {}, name)),
           passwordField:
             onSessions(config.account) ||
+            onApiKeys(config.account) ||
             (onMail(config.account) && config.account !== 'resetPassword')
               ? null
               : accounts.passwordField,

@@ -313,6 +313,10 @@ const HANDLER_NAMES = new Set([
   'resetPassword',
   'sendVerification',
   'verifyEmail',
+  // API keys (handler/createApiKey, listApiKeys, revokeApiKey)
+  'createApiKey',
+  'listApiKeys',
+  'revokeApiKey',
   'and',
   'eq',
   'listOrder',

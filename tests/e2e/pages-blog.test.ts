@@ -1877,6 +1877,124 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       await send('GET', '/api/memos', undefined, 401, auth);
     });
   });
+  describe('API keys (config/routes/account.json)', () => {
+    let db: AppDatabase;
+    const mail = (name: string) => `${name}@keys.example.com`;
+    const bearer = (token: unknown) => ({ authorization: `Bearer ${String(token)}` });
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    /** A signed-up user's session (its Authorization header) and id. */
+    const signUp = async (name: string) => {
+      const user = await send(
+        'POST',
+        '/api/signup',
+        { name, email: mail(name), password: PASSWORD },
+        201,
+      );
+      return { session: bearer(user.token), id: String(user.id) };
+    };
+    const newKey = async (session: Record<string, string>, body: Row) =>
+      (await send('POST', '/api/keys', body, 201, session)) as Row & { key: string; id: string };
+
+    beforeAll(async () => {
+      db = await openAppDatabase(project.dir, orm, project.env.DATABASE_URL);
+    });
+    afterAll(async () => {
+      await db?.close();
+    });
+
+    it('signs its owner in from the Authorization header, shown once and stored as its SHA-256', async () => {
+      const ada = await signUp('ada');
+      const created = await newKey(ada.session, { name: 'deploy script' });
+      expect(created.key).toMatch(/^agk_[A-Za-z0-9_-]{43}$/);
+      expect(created).toMatchObject({ name: 'deploy script', readOnly: false, lastUsedAt: null });
+      const key = bearer(created.key);
+      expect(await send('GET', '/api/user', undefined, 200, key)).toMatchObject({ id: ada.id });
+      // A key that may write writes as its owner.
+      expect(await send('PATCH', '/api/user', { name: 'Ada K' }, 200, key)).toMatchObject({
+        name: 'Ada K',
+      });
+      const stored = await db.rows('SELECT * FROM "AppgenApiKey" WHERE "userId" = $1', [ada.id]);
+      expect(stored).toHaveLength(1);
+      expect(stored[0].keyHash).toBe(sha256(created.key));
+      expect(JSON.stringify(stored)).not.toContain(created.key);
+      // The list never holds the key; its use is noted.
+      const listed = (await send(
+        'GET',
+        '/api/keys',
+        undefined,
+        200,
+        ada.session,
+      )) as unknown as Row[];
+      expect(listed).toHaveLength(1);
+      expect(Object.keys(listed[0]).sort()).toEqual([
+        'createdAt',
+        'hint',
+        'id',
+        'lastUsedAt',
+        'name',
+        'readOnly',
+      ]);
+      expect(listed[0]).toMatchObject({ id: created.id, hint: created.key.slice(-4) });
+      expect(listed[0].lastUsedAt).toEqual(expect.any(String));
+      // A key outlives the session that made it (a log-out ends the session, not the key).
+      await send('POST', '/api/logout', undefined, 200, ada.session);
+      await send('GET', '/api/user', undefined, 200, key);
+      // Sent in a cookie it is no session.
+      await send('GET', '/api/user', undefined, 401, { cookie: `appgen_session=${created.key}` });
+    });
+
+    it('lets a read-only key read and refuses its writes with 403', async () => {
+      const bo = await signUp('bo');
+      const readOnly = bearer(
+        (await newKey(bo.session, { name: 'dashboard', readOnly: true })).key,
+      );
+      await send('GET', '/api/user', undefined, 200, readOnly);
+      const refused = await send('PATCH', '/api/user', { name: 'Mallory' }, 403, readOnly);
+      expect(refused).toMatchObject({ error: 'This API key may only read (GET).' });
+      expect(await send('GET', '/api/user', undefined, 200, bo.session)).toMatchObject({
+        name: 'bo',
+      });
+    });
+
+    it('never manages keys or sessions: those routes want a session', async () => {
+      const cy = await signUp('cy');
+      const key = bearer((await newKey(cy.session, { name: 'ci' })).key);
+      await send('POST', '/api/keys', { name: 'another' }, 401, key);
+      await send('GET', '/api/keys', undefined, 401, key);
+      await send('GET', '/api/sessions', undefined, 401, key);
+      await send('POST', '/api/keys', { name: 'x' }, 401);
+      // A blank name, a name of the wrong type: 400 naming the field.
+      expect(await send('POST', '/api/keys', { name: '   ' }, 400, cy.session)).toMatchObject({
+        fields: { name: expect.any(String) },
+      });
+      await send('POST', '/api/keys', { name: 'x', readOnly: 'yes' }, 400, cy.session);
+      expect(await send('GET', '/api/keys', undefined, 200, cy.session)).toHaveLength(1);
+    });
+
+    it("revokes one's own key, refused from then on; another user's is not theirs to revoke", async () => {
+      const dee = await signUp('dee');
+      const eve = await signUp('eve');
+      const kept = await newKey(dee.session, { name: 'kept' });
+      const revoked = await newKey(dee.session, { name: 'revoked' });
+      await send('DELETE', `/api/keys/${revoked.id}`, undefined, 404, eve.session);
+      await send('GET', '/api/user', undefined, 200, bearer(revoked.key));
+      await send('DELETE', `/api/keys/${revoked.id}`, undefined, 204, dee.session);
+      await send('GET', '/api/user', undefined, 401, bearer(revoked.key));
+      await send('DELETE', `/api/keys/${revoked.id}`, undefined, 404, dee.session);
+      await send('DELETE', '/api/keys/not-a-uuid', undefined, 400, dee.session);
+      const names = (
+        (await send('GET', '/api/keys', undefined, 200, dee.session)) as unknown as Row[]
+      ).map((k) => k.name);
+      expect(names).toEqual(['kept']);
+      await send('GET', '/api/user', undefined, 200, bearer(kept.key));
+      // Deleting the account deletes its keys (the foreign key cascades).
+      await send('DELETE', '/api/user', undefined, 200, dee.session);
+      expect(
+        await db.rows('SELECT "id" FROM "AppgenApiKey" WHERE "userId" = $1', [dee.id]),
+      ).toEqual([]);
+      await send('GET', '/api/memos', undefined, 401, bearer(kept.key));
+    });
+  });
   describe('password reset and e-mail verification (config/routes/account.json)', () => {
     let db: AppDatabase;
     const address = (name: string) => `${name}@mail.example.com`;

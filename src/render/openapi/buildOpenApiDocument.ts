@@ -1,5 +1,6 @@
 import type { ListQueryContext, MethodContext, ProjectContext } from '../../map/contexts';
 import { filterOperators, jsonServerSuffix, OPERATOR_MEANING } from '../../domain/listQuery';
+import { onApiKeys } from '../../domain/accounts';
 import {
   bodyFieldSchema,
   fieldSchema,
@@ -163,8 +164,10 @@ export function errorStatuses(
   // A request for a mail is throttled per address and per client.
   if (method.account?.action === 'requestReset' || method.account?.action === 'resendVerification')
     statuses.add(429);
-  // "Sign out everywhere" and the list of sessions need a live session.
+  // "Sign out everywhere", the list of sessions and the API key routes need a live session.
   if (readsOwnSession(method)) statuses.add(401);
+  // A revocation names a key the caller may not have.
+  if (method.account?.action === 'revokeApiKey') statuses.add(404);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -255,10 +258,43 @@ function documentDescription(project: ProjectContext): string {
   return `${from} Cross-origin requests (CORS): ${who} may call the routes${methods} ${how}.${reads}`;
 }
 
-/** An account route that works on the caller's own sessions (401 without a live one). */
+/** An account route that works on the caller's own sessions or API keys (401 without a live session). */
 function readsOwnSession(method: MethodContext): boolean {
-  return method.account?.action === 'endSessions' || method.account?.action === 'listSessions';
+  const action = method.account?.action;
+  return action === 'endSessions' || action === 'listSessions' || onApiKeys(action);
 }
+
+/** One API key as `account: "listApiKeys"` sends it (src/appgen/apiKeys.ts `ApiKeyInfo`). */
+const API_KEY_INFO_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    name: { type: 'string', description: "The owner's label for the key" },
+    readOnly: { type: 'boolean', description: 'The key may only read (GET and HEAD)' },
+    hint: { type: 'string', description: "The key's last 4 characters" },
+    createdAt: { type: 'string', format: 'date-time' },
+    lastUsedAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When a request last used it (noted at most every 5 minutes)',
+    },
+  },
+  required: ['id', 'name', 'readOnly', 'hint', 'createdAt', 'lastUsedAt'],
+  additionalProperties: false,
+};
+
+/** A new API key's answer: its info and the key itself, sent this once. */
+const NEW_API_KEY_SCHEMA: JsonSchema = {
+  ...API_KEY_INFO_SCHEMA,
+  properties: {
+    ...(API_KEY_INFO_SCHEMA.properties as Record<string, JsonSchema>),
+    key: {
+      type: 'string',
+      description: 'The key (agk_...), to send as the Authorization token; never shown again',
+    },
+  },
+  required: [...(API_KEY_INFO_SCHEMA.required as string[]), 'key'],
+};
 
 /** One stored session as `account: "listSessions"` sends it (src/appgen/sessions.ts `SessionInfo`). */
 const SESSION_INFO_SCHEMA: JsonSchema = {
@@ -305,6 +341,9 @@ function successResponse(method: MethodContext, project: ProjectContext): [strin
     body = method.operation === 'list' ? { type: 'array', items: {} } : { type: 'object' };
   else if (method.operation === 'listSessions')
     body = { type: 'array', items: SESSION_INFO_SCHEMA };
+  else if (method.account?.action === 'listApiKeys')
+    body = { type: 'array', items: API_KEY_INFO_SCHEMA };
+  else if (method.account?.action === 'createApiKey') body = NEW_API_KEY_SCHEMA;
   else if (method.account?.issuesToken || method.sessionToken !== null)
     body = underKey(method.envelope.response, withToken(method, project));
   else if (method.collection && method.countKey !== null)
@@ -670,6 +709,12 @@ function operationSummary(method: MethodContext): string {
       return 'Verify an address with a mailed token';
     case 'resendVerification':
       return 'Ask for another verification mail';
+    case 'createApiKey':
+      return 'Create an API key';
+    case 'listApiKeys':
+      return 'List your API keys';
+    case 'revokeApiKey':
+      return 'Revoke one of your API keys';
     case 'list':
       return `List ${model} records`;
     case 'get':

@@ -13,7 +13,8 @@ const OPERATIONS = ['create', 'delete', 'deleteMany', 'get', 'link', 'list', 're
 // (signInFailures): only ORMs with a database have one.
 // health: the database's start-up check and readiness reads (src/appgen/health.ts).
 // accountTokens: the tokens and verified addresses of account mail (src/appgen/accountTokens.ts).
-const DATABASE_ORM = [...OPERATIONS, 'access', 'accessCheck', 'accountTokens', 'answer', 'answerImports', 'computed', 'cursor', 'db', 'errors', 'health', 'parent', 'findIds', 'imports', 'load', 'logIn', 'outboxStore', 'prepared', 'recordEvents', 'roleOf', 'sessionRows', 'signInFailures'].sort();
+// apiKeyRows: the users' API keys (src/appgen/apiKeys.ts).
+const DATABASE_ORM = [...OPERATIONS, 'access', 'accessCheck', 'accountTokens', 'apiKeyRows', 'answer', 'answerImports', 'computed', 'cursor', 'db', 'errors', 'health', 'parent', 'findIds', 'imports', 'load', 'logIn', 'outboxStore', 'prepared', 'recordEvents', 'roleOf', 'sessionRows', 'signInFailures'].sort();
 const NO_DATABASE = [...OPERATIONS, 'cursor', 'errors', 'parent', 'load'].sort();
 
 const builtins = listTemplateFiles(BUILTIN_TEMPLATES_DIR, 'built-in');

@@ -8,6 +8,11 @@ export interface PostApiEmailResendBody {
 export interface PostApiEmailVerifyBody {
   token: string;
 }
+/** Body of POST config/routes/account.json routes[6] */
+export interface PostApiKeysBody {
+  name: string;
+  readOnly?: boolean;
+}
 /** Body of POST config/routes/account.json routes[1] */
 export interface PostApiLoginBody {
   email: string;

@@ -211,6 +211,225 @@ export const openApiDocument: Record<string, unknown> = {
         },
       },
     },
+    "/api/keys": {
+      get: {
+        operationId: "getApiKeys",
+        tags: ["Accounts"],
+        summary: "List your API keys",
+        description: "From config/routes/account.json routes[7].",
+        responses: {
+          "200": {
+            description: "Success",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "array",
+                  items: {
+                    type: "object",
+                    properties: {
+                      id: {
+                        type: "string",
+                        format: "uuid",
+                      },
+                      name: {
+                        type: "string",
+                        description: "The owner's label for the key",
+                      },
+                      readOnly: {
+                        type: "boolean",
+                        description: "The key may only read (GET and HEAD)",
+                      },
+                      hint: {
+                        type: "string",
+                        description: "The key's last 4 characters",
+                      },
+                      createdAt: {
+                        type: "string",
+                        format: "date-time",
+                      },
+                      lastUsedAt: {
+                        type: ["string", "null"],
+                        format: "date-time",
+                        description: "When a request last used it (noted at most every 5 minutes)",
+                      },
+                    },
+                    required: ["id", "name", "readOnly", "hint", "createdAt", "lastUsedAt"],
+                    additionalProperties: false,
+                  },
+                },
+              },
+            },
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "401": {
+            $ref: "#/components/responses/Unauthorized",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+        security: [
+          {
+            bearerAuth: [],
+          },
+          {
+            sessionCookie: [],
+          },
+        ],
+      },
+      post: {
+        operationId: "postApiKeys",
+        tags: ["Accounts"],
+        summary: "Create an API key",
+        description: "From config/routes/account.json routes[6].",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: {
+                  name: {
+                    type: "string",
+                  },
+                  readOnly: {
+                    type: "boolean",
+                  },
+                },
+                required: ["name"],
+              },
+            },
+          },
+        },
+        responses: {
+          "201": {
+            description: "Success",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    id: {
+                      type: "string",
+                      format: "uuid",
+                    },
+                    name: {
+                      type: "string",
+                      description: "The owner's label for the key",
+                    },
+                    readOnly: {
+                      type: "boolean",
+                      description: "The key may only read (GET and HEAD)",
+                    },
+                    hint: {
+                      type: "string",
+                      description: "The key's last 4 characters",
+                    },
+                    createdAt: {
+                      type: "string",
+                      format: "date-time",
+                    },
+                    lastUsedAt: {
+                      type: ["string", "null"],
+                      format: "date-time",
+                      description: "When a request last used it (noted at most every 5 minutes)",
+                    },
+                    key: {
+                      type: "string",
+                      description:
+                        "The key (agk_...), to send as the Authorization token; never shown again",
+                    },
+                  },
+                  required: ["id", "name", "readOnly", "hint", "createdAt", "lastUsedAt", "key"],
+                  additionalProperties: false,
+                },
+              },
+            },
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "401": {
+            $ref: "#/components/responses/Unauthorized",
+          },
+          "403": {
+            $ref: "#/components/responses/Forbidden",
+          },
+          "413": {
+            $ref: "#/components/responses/PayloadTooLarge",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+        security: [
+          {
+            bearerAuth: [],
+          },
+          {
+            sessionCookie: [],
+          },
+        ],
+      },
+    },
+    "/api/keys/{id}": {
+      delete: {
+        operationId: "deleteApiKeysById",
+        tags: ["Accounts"],
+        summary: "Revoke one of your API keys",
+        description: "From config/routes/account.json routes[8].",
+        parameters: [
+          {
+            name: "id",
+            in: "path",
+            required: true,
+            schema: {
+              type: "string",
+              format: "uuid",
+            },
+          },
+        ],
+        responses: {
+          "204": {
+            description: "Success, no body",
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "401": {
+            $ref: "#/components/responses/Unauthorized",
+          },
+          "403": {
+            $ref: "#/components/responses/Forbidden",
+          },
+          "404": {
+            $ref: "#/components/responses/NotFound",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+        security: [
+          {
+            bearerAuth: [],
+          },
+          {
+            sessionCookie: [],
+          },
+        ],
+      },
+    },
     "/api/login": {
       post: {
         operationId: "postApiLogin",

@@ -4,6 +4,7 @@
 // model, named like the model, one column per field, named like the field: the same tables as the
 // Prisma variant.
 import {
+  boolean,
   foreignKey,
   index,
   integer,
@@ -164,6 +165,35 @@ export const appgenVerifiedAddress = pgTable(
     // AppgenVerifiedAddress.user: onDelete cascade
     foreignKey({
       name: "AppgenVerifiedAddress_userId_fkey",
+      columns: [table.userId],
+      foreignColumns: [user.id],
+    })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
+  ],
+);
+
+/** From (appgen) */
+export const appgenApiKey = pgTable(
+  "AppgenApiKey",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    keyHash: text("keyHash").notNull(),
+    userId: text("userId").notNull(),
+    name: text("name").notNull(),
+    readOnly: boolean("readOnly").notNull(),
+    hint: text("hint").notNull(),
+    createdAt: timestamp("createdAt", { precision: 3, mode: "date" }).notNull(),
+    lastUsedAt: timestamp("lastUsedAt", { precision: 3, mode: "date" }),
+  },
+  (table): PgTableExtraConfigValue[] => [
+    uniqueIndex("AppgenApiKey_keyHash_key").on(table.keyHash),
+    index("AppgenApiKey_userId_idx").on(table.userId),
+    // AppgenApiKey.user: onDelete cascade
+    foreignKey({
+      name: "AppgenApiKey_userId_fkey",
       columns: [table.userId],
       foreignColumns: [user.id],
     })

@@ -7,6 +7,8 @@ import type { SessionInfo } from "./sessions";
  * this module, and a database that cannot be opened must fail their check, not their import.
  */
 const stored = () => import("./sessions");
+/** The API keys (table AppgenApiKey, src/appgen/apiKeys.ts), imported when first used, likewise. */
+const keys = () => import("./apiKeys");
 
 /**
  * Signed session tokens (JWT, HS256, via the `jose` library): what the scaffolded getAuthUser
@@ -266,6 +268,14 @@ async function liveSessionOfRequest(request: Request) {
   return token === null ? null : liveSessionOf(token);
 }
 
+/**
+ * The user id of the request's live session; null without one. An API key is not a session: the
+ * routes that manage keys and sessions call this.
+ */
+export async function liveSessionUserOf(request: Request): Promise<string | null> {
+  return (await liveSessionOfRequest(request))?.subject ?? null;
+}
+
 /** The request's user's sessions, the request's marked `current`; null without a live session. */
 export async function sessionsOfRequest(request: Request): Promise<SessionInfo[] | null> {
   const live = await liveSessionOfRequest(request);
@@ -300,13 +310,24 @@ export async function endEverySession(request: Request): Promise<boolean> {
  * The user id of a request's session, or null: a signed, unexpired token whose stored session has
  * not ended (deleting a user ends theirs). Pass `isActive` (e.g. "the user is not blocked") to
  * check the user on every request; it runs only for a live session.
+ *
+ * Or the owner of an API key sent as `Authorization: Bearer agk_...` (src/appgen/apiKeys.ts,
+ * one read of table AppgenApiKey); a read-only key on another method than GET or HEAD is answered
+ * 403.
  */
 export async function readSession(
   request: Request,
   isActive?: (userId: string) => boolean | Promise<boolean>,
 ): Promise<string | null> {
   const token = sessionTokenOf(request);
-  const userId = token ? await verifySessionToken(token) : null;
+  const apiKeys = await keys();
+  const key = apiKeys.apiKeyOf(token, request.headers.has("authorization"));
+  const userId =
+    key !== null
+      ? await apiKeys.apiKeyUser(key, request)
+      : token
+        ? await verifySessionToken(token)
+        : null;
   if (userId === null || !isActive) return userId;
   return (await isActive(userId)) ? userId : null;
 }

@@ -2,6 +2,7 @@
 import type { Post, User } from "./types";
 import type { PostApiEmailResendBody } from "./bodies";
 import type { PostApiEmailVerifyBody } from "./bodies";
+import type { PostApiKeysBody } from "./bodies";
 import type { PostApiLoginBody } from "./bodies";
 import type { PostApiPasswordForgotBody } from "./bodies";
 import type { PostApiPasswordResetBody } from "./bodies";
@@ -158,6 +159,61 @@ export function postApiEmailVerify(
   options?: RequestOptions,
 ): Promise<ApiResult<PostApiEmailVerifyResult>> {
   return send("POST", "/api/email/verify", input.body, options);
+}
+
+export interface DeleteApiKeysByIdInput {
+  params: { id: string };
+}
+
+export type DeleteApiKeysByIdResult = null;
+
+/** DELETE /api/keys/:id (config/routes/account.json routes[8]) */
+export function deleteApiKeysById(
+  input: DeleteApiKeysByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteApiKeysByIdResult>> {
+  const params = input.params;
+  return send("DELETE", "/api/keys/" + encodeURIComponent(String(params.id)), undefined, options);
+}
+
+export interface GetApiKeysInput {}
+
+export type GetApiKeysResult = Array<{
+  id: string;
+  name: string;
+  readOnly: boolean;
+  hint: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}>;
+
+/** GET /api/keys (config/routes/account.json routes[7]) */
+export function getApiKeys(
+  _input: GetApiKeysInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiKeysResult>> {
+  return send("GET", "/api/keys", undefined, options);
+}
+
+export interface PostApiKeysInput {
+  body: PostApiKeysBody;
+}
+
+export type PostApiKeysResult = {
+  id: string;
+  name: string;
+  readOnly: boolean;
+  hint: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+} & { key: string };
+
+/** POST /api/keys (config/routes/account.json routes[6]) */
+export function postApiKeys(
+  input: PostApiKeysInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiKeysResult>> {
+  return send("POST", "/api/keys", input.body, options);
 }
 
 export interface PostApiLoginInput {

@@ -10,6 +10,8 @@ import { readSession } from "@/appgen/session";
  * HTTP-only `appgen_session` cookie (a header of another kind means no session). Issue one from a
  * login function with createSessionToken(userId) and sessionCookie(token) (src/appgen/session.ts).
  * To use another auth provider, replace the body: e.g. verify its session and return its user id.
+ * readSession also accepts the users' API keys (`Authorization: Bearer agk_...`,
+ * src/appgen/apiKeys.ts); a read-only key on a write is answered 403.
  *
  * Sessions are stored (table AppgenSession): a token is refused once its session ends (a log-out,
  * a new password, "sign out everywhere", its user deleted). To refuse a user for another reason

@@ -1,0 +1,144 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { apiKeyRows } from "./apiKeyRows";
+import { HttpError, invalidBody, json, jsonError, noContent } from "./http";
+import { liveSessionUserOf } from "./session";
+
+/**
+ * API keys (table AppgenApiKey): keys a signed-in user creates for scripts and other servers, sent
+ * as `Authorization: <scheme> <key>`. A key is 32 random bytes after the prefix `agk_` (so it is
+ * told from a session token, and secret scanners can find it); the table holds only its SHA-256,
+ * so a copy of the table signs no one in, and the key is answered once, when created. A key signs
+ * its owner in on the app's routes (read-only ones on GET and HEAD only), until it is revoked (its
+ * row deleted) or its owner is deleted (the foreign key cascades). It never manages keys or
+ * sessions: the routes that do want a session.
+ */
+
+/** A stored API key, as the store reads it. */
+export interface ApiKeyRow {
+  id: string;
+  userId: string;
+  /** The owner's label for it ("deploy script"). */
+  name: string;
+  /** The key may only read: GET and HEAD. */
+  readOnly: boolean;
+  /** The key's last 4 characters, to tell keys apart in a list. */
+  hint: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+/** The API keys' table's statements (src/appgen/apiKeyRows.ts, partial orm/<orm>/apiKeyRows). */
+export interface ApiKeyRows {
+  add(row: ApiKeyRow & { keyHash: string }): Promise<void>;
+  /** The key of this hash: one read by the unique `keyHash`. */
+  find(
+    keyHash: string,
+  ): Promise<Pick<ApiKeyRow, "id" | "userId" | "readOnly" | "lastUsedAt"> | null>;
+  /** Sets `lastUsedAt`. */
+  used(id: string, time: Date): Promise<void>;
+  /** The user's keys, the newest first. */
+  listOf(userId: string): Promise<ApiKeyRow[]>;
+  /** Deletes the user's key of this id; answers whether there was one. */
+  remove(userId: string, id: string): Promise<boolean>;
+}
+
+/** The start of every key. */
+export const API_KEY_PREFIX = "agk_";
+/** How stale `lastUsedAt` may get: a write on every request would cost more than the check. */
+const USED_EVERY_MS = 5 * 60 * 1000;
+const NAME_MAX = 100;
+
+/** What the table keeps of a key: its SHA-256, in hex. */
+export function apiKeyHashOf(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+/** A key as its owner sees it in the list of their keys (never the key itself). */
+export interface ApiKeyInfo {
+  id: string;
+  name: string;
+  readOnly: boolean;
+  hint: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+function infoOf(row: ApiKeyRow): ApiKeyInfo {
+  return {
+    id: row.id,
+    name: row.name,
+    readOnly: row.readOnly,
+    hint: row.hint,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt === null ? null : row.lastUsedAt.toISOString(),
+  };
+}
+
+/** The key a request's Authorization header carries (`<scheme> agk_...`), or null. */
+export function apiKeyOf(token: string | null, fromHeader: boolean): string | null {
+  return fromHeader && token !== null && token.startsWith(API_KEY_PREFIX) ? token : null;
+}
+
+/**
+ * The owner of a key that is stored (one read), noting when it was last used (a write at most
+ * every USED_EVERY_MS); null for an unknown or revoked key. A read-only key on a request that is
+ * not a GET or HEAD throws a 403 (src/appgen/http.ts answers it): the key is known, and may not
+ * do this.
+ */
+export async function apiKeyUser(key: string, request: Request): Promise<string | null> {
+  const row = await apiKeyRows.find(apiKeyHashOf(key));
+  if (row === null) return null;
+  if (row.readOnly && request.method !== "GET" && request.method !== "HEAD")
+    throw new HttpError(403, "This API key may only read (GET).");
+  const now = Date.now();
+  if (row.lastUsedAt === null || now - row.lastUsedAt.getTime() >= USED_EVERY_MS)
+    await apiKeyRows.used(row.id, new Date(now));
+  return row.userId;
+}
+
+/**
+ * `account: "createApiKey"`: a new key of the caller (a live session, not a key), answered once:
+ * 201 `{ ...the key's info, "key": "agk_..." }`; 401 without a session; 400 for a blank name.
+ */
+export async function createApiKey(
+  request: Request,
+  name: string,
+  readOnly: boolean,
+): Promise<Response> {
+  const userId = await liveSessionUserOf(request);
+  if (userId === null) return jsonError(401, "Unauthorized");
+  const label = name.trim();
+  if (label === "" || label.length > NAME_MAX) {
+    const problem = `Name must be 1 to ${NAME_MAX} characters.`;
+    return invalidBody([problem], { name: problem });
+  }
+  const key = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
+  const row: ApiKeyRow = {
+    id: randomUUID(),
+    userId,
+    name: label,
+    readOnly,
+    hint: key.slice(-4),
+    createdAt: new Date(Date.now()),
+    lastUsedAt: null,
+  };
+  await apiKeyRows.add({ ...row, keyHash: apiKeyHashOf(key) });
+  return json({ ...infoOf(row), key }, 201);
+}
+
+/** `account: "listApiKeys"`: the caller's keys, the newest first; 401 without a session. */
+export async function listApiKeys(request: Request): Promise<Response> {
+  const userId = await liveSessionUserOf(request);
+  if (userId === null) return jsonError(401, "Unauthorized");
+  return json((await apiKeyRows.listOf(userId)).map(infoOf));
+}
+
+/**
+ * `account: "revokeApiKey"`: deletes the caller's key of this id, refused from then on; 204, 404
+ * when the caller has no such key (another user's included), 401 without a session.
+ */
+export async function revokeApiKey(request: Request, id: string): Promise<Response> {
+  const userId = await liveSessionUserOf(request);
+  if (userId === null) return jsonError(401, "Unauthorized");
+  return (await apiKeyRows.remove(userId, id)) ? noContent() : jsonError(404, "Not found");
+}

@@ -1,0 +1,195 @@
+import crypto from 'crypto';
+import fs from 'fs';
+import path from 'path';
+import { BUILTIN_TEMPLATES_DIR } from '../../../src/paths/packageRoot';
+import { evaluateModule } from '../support/typescriptSource';
+
+// src/appgen/apiKeys.ts (API keys, issue 53) against an in-memory table: what a row keeps (never
+// the key), who a key signs in, read-only keys, lastUsedAt every 5 minutes, listing and revoking
+// one's own keys only. The e2e suite pages-blog.test.ts runs it on the four ORM x database pairs.
+
+type Row = {
+  id: string;
+  keyHash: string;
+  userId: string;
+  name: string;
+  readOnly: boolean;
+  hint: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+};
+
+type ApiKeys = {
+  apiKeyOf(token: string | null, fromHeader: boolean): string | null;
+  apiKeyUser(key: string, request: Request): Promise<string | null>;
+  createApiKey(request: Request, name: string, readOnly: boolean): Promise<Response>;
+  listApiKeys(request: Request): Promise<Response>;
+  revokeApiKey(request: Request, id: string): Promise<Response>;
+};
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const SOURCE = fs.readFileSync(path.join(BUILTIN_TEMPLATES_DIR, 'src/appgen/apiKeys.ts'), 'utf8');
+const MINUTE = 60_000;
+
+/** The module with a table in memory; a request's session is its `x-user` header here. */
+function apiKeysModule() {
+  const rows: Row[] = [];
+  const calls = { find: 0, used: 0 };
+  const apiKeyRows = {
+    add: async (row: Row) => {
+      rows.push({ ...row });
+    },
+    find: async (keyHash: string) => {
+      calls.find++;
+      return rows.find((row) => row.keyHash === keyHash) ?? null;
+    },
+    used: async (id: string, time: Date) => {
+      calls.used++;
+      const row = rows.find((r) => r.id === id);
+      if (row) row.lastUsedAt = time;
+    },
+    listOf: async (userId: string) =>
+      rows
+        .filter((row) => row.userId === userId)
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
+    remove: async (userId: string, id: string) => {
+      const index = rows.findIndex((row) => row.userId === userId && row.id === id);
+      if (index >= 0) rows.splice(index, 1);
+      return index >= 0;
+    },
+  };
+  const http = {
+    HttpError,
+    json: (data: unknown, status = 200) => Response.json(data, { status }),
+    jsonError: (status: number, error: string) => Response.json({ error }, { status }),
+    invalidBody: (problems: string[], fields: Record<string, string>) =>
+      Response.json({ error: problems.join(' '), fields }, { status: 400 }),
+    noContent: () => new Response(null, { status: 204 }),
+  };
+  const apiKeys = evaluateModule('apiKeys.ts', SOURCE, {
+    'node:crypto': crypto,
+    './apiKeyRows': { apiKeyRows },
+    './http': http,
+    './session': {
+      liveSessionUserOf: async (request: Request) => request.headers.get('x-user'),
+    },
+  }) as ApiKeys;
+  return { apiKeys, rows, calls };
+}
+
+const as = (user: string | null, method = 'POST') =>
+  new Request('http://localhost/api/keys', {
+    method,
+    headers: user ? { 'x-user': user } : {},
+  });
+
+let now = Date.parse('2026-11-30T10:00:00Z');
+beforeEach(() => {
+  now = Date.parse('2026-11-30T10:00:00Z');
+  jest.spyOn(Date, 'now').mockImplementation(() => now);
+});
+afterEach(() => jest.restoreAllMocks());
+
+async function created(apiKeys: ApiKeys, user: string, name: string, readOnly = false) {
+  const answer = await apiKeys.createApiKey(as(user), name, readOnly);
+  expect(answer.status).toBe(201);
+  return (await answer.json()) as Record<string, unknown> & { key: string; id: string };
+}
+
+it('answers the key once and keeps only its SHA-256, with the name, hint and owner', async () => {
+  const { apiKeys, rows } = apiKeysModule();
+  const body = await created(apiKeys, 'u1', '  deploy script ');
+  expect(body.key).toMatch(/^agk_[A-Za-z0-9_-]{43}$/);
+  expect(body).toMatchObject({
+    name: 'deploy script',
+    readOnly: false,
+    hint: body.key.slice(-4),
+    lastUsedAt: null,
+  });
+  expect(rows).toHaveLength(1);
+  expect(rows[0].keyHash).toBe(crypto.createHash('sha256').update(body.key).digest('hex'));
+  expect(JSON.stringify(rows)).not.toContain(body.key);
+  // The list never holds the key.
+  const list = await (await apiKeys.listApiKeys(as('u1', 'GET'))).json();
+  const { key: _key, ...info } = body;
+  expect(list).toEqual([info]);
+});
+
+it('wants a session and a name', async () => {
+  const { apiKeys, rows } = apiKeysModule();
+  expect((await apiKeys.createApiKey(as(null), 'x', false)).status).toBe(401);
+  expect((await apiKeys.listApiKeys(as(null, 'GET'))).status).toBe(401);
+  expect((await apiKeys.revokeApiKey(as(null, 'DELETE'), 'any')).status).toBe(401);
+  const blank = await apiKeys.createApiKey(as('u1'), '   ', false);
+  expect(blank.status).toBe(400);
+  expect(await blank.json()).toMatchObject({
+    fields: { name: 'Name must be 1 to 100 characters.' },
+  });
+  expect((await apiKeys.createApiKey(as('u1'), 'x'.repeat(101), false)).status).toBe(400);
+  expect(rows).toHaveLength(0);
+});
+
+it('signs its owner in with one read, noting its use at most every 5 minutes', async () => {
+  const { apiKeys, rows, calls } = apiKeysModule();
+  const { key } = await created(apiKeys, 'u1', 'ci');
+  expect(await apiKeys.apiKeyUser(key, as(null, 'PATCH'))).toBe('u1');
+  expect(rows[0].lastUsedAt?.getTime()).toBe(now);
+  now += 4 * MINUTE;
+  expect(await apiKeys.apiKeyUser(key, as(null, 'GET'))).toBe('u1');
+  expect(calls).toEqual({ find: 2, used: 1 });
+  now += 2 * MINUTE;
+  await apiKeys.apiKeyUser(key, as(null, 'GET'));
+  expect(calls.used).toBe(2);
+  expect(await apiKeys.apiKeyUser(`${key}x`, as(null, 'GET'))).toBeNull();
+  expect(await apiKeys.apiKeyUser('agk_unknown', as(null, 'GET'))).toBeNull();
+});
+
+it('lets a read-only key read only: another method is a 403, not a sign-in', async () => {
+  const { apiKeys } = apiKeysModule();
+  const { key } = await created(apiKeys, 'u1', 'dashboard', true);
+  expect(await apiKeys.apiKeyUser(key, as(null, 'GET'))).toBe('u1');
+  expect(await apiKeys.apiKeyUser(key, as(null, 'HEAD'))).toBe('u1');
+  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+    const refused = apiKeys.apiKeyUser(key, as(null, method));
+    await expect(refused).rejects.toMatchObject({
+      status: 403,
+      message: 'This API key may only read (GET).',
+    });
+  }
+});
+
+it('takes a key only from the Authorization header, by its prefix', () => {
+  const { apiKeys } = apiKeysModule();
+  expect(apiKeys.apiKeyOf('agk_abc', true)).toBe('agk_abc');
+  expect(apiKeys.apiKeyOf('agk_abc', false)).toBeNull();
+  expect(apiKeys.apiKeyOf('eyJhbGciOi.x.y', true)).toBeNull();
+  expect(apiKeys.apiKeyOf(null, true)).toBeNull();
+});
+
+it("lists one's own keys, newest first, and revokes only one's own", async () => {
+  const { apiKeys } = apiKeysModule();
+  const first = await created(apiKeys, 'u1', 'first');
+  now += MINUTE;
+  const second = await created(apiKeys, 'u1', 'second');
+  const theirs = await created(apiKeys, 'u2', 'theirs');
+  const names = async (user: string) =>
+    ((await (await apiKeys.listApiKeys(as(user, 'GET'))).json()) as Array<{ name: string }>).map(
+      (k) => k.name,
+    );
+  expect(await names('u1')).toEqual(['second', 'first']);
+  expect((await apiKeys.revokeApiKey(as('u1', 'DELETE'), theirs.id)).status).toBe(404);
+  expect(await apiKeys.apiKeyUser(theirs.key, as(null, 'GET'))).toBe('u2');
+  expect((await apiKeys.revokeApiKey(as('u1', 'DELETE'), first.id)).status).toBe(204);
+  expect((await apiKeys.revokeApiKey(as('u1', 'DELETE'), first.id)).status).toBe(404);
+  expect(await apiKeys.apiKeyUser(first.key, as(null, 'GET'))).toBeNull();
+  expect(await apiKeys.apiKeyUser(second.key, as(null, 'GET'))).toBe('u1');
+  expect(await names('u1')).toEqual(['second']);
+});
