@@ -180,6 +180,7 @@ export const ACCOUNT_ACTIONS = [
   'logOut',
   'endSessions',
   'listSessions',
+  'revokeSession',
   'requestReset',
   'resetPassword',
   'verifyEmail',

@@ -36,9 +36,10 @@ export function passwordFields(model: ModelConfig): string[] {
 /**
  * Account routes on sessions rather than on an account's record: a log-out (the request's
  * session), "sign out everywhere" (`endSessions`, which runs as a log-out of every session of the
- * caller) and the list of the caller's sessions (`listSessions`). They read no password.
+ * caller), the list of the caller's sessions (`listSessions`) and the end of one of them, chosen
+ * from that list by its id (`revokeSession`). They read no password.
  */
-export const SESSION_ACTIONS = ['logOut', 'endSessions', 'listSessions'] as const;
+export const SESSION_ACTIONS = ['logOut', 'endSessions', 'listSessions', 'revokeSession'] as const;
 export type SessionAction = (typeof SESSION_ACTIONS)[number];
 
 export function onSessions(action: AccountAction | undefined): action is SessionAction {
@@ -146,8 +147,19 @@ export const API_KEY_METHODS: Record<ApiKeyAction, 'POST' | 'GET' | 'DELETE'> = 
   revokeApiKey: 'DELETE',
 };
 
-/** The path parameter naming the key a revocation ends. */
-export const API_KEY_PARAM = 'id';
+/**
+ * The path parameter naming what a revocation ends (a session of `listSessions`, an API key of
+ * `listApiKeys`): its `id`, the path's last segment.
+ */
+export const REVOKED_ID_PARAM = 'id';
+
+/** Account routes that name what they end by `:id` in their path, on DELETE. */
+export const REVOKE_ACTIONS = ['revokeSession', 'revokeApiKey'] as const;
+export type RevokeAction = (typeof REVOKE_ACTIONS)[number];
+
+export function onRevoke(action: AccountAction | undefined): action is RevokeAction {
+  return (REVOKE_ACTIONS as readonly (AccountAction | undefined)[]).includes(action);
+}
 
 /** The body of a new API key: its name (the owner's label) and whether it may only read. */
 export const API_KEY_BODY: readonly FixedBodyField[] = [

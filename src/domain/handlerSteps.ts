@@ -34,6 +34,7 @@ export const HANDLER_STEP_PARTIALS: readonly string[] = [
   'handler/endSession',
   'handler/endEverySession',
   'handler/listSessions',
+  'handler/revokeSession',
   'handler/requestReset',
   'handler/resetPassword',
   'handler/verifyEmail',

@@ -13,6 +13,7 @@ export type RouteOperation =
   | 'logIn'
   | 'logOut'
   | 'listSessions'
+  | 'revokeSession'
   | 'accountMail'
   | 'apiKeys'
   | 'function';

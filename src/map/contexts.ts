@@ -968,6 +968,15 @@ export interface ListSessionsMethodContext extends MethodBase {
   collection: false;
 }
 
+/** The end of one of the caller's sessions, named by its id (`account: "revokeSession"`). */
+export interface RevokeSessionMethodContext extends MethodBase {
+  operation: 'revokeSession';
+  /** What the account route does. */
+  account: AccountRouteContext;
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
 /** A password reset or an e-mail verification (`account`: requestReset, resetPassword, verifyEmail, resendVerification). */
 export interface AccountMailMethodContext extends MethodBase {
   operation: 'accountMail';
@@ -1012,6 +1021,7 @@ export type MethodContext =
   | LogInMethodContext
   | LogOutMethodContext
   | ListSessionsMethodContext
+  | RevokeSessionMethodContext
   | AccountMailMethodContext
   | ApiKeysMethodContext
   | FunctionMethodContext;

@@ -162,9 +162,9 @@ function defaultStatus(route: ProjectRoute, orm: OrmName): number {
   if (route.operation === 'create' && orm !== 'none') return 201;
   // A mail route tells nothing of the account it may have found: no body.
   if (route.operation === 'accountMail') return 204;
-  // A new API key is created (and answered once); a revoked one leaves nothing to answer.
+  // A new API key is created (and answered once); a revoked key or session leaves nothing to answer.
   if (route.account?.action === 'createApiKey') return 201;
-  if (route.account?.action === 'revokeApiKey') return 204;
+  if (route.account?.action === 'revokeApiKey' || route.operation === 'revokeSession') return 204;
   if (worksOnCollection(route.operation) && route.response === null) return 204;
   return 200;
 }

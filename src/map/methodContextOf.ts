@@ -55,6 +55,7 @@ export function methodContextOf(fields: MethodFields): MethodContext {
     case 'logIn':
     case 'logOut':
     case 'listSessions':
+    case 'revokeSession':
     case 'accountMail':
     case 'apiKeys':
       return {

@@ -133,6 +133,7 @@ function answerOf(method: Method): string[] {
 function workOf(method: Method, orm: OrmName): string[] {
   if (method.operation === 'function') return ['handler/function'];
   if (method.operation === 'listSessions') return ['handler/listSessions'];
+  if (method.operation === 'revokeSession') return ['handler/revokeSession'];
   // A mail route's whole work is src/appgen/accountMail.ts's: handler/<action> calls it.
   if (method.operation === 'accountMail') return [`handler/${method.account?.action}`];
   // So is an API key route's src/appgen/apiKeys.ts's.

@@ -3,7 +3,10 @@ import {
   API_KEY_METHODS,
   onApiKeys,
   onMail,
+  onRevoke,
   onSessions,
+  REVOKED_ID_PARAM,
+  type RevokeAction,
   type SessionAction,
 } from '../domain/accounts';
 import { bodyFieldOptions } from '../domain/bodyFields';
@@ -30,6 +33,7 @@ const SESSION_ROUTE_NAMES: Record<SessionAction, string> = {
   logOut: 'a log-out',
   endSessions: 'a "sign out everywhere"',
   listSessions: 'a list of sessions',
+  revokeSession: 'a revocation of a session',
 };
 
 /** Options an account route does itself, or that make no sense on one. */
@@ -66,8 +70,11 @@ export function checkAccountRoute(route: AccountRoute): Diagnostic[] {
     );
   const method = accountMethodProblem(document, pointer, config);
   if (method) return [method];
-  // A revocation of an API key names it in its path: checkApiKeyRoute checks how.
-  if (action !== 'revokeApiKey' && config.params && Object.keys(config.params).length > 0)
+  // A revocation names what it ends in its path (checkRevokedId).
+  if (onRevoke(action)) {
+    const revoked = checkRevokedId(route, action);
+    if (revoked.length > 0) return revoked;
+  } else if (config.params && Object.keys(config.params).length > 0)
     return problem(
       'an account route names no record in its path',
       'remove the path parameters (e.g. "/api/users/login").',
@@ -121,6 +128,28 @@ export function checkAccountRoute(route: AccountRoute): Diagnostic[] {
   return checkLogInBody(route, accounts.passwordField);
 }
 
+/**
+ * A revocation (of a session, of an API key) names what it ends by its id, the last segment of its
+ * path: `"/api/keys/:id"` with `"params": { "id": "uuid" }`, and no other parameter.
+ */
+function checkRevokedId(route: AccountRoute, action: RevokeAction): Diagnostic[] {
+  const { document, pointer, config } = route;
+  const params = config.params ?? {};
+  const names = Object.keys(params);
+  const id = REVOKED_ID_PARAM;
+  if (names.length === 1 && params[id] === 'uuid' && config.path.endsWith(`/:${id}`)) return [];
+  const what = action === 'revokeSession' ? 'session' : 'key';
+  const example = action === 'revokeSession' ? '/api/sessions' : '/api/keys';
+  return [
+    diagnosticAt(
+      document,
+      childPointer(pointer, names.length > 0 ? 'params' : 'path'),
+      `a revocation of ${action === 'revokeSession' ? 'a session' : 'an API key'} names the ${what} by its id, the last segment of its path`,
+      `use a path ending in "/:${id}" (e.g. "${example}/:${id}") with "params": { "${id}": "uuid" }.`,
+    ),
+  ];
+}
+
 /** An account route on another method than POST: reported alone (its other checks would follow from it). */
 export function accountMethodProblem(
   document: ConfigDocument,
@@ -128,13 +157,15 @@ export function accountMethodProblem(
   config: RouteConfig,
 ): Diagnostic | null {
   if (config.account === undefined) return null;
-  // The list of one's sessions is a read, so is the list of one's API keys, and a key is revoked
-  // by DELETE; every other account route changes something with a POST.
+  // The list of one's sessions is a read, so is the list of one's API keys; a session or a key is
+  // revoked by DELETE; every other account route changes something with a POST.
   const method = onApiKeys(config.account)
     ? API_KEY_METHODS[config.account]
     : config.account === 'listSessions'
       ? 'GET'
-      : 'POST';
+      : config.account === 'revokeSession'
+        ? 'DELETE'
+        : 'POST';
   if (config.method === method) return null;
   return diagnosticAt(
     document,

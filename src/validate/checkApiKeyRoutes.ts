@@ -1,4 +1,4 @@
-import { API_KEY_BODY, API_KEY_PARAM, type ApiKeyAction } from '../domain/accounts';
+import { API_KEY_BODY, type ApiKeyAction } from '../domain/accounts';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { AccountRoute } from './checkAccountRoutes';
 import { checkFixedBody } from './checkFixedBody';
@@ -14,7 +14,7 @@ export const API_KEY_ROUTE_NAMES: Record<ApiKeyAction, string> = {
 /**
  * An API key route: on the accounts model's users; a new key's body is its name and, optionally,
  * readOnly (checkFixedBody), and it answers the key itself (no `response`, `model` or `status`); a
- * list takes no body; a revocation names the key by `:id` in its path (`params: { "id": "uuid" }`).
+ * list and a revocation take no body (a revocation's `:id` is checked by checkRevokedId).
  */
 export function checkApiKeyRoute(route: AccountRoute, action: ApiKeyAction): Diagnostic[] {
   const { document, pointer, config, accounts } = route;
@@ -36,20 +36,6 @@ export function checkApiKeyRoute(route: AccountRoute, action: ApiKeyAction): Dia
       childPointer(pointer, extra),
       'key',
     );
-  if (action === 'revokeApiKey') {
-    const params = config.params ?? {};
-    const names = Object.keys(params);
-    if (
-      names.length !== 1 ||
-      params[API_KEY_PARAM] !== 'uuid' ||
-      !config.path.endsWith(`/:${API_KEY_PARAM}`)
-    )
-      return problem(
-        `${name} names the key by its id, the last segment of its path`,
-        `use a path ending in "/:${API_KEY_PARAM}" (e.g. "/api/keys/:${API_KEY_PARAM}") with "params": { "${API_KEY_PARAM}": "uuid" }.`,
-        names.length > 0 ? childPointer(pointer, 'params') : childPointer(pointer, 'path'),
-      );
-  }
   // A GET's or a DELETE's body is refused as every one's is.
   if (action !== 'createApiKey') return [];
   return checkFixedBody(document, pointer, config, name, API_KEY_BODY);

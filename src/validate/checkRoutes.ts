@@ -60,6 +60,7 @@ function operationOf(route: RouteConfig): RouteOperation {
   if ((route.account === 'logOut' || route.account === 'endSessions') && route.method === 'POST')
     return 'logOut';
   if (route.account === 'listSessions' && route.method === 'GET') return 'listSessions';
+  if (route.account === 'revokeSession' && route.method === 'DELETE') return 'revokeSession';
   // Password reset and e-mail verification: their work is src/appgen/accountMail.ts's.
   if (onMail(route.account) && route.method === 'POST') return 'accountMail';
   // API keys: their work is src/appgen/apiKeys.ts's.
@@ -208,6 +209,7 @@ function resolveEntry(
   } else if (
     operation === 'logOut' ||
     operation === 'listSessions' ||
+    operation === 'revokeSession' ||
     operation === 'accountMail' ||
     operation === 'apiKeys'
   ) {

@@ -301,6 +301,8 @@ const HANDLER_NAMES = new Set([
   'endEverySession',
   'endOtherSessions',
   'sessionsOfRequest',
+  'revokeSessionOfRequest',
+  'revoked',
   // account routes on sessions (handler/listSessions)
   'sessions',
   'held',

@@ -1834,6 +1834,57 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       await send('GET', '/api/sessions', undefined, 401, tablet);
     });
 
+    it("ends one session chosen from the list; not another user's; the request's own with its cookie", async () => {
+      await send(
+        'POST',
+        '/api/signup',
+        { name: 'Ola', email: mail('ola'), password: PASSWORD },
+        201,
+      );
+      const phone = await logIn(mail('ola'));
+      const laptop = await logIn(mail('ola'));
+      const list = async (auth: Record<string, string>) =>
+        (await send('GET', '/api/sessions', undefined, 200, auth)) as unknown as Row[];
+      /** The id of a session as the list shows it (the one current for its own token). */
+      const idOf = async (auth: Record<string, string>) =>
+        String((await list(auth)).find((row) => row.current)?.id);
+      const phoneId = await idOf(phone);
+      expect(await list(laptop)).toHaveLength(3);
+      // Another user cannot end it (404, as for an unknown id), nor a visitor (401).
+      const other = bearer(
+        await send(
+          'POST',
+          '/api/signup',
+          { name: 'Pat', email: mail('pat'), password: PASSWORD },
+          201,
+        ),
+      );
+      await send('DELETE', `/api/sessions/${phoneId}`, undefined, 404, other);
+      await send('DELETE', `/api/sessions/${phoneId}`, undefined, 401);
+      await send('DELETE', '/api/sessions/not-a-uuid', undefined, 400, laptop);
+      expect(await me(phone)).toBe(200);
+      // The laptop ends the phone's session: refused from then on; the other two stay.
+      const ended = await request(base, 'DELETE', `/api/sessions/${phoneId}`, undefined, laptop);
+      expect(ended.status).toBe(204);
+      expect(ended.headers.get('set-cookie')).toBeNull();
+      expect(await me(phone)).toBe(401);
+      const after = await list(laptop);
+      expect(after.map((row) => row.id)).not.toContain(phoneId);
+      expect(after).toHaveLength(2);
+      await send('DELETE', `/api/sessions/${phoneId}`, undefined, 404, laptop);
+      // The request's own session: ended, its cookie removed, its token refused.
+      const own = await request(
+        base,
+        'DELETE',
+        `/api/sessions/${await idOf(laptop)}`,
+        undefined,
+        laptop,
+      );
+      expect(own.status).toBe(204);
+      expect(own.headers.get('set-cookie')).toMatch(/^appgen_session=;.*Max-Age=0/);
+      expect([await me(laptop), await me(other)]).toEqual([401, 200]);
+    });
+
     it("keeps only the SHA-256 of a token's id; an expired row ends its token; a deleted user's sessions go", async () => {
       const user = await send(
         'POST',

@@ -166,8 +166,9 @@ export function errorStatuses(
     statuses.add(429);
   // "Sign out everywhere", the list of sessions and the API key routes need a live session.
   if (readsOwnSession(method)) statuses.add(401);
-  // A revocation names a key the caller may not have.
-  if (method.account?.action === 'revokeApiKey') statuses.add(404);
+  // A revocation names a key or session the caller may not have.
+  if (method.account?.action === 'revokeApiKey' || method.account?.action === 'revokeSession')
+    statuses.add(404);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -261,7 +262,12 @@ function documentDescription(project: ProjectContext): string {
 /** An account route that works on the caller's own sessions or API keys (401 without a live session). */
 function readsOwnSession(method: MethodContext): boolean {
   const action = method.account?.action;
-  return action === 'endSessions' || action === 'listSessions' || onApiKeys(action);
+  return (
+    action === 'endSessions' ||
+    action === 'listSessions' ||
+    action === 'revokeSession' ||
+    onApiKeys(action)
+  );
 }
 
 /** One API key as `account: "listApiKeys"` sends it (src/appgen/apiKeys.ts `ApiKeyInfo`). */
@@ -701,6 +707,8 @@ function operationSummary(method: MethodContext): string {
       return 'Sign out everywhere';
     case 'listSessions':
       return 'List your sessions';
+    case 'revokeSession':
+      return 'End one of your sessions';
     case 'requestReset':
       return 'Ask for a password reset mail';
     case 'resetPassword':

@@ -25,6 +25,7 @@ type Sessions = {
   isLiveSession(tokenId: string, userId: string): Promise<boolean>;
   endSession(tokenId: string): Promise<void>;
   endSessionsOf(userId: string, keep?: string[]): Promise<number>;
+  endSessionById(userId: string, id: string, currentTokenId: string): Promise<string>;
   sessionsOf(userId: string, tokenId: string | null): Promise<Array<Record<string, unknown>>>;
 };
 
@@ -50,6 +51,12 @@ function sessionsModule() {
     },
     remove: async (tokenHash: string) => {
       rows.splice(0, rows.length, ...rows.filter((row) => row.tokenHash !== tokenHash));
+    },
+    removeById: async (userId: string, id: string) => {
+      const row = rows.find((r) => r.userId === userId && r.id === id);
+      if (!row) return null;
+      rows.splice(rows.indexOf(row), 1);
+      return row.tokenHash;
     },
     removeOf: async (userId: string, keep: string[]) => {
       const before = rows.length;
@@ -172,4 +179,21 @@ it("ends a user's sessions but those kept, and lists the live ones with the curr
   expect(await sessions.isLiveSession(second, 'u1')).toBe(true);
   expect(await sessions.endSessionsOf('u1')).toBe(1);
   expect(await sessions.isLiveSession(other, 'u2')).toBe(true);
+});
+
+it("ends one of a user's sessions by its id, telling the request's own from another's", async () => {
+  const { sessions, rows } = sessionsModule();
+  const current = await sessions.startSession('u1', 3600, null);
+  const other = await sessions.startSession('u1', 3600, null);
+  const theirs = await sessions.startSession('u2', 3600, null);
+  const idOf = (tokenId: string) =>
+    String(rows.find((row) => row.tokenHash === sessions.tokenHashOf(tokenId))?.id);
+  const [otherId, theirId, currentId] = [idOf(other), idOf(theirs), idOf(current)];
+  expect(await sessions.endSessionById('u1', theirId, current)).toBe('unknown');
+  expect(await sessions.isLiveSession(theirs, 'u2')).toBe(true);
+  expect(await sessions.endSessionById('u1', otherId, current)).toBe('ended');
+  expect(await sessions.isLiveSession(other, 'u1')).toBe(false);
+  expect(await sessions.endSessionById('u1', otherId, current)).toBe('unknown');
+  expect(await sessions.endSessionById('u1', currentId, current)).toBe('current');
+  expect(await sessions.isLiveSession(current, 'u1')).toBe(false);
 });

@@ -340,6 +340,24 @@ describe('stored sessions and "sign out everywhere" (endSessions)', () => {
     expect(problems([{ ...END, token: true }])).toEqual([
       'routes[0].token | a "sign out everywhere" starts no session: it has no token to give | remove "token".',
     ]);
+    const REVOKE = {
+      method: 'DELETE',
+      path: '/api/accounts/sessions/:id',
+      account: 'revokeSession',
+      params: { id: 'uuid' },
+    };
+    expect(problems([REVOKE])).toEqual([]);
+    expect(problems([{ ...REVOKE, method: 'POST' }])).toEqual([
+      'routes[0].account | "account": "revokeSession" is a DELETE route, not POST | use "method": "DELETE".',
+    ]);
+    expect(
+      problems([{ ...REVOKE, path: '/api/accounts/sessions/:sid', params: { sid: 'uuid' } }]),
+    ).toEqual([
+      'routes[0].params | a revocation of a session names the session by its id, the last segment of its path | use a path ending in "/:id" (e.g. "/api/sessions/:id") with "params": { "id": "uuid" }.',
+    ]);
+    expect(problems([{ ...REVOKE, response: 'Account' }])).toEqual([
+      'routes[0].account | a revocation of a session takes no body and answers no model | remove "body", "response" and "model".',
+    ]);
     const noAccounts = problemsIn(
       minimalProject({
         'config/models/User.json': { name: 'Person', fields: { name: 'string' } },

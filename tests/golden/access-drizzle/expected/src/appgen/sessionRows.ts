@@ -29,6 +29,13 @@ export const sessionRows: SessionRows = {
   remove: async (tokenHash) => {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
   },
+  removeById: async (userId, id) => {
+    const [row] = await db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
+      .returning({ tokenHash: sessions.tokenHash });
+    return row?.tokenHash ?? null;
+  },
   removeOf: async (userId, keep) => {
     const ofUser = eq(sessions.userId, userId);
     const removed = await db

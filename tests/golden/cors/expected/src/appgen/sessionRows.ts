@@ -18,6 +18,16 @@ export const sessionRows: SessionRows = {
   remove: async (tokenHash) => {
     await db.appgenSession.deleteMany({ where: { tokenHash } });
   },
+  removeById: async (userId, id) => {
+    const row = await db.appgenSession.findFirst({
+      where: { id, userId },
+      select: { tokenHash: true },
+    });
+    if (row === null) return null;
+    // Of two requests ending the same session, the one whose delete counts it has ended it.
+    const { count } = await db.appgenSession.deleteMany({ where: { id, userId } });
+    return count > 0 ? row.tokenHash : null;
+  },
   removeOf: async (userId, keep) => {
     const { count } = await db.appgenSession.deleteMany({
       where: { userId, tokenHash: { notIn: keep } },

@@ -36,6 +36,8 @@ export interface SessionRows {
   seen(id: string, time: Date): Promise<void>;
   /** Deletes the session of this token hash, if any. */
   remove(tokenHash: string): Promise<void>;
+  /** Deletes the user's session of this id; answers its token hash, or null when there was none. */
+  removeById(userId: string, id: string): Promise<string | null>;
   /** Deletes the user's sessions but those of `keep` (token hashes); answers how many went. */
   removeOf(userId: string, keep: string[]): Promise<number>;
   /** The user's unexpired sessions, the one seen last first. */
@@ -110,6 +112,21 @@ export async function endSession(tokenId: string): Promise<void> {
   await sessionRows.remove(tokenHashOf(tokenId));
 }
 
+/**
+ * Ends the user's session of this id (as `sessionsOf` lists it): "unknown" when the user has none
+ * of that id (another user's included), "current" when it is the one of `currentTokenId`, else
+ * "ended".
+ */
+export async function endSessionById(
+  userId: string,
+  id: string,
+  currentTokenId: string,
+): Promise<"unknown" | "current" | "ended"> {
+  const tokenHash = await sessionRows.removeById(userId, id);
+  if (tokenHash === null) return "unknown";
+  return tokenHash === tokenHashOf(currentTokenId) ? "current" : "ended";
+}
+
 /** Ends every session of the user but those of `keep` (token ids); answers how many ended. */
 export function endSessionsOf(userId: string, keep: readonly string[] = []): Promise<number> {
   return sessionRows.removeOf(userId, keep.map(tokenHashOf));
@@ -130,7 +147,7 @@ export interface SessionInfo {
 /** The user's unexpired sessions, the one seen last first; `current` marks the one of `tokenId`. */
 export async function sessionsOf(userId: string, tokenId: string | null): Promise<SessionInfo[]> {
   const currentHash = tokenId === null ? null : tokenHashOf(tokenId);
-  const rows = await sessionRows.listOf(userId, new Date());
+  const rows = await sessionRows.listOf(userId, new Date(Date.now()));
   return rows.map((row) => ({
     id: row.id,
     createdAt: row.createdAt.toISOString(),

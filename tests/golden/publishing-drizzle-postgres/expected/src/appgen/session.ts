@@ -288,6 +288,19 @@ export async function endOtherSessions(userId: string, request: Request): Promis
   await (await stored()).endSessionsOf(userId, keep);
 }
 
+/**
+ * The end of one of the request's user's sessions, by its id (`account: "revokeSession"`): null
+ * without a live session, "unknown" for an id that is not one of the user's sessions, "current"
+ * when it was the request's own (its cookie goes too), else "ended".
+ */
+export async function revokeSessionOfRequest(
+  request: Request,
+  id: string,
+): Promise<"unknown" | "current" | "ended" | null> {
+  const live = await liveSessionOfRequest(request);
+  return live === null ? null : (await stored()).endSessionById(live.subject, id, live.id);
+}
+
 /** "Sign out everywhere": each session of the request's user ends; false without a live session. */
 export async function endEverySession(request: Request): Promise<boolean> {
   const live = await liveSessionOfRequest(request);

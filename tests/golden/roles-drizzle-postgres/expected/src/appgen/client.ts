@@ -315,6 +315,26 @@ export function postApiPosts(
   return send("POST", "/api/posts", input.body, options);
 }
 
+export interface DeleteApiSessionsByIdInput {
+  params: { id: string };
+}
+
+export type DeleteApiSessionsByIdResult = null;
+
+/** DELETE /api/sessions/:id (config/routes/account.json routes[9]) */
+export function deleteApiSessionsById(
+  input: DeleteApiSessionsByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteApiSessionsByIdResult>> {
+  const params = input.params;
+  return send(
+    "DELETE",
+    "/api/sessions/" + encodeURIComponent(String(params.id)),
+    undefined,
+    options,
+  );
+}
+
 export interface PostApiSignupInput {
   body: PostApiSignupBody;
 }

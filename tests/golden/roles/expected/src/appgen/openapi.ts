@@ -850,6 +850,56 @@ export const openApiDocument: Record<string, unknown> = {
         ],
       },
     },
+    "/api/sessions/{id}": {
+      delete: {
+        operationId: "deleteApiSessionsById",
+        tags: ["Accounts"],
+        summary: "End one of your sessions",
+        description: "From config/routes/account.json routes[9].",
+        parameters: [
+          {
+            name: "id",
+            in: "path",
+            required: true,
+            schema: {
+              type: "string",
+              format: "uuid",
+            },
+          },
+        ],
+        responses: {
+          "204": {
+            description: "Success, no body",
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "401": {
+            $ref: "#/components/responses/Unauthorized",
+          },
+          "403": {
+            $ref: "#/components/responses/Forbidden",
+          },
+          "404": {
+            $ref: "#/components/responses/NotFound",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+        security: [
+          {
+            bearerAuth: [],
+          },
+          {
+            sessionCookie: [],
+          },
+        ],
+      },
+    },
     "/api/signup": {
       post: {
         operationId: "postApiSignup",
