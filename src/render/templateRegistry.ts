@@ -466,6 +466,15 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     outputs: (project) => (project.hasLogIn ? once('src/appgen/knownClients.ts', [])(project) : []),
   },
   {
+    template: 'src/appgen/failureCounts.ts',
+    owner: 'generated',
+    produces:
+      'src/appgen/failureCounts.ts: rows counted per key within a window (failed log-ins, requests for mail) and the 429 past a limit',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.countsFailures ? once('src/appgen/failureCounts.ts', [])(project) : [],
+  },
+  {
     template: 'src/appgen/signInFailures.ts.hbs',
     owner: 'generated',
     produces:

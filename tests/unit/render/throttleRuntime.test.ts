@@ -78,7 +78,9 @@ function throttleOf(trustProxy = 0, limits = LIMITS) {
   const table = memoryTable();
   const throttle = evaluateModule('throttle.ts', content('throttle.ts'), {
     'node:crypto': { randomUUID: crypto.randomUUID },
-    './http': { jsonError },
+    './failureCounts': evaluateModule('failureCounts.ts', content('failureCounts.ts'), {
+      './http': { jsonError },
+    }),
     './requestOrigin': evaluateModule('requestOrigin.ts', content('requestOrigin.ts')),
     './knownClients': { knownClientOf },
     './signInFailures': { signInFailures: table },

@@ -4,7 +4,8 @@ import { resetPasswordMail, verifyEmailMail } from "@/mail/accountMail";
 import { accountTokens } from "./accountTokens";
 import type { AccountToken, TokenPurpose } from "./accountTokenTypes";
 import { wakeOutbox } from "./events";
-import { invalidBody, jsonError, noContent } from "./http";
+import { tooMany } from "./failureCounts";
+import { invalidBody, noContent } from "./http";
 import { linkWithToken, sendMail } from "./mail";
 import type { OutboxHandler } from "./outboxHandlers";
 import { hashPassword } from "./password";
@@ -83,19 +84,9 @@ async function throttled(request: Request, address: string): Promise<Response | 
     keys.map(({ key }) => key),
     new Date(now - window),
   );
-  let retryAt = 0;
-  for (const { key, limit } of keys) {
-    const times = recent
-      .filter((row) => row.key === key)
-      .map((row) => row.failedAt.getTime())
-      .sort((a, b) => b - a);
-    if (times.length >= limit) retryAt = Math.max(retryAt, times[limit - 1] + window);
-  }
-  if (retryAt > 0) {
-    const answer = jsonError(429, "Too many mails asked for; try again later");
-    answer.headers.set("retry-after", String(Math.max(1, Math.ceil((retryAt - now) / 1000))));
-    return answer;
-  }
+  const message = "Too many mails asked for; try again later";
+  const refused = tooMany(recent, keys, 0, { ms: window, now }, message);
+  if (refused) return refused;
   await signInFailures.add(
     keys.map(({ key }) => ({ id: randomUUID(), key, failedAt: new Date(now) })),
   );
