@@ -142,6 +142,14 @@ describe('API key routes', () => {
     },
   );
 
+  it('makes every key one that may write when the body does not declare readOnly', () => {
+    const noReadOnly = { ...CREATE, body: { name: { type: 'string', required: true } } };
+    const rendered = renderFiles(files([noReadOnly, LOG_IN]));
+    expect(rendered.get('src/app/api/keys/route.ts')?.content).toContain(
+      'return createApiKey(request, body.name, false);',
+    );
+  });
+
   it('renders no key code in a project without API key routes', () => {
     const rendered = renderFiles(files([LOG_IN]));
     expect(rendered.has('src/appgen/apiKeys.ts')).toBe(false);
