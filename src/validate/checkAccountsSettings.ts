@@ -99,7 +99,7 @@ export function checkAccountsSettings(
   const before = problems.length;
   if (config.identity && modelConfig)
     config.identity.forEach((name, index) =>
-      checkIdentityField(modelConfig, name, (message, hint) =>
+      checkIdentityField(modelConfig, name, 'identity', (message, hint) =>
         at(`/identity/${index}`, message, hint),
       ),
     );
@@ -115,7 +115,7 @@ export function checkAccountsSettings(
   const passwords = modelConfig ? passwordFields(modelConfig) : [];
   const beforeEmail = problems.length;
   if (config.emailField && modelConfig)
-    checkIdentityField(modelConfig, config.emailField, (message, hint) =>
+    checkIdentityField(modelConfig, config.emailField, 'address', (message, hint) =>
       at('/emailField', message, hint),
     );
   const emailFieldProblem = problems.length > beforeEmail;
@@ -145,9 +145,14 @@ export function checkAccountsSettings(
   };
 }
 
+/**
+ * A field that names one account by text: an identity a log-in reads (`accounts.identity`), or
+ * the address account mail goes to (`accounts.emailField`, `role` "address").
+ */
 function checkIdentityField(
   model: ModelConfig,
   name: string,
+  role: 'identity' | 'address',
   problem: (message: string, hint: string) => void,
 ): void {
   const field = Object.hasOwn(model.fields, name) ? model.fields[name] : undefined;
@@ -159,12 +164,16 @@ function checkIdentityField(
   const { type } = fieldOptions(field);
   if (FIELD_TYPES[type].kind !== 'string' || type === 'password')
     return problem(
-      `an identity is text a user types, and ${model.name}.${name} is ${type}`,
-      'name a unique string field, e.g. "email" or "username".',
+      role === 'identity'
+        ? `an identity is text a user types, and ${model.name}.${name} is ${type}`
+        : `account mail goes to an address, text, and ${model.name}.${name} is ${type}`,
+      role === 'identity'
+        ? 'name a unique string field, e.g. "email" or "username".'
+        : 'name the unique string field that holds the address, e.g. "email".',
     );
   if (!isUniqueField(model, name))
     problem(
-      `${model.name}.${name} is not unique, so it cannot name one account`,
+      `${model.name}.${name} is not unique, so ${role === 'identity' ? 'it cannot name one account' : 'a mail to it could reach several accounts'}`,
       `add "unique": true to ${model.name}.${name}.`,
     );
 }

@@ -131,7 +131,9 @@ describe('mail routes (password reset, e-mail verification)', () => {
       ),
     ]);
     expect(problems([REQUEST], { emailField: 'password' })).toEqual([
-      expect.stringMatching(/an identity is text a user types, and Account\.password is password/),
+      expect.stringMatching(
+        /accounts\.emailField \| account mail goes to an address, text, and Account\.password is password .*"email"/,
+      ),
     ]);
     expect(problems([REQUEST, LOG_IN], { requireVerified: true })).toEqual([
       expect.stringMatching(
