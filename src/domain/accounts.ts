@@ -120,7 +120,7 @@ export function mailRouteBody(
 /** A field of a body appgen reads itself (a mail route's, an API key's): declared, then checked. */
 export interface FixedBodyField {
   name: string;
-  type: 'string' | 'password' | 'boolean';
+  type: 'string' | 'password' | 'boolean' | 'string[]';
   /** Whether the route cannot go without it (then the declaration must say `"required": true`). */
   required: boolean;
   /** What the field is, as an error about its type says it ("the new password"). */
@@ -161,8 +161,17 @@ export function onRevoke(action: AccountAction | undefined): action is RevokeAct
   return (REVOKE_ACTIONS as readonly (AccountAction | undefined)[]).includes(action);
 }
 
-/** The body of a new API key: its name (the owner's label) and whether it may only read. */
+/**
+ * The body of a new API key: its name (the owner's label), whether it may only read, and the
+ * routes it may call (`"GET /api/posts"`, as the config declares them; all when left out).
+ */
 export const API_KEY_BODY: readonly FixedBodyField[] = [
   { name: 'name', type: 'string', required: true, role: "the key's name" },
   { name: 'readOnly', type: 'boolean', required: false, role: 'whether the key may only read' },
+  {
+    name: 'routes',
+    type: 'string[]',
+    required: false,
+    role: 'the routes the key may call ("GET /api/posts")',
+  },
 ];

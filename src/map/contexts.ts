@@ -485,8 +485,6 @@ export interface AccountRouteContext {
   sendsVerification: boolean;
   /** logIn: an unverified address answers 403 (accounts.requireVerified); signUp: no session is started. */
   requiresVerified: boolean;
-  /** createApiKey whose body declares `readOnly`: the client may ask for a read-only key. */
-  readOnlyKeys: boolean;
 }
 
 /** What src/appgen/accountMail.ts works with (ProjectContext.accountMail). */

@@ -139,6 +139,8 @@ export function appgenApiKey(accountsModel: string): ProjectModel {
       field('userId', { type: 'uuid' }),
       field('name', { type: 'string' }),
       field('readOnly', { type: 'boolean' }),
+      // The routes it may call ("GET /api/posts/:id"), one per line, or null: every route.
+      field('routes', { type: 'text', optional: true }),
       field('hint', { type: 'string' }),
       field('createdAt', { type: 'datetime' }),
       field('lastUsedAt', { type: 'datetime', optional: true }),

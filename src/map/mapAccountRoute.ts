@@ -30,6 +30,5 @@ export function mapAccountRoute(account: ProjectAccountRoute | null): AccountRou
     emailField: emailField ?? '',
     sendsVerification: account.sendsVerification,
     requiresVerified: account.requiresVerified,
-    readOnlyKeys: account.readOnlyKeys,
   };
 }

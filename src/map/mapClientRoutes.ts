@@ -99,7 +99,7 @@ function shapedType(
 }
 
 const API_KEY_INFO_TYPE =
-  '{ id: string; name: string; readOnly: boolean; hint: string; createdAt: string; lastUsedAt: string | null }';
+  '{ id: string; name: string; readOnly: boolean; routes: string[] | null; hint: string; createdAt: string; lastUsedAt: string | null }';
 
 /**
  * What a successful answer carries: the model type (included relations made required), an

@@ -25,7 +25,9 @@ export function checkFixedBody(
   const problems: Diagnostic[] = [];
   const add = (where: string, message: string, fix: string, on: 'key' | 'value' = 'key') =>
     problems.push(diagnosticAt(document, where, message, fix, on));
-  const reads = names.map((n) => `"${n}"`).join(' and ');
+  const quoted = names.map((n) => `"${n}"`);
+  const reads =
+    quoted.length < 2 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
   for (const name of Object.keys(body))
     if (!names.includes(name))
       add(

@@ -257,8 +257,6 @@ export interface ProjectAccountRoute {
   sendsVerification: boolean;
   /** logIn and signUp with accounts.requireVerified: an unverified address is not signed in. */
   requiresVerified: boolean;
-  /** createApiKey whose body declares `readOnly`: the client may ask for a read-only key. */
-  readOnlyKeys: boolean;
 }
 
 /** An element with route references parsed and columns, options and children in long form. */

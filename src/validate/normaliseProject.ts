@@ -302,8 +302,6 @@ function normaliseRoute(
           sendsVerification: config.account === 'signUp' && accounts.verifies,
           requiresVerified:
             accounts.requireVerified && (config.account === 'signUp' || config.account === 'logIn'),
-          readOnlyKeys:
-            config.account === 'createApiKey' && Object.hasOwn(config.body ?? {}, 'readOnly'),
         }
       : null,
     voter: config.voter ? parseVoter(config.voter) : null,

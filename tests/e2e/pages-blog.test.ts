@@ -2,7 +2,7 @@ import fs from 'fs';
 import path from 'path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
-import { createHash } from 'crypto';
+import { createHash, randomUUID } from 'crypto';
 import { checkPage } from './support/pageChecks';
 import { request, sendExpecting } from './support/http';
 import { linkOf, startMailCatcher, type MailCatcher } from './support/mailCatcher';
@@ -1984,6 +1984,7 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
         'lastUsedAt',
         'name',
         'readOnly',
+        'routes',
       ]);
       expect(listed[0]).toMatchObject({ id: created.id, hint: created.key.slice(-4) });
       expect(listed[0].lastUsedAt).toEqual(expect.any(String));
@@ -2005,6 +2006,47 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       expect(await send('GET', '/api/user', undefined, 200, bo.session)).toMatchObject({
         name: 'bo',
       });
+    });
+
+    it('limits a key to the routes it names, refusing the others with 403 and unknown ones at creation', async () => {
+      const fay = await signUp('fay');
+      const wrong = await send(
+        'POST',
+        '/api/keys',
+        { name: 'typo', routes: ['GET /api/usr'] },
+        400,
+        fay.session,
+      );
+      expect(wrong).toMatchObject({
+        fields: { routes: 'Routes: "GET /api/usr" is not a route of this app.' },
+      });
+      await send(
+        'POST',
+        '/api/keys',
+        { name: 'ro', readOnly: true, routes: ['PATCH /api/user'] },
+        400,
+        fay.session,
+      );
+      const routes = ['GET /api/user', 'PATCH /api/posts/:id'];
+      const scoped = await newKey(fay.session, { name: 'profile', routes });
+      expect(scoped.routes).toEqual(routes);
+      const key = bearer(scoped.key);
+      await send('GET', '/api/user', undefined, 200, key);
+      expect(await send('GET', '/api/memos', undefined, 403, key)).toMatchObject({
+        error: 'This API key may not call this route.',
+      });
+      await send('PATCH', '/api/user', { name: 'Fay F' }, 403, key);
+      // A path parameter matches any one segment: past the key's check, a missing post is the
+      // route's own 404.
+      await send('PATCH', `/api/posts/${randomUUID()}`, { title: 'x' }, 404, key);
+      const listed = (await send(
+        'GET',
+        '/api/keys',
+        undefined,
+        200,
+        fay.session,
+      )) as unknown as Row[];
+      expect(listed.map((k) => k.routes)).toEqual([routes]);
     });
 
     it('never manages keys or sessions: those routes want a session', async () => {

@@ -140,6 +140,7 @@ export function errorStatuses(
   method: MethodContext,
   orm: ProjectContext['orm'],
   validationStatus = 400,
+  apiKeys = false,
 ): number[] {
   // Every route reads its body or refuses one (400 for JSON, 415 for another type): a route
   // without a body refuses one rather than ignore it (src/appgen/noBody.ts).
@@ -148,7 +149,10 @@ export function errorStatuses(
   const writes = method.mutating && !['function', 'logIn', 'logOut'].includes(method.operation);
   // Optional sign-in still refuses an Authorization header that getAuthUser does not accept.
   if (method.auth || method.optionalAuth) statuses.add(401);
+  // With API keys, a signed-in route refuses a read-only key's write or a key limited to others.
+  const keyRefuses = apiKeys && (method.auth || method.optionalAuth);
   if (
+    keyRefuses ||
     method.mutating ||
     method.voter !== null ||
     method.builtinVoter !== null ||
@@ -277,6 +281,11 @@ const API_KEY_INFO_SCHEMA: JsonSchema = {
     id: { type: 'string', format: 'uuid' },
     name: { type: 'string', description: "The owner's label for the key" },
     readOnly: { type: 'boolean', description: 'The key may only read (GET and HEAD)' },
+    routes: {
+      type: ['array', 'null'],
+      items: { type: 'string' },
+      description: 'The routes it may call ("GET /api/posts/:id"); null: every route',
+    },
     hint: { type: 'string', description: "The key's last 4 characters" },
     createdAt: { type: 'string', format: 'date-time' },
     lastUsedAt: {
@@ -285,7 +294,7 @@ const API_KEY_INFO_SCHEMA: JsonSchema = {
       description: 'When a request last used it (noted at most every 5 minutes)',
     },
   },
-  required: ['id', 'name', 'readOnly', 'hint', 'createdAt', 'lastUsedAt'],
+  required: ['id', 'name', 'readOnly', 'routes', 'hint', 'createdAt', 'lastUsedAt'],
   additionalProperties: false,
 };
 
@@ -606,7 +615,12 @@ function operation(
   const responses: Record<string, JsonSchema> = Object.fromEntries([
     successResponse(method, project),
   ]);
-  for (const status of errorStatuses(method, project.orm, project.errors.validationStatus)) {
+  for (const status of errorStatuses(
+    method,
+    project.orm,
+    project.errors.validationStatus,
+    project.hasApiKeys,
+  )) {
     errorsUsed.add(status);
     responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
   }

@@ -14,6 +14,7 @@ type Row = {
   userId: string;
   name: string;
   readOnly: boolean;
+  routes: string | null;
   hint: string;
   createdAt: Date;
   lastUsedAt: Date | null;
@@ -22,7 +23,10 @@ type Row = {
 type ApiKeys = {
   apiKeyOf(token: string | null, fromHeader: boolean): string | null;
   apiKeyUser(key: string, request: Request): Promise<string | null>;
-  createApiKey(request: Request, name: string, readOnly: boolean): Promise<Response>;
+  createApiKey(
+    request: Request,
+    asked: { name: string; readOnly?: boolean; routes?: string[] },
+  ): Promise<Response>;
   listApiKeys(request: Request): Promise<Response>;
   revokeApiKey(request: Request, id: string): Promise<Response>;
 };
@@ -81,12 +85,21 @@ function apiKeysModule() {
     './session': {
       liveSessionUserOf: async (request: Request) => request.headers.get('x-user'),
     },
+    // The app's routes, as its OpenAPI document lists them.
+    './openapi': {
+      openApiDocument: {
+        paths: {
+          '/api/posts': { get: {}, post: {} },
+          '/api/posts/{id}': { get: {}, patch: {} },
+        },
+      },
+    },
   }) as ApiKeys;
   return { apiKeys, rows, calls };
 }
 
-const as = (user: string | null, method = 'POST') =>
-  new Request('http://localhost/api/keys', {
+const as = (user: string | null, method = 'POST', path = '/api/keys') =>
+  new Request(`http://localhost${path}`, {
     method,
     headers: user ? { 'x-user': user } : {},
   });
@@ -98,8 +111,14 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-async function created(apiKeys: ApiKeys, user: string, name: string, readOnly = false) {
-  const answer = await apiKeys.createApiKey(as(user), name, readOnly);
+async function created(
+  apiKeys: ApiKeys,
+  user: string,
+  name: string,
+  readOnly = false,
+  routes?: string[],
+) {
+  const answer = await apiKeys.createApiKey(as(user), { name, readOnly, routes });
   expect(answer.status).toBe(201);
   return (await answer.json()) as Record<string, unknown> & { key: string; id: string };
 }
@@ -111,6 +130,7 @@ it('answers the key once and keeps only its SHA-256, with the name, hint and own
   expect(body).toMatchObject({
     name: 'deploy script',
     readOnly: false,
+    routes: null,
     hint: body.key.slice(-4),
     lastUsedAt: null,
   });
@@ -125,15 +145,15 @@ it('answers the key once and keeps only its SHA-256, with the name, hint and own
 
 it('wants a session and a name', async () => {
   const { apiKeys, rows } = apiKeysModule();
-  expect((await apiKeys.createApiKey(as(null), 'x', false)).status).toBe(401);
+  expect((await apiKeys.createApiKey(as(null), { name: 'x' })).status).toBe(401);
   expect((await apiKeys.listApiKeys(as(null, 'GET'))).status).toBe(401);
   expect((await apiKeys.revokeApiKey(as(null, 'DELETE'), 'any')).status).toBe(401);
-  const blank = await apiKeys.createApiKey(as('u1'), '   ', false);
+  const blank = await apiKeys.createApiKey(as('u1'), { name: '   ' });
   expect(blank.status).toBe(400);
   expect(await blank.json()).toMatchObject({
     fields: { name: 'Name must be 1 to 100 characters.' },
   });
-  expect((await apiKeys.createApiKey(as('u1'), 'x'.repeat(101), false)).status).toBe(400);
+  expect((await apiKeys.createApiKey(as('u1'), { name: 'x'.repeat(101) })).status).toBe(400);
   expect(rows).toHaveLength(0);
 });
 
@@ -192,4 +212,46 @@ it("lists one's own keys, newest first, and revokes only one's own", async () =>
   expect(await apiKeys.apiKeyUser(first.key, as(null, 'GET'))).toBeNull();
   expect(await apiKeys.apiKeyUser(second.key, as(null, 'GET'))).toBe('u1');
   expect(await names('u1')).toEqual(['second']);
+});
+
+it('limits a key to the routes it names: others answer 403; unknown routes are refused at creation', async () => {
+  const { apiKeys, rows } = apiKeysModule();
+  const refused = async (routes: string[], readOnly = false) => {
+    const answer = await apiKeys.createApiKey(as('u1'), { name: 'x', readOnly, routes });
+    expect(answer.status).toBe(400);
+    return ((await answer.json()) as { fields: { routes: string } }).fields.routes;
+  };
+  expect(await refused(['GET /api/post'])).toBe(
+    'Routes: "GET /api/post" is not a route of this app.',
+  );
+  expect(await refused(['DELETE /api/posts/:id'])).toBe(
+    'Routes: "DELETE /api/posts/:id" is not a route of this app.',
+  );
+  expect(await refused(['get /api/posts'])).toMatch(/is not a method and a path/);
+  expect(await refused([])).toMatch(/at least one route/);
+  expect(await refused(['PATCH /api/posts/:id'], true)).toMatch(
+    /read-only key calls GET routes only/,
+  );
+  expect(rows).toHaveLength(0);
+  const body = await created(apiKeys, 'u1', 'reader', false, [
+    'GET /api/posts/:id',
+    'PATCH /api/posts/:id',
+    'GET /api/posts/:id',
+  ]);
+  expect(body.routes).toEqual(['GET /api/posts/:id', 'PATCH /api/posts/:id']);
+  const call = (method: string, path: string) =>
+    apiKeys.apiKeyUser(body.key, as(null, method, path));
+  expect(await call('GET', '/api/posts/7f3c')).toBe('u1');
+  expect(await call('HEAD', '/api/posts/7f3c')).toBe('u1');
+  expect(await call('PATCH', '/api/posts/7f3c')).toBe('u1');
+  for (const [method, path] of [
+    ['GET', '/api/posts'],
+    ['POST', '/api/posts'],
+    ['GET', '/api/posts/7f3c/comments'],
+    ['GET', '/api/posts/'],
+  ])
+    await expect(call(method, path)).rejects.toMatchObject({
+      status: 403,
+      message: 'This API key may not call this route.',
+    });
 });

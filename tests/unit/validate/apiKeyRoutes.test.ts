@@ -65,7 +65,7 @@ describe('API key routes', () => {
       ]),
     ).toEqual([
       expect.stringMatching(
-        /config\/routes\/accounts\.json:\d+:\d+ routes\[0\]\.body\.nmae \| a new API key reads "name" and "readOnly", not "nmae" .*did you mean "name"/,
+        /config\/routes\/accounts\.json:\d+:\d+ routes\[0\]\.body\.nmae \| a new API key reads "name", "readOnly" and "routes", not "nmae" .*did you mean "name"/,
       ),
       expect.stringMatching(
         /the body of a new API key needs "name" .*add "name": \{ "type": "string", "required": true \}/,
@@ -121,9 +121,7 @@ describe('API key routes', () => {
     (orm) => {
       const rendered = renderFiles(files([CREATE, LIST, REVOKE, LOG_IN], orm));
       const file = (name: string) => rendered.get(name)?.content ?? '';
-      expect(file('src/app/api/keys/route.ts')).toContain(
-        'return createApiKey(request, body.name, body.readOnly === true);',
-      );
+      expect(file('src/app/api/keys/route.ts')).toContain('return createApiKey(request, body);');
       expect(file('src/app/api/keys/route.ts')).toContain('return listApiKeys(request);');
       expect(file('src/app/api/keys/[id]/route.ts')).toContain(
         'return revokeApiKey(request, params.id);',
@@ -142,12 +140,14 @@ describe('API key routes', () => {
     },
   );
 
-  it('makes every key one that may write when the body does not declare readOnly', () => {
-    const noReadOnly = { ...CREATE, body: { name: { type: 'string', required: true } } };
-    const rendered = renderFiles(files([noReadOnly, LOG_IN]));
-    expect(rendered.get('src/app/api/keys/route.ts')?.content).toContain(
-      'return createApiKey(request, body.name, false);',
-    );
+  it('accepts routes as a list of texts, and refuses another type', () => {
+    const routes = { type: 'string[]' };
+    expect(problems([{ ...CREATE, body: { ...CREATE.body, routes } }])).toEqual([]);
+    expect(problems([{ ...CREATE, body: { ...CREATE.body, routes: 'string' } }])).toEqual([
+      expect.stringMatching(
+        /"routes" of a new API key is the routes the key may call \("GET \/api\/posts"\), of type "string\[\]", not "string"/,
+      ),
+    ]);
   });
 
   it('renders no key code in a project without API key routes', () => {

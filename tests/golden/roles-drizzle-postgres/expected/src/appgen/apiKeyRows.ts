@@ -16,6 +16,7 @@ export const apiKeyRows: ApiKeyRows = {
         id: apiKeys.id,
         userId: apiKeys.userId,
         readOnly: apiKeys.readOnly,
+        routes: apiKeys.routes,
         lastUsedAt: apiKeys.lastUsedAt,
       })
       .from(apiKeys)
@@ -33,6 +34,7 @@ export const apiKeyRows: ApiKeyRows = {
         userId: apiKeys.userId,
         name: apiKeys.name,
         readOnly: apiKeys.readOnly,
+        routes: apiKeys.routes,
         hint: apiKeys.hint,
         createdAt: apiKeys.createdAt,
         lastUsedAt: apiKeys.lastUsedAt,

@@ -12,6 +12,7 @@ export interface PostApiEmailVerifyBody {
 export interface PostApiKeysBody {
   name: string;
   readOnly?: boolean;
+  routes?: string[];
 }
 /** Body of POST config/routes/account.json routes[1] */
 export interface PostApiLoginBody {

@@ -239,6 +239,14 @@ export const openApiDocument: Record<string, unknown> = {
                         type: "boolean",
                         description: "The key may only read (GET and HEAD)",
                       },
+                      routes: {
+                        type: ["array", "null"],
+                        items: {
+                          type: "string",
+                        },
+                        description:
+                          'The routes it may call ("GET /api/posts/:id"); null: every route',
+                      },
                       hint: {
                         type: "string",
                         description: "The key's last 4 characters",
@@ -253,7 +261,15 @@ export const openApiDocument: Record<string, unknown> = {
                         description: "When a request last used it (noted at most every 5 minutes)",
                       },
                     },
-                    required: ["id", "name", "readOnly", "hint", "createdAt", "lastUsedAt"],
+                    required: [
+                      "id",
+                      "name",
+                      "readOnly",
+                      "routes",
+                      "hint",
+                      "createdAt",
+                      "lastUsedAt",
+                    ],
                     additionalProperties: false,
                   },
                 },
@@ -300,6 +316,13 @@ export const openApiDocument: Record<string, unknown> = {
                   readOnly: {
                     type: "boolean",
                   },
+                  routes: {
+                    type: "array",
+                    items: {
+                      type: "string",
+                    },
+                    maxItems: 1000,
+                  },
                 },
                 required: ["name"],
               },
@@ -326,6 +349,14 @@ export const openApiDocument: Record<string, unknown> = {
                       type: "boolean",
                       description: "The key may only read (GET and HEAD)",
                     },
+                    routes: {
+                      type: ["array", "null"],
+                      items: {
+                        type: "string",
+                      },
+                      description:
+                        'The routes it may call ("GET /api/posts/:id"); null: every route',
+                    },
                     hint: {
                       type: "string",
                       description: "The key's last 4 characters",
@@ -345,7 +376,16 @@ export const openApiDocument: Record<string, unknown> = {
                         "The key (agk_...), to send as the Authorization token; never shown again",
                     },
                   },
-                  required: ["id", "name", "readOnly", "hint", "createdAt", "lastUsedAt", "key"],
+                  required: [
+                    "id",
+                    "name",
+                    "readOnly",
+                    "routes",
+                    "hint",
+                    "createdAt",
+                    "lastUsedAt",
+                    "key",
+                  ],
                   additionalProperties: false,
                 },
               },

@@ -184,6 +184,7 @@ export const appgenApiKey = pgTable(
     userId: text("userId").notNull(),
     name: text("name").notNull(),
     readOnly: boolean("readOnly").notNull(),
+    routes: text("routes"),
     hint: text("hint").notNull(),
     createdAt: timestamp("createdAt", { precision: 3, mode: "date" }).notNull(),
     lastUsedAt: timestamp("lastUsedAt", { precision: 3, mode: "date" }),

@@ -10,7 +10,7 @@ export const apiKeyRows: ApiKeyRows = {
   find: (keyHash) =>
     db.appgenApiKey.findUnique({
       where: { keyHash },
-      select: { id: true, userId: true, readOnly: true, lastUsedAt: true },
+      select: { id: true, userId: true, readOnly: true, routes: true, lastUsedAt: true },
     }),
   used: async (id, time) => {
     await db.appgenApiKey.updateMany({ where: { id }, data: { lastUsedAt: time } });
@@ -23,6 +23,7 @@ export const apiKeyRows: ApiKeyRows = {
         userId: true,
         name: true,
         readOnly: true,
+        routes: true,
         hint: true,
         createdAt: true,
         lastUsedAt: true,

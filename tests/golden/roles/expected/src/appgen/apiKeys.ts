@@ -9,9 +9,9 @@ import { liveSessionUserOf } from "./session";
  * as `Authorization: <scheme> <key>`. A key is 32 random bytes after the prefix `agk_` (so it is
  * told from a session token, and secret scanners can find it); the table holds only its SHA-256,
  * so a copy of the table signs no one in, and the key is answered once, when created. A key signs
- * its owner in on the app's routes (read-only ones on GET and HEAD only), until it is revoked (its
- * row deleted) or its owner is deleted (the foreign key cascades). It never manages keys or
- * sessions: the routes that do want a session.
+ * its owner in on the app's routes (read-only ones on GET and HEAD only; one limited to named
+ * routes on those only), until it is revoked (its row deleted) or its owner is deleted (the
+ * foreign key cascades). It never manages keys or sessions: the routes that do want a session.
  */
 
 /** A stored API key, as the store reads it. */
@@ -22,6 +22,8 @@ export interface ApiKeyRow {
   name: string;
   /** The key may only read: GET and HEAD. */
   readOnly: boolean;
+  /** The routes it may call ("GET /api/posts/:id"), one per line; null: every route. */
+  routes: string | null;
   /** The key's last 4 characters, to tell keys apart in a list. */
   hint: string;
   createdAt: Date;
@@ -34,7 +36,7 @@ export interface ApiKeyRows {
   /** The key of this hash: one read by the unique `keyHash`. */
   find(
     keyHash: string,
-  ): Promise<Pick<ApiKeyRow, "id" | "userId" | "readOnly" | "lastUsedAt"> | null>;
+  ): Promise<Pick<ApiKeyRow, "id" | "userId" | "readOnly" | "routes" | "lastUsedAt"> | null>;
   /** Sets `lastUsedAt`. */
   used(id: string, time: Date): Promise<void>;
   /** The user's keys, the newest first. */
@@ -59,6 +61,7 @@ export interface ApiKeyInfo {
   id: string;
   name: string;
   readOnly: boolean;
+  routes: string[] | null;
   hint: string;
   createdAt: string;
   lastUsedAt: string | null;
@@ -69,6 +72,7 @@ function infoOf(row: ApiKeyRow): ApiKeyInfo {
     id: row.id,
     name: row.name,
     readOnly: row.readOnly,
+    routes: row.routes === null ? null : row.routes.split("\n"),
     hint: row.hint,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt === null ? null : row.lastUsedAt.toISOString(),
@@ -91,40 +95,93 @@ export async function apiKeyUser(key: string, request: Request): Promise<string 
   if (row === null) return null;
   if (row.readOnly && request.method !== "GET" && request.method !== "HEAD")
     throw new HttpError(403, "This API key may only read (GET).");
+  if (row.routes !== null && !row.routes.split("\n").some((route) => calls(request, route)))
+    throw new HttpError(403, "This API key may not call this route.");
   const now = Date.now();
   if (row.lastUsedAt === null || now - row.lastUsedAt.getTime() >= USED_EVERY_MS)
     await apiKeyRows.used(row.id, new Date(now));
   return row.userId;
 }
 
+/** What a client asks of a new key: the body of `account: "createApiKey"` (what it declares). */
+export interface NewApiKey {
+  name: string;
+  readOnly?: boolean | null;
+  routes?: string[] | null;
+}
+
 /**
  * `account: "createApiKey"`: a new key of the caller (a live session, not a key), answered once:
- * 201 `{ ...the key's info, "key": "agk_..." }`; 401 without a session; 400 for a blank name.
+ * 201 `{ ...the key's info, "key": "agk_..." }`; 401 without a session; 400 for a blank name or
+ * routes the app does not have.
  */
-export async function createApiKey(
-  request: Request,
-  name: string,
-  readOnly: boolean,
-): Promise<Response> {
+export async function createApiKey(request: Request, asked: NewApiKey): Promise<Response> {
   const userId = await liveSessionUserOf(request);
   if (userId === null) return jsonError(401, "Unauthorized");
-  const label = name.trim();
-  if (label === "" || label.length > NAME_MAX) {
+  const name = asked.name.trim();
+  if (name === "" || name.length > NAME_MAX) {
     const problem = `Name must be 1 to ${NAME_MAX} characters.`;
     return invalidBody([problem], { name: problem });
   }
+  const readOnly = asked.readOnly === true;
+  const routes = asked.routes ?? null;
+  const wrongRoute = routes === null ? null : await routesProblem(routes, readOnly);
+  if (wrongRoute !== null) return invalidBody([wrongRoute], { routes: wrongRoute });
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
   const row: ApiKeyRow = {
     id: randomUUID(),
     userId,
-    name: label,
+    name,
     readOnly,
+    routes: routes === null ? null : [...new Set(routes)].join("\n"),
     hint: key.slice(-4),
     createdAt: new Date(Date.now()),
     lastUsedAt: null,
   };
   await apiKeyRows.add({ ...row, keyHash: apiKeyHashOf(key) });
   return json({ ...infoOf(row), key }, 201);
+}
+
+const ROUTE = /^(GET|POST|PUT|PATCH|DELETE) (\/[^\s]*)$/;
+
+/**
+ * What is wrong with the routes a new key is limited to, or null: each is "METHOD /path" as the
+ * config declares a route of this app (its OpenAPI document, ./openapi, lists them), and a
+ * read-only key's are GETs.
+ */
+async function routesProblem(routes: string[], readOnly: boolean): Promise<string | null> {
+  if (routes.length === 0)
+    return "Routes must name at least one route, or be left out for every route.";
+  const { openApiDocument } = await import("./openapi");
+  const paths = (openApiDocument.paths ?? {}) as Record<string, Record<string, unknown>>;
+  for (const route of routes) {
+    const match = ROUTE.exec(route);
+    if (match === null)
+      return `Routes: "${route}" is not a method and a path, e.g. "GET /api/posts/:id".`;
+    const [, method, path] = match;
+    const documented = path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, "{$1}");
+    if (
+      !Object.hasOwn(paths, documented) ||
+      !Object.hasOwn(paths[documented], method.toLowerCase())
+    )
+      return `Routes: "${route}" is not a route of this app.`;
+    if (readOnly && method !== "GET")
+      return `Routes: a read-only key calls GET routes only, and "${route}" is a ${method}.`;
+  }
+  return null;
+}
+
+/** Whether a request calls this route ("GET /api/posts/:id"); HEAD calls the GET route. */
+function calls(request: Request, route: string): boolean {
+  const [method, path] = route.split(" ");
+  const asked = request.method === "HEAD" ? "GET" : request.method;
+  if (asked !== method) return false;
+  const wanted = path.split("/");
+  const sent = new URL(request.url).pathname.split("/");
+  return (
+    wanted.length === sent.length &&
+    wanted.every((part, i) => (part.startsWith(":") ? sent[i] !== "" : part === sent[i]))
+  );
 }
 
 /** `account: "listApiKeys"`: the caller's keys, the newest first; 401 without a session. */

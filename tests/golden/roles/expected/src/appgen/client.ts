@@ -182,6 +182,7 @@ export type GetApiKeysResult = Array<{
   id: string;
   name: string;
   readOnly: boolean;
+  routes: string[] | null;
   hint: string;
   createdAt: string;
   lastUsedAt: string | null;
@@ -203,6 +204,7 @@ export type PostApiKeysResult = {
   id: string;
   name: string;
   readOnly: boolean;
+  routes: string[] | null;
   hint: string;
   createdAt: string;
   lastUsedAt: string | null;

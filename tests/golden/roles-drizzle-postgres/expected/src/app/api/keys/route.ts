@@ -23,6 +23,13 @@ const postApiKeysBodySpec = {
     nullable: false,
     validators: [],
   },
+  routes: {
+    type: "string[]",
+    label: "Routes",
+    required: false,
+    nullable: false,
+    validators: [],
+  },
 } satisfies BodySpec;
 
 /** GET /api/keys (config/routes/account.json routes[7]) */
@@ -42,7 +49,7 @@ export async function POST(request: Request): Promise<Response> {
     const parsed = await readBody<PostApiKeysBody>(request, postApiKeysBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
-    return createApiKey(request, body.name, body.readOnly === true);
+    return createApiKey(request, body);
   });
 }
 
