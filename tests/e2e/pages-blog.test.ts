@@ -2047,6 +2047,10 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
         fay.session,
       )) as unknown as Row[];
       expect(listed.map((k) => k.routes)).toEqual([routes]);
+      // A page fetched with it is a visitor's page (the key may not call it), not an error.
+      const page = await fetch(`${base}/posts`, { headers: key });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Log in');
     });
 
     it('never manages keys or sessions: those routes want a session', async () => {
