@@ -1,7 +1,8 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { apiKeyRows } from "./apiKeyRows";
 import { HttpError, invalidBody, json, jsonError, noContent } from "./http";
 import { liveSessionUserOf } from "./session";
+import { SEEN_EVERY_MS, tokenHashOf } from "./sessions";
 
 /**
  * API keys (table AppgenApiKey): keys a signed-in user creates for scripts and other servers, sent
@@ -46,14 +47,7 @@ export interface ApiKeyRows {
 
 /** The start of every key. */
 export const API_KEY_PREFIX = "agk_";
-/** How stale `lastUsedAt` may get: a write on every request would cost more than the check. */
-const USED_EVERY_MS = 5 * 60 * 1000;
 const NAME_MAX = 100;
-
-/** What the table keeps of a key: its SHA-256, in hex. */
-export function apiKeyHashOf(key: string): string {
-  return createHash("sha256").update(key).digest("hex");
-}
 
 /** A key as its owner sees it in the list of their keys (never the key itself). */
 export interface ApiKeyInfo {
@@ -85,19 +79,19 @@ export function apiKeyOf(token: string | null, fromHeader: boolean): string | nu
 
 /**
  * The owner of a key that is stored (one read), noting when it was last used (a write at most
- * every USED_EVERY_MS); null for an unknown or revoked key. A read-only key on a request that is
- * not a GET or HEAD throws a 403 (src/appgen/http.ts answers it): the key is known, and may not
- * do this.
+ * every SEEN_EVERY_MS, as for a session); null for an unknown or revoked key. A read-only key on
+ * a request that is not a GET or HEAD, or a key limited to other routes, throws a 403
+ * (src/appgen/http.ts answers it): the key is known, and may not do this.
  */
 export async function apiKeyUser(key: string, request: Request): Promise<string | null> {
-  const row = await apiKeyRows.find(apiKeyHashOf(key));
+  const row = await apiKeyRows.find(tokenHashOf(key));
   if (row === null) return null;
   if (row.readOnly && request.method !== "GET" && request.method !== "HEAD")
     throw new HttpError(403, "This API key may only read (GET).");
   if (row.routes !== null && !row.routes.split("\n").some((route) => calls(request, route)))
     throw new HttpError(403, "This API key may not call this route.");
   const now = Date.now();
-  if (row.lastUsedAt === null || now - row.lastUsedAt.getTime() >= USED_EVERY_MS)
+  if (row.lastUsedAt === null || now - row.lastUsedAt.getTime() >= SEEN_EVERY_MS)
     await apiKeyRows.used(row.id, new Date(now));
   return row.userId;
 }
@@ -137,7 +131,7 @@ export async function createApiKey(request: Request, asked: NewApiKey): Promise<
     createdAt: new Date(Date.now()),
     lastUsedAt: null,
   };
-  await apiKeyRows.add({ ...row, keyHash: apiKeyHashOf(key) });
+  await apiKeyRows.add({ ...row, keyHash: tokenHashOf(key) });
   return json({ ...infoOf(row), key }, 201);
 }
 

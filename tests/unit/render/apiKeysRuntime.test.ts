@@ -81,6 +81,11 @@ function apiKeysModule() {
   const apiKeys = evaluateModule('apiKeys.ts', SOURCE, {
     'node:crypto': crypto,
     './apiKeyRows': { apiKeyRows },
+    // The hash and the cadence of lastUsedAt are the stored sessions' (src/appgen/sessions.ts).
+    './sessions': {
+      tokenHashOf: (text: string) => crypto.createHash('sha256').update(text).digest('hex'),
+      SEEN_EVERY_MS: 5 * MINUTE,
+    },
     './http': http,
     './session': {
       liveSessionUserOf: async (request: Request) => request.headers.get('x-user'),

@@ -52,7 +52,10 @@ export const SEEN_EVERY_MS = 5 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const USER_AGENT_MAX = 500;
 
-/** What the table keeps of a token's id: its SHA-256, in hex. */
+/**
+ * What a table keeps of a secret: its SHA-256, in hex (a session token's id here; also a mailed
+ * token, ./accountMail, and an API key, ./apiKeys).
+ */
 export function tokenHashOf(tokenId: string): string {
   return createHash("sha256").update(tokenId).digest("hex");
 }
