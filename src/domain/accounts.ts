@@ -140,8 +140,21 @@ export function onApiKeys(action: AccountAction | undefined): action is ApiKeyAc
   return (API_KEY_ACTIONS as readonly (AccountAction | undefined)[]).includes(action);
 }
 
-/** The method of each API key route. */
-export const API_KEY_METHODS: Record<ApiKeyAction, 'POST' | 'GET' | 'DELETE'> = {
+/**
+ * The method of each account route: the lists of one's sessions and keys are reads, a session or
+ * a key is revoked by DELETE, every other account route changes something with a POST.
+ */
+export const ACCOUNT_METHODS: Record<AccountAction, 'GET' | 'POST' | 'DELETE'> = {
+  signUp: 'POST',
+  logIn: 'POST',
+  logOut: 'POST',
+  endSessions: 'POST',
+  listSessions: 'GET',
+  revokeSession: 'DELETE',
+  requestReset: 'POST',
+  resetPassword: 'POST',
+  verifyEmail: 'POST',
+  resendVerification: 'POST',
   createApiKey: 'POST',
   listApiKeys: 'GET',
   revokeApiKey: 'DELETE',

@@ -9,6 +9,7 @@ import { bodyTypeInfo } from '../config/fieldTypes';
 import { VALIDATORS, type ParsedValidator } from '../config/validators';
 import type { AppFolder } from '../domain/appFolders';
 import { MAX_UNPAGED_RECORDS } from '../domain/listQuery';
+import { onRevoke } from '../domain/accounts';
 import type {
   ProjectBodyField,
   ProjectEvent,
@@ -164,7 +165,7 @@ function defaultStatus(route: ProjectRoute, orm: OrmName): number {
   if (route.operation === 'accountMail') return 204;
   // A new API key is created (and answered once); a revoked key or session leaves nothing to answer.
   if (route.account?.action === 'createApiKey') return 201;
-  if (route.account?.action === 'revokeApiKey' || route.operation === 'revokeSession') return 204;
+  if (onRevoke(route.account?.action)) return 204;
   if (worksOnCollection(route.operation) && route.response === null) return 204;
   return 200;
 }
@@ -414,12 +415,9 @@ function mapMethod(
       (orm === 'drizzle' && (queuesEvents || Boolean(access?.checksAfterWrite))),
     checksLinkIds: body.some((field) => field.link !== null && field.link.by === null),
     createsBy: [...new Set(body.flatMap((field) => (field.link?.by ? [field.link.by] : [])))],
-    // An account route changes no record events see, but a cross-site log-in is refused too.
-    mutating:
-      eventOperation !== null ||
-      (route.account !== null &&
-        route.account.action !== 'listSessions' &&
-        route.account.action !== 'listApiKeys'),
+    // An account route changes no record events see, but a cross-site log-in is refused too (not
+    // its reads: the lists of one's sessions and keys).
+    mutating: eventOperation !== null || (route.account !== null && route.method !== 'GET'),
     // A write its model's access rules decide is probed too: a page asks them before showing its form.
     probed:
       eventOperation !== null &&

@@ -1,6 +1,6 @@
 import type { ModelConfig, RouteConfig } from '../config/configTypes';
 import {
-  API_KEY_METHODS,
+  ACCOUNT_METHODS,
   onApiKeys,
   onMail,
   onRevoke,
@@ -157,15 +157,7 @@ export function accountMethodProblem(
   config: RouteConfig,
 ): Diagnostic | null {
   if (config.account === undefined) return null;
-  // The list of one's sessions is a read, so is the list of one's API keys; a session or a key is
-  // revoked by DELETE; every other account route changes something with a POST.
-  const method = onApiKeys(config.account)
-    ? API_KEY_METHODS[config.account]
-    : config.account === 'listSessions'
-      ? 'GET'
-      : config.account === 'revokeSession'
-        ? 'DELETE'
-        : 'POST';
+  const method = ACCOUNT_METHODS[config.account];
   if (config.method === method) return null;
   return diagnosticAt(
     document,

@@ -18,7 +18,7 @@ import {
   checkAccountRoute,
   checkTokenOption,
 } from './checkAccountRoutes';
-import { API_KEY_METHODS, onApiKeys, onMail } from '../domain/accounts';
+import { ACCOUNT_METHODS, onApiKeys, onMail } from '../domain/accounts';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import { checkRouteOptions } from './checkRouteOptions';
 import { checkCollection } from './checkCollection';
@@ -52,19 +52,28 @@ const OPERATIONS: Record<RouteConfig['method'], RouteOperation> = {
   DELETE: 'delete',
 };
 
+/**
+ * The operation of an account route on its own method (ACCOUNT_METHODS); null for a sign-up,
+ * which is a create, and for another method, reported by checkAccountRoute (the method's own
+ * operation stands meanwhile).
+ */
+function accountOperationOf(route: RouteConfig): RouteOperation | null {
+  const action = route.account;
+  if (action === undefined || route.method !== ACCOUNT_METHODS[action]) return null;
+  if (action === 'logIn' || action === 'listSessions' || action === 'revokeSession') return action;
+  // "Sign out everywhere" is a log-out of every session of the caller.
+  if (action === 'logOut' || action === 'endSessions') return 'logOut';
+  // Password reset and e-mail verification: their work is src/appgen/accountMail.ts's.
+  if (onMail(action)) return 'accountMail';
+  // API keys: their work is src/appgen/apiKeys.ts's.
+  if (onApiKeys(action)) return 'apiKeys';
+  return null;
+}
+
 function operationOf(route: RouteConfig): RouteOperation {
   if (route.function) return 'function';
-  // Other methods of an account route are reported by checkAccountRoute.
-  if (route.account === 'logIn' && route.method === 'POST') return 'logIn';
-  // "Sign out everywhere" is a log-out of every session of the caller.
-  if ((route.account === 'logOut' || route.account === 'endSessions') && route.method === 'POST')
-    return 'logOut';
-  if (route.account === 'listSessions' && route.method === 'GET') return 'listSessions';
-  if (route.account === 'revokeSession' && route.method === 'DELETE') return 'revokeSession';
-  // Password reset and e-mail verification: their work is src/appgen/accountMail.ts's.
-  if (onMail(route.account) && route.method === 'POST') return 'accountMail';
-  // API keys: their work is src/appgen/apiKeys.ts's.
-  if (onApiKeys(route.account) && route.method === API_KEY_METHODS[route.account]) return 'apiKeys';
+  const account = accountOperationOf(route);
+  if (account !== null) return account;
   // A link on another method is reported by checkAccountUse; the method's own operation stands.
   if (route.link && route.method === 'POST') return 'link';
   if (route.link && route.method === 'DELETE') return 'unlink';

@@ -1,6 +1,6 @@
 import type { ListQueryContext, MethodContext, ProjectContext } from '../../map/contexts';
 import { filterOperators, jsonServerSuffix, OPERATOR_MEANING } from '../../domain/listQuery';
-import { onApiKeys } from '../../domain/accounts';
+import { onApiKeys, onRevoke } from '../../domain/accounts';
 import {
   bodyFieldSchema,
   fieldSchema,
@@ -171,8 +171,7 @@ export function errorStatuses(
   // "Sign out everywhere", the list of sessions and the API key routes need a live session.
   if (readsOwnSession(method)) statuses.add(401);
   // A revocation names a key or session the caller may not have.
-  if (method.account?.action === 'revokeApiKey' || method.account?.action === 'revokeSession')
-    statuses.add(404);
+  if (onRevoke(method.account?.action)) statuses.add(404);
   return [...statuses].sort((a, b) => a - b);
 }
 
