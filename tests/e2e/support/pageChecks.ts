@@ -77,6 +77,10 @@ export async function checkPage(
   const problems: string[] = [];
   const sizes = options.full ? SIZES : SIZES.filter((size) => size.width === 390);
   const schemes = options.full ? SCHEMES : (['light'] as const);
+  // After a client-side navigation the URL moves before Next.js streams the new page's metadata:
+  // for a moment the document has no <title> (seen once in CI on /forgot-password, reached by a
+  // link). The page is looked at once it is whole.
+  await page.waitForFunction('document.title.trim() !== ""', undefined, { timeout: 10_000 });
   try {
     for (const size of sizes) {
       await page.setViewportSize({ width: size.width, height: size.height });
