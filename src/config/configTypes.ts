@@ -188,6 +188,9 @@ export const ACCOUNT_ACTIONS = [
   'createApiKey',
   'listApiKeys',
   'revokeApiKey',
+  'enrolTotp',
+  'confirmTotp',
+  'disableTotp',
 ] as const;
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 /** How an included relation's records are sent: only `fields` (and computed fields), in order. */
@@ -329,6 +332,8 @@ export interface AccountsConfig {
   defaultRole?: string;
   /** The field of the accounts model that holds the role. Default: role. */
   roleField?: string;
+  /** Roles whose users act with the default role until they set up one-time codes. Default: none. */
+  requireTotpFor?: string[];
   /** The unique field of the accounts model that holds the address mail goes to. Default: email, when unique. */
   emailField?: string;
   /** A log-in of an account whose address is not verified is refused. Default: false. */

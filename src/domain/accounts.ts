@@ -158,6 +158,9 @@ export const ACCOUNT_METHODS: Record<AccountAction, 'GET' | 'POST' | 'DELETE'> =
   createApiKey: 'POST',
   listApiKeys: 'GET',
   revokeApiKey: 'DELETE',
+  enrolTotp: 'POST',
+  confirmTotp: 'POST',
+  disableTotp: 'POST',
 };
 
 /**
@@ -186,5 +189,32 @@ export const API_KEY_BODY: readonly FixedBodyField[] = [
     type: 'string[]',
     required: false,
     role: 'the routes the key may call ("GET /api/posts")',
+  },
+];
+
+/**
+ * A second factor: time-based one-time codes (src/appgen/totp.ts of an app). A signed-in user
+ * starts an enrolment (a new secret, its otpauth:// URI and QR code), confirms it with a code of
+ * the authenticator app (answered the recovery codes, once), and may turn it off with a code. Once
+ * confirmed, a log-in needs a code (or a recovery code) besides the password. Like API keys, these
+ * routes want a session, never a key.
+ */
+export const TOTP_ACTIONS = ['enrolTotp', 'confirmTotp', 'disableTotp'] as const;
+export type TotpAction = (typeof TOTP_ACTIONS)[number];
+
+export function onTotp(action: AccountAction | undefined): action is TotpAction {
+  return (TOTP_ACTIONS as readonly (AccountAction | undefined)[]).includes(action);
+}
+
+/** The body field holding a one-time code: a confirmation's, a disabling's, and a log-in's. */
+export const TOTP_CODE_FIELD = 'code';
+
+/** The body of a confirmation and of a disabling: the code the authenticator app shows. */
+export const TOTP_CODE_BODY: readonly FixedBodyField[] = [
+  {
+    name: TOTP_CODE_FIELD,
+    type: 'string',
+    required: true,
+    role: 'the code of the authenticator app (or a recovery code)',
   },
 ];

@@ -16,6 +16,7 @@ export type RouteOperation =
   | 'revokeSession'
   | 'accountMail'
   | 'apiKeys'
+  | 'totp'
   | 'function';
 
 export type EventOperation = 'create' | 'update' | 'delete';

@@ -485,6 +485,16 @@ export interface AccountRouteContext {
   sendsVerification: boolean;
   /** logIn: an unverified address answers 403 (accounts.requireVerified); signUp: no session is started. */
   requiresVerified: boolean;
+  /** logIn of a project with a second factor: src/appgen/totp.ts checks the body's one-time code. */
+  asksSecondFactor: boolean;
+}
+
+/** What src/appgen/totp.ts works with (ProjectContext.totp). */
+export interface TotpContext {
+  /** The accounts model: its Prisma delegate and Drizzle table (`user`). */
+  delegate: string;
+  /** The field of the accounts model that names the account in the authenticator app. */
+  labelField: string;
 }
 
 /** What src/appgen/accountMail.ts works with (ProjectContext.accountMail). */
@@ -995,6 +1005,15 @@ export interface ApiKeysMethodContext extends MethodBase {
   collection: false;
 }
 
+/** A second-factor route (`account`: enrolTotp, confirmTotp, disableTotp). */
+export interface TotpMethodContext extends MethodBase {
+  operation: 'totp';
+  /** What the account route does. */
+  account: AccountRouteContext;
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
 /** A route that calls the user's function (`function`). */
 export interface FunctionMethodContext extends MethodBase {
   operation: 'function';
@@ -1024,6 +1043,7 @@ export type MethodContext =
   | RevokeSessionMethodContext
   | AccountMailMethodContext
   | ApiKeysMethodContext
+  | TotpMethodContext
   | FunctionMethodContext;
 
 export interface RouteFileContext {
@@ -1278,7 +1298,7 @@ export interface ElementContext {
   level: number;
   /** HTML type of an input: text, email, password, number or date. */
   inputType: string;
-  /** `autocomplete` of a password input: current-password or new-password (see passwordAutocomplete.ts); else null. */
+  /** `autocomplete` of a password input (current-password or new-password) or of a one-time code's (one-time-code), see inputAutocomplete.ts; else null. */
   autocomplete: string | null;
   required: boolean;
   placeholder: string | null;
@@ -1794,6 +1814,12 @@ export interface ProjectContext {
    */
   hasApiKeys: boolean;
   /**
+   * A second factor (`account`: enrolTotp, confirmTotp, disableTotp): src/appgen/totp.ts and
+   * totpRows.ts, tables AppgenTotp and AppgenRecoveryCode; a log-in asks for a one-time code.
+   * Null without these routes.
+   */
+  totp: TotpContext | null;
+  /**
    * Some model has a password field: the project has src/appgen/password.ts, whose start-up
    * warning says when APPGEN_TEST_FAST_PASSWORD_HASHES makes its new hashes cheap.
    */
@@ -1801,9 +1827,17 @@ export interface ProjectContext {
   /**
    * The users' roles (settings `accounts.roles`): src/appgen/roles.ts reads a caller's role by
    * their id (field `field` of the accounts model, Prisma delegate / Drizzle table `delegate`)
-   * for the voters with roles. Null without roles.
+   * for the voters with roles and the access rules; a user of a role of `requireTotpFor`
+   * (accounts.requireTotpFor) acts with `defaultRole` until their one-time codes are confirmed.
+   * Null without roles.
    */
-  roles: { values: string[]; field: string; defaultRole: string; delegate: string } | null;
+  roles: {
+    values: string[];
+    field: string;
+    defaultRole: string;
+    delegate: string;
+    requireTotpFor: string[];
+  } | null;
   /**
    * What src/appgen/startup.ts checks when a server starts (src/instrumentation.ts calls it): a
    * production server with a failed check exits before it serves. In order; empty for none.

@@ -1,3 +1,4 @@
+import { onTotp, TOTP_CODE_FIELD } from '../domain/accounts';
 import type { MethodContext } from './contexts';
 
 /** Paths of function routes that take a new password (sign-up, registration, a password change). */
@@ -21,4 +22,17 @@ export function passwordAutocomplete(
   if (method.operation === 'logIn') return 'current-password';
   if (method.function === null && method.model !== null) return 'new-password';
   return NEW_PASSWORD_PATH.test(method.urlPath) ? 'new-password' : 'current-password';
+}
+
+/**
+ * Whether an input takes a one-time code (`autocomplete="one-time-code"`, so phones offer a code
+ * they received and password managers fill the one they compute): the `code` of a log-in in a
+ * project with a second factor, or of a confirmation or a disabling of one.
+ */
+export function oneTimeCodeInput(method: MethodContext | null, inputId: string | null): boolean {
+  if (method === null || inputId !== TOTP_CODE_FIELD) return false;
+  return (
+    (method.operation === 'logIn' && method.account?.asksSecondFactor === true) ||
+    onTotp(method.account?.action)
+  );
 }

@@ -150,6 +150,43 @@ export function appgenApiKey(accountsModel: string): ProjectModel {
   );
 }
 
+/**
+ * The second factors of users (src/appgen/totp.ts): one row per user (its id is the user's), the
+ * secret of their authenticator app (readable: a code is checked against it), confirmed or not
+ * yet, and the time step of the last code accepted, so a code is taken once across every instance.
+ */
+export function appgenTotp(accountsModel: string): ProjectModel {
+  return internalModel(
+    'Totp',
+    [
+      field('userId', { type: 'uuid' }),
+      field('secret', { type: 'string' }),
+      field('createdAt', { type: 'datetime' }),
+      field('confirmedAt', { type: 'datetime', optional: true }),
+      field('lastTimeStep', { type: 'int', optional: true }),
+    ],
+    [],
+    [ownedBy(accountsModel)],
+  );
+}
+
+/**
+ * The recovery codes of a second factor (src/appgen/totp.ts): one row per code, its SHA-256 only,
+ * deleted when used (single-use) and when the factor is turned off or confirmed anew.
+ */
+export function appgenRecoveryCode(accountsModel: string): ProjectModel {
+  return internalModel(
+    'RecoveryCode',
+    [
+      field('userId', { type: 'uuid' }),
+      field('codeHash', { type: 'string' }),
+      field('createdAt', { type: 'datetime' }),
+    ],
+    [{ fields: ['userId'], unique: false }],
+    [ownedBy(accountsModel)],
+  );
+}
+
 /** A row of a user's (`userId`), deleted with them. */
 function ownedBy(accountsModel: string): ProjectModel['relations'][number] {
   return {
@@ -174,6 +211,8 @@ export function internalModels(needs: {
   mailOf: string | null;
   /** The accounts model, when its users have API keys. */
   apiKeysOf: string | null;
+  /** The accounts model, when its users may set up a second factor. */
+  totpOf: string | null;
 }): ProjectModel[] {
   return [
     ...(needs.outbox ? [APPGEN_EVENT] : []),
@@ -183,5 +222,6 @@ export function internalModels(needs: {
       ? [appgenAccountToken(needs.mailOf), appgenVerifiedAddress(needs.mailOf)]
       : []),
     ...(needs.apiKeysOf !== null ? [appgenApiKey(needs.apiKeysOf)] : []),
+    ...(needs.totpOf !== null ? [appgenTotp(needs.totpOf), appgenRecoveryCode(needs.totpOf)] : []),
   ];
 }

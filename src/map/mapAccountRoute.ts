@@ -30,5 +30,6 @@ export function mapAccountRoute(account: ProjectAccountRoute | null): AccountRou
     emailField: emailField ?? '',
     sendsVerification: account.sendsVerification,
     requiresVerified: account.requiresVerified,
+    asksSecondFactor: account.asksSecondFactor,
   };
 }

@@ -118,6 +118,10 @@ function resultType(method: MethodContext, project: Omit<ProjectContext, 'client
   // src/appgen/apiKeys.ts `ApiKeyInfo`, and a new key's answer with the key.
   if (method.account?.action === 'listApiKeys') return `Array<${API_KEY_INFO_TYPE}>`;
   if (method.account?.action === 'createApiKey') return `${API_KEY_INFO_TYPE} & { key: string }`;
+  // src/appgen/totp.ts: an enrolment's secret, and a confirmation's recovery codes.
+  if (method.account?.action === 'enrolTotp')
+    return '{ secret: string; uri: string; qrCode: string }';
+  if (method.account?.action === 'confirmTotp') return '{ recoveryCodes: string[] }';
   if (method.responseModel === null)
     // A sign-up without `response` answers its session token alone.
     return method.account?.issuesToken

@@ -20,7 +20,7 @@ import { formAccess, signInText } from './formAccess';
 import { labelFromField } from './fieldLabels';
 import { linkAccess, type LinkTarget } from './linkAccess';
 import { mapListControls } from './mapListControls';
-import { passwordAutocomplete } from './passwordAutocomplete';
+import { oneTimeCodeInput, passwordAutocomplete } from './inputAutocomplete';
 import { recordLink, type RecordPage } from './recordPages';
 import {
   columnKind,
@@ -392,7 +392,9 @@ export function mapElement(
     autocomplete:
       inputType === 'password'
         ? passwordAutocomplete(form?.method ?? null, element.id ?? '')
-        : null,
+        : oneTimeCodeInput(form?.method ?? null, element.id ?? null)
+          ? 'one-time-code'
+          : null,
     required,
     placeholder: element.placeholder ?? null,
     rows: element.rows ?? 4,

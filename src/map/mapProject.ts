@@ -25,6 +25,7 @@ import { mapMissingRecords } from './missingRecords';
 import { delegateName } from '../domain/names';
 import { storesSessionsFor } from '../domain/accounts';
 import { mapAccountMail } from './mapAccountMail';
+import { mapTotp } from './mapTotp';
 
 const byName = <T extends { name: string }>(a: T, b: T): number =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
@@ -74,6 +75,8 @@ export function mapProject(
   // API keys belong to users whose sessions are stored (the routes that manage keys want one).
   const hasApiKeys =
     sessionsOf !== null && project.routes.some((route) => route.operation === 'apiKeys');
+  // A second factor belongs to users whose sessions are stored, as API keys do.
+  const totp = mapTotp(project, sessionsOf);
   // A log-in's failures and requests for account mail are counted in one table (AppgenSignInFailure).
   const countsFailures = hasLogIn || accountMail !== null;
   // Events the worker runs, scheduled jobs' runs and account mail all go through the outbox.
@@ -85,6 +88,7 @@ export function mapProject(
     sessionsOf,
     mailOf: accountMail !== null ? project.accounts.model : null,
     apiKeysOf: hasApiKeys ? sessionsOf : null,
+    totpOf: totp !== null ? sessionsOf : null,
   });
   // Both sides of every relation, worked out once for the models and the routes that write links
   // (with appgen's own tables: the sessions' rows belong to users, whose deletes cascade to them).
@@ -213,6 +217,7 @@ export function mapProject(
     storesSessions: sessionsOf !== null,
     accountMail,
     hasApiKeys,
+    totp,
     hashesPasswords,
     roles:
       project.accounts.roles && project.accounts.model && project.orm !== 'none'

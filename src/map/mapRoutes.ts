@@ -166,6 +166,8 @@ function defaultStatus(route: ProjectRoute, orm: OrmName): number {
   // A new API key is created (and answered once); a revoked key or session leaves nothing to answer.
   if (route.account?.action === 'createApiKey') return 201;
   if (onRevoke(route.account?.action)) return 204;
+  // A second factor turned off leaves nothing to answer.
+  if (route.account?.action === 'disableTotp') return 204;
   if (worksOnCollection(route.operation) && route.response === null) return 204;
   return 200;
 }

@@ -58,6 +58,7 @@ export function methodContextOf(fields: MethodFields): MethodContext {
     case 'revokeSession':
     case 'accountMail':
     case 'apiKeys':
+    case 'totp':
       return {
         ...base,
         operation,

@@ -22,6 +22,11 @@ export const APP_BASE_DEPENDENCIES: Record<string, string> = {
   // Account mail (src/appgen/mail.ts): SMTP, well kept, no dependencies of its own. Every app has
   // it, so adding a password reset later needs no install.
   nodemailer: '10.6.1',
+  // A second factor (src/appgen/totp.ts): time-based one-time codes (RFC 6238) by otplib, the
+  // maintained TOTP library (its crypto is @noble's), and the enrolment's QR code by qrcode, the
+  // most used QR encoder (SVG output, no native code). Every app has them, as it has nodemailer.
+  otplib: '13.5.0',
+  qrcode: '1.5.4',
 };
 
 /**
@@ -144,4 +149,5 @@ export const APP_DEV_DEPENDENCIES: Record<string, string> = {
   '@types/react': '19.3.0',
   '@types/react-dom': '19.3.0',
   '@types/nodemailer': '8.0.2',
+  '@types/qrcode': '1.5.6',
 };

@@ -570,6 +570,24 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.hasApiKeys ? once('src/appgen/apiKeyRows.ts', ['appgen.config.json'])(project) : [],
   },
   {
+    template: 'src/appgen/totp.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/totp.ts: a second factor, time-based one-time codes (otplib) and recovery codes: enrol, confirm, disable, the check of a log-in',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.totp ? once('src/appgen/totp.ts', ['appgen.config.json'])(project) : [],
+  },
+  {
+    template: 'src/appgen/totpRows.ts.hbs',
+    owner: 'generated',
+    produces:
+      "src/appgen/totpRows.ts: the statements of the second factor's tables AppgenTotp and AppgenRecoveryCode (partial orm/<orm>/totpRows)",
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.totp ? once('src/appgen/totpRows.ts', ['appgen.config.json'])(project) : [],
+  },
+  {
     template: 'src/appgen/roles.ts.hbs',
     owner: 'generated',
     produces:

@@ -11,7 +11,7 @@ import type { RouteOperation } from '../domain/routeOperation';
  * method's steps (src/map/methodSteps.ts) pick an operation's ORM partial as `orm/<orm>/<operation>`:
  * expanding by these values keeps `orm/prisma/list` apart from `orm/prisma/include`.
  */
-const OPERATIONS: Record<RouteOperation, true> = { list: true, get: true, create: true, replace: true, update: true, delete: true, deleteMany: true, updateMany: true, link: true, unlink: true, logIn: true, logOut: true, listSessions: true, revokeSession: true, accountMail: true, apiKeys: true, function: true };
+const OPERATIONS: Record<RouteOperation, true> = { list: true, get: true, create: true, replace: true, update: true, delete: true, deleteMany: true, updateMany: true, link: true, unlink: true, logIn: true, logOut: true, listSessions: true, revokeSession: true, accountMail: true, apiKeys: true, totp: true, function: true };
 
 /** Values a context field can hold where it builds a partial name with `concat`; any other field stands for `*`. */
 export const VALUES_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
@@ -73,7 +73,7 @@ export const PARTIALS_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   step: [
     ...HANDLER_STEP_PARTIALS,
     ...Object.keys(OPERATIONS)
-      .filter((operation) => !['function', 'logOut', 'listSessions', 'revokeSession', 'accountMail', 'apiKeys'].includes(operation))
+      .filter((operation) => !['function', 'logOut', 'listSessions', 'revokeSession', 'accountMail', 'apiKeys', 'totp'].includes(operation))
       .map((operation) => `orm/*/${operation}`),
   ],
 };

@@ -5,7 +5,9 @@ import {
   onMail,
   onRevoke,
   onSessions,
+  onTotp,
   REVOKED_ID_PARAM,
+  TOTP_CODE_FIELD,
   type RevokeAction,
   type SessionAction,
 } from '../domain/accounts';
@@ -17,6 +19,7 @@ import type { CheckedAccounts } from './checkAccountsSettings';
 import { childPointer, diagnosticAt } from './locate';
 import { API_KEY_ROUTE_NAMES, checkApiKeyRoute } from './checkApiKeyRoutes';
 import { checkMailRoute, MAIL_ROUTE_NAMES } from './checkMailRoutes';
+import { checkTotpRoute, TOTP_ROUTE_NAMES } from './checkTotpRoutes';
 
 export interface AccountRoute {
   document: ConfigDocument;
@@ -26,6 +29,10 @@ export interface AccountRoute {
   model: ModelConfig | undefined;
   accounts: CheckedAccounts;
   orm: string;
+  /** The project has a log-in route. */
+  logIn: boolean;
+  /** The project's first second-factor route, as messages name it, or null (ProjectAccountRoutes). */
+  secondFactor: string | null;
 }
 
 /** The account routes on sessions rather than on an account's record, as messages name them. */
@@ -95,6 +102,7 @@ export function checkAccountRoute(route: AccountRoute): Diagnostic[] {
     );
   if (action === 'logOut') return [];
   if (onApiKeys(action)) return checkApiKeyRoute(route, action);
+  if (onTotp(action)) return checkTotpRoute(route, action);
   if (onSessions(action))
     return accounts.model
       ? []
@@ -207,15 +215,23 @@ function checkLogInBody(route: AccountRoute, password: string): Diagnostic[] {
   }
   // A mistake in `accounts.identity` is reported there: checking bodies against it would repeat it.
   if (accounts.identityProblems) return problems;
-  const allowed = [...accounts.identity, password];
+  const code = TOTP_CODE_FIELD;
+  const allowed = [...accounts.identity, password, ...(route.secondFactor ? [code] : [])];
   for (const name of Object.keys(body)) {
-    if (!allowed.includes(name))
+    if (name === code && !route.secondFactor)
       add(
         childPointer(bodyAt, name),
-        `a log-in reads the password and ${accounts.identity.map((n) => `"${n}"`).join(' or ')}, not "${name}"`,
+        `a log-in reads "${code}" (a one-time code) only in a project with a second factor, and this one has no route with "account": "confirmTotp"`,
+        `remove "${code}", or add the second-factor routes ("enrolTotp", "confirmTotp", "disableTotp").`,
+      );
+    else if (!allowed.includes(name))
+      add(
+        childPointer(bodyAt, name),
+        `a log-in reads the password and ${accounts.identity.map((n) => `"${n}"`).join(' or ')}${route.secondFactor ? ` and "${code}"` : ''}, not "${name}"`,
         suggest(name, allowed, 'a field:') || `remove "${name}".`,
       );
   }
+  problems.push(...checkLogInCode(route));
   const identities = accounts.identity.filter((name) => Object.hasOwn(body, name));
   const missing = [
     ...(Object.hasOwn(body, password) ? [] : [password]),
@@ -241,6 +257,44 @@ function checkLogInBody(route: AccountRoute, password: string): Diagnostic[] {
 }
 
 /**
+ * In a project with a second factor, a log-in reads the one-time code of accounts that set one
+ * up: its body declares `code`, optional (accounts without a second factor send none), text.
+ */
+function checkLogInCode(route: AccountRoute): Diagnostic[] {
+  const { document, pointer, config, secondFactor } = route;
+  if (secondFactor === null) return [];
+  const code = TOTP_CODE_FIELD;
+  const bodyAt = childPointer(pointer, 'body');
+  const declared = config.body?.[code];
+  const problem = (where: string, message: string, fix: string, on: 'key' | 'value') => [
+    diagnosticAt(document, where, message, fix, on),
+  ];
+  if (declared === undefined)
+    return problem(
+      config.body ? bodyAt : pointer,
+      `this project has a second factor (${secondFactor}), so a log-in reads a one-time code, and its body has no "${code}"`,
+      `add "${code}": { "type": "string" } to "body" (optional: accounts without a second factor send none).`,
+      'key',
+    );
+  const options = bodyFieldOptions(declared);
+  if (options.type !== 'string')
+    return problem(
+      childPointer(bodyAt, code),
+      `"${code}" of a log-in is a one-time code, of type "string", not "${options.type}"`,
+      'set "type": "string".',
+      'value',
+    );
+  if (options.required)
+    return problem(
+      childPointer(bodyAt, code),
+      `"${code}" of a log-in is sent only by accounts with a second factor`,
+      `remove "required" from "${code}".`,
+      'value',
+    );
+  return [];
+}
+
+/**
  * `token`: a session token in the answers of the signed-in user's own record (`record:
  * "currentUser"`), as a log-in answers it. Refused where there is no session to give: on other
  * routes, on account routes (sign-up and log-in answer one already, log-out ends it), on a DELETE
@@ -261,7 +315,9 @@ export function checkTokenOption(route: AccountRoute): Diagnostic[] {
           ? `${MAIL_ROUTE_NAMES[config.account]} starts no session: it has no token to give`
           : onApiKeys(config.account)
             ? `${API_KEY_ROUTE_NAMES[config.account]} starts no session: it has no token to give`
-            : `a ${config.account === 'signUp' ? 'sign-up' : 'log-in'} answers its session token by itself`,
+            : onTotp(config.account)
+              ? `${TOTP_ROUTE_NAMES[config.account]} starts no session: it has no token to give`
+              : `a ${config.account === 'signUp' ? 'sign-up' : 'log-in'} answers its session token by itself`,
       'remove "token".',
     );
   if (config.record !== 'currentUser')

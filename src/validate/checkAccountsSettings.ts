@@ -58,6 +58,8 @@ export interface CheckedRoles {
   field: string;
   /** The role a new account gets: the field's default. */
   defaultRole: string;
+  /** `accounts.requireTotpFor`: roles acted with only once one-time codes are confirmed. */
+  requireTotpFor: string[];
 }
 
 export interface AccountsChecks {
@@ -191,7 +193,7 @@ function checkRoles(
 ): CheckedRoles | null {
   const values = config.roles;
   if (!values) {
-    for (const key of ['defaultRole', 'roleField'] as const)
+    for (const key of ['defaultRole', 'roleField', 'requireTotpFor'] as const)
       if (config[key] !== undefined)
         at(
           `/${key}`,
@@ -231,9 +233,42 @@ function checkRoles(
     );
     return null;
   }
+  const requireTotpFor = checkRequireTotpFor(config.requireTotpFor ?? [], values, defaultRole, at);
   model.config = {
     ...model.config,
     fields: { ...fields, [field]: { type: 'enum', values, default: defaultRole } },
   };
-  return { values, field, defaultRole };
+  return { values, field, defaultRole, requireTotpFor };
+}
+
+/**
+ * `accounts.requireTotpFor`: roles of `roles` (did-you-mean), not the default role, which a user
+ * without codes acts with. The routes that set codes up are checked with the routes
+ * (checkRequireTotp). Only the roles that hold are kept.
+ */
+function checkRequireTotpFor(
+  required: readonly string[],
+  values: readonly string[],
+  defaultRole: string,
+  at: (pointer: string, message: string, hint: string) => void,
+): string[] {
+  return required.filter((role, index) => {
+    if (!values.includes(role)) {
+      at(
+        `/requireTotpFor/${index}`,
+        `"${role}" is not one of the roles (${values.join(', ')})`,
+        suggest(role, [...values], 'a role:') || `name one of ${values.join(', ')}.`,
+      );
+      return false;
+    }
+    if (role === defaultRole) {
+      at(
+        `/requireTotpFor/${index}`,
+        `"${role}" is the default role, which a user acts with until their one-time codes are set up`,
+        `name roles above "${defaultRole}" (e.g. "admin"), or make another role the default.`,
+      );
+      return false;
+    }
+    return true;
+  });
 }

@@ -18,7 +18,7 @@ import {
   checkAccountRoute,
   checkTokenOption,
 } from './checkAccountRoutes';
-import { ACCOUNT_METHODS, onApiKeys, onMail } from '../domain/accounts';
+import { ACCOUNT_METHODS, onApiKeys, onMail, onTotp } from '../domain/accounts';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import { checkRouteOptions } from './checkRouteOptions';
 import { checkCollection } from './checkCollection';
@@ -67,6 +67,8 @@ function accountOperationOf(route: RouteConfig): RouteOperation | null {
   if (onMail(action)) return 'accountMail';
   // API keys: their work is src/appgen/apiKeys.ts's.
   if (onApiKeys(action)) return 'apiKeys';
+  // A second factor: src/appgen/totp.ts's.
+  if (onTotp(action)) return 'totp';
   return null;
 }
 
@@ -134,10 +136,31 @@ function responseSuggestion(list: boolean, name: string, models: string[]): stri
   return suggest(name, models, 'a model:') || 'declare it in config/models/.';
 }
 
+/**
+ * What account routes ask of the project's others: a second factor protects a log-in, and the
+ * log-in then reads a code. `secondFactor` names the first second-factor route ("POST
+ * /api/totp/confirm in config/routes/account.json"), or is null.
+ */
+export interface ProjectAccountRoutes {
+  logIn: boolean;
+  secondFactor: string | null;
+}
+
+function projectAccountRoutes(entries: readonly RouteEntry[]): ProjectAccountRoutes {
+  const secondFactor = entries.find((entry) => onTotp(entry.config.account));
+  return {
+    logIn: entries.some((entry) => entry.config.account === 'logIn'),
+    secondFactor: secondFactor
+      ? `${secondFactor.config.method} ${secondFactor.config.path} in ${secondFactor.document.file}`
+      : null,
+  };
+}
+
 function resolveEntry(
   entry: RouteEntry,
   byShape: ReadonlyMap<string, RouteEntry[]>,
   { models, unchecked, accountsModel, accounts, orm }: RouteChecks,
+  accountRoutes: ProjectAccountRoutes,
 ): { route?: CheckedRoute; problems: Diagnostic[]; warnings: Diagnostic[] } {
   const { document, pointer, config } = entry;
   const problems: Diagnostic[] = [];
@@ -220,7 +243,8 @@ function resolveEntry(
     operation === 'listSessions' ||
     operation === 'revokeSession' ||
     operation === 'accountMail' ||
-    operation === 'apiKeys'
+    operation === 'apiKeys' ||
+    operation === 'totp'
   ) {
     model = undefined;
   } else if (operation === 'get' && !response.name && !config.model) {
@@ -300,13 +324,14 @@ function resolveEntry(
   const fixed = modelConfig ? fixedFields(config, modelConfig, models) : [];
   const modelNamed = (name: string) => models.get(name)?.config;
   const use = { document, pointer, config, operation, model: modelConfig, accountsModel, fixed };
+  const accountRoute = { document, pointer, config, model: modelConfig, accounts, orm };
   problems.push(
     ...checkListQuery(document, pointer, config, operation, modelConfig, fixed, modelNamed),
     ...checkScope(document, pointer, config, operation, modelConfig, accountsModel, modelNamed),
     ...checkResponseShape(document, pointer, config, operation, modelConfig, models),
     ...checkAccountUse(use),
-    ...checkAccountRoute({ document, pointer, config, model: modelConfig, accounts, orm }),
-    ...checkTokenOption({ document, pointer, config, model: modelConfig, accounts, orm }),
+    ...checkAccountRoute({ ...accountRoute, ...accountRoutes }),
+    ...checkTokenOption({ ...accountRoute, ...accountRoutes }),
     ...checkRoleField(document, pointer, config, modelConfig, accounts),
   );
   return {
@@ -407,8 +432,9 @@ export function checkRoutes(
   }
   const routes: CheckedRoute[] = [];
   const byShape = routesByShape([...entries, ...failedEntries]);
+  const accountRoutes = projectAccountRoutes(entries);
   for (const entry of entries) {
-    const resolved = resolveEntry(entry, byShape, checks);
+    const resolved = resolveEntry(entry, byShape, checks, accountRoutes);
     diagnostics.push(...resolved.problems);
     warnings.push(...resolved.warnings);
     if (resolved.route) routes.push(resolved.route);

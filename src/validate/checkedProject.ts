@@ -257,6 +257,8 @@ export interface ProjectAccountRoute {
   sendsVerification: boolean;
   /** logIn and signUp with accounts.requireVerified: an unverified address is not signed in. */
   requiresVerified: boolean;
+  /** logIn of a project with a second factor: an account that set one up must send a one-time code. */
+  asksSecondFactor: boolean;
 }
 
 /** An element with route references parsed and columns, options and children in long form. */

@@ -1,5 +1,5 @@
 import { WRITE_OPERATIONS } from '../domain/routeOperation';
-import { onApiKeys, onMail, onSessions } from '../domain/accounts';
+import { onApiKeys, onMail, onSessions, onTotp } from '../domain/accounts';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import type {
   ElementConfig,
@@ -76,6 +76,8 @@ export function normaliseProject(input: {
   const verifies =
     input.routes.some((r) => r.config.account === 'verifyEmail') &&
     input.accounts.emailField !== null;
+  // A log-in asks accounts that set up a second factor for a one-time code.
+  const secondFactor = input.routes.some((r) => onTotp(r.config.account));
   return {
     orm: input.orm,
     loginPath: input.loginPath,
@@ -90,7 +92,7 @@ export function normaliseProject(input: {
         r,
         configs,
         folderOf(r.config.path),
-        { ...input.accounts, hasLogIn, verifies },
+        { ...input.accounts, hasLogIn, verifies, secondFactor },
         input.queryStyle,
       ),
     ),
@@ -257,7 +259,7 @@ function normaliseRoute(
   route: CheckedRoute,
   configs: ReadonlyMap<string, ModelConfig>,
   folder: AppFolder,
-  accounts: CheckedAccounts & { hasLogIn: boolean; verifies: boolean },
+  accounts: CheckedAccounts & { hasLogIn: boolean; verifies: boolean; secondFactor: boolean },
   projectStyle: QueryStyle,
 ): ProjectRoute {
   const { config } = route;
@@ -285,6 +287,7 @@ function normaliseRoute(
           passwordField:
             onSessions(config.account) ||
             onApiKeys(config.account) ||
+            onTotp(config.account) ||
             (onMail(config.account) && config.account !== 'resetPassword')
               ? null
               : accounts.passwordField,
@@ -302,6 +305,7 @@ function normaliseRoute(
           sendsVerification: config.account === 'signUp' && accounts.verifies,
           requiresVerified:
             accounts.requireVerified && (config.account === 'signUp' || config.account === 'logIn'),
+          asksSecondFactor: config.account === 'logIn' && accounts.secondFactor,
         }
       : null,
     voter: config.voter ? parseVoter(config.voter) : null,

@@ -319,6 +319,11 @@ const HANDLER_NAMES = new Set([
   'createApiKey',
   'listApiKeys',
   'revokeApiKey',
+  // A second factor (handler/enrolTotp, confirmTotp, disableTotp; the log-in's secondFactorRefusal)
+  'enrolTotp',
+  'confirmTotp',
+  'disableTotp',
+  'secondFactorRefusal',
   'and',
   'eq',
   'listOrder',

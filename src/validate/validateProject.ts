@@ -20,6 +20,7 @@ import { fileKindProblem } from './checkFileKind';
 import { failedRouteIndices } from './failedRoutes';
 import { withMisplacedSections } from './misplacedSections';
 import { checkRequireVerified } from './checkMailRoutes';
+import { checkRequireTotp } from './checkTotpRoutes';
 import { checkAccountsSettings } from './checkAccountsSettings';
 import { identityTransformWarnings } from './checkIdentityTransforms';
 import { checkSettings, type CheckedSettings } from './checkSettings';
@@ -137,6 +138,7 @@ export function validateProject(
     (d) => (d.value as { routes?: Array<{ account?: unknown }> }).routes ?? [],
   );
   diagnostics.push(...checkRequireVerified(accounts, declaredRoutes, project.settings));
+  diagnostics.push(...checkRequireTotp(accounts, declaredRoutes, project.settings));
   const unpassedRoutes = uncheckedRoutes(
     project.routes,
     routeResult.routes,

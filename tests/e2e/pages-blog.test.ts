@@ -6,6 +6,7 @@ import { createHash, randomUUID } from 'crypto';
 import { checkPage } from './support/pageChecks';
 import { request, sendExpecting } from './support/http';
 import { linkOf, startMailCatcher, type MailCatcher } from './support/mailCatcher';
+import { totpCode } from './support/otplib';
 import { openAppDatabase, type AppDatabase } from './support/appDatabase';
 import { run } from './support/run';
 import { ORMS, type Orm } from './support/orms';
@@ -1463,7 +1464,7 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
         admin().auth,
       );
       expect(server.output()).toContain(
-        `config/routes/users.json routes[2].voter "role:admin" refused user ${member().id} (role "member")`,
+        `config/routes/users.json routes[3].voter "role:admin" refused user ${member().id} (role "member")`,
       );
       expect(await html(admin().auth)).not.toMatch(/data-method="(PATCH|DELETE)"/);
     });
@@ -2090,6 +2091,197 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
         await db.rows('SELECT "id" FROM "AppgenApiKey" WHERE "userId" = $1', [dee.id]),
       ).toEqual([]);
       await send('GET', '/api/memos', undefined, 401, bearer(kept.key));
+    });
+  });
+  describe('a second factor, one-time codes (config/routes/account.json)', () => {
+    let db: AppDatabase;
+    const mail = (name: string) => `${name}@totp.example.com`;
+    const bearer = (token: unknown) => ({ authorization: `Bearer ${String(token)}` });
+    const now = () => Math.floor(Date.now() / 1000);
+    const logIn = (name: string, code: string | undefined, status: number) =>
+      send('POST', '/api/login', { email: mail(name), password: PASSWORD, code }, status);
+    /** A signed-up user who set up one-time codes: session, id, secret and recovery codes. */
+    const enrolled = async (name: string) => {
+      const user = await send(
+        'POST',
+        '/api/signup',
+        { name, email: mail(name), password: PASSWORD },
+        201,
+      );
+      const session = bearer(user.token);
+      const { secret, uri, qrCode } = await send(
+        'POST',
+        '/api/totp/enrol',
+        undefined,
+        200,
+        session,
+      );
+      const code = totpCode(String(secret), now());
+      const { recoveryCodes } = await send('POST', '/api/totp/confirm', { code }, 200, session);
+      return {
+        session,
+        id: String(user.id),
+        secret: String(secret),
+        uri: String(uri),
+        qrCode: String(qrCode),
+        recoveryCodes: recoveryCodes as string[],
+      };
+    };
+
+    beforeAll(async () => {
+      db = await openAppDatabase(project.dir, orm, project.env.DATABASE_URL);
+    });
+    afterAll(async () => {
+      await db?.close();
+    });
+
+    it('enrols with a QR code, confirms with a code of the app, and is asked for a code at log-in', async () => {
+      const ann = await enrolled('ann');
+      // The issuer is the app's name (package.json), the account its address.
+      const app = encodeURIComponent(
+        JSON.parse(fs.readFileSync(path.join(project.dir, 'package.json'), 'utf8')).name,
+      );
+      expect(ann.uri).toBe(
+        `otpauth://totp/${app}:ann%40totp.example.com?secret=${ann.secret}&issuer=${app}`,
+      );
+      expect(Buffer.from(ann.qrCode.split(',')[1], 'base64').toString()).toMatch(/^<svg /);
+      expect(ann.recoveryCodes).toHaveLength(10);
+      // The password alone is not enough; the answer says what is missing, under `code`.
+      expect(await logIn('ann', undefined, 401)).toMatchObject({
+        fields: { code: 'Enter the code of your authenticator app (or a recovery code).' },
+      });
+      await logIn('ann', '000000', 401);
+      // The confirmation took this period's code; the next period's is good (a step of drift), once.
+      const next = totpCode(ann.secret, now() + 30);
+      expect(await logIn('ann', next, 200)).toMatchObject({
+        id: ann.id,
+        token: expect.any(String),
+      });
+      expect(await logIn('ann', next, 401)).toMatchObject({
+        fields: { code: 'This code is wrong or was used already.' },
+      });
+      // A recovery code signs in once.
+      await logIn('ann', ann.recoveryCodes[0].toUpperCase(), 200);
+      await logIn('ann', ann.recoveryCodes[0], 401);
+      // Stored: the secret for the codes, the recovery codes as hashes only.
+      const [factor] = await db.rows('SELECT * FROM "AppgenTotp" WHERE "userId" = $1', [ann.id]);
+      expect(factor).toMatchObject({ secret: ann.secret });
+      const codes = await db.rows('SELECT * FROM "AppgenRecoveryCode" WHERE "userId" = $1', [
+        ann.id,
+      ]);
+      expect(codes).toHaveLength(9);
+      expect(JSON.stringify(codes)).not.toContain(ann.recoveryCodes[1]);
+      // Set up already: no second enrolment over it.
+      await send('POST', '/api/totp/enrol', undefined, 409, ann.session);
+    });
+
+    it('refuses without a session, with an API key, and a wrong confirmation code', async () => {
+      const user = await send(
+        'POST',
+        '/api/signup',
+        { name: 'ben', email: mail('ben'), password: PASSWORD },
+        201,
+      );
+      const session = bearer(user.token);
+      await send('POST', '/api/totp/enrol', undefined, 401);
+      const { key } = await send('POST', '/api/keys', { name: 'script' }, 201, session);
+      await send('POST', '/api/totp/enrol', undefined, 401, bearer(key));
+      await send('POST', '/api/totp/confirm', { code: '123456' }, 409, session);
+      const { secret } = await send('POST', '/api/totp/enrol', undefined, 200, session);
+      expect(
+        await send(
+          'POST',
+          '/api/totp/confirm',
+          { code: totpCode(String(secret), now() - 600) },
+          400,
+          session,
+        ),
+      ).toMatchObject({ fields: { code: 'This code is wrong or was used already.' } });
+      await send('POST', '/api/totp/confirm', {}, 400, session);
+      // Not confirmed: the log-in asks no code.
+      await logIn('ben', undefined, 200);
+    });
+
+    it('asks for the code on the login page, under its field, and signs in with it', async () => {
+      const cat = await enrolled('cat');
+      const context = await browser.newContext();
+      const tab = await context.newPage();
+      try {
+        await tab.goto(`${base}/login`);
+        await expect(
+          tab.getByLabel('One-time code, if you set one up').getAttribute('autocomplete'),
+        ).resolves.toBe('one-time-code');
+        await tab.getByLabel('Email').fill(mail('cat'));
+        await tab.getByLabel('Password').fill(PASSWORD);
+        await tab.getByRole('button', { name: 'Log in' }).click();
+        const code = tab.getByLabel('One-time code, if you set one up');
+        await tab
+          .getByText('Enter the code of your authenticator app (or a recovery code).')
+          .first()
+          .waitFor();
+        await expect(code.getAttribute('aria-invalid')).resolves.toBe('true');
+        if (screenshots) await checkPage(tab, 'blog-login-code', { full: true });
+        await code.fill(cat.recoveryCodes[3]);
+        await tab.getByRole('button', { name: 'Log in' }).click();
+        await tab.waitForURL(`${base}/posts`);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('lets a moderator act as one only once their codes are confirmed (accounts.requireTotpFor)', async () => {
+      const user = await send(
+        'POST',
+        '/api/signup',
+        { name: 'eli', email: mail('eli'), password: PASSWORD },
+        201,
+      );
+      const session = bearer(user.token);
+      const role = await run(
+        process.execPath,
+        [APPGEN, 'users', 'role', mail('eli'), 'moderator'],
+        {
+          cwd: project.dir,
+          env: project.env,
+          timeoutMs: 120_000,
+        },
+      );
+      expect(role.code).toBe(0);
+      // A moderator without codes acts as a member: the moderators' route refuses them.
+      await send('GET', '/api/moderation/users', undefined, 403, session);
+      expect(server.output()).toContain(
+        `config/routes/users.json routes[2].voter "role:moderator" refused user ${String(user.id)} (role "member")`,
+      );
+      const { secret } = await send('POST', '/api/totp/enrol', undefined, 200, session);
+      await send('GET', '/api/moderation/users', undefined, 403, session);
+      await send(
+        'POST',
+        '/api/totp/confirm',
+        { code: totpCode(String(secret), now()) },
+        200,
+        session,
+      );
+      expect(await send('GET', '/api/moderation/users', undefined, 200, session)).toEqual(
+        expect.arrayContaining([expect.objectContaining({ id: user.id, role: 'moderator' })]),
+      );
+    });
+
+    it('turns the codes off with a code, then the password alone signs in', async () => {
+      const dan = await enrolled('dan');
+      await send('POST', '/api/totp/disable', { code: '000000' }, 400, dan.session);
+      await send('POST', '/api/totp/disable', { code: dan.recoveryCodes[5] }, 204, dan.session);
+      await send('POST', '/api/totp/disable', { code: dan.recoveryCodes[6] }, 409, dan.session);
+      expect(
+        await db.rows('SELECT "id" FROM "AppgenRecoveryCode" WHERE "userId" = $1', [dan.id]),
+      ).toEqual([]);
+      await logIn('dan', undefined, 200);
+      // Deleting the account deletes its factor (the foreign key cascades).
+      const again = await send('POST', '/api/totp/enrol', undefined, 200, dan.session);
+      expect(again.secret).not.toBe(dan.secret);
+      await send('DELETE', '/api/user', undefined, 200, dan.session);
+      expect(await db.rows('SELECT "id" FROM "AppgenTotp" WHERE "userId" = $1', [dan.id])).toEqual(
+        [],
+      );
     });
   });
   describe('password reset and e-mail verification (config/routes/account.json)', () => {

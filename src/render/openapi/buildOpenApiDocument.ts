@@ -1,6 +1,6 @@
 import type { ListQueryContext, MethodContext, ProjectContext } from '../../map/contexts';
 import { filterOperators, jsonServerSuffix, OPERATOR_MEANING } from '../../domain/listQuery';
-import { onApiKeys, onRevoke } from '../../domain/accounts';
+import { onApiKeys, onRevoke, onTotp } from '../../domain/accounts';
 import {
   bodyFieldSchema,
   fieldSchema,
@@ -71,6 +71,19 @@ function refusalErrorSchema(errors: ProjectContext['errors']): JsonSchema {
     type: 'string',
     description:
       'Development only (next dev): the rule that refused and the caller, as the server log names them',
+  });
+}
+
+/**
+ * The answer of a refused sign-in in a project with a second factor (src/appgen/totp.ts): a
+ * log-in of an account with one that sent no code or a wrong one names `code` under `fields`.
+ */
+function codeNeededErrorSchema(errors: ProjectContext['errors']): JsonSchema {
+  return errorSchemaWith(errors, 'fields', {
+    type: 'object',
+    description:
+      'A log-in of an account with a second factor: `code` and why it is needed (none sent, or wrong or used)',
+    additionalProperties: { type: 'string' },
   });
 }
 
@@ -172,6 +185,8 @@ export function errorStatuses(
   if (readsOwnSession(method)) statuses.add(401);
   // A revocation names a key or session the caller may not have.
   if (onRevoke(method.account?.action)) statuses.add(404);
+  // A second factor set up already (or not yet) where the route wants the other state.
+  if (onTotp(method.account?.action)) statuses.add(409);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -269,7 +284,8 @@ function readsOwnSession(method: MethodContext): boolean {
     action === 'endSessions' ||
     action === 'listSessions' ||
     action === 'revokeSession' ||
-    onApiKeys(action)
+    onApiKeys(action) ||
+    onTotp(action)
   );
 }
 
@@ -308,6 +324,38 @@ const NEW_API_KEY_SCHEMA: JsonSchema = {
     },
   },
   required: [...(API_KEY_INFO_SCHEMA.required as string[]), 'key'],
+};
+
+/** A new enrolment in one-time codes (`account: "enrolTotp"`, src/appgen/totp.ts). */
+const TOTP_ENROLMENT_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    secret: {
+      type: 'string',
+      description: 'The secret (Base32), for authenticator apps that take it typed',
+    },
+    uri: { type: 'string', description: 'The otpauth:// URI the QR code holds' },
+    qrCode: {
+      type: 'string',
+      description: 'The QR code of the URI, an SVG image as a data: URL (for an <img> src)',
+    },
+  },
+  required: ['secret', 'uri', 'qrCode'],
+  additionalProperties: false,
+};
+
+/** The recovery codes of a confirmed second factor (`account: "confirmTotp"`), sent this once. */
+const RECOVERY_CODES_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    recoveryCodes: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Ten single-use codes a log-in takes in place of a code of the app',
+    },
+  },
+  required: ['recoveryCodes'],
+  additionalProperties: false,
 };
 
 /** One stored session as `account: "listSessions"` sends it (src/appgen/sessions.ts `SessionInfo`). */
@@ -358,6 +406,8 @@ function successResponse(method: MethodContext, project: ProjectContext): [strin
   else if (method.account?.action === 'listApiKeys')
     body = { type: 'array', items: API_KEY_INFO_SCHEMA };
   else if (method.account?.action === 'createApiKey') body = NEW_API_KEY_SCHEMA;
+  else if (method.account?.action === 'enrolTotp') body = TOTP_ENROLMENT_SCHEMA;
+  else if (method.account?.action === 'confirmTotp') body = RECOVERY_CODES_SCHEMA;
   else if (method.account?.issuesToken || method.sessionToken !== null)
     body = underKey(method.envelope.response, withToken(method, project));
   else if (method.collection && method.countKey !== null)
@@ -736,6 +786,12 @@ function operationSummary(method: MethodContext): string {
       return 'List your API keys';
     case 'revokeApiKey':
       return 'Revoke one of your API keys';
+    case 'enrolTotp':
+      return 'Start setting up one-time codes';
+    case 'confirmTotp':
+      return 'Confirm one-time codes with a code';
+    case 'disableTotp':
+      return 'Turn one-time codes off';
     case 'list':
       return `List ${model} records`;
     case 'get':
@@ -826,7 +882,9 @@ export function buildOpenApiDocument(project: ProjectContext): JsonSchema {
                     ? validationErrorSchema(project.errors)
                     : status === 403
                       ? refusalErrorSchema(project.errors)
-                      : ref('Error'),
+                      : status === 401 && project.totp !== null
+                        ? codeNeededErrorSchema(project.errors)
+                        : ref('Error'),
               },
             },
           },

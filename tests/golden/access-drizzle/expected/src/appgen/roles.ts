@@ -5,8 +5,8 @@ import { db, tables } from "./db";
 
 const users = tables.user;
 
-/** The role of the user with this id, or null when there is none: one read by primary key. */
-export async function roleOf(userId: string): Promise<string | null> {
+/** The stored role of the user with this id, or null without one: one read by primary key. */
+async function storedRoleOf(userId: string): Promise<string | null> {
   const [user] = await db
     .select({ role: users.role })
     .from(users)
@@ -19,6 +19,11 @@ export async function roleOf(userId: string): Promise<string | null> {
 export const ROLES = ["member", "editor", "admin"] as const;
 
 export type Role = (typeof ROLES)[number];
+
+/** The role of the user with this id, or null when there is none: one read by primary key. */
+export async function roleOf(userId: string): Promise<string | null> {
+  return storedRoleOf(userId);
+}
 
 /**
  * The built-in voters with roles ("role:admin", "owner:authorId|role:admin"): whether the

@@ -9,6 +9,8 @@ import type { PostApiPasswordResetBody } from "./bodies";
 import type { PatchApiPostsByIdBody } from "./bodies";
 import type { PostApiPostsBody } from "./bodies";
 import type { PostApiSignupBody } from "./bodies";
+import type { PostApiTotpConfirmBody } from "./bodies";
+import type { PostApiTotpDisableBody } from "./bodies";
 import type { PatchApiUsersByIdProfileBody } from "./bodies";
 import type { PatchApiUsersByIdBody } from "./bodies";
 
@@ -139,7 +141,7 @@ export interface PostApiEmailResendInput {
 
 export type PostApiEmailResendResult = null;
 
-/** POST /api/email/resend (config/routes/account.json routes[5]) */
+/** POST /api/email/resend (config/routes/account.json routes[8]) */
 export function postApiEmailResend(
   input: PostApiEmailResendInput,
   options?: RequestOptions,
@@ -153,7 +155,7 @@ export interface PostApiEmailVerifyInput {
 
 export type PostApiEmailVerifyResult = null;
 
-/** POST /api/email/verify (config/routes/account.json routes[4]) */
+/** POST /api/email/verify (config/routes/account.json routes[7]) */
 export function postApiEmailVerify(
   input: PostApiEmailVerifyInput,
   options?: RequestOptions,
@@ -167,7 +169,7 @@ export interface DeleteApiKeysByIdInput {
 
 export type DeleteApiKeysByIdResult = null;
 
-/** DELETE /api/keys/:id (config/routes/account.json routes[8]) */
+/** DELETE /api/keys/:id (config/routes/account.json routes[11]) */
 export function deleteApiKeysById(
   input: DeleteApiKeysByIdInput,
   options?: RequestOptions,
@@ -188,7 +190,7 @@ export type GetApiKeysResult = Array<{
   lastUsedAt: string | null;
 }>;
 
-/** GET /api/keys (config/routes/account.json routes[7]) */
+/** GET /api/keys (config/routes/account.json routes[10]) */
 export function getApiKeys(
   _input: GetApiKeysInput = {},
   options?: RequestOptions,
@@ -210,7 +212,7 @@ export type PostApiKeysResult = {
   lastUsedAt: string | null;
 } & { key: string };
 
-/** POST /api/keys (config/routes/account.json routes[6]) */
+/** POST /api/keys (config/routes/account.json routes[9]) */
 export function postApiKeys(
   input: PostApiKeysInput,
   options?: RequestOptions,
@@ -238,7 +240,7 @@ export interface PostApiPasswordForgotInput {
 
 export type PostApiPasswordForgotResult = null;
 
-/** POST /api/password/forgot (config/routes/account.json routes[2]) */
+/** POST /api/password/forgot (config/routes/account.json routes[5]) */
 export function postApiPasswordForgot(
   input: PostApiPasswordForgotInput,
   options?: RequestOptions,
@@ -252,7 +254,7 @@ export interface PostApiPasswordResetInput {
 
 export type PostApiPasswordResetResult = null;
 
-/** POST /api/password/reset (config/routes/account.json routes[3]) */
+/** POST /api/password/reset (config/routes/account.json routes[6]) */
 export function postApiPasswordReset(
   input: PostApiPasswordResetInput,
   options?: RequestOptions,
@@ -323,7 +325,7 @@ export interface DeleteApiSessionsByIdInput {
 
 export type DeleteApiSessionsByIdResult = null;
 
-/** DELETE /api/sessions/:id (config/routes/account.json routes[9]) */
+/** DELETE /api/sessions/:id (config/routes/account.json routes[12]) */
 export function deleteApiSessionsById(
   input: DeleteApiSessionsByIdInput,
   options?: RequestOptions,
@@ -349,6 +351,46 @@ export function postApiSignup(
   options?: RequestOptions,
 ): Promise<ApiResult<PostApiSignupResult>> {
   return send("POST", "/api/signup", input.body, options);
+}
+
+export interface PostApiTotpConfirmInput {
+  body: PostApiTotpConfirmBody;
+}
+
+export type PostApiTotpConfirmResult = { recoveryCodes: string[] };
+
+/** POST /api/totp/confirm (config/routes/account.json routes[3]) */
+export function postApiTotpConfirm(
+  input: PostApiTotpConfirmInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiTotpConfirmResult>> {
+  return send("POST", "/api/totp/confirm", input.body, options);
+}
+
+export interface PostApiTotpDisableInput {
+  body: PostApiTotpDisableBody;
+}
+
+export type PostApiTotpDisableResult = null;
+
+/** POST /api/totp/disable (config/routes/account.json routes[4]) */
+export function postApiTotpDisable(
+  input: PostApiTotpDisableInput,
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiTotpDisableResult>> {
+  return send("POST", "/api/totp/disable", input.body, options);
+}
+
+export interface PostApiTotpEnrolInput {}
+
+export type PostApiTotpEnrolResult = { secret: string; uri: string; qrCode: string };
+
+/** POST /api/totp/enrol (config/routes/account.json routes[2]) */
+export function postApiTotpEnrol(
+  _input: PostApiTotpEnrolInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<PostApiTotpEnrolResult>> {
+  return send("POST", "/api/totp/enrol", undefined, options);
 }
 
 export interface PatchApiUsersByIdProfileInput {

@@ -35,7 +35,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "postApiEmailResend",
         tags: ["Accounts"],
         summary: "Ask for another verification mail",
-        description: "From config/routes/account.json routes[5].",
+        description: "From config/routes/account.json routes[8].",
         requestBody: {
           required: true,
           content: {
@@ -84,7 +84,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "postApiEmailVerify",
         tags: ["Accounts"],
         summary: "Verify an address with a mailed token",
-        description: "From config/routes/account.json routes[4].",
+        description: "From config/routes/account.json routes[7].",
         requestBody: {
           required: true,
           content: {
@@ -216,7 +216,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "getApiKeys",
         tags: ["Accounts"],
         summary: "List your API keys",
-        description: "From config/routes/account.json routes[7].",
+        description: "From config/routes/account.json routes[10].",
         responses: {
           "200": {
             description: "Success",
@@ -302,7 +302,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "postApiKeys",
         tags: ["Accounts"],
         summary: "Create an API key",
-        description: "From config/routes/account.json routes[6].",
+        description: "From config/routes/account.json routes[9].",
         requestBody: {
           required: true,
           content: {
@@ -425,7 +425,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "deleteApiKeysById",
         tags: ["Accounts"],
         summary: "Revoke one of your API keys",
-        description: "From config/routes/account.json routes[8].",
+        description: "From config/routes/account.json routes[11].",
         parameters: [
           {
             name: "id",
@@ -490,6 +490,9 @@ export const openApiDocument: Record<string, unknown> = {
                     type: "string",
                     format: "password",
                     writeOnly: true,
+                  },
+                  code: {
+                    type: "string",
                   },
                 },
                 required: ["email", "password"],
@@ -559,7 +562,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "postApiPasswordForgot",
         tags: ["Accounts"],
         summary: "Ask for a password reset mail",
-        description: "From config/routes/account.json routes[2].",
+        description: "From config/routes/account.json routes[5].",
         requestBody: {
           required: true,
           content: {
@@ -608,7 +611,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "postApiPasswordReset",
         tags: ["Accounts"],
         summary: "Set a new password with a mailed token",
-        description: "From config/routes/account.json routes[3].",
+        description: "From config/routes/account.json routes[6].",
         requestBody: {
           required: true,
           content: {
@@ -895,7 +898,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "deleteApiSessionsById",
         tags: ["Accounts"],
         summary: "End one of your sessions",
-        description: "From config/routes/account.json routes[9].",
+        description: "From config/routes/account.json routes[12].",
         parameters: [
           {
             name: "id",
@@ -1002,6 +1005,204 @@ export const openApiDocument: Record<string, unknown> = {
             $ref: "#/components/responses/InternalServerError",
           },
         },
+      },
+    },
+    "/api/totp/confirm": {
+      post: {
+        operationId: "postApiTotpConfirm",
+        tags: ["Accounts"],
+        summary: "Confirm one-time codes with a code",
+        description: "From config/routes/account.json routes[3].",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: {
+                  code: {
+                    type: "string",
+                  },
+                },
+                required: ["code"],
+              },
+            },
+          },
+        },
+        responses: {
+          "200": {
+            description: "Success",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    recoveryCodes: {
+                      type: "array",
+                      items: {
+                        type: "string",
+                      },
+                      description:
+                        "Ten single-use codes a log-in takes in place of a code of the app",
+                    },
+                  },
+                  required: ["recoveryCodes"],
+                  additionalProperties: false,
+                },
+              },
+            },
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "401": {
+            $ref: "#/components/responses/Unauthorized",
+          },
+          "403": {
+            $ref: "#/components/responses/Forbidden",
+          },
+          "409": {
+            $ref: "#/components/responses/Conflict",
+          },
+          "413": {
+            $ref: "#/components/responses/PayloadTooLarge",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+        security: [
+          {
+            bearerAuth: [],
+          },
+          {
+            sessionCookie: [],
+          },
+        ],
+      },
+    },
+    "/api/totp/disable": {
+      post: {
+        operationId: "postApiTotpDisable",
+        tags: ["Accounts"],
+        summary: "Turn one-time codes off",
+        description: "From config/routes/account.json routes[4].",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: {
+                  code: {
+                    type: "string",
+                  },
+                },
+                required: ["code"],
+              },
+            },
+          },
+        },
+        responses: {
+          "204": {
+            description: "Success, no body",
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "401": {
+            $ref: "#/components/responses/Unauthorized",
+          },
+          "403": {
+            $ref: "#/components/responses/Forbidden",
+          },
+          "409": {
+            $ref: "#/components/responses/Conflict",
+          },
+          "413": {
+            $ref: "#/components/responses/PayloadTooLarge",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+        security: [
+          {
+            bearerAuth: [],
+          },
+          {
+            sessionCookie: [],
+          },
+        ],
+      },
+    },
+    "/api/totp/enrol": {
+      post: {
+        operationId: "postApiTotpEnrol",
+        tags: ["Accounts"],
+        summary: "Start setting up one-time codes",
+        description: "From config/routes/account.json routes[2].",
+        responses: {
+          "200": {
+            description: "Success",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: {
+                    secret: {
+                      type: "string",
+                      description: "The secret (Base32), for authenticator apps that take it typed",
+                    },
+                    uri: {
+                      type: "string",
+                      description: "The otpauth:// URI the QR code holds",
+                    },
+                    qrCode: {
+                      type: "string",
+                      description:
+                        "The QR code of the URI, an SVG image as a data: URL (for an <img> src)",
+                    },
+                  },
+                  required: ["secret", "uri", "qrCode"],
+                  additionalProperties: false,
+                },
+              },
+            },
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "401": {
+            $ref: "#/components/responses/Unauthorized",
+          },
+          "403": {
+            $ref: "#/components/responses/Forbidden",
+          },
+          "409": {
+            $ref: "#/components/responses/Conflict",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+        security: [
+          {
+            bearerAuth: [],
+          },
+          {
+            sessionCookie: [],
+          },
+        ],
       },
     },
     "/api/users": {
@@ -1294,7 +1495,23 @@ export const openApiDocument: Record<string, unknown> = {
         content: {
           "application/json": {
             schema: {
-              $ref: "#/components/schemas/Error",
+              type: "object",
+              properties: {
+                error: {
+                  type: "string",
+                },
+                fields: {
+                  type: "object",
+                  description:
+                    "A log-in of an account with a second factor: `code` and why it is needed " +
+                    "(none sent, or wrong or used)",
+                  additionalProperties: {
+                    type: "string",
+                  },
+                },
+              },
+              required: ["error"],
+              additionalProperties: false,
             },
           },
         },

@@ -202,3 +202,53 @@ export const appgenApiKey = pgTable(
       .onUpdate("cascade"),
   ],
 );
+
+/** From (appgen) */
+export const appgenTotp = pgTable(
+  "AppgenTotp",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    userId: text("userId").notNull(),
+    secret: text("secret").notNull(),
+    createdAt: timestamp("createdAt", { precision: 3, mode: "date" }).notNull(),
+    confirmedAt: timestamp("confirmedAt", { precision: 3, mode: "date" }),
+    lastTimeStep: integer("lastTimeStep"),
+  },
+  (table): PgTableExtraConfigValue[] => [
+    index("AppgenTotp_userId_idx").on(table.userId),
+    // AppgenTotp.user: onDelete cascade
+    foreignKey({
+      name: "AppgenTotp_userId_fkey",
+      columns: [table.userId],
+      foreignColumns: [user.id],
+    })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
+  ],
+);
+
+/** From (appgen) */
+export const appgenRecoveryCode = pgTable(
+  "AppgenRecoveryCode",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    userId: text("userId").notNull(),
+    codeHash: text("codeHash").notNull(),
+    createdAt: timestamp("createdAt", { precision: 3, mode: "date" }).notNull(),
+  },
+  (table): PgTableExtraConfigValue[] => [
+    index("AppgenRecoveryCode_userId_idx").on(table.userId),
+    // AppgenRecoveryCode.user: onDelete cascade
+    foreignKey({
+      name: "AppgenRecoveryCode_userId_fkey",
+      columns: [table.userId],
+      foreignColumns: [user.id],
+    })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
+  ],
+);

@@ -2,8 +2,8 @@
 import { RuleRefusal } from "./http";
 import { db } from "./db";
 
-/** The role of the user with this id, or null when there is none: one read by primary key. */
-export async function roleOf(userId: string): Promise<string | null> {
+/** The stored role of the user with this id, or null without one: one read by primary key. */
+async function storedRoleOf(userId: string): Promise<string | null> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { role: true } });
   return user?.role ?? null;
 }
@@ -12,6 +12,11 @@ export async function roleOf(userId: string): Promise<string | null> {
 export const ROLES = ["member", "editor", "admin"] as const;
 
 export type Role = (typeof ROLES)[number];
+
+/** The role of the user with this id, or null when there is none: one read by primary key. */
+export async function roleOf(userId: string): Promise<string | null> {
+  return storedRoleOf(userId);
+}
 
 /**
  * The built-in voters with roles ("role:admin", "owner:authorId|role:admin"): whether the

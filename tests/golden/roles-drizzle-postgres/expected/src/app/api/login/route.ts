@@ -8,6 +8,7 @@ import { verifyPassword } from "@/appgen/password";
 import { createSessionToken, requireSessionSecret, sessionCookie } from "@/appgen/session";
 import { signInAttempt } from "@/appgen/throttle";
 import { isVerified } from "@/appgen/accountMail";
+import { secondFactorRefusal } from "@/appgen/totp";
 import { knownClientCookie } from "@/appgen/knownClients";
 import { refuseCrossSite } from "@/appgen/csrf";
 
@@ -25,6 +26,13 @@ const postApiLoginBodySpec = {
     type: "password",
     label: "Password",
     required: true,
+    nullable: false,
+    validators: [],
+  },
+  code: {
+    type: "string",
+    label: "Code",
+    required: false,
     nullable: false,
     validators: [],
   },
@@ -48,6 +56,10 @@ export async function POST(request: Request): Promise<Response> {
     if (attempt.refused) return attempt.refused;
     const valid = await verifyPassword(body.password, account?.password);
     if (!account || !valid) return jsonError(401, "Wrong email or password");
+    // An account with a second factor needs a good one-time code too (src/appgen/totp.ts); until
+    // then the attempt stays counted as a failure.
+    const secondFactor = await secondFactorRefusal(account.id, body.code);
+    if (secondFactor) return secondFactor;
     await attempt.succeeded();
     // accounts.requireVerified: the password was right, and the address must be verified too.
     if (!(await isVerified(account.id, account.email)))

@@ -6,6 +6,7 @@ import type { PostApiLoginBody } from "@/appgen/bodies";
 import { verifyPassword } from "@/appgen/password";
 import { createSessionToken, requireSessionSecret, sessionCookie } from "@/appgen/session";
 import { signInAttempt } from "@/appgen/throttle";
+import { secondFactorRefusal } from "@/appgen/totp";
 import { knownClientCookie } from "@/appgen/knownClients";
 import { refuseCrossSite } from "@/appgen/csrf";
 
@@ -23,6 +24,13 @@ const postApiLoginBodySpec = {
     type: "password",
     label: "Password",
     required: true,
+    nullable: false,
+    validators: [],
+  },
+  code: {
+    type: "string",
+    label: "Code",
+    required: false,
     nullable: false,
     validators: [],
   },
@@ -46,6 +54,10 @@ export async function POST(request: Request): Promise<Response> {
     if (attempt.refused) return attempt.refused;
     const valid = await verifyPassword(body.password, account?.password);
     if (!account || !valid) return jsonError(401, "Wrong email or password");
+    // An account with a second factor needs a good one-time code too (src/appgen/totp.ts); until
+    // then the attempt stays counted as a failure.
+    const secondFactor = await secondFactorRefusal(account.id, body.code);
+    if (secondFactor) return secondFactor;
     await attempt.succeeded();
     const { password: _storedHash, ...record } = account;
     const token = await createSessionToken(record.id, { request });
