@@ -71,6 +71,14 @@ export function onMail(action: AccountAction | undefined): action is MailAction 
   return (MAIL_ACTIONS as readonly (AccountAction | undefined)[]).includes(action);
 }
 
+/**
+ * The outbox event a sign-up records in its own transaction when it mails a verification link
+ * (src/appgen/accountMail.ts of an app names it the same): its worker queues the mail, so a
+ * process that dies right after the commit still sends it. Tried as often as a mail is.
+ */
+export const SIGN_UP_VERIFICATION_EVENT = 'appgen.signUpVerification';
+export const SIGN_UP_VERIFICATION_ATTEMPTS = 5;
+
 /** Where mails link when the settings name nothing: the starter's pages. */
 export const DEFAULT_RESET_LINK = '/reset-password';
 export const DEFAULT_VERIFY_LINK = '/verify-email';

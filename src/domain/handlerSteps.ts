@@ -61,7 +61,6 @@ export const HANDLER_STEP_PARTIALS: readonly string[] = [
   'handler/respondHeldToken',
   'handler/logInAnswer',
   'handler/writeEvents',
-  'handler/sendVerification',
   'handler/respondCollection',
   'handler/respondRecord',
 ];

@@ -9,7 +9,11 @@ import { bodyTypeInfo } from '../config/fieldTypes';
 import { VALIDATORS, type ParsedValidator } from '../config/validators';
 import type { AppFolder } from '../domain/appFolders';
 import { MAX_UNPAGED_RECORDS } from '../domain/listQuery';
-import { onRevoke } from '../domain/accounts';
+import {
+  SIGN_UP_VERIFICATION_ATTEMPTS,
+  SIGN_UP_VERIFICATION_EVENT,
+  onRevoke,
+} from '../domain/accounts';
 import type {
   ProjectBodyField,
   ProjectEvent,
@@ -294,6 +298,13 @@ function mapMethod(
     // Rules on fields judge a PUT's or PATCH's body by the record as it is.
     Boolean(fieldAccess?.checksWrites && operation !== 'create');
   const { queuedEvents, inRequestEvents } = methodEvents(route, events, orm);
+  // A sign-up's verification mail is an outbox row of its own transaction, as a worker event is:
+  // a process that dies after the commit still mails it (src/appgen/accountMail.ts).
+  if (route.account?.sendsVerification)
+    queuedEvents.push({
+      name: SIGN_UP_VERIFICATION_EVENT,
+      attempts: SIGN_UP_VERIFICATION_ATTEMPTS,
+    });
   const firesEvents = queuedEvents.length + inRequestEvents.length > 0;
   // A function does its own writes: its events are recorded after it returned, not in a transaction.
   const queuesEvents = queuedEvents.length > 0 && operation !== 'function';

@@ -116,10 +116,8 @@ function answerOf(method: Method): string[] {
   // A sign-up (the only account route that writes a record), or a PUT or PATCH of the caller's
   // own record with `token`, answers a session token; a sign-up with the known-client cookie too
   // where a log-in route counts known clients apart.
-  const events = [
-    'handler/writeEvents',
-    ...(method.account?.sendsVerification ? ['handler/sendVerification'] : []),
-  ];
+  // A sign-up's verification mail is one of its queued events (mapRoutes.ts).
+  const events = ['handler/writeEvents'];
   if (method.account?.knowsClient) return [...events, 'handler/respondSignedIn'];
   const token = Boolean(method.account?.issuesToken) || method.sessionToken !== null;
   return [...events, token ? 'handler/respondToken' : 'handler/respondRecord'];

@@ -308,12 +308,11 @@ const HANDLER_NAMES = new Set([
   'held',
   'signInAttempt',
   'knownClientCookie',
-  // account mail (handler/requestReset, resetPassword, verifyEmail, resendVerification, sendVerification, logInAnswer)
+  // account mail (handler/requestReset, resetPassword, verifyEmail, resendVerification, logInAnswer)
   'isVerified',
   'requestReset',
   'resendVerification',
   'resetPassword',
-  'sendVerification',
   'verifyEmail',
   // API keys (handler/createApiKey, listApiKeys, revokeApiKey)
   'createApiKey',

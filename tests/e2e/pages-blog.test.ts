@@ -2319,6 +2319,15 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       );
       expect(stored).toEqual([{ tokenHash: createHash('sha256').update(token).digest('hex') }]);
       expect(await verifiedRows(String(user.id))).toEqual([]);
+      // The sign-up recorded the mail in its own transaction, as an outbox row its worker ran: a
+      // process that died after the commit would have left the row to another instance.
+      const recorded = (
+        await db.rows('SELECT "status", "payload" FROM "AppgenEvent" WHERE "name" = $1', [
+          'appgen.signUpVerification',
+        ])
+      ).filter((row) => JSON.stringify(row.payload).includes(String(user.id)));
+      expect(recorded).toEqual([{ status: 'done', payload: expect.anything() }]);
+      expect(JSON.stringify(recorded)).not.toContain('password');
       const bad = await send('POST', '/api/email/verify', { token: `${token}x` }, 400);
       expect(JSON.stringify(bad)).toContain('invalid, used or expired');
       await send('POST', '/api/email/verify', { token }, 204);

@@ -166,7 +166,7 @@ describe('mail routes (password reset, e-mail verification)', () => {
     );
     // Under requireVerified a sign-up mails the link and answers the account without a session.
     const signUp = file('src/app/api/accounts/route.ts');
-    expect(signUp).toContain('await sendVerification({ id: record.id, address: record.email });');
+    expect(signUp).toContain('eventRows([["appgen.signUpVerification", 5]]');
     expect(signUp).not.toContain('createSessionToken');
     expect(file('src/app/api/login/route.ts')).toContain(
       'if (!(await isVerified(account.id, account.email)))',
@@ -193,6 +193,31 @@ describe('mail routes (password reset, e-mail verification)', () => {
     expect(file('src/appgen/mail.ts')).toContain('const LINKS_ARE_PATHS = true;');
     expect(env).toMatch(/^APPGEN_PUBLIC_URL=/m);
   });
+
+  it.each(['prisma', 'drizzle'])(
+    "records a sign-up's verification mail in the sign-up's own transaction, run by the outbox (%s)",
+    (orm) => {
+      const project = minimalProject({
+        'appgen.config.json': { orm, accounts: { model: 'Account' } },
+        'config/models/Account.json': ACCOUNT,
+        'config/routes/accounts.json': { routes: [VERIFY, SIGN_UP, LOG_IN] },
+      });
+      const rendered = renderFiles(project);
+      const signUp = rendered.get('src/app/api/accounts/route.ts')?.content ?? '';
+      // The account and the outbox row commit together: a process that dies after the commit
+      // leaves the row for any instance's worker (no mail queued after the commit).
+      const transaction = new RegExp(
+        String.raw`transaction\((async )?\(tx\) => \{[^]*tx\.(insert\(tables\.account\)|account\.create)[^]*eventRows\(\[\["appgen\.signUpVerification", 5\]\][^]*return written;\n\s+\}\);\n\s+wakeOutbox\(\);`,
+      );
+      expect(signUp).toMatch(transaction);
+      expect(signUp).not.toContain('queueMail');
+      const handlers = rendered.get('src/appgen/outboxHandlers.ts')?.content ?? '';
+      expect(handlers).toContain('[SIGN_UP_VERIFICATION_EVENT]: signUpVerificationHandler');
+      expect(rendered.get('src/appgen/accountMail.ts')?.content).toContain(
+        'export const SIGN_UP_VERIFICATION_EVENT = "appgen.signUpVerification";',
+      );
+    },
+  );
 
   it('needs no APPGEN_PUBLIC_URL when both links are absolute URLs (a front end of its own)', () => {
     const rendered = renderFiles(

@@ -176,10 +176,29 @@ export async function resendVerification(request: Request, address: string): Pro
   return noContent();
 }
 
-/** After a sign-up: mails the new account a verification link. */
-export async function sendVerification(user: { id: string; address: string }): Promise<void> {
-  await queueMail("verify", user);
-}
+/**
+ * The event a sign-up records in its own transaction when it mails a verification link: its
+ * handler below queues the mail, so a process that dies right after the sign-up's commit still
+ * sends it (the worker of any instance runs the row).
+ */
+export const SIGN_UP_VERIFICATION_EVENT = "appgen.signUpVerification";
+
+/**
+ * The outbox's handler of a sign-up's verification: mails the new account a verification link,
+ * as a request for another one does. An account verified or deleted meanwhile is mailed nothing.
+ * A handler that stops after queuing the mail and is run again queues a second one (both links
+ * work): the mail is sent at least once.
+ */
+export const signUpVerificationHandler: OutboxHandler = {
+  run: async ({ payload }) => {
+    const { record } = payload as { record: { id: string } };
+    const account = await accountTokens.accountById(record.id);
+    if (account === null || (await isVerified(account.id, account.address))) return;
+    await queueMail("verify", account);
+  },
+  retryDelaySeconds: 30,
+  timeoutSeconds: 60,
+};
 
 /** Whether the account's current address is verified (a log-in with accounts.requireVerified). */
 export function isVerified(userId: string, address: string): Promise<boolean> {

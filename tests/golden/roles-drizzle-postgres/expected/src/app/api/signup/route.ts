@@ -5,8 +5,8 @@ import { allowedMethods, handle, json, methodNotAllowed } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import type { PostApiSignupBody } from "@/appgen/bodies";
 import { hashPassword } from "@/appgen/password";
-import { sendVerification } from "@/appgen/accountMail";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { eventRows, wakeOutbox } from "@/appgen/events";
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -39,6 +39,7 @@ export async function POST(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
+    const userId: string | null = null;
     const parsed = await readBody<PostApiSignupBody>(request, postApiSignupBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
@@ -49,8 +50,15 @@ export async function POST(request: Request): Promise<Response> {
       email: body.email,
       password: body.password,
     };
-    const [record] = await db.insert(tables.user).values(values).returning(columns.user);
-    await sendVerification({ id: record.id, address: record.email });
+    const [record] = await db.transaction(async (tx) => {
+      const written = await tx.insert(tables.user).values(values).returning(columns.user);
+      const events = written.flatMap((row) => eventRows([["appgen.signUpVerification", 5]], { model: "User", operation: "create", record: row, userId }));
+      for (let start = 0; start < events.length; start += 500) {
+        await tx.insert(tables.appgenEvent).values(events.slice(start, start + 500));
+      }
+      return written;
+    });
+    wakeOutbox();
     return json(record, 201);
   });
 }

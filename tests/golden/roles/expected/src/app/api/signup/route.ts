@@ -5,9 +5,9 @@ import { readBody, type BodySpec } from "@/appgen/body";
 import type { PostApiSignupBody } from "@/appgen/bodies";
 import { hashPassword } from "@/appgen/password";
 import { createSessionToken, requireSessionSecret, sessionCookie } from "@/appgen/session";
-import { sendVerification } from "@/appgen/accountMail";
 import { knownClientCookie } from "@/appgen/knownClients";
 import { refuseCrossSite } from "@/appgen/csrf";
+import { eventRows, wakeOutbox } from "@/appgen/events";
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -40,20 +40,25 @@ export async function POST(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
+    const userId: string | null = null;
     const parsed = await readBody<PostApiSignupBody>(request, postApiSignupBodySpec);
     if (!parsed.ok) return parsed.response;
     const body = parsed.data;
     requireSessionSecret();
     // Only the hash of password is stored (src/appgen/password.ts), never the text sent.
     if (typeof body.password === "string") body.password = await hashPassword(body.password);
-    const record = await db.user.create({
-      data: {
-        name: body.name,
-        email: body.email,
-        password: body.password,
-      },
+    const record = await db.$transaction(async (tx) => {
+      const written = await tx.user.create({
+        data: {
+          name: body.name,
+          email: body.email,
+          password: body.password,
+        },
+      });
+      await tx.appgenEvent.createMany({ data: eventRows([["appgen.signUpVerification", 5]], { model: "User", operation: "create", record: written, userId }) });
+      return written;
     });
-    await sendVerification({ id: record.id, address: record.email });
+    wakeOutbox();
     const token = await createSessionToken(record.id, { request });
     const answer = json({ ...record, token }, 201, { "set-cookie": sessionCookie(token) });
     answer.headers.append("set-cookie", await knownClientCookie(record.id));
