@@ -80,7 +80,9 @@ describe.each(['prisma', 'drizzle'])('routes that issue a session token (%s)', (
 
   it('the sign-up checks the secret before it hashes the password and writes the user', () => {
     const route = content('src/app/api/signup/route.ts');
-    const write = orm === 'prisma' ? 'db.user.create(' : 'db.insert(';
+    // The starter's sign-up mails a verification link: its write is a transaction with the
+    // mail's outbox row.
+    const write = orm === 'prisma' ? 'tx.user.create(' : 'tx.insert(tables.user)';
     const [check, hash, insert, token] = order(
       route,
       'requireSessionSecret();',

@@ -63,7 +63,12 @@ describe('account routes (sign-up, log-in, log-out)', () => {
     });
     const accountRoutes = project.routes.filter((r) => r.file === 'config/routes/accounts.json');
     // With a log-in route, sign-up and log-in make their client known (the known-client cookie).
-    const mail = { emailField: null, sendsVerification: false, requiresVerified: false };
+    const mail = {
+      emailField: null,
+      sendsVerification: false,
+      requiresVerified: false,
+      asksSecondFactor: false,
+    };
     const signIn = { passwordField: 'password', knowsClient: true, ...mail };
     expect(accountRoutes.map((r) => [r.operation, r.account])).toEqual([
       ['create', { action: 'signUp', identity: ['email'], ...signIn }],
@@ -237,6 +242,7 @@ describe('stored sessions and "sign out everywhere" (endSessions)', () => {
         emailField: null,
         sendsVerification: false,
         requiresVerified: false,
+        asksSecondFactor: false,
       },
     ]);
     const rendered = renderFiles(files([SIGN_UP, LOG_IN, LOG_OUT, END, CHANGE]));

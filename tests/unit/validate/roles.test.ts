@@ -82,6 +82,7 @@ describe('accounts.roles', () => {
       values: ['member', 'editor', 'admin'],
       field: 'role',
       defaultRole: 'member',
+      requireTotpFor: [],
     });
     const user = checked.models.find((m) => m.name === 'User');
     expect(user?.fields.find((f) => f.name === 'role')).toMatchObject({
@@ -97,6 +98,7 @@ describe('accounts.roles', () => {
       values: ['reader', 'admin'],
       field: 'kind',
       defaultRole: 'reader',
+      requireTotpFor: [],
     });
   });
 
@@ -226,6 +228,7 @@ describe('mapping', () => {
       field: 'role',
       defaultRole: 'member',
       delegate: 'user',
+      requireTotpFor: [],
     });
   });
 });
