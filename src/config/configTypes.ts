@@ -191,6 +191,10 @@ export const ACCOUNT_ACTIONS = [
   'enrolTotp',
   'confirmTotp',
   'disableTotp',
+  'oidcSignIn',
+  'oidcCallback',
+  'listIdentities',
+  'unlinkIdentity',
 ] as const;
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 /** How an included relation's records are sent: only `fields` (and computed fields), in order. */
@@ -344,4 +348,16 @@ export interface AccountsConfig {
   resetLink?: string;
   /** The page a verification mail links to, a path of the app or an absolute URL (`?token=` added). Default: /verify-email. */
   verifyLink?: string;
+  /** OpenID Connect providers users may sign in with, by name (`corp`, `google`). */
+  providers?: Record<string, ProviderConfig>;
+}
+
+/** One OpenID Connect provider of `accounts.providers`: an issuer, or a preset that names one. */
+export interface ProviderConfig {
+  /** The issuer's URL (its discovery document is `<issuer>/.well-known/openid-configuration`). */
+  issuer?: string;
+  /** A known provider whose issuer appgen knows (`google`, `gitlab`). */
+  preset?: string;
+  /** How pages and answers name it ("Corp login"). Default: the preset's name, else the name. */
+  label?: string;
 }

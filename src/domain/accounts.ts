@@ -169,6 +169,10 @@ export const ACCOUNT_METHODS: Record<AccountAction, 'GET' | 'POST' | 'DELETE'> =
   enrolTotp: 'POST',
   confirmTotp: 'POST',
   disableTotp: 'POST',
+  oidcSignIn: 'GET',
+  oidcCallback: 'GET',
+  listIdentities: 'GET',
+  unlinkIdentity: 'DELETE',
 };
 
 /**
@@ -178,7 +182,7 @@ export const ACCOUNT_METHODS: Record<AccountAction, 'GET' | 'POST' | 'DELETE'> =
 export const REVOKED_ID_PARAM = 'id';
 
 /** Account routes that name what they end by `:id` in their path, on DELETE. */
-export const REVOKE_ACTIONS = ['revokeSession', 'revokeApiKey'] as const;
+export const REVOKE_ACTIONS = ['revokeSession', 'revokeApiKey', 'unlinkIdentity'] as const;
 export type RevokeAction = (typeof REVOKE_ACTIONS)[number];
 
 export function onRevoke(action: AccountAction | undefined): action is RevokeAction {
@@ -226,3 +230,35 @@ export const TOTP_CODE_BODY: readonly FixedBodyField[] = [
     role: 'the code of the authenticator app (or a recovery code)',
   },
 ];
+
+/**
+ * Sign-in with OpenID Connect providers (src/appgen/oidc.ts of an app): a GET that sends the
+ * browser to the provider (`:provider` in its path), the GET the provider sends it back to (the
+ * callback: the code exchanged, the user found, linked or created, signed in), the caller's
+ * linked providers (GET) and the unlinking of one (DELETE by id).
+ */
+export const OIDC_ACTIONS = [
+  'oidcSignIn',
+  'oidcCallback',
+  'listIdentities',
+  'unlinkIdentity',
+] as const;
+export type OidcAction = (typeof OIDC_ACTIONS)[number];
+
+export function onOidc(action: AccountAction | undefined): action is OidcAction {
+  return (OIDC_ACTIONS as readonly (AccountAction | undefined)[]).includes(action);
+}
+
+/** The path parameter naming the provider of a sign-in and of its callback. */
+export const PROVIDER_PARAM = 'provider';
+
+/** Providers whose issuer appgen knows (`"preset": "google"`), with the label pages show. */
+export const OIDC_PRESETS: Record<string, { issuer: string; label: string }> = {
+  google: { issuer: 'https://accounts.google.com', label: 'Google' },
+  gitlab: { issuer: 'https://gitlab.com', label: 'GitLab' },
+};
+
+/** A provider's environment variables: `APPGEN_OIDC_<NAME>_CLIENT_ID` and the others. */
+export function providerEnvPrefix(name: string): string {
+  return `APPGEN_OIDC_${name.toUpperCase()}`;
+}

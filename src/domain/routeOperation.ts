@@ -17,6 +17,7 @@ export type RouteOperation =
   | 'accountMail'
   | 'apiKeys'
   | 'totp'
+  | 'oidc'
   | 'function';
 
 export type EventOperation = 'create' | 'update' | 'delete';

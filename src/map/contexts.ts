@@ -489,6 +489,26 @@ export interface AccountRouteContext {
   asksSecondFactor: boolean;
 }
 
+/** What src/appgen/oidc.ts works with (ProjectContext.oidc). */
+export interface OidcContext {
+  /** The accounts model: its Prisma delegate and Drizzle table (`user`). */
+  delegate: string;
+  /** The field of the accounts model holding the address an account is found and made by. */
+  emailField: string;
+  /** `name` when the accounts model has it as text: a new account takes the claim of that name. */
+  nameField: string | null;
+  /** The accounts model's password field: a new account gets a password no one knows. */
+  passwordField: string | null;
+  /** `accounts.providers`, with the prefix of their variables (`APPGEN_OIDC_CORP`). */
+  providers: Array<{ name: string; issuer: string; label: string; envPrefix: string }>;
+  /** The callback route's path (`/api/oidc/:provider/callback`), the providers' redirect URI. */
+  callbackPath: string;
+  /** A verifyEmail route keeps verified addresses: a provider's verified address is marked so. */
+  marksVerified: boolean;
+  /** accounts.requireVerified: an account whose address is not verified is not signed in. */
+  requireVerified: boolean;
+}
+
 /** What src/appgen/totp.ts works with (ProjectContext.totp). */
 export interface TotpContext {
   /** The accounts model: its Prisma delegate and Drizzle table (`user`). */
@@ -1014,6 +1034,15 @@ export interface TotpMethodContext extends MethodBase {
   collection: false;
 }
 
+/** A sign-in with an OpenID Connect provider (`account`: oidcSignIn, oidcCallback, listIdentities, unlinkIdentity). */
+export interface OidcMethodContext extends MethodBase {
+  operation: 'oidc';
+  /** What the account route does. */
+  account: AccountRouteContext;
+  /** Not on a collection (see CollectionMethodContext). */
+  collection: false;
+}
+
 /** A route that calls the user's function (`function`). */
 export interface FunctionMethodContext extends MethodBase {
   operation: 'function';
@@ -1044,6 +1073,7 @@ export type MethodContext =
   | AccountMailMethodContext
   | ApiKeysMethodContext
   | TotpMethodContext
+  | OidcMethodContext
   | FunctionMethodContext;
 
 export interface RouteFileContext {
@@ -1278,8 +1308,9 @@ export interface FormPropContext {
 /**
  * One element of a view. Every field is present for every type (null, false or empty where it
  * does not apply); `partial` names the partial that renders it (`view/<type>`, or a variant of
- * it: `view/form/loaded` for an edit form, `view/link/external` for a link that leaves the app;
- * `view/guarded` around `shownPartial` for an element with an access check, `access`).
+ * it: `view/form/loaded` for an edit form, `view/link/external` for a link that leaves the app,
+ * `view/link/route` for one to a route of the app rather than a page; `view/guarded` around
+ * `shownPartial` for an element with an access check, `access`).
  */
 export interface ElementContext {
   type: ElementType;
@@ -1312,7 +1343,7 @@ export interface ElementContext {
   options: OptionContext[];
   /** A select whose choices are the records of a list route, else null. */
   optionsFrom: SelectOptionsContext | null;
-  /** Link target (`:params` from the page's), and whether it leaves the app. */
+  /** Link target (`:params` from the page's), and whether it is a plain anchor: it leaves the app, or leads to a route of it rather than a page. */
   href: string | null;
   external: boolean;
   /** Section layout: stack, row or grid. */
@@ -1819,6 +1850,12 @@ export interface ProjectContext {
    * Null without these routes.
    */
   totp: TotpContext | null;
+  /**
+   * Sign-in with OpenID Connect providers (`account`: oidcSignIn, oidcCallback, listIdentities,
+   * unlinkIdentity): src/appgen/oidc.ts and identityRows.ts, table AppgenIdentity. Null without
+   * these routes.
+   */
+  oidc: OidcContext | null;
   /**
    * Some model has a password field: the project has src/appgen/password.ts, whose start-up
    * warning says when APPGEN_TEST_FAST_PASSWORD_HASHES makes its new hashes cheap.

@@ -187,6 +187,28 @@ export function appgenRecoveryCode(accountsModel: string): ProjectModel {
   );
 }
 
+/**
+ * The identities users sign in with at OpenID Connect providers (src/appgen/oidc.ts): one row per
+ * provider and subject (the provider's id of the user), linked to one user, deleted with them.
+ */
+export function appgenIdentity(accountsModel: string): ProjectModel {
+  return internalModel(
+    'Identity',
+    [
+      field('userId', { type: 'uuid' }),
+      field('provider', { type: 'string' }),
+      field('subject', { type: 'string' }),
+      field('email', { type: 'string', optional: true }),
+      field('createdAt', { type: 'datetime' }),
+    ],
+    [
+      { fields: ['provider', 'subject'], unique: true },
+      { fields: ['userId'], unique: false },
+    ],
+    [ownedBy(accountsModel)],
+  );
+}
+
 /** A row of a user's (`userId`), deleted with them. */
 function ownedBy(accountsModel: string): ProjectModel['relations'][number] {
   return {
@@ -213,6 +235,8 @@ export function internalModels(needs: {
   apiKeysOf: string | null;
   /** The accounts model, when its users may set up a second factor. */
   totpOf: string | null;
+  /** The accounts model, when its users sign in with OpenID Connect providers. */
+  identitiesOf: string | null;
 }): ProjectModel[] {
   return [
     ...(needs.outbox ? [APPGEN_EVENT] : []),
@@ -223,5 +247,6 @@ export function internalModels(needs: {
       : []),
     ...(needs.apiKeysOf !== null ? [appgenApiKey(needs.apiKeysOf)] : []),
     ...(needs.totpOf !== null ? [appgenTotp(needs.totpOf), appgenRecoveryCode(needs.totpOf)] : []),
+    ...(needs.identitiesOf !== null ? [appgenIdentity(needs.identitiesOf)] : []),
   ];
 }

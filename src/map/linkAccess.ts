@@ -1,4 +1,4 @@
-import type { PathSegment } from '../domain/appPaths';
+import { segmentsOf, type PathSegment } from '../domain/appPaths';
 import { pageParamOf, type ParamBinding } from '../domain/viewParamBinding';
 import type { ProjectElement, ProjectView } from '../validate/checkedProject';
 import type { FormAccessContext } from './contexts';
@@ -89,4 +89,21 @@ export function linkAccess(
     composed[name] = pageParam;
   }
   return formAccess(route, signInTextOf(link.label ?? null, 'open this page'), earlier, composed);
+}
+
+/**
+ * Whether a same-site link leads to a GET route of the app (a provider's sign-in) and to no page
+ * (no view serves its path): such a link is a plain anchor, since next/link would prefetch it
+ * and navigate on the client.
+ */
+export function leadsToRoute(
+  targets: readonly LinkTarget[],
+  routes: ReadonlyMap<string, BoundRoute>,
+  link: ProjectElement,
+): boolean {
+  const href = link.hrefSegments;
+  if (href === undefined || targets.some((t) => serves(t.segments, href))) return false;
+  return [...routes.values()].some(
+    (route) => route.method.method === 'GET' && serves(segmentsOf(route.method.urlPath), href),
+  );
 }

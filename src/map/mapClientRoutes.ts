@@ -122,6 +122,11 @@ function resultType(method: MethodContext, project: Omit<ProjectContext, 'client
   if (method.account?.action === 'enrolTotp')
     return '{ secret: string; uri: string; qrCode: string }';
   if (method.account?.action === 'confirmTotp') return '{ recoveryCodes: string[] }';
+  // src/appgen/oidc.ts: a browser's sign-in redirects (no body to type); the linked providers.
+  if (method.account?.action === 'oidcSignIn' || method.account?.action === 'oidcCallback')
+    return 'unknown';
+  if (method.account?.action === 'listIdentities')
+    return 'Array<{ id: string; provider: string; label: string; email: string | null; createdAt: string }>';
   if (method.responseModel === null)
     // A sign-up without `response` answers its session token alone.
     return method.account?.issuesToken

@@ -18,7 +18,7 @@ import type {
 import { fieldAttributes } from './elementAttributes';
 import { formAccess, signInText } from './formAccess';
 import { labelFromField } from './fieldLabels';
-import { linkAccess, type LinkTarget } from './linkAccess';
+import { leadsToRoute, linkAccess, type LinkTarget } from './linkAccess';
 import { mapListControls } from './mapListControls';
 import { oneTimeCodeInput, passwordAutocomplete } from './inputAutocomplete';
 import { recordLink, type RecordPage } from './recordPages';
@@ -319,9 +319,14 @@ function mapForm(
 }
 
 /** What shows the element (to a visitor its access check lets through): `view/<type>`, or its variant for an edit form or an external link. */
-function shownPartialOf(element: ProjectElement, form: FormContext | null): string {
+function shownPartialOf(
+  element: ProjectElement,
+  form: FormContext | null,
+  toRoute: boolean,
+): string {
   if (form) return form.shownPartial;
   if (element.type === 'link' && isExternal(element.href ?? null)) return 'view/link/external';
+  if (toRoute) return 'view/link/route';
   // Sent with the form, not shown: no label, no field error.
   if (element.type === 'input' && element.inputType === 'hidden') return 'view/input/hidden';
   return `view/${element.type}`;
@@ -376,7 +381,12 @@ export function mapElement(
   const required = element.required ?? field?.required ?? false;
   const href = element.href ?? null;
   const access = accessOf(scope, element, mappedForm.form);
-  const shownPartial = shownPartialOf(element, mappedForm.form);
+  // A same-site link to a route of the app rather than a page is a plain anchor.
+  const toRoute =
+    element.type === 'link' &&
+    !isExternal(href) &&
+    leadsToRoute(scope.linkTargets, scope.routes, element);
+  const shownPartial = shownPartialOf(element, mappedForm.form, toRoute);
   const inputType = element.type === 'input' ? inputTypeOf(element, field) : 'text';
   const mapped: Omit<ElementContext, 'attributes' | 'emptyOption'> = {
     type: element.type,
@@ -407,7 +417,7 @@ export function mapElement(
       element.type === 'select' ? mapOptions(element.options, field?.valueOptions ?? null) : [],
     optionsFrom: element.optionsRoute ? optionsFrom(scope, element.optionsRoute, element) : null,
     href,
-    external: isExternal(href),
+    external: isExternal(href) || toRoute,
     layout: element.layout ?? 'stack',
     children: element.children.map((child) => mapElement(scope, child, mappedForm.inner)),
     form: mappedForm.form,

@@ -21,6 +21,8 @@ export interface EnvVariableInput {
   sendsMail?: boolean;
   /** Some mail link is a path of the app: its start, APPGEN_PUBLIC_URL, is required in production. */
   mailNeedsPublicUrl?: boolean;
+  /** OpenID Connect providers (accounts.providers): their names and variables' prefix. */
+  providers?: ReadonlyArray<{ name: string; issuer: string; envPrefix: string }>;
 }
 
 interface EnvVariableSpec {
@@ -184,8 +186,45 @@ export const ENV_VARIABLE_NAMES = ENV_VARIABLES.map((variable) => variable.name)
 
 /** The variables this project's app reads, in a fixed order, each with what `.env.example` says of it. */
 export function mapEnvVariables(input: EnvVariableInput): EnvVariableContext[] {
-  return ENV_VARIABLES.filter((variable) => variable.appliesTo(input)).map((variable) => ({
-    name: variable.name,
-    ...variable.describe(input),
-  }));
+  return [
+    ...ENV_VARIABLES.filter((variable) => variable.appliesTo(input)).map((variable) => ({
+      name: variable.name,
+      ...variable.describe(input),
+    })),
+    ...(input.providers ?? []).flatMap(providerVariables),
+  ];
+}
+
+/**
+ * The variables of one OpenID Connect provider (src/appgen/oidc.ts): the client the provider
+ * registered for the app (required in production), and its issuer where the app runs.
+ */
+function providerVariables(provider: {
+  name: string;
+  issuer: string;
+  envPrefix: string;
+}): EnvVariableContext[] {
+  return [
+    {
+      name: `${provider.envPrefix}_CLIENT_ID`,
+      what: `The client id the provider "${provider.name}" registered for this app (its redirect URI: the app's public origin and the oidcCallback route's path). A production server without it refuses to start.`,
+      default: 'none',
+      requiredInProduction: true,
+      example: 'appgen-app',
+    },
+    {
+      name: `${provider.envPrefix}_CLIENT_SECRET`,
+      what: `The client secret of "${provider.name}". A production server without it refuses to start.`,
+      default: 'none',
+      requiredInProduction: true,
+      example: 'a-long-random-secret',
+    },
+    {
+      name: `${provider.envPrefix}_ISSUER`,
+      what: `Replaces the issuer of "${provider.name}" in appgen.config.json where the app runs (a staging provider, a test's): https, or http on 127.0.0.1 or localhost.`,
+      default: provider.issuer,
+      requiredInProduction: false,
+      example: provider.issuer,
+    },
+  ];
 }

@@ -26,6 +26,7 @@ import { delegateName } from '../domain/names';
 import { storesSessionsFor } from '../domain/accounts';
 import { mapAccountMail } from './mapAccountMail';
 import { mapTotp } from './mapTotp';
+import { mapOidc } from './mapOidc';
 
 const byName = <T extends { name: string }>(a: T, b: T): number =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
@@ -77,6 +78,7 @@ export function mapProject(
     sessionsOf !== null && project.routes.some((route) => route.operation === 'apiKeys');
   // A second factor belongs to users whose sessions are stored, as API keys do.
   const totp = mapTotp(project, sessionsOf);
+  const oidc = mapOidc(project, sessionsOf);
   // A log-in's failures and requests for account mail are counted in one table (AppgenSignInFailure).
   const countsFailures = hasLogIn || accountMail !== null;
   // Events the worker runs, scheduled jobs' runs and account mail all go through the outbox.
@@ -89,6 +91,7 @@ export function mapProject(
     mailOf: accountMail !== null ? project.accounts.model : null,
     apiKeysOf: hasApiKeys ? sessionsOf : null,
     totpOf: totp !== null ? sessionsOf : null,
+    identitiesOf: oidc !== null ? sessionsOf : null,
   });
   // Both sides of every relation, worked out once for the models and the routes that write links
   // (with appgen's own tables: the sessions' rows belong to users, whose deletes cascade to them).
@@ -218,6 +221,7 @@ export function mapProject(
     accountMail,
     hasApiKeys,
     totp,
+    oidc,
     hashesPasswords,
     roles:
       project.accounts.roles && project.accounts.model && project.orm !== 'none'
@@ -229,6 +233,7 @@ export function mapProject(
       hashesPasswords,
       sendsMail: accountMail !== null,
       mailNeedsPublicUrl: accountMail?.linksArePaths === true,
+      signsInWithProviders: oidc !== null,
     }),
     hasAuth,
     envVariables: mapEnvVariables({
@@ -243,6 +248,7 @@ export function mapProject(
       hashesPasswords,
       sendsMail: accountMail !== null,
       mailNeedsPublicUrl: accountMail?.linksArePaths === true,
+      providers: oidc?.providers ?? [],
     }),
     joinTables: tables,
     hasComputed: models.some((model) => model.computed.length > 0),

@@ -172,6 +172,9 @@ function defaultStatus(route: ProjectRoute, orm: OrmName): number {
   if (onRevoke(route.account?.action)) return 204;
   // A second factor turned off leaves nothing to answer.
   if (route.account?.action === 'disableTotp') return 204;
+  // A sign-in with a provider sends the browser there; its callback sends it on, signed in.
+  if (route.account?.action === 'oidcSignIn') return 302;
+  if (route.account?.action === 'oidcCallback') return 303;
   if (worksOnCollection(route.operation) && route.response === null) return 204;
   return 200;
 }

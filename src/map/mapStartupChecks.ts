@@ -31,6 +31,8 @@ export function mapStartupChecks(
     sendsMail?: boolean;
     /** Some mail link is a path of the app: mailProblem requires APPGEN_PUBLIC_URL. */
     mailNeedsPublicUrl?: boolean;
+    /** OpenID Connect providers: each needs its client id and secret (providersProblem). */
+    signsInWithProviders?: boolean;
   },
 ): StartupContexts {
   const checks: StartupCheckContext[] = [];
@@ -46,6 +48,8 @@ export function mapStartupChecks(
   if (sendsUrls && !project.mailNeedsPublicUrl)
     warnings.push({ module: '@/appgen/requestOrigin', name: 'publicUrlMissing' });
   if (project.sendsMail) checks.push({ module: '@/appgen/mail', name: 'mailProblem' });
+  if (project.signsInWithProviders)
+    checks.push({ module: '@/appgen/oidc', name: 'providersProblem' });
   checks.push({ module: '@/appgen/csrf', name: 'trustedOriginsProblem' });
   if (project.cors) checks.push({ module: '@/appgen/cors', name: 'corsOriginsProblem' });
   if (project.hashesPasswords)

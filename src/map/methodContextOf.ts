@@ -59,6 +59,7 @@ export function methodContextOf(fields: MethodFields): MethodContext {
     case 'accountMail':
     case 'apiKeys':
     case 'totp':
+    case 'oidc':
       return {
         ...base,
         operation,

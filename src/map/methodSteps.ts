@@ -134,8 +134,9 @@ function workOf(method: Method, orm: OrmName): string[] {
   if (method.operation === 'revokeSession') return ['handler/revokeSession'];
   // A mail route's whole work is src/appgen/accountMail.ts's: handler/<action> calls it.
   if (method.operation === 'accountMail') return [`handler/${method.account?.action}`];
-  // So is an API key route's src/appgen/apiKeys.ts's, and a second factor's src/appgen/totp.ts's.
-  if (method.operation === 'apiKeys' || method.operation === 'totp')
+  // So is an API key route's src/appgen/apiKeys.ts's, a second factor's src/appgen/totp.ts's and a
+  // provider's sign-in's src/appgen/oidc.ts's.
+  if (method.operation === 'apiKeys' || method.operation === 'totp' || method.operation === 'oidc')
     return [`handler/${method.account?.action}`];
   if (method.operation === 'logOut')
     return [

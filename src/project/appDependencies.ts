@@ -27,6 +27,9 @@ export const APP_BASE_DEPENDENCIES: Record<string, string> = {
   // most used QR encoder (SVG output, no native code). Every app has them, as it has nodemailer.
   otplib: '13.5.0',
   qrcode: '1.5.4',
+  // Sign-in with OpenID Connect providers (src/appgen/oidc.ts): panva's certified relying party
+  // (PKCE, state, nonce, the ID token's checks), on oauth4webapi and jose. Every app has it.
+  'openid-client': '6.9.0',
 };
 
 /**

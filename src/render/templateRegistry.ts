@@ -588,6 +588,24 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.totp ? once('src/appgen/totpRows.ts', ['appgen.config.json'])(project) : [],
   },
   {
+    template: 'src/appgen/oidc.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/oidc.ts: sign-in with OpenID Connect providers (openid-client): the redirect with PKCE, state and nonce, the callback, linking, the identities',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.oidc ? once('src/appgen/oidc.ts', ['appgen.config.json'])(project) : [],
+  },
+  {
+    template: 'src/appgen/identityRows.ts.hbs',
+    owner: 'generated',
+    produces:
+      "src/appgen/identityRows.ts: the statements of the providers' identities, table AppgenIdentity, and of the accounts they sign in (partial orm/<orm>/identityRows)",
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.oidc ? once('src/appgen/identityRows.ts', ['appgen.config.json'])(project) : [],
+  },
+  {
     template: 'src/appgen/roles.ts.hbs',
     owner: 'generated',
     produces:

@@ -11,7 +11,7 @@ import type { RouteOperation } from '../domain/routeOperation';
  * method's steps (src/map/methodSteps.ts) pick an operation's ORM partial as `orm/<orm>/<operation>`:
  * expanding by these values keeps `orm/prisma/list` apart from `orm/prisma/include`.
  */
-const OPERATIONS: Record<RouteOperation, true> = { list: true, get: true, create: true, replace: true, update: true, delete: true, deleteMany: true, updateMany: true, link: true, unlink: true, logIn: true, logOut: true, listSessions: true, revokeSession: true, accountMail: true, apiKeys: true, totp: true, function: true };
+const OPERATIONS: Record<RouteOperation, true> = { list: true, get: true, create: true, replace: true, update: true, delete: true, deleteMany: true, updateMany: true, link: true, unlink: true, logIn: true, logOut: true, listSessions: true, revokeSession: true, accountMail: true, apiKeys: true, totp: true, oidc: true, function: true };
 
 /** Values a context field can hold where it builds a partial name with `concat`; any other field stands for `*`. */
 export const VALUES_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
@@ -40,7 +40,7 @@ export const VALUES_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
 /** Partials a template includes by a context field, `{{> (lookup . "partial")}}`: the names that field can hold, as patterns. */
 export const PARTIALS_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   // src/map/mapElements.ts: `view/<element type>`, picked by partials/view/element.hbs.
-  partial: [...ELEMENT_TYPE_NAMES.map((type) => `view/${type}`), 'view/form/loaded', 'view/guarded', 'view/link/external', 'view/input/hidden'],
+  partial: [...ELEMENT_TYPE_NAMES.map((type) => `view/${type}`), 'view/form/loaded', 'view/guarded', 'view/link/external', 'view/link/route', 'view/input/hidden'],
   // src/map/mapElements.ts: what view/guarded shows to a visitor the route lets through (a guarded form or link).
   shownPartial: ['view/form', 'view/form/loaded', 'view/link'],
   // src/map/mapElements.ts: a list row's cell (partials/view/list.hbs) or a detail's value (detail.hbs).
@@ -73,7 +73,7 @@ export const PARTIALS_BY_CONTEXT_FIELD: Record<string, readonly string[]> = {
   step: [
     ...HANDLER_STEP_PARTIALS,
     ...Object.keys(OPERATIONS)
-      .filter((operation) => !['function', 'logOut', 'listSessions', 'revokeSession', 'accountMail', 'apiKeys', 'totp'].includes(operation))
+      .filter((operation) => !['function', 'logOut', 'listSessions', 'revokeSession', 'accountMail', 'apiKeys', 'totp', 'oidc'].includes(operation))
       .map((operation) => `orm/*/${operation}`),
   ],
 };

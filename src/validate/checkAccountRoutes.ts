@@ -5,6 +5,7 @@ import {
   onMail,
   onRevoke,
   onSessions,
+  onOidc,
   onTotp,
   REVOKED_ID_PARAM,
   TOTP_CODE_FIELD,
@@ -20,6 +21,7 @@ import { childPointer, diagnosticAt } from './locate';
 import { API_KEY_ROUTE_NAMES, checkApiKeyRoute } from './checkApiKeyRoutes';
 import { checkMailRoute, MAIL_ROUTE_NAMES } from './checkMailRoutes';
 import { checkTotpRoute, TOTP_ROUTE_NAMES } from './checkTotpRoutes';
+import { checkOidcRoute, OIDC_ROUTE_NAMES } from './checkOidcRoutes';
 
 export interface AccountRoute {
   document: ConfigDocument;
@@ -33,6 +35,9 @@ export interface AccountRoute {
   logIn: boolean;
   /** The project's first second-factor route, as messages name it, or null (ProjectAccountRoutes). */
   secondFactor: string | null;
+  /** The paths of the project's OpenID Connect sign-in and callback routes. */
+  oidcSignIns: string[];
+  oidcCallbacks: string[];
 }
 
 /** The account routes on sessions rather than on an account's record, as messages name them. */
@@ -77,10 +82,13 @@ export function checkAccountRoute(route: AccountRoute): Diagnostic[] {
     );
   const method = accountMethodProblem(document, pointer, config);
   if (method) return [method];
-  // A revocation names what it ends in its path (checkRevokedId).
+  // A revocation names what it ends in its path (checkRevokedId), a sign-in with a provider the
+  // provider (checkOidcRoute).
   if (onRevoke(action)) {
     const revoked = checkRevokedId(route, action);
     if (revoked.length > 0) return revoked;
+  } else if (action === 'oidcSignIn' || action === 'oidcCallback') {
+    // checked by checkOidcRoute
   } else if (config.params && Object.keys(config.params).length > 0)
     return problem(
       'an account route names no record in its path',
@@ -103,6 +111,7 @@ export function checkAccountRoute(route: AccountRoute): Diagnostic[] {
   if (action === 'logOut') return [];
   if (onApiKeys(action)) return checkApiKeyRoute(route, action);
   if (onTotp(action)) return checkTotpRoute(route, action);
+  if (onOidc(action)) return checkOidcRoute(route, action);
   if (onSessions(action))
     return accounts.model
       ? []
@@ -146,13 +155,24 @@ function checkRevokedId(route: AccountRoute, action: RevokeAction): Diagnostic[]
   const names = Object.keys(params);
   const id = REVOKED_ID_PARAM;
   if (names.length === 1 && params[id] === 'uuid' && config.path.endsWith(`/:${id}`)) return [];
-  const what = action === 'revokeSession' ? 'session' : 'key';
-  const example = action === 'revokeSession' ? '/api/sessions' : '/api/keys';
+  const what = { revokeSession: 'session', revokeApiKey: 'key', unlinkIdentity: 'provider' }[
+    action
+  ];
+  const example = {
+    revokeSession: '/api/sessions',
+    revokeApiKey: '/api/keys',
+    unlinkIdentity: '/api/identities',
+  }[action];
+  const named = {
+    revokeSession: 'a revocation of a session',
+    revokeApiKey: 'a revocation of an API key',
+    unlinkIdentity: 'an unlinking of a provider',
+  }[action];
   return [
     diagnosticAt(
       document,
       childPointer(pointer, names.length > 0 ? 'params' : 'path'),
-      `a revocation of ${action === 'revokeSession' ? 'a session' : 'an API key'} names the ${what} by its id, the last segment of its path`,
+      `${named} names the ${what} by its id, the last segment of its path`,
       `use a path ending in "/:${id}" (e.g. "${example}/:${id}") with "params": { "${id}": "uuid" }.`,
     ),
   ];
@@ -317,7 +337,9 @@ export function checkTokenOption(route: AccountRoute): Diagnostic[] {
             ? `${API_KEY_ROUTE_NAMES[config.account]} starts no session: it has no token to give`
             : onTotp(config.account)
               ? `${TOTP_ROUTE_NAMES[config.account]} starts no session: it has no token to give`
-              : `a ${config.account === 'signUp' ? 'sign-up' : 'log-in'} answers its session token by itself`,
+              : onOidc(config.account)
+                ? `${OIDC_ROUTE_NAMES[config.account]} answers no token: the session rides in its cookie`
+                : `a ${config.account === 'signUp' ? 'sign-up' : 'log-in'} answers its session token by itself`,
       'remove "token".',
     );
   if (config.record !== 'currentUser')

@@ -1,4 +1,4 @@
-import type { ModelConfig, SettingsConfig } from '../config/configTypes';
+import type { ModelConfig, ProviderConfig, SettingsConfig } from '../config/configTypes';
 import { FIELD_TYPES } from '../config/fieldTypes';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import { suggest } from '../diagnostics/didYouMean';
@@ -8,12 +8,13 @@ import {
   DEFAULT_SIGN_IN_LIMITS,
   DEFAULT_TOKEN_SCHEME,
   DEFAULT_VERIFY_LINK,
+  OIDC_PRESETS,
   defaultEmailField,
   defaultIdentity,
   passwordFields,
   type SignInLimits,
 } from '../domain/accounts';
-import { fieldOptions } from '../domain/fields';
+import { fieldOptions, isRequiredOnCreate } from '../domain/fields';
 import { isUniqueField } from '../domain/routeParams';
 import type { CheckedModel } from './checkedProject';
 import { checkValidators } from './checkBody';
@@ -43,6 +44,10 @@ export interface CheckedAccounts {
   /** Where reset and verification mails link (a path of the app or an absolute URL). */
   resetLink: string;
   verifyLink: string;
+  /** `accounts.providers` that hold, in their order: OpenID Connect providers users sign in with. */
+  providers: CheckedProvider[];
+  /** `accounts.providers` has mistakes (reported): routes are not told there are none. */
+  providersProblem: boolean;
   /** `accounts.identity` has mistakes (reported): routes are not checked against it. */
   identityProblems: boolean;
   /**
@@ -50,6 +55,14 @@ export interface CheckedAccounts {
    * not checked against defaults.
    */
   unchecked: boolean;
+}
+
+/** An OpenID Connect provider of `accounts.providers`, its preset resolved. */
+export interface CheckedProvider {
+  /** Its name, in paths and in APPGEN_OIDC_<NAME>_* variables. */
+  name: string;
+  issuer: string;
+  label: string;
 }
 
 export interface CheckedRoles {
@@ -125,6 +138,11 @@ export function checkAccountsSettings(
     ? null
     : (config.emailField ?? (modelConfig ? defaultEmailField(modelConfig) : null));
   const roles = checkRoles(config, model === null ? undefined : models.get(model), at);
+  const beforeProviders = problems.length;
+  const providers = checkProviders(config.providers ?? {}, at);
+  const providersProblem = problems.length > beforeProviders;
+  if (providers.length > 0)
+    checkProviderAccounts(modelConfig, model, emailField, passwords, roles?.field ?? null, at);
   return {
     accounts: {
       model,
@@ -140,6 +158,8 @@ export function checkAccountsSettings(
       mailFrom: config.mailFrom ?? null,
       resetLink: config.resetLink ?? DEFAULT_RESET_LINK,
       verifyLink: config.verifyLink ?? DEFAULT_VERIFY_LINK,
+      providers,
+      providersProblem,
       identityProblems: beforeEmail > before,
       unchecked: settingsUnchecked || modelUnchecked,
     },
@@ -271,4 +291,124 @@ function checkRequireTotpFor(
     }
     return true;
   });
+}
+
+/** Hosts a plain-http issuer may have: a provider on the same machine (tests, development). */
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * `accounts.providers`: each an `issuer` (an https URL; http on loopback only) or a known
+ * `preset`, not both. Only the providers that hold are kept.
+ */
+function checkProviders(
+  providers: Record<string, ProviderConfig>,
+  at: (pointer: string, message: string, hint: string) => void,
+): CheckedProvider[] {
+  const checked: CheckedProvider[] = [];
+  for (const [name, provider] of Object.entries(providers)) {
+    const where = `/providers/${name}`;
+    if ((provider.issuer === undefined) === (provider.preset === undefined)) {
+      at(
+        where,
+        `provider "${name}" needs an "issuer" or a "preset", one of the two`,
+        provider.issuer === undefined
+          ? `add "issuer": "https://login.example.com", or "preset": one of ${Object.keys(OIDC_PRESETS).join(', ')}.`
+          : 'remove "preset" (the issuer says where the provider is), or "issuer".',
+      );
+      continue;
+    }
+    if (provider.preset !== undefined) {
+      const preset = Object.hasOwn(OIDC_PRESETS, provider.preset)
+        ? OIDC_PRESETS[provider.preset]
+        : undefined;
+      if (!preset) {
+        at(
+          `${where}/preset`,
+          `"${provider.preset}" is not a provider appgen knows (${Object.keys(OIDC_PRESETS).join(', ')})`,
+          suggest(provider.preset, Object.keys(OIDC_PRESETS), 'a preset:') ||
+            'name its "issuer" instead.',
+        );
+        continue;
+      }
+      checked.push({ name, issuer: preset.issuer, label: provider.label ?? preset.label });
+      continue;
+    }
+    const issuer = provider.issuer ?? '';
+    const problem = issuerProblem(issuer);
+    if (problem) {
+      at(
+        `${where}/issuer`,
+        problem,
+        'use the https URL the provider documents as its issuer, e.g. "https://login.example.com".',
+      );
+      continue;
+    }
+    checked.push({ name, issuer: issuer.replace(/\/$/, ''), label: provider.label ?? name });
+  }
+  return checked;
+}
+
+/** Why a text is not an issuer URL appgen accepts, or null. */
+function issuerProblem(issuer: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    return `"${issuer}" is not a URL`;
+  }
+  if (url.search !== '' || url.hash !== '')
+    return `an issuer has no query or fragment, and "${issuer}" does`;
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && LOOPBACK.has(url.hostname)) return null;
+  return `an issuer is an https URL (http only on 127.0.0.1 or localhost), and "${issuer}" is not`;
+}
+
+/**
+ * A provider's sign-in finds an account by its address, or makes one from the provider's claims:
+ * the accounts model needs `accounts.emailField`, and every field a new account must have is
+ * one appgen fills (the address; `name` from the claim of that name; a password, set to one no
+ * one knows; the role, by its default).
+ */
+function checkProviderAccounts(
+  model: ModelConfig | undefined,
+  modelName: string | null,
+  emailField: string | null,
+  passwords: readonly string[],
+  roleField: string | null,
+  at: (pointer: string, message: string, hint: string) => void,
+): void {
+  if (!model || modelName === null) {
+    at(
+      '/providers',
+      "a sign-in with a provider signs in one of the app's users, and there is no accounts model",
+      'declare config/models/User.json (or set "accounts.model"), or remove "providers".',
+    );
+    return;
+  }
+  if (emailField === null) {
+    at(
+      '/providers',
+      `a sign-in with a provider finds or makes an account by its address, and ${modelName} has no unique email field`,
+      `add "email": { "type": "string", "unique": true } to ${modelName}, or name it with "accounts.emailField".`,
+    );
+    return;
+  }
+  // `name` takes the claim of that name when it holds text.
+  const named =
+    Object.hasOwn(model.fields, 'name') && fieldOptions(model.fields.name).type === 'string';
+  const filled = new Set([
+    emailField,
+    ...(named ? ['name'] : []),
+    ...passwords,
+    ...(roleField ? [roleField] : []),
+  ]);
+  const unfilled = Object.entries(model.fields)
+    .filter(([name, field]) => isRequiredOnCreate(name, field) && !filled.has(name))
+    .map(([name]) => name);
+  if (unfilled.length > 0)
+    at(
+      '/providers',
+      `a sign-in with a provider makes accounts from its claims, and ${modelName} requires ${unfilled.map((n) => `"${n}"`).join(', ')}, which no claim fills`,
+      `make ${unfilled.length > 1 ? 'them' : 'it'} optional or give ${unfilled.length > 1 ? 'them' : 'it'} a default in config/models/${modelName}.json (a provider's account has its address, "name" and no password of its own).`,
+    );
 }

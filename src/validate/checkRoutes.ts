@@ -18,7 +18,7 @@ import {
   checkAccountRoute,
   checkTokenOption,
 } from './checkAccountRoutes';
-import { ACCOUNT_METHODS, onApiKeys, onMail, onTotp } from '../domain/accounts';
+import { ACCOUNT_METHODS, onApiKeys, onMail, onOidc, onTotp } from '../domain/accounts';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import { checkRouteOptions } from './checkRouteOptions';
 import { checkCollection } from './checkCollection';
@@ -69,6 +69,8 @@ function accountOperationOf(route: RouteConfig): RouteOperation | null {
   if (onApiKeys(action)) return 'apiKeys';
   // A second factor: src/appgen/totp.ts's.
   if (onTotp(action)) return 'totp';
+  // Sign-in with OpenID Connect providers: src/appgen/oidc.ts's.
+  if (onOidc(action)) return 'oidc';
   return null;
 }
 
@@ -144,11 +146,18 @@ function responseSuggestion(list: boolean, name: string, models: string[]): stri
 export interface ProjectAccountRoutes {
   logIn: boolean;
   secondFactor: string | null;
+  /** The paths of the OpenID Connect sign-in routes and of their callbacks. */
+  oidcSignIns: string[];
+  oidcCallbacks: string[];
 }
 
 function projectAccountRoutes(entries: readonly RouteEntry[]): ProjectAccountRoutes {
   const secondFactor = entries.find((entry) => onTotp(entry.config.account));
+  const pathsOf = (action: string) =>
+    entries.filter((entry) => entry.config.account === action).map((entry) => entry.config.path);
   return {
+    oidcSignIns: pathsOf('oidcSignIn'),
+    oidcCallbacks: pathsOf('oidcCallback'),
     logIn: entries.some((entry) => entry.config.account === 'logIn'),
     secondFactor: secondFactor
       ? `${secondFactor.config.method} ${secondFactor.config.path} in ${secondFactor.document.file}`
@@ -244,7 +253,8 @@ function resolveEntry(
     operation === 'revokeSession' ||
     operation === 'accountMail' ||
     operation === 'apiKeys' ||
-    operation === 'totp'
+    operation === 'totp' ||
+    operation === 'oidc'
   ) {
     model = undefined;
   } else if (operation === 'get' && !response.name && !config.model) {

@@ -1,5 +1,5 @@
 import { WRITE_OPERATIONS } from '../domain/routeOperation';
-import { onApiKeys, onMail, onSessions, onTotp } from '../domain/accounts';
+import { onApiKeys, onMail, onOidc, onSessions, onTotp } from '../domain/accounts';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import type {
   ElementConfig,
@@ -288,6 +288,7 @@ function normaliseRoute(
             onSessions(config.account) ||
             onApiKeys(config.account) ||
             onTotp(config.account) ||
+            onOidc(config.account) ||
             (onMail(config.account) && config.account !== 'resetPassword')
               ? null
               : accounts.passwordField,

@@ -323,6 +323,11 @@ const HANDLER_NAMES = new Set([
   'confirmTotp',
   'disableTotp',
   'secondFactorRefusal',
+  // Sign-in with providers (handler/oidcSignIn, oidcCallback, listIdentities, unlinkIdentity)
+  'oidcSignIn',
+  'oidcCallback',
+  'listIdentities',
+  'unlinkIdentity',
   'and',
   'eq',
   'listOrder',

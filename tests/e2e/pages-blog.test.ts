@@ -7,12 +7,13 @@ import { checkPage } from './support/pageChecks';
 import { request, sendExpecting } from './support/http';
 import { linkOf, startMailCatcher, type MailCatcher } from './support/mailCatcher';
 import { totpCode } from './support/otplib';
+import { startOidcProvider, type TestProvider } from './support/oidcProvider';
 import { openAppDatabase, type AppDatabase } from './support/appDatabase';
 import { run } from './support/run';
 import { ORMS, type Orm } from './support/orms';
 import { APPGEN, REPO_ROOT } from './support/paths';
 import { variantDatabase } from './support/postgres';
-import { RunningServer, startBuiltApp } from './support/server';
+import { freePort, RunningServer, startBuiltApp } from './support/server';
 import {
   copyFixtureSources,
   createTestProject,
@@ -37,6 +38,11 @@ const PASSWORD = 'correct horse battery staple';
 const POSTS = 45;
 /** APPGEN_PUBLIC_URL of the suite's servers: where the links of account mail start. */
 const PUBLIC_URL = 'http://blog.test';
+/** The accounts of the test's OpenID Connect provider "corp", by login (their claims). */
+const OIDC_ACCOUNTS = {
+  'olga-corp': { email: 'olga@oidc.example.com', email_verified: true, name: 'Olga at Corp' },
+  'pat-corp': { email: 'pat@oidc.example.com', email_verified: false, name: 'Pat at Corp' },
+};
 const STATUSES = ['draft', 'published', 'archived'];
 /** A word longer than any phone is wide: it must wrap (or be cut), never widen the page. */
 const LONG_WORD = `Supercalifragilistic${'expialidocious'.repeat(12)}`;
@@ -66,6 +72,8 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
   let browser: Browser;
   let page: Page;
   let mails: MailCatcher;
+  /** The port of the OpenID Connect provider "corp" (its issuer, in the app's environment). */
+  let providerPort: number;
   /** Accounts signed up through the API: their id, name, email and the Authorization of their token. */
   const authors: Array<{ id: string; name: string; email: string; auth: Record<string, string> }> =
     [];
@@ -95,6 +103,15 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
     // of the test's choosing (a production server needs one: mail never takes a request's Host).
     mails = await startMailCatcher();
     Object.assign(project.env, { APPGEN_SMTP_URL: mails.url, APPGEN_PUBLIC_URL: PUBLIC_URL });
+    // The provider "corp" of appgen.config.json is an oidc-provider on loopback, started by its
+    // tests once the app's address (their redirect URI) is known; the app reads its issuer and
+    // client from these.
+    providerPort = await freePort();
+    Object.assign(project.env, {
+      APPGEN_OIDC_CORP_ISSUER: `http://127.0.0.1:${providerPort}`,
+      APPGEN_OIDC_CORP_CLIENT_ID: 'appgen-test',
+      APPGEN_OIDC_CORP_CLIENT_SECRET: 'appgen-test-secret',
+    });
     server = await startBuiltApp(project.dir, project.env);
     base = server.url;
     for (const name of ['Ada Lovelace', 'Grace Hopper', 'Edsger Dijkstra']) {
@@ -2093,6 +2110,187 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       await send('GET', '/api/memos', undefined, 401, bearer(kept.key));
     });
   });
+  describe('sign-in with an OpenID Connect provider (appgen.config.json accounts.providers)', () => {
+    let db: AppDatabase;
+    let corp: TestProvider;
+    const bearer = (token: unknown) => ({ authorization: `Bearer ${String(token)}` });
+    /**
+     * Signs in with "corp" in a browser of its own from the login page's link: the provider's
+     * development pages (any login and password, then consent). Answers the browser's context
+     * (its cookies are the app's session) and the page it ended on.
+     */
+    const signInWithCorp = async (login: string) => {
+      const context = await browser.newContext();
+      const tab = await context.newPage();
+      await tab.goto(`${base}/login`);
+      await tab.getByRole('link', { name: 'Sign in with Corp' }).click();
+      // The provider's development pages import a web font this machine cannot reach, so their
+      // "load" may come late or never: the test waits for their fields, not their navigations.
+      await tab.locator('input[name="login"]').waitFor();
+      expect(tab.url().startsWith(corp.issuer)).toBe(true);
+      await tab.locator('input[name="login"]').fill(login);
+      await tab.locator('input[name="password"]').fill('any');
+      await tab.getByRole('button', { name: 'Sign-in' }).click();
+      await tab.getByRole('button', { name: 'Continue' }).click();
+      await tab.waitForURL((url) => url.origin === base);
+      return { context, tab };
+    };
+    const me = async (context: BrowserContext) => {
+      const answer = await context.request.get(`${base}/api/user`);
+      return { status: answer.status(), body: answer.ok() ? await answer.json() : null };
+    };
+    const identitiesOf = (userId: string) =>
+      db.rows('SELECT "provider", "subject", "email" FROM "AppgenIdentity" WHERE "userId" = $1', [
+        userId,
+      ]);
+
+    beforeAll(async () => {
+      db = await openAppDatabase(project.dir, orm, project.env.DATABASE_URL);
+      // Registered with the app's address now (earlier tests may have restarted it elsewhere).
+      const redirectUri = `${base}/api/oidc/corp/callback`;
+      corp = await startOidcProvider(providerPort, redirectUri, OIDC_ACCOUNTS);
+    });
+    afterAll(async () => {
+      await corp?.close();
+      await db?.close();
+    });
+
+    it('makes an account at the first sign-in, signs it in, and finds it at the next', async () => {
+      const first = await signInWithCorp('newbie');
+      try {
+        // The link's ?next=/posts is where the sign-in lands, signed in with a session cookie.
+        expect(new URL(first.tab.url()).pathname).toBe('/posts');
+        const signedIn = await me(first.context);
+        expect(signedIn).toMatchObject({
+          status: 200,
+          body: { email: 'newbie@corp.example.com', name: 'newbie', role: 'member' },
+        });
+        const id = String(signedIn.body.id);
+        expect(await identitiesOf(id)).toEqual([
+          { provider: 'corp', subject: 'newbie', email: 'newbie@corp.example.com' },
+        ]);
+        // The provider vouched for the address: it counts as verified.
+        expect(
+          await db.rows('SELECT "address" FROM "AppgenVerifiedAddress" WHERE "userId" = $1', [id]),
+        ).toEqual([{ address: 'newbie@corp.example.com' }]);
+        // No password signs in to it.
+        await send(
+          'POST',
+          '/api/login',
+          { email: 'newbie@corp.example.com', password: PASSWORD },
+          401,
+        );
+        const again = await signInWithCorp('newbie');
+        expect((await me(again.context)).body?.id).toBe(id);
+        await again.context.close();
+      } finally {
+        await first.context.close();
+      }
+    });
+
+    it('links an existing account by the address the provider verified; lists and unlinks it', async () => {
+      const olga = await send(
+        'POST',
+        '/api/signup',
+        { name: 'Olga', email: 'olga@oidc.example.com', password: PASSWORD },
+        201,
+      );
+      const { context } = await signInWithCorp('olga-corp');
+      try {
+        expect((await me(context)).body).toMatchObject({ id: olga.id, name: 'Olga' });
+      } finally {
+        await context.close();
+      }
+      const session = bearer(olga.token);
+      const listed = (await send(
+        'GET',
+        '/api/identities',
+        undefined,
+        200,
+        session,
+      )) as unknown as Row[];
+      expect(listed).toEqual([
+        {
+          id: expect.any(String),
+          provider: 'corp',
+          label: 'Corp',
+          email: 'olga@oidc.example.com',
+          createdAt: expect.any(String),
+        },
+      ]);
+      await send('GET', '/api/identities', undefined, 401);
+      await send(
+        'DELETE',
+        `/api/identities/${String(listed[0].id)}`,
+        undefined,
+        404,
+        authors[0].auth,
+      );
+      await send('DELETE', `/api/identities/${String(listed[0].id)}`, undefined, 204, session);
+      expect(await send('GET', '/api/identities', undefined, 200, session)).toEqual([]);
+      expect(await identitiesOf(String(olga.id))).toEqual([]);
+    });
+
+    it('refuses to link an account by an address the provider has not verified', async () => {
+      const pat = await send(
+        'POST',
+        '/api/signup',
+        { name: 'Pat', email: 'pat@oidc.example.com', password: PASSWORD },
+        201,
+      );
+      const { context, tab } = await signInWithCorp('pat-corp');
+      try {
+        await expect(tab.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+          'Sign-in refused',
+        );
+        await expect(tab.getByRole('alert').textContent()).resolves.toBe(
+          'An account with pat@oidc.example.com exists, and Corp has not verified that address: log in with your password, then sign in with Corp to link it.',
+        );
+        expect((await me(context)).status).toBe(401);
+        expect(await identitiesOf(String(pat.id))).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('refuses a callback that no sign-in of this browser started, and an unknown provider', async () => {
+      const context = await browser.newContext();
+      try {
+        const tab = await context.newPage();
+        const answer = await tab.goto(`${base}/api/oidc/corp/callback?code=forged&state=forged`);
+        expect(answer?.status()).toBe(400);
+        await expect(tab.getByRole('alert').textContent()).resolves.toContain(
+          'expired or was started elsewhere',
+        );
+        expect((await me(context)).status).toBe(401);
+        const unknown = await context.request.get(`${base}/api/oidc/nobody`, { maxRedirects: 0 });
+        expect(unknown.status()).toBe(404);
+        // The sign-in itself: 302 to the provider, with PKCE (S256), a state and a nonce.
+        const start = await context.request.get(`${base}/api/oidc/corp?next=//evil.example`, {
+          maxRedirects: 0,
+        });
+        expect(start.status()).toBe(302);
+        const to = new URL(start.headers().location);
+        expect(to.origin).toBe(corp.issuer);
+        expect(to.searchParams.get('code_challenge_method')).toBe('S256');
+        for (const name of ['code_challenge', 'state', 'nonce'])
+          expect(to.searchParams.get(name)).toEqual(expect.any(String));
+        expect(to.searchParams.get('redirect_uri')).toBe(`${base}/api/oidc/corp/callback`);
+        // The flow rides in an HTTP-only cookie; a `next` that leaves the app lands on "/".
+        const cookie = start.headers()['set-cookie'];
+        expect(cookie).toMatch(
+          /^appgen_oidc=[A-Za-z0-9_-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=600/,
+        );
+        const flow = JSON.parse(
+          Buffer.from(cookie.split(';')[0].split('=')[1], 'base64url').toString('utf8'),
+        );
+        expect(flow).toMatchObject({ provider: 'corp', next: '/' });
+      } finally {
+        await context.close();
+      }
+    });
+  });
+
   describe('a second factor, one-time codes (config/routes/account.json)', () => {
     let db: AppDatabase;
     const mail = (name: string) => `${name}@totp.example.com`;

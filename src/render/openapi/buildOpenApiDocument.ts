@@ -138,6 +138,10 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
       'Too many failed log-ins, or mails asked for one address or by one client (Retry-After says when to try again)',
   },
   500: { name: 'InternalServerError', description: 'Internal server error' },
+  502: {
+    name: 'BadGateway',
+    description: 'An OpenID Connect provider cannot be reached',
+  },
   503: {
     name: 'ServiceUnavailable',
     description:
@@ -187,6 +191,12 @@ export function errorStatuses(
   if (onRevoke(method.account?.action)) statuses.add(404);
   // A second factor set up already (or not yet) where the route wants the other state.
   if (onTotp(method.account?.action)) statuses.add(409);
+  // A sign-in with a provider: an unknown provider (404), one that cannot be reached (502); its
+  // callback refuses a sign-in that expired (400), an unverified address (403), an identity
+  // linked to another account (409), each as a page.
+  const action = method.account?.action;
+  if (action === 'oidcSignIn') statuses.add(404).add(502);
+  if (action === 'oidcCallback') statuses.add(403).add(404).add(409);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -284,6 +294,8 @@ function readsOwnSession(method: MethodContext): boolean {
     action === 'endSessions' ||
     action === 'listSessions' ||
     action === 'revokeSession' ||
+    action === 'listIdentities' ||
+    action === 'unlinkIdentity' ||
     onApiKeys(action) ||
     onTotp(action)
   );
@@ -358,6 +370,20 @@ const RECOVERY_CODES_SCHEMA: JsonSchema = {
   additionalProperties: false,
 };
 
+/** One linked provider as `account: "listIdentities"` sends it (src/appgen/oidc.ts `IdentityInfo`). */
+const IDENTITY_INFO_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    provider: { type: 'string', description: "The provider's name in accounts.providers" },
+    label: { type: 'string', description: 'How pages name the provider' },
+    email: { type: ['string', 'null'], description: 'The address the provider gave when linked' },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+  required: ['id', 'provider', 'label', 'email', 'createdAt'],
+  additionalProperties: false,
+};
+
 /** One stored session as `account: "listSessions"` sends it (src/appgen/sessions.ts `SessionInfo`). */
 const SESSION_INFO_SCHEMA: JsonSchema = {
   type: 'object',
@@ -396,6 +422,19 @@ function successResponse(method: MethodContext, project: ProjectContext): [strin
   }
   const status = String(method.successStatus);
   if (method.successStatus === 204) return [status, { description: 'Success, no body' }];
+  if (method.account?.action === 'oidcSignIn' || method.account?.action === 'oidcCallback')
+    return [
+      status,
+      {
+        description:
+          method.account.action === 'oidcSignIn'
+            ? "Sends the browser to the provider's sign-in"
+            : "Signed in (the session cookie is set): sends the browser on to the sign-in's `next`",
+        headers: {
+          Location: { schema: { type: 'string' }, description: 'Where the browser goes' },
+        },
+      },
+    ];
   let body: JsonSchema;
   if (method.operation === 'function')
     body = { description: 'Whatever the route function returns' };
@@ -408,6 +447,8 @@ function successResponse(method: MethodContext, project: ProjectContext): [strin
   else if (method.account?.action === 'createApiKey') body = NEW_API_KEY_SCHEMA;
   else if (method.account?.action === 'enrolTotp') body = TOTP_ENROLMENT_SCHEMA;
   else if (method.account?.action === 'confirmTotp') body = RECOVERY_CODES_SCHEMA;
+  else if (method.account?.action === 'listIdentities')
+    body = { type: 'array', items: IDENTITY_INFO_SCHEMA };
   else if (method.account?.issuesToken || method.sessionToken !== null)
     body = underKey(method.envelope.response, withToken(method, project));
   else if (method.collection && method.countKey !== null)
@@ -655,6 +696,14 @@ function queryParameters(method: MethodContext): JsonSchema[] {
   return parameters;
 }
 
+/** The statuses a provider's sign-in or callback answers with a page (src/appgen/oidc.ts). */
+const REFUSAL_PAGE_STATUSES = new Set([400, 403, 409, 502]);
+
+function oidcBrowserRoute(method: MethodContext): boolean {
+  const action = method.account?.action;
+  return action === 'oidcSignIn' || action === 'oidcCallback';
+}
+
 function operation(
   method: MethodContext,
   project: ProjectContext,
@@ -670,6 +719,14 @@ function operation(
     project.errors.validationStatus,
     project.hasApiKeys,
   )) {
+    // A browser's sign-in with a provider is refused with a page that says why (src/appgen/oidc.ts).
+    if (REFUSAL_PAGE_STATUSES.has(status) && oidcBrowserRoute(method)) {
+      responses[String(status)] = {
+        description: `${ERROR_RESPONSES[status].description}: a page that says why, with a link back to log in`,
+        content: { 'text/html': { schema: { type: 'string' } } },
+      };
+      continue;
+    }
     errorsUsed.add(status);
     responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
   }
@@ -792,6 +849,14 @@ function operationSummary(method: MethodContext): string {
       return 'Confirm one-time codes with a code';
     case 'disableTotp':
       return 'Turn one-time codes off';
+    case 'oidcSignIn':
+      return 'Sign in with a provider';
+    case 'oidcCallback':
+      return "The provider's return: sign in";
+    case 'listIdentities':
+      return 'List your linked providers';
+    case 'unlinkIdentity':
+      return 'Unlink one of your providers';
     case 'list':
       return `List ${model} records`;
     case 'get':

@@ -15,7 +15,8 @@ const OPERATIONS = ['create', 'delete', 'deleteMany', 'get', 'link', 'list', 're
 // accountTokens: the tokens and verified addresses of account mail (src/appgen/accountTokens.ts).
 // apiKeyRows: the users' API keys (src/appgen/apiKeys.ts).
 // totpRows: the users' second factors and recovery codes (src/appgen/totp.ts).
-const DATABASE_ORM = [...OPERATIONS, 'access', 'accessCheck', 'accountTokens', 'apiKeyRows', 'answer', 'answerImports', 'computed', 'cursor', 'db', 'errors', 'health', 'parent', 'findIds', 'imports', 'load', 'logIn', 'outboxStore', 'prepared', 'recordEvents', 'roleOf', 'sessionRows', 'signInFailures', 'totpRows'].sort();
+// identityRows: the users' identities at OpenID Connect providers (src/appgen/oidc.ts).
+const DATABASE_ORM = [...OPERATIONS, 'access', 'accessCheck', 'accountTokens', 'apiKeyRows', 'identityRows', 'answer', 'answerImports', 'computed', 'cursor', 'db', 'errors', 'health', 'parent', 'findIds', 'imports', 'load', 'logIn', 'outboxStore', 'prepared', 'recordEvents', 'roleOf', 'sessionRows', 'signInFailures', 'totpRows'].sort();
 const NO_DATABASE = [...OPERATIONS, 'cursor', 'errors', 'parent', 'load'].sort();
 
 const builtins = listTemplateFiles(BUILTIN_TEMPLATES_DIR, 'built-in');

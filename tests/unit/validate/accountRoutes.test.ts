@@ -58,6 +58,8 @@ describe('account routes (sign-up, log-in, log-out)', () => {
       mailFrom: null,
       resetLink: '/reset-password',
       verifyLink: '/verify-email',
+      providers: [],
+      providersProblem: false,
       identityProblems: false,
       unchecked: false,
     });

@@ -141,7 +141,7 @@ export interface PostApiEmailResendInput {
 
 export type PostApiEmailResendResult = null;
 
-/** POST /api/email/resend (config/routes/account.json routes[8]) */
+/** POST /api/email/resend (config/routes/account.json routes[12]) */
 export function postApiEmailResend(
   input: PostApiEmailResendInput,
   options?: RequestOptions,
@@ -155,12 +155,50 @@ export interface PostApiEmailVerifyInput {
 
 export type PostApiEmailVerifyResult = null;
 
-/** POST /api/email/verify (config/routes/account.json routes[7]) */
+/** POST /api/email/verify (config/routes/account.json routes[11]) */
 export function postApiEmailVerify(
   input: PostApiEmailVerifyInput,
   options?: RequestOptions,
 ): Promise<ApiResult<PostApiEmailVerifyResult>> {
   return send("POST", "/api/email/verify", input.body, options);
+}
+
+export interface DeleteApiIdentitiesByIdInput {
+  params: { id: string };
+}
+
+export type DeleteApiIdentitiesByIdResult = null;
+
+/** DELETE /api/identities/:id (config/routes/account.json routes[5]) */
+export function deleteApiIdentitiesById(
+  input: DeleteApiIdentitiesByIdInput,
+  options?: RequestOptions,
+): Promise<ApiResult<DeleteApiIdentitiesByIdResult>> {
+  const params = input.params;
+  return send(
+    "DELETE",
+    "/api/identities/" + encodeURIComponent(String(params.id)),
+    undefined,
+    options,
+  );
+}
+
+export interface GetApiIdentitiesInput {}
+
+export type GetApiIdentitiesResult = Array<{
+  id: string;
+  provider: string;
+  label: string;
+  email: string | null;
+  createdAt: string;
+}>;
+
+/** GET /api/identities (config/routes/account.json routes[4]) */
+export function getApiIdentities(
+  _input: GetApiIdentitiesInput = {},
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiIdentitiesResult>> {
+  return send("GET", "/api/identities", undefined, options);
 }
 
 export interface DeleteApiKeysByIdInput {
@@ -169,7 +207,7 @@ export interface DeleteApiKeysByIdInput {
 
 export type DeleteApiKeysByIdResult = null;
 
-/** DELETE /api/keys/:id (config/routes/account.json routes[11]) */
+/** DELETE /api/keys/:id (config/routes/account.json routes[15]) */
 export function deleteApiKeysById(
   input: DeleteApiKeysByIdInput,
   options?: RequestOptions,
@@ -190,7 +228,7 @@ export type GetApiKeysResult = Array<{
   lastUsedAt: string | null;
 }>;
 
-/** GET /api/keys (config/routes/account.json routes[10]) */
+/** GET /api/keys (config/routes/account.json routes[14]) */
 export function getApiKeys(
   _input: GetApiKeysInput = {},
   options?: RequestOptions,
@@ -212,7 +250,7 @@ export type PostApiKeysResult = {
   lastUsedAt: string | null;
 } & { key: string };
 
-/** POST /api/keys (config/routes/account.json routes[9]) */
+/** POST /api/keys (config/routes/account.json routes[13]) */
 export function postApiKeys(
   input: PostApiKeysInput,
   options?: RequestOptions,
@@ -234,13 +272,53 @@ export function postApiLogin(
   return send("POST", "/api/login", input.body, options);
 }
 
+export interface GetApiOidcByProviderCallbackInput {
+  params: { provider: string };
+}
+
+export type GetApiOidcByProviderCallbackResult = unknown;
+
+/** GET /api/oidc/:provider/callback (config/routes/account.json routes[3]) */
+export function getApiOidcByProviderCallback(
+  input: GetApiOidcByProviderCallbackInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiOidcByProviderCallbackResult>> {
+  const params = input.params;
+  return send(
+    "GET",
+    "/api/oidc/" + encodeURIComponent(String(params.provider)) + "/callback",
+    undefined,
+    options,
+  );
+}
+
+export interface GetApiOidcByProviderInput {
+  params: { provider: string };
+}
+
+export type GetApiOidcByProviderResult = unknown;
+
+/** GET /api/oidc/:provider (config/routes/account.json routes[2]) */
+export function getApiOidcByProvider(
+  input: GetApiOidcByProviderInput,
+  options?: RequestOptions,
+): Promise<ApiResult<GetApiOidcByProviderResult>> {
+  const params = input.params;
+  return send(
+    "GET",
+    "/api/oidc/" + encodeURIComponent(String(params.provider)),
+    undefined,
+    options,
+  );
+}
+
 export interface PostApiPasswordForgotInput {
   body: PostApiPasswordForgotBody;
 }
 
 export type PostApiPasswordForgotResult = null;
 
-/** POST /api/password/forgot (config/routes/account.json routes[5]) */
+/** POST /api/password/forgot (config/routes/account.json routes[9]) */
 export function postApiPasswordForgot(
   input: PostApiPasswordForgotInput,
   options?: RequestOptions,
@@ -254,7 +332,7 @@ export interface PostApiPasswordResetInput {
 
 export type PostApiPasswordResetResult = null;
 
-/** POST /api/password/reset (config/routes/account.json routes[6]) */
+/** POST /api/password/reset (config/routes/account.json routes[10]) */
 export function postApiPasswordReset(
   input: PostApiPasswordResetInput,
   options?: RequestOptions,
@@ -325,7 +403,7 @@ export interface DeleteApiSessionsByIdInput {
 
 export type DeleteApiSessionsByIdResult = null;
 
-/** DELETE /api/sessions/:id (config/routes/account.json routes[12]) */
+/** DELETE /api/sessions/:id (config/routes/account.json routes[16]) */
 export function deleteApiSessionsById(
   input: DeleteApiSessionsByIdInput,
   options?: RequestOptions,
@@ -359,7 +437,7 @@ export interface PostApiTotpConfirmInput {
 
 export type PostApiTotpConfirmResult = { recoveryCodes: string[] };
 
-/** POST /api/totp/confirm (config/routes/account.json routes[3]) */
+/** POST /api/totp/confirm (config/routes/account.json routes[7]) */
 export function postApiTotpConfirm(
   input: PostApiTotpConfirmInput,
   options?: RequestOptions,
@@ -373,7 +451,7 @@ export interface PostApiTotpDisableInput {
 
 export type PostApiTotpDisableResult = null;
 
-/** POST /api/totp/disable (config/routes/account.json routes[4]) */
+/** POST /api/totp/disable (config/routes/account.json routes[8]) */
 export function postApiTotpDisable(
   input: PostApiTotpDisableInput,
   options?: RequestOptions,
@@ -385,7 +463,7 @@ export interface PostApiTotpEnrolInput {}
 
 export type PostApiTotpEnrolResult = { secret: string; uri: string; qrCode: string };
 
-/** POST /api/totp/enrol (config/routes/account.json routes[2]) */
+/** POST /api/totp/enrol (config/routes/account.json routes[6]) */
 export function postApiTotpEnrol(
   _input: PostApiTotpEnrolInput = {},
   options?: RequestOptions,

@@ -35,7 +35,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "postApiEmailResend",
         tags: ["Accounts"],
         summary: "Ask for another verification mail",
-        description: "From config/routes/account.json routes[8].",
+        description: "From config/routes/account.json routes[12].",
         requestBody: {
           required: true,
           content: {
@@ -84,7 +84,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "postApiEmailVerify",
         tags: ["Accounts"],
         summary: "Verify an address with a mailed token",
-        description: "From config/routes/account.json routes[7].",
+        description: "From config/routes/account.json routes[11].",
         requestBody: {
           required: true,
           content: {
@@ -211,12 +211,129 @@ export const openApiDocument: Record<string, unknown> = {
         },
       },
     },
+    "/api/identities": {
+      get: {
+        operationId: "getApiIdentities",
+        tags: ["Accounts"],
+        summary: "List your linked providers",
+        description: "From config/routes/account.json routes[4].",
+        responses: {
+          "200": {
+            description: "Success",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "array",
+                  items: {
+                    type: "object",
+                    properties: {
+                      id: {
+                        type: "string",
+                        format: "uuid",
+                      },
+                      provider: {
+                        type: "string",
+                        description: "The provider's name in accounts.providers",
+                      },
+                      label: {
+                        type: "string",
+                        description: "How pages name the provider",
+                      },
+                      email: {
+                        type: ["string", "null"],
+                        description: "The address the provider gave when linked",
+                      },
+                      createdAt: {
+                        type: "string",
+                        format: "date-time",
+                      },
+                    },
+                    required: ["id", "provider", "label", "email", "createdAt"],
+                    additionalProperties: false,
+                  },
+                },
+              },
+            },
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "401": {
+            $ref: "#/components/responses/Unauthorized",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+        security: [
+          {
+            bearerAuth: [],
+          },
+          {
+            sessionCookie: [],
+          },
+        ],
+      },
+    },
+    "/api/identities/{id}": {
+      delete: {
+        operationId: "deleteApiIdentitiesById",
+        tags: ["Accounts"],
+        summary: "Unlink one of your providers",
+        description: "From config/routes/account.json routes[5].",
+        parameters: [
+          {
+            name: "id",
+            in: "path",
+            required: true,
+            schema: {
+              type: "string",
+              format: "uuid",
+            },
+          },
+        ],
+        responses: {
+          "204": {
+            description: "Success, no body",
+          },
+          "400": {
+            $ref: "#/components/responses/BadRequest",
+          },
+          "401": {
+            $ref: "#/components/responses/Unauthorized",
+          },
+          "403": {
+            $ref: "#/components/responses/Forbidden",
+          },
+          "404": {
+            $ref: "#/components/responses/NotFound",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+        security: [
+          {
+            bearerAuth: [],
+          },
+          {
+            sessionCookie: [],
+          },
+        ],
+      },
+    },
     "/api/keys": {
       get: {
         operationId: "getApiKeys",
         tags: ["Accounts"],
         summary: "List your API keys",
-        description: "From config/routes/account.json routes[10].",
+        description: "From config/routes/account.json routes[14].",
         responses: {
           "200": {
             description: "Success",
@@ -302,7 +419,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "postApiKeys",
         tags: ["Accounts"],
         summary: "Create an API key",
-        description: "From config/routes/account.json routes[9].",
+        description: "From config/routes/account.json routes[13].",
         requestBody: {
           required: true,
           content: {
@@ -425,7 +542,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "deleteApiKeysById",
         tags: ["Accounts"],
         summary: "Revoke one of your API keys",
-        description: "From config/routes/account.json routes[11].",
+        description: "From config/routes/account.json routes[15].",
         parameters: [
           {
             name: "id",
@@ -557,12 +674,154 @@ export const openApiDocument: Record<string, unknown> = {
         },
       },
     },
+    "/api/oidc/{provider}": {
+      get: {
+        operationId: "getApiOidcByProvider",
+        tags: ["Accounts"],
+        summary: "Sign in with a provider",
+        description: "From config/routes/account.json routes[2].",
+        parameters: [
+          {
+            name: "provider",
+            in: "path",
+            required: true,
+            schema: {
+              type: "string",
+            },
+          },
+        ],
+        responses: {
+          "302": {
+            description: "Sends the browser to the provider's sign-in",
+            headers: {
+              Location: {
+                schema: {
+                  type: "string",
+                },
+                description: "Where the browser goes",
+              },
+            },
+          },
+          "400": {
+            description:
+              "Invalid path parameter, query parameter or request body, or a body sent to a " +
+              "route that takes none: a page that says why, with a link back to log in",
+            content: {
+              "text/html": {
+                schema: {
+                  type: "string",
+                },
+              },
+            },
+          },
+          "404": {
+            $ref: "#/components/responses/NotFound",
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+          "502": {
+            description:
+              "An OpenID Connect provider cannot be reached: a page that says why, with a link " +
+              "back to log in",
+            content: {
+              "text/html": {
+                schema: {
+                  type: "string",
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    "/api/oidc/{provider}/callback": {
+      get: {
+        operationId: "getApiOidcByProviderCallback",
+        tags: ["Accounts"],
+        summary: "The provider's return: sign in",
+        description: "From config/routes/account.json routes[3].",
+        parameters: [
+          {
+            name: "provider",
+            in: "path",
+            required: true,
+            schema: {
+              type: "string",
+            },
+          },
+        ],
+        responses: {
+          "303": {
+            description:
+              "Signed in (the session cookie is set): sends the browser on to the sign-in's `next`",
+            headers: {
+              Location: {
+                schema: {
+                  type: "string",
+                },
+                description: "Where the browser goes",
+              },
+            },
+          },
+          "400": {
+            description:
+              "Invalid path parameter, query parameter or request body, or a body sent to a " +
+              "route that takes none: a page that says why, with a link back to log in",
+            content: {
+              "text/html": {
+                schema: {
+                  type: "string",
+                },
+              },
+            },
+          },
+          "403": {
+            description:
+              "Cross-site request refused, or the voter, a role or an access rule said no: a " +
+              "page that says why, with a link back to log in",
+            content: {
+              "text/html": {
+                schema: {
+                  type: "string",
+                },
+              },
+            },
+          },
+          "404": {
+            $ref: "#/components/responses/NotFound",
+          },
+          "409": {
+            description:
+              "Conflicts with a stored record (unique value, missing or still referenced linked " +
+              "record), or with a concurrent change: a page that says why, with a link back to " +
+              "log in",
+            content: {
+              "text/html": {
+                schema: {
+                  type: "string",
+                },
+              },
+            },
+          },
+          "415": {
+            $ref: "#/components/responses/UnsupportedMediaType",
+          },
+          "500": {
+            $ref: "#/components/responses/InternalServerError",
+          },
+        },
+      },
+    },
     "/api/password/forgot": {
       post: {
         operationId: "postApiPasswordForgot",
         tags: ["Accounts"],
         summary: "Ask for a password reset mail",
-        description: "From config/routes/account.json routes[5].",
+        description: "From config/routes/account.json routes[9].",
         requestBody: {
           required: true,
           content: {
@@ -611,7 +870,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "postApiPasswordReset",
         tags: ["Accounts"],
         summary: "Set a new password with a mailed token",
-        description: "From config/routes/account.json routes[6].",
+        description: "From config/routes/account.json routes[10].",
         requestBody: {
           required: true,
           content: {
@@ -898,7 +1157,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "deleteApiSessionsById",
         tags: ["Accounts"],
         summary: "End one of your sessions",
-        description: "From config/routes/account.json routes[12].",
+        description: "From config/routes/account.json routes[16].",
         parameters: [
           {
             name: "id",
@@ -1012,7 +1271,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "postApiTotpConfirm",
         tags: ["Accounts"],
         summary: "Confirm one-time codes with a code",
-        description: "From config/routes/account.json routes[3].",
+        description: "From config/routes/account.json routes[7].",
         requestBody: {
           required: true,
           content: {
@@ -1089,7 +1348,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "postApiTotpDisable",
         tags: ["Accounts"],
         summary: "Turn one-time codes off",
-        description: "From config/routes/account.json routes[4].",
+        description: "From config/routes/account.json routes[8].",
         requestBody: {
           required: true,
           content: {
@@ -1147,7 +1406,7 @@ export const openApiDocument: Record<string, unknown> = {
         operationId: "postApiTotpEnrol",
         tags: ["Accounts"],
         summary: "Start setting up one-time codes",
-        description: "From config/routes/account.json routes[2].",
+        description: "From config/routes/account.json routes[6].",
         responses: {
           "200": {
             description: "Success",

@@ -252,3 +252,30 @@ export const appgenRecoveryCode = pgTable(
       .onUpdate("cascade"),
   ],
 );
+
+/** From (appgen) */
+export const appgenIdentity = pgTable(
+  "AppgenIdentity",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => uuidv7()),
+    userId: text("userId").notNull(),
+    provider: text("provider").notNull(),
+    subject: text("subject").notNull(),
+    email: text("email"),
+    createdAt: timestamp("createdAt", { precision: 3, mode: "date" }).notNull(),
+  },
+  (table): PgTableExtraConfigValue[] => [
+    uniqueIndex("AppgenIdentity_provider_subject_key").on(table.provider, table.subject),
+    index("AppgenIdentity_userId_idx").on(table.userId),
+    // AppgenIdentity.user: onDelete cascade
+    foreignKey({
+      name: "AppgenIdentity_userId_fkey",
+      columns: [table.userId],
+      foreignColumns: [user.id],
+    })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
+  ],
+);

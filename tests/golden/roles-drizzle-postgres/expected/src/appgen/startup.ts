@@ -3,6 +3,7 @@ import { databaseProblem } from "@/appgen/health";
 import { sessionSecretProblem } from "@/appgen/session";
 import { trustProxyProblem, publicUrlProblem } from "@/appgen/requestOrigin";
 import { mailProblem } from "@/appgen/mail";
+import { providersProblem } from "@/appgen/oidc";
 import { trustedOriginsProblem } from "@/appgen/csrf";
 import { fastHashesSet } from "@/appgen/password";
 
@@ -20,6 +21,7 @@ export const STARTUP_CHECKS: StartupCheck[] = [
   trustProxyProblem,
   publicUrlProblem,
   mailProblem,
+  providersProblem,
   trustedOriginsProblem,
 ];
 

@@ -270,7 +270,7 @@ async function liveSessionOfRequest(request: Request) {
 
 /**
  * The user id of the request's live session; null without one. An API key is not a session: the
- * routes that manage keys, sessions and a second factor call this.
+ * routes that manage keys, sessions, a second factor and providers call this.
  */
 export async function liveSessionUserOf(request: Request): Promise<string | null> {
   return (await liveSessionOfRequest(request))?.subject ?? null;

@@ -32,7 +32,7 @@ const postApiKeysBodySpec = {
   },
 } satisfies BodySpec;
 
-/** GET /api/keys (config/routes/account.json routes[10]) */
+/** GET /api/keys (config/routes/account.json routes[14]) */
 export async function GET(request: Request): Promise<Response> {
   return handle(request, async () => {
     const unread = await refuseBody(request, "send parameters in the path or the query string");
@@ -41,7 +41,7 @@ export async function GET(request: Request): Promise<Response> {
   });
 }
 
-/** POST /api/keys (config/routes/account.json routes[9]) */
+/** POST /api/keys (config/routes/account.json routes[13]) */
 export async function POST(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);

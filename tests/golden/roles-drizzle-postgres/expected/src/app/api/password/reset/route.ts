@@ -24,7 +24,7 @@ const postApiPasswordResetBodySpec = {
   },
 } satisfies BodySpec;
 
-/** POST /api/password/reset (config/routes/account.json routes[6]) */
+/** POST /api/password/reset (config/routes/account.json routes[10]) */
 export async function POST(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);

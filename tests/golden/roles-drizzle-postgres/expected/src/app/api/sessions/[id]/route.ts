@@ -7,7 +7,7 @@ import { refuseCrossSite } from "@/appgen/csrf";
 
 type Context = { params: Promise<{ id: string }> };
 
-/** DELETE /api/sessions/:id (config/routes/account.json routes[12]) */
+/** DELETE /api/sessions/:id (config/routes/account.json routes[16]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;

@@ -17,7 +17,7 @@ const postApiTotpDisableBodySpec = {
   },
 } satisfies BodySpec;
 
-/** POST /api/totp/disable (config/routes/account.json routes[4]) */
+/** POST /api/totp/disable (config/routes/account.json routes[8]) */
 export async function POST(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);

@@ -4,7 +4,7 @@ import { refuseBody } from "@/appgen/noBody";
 import { enrolTotp } from "@/appgen/totp";
 import { refuseCrossSite } from "@/appgen/csrf";
 
-/** POST /api/totp/enrol (config/routes/account.json routes[2]) */
+/** POST /api/totp/enrol (config/routes/account.json routes[6]) */
 export async function POST(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);

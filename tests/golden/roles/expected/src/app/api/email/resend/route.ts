@@ -17,7 +17,7 @@ const postApiEmailResendBodySpec = {
   },
 } satisfies BodySpec;
 
-/** POST /api/email/resend (config/routes/account.json routes[8]) */
+/** POST /api/email/resend (config/routes/account.json routes[12]) */
 export async function POST(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);

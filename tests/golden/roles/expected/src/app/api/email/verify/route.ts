@@ -17,7 +17,7 @@ const postApiEmailVerifyBodySpec = {
   },
 } satisfies BodySpec;
 
-/** POST /api/email/verify (config/routes/account.json routes[7]) */
+/** POST /api/email/verify (config/routes/account.json routes[11]) */
 export async function POST(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);

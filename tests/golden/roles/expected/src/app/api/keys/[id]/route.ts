@@ -7,7 +7,7 @@ import { refuseCrossSite } from "@/appgen/csrf";
 
 type Context = { params: Promise<{ id: string }> };
 
-/** DELETE /api/keys/:id (config/routes/account.json routes[11]) */
+/** DELETE /api/keys/:id (config/routes/account.json routes[15]) */
 export async function DELETE(request: Request, ctx: Context): Promise<Response> {
   return handle(request, async () => {
     const params = await ctx.params;

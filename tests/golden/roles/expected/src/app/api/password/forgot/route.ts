@@ -17,7 +17,7 @@ const postApiPasswordForgotBodySpec = {
   },
 } satisfies BodySpec;
 
-/** POST /api/password/forgot (config/routes/account.json routes[5]) */
+/** POST /api/password/forgot (config/routes/account.json routes[9]) */
 export async function POST(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);

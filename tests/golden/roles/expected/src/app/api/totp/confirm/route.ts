@@ -17,7 +17,7 @@ const postApiTotpConfirmBodySpec = {
   },
 } satisfies BodySpec;
 
-/** POST /api/totp/confirm (config/routes/account.json routes[3]) */
+/** POST /api/totp/confirm (config/routes/account.json routes[7]) */
 export async function POST(request: Request): Promise<Response> {
   return handle(request, async () => {
     const crossSite = refuseCrossSite(request);
