@@ -25,22 +25,32 @@ const log = (line) => process.stdout.write(`  ${line}\n`);
 // their own, random for each run.
 const SESSION_SECRET = crypto.randomBytes(32).toString('base64url');
 
-function appEnv() {
+/**
+ * The environment of a bench server: on `databaseUrl`, else the embedded SQLite file. The
+ * starter mails password-reset and verification links, so a production server needs an SMTP
+ * server and a public URL to start: the bench names a closed port (a sign-up's mail fails and is
+ * retried by the outbox, off the measured requests).
+ */
+function appEnv(databaseUrl) {
   const env = {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: '1',
     APPGEN_SESSION_SECRET: SESSION_SECRET,
+    APPGEN_SMTP_URL: 'smtp://127.0.0.1:9',
+    APPGEN_PUBLIC_URL: 'http://127.0.0.1',
   };
   delete env.NODE_ENV; // next start sets production itself
-  delete env.DATABASE_URL; // the embedded SQLite file of the project
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL; // the embedded SQLite file of the project
   return env;
 }
 
 /**
- * The starter project with `orm` inside the shared install, plus the trivial route (and, with
- * Prisma, the hand-written routes); then `appgen build`.
+ * The starter project with `orm` inside the shared install, plus the trivial route (and, on
+ * SQLite, the hand-written routes); then `appgen build`, on `databaseUrl` (a PostgreSQL database)
+ * or, without one, the embedded SQLite file.
  */
-function buildBenchProject(orm) {
+function buildBenchProject(orm, databaseUrl) {
   const projects = path.join(ensureSharedInstall(log), 'projects');
   fs.mkdirSync(projects, { recursive: true });
   const dir = path.join(projects, `bench-handlers-${orm}-${crypto.randomBytes(3).toString('hex')}`);
@@ -49,7 +59,9 @@ function buildBenchProject(orm) {
     [CREATE_APPGEN, dir, '--no-install', '--no-git', '--appgen', `file:${REPO_ROOT}`, '--orm', orm],
     { stdio: 'ignore' },
   );
-  const extra = { ...CONSTANT_ROUTE, ...(orm === 'prisma' ? HAND_ROUTES : DRIZZLE_HAND_ROUTES) };
+  // The hand-written routes are written for the SQLite file: a PostgreSQL project has none.
+  const hand = databaseUrl ? {} : orm === 'prisma' ? HAND_ROUTES : DRIZZLE_HAND_ROUTES;
+  const extra = { ...CONSTANT_ROUTE, ...hand };
   for (const [file, source] of Object.entries(extra)) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), source);
@@ -58,7 +70,7 @@ function buildBenchProject(orm) {
   const started = Date.now();
   const build = spawnSync(process.execPath, [APPGEN, 'build'], {
     cwd: dir,
-    env: appEnv(),
+    env: appEnv(databaseUrl),
     encoding: 'utf8',
   });
   if (build.status !== 0) throw new Error(`appgen build failed:\n${build.stdout}\n${build.stderr}`);
@@ -97,14 +109,17 @@ async function compare(base, endpoint, settings) {
   return measureInterleaved(urls, endpoint, settings);
 }
 
-/** Starts the app of `dir` with `next start` and seeds `rows` users; returns the server and a user. */
-async function startSeeded(dir, rows) {
+/**
+ * Starts the app of `dir` (on `databaseUrl`, else its SQLite file) with `next start` and seeds
+ * `rows` users; returns the server and a user.
+ */
+async function startSeeded(dir, rows, databaseUrl) {
   const port = await freePort();
   const next = createRequire(path.join(dir, 'package.json')).resolve('next/dist/bin/next');
   const server = startServer(
     process.execPath,
     [next, 'start', '-p', String(port), '-H', '127.0.0.1'],
-    { cwd: dir, env: appEnv(), port },
+    { cwd: dir, env: appEnv(databaseUrl), port },
   );
   await waitForStatus(server, '/api/users', { timeoutMs: 60_000 });
   let first;

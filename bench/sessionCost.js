@@ -1,11 +1,13 @@
 // Part "session": what a signed-in request pays for its stored session (issue 53: a session
-// check at the cost of one indexed read). The starter built with each ORM on SQLite answers
+// check at the cost of one indexed read). The starter built with each ORM on SQLite and on
+// PostgreSQL (a throwaway database at 127.0.0.1:5432) answers
 // GET /api/me (`auth: true`: the token's signature, then one read of table AppgenSession by the
 // hash of the token's id, then the user by id) and GET /api/users/:id (the same user by id, no
 // session), in the same interleaved rounds with the same Authorization header; the difference
 // of their server time per request is the session check.
 const fs = require('fs');
 const { buildBenchProject, startSeeded } = require('./handlers');
+const { createDatabase } = require('./lib/database');
 const { measureInterleaved } = require('./lib/interleaved');
 const { fixed, printTable } = require('./lib/table');
 
@@ -25,10 +27,13 @@ async function signedIn(base) {
   return { id, authorization: `Bearer ${token}` };
 }
 
-async function measureOrm(orm, settings, keep) {
-  const { dir } = buildBenchProject(orm);
-  const { server } = await startSeeded(dir, 1);
+async function measureOrm(orm, database, settings, keep) {
+  const db = database === 'postgresql' ? createDatabase() : null;
+  let dir;
+  let server;
   try {
+    ({ dir } = buildBenchProject(orm, db?.url));
+    ({ server } = await startSeeded(dir, 1, db?.url));
     const user = await signedIn(server.url);
     const endpoint = { method: 'GET', headers: { authorization: user.authorization } };
     const urls = { session: `${server.url}/api/me`, none: `${server.url}/api/users/${user.id}` };
@@ -36,11 +41,12 @@ async function measureOrm(orm, settings, keep) {
       const status = (await fetch(url, { headers: endpoint.headers })).status;
       if (status !== 200) throw new Error(`${name} ${url} answered ${status}`);
     }
-    log(`GET /api/me against GET /api/users/:id (${orm}) ...`);
+    log(`GET /api/me against GET /api/users/:id (${orm} on ${database}) ...`);
     return await measureInterleaved(urls, endpoint, settings);
   } finally {
-    await server.stop();
-    if (!keep) fs.rmSync(dir, { recursive: true, force: true });
+    await server?.stop();
+    if (dir && !keep) fs.rmSync(dir, { recursive: true, force: true });
+    db?.drop();
   }
 }
 
@@ -50,11 +56,13 @@ async function runSessionCost({ duration, connections, rounds, keep }) {
   );
   const settings = { duration, connections, rounds };
   const results = {};
-  for (const orm of ['prisma', 'drizzle']) results[orm] = await measureOrm(orm, settings, keep);
+  for (const orm of ['prisma', 'drizzle'])
+    for (const database of ['sqlite', 'postgresql'])
+      results[`${orm} ${database}`] = await measureOrm(orm, database, settings, keep);
   // One Node process serves each app: its time per request is 1000 / (requests per second) ms.
   const perRequest = (rps) => 1000 / rps;
-  const rows = Object.entries(results).map(([orm, r]) => [
-    orm,
+  const rows = Object.entries(results).map(([variant, r]) => [
+    variant,
     fixed(r.none.rps, 0),
     fixed(r.session.rps, 0),
     fixed(perRequest(r.none.rps), 3),
@@ -65,9 +73,9 @@ async function runSessionCost({ duration, connections, rounds, keep }) {
     fixed(r.session.p50, 1),
   ]);
   printTable(
-    'a signed-in read (GET /api/me: signature, stored session, user) against the same read without a session (GET /api/users/:id), starter on SQLite, production build',
+    'a signed-in read (GET /api/me: signature, stored session, user) against the same read without a session (GET /api/users/:id), starter, production build',
     [
-      'orm',
+      'orm and database',
       'no session req/s',
       'signed-in req/s',
       'no session ms/req',
@@ -79,8 +87,8 @@ async function runSessionCost({ duration, connections, rounds, keep }) {
     ],
     rows,
   );
-  return Object.entries(results).map(([orm, r]) => ({
-    goal: `a signed-in request's session check (${orm}, SQLite): one indexed read beside the signature`,
+  return Object.entries(results).map(([variant, r]) => ({
+    goal: `a signed-in request's session check (${variant}): one indexed read beside the signature`,
     measured: `${fixed(perRequest(r.session.rps) - perRequest(r.none.rps), 3)} ms of server time per request`,
     met: undefined,
   }));
