@@ -2,7 +2,7 @@ import { API_KEY_BODY, type ApiKeyAction } from '../domain/accounts';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { AccountRoute } from './checkAccountRoutes';
 import { checkFixedBody } from './checkFixedBody';
-import { childPointer, diagnosticAt } from './locate';
+import { ownWorkProblems } from './ownWorkProblems';
 
 /** The API key routes as messages name them. */
 export const API_KEY_ROUTE_NAMES: Record<ApiKeyAction, string> = {
@@ -17,25 +17,19 @@ export const API_KEY_ROUTE_NAMES: Record<ApiKeyAction, string> = {
  * list and a revocation take no body (a revocation's `:id` is checked by checkRevokedId).
  */
 export function checkApiKeyRoute(route: AccountRoute, action: ApiKeyAction): Diagnostic[] {
-  const { document, pointer, config, accounts } = route;
-  const at = childPointer(pointer, 'account');
-  const problem = (message: string, fix: string, where = at, on: 'key' | 'value' = 'value') => [
-    diagnosticAt(document, where, message, fix, on),
-  ];
+  const { document, pointer, config } = route;
   const name = API_KEY_ROUTE_NAMES[action];
-  if (!accounts.model)
-    return problem(
-      `${name} belongs to one of the app's users, and this project has no accounts model`,
-      'name it in appgen.config.json: "accounts": { "model": "User" }.',
-    );
-  const extra = (['response', 'model', 'status'] as const).find((key) => config[key] !== undefined);
-  if (extra)
-    return problem(
-      `${name} answers what appgen writes for it (${action === 'createApiKey' ? '201 with the key' : action === 'listApiKeys' ? 'the keys, never the keys themselves' : '204'})`,
-      `remove "${extra}".`,
-      childPointer(pointer, extra),
-      'key',
-    );
+  const answers =
+    action === 'createApiKey'
+      ? '201 with the key'
+      : action === 'listApiKeys'
+        ? 'the keys, never the keys themselves'
+        : '204';
+  const first = ownWorkProblems(route, {
+    noModel: `${name} belongs to one of the app's users, and this project has no accounts model`,
+    answers: `${name} answers what appgen writes for it (${answers})`,
+  });
+  if (first) return first;
   // A GET's or a DELETE's body is refused as every one's is.
   if (action !== 'createApiKey') return [];
   return checkFixedBody(document, pointer, config, name, API_KEY_BODY);

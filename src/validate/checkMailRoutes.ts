@@ -5,6 +5,7 @@ import type { AccountRoute } from './checkAccountRoutes';
 import type { CheckedAccounts } from './checkAccountsSettings';
 import { checkFixedBody } from './checkFixedBody';
 import { childPointer, diagnosticAt } from './locate';
+import { ownWorkProblems } from './ownWorkProblems';
 
 /** The mail routes as messages name them. */
 export const MAIL_ROUTE_NAMES: Record<MailAction, string> = {
@@ -26,19 +27,11 @@ export function checkMailRoute(route: AccountRoute, action: MailAction): Diagnos
     diagnosticAt(document, where, message, fix, on),
   ];
   const name = MAIL_ROUTE_NAMES[action];
-  if (!accounts.model)
-    return problem(
-      `${name} needs the model of the app's users`,
-      'name it in appgen.config.json: "accounts": { "model": "User" }.',
-    );
-  const extra = (['response', 'model', 'status'] as const).find((key) => config[key] !== undefined);
-  if (extra)
-    return problem(
-      `${name} answers 204 with no body, whatever the address`,
-      `remove "${extra}".`,
-      childPointer(pointer, extra),
-      'key',
-    );
+  const first = ownWorkProblems(route, {
+    noModel: `${name} needs the model of the app's users`,
+    answers: `${name} answers 204 with no body, whatever the address`,
+  });
+  if (first) return first;
   // A mistake in `accounts.emailField` is reported there.
   if (accounts.emailFieldProblem) return [];
   if (!accounts.emailField)

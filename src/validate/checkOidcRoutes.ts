@@ -2,6 +2,7 @@ import { PROVIDER_PARAM, type OidcAction } from '../domain/accounts';
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { AccountRoute } from './checkAccountRoutes';
 import { childPointer, diagnosticAt } from './locate';
+import { ownWorkProblems } from './ownWorkProblems';
 
 /** The OpenID Connect routes as messages name them. */
 export const OIDC_ROUTE_NAMES: Record<OidcAction, string> = {
@@ -25,27 +26,18 @@ export function checkOidcRoute(route: AccountRoute, action: OidcAction): Diagnos
     diagnosticAt(document, where, message, fix, on),
   ];
   const name = OIDC_ROUTE_NAMES[action];
-  if (!accounts.model)
-    return problem(
-      `${name} belongs to one of the app's users, and this project has no accounts model`,
-      'name it in appgen.config.json: "accounts": { "model": "User" }.',
-    );
+  const first = ownWorkProblems(route, {
+    noModel: `${name} belongs to one of the app's users, and this project has no accounts model`,
+    answers: `${name} answers what appgen writes for it`,
+    noBody: `${name} takes no body`,
+  });
+  if (first) return first;
   // A provider with a mistake is reported at accounts.providers, not as "none".
   if (accounts.providers.length === 0 && accounts.providersProblem) return [];
   if (accounts.providers.length === 0)
     return problem(
       `${name} needs OpenID Connect providers, and appgen.config.json names none`,
       'add "accounts": { "providers": { "corp": { "issuer": "https://login.example.com" } } } to appgen.config.json.',
-    );
-  const extra = (['response', 'model', 'status', 'body'] as const).find(
-    (key) => config[key] !== undefined,
-  );
-  if (extra)
-    return problem(
-      `${name} ${extra === 'body' ? 'takes no body' : 'answers what appgen writes for it'}`,
-      `remove "${extra}".`,
-      childPointer(pointer, extra),
-      'key',
     );
   if (action !== 'oidcSignIn' && action !== 'oidcCallback') return [];
   const params = config.params ?? {};

@@ -5,6 +5,7 @@ import type { CheckedAccounts } from './checkAccountsSettings';
 import type { AccountRoute } from './checkAccountRoutes';
 import { checkFixedBody } from './checkFixedBody';
 import { childPointer, diagnosticAt } from './locate';
+import { ownWorkProblems } from './ownWorkProblems';
 
 /** The second-factor routes as messages name them. */
 export const TOTP_ROUTE_NAMES: Record<TotpAction, string> = {
@@ -26,39 +27,24 @@ const ANSWERS: Record<TotpAction, string> = {
  * enrolment takes no body, a confirmation and a disabling the code (checkFixedBody).
  */
 export function checkTotpRoute(route: AccountRoute, action: TotpAction): Diagnostic[] {
-  const { document, pointer, config, accounts } = route;
-  const at = childPointer(pointer, 'account');
-  const problem = (message: string, fix: string, where = at, on: 'key' | 'value' = 'value') => [
-    diagnosticAt(document, where, message, fix, on),
-  ];
+  const { document, pointer, config } = route;
   const name = TOTP_ROUTE_NAMES[action];
-  if (!accounts.model)
-    return problem(
-      `${name} belongs to one of the app's users, and this project has no accounts model`,
-      'name it in appgen.config.json: "accounts": { "model": "User" }.',
-    );
+  const first = ownWorkProblems(route, {
+    noModel: `${name} belongs to one of the app's users, and this project has no accounts model`,
+    answers: `${name} answers what appgen writes for it (${ANSWERS[action]})`,
+    noBody: action === 'enrolTotp' ? `${name} takes no body: appgen makes the secret` : undefined,
+  });
+  if (first) return first;
   if (!route.logIn)
-    return problem(
-      `${name} protects a log-in with a second factor, and this project has no log-in route`,
-      'add a route with "account": "logIn" (its body with "code": { "type": "string" }), or remove this one.',
-    );
-  const extra = (['response', 'model', 'status'] as const).find((key) => config[key] !== undefined);
-  if (extra)
-    return problem(
-      `${name} answers what appgen writes for it (${ANSWERS[action]})`,
-      `remove "${extra}".`,
-      childPointer(pointer, extra),
-      'key',
-    );
-  if (action === 'enrolTotp')
-    return config.body
-      ? problem(
-          `${name} takes no body: appgen makes the secret`,
-          'remove "body".',
-          childPointer(pointer, 'body'),
-          'key',
-        )
-      : [];
+    return [
+      diagnosticAt(
+        document,
+        childPointer(pointer, 'account'),
+        `${name} protects a log-in with a second factor, and this project has no log-in route`,
+        'add a route with "account": "logIn" (its body with "code": { "type": "string" }), or remove this one.',
+      ),
+    ];
+  if (action === 'enrolTotp') return [];
   return checkFixedBody(document, pointer, config, name, TOTP_CODE_BODY);
 }
 
