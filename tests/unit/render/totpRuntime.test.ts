@@ -1,7 +1,7 @@
 import crypto from 'crypto';
 import qrcode from 'qrcode';
 import { otplibCall, totpCode } from '../../e2e/support/otplib';
-import { minimalProject } from '../support/configs';
+import { accountsProject, logInRoute } from '../support/accountRoutes';
 import { renderFiles } from '../support/renderFiles';
 import { evaluateModule } from '../support/typescriptSource';
 
@@ -21,17 +21,7 @@ type Totp = {
 };
 
 const ROUTES = [
-  {
-    method: 'POST',
-    path: '/api/login',
-    account: 'logIn',
-    body: {
-      email: { type: 'string', required: true },
-      password: { type: 'password', required: true },
-      code: 'string',
-    },
-    response: 'Account',
-  },
+  logInRoute({ code: 'string' }),
   { method: 'POST', path: '/api/totp/enrol', account: 'enrolTotp' },
   {
     method: 'POST',
@@ -41,17 +31,7 @@ const ROUTES = [
   },
 ];
 
-const SOURCE =
-  renderFiles(
-    minimalProject({
-      'appgen.config.json': { orm: 'prisma', accounts: { model: 'Account' } },
-      'config/models/Account.json': {
-        name: 'Account',
-        fields: { email: { type: 'string', unique: true }, password: 'password' },
-      },
-      'config/routes/accounts.json': { routes: ROUTES },
-    }),
-  ).get('src/appgen/totp.ts')?.content ?? '';
+const SOURCE = renderFiles(accountsProject(ROUTES)).get('src/appgen/totp.ts')?.content ?? '';
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 

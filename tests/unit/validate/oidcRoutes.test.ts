@@ -1,5 +1,5 @@
 import { checkedProject, describeProblem, problemsIn } from '../support/checkConfig';
-import { minimalProject } from '../support/configs';
+import { accountsProject } from '../support/accountRoutes';
 import { renderFiles } from '../support/renderFiles';
 import { evaluateModule } from '../support/typescriptSource';
 
@@ -41,13 +41,8 @@ const files = (
   routes: unknown[],
   accounts: Record<string, unknown> = { providers: PROVIDERS },
   orm = 'prisma',
-  account: unknown = ACCOUNT,
-) =>
-  minimalProject({
-    'appgen.config.json': { orm, accounts: { model: 'Account', ...accounts } },
-    'config/models/Account.json': account,
-    'config/routes/accounts.json': { routes },
-  });
+  model: unknown = ACCOUNT,
+) => accountsProject(routes, { orm, accounts, model });
 const problems = (routes: unknown[], accounts?: Record<string, unknown>, account?: unknown) =>
   problemsIn(files(routes, accounts, 'prisma', account)).map(describeProblem);
 

@@ -1,5 +1,6 @@
 import { checkedProject, describeProblem, problemsIn } from '../support/checkConfig';
 import { minimalProject } from '../support/configs';
+import { accountsProject, LOG_IN_BODY, logInRoute } from '../support/accountRoutes';
 import { renderFiles } from '../support/renderFiles';
 
 // A second factor (account routes enrolTotp, confirmTotp, disableTotp, and the log-in's `code`):
@@ -7,31 +8,12 @@ import { renderFiles } from '../support/renderFiles';
 // tests/unit/render/totpRuntime.test.ts runs src/appgen/totp.ts; tests/e2e/pages-blog.test.ts
 // runs it all on the four ORM x database pairs.
 
-const ACCOUNT = {
-  name: 'Account',
-  fields: { email: { type: 'string', unique: true }, password: 'password' },
-};
 const CODE = { code: { type: 'string', required: true } };
 const ENROL = { method: 'POST', path: '/api/totp/enrol', account: 'enrolTotp' };
 const CONFIRM = { method: 'POST', path: '/api/totp/confirm', account: 'confirmTotp', body: CODE };
 const DISABLE = { method: 'POST', path: '/api/totp/disable', account: 'disableTotp', body: CODE };
-const LOG_IN_BODY = {
-  email: { type: 'string', required: true },
-  password: { type: 'password', required: true },
-};
-const LOG_IN = {
-  method: 'POST',
-  path: '/api/login',
-  account: 'logIn',
-  body: { ...LOG_IN_BODY, code: { type: 'string' } },
-  response: 'Account',
-};
-const files = (routes: unknown[], orm = 'prisma') =>
-  minimalProject({
-    'appgen.config.json': { orm, accounts: { model: 'Account' } },
-    'config/models/Account.json': ACCOUNT,
-    'config/routes/accounts.json': { routes },
-  });
+const LOG_IN = logInRoute({ code: { type: 'string' } });
+const files = (routes: unknown[], orm = 'prisma') => accountsProject(routes, { orm });
 const problems = (routes: unknown[]) => problemsIn(files(routes)).map(describeProblem);
 
 describe('second-factor routes', () => {
@@ -200,14 +182,7 @@ describe('second-factor routes', () => {
 
   describe('accounts.requireTotpFor', () => {
     const withRoles = (accounts: Record<string, unknown>, routes: unknown[], orm = 'prisma') =>
-      minimalProject({
-        'appgen.config.json': {
-          orm,
-          accounts: { model: 'Account', roles: ['member', 'admin'], ...accounts },
-        },
-        'config/models/Account.json': ACCOUNT,
-        'config/routes/accounts.json': { routes },
-      });
+      accountsProject(routes, { orm, accounts: { roles: ['member', 'admin'], ...accounts } });
     const settingsProblems = (accounts: Record<string, unknown>, routes: unknown[]) =>
       problemsIn(withRoles(accounts, routes)).map(describeProblem);
     const ALL = [ENROL, CONFIRM, DISABLE, LOG_IN];
@@ -234,11 +209,7 @@ describe('second-factor routes', () => {
           /accounts\.requireTotpFor \| these roles wait for one-time codes, and no route sets them up .*"account": "confirmTotp"/,
         ),
       ]);
-      const noRoles = minimalProject({
-        'appgen.config.json': { accounts: { model: 'Account', requireTotpFor: ['admin'] } },
-        'config/models/Account.json': ACCOUNT,
-        'config/routes/accounts.json': { routes: ALL },
-      });
+      const noRoles = accountsProject(ALL, { accounts: { requireTotpFor: ['admin'] } });
       expect(problemsIn(noRoles).map(describeProblem)).toEqual([
         expect.stringMatching(/accounts\.requireTotpFor \| "requireTotpFor" needs "roles"/),
       ]);
