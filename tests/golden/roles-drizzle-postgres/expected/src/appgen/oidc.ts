@@ -6,7 +6,13 @@ import { json, jsonError, noContent } from "./http";
 import { identityRows, type IdentityRow } from "./identityRows";
 import { hashPassword } from "./password";
 import { requestOrigin } from "./requestOrigin";
-import { createSessionToken, httpOnlyCookie, liveSessionUserOf, sessionCookie } from "./session";
+import {
+  cookieOf,
+  createSessionToken,
+  httpOnlyCookie,
+  liveSessionUserOf,
+  sessionCookie,
+} from "./session";
 
 /**
  * Sign-in with OpenID Connect providers (`accounts.providers`), by openid-client: the sign-in
@@ -124,15 +130,10 @@ function landingOf(next: string | null): string {
 
 /** The request's flow cookie, or null when it is missing or not one. */
 function flowOf(request: Request): Flow | null {
-  const cookie = (request.headers.get("cookie") ?? "")
-    .split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${FLOW_COOKIE}=`));
-  if (cookie === undefined) return null;
+  const cookie = cookieOf(request, FLOW_COOKIE);
+  if (cookie === null) return null;
   try {
-    const flow = JSON.parse(
-      Buffer.from(cookie.slice(FLOW_COOKIE.length + 1), "base64url").toString("utf8"),
-    ) as Partial<Flow>;
+    const flow = JSON.parse(Buffer.from(cookie, "base64url").toString("utf8")) as Partial<Flow>;
     const fields = ["provider", "verifier", "state", "nonce", "next", "redirectUri"] as const;
     return fields.every((field) => typeof flow[field] === "string") ? (flow as Flow) : null;
   } catch {
