@@ -18,6 +18,8 @@ const E2E_SECONDS = {
   // Four builds (ORM x database), one per pair for every block (lists, record pages, ...).
   'pages-blog.test.ts': 353,
   'newsroom-access.test.ts': 192,
+  // Its own project (accounts.requireVerified), one build per ORM x database.
+  'accounts-verified.test.ts': 180,
   'publishing.test.ts': 194,
   'production.test.ts': 207,
   'compile-examples.test.ts': 134,

@@ -2188,13 +2188,27 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       }
     });
 
-    it('links an existing account by the address the provider verified; lists and unlinks it', async () => {
+    it('links an existing account by an address both the provider and the app verified; lists and unlinks it', async () => {
       const olga = await send(
         'POST',
         '/api/signup',
         { name: 'Olga', email: 'olga@oidc.example.com', password: PASSWORD },
         201,
       );
+      // Anyone may sign up with any address: until the app has verified it, the account's
+      // password may be someone else's, and the provider's sign-in does not join it.
+      const early = await signInWithCorp('olga-corp');
+      try {
+        await expect(early.tab.getByRole('alert').textContent()).resolves.toBe(
+          'An account with olga@oidc.example.com exists, and its address has not been verified here yet: ask for a password reset at that address (its link verifies it), then sign in with Corp again.',
+        );
+        expect((await me(early.context)).status).toBe(401);
+        expect(await identitiesOf(String(olga.id))).toEqual([]);
+      } finally {
+        await early.context.close();
+      }
+      const { token } = linkOf(await mails.next('olga@oidc.example.com', /^Verify/));
+      await send('POST', '/api/email/verify', { token }, 204);
       const { context } = await signInWithCorp('olga-corp');
       try {
         expect((await me(context)).body).toMatchObject({ id: olga.id, name: 'Olga' });

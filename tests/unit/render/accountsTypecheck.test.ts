@@ -4,6 +4,7 @@ import { BUILTIN_TEMPLATES_DIR } from '../../../src/paths/packageRoot';
 import { TemplateSet } from '../../../src/render/templateSet';
 import { checkedProject } from '../support/checkConfig';
 import { minimalProject } from '../support/configs';
+import { accountsProject, logInRoute } from '../support/accountRoutes';
 import { typesProject } from '../support/generatedAppTypes';
 import { typecheckFileMap } from '../support/typecheckFileMap';
 
@@ -70,6 +71,44 @@ describe('a project with account mail and API keys but no log-in route', () => {
     expect(files.has('src/appgen/failureCounts.ts')).toBe(true);
     expect(files.has('src/appgen/apiKeys.ts')).toBe(true);
     const root = await typesProject(`accounts-${orm}-${provider}`, files);
+    expect(typecheckFileMap(files, root).errors).toEqual([]);
+  });
+});
+
+// Sign-in with a provider in a project that verifies no address (no verifyEmail route): an
+// existing account is linked only while signed in to it, never by its address alone (a password
+// sign-up proves nothing about its address). The golden roles cases cover the project with mail.
+describe('a project with OpenID Connect sign-in and no mail', () => {
+  it.each([
+    ['prisma', 'postgresql'],
+    ['drizzle', 'sqlite'],
+  ] as const)('type-checks under --strict with orm %s on %s', async (orm, provider) => {
+    const config = accountsProject(
+      [
+        logInRoute(),
+        {
+          method: 'GET',
+          path: '/api/oidc/:provider',
+          account: 'oidcSignIn',
+          params: { provider: 'string' },
+        },
+        {
+          method: 'GET',
+          path: '/api/oidc/:provider/callback',
+          account: 'oidcCallback',
+          params: { provider: 'string' },
+        },
+      ],
+      { orm, accounts: { providers: { corp: { issuer: 'https://login.corp.example.com' } } } },
+    );
+    const files = buildFileMap(
+      mapProject(checkedProject(config), { provider, defaultDatabaseUrl: `file:./${orm}/dev.db` }),
+      new TemplateSet(BUILTIN_TEMPLATES_DIR),
+    );
+    const oidc = files.get('src/appgen/oidc.ts')?.content ?? '';
+    expect(oidc).toContain('exists: log in to it, then sign in with');
+    expect(oidc).not.toContain('accountTokens');
+    const root = await typesProject(`oidc-${orm}-${provider}`, files);
     expect(typecheckFileMap(files, root).errors).toEqual([]);
   });
 });

@@ -20,10 +20,10 @@ import {
  * HTTP-only cookie; the callback exchanges the code (openid-client checks the state, the PKCE
  * verifier, the ID token's signature, issuer, audience and nonce), then signs in the user linked
  * to that identity (table AppgenIdentity), else links it to the signed-in caller, else to the
- * account with the provider's address when the provider has verified it, else makes an account.
- * The session is the one a password log-in starts. A provider's client id and secret come from
- * APPGEN_OIDC_<NAME>_CLIENT_ID and APPGEN_OIDC_<NAME>_CLIENT_SECRET (checked at start-up in
- * production); APPGEN_OIDC_<NAME>_ISSUER overrides its issuer where the app runs.
+ * account with the provider's address when the provider and this app have verified it, else makes
+ * an account. The session is the one a password log-in starts. A provider's client id and secret
+ * come from APPGEN_OIDC_<NAME>_CLIENT_ID and APPGEN_OIDC_<NAME>_CLIENT_SECRET (checked at start-up
+ * in production); APPGEN_OIDC_<NAME>_ISSUER overrides its issuer where the app runs.
  */
 
 interface Provider {
@@ -254,6 +254,15 @@ async function userOf(
         403,
         `An account with ${email} exists, and ${provider.label} has not verified that address: ` +
           `log in with your password, then sign in with ${provider.label} to link it.`,
+      );
+    // A password sign-up proves nothing about its address: linking to it waits until this app
+    // verified the address too (its mail's link, or a password reset, which ends every session).
+    if (account !== null && !(await accountTokens.isVerified(account.id, email)))
+      return refused(
+        403,
+        `An account with ${email} exists, and its address has not been verified here yet: ask ` +
+          "for a password reset at that address (its link verifies it), then sign in with " +
+          `${provider.label} again.`,
       );
     userId = account?.id ?? (await newAccount(email, claims));
     // The provider vouches for the address: it counts as verified here too.
