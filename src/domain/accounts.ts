@@ -252,10 +252,21 @@ export function onOidc(action: AccountAction | undefined): action is OidcAction 
 /** The path parameter naming the provider of a sign-in and of its callback. */
 export const PROVIDER_PARAM = 'provider';
 
+/**
+ * How appgen signs in with a provider: OpenID Connect (its discovery document, an ID token), or
+ * GitHub's OAuth 2.0 (no OpenID Connect: fixed endpoints, then the user and their verified
+ * addresses from its REST API).
+ */
+export type ProviderProtocol = 'oidc' | 'github';
+
 /** Providers whose issuer appgen knows (`"preset": "google"`), with the label pages show. */
-export const OIDC_PRESETS: Record<string, { issuer: string; label: string }> = {
-  google: { issuer: 'https://accounts.google.com', label: 'Google' },
-  gitlab: { issuer: 'https://gitlab.com', label: 'GitLab' },
+export const OIDC_PRESETS: Record<
+  string,
+  { issuer: string; label: string; protocol: ProviderProtocol }
+> = {
+  google: { issuer: 'https://accounts.google.com', label: 'Google', protocol: 'oidc' },
+  gitlab: { issuer: 'https://gitlab.com', label: 'GitLab', protocol: 'oidc' },
+  github: { issuer: 'https://github.com', label: 'GitHub', protocol: 'github' },
 };
 
 /** A provider's environment variables: `APPGEN_OIDC_<NAME>_CLIENT_ID` and the others. */

@@ -499,8 +499,19 @@ export interface OidcContext {
   nameField: string | null;
   /** The accounts model's password field: a new account gets a password no one knows. */
   passwordField: string | null;
-  /** `accounts.providers`, with the prefix of their variables (`APPGEN_OIDC_CORP`). */
-  providers: Array<{ name: string; issuer: string; label: string; envPrefix: string }>;
+  /**
+   * `accounts.providers`, with the prefix of their variables (`APPGEN_OIDC_CORP`) and how appgen
+   * signs in with each (`oidc`, or `github`: GitHub's OAuth 2.0 and REST API).
+   */
+  providers: Array<{
+    name: string;
+    issuer: string;
+    label: string;
+    protocol: 'oidc' | 'github';
+    envPrefix: string;
+  }>;
+  /** A provider is GitHub's (`"preset": "github"`): its sign-in code is written. */
+  github: boolean;
   /** The callback route's path (`/api/oidc/:provider/callback`), the providers' redirect URI. */
   callbackPath: string;
   /** A verifyEmail route keeps verified addresses: a provider's verified address is marked so. */

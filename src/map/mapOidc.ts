@@ -25,6 +25,7 @@ export function mapOidc(project: CheckedProject, sessionsOf: string | null): Oid
       ...provider,
       envPrefix: providerEnvPrefix(provider.name),
     })),
+    github: accounts.providers.some((provider) => provider.protocol === 'github'),
     callbackPath: callback?.path ?? '',
     marksVerified: routes.some((route) => route.account?.action === 'verifyEmail'),
     requireVerified: accounts.requireVerified,

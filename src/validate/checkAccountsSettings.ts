@@ -12,6 +12,7 @@ import {
   defaultEmailField,
   defaultIdentity,
   passwordFields,
+  type ProviderProtocol,
   type SignInLimits,
 } from '../domain/accounts';
 import { fieldOptions, isRequiredOnCreate } from '../domain/fields';
@@ -63,6 +64,8 @@ export interface CheckedProvider {
   name: string;
   issuer: string;
   label: string;
+  /** OpenID Connect, or GitHub's OAuth 2.0 (`"preset": "github"`). */
+  protocol: ProviderProtocol;
 }
 
 export interface CheckedRoles {
@@ -330,7 +333,8 @@ function checkProviders(
         );
         continue;
       }
-      checked.push({ name, issuer: preset.issuer, label: provider.label ?? preset.label });
+      const label = provider.label ?? preset.label;
+      checked.push({ name, issuer: preset.issuer, label, protocol: preset.protocol });
       continue;
     }
     const issuer = provider.issuer ?? '';
@@ -343,7 +347,8 @@ function checkProviders(
       );
       continue;
     }
-    checked.push({ name, issuer: issuer.replace(/\/$/, ''), label: provider.label ?? name });
+    const label = provider.label ?? name;
+    checked.push({ name, issuer: issuer.replace(/\/$/, ''), label, protocol: 'oidc' });
   }
   return checked;
 }

@@ -8,6 +8,7 @@ import { request, sendExpecting } from './support/http';
 import { linkOf, startMailCatcher, type MailCatcher } from './support/mailCatcher';
 import { totpCode } from './support/otplib';
 import { startOidcProvider, type TestProvider } from './support/oidcProvider';
+import { startFakeGithub, type FakeGithub, type GithubUser } from './support/fakeGithub';
 import { openAppDatabase, type AppDatabase } from './support/appDatabase';
 import { run } from './support/run';
 import { ORMS, type Orm } from './support/orms';
@@ -43,6 +44,30 @@ const OIDC_ACCOUNTS = {
   'olga-corp': { email: 'olga@oidc.example.com', email_verified: true, name: 'Olga at Corp' },
   'pat-corp': { email: 'pat@oidc.example.com', email_verified: false, name: 'Pat at Corp' },
 };
+/** The users of the fake GitHub (provider "github", `"preset": "github"`). */
+const GITHUB_USERS: GithubUser[] = [
+  {
+    id: 5001,
+    login: 'gia',
+    name: 'Gia Hub',
+    emails: [
+      { email: 'gia.old@github.example.com', primary: false, verified: false },
+      { email: 'gia@github.example.com', primary: true, verified: true },
+    ],
+  },
+  {
+    id: 5002,
+    login: 'nameless-dev',
+    name: null,
+    emails: [{ email: 'nameless@github.example.com', primary: true, verified: true }],
+  },
+  {
+    id: 5003,
+    login: 'ulla',
+    name: 'Ulla',
+    emails: [{ email: 'ulla@github.example.com', primary: true, verified: false }],
+  },
+];
 const STATUSES = ['draft', 'published', 'archived'];
 /** A word longer than any phone is wide: it must wrap (or be cut), never widen the page. */
 const LONG_WORD = `Supercalifragilistic${'expialidocious'.repeat(12)}`;
@@ -74,6 +99,8 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
   let mails: MailCatcher;
   /** The port of the OpenID Connect provider "corp" (its issuer, in the app's environment). */
   let providerPort: number;
+  /** The provider "github": a fake GitHub on loopback (support/fakeGithub.ts). */
+  let github: FakeGithub;
   /** Accounts signed up through the API: their id, name, email and the Authorization of their token. */
   const authors: Array<{ id: string; name: string; email: string; auth: Record<string, string> }> =
     [];
@@ -112,6 +139,14 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       APPGEN_OIDC_CORP_CLIENT_ID: 'appgen-test',
       APPGEN_OIDC_CORP_CLIENT_SECRET: 'appgen-test-secret',
     });
+    // "github" is GitHub's preset; its issuer variable points it at a fake laid out as a GitHub
+    // Enterprise Server is (/login/oauth/*, /api/v3/*).
+    github = await startFakeGithub(GITHUB_USERS);
+    Object.assign(project.env, {
+      APPGEN_OIDC_GITHUB_ISSUER: github.url,
+      APPGEN_OIDC_GITHUB_CLIENT_ID: github.clientId,
+      APPGEN_OIDC_GITHUB_CLIENT_SECRET: github.clientSecret,
+    });
     server = await startBuiltApp(project.dir, project.env);
     base = server.url;
     for (const name of ['Ada Lovelace', 'Grace Hopper', 'Edsger Dijkstra']) {
@@ -132,6 +167,7 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
     await browser?.close();
     await server?.stop();
     await mails?.close();
+    await github?.close();
     await dropDatabase?.();
   });
 
@@ -2267,6 +2303,81 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       }
     });
 
+    /** Signs in with "github" in a browser of its own, from the login page's link. */
+    const signInWithGithub = async (login: string) => {
+      const context = await browser.newContext();
+      const tab = await context.newPage();
+      await tab.goto(`${base}/login`);
+      await tab.getByRole('link', { name: 'Sign in with GitHub' }).click();
+      await tab.getByLabel('Login').fill(login);
+      await tab.getByRole('button', { name: 'Authorize' }).click();
+      await tab.waitForURL((url) => url.origin === base);
+      return { context, tab };
+    };
+
+    it('signs in with GitHub: OAuth 2.0 with PKCE, then the user and its verified primary address from the API', async () => {
+      const first = await signInWithGithub('gia');
+      try {
+        expect(new URL(first.tab.url()).pathname).toBe('/posts');
+        const signedIn = await me(first.context);
+        expect(signedIn).toMatchObject({
+          status: 200,
+          body: { email: 'gia@github.example.com', name: 'Gia Hub', role: 'member' },
+        });
+        const id = String(signedIn.body.id);
+        // The subject is GitHub's numeric id, which stays when the login is renamed.
+        expect(await identitiesOf(id)).toEqual([
+          { provider: 'github', subject: '5001', email: 'gia@github.example.com' },
+        ]);
+        expect(
+          await db.rows('SELECT "address" FROM "AppgenVerifiedAddress" WHERE "userId" = $1', [id]),
+        ).toEqual([{ address: 'gia@github.example.com' }]);
+        expect(github.requests).toEqual(
+          expect.arrayContaining([
+            'POST /login/oauth/access_token',
+            'GET /api/v3/user',
+            'GET /api/v3/user/emails',
+          ]),
+        );
+        const again = await signInWithGithub('gia');
+        expect((await me(again.context)).body?.id).toBe(id);
+        await again.context.close();
+      } finally {
+        await first.context.close();
+      }
+      // No name on GitHub: the login names the account.
+      const nameless = await signInWithGithub('nameless-dev');
+      try {
+        expect((await me(nameless.context)).body).toMatchObject({
+          email: 'nameless@github.example.com',
+          name: 'nameless-dev',
+        });
+      } finally {
+        await nameless.context.close();
+      }
+    });
+
+    it('refuses to link an account by a primary address GitHub has not verified', async () => {
+      const ulla = await send(
+        'POST',
+        '/api/signup',
+        { name: 'Ulla', email: 'ulla@github.example.com', password: PASSWORD },
+        201,
+      );
+      const { token } = linkOf(await mails.next('ulla@github.example.com', /^Verify/));
+      await send('POST', '/api/email/verify', { token }, 204);
+      const { context, tab } = await signInWithGithub('ulla');
+      try {
+        await expect(tab.getByRole('alert').textContent()).resolves.toBe(
+          'An account with ulla@github.example.com exists, and GitHub has not verified that address: log in with your password, then sign in with GitHub to link it.',
+        );
+        expect((await me(context)).status).toBe(401);
+        expect(await identitiesOf(String(ulla.id))).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+
     it('refuses a callback that no sign-in of this browser started, and an unknown provider', async () => {
       const context = await browser.newContext();
       try {
@@ -2494,6 +2605,25 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       expect(await db.rows('SELECT "id" FROM "AppgenTotp" WHERE "userId" = $1', [dan.id])).toEqual(
         [],
       );
+    });
+
+    it('counts wrong codes to turn them off per account: past the limit even a right one waits', async () => {
+      const dora = await enrolled('dora');
+      // accounts.throttle's perIdentity (5 by default) within its window.
+      for (let i = 0; i < 5; i++)
+        await send('POST', '/api/totp/disable', { code: `00000${i}` }, 400, dora.session);
+      const refused = await request(
+        base,
+        'POST',
+        '/api/totp/disable',
+        { code: dora.recoveryCodes[0] },
+        { origin: base, ...dora.session },
+      );
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ error: 'Too many wrong codes; try again later' });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      // The factor stays; the password alone still does not sign in.
+      await logIn('dora', undefined, 401);
     });
   });
   describe('password reset and e-mail verification (config/routes/account.json)', () => {

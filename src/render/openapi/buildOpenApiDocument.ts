@@ -135,7 +135,7 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
   429: {
     name: 'TooManyRequests',
     description:
-      'Too many failed log-ins, or mails asked for one address or by one client (Retry-After says when to try again)',
+      'Too many failed log-ins or wrong codes, or mails asked for one address or by one client (Retry-After says when to try again)',
   },
   500: { name: 'InternalServerError', description: 'Internal server error' },
   502: {
@@ -182,9 +182,10 @@ export function errorStatuses(
   if (method.hasBody) statuses.add(413).add(validationStatus);
   // A log-in refuses a wrong identity or password, and too many failures.
   if (method.operation === 'logIn') statuses.add(401).add(429);
-  // A request for a mail is throttled per address and per client.
-  if (method.account?.action === 'requestReset' || method.account?.action === 'resendVerification')
-    statuses.add(429);
+  // A request for a mail is throttled per address and per client; turning one-time codes off
+  // counts its wrong codes per account.
+  const throttled = ['requestReset', 'resendVerification', 'disableTotp'] as const;
+  if (throttled.some((action) => method.account?.action === action)) statuses.add(429);
   // "Sign out everywhere", the list of sessions and the API key routes need a live session.
   if (readsOwnSession(method)) statuses.add(401);
   // A revocation names a key or session the caller may not have.

@@ -39,6 +39,7 @@ const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest
 function totpModule() {
   const factors = new Map<string, Row>();
   const recovery = new Map<string, Set<string>>();
+  const failures = new Map<string, number>();
   const totpRows = {
     find: async (userId: string) => {
       const row = factors.get(userId);
@@ -99,6 +100,18 @@ function totpModule() {
     },
     './sessions': { tokenHashOf: sha256 },
     './totpRows': { totpRows },
+    // The throttle's counting is tested with throttle.ts itself (throttleRuntime.test.ts); here
+    // a count in memory per key, refused once full, emptied by a success.
+    './throttle': {
+      SIGN_IN_LIMITS: { perIdentity: 3 },
+      countedAttempt: async (limits: Array<{ key: string; limit: number }>, message: string) => {
+        const [{ key, limit }] = limits;
+        const count = failures.get(key) ?? 0;
+        if (count >= limit) return { refused: new Response(message, { status: 429 }) };
+        failures.set(key, count + 1);
+        return { refused: null, succeeded: async () => void failures.delete(key) };
+      },
+    },
   }) as Totp;
   return { totp, factors, recovery };
 }
@@ -258,6 +271,22 @@ describe('src/appgen/totp.ts', () => {
       status: 401,
     });
     expect((await totp.disableTotp(as('u1'), { code: again.recoveryCodes[0] })).status).toBe(204);
+  });
+
+  it('counts wrong codes to disable per account: past the limit, 429 even for a right code', async () => {
+    const { totp, factors } = totpModule();
+    const { recoveryCodes } = await enrolled(totp, 'u1');
+    const { recoveryCodes: other } = await enrolled(totp, 'u2');
+    for (const code of ['000000', '111111', '222222'])
+      expect((await totp.disableTotp(as('u1'), { code })).status).toBe(400);
+    const refused = await totp.disableTotp(as('u1'), { code: recoveryCodes[0] });
+    expect([refused.status, await refused.text()]).toEqual([
+      429,
+      'Too many wrong codes; try again later',
+    ]);
+    expect(factors.has('u1')).toBe(true);
+    // Another account's count is its own; its right code succeeds.
+    expect((await totp.disableTotp(as('u2'), { code: other[0] })).status).toBe(204);
   });
 
   it('a confirmation with a code of a replaced enrolment is refused', async () => {

@@ -48,12 +48,15 @@ const problems = (routes: unknown[], accounts?: Record<string, unknown>, account
 
 describe('OpenID Connect providers and routes', () => {
   it('accepts providers by issuer or preset and the four routes, normalised to one operation', () => {
-    const accounts = { providers: { ...PROVIDERS, google: { preset: 'google' } } };
+    const accounts = {
+      providers: { ...PROVIDERS, google: { preset: 'google' }, github: { preset: 'github' } },
+    };
     expect(problems(ALL, accounts)).toEqual([]);
     const project = checkedProject(files(ALL, accounts));
     expect(project.accounts.providers).toEqual([
-      { name: 'corp', issuer: 'https://login.corp.example.com', label: 'Corp' },
-      { name: 'google', issuer: 'https://accounts.google.com', label: 'Google' },
+      { name: 'corp', issuer: 'https://login.corp.example.com', label: 'Corp', protocol: 'oidc' },
+      { name: 'google', issuer: 'https://accounts.google.com', label: 'Google', protocol: 'oidc' },
+      { name: 'github', issuer: 'https://github.com', label: 'GitHub', protocol: 'github' },
     ]);
     const routes = project.routes.filter((r) => r.file === 'config/routes/accounts.json');
     expect(routes.map((r) => [r.operation, r.account?.action])).toEqual([
@@ -68,7 +71,7 @@ describe('OpenID Connect providers and routes', () => {
     const of = (provider: unknown) => problems(ALL, { providers: { corp: provider } });
     expect(of({ label: 'Corp' })).toEqual([
       expect.stringMatching(
-        /appgen\.config\.json:\d+:\d+ accounts\.providers\.corp \| provider "corp" needs an "issuer" or a "preset", one of the two .*"issuer": "https:\/\/login\.example\.com", or "preset": one of google, gitlab/,
+        /appgen\.config\.json:\d+:\d+ accounts\.providers\.corp \| provider "corp" needs an "issuer" or a "preset", one of the two .*"issuer": "https:\/\/login\.example\.com", or "preset": one of google, gitlab, github/,
       ),
     ]);
     expect(of({ issuer: 'https://a.example.com', preset: 'google' })).toEqual([
@@ -76,7 +79,7 @@ describe('OpenID Connect providers and routes', () => {
     ]);
     expect(of({ preset: 'gogle' })).toEqual([
       expect.stringMatching(
-        /accounts\.providers\.corp\.preset \| "gogle" is not a provider appgen knows \(google, gitlab\) .*did you mean "google"/,
+        /accounts\.providers\.corp\.preset \| "gogle" is not a provider appgen knows \(google, gitlab, github\) .*did you mean "google"/,
       ),
     ]);
     expect(of({ issuer: 'http://login.example.com' })).toEqual([
@@ -154,6 +157,20 @@ describe('OpenID Connect providers and routes', () => {
     expect(problems([{ ...SIGN_IN, method: 'POST' }, CALLBACK])).toEqual([
       expect.stringMatching(/"account": "oidcSignIn" is a GET route, not POST/),
     ]);
+  });
+
+  it("writes GitHub's sign-in (OAuth 2.0, then its API) only for a project with the github preset", () => {
+    const oidcOf = (providers: Record<string, unknown>) =>
+      renderFiles(files(ALL, { providers })).get('src/appgen/oidc.ts')?.content ?? '';
+    const withGithub = oidcOf({ ...PROVIDERS, github: { preset: 'github' } });
+    expect(withGithub).toMatch(
+      /name: "github",\s+issuer: "https:\/\/github\.com",\s+label: "GitHub",\s+envPrefix: "APPGEN_OIDC_GITHUB",\s+protocol: "github",/,
+    );
+    expect(withGithub).toContain('const GITHUB_SCOPE = "read:user user:email";');
+    expect(withGithub).toContain('`${web}/api/v3`');
+    const without = oidcOf(PROVIDERS);
+    expect(without).not.toMatch(/github/i);
+    expect(without).toContain('scope: SCOPE,\n    nonce: flow.nonce,');
   });
 
   it('refuses to start in production without a client, or with an issuer that is not https', () => {

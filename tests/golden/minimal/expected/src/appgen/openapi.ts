@@ -987,8 +987,8 @@ export const openApiDocument: Record<string, unknown> = {
       },
       TooManyRequests: {
         description:
-          "Too many failed log-ins, or mails asked for one address or by one client (Retry-After " +
-          "says when to try again)",
+          "Too many failed log-ins or wrong codes, or mails asked for one address or by one " +
+          "client (Retry-After says when to try again)",
         content: {
           "application/json": {
             schema: {

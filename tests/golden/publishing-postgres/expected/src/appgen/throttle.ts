@@ -50,6 +50,8 @@ const knownClientLimit = (clientId: string): KeyLimit => ({
   limit: SIGN_IN_LIMITS.perIdentity,
 });
 
+const LOG_IN_REFUSED = "Too many failed log-ins; try again later";
+
 /** The 429 of a log-in when some key has `limit` failures besides the attempt's own `own`. */
 function refusal(
   failures: RecentFailure[],
@@ -57,8 +59,7 @@ function refusal(
   own: 0 | 1,
   now: number,
 ): Response | null {
-  const message = "Too many failed log-ins; try again later";
-  return tooMany(failures, limits, own, { ms: WINDOW_MS, now }, message);
+  return tooMany(failures, limits, own, { ms: WINDOW_MS, now }, LOG_IN_REFUSED);
 }
 
 let sweptAt = 0;
@@ -117,20 +118,37 @@ export async function signInAttempt(
   const clientId = accountId === null ? null : await knownClientOf(request, accountId);
   const since = new Date(now - WINDOW_MS);
   const { limits, failures } = await countsOf(request, identity, clientId, since, now);
+  return countedAttempt(limits, LOG_IN_REFUSED, { now, failures });
+}
+
+/**
+ * An attempt counted against `limits` (the first the one a success forgets): 429 with `message`
+ * when some count is full; else recorded as a failure in each until `succeeded()`. `read` holds
+ * the counts' rows when the caller has read them already.
+ */
+export async function countedAttempt(
+  limits: KeyLimit[],
+  message: string,
+  read?: { now: number; failures: RecentFailure[] },
+): Promise<SignInAttempt> {
+  const now = read?.now ?? Date.now();
+  const since = new Date(now - WINDOW_MS);
   const keys = limits.map(({ key }) => key);
-  const before = refusal(failures, limits, 0, now);
+  const window = { ms: WINDOW_MS, now };
+  const failures = read?.failures ?? (await signInFailures.recent(keys, since));
+  const before = tooMany(failures, limits, 0, window, message);
   if (before) return { refused: before };
   // Recorded first, then counted again: of parallel attempts, each sees those recorded before it.
   const own = keys.map((key) => ({ id: randomUUID(), key, failedAt: new Date(now) }));
   await signInFailures.add(own);
-  const after = refusal(await signInFailures.recent(keys, since), limits, 1, now);
+  const after = tooMany(await signInFailures.recent(keys, since), limits, 1, window, message);
   const ids = own.map(({ id }) => id);
   if (after) {
     await signInFailures.remove({ keys: [], ids });
     return { refused: after };
   }
   // A success: the failures of the first count go (with this attempt's), and this attempt's
-  // record of the address, if any.
+  // records in the others (a log-in's record of the address), if any.
   const succeeded = () => signInFailures.remove({ keys: [keys[0]], ids: ids.slice(1) });
   return { refused: null, succeeded };
 }

@@ -31,6 +31,8 @@ interface Provider {
   issuer: string;
   label: string;
   envPrefix: string;
+  /** OpenID Connect, or GitHub's OAuth 2.0 and REST API (GitHub issues no ID token). */
+  protocol: "oidc" | "github";
 }
 
 const PROVIDERS: readonly Provider[] = [
@@ -39,8 +41,31 @@ const PROVIDERS: readonly Provider[] = [
     issuer: "https://login.corp.example.com",
     label: "Corp",
     envPrefix: "APPGEN_OIDC_CORP",
+    protocol: "oidc",
+  },
+  {
+    name: "github",
+    issuer: "https://github.com",
+    label: "GitHub",
+    envPrefix: "APPGEN_OIDC_GITHUB",
+    protocol: "github",
   },
 ];
+
+/** What a provider says of the user: who (`sub`), and the address, its verification and name. */
+interface Claims {
+  sub: string;
+  email?: unknown;
+  email_verified?: unknown;
+  name?: unknown;
+}
+
+/** A provider's client where the app runs. */
+interface ProviderClient {
+  issuer: URL;
+  clientId: string;
+  clientSecret: string;
+}
 
 /** The callback route's path: what each provider sends the browser back to. */
 const CALLBACK_PATH = "/api/oidc/:provider/callback";
@@ -50,12 +75,12 @@ const LOGIN_PATH = "/login";
 const FLOW_COOKIE = "appgen_oidc";
 const FLOW_SECONDS = 600;
 const SCOPE = "openid email profile";
+/** GitHub's scopes: the profile, and the addresses with whether GitHub verified each. */
+const GITHUB_SCOPE = "read:user user:email";
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /** A provider's client where the app runs: its issuer, client id and secret, or what is missing. */
-export function providerSettings(
-  provider: Provider,
-): { issuer: URL; clientId: string; clientSecret: string } | { problem: string } {
+export function providerSettings(provider: Provider): ProviderClient | { problem: string } {
   const issuerText = process.env[`${provider.envPrefix}_ISSUER`]?.trim() || provider.issuer;
   const clientId = process.env[`${provider.envPrefix}_CLIENT_ID`]?.trim() ?? "";
   const clientSecret = process.env[`${provider.envPrefix}_CLIENT_SECRET`]?.trim() ?? "";
@@ -89,26 +114,53 @@ export function providersProblem(): string | null {
 const configurations = new Map<string, Promise<client.Configuration>>();
 
 /**
- * The provider's configuration, from its discovery document, fetched once per process (a failed
- * fetch is tried again at the next sign-in). Plain http is allowed for an issuer on loopback only.
+ * The provider's configuration: GitHub's, or from its discovery document, fetched once per
+ * process (a failed fetch is tried again at the next sign-in).
  */
 function configurationOf(provider: Provider): Promise<client.Configuration> {
   let found = configurations.get(provider.name);
   if (found === undefined) {
     const settings = providerSettings(provider);
     if ("problem" in settings) return Promise.reject(new Error(settings.problem));
-    const insecure = settings.issuer.protocol === "http:";
-    found = client.discovery(
-      settings.issuer,
-      settings.clientId,
-      settings.clientSecret,
-      undefined,
-      insecure ? { execute: [client.allowInsecureRequests] } : undefined,
-    );
+    found =
+      provider.protocol === "github"
+        ? Promise.resolve(githubConfiguration(settings))
+        : discovered(settings);
     found.catch(() => configurations.delete(provider.name));
     configurations.set(provider.name, found);
   }
   return found;
+}
+
+/** The configuration in the issuer's discovery document. Plain http on loopback only. */
+function discovered(settings: ProviderClient): Promise<client.Configuration> {
+  const insecure = settings.issuer.protocol === "http:";
+  return client.discovery(
+    settings.issuer,
+    settings.clientId,
+    settings.clientSecret,
+    undefined,
+    insecure ? { execute: [client.allowInsecureRequests] } : undefined,
+  );
+}
+
+/**
+ * GitHub's OAuth 2.0 endpoints (it publishes no discovery document): github.com's, or those of
+ * a GitHub Enterprise Server named by APPGEN_OIDC_<NAME>_ISSUER. Plain http on loopback only.
+ */
+function githubConfiguration(settings: ProviderClient): client.Configuration {
+  const web = settings.issuer.href.replace(/\/$/, "");
+  const config = new client.Configuration(
+    {
+      issuer: web,
+      authorization_endpoint: `${web}/login/oauth/authorize`,
+      token_endpoint: `${web}/login/oauth/access_token`,
+    },
+    settings.clientId,
+    settings.clientSecret,
+  );
+  if (settings.issuer.protocol === "http:") client.allowInsecureRequests(config);
+  return config;
 }
 
 /** What the flow cookie carries from the sign-in to its callback. */
@@ -202,11 +254,13 @@ export async function oidcSignIn(request: Request, name: string): Promise<Respon
   };
   const url = client.buildAuthorizationUrl(config, {
     redirect_uri: flow.redirectUri,
-    scope: SCOPE,
     code_challenge: await client.calculatePKCECodeChallenge(verifier),
     code_challenge_method: "S256",
     state: flow.state,
-    nonce: flow.nonce,
+    // GitHub issues no ID token, which a nonce would be bound into.
+    ...(provider.protocol === "github"
+      ? { scope: GITHUB_SCOPE }
+      : { scope: SCOPE, nonce: flow.nonce }),
   });
   const cookie = Buffer.from(JSON.stringify(flow)).toString("base64url");
   return new Response(null, {
@@ -219,11 +273,78 @@ export async function oidcSignIn(request: Request, name: string): Promise<Respon
   });
 }
 
+/**
+ * The code exchanged, and the ID token's claims (openid-client checks its signature, issuer,
+ * audience, expiry and nonce), with UserInfo's when the ID token has no address.
+ */
+async function oidcClaims(
+  config: client.Configuration,
+  currentUrl: URL,
+  flow: Flow,
+): Promise<Claims | undefined> {
+  const tokens = await client.authorizationCodeGrant(config, currentUrl, {
+    pkceCodeVerifier: flow.verifier,
+    expectedState: flow.state,
+    expectedNonce: flow.nonce,
+    idTokenExpected: true,
+  });
+  const idToken = tokens.claims();
+  // Many providers put the address in the UserInfo answer only (openid-client checks that its
+  // `sub` is the ID token's).
+  const asksUserInfo =
+    idToken !== undefined &&
+    idToken.email === undefined &&
+    config.serverMetadata().userinfo_endpoint !== undefined;
+  return asksUserInfo
+    ? { ...(await client.fetchUserInfo(config, tokens.access_token, idToken.sub)), ...idToken }
+    : idToken;
+}
+
+/**
+ * The code exchanged for an access token (openid-client checks the state and sends the PKCE
+ * verifier), then GitHub's REST API read with it: the user's id (the subject, which never
+ * changes), name (else login), and primary address with whether GitHub verified it.
+ */
+async function githubClaims(
+  config: client.Configuration,
+  currentUrl: URL,
+  flow: Flow,
+): Promise<Claims> {
+  const tokens = await client.authorizationCodeGrant(config, currentUrl, {
+    pkceCodeVerifier: flow.verifier,
+    expectedState: flow.state,
+  });
+  const web = config.serverMetadata().issuer;
+  const api = web === "https://github.com" ? "https://api.github.com" : `${web}/api/v3`;
+  const read = async (path: string): Promise<unknown> => {
+    const headers = new Headers({ accept: "application/vnd.github+json", "user-agent": "appgen" });
+    const url = new URL(`${api}${path}`);
+    const token = tokens.access_token;
+    const answer = await client.fetchProtectedResource(config, token, url, "GET", null, headers);
+    if (!answer.ok) throw new Error(`GitHub answered ${answer.status} to GET ${path}`);
+    return answer.json();
+  };
+  const user = (await read("/user")) as { id?: unknown; login?: unknown; name?: unknown };
+  if (typeof user.id !== "number") throw new Error("GitHub's user has no id");
+  const emails = await read("/user/emails");
+  const primary = Array.isArray(emails)
+    ? (emails as Array<{ email?: unknown; primary?: unknown; verified?: unknown }>).find(
+        (entry) => entry.primary === true,
+      )
+    : undefined;
+  return {
+    sub: String(user.id),
+    email: primary?.email,
+    email_verified: primary?.verified === true,
+    name: typeof user.name === "string" && user.name !== "" ? user.name : user.login,
+  };
+}
+
 /** The user a provider's identity signs in, or the refusal to answer. */
 async function userOf(
   request: Request,
   provider: Provider,
-  claims: client.IDToken,
+  claims: Claims,
 ): Promise<{ userId: string } | { refused: Response }> {
   const refused = (status: number, message: string) => ({ refused: refusalPage(status, message) });
   const subject = claims.sub;
@@ -290,7 +411,7 @@ async function userOf(
  * address's part before "@"), a password no one knows (a password reset sets one);
  * the other fields their defaults.
  */
-async function newAccount(email: string, claims: client.IDToken): Promise<string> {
+async function newAccount(email: string, claims: Claims): Promise<string> {
   const name =
     typeof claims.name === "string" && claims.name.trim() !== ""
       ? claims.name.trim()
@@ -319,27 +440,15 @@ export async function oidcCallback(request: Request, name: string): Promise<Resp
       400,
       `This sign-in with ${provider.label} expired or was started elsewhere: start again.`,
     );
-  let claims: client.IDToken | undefined;
+  let claims: Claims | undefined;
   try {
     const config = await configurationOf(provider);
     const currentUrl = new URL(flow.redirectUri);
     currentUrl.search = new URL(request.url).search;
-    const tokens = await client.authorizationCodeGrant(config, currentUrl, {
-      pkceCodeVerifier: flow.verifier,
-      expectedState: flow.state,
-      expectedNonce: flow.nonce,
-      idTokenExpected: true,
-    });
-    const idToken = tokens.claims();
-    // Many providers put the address in the UserInfo answer only (openid-client checks that its
-    // `sub` is the ID token's).
-    const asksUserInfo =
-      idToken !== undefined &&
-      idToken.email === undefined &&
-      config.serverMetadata().userinfo_endpoint !== undefined;
-    claims = asksUserInfo
-      ? { ...(await client.fetchUserInfo(config, tokens.access_token, idToken.sub)), ...idToken }
-      : idToken;
+    claims =
+      provider.protocol === "github"
+        ? await githubClaims(config, currentUrl, flow)
+        : await oidcClaims(config, currentUrl, flow);
   } catch (error) {
     console.warn(`[appgen] sign-in with ${provider.name} refused: ${(error as Error).message}`);
   }

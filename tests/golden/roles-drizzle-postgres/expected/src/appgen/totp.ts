@@ -5,6 +5,7 @@ import QRCode from "qrcode";
 import { errorBody, invalidBody, json, jsonError, noContent } from "./http";
 import { liveSessionUserOf } from "./session";
 import { tokenHashOf } from "./sessions";
+import { countedAttempt, SIGN_IN_LIMITS } from "./throttle";
 import { totpRows } from "./totpRows";
 
 /**
@@ -189,7 +190,9 @@ export async function confirmTotp(request: Request, asked: { code: string }): Pr
 /**
  * `account: "disableTotp"`: the caller's second factor turned off, with a code of the app or a
  * recovery code: 204, and log-ins need the password only; 400 for a wrong code; 409 when none is
- * set up; 401 without a session.
+ * set up; 401 without a session. Wrong codes are counted per account as failed log-ins are per
+ * identity (accounts.throttle's perIdentity within its window, then 429 with Retry-After): a
+ * stolen session cannot guess its way to turning the codes off.
  */
 export async function disableTotp(request: Request, asked: { code: string }): Promise<Response> {
   const userId = await liveSessionUserOf(request);
@@ -197,7 +200,11 @@ export async function disableTotp(request: Request, asked: { code: string }): Pr
   const factor = await totpRows.find(userId);
   if (factor === null || factor.confirmedAt === null)
     return jsonError(409, "One-time codes are not set up.");
+  const limits = [{ key: `totp:${userId}`, limit: SIGN_IN_LIMITS.perIdentity }];
+  const attempt = await countedAttempt(limits, "Too many wrong codes; try again later");
+  if (attempt.refused) return attempt.refused;
   if (!(await takeCode(userId, factor, asked.code))) return codeRefusal(400, CODE_WRONG);
+  await attempt.succeeded();
   await totpRows.remove(userId);
   return noContent();
 }

@@ -1409,6 +1409,9 @@ export const openApiDocument: Record<string, unknown> = {
           "415": {
             $ref: "#/components/responses/UnsupportedMediaType",
           },
+          "429": {
+            $ref: "#/components/responses/TooManyRequests",
+          },
           "500": {
             $ref: "#/components/responses/InternalServerError",
           },
@@ -1866,8 +1869,8 @@ export const openApiDocument: Record<string, unknown> = {
       },
       TooManyRequests: {
         description:
-          "Too many failed log-ins, or mails asked for one address or by one client (Retry-After " +
-          "says when to try again)",
+          "Too many failed log-ins or wrong codes, or mails asked for one address or by one " +
+          "client (Retry-After says when to try again)",
         content: {
           "application/json": {
             schema: {
