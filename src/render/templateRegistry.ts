@@ -201,6 +201,15 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
     outputs: (project) => (project.hasForms ? once('src/appgen/form.tsx', [])(project) : []),
   },
   {
+    template: 'src/appgen/sitePath.ts',
+    owner: 'generated',
+    produces:
+      "src/appgen/sitePath.ts: a path of this site from a text that names one (a form's next page, a provider sign-in's landing)",
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.hasForms || project.oidc ? once('src/appgen/sitePath.ts', [])(project) : [],
+  },
+  {
     template: 'src/appgen/logOut.tsx.hbs',
     owner: 'generated',
     produces:

@@ -2,12 +2,17 @@ import { minimalProject } from '../support/configs';
 import { renderFiles } from '../support/renderFiles';
 import { evaluateModule } from '../support/typescriptSource';
 
-// The generated src/appgen/form.tsx's pathOnThisSite, run as it is: where a form may send the
-// browser after it succeeded (`?next=`, the route's redirect, `success`). The browser test of
-// views-browser.test.ts logs in with the same payloads.
-const form = renderFiles(minimalProject()).get('src/appgen/form.tsx');
-if (!form) throw new Error('src/appgen/form.tsx was not generated');
-const { pathOnThisSite, fieldNamed, fieldMessages } = evaluateModule('form.tsx', form.content, {
+// The generated src/appgen/sitePath.ts's pathOnThisSite, run as it is: where a form may send the
+// browser after it succeeded (`?next=`, the route's redirect, `success`), and where a provider's
+// sign-in lands. The browser test of views-browser.test.ts logs in with the same payloads.
+const files = renderFiles(minimalProject());
+const form = files.get('src/appgen/form.tsx');
+const sitePath = files.get('src/appgen/sitePath.ts');
+if (!form || !sitePath) throw new Error('src/appgen/form.tsx or sitePath.ts was not generated');
+const { pathOnThisSite } = evaluateModule('sitePath.ts', sitePath.content, {}) as {
+  pathOnThisSite: (target: string, origin: string) => string | null;
+};
+const { fieldNamed, fieldMessages } = evaluateModule('form.tsx', form.content, {
   'next/navigation': { useRouter: () => undefined },
   react: {
     useState: () => undefined,
@@ -16,8 +21,8 @@ const { pathOnThisSite, fieldNamed, fieldMessages } = evaluateModule('form.tsx',
   },
   'react/jsx-runtime': { jsx: () => undefined, jsxs: () => undefined },
   './client': { send: () => undefined },
+  './sitePath': { pathOnThisSite },
 }) as {
-  pathOnThisSite: (target: string, origin: string) => string | null;
   fieldNamed: (message: string, fields: Array<{ name: string }>) => string | null;
   fieldMessages: (
     answer: { error: string; fields: Record<string, string> },

@@ -185,6 +185,7 @@ describe('OpenID Connect providers and routes', () => {
       './password': {},
       './requestOrigin': {},
       './session': {},
+      './sitePath': {},
     }) as { providersProblem(): string | null };
     const variables = [
       'APPGEN_OIDC_CORP_CLIENT_ID',

@@ -13,6 +13,7 @@ import {
   liveSessionUserOf,
   sessionCookie,
 } from "./session";
+import { pathOnThisSite } from "./sitePath";
 
 /**
  * Sign-in with OpenID Connect providers (`accounts.providers`), by openid-client: the sign-in
@@ -173,13 +174,6 @@ interface Flow {
   redirectUri: string;
 }
 
-/** A path of this app to land on (`?next=/posts`), else "/": never another site. */
-function landingOf(next: string | null): string {
-  return next !== null && next.startsWith("/") && !next.startsWith("//") && !next.includes("\\")
-    ? next
-    : "/";
-}
-
 /** The request's flow cookie, or null when it is missing or not one. */
 function flowOf(request: Request): Flow | null {
   const cookie = cookieOf(request, FLOW_COOKIE);
@@ -244,12 +238,14 @@ export async function oidcSignIn(request: Request, name: string): Promise<Respon
     return refusalPage(502, `${provider.label} cannot be reached now: try again later.`);
   }
   const verifier = client.randomPKCECodeVerifier();
+  const here = new URL(request.url);
   const flow: Flow = {
     provider: provider.name,
     verifier,
     state: client.randomState(),
     nonce: client.randomNonce(),
-    next: landingOf(new URL(request.url).searchParams.get("next")),
+    // Where to land once signed in (`?next=/posts`): a path of this app, else "/".
+    next: pathOnThisSite(here.searchParams.get("next") ?? "/", here.origin) ?? "/",
     redirectUri: `${requestOrigin(request)}${CALLBACK_PATH.replace(":provider", provider.name)}`,
   };
   const url = client.buildAuthorizationUrl(config, {
