@@ -39,7 +39,10 @@ export const MAX_UNPAGED_RECORDS = 1000;
 /** The field types whose filters compare by order (`views[gte]=3`), as the runtime reads them. */
 const ORDERED_TYPES = ['int', 'float', 'datetime', 'date_now', 'date_updated'];
 /** The field types whose filters match text (`title[contains]=dragon`). */
-const TEXT_TYPES = ['string', 'text', 'slug'];
+export const TEXT_TYPES = ['string', 'text', 'slug'];
+
+/** The query parameter of a route's search (`query.search`): `q`, in filter.q and filter[q] too. */
+export const SEARCH_PARAMETER = 'q';
 
 /**
  * The operators a filter of the model's own field of this type takes in appgen's and JSON:API's
