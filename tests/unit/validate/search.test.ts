@@ -57,7 +57,9 @@ describe('"search" in a list route\'s query', () => {
   it('refuses a search on a route that answers no list', () => {
     const one = { method: 'GET', path: '/api/notes/:id', params: { id: 'uuid' }, response: 'Note' };
     expect(problems([LIST, { ...one, query: { search: ['title'] } }])).toEqual([
-      expect.stringMatching(/routes\[1\]\.query \| "query" applies to GET routes that answer a list/),
+      expect.stringMatching(
+        /routes\[1\]\.query \| "query" applies to GET routes that answer a list/,
+      ),
     ]);
     const deleteAll = { method: 'DELETE', path: '/api/notes', model: 'Note', collection: true };
     expect(problems([LIST, { ...deleteAll, query: { search: ['title'] } }])).toEqual([
