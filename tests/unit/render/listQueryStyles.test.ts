@@ -12,6 +12,8 @@ type Query = {
   limit: number | null;
   offset: number;
   cursor: string | null;
+  search: string | null;
+  relevance: boolean;
 };
 
 // The generated src/appgen/query.ts run as it is: each parameter style (appgen's own, json-server,
