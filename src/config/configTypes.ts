@@ -122,6 +122,8 @@ export interface ListQueryConfig {
   count?: boolean;
   /** How this route reads its parameters, instead of the project's `queryStyle`. */
   style?: QueryStyle;
+  /** Text fields a client may search (`?q=`), full-text indexed. */
+  search?: string[];
 }
 
 /** How list routes read paging, sorting and filters: appgen's own, json-server's, react-admin's simple REST, JSON:API's. */

@@ -1,3 +1,4 @@
+import { SEARCH_TABLE } from '../config/searchIndex';
 import fs from 'node:fs';
 import Module from 'node:module';
 import * as path from 'node:path';
@@ -171,7 +172,8 @@ export async function openDrizzleSession(opts: {
           )
           .all() as Array<{ name: string }>;
         const tables = new Map<string, DbColumn[]>();
-        for (const { name } of names) {
+        // A search's FTS5 tables are not the schema's (src/db/searchIndexes.ts makes them).
+        for (const { name } of names.filter(({ name }) => !SEARCH_TABLE.test(name))) {
           const columns = client.prepare(`PRAGMA table_info(${quote(name)})`).all() as Array<{
             name: string;
             type: string;

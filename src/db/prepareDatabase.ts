@@ -13,6 +13,7 @@ import { pushDrizzleSchema } from './pushDrizzleSchema';
 import { DataLossError, pushSchema, SCHEMA_PATH } from './pushSchema';
 import { useWriteAheadLog } from './sqliteJournal';
 import { useCodePointOrder } from './codePointOrder';
+import { searchTablesIn, useSearchIndexes } from './searchIndexes';
 import { sha256Hex } from '../hash/sha256Hex';
 import { timedStep } from '../project/slowStep';
 
@@ -88,6 +89,7 @@ export async function syncDatabase(
   try {
     const push = orm === 'drizzle' ? pushDrizzleSchema : pushSchema;
     const where = context.database.provider === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+    const externalTables = orm === 'prisma' ? await searchTablesIn(context) : [];
     const { result } = await timedStep(
       context.log,
       `appgen: comparing the ${where} database with the models`,
@@ -97,14 +99,18 @@ export async function syncDatabase(
           databaseUrl: context.database.url,
           acceptDataLoss: options.acceptDataLoss,
           schema: options.schema,
+          externalTables,
         }),
     );
     // The embedded database runs in write-ahead-log mode (src/db/sqliteJournal.ts).
     useWriteAheadLog(context);
     // PostgreSQL sorts text by code point, as SQLite does (src/db/codePointOrder.ts).
     const collated = await useCodePointOrder(context);
+    // Full-text indexes of the routes' searches, which neither ORM declares (src/db/searchIndexes.ts).
+    const schema = options.schema ?? fs.readFileSync(path.join(context.root, schemaFile), 'utf8');
+    const searched = await useSearchIndexes(context, schema);
     context.log(
-      result.executedSteps + collated > 0
+      result.executedSteps + collated + searched > 0
         ? `appgen: ${where} database updated to the models`
         : `appgen: ${where} database already matches the models`,
     );

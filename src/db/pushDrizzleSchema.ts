@@ -47,9 +47,15 @@ async function push(session: DrizzleSession, acceptDataLoss: boolean): Promise<P
   // drizzle-kit empties a table (DELETE FROM / TRUNCATE) before adding a required column to it,
   // and takes a falsy default (0, false, "") for none. appgen refuses a required column without
   // a default on a table with rows (above), so those statements are never needed: never run them.
-  const statements = plan.statementsToExecute.filter((statement) => !EMPTIES_TABLE.test(statement));
+  // Nor the drops of a search's index or FTS5 tables, which drizzle-kit takes for strays: appgen
+  // makes and drops them after the push (src/db/searchIndexes.ts).
+  const statements = plan.statementsToExecute.filter(
+    (statement) => !EMPTIES_TABLE.test(statement) && !DROPS_SEARCH.test(statement),
+  );
   // A loss appgen's own check did not foresee: refuse with drizzle-kit's words.
-  const unforeseen = plan.warnings.filter((warning) => !ADDS_REQUIRED_COLUMN.test(warning));
+  const unforeseen = plan.warnings.filter(
+    (warning) => !ADDS_REQUIRED_COLUMN.test(warning) && !SEARCH_WARNING.test(warning),
+  );
   if (
     plan.hasDataLoss &&
     unforeseen.length > 0 &&
@@ -66,6 +72,8 @@ async function push(session: DrizzleSession, acceptDataLoss: boolean): Promise<P
   };
 }
 
+const DROPS_SEARCH = /^\s*DROP (TABLE|INDEX)\b[^;]*?["`][A-Z][A-Za-z0-9]*_search(_[a-z0-9]+)?["`]/i;
+const SEARCH_WARNING = /\b[A-Z][A-Za-z0-9]*_search(_[a-z0-9]+)?\b/;
 const EMPTIES_TABLE = /^\s*(delete\s+from|truncate(\s+table)?)\s/i;
 const ADDS_REQUIRED_COLUMN = /add not-null \S+ column without default value/;
 

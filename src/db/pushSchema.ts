@@ -22,6 +22,11 @@ export interface PushOptions {
   schema?: string;
   /** Receives the engine's log lines. */
   log?: (line: string) => void;
+  /**
+   * Tables of the database that are not the models' and stay as they are: the FTS5 tables of
+   * searches on SQLite (src/db/searchIndexes.ts). Prisma's push would drop them.
+   */
+  externalTables?: string[];
 }
 
 export interface PushResult {
@@ -74,7 +79,12 @@ export async function pushSchema(opts: PushOptions): Promise<PushResult> {
   });
   let result: PushResult;
   try {
-    result = await push(engine, { path: schemaFile, content }, opts.acceptDataLoss === true);
+    result = await push(
+      engine,
+      { path: schemaFile, content },
+      opts.acceptDataLoss === true,
+      opts.externalTables ?? [],
+    );
   } catch (error) {
     // Report the push failure, not a failure to close after it.
     await engine.close().catch(() => undefined);
@@ -88,16 +98,17 @@ async function push(
   engine: SchemaEngineSession,
   schema: SchemaFile,
   acceptDataLoss: boolean,
+  externalTables: string[],
 ): Promise<PushResult> {
   // Never force on the first attempt: with force false the engine applies nothing when it
   // reports warnings or unexecutable steps, so the data stays intact unless the user agrees.
-  let result = await engine.schemaPush(schema, false);
+  let result = await engine.schemaPush(schema, false, externalTables);
   const { warnings, unexecutable } = result;
   // Unexecutable steps are skipped even when forced: forcing would change nothing.
   if (unexecutable.length > 0 || (warnings.length > 0 && !acceptDataLoss)) {
     throw new DataLossError(warnings, unexecutable, await renameHintsFor(engine, schema, warnings));
   }
-  if (warnings.length > 0) result = await engine.schemaPush(schema, true);
+  if (warnings.length > 0) result = await engine.schemaPush(schema, true, externalTables);
   return {
     executedSteps: result.executedSteps,
     warnings: result.warnings,

@@ -44,7 +44,12 @@ export interface SchemaFile {
 
 export interface SchemaEngineSession {
   /** `force: false` leaves the database untouched when there are warnings or unexecutable steps. */
-  schemaPush(schema: SchemaFile, force: boolean): Promise<SchemaPushOutput>;
+  /** `externalTables`: tables of the database the engine must leave alone (not in the schema). */
+  schemaPush(
+    schema: SchemaFile,
+    force: boolean,
+    externalTables?: string[],
+  ): Promise<SchemaPushOutput>;
   /** The database as it is now, as Prisma schema text (what `prisma db pull` writes). */
   introspect(schema: SchemaFile): Promise<string>;
   /**
@@ -424,13 +429,13 @@ export async function openSchemaEngine(
   const session = engine;
 
   return {
-    async schemaPush(schema, force) {
+    async schemaPush(schema, force, externalTables = []) {
       try {
         // Keep the call on the instance: a detached method loses its wasm pointer (`__wbg_ptr`).
         return await session.schemaPush({
           schema: { files: [schema] },
           force,
-          filters: { externalTables: [], externalEnums: [] },
+          filters: { externalTables, externalEnums: [] },
         });
       } catch (error) {
         throw explainEngineError(error, bound);

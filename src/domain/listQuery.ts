@@ -1,4 +1,4 @@
-import type { ListFilterConfig, ListQueryConfig } from '../config/configTypes';
+import type { ListFilterConfig, ListQueryConfig, QueryStyle } from '../config/configTypes';
 
 /** Query parameters of sorting and pages, which no filter may be named. */
 export const RESERVED_QUERY_NAMES: readonly string[] = ['sort', 'limit', 'offset'];
@@ -39,7 +39,19 @@ export const MAX_UNPAGED_RECORDS = 1000;
 /** The field types whose filters compare by order (`views[gte]=3`), as the runtime reads them. */
 const ORDERED_TYPES = ['int', 'float', 'datetime', 'date_now', 'date_updated'];
 /** The field types whose filters match text (`title[contains]=dragon`). */
-const TEXT_TYPES = ['string', 'text', 'slug'];
+export const TEXT_TYPES = ['string', 'text', 'slug'];
+
+/** The query parameter of a route's search (`query.search`): `q`, in filter.q and filter[q] too. */
+export const SEARCH_PARAMETER = 'q';
+
+/**
+ * A list's search parameter in its style (`q`, JSON:API's `filter[q]`), or null without a search
+ * or in the simple-rest style, where `q` is a key of the JSON `filter`.
+ */
+export function searchParameterName(query: { search: unknown; style: QueryStyle }): string | null {
+  if (!query.search || query.style === 'simple-rest') return null;
+  return query.style === 'jsonapi' ? `filter[${SEARCH_PARAMETER}]` : SEARCH_PARAMETER;
+}
 
 /**
  * The operators a filter of the model's own field of this type takes in appgen's and JSON:API's

@@ -403,6 +403,33 @@ export interface ListQueryContext {
   style: QueryStyle;
   /** The unit of a simple-rest list's Content-Range (`posts 0-24/319`): the last fixed segment of its path. */
   resource: string;
+  /** `query.search`: the text fields `q` searches, by the model's full-text index; null: no search. */
+  search: ListSearchContext | null;
+}
+
+/** A list route's search (ListQueryContext.search). */
+export interface ListSearchContext {
+  /** The fields searched, as declared (the spec's `search`, the OpenAPI document's description). */
+  fields: string[];
+  /** The model's helper in src/appgen/search.ts, e.g. `postSearch` (SearchContext.variable). */
+  variable: string;
+}
+
+/**
+ * One model's full-text search (ProjectContext.searches, src/map/mapSearch.ts): how its queries
+ * read the index that appgen's schema sync makes (src/db/searchIndexes.ts).
+ */
+export interface SearchContext {
+  model: string;
+  /** Its helper's name in src/appgen/search.ts: `postSearch`. */
+  variable: string;
+  fields: string[];
+  /** The line of the generated schema that declares it to the schema sync (`// appgen:search {...}`). */
+  schemaLine: string;
+  /** The condition in SQL before and after the search's text: the records holding every word. */
+  where: [string, string];
+  /** The order by relevance in SQL before and after the search's text, most relevant first. */
+  rank: [string, string];
 }
 
 /**
@@ -764,6 +791,8 @@ export interface MethodBase {
   /** List routes with `query` or `scope`: filters, sorting, pagination and count; routes on a collection (their filters and scope, always); else null. */
   listQuery: ListQueryContext | null;
   hasListQuery: boolean;
+  /** The search helper the list reads (listQuery.search.variable, imported from src/appgen/search.ts), or null. */
+  searchVariable: string | null;
   /** Parents the path names, found first (404): see ParentContext. */
   parents: ParentContext[];
   /** Relations sent with each record (`include`), in config order. */
@@ -1906,6 +1935,8 @@ export interface ProjectContext {
    * `A` (id of the model whose name sorts first) and `B`. The Drizzle schema declares the same table.
    */
   joinTables: JoinTableContext[];
+  /** The models' full-text searches (a list route's `query.search`), by model name; empty: none (no src/appgen/search.ts). */
+  searches: SearchContext[];
 
   // --- Decided by the map for the templates (src/map/mapProject.ts, databaseWords) ---
   /** The database's name in comments: `PostgreSQL` or `SQLite`. */

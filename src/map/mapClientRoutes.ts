@@ -9,7 +9,7 @@ import type {
   UrlFieldContext,
 } from './contexts';
 import { routeTypeName } from '../domain/names';
-import { filterOperators, jsonServerSuffix } from '../domain/listQuery';
+import { filterOperators, jsonServerSuffix, searchParameterName } from '../domain/listQuery';
 
 function enumType(values: string[]): string {
   return values.map(tsString).join(' | ');
@@ -42,6 +42,8 @@ function queryFields(method: MethodContext): ClientFieldContext[] {
     });
     return [equal, ...operators];
   });
+  const search = searchParameterName(query);
+  if (search) fields.push({ name: search, tsType: 'string' });
   if (query.sorts.length > 0 && style === 'json-server')
     fields.push({ name: '_sort', tsType: 'string' }, { name: '_order', tsType: 'string' });
   else if (query.sorts.length > 0) {

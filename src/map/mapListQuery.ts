@@ -14,6 +14,7 @@ import { CURSOR_NEXT_KEY, CURSOR_PREV_KEY, DEFAULT_MAX_PAGE_SIZE } from '../doma
 import { mapOrmStep } from './mapOrmQueries';
 import { worksOnCollection } from '../domain/routeOperation';
 import { methodAccessOf } from './mapAccess';
+import { mapListSearch } from './mapSearch';
 
 /** The step through one relation of `model` (validate made sure it exists). */
 function relationStep(
@@ -155,6 +156,7 @@ export function mapListQuery(
         .split('/')
         .filter((segment) => segment && !segment.startsWith(':'))
         .pop() ?? 'items',
+    search: mapListSearch(route),
   };
 }
 

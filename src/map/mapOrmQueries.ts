@@ -207,8 +207,10 @@ function prismaSql(
   provider: DatabaseProvider,
 ): PrismaSqlContext | null {
   const query = method.listQuery;
-  if (orm !== 'prisma' || provider !== 'sqlite' || method.operation !== 'list') return null;
-  if (!query?.readsThroughRelations || !method.model) return null;
+  if (orm !== 'prisma' || method.operation !== 'list' || !query || !method.model) return null;
+  // A search is a condition in SQL on either database (Prisma's where has none): its page's ids
+  // are read in SQL, by relevance when asked.
+  if (!query.search && (provider !== 'sqlite' || !query.readsThroughRelations)) return null;
   // Access rules are Prisma conditions (src/appgen/access/<model>.ts): the list stays Prisma's.
   if (method.access) return null;
   if (listPaging(method) !== 'offset' && !query.count) return null;

@@ -1,3 +1,4 @@
+import { mapSearch, searchIndexes } from './mapSearch';
 import { mapOrmSyntax } from './mapOrmQueries';
 import type { CheckedProject, ProjectModel } from '../validate/checkedProject';
 import { DEV_SESSION_SECRET_PREFIX } from '../config/devSessionSecret';
@@ -251,6 +252,7 @@ export function mapProject(
       providers: oidc?.providers ?? [],
     }),
     joinTables: tables,
+    searches: searchIndexes(project.routes).map((index) => mapSearch(index, options.provider)),
     hasComputed: models.some((model) => model.computed.length > 0),
     modelsWithRelations: models.filter((model) => model.declaredRelations.length > 0),
     modelsWithComputed: models.filter((model) => model.computed.length > 0),

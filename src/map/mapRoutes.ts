@@ -469,6 +469,7 @@ function mapMethod(
     renamesParams: folder.params.some((p) => p.name !== p.folder),
     listQuery,
     hasListQuery: listQuery !== null,
+    searchVariable: listQuery?.search?.variable ?? null,
     listLimit: operation === 'list' && !listQuery?.pageSize ? MAX_UNPAGED_RECORDS : null,
     parents,
     include: shape.include,

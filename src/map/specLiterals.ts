@@ -55,6 +55,7 @@ function listQuerySpec(query: ListQueryContext): NonNullable<MethodContext['list
       ...(cursor ? [`cursor: { ${cursor.join(', ')} }`] : []),
       ...(query.style === 'appgen' ? [] : [`style: ${JSON.stringify(query.style)}`]),
       ...(query.style === 'simple-rest' ? [`resource: ${JSON.stringify(query.resource)}`] : []),
+      ...(query.search ? [`search: ${strings(query.search.fields)}`] : []),
     ],
   };
 }

@@ -350,6 +350,15 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.methods.some((m) => m.hasListQuery) ? once('src/appgen/query.ts', [])(project) : [],
   },
   {
+    template: 'src/appgen/search.ts.hbs',
+    owner: 'generated',
+    produces:
+      'src/appgen/search.ts: the full-text searches of list routes (`query.search`), their conditions and order by relevance in SQL',
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.searches.length > 0 ? once('src/appgen/search.ts', ['config/routes/'])(project) : [],
+  },
+  {
     template: 'src/appgen/cursor.ts.hbs',
     owner: 'generated',
     produces:

@@ -14,6 +14,7 @@ import { relationField, relationOf } from '../domain/relations';
 import { accessRulesOf, fieldRulesOf } from '../domain/accessRules';
 import { worksOnCollection } from '../domain/routeOperation';
 import { checkCursorPagination } from './checkCursorPagination';
+import { checkSearch } from './checkSearch';
 import { isIndexedField } from './checkRelations';
 import { childPointer, diagnosticAt } from './locate';
 import { unknownRelation } from './unknownRelation';
@@ -151,6 +152,7 @@ export function checkListQuery(
       ),
     );
   problems.push(...checkCursorPagination(document, pointer, config, model));
+  problems.push(...checkSearch(document, at, config, model));
   return problems;
 }
 
@@ -179,7 +181,8 @@ function notSelecting(
 /** On a DELETE or PATCH of a collection, `query` selects the records: only `filter` applies. */
 function filtersOnly(document: ConfigDocument, at: string, config: RouteConfig): Diagnostic[] {
   const query = config.query ?? {};
-  return (['sort', 'defaultSort', 'pageSize', 'maxPageSize', 'pagination', 'count'] as const)
+  const keys = ['sort', 'defaultSort', 'pageSize', 'maxPageSize', 'pagination', 'count', 'search'];
+  return (keys as Array<keyof typeof query>)
     .filter((key) => query[key] !== undefined)
     .map((key) =>
       diagnosticAt(

@@ -9,6 +9,7 @@ import { paramRole } from '../domain/routeParams';
 import { checkSameSitePath } from './sameSitePath';
 import { checkBody } from './checkBody';
 import { checkListQuery, checkScope } from './checkListQuery';
+import { checkSearchesAgree } from './checkSearch';
 import { checkResponseShape } from './checkResponseShape';
 import type { CheckedModel, CheckedRoute, RouteOperation } from './checkedProject';
 import { bodyUserFieldWarnings, checkAccountUse } from './checkAccountUse';
@@ -443,11 +444,15 @@ export function checkRoutes(
   const routes: CheckedRoute[] = [];
   const byShape = routesByShape([...entries, ...failedEntries]);
   const accountRoutes = projectAccountRoutes(entries);
+  const searching: Array<RouteEntry & { model?: string }> = [];
   for (const entry of entries) {
     const resolved = resolveEntry(entry, byShape, checks, accountRoutes);
     diagnostics.push(...resolved.problems);
     warnings.push(...resolved.warnings);
     if (resolved.route) routes.push(resolved.route);
+    if (resolved.route && resolved.problems.length === 0)
+      searching.push({ ...entry, model: resolved.route.model });
   }
+  diagnostics.push(...checkSearchesAgree(searching));
   return { routes, tree: entries, diagnostics, warnings };
 }

@@ -165,6 +165,8 @@ export interface ProjectListQuery {
   /** How a client asks for a page: `?offset=` or `?cursor=` (only with pageSize). */
   pagination: 'offset' | 'cursor';
   count: boolean;
+  /** The text fields `?q=` searches (full-text indexed), in the order declared; empty: no search. */
+  search: string[];
 }
 
 /** A path parameter and what it selects (see domain/routeParams.ts). */

@@ -218,6 +218,7 @@ function normaliseQuery(
     pagination: query.pagination ?? 'offset',
     // json-server's and simple-rest's clients read the total of every list.
     count: Boolean(query.count) || ['json-server', 'simple-rest'].includes(style),
+    search: query.search ?? [],
   };
 }
 

@@ -248,6 +248,7 @@ const HANDLER_NAMES = new Set([
   'totalHeaders',
   'conditionsWhere',
   'conditionsSql',
+  'byPosition',
   // lists that page by cursor (handler/listQuery, handler/respondPage, src/appgen/cursor.ts)
   'position',
   'ends',

@@ -8,6 +8,7 @@ import { createDrizzleMigration, deployDrizzleMigrations } from '../../db/drizzl
 import { DRIZZLE_MIGRATIONS_DIR } from '../../db/drizzleMigrationFolder';
 import { useWriteAheadLog } from '../../db/sqliteJournal';
 import { useCodePointOrder } from '../../db/codePointOrder';
+import { useWrittenSearchIndexes } from '../../db/searchIndexes';
 import { UserError } from '../../diagnostics/diagnostic';
 import { commandContext } from '../../project/commandContext';
 import { assertOrmInstalled } from '../../project/ormPackages';
@@ -78,6 +79,8 @@ export async function runMigrateDeploy(options: { cwd: string }): Promise<number
   // PostgreSQL sorts text by code point, also with migrations written before appgen said so.
   useWriteAheadLog(context);
   await useCodePointOrder(context);
+  // The full-text indexes of searches, which no migration holds (src/db/searchIndexes.ts).
+  await useWrittenSearchIndexes(context);
   for (const name of applied) context.log(`  apply ${name}`);
   context.log(
     applied.length > 0

@@ -1,5 +1,11 @@
+import { searchDescription } from './searchParameter';
 import type { ListQueryContext, MethodContext, ProjectContext } from '../../map/contexts';
-import { filterOperators, jsonServerSuffix, OPERATOR_MEANING } from '../../domain/listQuery';
+import {
+  filterOperators,
+  searchParameterName,
+  jsonServerSuffix,
+  OPERATOR_MEANING,
+} from '../../domain/listQuery';
 import { onApiKeys, onRevoke, onTotp } from '../../domain/accounts';
 import {
   bodyFieldSchema,
@@ -613,7 +619,7 @@ function simpleRestParameters(query: ListQueryContext): JsonSchema[] {
   return [
     queryParameter(
       'filter',
-      `A JSON object of filters: ${keys.map((key) => `\`${key}\``).join(', ') || 'none'} (an array of values: any of them), e.g. \`{"id":[1,2]}\``,
+      `A JSON object of filters: ${keys.map((key) => `\`${key}\``).join(', ') || 'none'} (an array of values: any of them), e.g. \`{"id":[1,2]}\`${query.search ? `; \`q\`: ${searchDescription(query.search)}` : ''}`,
       { type: 'string' },
     ),
     queryParameter(
@@ -638,6 +644,11 @@ function queryParameters(method: MethodContext): JsonSchema[] {
   if (!query) return [];
   if (query.style === 'simple-rest') return simpleRestParameters(query);
   const parameters = filterParameters(query);
+  const search = searchParameterName(query);
+  if (search && query.search)
+    parameters.push(
+      queryParameter(search, searchDescription(query.search), { type: 'string', maxLength: 1000 }),
+    );
   if (query.sorts.length > 0 && query.style === 'json-server')
     parameters.push(
       queryParameter(

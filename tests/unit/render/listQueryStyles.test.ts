@@ -12,6 +12,8 @@ type Query = {
   limit: number | null;
   offset: number;
   cursor: string | null;
+  search: string | null;
+  relevance: boolean;
 };
 
 // The generated src/appgen/query.ts run as it is: each parameter style (appgen's own, json-server,
@@ -78,6 +80,8 @@ const DEFAULTS = {
   limit: 20,
   offset: 0,
   cursor: null,
+  search: null,
+  relevance: false,
 };
 
 /** What every style asks below, in its own words: the same ListQuery. */
@@ -99,6 +103,8 @@ const ASKED: Query = {
   limit: 5,
   offset: 10,
   cursor: null,
+  search: null,
+  relevance: false,
 };
 
 describe('the generated query.ts: parameter styles', () => {
@@ -125,6 +131,42 @@ describe('the generated query.ts: parameter styles', () => {
         ? { ...ASKED, sorts: [ASKED.sorts[0]] } // react-admin sorts by one field
         : ASKED;
     expect(read(style, search)).toEqual(expected);
+  });
+
+  it.each([
+    ['appgen', '?q=dragon%20fire!&limit=5'],
+    ['json-server', '?q=dragon%20fire!&_limit=5'],
+    ['simple-rest', `?filter=${encodeURIComponent('{"q":"dragon fire!"}')}&range=[0,4]`],
+    ['jsonapi', '?filter[q]=dragon%20fire!&page[limit]=5'],
+  ])('reads a %s search as FTS5 words, by relevance unless a sort is asked', (style, search) => {
+    const searched = { search: ['title'] };
+    expect(read(style, search, searched)).toMatchObject({
+      search: '"dragon"* "fire"*',
+      relevance: true,
+      sorts: [],
+      limit: 5,
+    });
+    const sorted =
+      style === 'simple-rest'
+        ? '&sort=["title","ASC"]'
+        : style === 'json-server'
+          ? '&_sort=title'
+          : '&sort=title';
+    expect(read(style, `${search}${sorted}`, searched)).toMatchObject({
+      relevance: false,
+      sorts: [{ field: 'title', descending: false }],
+    });
+  });
+
+  it('reads a search without words as none, and refuses too many words', () => {
+    const searched = { search: ['title'] };
+    expect(read('appgen', '?q=%20!%3F', searched)).toMatchObject({
+      search: null,
+      relevance: false,
+    });
+    expect(String(read('appgen', `?q=${'a%20'.repeat(17)}`, searched))).toBe(
+      'Query parameter "q" must have at most 16 words',
+    );
   });
 
   it('keeps the defaults when nothing is asked, in every style', () => {

@@ -29,6 +29,8 @@ export const RICH_PROJECTS: Record<string, string> = {
   // Access rules on records and fields (src/appgen/access.ts, src/appgen/access/<model>.ts).
   access: path.join(GOLDEN_DIR, 'access'),
   'access-drizzle': path.join(GOLDEN_DIR, 'access-drizzle'),
+  // A list's full-text search (src/appgen/search.ts).
+  collection: path.join(GOLDEN_DIR, 'collection'),
 };
 
 /** The ProjectContext the pipeline builds for a project folder. */

@@ -112,3 +112,7 @@ export const appgenEvent = sqliteTable(
   },
   (table) => [index("AppgenEvent_status_runAt_idx").on(table.status, table.runAt)],
 );
+
+// The full-text searches of list routes (query.search): appgen's schema sync makes their indexes,
+// which Drizzle does not declare: a GIN index on PostgreSQL, an FTS5 table on SQLite.
+// appgen:search {"table":"Board","fields":["name"]}

@@ -148,6 +148,7 @@ export function deleteApiBoardsByBoardIdTasks(
 
 export interface GetApiBoardsInput {
   query?: {
+    q?: string;
     sort?: "name" | "-name" | `${"name" | "-name"},${string}`;
     limit?: number;
     offset?: number;

@@ -84,8 +84,8 @@ export function conditionsSql(conditions: readonly FilterCondition[]): Prisma.Sq
   return conditions.map(({ field, op, value, values }) => {
     const column = Prisma.raw(`"${field}"`);
     if (op === "in") return values && values.length > 0 ? Prisma.sql`${column} IN (${Prisma.join(values)})` : Prisma.sql`1 = 0`;
-    if (op === "contains") return Prisma.sql`${column} LIKE ${`%${likeText(value)}%`} ESCAPE '\\'`;
-    if (op === "startsWith") return Prisma.sql`${column} LIKE ${`${likeText(value)}%`} ESCAPE '\\'`;
+    if (op === "contains") return Prisma.sql`${column} ILIKE ${`%${likeText(value)}%`} ESCAPE '\\'`;
+    if (op === "startsWith") return Prisma.sql`${column} ILIKE ${`${likeText(value)}%`} ESCAPE '\\'`;
     return Prisma.sql`${column} ${Prisma.raw(operators[op])} ${value}`;
   });
 }

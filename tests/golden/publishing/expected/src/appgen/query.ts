@@ -59,6 +59,11 @@ export interface ListQuerySpec {
   style?: QueryStyle;
   /** The unit of the Content-Range a simple-rest list answers (`posts 0-24/319`). */
   resource?: string;
+  /**
+   * The text fields `q` searches (`query.search`; json-server `q`, simple-rest `filter.q`,
+   * jsonapi `filter[q]`); absent: the route declares no search and `q` is refused.
+   */
+  search?: readonly string[];
 }
 
 export interface ListQuery {
@@ -82,6 +87,13 @@ export interface ListQuery {
    * else null.
    */
   cursor: string | null;
+  /**
+   * The search asked for (`q`) as the database's full-text query: every word, each a word's start
+   * (FTS5's `"dragon"* "fire"*`); null without `q`, or a `q` without words.
+   */
+  search: string | null;
+  /** By relevance: a search without a sort parameter (`sorts` is then empty; then by id). */
+  relevance: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -151,9 +163,20 @@ interface Asked {
   limit: { param: string; value: number } | null;
   offset: { param: string; value: number } | null;
   cursor: string | null;
+  /** The search parameter's name and its text. */
+  search: { param: string; text: string } | null;
 }
 
 type Parsed = { ok: true; asked: Asked } | { ok: false; message: string };
+
+const NOTHING_ASKED: Asked = {
+  filters: [],
+  sort: null,
+  limit: null,
+  offset: null,
+  cursor: null,
+  search: null,
+};
 
 const unknownParameter = (name: string, allowed: readonly string[]) =>
   allowed.length
@@ -205,10 +228,14 @@ function pagingNames(
 
 function parseAppgen(params: URLSearchParams, spec: ListQuerySpec): Parsed {
   const paging = pagingNames(spec, { limit: "limit", offset: "offset", cursor: "cursor" });
-  const allowed = [...Object.keys(spec.filters), ...(spec.sorts.length ? ["sort"] : []), ...paging];
-  const asked: Asked = { filters: [], sort: null, limit: null, offset: null, cursor: null };
+  const sorting = spec.sorts.length ? ["sort"] : [];
+  const searching = spec.search ? ["q"] : [];
+  const allowed = [...Object.keys(spec.filters), ...searching, ...sorting, ...paging];
+  const asked: Asked = { ...NOTHING_ASKED, filters: [] };
   for (const name of new Set(params.keys())) {
     const values = params.getAll(name);
+    if (name === "q" && !spec.search && !(name in spec.filters))
+      return { ok: false, message: SEARCH };
     const bracket = /^([A-Za-z_][A-Za-z0-9_]*)\[([^\]]*)\]$/.exec(name);
     if (bracket && bracket[1] in spec.filters) {
       const term = bracketFilter(name, bracket[1], bracket[2], values);
@@ -225,6 +252,7 @@ function parseAppgen(params: URLSearchParams, spec: ListQuerySpec): Parsed {
     if (twice) return { ok: false, message: twice };
     const text = values[0];
     if (name === "sort") asked.sort = { param: name, fields: text.split(",") };
+    else if (name === "q") asked.search = { param: name, text };
     else if (name === "cursor") asked.cursor = text;
     else {
       const value = whole(text, name === "limit" ? 1 : 0);
@@ -242,8 +270,9 @@ function parseJsonApi(params: URLSearchParams, spec: ListQuerySpec): Parsed {
     cursor: "page[cursor]",
   });
   const filters = Object.keys(spec.filters).map((name) => `filter[${name}]`);
-  const allowed = [...filters, ...(spec.sorts.length ? ["sort"] : []), ...paging];
-  const asked: Asked = { filters: [], sort: null, limit: null, offset: null, cursor: null };
+  const searching = spec.search ? ["filter[q]"] : [];
+  const allowed = [...filters, ...searching, ...(spec.sorts.length ? ["sort"] : []), ...paging];
+  const asked: Asked = { ...NOTHING_ASKED, filters: [] };
   for (const name of new Set(params.keys())) {
     const values = params.getAll(name);
     const filter = /^filter\[([A-Za-z_][A-Za-z0-9_]*)\](?:\[([^\]]*)\])?$/.exec(name);
@@ -253,12 +282,14 @@ function parseJsonApi(params: URLSearchParams, spec: ListQuerySpec): Parsed {
       asked.filters.push(term);
       continue;
     }
-    if (name === "filter[q]") return { ok: false, message: SEARCH.replace('"q"', '"filter[q]"') };
+    if (name === "filter[q]" && !spec.search)
+      return { ok: false, message: SEARCH.replace('"q"', '"filter[q]"') };
     if (!allowed.includes(name)) return { ok: false, message: unknownParameter(name, allowed) };
     const twice = once(name, values);
     if (twice) return { ok: false, message: twice };
     const text = values[0];
-    if (name === "sort") asked.sort = { param: name, fields: text.split(",") };
+    if (name === "filter[q]") asked.search = { param: name, text };
+    else if (name === "sort") asked.sort = { param: name, fields: text.split(",") };
     else if (name === "page[cursor]") asked.cursor = text;
     else {
       const value = whole(text, name === "page[limit]" ? 1 : 0);
@@ -272,12 +303,19 @@ function parseJsonApi(params: URLSearchParams, spec: ListQuerySpec): Parsed {
 function parseJsonServer(params: URLSearchParams, spec: ListQuerySpec): Parsed {
   const paging = spec.pageSize === null ? [] : ["_start", "_end", "_limit", "_page"];
   const sorting = spec.sorts.length ? ["_sort", "_order"] : [];
-  const allowed = [...Object.keys(spec.filters), ...sorting, ...paging];
-  const asked: Asked = { filters: [], sort: null, limit: null, offset: null, cursor: null };
+  const searching = spec.search ? ["q"] : [];
+  const allowed = [...Object.keys(spec.filters), ...searching, ...sorting, ...paging];
+  const asked: Asked = { ...NOTHING_ASKED, filters: [] };
   const numbers: Record<string, number> = {};
   for (const name of new Set(params.keys())) {
     const values = params.getAll(name);
-    if (name === "q") return { ok: false, message: SEARCH };
+    if (name === "q") {
+      if (!spec.search) return { ok: false, message: SEARCH };
+      const twice = once(name, values);
+      if (twice) return { ok: false, message: twice };
+      asked.search = { param: name, text: values[0] };
+      continue;
+    }
     const term = suffixFilter(name, name, values, spec);
     if (term.name in spec.filters) {
       asked.filters.push(term);
@@ -348,7 +386,7 @@ function jsonParameter(
 function parseSimpleRest(params: URLSearchParams, spec: ListQuerySpec): Parsed {
   // react-admin sends `filter={}` and `sort=["id","ASC"]` with every list.
   const allowed = ["filter", "sort", ...(spec.pageSize !== null ? ["range"] : [])];
-  const asked: Asked = { filters: [], sort: null, limit: null, offset: null, cursor: null };
+  const asked: Asked = { ...NOTHING_ASKED, filters: [] };
   for (const name of new Set(params.keys())) {
     const values = params.getAll(name);
     if (!allowed.includes(name)) return { ok: false, message: unknownParameter(name, allowed) };
@@ -399,7 +437,14 @@ function parseSimpleRest(params: URLSearchParams, spec: ListQuerySpec): Parsed {
       const filterNames = Object.keys(spec.filters).join(", ");
       for (const [key, value] of Object.entries(object)) {
         const param = `filter.${key}`;
-        if (key === "q") return { ok: false, message: SEARCH.replace('"q"', '"filter.q"') };
+        if (key === "q" && !spec.search)
+          return { ok: false, message: SEARCH.replace('"q"', '"filter.q"') };
+        if (key === "q") {
+          if (typeof value !== "string")
+            return { ok: false, message: `Query parameter "${param}" must be a string` };
+          asked.search = { param, text: value };
+          continue;
+        }
         const texts = (Array.isArray(value) ? value : [value]).map((item) =>
           typeof item === "string"
             ? item
@@ -495,6 +540,21 @@ function readSorts(sort: Asked["sort"] & object, spec: ListQuerySpec): ListQuery
   return sorts;
 }
 
+/** The most words a search takes: each is a lookup in the index. */
+const SEARCH_WORDS = 16;
+
+/**
+ * A search's text as the database's full-text query: its words (runs of letters and digits;
+ * the database folds their case as it folds the records'), each matching a word's start, all
+ * of them required. Null for a text without words (no search); the error for too many.
+ */
+function searchText(text: string): string | null | { error: string } {
+  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length > SEARCH_WORDS) return { error: `must have at most ${SEARCH_WORDS} words` };
+  if (words.length === 0) return null;
+  return words.map((word) => `"${word}"*`).join(" ");
+}
+
 /**
  * Reads a list's query parameters in the route's style against its spec: filters (several values
  * of one: any of them; operators), the sort (several fields), pages. Anything else, a value that
@@ -519,6 +579,8 @@ export function readListQuery(
     limit: spec.pageSize,
     offset: 0,
     cursor: asked.cursor,
+    search: null,
+    relevance: false,
   };
   for (const term of asked.filters) {
     const problem = addFilter(query, term, spec);
@@ -535,6 +597,18 @@ export function readListQuery(
     query.limit = asked.limit.value;
   }
   if (asked.offset) query.offset = asked.offset.value;
+  if (asked.search) {
+    const search = searchText(asked.search.text);
+    if (search !== null && typeof search === "object")
+      return fail(`Query parameter "${asked.search.param}" ${search.error}`);
+    query.search = search;
+    // Without a sort asked for, the most relevant records first (then by id).
+    if (search !== null && !asked.sort) {
+      query.relevance = true;
+      query.sorts = [];
+      query.sort = null;
+    }
+  }
   return { ok: true, query };
 }
 

@@ -6,6 +6,7 @@ import { allowedMethods, handle, json, methodNotAllowed } from "@/appgen/http";
 import { readBody, type BodySpec } from "@/appgen/body";
 import { refuseBody } from "@/appgen/noBody";
 import { readListQuery, type ListQuerySpec } from "@/appgen/query";
+import { boardSearch } from "@/appgen/search";
 import type { PostApiBoardsBody } from "@/appgen/bodies";
 import { refuseCrossSite } from "@/appgen/csrf";
 
@@ -16,6 +17,7 @@ const getApiBoardsQuery = {
   defaultSort: { field: "name", descending: false },
   pageSize: 50,
   maxPageSize: 100,
+  search: ["name"],
 } satisfies ListQuerySpec;
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
@@ -41,13 +43,14 @@ export async function GET(request: Request): Promise<Response> {
     const where = and(
       matching(tables.board, { ...query.where } as Partial<typeof tables.board.$inferSelect>),
       filtered(tables.board, query.conditions),
+      query.search === null ? undefined : boardSearch.where(query.search),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
     const records = await db
       .select(columns.board)
       .from(tables.board)
       .where(where)
-      .orderBy(...listOrder(tables.board, query.sorts))
+      .orderBy(...boardSearch.order(query), ...listOrder(tables.board, query.sorts))
       .limit(query.limit ?? 50)
       .offset(query.offset);
     return json(records);

@@ -1,0 +1,96 @@
+import { checkedProject, describeProblem, problemsIn } from '../support/checkConfig';
+import { minimalProject } from '../support/configs';
+
+const NOTE = {
+  name: 'Note',
+  fields: {
+    title: 'string',
+    body: { type: 'text', optional: true },
+    views: 'int',
+    secret: { type: 'string', hidden: true },
+  },
+  indexes: [['title']],
+};
+const LIST = {
+  method: 'GET',
+  path: '/api/notes',
+  response: 'Note[]',
+  query: { filter: ['title'], pageSize: 10, search: ['title', 'body'] },
+};
+const files = (routes: object[], model: object = NOTE) =>
+  minimalProject({
+    'config/models/Note.json': model,
+    'config/routes/notes.json': { routes },
+  });
+const problems = (routes: object[], model?: object) =>
+  problemsIn(files(routes, model)).map(describeProblem);
+const withQuery = (query: object) => ({ ...LIST, query: { ...LIST.query, ...query } });
+
+describe('"search" in a list route\'s query', () => {
+  it('is read as the fields it names, in order', () => {
+    const route = checkedProject(files([LIST])).routes.find((r) => r.path === '/api/notes');
+    expect(route?.query?.search).toEqual(['title', 'body']);
+  });
+
+  it('refuses an unknown field with the nearest text field', () => {
+    expect(problems([withQuery({ search: ['titel'] })])).toEqual([
+      expect.stringMatching(
+        /^config\/routes\/notes\.json:\d+:\d+ routes\[0\]\.query\.search\[0\] \| "titel" is not a field of Note .*title/,
+      ),
+    ]);
+  });
+
+  it('refuses a field that is not text, naming the text fields', () => {
+    expect(problems([withQuery({ search: ['views'] })])).toEqual([
+      expect.stringMatching(
+        /query\.search\[0\] \| Note\.views is an int field, and a search reads text \(string, text, slug\) \| search text fields only: title, body, secret\./,
+      ),
+    ]);
+  });
+
+  it('refuses a hidden field: a search would tell which words it holds', () => {
+    expect(problems([withQuery({ search: ['secret'] })])).toEqual([
+      expect.stringMatching(/query\.search\[0\] \| Note\.secret is hidden/),
+    ]);
+  });
+
+  it('refuses a search on a route that answers no list', () => {
+    const one = { method: 'GET', path: '/api/notes/:id', params: { id: 'uuid' }, response: 'Note' };
+    expect(problems([LIST, { ...one, query: { search: ['title'] } }])).toEqual([
+      expect.stringMatching(
+        /routes\[1\]\.query \| "query" applies to GET routes that answer a list/,
+      ),
+    ]);
+    const deleteAll = { method: 'DELETE', path: '/api/notes', model: 'Note', collection: true };
+    expect(problems([LIST, { ...deleteAll, query: { search: ['title'] } }])).toEqual([
+      expect.stringMatching(/routes\[1\]\.query\.search \| "search" does not apply to DELETE/),
+    ]);
+  });
+
+  it('needs pages by offset, and no filter named q', () => {
+    const { pageSize: _pageSize, ...unpaged } = LIST.query;
+    expect(problems([{ ...LIST, query: unpaged }])).toEqual([
+      expect.stringMatching(/query\.search \| a search answers pages .* \| add "pageSize"/),
+    ]);
+    const cursor = withQuery({ pagination: 'cursor', sort: ['title'] });
+    expect(problems([cursor])).toEqual([
+      expect.stringMatching(/query\.search \| a search cannot page by cursor/),
+    ]);
+    const named = withQuery({ filter: [{ name: 'q', path: 'author.name' }] });
+    expect(problems([named]).some((p) => /"q" is the search parameter/.test(p))).toBe(true);
+  });
+
+  it('refuses two routes of one model that search different fields', () => {
+    const other = { ...withQuery({ search: ['title'] }), path: '/api/all-notes' };
+    expect(problems([LIST, other])).toEqual([
+      expect.stringMatching(
+        /routes\[1\]\.query\.search \| GET \/api\/all-notes searches title, and GET \/api\/notes searches title, body: Note has one search index \| search the same fields on both: "search": \["title","body"\]\./,
+      ),
+    ]);
+  });
+
+  it('refuses a model with access rules (not applied to a search yet)', () => {
+    const ruled = { ...NOTE, access: [{ allow: 'read', when: { views: 0 } }] };
+    expect(problems([LIST], ruled).some((p) => /Note has access rules/.test(p))).toBe(true);
+  });
+});
