@@ -1,4 +1,5 @@
 import { FIELD_TYPES } from '../config/fieldTypes';
+import { SEARCH_PARAMETER } from '../domain/listQuery';
 import type { ListControlsContext, ListFilterContext, MethodContext } from './contexts';
 import { labelFromField } from './fieldLabels';
 
@@ -21,29 +22,39 @@ function filterInput(filter: ListFilterContext): string {
   return `{ ${head}, input: "text" }`;
 }
 
+/** A route's search (`query.search`) on its page: a search box, first in the filters' form. */
+const SEARCH_INPUT = `{ name: ${JSON.stringify(SEARCH_PARAMETER)}, label: "Search", input: "search" }`;
+
 /**
- * A list's controls, from its route's own `query` (so page and route cannot disagree): filters,
- * sortable columns and pages. Null when the route's query offers none of them. The prefix is
- * given later, when the page knows how many lists it has (listPrefixes).
+ * A list's controls, from its route's own `query` (so page and route cannot disagree): a search
+ * box, filters, sortable columns and pages. Null when the route's query offers none of them. The
+ * prefix is given later, when the page knows how many lists it has (listPrefixes).
  */
 export function mapListControls(method: MethodContext, index: number): ListControlsContext | null {
   const query = method.listQuery;
   const spec = method.listQuerySpec;
   if (!query || !spec) return null;
-  if (query.filters.length === 0 && query.sorts.length === 0 && query.pageSize === null)
+  const searches = query.search !== null;
+  if (
+    !searches &&
+    query.filters.length === 0 &&
+    query.sorts.length === 0 &&
+    query.pageSize === null
+  )
     return null;
+  const inputs = [...(searches ? [SEARCH_INPUT] : []), ...query.filters.map(filterInput)];
   const route = `{ filters: { ${spec.filters.join(', ')} }, ${spec.entries.join(', ')} }`;
   const { response, count } = method.envelope;
   const keys = [response, count !== null && query.count ? count : null];
   return {
     state: `list${index}`,
     prefix: '',
-    specEntries: `route: ${route}, filters: [${query.filters.map(filterInput).join(', ')}], counts: ${query.count}`,
+    specEntries: `route: ${route}, filters: [${inputs.join(', ')}], counts: ${query.count}`,
     envelopeArguments:
       keys[0] === null && keys[1] === null
         ? ''
         : `, ${keys.map((k) => (k === null ? 'undefined' : JSON.stringify(k))).join(', ')}`,
-    filters: query.filters.length > 0,
+    filters: inputs.length > 0,
   };
 }
 

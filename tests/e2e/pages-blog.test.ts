@@ -271,6 +271,42 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       await expect(summary()).resolves.toBe('1–10 of 45');
     });
 
+    it('searches titles and texts with the search box of a route with query.search, keeping order and filters', async () => {
+      await page.goto(`${base}/posts?sort=title`);
+      // Every word matches the start of a word: "4" finds "Post 04" and "Text of post 41".
+      await page.getByRole('searchbox', { name: 'Search' }).fill('4');
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await page.waitForURL(/q=4/);
+      expect(param('sort')).toBe('title');
+      await expect(summary()).resolves.toBe('1–6 of 6');
+      await expect(column(1)).resolves.toEqual(
+        ['04', '40', '41', '42', '43', '44'].map((n) => `Post ${n}`),
+      );
+      await page.getByLabel('Status').selectOption('published');
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await page.waitForURL(/status=published/);
+      expect(param('q')).toBe('4');
+      await expect(column(1)).resolves.toEqual(['Post 04', 'Post 40', 'Post 43']);
+      await expect(page.getByRole('searchbox', { name: 'Search' }).inputValue()).resolves.toBe('4');
+      await page.getByRole('link', { name: 'Clear filters' }).click();
+      await page.waitForURL((url) => !url.search.includes('q='));
+      await expect(summary()).resolves.toBe('1–10 of 45');
+      // Without JavaScript the box is a GET form as well.
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      try {
+        const plain = await context.newPage();
+        await plain.goto(`${base}/posts`);
+        await plain.getByRole('searchbox', { name: 'Search' }).fill('07');
+        await plain.getByRole('button', { name: 'Filter' }).click();
+        await plain.waitForURL(/q=07/);
+        await expect(
+          plain.locator('table.appgen-table tbody tr td:nth-child(1)').allTextContents(),
+        ).resolves.toEqual(['Post 07']);
+      } finally {
+        await context.close();
+      }
+    });
+
     it('filters by a boolean and a number, and says when nothing matches', async () => {
       await page.goto(`${base}/posts?featured=true`);
       await expect(summary()).resolves.toBe('1–9 of 9');

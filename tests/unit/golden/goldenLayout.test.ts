@@ -38,10 +38,13 @@ const GAPS: Record<string, { reason: string; cases?: string[] }> = {
     reason:
       'its SQL templates (sql`...`, Prisma.sql`...`): longer than a line, and no + can split a tagged one',
     cases: [
+      'blog',
       'collection',
       'collection-drizzle',
       'collection-drizzle-postgres',
       'collection-postgres',
+      'drizzle',
+      'drizzle-postgres',
     ],
   },
   // Prisma reads a search's page ids in SQL (partial orm/prisma/list/offsetPage/ids).
@@ -110,6 +113,8 @@ const GAPS: Record<string, { reason: string; cases?: string[] }> = {
       'access',
       'access-drizzle',
       'access-drizzle-postgres',
+      // Prisma reads a search's page ids in SQL (partial orm/prisma/list/offsetPage/ids).
+      'blog',
       'forum-drizzle',
       'forum-drizzle-postgres',
     ],

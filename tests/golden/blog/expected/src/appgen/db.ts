@@ -60,6 +60,12 @@ export function conditionsWhere(conditions: readonly FilterCondition[]): Array<R
   });
 }
 
+/** Orders records as a page's ids read in SQL (by relevance: Prisma answers them by id). */
+export function byPosition(page: ReadonlyArray<{ id: string }>): (a: { id: string }, b: { id: string }) => number {
+  const position = new Map(page.map((row, index) => [row.id, index]));
+  return (a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0);
+}
+
 /** `conditionsWhere` in SQL, for the lists whose records are read in SQL (`"views" >= 3`; LIKE with `%` and `_` as plain characters). */
 export function conditionsSql(conditions: readonly FilterCondition[]): Prisma.Sql[] {
   const operators: Record<string, string> = { ne: "<>", gt: ">", gte: ">=", lt: "<", lte: "<=" };

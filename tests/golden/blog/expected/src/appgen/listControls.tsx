@@ -31,14 +31,21 @@ export function SortHeader({
 }
 
 /**
- * The list's filters as a GET form: sending it reloads the page with them in the URL, on page one.
+ * The list's search box and filters as a GET form: sending it reloads the page with them in the
+ * URL, on page one.
  */
 export function ListFilters({ state }: { state: ListState }) {
   const { prefix, filters } = state.spec;
   if (filters.length === 0) return null;
   const active = Object.keys(state.filters).length > 0;
+  const searchOnly = filters.every((filter) => filter.input === "search");
   return (
-    <form method="get" className="appgen-filters" aria-label="Filters">
+    <form
+      method="get"
+      className="appgen-filters"
+      role={searchOnly ? "search" : undefined}
+      aria-label={searchOnly ? "Search" : "Filters"}
+    >
       {keptFields(state).map((field, index) => (
         <input key={`kept-${index}`} type="hidden" name={field.name} value={field.value} />
       ))}
@@ -70,8 +77,10 @@ export function ListFilters({ state }: { state: ListState }) {
         );
       })}
       <div className="appgen-filter-actions">
-        <button type="submit">Filter</button>
-        {active ? <a href={clearHref(state)}>Clear filters</a> : null}
+        <button type="submit">{searchOnly ? "Search" : "Filter"}</button>
+        {active ? (
+          <a href={clearHref(state)}>{searchOnly ? "Clear search" : "Clear filters"}</a>
+        ) : null}
       </div>
     </form>
   );

@@ -8,9 +8,9 @@ export interface FilterInput {
   label: string;
   /**
    * `select`: one of `options` (an enum, or yes/no for a boolean); `number`, `date`, `text`: an
-   * input.
+   * input; `search`: the route's search (`q`), a search box.
    */
-  input: "select" | "number" | "date" | "text";
+  input: "select" | "number" | "date" | "text" | "search";
   options?: ReadonlyArray<{ value: string; label: string }>;
 }
 

@@ -313,6 +313,7 @@ export interface GetApiPostsInput {
   query?: {
     status?: "draft" | "published" | "archived" | ReadonlyArray<"draft" | "published" | "archived">;
     "status[ne]"?: "draft" | "published" | "archived";
+    q?: string;
     sort?: "views" | "-views" | "slug" | "-slug" | `${"views" | "-views" | "slug" | "-slug"},${string}`;
     limit?: number;
     offset?: number;

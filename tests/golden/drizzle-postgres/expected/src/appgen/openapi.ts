@@ -542,6 +542,19 @@ export const openApiDocument: Record<string, unknown> = {
             },
           },
           {
+            name: "q",
+            in: "query",
+            required: false,
+            description:
+              "Search title, body: the records holding every word (each the start of a word, " +
+              "case ignored), most relevant first unless a sort is asked; words are runs of " +
+              "letters and digits (none: no search)",
+            schema: {
+              type: "string",
+              maxLength: 1000,
+            },
+          },
+          {
             name: "sort",
             in: "query",
             required: false,

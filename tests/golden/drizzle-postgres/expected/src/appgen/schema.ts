@@ -121,3 +121,7 @@ export const user = pgTable(
   },
   (table) => [uniqueIndex("User_email_key").on(table.email)],
 );
+
+// The full-text searches of list routes (query.search): appgen's schema sync makes their indexes,
+// which Drizzle does not declare: a GIN index on PostgreSQL, an FTS5 table on SQLite.
+// appgen:search {"table":"Post","fields":["title","body"]}

@@ -30,8 +30,10 @@ export default async function PostListPage(props: {
         defaultSort: { field: "views", descending: true },
         pageSize: 20,
         maxPageSize: 50,
+        search: ["title", "body"],
       },
       filters: [
+        { name: "q", label: "Search", input: "search" },
         {
           name: "status",
           label: "Status",

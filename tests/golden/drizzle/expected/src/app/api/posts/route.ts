@@ -5,6 +5,7 @@ import { columns } from "@/appgen/records";
 import { allowedMethods, handle, json, methodNotAllowed } from "@/appgen/http";
 import { refuseBody } from "@/appgen/noBody";
 import { readListQuery, totalHeaders, type ListQuerySpec } from "@/appgen/query";
+import { postSearch } from "@/appgen/search";
 
 // What a client of GET may ask with query parameters, kept beside its handler.
 const getApiPostsQuery = {
@@ -15,6 +16,7 @@ const getApiPostsQuery = {
   defaultSort: { field: "views", descending: true },
   pageSize: 20,
   maxPageSize: 50,
+  search: ["title", "body"],
 } satisfies ListQuerySpec;
 
 /** GET /api/posts (config/routes/posts.json routes[0]) */
@@ -31,13 +33,14 @@ export async function GET(request: Request): Promise<Response> {
     const where = and(
       matching(tables.post, { ...query.where } as Partial<typeof tables.post.$inferSelect>),
       filtered(tables.post, query.conditions),
+      query.search === null ? undefined : postSearch.where(query.search),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
     const records = await db
       .select(columns.post)
       .from(tables.post)
       .where(where)
-      .orderBy(...listOrder(tables.post, query.sorts))
+      .orderBy(...postSearch.order(query), ...listOrder(tables.post, query.sorts))
       .limit(query.limit ?? 20)
       .offset(query.offset);
     const total = await db.$count(tables.post, where);
