@@ -1,5 +1,8 @@
 import type { ListFilterConfig, ListQueryConfig, QueryStyle } from '../config/configTypes';
 
+/** The styles whose clients read the total of every list (X-Total-Count, Content-Range). */
+export const STYLES_THAT_COUNT: readonly QueryStyle[] = ['json-server', 'simple-rest'];
+
 /** Query parameters of sorting and pages, which no filter may be named. */
 export const RESERVED_QUERY_NAMES: readonly string[] = ['sort', 'limit', 'offset'];
 

@@ -359,6 +359,17 @@ export const TEMPLATE_REGISTRY: TemplateEntry[] = [
       project.searches.length > 0 ? once('src/appgen/search.ts', ['config/routes/'])(project) : [],
   },
   {
+    template: 'src/appgen/rangeHeader.ts',
+    owner: 'generated',
+    produces:
+      "src/appgen/rangeHeader.ts: the page a simple-rest list's Range header asks (react-admin's `Range: posts=0-24`)",
+    context: 'ProjectContext',
+    outputs: (project) =>
+      project.methods.some((m) => m.hasListQuery)
+        ? once('src/appgen/rangeHeader.ts', [])(project)
+        : [],
+  },
+  {
     template: 'src/appgen/cursor.ts.hbs',
     owner: 'generated',
     produces:

@@ -183,67 +183,111 @@ export function checkCorsSettings(
   };
 }
 
-/** The answer headers of lists that pages of other origins read: the count, and the next page of a bare list that pages by cursor. */
-const LIST_HEADERS: ReadonlyArray<{
+/** The style a route's list is read in, or null for a route without `query`. */
+const styleOf = (route: RouteConfig, projectStyle: QueryStyle | undefined): QueryStyle | null =>
+  route.query ? (route.query.style ?? projectStyle ?? 'appgen') : null;
+
+/** Headers that lists send, or that their clients send, which a cross-origin page needs listed. */
+interface ListHeader {
   name: string;
-  sends: (route: RouteConfig) => boolean;
+  /** `exposeHeaders` for an answer header, `headers` for a request header. */
+  list: 'exposeHeaders' | 'headers';
+  needs: (route: RouteConfig, style: QueryStyle | null) => boolean;
   what: string;
-}> = [
+}
+
+/**
+ * The count, the next page of a bare list that pages by cursor, and react-admin's simple REST
+ * provider's Content-Range (the total) and Range (the page asked, in a header that is not
+ * CORS-safelisted: the preflight must allow it).
+ */
+const LIST_HEADERS: readonly ListHeader[] = [
   {
     name: 'X-Total-Count',
-    sends: (route) => Boolean(route.query?.count) && envelopeOf(route).count === null,
-    what: 'its count',
+    list: 'exposeHeaders',
+    needs: (route, style) =>
+      (Boolean(route.query?.count) || style === 'json-server') && envelopeOf(route).count === null,
+    what: 'sends its count in X-Total-Count',
   },
   {
     name: 'Link',
-    sends: (route) =>
+    list: 'exposeHeaders',
+    needs: (route) =>
       route.query?.pagination === 'cursor' &&
       route.query.pageSize !== undefined &&
       envelopeOf(route).response === null,
-    what: 'the URL of its next page',
+    what: 'sends the URL of its next page in Link',
+  },
+  {
+    name: 'Content-Range',
+    list: 'exposeHeaders',
+    needs: (route, style) => style === 'simple-rest' && envelopeOf(route).count === null,
+    what: 'sends its total in Content-Range (simple-rest style)',
+  },
+  {
+    name: 'Range',
+    list: 'headers',
+    needs: (route, style) => style === 'simple-rest' && route.query?.pageSize !== undefined,
+    what: "is asked for its pages in a Range header by react-admin's simple REST provider",
   },
 ];
 
 /**
- * Warnings for `cors.exposeHeaders` written without X-Total-Count (or Link) while a list sends
- * it: a page of another origin would get the list but read no count (or no next page): browsers
- * hide the header.
+ * Warnings for `cors.exposeHeaders` or `cors.headers` written without a header a list needs: a
+ * page of another origin would get the list but read no count (browsers hide the header), or its
+ * preflight would fail (the Range header of react-admin's simple REST provider).
  */
 export function unexposedCountWarnings(
   config: CorsConfig | undefined,
   document: ConfigDocument | undefined,
   routes: readonly CheckedRoute[],
+  projectStyle?: QueryStyle,
 ): Diagnostic[] {
-  if (!config?.exposeHeaders || !document) return [];
-  const exposed = config.exposeHeaders.map((name) => name.toLowerCase());
-  return LIST_HEADERS.flatMap(({ name, sends, what }) => {
-    if (exposed.includes(name.toLowerCase())) return [];
-    const sending = routes.find((route) => !route.config.redirect && sends(route.config));
+  if (!config || !document) return [];
+  return LIST_HEADERS.flatMap(({ name, list, needs, what }) => {
+    const written = config[list];
+    if (!written || written.some((listed) => listed.toLowerCase() === name.toLowerCase()))
+      return [];
+    const sending = routes.find(
+      (route) => !route.config.redirect && needs(route.config, styleOf(route.config, projectStyle)),
+    );
     if (!sending) return [];
+    const reading = list === 'headers' ? 'cannot send' : 'cannot read';
     return [
       diagnosticAt(
         document,
-        '/cors/exposeHeaders',
-        `${sending.config.method} ${sending.config.path} (${sending.origin.file}) sends ${what} in ${name}, which pages of other origins cannot read unless it is listed here`,
-        `add "${name}" to "exposeHeaders".`,
+        `/cors/${list}`,
+        `${sending.config.method} ${sending.config.path} (${sending.origin.file}) ${what}, which pages of other origins ${reading} unless it is listed here`,
+        `add "${name}" to "${list}".`,
       ),
     ];
   });
 }
 
 /**
- * The CORS settings with Content-Range among the exposed headers when a list reads react-admin's
- * simple REST style (its clients read the total there) and `exposeHeaders` is not written.
+ * The CORS settings with the headers lists need added to those not written: Content-Range among
+ * the exposed headers and Range among the allowed ones when a list reads react-admin's simple
+ * REST style (its clients send the page in Range and read the total in Content-Range).
  */
 export function corsWithStyleHeaders(
   cors: CorsSettings | null,
-  exposeWritten: boolean,
+  config: CorsConfig | undefined,
   routes: readonly CheckedRoute[],
   projectStyle: QueryStyle | undefined,
 ): CorsSettings | null {
-  if (!cors || exposeWritten) return cors;
-  const simpleRest = routes.some(
-    (route) => route.config.query && (route.config.query.style ?? projectStyle) === 'simple-rest',
-  );
-  return simpleRest ? { ...cors, exposeHeaders: [...cors.exposeHeaders, 'Content-Range'] } : cors;
+  if (!cors) return cors;
+  const added = (list: ListHeader['list']) =>
+    config?.[list]
+      ? []
+      : LIST_HEADERS.filter(
+          (header) =>
+            header.list === list &&
+            !cors[list].includes(header.name) &&
+            routes.some((route) => header.needs(route.config, styleOf(route.config, projectStyle))),
+        ).map((header) => header.name);
+  return {
+    ...cors,
+    exposeHeaders: [...cors.exposeHeaders, ...added('exposeHeaders')],
+    headers: [...cors.headers, ...added('headers')],
+  };
 }

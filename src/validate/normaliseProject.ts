@@ -19,7 +19,7 @@ import { envelopeOf, type ErrorFormat } from '../domain/envelope';
 import { fieldOf, fieldOptions, modelFields } from '../domain/fields';
 import { computedSpec, includeEntries, isUrlComputed } from '../domain/computed';
 import { accessRulesOf, fieldRulesOf } from '../domain/accessRules';
-import { maxPageSize } from '../domain/listQuery';
+import { maxPageSize, STYLES_THAT_COUNT } from '../domain/listQuery';
 import { includedFieldNames } from '../domain/privateFields';
 import { indexFields, mirroredRelation, relationField, relationOf } from '../domain/relations';
 import { paramRole } from '../domain/routeParams';
@@ -217,7 +217,7 @@ function normaliseQuery(
     maxPageSize: maxPageSize(query),
     pagination: query.pagination ?? 'offset',
     // json-server's and simple-rest's clients read the total of every list.
-    count: Boolean(query.count) || ['json-server', 'simple-rest'].includes(style),
+    count: Boolean(query.count) || STYLES_THAT_COUNT.includes(style),
     search: query.search ?? [],
   };
 }

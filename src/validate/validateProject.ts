@@ -194,12 +194,7 @@ export function validateProject(
     errors: errorFormatOf(settings?.errors),
     loginPath,
     trustProxy,
-    cors: corsWithStyleHeaders(
-      cors,
-      settings?.cors?.exposeHeaders !== undefined,
-      routeResult.routes,
-      settings?.queryStyle,
-    ),
+    cors: corsWithStyleHeaders(cors, settings?.cors, routeResult.routes, settings?.queryStyle),
     queryStyle: settings?.queryStyle ?? 'appgen',
     accounts,
     warnings: [
@@ -207,7 +202,12 @@ export function validateProject(
       // orm none's stub handlers send no count.
       ...(orm === 'none'
         ? []
-        : unexposedCountWarnings(settings?.cors, project.settings, routeResult.routes)),
+        : unexposedCountWarnings(
+            settings?.cors,
+            project.settings,
+            routeResult.routes,
+            settings?.queryStyle,
+          )),
       ...identityTransformWarnings(routeResult.routes, accounts, documents),
       ...unindexedRuleWarnings(modelDocumentsByName, models),
     ],

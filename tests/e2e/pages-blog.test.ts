@@ -10,6 +10,8 @@ import { totpCode } from './support/otplib';
 import { startOidcProvider, type TestProvider } from './support/oidcProvider';
 import { startFakeGithub, type FakeGithub, type GithubUser } from './support/fakeGithub';
 import { openAppDatabase, type AppDatabase } from './support/appDatabase';
+import { servePage, type OtherOrigin } from './support/otherOrigin';
+import { adminClient, type AdminClient } from './support/adminClient';
 import { run } from './support/run';
 import { ORMS, type Orm } from './support/orms';
 import { APPGEN, REPO_ROOT } from './support/paths';
@@ -101,6 +103,8 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
   let providerPort: number;
   /** The provider "github": a fake GitHub on loopback (support/fakeGithub.ts). */
   let github: FakeGithub;
+  /** A page of another site, the one origin `cors` allows (APPGEN_CORS_ORIGINS). */
+  let otherSite: OtherOrigin;
   /** Accounts signed up through the API: their id, name, email and the Authorization of their token. */
   const authors: Array<{ id: string; name: string; email: string; auth: Record<string, string> }> =
     [];
@@ -147,6 +151,9 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       APPGEN_OIDC_GITHUB_CLIENT_ID: github.clientId,
       APPGEN_OIDC_GITHUB_CLIENT_SECRET: github.clientSecret,
     });
+    // The admin front end of the "list query styles" block: its origin is the one cors allows.
+    otherSite = await servePage('admin client');
+    project.env.APPGEN_CORS_ORIGINS = otherSite.origin;
     server = await startBuiltApp(project.dir, project.env);
     base = server.url;
     for (const name of ['Ada Lovelace', 'Grace Hopper', 'Edsger Dijkstra']) {
@@ -166,6 +173,7 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await otherSite?.close();
     await mails?.close();
     await github?.close();
     await dropDatabase?.();
@@ -1738,6 +1746,149 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       expect(none.body).toEqual([]);
       expect(none.headers.get('content-range')).toBe('posts */0');
       expect((await list('simple-rest', `?range=${json([0, 100])}`)).status).toBe(400);
+    });
+
+    it("simple-rest: react-admin's Range header, alone or beside range, and a 400 naming it", async () => {
+      const ranged = async (
+        header: string,
+        search = `?filter=${json({ title_like: 'styled' })}`,
+      ) => {
+        const response = await fetch(`${base}/api/styled/simple-rest/posts${search}`, {
+          headers: { range: header },
+        });
+        return { status: response.status, body: await response.json(), headers: response.headers };
+      };
+      const sort = `&sort=${json(['views', 'DESC'])}`;
+      const alone = await ranged('posts=1-2', `?filter=${json({ title_like: 'styled' })}${sort}`);
+      expect((alone.body as Post[]).map((post) => post.views)).toEqual([5, 5]);
+      expect(alone.headers.get('content-range')).toBe('posts 1-2/6');
+      const both = await ranged('posts=0-1', `?range=${json([0, 1])}${sort}`);
+      expect(both.headers.get('content-range')).toMatch(/^posts 0-1\/\d+$/);
+      expect((await ranged('bytes=0-1')).headers.get('content-range')).toBe('posts 0-5/6');
+      expect(await ranged('posts=0-9', `?range=${json([0, 1])}`)).toMatchObject({
+        status: 400,
+        body: {
+          error: 'The "Range" header (posts=0-9) and "range" ([0,1]) ask for different records',
+        },
+      });
+      expect(await ranged('0-24')).toMatchObject({
+        status: 400,
+        body: { error: 'The "Range" header must be <unit>=<first>-<last>, e.g. posts=0-24' },
+      });
+    });
+
+    // ra-data-simple-rest and refine's simple-rest data providers, as a page of another site
+    // runs them in Chromium (support/adminClient.ts: their requests, header for header): the
+    // preflight of react-admin's Range header, the total read from the exposed Content-Range or
+    // X-Total-Count.
+    describe('from a page of another site in Chromium', () => {
+      let tab: Page;
+      let client: AdminClient;
+
+      beforeAll(async () => {
+        tab = await browser.newPage();
+        await tab.goto(otherSite.origin);
+        client = adminClient(tab, {
+          simpleRest: `${base}/api/styled/simple-rest`,
+          jsonServer: `${base}/api/styled/json-server`,
+        });
+      });
+
+      afterAll(async () => {
+        await tab?.close();
+      });
+
+      it('answers the preflight of a list with a Range header for the allowed origin only', async () => {
+        const preflight = (origin: string) =>
+          fetch(`${base}/api/styled/simple-rest/posts`, {
+            method: 'OPTIONS',
+            headers: {
+              origin,
+              'access-control-request-method': 'GET',
+              'access-control-request-headers': 'range',
+            },
+          });
+        const allowed = await preflight(otherSite.origin);
+        expect(allowed.status).toBe(204);
+        expect(allowed.headers.get('access-control-allow-origin')).toBe(otherSite.origin);
+        expect(allowed.headers.get('access-control-allow-headers')).toMatch(/(^|, )Range(,|$)/);
+        const other = await preflight('http://elsewhere.example');
+        expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      });
+
+      it("react-admin's getList, getMany and getManyReference read records and Content-Range", async () => {
+        const styled = { title_like: 'styled' };
+        const first = await client.simpleRest.getList('posts', {
+          pagination: { page: 1, perPage: 2 },
+          sort: { field: 'views', order: 'DESC' },
+          filter: styled,
+        });
+        expect(first.data.map((post) => post.views)).toEqual([8, 5]);
+        expect(first.total).toBe(6);
+        const third = await client.simpleRest.getList('posts', {
+          pagination: { page: 3, perPage: 2 },
+          sort: { field: 'views', order: 'DESC' },
+          filter: styled,
+        });
+        // One sort field (react-admin sends one), then by id: the order the posts were made in.
+        const byViews = [...posts].sort((a, b) => b.views - a.views);
+        expect(titles(third.data)).toEqual(titles(byViews.slice(4)));
+        const many = await client.simpleRest.getMany('posts', {
+          ids: [posts[0].id, posts[3].id, posts[5].id],
+        });
+        expect(many.data.map((post) => post.id).sort()).toEqual(
+          [posts[0].id, posts[3].id, posts[5].id].sort(),
+        );
+        const byAuthor = (id: string) =>
+          client.simpleRest.getManyReference('posts', {
+            target: 'authorId',
+            id,
+            pagination: { page: 1, perPage: 25 },
+            sort: { field: 'title', order: 'ASC' },
+            filter: styled,
+          });
+        const own = await byAuthor(authors[0].id);
+        expect(titles(own.data)).toEqual([
+          'Alpha',
+          'Epsilon',
+          'Gamma 50%',
+          'beta',
+          'delta',
+          'zeta',
+        ]);
+        expect(own.total).toBe(6);
+        expect(await byAuthor(authors[1].id)).toEqual({ data: [], total: 0 });
+      });
+
+      it("refine's getList and getMany (json-server style) read records and X-Total-Count", async () => {
+        const page = await client.jsonServer.getList('posts', {
+          pagination: { current: 2, pageSize: 2 },
+          sorters: [
+            { field: 'views', order: 'desc' },
+            { field: 'title', order: 'asc' },
+          ],
+          filters: [{ field: 'title', operator: 'contains', value: 'styled' }],
+        });
+        expect(titles(page.data)).toEqual(byViewsThenTitle().slice(2, 4));
+        expect(page.total).toBe(6);
+        const many = await client.jsonServer.getMany('posts', {
+          ids: [posts[1].id, posts[2].id],
+        });
+        expect(titles(many.data).sort()).toEqual(['Gamma 50%', 'beta']);
+      });
+
+      it('reads the message of a 400 across origins', async () => {
+        await expect(
+          client.simpleRest.getList('posts', {
+            pagination: { page: 1, perPage: 500 },
+            sort: { field: 'id', order: 'ASC' },
+            filter: {},
+          }),
+        ).rejects.toMatchObject({
+          status: 400,
+          body: { error: '"range" must hold from 1 to 100 records' },
+        });
+      });
     });
 
     it('jsonapi: page[offset]/page[limit], sort=-a,b, filter[field] and filter[field][op], X-Total-Count', async () => {

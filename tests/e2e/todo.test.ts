@@ -1,10 +1,10 @@
 import fs from 'fs';
-import http from 'http';
 import path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { checkPage } from './support/pageChecks';
-import { freePort, RunningServer, startBuiltApp } from './support/server';
+import { fromPage, servePage, type OtherOrigin } from './support/otherOrigin';
+import { RunningServer, startBuiltApp } from './support/server';
 import { ORMS, type Orm } from './support/orms';
 import { REPO_ROOT } from './support/paths';
 import { variantDatabase } from './support/postgres';
@@ -34,46 +34,6 @@ interface Todo {
   url: string;
 }
 
-interface PageAnswer {
-  status: number;
-  body: unknown;
-  /** Response headers the page may read (CORS-safelisted and exposed ones). */
-  headers: Record<string, string>;
-}
-
-/** A page on another site that sends requests with the page's own fetch. */
-async function servePage(): Promise<{ origin: string; close(): Promise<void> }> {
-  const port = await freePort();
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end('<!doctype html><title>todo client</title><p>todo client</p>');
-  });
-  await new Promise<void>((resolve) => server.listen(port, resolve));
-  return {
-    origin: `http://localhost:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Sends one request from the page; a request CORS blocks rejects with the browser's TypeError. */
-function fromPage(page: Page, method: string, url: string, body?: unknown): Promise<PageAnswer> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const init: RequestInit = { method, credentials: 'omit' };
-      if (body !== undefined) {
-        init.body = JSON.stringify(body);
-        init.headers = { 'content-type': 'application/json' };
-      }
-      const response = await fetch(url, init);
-      const text = await response.text();
-      const headers: Record<string, string> = {};
-      response.headers.forEach((value, name) => (headers[name] = value));
-      return { status: response.status, body: text ? JSON.parse(text) : null, headers };
-    },
-    { method, url, body },
-  );
-}
-
 /** The SQLite and PostgreSQL variants of an ORM share a folder: the second build starts warm. */
 const projectFor = folderPerOrm();
 
@@ -85,10 +45,12 @@ describe.each(VARIANTS)(
     let api: string;
     let dropDatabase: (() => Promise<void>) | undefined;
     let browser: Browser;
-    let client: { origin: string; close(): Promise<void> };
+    let client: OtherOrigin;
     let page: Page;
     const send = (method: string, pathOrUrl: string, body?: unknown) =>
-      fromPage(page, method, pathOrUrl.startsWith('http') ? pathOrUrl : `${api}${pathOrUrl}`, body);
+      fromPage(page, method, pathOrUrl.startsWith('http') ? pathOrUrl : `${api}${pathOrUrl}`, {
+        body,
+      });
     const create = async (title: string, order?: number): Promise<Todo> => {
       const answer = await send(
         'POST',
@@ -113,7 +75,7 @@ describe.each(VARIANTS)(
       await project.appgen(['build']);
       server = await startBuiltApp(project.dir, project.env);
       api = server.url;
-      client = await servePage();
+      client = await servePage('todo client');
       browser = await launchBrowser();
       page = await browser.newPage();
       await page.goto(client.origin);

@@ -631,9 +631,16 @@ function simpleRestParameters(query: ListQueryContext): JsonSchema[] {
       ? [
           queryParameter(
             'range',
-            `A JSON pair of the positions of the first and last records, both included, e.g. \`[0,24]\` (at most ${query.maxPageSize} records; default the first ${query.pageSize})`,
+            `A JSON pair of the positions of the first and last records, both included, e.g. \`[0,24]\` (at most ${query.maxPageSize} records; without \`range\` and \`Range\`, the first ${query.maxPageSize})`,
             { type: 'string' },
           ),
+          {
+            name: 'Range',
+            in: 'header',
+            required: false,
+            description: `The same page as \`range\` (react-admin sends both, and they must agree): \`${query.resource}=0-24\` or \`items=0-24\`, first and last included; another unit is ignored`,
+            schema: { type: 'string', pattern: '^[^=]+=[0-9]+-[0-9]+$' },
+          },
         ]
       : []),
   ];
@@ -675,7 +682,11 @@ function queryParameters(method: MethodContext): JsonSchema[] {
   if (query.style === 'json-server') {
     const whole = (minimum: number) => ({ type: 'integer', minimum });
     parameters.push(
-      queryParameter('_start', 'Position of the first record (from 0)', whole(0)),
+      queryParameter(
+        '_start',
+        `Position of the first record (from 0); asked for no page at all, the list answers its first ${query.maxPageSize}`,
+        whole(0),
+      ),
       queryParameter(
         '_end',
         `Position after the last record (exclusive; at most ${query.maxPageSize} records)`,

@@ -61,8 +61,14 @@ const SPEC = {
 const ID1 = '00000000-0000-4000-8000-000000000001';
 const ID2 = '00000000-0000-4000-8000-000000000002';
 
-function read(style: string, search: string, spec: object = {}): Query | string {
-  const listed = readListQuery(new Request(`http://localhost/api/posts${search}`), {
+function read(
+  style: string,
+  search: string,
+  spec: object = {},
+  headers: Record<string, string> = {},
+): Query | string {
+  const request = new Request(`http://localhost/api/posts${search}`, { headers });
+  const listed = readListQuery(request, {
     ...SPEC,
     ...(style === 'appgen' ? {} : { style }),
     resource: 'posts',
@@ -169,15 +175,52 @@ describe('the generated query.ts: parameter styles', () => {
     );
   });
 
-  it('keeps the defaults when nothing is asked, in every style', () => {
-    for (const style of ['appgen', 'json-server', 'simple-rest', 'jsonapi'])
-      expect(read(style, '')).toEqual(DEFAULTS);
+  it('keeps the defaults when nothing is asked; json-server and simple-rest lists then answer their largest page', () => {
+    for (const style of ['appgen', 'jsonapi']) expect(read(style, '')).toEqual(DEFAULTS);
+    // react-admin's and refine's getMany ask for records by id without a page.
+    for (const style of ['json-server', 'simple-rest'])
+      expect(read(style, '')).toEqual({ ...DEFAULTS, limit: 100 });
+    expect(read('json-server', `?id=${ID1}&id=${ID2}`)).toMatchObject({ limit: 100 });
+    expect(read('simple-rest', `?filter=${encodeURIComponent(`{"id":["${ID1}"]}`)}`)).toMatchObject(
+      { limit: 100 },
+    );
+    expect(read('json-server', '', { pageSize: null })).toMatchObject({ limit: null });
     // react-admin sends an empty filter and a sort by id with every list.
-    expect(read('simple-rest', '?filter=%7B%7D&sort=%5B%22id%22%2C%22ASC%22%5D')).toEqual({
+    expect(
+      read('simple-rest', '?filter=%7B%7D&sort=%5B%22id%22%2C%22ASC%22%5D&range=%5B0%2C19%5D'),
+    ).toEqual({
       ...DEFAULTS,
       sorts: [{ field: 'id', descending: false }],
       sort: { field: 'id', descending: false },
     });
+  });
+
+  it("reads simple-rest's Range header (react-admin's Range: posts=0-24) like range, and both when they agree", () => {
+    const range = (header: string, search = '') =>
+      read('simple-rest', search, {}, { range: header });
+    expect(range('posts=20-29')).toMatchObject({ offset: 20, limit: 10 });
+    expect(range('items=0-4')).toMatchObject({ offset: 0, limit: 5 });
+    expect(range('posts=5-5', '?range=%5B5%2C5%5D')).toMatchObject({ offset: 5, limit: 1 });
+    // Another unit is not a page of this list (RFC 9110: a server ignores a unit it has not).
+    expect(range('bytes=0-99')).toMatchObject({ offset: 0, limit: 100 });
+    expect(range('bytes=0-99', '?range=%5B3%2C4%5D')).toMatchObject({ offset: 3, limit: 2 });
+    // Other styles never read it: their clients do not send it.
+    for (const style of ['appgen', 'json-server', 'jsonapi'])
+      expect(read(style, '', {}, { range: 'posts=0-x' })).toMatchObject({ offset: 0 });
+    const bad: Array<[string, string]> = [
+      ['0-24', 'The "Range" header must be <unit>=<first>-<last>, e.g. posts=0-24'],
+      ['posts=5-1', 'The "Range" header must be one range of positions, first and last included'],
+      ['posts=0-9,20-29', 'The "Range" header must be one range of positions'],
+      ['posts=-10', 'The "Range" header must be one range of positions'],
+      ['posts=10-', 'The "Range" header must be one range of positions'],
+      ['items=a-b', 'The "Range" header must be one range of positions'],
+      ['posts=0-100', 'The "Range" header must hold from 1 to 100 records'],
+    ];
+    for (const [header, message] of bad)
+      expect(`${header}: ${String(range(header))}`).toContain(`${header}: ${message}`);
+    expect(range('posts=0-9', '?range=%5B0%2C24%5D')).toBe(
+      'The "Range" header (posts=0-9) and "range" ([0,24]) ask for different records',
+    );
   });
 
   it('reads json-server pages by _page and _limit, and _start alone', () => {

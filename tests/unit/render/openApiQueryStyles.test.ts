@@ -59,7 +59,8 @@ describe('the OpenAPI document of each parameter style', () => {
       ...['rank', 'rank_ne', 'rank_gt', 'rank_gte', 'rank_lt', 'rank_lte'],
       ...['done', 'done_ne', '_sort', '_order', '_start', '_end', '_limit', '_page'],
     ]);
-    expect(names('/api/rest/notes')).toEqual(['filter', 'sort', 'range']);
+    // react-admin's Range header (`in: header`) beside its range parameter.
+    expect(names('/api/rest/notes')).toEqual(['filter', 'sort', 'range', 'Range']);
     expect(names('/api/jsonapi/notes')).toEqual([
       ...['filter[title]', 'filter[title][ne]', 'filter[title][contains]'],
       ...['filter[title][startsWith]', 'filter[rank]', 'filter[rank][ne]', 'filter[rank][gt]'],

@@ -19,6 +19,7 @@ const params = evaluateModule('params.ts', content('params.ts'), {
 const query = evaluateModule('query.ts', content('query.ts'), {
   './body': body,
   './http': { jsonError },
+  './rangeHeader': evaluateModule('rangeHeader.ts', content('rangeHeader.ts'), {}),
 });
 const slugify = slug.slugify as (text: string | null, fallback: string) => string;
 const readListQuery = query.readListQuery as (request: Request, spec: unknown) => { ok: boolean };
@@ -77,6 +78,26 @@ describe('path parameters and list filters', () => {
       maxPageSize: 100,
     };
     const request = new Request(`http://127.0.0.1/api?value=${text}&limit=${'1'.repeat(MIB)}`);
+    const { result, ms } = timed(() => readListQuery(request, spec));
+    expect(result).toMatchObject({ ok: false, response: { status: 400 } });
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it.each([
+    ['a value without a unit', `${'a'.repeat(MIB)}-1`],
+    ['a range without its end', `posts=${'1'.repeat(MIB)}`],
+    ['a long range', `posts= ${'1'.repeat(MIB)}-${' '.repeat(MIB)}x`],
+  ])("a simple-rest list's Range header answers 400 at once to %s of 1 MiB", (_name, header) => {
+    const spec = {
+      filters: {},
+      sorts: [],
+      defaultSort: null,
+      pageSize: 20,
+      maxPageSize: 100,
+      style: 'simple-rest',
+      resource: 'posts',
+    };
+    const request = new Request('http://127.0.0.1/api', { headers: { range: header } });
     const { result, ms } = timed(() => readListQuery(request, spec));
     expect(result).toMatchObject({ ok: false, response: { status: 400 } });
     expect(ms).toBeLessThan(1000);

@@ -4,9 +4,9 @@ import { evaluateModule } from './typescriptSource';
 export type Answer = { status: number; body: string };
 
 /**
- * The generated src/appgen/body.ts and query.ts of rendered files, run as they are (their
- * jsonError answers `{ status, body: message }`); `others` are further modules of src/appgen
- * that import them (`cursor.ts`).
+ * The generated src/appgen/body.ts, rangeHeader.ts and query.ts of rendered files, run as they
+ * are (their jsonError answers `{ status, body: message }`); `others` are further modules of
+ * src/appgen that import them (`cursor.ts`).
  */
 export function queryRuntime(
   files: Map<string, { content: string }>,
@@ -15,11 +15,13 @@ export function queryRuntime(
   const content = (name: string) => files.get(`src/appgen/${name}`)?.content ?? '';
   const jsonError = (status: number, message: string): Answer => ({ status, body: message });
   const body = evaluateModule('body.ts', content('body.ts'), { './http': { jsonError } });
-  const modules: Record<string, Record<string, unknown>> = { body };
+  const rangeHeader = evaluateModule('rangeHeader.ts', content('rangeHeader.ts'), {});
+  const modules: Record<string, Record<string, unknown>> = { body, rangeHeader };
   for (const name of ['query.ts', ...others])
     modules[name.replace(/\.ts$/, '')] = evaluateModule(name, content(name), {
       './body': body,
       './http': { jsonError },
+      './rangeHeader': rangeHeader,
     });
   return modules;
 }

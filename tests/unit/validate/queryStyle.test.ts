@@ -55,6 +55,48 @@ describe('"queryStyle" in appgen.config.json and "style" in a route\'s query', (
     ).toEqual(['X-Total-Count']);
   });
 
+  it("allows react-admin's Range request header through CORS when a list is read in the simple-rest style", () => {
+    const cors = { origins: ['http://localhost:5173'] };
+    expect(checkedProject(files({ cors })).cors?.headers).toEqual([
+      'Content-Type',
+      'Authorization',
+    ]);
+    expect(checkedProject(files({ cors, queryStyle: 'simple-rest' })).cors?.headers).toEqual([
+      'Content-Type',
+      'Authorization',
+      'Range',
+    ]);
+    const written = { ...cors, headers: ['Content-Type'] };
+    expect(
+      checkedProject(files({ cors: written, queryStyle: 'simple-rest' })).cors?.headers,
+    ).toEqual(['Content-Type']);
+  });
+
+  it("warns when the headers written leave out those of the style's clients", () => {
+    const warnings = (settings: object) =>
+      checkedProject(files(settings)).warnings.map(describeProblem);
+    const cors = {
+      origins: ['http://localhost:5173'],
+      headers: ['Content-Type'],
+      exposeHeaders: [],
+    };
+    expect(warnings({ cors, queryStyle: 'simple-rest' })).toEqual([
+      expect.stringMatching(
+        /^appgen\.config\.json:\d+:\d+ cors\.exposeHeaders \| GET \/api\/notes \(config\/routes\/notes\.json\) sends its total in Content-Range \(simple-rest style\), which pages of other origins cannot read unless it is listed here \| add "Content-Range" to "exposeHeaders"\.$/,
+      ),
+      expect.stringMatching(
+        /cors\.headers \| GET \/api\/notes \(config\/routes\/notes\.json\) is asked for its pages in a Range header by react-admin's simple REST provider, which pages of other origins cannot send unless it is listed here \| add "Range" to "headers"\.$/,
+      ),
+    ]);
+    // json-server's lists always send X-Total-Count.
+    expect(warnings({ cors, queryStyle: 'json-server' })).toEqual([
+      expect.stringMatching(/cors\.exposeHeaders \| .* sends its count in X-Total-Count/),
+    ]);
+    const listed = { ...cors, headers: ['range'], exposeHeaders: ['content-range'] };
+    expect(warnings({ cors: listed, queryStyle: 'simple-rest' })).toEqual([]);
+    expect(warnings({ cors, queryStyle: 'jsonapi' })).toEqual([]);
+  });
+
   it('refuses an unknown style with the file, its place and the nearest name', () => {
     expect(problems({ queryStyle: 'json_server' })).toEqual([
       expect.stringMatching(/^appgen\.config\.json:2:17 queryStyle \| .*json-server/),
