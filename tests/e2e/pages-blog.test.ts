@@ -1978,7 +1978,7 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       });
 
       it('a route without search answers q with 400', async () => {
-        const response = await fetch(`${base}/api/posts?q=dragon`);
+        const response = await fetch(`${base}/api/categories?q=dragon`);
         expect(response.status).toBe(400);
         expect(await response.json()).toEqual({
           error: '"q" searches the records, and this route declares no search',
