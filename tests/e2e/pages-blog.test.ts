@@ -2599,6 +2599,8 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
         await expect(tab.getByRole('alert').textContent()).resolves.toBe(
           'An account with pat@oidc.example.com exists, and Corp has not verified that address: log in with your password, then sign in with Corp to link it.',
         );
+        // The refusal is a page of its own, in the app's look (its design tokens), light and dark.
+        await checkPage(tab, 'pages-blog-sign-in-refused', { full: screenshots });
         expect((await me(context)).status).toBe(401);
         expect(await identitiesOf(String(pat.id))).toEqual([]);
       } finally {

@@ -193,6 +193,108 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/**
+ * The refusal page's styles: appgen's design tokens (those of src/app/globals.css) and a card as
+ * the app's log-in page has, light or dark with the system.
+ */
+const REFUSAL_STYLES = `
+  :root {
+    color-scheme: light dark;
+    --appgen-font:
+      system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+    --appgen-font-mono: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+    --appgen-text-sm: 0.875rem;
+    --appgen-text-base: 1rem;
+    --appgen-text-lg: 1.125rem;
+    --appgen-text-xl: 1.375rem;
+    --appgen-text-2xl: 1.875rem;
+    --appgen-space-1: 0.25rem;
+    --appgen-space-2: 0.5rem;
+    --appgen-space-3: 0.75rem;
+    --appgen-space-4: 1rem;
+    --appgen-space-6: 1.5rem;
+    --appgen-space-8: 2rem;
+    --appgen-radius-sm: 0.375rem;
+    --appgen-radius: 0.625rem;
+    --appgen-page-width: 64rem;
+    --appgen-card-width: 26rem;
+    --appgen-bg: #f8fafc;
+    --appgen-surface: #ffffff;
+    --appgen-surface-muted: #f1f5f9;
+    --appgen-text: #0f172a;
+    --appgen-text-muted: #475569;
+    --appgen-border: #e2e8f0;
+    --appgen-border-strong: #8391a7;
+    --appgen-accent: #2563eb;
+    --appgen-accent-hover: #1d4ed8;
+    --appgen-accent-soft: #eff6ff;
+    --appgen-on-accent: #ffffff;
+    --appgen-danger: #b91c1c;
+    --appgen-danger-hover: #991b1b;
+    --appgen-danger-soft: #fef2f2;
+    --appgen-on-danger: #ffffff;
+    --appgen-success: #15803d;
+    --appgen-shadow: 0 1px 2px rgb(15 23 42 / 0.05), 0 1px 3px rgb(15 23 42 / 0.08);
+    --appgen-shadow-lg: 0 10px 30px rgb(15 23 42 / 0.12), 0 2px 6px rgb(15 23 42 / 0.08);
+  }
+  @media (prefers-color-scheme: dark) {
+    :root {
+      --appgen-bg: #0b1120;
+      --appgen-surface: #111a2e;
+      --appgen-surface-muted: #1a2540;
+      --appgen-text: #e2e8f0;
+      --appgen-text-muted: #a3b1c6;
+      --appgen-border: #26334d;
+      --appgen-border-strong: #5b6b86;
+      --appgen-accent: #7ea8ff;
+      --appgen-accent-hover: #a9c4ff;
+      --appgen-accent-soft: #172554;
+      --appgen-on-accent: #0b1120;
+      --appgen-danger: #fb8a8a;
+      --appgen-danger-hover: #fdb0b0;
+      --appgen-danger-soft: #3b1219;
+      --appgen-on-danger: #0b1120;
+      --appgen-success: #5ee08f;
+      --appgen-shadow: 0 1px 2px rgb(0 0 0 / 0.4);
+      --appgen-shadow-lg: 0 10px 30px rgb(0 0 0 / 0.5);
+    }
+  }
+  body {
+    margin: 0;
+    min-height: 100vh;
+    background: var(--appgen-bg);
+    color: var(--appgen-text);
+    font-family: var(--appgen-font);
+    line-height: 1.6;
+  }
+  main {
+    display: grid;
+    gap: var(--appgen-space-4);
+    max-width: var(--appgen-card-width);
+    margin: clamp(var(--appgen-space-6), 8vh, 5rem) auto var(--appgen-space-8);
+    padding: var(--appgen-space-8);
+    background: var(--appgen-surface);
+    border: 1px solid var(--appgen-border);
+    border-radius: var(--appgen-radius);
+    box-shadow: var(--appgen-shadow-lg);
+  }
+  h1 { margin: 0; font-size: var(--appgen-text-xl); text-align: center; }
+  p { margin: 0; }
+  [role="alert"] {
+    padding: var(--appgen-space-3) var(--appgen-space-4);
+    border: 1px solid var(--appgen-danger);
+    border-radius: var(--appgen-radius-sm);
+    background: var(--appgen-danger-soft);
+    color: var(--appgen-danger);
+    font-weight: 500;
+  }
+  p:last-child { text-align: center; }
+  a { color: var(--appgen-accent); text-underline-offset: 0.2em; }
+  @media (max-width: 32rem) {
+    main { margin: var(--appgen-space-4); padding: var(--appgen-space-6) var(--appgen-space-4); }
+  }
+`;
+
 /** A refused sign-in, as a page the browser shows: what happened, and a link back to log in. */
 function refusalPage(status: number, message: string): Response {
   const html = `<!doctype html>
@@ -201,6 +303,7 @@ function refusalPage(status: number, message: string): Response {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign-in refused</title>
+<style>${REFUSAL_STYLES}</style>
 </head>
 <body>
 <main>
