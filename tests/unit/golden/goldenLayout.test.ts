@@ -73,12 +73,18 @@ const GAPS: Record<string, { reason: string; cases?: string[] }> = {
   'src/app/api/articles/[slug]/comments/route.ts': ROUTE_GAP,
   'src/app/api/articles/[slug]/favorite/route.ts': ROUTE_GAP,
   'src/app/api/articles/[slug]/route.ts': ROUTE_GAP,
-  'src/app/api/articles/feed/route.ts': ROUTE_GAP,
+  'src/app/api/articles/feed/route.ts': {
+    ...ROUTE_GAP,
+    cases: ['publishing', 'publishing-drizzle', 'publishing-drizzle-postgres'],
+  },
   'src/app/api/articles/form/route.ts': ROUTE_GAP,
   'src/app/api/articles/quick/route.ts': ROUTE_GAP,
   'src/app/api/articles/route.ts': ROUTE_GAP,
   'src/app/api/boards/[boardId]/tasks/route.ts': ROUTE_GAP,
-  'src/app/api/comments/[id]/route.ts': ROUTE_GAP,
+  'src/app/api/comments/[id]/route.ts': {
+    ...ROUTE_GAP,
+    cases: ['access', 'access-drizzle', 'access-drizzle-postgres'],
+  },
   'src/app/api/comments/route.ts': {
     ...ROUTE_GAP,
     cases: ['access', 'access-drizzle', 'access-drizzle-postgres'],
@@ -103,8 +109,29 @@ const GAPS: Record<string, { reason: string; cases?: string[] }> = {
     ...ROUTE_GAP,
     cases: ['forum-drizzle', 'forum-drizzle-postgres'],
   },
-  'src/app/api/posts/[id]/comments/route.ts': ROUTE_GAP,
-  'src/app/api/posts/[id]/route.ts': ROUTE_GAP,
+  'src/app/api/posts/[id]/comments/route.ts': {
+    ...ROUTE_GAP,
+    cases: [
+      'access',
+      'access-drizzle',
+      'access-drizzle-postgres',
+      'forum-drizzle',
+      'forum-drizzle-postgres',
+    ],
+  },
+  'src/app/api/posts/[id]/route.ts': {
+    ...ROUTE_GAP,
+    cases: [
+      'access',
+      'access-drizzle',
+      'access-drizzle-postgres',
+      'drizzle',
+      'drizzle-postgres',
+      'forum',
+      'forum-drizzle',
+      'forum-drizzle-postgres',
+    ],
+  },
   'src/app/api/posts/[id]/watch/route.ts': ROUTE_GAP,
   'src/app/api/posts/pages/route.ts': ROUTE_GAP,
   'src/app/api/posts/route.ts': {
@@ -113,7 +140,6 @@ const GAPS: Record<string, { reason: string; cases?: string[] }> = {
       'access',
       'access-drizzle',
       'access-drizzle-postgres',
-      // Prisma reads a search's page ids in SQL (partial orm/prisma/list/offsetPage/ids).
       'blog',
       'forum-drizzle',
       'forum-drizzle-postgres',
@@ -155,19 +181,10 @@ const GAPS: Record<string, { reason: string; cases?: string[] }> = {
     ...ROUTE_GAP,
     cases: ['forum-drizzle', 'forum-drizzle-postgres'],
   },
-  'src/app/api/users/[id]/profile/route.ts': ROUTE_GAP,
   'src/app/api/users/[id]/route.ts': {
     ...ROUTE_GAP,
-    cases: [
-      'access-drizzle',
-      'access-drizzle-postgres',
-      'forum-drizzle',
-      'forum-drizzle-postgres',
-      'roles',
-      'roles-drizzle-postgres',
-    ],
+    cases: ['access-drizzle', 'access-drizzle-postgres', 'forum-drizzle', 'forum-drizzle-postgres'],
   },
-  'src/app/api/users/[userId]/route.ts': ROUTE_GAP,
   'src/app/api/users/login/route.ts': ROUTE_GAP,
   'src/app/api/users/route.ts': {
     ...ROUTE_GAP,
@@ -180,8 +197,6 @@ const GAPS: Record<string, { reason: string; cases?: string[] }> = {
       'publishing-drizzle',
       'publishing-drizzle-postgres',
       'publishing-postgres',
-      'roles',
-      'roles-drizzle-postgres',
     ],
   },
 };

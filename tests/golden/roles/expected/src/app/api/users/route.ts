@@ -13,7 +13,8 @@ export async function GET(request: Request): Promise<Response> {
     if (!userId) return jsonError(401, "Unauthorized");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    // Authorization (config/routes/users.json routes[0].voter "role:admin"): the role, read now, must be one of these.
+    // Authorization: the caller's role (read now), as
+    // config/routes/users.json routes[0].voter "role:admin" says.
     await requireRole(userId, ["admin"], 'config/routes/users.json routes[0].voter "role:admin"');
     // No pages: at most this many records, however large the table grows.
     const records = await db.user.findMany({ take: 1000 });

@@ -91,7 +91,8 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     // Rules on fields (src/appgen/access/post.ts): a field the caller may not write is refused (403), never dropped.
     const unwritable = body === undefined ? null : postFields.refuses(request, body, current, caller);
     if (unwritable) return unwritable;
-    // Authorization (config/routes/posts.json routes[7].voter "owner:authorId|role:admin"): that check lets the caller through, else the role, read now, must be one of these.
+    // Authorization: the check below, else the caller's role (read now), as
+    // config/routes/posts.json routes[7].voter "owner:authorId|role:admin" says.
     if (!allowOwner(userId, current, "authorId"))
       await requireRole(
         userId,
@@ -140,7 +141,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     // Access rules (src/appgen/access/post.ts): a record the caller may not read is not found; one they may not delete is refused.
     const refused = await postAccess.refuses(request, "delete", caller, async (where) => (await db.post.count({ where: { id: params.id, AND: [where] } })) === 1);
     if (refused) return refused;
-    // Authorization (config/routes/posts.json routes[8].voter "role:admin"): the role, read now, must be one of these.
+    // Authorization: the caller's role (read now), as
+    // config/routes/posts.json routes[8].voter "role:admin" says.
     await requireRole(userId, ["admin"], 'config/routes/posts.json routes[8].voter "role:admin"');
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
     // nothing is written.

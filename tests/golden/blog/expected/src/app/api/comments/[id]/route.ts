@@ -52,7 +52,13 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const current = await db.comment.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // Authorization: the voter (src/voters/canModerate.ts) allows or denies before any change.
-    const allowed = await canModerate({ userId, request, params: params, body: body, record: current });
+    const allowed = await canModerate({
+      userId,
+      request,
+      params: params,
+      body: body,
+      record: current,
+    });
     if (!allowed)
       return forbidden(
         request,

@@ -143,7 +143,13 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const current = await db.post.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // Authorization: the voter (src/voters/canEditPost.ts) allows or denies before any change.
-    const allowed = await canEditPost({ userId, request, params: params, body: body, record: current });
+    const allowed = await canEditPost({
+      userId,
+      request,
+      params: params,
+      body: body,
+      record: current,
+    });
     if (!allowed)
       return forbidden(
         request,
@@ -191,7 +197,13 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const current = await db.post.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // Authorization: the voter (src/voters/canEditPost.ts) allows or denies before any change.
-    const allowed = await canEditPost({ userId, request, params: params, body: body, record: current });
+    const allowed = await canEditPost({
+      userId,
+      request,
+      params: params,
+      body: body,
+      record: current,
+    });
     if (!allowed)
       return forbidden(
         request,
@@ -229,7 +241,13 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const current = await db.post.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // Authorization: the voter (src/voters/canEditPost.ts) allows or denies before any change.
-    const allowed = await canEditPost({ userId, request, params: params, body: undefined, record: current });
+    const allowed = await canEditPost({
+      userId,
+      request,
+      params: params,
+      body: undefined,
+      record: current,
+    });
     if (!allowed)
       return forbidden(
         request,

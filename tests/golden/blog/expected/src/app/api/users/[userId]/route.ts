@@ -74,7 +74,13 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     // Authorization: the voter (src/voters/isAccountOwner.ts) allows or denies before any change.
-    const allowed = await isAccountOwner({ userId, request, params: params, body: body, record: null });
+    const allowed = await isAccountOwner({
+      userId,
+      request,
+      params: params,
+      body: body,
+      record: null,
+    });
     if (!allowed)
       return forbidden(
         request,
@@ -104,7 +110,13 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
     // Authorization: the voter (src/voters/isAccountOwner.ts) allows or denies before any change.
-    const allowed = await isAccountOwner({ userId, request, params: params, body: undefined, record: null });
+    const allowed = await isAccountOwner({
+      userId,
+      request,
+      params: params,
+      body: undefined,
+      record: null,
+    });
     if (!allowed)
       return forbidden(
         request,

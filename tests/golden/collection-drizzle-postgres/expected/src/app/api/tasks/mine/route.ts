@@ -111,7 +111,13 @@ export async function DELETE(request: Request): Promise<Response> {
     if (!listed.ok) return listed.response;
     const query = listed.query;
     // Authorization: the voter (src/voters/mayClearTasks.ts) allows or denies before any change.
-    const allowed = await mayClearTasks({ userId, request, params: {}, body: undefined, record: null });
+    const allowed = await mayClearTasks({
+      userId,
+      request,
+      params: {},
+      body: undefined,
+      record: null,
+    });
     if (!allowed)
       return forbidden(
         request,

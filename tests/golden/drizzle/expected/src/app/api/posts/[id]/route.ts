@@ -150,7 +150,13 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
       .limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization: the voter (src/voters/canEditPost.ts) allows or denies before any change.
-    const allowed = await canEditPost({ userId, request, params: params, body: body, record: current });
+    const allowed = await canEditPost({
+      userId,
+      request,
+      params: params,
+      body: body,
+      record: current,
+    });
     if (!allowed)
       return forbidden(
         request,
@@ -202,7 +208,13 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
       .limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization: the voter (src/voters/canEditPost.ts) allows or denies before any change.
-    const allowed = await canEditPost({ userId, request, params: params, body: body, record: current });
+    const allowed = await canEditPost({
+      userId,
+      request,
+      params: params,
+      body: body,
+      record: current,
+    });
     if (!allowed)
       return forbidden(
         request,
@@ -247,7 +259,13 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
       .limit(1);
     if (!current) return jsonError(404, "Not found");
     // Authorization: the voter (src/voters/canEditPost.ts) allows or denies before any change.
-    const allowed = await canEditPost({ userId, request, params: params, body: undefined, record: current });
+    const allowed = await canEditPost({
+      userId,
+      request,
+      params: params,
+      body: undefined,
+      record: current,
+    });
     if (!allowed)
       return forbidden(
         request,

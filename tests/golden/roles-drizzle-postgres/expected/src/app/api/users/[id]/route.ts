@@ -48,7 +48,8 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
       .where(matching(tables.user, { id: params.id }))
       .limit(1);
     if (!current) return jsonError(404, "Not found");
-    // Authorization (config/routes/users.json routes[1].voter "role:admin"): the role, read now, must be one of these.
+    // Authorization: the caller's role (read now), as
+    // config/routes/users.json routes[1].voter "role:admin" says.
     await requireRole(userId, ["admin"], 'config/routes/users.json routes[1].voter "role:admin"');
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
     // nothing is written.

@@ -44,7 +44,8 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const body = parsed?.data;
     const current = await db.post.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
-    // Authorization (config/routes/posts.json routes[2].voter "owner:authorId|role:editor,admin"): that check lets the caller through, else the role, read now, must be one of these.
+    // Authorization: the check below, else the caller's role (read now), as
+    // config/routes/posts.json routes[2].voter "owner:authorId|role:editor,admin" says.
     if (!allowOwner(userId, current, "authorId"))
       await requireRole(
         userId,
@@ -79,7 +80,8 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (unread) return unread;
     const current = await db.post.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
-    // Authorization (config/routes/posts.json routes[3].voter "role:admin"): the role, read now, must be one of these.
+    // Authorization: the caller's role (read now), as
+    // config/routes/posts.json routes[3].voter "role:admin" says.
     await requireRole(userId, ["admin"], 'config/routes/posts.json routes[3].voter "role:admin"');
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
     // nothing is written.

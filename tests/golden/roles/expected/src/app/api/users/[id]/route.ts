@@ -43,7 +43,8 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const body = parsed?.data;
     const current = await db.user.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
-    // Authorization (config/routes/users.json routes[1].voter "role:admin"): the role, read now, must be one of these.
+    // Authorization: the caller's role (read now), as
+    // config/routes/users.json routes[1].voter "role:admin" says.
     await requireRole(userId, ["admin"], 'config/routes/users.json routes[1].voter "role:admin"');
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
     // nothing is written.

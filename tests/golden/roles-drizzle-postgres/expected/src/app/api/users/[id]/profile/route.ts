@@ -48,7 +48,8 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
       .where(matching(tables.user, { id: params.id }))
       .limit(1);
     if (!current) return jsonError(404, "Not found");
-    // Authorization (config/routes/users.json routes[2].voter "self|role:admin"): that check lets the caller through, else the role, read now, must be one of these.
+    // Authorization: the check below, else the caller's role (read now), as
+    // config/routes/users.json routes[2].voter "self|role:admin" says.
     if (!allowSelf(userId, params.id))
       await requireRole(
         userId,

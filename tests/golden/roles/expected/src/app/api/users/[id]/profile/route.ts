@@ -43,7 +43,8 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     const body = parsed?.data;
     const current = await db.user.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
-    // Authorization (config/routes/users.json routes[2].voter "self|role:admin"): that check lets the caller through, else the role, read now, must be one of these.
+    // Authorization: the check below, else the caller's role (read now), as
+    // config/routes/users.json routes[2].voter "self|role:admin" says.
     if (!allowSelf(userId, params.id))
       await requireRole(
         userId,
