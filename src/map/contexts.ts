@@ -875,8 +875,8 @@ export interface MethodBase {
    */
   specs: Array<{ spec: string; spaced: boolean }>;
   // --- Decided by the map (src/map/specLiterals.ts): the specs' entries as TypeScript literals, only those that apply ---
-  /** handler/bodySpec: each body field and the lines of its rules (`type: "string"`, `values: [...]`...). */
-  bodySpecFields: Array<{ name: string; entries: string[] }>;
+  /** handler/bodySpec: each body field and its rules, each a key and a literal (`type`: `"string"`, `values`: `[...]`...), laid out by the partial. */
+  bodySpecFields: Array<{ name: string; entries: Array<{ key: string; value: string }> }>;
   /** handler/listQuerySpec, with listQuery: a line per filter (`status: { type: "enum", values: [...] }`), then the other entries (`sorts: [...]`...). */
   listQuerySpec: { filters: string[]; entries: string[] } | null;
   /** With shapeName: the Shape (`{ fields: [...], urls: {...}, include: {...} }`) its answer shape's module declares. */

@@ -20,20 +20,20 @@ function strings(values: readonly string[]): string {
   return `[${values.map((value) => JSON.stringify(value)).join(', ')}]`;
 }
 
-/** The lines of one body field's rules (`type: "string"`, `values: [...]` when it has values...). */
-function bodyEntries(field: BodyFieldContext): string[] {
+/** One body field's rules (`type`: `"string"`, `values`: `[...]` when it has values...). */
+function bodyEntries(field: BodyFieldContext): Array<{ key: string; value: string }> {
   const validators = field.validators.map(
     (v) => `[${JSON.stringify(v.name)}${v.argument ? `, ${v.argument}` : ''}]`,
   );
   return [
-    `type: ${JSON.stringify(field.type)}`,
+    { key: 'type', value: JSON.stringify(field.type) },
     // How the body's messages name the field, in words a form's visitor reads.
-    `label: ${JSON.stringify(labelFromField(field.name))}`,
-    `required: ${field.required}`,
-    `nullable: ${field.nullable}`,
-    ...(field.values ? [`values: ${strings(field.values)}`] : []),
-    ...(field.transforms.length ? [`transforms: ${strings(field.transforms)}`] : []),
-    `validators: [${validators.join(', ')}]`,
+    { key: 'label', value: JSON.stringify(labelFromField(field.name)) },
+    { key: 'required', value: String(field.required) },
+    { key: 'nullable', value: String(field.nullable) },
+    ...(field.values ? [{ key: 'values', value: strings(field.values) }] : []),
+    ...(field.transforms.length ? [{ key: 'transforms', value: strings(field.transforms) }] : []),
+    { key: 'validators', value: `[${validators.join(', ')}]` },
   ];
 }
 

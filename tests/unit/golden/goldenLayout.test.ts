@@ -161,14 +161,7 @@ const GAPS: Record<string, { reason: string; cases?: string[] }> = {
   },
   'src/app/api/tags/route.ts': {
     ...ROUTE_GAP,
-    cases: [
-      'access',
-      'access-drizzle',
-      'access-drizzle-postgres',
-      'blog',
-      'drizzle',
-      'drizzle-postgres',
-    ],
+    cases: ['access', 'access-drizzle', 'access-drizzle-postgres'],
   },
   'src/app/api/tasks/[id]/route.ts': {
     ...ROUTE_GAP,
@@ -190,9 +183,6 @@ const GAPS: Record<string, { reason: string; cases?: string[] }> = {
     ...ROUTE_GAP,
     cases: [
       'access',
-      'blog',
-      'drizzle',
-      'drizzle-postgres',
       'publishing',
       'publishing-drizzle',
       'publishing-drizzle-postgres',

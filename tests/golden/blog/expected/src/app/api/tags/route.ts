@@ -42,7 +42,10 @@ const postApiTagsBodySpec = {
     label: "Weight",
     required: false,
     nullable: false,
-    validators: [["min", 0.5], ["max", 10]],
+    validators: [
+      ["min", 0.5],
+      ["max", 10],
+    ],
   },
   settings: {
     type: "json",

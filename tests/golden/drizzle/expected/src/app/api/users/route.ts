@@ -22,7 +22,10 @@ const postApiUsersBodySpec = {
     label: "Name",
     required: true,
     nullable: false,
-    validators: [["minLength", 2], ["maxLength", 80]],
+    validators: [
+      ["minLength", 2],
+      ["maxLength", 80],
+    ],
   },
   bio: {
     type: "text",
@@ -44,14 +47,20 @@ const postApiUsersBodySpec = {
     label: "Age",
     required: false,
     nullable: true,
-    validators: [["min", 13], ["max", 120]],
+    validators: [
+      ["min", 13],
+      ["max", 120],
+    ],
   },
   rating: {
     type: "float",
     label: "Rating",
     required: false,
     nullable: false,
-    validators: [["min", 0], ["max", 5]],
+    validators: [
+      ["min", 0],
+      ["max", 5],
+    ],
   },
   active: {
     type: "boolean",

@@ -14,7 +14,10 @@ const postApiNotesBodySpec = {
     label: "Title",
     required: false,
     nullable: false,
-    validators: [["matches", "^[^\"'\\\\]*\\*/\\$\\{y\\}$"], ["isIn", ["a\"b", "it's", "back\\slash", "*/", "${x}", "ü ✓"]]],
+    validators: [
+      ["matches", "^[^\"'\\\\]*\\*/\\$\\{y\\}$"],
+      ["isIn", ["a\"b", "it's", "back\\slash", "*/", "${x}", "ü ✓"]],
+    ],
   },
   kind: {
     type: "enum",

@@ -32,7 +32,10 @@ const postApiUsersBodySpec = {
     label: "Password",
     required: true,
     nullable: false,
-    validators: [["minLength", 8], ["maxLength", 200]],
+    validators: [
+      ["minLength", 8],
+      ["maxLength", 200],
+    ],
   },
 } satisfies BodySpec;
 

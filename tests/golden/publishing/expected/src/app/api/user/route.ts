@@ -40,7 +40,10 @@ const putApiUserBodySpec = {
     label: "Password",
     required: false,
     nullable: false,
-    validators: [["minLength", 8], ["maxLength", 200]],
+    validators: [
+      ["minLength", 8],
+      ["maxLength", 200],
+    ],
   },
   bio: {
     type: "text",
