@@ -169,7 +169,6 @@ const GAPS: Record<string, { reason: string; cases?: string[] }> = {
   },
   'src/app/api/tasks/mine/route.ts': ROUTE_GAP,
   'src/app/api/tasks/route.ts': ROUTE_GAP,
-  'src/app/api/user/route.ts': ROUTE_GAP,
   'src/app/api/users/[id]/posts/route.ts': {
     ...ROUTE_GAP,
     cases: ['forum-drizzle', 'forum-drizzle-postgres'],

@@ -79,8 +79,11 @@ export async function GET(request: Request): Promise<Response> {
     requireSessionSecret();
     const record = current;
     const held = sessionTokenOf(request);
-    const token = held !== null && (await verifySessionToken(held)) === record.id ? held : await createSessionToken(record.id, { request });
-    return json({ "user": { ...record, token } });
+    const token =
+      held !== null && (await verifySessionToken(held)) === record.id
+        ? held
+        : await createSessionToken(record.id, { request });
+    return json({ user: { ...record, token } });
   });
 }
 
@@ -128,7 +131,7 @@ export async function PUT(request: Request): Promise<Response> {
       : await db.select(columns.user).from(tables.user).where(where).limit(1);
     if (!record) return jsonError(401, "Unauthorized");
     const token = await createSessionToken(record.id, { request });
-    return json({ "user": { ...record, token } }, 200, { "set-cookie": sessionCookie(token) });
+    return json({ user: { ...record, token } }, 200, { "set-cookie": sessionCookie(token) });
   });
 }
 

@@ -74,8 +74,11 @@ export async function GET(request: Request): Promise<Response> {
     requireSessionSecret();
     const record = current;
     const held = sessionTokenOf(request);
-    const token = held !== null && (await verifySessionToken(held)) === record.id ? held : await createSessionToken(record.id, { request });
-    return json({ "user": { ...record, token } });
+    const token =
+      held !== null && (await verifySessionToken(held)) === record.id
+        ? held
+        : await createSessionToken(record.id, { request });
+    return json({ user: { ...record, token } });
   });
 }
 
@@ -116,7 +119,7 @@ export async function PUT(request: Request): Promise<Response> {
       },
     });
     const token = await createSessionToken(record.id, { request });
-    return json({ "user": { ...record, token } }, 200, { "set-cookie": sessionCookie(token) });
+    return json({ user: { ...record, token } }, 200, { "set-cookie": sessionCookie(token) });
   });
 }
 
