@@ -36,6 +36,7 @@ const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [load] [d
   --load-connections 50  load: concurrent connections
   --data-orms prisma,drizzle  data: the ORMs
   --data-databases postgresql,sqlite  data: the databases (PostgreSQL at 127.0.0.1:5432, the embedded SQLite file)
+  --data-endpoints lists,search  data: issue 41's endpoints, the searches (?q=, issue 54), or both
   --dev-n 100        dev: project size N for the appgen dev loop
   --dev-rounds 3     dev: saved changes of each kind (a route, a model field)
   --no-build         use dist/ as it is instead of building it first
@@ -55,6 +56,7 @@ function options() {
       'load-connections': { type: 'string', default: '50' },
       'data-orms': { type: 'string', default: 'prisma,drizzle' },
       'data-databases': { type: 'string', default: 'postgresql,sqlite' },
+      'data-endpoints': { type: 'string', default: 'lists,search' },
       'queue-writes': { type: 'string', default: '400' },
       'queue-backlog': { type: 'string', default: '2000' },
       'queue-idle': { type: 'string', default: '20' },
@@ -99,6 +101,7 @@ function options() {
     loadConnections: Math.round(positive('load-connections')),
     dataOrms: listOf('data-orms', ['prisma', 'drizzle']),
     dataDatabases: listOf('data-databases', ['postgresql', 'sqlite']),
+    dataEndpoints: listOf('data-endpoints', ['lists', 'search']),
     queueWrites: Math.round(positive('queue-writes')),
     queueBacklog: Math.round(positive('queue-backlog')),
     queueIdle: positive('queue-idle'),

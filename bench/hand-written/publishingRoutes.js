@@ -6,16 +6,29 @@
 // framework. The routes are the same on both databases; src/hand/sql.ts holds each one's SQL.
 // Kept as strings (not .ts files) because the repository's tsconfig type-checks bench/.
 
-/** The filters of a list: ?tag= ?author= ?favorited=, and the feed's scope. */
+/**
+ * The fields of Article that `?q=` searches: the bench adds `"search"` with them to its copy of
+ * examples/publishing's GET /api/articles (the example itself has no search: see data.js).
+ */
+const SEARCHED = ['title', 'description', 'body'];
+
+/** The filters of a list: ?tag= ?author= ?favorited=, ?q=, and the feed's scope. */
 const FILTERS_TYPE = `export interface Filters {
   tag: string | null;
   author: string | null;
   favorited: string | null;
   /** Only the authors the caller follows. */
   feed: boolean;
+  /** ?q= as sent (a search over the article's title, description and body), or null. */
+  search: string | null;
 }
 
 type Row = Record<string, any>;
+
+/** The statement and its values, as the generated app prints them under APPGEN_LOG_SQL=params (for the bench's EXPLAIN). */
+const logged = (text: string, values: unknown) => {
+  if (process.env.APPGEN_LOG_SQL === "params") console.log(\`appgen:sql \${text.replace(/\\s+/g, " ")} -- params: \${JSON.stringify([values].flat())}\`);
+};
 
 const author = (r: Row) => ({ username: r.username, bio: r.bio, image: r.image, following: Boolean(r.following) });`;
 
@@ -43,6 +56,7 @@ const CONDITIONS = `function conditions(filters: Filters, param: (value: unknown
   if (filters.author !== null) parts.push(\`a."authorId" in (select v.id from "User" v where v.username = \${param(filters.author)})\`);
   if (filters.favorited !== null) parts.push(\`a.id in (select f."A" from "_Article_favoritedBy" f join "User" v on v.id = f."B" where v.username = \${param(filters.favorited)})\`);
   if (filters.feed) parts.push(\`a."authorId" in (select w."A" from "_User_followers" w where w."B" = \${me})\`);
+  if (filters.search !== null) parts.push(searchCondition(param(filters.search)));
   return parts.length ? parts.join(" and ") : "1 = 1";
 }`;
 
@@ -77,21 +91,30 @@ ${ARTICLE_OF}
 
 const COLUMNS = \`${articleColumns('$1', `array(select t.name from "_Article_tags" x join "Tag" t on t.id = x."B" where x."A" = p.id order by t.name collate "C", t.id)`)}\`.replace('p."createdAt", p."updatedAt"', \`\${iso('p."createdAt"')} as "createdAt", \${iso('p."updatedAt"')} as "updatedAt"\`);
 
+// The search: the expression of the GIN index appgen makes (its words each a word's start, all
+// required), ranked by ts_rank, as the generated routes read it.
+const SEARCH_VECTOR = \`to_tsvector('simple', ${SEARCHED.map((field) => `coalesce(a."${field}", '')`).join(" || ' ' || ")})\`;
+const searchCondition = (text: string) => \`\${SEARCH_VECTOR} @@ to_tsquery('simple', \${text})\`;
+const searchText = (q: string) => (q.match(/[\\p{L}\\p{N}]+/gu) ?? []).map((word) => \`\${word}:*\`).join(" & ");
+
 ${CONDITIONS}
 
-/** A page of articles and the count of all that match, in one statement. */
+/** A page of articles and the count of all that match, in one statement; with ?q=, most relevant first. */
 export async function articlePage(userId: string | null, filters: Filters, limit: number, offset: number) {
   const values: unknown[] = [userId];
   const param = (value: unknown) => \`$\${values.push(value)}\`;
-  const where = conditions(filters, param, "$1");
-  const { rows } = await pool.query(
-    \`select c.total, \${COLUMNS}
+  const text = filters.search === null ? "" : searchText(filters.search);
+  const searched = { ...filters, search: text === "" ? null : text };
+  const where = conditions(searched, param, "$1");
+  const rank = searched.search === null ? null : \`ts_rank(\${SEARCH_VECTOR}, to_tsquery('simple', \${param(searched.search)}))\`;
+  const statement = \`select c.total, \${COLUMNS}
      from (select count(*)::int as total from "Article" a where \${where}) c
-     left join lateral (select a.* from "Article" a where \${where} ${PAGE_ORDER} limit \${param(limit)} offset \${param(offset)}) p on true
+     left join lateral (select a.*\${rank === null ? "" : \`, \${rank} as relevance\`} from "Article" a where \${where}
+       \${rank === null ? '${PAGE_ORDER}' : "order by relevance desc, a.id"} limit \${param(limit)} offset \${param(offset)}) p on true
      left join "User" u on u.id = p."authorId"
-     order by p."createdAt" desc, p.id\`,
-    values,
-  );
+     order by \${rank === null ? 'p."createdAt" desc' : "p.relevance desc"}, p.id\`;
+  logged(statement, values);
+  const { rows } = await pool.query(statement, values);
   return { articles: rows.filter((r) => r.slug !== null).map(article), articlesCount: rows[0]?.total ?? 0 };
 }
 
@@ -133,9 +156,14 @@ ${ARTICLE_OF}
 
 const COLUMNS = \`${articleColumns('@me', `(select json_group_array(name) from (select t.name from "_Article_tags" x join "Tag" t on t.id = x."B" where x."A" = p.id order by t.name, t.id))`)}\`;
 
+// The search: the FTS5 table appgen makes over Article (its words each a word's start, all
+// required); the page joins its matches once, ordered by their bm25 (rank: smaller first).
+const searchCondition = (text: string) => \`a.rowid in (select rowid from "Article_search" where "Article_search" match \${text})\`;
+const searchText = (q: string) => (q.match(/[\\p{L}\\p{N}]+/gu) ?? []).map((word) => \`"\${word}"*\`).join(" ");
+
 ${CONDITIONS}
 
-/** A page of articles and the count of all that match, in one statement. */
+/** A page of articles and the count of all that match, in one statement; with ?q=, most relevant first. */
 export async function articlePage(userId: string | null, filters: Filters, limit: number, offset: number) {
   const values: Record<string, unknown> = { me: userId, limit, offset };
   const param = (value: unknown) => {
@@ -143,16 +171,20 @@ export async function articlePage(userId: string | null, filters: Filters, limit
     values[name] = value;
     return \`@\${name}\`;
   };
-  const where = conditions(filters, param, "@me");
-  const rows: Row[] = db
-    .prepare(
-      \`select (select count(*) from "Article" a where \${where}) as total, \${COLUMNS}
+  const text = filters.search === null ? "" : searchText(filters.search);
+  const searched = { ...filters, search: text === "" ? null : text };
+  const where = conditions(searched, param, "@me");
+  // The page: the search's matches joined once (not a lookup per record), the other conditions as they are.
+  const matches = searched.search === null ? "" : \` join (select rowid as r, rank from "Article_search" where "Article_search" match \${param(searched.search)}) s on s.r = a.rowid\`;
+  const pageWhere = conditions({ ...searched, search: null }, param, "@me");
+  const statement = \`select (select count(*) from "Article" a where \${where}) as total, \${COLUMNS}
        from (select 1) one
-       left join (select a.* from "Article" a where \${where} ${PAGE_ORDER} limit @limit offset @offset) p on 1
+       left join (select a.*\${matches === "" ? "" : ", s.rank as relevance"} from "Article" a\${matches} where \${pageWhere}
+         \${matches === "" ? '${PAGE_ORDER}' : "order by s.rank, a.id"} limit @limit offset @offset) p on 1
        left join "User" u on u.id = p."authorId"
-       order by p."createdAt" desc, p.id\`,
-    )
-    .all(values);
+       order by \${matches === "" ? 'p."createdAt" desc' : "p.relevance"}, p.id\`;
+  logged(statement, values);
+  const rows: Row[] = db.prepare(statement).all(values);
   return { articles: rows.filter((r) => r.slug !== null).map(article), articlesCount: rows[0]?.total ?? 0 };
 }
 
@@ -194,6 +226,8 @@ export interface Filters {
   favorited: string | null;
   /** Only the authors the caller follows. */
   feed: boolean;
+  /** ?q=: not written with Prisma Client by hand (the bench measures searches against the SQL route only). */
+  search: string | null;
 }
 
 const authorSelect = (me: string | null) => ({ username: true, bio: true, image: true, followers: { where: { id: me ?? "" }, select: { id: true } } }) satisfies Prisma.UserSelect;
@@ -254,6 +288,7 @@ async function total(filters: Filters, me: string | null): Promise<number> {
 }
 
 export async function articlePage(userId: string | null, filters: Filters, limit: number, offset: number) {
+  if (filters.search !== null) throw new Error("?q= is not written by hand with Prisma Client");
   const records = await db.article.findMany({
     where: where(filters, userId),
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
@@ -292,7 +327,7 @@ import { articlePage } from "@/hand/sql";
 export async function GET(request: Request): Promise<Response> {
   const userId = await readSession(request);
   const query = new URL(request.url).searchParams;
-  const filters = { tag: query.get("tag"), author: query.get("author"), favorited: query.get("favorited"), feed: false };
+  const filters = { tag: query.get("tag"), author: query.get("author"), favorited: query.get("favorited"), feed: false, search: query.get("q") };
   return Response.json(await articlePage(userId, filters, Number(query.get("limit") ?? 20), Number(query.get("offset") ?? 0)));
 }
 `;
@@ -304,7 +339,7 @@ export async function GET(request: Request): Promise<Response> {
   const userId = await readSession(request);
   if (!userId) return Response.json({ errors: { body: ["Unauthorized"] } }, { status: 401 });
   const query = new URL(request.url).searchParams;
-  const filters = { tag: null, author: null, favorited: null, feed: true };
+  const filters = { tag: null, author: null, favorited: null, feed: true, search: null };
   return Response.json(await articlePage(userId, filters, Number(query.get("limit") ?? 20), Number(query.get("offset") ?? 0)));
 }
 `;
@@ -364,4 +399,4 @@ const handRoutes = (base, from) =>
     ]),
   );
 
-module.exports = { publishingHandRoutes };
+module.exports = { SEARCHED, publishingHandRoutes };

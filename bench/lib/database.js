@@ -18,6 +18,8 @@ function psql(sql, url = PG_ADMIN_URL) {
     );
 }
 
+const SESSION_SECRET = crypto.randomBytes(32).toString('base64');
+
 /** A throwaway database for a PostgreSQL variant; its URL and how to drop it. */
 function createDatabase() {
   const name = `appgen_bench_${crypto.randomBytes(4).toString('hex')}`;
@@ -28,8 +30,16 @@ function createDatabase() {
   };
 }
 
+/**
+ * The environment of a built app under `next start`: a production server refuses the
+ * development secret of the project's .env, so each bench run gets a random one of its own.
+ */
 function appEnv(databaseUrl) {
-  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  const env = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    APPGEN_SESSION_SECRET: SESSION_SECRET,
+  };
   delete env.NODE_ENV; // next start sets production itself
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL; // the embedded SQLite file of the project

@@ -426,10 +426,15 @@ export interface SearchContext {
   fields: string[];
   /** The line of the generated schema that declares it to the schema sync (`// appgen:search {...}`). */
   schemaLine: string;
-  /** The condition in SQL before and after the search's text: the records holding every word. */
-  where: [string, string];
-  /** The order by relevance in SQL before and after the search's text, most relevant first. */
-  rank: [string, string];
+  /**
+   * PostgreSQL: the expression of the model's GIN index (`to_tsvector('simple', ...)`), which the
+   * queries repeat word for word, in parts that each end after a field (joined by `+`); else null.
+   */
+  vector: string[] | null;
+  /** PostgreSQL: the name of the expression's constant in src/appgen/search.ts: `postVector`. */
+  vectorName: string | null;
+  /** SQLite: the model's table and its FTS5 table, quoted (`"Post"`, `"Post_search"`); else null. */
+  table: { records: string; fts: string } | null;
 }
 
 /**

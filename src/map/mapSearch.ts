@@ -3,7 +3,6 @@ import {
   searchIndexLine,
   searchTableName,
   searchVectorSql,
-  SEARCH_CONFIGURATION,
   type SearchIndex,
 } from '../config/searchIndex';
 import { delegateName } from '../domain/names';
@@ -26,13 +25,12 @@ export function mapListSearch(route: ProjectRoute): ListSearchContext | null {
 }
 
 /**
- * How the queries of one model's search read its index (src/appgen/search.ts), in SQL around the
- * search's text: PostgreSQL repeats the GIN index's expression (so the planner uses it) and ranks
- * with ts_rank; SQLite looks the words up in the FTS5 table and ranks with its bm25 (`rank`,
- * smaller is more relevant).
+ * How the queries of one model's search read its index (src/appgen/search.ts, whose `searchOf`
+ * writes the SQL around these names): PostgreSQL repeats the GIN index's expression word for word
+ * (so the planner uses it), given in parts that each end after a field, so that no line of the
+ * file is longer than 100 columns; SQLite names the model's table and its FTS5 table.
  */
 export function mapSearch(index: SearchIndex, provider: DatabaseProvider): SearchContext {
-  const table = `"${index.table}"`;
   const common = {
     model: index.table,
     variable: `${delegateName(index.table)}Search`,
@@ -40,19 +38,19 @@ export function mapSearch(index: SearchIndex, provider: DatabaseProvider): Searc
     schemaLine: searchIndexLine(index),
   };
   if (provider === 'postgresql') {
-    const vector = searchVectorSql(index, `${table}.`);
-    const query = `to_tsquery('${SEARCH_CONFIGURATION}', `;
+    const vector = searchVectorSql(index, `"${index.table}".`);
     return {
       ...common,
-      where: [`${vector} @@ ${query}`, ')'],
-      rank: [`ts_rank(${vector}, ${query}`, ')) DESC'],
+      // Split after each field's separator (zero-width: the parts join back to the expression).
+      vector: vector.split(/(?<= \|\| ' ' \|\| )/),
+      vectorName: `${delegateName(index.table)}Vector`,
+      table: null,
     };
   }
-  const fts = `"${searchTableName(index.table)}"`;
-  const lookup = `FROM ${fts} WHERE ${fts} MATCH `;
   return {
     ...common,
-    where: [`${table}.rowid IN (SELECT rowid ${lookup}`, ')'],
-    rank: [`(SELECT rank ${lookup}`, ` AND rowid = ${table}.rowid) ASC`],
+    vector: null,
+    vectorName: null,
+    table: { records: `"${index.table}"`, fts: `"${searchTableName(index.table)}"` },
   };
 }

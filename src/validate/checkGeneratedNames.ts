@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostic';
 import type { ConfigDocument } from '../load/configDocument';
-import { routeTypeName } from '../domain/names';
+import { delegateName, routeTypeName } from '../domain/names';
 import type {
   CheckedEvent,
   CheckedModel,
@@ -30,6 +30,19 @@ function routeLocalNames(route: CheckedRoute): string[] {
 }
 
 /**
+ * The helpers of src/appgen/search.ts, one per searched model (`postSearch`, src/map/mapSearch.ts),
+ * by name: a route file that searches imports its model's, so a function, voter or event of that
+ * name would clash with the import.
+ */
+function searchHelpers(routes: readonly CheckedRoute[]): Map<string, string> {
+  const helpers = new Map<string, string>();
+  for (const route of routes)
+    if (route.model && route.config.query?.search?.length)
+      helpers.set(`${delegateName(route.model)}Search`, route.model);
+  return helpers;
+}
+
+/**
  * Cross-file rules for the identifiers and file names that config names become, which the
  * per-file checks cannot see: each rule keeps generated code from clashing with itself (a
  * duplicate import, a type used as a value) or two output files from differing only in case.
@@ -45,6 +58,9 @@ export function checkGeneratedNames(checks: GeneratedNameChecks): Diagnostic[] {
     checks.routes.flatMap((route) => routeLocalNames(route).map((name) => [name, route] as const)),
   );
   const eventNames = new Set(checks.events.map((event) => event.name));
+  const searches = searchHelpers(checks.routes);
+  const searchClash = (kind: string, name: string) =>
+    `the ${kind} "${name}" has the name of the search helper of ${searches.get(name)} (src/appgen/search.ts), which route files that search ${searches.get(name)} import`;
 
   for (const key of ['function', 'voter'] as const) {
     // One file per name in src/functions/ or src/voters/: names differing only in case collide
@@ -68,6 +84,13 @@ export function checkGeneratedNames(checks: GeneratedNameChecks): Diagnostic[] {
           key,
           `the ${key} "${name}" has the name of an event: route files import both by name`,
           `give the ${key} and the event different names.`,
+        );
+      if (searches.has(name))
+        at(
+          route.origin,
+          key,
+          searchClash(key, name),
+          `rename the ${key}, e.g. "${name}${key === 'function' ? 'Handler' : 'Voter'}".`,
         );
       const previous = files.get(name.toLowerCase());
       if (previous && previous.name !== name) {
@@ -110,6 +133,13 @@ export function checkGeneratedNames(checks: GeneratedNameChecks): Diagnostic[] {
         event.origin,
         'name',
         `event "${event.name}" has the name of a value the generated route file of ${clash.config.method} ${clash.config.path} declares`,
+        `rename the event, e.g. "${event.name}Event".`,
+      );
+    if (searches.has(event.name))
+      at(
+        event.origin,
+        'name',
+        searchClash('event', event.name),
         `rename the event, e.g. "${event.name}Event".`,
       );
     if (!previous) eventFiles.set(event.name.toLowerCase(), event);

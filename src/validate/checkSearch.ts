@@ -57,6 +57,13 @@ export function checkSearch(
   return problems;
 }
 
+/** Whether every caller may read a field: it is not hidden and no rule limits who reads it. */
+function readByEveryone(model: ModelConfig, field: string): boolean {
+  const options = fieldOptions(fieldOf(model, field) as never);
+  const hidden = 'hidden' in options && Boolean(options.hidden);
+  return !hidden && !fieldRulesOf(model).some((rule) => rule.field === field && rule.read !== null);
+}
+
 /** One searched field: a text field of the model that is not hidden and has no read rule. */
 function checkSearchedField(
   document: ConfigDocument,
@@ -65,9 +72,12 @@ function checkSearchedField(
   name: string,
 ): Diagnostic[] {
   const fields = modelFieldNames(model);
+  // The fields a search may read, offered in the messages (never a hidden or ruled one).
   const texts = fields.filter(
     (field) =>
-      field !== 'id' && TEXT_TYPES.includes(fieldOptions(fieldOf(model, field) as never).type),
+      field !== 'id' &&
+      TEXT_TYPES.includes(fieldOptions(fieldOf(model, field) as never).type) &&
+      readByEveryone(model, field),
   );
   if (!fields.includes(name))
     return [
@@ -87,7 +97,7 @@ function checkSearchedField(
         `${model.name}.${name} is ${options.type === 'int' ? 'an' : 'a'} ${options.type} field, and a search reads text (${TEXT_TYPES.join(', ')})`,
         texts.length
           ? `search text fields only: ${texts.join(', ')}.`
-          : `${model.name} has no text field to search: remove "search".`,
+          : `${model.name} has no text field every caller may read to search: remove "search".`,
       ),
     ];
   const ruled = fieldRulesOf(model).some((rule) => rule.field === name && rule.read !== null);

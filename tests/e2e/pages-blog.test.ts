@@ -1994,13 +1994,22 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
         expect(found((await list('appgen', '?q=unicorn')).body)).toEqual([]);
       });
 
-      it('the search reads its index (EXPLAIN)', async () => {
-        // The condition exactly as the generated code writes it, the search's text a parameter.
+      it('the search reads its index (EXPLAIN), and SQLite ranks the matches once', async () => {
+        // The SQL exactly as the generated code writes it: searchOf's templates around the
+        // model's names, the search's text a parameter.
         const source = fs.readFileSync(path.join(project.dir, 'src/appgen/search.ts'), 'utf8');
-        const where = /where: \(text\) =>\s+(?:Prisma\.)?sql`(.*)`,/.exec(source)?.[1] ?? '';
-        const condition = where.replace('${text}', '$1');
-        expect(condition).not.toBe('');
+        const template = (name: string) =>
+          new RegExp(`${name} =>\\s+(?:Prisma\\.)?sql\`(.*)\`[,;]`).exec(source)?.[1] ?? '';
+        const where = template('where: \\(text\\)');
+        expect(where).not.toBe('');
         if (database === 'postgresql') {
+          const vector = [.../const postVector =([^;]*);/.exec(source)![1].matchAll(/`([^`]*)`/g)]
+            .map((part) => part[1])
+            .join('');
+          const words = template('const words = \\(text: string\\)');
+          const condition = where
+            .replace('${indexed}', vector)
+            .replace('${words(text)}', words.replace('${text}', '$1'));
           // A handful of rows: PostgreSQL would read them in order; without that choice, the
           // plan shows whether the expression is the index's.
           await db.run('SET enable_seqscan = off');
@@ -2011,13 +2020,30 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
           expect(text).toMatch(/Bitmap Index Scan on "?Post_search_[0-9a-f]{8}"?/);
           expect(text).not.toMatch(/Seq Scan/);
         } else {
+          const [, records, fts] = /searchOf\(`([^`]*)`, `([^`]*)`\)/.exec(source) ?? [];
+          const named = (sql: string) =>
+            sql.replaceAll('${records}', records).replaceAll('${index}', fts);
+          const condition = named(where).replace('${text}', '$1');
+          const matches = named(template('const matches = \\(text: string\\)'));
+          const rank = named(template('const rankOf = \\(text: string\\)')).replace(
+            '${matches(text)}',
+            matches.replace('${text}', '$2'),
+          );
+          const order = (/\? \[(?:Prisma\.)?sql`(.*?)`\]/.exec(source)?.[1] ?? '').replace(
+            '${rankOf(query.search)}',
+            rank,
+          );
           const plan = await db.rows(
-            `EXPLAIN QUERY PLAN SELECT "id" FROM "Post" WHERE ${condition}`,
-            ['"dragon"*'],
+            `EXPLAIN QUERY PLAN SELECT "id" FROM "Post" WHERE ${condition} ORDER BY ${order}`,
+            ['"dragon"*', '"dragon"*'],
           );
           const text = plan.map((row) => String(row.detail)).join('\n');
           expect(text).toMatch(/SCAN Post_search VIRTUAL TABLE INDEX/);
           expect(text).not.toMatch(/SCAN Post\b(?! USING)/);
+          // The matches' ranks are read once and looked up by an index, not an FTS5 query per
+          // record (`INDEX 0:=M`: by rowid and MATCH, the whole query again for each one).
+          expect(text).toMatch(/SEARCH m USING AUTOMATIC (COVERING )?INDEX/);
+          expect(text).not.toMatch(/VIRTUAL TABLE INDEX 0:=/);
         }
       });
     });

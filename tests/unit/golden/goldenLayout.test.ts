@@ -34,21 +34,7 @@ const GAPS: Record<string, { reason: string; cases?: string[] }> = {
     reason: 'its $queryRaw`...` SQL templates: longer than a line, and no + can split a tagged one',
   },
   'src/appgen/db.ts': { reason: 'partial orm/<orm>/db' },
-  'src/appgen/search.ts': {
-    reason:
-      'its SQL templates (sql`...`, Prisma.sql`...`): longer than a line, and no + can split a tagged one',
-    cases: [
-      'blog',
-      'collection',
-      'collection-drizzle',
-      'collection-drizzle-postgres',
-      'collection-postgres',
-      'drizzle',
-      'drizzle-postgres',
-    ],
-  },
-  // Prisma reads a search's page ids in SQL (partial orm/prisma/list/offsetPage/ids).
-  'src/app/api/boards/route.ts': { ...ROUTE_GAP, cases: ['collection', 'collection-postgres'] },
+
   'src/appgen/outboxStore.ts': { reason: 'partial orm/<orm>/outboxStore' },
   'src/appgen/http.ts': { reason: 'partials http/methods/*, http/secured/*, orm/<orm>/errors' },
   'src/appgen/health.ts': { reason: 'partial orm/<orm>/health (the table probes)' },

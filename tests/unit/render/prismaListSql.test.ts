@@ -51,8 +51,18 @@ function listRoute(
   return files.get('src/app/api/articles/route.ts')?.content ?? '';
 }
 
-const PAGE_IDS =
-  'const page = await db.$queryRaw<Array<{ id: string }>>`SELECT "id" FROM "Article"${whereSql} ORDER BY ${order} LIMIT ${query.limit ?? 20} OFFSET ${query.offset}`;';
+/** The page's ids: one statement, joined from two parts so that no line is over 100 columns. */
+const PAGE_IDS = [
+  '    const page = await db.$queryRaw<Array<{ id: string }>>(',
+  '      Prisma.join(',
+  '        [',
+  '          Prisma.sql`SELECT "id" FROM "Article"${whereSql} ORDER BY ${order}`,',
+  '          Prisma.sql`LIMIT ${query.limit ?? 20} OFFSET ${query.offset}`,',
+  '        ],',
+  '        " ",',
+  '      ),',
+  '    );',
+].join('\n');
 
 describe('a Prisma list on SQLite that filters through relations, paged by offset', () => {
   const route = listRoute(QUERY);
@@ -75,10 +85,21 @@ describe('a Prisma list on SQLite that filters through relations, paged by offse
     expect(route).toContain(
       [
         '    const sortSql: Record<string, [Prisma.Sql, Prisma.Sql]> = {',
-        '      "createdAt": [Prisma.sql`"createdAt" ASC`, Prisma.sql`"createdAt" DESC`],',
-        '      "publishedAt": [Prisma.sql`"publishedAt" ASC NULLS LAST`, Prisma.sql`"publishedAt" DESC NULLS FIRST`],',
+        '      createdAt: [Prisma.sql`"createdAt" ASC`, Prisma.sql`"createdAt" DESC`],',
+        '      publishedAt: [',
+        '        Prisma.sql`"publishedAt" ASC NULLS LAST`,',
+        '        Prisma.sql`"publishedAt" DESC NULLS FIRST`,',
+        '      ],',
         '    };',
-        '    const order = Prisma.join([...query.sorts.map((sort) => (sortSql[sort.field] ?? [Prisma.sql`"id" ASC`, Prisma.sql`"id" DESC`])[sort.descending ? 1 : 0]), Prisma.sql`"id" ASC`]);',
+        '    const order = Prisma.join([',
+        '      ...query.sorts.map(',
+        '        (sort) =>',
+        '          (sortSql[sort.field] ?? [Prisma.sql`"id" ASC`, Prisma.sql`"id" DESC`])[',
+        '            sort.descending ? 1 : 0',
+        '          ],',
+        '      ),',
+        '      Prisma.sql`"id" ASC`,',
+        '    ]);',
       ].join('\n'),
     );
     // Prisma's order of the records read by id is the same: the optional field's nulls placed alike.

@@ -24,6 +24,9 @@ const files = (routes: object[], model: object = NOTE) =>
   });
 const problems = (routes: object[], model?: object) =>
   problemsIn(files(routes, model)).map(describeProblem);
+/** The problems of `query.search` only (a ruled field's model may have others of its own). */
+const searchProblems = (routes: object[], model?: object) =>
+  problems(routes, model).filter((problem) => /query\.search/.test(problem));
 const withQuery = (query: object) => ({ ...LIST, query: { ...LIST.query, ...query } });
 
 describe('"search" in a list route\'s query', () => {
@@ -40,12 +43,31 @@ describe('"search" in a list route\'s query', () => {
     ]);
   });
 
-  it('refuses a field that is not text, naming the text fields', () => {
-    expect(problems([withQuery({ search: ['views'] })])).toEqual([
-      expect.stringMatching(
-        /query\.search\[0\] \| Note\.views is an int field, and a search reads text \(string, text, slug\) \| search text fields only: title, body, secret\./,
-      ),
+  it('refuses a field that is not text, naming the text fields every caller may read', () => {
+    // Not the hidden `secret`, nor `note`, which a rule lets only some callers read.
+    const ruled = {
+      ...NOTE,
+      fields: {
+        ...NOTE.fields,
+        note: { type: 'string', access: { read: { 'currentUser.role': 'admin' } } },
+      },
+    };
+    for (const model of [NOTE, ruled])
+      expect(searchProblems([withQuery({ search: ['views'] })], model)).toEqual([
+        expect.stringMatching(
+          /query\.search\[0\] \| Note\.views is an int field, and a search reads text \(string, text, slug\) \| search text fields only: title, body\.$/,
+        ),
+      ]);
+    const onlyHidden = { name: 'Note', fields: { views: 'int', secret: NOTE.fields.secret } };
+    expect(searchProblems([withQuery({ search: ['views'] })], onlyHidden)).toEqual([
+      expect.stringMatching(/Note has no text field every caller may read to search/),
     ]);
+  });
+
+  it('suggests no hidden field for an unknown one', () => {
+    const [problem] = problems([withQuery({ search: ['secrit'] })]);
+    expect(problem).toMatch(/"secrit" is not a field of Note/);
+    expect(problem).not.toMatch(/secret/);
   });
 
   it('refuses a hidden field: a search would tell which words it holds', () => {
@@ -87,6 +109,42 @@ describe('"search" in a list route\'s query', () => {
         /routes\[1\]\.query\.search \| GET \/api\/all-notes searches title, and GET \/api\/notes searches title, body: Note has one search index \| search the same fields on both: "search": \["title","body"\]\./,
       ),
     ]);
+  });
+
+  it('reserves the search helper of a searched model (noteSearch) for function, voter and event names', () => {
+    const create = {
+      method: 'POST',
+      path: '/api/notes',
+      body: { title: 'string' },
+      response: 'Note',
+    };
+    const named = (key: string) =>
+      problems([LIST, { ...create, [key]: 'noteSearch' }]).filter((p) => /noteSearch/.test(p));
+    expect(named('function')).toEqual([
+      expect.stringMatching(
+        /routes\[1\]\.function \| the function "noteSearch" has the name of the search helper of Note \(src\/appgen\/search\.ts\), which route files that search Note import \| rename the function, e\.g\. "noteSearchHandler"\./,
+      ),
+    ]);
+    expect(named('voter')).toEqual([
+      expect.stringMatching(
+        /routes\[1\]\.voter \| the voter "noteSearch" has the name of the search helper of Note/,
+      ),
+    ]);
+    const event = { events: [{ name: 'noteSearch', model: 'Note', on: ['create'] }] };
+    expect(
+      problemsIn({ ...files([LIST]), 'config/events/e.json': event }).map(describeProblem),
+    ).toEqual([
+      expect.stringMatching(
+        /events\[0\]\.name \| the event "noteSearch" has the name of the search helper of Note/,
+      ),
+    ]);
+    // A model without a search has no helper: the name is free.
+    expect(
+      problems([
+        { ...LIST, query: { pageSize: 10 } },
+        { ...create, function: 'noteSearch' },
+      ]).filter((p) => /noteSearch/.test(p)),
+    ).toEqual([]);
   });
 
   it('refuses a model with access rules (not applied to a search yet)', () => {

@@ -3,10 +3,10 @@ import { sql, type SQL } from "drizzle-orm";
 import type { ListQuery } from "./query";
 
 /**
- * The full-text searches of list routes (`query.search`), one per model, in SQL: the index they
- * read is made by appgen's schema sync (not declared in the Drizzle schema), a GIN index on the
- * model's `to_tsvector('simple', ...)`, which `where` repeats word for word so that the planner
- * uses it.
+ * The full-text searches of list routes (`query.search`), one per model, in SQL. The index they
+ * read is made by appgen's schema sync (not declared in the Drizzle schema):
+ * a GIN index on the model's `to_tsvector('simple', ...)`, which `where` repeats word for word so
+ * that the planner uses it.
  */
 export interface Search {
   /** The records holding every word of the search's text (ListQuery.search). */
@@ -15,12 +15,20 @@ export interface Search {
   order(query: ListQuery): SQL[];
 }
 
+/** A model's search by `vector`, the expression of its GIN index; relevance by ts_rank. */
+function searchOf(vector: string): Search {
+  const indexed = sql.raw(vector);
+  const words = (text: string) => sql`to_tsquery('simple', ${text})`;
+  return {
+    where: (text) => sql`${indexed} @@ ${words(text)}`,
+    order: (query) =>
+      query.relevance && query.search !== null
+        ? [sql`ts_rank(${indexed}, ${words(query.search)}) DESC`]
+        : [],
+  };
+}
+
 /** Post: title, body. */
-export const postSearch: Search = {
-  where: (text) =>
-    sql`to_tsvector('simple', coalesce("Post"."title", '') || ' ' || coalesce("Post"."body", '')) @@ to_tsquery('simple', ${text})`,
-  order: (query) =>
-    query.relevance && query.search !== null
-      ? [sql`ts_rank(to_tsvector('simple', coalesce("Post"."title", '') || ' ' || coalesce("Post"."body", '')), to_tsquery('simple', ${query.search})) DESC`]
-      : [],
-};
+const postVector =
+  `to_tsvector('simple', coalesce("Post"."title", '') || ' ' || ` + `coalesce("Post"."body", ''))`;
+export const postSearch = searchOf(postVector);

@@ -29,19 +29,39 @@ export async function GET(request: Request): Promise<Response> {
     const listed = readListQuery(request, getApiArticlesFeedQuery);
     if (!listed.ok) return listed.response;
     const query = listed.query;
-    // The records of the list in SQL: SQLite runs Prisma's filters through relations once per record of the table;
-    // these conditions find the records through the relations' indexes instead.
+    // The records of the list in SQL: SQLite runs Prisma's filters through relations once per
+    // record of the table; these conditions find the records through the relations' indexes
+    // instead.
     const conditions = [
       ...conditionsSql(query.conditions),
       Prisma.sql`"authorId" IN (SELECT "id" FROM "User" WHERE "id" IN (SELECT "A" FROM "_User_followers" WHERE "B" = ${userId}))`,
     ].filter((condition) => condition !== null);
-    const whereSql = conditions.length > 0 ? Prisma.sql` WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
-    // The list's order in SQL, as Prisma's orderBy below: the columns of the sort fields the route allows, in the order the request picks them.
+    const whereSql =
+      conditions.length > 0 ? Prisma.sql` WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
+    // The list's order in SQL, as Prisma's orderBy below: the columns of the sort fields the route
+    // allows, in the order the request picks them.
     const sortSql: Record<string, [Prisma.Sql, Prisma.Sql]> = {
-      "createdAt": [Prisma.sql`"createdAt" ASC`, Prisma.sql`"createdAt" DESC`],
+      createdAt: [Prisma.sql`"createdAt" ASC`, Prisma.sql`"createdAt" DESC`],
     };
-    const order = Prisma.join([...query.sorts.map((sort) => (sortSql[sort.field] ?? [Prisma.sql`"id" ASC`, Prisma.sql`"id" DESC`])[sort.descending ? 1 : 0]), Prisma.sql`"id" ASC`]);
-    const page = await db.$queryRaw<Array<{ id: string }>>`SELECT "id" FROM "Article"${whereSql} ORDER BY ${order} LIMIT ${query.limit ?? 20} OFFSET ${query.offset}`;
+    const order = Prisma.join([
+      ...query.sorts.map(
+        (sort) =>
+          (sortSql[sort.field] ?? [Prisma.sql`"id" ASC`, Prisma.sql`"id" DESC`])[
+            sort.descending ? 1 : 0
+          ],
+      ),
+      Prisma.sql`"id" ASC`,
+    ]);
+    // The page's ids: its statement in two parts (no line of it longer than 100 columns).
+    const page = await db.$queryRaw<Array<{ id: string }>>(
+      Prisma.join(
+        [
+          Prisma.sql`SELECT "id" FROM "Article"${whereSql} ORDER BY ${order}`,
+          Prisma.sql`LIMIT ${query.limit ?? 20} OFFSET ${query.offset}`,
+        ],
+        " ",
+      ),
+    );
     const records = await db.article.findMany({
       where: { id: { in: page.map((row) => row.id) } },
       // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
