@@ -127,6 +127,32 @@ export function closing(text: string, open: number): number {
   return -1;
 }
 
+/**
+ * A conditional `test ? a : b` (spaced, not nested, outside brackets and strings) as its three
+ * parts; null for any other text.
+ */
+export function conditional(text: string): [string, string, string] | null {
+  const marks: number[] = [];
+  let depth = 0;
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at];
+    if (char === '"' || char === "'" || char === '`') {
+      at++;
+      while (at < text.length && text[at] !== char) at += text[at] === '\\' ? 2 : 1;
+    } else if (char === '(' || char === '{' || char === '[') depth++;
+    else if (char === ')' || char === '}' || char === ']') depth--;
+    else if (depth === 0 && (char === '?' || char === ':') && text.startsWith(' ', at + 1)) {
+      if (text[at - 1] === ' ') marks.push(at);
+    }
+  }
+  if (marks.length !== 2 || text[marks[0]] !== '?' || text[marks[1]] !== ':') return null;
+  return [
+    text.slice(0, marks[0] - 1),
+    text.slice(marks[0] + 2, marks[1] - 1),
+    text.slice(marks[1] + 2),
+  ];
+}
+
 /** An object's key as prettier writes it: a quoted identifier name loses its quotes. */
 function keyText(key: string): string {
   const quoted = /^"([A-Za-z_$][\w$]*)"$/.exec(key);
@@ -177,6 +203,16 @@ function print(node: LiteralNode, indent: string, head: string, tail: string): s
           const member = `${inner}${keyText(key)}: ${flat(value)},`;
           if (value.kind === 'atom' && /^["']/.test(value.text) && member.length > PRINT_WIDTH) {
             return [`${inner}${keyText(key)}:`, `${inner}  ${value.text},`];
+          }
+          // A conditional too long for its key's line: its branches on lines of their own.
+          const branches = value.kind === 'atom' ? conditional(value.text) : null;
+          if (branches && member.length > PRINT_WIDTH) {
+            const [test, consequent, alternate] = branches;
+            return [
+              `${inner}${keyText(key)}: ${test}`,
+              `${inner}  ? ${consequent}`,
+              `${inner}  : ${alternate},`,
+            ];
           }
           return print(value, inner, `${keyText(key)}: `, ',');
         })

@@ -75,4 +75,20 @@ describe('layoutLiteral', () => {
       '    return json({ article: a, "x-total-count": b });',
     );
   });
+
+  it('breaks a conditional too long for its key: each branch on a line of its own', () => {
+    const unique =
+      '{ status: 409, message: fields ? `A record with this ${fields} already exists` : "A record with these values already exists" }';
+    expect(layoutLiteral(unique, 6, 'return ', ';')).toBe(
+      [
+        '      return {',
+        '        status: 409,',
+        '        message: fields',
+        '          ? `A record with this ${fields} already exists`',
+        '          : "A record with these values already exists",',
+        '      };',
+      ].join('\n'),
+    );
+    expect(layoutLiteral('{ a: x ? "?" : y ?? z }', 0)).toBe('{ a: x ? "?" : y ?? z }');
+  });
 });
