@@ -146,13 +146,13 @@ const jsxLayout: HelperDelegate = function (this: unknown, options: HelperOption
  * `{{#members 4}}const [current] = await db.select(x).from(y).where(z).limit(1);{{/members}}`: the
  * statement the block writes (on one line), its member chain broken as prettier breaks it
  * (layoutMemberChain: `db` alone, then one call a line). What precedes the chain (`const x = `,
- * `await `) stays on the first line; a chain that starts the statement (`tx.insert(...)...;`) keeps
- * its first call there when its object's name is short.
+ * `return `, `await `) stays on the first line; a chain that starts the statement
+ * (`tx.insert(...)...;`) keeps its first call there when its object's name is short.
  */
 const members: HelperDelegate = function (this: unknown, indent: number, options: HelperOptions) {
   const statement = options.fn(this).trim();
   const [, head, chain, tail] =
-    /^((?:const [^=]+= )?(?:await )?)([\s\S]*?)(;?)$/.exec(statement) ?? [];
+    /^((?:const [^=]+= |return )?(?:await )?)([\s\S]*?)(;?)$/.exec(statement) ?? [];
   return layoutMemberChain(chain, indent, head, tail, head === '');
 };
 
