@@ -7,6 +7,8 @@
  * generated files pass `prettier --check` without running prettier (issue 51).
  */
 
+import { layoutMemberChain } from './layoutChain';
+
 export const PRINT_WIDTH = 100;
 
 type LiteralNode =
@@ -153,6 +155,80 @@ export function conditional(text: string): [string, string, string] | null {
   ];
 }
 
+/**
+ * An arrow function with an expression body (`(a, b) => f(a)`) as its parameters and body; null
+ * for any other text, and for a body prettier keeps after the arrow (an object, array, block or
+ * template literal).
+ */
+function arrowOf(text: string): { parameters: string; body: string } | null {
+  const match = /^(\([^()]*\)|[\w$]+) => ([\s\S]+)$/.exec(text);
+  if (!match) return null;
+  // A body in parentheses: the parentheses are prettier's to write or leave out.
+  const body =
+    match[2].startsWith('(') && closing(match[2], 0) === match[2].length - 1
+      ? match[2].slice(1, -1)
+      : match[2];
+  if (/^[{[`]/.test(body)) return null;
+  return { parameters: match[1], body };
+}
+
+/**
+ * The body of an arrow function broken after its arrow, at `indent`: a member chain as prettier
+ * breaks one (`forced`: a broken chain breaks the arrow too, even where the whole would fit), a
+ * conditional on one line or broken before `?` and `:` (each branch aligned after its mark), any
+ * other call or literal as layoutLiteral lays it out, other text as it is.
+ */
+function arrowBody(
+  body: string,
+  indent: number,
+  tail: string,
+): { lines: string[]; forced: boolean } {
+  const branches = conditional(body);
+  if (branches) {
+    const [test, consequent, alternate] = branches;
+    const parts = [
+      expressionLines(consequent, indent + 4, ''),
+      expressionLines(alternate, indent + 4, tail),
+    ];
+    const line = `${' '.repeat(indent)}${body}${tail}`;
+    if (line.length <= PRINT_WIDTH && parts.every((part) => part.length === 1)) {
+      return { lines: [line], forced: false };
+    }
+    const marked = (part: string[], mark: string) => [
+      `${' '.repeat(indent + 2)}${mark}${part[0].trimStart()}`,
+      ...part.slice(1),
+    ];
+    return {
+      lines: [`${' '.repeat(indent)}${test}`, ...marked(parts[0], '? '), ...marked(parts[1], ': ')],
+      forced: true,
+    };
+  }
+  const lines = expressionLines(body, indent, tail);
+  return { lines, forced: lines.length > 1 && isMemberChain(body) };
+}
+
+/** Whether `text` is a member chain on an object: `reader.select(...).from(...)`. */
+function isMemberChain(text: string): boolean {
+  return /^[\w$]+\.[\w$]+\(/.test(text) && closing(text, text.indexOf('(')) !== text.length - 1;
+}
+
+/** An expression's lines at `indent`: a member chain, a call or literal, else the text as it is. */
+function expressionLines(text: string, indent: number, tail: string): string[] {
+  if (isMemberChain(text)) return layoutMemberChain(text, indent, '', tail).split('\n');
+  try {
+    return layoutLiteral(text, indent, '', tail).split('\n');
+  } catch {
+    return [`${' '.repeat(indent)}${text}${tail}`];
+  }
+}
+
+/** An atom as prettier writes it: an arrow function's conditional body in parentheses, no others. */
+function atomText(text: string): string {
+  const arrow = text.includes(' => ') ? arrowOf(text) : null;
+  if (!arrow) return text;
+  return `${arrow.parameters} => ${conditional(arrow.body) ? `(${arrow.body})` : arrow.body}`;
+}
+
 /** An object's key as prettier writes it: a quoted identifier name loses its quotes. */
 function keyText(key: string): string {
   const quoted = /^"([A-Za-z_$][\w$]*)"$/.exec(key);
@@ -162,7 +238,7 @@ function keyText(key: string): string {
 function flat(node: LiteralNode): string {
   switch (node.kind) {
     case 'atom':
-      return node.text;
+      return atomText(node.text);
     case 'array':
       return `[${node.items.map(flat).join(', ')}]`;
     case 'call':
@@ -203,6 +279,16 @@ function print(node: LiteralNode, indent: string, head: string, tail: string): s
           const member = `${inner}${keyText(key)}: ${flat(value)},`;
           if (value.kind === 'atom' && /^["']/.test(value.text) && member.length > PRINT_WIDTH) {
             return [`${inner}${keyText(key)}:`, `${inner}  ${value.text},`];
+          }
+          // An arrow function too long for its key's line: its body on the next line.
+          // On one line, a conditional body in parentheses (prettier).
+          const arrow = value.kind === 'atom' ? arrowOf(value.text) : null;
+          if (arrow) {
+            const body = arrowBody(arrow.body, inner.length + 2, ',');
+            const text = conditional(arrow.body) ? `(${arrow.body})` : arrow.body;
+            const line = `${inner}${keyText(key)}: ${arrow.parameters} => ${text},`;
+            if (line.length <= PRINT_WIDTH && !body.forced) return [line];
+            return [`${inner}${keyText(key)}: ${arrow.parameters} =>`, ...body.lines];
           }
           // A conditional too long for its key's line: its branches on lines of their own.
           const branches = value.kind === 'atom' ? conditional(value.text) : null;

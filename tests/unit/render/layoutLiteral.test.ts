@@ -91,4 +91,43 @@ describe('layoutLiteral', () => {
     );
     expect(layoutLiteral('{ a: x ? "?" : y ?? z }', 0)).toBe('{ a: x ? "?" : y ?? z }');
   });
+
+  it('breaks an arrow function member after its arrow: a member chain one call a line', () => {
+    const finder =
+      '{ one: true, key: "postId", find: (keys, reader, where) => reader.select({ key: tables.post.id, row: columns.post }).from(tables.post).where(and(inArray(tables.post.id, keys), where)) }';
+    expect(layoutLiteral(finder, 4, 'post: ', ',')).toBe(
+      [
+        '    post: {',
+        '      one: true,',
+        '      key: "postId",',
+        '      find: (keys, reader, where) =>',
+        '        reader',
+        '          .select({ key: tables.post.id, row: columns.post })',
+        '          .from(tables.post)',
+        '          .where(and(inArray(tables.post.id, keys), where)),',
+        '    },',
+      ].join('\n'),
+    );
+  });
+
+  it('writes a conditional body in parentheses on one line, and breaks it before ? and :', () => {
+    expect(layoutLiteral('{ a: (x) => x === null ? 0 : f(x) }', 0)).toBe(
+      '{ a: (x) => (x === null ? 0 : f(x)) }',
+    );
+    const finder =
+      '{ find: (ids, userId, reader) => userId === null ? null : reader.select({ key: tables.link.A }).from(tables.link).where(eq(tables.link.B, userId)) }';
+    expect(layoutLiteral(finder, 4, 'liked: ', ',')).toBe(
+      [
+        '    liked: {',
+        '      find: (ids, userId, reader) =>',
+        '        userId === null',
+        '          ? null',
+        '          : reader',
+        '              .select({ key: tables.link.A })',
+        '              .from(tables.link)',
+        '              .where(eq(tables.link.B, userId)),',
+        '    },',
+      ].join('\n'),
+    );
+  });
 });
