@@ -313,7 +313,8 @@ export interface GetApiPostsInput {
   query?: {
     status?: "draft" | "published" | "archived" | ReadonlyArray<"draft" | "published" | "archived">;
     "status[ne]"?: "draft" | "published" | "archived";
-    sort?: "views" | "-views" | "slug" | "-slug" | `${"views" | "-views" | "slug" | "-slug"},${string}`;
+    sort?:
+      "views" | "-views" | "slug" | "-slug" | `${"views" | "-views" | "slug" | "-slug"},${string}`;
     limit?: number;
     offset?: number;
   };
