@@ -268,6 +268,9 @@ function alwaysBreaks(node: LiteralNode): boolean {
 
 function print(node: LiteralNode, indent: string, head: string, tail: string): string[] {
   const line = `${indent}${head}${flat(node)}${tail}`;
+  // An arrow function too long for its line: its body on the next line (printArrow).
+  const arrow = node.kind === 'atom' && node.text.includes(' => ') ? arrowOf(node.text) : null;
+  if (arrow) return printArrow(arrow, line, indent, head, tail);
   if (node.kind === 'atom' || (line.length <= PRINT_WIDTH && !alwaysBreaks(node))) return [line];
   const inner = `${indent}  `;
   if (node.kind === 'call') return printCall(node, indent, head, tail);
@@ -280,18 +283,9 @@ function print(node: LiteralNode, indent: string, head: string, tail: string): s
           if (value.kind === 'atom' && /^["']/.test(value.text) && member.length > PRINT_WIDTH) {
             return [`${inner}${keyText(key)}:`, `${inner}  ${value.text},`];
           }
-          // An arrow function too long for its key's line: its body on the next line.
-          // On one line, a conditional body in parentheses (prettier).
-          const arrow = value.kind === 'atom' ? arrowOf(value.text) : null;
-          if (arrow) {
-            const body = arrowBody(arrow.body, inner.length + 2, ',');
-            const text = conditional(arrow.body) ? `(${arrow.body})` : arrow.body;
-            const line = `${inner}${keyText(key)}: ${arrow.parameters} => ${text},`;
-            if (line.length <= PRINT_WIDTH && !body.forced) return [line];
-            return [`${inner}${keyText(key)}: ${arrow.parameters} =>`, ...body.lines];
-          }
+          const isArrow = value.kind === 'atom' && arrowOf(value.text) !== null;
           // A conditional too long for its key's line: its branches on lines of their own.
-          const branches = value.kind === 'atom' ? conditional(value.text) : null;
+          const branches = value.kind === 'atom' && !isArrow ? conditional(value.text) : null;
           if (branches && member.length > PRINT_WIDTH) {
             const [test, consequent, alternate] = branches;
             return [
@@ -306,6 +300,22 @@ function print(node: LiteralNode, indent: string, head: string, tail: string): s
   const [open, close] = node.kind === 'object' ? ['{', '}'] : ['[', ']'];
   if (members.length === 0) return [line];
   return [`${indent}${head}${open}`, ...members, `${indent}${close}${tail}`];
+}
+
+/**
+ * An arrow function with an expression body after `head`: on its line when it fits (and its body
+ * does not break by itself), else broken after the arrow, its body two spaces further in.
+ */
+function printArrow(
+  arrow: { parameters: string; body: string },
+  line: string,
+  indent: string,
+  head: string,
+  tail: string,
+): string[] {
+  const body = arrowBody(arrow.body, indent.length + 2, tail);
+  if (line.length <= PRINT_WIDTH && !body.forced) return [line];
+  return [`${indent}${head}${arrow.parameters} =>`, ...body.lines];
 }
 
 /** Whether prettier may hug a call's last argument: a non-empty object or array. */
