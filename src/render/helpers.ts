@@ -2,6 +2,7 @@ import type { HelperDelegate, HelperOptions } from 'handlebars';
 import { identifier } from '../domain/identifier';
 import { tsKey, tsString } from '../domain/tsString';
 import { layoutCall } from './layoutCall';
+import { layoutExpression } from './layoutExpression';
 import { layoutJsx } from './layoutJsx';
 import { layoutType } from './layoutType';
 import { layoutChain, layoutMemberChain } from './layoutChain';
@@ -135,6 +136,13 @@ const callLayout = laidOut(layoutCall);
 const typeLayout = laidOut(layoutType);
 
 /**
+ * `{{#expression 4 "when: " ","}}(caller) => (a && b) || c{{/expression}}`: the expression the
+ * block writes (on one line, with the parentheses its parts bring along), with the parentheses
+ * prettier writes and broken as prettier breaks it (layoutExpression).
+ */
+const expression = laidOut(layoutExpression);
+
+/**
  * `{{#jsxLayout}}markup{{/jsxLayout}}`: the block's JSX, whose lines have their final indentation
  * and hold one element each, broken as prettier breaks an element that does not fit (layoutJsx).
  */
@@ -199,6 +207,7 @@ export const HELPERS: Record<string, HelperDelegate> = {
   members,
   callLayout,
   typeLayout,
+  expression,
   jsxLayout,
   fits,
   shifted,

@@ -28,12 +28,6 @@ const ROUTE_GAP = {
 /** Not yet laid out as prettier would: the file, why, and in which cases (none listed: all). */
 const GAPS: Record<string, { reason: string; cases?: string[] }> = {
   'src/appgen/db.ts': { reason: 'partial orm/<orm>/db' },
-  'src/appgen/access/post.ts': {
-    reason: "partials orm/<orm>/access/* and access/inMemory/* (a rule's condition on one line)",
-  },
-  'src/appgen/access/user.ts': {
-    reason: 'partials access/inMemory/* (a rule of a field on one line)',
-  },
   // A string literal longer than a line (a page's title), which prettier leaves as it is.
   'src/appgen/home.tsx': { reason: 'a title longer than a line', cases: ['escaping'] },
   'src/app/layout.tsx': { reason: 'a title longer than a line', cases: ['escaping'] },
