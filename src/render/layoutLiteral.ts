@@ -92,14 +92,19 @@ function parseValue(reader: Reader): LiteralNode {
 
 /** A callee prettier breaks the arguments of: a name or member path, generics, `await`/`new`. */
 const CALLEE = /^(?:(?:await|new) )?[\w$]+(?:\.[\w$]+)*(?:<[^()]*>)?$/;
+/** An awaited call's result in parentheses, then a member: `(await client()).note.findFirst`. */
+const AWAITED_CALLEE = /^\(await [\w$.]+\(\)\)(?:\.[\w$]+)+$/;
 
 /**
  * `f(a, { b: 1 })` as a call whose arguments are literals in turn, when its first `(` closes at
- * its end; any other text (a chain `a(1).b()`, an arrow function, a ternary) as an atom.
+ * its end (after an awaited callee, its first `(` after it); any other text (a chain `a(1).b()`, an
+ * arrow function, a ternary) as an atom.
  */
 function atomOrCall(text: string): LiteralNode {
-  const open = text.indexOf('(');
-  if (open < 0 || !text.endsWith(')') || !CALLEE.test(text.slice(0, open))) {
+  const awaited = text.startsWith('(await ') ? closing(text, 0) : -1;
+  const open = text.indexOf('(', awaited + 1);
+  const callee = text.slice(0, open);
+  if (open < 0 || !text.endsWith(')') || !(awaited < 0 ? CALLEE : AWAITED_CALLEE).test(callee)) {
     return { kind: 'atom', text };
   }
   if (closing(text, open) !== text.length - 1) return { kind: 'atom', text };
@@ -110,7 +115,7 @@ function atomOrCall(text: string): LiteralNode {
     if (reader.peek() !== ',' && reader.peek() !== '') return { kind: 'atom', text };
     if (reader.peek() === ',') reader.expect(',');
   }
-  return { kind: 'call', callee: text.slice(0, open), args };
+  return { kind: 'call', callee, args };
 }
 
 /** Index of the bracket closing the one at `open`, skipping strings; -1 when it is not closed. */
@@ -161,7 +166,7 @@ export function conditional(text: string): [string, string, string] | null {
  * template literal).
  */
 function arrowOf(text: string): { parameters: string; body: string } | null {
-  const match = /^(\([^()]*\)|[\w$]+) => ([\s\S]+)$/.exec(text);
+  const match = /^((?:async )?(?:\([^()]*\)|[\w$]+)) => ([\s\S]+)$/.exec(text);
   if (!match) return null;
   // A body in parentheses: the parentheses are prettier's to write or leave out.
   const body =
@@ -313,6 +318,8 @@ function printArrow(
   head: string,
   tail: string,
 ): string[] {
+  // Only a member chain breaks by itself (forced) where the whole fits: no other body is laid out.
+  if (line.length <= PRINT_WIDTH && !isMemberChain(arrow.body)) return [line];
   const body = arrowBody(arrow.body, indent.length + 2, tail);
   if (line.length <= PRINT_WIDTH && !body.forced) return [line];
   return [`${indent}${head}${arrow.parameters} =>`, ...body.lines];

@@ -130,4 +130,22 @@ describe('layoutLiteral', () => {
       ].join('\n'),
     );
   });
+
+  it('breaks an array item that is an async arrow function, its awaited call hugging its object', () => {
+    const fields = ['id', 'title', 'kind', 'body', 'createdAt', 'updatedAt']
+      .map((field) => `${field}: true`)
+      .join(', ');
+    const probe = `["Note", async () => (await client()).note.findFirst({ select: { ${fields} } })]`;
+    expect(layoutLiteral(probe, 2, '', ',')).toBe(
+      [
+        '  [',
+        '    "Note",',
+        '    async () =>',
+        '      (await client()).note.findFirst({',
+        `        select: { ${fields} },`,
+        '      }),',
+        '  ],',
+      ].join('\n'),
+    );
+  });
 });
