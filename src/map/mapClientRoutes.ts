@@ -184,7 +184,46 @@ function objectMember(name: string, fields: ClientFieldContext[], optional: '' |
   const members = fields.map((field) => `${tsKey(field.name)}${optional}: ${field.tsType}`);
   const flat = `${name}: { ${members.join('; ')} }`;
   if (`  ${flat};`.length <= PRINT_WIDTH) return flat;
-  return [`${name}: {`, ...members.map((member) => `    ${member};`), '  }'].join('\n');
+  return [`${name}: {`, ...members.flatMap(memberLines), '  }'].join('\n');
+}
+
+/**
+ * A field of a broken params or query member, four spaces in: on its line when it fits, else its
+ * type on the next line, and a union that does not fit there either one member a line (prettier).
+ */
+function memberLines(member: string): string[] {
+  const line = `    ${member};`;
+  if (line.length <= PRINT_WIDTH) return [line];
+  const colon = member.indexOf(': ');
+  const name = member.slice(0, colon + 1);
+  const type = member.slice(colon + 2);
+  if (`      ${type};`.length <= PRINT_WIDTH) return [`    ${name}`, `      ${type};`];
+  const union = unionMembers(type);
+  if (union.length < 2) return [line];
+  return [
+    `    ${name}`,
+    ...union.map((part, i) => `      | ${part}${i === union.length - 1 ? ';' : ''}`),
+  ];
+}
+
+/** The members of a union type: split at the `|` outside brackets, strings and template types. */
+function unionMembers(type: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let at = 0; at < type.length; at++) {
+    const char = type[at];
+    if (char === '"' || char === "'" || char === '`') {
+      at++;
+      while (at < type.length && type[at] !== char) at += type[at] === '\\' ? 2 : 1;
+    } else if ('<([{'.includes(char)) depth++;
+    else if ('>)]}'.includes(char)) depth--;
+    else if (char === '|' && depth === 0) {
+      parts.push(type.slice(start, at).trim());
+      start = at + 1;
+    }
+  }
+  return [...parts, type.slice(start).trim()];
 }
 
 /** What the client decides for the templates (the last block of ClientRouteContext). */

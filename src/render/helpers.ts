@@ -2,6 +2,7 @@ import type { HelperDelegate, HelperOptions } from 'handlebars';
 import { identifier } from '../domain/identifier';
 import { tsKey, tsString } from '../domain/tsString';
 import { layoutCall } from './layoutCall';
+import { layoutExpression } from './layoutExpression';
 import { layoutJsx } from './layoutJsx';
 import { layoutType } from './layoutType';
 import { layoutChain, layoutMemberChain } from './layoutChain';
@@ -135,6 +136,13 @@ const callLayout = laidOut(layoutCall);
 const typeLayout = laidOut(layoutType);
 
 /**
+ * `{{#expression 4 "when: " ","}}(caller) => (a && b) || c{{/expression}}`: the expression the
+ * block writes (on one line, with the parentheses its parts bring along), with the parentheses
+ * prettier writes and broken as prettier breaks it (layoutExpression).
+ */
+const expression = laidOut(layoutExpression);
+
+/**
  * `{{#jsxLayout}}markup{{/jsxLayout}}`: the block's JSX, whose lines have their final indentation
  * and hold one element each, broken as prettier breaks an element that does not fit (layoutJsx).
  */
@@ -146,13 +154,13 @@ const jsxLayout: HelperDelegate = function (this: unknown, options: HelperOption
  * `{{#members 4}}const [current] = await db.select(x).from(y).where(z).limit(1);{{/members}}`: the
  * statement the block writes (on one line), its member chain broken as prettier breaks it
  * (layoutMemberChain: `db` alone, then one call a line). What precedes the chain (`const x = `,
- * `await `) stays on the first line; a chain that starts the statement (`tx.insert(...)...;`) keeps
- * its first call there when its object's name is short.
+ * `return `, `await `) stays on the first line; a chain that starts the statement
+ * (`tx.insert(...)...;`) keeps its first call there when its object's name is short.
  */
 const members: HelperDelegate = function (this: unknown, indent: number, options: HelperOptions) {
   const statement = options.fn(this).trim();
   const [, head, chain, tail] =
-    /^((?:const [^=]+= )?(?:await )?)([\s\S]*?)(;?)$/.exec(statement) ?? [];
+    /^((?:const [^=]+= |return )?(?:await )?)([\s\S]*?)(;?)$/.exec(statement) ?? [];
   return layoutMemberChain(chain, indent, head, tail, head === '');
 };
 
@@ -199,6 +207,7 @@ export const HELPERS: Record<string, HelperDelegate> = {
   members,
   callLayout,
   typeLayout,
+  expression,
   jsxLayout,
   fits,
   shifted,

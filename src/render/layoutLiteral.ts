@@ -7,6 +7,8 @@
  * generated files pass `prettier --check` without running prettier (issue 51).
  */
 
+import { layoutMemberChain } from './layoutChain';
+
 export const PRINT_WIDTH = 100;
 
 type LiteralNode =
@@ -90,14 +92,19 @@ function parseValue(reader: Reader): LiteralNode {
 
 /** A callee prettier breaks the arguments of: a name or member path, generics, `await`/`new`. */
 const CALLEE = /^(?:(?:await|new) )?[\w$]+(?:\.[\w$]+)*(?:<[^()]*>)?$/;
+/** An awaited call's result in parentheses, then a member: `(await client()).note.findFirst`. */
+const AWAITED_CALLEE = /^\(await [\w$.]+\(\)\)(?:\.[\w$]+)+$/;
 
 /**
  * `f(a, { b: 1 })` as a call whose arguments are literals in turn, when its first `(` closes at
- * its end; any other text (a chain `a(1).b()`, an arrow function, a ternary) as an atom.
+ * its end (after an awaited callee, its first `(` after it); any other text (a chain `a(1).b()`, an
+ * arrow function, a ternary) as an atom.
  */
 function atomOrCall(text: string): LiteralNode {
-  const open = text.indexOf('(');
-  if (open < 0 || !text.endsWith(')') || !CALLEE.test(text.slice(0, open))) {
+  const awaited = text.startsWith('(await ') ? closing(text, 0) : -1;
+  const open = text.indexOf('(', awaited + 1);
+  const callee = text.slice(0, open);
+  if (open < 0 || !text.endsWith(')') || !(awaited < 0 ? CALLEE : AWAITED_CALLEE).test(callee)) {
     return { kind: 'atom', text };
   }
   if (closing(text, open) !== text.length - 1) return { kind: 'atom', text };
@@ -108,7 +115,7 @@ function atomOrCall(text: string): LiteralNode {
     if (reader.peek() !== ',' && reader.peek() !== '') return { kind: 'atom', text };
     if (reader.peek() === ',') reader.expect(',');
   }
-  return { kind: 'call', callee: text.slice(0, open), args };
+  return { kind: 'call', callee, args };
 }
 
 /** Index of the bracket closing the one at `open`, skipping strings; -1 when it is not closed. */
@@ -127,6 +134,106 @@ export function closing(text: string, open: number): number {
   return -1;
 }
 
+/**
+ * A conditional `test ? a : b` (spaced, not nested, outside brackets and strings) as its three
+ * parts; null for any other text.
+ */
+export function conditional(text: string): [string, string, string] | null {
+  const marks: number[] = [];
+  let depth = 0;
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at];
+    if (char === '"' || char === "'" || char === '`') {
+      at++;
+      while (at < text.length && text[at] !== char) at += text[at] === '\\' ? 2 : 1;
+    } else if (char === '(' || char === '{' || char === '[') depth++;
+    else if (char === ')' || char === '}' || char === ']') depth--;
+    else if (depth === 0 && (char === '?' || char === ':') && text.startsWith(' ', at + 1)) {
+      if (text[at - 1] === ' ') marks.push(at);
+    }
+  }
+  if (marks.length !== 2 || text[marks[0]] !== '?' || text[marks[1]] !== ':') return null;
+  return [
+    text.slice(0, marks[0] - 1),
+    text.slice(marks[0] + 2, marks[1] - 1),
+    text.slice(marks[1] + 2),
+  ];
+}
+
+/**
+ * An arrow function with an expression body (`(a, b) => f(a)`) as its parameters and body; null
+ * for any other text, and for a body prettier keeps after the arrow (an object, array, block or
+ * template literal).
+ */
+function arrowOf(text: string): { parameters: string; body: string } | null {
+  const match = /^((?:async )?(?:\([^()]*\)|[\w$]+)) => ([\s\S]+)$/.exec(text);
+  if (!match) return null;
+  // A body in parentheses: the parentheses are prettier's to write or leave out.
+  const body =
+    match[2].startsWith('(') && closing(match[2], 0) === match[2].length - 1
+      ? match[2].slice(1, -1)
+      : match[2];
+  if (/^[{[`]/.test(body)) return null;
+  return { parameters: match[1], body };
+}
+
+/**
+ * The body of an arrow function broken after its arrow, at `indent`: a member chain as prettier
+ * breaks one (`forced`: a broken chain breaks the arrow too, even where the whole would fit), a
+ * conditional on one line or broken before `?` and `:` (each branch aligned after its mark), any
+ * other call or literal as layoutLiteral lays it out, other text as it is.
+ */
+function arrowBody(
+  body: string,
+  indent: number,
+  tail: string,
+): { lines: string[]; forced: boolean } {
+  const branches = conditional(body);
+  if (branches) {
+    const [test, consequent, alternate] = branches;
+    const parts = [
+      expressionLines(consequent, indent + 4, ''),
+      expressionLines(alternate, indent + 4, tail),
+    ];
+    const line = `${' '.repeat(indent)}${body}${tail}`;
+    if (line.length <= PRINT_WIDTH && parts.every((part) => part.length === 1)) {
+      return { lines: [line], forced: false };
+    }
+    const marked = (part: string[], mark: string) => [
+      `${' '.repeat(indent + 2)}${mark}${part[0].trimStart()}`,
+      ...part.slice(1),
+    ];
+    return {
+      lines: [`${' '.repeat(indent)}${test}`, ...marked(parts[0], '? '), ...marked(parts[1], ': ')],
+      forced: true,
+    };
+  }
+  const lines = expressionLines(body, indent, tail);
+  return { lines, forced: lines.length > 1 && isMemberChain(body) };
+}
+
+/** Whether `text` is a member chain on an object: `reader.select(...).from(...)`. */
+function isMemberChain(text: string): boolean {
+  return /^[\w$]+\.[\w$]+\(/.test(text) && closing(text, text.indexOf('(')) !== text.length - 1;
+}
+
+/** An expression's lines at `indent`: a member chain, a call or literal, else the text as it is. */
+function expressionLines(text: string, indent: number, tail: string): string[] {
+  if (isMemberChain(text)) return layoutMemberChain(text, indent, '', tail).split('\n');
+  try {
+    return layoutLiteral(text, indent, '', tail).split('\n');
+  } catch {
+    return [`${' '.repeat(indent)}${text}${tail}`];
+  }
+}
+
+/** An atom as prettier writes it: an arrow function's conditional body in parentheses, no others. */
+function atomText(text: string): string {
+  const arrow = text.includes(' => ') ? arrowOf(text) : null;
+  if (!arrow) return text;
+  return `${arrow.parameters} => ${conditional(arrow.body) ? `(${arrow.body})` : arrow.body}`;
+}
+
 /** An object's key as prettier writes it: a quoted identifier name loses its quotes. */
 function keyText(key: string): string {
   const quoted = /^"([A-Za-z_$][\w$]*)"$/.exec(key);
@@ -136,7 +243,7 @@ function keyText(key: string): string {
 function flat(node: LiteralNode): string {
   switch (node.kind) {
     case 'atom':
-      return node.text;
+      return atomText(node.text);
     case 'array':
       return `[${node.items.map(flat).join(', ')}]`;
     case 'call':
@@ -166,6 +273,9 @@ function alwaysBreaks(node: LiteralNode): boolean {
 
 function print(node: LiteralNode, indent: string, head: string, tail: string): string[] {
   const line = `${indent}${head}${flat(node)}${tail}`;
+  // An arrow function too long for its line: its body on the next line (printArrow).
+  const arrow = node.kind === 'atom' && node.text.includes(' => ') ? arrowOf(node.text) : null;
+  if (arrow) return printArrow(arrow, line, indent, head, tail);
   if (node.kind === 'atom' || (line.length <= PRINT_WIDTH && !alwaysBreaks(node))) return [line];
   const inner = `${indent}  `;
   if (node.kind === 'call') return printCall(node, indent, head, tail);
@@ -178,12 +288,41 @@ function print(node: LiteralNode, indent: string, head: string, tail: string): s
           if (value.kind === 'atom' && /^["']/.test(value.text) && member.length > PRINT_WIDTH) {
             return [`${inner}${keyText(key)}:`, `${inner}  ${value.text},`];
           }
+          const isArrow = value.kind === 'atom' && arrowOf(value.text) !== null;
+          // A conditional too long for its key's line: its branches on lines of their own.
+          const branches = value.kind === 'atom' && !isArrow ? conditional(value.text) : null;
+          if (branches && member.length > PRINT_WIDTH) {
+            const [test, consequent, alternate] = branches;
+            return [
+              `${inner}${keyText(key)}: ${test}`,
+              `${inner}  ? ${consequent}`,
+              `${inner}  : ${alternate},`,
+            ];
+          }
           return print(value, inner, `${keyText(key)}: `, ',');
         })
       : node.items.flatMap((item) => print(item, inner, '', ','));
   const [open, close] = node.kind === 'object' ? ['{', '}'] : ['[', ']'];
   if (members.length === 0) return [line];
   return [`${indent}${head}${open}`, ...members, `${indent}${close}${tail}`];
+}
+
+/**
+ * An arrow function with an expression body after `head`: on its line when it fits (and its body
+ * does not break by itself), else broken after the arrow, its body two spaces further in.
+ */
+function printArrow(
+  arrow: { parameters: string; body: string },
+  line: string,
+  indent: string,
+  head: string,
+  tail: string,
+): string[] {
+  // Only a member chain breaks by itself (forced) where the whole fits: no other body is laid out.
+  if (line.length <= PRINT_WIDTH && !isMemberChain(arrow.body)) return [line];
+  const body = arrowBody(arrow.body, indent.length + 2, tail);
+  if (line.length <= PRINT_WIDTH && !body.forced) return [line];
+  return [`${indent}${head}${arrow.parameters} =>`, ...body.lines];
 }
 
 /** Whether prettier may hug a call's last argument: a non-empty object or array. */

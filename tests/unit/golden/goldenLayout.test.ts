@@ -27,24 +27,25 @@ const ROUTE_GAP = {
 
 /** Not yet laid out as prettier would: the file, why, and in which cases (none listed: all). */
 const GAPS: Record<string, { reason: string; cases?: string[] }> = {
-  'src/appgen/client.ts': {
-    reason: "each route's result type (nested generics and unions) and send() call",
-  },
-  'src/appgen/counts.ts': {
-    reason: 'its $queryRaw`...` SQL templates: longer than a line, and no + can split a tagged one',
-  },
-  'src/appgen/db.ts': { reason: 'partial orm/<orm>/db' },
-
-  'src/appgen/outboxStore.ts': { reason: 'partial orm/<orm>/outboxStore' },
-  'src/appgen/http.ts': { reason: 'partials http/methods/*, http/secured/*, orm/<orm>/errors' },
-  'src/appgen/health.ts': { reason: 'partial orm/<orm>/health (the table probes)' },
-  'src/appgen/cursor.ts': { reason: 'partial orm/<orm>/cursor' },
-  'src/appgen/records.ts': { reason: 'partials records/* and long lines of its own' },
-  'src/appgen/access/post.ts': {
-    reason: "partials orm/<orm>/access/* and access/inMemory/* (a rule's condition on one line)",
-  },
-  'src/appgen/access/user.ts': {
-    reason: 'partials access/inMemory/* (a rule of a field on one line)',
+  // Drizzle's SQL logger holds a template literal in a template literal, over 100 columns, which
+  // prettier leaves as it is; only a change of its code (not of layout) would shorten it.
+  'src/appgen/db.ts': {
+    reason: 'the SQL logger of orm/drizzle/db: a template literal longer than a line',
+    cases: [
+      'access-drizzle',
+      'access-drizzle-postgres',
+      'collection-drizzle',
+      'collection-drizzle-postgres',
+      'drizzle',
+      'drizzle-postgres',
+      'forum-drizzle',
+      'forum-drizzle-postgres',
+      'links-drizzle',
+      'links-drizzle-postgres',
+      'publishing-drizzle',
+      'publishing-drizzle-postgres',
+      'roles-drizzle-postgres',
+    ],
   },
   // A string literal longer than a line (a page's title), which prettier leaves as it is.
   'src/appgen/home.tsx': { reason: 'a title longer than a line', cases: ['escaping'] },

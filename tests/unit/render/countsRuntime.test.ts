@@ -57,12 +57,42 @@ const shapes = (files.get('src/appgen/shapes/article.ts')?.content ?? '')
   .replace(/,(\s*[}\]])/g, '$1')
   .replace(/\s+/g, ' ');
 
+/** A Prisma.Sql: text around values, as Prisma's `sql` tag builds it. */
+class Sql {
+  constructor(
+    readonly strings: string[],
+    readonly values: unknown[],
+  ) {}
+}
+
+/** Prisma's `sql` tag: a fragment in a fragment (or in $queryRaw) becomes part of its text. */
+function sqlOf(strings: readonly string[], values: unknown[]): Sql {
+  const texts = [strings[0]];
+  const kept: unknown[] = [];
+  values.forEach((value, i) => {
+    if (value instanceof Sql) {
+      texts[texts.length - 1] += value.strings[0];
+      value.values.forEach((inner, j) => {
+        kept.push(inner);
+        texts.push(value.strings[j + 1]);
+      });
+      texts[texts.length - 1] += strings[i + 1];
+    } else {
+      kept.push(value);
+      texts.push(strings[i + 1]);
+    }
+  });
+  return new Sql(texts, kept);
+}
+
 /** A reader that answers each counting query from `related` (record id → related ids) and keeps its SQL. */
 function fakeReader(related: Record<string, Record<string, string[]>>) {
   const queries: Array<{ sql: string; ids: string[] }> = [];
   const reader = {
-    $queryRaw(strings: TemplateStringsArray, joined: { ids: string[] }) {
-      const sql = strings.join('?');
+    $queryRaw(strings: TemplateStringsArray, ...values: unknown[]) {
+      const query = sqlOf(strings, values);
+      const sql = query.strings.join('?');
+      const joined = query.values[0] as { ids: string[] };
       queries.push({ sql, ids: joined.ids });
       const table = /FROM "(\w+)"/.exec(sql)?.[1] ?? '';
       return Promise.resolve(
@@ -77,7 +107,12 @@ function fakeReader(related: Record<string, Record<string, string[]>>) {
 }
 
 const runtime = evaluateModule('counts.ts', counts, {
-  '@/generated/prisma/client': { Prisma: { join: (ids: string[]) => ({ ids }) } },
+  '@/generated/prisma/client': {
+    Prisma: {
+      join: (ids: string[]) => ({ ids }),
+      sql: (strings: TemplateStringsArray, ...values: unknown[]) => sqlOf(strings, values),
+    },
+  },
 });
 const relationCounts = runtime.relationCounts as Record<string, Record<string, unknown>>;
 const withCounts = runtime.withCounts as (
@@ -87,16 +122,25 @@ const withCounts = runtime.withCounts as (
 ) => Promise<void>;
 
 describe('the generated counts.ts (orm prisma)', () => {
-  it('counts each relation with one grouped query over the ids of the records read', () => {
-    expect(counts).toContain(
-      'favoritesCount: (ids, reader) => reader.$queryRaw<CountRow[]>`SELECT "A" AS "key", COUNT(*) AS "value" FROM "_Article_favoritedBy" WHERE "A" IN (${Prisma.join(ids)}) GROUP BY "A"`',
+  it('counts each relation with one grouped query over the ids of the records read', async () => {
+    const flat = counts.replace(/\s+/g, ' ');
+    expect(flat).toContain(
+      'favoritesCount: (ids, reader) => countedBy(reader, Prisma.sql`"_Article_favoritedBy"`, Prisma.sql`"A"`, ids)',
     );
-    expect(counts).toContain(
-      'commentsCount: (ids, reader) => reader.$queryRaw<CountRow[]>`SELECT "articleId" AS "key", COUNT(*) AS "value" FROM "Comment" WHERE "articleId" IN (${Prisma.join(ids)}) GROUP BY "articleId"`',
+    expect(flat).toContain(
+      'commentsCount: (ids, reader) => countedBy(reader, Prisma.sql`"Comment"`, Prisma.sql`"articleId"`, ids)',
     );
-    expect(counts).toContain(
-      'articlesCount: (ids, reader) => reader.$queryRaw<CountRow[]>`SELECT "authorId" AS "key", COUNT(*) AS "value" FROM "Article"',
+    expect(flat).toContain(
+      'articlesCount: (ids, reader) => countedBy(reader, Prisma.sql`"Article"`, Prisma.sql`"authorId"`, ids)',
     );
+    const { reader, queries } = fakeReader({});
+    const article = relationCounts.article as Record<string, (...args: unknown[]) => unknown>;
+    await article.favoritesCount(['a1'], reader);
+    await article.commentsCount(['a1'], reader);
+    expect(queries.map((q) => q.sql)).toEqual([
+      'SELECT "A" AS "key", COUNT(*) AS "value" FROM "_Article_favoritedBy" WHERE "A" IN (?) GROUP BY "A"',
+      'SELECT "articleId" AS "key", COUNT(*) AS "value" FROM "Comment" WHERE "articleId" IN (?) GROUP BY "articleId"',
+    ]);
   });
 
   it("is used by routes instead of Prisma's _count, which counts the whole related table", () => {

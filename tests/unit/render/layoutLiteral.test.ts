@@ -75,4 +75,77 @@ describe('layoutLiteral', () => {
       '    return json({ article: a, "x-total-count": b });',
     );
   });
+
+  it('breaks a conditional too long for its key: each branch on a line of its own', () => {
+    const unique =
+      '{ status: 409, message: fields ? `A record with this ${fields} already exists` : "A record with these values already exists" }';
+    expect(layoutLiteral(unique, 6, 'return ', ';')).toBe(
+      [
+        '      return {',
+        '        status: 409,',
+        '        message: fields',
+        '          ? `A record with this ${fields} already exists`',
+        '          : "A record with these values already exists",',
+        '      };',
+      ].join('\n'),
+    );
+    expect(layoutLiteral('{ a: x ? "?" : y ?? z }', 0)).toBe('{ a: x ? "?" : y ?? z }');
+  });
+
+  it('breaks an arrow function member after its arrow: a member chain one call a line', () => {
+    const finder =
+      '{ one: true, key: "postId", find: (keys, reader, where) => reader.select({ key: tables.post.id, row: columns.post }).from(tables.post).where(and(inArray(tables.post.id, keys), where)) }';
+    expect(layoutLiteral(finder, 4, 'post: ', ',')).toBe(
+      [
+        '    post: {',
+        '      one: true,',
+        '      key: "postId",',
+        '      find: (keys, reader, where) =>',
+        '        reader',
+        '          .select({ key: tables.post.id, row: columns.post })',
+        '          .from(tables.post)',
+        '          .where(and(inArray(tables.post.id, keys), where)),',
+        '    },',
+      ].join('\n'),
+    );
+  });
+
+  it('writes a conditional body in parentheses on one line, and breaks it before ? and :', () => {
+    expect(layoutLiteral('{ a: (x) => x === null ? 0 : f(x) }', 0)).toBe(
+      '{ a: (x) => (x === null ? 0 : f(x)) }',
+    );
+    const finder =
+      '{ find: (ids, userId, reader) => userId === null ? null : reader.select({ key: tables.link.A }).from(tables.link).where(eq(tables.link.B, userId)) }';
+    expect(layoutLiteral(finder, 4, 'liked: ', ',')).toBe(
+      [
+        '    liked: {',
+        '      find: (ids, userId, reader) =>',
+        '        userId === null',
+        '          ? null',
+        '          : reader',
+        '              .select({ key: tables.link.A })',
+        '              .from(tables.link)',
+        '              .where(eq(tables.link.B, userId)),',
+        '    },',
+      ].join('\n'),
+    );
+  });
+
+  it('breaks an array item that is an async arrow function, its awaited call hugging its object', () => {
+    const fields = ['id', 'title', 'kind', 'body', 'createdAt', 'updatedAt']
+      .map((field) => `${field}: true`)
+      .join(', ');
+    const probe = `["Note", async () => (await client()).note.findFirst({ select: { ${fields} } })]`;
+    expect(layoutLiteral(probe, 2, '', ',')).toBe(
+      [
+        '  [',
+        '    "Note",',
+        '    async () =>',
+        '      (await client()).note.findFirst({',
+        `        select: { ${fields} },`,
+        '      }),',
+        '  ],',
+      ].join('\n'),
+    );
+  });
 });

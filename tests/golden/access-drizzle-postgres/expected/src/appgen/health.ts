@@ -4,7 +4,8 @@ import { sql } from "drizzle-orm";
 
 /**
  * The database and its tables, imported when first used: a database that cannot be opened
- * (DATABASE_URL unusable) is then a problem the checks report, not a start-up hook that fails to load.
+ * (DATABASE_URL unusable) is then a problem the checks report, not a start-up hook that fails to
+ * load.
  */
 const database = () => import("@/appgen/db");
 
@@ -14,14 +15,53 @@ async function pingDatabase(): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
-/** One cheap read of each table this build uses, of every column it reads: fails when one is missing. */
+/**
+ * One cheap read of each table this build uses, of every column it reads: fails when one is
+ * missing.
+ */
 const TABLE_PROBES: Array<[string, () => Promise<unknown>]> = [
-  ["Comment", async () => { const { db, tables } = await database(); return db.select().from(tables.comment).limit(1); }],
-  ["Post", async () => { const { db, tables } = await database(); return db.select().from(tables.post).limit(1); }],
-  ["Tag", async () => { const { db, tables } = await database(); return db.select().from(tables.tag).limit(1); }],
-  ["User", async () => { const { db, tables } = await database(); return db.select().from(tables.user).limit(1); }],
-  ["_Post_watchers", async () => { const { db, tables } = await database(); return db.select().from(tables._Post_watchers).limit(1); }],
-  ["_Tag_posts", async () => { const { db, tables } = await database(); return db.select().from(tables._Tag_posts).limit(1); }],
+  [
+    "Comment",
+    async () => {
+      const { db, tables } = await database();
+      return db.select().from(tables.comment).limit(1);
+    },
+  ],
+  [
+    "Post",
+    async () => {
+      const { db, tables } = await database();
+      return db.select().from(tables.post).limit(1);
+    },
+  ],
+  [
+    "Tag",
+    async () => {
+      const { db, tables } = await database();
+      return db.select().from(tables.tag).limit(1);
+    },
+  ],
+  [
+    "User",
+    async () => {
+      const { db, tables } = await database();
+      return db.select().from(tables.user).limit(1);
+    },
+  ],
+  [
+    "_Post_watchers",
+    async () => {
+      const { db, tables } = await database();
+      return db.select().from(tables._Post_watchers).limit(1);
+    },
+  ],
+  [
+    "_Tag_posts",
+    async () => {
+      const { db, tables } = await database();
+      return db.select().from(tables._Tag_posts).limit(1);
+    },
+  ],
 ];
 
 /** How long reaching the database may take before it counts as unusable. */

@@ -103,25 +103,87 @@ export interface RelationFinder {
 export const relations = {
   comment: {
     // belongsTo: the Post whose id is in postId
-    post: { one: true, key: "postId", find: (keys, reader, where) => reader.select({ key: tables.post.id, row: columns.post }).from(tables.post).where(and(inArray(tables.post.id, keys), where)) },
+    post: {
+      one: true,
+      key: "postId",
+      find: (keys, reader, where) =>
+        reader
+          .select({ key: tables.post.id, row: columns.post })
+          .from(tables.post)
+          .where(and(inArray(tables.post.id, keys), where)),
+    },
   },
   post: {
     // belongsTo: the User whose id is in authorId
-    author: { one: true, key: "authorId", find: (keys, reader, where) => reader.select({ key: tables.user.id, row: columns.user }).from(tables.user).where(and(inArray(tables.user.id, keys), where)) },
+    author: {
+      one: true,
+      key: "authorId",
+      find: (keys, reader, where) =>
+        reader
+          .select({ key: tables.user.id, row: columns.user })
+          .from(tables.user)
+          .where(and(inArray(tables.user.id, keys), where)),
+    },
     // hasMany: the Comments whose postId is this id
-    comments: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables.comment.postId, row: columns.comment }).from(tables.comment).where(and(inArray(tables.comment.postId, keys), where)).orderBy(asc(tables.comment.id)) },
+    comments: {
+      one: false,
+      key: "id",
+      find: (keys, reader, where) =>
+        reader
+          .select({ key: tables.comment.postId, row: columns.comment })
+          .from(tables.comment)
+          .where(and(inArray(tables.comment.postId, keys), where))
+          .orderBy(asc(tables.comment.id)),
+    },
     // manyToMany: the Users linked in _Post_watchers
-    watchers: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables._Post_watchers.A, row: columns.user }).from(tables._Post_watchers).innerJoin(tables.user, eq(tables._Post_watchers.B, tables.user.id)).where(and(inArray(tables._Post_watchers.A, keys), where)).orderBy(asc(tables.user.id)) },
+    watchers: {
+      one: false,
+      key: "id",
+      find: (keys, reader, where) =>
+        reader
+          .select({ key: tables._Post_watchers.A, row: columns.user })
+          .from(tables._Post_watchers)
+          .innerJoin(tables.user, eq(tables._Post_watchers.B, tables.user.id))
+          .where(and(inArray(tables._Post_watchers.A, keys), where))
+          .orderBy(asc(tables.user.id)),
+    },
   },
   tag: {
     // manyToMany: the Posts linked in _Tag_posts
-    posts: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables._Tag_posts.B, row: columns.post }).from(tables._Tag_posts).innerJoin(tables.post, eq(tables._Tag_posts.A, tables.post.id)).where(and(inArray(tables._Tag_posts.B, keys), where)).orderBy(asc(tables.post.id)) },
+    posts: {
+      one: false,
+      key: "id",
+      find: (keys, reader, where) =>
+        reader
+          .select({ key: tables._Tag_posts.B, row: columns.post })
+          .from(tables._Tag_posts)
+          .innerJoin(tables.post, eq(tables._Tag_posts.A, tables.post.id))
+          .where(and(inArray(tables._Tag_posts.B, keys), where))
+          .orderBy(asc(tables.post.id)),
+    },
   },
   user: {
     // hasMany: the Posts whose authorId is this id
-    posts: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables.post.authorId, row: columns.post }).from(tables.post).where(and(inArray(tables.post.authorId, keys), where)).orderBy(asc(tables.post.id)) },
+    posts: {
+      one: false,
+      key: "id",
+      find: (keys, reader, where) =>
+        reader
+          .select({ key: tables.post.authorId, row: columns.post })
+          .from(tables.post)
+          .where(and(inArray(tables.post.authorId, keys), where))
+          .orderBy(asc(tables.post.id)),
+    },
     // belongsTo: the Post whose id is in pinnedPostId
-    pinnedPost: { one: true, key: "pinnedPostId", find: (keys, reader, where) => reader.select({ key: tables.post.id, row: columns.post }).from(tables.post).where(and(inArray(tables.post.id, keys), where)) },
+    pinnedPost: {
+      one: true,
+      key: "pinnedPostId",
+      find: (keys, reader, where) =>
+        reader
+          .select({ key: tables.post.id, row: columns.post })
+          .from(tables.post)
+          .where(and(inArray(tables.post.id, keys), where)),
+    },
   },
 } satisfies Record<string, Record<string, RelationFinder>>;
 
@@ -135,12 +197,19 @@ export function ruled(finder: RelationFinder, where: SQL): RelationFinder {
 
 /**
  * Whether `id` is among the ids of the records of `table` that `where` admits (a subquery of the
- * table under its own name: `where` names its columns so); undefined, no condition, without `where`.
+ * table under its own name: `where` names its columns so); undefined, no condition, without
+ * `where`.
  */
 export function within(id: Column, table: Table, where: SQL | undefined): SQL | undefined {
   if (where === undefined) return undefined;
   const own = getTableColumns(table) as Record<string, Column>;
-  return inArray(id, db.select({ id: own.id as never }).from(table as never).where(where));
+  return inArray(
+    id,
+    db
+      .select({ id: own.id as never })
+      .from(table as never)
+      .where(where),
+  );
 }
 
 /** A table under another name in a statement (a self relation reads the same table twice). */
@@ -188,7 +257,11 @@ export function joinOf<C extends Record<string, Column>>(
  * A belongsTo joined in a route's statement whose related record is null where `where` (the related
  * model's read rule for the caller, on `table`) does not admit it.
  */
-export function ruledJoin<C extends Record<string, Column>>(join: JoinedRelation<C>, table: Table, where: SQL): JoinedRelation<C> {
+export function ruledJoin<C extends Record<string, Column>>(
+  join: JoinedRelation<C>,
+  table: Table,
+  where: SQL,
+): JoinedRelation<C> {
   return { ...join, on: and(join.on, within(join.id, table, where)) as SQL };
 }
 
@@ -204,8 +277,7 @@ export const joined = {
     // the User whose id is in authorId
     author: joinOf(tables.user, "author", columns.user, tables.post.authorId),
   },
-  tag: {
-  },
+  tag: {},
   user: {
     // the Post whose id is in pinnedPostId
     pinnedPost: joinOf(tables.post, "pinnedPost", columns.post, tables.user.pinnedPostId),
@@ -217,21 +289,42 @@ export const joined = {
  * the record (or null), hasMany and manyToMany as arrays ordered by id. One query per relation,
  * however many records.
  */
-export function withIncluded<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader = db): Promise<Array<T & Row>> {
+export function withIncluded<T extends object>(
+  records: T[],
+  include: Record<string, RelationFinder>,
+  reader: Reader = db,
+): Promise<Array<T & Row>> {
   return settle(including(records, include, reader));
 }
 
 /** withIncluded at once, in a write's synchronous transaction (`tx`). */
-export function withIncludedNow<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader): Array<T & Row> {
+export function withIncludedNow<T extends object>(
+  records: T[],
+  include: Record<string, RelationFinder>,
+  reader: Reader,
+): Array<T & Row> {
   return settleNow(including(records, include, reader));
 }
 
-function* including<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader): Reading<Array<T & Row>> {
+function* including<T extends object>(
+  records: T[],
+  include: Record<string, RelationFinder>,
+  reader: Reader,
+): Reading<Array<T & Row>> {
   const results = records.map((record) => ({ ...record }) as T & Row);
   for (const [name, relation] of Object.entries(include)) {
-    const keys = [...new Set(results.map((result) => result[relation.key]).filter((key): key is string => typeof key === "string"))];
+    const keys = [
+      ...new Set(
+        results
+          .map((result) => result[relation.key])
+          .filter((key): key is string => typeof key === "string"),
+      ),
+    ];
     const byKey = new Map<string, Row[]>();
-    const found = (keys.length > 0 ? yield relation.find(keys, reader) : []) as Array<{ key: string | null; row: Row }>;
+    const found = (keys.length > 0 ? yield relation.find(keys, reader) : []) as Array<{
+      key: string | null;
+      row: Row;
+    }>;
     for (const { key, row } of found) {
       if (key === null) continue;
       const list = byKey.get(key);
@@ -266,7 +359,12 @@ export interface ComputedFinder {
    * id; with `where` (the related model's read rule for the caller), of the related records it
    * admits only.
    */
-  find(ids: string[], userId: string | null, reader: Reader, where?: SQL): Query<Array<{ key: string | null; value: unknown }>>;
+  find(
+    ids: string[],
+    userId: string | null,
+    reader: Reader,
+    where?: SQL,
+  ): Query<Array<{ key: string | null; value: unknown }>>;
   /**
    * The field as a column of a select of the records: a subquery on `id`, the records' id column
    * (of their table, or of a joined relation's), read by the index of the join table or of the
@@ -277,7 +375,11 @@ export interface ComputedFinder {
 
 /** A computed field read only from the related records `where` admits (see `ruled`). */
 export function ruledComputed(finder: ComputedFinder, where: SQL): ComputedFinder {
-  return { ...finder, find: (ids, userId, reader) => finder.find(ids, userId, reader, where), column: (id, caller) => finder.column(id, caller, where) };
+  return {
+    ...finder,
+    find: (ids, userId, reader) => finder.find(ids, userId, reader, where),
+    column: (id, caller) => finder.column(id, caller, where),
+  };
 }
 
 // In the subqueries, the related table is `_r` and the join table `_l`: a subquery on the records'
@@ -290,11 +392,19 @@ export function ruledComputed(finder: ComputedFinder, where: SQL): ComputedFinde
  * The number of rows of `table` whose `key` holds the record's id; or, with `link`, of the rows of
  * the join table `table` linking the record (`key`) to a record of `link.table` (`link.other`).
  */
-export function countColumn(table: Table, key: string, link?: { table: Table; other: string }): ComputedFinder["column"] {
+export function countColumn(
+  table: Table,
+  key: string,
+  link?: { table: Table; other: string },
+): ComputedFinder["column"] {
   const related = aliasOf(table, "_r");
   return (id, _caller, where) => {
-    const readable = link ? within(related.column(link.other), link.table, where) : within(related.column("id"), table, where);
-    return sql`(${sql`select count(*) from ${table} ${related.table} where ${and(eq(related.column(key), id), readable)}`})`.mapWith(Number);
+    const readable = link
+      ? within(related.column(link.other), link.table, where)
+      : within(related.column("id"), table, where);
+    const matches = and(eq(related.column(key), id), readable);
+    const select = sql`select count(*) from ${table} ${related.table} where ${matches}`;
+    return sql`(${select})`.mapWith(Number);
   };
 }
 
@@ -304,7 +414,11 @@ export function countColumn(table: Table, key: string, link?: { table: Table; ot
  */
 export function callerInColumn(table: Table, own: string, other: string): ComputedFinder["column"] {
   const link = aliasOf(table, "_l");
-  return (id, caller) => caller === null ? sql`false`.mapWith(Boolean) : sql`exists(select 1 from ${table} ${link.table} where ${and(eq(link.column(own), id), eq(link.column(other), caller))})`.mapWith(Boolean);
+  return (id, caller) => {
+    if (caller === null) return sql`false`.mapWith(Boolean);
+    const linked = and(eq(link.column(own), id), eq(link.column(other), caller));
+    return sql`exists(select 1 from ${table} ${link.table} where ${linked})`.mapWith(Boolean);
+  };
 }
 
 /**
@@ -312,33 +426,92 @@ export function callerInColumn(table: Table, own: string, other: string): Comput
  * records of `table` whose foreign key `owner` holds the record's id, or those the join table
  * `owner.table` links to it.
  */
-export function valuesColumn(table: Table, field: string, orderBy: string, descending: boolean, owner: string | { table: Table; own: string; other: string }): ComputedFinder["column"] {
+export function valuesColumn(
+  table: Table,
+  field: string,
+  orderBy: string,
+  descending: boolean,
+  owner: string | { table: Table; own: string; other: string },
+): ComputedFinder["column"] {
   const related = aliasOf(table, "_r");
   const value = related.column(field);
-  const order = sql`order by ${orderOf(related.column(orderBy), descending)}, ${related.column("id")}`;
+  const byField = orderOf(related.column(orderBy), descending);
+  const order = sql`order by ${byField}, ${related.column("id")}`;
   if (typeof owner === "string") {
-    return (id, _caller, where) => listColumn(sql`select ${value} as "_v" from ${table} ${related.table} where ${and(eq(related.column(owner), id), within(related.column("id"), table, where))} ${order}`, value);
+    return (id, _caller, where) => {
+      const readable = within(related.column("id"), table, where);
+      const matches = and(eq(related.column(owner), id), readable);
+      const from = sql`${table} ${related.table}`;
+      return listColumn(sql`select ${value} as "_v" from ${from} where ${matches} ${order}`, value);
+    };
   }
   const link = aliasOf(owner.table, "_l");
-  return (id, _caller, where) => listColumn(sql`select ${value} as "_v" from ${owner.table} ${link.table} join ${table} ${related.table} on ${related.column("id")} = ${link.column(owner.other)} where ${and(eq(link.column(owner.own), id), within(related.column("id"), table, where))} ${order}`, value);
+  return (id, _caller, where) => {
+    const from = sql`${owner.table} ${link.table} join ${table} ${related.table}`;
+    const on = sql`${related.column("id")} = ${link.column(owner.other)}`;
+    const matches = and(eq(link.column(owner.own), id), within(related.column("id"), table, where));
+    return listColumn(
+      sql`select ${value} as "_v" from ${from} on ${on} where ${matches} ${order}`,
+      value,
+    );
+  };
 }
 
-/** The values `select` reads (of `column`, as "_v") as one column, a JSON list in its order, each value then decoded as `column` decodes it. */
+/**
+ * The values `select` reads (of `column`, as "_v") as one column, a JSON list in its order, each
+ * value then decoded as `column` decodes it.
+ */
 function listColumn(select: SQL, column: Column): SQL {
-  return sql`(select json_group_array("_v") from (${select}))`.mapWith((list: string) => (JSON.parse(list) as unknown[]).map((value) => (value === null ? null : column.mapFromDriverValue(value))));
+  return sql`(select json_group_array("_v") from (${select}))`.mapWith((list: string) =>
+    (JSON.parse(list) as unknown[]).map((value) =>
+      value === null ? null : column.mapFromDriverValue(value),
+    ),
+  );
 }
 
 /** Each model's computed fields (`computed` in its config), as a route's `fields` names them. */
 export const computed = {
   tag: {
     // the number of Posts linked in _Tag_posts
-    postsCount: { list: false, none: 0, find: (ids, _userId, reader, where) => reader.select({ key: tables._Tag_posts.B, value: count() }).from(tables._Tag_posts).where(and(inArray(tables._Tag_posts.B, ids), within(tables._Tag_posts.A, tables.post, where))).groupBy(tables._Tag_posts.B), column: countColumn(tables._Tag_posts, "B", { table: tables.post, other: "A" }) },
+    postsCount: {
+      list: false,
+      none: 0,
+      find: (ids, _userId, reader, where) =>
+        reader
+          .select({ key: tables._Tag_posts.B, value: count() })
+          .from(tables._Tag_posts)
+          .where(
+            and(inArray(tables._Tag_posts.B, ids), within(tables._Tag_posts.A, tables.post, where)),
+          )
+          .groupBy(tables._Tag_posts.B),
+      column: countColumn(tables._Tag_posts, "B", { table: tables.post, other: "A" }),
+    },
   },
   user: {
     // the number of Posts whose authorId is this id
-    postsCount: { list: false, none: 0, find: (ids, _userId, reader, where) => reader.select({ key: tables.post.authorId, value: count() }).from(tables.post).where(and(inArray(tables.post.authorId, ids), where)).groupBy(tables.post.authorId), column: countColumn(tables.post, "authorId") },
+    postsCount: {
+      list: false,
+      none: 0,
+      find: (ids, _userId, reader, where) =>
+        reader
+          .select({ key: tables.post.authorId, value: count() })
+          .from(tables.post)
+          .where(and(inArray(tables.post.authorId, ids), where))
+          .groupBy(tables.post.authorId),
+      column: countColumn(tables.post, "authorId"),
+    },
     // the title of each Post whose authorId is this id, by title, then id
-    postTitles: { list: true, none: null, find: (ids, _userId, reader, where) => reader.select({ key: tables.post.authorId, value: tables.post.title }).from(tables.post).where(and(inArray(tables.post.authorId, ids), where)).orderBy(orderOf(tables.post.title, false), asc(tables.post.id)), column: valuesColumn(tables.post, "title", "title", false, "authorId") },
+    postTitles: {
+      list: true,
+      none: null,
+      find: (ids, _userId, reader, where) =>
+        reader
+          .select({ key: tables.post.authorId, value: tables.post.title })
+          .from(tables.post)
+          .where(and(inArray(tables.post.authorId, ids), where))
+          .orderBy(orderOf(tables.post.title, false), asc(tables.post.id)),
+      column: valuesColumn(tables.post, "title", "title", false, "authorId"),
+    },
   },
 } satisfies Record<string, Record<string, ComputedFinder>>;
 
@@ -346,21 +519,43 @@ export const computed = {
  * The records with the computed fields a route sends, each under its name: one query per
  * computed field, however many records. Changes the records themselves and returns them.
  */
-export function withComputed<T extends object>(records: T[], fields: Record<string, ComputedFinder>, userId: string | null, reader: Reader = db): Promise<Array<T & Row>> {
+export function withComputed<T extends object>(
+  records: T[],
+  fields: Record<string, ComputedFinder>,
+  userId: string | null,
+  reader: Reader = db,
+): Promise<Array<T & Row>> {
   return settle(computing(records, fields, userId, reader));
 }
 
 /** withComputed at once, in a write's synchronous transaction (`tx`). */
-export function withComputedNow<T extends object>(records: T[], fields: Record<string, ComputedFinder>, userId: string | null, reader: Reader): Array<T & Row> {
+export function withComputedNow<T extends object>(
+  records: T[],
+  fields: Record<string, ComputedFinder>,
+  userId: string | null,
+  reader: Reader,
+): Array<T & Row> {
   return settleNow(computing(records, fields, userId, reader));
 }
 
-function* computing<T extends object>(records: T[], fields: Record<string, ComputedFinder>, userId: string | null, reader: Reader): Reading<Array<T & Row>> {
+function* computing<T extends object>(
+  records: T[],
+  fields: Record<string, ComputedFinder>,
+  userId: string | null,
+  reader: Reader,
+): Reading<Array<T & Row>> {
   const results = records as Array<T & Row>;
-  const ids = [...new Set(results.map((result) => result.id).filter((id): id is string => typeof id === "string"))];
+  const ids = [
+    ...new Set(
+      results.map((result) => result.id).filter((id): id is string => typeof id === "string"),
+    ),
+  ];
   for (const [name, finder] of Object.entries(fields)) {
     const byId = new Map<string, unknown[]>();
-    const found = (ids.length > 0 ? yield finder.find(ids, userId, reader) : []) as Array<{ key: string | null; value: unknown }>;
+    const found = (ids.length > 0 ? yield finder.find(ids, userId, reader) : []) as Array<{
+      key: string | null;
+      value: unknown;
+    }>;
     for (const { key, value } of found) {
       if (key === null) continue;
       const list = byId.get(key);

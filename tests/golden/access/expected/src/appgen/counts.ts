@@ -3,6 +3,7 @@
 // query per counted relation over those records' ids, so that a request costs what its page holds,
 // however large the table of related rows grows. (Prisma's own `_count` joins the records to a
 // count of every row of the related table.) The Drizzle variant is `computed` in records.ts.
+import { Prisma } from "@/generated/prisma/client";
 import type { db } from "./db";
 import type { Caller } from "./access";
 import { postAccess } from "./access/post";
@@ -21,17 +22,55 @@ type CountRow = { key: string; value: number | bigint };
  * rules, of the rows `caller` may read (a route that counts through rules passes its caller;
  * without one, as a signed-out caller).
  */
-export type RelationCounter = (ids: string[], reader: Reader, caller?: Caller) => PromiseLike<CountRow[]>;
+export type RelationCounter = (
+  ids: string[],
+  reader: Reader,
+  caller?: Caller,
+) => PromiseLike<CountRow[]>;
+
+/**
+ * The number of rows of `table` (a table name, quoted: Prisma.sql`"Post"`) of each of `ids` in its
+ * column `key` (quoted too) that has any: one grouped query, no join.
+ */
+export function countedBy(reader: Reader, table: Prisma.Sql, key: Prisma.Sql, ids: string[]) {
+  const select = Prisma.sql`SELECT ${key} AS "key", COUNT(*) AS "value" FROM ${table}`;
+  const where = Prisma.sql`WHERE ${key} IN (${Prisma.join(ids)})`;
+  return reader.$queryRaw<CountRow[]>`${select} ${where} GROUP BY ${key}`;
+}
 
 /** Each model's `count` computed fields, as a route's `fields` names them. */
 export const relationCounts = {
   tag: {
-    // the number of Posts linked in _Tag_posts that the caller may read (Prisma's filtered `_count`)
-    postsCount: (ids, reader, caller) => reader.tag.findMany({ where: { id: { in: ids } }, select: { id: true, _count: { select: { posts: { where: postAccess.where("read", caller ?? { id: null, role: null }) } } } } }).then((rows) => rows.map((row) => ({ key: row.id, value: row._count.posts }))),
+    // the number of Posts linked in _Tag_posts that the caller may read
+    // (Prisma's filtered `_count`)
+    postsCount: (ids, reader, caller) =>
+      reader.tag
+        .findMany({
+          where: { id: { in: ids } },
+          select: {
+            id: true,
+            _count: {
+              select: {
+                posts: { where: postAccess.where("read", caller ?? { id: null, role: null }) },
+              },
+            },
+          },
+        })
+        .then((rows) => rows.map((row) => ({ key: row.id, value: row._count.posts }))),
   },
   user: {
     // the number of Posts whose authorId is this id that the caller may read
-    postsCount: (ids, reader, caller) => reader.post.groupBy({ by: ["authorId"], where: { authorId: { in: ids }, AND: [postAccess.where("read", caller ?? { id: null, role: null })] }, _count: { _all: true } }).then((rows) => rows.map((row) => ({ key: row.authorId, value: row._count._all }))),
+    postsCount: (ids, reader, caller) =>
+      reader.post
+        .groupBy({
+          by: ["authorId"],
+          where: {
+            authorId: { in: ids },
+            AND: [postAccess.where("read", caller ?? { id: null, role: null })],
+          },
+          _count: { _all: true },
+        })
+        .then((rows) => rows.map((row) => ({ key: row.authorId, value: row._count._all }))),
   },
 } satisfies Record<string, Record<string, RelationCounter>>;
 

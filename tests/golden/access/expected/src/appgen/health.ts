@@ -11,14 +11,41 @@ async function pingDatabase(): Promise<void> {
   await (await client()).$queryRawUnsafe("select 1");
 }
 
-/** One cheap read of each table this build uses, of every column it reads: fails when one is missing. */
+/**
+ * One cheap read of each table this build uses, of every column it reads: fails when one is
+ * missing.
+ */
 const TABLE_PROBES: Array<[string, () => Promise<unknown>]> = [
-  ["Comment", async () => (await client()).comment.findFirst({ select: { id: true, postId: true, body: true, createdAt: true } })],
-  ["Post", async () => (await client()).post.findFirst({ select: { id: true, authorId: true, title: true, status: true, createdAt: true } })],
+  [
+    "Comment",
+    async () =>
+      (await client()).comment.findFirst({
+        select: { id: true, postId: true, body: true, createdAt: true },
+      }),
+  ],
+  [
+    "Post",
+    async () =>
+      (await client()).post.findFirst({
+        select: { id: true, authorId: true, title: true, status: true, createdAt: true },
+      }),
+  ],
   ["Tag", async () => (await client()).tag.findFirst({ select: { id: true, name: true } })],
-  ["User", async () => (await client()).user.findFirst({ select: { id: true, name: true, email: true, password: true, role: true } })],
-  ["_Post_watchers", async () => (await client()).$queryRawUnsafe("select \"A\", \"B\" from \"_Post_watchers\" limit 1")],
-  ["_Tag_posts", async () => (await client()).$queryRawUnsafe("select \"A\", \"B\" from \"_Tag_posts\" limit 1")],
+  [
+    "User",
+    async () =>
+      (await client()).user.findFirst({
+        select: { id: true, name: true, email: true, password: true, role: true },
+      }),
+  ],
+  [
+    "_Post_watchers",
+    async () => (await client()).$queryRawUnsafe('select "A", "B" from "_Post_watchers" limit 1'),
+  ],
+  [
+    "_Tag_posts",
+    async () => (await client()).$queryRawUnsafe('select "A", "B" from "_Tag_posts" limit 1'),
+  ],
 ];
 
 /** How long reaching the database may take before it counts as unusable. */

@@ -11,12 +11,78 @@ async function pingDatabase(): Promise<void> {
   await (await client()).$queryRawUnsafe("select 1");
 }
 
-/** One cheap read of each table this build uses, of every column it reads: fails when one is missing. */
+/**
+ * One cheap read of each table this build uses, of every column it reads: fails when one is
+ * missing.
+ */
 const TABLE_PROBES: Array<[string, () => Promise<unknown>]> = [
-  ["Comment", async () => (await client()).comment.findFirst({ select: { id: true, postId: true, authorEmail: true, content: true, score: true, approved: true, createdAt: true } })],
-  ["Post", async () => (await client()).post.findFirst({ select: { id: true, userId: true, title: true, slug: true, body: true, status: true, publishedAt: true, views: true, metadata: true, createdAt: true } })],
-  ["Tag", async () => (await client()).tag.findFirst({ select: { id: true, name: true, code: true, color: true, featuredSince: true, weight: true, settings: true } })],
-  ["User", async () => (await client()).user.findFirst({ select: { id: true, email: true, name: true, bio: true, role: true, age: true, rating: true, active: true, website: true, avatarId: true, createdAt: true } })],
+  [
+    "Comment",
+    async () =>
+      (await client()).comment.findFirst({
+        select: {
+          id: true,
+          postId: true,
+          authorEmail: true,
+          content: true,
+          score: true,
+          approved: true,
+          createdAt: true,
+        },
+      }),
+  ],
+  [
+    "Post",
+    async () =>
+      (await client()).post.findFirst({
+        select: {
+          id: true,
+          userId: true,
+          title: true,
+          slug: true,
+          body: true,
+          status: true,
+          publishedAt: true,
+          views: true,
+          metadata: true,
+          createdAt: true,
+        },
+      }),
+  ],
+  [
+    "Tag",
+    async () =>
+      (await client()).tag.findFirst({
+        select: {
+          id: true,
+          name: true,
+          code: true,
+          color: true,
+          featuredSince: true,
+          weight: true,
+          settings: true,
+        },
+      }),
+  ],
+  [
+    "User",
+    async () =>
+      (await client()).user.findFirst({
+        select: {
+          id: true,
+          email: true,
+          name: true,
+          bio: true,
+          role: true,
+          age: true,
+          rating: true,
+          active: true,
+          website: true,
+          avatarId: true,
+          createdAt: true,
+        },
+      }),
+  ],
 ];
 
 /** How long reaching the database may take before it counts as unusable. */

@@ -4,7 +4,8 @@ import { sql } from "drizzle-orm";
 
 /**
  * The database and its tables, imported when first used: a database that cannot be opened
- * (DATABASE_URL unusable) is then a problem the checks report, not a start-up hook that fails to load.
+ * (DATABASE_URL unusable) is then a problem the checks report, not a start-up hook that fails to
+ * load.
  */
 const database = () => import("@/appgen/db");
 
@@ -14,11 +15,32 @@ async function pingDatabase(): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
-/** One cheap read of each table this build uses, of every column it reads: fails when one is missing. */
+/**
+ * One cheap read of each table this build uses, of every column it reads: fails when one is
+ * missing.
+ */
 const TABLE_PROBES: Array<[string, () => Promise<unknown>]> = [
-  ["Board", async () => { const { db, tables } = await database(); return db.select().from(tables.board).limit(1); }],
-  ["Task", async () => { const { db, tables } = await database(); return db.select().from(tables.task).limit(1); }],
-  ["User", async () => { const { db, tables } = await database(); return db.select().from(tables.user).limit(1); }],
+  [
+    "Board",
+    async () => {
+      const { db, tables } = await database();
+      return db.select().from(tables.board).limit(1);
+    },
+  ],
+  [
+    "Task",
+    async () => {
+      const { db, tables } = await database();
+      return db.select().from(tables.task).limit(1);
+    },
+  ],
+  [
+    "User",
+    async () => {
+      const { db, tables } = await database();
+      return db.select().from(tables.user).limit(1);
+    },
+  ],
 ];
 
 /** How long reaching the database may take before it counts as unusable. */

@@ -86,9 +86,25 @@ export interface RelationFinder {
 export const relations = {
   task: {
     // belongsTo: the Board whose id is in boardId
-    board: { one: true, key: "boardId", find: (keys, reader, where) => reader.select({ key: tables.board.id, row: columns.board }).from(tables.board).where(and(inArray(tables.board.id, keys), where)) },
+    board: {
+      one: true,
+      key: "boardId",
+      find: (keys, reader, where) =>
+        reader
+          .select({ key: tables.board.id, row: columns.board })
+          .from(tables.board)
+          .where(and(inArray(tables.board.id, keys), where)),
+    },
     // belongsTo: the User whose id is in ownerId
-    owner: { one: true, key: "ownerId", find: (keys, reader, where) => reader.select({ key: tables.user.id, row: columns.user }).from(tables.user).where(and(inArray(tables.user.id, keys), where)) },
+    owner: {
+      one: true,
+      key: "ownerId",
+      find: (keys, reader, where) =>
+        reader
+          .select({ key: tables.user.id, row: columns.user })
+          .from(tables.user)
+          .where(and(inArray(tables.user.id, keys), where)),
+    },
   },
 } satisfies Record<string, Record<string, RelationFinder>>;
 
@@ -102,12 +118,19 @@ export function ruled(finder: RelationFinder, where: SQL): RelationFinder {
 
 /**
  * Whether `id` is among the ids of the records of `table` that `where` admits (a subquery of the
- * table under its own name: `where` names its columns so); undefined, no condition, without `where`.
+ * table under its own name: `where` names its columns so); undefined, no condition, without
+ * `where`.
  */
 export function within(id: Column, table: Table, where: SQL | undefined): SQL | undefined {
   if (where === undefined) return undefined;
   const own = getTableColumns(table) as Record<string, Column>;
-  return inArray(id, db.select({ id: own.id as never }).from(table as never).where(where));
+  return inArray(
+    id,
+    db
+      .select({ id: own.id as never })
+      .from(table as never)
+      .where(where),
+  );
 }
 
 /** A table under another name in a statement (a self relation reads the same table twice). */
@@ -155,7 +178,11 @@ export function joinOf<C extends Record<string, Column>>(
  * A belongsTo joined in a route's statement whose related record is null where `where` (the related
  * model's read rule for the caller, on `table`) does not admit it.
  */
-export function ruledJoin<C extends Record<string, Column>>(join: JoinedRelation<C>, table: Table, where: SQL): JoinedRelation<C> {
+export function ruledJoin<C extends Record<string, Column>>(
+  join: JoinedRelation<C>,
+  table: Table,
+  where: SQL,
+): JoinedRelation<C> {
   return { ...join, on: and(join.on, within(join.id, table, where)) as SQL };
 }
 
@@ -176,21 +203,42 @@ export const joined = {
  * the record (or null), hasMany and manyToMany as arrays ordered by id. One query per relation,
  * however many records.
  */
-export function withIncluded<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader = db): Promise<Array<T & Row>> {
+export function withIncluded<T extends object>(
+  records: T[],
+  include: Record<string, RelationFinder>,
+  reader: Reader = db,
+): Promise<Array<T & Row>> {
   return settle(including(records, include, reader));
 }
 
 /** withIncluded at once, in a write's synchronous transaction (`tx`). */
-export function withIncludedNow<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader): Array<T & Row> {
+export function withIncludedNow<T extends object>(
+  records: T[],
+  include: Record<string, RelationFinder>,
+  reader: Reader,
+): Array<T & Row> {
   return settleNow(including(records, include, reader));
 }
 
-function* including<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader): Reading<Array<T & Row>> {
+function* including<T extends object>(
+  records: T[],
+  include: Record<string, RelationFinder>,
+  reader: Reader,
+): Reading<Array<T & Row>> {
   const results = records.map((record) => ({ ...record }) as T & Row);
   for (const [name, relation] of Object.entries(include)) {
-    const keys = [...new Set(results.map((result) => result[relation.key]).filter((key): key is string => typeof key === "string"))];
+    const keys = [
+      ...new Set(
+        results
+          .map((result) => result[relation.key])
+          .filter((key): key is string => typeof key === "string"),
+      ),
+    ];
     const byKey = new Map<string, Row[]>();
-    const found = (keys.length > 0 ? yield relation.find(keys, reader) : []) as Array<{ key: string | null; row: Row }>;
+    const found = (keys.length > 0 ? yield relation.find(keys, reader) : []) as Array<{
+      key: string | null;
+      row: Row;
+    }>;
     for (const { key, row } of found) {
       if (key === null) continue;
       const list = byKey.get(key);

@@ -11,11 +11,33 @@ async function pingDatabase(): Promise<void> {
   await (await client()).$queryRawUnsafe("select 1");
 }
 
-/** One cheap read of each table this build uses, of every column it reads: fails when one is missing. */
+/**
+ * One cheap read of each table this build uses, of every column it reads: fails when one is
+ * missing.
+ */
 const TABLE_PROBES: Array<[string, () => Promise<unknown>]> = [
   ["Board", async () => (await client()).board.findFirst({ select: { id: true, name: true } })],
-  ["Task", async () => (await client()).task.findFirst({ select: { id: true, title: true, done: true, boardId: true, ownerId: true, updatedAt: true } })],
-  ["User", async () => (await client()).user.findFirst({ select: { id: true, name: true, email: true, password: true, createdAt: true } })],
+  [
+    "Task",
+    async () =>
+      (await client()).task.findFirst({
+        select: {
+          id: true,
+          title: true,
+          done: true,
+          boardId: true,
+          ownerId: true,
+          updatedAt: true,
+        },
+      }),
+  ],
+  [
+    "User",
+    async () =>
+      (await client()).user.findFirst({
+        select: { id: true, name: true, email: true, password: true, createdAt: true },
+      }),
+  ],
 ];
 
 /** How long reaching the database may take before it counts as unusable. */

@@ -314,7 +314,8 @@ export interface GetApiPostsInput {
     status?: "draft" | "published" | "archived" | ReadonlyArray<"draft" | "published" | "archived">;
     "status[ne]"?: "draft" | "published" | "archived";
     q?: string;
-    sort?: "views" | "-views" | "slug" | "-slug" | `${"views" | "-views" | "slug" | "-slug"},${string}`;
+    sort?:
+      "views" | "-views" | "slug" | "-slug" | `${"views" | "-views" | "slug" | "-slug"},${string}`;
     limit?: number;
     offset?: number;
   };

@@ -33,7 +33,15 @@ const url = process.env.DATABASE_URL ?? "file:./drizzle/dev.db";
  * for diagnosis on test data only.
  */
 const logSql = process.env.APPGEN_LOG_SQL;
-const logger = logSql === "1" || logSql === "params" ? { logQuery: (query: string, params: unknown[]) => console.log(`appgen:sql ${query}${logSql === "params" ? ` -- params: ${JSON.stringify(params, (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value))}` : ""}`) } : false;
+const logger =
+  logSql === "1" || logSql === "params"
+    ? {
+        logQuery: (query: string, params: unknown[]) =>
+          console.log(
+            `appgen:sql ${query}${logSql === "params" ? ` -- params: ${JSON.stringify(params, (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value))}` : ""}`,
+          ),
+      }
+    : false;
 
 function createDatabase() {
   const database = drizzle({ connection: { connectionString: url }, schema: tables, logger });
@@ -59,7 +67,13 @@ function createDatabase() {
  * ends a Node.js process. Handled here: the pool discards the client and opens a new one when
  * needed; a statement that was running fails, and its request answers 500 (its own log line).
  */
-function discardLostConnections(pool: { on(event: "error", listener: (error: Error) => void): unknown; on(event: "connect", listener: (client: { on(event: "error", listener: () => void): unknown }) => void): unknown }) {
+function discardLostConnections(pool: {
+  on(event: "error", listener: (error: Error) => void): unknown;
+  on(
+    event: "connect",
+    listener: (client: { on(event: "error", listener: () => void): unknown }) => void,
+  ): unknown;
+}) {
   pool.on("error", (error) => console.error(`[appgen] database connection lost: ${error.message}`));
   pool.on("connect", (client) => client.on("error", () => {}));
 }
@@ -70,7 +84,18 @@ function discardLostConnections(pool: { on(event: "error", listener: (error: Err
  * PostgreSQL, kept by each connection) and its relational queries follow from them.
  */
 function schemaShape(): string {
-  return JSON.stringify(Object.entries(tables).map(([name, value]) => (is(value, Table) ? [name, Object.values(getTableColumns(value)).map((column) => `${column.name} ${column.getSQLType()} ${column.notNull}`)] : [name])));
+  return JSON.stringify(
+    Object.entries(tables).map(([name, value]) =>
+      is(value, Table)
+        ? [
+            name,
+            Object.values(getTableColumns(value)).map(
+              (column) => `${column.name} ${column.getSQLType()} ${column.notNull}`,
+            ),
+          ]
+        : [name],
+    ),
+  );
 }
 
 /**
@@ -80,12 +105,24 @@ function schemaShape(): string {
  * connection (after a grace period for requests still running on it), without restarting next dev.
  */
 const key = `${schemaShape()} ${url}`;
-const globalForDrizzle = globalThis as unknown as { appgenDrizzleDatabase?: { key: string; database: ReturnType<typeof createDatabase> } };
+const globalForDrizzle = globalThis as unknown as {
+  appgenDrizzleDatabase?: { key: string; database: ReturnType<typeof createDatabase> };
+};
 const current = globalForDrizzle.appgenDrizzleDatabase;
 const kept = current?.key === key ? current : { key, database: createDatabase() };
 if (current && current !== kept) {
-  console.log("[appgen] new database client for the changed models; closing the previous one in 2 s");
-  setTimeout(() => void current.database.$client.end().then(() => console.log("[appgen] closed the previous database client"), (error: unknown) => console.error(`[appgen] closing the previous database client failed: ${String(error)}`)), 2000).unref();
+  console.log(
+    "[appgen] new database client for the changed models; closing the previous one in 2 s",
+  );
+  setTimeout(
+    () =>
+      void current.database.$client.end().then(
+        () => console.log("[appgen] closed the previous database client"),
+        (error: unknown) =>
+          console.error(`[appgen] closing the previous database client failed: ${String(error)}`),
+      ),
+    2000,
+  ).unref();
 }
 if (process.env.NODE_ENV !== "production") globalForDrizzle.appgenDrizzleDatabase = kept;
 export const db = kept.database;
@@ -94,7 +131,10 @@ export const db = kept.database;
  * The condition "each named column equals its value", e.g. `matching(tables.user, { id })`: the
  * `where` objects the handlers share with the Prisma variant, as Drizzle SQL.
  */
-export function matching<T extends Table>(table: T, values: { [K in keyof InferSelectModel<T>]?: InferSelectModel<T>[K] }): SQL | undefined {
+export function matching<T extends Table>(
+  table: T,
+  values: { [K in keyof InferSelectModel<T>]?: InferSelectModel<T>[K] },
+): SQL | undefined {
   const columns = getTableColumns(table) as Record<string, Column>;
   return and(...Object.entries(values).map(([name, value]) => eq(columns[name], value)));
 }
@@ -103,7 +143,10 @@ export function matching<T extends Table>(table: T, values: { [K in keyof InferS
  * `matching` for a statement prepared once: each named column equals the placeholder of its name,
  * filled by `execute({ id })`.
  */
-export function matchingPlaceholders<T extends Table>(table: T, names: Array<keyof InferSelectModel<T> & string>): SQL | undefined {
+export function matchingPlaceholders<T extends Table>(
+  table: T,
+  names: Array<keyof InferSelectModel<T> & string>,
+): SQL | undefined {
   const columns = getTableColumns(table) as Record<string, Column>;
   return and(...names.map((name) => eq(columns[name], sql.placeholder(name))));
 }
@@ -127,8 +170,14 @@ export function orderOf(column: Column, descending: boolean): SQL {
   return descending ? sql`${column} desc nulls first` : sql`${column} asc nulls last`;
 }
 
-/** The order of a list: the fields asked for (if any, see orderOf), then id, a stable order for pages. */
-export function listOrder<T extends Table>(table: T, sorts: ReadonlyArray<{ field: string; descending: boolean }>): SQL[] {
+/**
+ * The order of a list: the fields asked for (if any, see orderOf), then id, a stable order for
+ * pages.
+ */
+export function listOrder<T extends Table>(
+  table: T,
+  sorts: ReadonlyArray<{ field: string; descending: boolean }>,
+): SQL[] {
   const columns = getTableColumns(table) as Record<string, Column>;
   return [...sorts.map((sort) => orderOf(columns[sort.field], sort.descending)), asc(columns.id)];
 }
@@ -139,36 +188,51 @@ type FilterValue = string | number | boolean | Date;
 /**
  * The conditions of a list's filters beyond equality (ListQuery.conditions of src/appgen/query.ts):
  * any of several values, not equal, greater or less, and text that contains or starts with a value,
- * ignoring case (ILIKE; `%` and `_` in the value are plain characters).
+ * ignoring case (ILIKE; `%` and `_`
+ * in the value are plain characters).
  */
-export function filtered<T extends Table>(table: T, conditions: ReadonlyArray<{ field: string; op: string; value?: FilterValue; values?: FilterValue[] }>): SQL | undefined {
+export function filtered<T extends Table>(
+  table: T,
+  conditions: ReadonlyArray<{
+    field: string;
+    op: string;
+    value?: FilterValue;
+    values?: FilterValue[];
+  }>,
+): SQL | undefined {
   const columns = getTableColumns(table) as Record<string, Column>;
   const like = (column: Column, pattern: string) => sql`${column} ilike ${pattern} escape '\\'`;
-  const escaped = (value: FilterValue | undefined) => String(value).replace(/[\\%_]/g, (character) => `\\${character}`);
-  return and(...conditions.map(({ field, op, value, values }) => {
-    const column = columns[field];
-    switch (op) {
-      case "in":
-        return values && values.length > 0 ? inArray(column, values) : sql`1 = 0`;
-      case "ne":
-        return ne(column, value);
-      case "gt":
-        return gt(column, value);
-      case "gte":
-        return gte(column, value);
-      case "lt":
-        return lt(column, value);
-      case "lte":
-        return lte(column, value);
-      case "contains":
-        return like(column, `%${escaped(value)}%`);
-      default:
-        return like(column, `${escaped(value)}%`);
-    }
-  }));
+  const escaped = (value: FilterValue | undefined) =>
+    String(value).replace(/[\\%_]/g, (character) => `\\${character}`);
+  return and(
+    ...conditions.map(({ field, op, value, values }) => {
+      const column = columns[field];
+      switch (op) {
+        case "in":
+          return values && values.length > 0 ? inArray(column, values) : sql`1 = 0`;
+        case "ne":
+          return ne(column, value);
+        case "gt":
+          return gt(column, value);
+        case "gte":
+          return gte(column, value);
+        case "lt":
+          return lt(column, value);
+        case "lte":
+          return lte(column, value);
+        case "contains":
+          return like(column, `%${escaped(value)}%`);
+        default:
+          return like(column, `${escaped(value)}%`);
+      }
+    }),
+  );
 }
 
-/** A datetime of a request body (an ISO 8601 string, checked by readBody) as the Date the column takes. */
+/**
+ * A datetime of a request body (an ISO 8601 string, checked by readBody) as the Date the column
+ * takes.
+ */
 export function toDate(value: string): Date;
 export function toDate(value: string | undefined): Date | undefined;
 export function toDate(value: string | null | undefined): Date | null | undefined;

@@ -108,8 +108,7 @@ export interface RelationFinder {
 }
 
 /** Each model's relations, as a route's `include` names them. */
-export const relations = {
-} satisfies Record<string, Record<string, RelationFinder>>;
+export const relations = {} satisfies Record<string, Record<string, RelationFinder>>;
 
 /**
  * A relation's finder that reads only the related records `where` admits: the related model's read
@@ -121,12 +120,19 @@ export function ruled(finder: RelationFinder, where: SQL): RelationFinder {
 
 /**
  * Whether `id` is among the ids of the records of `table` that `where` admits (a subquery of the
- * table under its own name: `where` names its columns so); undefined, no condition, without `where`.
+ * table under its own name: `where` names its columns so); undefined, no condition, without
+ * `where`.
  */
 export function within(id: Column, table: Table, where: SQL | undefined): SQL | undefined {
   if (where === undefined) return undefined;
   const own = getTableColumns(table) as Record<string, Column>;
-  return inArray(id, db.select({ id: own.id as never }).from(table as never).where(where));
+  return inArray(
+    id,
+    db
+      .select({ id: own.id as never })
+      .from(table as never)
+      .where(where),
+  );
 }
 
 /** A table under another name in a statement (a self relation reads the same table twice). */
@@ -174,36 +180,60 @@ export function joinOf<C extends Record<string, Column>>(
  * A belongsTo joined in a route's statement whose related record is null where `where` (the related
  * model's read rule for the caller, on `table`) does not admit it.
  */
-export function ruledJoin<C extends Record<string, Column>>(join: JoinedRelation<C>, table: Table, where: SQL): JoinedRelation<C> {
+export function ruledJoin<C extends Record<string, Column>>(
+  join: JoinedRelation<C>,
+  table: Table,
+  where: SQL,
+): JoinedRelation<C> {
   return { ...join, on: and(join.on, within(join.id, table, where)) as SQL };
 }
 
 /**
  * Each model's belongsTo relations, as a route that includes them reads them in its own statement.
  */
-export const joined = {
-} satisfies Record<string, Record<string, JoinedRelation>>;
+export const joined = {} satisfies Record<string, Record<string, JoinedRelation>>;
 
 /**
  * The records with the relations a route includes, added after their own fields: a belongsTo as
  * the record (or null), hasMany and manyToMany as arrays ordered by id. One query per relation,
  * however many records.
  */
-export function withIncluded<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader = db): Promise<Array<T & Row>> {
+export function withIncluded<T extends object>(
+  records: T[],
+  include: Record<string, RelationFinder>,
+  reader: Reader = db,
+): Promise<Array<T & Row>> {
   return settle(including(records, include, reader));
 }
 
 /** withIncluded at once, in a write's synchronous transaction (`tx`). */
-export function withIncludedNow<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader): Array<T & Row> {
+export function withIncludedNow<T extends object>(
+  records: T[],
+  include: Record<string, RelationFinder>,
+  reader: Reader,
+): Array<T & Row> {
   return settleNow(including(records, include, reader));
 }
 
-function* including<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader): Reading<Array<T & Row>> {
+function* including<T extends object>(
+  records: T[],
+  include: Record<string, RelationFinder>,
+  reader: Reader,
+): Reading<Array<T & Row>> {
   const results = records.map((record) => ({ ...record }) as T & Row);
   for (const [name, relation] of Object.entries(include)) {
-    const keys = [...new Set(results.map((result) => result[relation.key]).filter((key): key is string => typeof key === "string"))];
+    const keys = [
+      ...new Set(
+        results
+          .map((result) => result[relation.key])
+          .filter((key): key is string => typeof key === "string"),
+      ),
+    ];
     const byKey = new Map<string, Row[]>();
-    const found = (keys.length > 0 ? yield relation.find(keys, reader) : []) as Array<{ key: string | null; row: Row }>;
+    const found = (keys.length > 0 ? yield relation.find(keys, reader) : []) as Array<{
+      key: string | null;
+      row: Row;
+    }>;
     for (const { key, row } of found) {
       if (key === null) continue;
       const list = byKey.get(key);

@@ -53,7 +53,7 @@ type Row = Record<string, unknown>;
  * A finder's query: awaited.
  * null: nothing to read.
  */
-type Query<T> = (PromiseLike<T>) | null;
+type Query<T> = PromiseLike<T> | null;
 
 /**
  * What withIncluded and withComputed do, as a generator that yields each query and gets its rows
@@ -91,27 +91,98 @@ export interface RelationFinder {
 export const relations = {
   comment: {
     // belongsTo: the Post whose id is in postId
-    post: { one: true, key: "postId", find: (keys, reader, where) => reader.select({ key: tables.post.id, row: columns.post }).from(tables.post).where(and(inArray(tables.post.id, keys), where)) },
+    post: {
+      one: true,
+      key: "postId",
+      find: (keys, reader, where) =>
+        reader
+          .select({ key: tables.post.id, row: columns.post })
+          .from(tables.post)
+          .where(and(inArray(tables.post.id, keys), where)),
+    },
     // belongsTo: the User whose id is in authorId
-    author: { one: true, key: "authorId", find: (keys, reader, where) => reader.select({ key: tables.user.id, row: columns.user }).from(tables.user).where(and(inArray(tables.user.id, keys), where)) },
+    author: {
+      one: true,
+      key: "authorId",
+      find: (keys, reader, where) =>
+        reader
+          .select({ key: tables.user.id, row: columns.user })
+          .from(tables.user)
+          .where(and(inArray(tables.user.id, keys), where)),
+    },
   },
   post: {
     // belongsTo: the User whose id is in authorId
-    author: { one: true, key: "authorId", find: (keys, reader, where) => reader.select({ key: tables.user.id, row: columns.user }).from(tables.user).where(and(inArray(tables.user.id, keys), where)) },
+    author: {
+      one: true,
+      key: "authorId",
+      find: (keys, reader, where) =>
+        reader
+          .select({ key: tables.user.id, row: columns.user })
+          .from(tables.user)
+          .where(and(inArray(tables.user.id, keys), where)),
+    },
     // hasMany: the Comments whose postId is this id
-    comments: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables.comment.postId, row: columns.comment }).from(tables.comment).where(and(inArray(tables.comment.postId, keys), where)).orderBy(asc(tables.comment.id)) },
+    comments: {
+      one: false,
+      key: "id",
+      find: (keys, reader, where) =>
+        reader
+          .select({ key: tables.comment.postId, row: columns.comment })
+          .from(tables.comment)
+          .where(and(inArray(tables.comment.postId, keys), where))
+          .orderBy(asc(tables.comment.id)),
+    },
     // manyToMany: the Tags linked in _Post_tags
-    tags: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables._Post_tags.A, row: columns.tag }).from(tables._Post_tags).innerJoin(tables.tag, eq(tables._Post_tags.B, tables.tag.id)).where(and(inArray(tables._Post_tags.A, keys), where)).orderBy(asc(tables.tag.id)) },
+    tags: {
+      one: false,
+      key: "id",
+      find: (keys, reader, where) =>
+        reader
+          .select({ key: tables._Post_tags.A, row: columns.tag })
+          .from(tables._Post_tags)
+          .innerJoin(tables.tag, eq(tables._Post_tags.B, tables.tag.id))
+          .where(and(inArray(tables._Post_tags.A, keys), where))
+          .orderBy(asc(tables.tag.id)),
+    },
   },
   tag: {
     // manyToMany: the Posts linked in _Post_tags
-    posts: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables._Post_tags.B, row: columns.post }).from(tables._Post_tags).innerJoin(tables.post, eq(tables._Post_tags.A, tables.post.id)).where(and(inArray(tables._Post_tags.B, keys), where)).orderBy(asc(tables.post.id)) },
+    posts: {
+      one: false,
+      key: "id",
+      find: (keys, reader, where) =>
+        reader
+          .select({ key: tables._Post_tags.B, row: columns.post })
+          .from(tables._Post_tags)
+          .innerJoin(tables.post, eq(tables._Post_tags.A, tables.post.id))
+          .where(and(inArray(tables._Post_tags.B, keys), where))
+          .orderBy(asc(tables.post.id)),
+    },
   },
   user: {
     // hasMany: the Posts whose authorId is this id
-    posts: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables.post.authorId, row: columns.post }).from(tables.post).where(and(inArray(tables.post.authorId, keys), where)).orderBy(asc(tables.post.id)) },
+    posts: {
+      one: false,
+      key: "id",
+      find: (keys, reader, where) =>
+        reader
+          .select({ key: tables.post.authorId, row: columns.post })
+          .from(tables.post)
+          .where(and(inArray(tables.post.authorId, keys), where))
+          .orderBy(asc(tables.post.id)),
+    },
     // hasMany: the Comments whose authorId is this id
-    comments: { one: false, key: "id", find: (keys, reader, where) => reader.select({ key: tables.comment.authorId, row: columns.comment }).from(tables.comment).where(and(inArray(tables.comment.authorId, keys), where)).orderBy(asc(tables.comment.id)) },
+    comments: {
+      one: false,
+      key: "id",
+      find: (keys, reader, where) =>
+        reader
+          .select({ key: tables.comment.authorId, row: columns.comment })
+          .from(tables.comment)
+          .where(and(inArray(tables.comment.authorId, keys), where))
+          .orderBy(asc(tables.comment.id)),
+    },
   },
 } satisfies Record<string, Record<string, RelationFinder>>;
 
@@ -125,12 +196,19 @@ export function ruled(finder: RelationFinder, where: SQL): RelationFinder {
 
 /**
  * Whether `id` is among the ids of the records of `table` that `where` admits (a subquery of the
- * table under its own name: `where` names its columns so); undefined, no condition, without `where`.
+ * table under its own name: `where` names its columns so); undefined, no condition, without
+ * `where`.
  */
 export function within(id: Column, table: Table, where: SQL | undefined): SQL | undefined {
   if (where === undefined) return undefined;
   const own = getTableColumns(table) as Record<string, Column>;
-  return inArray(id, db.select({ id: own.id as never }).from(table as never).where(where));
+  return inArray(
+    id,
+    db
+      .select({ id: own.id as never })
+      .from(table as never)
+      .where(where),
+  );
 }
 
 /** A table under another name in a statement (a self relation reads the same table twice). */
@@ -178,7 +256,11 @@ export function joinOf<C extends Record<string, Column>>(
  * A belongsTo joined in a route's statement whose related record is null where `where` (the related
  * model's read rule for the caller, on `table`) does not admit it.
  */
-export function ruledJoin<C extends Record<string, Column>>(join: JoinedRelation<C>, table: Table, where: SQL): JoinedRelation<C> {
+export function ruledJoin<C extends Record<string, Column>>(
+  join: JoinedRelation<C>,
+  table: Table,
+  where: SQL,
+): JoinedRelation<C> {
   return { ...join, on: and(join.on, within(join.id, table, where)) as SQL };
 }
 
@@ -196,10 +278,8 @@ export const joined = {
     // the User whose id is in authorId
     author: joinOf(tables.user, "author", columns.user, tables.post.authorId),
   },
-  tag: {
-  },
-  user: {
-  },
+  tag: {},
+  user: {},
 } satisfies Record<string, Record<string, JoinedRelation>>;
 
 /**
@@ -207,16 +287,33 @@ export const joined = {
  * the record (or null), hasMany and manyToMany as arrays ordered by id. One query per relation,
  * however many records.
  */
-export function withIncluded<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader = db): Promise<Array<T & Row>> {
+export function withIncluded<T extends object>(
+  records: T[],
+  include: Record<string, RelationFinder>,
+  reader: Reader = db,
+): Promise<Array<T & Row>> {
   return settle(including(records, include, reader));
 }
 
-function* including<T extends object>(records: T[], include: Record<string, RelationFinder>, reader: Reader): Reading<Array<T & Row>> {
+function* including<T extends object>(
+  records: T[],
+  include: Record<string, RelationFinder>,
+  reader: Reader,
+): Reading<Array<T & Row>> {
   const results = records.map((record) => ({ ...record }) as T & Row);
   for (const [name, relation] of Object.entries(include)) {
-    const keys = [...new Set(results.map((result) => result[relation.key]).filter((key): key is string => typeof key === "string"))];
+    const keys = [
+      ...new Set(
+        results
+          .map((result) => result[relation.key])
+          .filter((key): key is string => typeof key === "string"),
+      ),
+    ];
     const byKey = new Map<string, Row[]>();
-    const found = (keys.length > 0 ? yield relation.find(keys, reader) : []) as Array<{ key: string | null; row: Row }>;
+    const found = (keys.length > 0 ? yield relation.find(keys, reader) : []) as Array<{
+      key: string | null;
+      row: Row;
+    }>;
     for (const { key, row } of found) {
       if (key === null) continue;
       const list = byKey.get(key);

@@ -400,7 +400,12 @@ export function deleteApiUsersById(
 
 export interface GetApiUsersInput {
   query?: {
-    sort?: "createdAt" | "-createdAt" | "email" | "-email" | `${"createdAt" | "-createdAt" | "email" | "-email"},${string}`;
+    sort?:
+      | "createdAt"
+      | "-createdAt"
+      | "email"
+      | "-email"
+      | `${"createdAt" | "-createdAt" | "email" | "-email"},${string}`;
     limit?: number;
     offset?: number;
   };

@@ -11,13 +11,44 @@ async function pingDatabase(): Promise<void> {
   await (await client()).$queryRawUnsafe("select 1");
 }
 
-/** One cheap read of each table this build uses, of every column it reads: fails when one is missing. */
+/**
+ * One cheap read of each table this build uses, of every column it reads: fails when one is
+ * missing.
+ */
 const TABLE_PROBES: Array<[string, () => Promise<unknown>]> = [
-  ["Comment", async () => (await client()).comment.findFirst({ select: { id: true, postId: true, authorId: true, content: true, createdAt: true } })],
-  ["Post", async () => (await client()).post.findFirst({ select: { id: true, authorId: true, title: true, body: true, status: true, createdAt: true } })],
+  [
+    "Comment",
+    async () =>
+      (await client()).comment.findFirst({
+        select: { id: true, postId: true, authorId: true, content: true, createdAt: true },
+      }),
+  ],
+  [
+    "Post",
+    async () =>
+      (await client()).post.findFirst({
+        select: {
+          id: true,
+          authorId: true,
+          title: true,
+          body: true,
+          status: true,
+          createdAt: true,
+        },
+      }),
+  ],
   ["Tag", async () => (await client()).tag.findFirst({ select: { id: true, name: true } })],
-  ["User", async () => (await client()).user.findFirst({ select: { id: true, email: true, name: true, passwordHash: true, createdAt: true } })],
-  ["_Post_tags", async () => (await client()).$queryRawUnsafe("select \"A\", \"B\" from \"_Post_tags\" limit 1")],
+  [
+    "User",
+    async () =>
+      (await client()).user.findFirst({
+        select: { id: true, email: true, name: true, passwordHash: true, createdAt: true },
+      }),
+  ],
+  [
+    "_Post_tags",
+    async () => (await client()).$queryRawUnsafe('select "A", "B" from "_Post_tags" limit 1'),
+  ],
 ];
 
 /** How long reaching the database may take before it counts as unusable. */

@@ -4,7 +4,8 @@ import { sql } from "drizzle-orm";
 
 /**
  * The database and its tables, imported when first used: a database that cannot be opened
- * (DATABASE_URL unusable) is then a problem the checks report, not a start-up hook that fails to load.
+ * (DATABASE_URL unusable) is then a problem the checks report, not a start-up hook that fails to
+ * load.
  */
 const database = () => import("@/appgen/db");
 
@@ -14,13 +15,46 @@ async function pingDatabase(): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
-/** One cheap read of each table this build uses, of every column it reads: fails when one is missing. */
+/**
+ * One cheap read of each table this build uses, of every column it reads: fails when one is
+ * missing.
+ */
 const TABLE_PROBES: Array<[string, () => Promise<unknown>]> = [
-  ["Article", async () => { const { db, tables } = await database(); return db.select().from(tables.article).limit(1); }],
-  ["Label", async () => { const { db, tables } = await database(); return db.select().from(tables.label).limit(1); }],
-  ["Reader", async () => { const { db, tables } = await database(); return db.select().from(tables.reader).limit(1); }],
-  ["_Article_labels", async () => { const { db, tables } = await database(); return db.select().from(tables._Article_labels).limit(1); }],
-  ["_Article_readers", async () => { const { db, tables } = await database(); return db.select().from(tables._Article_readers).limit(1); }],
+  [
+    "Article",
+    async () => {
+      const { db, tables } = await database();
+      return db.select().from(tables.article).limit(1);
+    },
+  ],
+  [
+    "Label",
+    async () => {
+      const { db, tables } = await database();
+      return db.select().from(tables.label).limit(1);
+    },
+  ],
+  [
+    "Reader",
+    async () => {
+      const { db, tables } = await database();
+      return db.select().from(tables.reader).limit(1);
+    },
+  ],
+  [
+    "_Article_labels",
+    async () => {
+      const { db, tables } = await database();
+      return db.select().from(tables._Article_labels).limit(1);
+    },
+  ],
+  [
+    "_Article_readers",
+    async () => {
+      const { db, tables } = await database();
+      return db.select().from(tables._Article_readers).limit(1);
+    },
+  ],
 ];
 
 /** How long reaching the database may take before it counts as unusable. */

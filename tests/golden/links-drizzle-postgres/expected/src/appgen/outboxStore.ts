@@ -5,33 +5,80 @@ import type { OutboxStore } from "./outbox";
 
 const outbox = tables.appgenEvent;
 
-/** A row of the outbox by its id, while its attempts are still `attempts` and it is pending: each claim and outcome is a compare-and-set. */
-const unchanged = (id: string, attempts: number) => and(eq(outbox.id, id), eq(outbox.attempts, attempts), eq(outbox.status, "pending"));
+/**
+ * A row of the outbox by its id, while its attempts are still `attempts` and it is pending: each
+ * claim and outcome is a compare-and-set.
+ */
+const unchanged = (id: string, attempts: number) =>
+  and(eq(outbox.id, id), eq(outbox.attempts, attempts), eq(outbox.status, "pending"));
 
 /** The outbox's queries (src/appgen/outbox.ts) with Drizzle. */
 export const outboxStore: OutboxStore = {
   due: (now, limit) =>
     db
-      .select({ id: outbox.id, kind: outbox.kind, name: outbox.name, payload: outbox.payload, attempts: outbox.attempts, maxAttempts: outbox.maxAttempts })
+      .select({
+        id: outbox.id,
+        kind: outbox.kind,
+        name: outbox.name,
+        payload: outbox.payload,
+        attempts: outbox.attempts,
+        maxAttempts: outbox.maxAttempts,
+      })
       .from(outbox)
-      .where(and(eq(outbox.status, "pending"), lte(outbox.runAt, now), or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, now))))
+      .where(
+        and(
+          eq(outbox.status, "pending"),
+          lte(outbox.runAt, now),
+          or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, now)),
+        ),
+      )
       .orderBy(asc(outbox.runAt), asc(outbox.id))
       .limit(limit),
   claim: async (row, lockedUntil) =>
-    (await db.update(outbox).set({ attempts: row.attempts + 1, lockedUntil }).where(unchanged(row.id, row.attempts)).returning({ id: outbox.id })).length === 1,
+    (
+      await db
+        .update(outbox)
+        .set({ attempts: row.attempts + 1, lockedUntil })
+        .where(unchanged(row.id, row.attempts))
+        .returning({ id: outbox.id })
+    ).length === 1,
   done: async (id, attempts, now) => {
-    await db.update(outbox).set({ status: "done", lockedUntil: null, finishedAt: now }).where(unchanged(id, attempts));
+    await db
+      .update(outbox)
+      .set({ status: "done", lockedUntil: null, finishedAt: now })
+      .where(unchanged(id, attempts));
   },
   retryAt: async (id, attempts, runAt, error) => {
-    await db.update(outbox).set({ runAt, lockedUntil: null, lastError: error }).where(unchanged(id, attempts));
+    await db
+      .update(outbox)
+      .set({ runAt, lockedUntil: null, lastError: error })
+      .where(unchanged(id, attempts));
   },
   fail: async (id, attempts, now, error) => {
-    await db.update(outbox).set({ status: "failed", lockedUntil: null, lastError: error, finishedAt: now }).where(unchanged(id, attempts));
+    await db
+      .update(outbox)
+      .set({ status: "failed", lockedUntil: null, lastError: error, finishedAt: now })
+      .where(unchanged(id, attempts));
   },
   release: async (id, attempts) => {
-    await db.update(outbox).set({ attempts: attempts - 1, lockedUntil: null }).where(unchanged(id, attempts));
+    await db
+      .update(outbox)
+      .set({ attempts: attempts - 1, lockedUntil: null })
+      .where(unchanged(id, attempts));
   },
-  purgeDone: async (before) => (await db.delete(outbox).where(and(eq(outbox.status, "done"), lt(outbox.finishedAt, before))).returning({ id: outbox.id })).length,
+  purgeDone: async (before) =>
+    (
+      await db
+        .delete(outbox)
+        .where(and(eq(outbox.status, "done"), lt(outbox.finishedAt, before)))
+        .returning({ id: outbox.id })
+    ).length,
   insertIfAbsent: async (row) =>
-    (await db.insert(outbox).values({ ...row, status: "pending", attempts: 0, createdAt: new Date() }).onConflictDoNothing().returning({ id: outbox.id })).length === 1,
+    (
+      await db
+        .insert(outbox)
+        .values({ ...row, status: "pending", attempts: 0, createdAt: new Date() })
+        .onConflictDoNothing()
+        .returning({ id: outbox.id })
+    ).length === 1,
 };

@@ -28,7 +28,11 @@ import {
  * `field >= x AND (field > x OR id > y)`: the first term bounds the sort field's index scan, the
  * rest skips the ties already sent (backward, the same with every comparison turned round).
  */
-export function cursorWhere<T extends Table>(table: T, sort: ListQuery["sort"], at: ListPosition | null): SQL | undefined {
+export function cursorWhere<T extends Table>(
+  table: T,
+  sort: ListQuery["sort"],
+  at: ListPosition | null,
+): SQL | undefined {
   if (!at) return undefined;
   const columns = getTableColumns(table) as Record<string, Column>;
   const byId = at.backward ? lt(columns.id, at.id) : gt(columns.id, at.id);
@@ -44,10 +48,15 @@ export function cursorWhere<T extends Table>(table: T, sort: ListQuery["sort"], 
  * it for a page read backward from `at` (pageEnds puts its rows back in the list's order).
  * Cursor lists sort by required fields only, so no NULLs to place.
  */
-export function pageOrder<T extends Table>(table: T, sort: ListQuery["sort"], at: ListPosition | null): SQL[] {
+export function pageOrder<T extends Table>(
+  table: T,
+  sort: ListQuery["sort"],
+  at: ListPosition | null,
+): SQL[] {
   const columns = getTableColumns(table) as Record<string, Column>;
   const backward = at?.backward === true;
-  const way = (column: Column, descending: boolean) => (descending !== backward ? desc(column) : asc(column));
+  const way = (column: Column, descending: boolean) =>
+    descending !== backward ? desc(column) : asc(column);
   return [...(sort ? [way(columns[sort.field], sort.descending)] : []), way(columns.id, false)];
 }
 

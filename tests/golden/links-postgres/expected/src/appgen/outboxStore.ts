@@ -3,36 +3,78 @@ import { Prisma } from "@/generated/prisma/client";
 import { db } from "./db";
 import type { OutboxStore } from "./outbox";
 
-/** The outbox's queries (src/appgen/outbox.ts) with Prisma: each claim and outcome a compare-and-set on the row's attempts. */
+/**
+ * The outbox's queries (src/appgen/outbox.ts) with Prisma: each claim and outcome a compare-and-set
+ * on the row's attempts.
+ */
 export const outboxStore: OutboxStore = {
   due: (now, limit) =>
     db.appgenEvent.findMany({
-      where: { status: "pending", runAt: { lte: now }, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
+      where: {
+        status: "pending",
+        runAt: { lte: now },
+        OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }],
+      },
       orderBy: [{ runAt: "asc" }, { id: "asc" }],
       take: limit,
-      select: { id: true, kind: true, name: true, payload: true, attempts: true, maxAttempts: true },
+      select: {
+        id: true,
+        kind: true,
+        name: true,
+        payload: true,
+        attempts: true,
+        maxAttempts: true,
+      },
     }),
   claim: async (row, lockedUntil) =>
-    (await db.appgenEvent.updateMany({ where: { id: row.id, attempts: row.attempts, status: "pending" }, data: { attempts: row.attempts + 1, lockedUntil } })).count === 1,
+    (
+      await db.appgenEvent.updateMany({
+        where: { id: row.id, attempts: row.attempts, status: "pending" },
+        data: { attempts: row.attempts + 1, lockedUntil },
+      })
+    ).count === 1,
   done: async (id, attempts, now) => {
-    await db.appgenEvent.updateMany({ where: { id, attempts, status: "pending" }, data: { status: "done", lockedUntil: null, finishedAt: now } });
+    await db.appgenEvent.updateMany({
+      where: { id, attempts, status: "pending" },
+      data: { status: "done", lockedUntil: null, finishedAt: now },
+    });
   },
   retryAt: async (id, attempts, runAt, error) => {
-    await db.appgenEvent.updateMany({ where: { id, attempts, status: "pending" }, data: { runAt, lockedUntil: null, lastError: error } });
+    await db.appgenEvent.updateMany({
+      where: { id, attempts, status: "pending" },
+      data: { runAt, lockedUntil: null, lastError: error },
+    });
   },
   fail: async (id, attempts, now, error) => {
-    await db.appgenEvent.updateMany({ where: { id, attempts, status: "pending" }, data: { status: "failed", lockedUntil: null, lastError: error, finishedAt: now } });
+    await db.appgenEvent.updateMany({
+      where: { id, attempts, status: "pending" },
+      data: { status: "failed", lockedUntil: null, lastError: error, finishedAt: now },
+    });
   },
   release: async (id, attempts) => {
-    await db.appgenEvent.updateMany({ where: { id, attempts, status: "pending" }, data: { attempts: attempts - 1, lockedUntil: null } });
+    await db.appgenEvent.updateMany({
+      where: { id, attempts, status: "pending" },
+      data: { attempts: attempts - 1, lockedUntil: null },
+    });
   },
-  purgeDone: async (before) => (await db.appgenEvent.deleteMany({ where: { status: "done", finishedAt: { lt: before } } })).count,
+  purgeDone: async (before) =>
+    (await db.appgenEvent.deleteMany({ where: { status: "done", finishedAt: { lt: before } } }))
+      .count,
   insertIfAbsent: async (row) => {
     try {
-      await db.appgenEvent.create({ data: { ...row, payload: row.payload as Prisma.InputJsonObject, status: "pending", attempts: 0, createdAt: new Date() } });
+      await db.appgenEvent.create({
+        data: {
+          ...row,
+          payload: row.payload as Prisma.InputJsonObject,
+          status: "pending",
+          attempts: 0,
+          createdAt: new Date(),
+        },
+      });
       return true;
     } catch (error) {
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return false;
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+        return false;
       throw error;
     }
   },

@@ -14,12 +14,18 @@ import type { ListQuery, ListQuerySpec } from "./query";
  * `field >= x AND (field > x OR id > y)`: the first term bounds the sort field's index scan, the
  * rest skips the ties already sent (backward, the same with every comparison turned round).
  */
-export function cursorWhere(sort: ListQuery["sort"], at: ListPosition | null): Record<string, unknown> {
+export function cursorWhere(
+  sort: ListQuery["sort"],
+  at: ListPosition | null,
+): Record<string, unknown> {
   if (!at) return {};
   const byId = { id: { [at.backward ? "lt" : "gt"]: at.id } };
   if (!sort) return byId;
   const [beyond, reaching] = sort.descending !== at.backward ? ["lt", "lte"] : ["gt", "gte"];
-  return { [sort.field]: { [reaching]: at.value }, OR: [{ [sort.field]: { [beyond]: at.value } }, byId] };
+  return {
+    [sort.field]: { [reaching]: at.value },
+    OR: [{ [sort.field]: { [beyond]: at.value } }, byId],
+  };
 }
 
 /**
@@ -27,10 +33,15 @@ export function cursorWhere(sort: ListQuery["sort"], at: ListPosition | null): R
  * it for a page read backward from `at` (pageEnds puts its rows back in the list's order).
  * Cursor lists sort by required fields only, so no NULLs to place.
  */
-export function pageOrder(sort: ListQuery["sort"], at: ListPosition | null): Array<Record<string, "asc" | "desc">> {
+export function pageOrder(
+  sort: ListQuery["sort"],
+  at: ListPosition | null,
+): Array<Record<string, "asc" | "desc">> {
   const backward = at?.backward === true;
   const way = (descending: boolean): "asc" | "desc" => (descending !== backward ? "desc" : "asc");
-  const byField: Array<Record<string, "asc" | "desc">> = sort ? [{ [sort.field]: way(sort.descending) }] : [];
+  const byField: Array<Record<string, "asc" | "desc">> = sort
+    ? [{ [sort.field]: way(sort.descending) }]
+    : [];
   return [...byField, { id: way(false) }];
 }
 

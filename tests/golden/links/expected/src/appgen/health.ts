@@ -11,13 +11,26 @@ async function pingDatabase(): Promise<void> {
   await (await client()).$queryRawUnsafe("select 1");
 }
 
-/** One cheap read of each table this build uses, of every column it reads: fails when one is missing. */
+/**
+ * One cheap read of each table this build uses, of every column it reads: fails when one is
+ * missing.
+ */
 const TABLE_PROBES: Array<[string, () => Promise<unknown>]> = [
-  ["Article", async () => (await client()).article.findFirst({ select: { id: true, title: true, summary: true } })],
+  [
+    "Article",
+    async () =>
+      (await client()).article.findFirst({ select: { id: true, title: true, summary: true } }),
+  ],
   ["Label", async () => (await client()).label.findFirst({ select: { id: true, name: true } })],
   ["Reader", async () => (await client()).reader.findFirst({ select: { id: true, name: true } })],
-  ["_Article_labels", async () => (await client()).$queryRawUnsafe("select \"A\", \"B\" from \"_Article_labels\" limit 1")],
-  ["_Article_readers", async () => (await client()).$queryRawUnsafe("select \"A\", \"B\" from \"_Article_readers\" limit 1")],
+  [
+    "_Article_labels",
+    async () => (await client()).$queryRawUnsafe('select "A", "B" from "_Article_labels" limit 1'),
+  ],
+  [
+    "_Article_readers",
+    async () => (await client()).$queryRawUnsafe('select "A", "B" from "_Article_readers" limit 1'),
+  ],
 ];
 
 /** How long reaching the database may take before it counts as unusable. */

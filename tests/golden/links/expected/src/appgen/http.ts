@@ -92,10 +92,15 @@ export function noContent(): Response {
  * the ones it does (Next.js' own 405 has an empty body and no `Allow`).
  */
 export function methodNotAllowed(allow: string): () => Response {
-  return () => withSecurityHeaders(NextResponse.json(errorBody(["Method not allowed"]), { status: 405, headers: { allow } }));
+  return () =>
+    withSecurityHeaders(
+      NextResponse.json(errorBody(["Method not allowed"]), { status: 405, headers: { allow } }),
+    );
 }
 
-/** OPTIONS: 204 with `Allow`. Next.js' own would list the methods exported by methodNotAllowed too. */
+/**
+ * OPTIONS: 204 with `Allow`. Next.js' own would list the methods exported by methodNotAllowed too.
+ */
 export function allowedMethods(allow: string): () => Response {
   return () => withSecurityHeaders(new Response(null, { status: 204, headers: { allow } }));
 }
@@ -149,22 +154,36 @@ export async function requireRecords(
   if (missing.length > 0) throw new HttpError(409, `${model} not found: ${missing.join(", ")}`);
 }
 
-/** The fields of a unique index named as Prisma names them, `<Model>_<field>[_<field>]_key` (names have no `_`). */
+/**
+ * The fields of a unique index named as Prisma names them, `<Model>_<field>[_<field>]_key` (names
+ * have no `_`).
+ */
 function indexFields(index: unknown): string[] | undefined {
-  return typeof index === "string" && index.endsWith("_key") ? index.slice(0, -"_key".length).split("_").slice(1) : undefined;
+  return typeof index === "string" && index.endsWith("_key")
+    ? index.slice(0, -"_key".length).split("_").slice(1)
+    : undefined;
 }
 
 /** Metadata of a Prisma error (`meta`), or an empty object. */
 function metaOf(error: object): Record<string, unknown> {
-  return "meta" in error && typeof error.meta === "object" && error.meta !== null ? (error.meta as Record<string, unknown>) : {};
+  return "meta" in error && typeof error.meta === "object" && error.meta !== null
+    ? (error.meta as Record<string, unknown>)
+    : {};
 }
 
-/** The fields of a unique violation (P2002), [] when Prisma does not name them; undefined for any other error. */
+/**
+ * The fields of a unique violation (P2002), [] when Prisma does not name them; undefined for any
+ * other error.
+ */
 function uniqueViolation(error: unknown): string[] | undefined {
-  if (typeof error !== "object" || error === null || (error as { code?: unknown }).code !== "P2002") return undefined;
+  if (typeof error !== "object" || error === null || (error as { code?: unknown }).code !== "P2002")
+    return undefined;
   const meta = metaOf(error);
   // SQLite's adapter names the fields; PostgreSQL's names the index (`User_email_key`).
-  const constraint = (meta.driverAdapterError as { cause?: { constraint?: { fields?: unknown; index?: unknown } } } | undefined)?.cause?.constraint;
+  const constraint = (
+    meta.driverAdapterError as
+      { cause?: { constraint?: { fields?: unknown; index?: unknown } } } | undefined
+  )?.cause?.constraint;
   const target = meta.target ?? constraint?.fields ?? indexFields(constraint?.index);
   return Array.isArray(target) ? target.map(String) : typeof target === "string" ? [target] : [];
 }
@@ -179,20 +198,31 @@ function knownDatabaseError(error: unknown): { status: number; message: string }
   switch ((error as { code: unknown }).code) {
     case "P2002": {
       const fields = (uniqueViolation(error) ?? []).join(", ");
-      return { status: 409, message: fields ? `A record with this ${fields} already exists` : "A record with these values already exists" };
+      return {
+        status: 409,
+        message: fields
+          ? `A record with this ${fields} already exists`
+          : "A record with these values already exists",
+      };
     }
     case "P2025":
       // A nested connect or set that found fewer records than listed (meta.expectedRows): a linked
       // record went missing after the handler checked it. Otherwise the record itself is missing.
-      return meta.expectedRows !== undefined ? { status: 409, message: "A related record does not exist or is still referenced" } : { status: 404, message: "Not found" };
+      return meta.expectedRows !== undefined
+        ? { status: 409, message: "A related record does not exist or is still referenced" }
+        : { status: 404, message: "Not found" };
     case "P2003":
       return { status: 409, message: "A related record does not exist or is still referenced" };
     case "P2000":
       return { status: 400, message: "A value is too long for its field" };
     case "P2039": {
-      // A database error without a Prisma code: PostgreSQL's 54000 is a value too long for an index row.
-      const code = (meta.driverAdapterError as { cause?: { originalCode?: unknown } } | undefined)?.cause?.originalCode;
-      return code === "54000" ? { status: 400, message: "A value is too long for its field" } : undefined;
+      // A database error without a Prisma code: PostgreSQL's 54000 is a value too long for an index
+      // row.
+      const code = (meta.driverAdapterError as { cause?: { originalCode?: unknown } } | undefined)
+        ?.cause?.originalCode;
+      return code === "54000"
+        ? { status: 400, message: "A value is too long for its field" }
+        : undefined;
     }
     case "P2011":
     case "P2012":
@@ -204,9 +234,14 @@ function knownDatabaseError(error: unknown): { status: number; message: string }
   }
 }
 
-/** A transaction the database refused for a concurrent write (PostgreSQL's serialization failure or deadlock: P2034). */
+/**
+ * A transaction the database refused for a concurrent write (PostgreSQL's serialization failure or
+ * deadlock: P2034).
+ */
 function writeConflict(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2034";
+  return (
+    typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2034"
+  );
 }
 
 /**
@@ -265,7 +300,9 @@ export async function handle(
   first: Request | (() => Promise<Response>),
   work?: () => Promise<Response>,
 ): Promise<Response> {
-  return typeof first === "function" ? secured(await answer(null, first)) : secured(await answer(first, work as () => Promise<Response>));
+  return typeof first === "function"
+    ? secured(await answer(null, first))
+    : secured(await answer(first, work as () => Promise<Response>));
 }
 
 /**

@@ -92,10 +92,15 @@ export function noContent(): Response {
  * the ones it does (Next.js' own 405 has an empty body and no `Allow`).
  */
 export function methodNotAllowed(allow: string): () => Response {
-  return () => withSecurityHeaders(NextResponse.json(errorBody(["Method not allowed"]), { status: 405, headers: { allow } }));
+  return () =>
+    withSecurityHeaders(
+      NextResponse.json(errorBody(["Method not allowed"]), { status: 405, headers: { allow } }),
+    );
 }
 
-/** OPTIONS: 204 with `Allow`. Next.js' own would list the methods exported by methodNotAllowed too. */
+/**
+ * OPTIONS: 204 with `Allow`. Next.js' own would list the methods exported by methodNotAllowed too.
+ */
 export function allowedMethods(allow: string): () => Response {
   return () => withSecurityHeaders(new Response(null, { status: 204, headers: { allow } }));
 }
@@ -220,7 +225,9 @@ export async function handle(
   first: Request | (() => Promise<Response>),
   work?: () => Promise<Response>,
 ): Promise<Response> {
-  return typeof first === "function" ? secured(await answer(null, first)) : secured(await answer(first, work as () => Promise<Response>));
+  return typeof first === "function"
+    ? secured(await answer(null, first))
+    : secured(await answer(first, work as () => Promise<Response>));
 }
 
 /**

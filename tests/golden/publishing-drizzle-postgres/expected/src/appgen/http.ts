@@ -89,10 +89,15 @@ export function noContent(): Response {
  * the ones it does (Next.js' own 405 has an empty body and no `Allow`).
  */
 export function methodNotAllowed(allow: string): () => Response {
-  return () => withSecurityHeaders(NextResponse.json(errorBody(["Method not allowed"]), { status: 405, headers: { allow } }));
+  return () =>
+    withSecurityHeaders(
+      NextResponse.json(errorBody(["Method not allowed"]), { status: 405, headers: { allow } }),
+    );
 }
 
-/** OPTIONS: 204 with `Allow`. Next.js' own would list the methods exported by methodNotAllowed too. */
+/**
+ * OPTIONS: 204 with `Allow`. Next.js' own would list the methods exported by methodNotAllowed too.
+ */
 export function allowedMethods(allow: string): () => Response {
   return () => withSecurityHeaders(new Response(null, { status: 204, headers: { allow } }));
 }
@@ -147,27 +152,45 @@ export async function requireRecords(
 }
 
 /** The driver's error under Drizzle's wrapper (DrizzleQueryError keeps it as `cause`). */
-function driverError(error: unknown): { code: string; message: string; detail?: string } | undefined {
+function driverError(
+  error: unknown,
+): { code: string; message: string; detail?: string } | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth++) {
-    const { code, message, detail } = current as { code?: unknown; message?: unknown; detail?: unknown };
-    if (typeof code === "string") return { code, message: String(message ?? ""), detail: typeof detail === "string" ? detail : undefined };
+    const { code, message, detail } = current as {
+      code?: unknown;
+      message?: unknown;
+      detail?: unknown;
+    };
+    if (typeof code === "string")
+      return {
+        code,
+        message: String(message ?? ""),
+        detail: typeof detail === "string" ? detail : undefined,
+      };
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }
 
-/** The columns of a unique violation: SQLite names `Table.column`, PostgreSQL `Key (column)=(...)`. */
+/**
+ * The columns of a unique violation: SQLite names `Table.column`, PostgreSQL `Key (column)=(...)`.
+ */
 function uniqueFields(error: { message: string; detail?: string }): string[] {
   const sqlite = /UNIQUE constraint failed: (.+)$/.exec(error.message);
   if (sqlite) return sqlite[1].split(",").map((column) => column.trim().split(".").pop() ?? "");
   const postgres = /^Key \(([^)]+)\)=/.exec(error.detail ?? "");
-  return postgres ? postgres[1].split(",").map((column) => column.trim().replace(/^"|"$/g, "")) : [];
+  return postgres
+    ? postgres[1].split(",").map((column) => column.trim().replace(/^"|"$/g, ""))
+    : [];
 }
 
 const UNIQUE_CODES = ["SQLITE_CONSTRAINT_UNIQUE", "SQLITE_CONSTRAINT_PRIMARYKEY", "23505"];
 
-/** The fields of a unique violation, [] when the driver does not name them; undefined for any other error. */
+/**
+ * The fields of a unique violation, [] when the driver does not name them; undefined for any other
+ * error.
+ */
 function uniqueViolation(error: unknown): string[] | undefined {
   const cause = driverError(error);
   return cause && UNIQUE_CODES.includes(cause.code) ? uniqueFields(cause) : undefined;
@@ -181,13 +204,19 @@ function knownDatabaseError(error: unknown): { status: number; message: string }
   const cause = driverError(error);
   if (!cause) return undefined;
   // SQLite reports a delete refused by ON DELETE RESTRICT as a trigger constraint.
-  const foreignKeyTrigger = cause.code === "SQLITE_CONSTRAINT_TRIGGER" && cause.message.includes("FOREIGN KEY");
+  const foreignKeyTrigger =
+    cause.code === "SQLITE_CONSTRAINT_TRIGGER" && cause.message.includes("FOREIGN KEY");
   switch (foreignKeyTrigger ? "SQLITE_CONSTRAINT_FOREIGNKEY" : cause.code) {
     case "SQLITE_CONSTRAINT_UNIQUE":
     case "SQLITE_CONSTRAINT_PRIMARYKEY":
     case "23505": {
       const fields = uniqueFields(cause).join(", ");
-      return { status: 409, message: fields ? `A record with this ${fields} already exists` : "A record with these values already exists" };
+      return {
+        status: 409,
+        message: fields
+          ? `A record with this ${fields} already exists`
+          : "A record with these values already exists",
+      };
     }
     case "SQLITE_CONSTRAINT_FOREIGNKEY":
     case "23503":
@@ -206,7 +235,10 @@ function knownDatabaseError(error: unknown): { status: number; message: string }
   }
 }
 
-/** A transaction the database refused for a concurrent write (PostgreSQL's serialization failure or deadlock). */
+/**
+ * A transaction the database refused for a concurrent write (PostgreSQL's serialization failure or
+ * deadlock).
+ */
 function writeConflict(error: unknown): boolean {
   const code = driverError(error)?.code;
   return code === "40001" || code === "40P01";
@@ -268,7 +300,9 @@ export async function handle(
   first: Request | (() => Promise<Response>),
   work?: () => Promise<Response>,
 ): Promise<Response> {
-  return typeof first === "function" ? secured(await answer(null, first)) : secured(await answer(first, work as () => Promise<Response>));
+  return typeof first === "function"
+    ? secured(await answer(null, first))
+    : secured(await answer(first, work as () => Promise<Response>));
 }
 
 /**

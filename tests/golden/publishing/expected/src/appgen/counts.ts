@@ -18,11 +18,22 @@ type CountRow = { key: string; value: number | bigint };
 /** The number of related rows of each of these record ids that has any. */
 export type RelationCounter = (ids: string[], reader: Reader) => Prisma.PrismaPromise<CountRow[]>;
 
+/**
+ * The number of rows of `table` (a table name, quoted: Prisma.sql`"Post"`) of each of `ids` in its
+ * column `key` (quoted too) that has any: one grouped query, no join.
+ */
+export function countedBy(reader: Reader, table: Prisma.Sql, key: Prisma.Sql, ids: string[]) {
+  const select = Prisma.sql`SELECT ${key} AS "key", COUNT(*) AS "value" FROM ${table}`;
+  const where = Prisma.sql`WHERE ${key} IN (${Prisma.join(ids)})`;
+  return reader.$queryRaw<CountRow[]>`${select} ${where} GROUP BY ${key}`;
+}
+
 /** Each model's `count` computed fields, as a route's `fields` names them. */
 export const relationCounts = {
   article: {
     // the number of Users linked in _Article_favoritedBy
-    favoritesCount: (ids, reader) => reader.$queryRaw<CountRow[]>`SELECT "A" AS "key", COUNT(*) AS "value" FROM "_Article_favoritedBy" WHERE "A" IN (${Prisma.join(ids)}) GROUP BY "A"`,
+    favoritesCount: (ids, reader) =>
+      countedBy(reader, Prisma.sql`"_Article_favoritedBy"`, Prisma.sql`"A"`, ids),
   },
 } satisfies Record<string, Record<string, RelationCounter>>;
 

@@ -12,12 +12,24 @@ const url = process.env.DATABASE_URL ?? "file:./prisma/dev.db";
  * for diagnosis on test data only.
  */
 const logSql = process.env.APPGEN_LOG_SQL;
-/** Prisma emits an event for each statement only when they are printed: each costs a request time. */
-const queryLog: Array<{ emit: "event"; level: "query" }> = logSql === "1" || logSql === "params" ? [{ emit: "event", level: "query" }] : [];
+/**
+ * Prisma emits an event for each statement only when they are printed: each costs a request time.
+ */
+const queryLog: Array<{ emit: "event"; level: "query" }> =
+  logSql === "1" || logSql === "params" ? [{ emit: "event", level: "query" }] : [];
 
 function createClient() {
-  const client = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url }), omit: { user: { password: true } }, log: queryLog });
-  if (queryLog.length > 0) client.$on("query", (event) => console.log(`appgen:sql ${event.query}${logSql === "params" ? ` -- params: ${event.params}` : ""}`));
+  const client = new PrismaClient({
+    adapter: new PrismaBetterSqlite3({ url }),
+    omit: { user: { password: true } },
+    log: queryLog,
+  });
+  if (queryLog.length > 0)
+    client.$on("query", (event) =>
+      console.log(
+        `appgen:sql ${event.query}${logSql === "params" ? ` -- params: ${event.params}` : ""}`,
+      ),
+    );
   return { client, close: () => client.$disconnect() };
 }
 
@@ -28,44 +40,67 @@ function createClient() {
  * one (after a grace period for requests still running on it), without restarting next dev.
  */
 const key = `${schemaHash} ${url}`;
-const globalForPrisma = globalThis as unknown as { appgenPrismaClient?: ReturnType<typeof createClient> & { key: string } };
+const globalForPrisma = globalThis as unknown as {
+  appgenPrismaClient?: ReturnType<typeof createClient> & { key: string };
+};
 const current = globalForPrisma.appgenPrismaClient;
 const kept = current?.key === key ? current : { key, ...createClient() };
 if (current && current !== kept) {
   console.log("[appgen] new Prisma client for the changed models; closing the previous one in 2 s");
-  setTimeout(() => void current.close().then(() => console.log("[appgen] closed the previous Prisma client"), (error: unknown) => console.error(`[appgen] closing the previous Prisma client failed: ${String(error)}`)), 2000).unref();
+  setTimeout(
+    () =>
+      void current.close().then(
+        () => console.log("[appgen] closed the previous Prisma client"),
+        (error: unknown) =>
+          console.error(`[appgen] closing the previous Prisma client failed: ${String(error)}`),
+      ),
+    2000,
+  ).unref();
 }
 if (process.env.NODE_ENV !== "production") globalForPrisma.appgenPrismaClient = kept;
 export const db = kept.client;
 
-/** A value a list's filter compares, and a condition on one field (ListQuery.conditions of src/appgen/query.ts). */
+/**
+ * A value a list's filter compares, and a condition on one field (ListQuery.conditions of
+ * src/appgen/query.ts).
+ */
 type FilterValue = string | number | boolean | Date;
 type FilterCondition = { field: string; op: string; value?: FilterValue; values?: FilterValue[] };
 
 /** A LIKE pattern's text with `\`, `%` and `_` escaped: plain characters under `ESCAPE '\'`. */
-const likeText = (value: FilterValue | undefined) => String(value).replace(/[\\%_]/g, (character) => `\\${character}`);
+const likeText = (value: FilterValue | undefined) =>
+  String(value).replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /**
  * The conditions of a list's filters beyond equality, as Prisma `where` objects to put in `AND`:
  * any of several values, not equal, greater or less, and text that contains or starts with a value,
  * ignoring case (LIKE, which folds ASCII letters only).
  */
-export function conditionsWhere(conditions: readonly FilterCondition[]): Array<Record<string, unknown>> {
+export function conditionsWhere(
+  conditions: readonly FilterCondition[],
+): Array<Record<string, unknown>> {
   return conditions.map(({ field, op, value, values }) => {
     if (op === "in") return { [field]: { in: values } };
     if (op === "ne") return { [field]: { not: value } };
-    // On SQLite Prisma's LIKE has no escape character: a % or _ in contains or startsWith matches any
+    // On SQLite Prisma's LIKE has no escape character: a % or _ in contains or startsWith matches
+    // any
     // characters there (conditionsSql escapes them).
     return { [field]: { [op]: value } };
   });
 }
 
-/** `conditionsWhere` in SQL, for the lists whose records are read in SQL (`"views" >= 3`; LIKE with `%` and `_` as plain characters). */
+/**
+ * `conditionsWhere` in SQL, for the lists whose records are read in SQL (`"views" >= 3`; LIKE with
+ * `%` and `_` as plain characters).
+ */
 export function conditionsSql(conditions: readonly FilterCondition[]): Prisma.Sql[] {
   const operators: Record<string, string> = { ne: "<>", gt: ">", gte: ">=", lt: "<", lte: "<=" };
   return conditions.map(({ field, op, value, values }) => {
     const column = Prisma.raw(`"${field}"`);
-    if (op === "in") return values && values.length > 0 ? Prisma.sql`${column} IN (${Prisma.join(values)})` : Prisma.sql`1 = 0`;
+    if (op === "in")
+      return values && values.length > 0
+        ? Prisma.sql`${column} IN (${Prisma.join(values)})`
+        : Prisma.sql`1 = 0`;
     if (op === "contains") return Prisma.sql`${column} LIKE ${`%${likeText(value)}%`} ESCAPE '\\'`;
     if (op === "startsWith") return Prisma.sql`${column} LIKE ${`${likeText(value)}%`} ESCAPE '\\'`;
     return Prisma.sql`${column} ${Prisma.raw(operators[op])} ${value}`;

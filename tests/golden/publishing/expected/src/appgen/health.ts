@@ -11,15 +11,71 @@ async function pingDatabase(): Promise<void> {
   await (await client()).$queryRawUnsafe("select 1");
 }
 
-/** One cheap read of each table this build uses, of every column it reads: fails when one is missing. */
+/**
+ * One cheap read of each table this build uses, of every column it reads: fails when one is
+ * missing.
+ */
 const TABLE_PROBES: Array<[string, () => Promise<unknown>]> = [
-  ["Article", async () => (await client()).article.findFirst({ select: { id: true, slug: true, title: true, description: true, body: true, authorId: true, createdAt: true, updatedAt: true } })],
-  ["Comment", async () => (await client()).comment.findFirst({ select: { id: true, body: true, articleId: true, authorId: true, createdAt: true, updatedAt: true } })],
+  [
+    "Article",
+    async () =>
+      (await client()).article.findFirst({
+        select: {
+          id: true,
+          slug: true,
+          title: true,
+          description: true,
+          body: true,
+          authorId: true,
+          createdAt: true,
+          updatedAt: true,
+        },
+      }),
+  ],
+  [
+    "Comment",
+    async () =>
+      (await client()).comment.findFirst({
+        select: {
+          id: true,
+          body: true,
+          articleId: true,
+          authorId: true,
+          createdAt: true,
+          updatedAt: true,
+        },
+      }),
+  ],
   ["Tag", async () => (await client()).tag.findFirst({ select: { id: true, name: true } })],
-  ["User", async () => (await client()).user.findFirst({ select: { id: true, email: true, username: true, password: true, bio: true, image: true, createdAt: true, updatedAt: true } })],
-  ["_Article_favoritedBy", async () => (await client()).$queryRawUnsafe("select \"A\", \"B\" from \"_Article_favoritedBy\" limit 1")],
-  ["_Article_tags", async () => (await client()).$queryRawUnsafe("select \"A\", \"B\" from \"_Article_tags\" limit 1")],
-  ["_User_followers", async () => (await client()).$queryRawUnsafe("select \"A\", \"B\" from \"_User_followers\" limit 1")],
+  [
+    "User",
+    async () =>
+      (await client()).user.findFirst({
+        select: {
+          id: true,
+          email: true,
+          username: true,
+          password: true,
+          bio: true,
+          image: true,
+          createdAt: true,
+          updatedAt: true,
+        },
+      }),
+  ],
+  [
+    "_Article_favoritedBy",
+    async () =>
+      (await client()).$queryRawUnsafe('select "A", "B" from "_Article_favoritedBy" limit 1'),
+  ],
+  [
+    "_Article_tags",
+    async () => (await client()).$queryRawUnsafe('select "A", "B" from "_Article_tags" limit 1'),
+  ],
+  [
+    "_User_followers",
+    async () => (await client()).$queryRawUnsafe('select "A", "B" from "_User_followers" limit 1'),
+  ],
 ];
 
 /** How long reaching the database may take before it counts as unusable. */

@@ -11,10 +11,23 @@ async function pingDatabase(): Promise<void> {
   await (await client()).$queryRawUnsafe("select 1");
 }
 
-/** One cheap read of each table this build uses, of every column it reads: fails when one is missing. */
+/**
+ * One cheap read of each table this build uses, of every column it reads: fails when one is
+ * missing.
+ */
 const TABLE_PROBES: Array<[string, () => Promise<unknown>]> = [
-  ["Post", async () => (await client()).post.findFirst({ select: { id: true, authorId: true, title: true } })],
-  ["User", async () => (await client()).user.findFirst({ select: { id: true, name: true, email: true, password: true, role: true } })],
+  [
+    "Post",
+    async () =>
+      (await client()).post.findFirst({ select: { id: true, authorId: true, title: true } }),
+  ],
+  [
+    "User",
+    async () =>
+      (await client()).user.findFirst({
+        select: { id: true, name: true, email: true, password: true, role: true },
+      }),
+  ],
 ];
 
 /** How long reaching the database may take before it counts as unusable. */

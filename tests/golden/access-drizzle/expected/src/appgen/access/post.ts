@@ -31,7 +31,7 @@ export const postAccess = new ModelAccess<SQL>("config/models/Post.json", [
     effect: "allow",
     operations: ["read"],
     description: null,
-    when: (caller) => caller.id === null ? NO_RECORDS : eq(tables.post.authorId, caller.id),
+    when: (caller) => (caller.id === null ? NO_RECORDS : eq(tables.post.authorId, caller.id)),
     byCaller: (caller) => (caller.id === null ? false : null),
   },
   {
@@ -39,15 +39,16 @@ export const postAccess = new ModelAccess<SQL>("config/models/Post.json", [
     effect: "allow",
     operations: ["read"],
     description: null,
-    when: (caller) => caller.role !== null && ["editor", "admin"].includes(caller.role) ? ALL_RECORDS : NO_RECORDS,
-    byCaller: (caller) => (caller.role !== null && ["editor", "admin"].includes(caller.role)),
+    when: (caller) =>
+      caller.role !== null && ["editor", "admin"].includes(caller.role) ? ALL_RECORDS : NO_RECORDS,
+    byCaller: (caller) => caller.role !== null && ["editor", "admin"].includes(caller.role),
   },
   {
     at: "access[3]",
     effect: "allow",
     operations: ["create"],
     description: null,
-    when: (caller) => caller.id === null ? NO_RECORDS : eq(tables.post.authorId, caller.id),
+    when: (caller) => (caller.id === null ? NO_RECORDS : eq(tables.post.authorId, caller.id)),
     byCaller: (caller) => (caller.id === null ? false : null),
   },
   {
@@ -55,8 +56,16 @@ export const postAccess = new ModelAccess<SQL>("config/models/Post.json", [
     effect: "allow",
     operations: ["update", "delete"],
     description: null,
-    when: (caller) => (or(caller.id === null ? NO_RECORDS : eq(tables.post.authorId, caller.id), caller.role !== null && ["admin"].includes(caller.role) ? ALL_RECORDS : NO_RECORDS) as SQL),
-    byCaller: (caller) => holdsAny((caller.id === null ? false : null), (caller.role !== null && ["admin"].includes(caller.role))),
+    when: (caller) =>
+      or(
+        caller.id === null ? NO_RECORDS : eq(tables.post.authorId, caller.id),
+        caller.role !== null && ["admin"].includes(caller.role) ? ALL_RECORDS : NO_RECORDS,
+      ) as SQL,
+    byCaller: (caller) =>
+      holdsAny(
+        caller.id === null ? false : null,
+        caller.role !== null && ["admin"].includes(caller.role),
+      ),
   },
   {
     at: "access[5]",
@@ -71,8 +80,13 @@ export const postAccess = new ModelAccess<SQL>("config/models/Post.json", [
     effect: "deny",
     operations: ["read"],
     description: "archived posts are for admins",
-    when: (caller) => (and(eq(tables.post.status, "archived"), not(caller.role !== null && ["admin"].includes(caller.role) ? ALL_RECORDS : NO_RECORDS)) as SQL),
-    byCaller: (caller) => holdsAll(null, holdsNot((caller.role !== null && ["admin"].includes(caller.role)))),
+    when: (caller) =>
+      and(
+        eq(tables.post.status, "archived"),
+        not(caller.role !== null && ["admin"].includes(caller.role) ? ALL_RECORDS : NO_RECORDS),
+      ) as SQL,
+    byCaller: (caller) =>
+      holdsAll(null, holdsNot(caller.role !== null && ["admin"].includes(caller.role))),
   },
 ]);
 
@@ -85,6 +99,6 @@ export const postFields = new FieldAccess("config/models/Post.json", [
   {
     field: "status",
     read: null,
-    write: (_record, caller) => (caller.role !== null && ["editor", "admin"].includes(caller.role)),
+    write: (_record, caller) => caller.role !== null && ["editor", "admin"].includes(caller.role),
   },
 ]);

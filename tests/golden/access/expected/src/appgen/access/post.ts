@@ -38,8 +38,9 @@ export const postAccess = new ModelAccess<Prisma.PostWhereInput>("config/models/
     effect: "allow",
     operations: ["read"],
     description: null,
-    when: (caller) => (caller.role !== null && ["editor", "admin"].includes(caller.role) ? ALL_RECORDS : NO_RECORDS),
-    byCaller: (caller) => (caller.role !== null && ["editor", "admin"].includes(caller.role)),
+    when: (caller) =>
+      caller.role !== null && ["editor", "admin"].includes(caller.role) ? ALL_RECORDS : NO_RECORDS,
+    byCaller: (caller) => caller.role !== null && ["editor", "admin"].includes(caller.role),
   },
   {
     at: "access[3]",
@@ -60,7 +61,11 @@ export const postAccess = new ModelAccess<Prisma.PostWhereInput>("config/models/
         caller.role !== null && ["admin"].includes(caller.role) ? ALL_RECORDS : NO_RECORDS,
       ],
     }),
-    byCaller: (caller) => holdsAny((caller.id === null ? false : null), (caller.role !== null && ["admin"].includes(caller.role))),
+    byCaller: (caller) =>
+      holdsAny(
+        caller.id === null ? false : null,
+        caller.role !== null && ["admin"].includes(caller.role),
+      ),
   },
   {
     at: "access[5]",
@@ -81,7 +86,8 @@ export const postAccess = new ModelAccess<Prisma.PostWhereInput>("config/models/
         { NOT: caller.role !== null && ["admin"].includes(caller.role) ? ALL_RECORDS : NO_RECORDS },
       ],
     }),
-    byCaller: (caller) => holdsAll(null, holdsNot((caller.role !== null && ["admin"].includes(caller.role)))),
+    byCaller: (caller) =>
+      holdsAll(null, holdsNot(caller.role !== null && ["admin"].includes(caller.role))),
   },
 ]);
 
@@ -94,6 +100,6 @@ export const postFields = new FieldAccess("config/models/Post.json", [
   {
     field: "status",
     read: null,
-    write: (_record, caller) => (caller.role !== null && ["editor", "admin"].includes(caller.role)),
+    write: (_record, caller) => caller.role !== null && ["editor", "admin"].includes(caller.role),
   },
 ]);

@@ -9,7 +9,9 @@ import { FieldAccess } from "@/appgen/access";
 export const userFields = new FieldAccess("config/models/User.json", [
   {
     field: "email",
-    read: (record, caller) => ((caller.id !== null && record.id === caller.id) || (caller.role !== null && ["admin"].includes(caller.role))),
+    read: (record, caller) =>
+      (caller.id !== null && record.id === caller.id) ||
+      (caller.role !== null && ["admin"].includes(caller.role)),
     write: null,
   },
 ]);
