@@ -83,11 +83,21 @@ function accessFiles(orm: 'prisma' | 'drizzle', provider: 'sqlite' | 'postgresql
   );
 }
 
-const whens = (content: string) =>
-  content
-    .split('\n')
-    .filter((line) => line.includes('when: '))
-    .map((line) => line.trim());
+/** Each rule's `when: ...,` entry, on one line however the layout broke it. */
+const whens = (content: string) => {
+  const lines = content.split('\n');
+  return lines.flatMap((line, at) => {
+    if (!line.includes('when: ')) return [];
+    const indent = line.length - line.trimStart().length;
+    const entry = [line.trim()];
+    for (let next = at + 1; next < lines.length; next++) {
+      const more = lines[next];
+      if (more.length - more.trimStart().length <= indent) break;
+      entry.push(more.trim());
+    }
+    return [entry.join(' ').replace(/\( /g, '(').replace(/,? \)/g, ')').replace(/,\)/g, ')')];
+  });
+};
 
 it('Prisma: an optional field equals a value, or the caller, only where it is not null', () => {
   const post = accessFiles('prisma', 'sqlite').get('src/appgen/access/post.ts')?.content ?? '';
@@ -108,16 +118,17 @@ it('Prisma: an optional field equals a value, or the caller, only where it is no
 it('Drizzle: an optional field, or an optional belongsTo, is compared only where it is not null', () => {
   const post = accessFiles('drizzle', 'postgresql').get('src/appgen/access/post.ts')?.content ?? '';
   expect(whens(post)).toEqual([
-    'when: () => not((and(isNotNull(tables.post.note), eq(tables.post.note, "secret")) as SQL)),',
-    'when: (caller) => caller.id === null ? NO_RECORDS : (and(isNotNull(tables.post.reviewerId), eq(tables.post.reviewerId, caller.id)) as SQL),',
-    'when: (caller) => (and(caller.id === null ? NO_RECORDS : (and(isNotNull(tables.post.reviewerId), eq(tables.post.reviewerId, caller.id)) as SQL), eq(tables.post.title, "x")) as SQL),',
+    // As prettier lays them out: no parentheses around an `as` it does not need.
+    'when: () => not(and(isNotNull(tables.post.note), eq(tables.post.note, "secret")) as SQL),',
+    'when: (caller) => caller.id === null ? NO_RECORDS : and(isNotNull(tables.post.reviewerId), eq(tables.post.reviewerId, caller.id)) as SQL,',
+    'when: (caller) => and(caller.id === null ? NO_RECORDS : and(isNotNull(tables.post.reviewerId), eq(tables.post.reviewerId, caller.id)) as SQL, eq(tables.post.title, "x")) as SQL,',
   ]);
   const team = accessFiles('drizzle', 'postgresql').get('src/appgen/access/team.ts')?.content ?? '';
   const members =
     'inArray(tables.team.id, db.select({ id: tables.user.teamId }).from(tables.user).where(and(isNotNull(tables.user.teamId), eq(tables.user.id, caller.id))))';
   expect(whens(team)).toEqual([
     `when: (caller) => not(caller.id === null ? NO_RECORDS : ${members}),`,
-    `when: (caller) => (and(caller.id === null ? NO_RECORDS : ${members}, eq(tables.team.name, "x")) as SQL),`,
+    `when: (caller) => and(caller.id === null ? NO_RECORDS : ${members}, eq(tables.team.name, "x")) as SQL,`,
   ]);
 });
 
