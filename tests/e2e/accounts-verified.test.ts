@@ -4,7 +4,11 @@ import { launchBrowser } from './support/browser';
 import { checkPage } from './support/pageChecks';
 import { request, sendExpecting } from './support/http';
 import { linkOf, startMailCatcher, type MailCatcher } from './support/mailCatcher';
-import { startOidcProvider, type TestProvider } from './support/oidcProvider';
+import {
+  signInThroughProvider,
+  startOidcProvider,
+  type TestProvider,
+} from './support/oidcProvider';
 import { openAppDatabase, type AppDatabase } from './support/appDatabase';
 import { ORMS, type Orm } from './support/orms';
 import { REPO_ROOT } from './support/paths';
@@ -247,16 +251,8 @@ describe.each(VARIANTS)(
       });
 
       /** Signs in with "corp" from the login page's link: any password, then consent. */
-      const signInWithCorp = async (login: string) => {
-        await page.goto(`${base}/login`);
-        await page.getByRole('link', { name: 'Sign in with Corp' }).click();
-        await page.locator('input[name="login"]').waitFor();
-        await page.locator('input[name="login"]').fill(login);
-        await page.locator('input[name="password"]').fill('any');
-        await page.getByRole('button', { name: 'Sign-in' }).click();
-        await page.getByRole('button', { name: 'Continue' }).click();
-        await page.waitForURL((url) => url.origin === base);
-      };
+      const signInWithCorp = (login: string) =>
+        signInThroughProvider(page, base, 'Sign in with Corp', login);
 
       it('signs in a new account whose address the provider verified', async () => {
         await signInWithCorp('vic-corp');

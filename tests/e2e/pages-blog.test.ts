@@ -7,7 +7,11 @@ import { checkPage } from './support/pageChecks';
 import { request, sendExpecting } from './support/http';
 import { linkOf, startMailCatcher, type MailCatcher } from './support/mailCatcher';
 import { totpCode } from './support/otplib';
-import { startOidcProvider, type TestProvider } from './support/oidcProvider';
+import {
+  signInThroughProvider,
+  startOidcProvider,
+  type TestProvider,
+} from './support/oidcProvider';
 import { startFakeGithub, type FakeGithub, type GithubUser } from './support/fakeGithub';
 import { openAppDatabase, type AppDatabase } from './support/appDatabase';
 import { servePage, type OtherOrigin } from './support/otherOrigin';
@@ -2487,17 +2491,7 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
     const signInWithCorp = async (login: string) => {
       const context = await browser.newContext();
       const tab = await context.newPage();
-      await tab.goto(`${base}/login`);
-      await tab.getByRole('link', { name: 'Sign in with Corp' }).click();
-      // The provider's development pages import a web font this machine cannot reach, so their
-      // "load" may come late or never: the test waits for their fields, not their navigations.
-      await tab.locator('input[name="login"]').waitFor();
-      expect(tab.url().startsWith(corp.issuer)).toBe(true);
-      await tab.locator('input[name="login"]').fill(login);
-      await tab.locator('input[name="password"]').fill('any');
-      await tab.getByRole('button', { name: 'Sign-in' }).click();
-      await tab.getByRole('button', { name: 'Continue' }).click();
-      await tab.waitForURL((url) => url.origin === base);
+      await signInThroughProvider(tab, base, 'Sign in with Corp', login, corp.issuer);
       return { context, tab };
     };
     const me = async (context: BrowserContext) => {
