@@ -150,8 +150,27 @@ export async function POST(request: Request): Promise<Response> {
     };
     const [record] = await db.transaction(async (tx) => {
       const written = await tx.insert(tables.post).values(values).returning(columns.post);
-      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller may create, else nothing is written (403).
-      await postAccess.holds("create", caller, async (where) => (await tx.select({ id: tables.post.id }).from(tables.post).where(and(inArray(tables.post.id, written.map((row) => row.id)), where))).length === written.length);
+      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller
+      // may create, else nothing is written (403).
+      await postAccess.holds(
+        "create",
+        caller,
+        async (where) =>
+          (
+            await tx
+              .select({ id: tables.post.id })
+              .from(tables.post)
+              .where(
+                and(
+                  inArray(
+                    tables.post.id,
+                    written.map((row) => row.id),
+                  ),
+                  where,
+                ),
+              )
+          ).length === written.length,
+      );
       return written;
     });
     return json(record, 201);
@@ -192,9 +211,32 @@ export async function PATCH(request: Request): Promise<Response> {
       title: body.title,
     };
     const records = await db.transaction(async (tx) => {
-      const written = await tx.update(tables.post).set(changes).where(where).returning(columns.post);
-      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller may update, else nothing is written (403).
-      await postAccess.holds("update", caller, async (where) => (await tx.select({ id: tables.post.id }).from(tables.post).where(and(inArray(tables.post.id, written.map((row) => row.id)), where))).length === written.length);
+      const written = await tx
+        .update(tables.post)
+        .set(changes)
+        .where(where)
+        .returning(columns.post);
+      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller
+      // may update, else nothing is written (403).
+      await postAccess.holds(
+        "update",
+        caller,
+        async (where) =>
+          (
+            await tx
+              .select({ id: tables.post.id })
+              .from(tables.post)
+              .where(
+                and(
+                  inArray(
+                    tables.post.id,
+                    written.map((row) => row.id),
+                  ),
+                  where,
+                ),
+              )
+          ).length === written.length,
+      );
       return written;
     });
     const total = records.length;

@@ -150,8 +150,26 @@ export async function POST(request: Request): Promise<Response> {
     };
     const [record] = db.transaction((tx) => {
       const written = tx.insert(tables.post).values(values).returning(columns.post).all();
-      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller may create, else nothing is written (403).
-      postAccess.holdsNow("create", caller, (where) => tx.select({ id: tables.post.id }).from(tables.post).where(and(inArray(tables.post.id, written.map((row) => row.id)), where)).all().length === written.length);
+      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller
+      // may create, else nothing is written (403).
+      postAccess.holdsNow(
+        "create",
+        caller,
+        (where) =>
+          tx
+            .select({ id: tables.post.id })
+            .from(tables.post)
+            .where(
+              and(
+                inArray(
+                  tables.post.id,
+                  written.map((row) => row.id),
+                ),
+                where,
+              ),
+            )
+            .all().length === written.length,
+      );
       return written;
     });
     return json(record, 201);
@@ -192,9 +210,32 @@ export async function PATCH(request: Request): Promise<Response> {
       title: body.title,
     };
     const records = db.transaction((tx) => {
-      const written = tx.update(tables.post).set(changes).where(where).returning(columns.post).all();
-      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller may update, else nothing is written (403).
-      postAccess.holdsNow("update", caller, (where) => tx.select({ id: tables.post.id }).from(tables.post).where(and(inArray(tables.post.id, written.map((row) => row.id)), where)).all().length === written.length);
+      const written = tx
+        .update(tables.post)
+        .set(changes)
+        .where(where)
+        .returning(columns.post)
+        .all();
+      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller
+      // may update, else nothing is written (403).
+      postAccess.holdsNow(
+        "update",
+        caller,
+        (where) =>
+          tx
+            .select({ id: tables.post.id })
+            .from(tables.post)
+            .where(
+              and(
+                inArray(
+                  tables.post.id,
+                  written.map((row) => row.id),
+                ),
+                where,
+              ),
+            )
+            .all().length === written.length,
+      );
       return written;
     });
     const total = records.length;

@@ -187,9 +187,20 @@ export async function PATCH(request: Request): Promise<Response> {
     // What the answer sends is read before the commit: a lost connection either stores nothing
     // (5xx) or fails nothing (2xx).
     const records = await db.transaction(async (tx) => {
-      const written = await tx.update(tables.task).set(changes).where(where).returning(columns.task);
+      const written = await tx
+        .update(tables.task)
+        .set(changes)
+        .where(where)
+        .returning(columns.task);
       const records = await withIncluded(written, { board: relations.task.board }, tx);
-      const events = records.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "update", record: row, userId }));
+      const events = records.flatMap((row) =>
+        eventRows([["taskChanged", 5]], {
+          model: "Task",
+          operation: "update",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
         await tx.insert(tables.appgenEvent).values(events.slice(start, start + 500));
       }
@@ -220,7 +231,14 @@ export async function DELETE(request: Request): Promise<Response> {
     );
     const records = await db.transaction(async (tx) => {
       const written = await tx.delete(tables.task).where(where).returning(columns.task);
-      const events = written.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "delete", record: row, userId }));
+      const events = written.flatMap((row) =>
+        eventRows([["taskChanged", 5]], {
+          model: "Task",
+          operation: "delete",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
         await tx.insert(tables.appgenEvent).values(events.slice(start, start + 500));
       }

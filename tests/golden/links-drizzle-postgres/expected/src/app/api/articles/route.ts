@@ -132,8 +132,19 @@ export async function POST(request: Request): Promise<Response> {
         const links = (body.readers ?? []).map((linked) => ({ A: id, B: linked }));
         if (links.length > 0) await tx.insert(tables._Article_readers).values(links);
       }
-      const records = await withIncluded(written, { labels: relations.article.labels, readers: relations.article.readers }, tx);
-      const events = records.flatMap((row) => eventRows([["articleSaved", 5]], { model: "Article", operation: "create", record: row, userId }));
+      const records = await withIncluded(
+        written,
+        { labels: relations.article.labels, readers: relations.article.readers },
+        tx,
+      );
+      const events = records.flatMap((row) =>
+        eventRows([["articleSaved", 5]], {
+          model: "Article",
+          operation: "create",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
         await tx.insert(tables.appgenEvent).values(events.slice(start, start + 500));
       }

@@ -131,10 +131,23 @@ export async function POST(request: Request): Promise<Response> {
         const links = (body.readers ?? []).map((linked) => ({ A: id, B: linked }));
         if (links.length > 0) tx.insert(tables._Article_readers).values(links).run();
       }
-      const records = withIncludedNow(written, { labels: relations.article.labels, readers: relations.article.readers }, tx);
-      const events = records.flatMap((row) => eventRows([["articleSaved", 5]], { model: "Article", operation: "create", record: row, userId }));
+      const records = withIncludedNow(
+        written,
+        { labels: relations.article.labels, readers: relations.article.readers },
+        tx,
+      );
+      const events = records.flatMap((row) =>
+        eventRows([["articleSaved", 5]], {
+          model: "Article",
+          operation: "create",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
-        tx.insert(tables.appgenEvent).values(events.slice(start, start + 500)).run();
+        tx.insert(tables.appgenEvent)
+          .values(events.slice(start, start + 500))
+          .run();
       }
       return records;
     });

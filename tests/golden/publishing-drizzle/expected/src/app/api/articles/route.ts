@@ -147,15 +147,27 @@ export async function POST(request: Request): Promise<Response> {
     // The record and its links in one transaction: a failure leaves neither.
     const [found] = await withFreeSlug("slug", slugify(body.title, "article"), async (base) => (await db.select({ slug: tables.article.slug }).from(tables.article).where(like(tables.article.slug, `${base}%`))).map((row) => row.slug), (slug) =>
     db.transaction((tx) => {
-      // tagList: Tag records named by name; those missing are created first (a record a concurrent request just created is no conflict).
+      // tagList: Tag records named by name; those missing are created first
+      // (a record a concurrent request just created is no conflict).
       const tagListIds: string[] = [];
       if (body.tagList !== undefined && body.tagList.length > 0) {
-        tx.insert(tables.tag).values(body.tagList.map((key) => ({ name: key }))).onConflictDoNothing().run();
-        const named = tx.select({ id: tables.tag.id, key: tables.tag.name }).from(tables.tag).where(inArray(tables.tag.name, body.tagList)).all();
+        tx.insert(tables.tag)
+          .values(body.tagList.map((key) => ({ name: key })))
+          .onConflictDoNothing()
+          .run();
+        const named = tx
+          .select({ id: tables.tag.id, key: tables.tag.name })
+          .from(tables.tag)
+          .where(inArray(tables.tag.name, body.tagList))
+          .all();
         const idOf = new Map(named.map((row) => [row.key, row.id]));
         for (const key of body.tagList) tagListIds.push(idOf.get(key) as string);
       }
-      const written = tx.insert(tables.article).values({ ...values, slug: slug }).returning(columns.article).all();
+      const written = tx
+        .insert(tables.article)
+        .values({ ...values, slug: slug })
+        .returning(columns.article)
+        .all();
       // tagList: Tag records linked in _Article_tags, added.
       for (const { id } of written) {
         const links = tagListIds.map((linked) => ({ A: id, B: linked }));
@@ -163,8 +175,20 @@ export async function POST(request: Request): Promise<Response> {
       }
       return written;
     }));
-    const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
-    await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
+    const [record] = await withComputed(
+      await withIncluded([found], { author: relations.article.author }),
+      {
+        tagList: computed.article.tagList,
+        favorited: computed.article.favorited,
+        favoritesCount: computed.article.favoritesCount,
+      },
+      userId,
+    );
+    await withComputed(
+      includedRecords([record], "author"),
+      { following: computed.user.following },
+      userId,
+    );
     return json({ article: shaped(record, articleAnswer.shape) }, 201);
   });
 }

@@ -127,7 +127,12 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const [record] = await db.transaction(async (tx) => {
       const written = await tx.insert(tables.comment).values(values).returning(columns.comment);
       const records = await withIncluded(written, { author: relations.comment.author }, tx);
-      await withComputed(includedRecords(records, "author"), { following: computed.user.following }, userId, tx);
+      await withComputed(
+        includedRecords(records, "author"),
+        { following: computed.user.following },
+        userId,
+        tx,
+      );
       return records;
     });
     return json({ comment: shaped(record, commentAnswer.shape) }, 201);

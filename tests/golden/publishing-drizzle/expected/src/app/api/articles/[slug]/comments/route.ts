@@ -124,7 +124,11 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     };
     const [found] = await db.insert(tables.comment).values(values).returning(columns.comment);
     const [record] = await withIncluded([found], { author: relations.comment.author });
-    await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
+    await withComputed(
+      includedRecords([record], "author"),
+      { following: computed.user.following },
+      userId,
+    );
     return json({ comment: shaped(record, commentAnswer.shape) }, 201);
   });
 }
