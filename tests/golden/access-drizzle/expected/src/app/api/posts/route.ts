@@ -204,7 +204,8 @@ export async function PATCH(request: Request): Promise<Response> {
     const where = and(
       matching(tables.post, { ...query.where } as Partial<typeof tables.post.$inferSelect>),
       filtered(tables.post, query.conditions),
-      postAccess.where("read", caller), postAccess.where("update", caller),
+      postAccess.where("read", caller),
+      postAccess.where("update", caller),
     );
     const changes = {
       title: body.title,
@@ -269,7 +270,8 @@ export async function DELETE(request: Request): Promise<Response> {
     const where = and(
       matching(tables.post, { ...query.where } as Partial<typeof tables.post.$inferSelect>),
       filtered(tables.post, query.conditions),
-      postAccess.where("read", caller), postAccess.where("delete", caller),
+      postAccess.where("read", caller),
+      postAccess.where("delete", caller),
     );
     const records = await db.delete(tables.post).where(where).returning(columns.post);
     const total = records.length;

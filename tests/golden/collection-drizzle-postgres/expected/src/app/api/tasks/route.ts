@@ -117,7 +117,15 @@ export async function GET(request: Request): Promise<Response> {
     const where = and(
       matching(tables.task, { ...query.where } as Partial<typeof tables.task.$inferSelect>),
       filtered(tables.task, query.conditions),
-      query.related.board === undefined ? undefined : inArray(tables.task.boardId, db.select({ id: tables.board.id }).from(tables.board).where(eq(tables.board.name, query.related.board as string))),
+      query.related.board === undefined
+        ? undefined
+        : inArray(
+            tables.task.boardId,
+            db
+              .select({ id: tables.board.id })
+              .from(tables.board)
+              .where(eq(tables.board.name, query.related.board as string)),
+          ),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
     const records = await db
@@ -178,7 +186,15 @@ export async function PATCH(request: Request): Promise<Response> {
     const where = and(
       matching(tables.task, { ...query.where } as Partial<typeof tables.task.$inferSelect>),
       filtered(tables.task, query.conditions),
-      query.related.board === undefined ? undefined : inArray(tables.task.boardId, db.select({ id: tables.board.id }).from(tables.board).where(eq(tables.board.name, query.related.board as string))),
+      query.related.board === undefined
+        ? undefined
+        : inArray(
+            tables.task.boardId,
+            db
+              .select({ id: tables.board.id })
+              .from(tables.board)
+              .where(eq(tables.board.name, query.related.board as string)),
+          ),
     );
     const changes = {
       done: body.done,
@@ -227,7 +243,15 @@ export async function DELETE(request: Request): Promise<Response> {
     const where = and(
       matching(tables.task, { ...query.where } as Partial<typeof tables.task.$inferSelect>),
       filtered(tables.task, query.conditions),
-      query.related.board === undefined ? undefined : inArray(tables.task.boardId, db.select({ id: tables.board.id }).from(tables.board).where(eq(tables.board.name, query.related.board as string))),
+      query.related.board === undefined
+        ? undefined
+        : inArray(
+            tables.task.boardId,
+            db
+              .select({ id: tables.board.id })
+              .from(tables.board)
+              .where(eq(tables.board.name, query.related.board as string)),
+          ),
     );
     const records = await db.transaction(async (tx) => {
       const written = await tx.delete(tables.task).where(where).returning(columns.task);

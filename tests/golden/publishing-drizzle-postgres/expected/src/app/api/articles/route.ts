@@ -89,9 +89,49 @@ export async function GET(request: Request): Promise<Response> {
     const where = and(
       matching(tables.article, { ...query.where } as Partial<typeof tables.article.$inferSelect>),
       filtered(tables.article, query.conditions),
-      query.related.tag === undefined ? undefined : inArray(tables.article.id, db.select({ id: tables._Article_tags.A }).from(tables._Article_tags).where(inArray(tables._Article_tags.B, db.select({ id: tables.tag.id }).from(tables.tag).where(eq(tables.tag.name, query.related.tag as string))))),
-      query.related.author === undefined ? undefined : inArray(tables.article.authorId, db.select({ id: tables.user.id }).from(tables.user).where(eq(tables.user.username, query.related.author as string))),
-      query.related.favorited === undefined ? undefined : inArray(tables.article.id, db.select({ id: tables._Article_favoritedBy.A }).from(tables._Article_favoritedBy).where(inArray(tables._Article_favoritedBy.B, db.select({ id: tables.user.id }).from(tables.user).where(eq(tables.user.username, query.related.favorited as string))))),
+      query.related.tag === undefined
+        ? undefined
+        : inArray(
+            tables.article.id,
+            db
+              .select({ id: tables._Article_tags.A })
+              .from(tables._Article_tags)
+              .where(
+                inArray(
+                  tables._Article_tags.B,
+                  db
+                    .select({ id: tables.tag.id })
+                    .from(tables.tag)
+                    .where(eq(tables.tag.name, query.related.tag as string)),
+                ),
+              ),
+          ),
+      query.related.author === undefined
+        ? undefined
+        : inArray(
+            tables.article.authorId,
+            db
+              .select({ id: tables.user.id })
+              .from(tables.user)
+              .where(eq(tables.user.username, query.related.author as string)),
+          ),
+      query.related.favorited === undefined
+        ? undefined
+        : inArray(
+            tables.article.id,
+            db
+              .select({ id: tables._Article_favoritedBy.A })
+              .from(tables._Article_favoritedBy)
+              .where(
+                inArray(
+                  tables._Article_favoritedBy.B,
+                  db
+                    .select({ id: tables.user.id })
+                    .from(tables.user)
+                    .where(eq(tables.user.username, query.related.favorited as string)),
+                ),
+              ),
+          ),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
     const records = await db
@@ -110,7 +150,13 @@ export async function GET(request: Request): Promise<Response> {
       .where(
         inArray(
           tables.article.id,
-          db.select({ id: tables.article.id }).from(tables.article).where(where).orderBy(...listOrder(tables.article, query.sorts)).limit(query.limit ?? 20).offset(query.offset),
+          db
+            .select({ id: tables.article.id })
+            .from(tables.article)
+            .where(where)
+            .orderBy(...listOrder(tables.article, query.sorts))
+            .limit(query.limit ?? 20)
+            .offset(query.offset),
         ),
       )
       .orderBy(...listOrder(tables.article, query.sorts));

@@ -126,7 +126,11 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
       title: body.title,
       status: body.status,
     };
-    const where = and(matching(tables.post, { id: params.id }), postAccess.where("read", caller), postAccess.where("update", caller));
+    const where = and(
+      matching(tables.post, { id: params.id }),
+      postAccess.where("read", caller),
+      postAccess.where("update", caller),
+    );
     const changed = Object.values(changes).some((value) => value !== undefined);
     const [record] = db.transaction((tx) => {
       const written = changed

@@ -21,7 +21,8 @@ import { canEditPost } from "@/voters/canEditPost";
 
 type Context = { params: Promise<{ id: string }> };
 
-// The record GET /api/posts/:id reads: a statement prepared on its first use and kept, not built on every request.
+// The record GET /api/posts/:id reads: a statement prepared on its first use
+// and kept, not built on every request.
 const getApiPostsByIdRead = preparedOnce(() =>
   db
     .select(columns.post)

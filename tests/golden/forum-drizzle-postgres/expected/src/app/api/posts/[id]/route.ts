@@ -24,7 +24,8 @@ import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ id: string }> };
 
-// The record GET /api/posts/:id reads: a statement prepared on its first use and kept, not built on every request.
+// The record GET /api/posts/:id reads: a statement prepared on its first use
+// and kept, not built on every request.
 const getApiPostsByIdRead = preparedOnce(() =>
   db
     .select({ ...columns.post, author: { ...joined.post.author.columns } })

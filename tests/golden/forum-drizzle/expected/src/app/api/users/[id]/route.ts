@@ -18,7 +18,8 @@ import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ id: string }> };
 
-// The record GET /api/users/:id reads: a statement prepared on its first use and kept, not built on every request.
+// The record GET /api/users/:id reads: a statement prepared on its first use
+// and kept, not built on every request.
 const getApiUsersByIdRead = preparedOnce(() =>
   db
     .select(columns.user)

@@ -27,7 +27,8 @@ import { eventRows, wakeOutbox } from "@/appgen/events";
 
 type Context = { params: Promise<{ id: string }> };
 
-// The record GET /api/articles/:id reads: a statement prepared on its first use and kept, not built on every request.
+// The record GET /api/articles/:id reads: a statement prepared on its first use
+// and kept, not built on every request.
 const getApiArticlesByIdRead = preparedOnce(() =>
   db
     .select(columns.article)

@@ -12,7 +12,8 @@ import { eventRows, wakeOutbox } from "@/appgen/events";
 
 type Context = { params: Promise<{ id: string }> };
 
-// The record GET /api/labels/:id reads: a statement prepared on its first use and kept, not built on every request.
+// The record GET /api/labels/:id reads: a statement prepared on its first use
+// and kept, not built on every request.
 const getApiLabelsByIdRead = preparedOnce(() =>
   db
     .select(columns.label)

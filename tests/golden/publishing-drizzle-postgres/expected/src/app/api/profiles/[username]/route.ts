@@ -22,7 +22,8 @@ import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ username: string }> };
 
-// The record GET /api/profiles/:username reads: a statement prepared on its first use and kept, not built on every request.
+// The record GET /api/profiles/:username reads: a statement prepared on its first use
+// and kept, not built on every request.
 const getApiProfilesByUsernameRead = preparedOnce(() =>
   db
     .select({

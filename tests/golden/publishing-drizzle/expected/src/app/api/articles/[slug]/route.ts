@@ -32,7 +32,8 @@ import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ slug: string }> };
 
-// The record GET /api/articles/:slug reads: a statement prepared on its first use and kept, not built on every request.
+// The record GET /api/articles/:slug reads: a statement prepared on its first use
+// and kept, not built on every request.
 const getApiArticlesBySlugRead = preparedOnce(() =>
   db
     .select({

@@ -41,7 +41,9 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
       .limit(1);
     if (!parentBoard) return jsonError(404, "Board not found");
     const where = and(
-      matching(tables.task, { boardId: params.boardId, ...query.where } as Partial<typeof tables.task.$inferSelect>),
+      matching(tables.task, { boardId: params.boardId, ...query.where } as Partial<
+        typeof tables.task.$inferSelect
+      >),
       filtered(tables.task, query.conditions),
     );
     const records = await db.transaction(async (tx) => {

@@ -9,7 +9,8 @@ import { getApiLabelsByIdSummariesAnswer } from "@/appgen/shapes/label";
 
 type Context = { params: Promise<{ id: string }> };
 
-// The record GET /api/labels/:id/summaries reads: a statement prepared on its first use and kept, not built on every request.
+// The record GET /api/labels/:id/summaries reads: a statement prepared on its first use
+// and kept, not built on every request.
 const getApiLabelsByIdSummariesRead = preparedOnce(() =>
   db
     .select({ ...columns.label, summaries: computed.label.summaries.column(tables.label.id, null) })

@@ -16,7 +16,8 @@ import { getApiArticlesByIdCountsAnswer } from "@/appgen/shapes/article";
 
 type Context = { params: Promise<{ id: string }> };
 
-// The record GET /api/articles/:id/counts reads: a statement prepared on its first use and kept, not built on every request.
+// The record GET /api/articles/:id/counts reads: a statement prepared on its first use
+// and kept, not built on every request.
 const getApiArticlesByIdCountsRead = preparedOnce(() =>
   db
     .select(columns.article)

@@ -7,7 +7,8 @@ import { refuseBody } from "@/appgen/noBody";
 
 type Context = { params: Promise<{ id: string; commentsId: string }> };
 
-// The record GET /api/posts/:postId/comments/:id reads: a statement prepared on its first use and kept, not built on every request.
+// The record GET /api/posts/:postId/comments/:id reads: a statement prepared on its first use
+// and kept, not built on every request.
 const getApiPostsByPostIdCommentsByIdRead = preparedOnce(() =>
   db
     .select(columns.comment)
