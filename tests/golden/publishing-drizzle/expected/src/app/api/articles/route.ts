@@ -191,36 +191,47 @@ export async function POST(request: Request): Promise<Response> {
     };
     // slug is made from title, with -2, -3... when taken (src/appgen/slug.ts).
     // The record and its links in one transaction: a failure leaves neither.
-    const [found] = await withFreeSlug("slug", slugify(body.title, "article"), async (base) => (await db.select({ slug: tables.article.slug }).from(tables.article).where(like(tables.article.slug, `${base}%`))).map((row) => row.slug), (slug) =>
-    db.transaction((tx) => {
-      // tagList: Tag records named by name; those missing are created first
-      // (a record a concurrent request just created is no conflict).
-      const tagListIds: string[] = [];
-      if (body.tagList !== undefined && body.tagList.length > 0) {
-        tx.insert(tables.tag)
-          .values(body.tagList.map((key) => ({ name: key })))
-          .onConflictDoNothing()
-          .run();
-        const named = tx
-          .select({ id: tables.tag.id, key: tables.tag.name })
-          .from(tables.tag)
-          .where(inArray(tables.tag.name, body.tagList))
-          .all();
-        const idOf = new Map(named.map((row) => [row.key, row.id]));
-        for (const key of body.tagList) tagListIds.push(idOf.get(key) as string);
-      }
-      const written = tx
-        .insert(tables.article)
-        .values({ ...values, slug: slug })
-        .returning(columns.article)
-        .all();
-      // tagList: Tag records linked in _Article_tags, added.
-      for (const { id } of written) {
-        const links = tagListIds.map((linked) => ({ A: id, B: linked }));
-        if (links.length > 0) tx.insert(tables._Article_tags).values(links).run();
-      }
-      return written;
-    }));
+    const [found] = await withFreeSlug(
+      "slug",
+      slugify(body.title, "article"),
+      async (base) =>
+        (
+          await db
+            .select({ slug: tables.article.slug })
+            .from(tables.article)
+            .where(like(tables.article.slug, `${base}%`))
+        ).map((row) => row.slug),
+      (slug) =>
+        db.transaction((tx) => {
+          // tagList: Tag records named by name; those missing are created first
+          // (a record a concurrent request just created is no conflict).
+          const tagListIds: string[] = [];
+          if (body.tagList !== undefined && body.tagList.length > 0) {
+            tx.insert(tables.tag)
+              .values(body.tagList.map((key) => ({ name: key })))
+              .onConflictDoNothing()
+              .run();
+            const named = tx
+              .select({ id: tables.tag.id, key: tables.tag.name })
+              .from(tables.tag)
+              .where(inArray(tables.tag.name, body.tagList))
+              .all();
+            const idOf = new Map(named.map((row) => [row.key, row.id]));
+            for (const key of body.tagList) tagListIds.push(idOf.get(key) as string);
+          }
+          const written = tx
+            .insert(tables.article)
+            .values({ ...values, slug: slug })
+            .returning(columns.article)
+            .all();
+          // tagList: Tag records linked in _Article_tags, added.
+          for (const { id } of written) {
+            const links = tagListIds.map((linked) => ({ A: id, B: linked }));
+            if (links.length > 0) tx.insert(tables._Article_tags).values(links).run();
+          }
+          return written;
+        }),
+    );
     const [record] = await withComputed(
       await withIncluded([found], { author: relations.article.author }),
       {
