@@ -155,13 +155,15 @@ const jsxLayout: HelperDelegate = function (this: unknown, options: HelperOption
  * statement the block writes (on one line), its member chain broken as prettier breaks it
  * (layoutMemberChain: `db` alone, then one call a line). What precedes the chain (`const x = `,
  * `return `, `await `) stays on the first line; a chain that starts the statement
- * (`tx.insert(...)...;`) keeps its first call there when its object's name is short.
+ * (`tx.insert(...)...;`) keeps its first call there when its object's name is short; `statement=false`
+ * says a chain without head does not start a statement (an arrow function's body).
  */
 const members: HelperDelegate = function (this: unknown, indent: number, options: HelperOptions) {
   const statement = options.fn(this).trim();
   const [, head, chain, tail] =
     /^((?:const [^=]+= |return )?(?:await )?)([\s\S]*?)(;?)$/.exec(statement) ?? [];
-  return layoutMemberChain(chain, indent, head, tail, head === '');
+  const starts = (options.hash as { statement?: boolean }).statement ?? head === '';
+  return layoutMemberChain(chain, indent, head, tail, starts);
 };
 
 /**

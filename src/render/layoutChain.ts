@@ -28,8 +28,9 @@ export function layoutChain(chain: string, indent: number, head = '', tail = '')
 
 /**
  * Lays out a member chain on an object (`db.select(x).from(y).where(z).limit(1)`, written on one
- * line) as prettier does: on its line when it has at most two calls (three after a short name such
- * as `tx` starting a statement, `statement`) or, all of its arguments simple, when it fits; else
+ * line) as prettier does: on its line when it has one call (two after a short name such as `tx`
+ * starting a statement, `statement`) or, it has two calls or all of its arguments are simple, when
+ * it fits; else
  * the object alone (or with its first call, merged) and then one `.call(...)` a line two spaces in,
  * each call's arguments broken as layoutLiteral breaks a call. Any other text: layoutChain.
  */
@@ -50,9 +51,9 @@ export function layoutMemberChain(
   const merged = (statement && object.length <= 2) || /^([A-Z]|[$_]+$)/.test(object);
   const groups = [firstCall, ...calls.slice(1)];
   const oneLine = `${pad}${head}${text}${tail}`;
-  if (groups.length <= (merged ? 3 : 2)) return oneLine;
+  if (groups.length <= (merged ? 2 : 1)) return oneLine;
   const simple = groups.every((call) => simpleArguments(call) && !call.includes('...'));
-  if (simple && oneLine.length <= PRINT_WIDTH) return oneLine;
+  if ((simple || groups.length <= 2) && oneLine.length <= PRINT_WIDTH) return oneLine;
   const rest = merged ? groups.slice(1) : groups;
   const first = merged
     ? layoutLiteral(firstCall.slice(1), indent, `${head}${object}.`)
@@ -85,21 +86,32 @@ function firstCall(call: string, indent: number, head: string): string {
 
 /**
  * Whether a call's arguments are all "simple" as prettier counts them: no arrow function with an
- * expression body, no object or array inside an object or array (`{ enum: ["a", "b"] }`).
+ * expression body, no binary or conditional expression (`a ?? b`, `start + 500`, `x as T`), and
+ * nothing two levels down (an argument's call, object or array holding a call, an object or an
+ * array with members, or a template literal's expression: `matching(t, { A: id })`,
+ * `inArray(a, b.map(f))`, `{ enum: ["a", "b"] }`).
  */
 function simpleArguments(call: string): boolean {
   if (/=>\s*[^{\s]/.test(call)) return false;
-  let depth = 0;
+  let level = 0;
+  let code = '';
   for (let at = call.indexOf('('); at < call.length; at++) {
     const char = call[at];
+    if (level >= 3 && /[^\s)\]}]/.test(char)) return false;
     if (char === '"' || char === "'" || char === '`') {
       at++;
-      while (at < call.length && call[at] !== char) at += call[at] === '\\' ? 2 : 1;
-    } else if (char === '{' || char === '[') {
-      if (++depth > 1) return false;
-    } else if (char === '}' || char === ']') depth--;
+      while (at < call.length && call[at] !== char) {
+        if (char === '`' && call.startsWith('${', at) && level >= 2) return false;
+        at += call[at] === '\\' ? 2 : 1;
+      }
+      code += '""';
+    } else {
+      if (char === '(' || char === '{' || char === '[') level++;
+      else if (char === ')' || char === '}' || char === ']') level--;
+      code += char;
+    }
   }
-  return true;
+  return !/ (\?\?|\|\||&&|[=!]==?|[-+*/%<>?]|[<>]=|as|instanceof) /.test(code);
 }
 
 /** `a(1).b().c(x)` → [`a(1)`, `.b()`, `.c(x)`]: split at the dots outside brackets and strings. */

@@ -220,6 +220,10 @@ function isMemberChain(text: string): boolean {
 /** An expression's lines at `indent`: a member chain, a call or literal, else the text as it is. */
 function expressionLines(text: string, indent: number, tail: string): string[] {
   if (isMemberChain(text)) return layoutMemberChain(text, indent, '', tail).split('\n');
+  const awaited = /^await (.*)$/.exec(text);
+  if (awaited && isMemberChain(awaited[1])) {
+    return layoutMemberChain(awaited[1], indent, 'await ', tail).split('\n');
+  }
   try {
     return layoutLiteral(text, indent, '', tail).split('\n');
   } catch {
@@ -276,7 +280,16 @@ function print(node: LiteralNode, indent: string, head: string, tail: string): s
   // An arrow function too long for its line: its body on the next line (printArrow).
   const arrow = node.kind === 'atom' && node.text.includes(' => ') ? arrowOf(node.text) : null;
   if (arrow) return printArrow(arrow, line, indent, head, tail);
-  if (node.kind === 'atom' || (line.length <= PRINT_WIDTH && !alwaysBreaks(node))) return [line];
+  // A member chain (a subquery as an argument): broken as prettier breaks a member chain.
+  if (node.kind === 'atom' && isMemberChain(node.text)) {
+    return layoutMemberChain(node.text, indent.length, head, tail).split('\n');
+  }
+  // A conditional as an argument: broken before `?` and `:` when it does not fit or a branch breaks.
+  const branches = node.kind === 'atom' && head === '' ? conditional(node.text) : null;
+  if (branches) return printConditional(branches, line, indent, tail);
+  if (node.kind === 'atom')
+    return line.length <= PRINT_WIDTH ? [line] : castArgument(node.text, indent, head, tail);
+  if (line.length <= PRINT_WIDTH && !alwaysBreaks(node) && !holdsBrokenChain(node)) return [line];
   const inner = `${indent}  `;
   if (node.kind === 'call') return printCall(node, indent, head, tail);
   const members =
@@ -305,6 +318,59 @@ function print(node: LiteralNode, indent: string, head: string, tail: string): s
   const [open, close] = node.kind === 'object' ? ['{', '}'] : ['[', ']'];
   if (members.length === 0) return [line];
   return [`${indent}${head}${open}`, ...members, `${indent}${close}${tail}`];
+}
+
+/**
+ * A call too long for its line whose last argument is an object cast to a generic type
+ * (`matching(t, { a: 1, ...b } as Partial<T>)`): prettier hugs that argument and breaks the type's
+ * argument onto a line of its own, the object kept on the first line when it fits there. Any other
+ * text as it is.
+ */
+function castArgument(text: string, indent: string, head: string, tail: string): string[] {
+  const cast = /^([\w$.]+\(.*, )(\{.*\}) as ([\w$.]+)<([^<>]+)>\)$/.exec(text);
+  const first = cast ? `${indent}${head}${cast[1]}${cast[2]} as ${cast[3]}<` : '';
+  if (!cast || first.length > PRINT_WIDTH) return [`${indent}${head}${text}${tail}`];
+  return [first, `${indent}  ${cast[4]}`, `${indent}>)${tail}`];
+}
+
+/** Whether a member chain inside the node breaks by itself (prettier then breaks the node too). */
+function holdsBrokenChain(node: LiteralNode): boolean {
+  switch (node.kind) {
+    case 'atom': {
+      const branches = conditional(node.text);
+      if (branches) return branches.slice(1).some((branch) => holdsBrokenChain(atomOrCall(branch)));
+      return isMemberChain(node.text) && layoutMemberChain(node.text, 0).includes('\n');
+    }
+    case 'array':
+      return node.items.some(holdsBrokenChain);
+    case 'call':
+      return node.args.some(holdsBrokenChain);
+    case 'object':
+      return node.entries.some(([, value]) => value !== null && holdsBrokenChain(value));
+  }
+}
+
+/**
+ * A conditional `test ? a : b` as an argument: on its line when it fits and neither branch
+ * breaks, else its test, then each branch on a line of its own after its mark (`? `, `: `), laid
+ * out two spaces after the mark's indentation.
+ */
+function printConditional(
+  [test, consequent, alternate]: [string, string, string],
+  line: string,
+  indent: string,
+  tail: string,
+): string[] {
+  const parts = [
+    expressionLines(consequent, indent.length + 4, ''),
+    expressionLines(alternate, indent.length + 4, tail),
+  ];
+  if (line.length <= PRINT_WIDTH && parts.every((part) => part.length === 1)) return [line];
+  const marked = (part: string[], mark: string) => [
+    `${indent}  ${mark}${part[0].trimStart()}`,
+    ...part.slice(1),
+  ];
+  return [`${indent}${test}`, ...marked(parts[0], '? '), ...marked(parts[1], ': ')];
 }
 
 /**

@@ -66,6 +66,28 @@ describe('layoutMemberChain', () => {
     );
   });
 
+  it('breaks a chain of three calls whose arguments prettier does not count as simple', () => {
+    const statement = (chain: string) => layoutMemberChain(chain, 4, '', ';', true);
+    const source = [
+      'async function f() {',
+      '  if (x) {',
+      statement('tx.insert(tables.appgenEvent).values(events.slice(start, start + 500)).run()'),
+      statement('tx.delete(tables._Post_tags).where(matching(tables._Post_tags, { A: id })).run()'),
+      statement('tx.insert(tables._Post_tags).values(links).run()'),
+      statement('tx.insert(tables.appgenEvent).values(events.slice(start)).run()'),
+      layoutMemberChain(
+        `db.insert(tables.${long}).values({ A: current.id, B: userId })`,
+        4,
+        'const [x] = await ',
+        ';',
+      ),
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    expect(source).toBe(prettier(source));
+  });
+
   it('lays out a single call as layoutLiteral does', () => {
     expect(
       layoutMemberChain(

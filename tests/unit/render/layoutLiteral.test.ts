@@ -148,4 +148,59 @@ describe('layoutLiteral', () => {
       ].join('\n'),
     );
   });
+
+  it('breaks a member chain argument and the call holding it, as prettier breaks a subquery', () => {
+    const subquery =
+      'db.select({ id: tables.board.id }).from(tables.board).where(eq(tables.board.name, name as string))';
+    expect(layoutLiteral(`and(filtered(t, c), inArray(tables.task.boardId, ${subquery}))`, 4)).toBe(
+      [
+        '    and(',
+        '      filtered(t, c),',
+        '      inArray(',
+        '        tables.task.boardId,',
+        '        db',
+        '          .select({ id: tables.board.id })',
+        '          .from(tables.board)',
+        '          .where(eq(tables.board.name, name as string)),',
+        '      ),',
+        '    )',
+      ].join('\n'),
+    );
+  });
+
+  it('breaks a conditional argument before ? and :, its branches laid out after their marks', () => {
+    const related =
+      'query.related.board === undefined ? undefined : inArray(tables.task.boardId, db.select({ id: tables.board.id }).from(tables.board).where(eq(tables.board.name, name)))';
+    expect(layoutLiteral(`and(filtered(t, c), ${related})`, 4, 'const where = ', ';')).toBe(
+      [
+        '    const where = and(',
+        '      filtered(t, c),',
+        '      query.related.board === undefined',
+        '        ? undefined',
+        '        : inArray(',
+        '            tables.task.boardId,',
+        '            db',
+        '              .select({ id: tables.board.id })',
+        '              .from(tables.board)',
+        '              .where(eq(tables.board.name, name)),',
+        '          ),',
+        '    );',
+      ].join('\n'),
+    );
+  });
+
+  it('hugs an object cast to a generic type as the last argument, breaking the type argument', () => {
+    const matching =
+      'matching(tables.comment, { postId: params.postId, ...query.where } as Partial<typeof tables.comment.$inferSelect>)';
+    expect(layoutLiteral(`and(${matching}, filtered(t, c))`, 4)).toBe(
+      [
+        '    and(',
+        '      matching(tables.comment, { postId: params.postId, ...query.where } as Partial<',
+        '        typeof tables.comment.$inferSelect',
+        '      >),',
+        '      filtered(t, c),',
+        '    )',
+      ].join('\n'),
+    );
+  });
 });

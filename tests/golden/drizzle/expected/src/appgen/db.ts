@@ -33,12 +33,17 @@ const url = process.env.DATABASE_URL ?? "file:./drizzle/dev.db";
  * for diagnosis on test data only.
  */
 const logSql = process.env.APPGEN_LOG_SQL;
+/** JSON.stringify's replacer for the parameters: a bigint as its digits (JSON has no bigint). */
+const bigintAsString = (_key: string, value: unknown) =>
+  typeof value === "bigint" ? String(value) : value;
 const logger =
   logSql === "1" || logSql === "params"
     ? {
         logQuery: (query: string, params: unknown[]) =>
           console.log(
-            `appgen:sql ${query}${logSql === "params" ? ` -- params: ${JSON.stringify(params, (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value))}` : ""}`,
+            logSql === "params"
+              ? `appgen:sql ${query} -- params: ${JSON.stringify(params, bigintAsString)}`
+              : `appgen:sql ${query}`,
           ),
       }
     : false;

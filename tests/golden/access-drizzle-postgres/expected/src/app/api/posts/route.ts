@@ -150,8 +150,27 @@ export async function POST(request: Request): Promise<Response> {
     };
     const [record] = await db.transaction(async (tx) => {
       const written = await tx.insert(tables.post).values(values).returning(columns.post);
-      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller may create, else nothing is written (403).
-      await postAccess.holds("create", caller, async (where) => (await tx.select({ id: tables.post.id }).from(tables.post).where(and(inArray(tables.post.id, written.map((row) => row.id)), where))).length === written.length);
+      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller
+      // may create, else nothing is written (403).
+      await postAccess.holds(
+        "create",
+        caller,
+        async (where) =>
+          (
+            await tx
+              .select({ id: tables.post.id })
+              .from(tables.post)
+              .where(
+                and(
+                  inArray(
+                    tables.post.id,
+                    written.map((row) => row.id),
+                  ),
+                  where,
+                ),
+              )
+          ).length === written.length,
+      );
       return written;
     });
     return json(record, 201);
@@ -186,15 +205,39 @@ export async function PATCH(request: Request): Promise<Response> {
     const where = and(
       matching(tables.post, { ...query.where } as Partial<typeof tables.post.$inferSelect>),
       filtered(tables.post, query.conditions),
-      postAccess.where("read", caller), postAccess.where("update", caller),
+      postAccess.where("read", caller),
+      postAccess.where("update", caller),
     );
     const changes = {
       title: body.title,
     };
     const records = await db.transaction(async (tx) => {
-      const written = await tx.update(tables.post).set(changes).where(where).returning(columns.post);
-      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller may update, else nothing is written (403).
-      await postAccess.holds("update", caller, async (where) => (await tx.select({ id: tables.post.id }).from(tables.post).where(and(inArray(tables.post.id, written.map((row) => row.id)), where))).length === written.length);
+      const written = await tx
+        .update(tables.post)
+        .set(changes)
+        .where(where)
+        .returning(columns.post);
+      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller
+      // may update, else nothing is written (403).
+      await postAccess.holds(
+        "update",
+        caller,
+        async (where) =>
+          (
+            await tx
+              .select({ id: tables.post.id })
+              .from(tables.post)
+              .where(
+                and(
+                  inArray(
+                    tables.post.id,
+                    written.map((row) => row.id),
+                  ),
+                  where,
+                ),
+              )
+          ).length === written.length,
+      );
       return written;
     });
     const total = records.length;
@@ -228,7 +271,8 @@ export async function DELETE(request: Request): Promise<Response> {
     const where = and(
       matching(tables.post, { ...query.where } as Partial<typeof tables.post.$inferSelect>),
       filtered(tables.post, query.conditions),
-      postAccess.where("read", caller), postAccess.where("delete", caller),
+      postAccess.where("read", caller),
+      postAccess.where("delete", caller),
     );
     const records = await db.delete(tables.post).where(where).returning(columns.post);
     const total = records.length;

@@ -50,7 +50,13 @@ export async function GET(request: Request): Promise<Response> {
       .where(
         inArray(
           tables.comment.id,
-          db.select({ id: tables.comment.id }).from(tables.comment).where(where).orderBy(...listOrder(tables.comment, query.sorts)).limit(query.limit ?? 20).offset(query.offset),
+          db
+            .select({ id: tables.comment.id })
+            .from(tables.comment)
+            .where(where)
+            .orderBy(...listOrder(tables.comment, query.sorts))
+            .limit(query.limit ?? 20)
+            .offset(query.offset),
         ),
       )
       .orderBy(...listOrder(tables.comment, query.sorts));

@@ -150,8 +150,26 @@ export async function POST(request: Request): Promise<Response> {
     };
     const [record] = db.transaction((tx) => {
       const written = tx.insert(tables.post).values(values).returning(columns.post).all();
-      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller may create, else nothing is written (403).
-      postAccess.holdsNow("create", caller, (where) => tx.select({ id: tables.post.id }).from(tables.post).where(and(inArray(tables.post.id, written.map((row) => row.id)), where)).all().length === written.length);
+      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller
+      // may create, else nothing is written (403).
+      postAccess.holdsNow(
+        "create",
+        caller,
+        (where) =>
+          tx
+            .select({ id: tables.post.id })
+            .from(tables.post)
+            .where(
+              and(
+                inArray(
+                  tables.post.id,
+                  written.map((row) => row.id),
+                ),
+                where,
+              ),
+            )
+            .all().length === written.length,
+      );
       return written;
     });
     return json(record, 201);
@@ -186,15 +204,39 @@ export async function PATCH(request: Request): Promise<Response> {
     const where = and(
       matching(tables.post, { ...query.where } as Partial<typeof tables.post.$inferSelect>),
       filtered(tables.post, query.conditions),
-      postAccess.where("read", caller), postAccess.where("update", caller),
+      postAccess.where("read", caller),
+      postAccess.where("update", caller),
     );
     const changes = {
       title: body.title,
     };
     const records = db.transaction((tx) => {
-      const written = tx.update(tables.post).set(changes).where(where).returning(columns.post).all();
-      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller may update, else nothing is written (403).
-      postAccess.holdsNow("update", caller, (where) => tx.select({ id: tables.post.id }).from(tables.post).where(and(inArray(tables.post.id, written.map((row) => row.id)), where)).all().length === written.length);
+      const written = tx
+        .update(tables.post)
+        .set(changes)
+        .where(where)
+        .returning(columns.post)
+        .all();
+      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller
+      // may update, else nothing is written (403).
+      postAccess.holdsNow(
+        "update",
+        caller,
+        (where) =>
+          tx
+            .select({ id: tables.post.id })
+            .from(tables.post)
+            .where(
+              and(
+                inArray(
+                  tables.post.id,
+                  written.map((row) => row.id),
+                ),
+                where,
+              ),
+            )
+            .all().length === written.length,
+      );
       return written;
     });
     const total = records.length;
@@ -228,7 +270,8 @@ export async function DELETE(request: Request): Promise<Response> {
     const where = and(
       matching(tables.post, { ...query.where } as Partial<typeof tables.post.$inferSelect>),
       filtered(tables.post, query.conditions),
-      postAccess.where("read", caller), postAccess.where("delete", caller),
+      postAccess.where("read", caller),
+      postAccess.where("delete", caller),
     );
     const records = await db.delete(tables.post).where(where).returning(columns.post);
     const total = records.length;

@@ -33,7 +33,9 @@ export async function GET(request: Request): Promise<Response> {
       })
       .from(tables.tag)
       .limit(1000);
-    const records = await withIncluded(found, { posts: ruled(relations.tag.posts, postAccess.where("read", caller)) });
+    const records = await withIncluded(found, {
+      posts: ruled(relations.tag.posts, postAccess.where("read", caller)),
+    });
     return json(shaped(records, tagAnswer.shape));
   });
 }

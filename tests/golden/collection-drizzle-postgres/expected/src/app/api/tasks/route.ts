@@ -117,7 +117,15 @@ export async function GET(request: Request): Promise<Response> {
     const where = and(
       matching(tables.task, { ...query.where } as Partial<typeof tables.task.$inferSelect>),
       filtered(tables.task, query.conditions),
-      query.related.board === undefined ? undefined : inArray(tables.task.boardId, db.select({ id: tables.board.id }).from(tables.board).where(eq(tables.board.name, query.related.board as string))),
+      query.related.board === undefined
+        ? undefined
+        : inArray(
+            tables.task.boardId,
+            db
+              .select({ id: tables.board.id })
+              .from(tables.board)
+              .where(eq(tables.board.name, query.related.board as string)),
+          ),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
     const records = await db
@@ -178,7 +186,15 @@ export async function PATCH(request: Request): Promise<Response> {
     const where = and(
       matching(tables.task, { ...query.where } as Partial<typeof tables.task.$inferSelect>),
       filtered(tables.task, query.conditions),
-      query.related.board === undefined ? undefined : inArray(tables.task.boardId, db.select({ id: tables.board.id }).from(tables.board).where(eq(tables.board.name, query.related.board as string))),
+      query.related.board === undefined
+        ? undefined
+        : inArray(
+            tables.task.boardId,
+            db
+              .select({ id: tables.board.id })
+              .from(tables.board)
+              .where(eq(tables.board.name, query.related.board as string)),
+          ),
     );
     const changes = {
       done: body.done,
@@ -187,9 +203,20 @@ export async function PATCH(request: Request): Promise<Response> {
     // What the answer sends is read before the commit: a lost connection either stores nothing
     // (5xx) or fails nothing (2xx).
     const records = await db.transaction(async (tx) => {
-      const written = await tx.update(tables.task).set(changes).where(where).returning(columns.task);
+      const written = await tx
+        .update(tables.task)
+        .set(changes)
+        .where(where)
+        .returning(columns.task);
       const records = await withIncluded(written, { board: relations.task.board }, tx);
-      const events = records.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "update", record: row, userId }));
+      const events = records.flatMap((row) =>
+        eventRows([["taskChanged", 5]], {
+          model: "Task",
+          operation: "update",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
         await tx.insert(tables.appgenEvent).values(events.slice(start, start + 500));
       }
@@ -216,11 +243,26 @@ export async function DELETE(request: Request): Promise<Response> {
     const where = and(
       matching(tables.task, { ...query.where } as Partial<typeof tables.task.$inferSelect>),
       filtered(tables.task, query.conditions),
-      query.related.board === undefined ? undefined : inArray(tables.task.boardId, db.select({ id: tables.board.id }).from(tables.board).where(eq(tables.board.name, query.related.board as string))),
+      query.related.board === undefined
+        ? undefined
+        : inArray(
+            tables.task.boardId,
+            db
+              .select({ id: tables.board.id })
+              .from(tables.board)
+              .where(eq(tables.board.name, query.related.board as string)),
+          ),
     );
     const records = await db.transaction(async (tx) => {
       const written = await tx.delete(tables.task).where(where).returning(columns.task);
-      const events = written.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "delete", record: row, userId }));
+      const events = written.flatMap((row) =>
+        eventRows([["taskChanged", 5]], {
+          model: "Task",
+          operation: "delete",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
         await tx.insert(tables.appgenEvent).values(events.slice(start, start + 500));
       }

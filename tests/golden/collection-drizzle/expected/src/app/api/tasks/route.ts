@@ -117,7 +117,15 @@ export async function GET(request: Request): Promise<Response> {
     const where = and(
       matching(tables.task, { ...query.where } as Partial<typeof tables.task.$inferSelect>),
       filtered(tables.task, query.conditions),
-      query.related.board === undefined ? undefined : inArray(tables.task.boardId, db.select({ id: tables.board.id }).from(tables.board).where(eq(tables.board.name, query.related.board as string))),
+      query.related.board === undefined
+        ? undefined
+        : inArray(
+            tables.task.boardId,
+            db
+              .select({ id: tables.board.id })
+              .from(tables.board)
+              .where(eq(tables.board.name, query.related.board as string)),
+          ),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
     const records = await db
@@ -178,7 +186,15 @@ export async function PATCH(request: Request): Promise<Response> {
     const where = and(
       matching(tables.task, { ...query.where } as Partial<typeof tables.task.$inferSelect>),
       filtered(tables.task, query.conditions),
-      query.related.board === undefined ? undefined : inArray(tables.task.boardId, db.select({ id: tables.board.id }).from(tables.board).where(eq(tables.board.name, query.related.board as string))),
+      query.related.board === undefined
+        ? undefined
+        : inArray(
+            tables.task.boardId,
+            db
+              .select({ id: tables.board.id })
+              .from(tables.board)
+              .where(eq(tables.board.name, query.related.board as string)),
+          ),
     );
     const changes = {
       done: body.done,
@@ -186,11 +202,25 @@ export async function PATCH(request: Request): Promise<Response> {
     };
     // The records are read with what they include and compute before the commit, for their events.
     const records = db.transaction((tx) => {
-      const written = tx.update(tables.task).set(changes).where(where).returning(columns.task).all();
+      const written = tx
+        .update(tables.task)
+        .set(changes)
+        .where(where)
+        .returning(columns.task)
+        .all();
       const records = withIncludedNow(written, { board: relations.task.board }, tx);
-      const events = records.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "update", record: row, userId }));
+      const events = records.flatMap((row) =>
+        eventRows([["taskChanged", 5]], {
+          model: "Task",
+          operation: "update",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
-        tx.insert(tables.appgenEvent).values(events.slice(start, start + 500)).run();
+        tx.insert(tables.appgenEvent)
+          .values(events.slice(start, start + 500))
+          .run();
       }
       return records;
     });
@@ -215,13 +245,30 @@ export async function DELETE(request: Request): Promise<Response> {
     const where = and(
       matching(tables.task, { ...query.where } as Partial<typeof tables.task.$inferSelect>),
       filtered(tables.task, query.conditions),
-      query.related.board === undefined ? undefined : inArray(tables.task.boardId, db.select({ id: tables.board.id }).from(tables.board).where(eq(tables.board.name, query.related.board as string))),
+      query.related.board === undefined
+        ? undefined
+        : inArray(
+            tables.task.boardId,
+            db
+              .select({ id: tables.board.id })
+              .from(tables.board)
+              .where(eq(tables.board.name, query.related.board as string)),
+          ),
     );
     const records = db.transaction((tx) => {
       const written = tx.delete(tables.task).where(where).returning(columns.task).all();
-      const events = written.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "delete", record: row, userId }));
+      const events = written.flatMap((row) =>
+        eventRows([["taskChanged", 5]], {
+          model: "Task",
+          operation: "delete",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
-        tx.insert(tables.appgenEvent).values(events.slice(start, start + 500)).run();
+        tx.insert(tables.appgenEvent)
+          .values(events.slice(start, start + 500))
+          .run();
       }
       return written;
     });

@@ -83,7 +83,13 @@ export async function GET(request: Request): Promise<Response> {
       .where(
         inArray(
           tables.post.id,
-          db.select({ id: tables.post.id }).from(tables.post).where(where).orderBy(...listOrder(tables.post, query.sorts)).limit(query.limit ?? 10).offset(query.offset),
+          db
+            .select({ id: tables.post.id })
+            .from(tables.post)
+            .where(where)
+            .orderBy(...listOrder(tables.post, query.sorts))
+            .limit(query.limit ?? 10)
+            .offset(query.offset),
         ),
       )
       .orderBy(...listOrder(tables.post, query.sorts));

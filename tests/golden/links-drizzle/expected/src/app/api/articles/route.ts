@@ -69,16 +69,34 @@ export async function GET(request: Request): Promise<Response> {
     const where = and(
       matching(tables.article, { ...query.where } as Partial<typeof tables.article.$inferSelect>),
       filtered(tables.article, query.conditions),
-      query.related.label === undefined ? undefined : inArray(tables.article.id, db.select({ id: tables._Article_labels.A }).from(tables._Article_labels).where(inArray(tables._Article_labels.B, db.select({ id: tables.label.id }).from(tables.label).where(eq(tables.label.name, query.related.label as string))))),
+      query.related.label === undefined
+        ? undefined
+        : inArray(
+            tables.article.id,
+            db
+              .select({ id: tables._Article_labels.A })
+              .from(tables._Article_labels)
+              .where(
+                inArray(
+                  tables._Article_labels.B,
+                  db
+                    .select({ id: tables.label.id })
+                    .from(tables.label)
+                    .where(eq(tables.label.name, query.related.label as string)),
+                ),
+              ),
+          ),
     );
-    // The order asked for, then by id: a stable order, so pages neither repeat nor skip records (reversed to read backward).
+    // The order asked for, then by id: a stable order, so pages neither repeat nor skip records
+    // (reversed to read backward).
     const found = await db
       .select(columns.article)
       .from(tables.article)
       .where(and(where, cursorWhere(tables.article, query.sort, position.at)))
       .orderBy(...pageOrder(tables.article, query.sort, position.at))
       .limit((query.limit ?? 10) + 1);
-    // Beside the cursor's record (position.at), one more than the page: whether another page follows.
+    // Beside the cursor's record (position.at), one more than the page: whether another page
+    // follows.
     const ends = pageEnds(found, query.limit ?? 10, query.sort, position.at);
     const records = await withIncluded(found, { labels: relations.article.labels });
     return json(
@@ -131,10 +149,23 @@ export async function POST(request: Request): Promise<Response> {
         const links = (body.readers ?? []).map((linked) => ({ A: id, B: linked }));
         if (links.length > 0) tx.insert(tables._Article_readers).values(links).run();
       }
-      const records = withIncludedNow(written, { labels: relations.article.labels, readers: relations.article.readers }, tx);
-      const events = records.flatMap((row) => eventRows([["articleSaved", 5]], { model: "Article", operation: "create", record: row, userId }));
+      const records = withIncludedNow(
+        written,
+        { labels: relations.article.labels, readers: relations.article.readers },
+        tx,
+      );
+      const events = records.flatMap((row) =>
+        eventRows([["articleSaved", 5]], {
+          model: "Article",
+          operation: "create",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
-        tx.insert(tables.appgenEvent).values(events.slice(start, start + 500)).run();
+        tx.insert(tables.appgenEvent)
+          .values(events.slice(start, start + 500))
+          .run();
       }
       return records;
     });

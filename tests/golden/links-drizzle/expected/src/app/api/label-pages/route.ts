@@ -34,7 +34,8 @@ export async function GET(request: Request): Promise<Response> {
       matching(tables.label, { ...query.where } as Partial<typeof tables.label.$inferSelect>),
       filtered(tables.label, query.conditions),
     );
-    // The order asked for, then by id: a stable order, so pages neither repeat nor skip records (reversed to read backward).
+    // The order asked for, then by id: a stable order, so pages neither repeat nor skip records
+    // (reversed to read backward).
     const records = await db
       .select({
         ...columns.label,
@@ -44,7 +45,8 @@ export async function GET(request: Request): Promise<Response> {
       .where(and(where, cursorWhere(tables.label, query.sort, position.at)))
       .orderBy(...pageOrder(tables.label, query.sort, position.at))
       .limit((query.limit ?? 20) + 1);
-    // Beside the cursor's record (position.at), one more than the page: whether another page follows.
+    // Beside the cursor's record (position.at), one more than the page: whether another page
+    // follows.
     const ends = pageEnds(records, query.limit ?? 20, query.sort, position.at);
     const total = await db.$count(tables.label, where);
     return json(shaped(records, labelAnswer.shape), 200, {

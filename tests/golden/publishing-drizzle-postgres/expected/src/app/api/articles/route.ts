@@ -89,9 +89,49 @@ export async function GET(request: Request): Promise<Response> {
     const where = and(
       matching(tables.article, { ...query.where } as Partial<typeof tables.article.$inferSelect>),
       filtered(tables.article, query.conditions),
-      query.related.tag === undefined ? undefined : inArray(tables.article.id, db.select({ id: tables._Article_tags.A }).from(tables._Article_tags).where(inArray(tables._Article_tags.B, db.select({ id: tables.tag.id }).from(tables.tag).where(eq(tables.tag.name, query.related.tag as string))))),
-      query.related.author === undefined ? undefined : inArray(tables.article.authorId, db.select({ id: tables.user.id }).from(tables.user).where(eq(tables.user.username, query.related.author as string))),
-      query.related.favorited === undefined ? undefined : inArray(tables.article.id, db.select({ id: tables._Article_favoritedBy.A }).from(tables._Article_favoritedBy).where(inArray(tables._Article_favoritedBy.B, db.select({ id: tables.user.id }).from(tables.user).where(eq(tables.user.username, query.related.favorited as string))))),
+      query.related.tag === undefined
+        ? undefined
+        : inArray(
+            tables.article.id,
+            db
+              .select({ id: tables._Article_tags.A })
+              .from(tables._Article_tags)
+              .where(
+                inArray(
+                  tables._Article_tags.B,
+                  db
+                    .select({ id: tables.tag.id })
+                    .from(tables.tag)
+                    .where(eq(tables.tag.name, query.related.tag as string)),
+                ),
+              ),
+          ),
+      query.related.author === undefined
+        ? undefined
+        : inArray(
+            tables.article.authorId,
+            db
+              .select({ id: tables.user.id })
+              .from(tables.user)
+              .where(eq(tables.user.username, query.related.author as string)),
+          ),
+      query.related.favorited === undefined
+        ? undefined
+        : inArray(
+            tables.article.id,
+            db
+              .select({ id: tables._Article_favoritedBy.A })
+              .from(tables._Article_favoritedBy)
+              .where(
+                inArray(
+                  tables._Article_favoritedBy.B,
+                  db
+                    .select({ id: tables.user.id })
+                    .from(tables.user)
+                    .where(eq(tables.user.username, query.related.favorited as string)),
+                ),
+              ),
+          ),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
     const records = await db
@@ -110,7 +150,13 @@ export async function GET(request: Request): Promise<Response> {
       .where(
         inArray(
           tables.article.id,
-          db.select({ id: tables.article.id }).from(tables.article).where(where).orderBy(...listOrder(tables.article, query.sorts)).limit(query.limit ?? 20).offset(query.offset),
+          db
+            .select({ id: tables.article.id })
+            .from(tables.article)
+            .where(where)
+            .orderBy(...listOrder(tables.article, query.sorts))
+            .limit(query.limit ?? 20)
+            .offset(query.offset),
         ),
       )
       .orderBy(...listOrder(tables.article, query.sorts));
@@ -147,26 +193,61 @@ export async function POST(request: Request): Promise<Response> {
     // The record and its links in one transaction: a failure leaves neither.
     // What the answer sends is read before the commit: a lost connection either stores nothing
     // (5xx) or fails nothing (2xx).
-    const [record] = await withFreeSlug("slug", slugify(body.title, "article"), async (base) => (await db.select({ slug: tables.article.slug }).from(tables.article).where(like(tables.article.slug, `${base}%`))).map((row) => row.slug), (slug) =>
-    db.transaction(async (tx) => {
-      // tagList: Tag records named by name; those missing are created first (a record a concurrent request just created is no conflict).
-      const tagListIds: string[] = [];
-      if (body.tagList !== undefined && body.tagList.length > 0) {
-        await tx.insert(tables.tag).values(body.tagList.map((key) => ({ name: key }))).onConflictDoNothing();
-        const named = await tx.select({ id: tables.tag.id, key: tables.tag.name }).from(tables.tag).where(inArray(tables.tag.name, body.tagList));
-        const idOf = new Map(named.map((row) => [row.key, row.id]));
-        for (const key of body.tagList) tagListIds.push(idOf.get(key) as string);
-      }
-      const written = await tx.insert(tables.article).values({ ...values, slug: slug }).returning(columns.article);
-      // tagList: Tag records linked in _Article_tags, added.
-      for (const { id } of written) {
-        const links = tagListIds.map((linked) => ({ A: id, B: linked }));
-        if (links.length > 0) await tx.insert(tables._Article_tags).values(links);
-      }
-      const records = await withComputed(await withIncluded(written, { author: relations.article.author }, tx), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId, tx);
-      await withComputed(includedRecords(records, "author"), { following: computed.user.following }, userId, tx);
-      return records;
-    }));
+    const [record] = await withFreeSlug(
+      "slug",
+      slugify(body.title, "article"),
+      async (base) =>
+        (
+          await db
+            .select({ slug: tables.article.slug })
+            .from(tables.article)
+            .where(like(tables.article.slug, `${base}%`))
+        ).map((row) => row.slug),
+      (slug) =>
+        db.transaction(async (tx) => {
+          // tagList: Tag records named by name; those missing are created first
+          // (a record a concurrent request just created is no conflict).
+          const tagListIds: string[] = [];
+          if (body.tagList !== undefined && body.tagList.length > 0) {
+            await tx
+              .insert(tables.tag)
+              .values(body.tagList.map((key) => ({ name: key })))
+              .onConflictDoNothing();
+            const named = await tx
+              .select({ id: tables.tag.id, key: tables.tag.name })
+              .from(tables.tag)
+              .where(inArray(tables.tag.name, body.tagList));
+            const idOf = new Map(named.map((row) => [row.key, row.id]));
+            for (const key of body.tagList) tagListIds.push(idOf.get(key) as string);
+          }
+          const written = await tx
+            .insert(tables.article)
+            .values({ ...values, slug: slug })
+            .returning(columns.article);
+          // tagList: Tag records linked in _Article_tags, added.
+          for (const { id } of written) {
+            const links = tagListIds.map((linked) => ({ A: id, B: linked }));
+            if (links.length > 0) await tx.insert(tables._Article_tags).values(links);
+          }
+          const records = await withComputed(
+            await withIncluded(written, { author: relations.article.author }, tx),
+            {
+              tagList: computed.article.tagList,
+              favorited: computed.article.favorited,
+              favoritesCount: computed.article.favoritesCount,
+            },
+            userId,
+            tx,
+          );
+          await withComputed(
+            includedRecords(records, "author"),
+            { following: computed.user.following },
+            userId,
+            tx,
+          );
+          return records;
+        }),
+    );
     return json({ article: shaped(record, articleAnswer.shape) }, 201);
   });
 }

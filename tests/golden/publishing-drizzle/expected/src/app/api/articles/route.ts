@@ -89,9 +89,49 @@ export async function GET(request: Request): Promise<Response> {
     const where = and(
       matching(tables.article, { ...query.where } as Partial<typeof tables.article.$inferSelect>),
       filtered(tables.article, query.conditions),
-      query.related.tag === undefined ? undefined : inArray(tables.article.id, db.select({ id: tables._Article_tags.A }).from(tables._Article_tags).where(inArray(tables._Article_tags.B, db.select({ id: tables.tag.id }).from(tables.tag).where(eq(tables.tag.name, query.related.tag as string))))),
-      query.related.author === undefined ? undefined : inArray(tables.article.authorId, db.select({ id: tables.user.id }).from(tables.user).where(eq(tables.user.username, query.related.author as string))),
-      query.related.favorited === undefined ? undefined : inArray(tables.article.id, db.select({ id: tables._Article_favoritedBy.A }).from(tables._Article_favoritedBy).where(inArray(tables._Article_favoritedBy.B, db.select({ id: tables.user.id }).from(tables.user).where(eq(tables.user.username, query.related.favorited as string))))),
+      query.related.tag === undefined
+        ? undefined
+        : inArray(
+            tables.article.id,
+            db
+              .select({ id: tables._Article_tags.A })
+              .from(tables._Article_tags)
+              .where(
+                inArray(
+                  tables._Article_tags.B,
+                  db
+                    .select({ id: tables.tag.id })
+                    .from(tables.tag)
+                    .where(eq(tables.tag.name, query.related.tag as string)),
+                ),
+              ),
+          ),
+      query.related.author === undefined
+        ? undefined
+        : inArray(
+            tables.article.authorId,
+            db
+              .select({ id: tables.user.id })
+              .from(tables.user)
+              .where(eq(tables.user.username, query.related.author as string)),
+          ),
+      query.related.favorited === undefined
+        ? undefined
+        : inArray(
+            tables.article.id,
+            db
+              .select({ id: tables._Article_favoritedBy.A })
+              .from(tables._Article_favoritedBy)
+              .where(
+                inArray(
+                  tables._Article_favoritedBy.B,
+                  db
+                    .select({ id: tables.user.id })
+                    .from(tables.user)
+                    .where(eq(tables.user.username, query.related.favorited as string)),
+                ),
+              ),
+          ),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
     const records = await db
@@ -110,7 +150,13 @@ export async function GET(request: Request): Promise<Response> {
       .where(
         inArray(
           tables.article.id,
-          db.select({ id: tables.article.id }).from(tables.article).where(where).orderBy(...listOrder(tables.article, query.sorts)).limit(query.limit ?? 20).offset(query.offset),
+          db
+            .select({ id: tables.article.id })
+            .from(tables.article)
+            .where(where)
+            .orderBy(...listOrder(tables.article, query.sorts))
+            .limit(query.limit ?? 20)
+            .offset(query.offset),
         ),
       )
       .orderBy(...listOrder(tables.article, query.sorts));
@@ -145,26 +191,61 @@ export async function POST(request: Request): Promise<Response> {
     };
     // slug is made from title, with -2, -3... when taken (src/appgen/slug.ts).
     // The record and its links in one transaction: a failure leaves neither.
-    const [found] = await withFreeSlug("slug", slugify(body.title, "article"), async (base) => (await db.select({ slug: tables.article.slug }).from(tables.article).where(like(tables.article.slug, `${base}%`))).map((row) => row.slug), (slug) =>
-    db.transaction((tx) => {
-      // tagList: Tag records named by name; those missing are created first (a record a concurrent request just created is no conflict).
-      const tagListIds: string[] = [];
-      if (body.tagList !== undefined && body.tagList.length > 0) {
-        tx.insert(tables.tag).values(body.tagList.map((key) => ({ name: key }))).onConflictDoNothing().run();
-        const named = tx.select({ id: tables.tag.id, key: tables.tag.name }).from(tables.tag).where(inArray(tables.tag.name, body.tagList)).all();
-        const idOf = new Map(named.map((row) => [row.key, row.id]));
-        for (const key of body.tagList) tagListIds.push(idOf.get(key) as string);
-      }
-      const written = tx.insert(tables.article).values({ ...values, slug: slug }).returning(columns.article).all();
-      // tagList: Tag records linked in _Article_tags, added.
-      for (const { id } of written) {
-        const links = tagListIds.map((linked) => ({ A: id, B: linked }));
-        if (links.length > 0) tx.insert(tables._Article_tags).values(links).run();
-      }
-      return written;
-    }));
-    const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
-    await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
+    const [found] = await withFreeSlug(
+      "slug",
+      slugify(body.title, "article"),
+      async (base) =>
+        (
+          await db
+            .select({ slug: tables.article.slug })
+            .from(tables.article)
+            .where(like(tables.article.slug, `${base}%`))
+        ).map((row) => row.slug),
+      (slug) =>
+        db.transaction((tx) => {
+          // tagList: Tag records named by name; those missing are created first
+          // (a record a concurrent request just created is no conflict).
+          const tagListIds: string[] = [];
+          if (body.tagList !== undefined && body.tagList.length > 0) {
+            tx.insert(tables.tag)
+              .values(body.tagList.map((key) => ({ name: key })))
+              .onConflictDoNothing()
+              .run();
+            const named = tx
+              .select({ id: tables.tag.id, key: tables.tag.name })
+              .from(tables.tag)
+              .where(inArray(tables.tag.name, body.tagList))
+              .all();
+            const idOf = new Map(named.map((row) => [row.key, row.id]));
+            for (const key of body.tagList) tagListIds.push(idOf.get(key) as string);
+          }
+          const written = tx
+            .insert(tables.article)
+            .values({ ...values, slug: slug })
+            .returning(columns.article)
+            .all();
+          // tagList: Tag records linked in _Article_tags, added.
+          for (const { id } of written) {
+            const links = tagListIds.map((linked) => ({ A: id, B: linked }));
+            if (links.length > 0) tx.insert(tables._Article_tags).values(links).run();
+          }
+          return written;
+        }),
+    );
+    const [record] = await withComputed(
+      await withIncluded([found], { author: relations.article.author }),
+      {
+        tagList: computed.article.tagList,
+        favorited: computed.article.favorited,
+        favoritesCount: computed.article.favoritesCount,
+      },
+      userId,
+    );
+    await withComputed(
+      includedRecords([record], "author"),
+      { following: computed.user.following },
+      userId,
+    );
     return json({ article: shaped(record, articleAnswer.shape) }, 201);
   });
 }

@@ -48,7 +48,14 @@ export async function POST(request: Request): Promise<Response> {
     const body = parsed.data;
     requireSessionSecret();
     const login = body.email ?? null;
-    const [account] = body.email !== undefined ? await db.select({ ...columns.user, password: tables.user.password }).from(tables.user).where(matching(tables.user, { email: body.email })).limit(1) : [];
+    const [account] =
+      body.email !== undefined
+        ? await db
+            .select({ ...columns.user, password: tables.user.password })
+            .from(tables.user)
+            .where(matching(tables.user, { email: body.email }))
+            .limit(1)
+        : [];
     // Too many failures for this identity or from this address (or, for a client that signed in
     // to this account before, of that client): 429. Else the attempt counts as a failure until it
     // succeeds (src/appgen/throttle.ts).

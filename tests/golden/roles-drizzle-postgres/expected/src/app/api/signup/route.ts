@@ -52,7 +52,14 @@ export async function POST(request: Request): Promise<Response> {
     };
     const [record] = await db.transaction(async (tx) => {
       const written = await tx.insert(tables.user).values(values).returning(columns.user);
-      const events = written.flatMap((row) => eventRows([["appgen.signUpVerification", 5]], { model: "User", operation: "create", record: row, userId }));
+      const events = written.flatMap((row) =>
+        eventRows([["appgen.signUpVerification", 5]], {
+          model: "User",
+          operation: "create",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
         await tx.insert(tables.appgenEvent).values(events.slice(start, start + 500));
       }

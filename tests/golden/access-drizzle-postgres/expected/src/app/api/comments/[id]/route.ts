@@ -89,7 +89,11 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
       const written = changed
         ? await tx.update(tables.comment).set(changes).where(where).returning(columns.comment)
         : await tx.select(columns.comment).from(tables.comment).where(where).limit(1).for("update");
-      const records = await withIncluded(written, { post: ruled(relations.comment.post, postAccess.where("read", caller)) }, tx);
+      const records = await withIncluded(
+        written,
+        { post: ruled(relations.comment.post, postAccess.where("read", caller)) },
+        tx,
+      );
       return records;
     });
     if (!record) return jsonError(404, "Not found");

@@ -91,8 +91,21 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
       .where(and(matching(tables.post, { id: params.id }), postAccess.where("read", caller)))
       .limit(1);
     if (!current) return jsonError(404, "Not found");
-    // Access rules (src/appgen/access/post.ts): a record the caller may not read is not found; one they may not update is refused.
-    const refused = await postAccess.refuses(request, "update", caller, async (where) => (await db.select({ id: tables.post.id }).from(tables.post).where(and(matching(tables.post, { id: params.id }), where)).limit(1)).length === 1);
+    // Access rules (src/appgen/access/post.ts): a record the caller may not read is not
+    // found; one they may not update is refused.
+    const refused = await postAccess.refuses(
+      request,
+      "update",
+      caller,
+      async (where) =>
+        (
+          await db
+            .select({ id: tables.post.id })
+            .from(tables.post)
+            .where(and(matching(tables.post, { id: params.id }), where))
+            .limit(1)
+        ).length === 1,
+    );
     if (refused) return refused;
     // Rules on fields (src/appgen/access/post.ts): a field the caller may not write is refused (403), never dropped.
     const unwritable = body === undefined ? null : postFields.refuses(request, body, current, caller);
@@ -113,14 +126,37 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
       title: body.title,
       status: body.status,
     };
-    const where = and(matching(tables.post, { id: params.id }), postAccess.where("read", caller), postAccess.where("update", caller));
+    const where = and(
+      matching(tables.post, { id: params.id }),
+      postAccess.where("read", caller),
+      postAccess.where("update", caller),
+    );
     const changed = Object.values(changes).some((value) => value !== undefined);
     const [record] = await db.transaction(async (tx) => {
       const written = changed
         ? await tx.update(tables.post).set(changes).where(where).returning(columns.post)
         : await tx.select(columns.post).from(tables.post).where(where).limit(1).for("update");
-      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller may update, else nothing is written (403).
-      await postAccess.holds("update", caller, async (where) => (await tx.select({ id: tables.post.id }).from(tables.post).where(and(inArray(tables.post.id, written.map((row) => row.id)), where))).length === written.length);
+      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller
+      // may update, else nothing is written (403).
+      await postAccess.holds(
+        "update",
+        caller,
+        async (where) =>
+          (
+            await tx
+              .select({ id: tables.post.id })
+              .from(tables.post)
+              .where(
+                and(
+                  inArray(
+                    tables.post.id,
+                    written.map((row) => row.id),
+                  ),
+                  where,
+                ),
+              )
+          ).length === written.length,
+      );
       return written;
     });
     if (!record) return jsonError(404, "Not found");
@@ -149,8 +185,21 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
       .where(and(matching(tables.post, { id: params.id }), postAccess.where("read", caller)))
       .limit(1);
     if (!current) return jsonError(404, "Not found");
-    // Access rules (src/appgen/access/post.ts): a record the caller may not read is not found; one they may not delete is refused.
-    const refused = await postAccess.refuses(request, "delete", caller, async (where) => (await db.select({ id: tables.post.id }).from(tables.post).where(and(matching(tables.post, { id: params.id }), where)).limit(1)).length === 1);
+    // Access rules (src/appgen/access/post.ts): a record the caller may not read is not
+    // found; one they may not delete is refused.
+    const refused = await postAccess.refuses(
+      request,
+      "delete",
+      caller,
+      async (where) =>
+        (
+          await db
+            .select({ id: tables.post.id })
+            .from(tables.post)
+            .where(and(matching(tables.post, { id: params.id }), where))
+            .limit(1)
+        ).length === 1,
+    );
     if (refused) return refused;
     // Authorization: the caller's role (read now), as
     // config/routes/posts.json routes[8].voter "role:admin" says.

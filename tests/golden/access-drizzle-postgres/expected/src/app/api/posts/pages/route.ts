@@ -44,14 +44,16 @@ export async function GET(request: Request): Promise<Response> {
       filtered(tables.post, query.conditions),
       postAccess.where("read", caller),
     );
-    // The order asked for, then by id: a stable order, so pages neither repeat nor skip records (reversed to read backward).
+    // The order asked for, then by id: a stable order, so pages neither repeat nor skip records
+    // (reversed to read backward).
     const records = await db
       .select(columns.post)
       .from(tables.post)
       .where(and(where, cursorWhere(tables.post, query.sort, position.at)))
       .orderBy(...pageOrder(tables.post, query.sort, position.at))
       .limit((query.limit ?? 2) + 1);
-    // Beside the cursor's record (position.at), one more than the page: whether another page follows.
+    // Beside the cursor's record (position.at), one more than the page: whether another page
+    // follows.
     const ends = pageEnds(records, query.limit ?? 2, query.sort, position.at);
     return json(records, 200, { ...pageLinks(request, ends) });
   });

@@ -30,7 +30,9 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
       .where(matching(tables.tag, { id: params.id }))
       .limit(1);
     if (!found) return jsonError(404, "Not found");
-    const [record] = await withIncluded([found], { posts: ruled(relations.tag.posts, postAccess.where("read", caller)) });
+    const [record] = await withIncluded([found], {
+      posts: ruled(relations.tag.posts, postAccess.where("read", caller)),
+    });
     return json(record);
   });
 }

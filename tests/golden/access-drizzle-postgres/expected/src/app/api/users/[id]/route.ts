@@ -31,7 +31,9 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
       .where(matching(tables.user, { id: params.id }))
       .limit(1);
     if (!found) return jsonError(404, "Not found");
-    const [record] = await withIncluded([found], { posts: ruled(relations.user.posts, postAccess.where("read", caller)) });
+    const [record] = await withIncluded([found], {
+      posts: ruled(relations.user.posts, postAccess.where("read", caller)),
+    });
     return json(userFields.hiding(record, caller));
   });
 }

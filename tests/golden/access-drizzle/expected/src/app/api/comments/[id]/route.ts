@@ -87,7 +87,9 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
       ? await db.update(tables.comment).set(changes).where(where).returning(columns.comment)
       : await db.select(columns.comment).from(tables.comment).where(where).limit(1);
     if (!found) return jsonError(404, "Not found");
-    const [record] = await withIncluded([found], { post: ruled(relations.comment.post, postAccess.where("read", caller)) });
+    const [record] = await withIncluded([found], {
+      post: ruled(relations.comment.post, postAccess.where("read", caller)),
+    });
     return json(record);
   });
 }

@@ -7,8 +7,16 @@ import { refuseBody } from "@/appgen/noBody";
 
 type Context = { params: Promise<{ id: string }> };
 
-// The record GET /api/tasks/:id reads: a statement prepared on its first use and kept, not built on every request.
-const getApiTasksByIdRead = preparedOnce(() => db.select(columns.task).from(tables.task).where(matchingPlaceholders(tables.task, ["id"])).limit(1).prepare("getApiTasksById(id)"));
+// The record GET /api/tasks/:id reads: a statement prepared on its first use
+// and kept, not built on every request.
+const getApiTasksByIdRead = preparedOnce(() =>
+  db
+    .select(columns.task)
+    .from(tables.task)
+    .where(matchingPlaceholders(tables.task, ["id"]))
+    .limit(1)
+    .prepare("getApiTasksById(id)"),
+);
 
 /** GET /api/tasks/:id (config/routes/tasks.json routes[7]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {

@@ -84,8 +84,19 @@ export async function PATCH(request: Request): Promise<Response> {
       done: body.done,
     };
     const records = await db.transaction(async (tx) => {
-      const written = await tx.update(tables.task).set(changes).where(where).returning(columns.task);
-      const events = written.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "update", record: row, userId }));
+      const written = await tx
+        .update(tables.task)
+        .set(changes)
+        .where(where)
+        .returning(columns.task);
+      const events = written.flatMap((row) =>
+        eventRows([["taskChanged", 5]], {
+          model: "Task",
+          operation: "update",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
         await tx.insert(tables.appgenEvent).values(events.slice(start, start + 500));
       }
@@ -136,7 +147,14 @@ export async function DELETE(request: Request): Promise<Response> {
     );
     const records = await db.transaction(async (tx) => {
       const written = await tx.delete(tables.task).where(where).returning(columns.task);
-      const events = written.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "delete", record: row, userId }));
+      const events = written.flatMap((row) =>
+        eventRows([["taskChanged", 5]], {
+          model: "Task",
+          operation: "delete",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
         await tx.insert(tables.appgenEvent).values(events.slice(start, start + 500));
       }

@@ -84,10 +84,24 @@ export async function PATCH(request: Request): Promise<Response> {
       done: body.done,
     };
     const records = db.transaction((tx) => {
-      const written = tx.update(tables.task).set(changes).where(where).returning(columns.task).all();
-      const events = written.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "update", record: row, userId }));
+      const written = tx
+        .update(tables.task)
+        .set(changes)
+        .where(where)
+        .returning(columns.task)
+        .all();
+      const events = written.flatMap((row) =>
+        eventRows([["taskChanged", 5]], {
+          model: "Task",
+          operation: "update",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
-        tx.insert(tables.appgenEvent).values(events.slice(start, start + 500)).run();
+        tx.insert(tables.appgenEvent)
+          .values(events.slice(start, start + 500))
+          .run();
       }
       return written;
     });
@@ -136,9 +150,18 @@ export async function DELETE(request: Request): Promise<Response> {
     );
     const records = db.transaction((tx) => {
       const written = tx.delete(tables.task).where(where).returning(columns.task).all();
-      const events = written.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "delete", record: row, userId }));
+      const events = written.flatMap((row) =>
+        eventRows([["taskChanged", 5]], {
+          model: "Task",
+          operation: "delete",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
-        tx.insert(tables.appgenEvent).values(events.slice(start, start + 500)).run();
+        tx.insert(tables.appgenEvent)
+          .values(events.slice(start, start + 500))
+          .run();
       }
       return written;
     });

@@ -21,8 +21,16 @@ import { canEditPost } from "@/voters/canEditPost";
 
 type Context = { params: Promise<{ id: string }> };
 
-// The record GET /api/posts/:id reads: a statement prepared on its first use and kept, not built on every request.
-const getApiPostsByIdRead = preparedOnce(() => db.select(columns.post).from(tables.post).where(matchingPlaceholders(tables.post, ["id"])).limit(1).prepare("getApiPostsById(id)"));
+// The record GET /api/posts/:id reads: a statement prepared on its first use
+// and kept, not built on every request.
+const getApiPostsByIdRead = preparedOnce(() =>
+  db
+    .select(columns.post)
+    .from(tables.post)
+    .where(matchingPlaceholders(tables.post, ["id"]))
+    .limit(1)
+    .prepare("getApiPostsById(id)"),
+);
 
 // Runtime rules of the PUT body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).

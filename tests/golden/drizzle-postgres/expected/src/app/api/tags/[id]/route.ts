@@ -7,8 +7,16 @@ import { refuseBody } from "@/appgen/noBody";
 
 type Context = { params: Promise<{ id: string }> };
 
-// The record GET /api/tags/:id reads: a statement prepared on its first use and kept, not built on every request.
-const getApiTagsByIdRead = preparedOnce(() => db.select(columns.tag).from(tables.tag).where(matchingPlaceholders(tables.tag, ["id"])).limit(1).prepare("getApiTagsById(id)"));
+// The record GET /api/tags/:id reads: a statement prepared on its first use
+// and kept, not built on every request.
+const getApiTagsByIdRead = preparedOnce(() =>
+  db
+    .select(columns.tag)
+    .from(tables.tag)
+    .where(matchingPlaceholders(tables.tag, ["id"]))
+    .limit(1)
+    .prepare("getApiTagsById(id)"),
+);
 
 /** GET /api/tags/:id (config/routes/tags.json routes[3]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {

@@ -18,8 +18,16 @@ import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ id: string }> };
 
-// The record GET /api/users/:id reads: a statement prepared on its first use and kept, not built on every request.
-const getApiUsersByIdRead = preparedOnce(() => db.select(columns.user).from(tables.user).where(matchingPlaceholders(tables.user, ["id"])).limit(1).prepare("getApiUsersById(id)"));
+// The record GET /api/users/:id reads: a statement prepared on its first use
+// and kept, not built on every request.
+const getApiUsersByIdRead = preparedOnce(() =>
+  db
+    .select(columns.user)
+    .from(tables.user)
+    .where(matchingPlaceholders(tables.user, ["id"]))
+    .limit(1)
+    .prepare("getApiUsersById(id)"),
+);
 
 /** GET /api/users/:id (config/routes/users.json routes[1]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {

@@ -24,8 +24,17 @@ import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ id: string }> };
 
-// The record GET /api/posts/:id reads: a statement prepared on its first use and kept, not built on every request.
-const getApiPostsByIdRead = preparedOnce(() => db.select({ ...columns.post, author: { ...joined.post.author.columns } }).from(tables.post).leftJoin(joined.post.author.table, joined.post.author.on).where(matchingPlaceholders(tables.post, ["id"])).limit(1).prepare());
+// The record GET /api/posts/:id reads: a statement prepared on its first use
+// and kept, not built on every request.
+const getApiPostsByIdRead = preparedOnce(() =>
+  db
+    .select({ ...columns.post, author: { ...joined.post.author.columns } })
+    .from(tables.post)
+    .leftJoin(joined.post.author.table, joined.post.author.on)
+    .where(matchingPlaceholders(tables.post, ["id"]))
+    .limit(1)
+    .prepare(),
+);
 
 // Runtime rules of the PATCH body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -70,7 +79,10 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (unread) return unread;
     const [found] = await getApiPostsByIdRead().execute({ id: params.id });
     if (!found) return jsonError(404, "Not found");
-    const [record] = await withIncluded([found], { comments: relations.post.comments, tags: relations.post.tags });
+    const [record] = await withIncluded([found], {
+      comments: relations.post.comments,
+      tags: relations.post.tags,
+    });
     return json(shaped(record, postAnswer.shape));
   });
 }
@@ -133,7 +145,9 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
         : tx.select(columns.post).from(tables.post).where(where).limit(1).all();
       // tags: Tag records linked in _Post_tags, replaced when the body has the list.
       for (const { id } of body.tags === undefined ? [] : written) {
-        tx.delete(tables._Post_tags).where(matching(tables._Post_tags, { A: id })).run();
+        tx.delete(tables._Post_tags)
+          .where(matching(tables._Post_tags, { A: id }))
+          .run();
         const links = (body.tags ?? []).map((linked) => ({ A: id, B: linked }));
         if (links.length > 0) tx.insert(tables._Post_tags).values(links).run();
       }

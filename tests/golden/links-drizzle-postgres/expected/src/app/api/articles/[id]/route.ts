@@ -27,8 +27,16 @@ import { eventRows, wakeOutbox } from "@/appgen/events";
 
 type Context = { params: Promise<{ id: string }> };
 
-// The record GET /api/articles/:id reads: a statement prepared on its first use and kept, not built on every request.
-const getApiArticlesByIdRead = preparedOnce(() => db.select(columns.article).from(tables.article).where(matchingPlaceholders(tables.article, ["id"])).limit(1).prepare("getApiArticlesById(id)"));
+// The record GET /api/articles/:id reads: a statement prepared on its first use
+// and kept, not built on every request.
+const getApiArticlesByIdRead = preparedOnce(() =>
+  db
+    .select(columns.article)
+    .from(tables.article)
+    .where(matchingPlaceholders(tables.article, ["id"]))
+    .limit(1)
+    .prepare("getApiArticlesById(id)"),
+);
 
 // Runtime rules of the PUT body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -91,7 +99,10 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (unread) return unread;
     const [found] = await getApiArticlesByIdRead().execute({ id: params.id });
     if (!found) return jsonError(404, "Not found");
-    const [record] = await withIncluded([found], { labels: relations.article.labels, readers: relations.article.readers });
+    const [record] = await withIncluded([found], {
+      labels: relations.article.labels,
+      readers: relations.article.readers,
+    });
     return json(shaped(record, getApiArticlesByIdAnswer.shape, publicBaseUrl(request)));
   });
 }
@@ -132,7 +143,11 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     // What the answer sends is read before the commit: a lost connection either stores nothing
     // (5xx) or fails nothing (2xx).
     const [record] = await db.transaction(async (tx) => {
-      const written = await tx.update(tables.article).set(changes).where(where).returning(columns.article);
+      const written = await tx
+        .update(tables.article)
+        .set(changes)
+        .where(where)
+        .returning(columns.article);
       // labels: Label records linked in _Article_labels, replaced (none when absent).
       for (const { id } of written) {
         await tx.delete(tables._Article_labels).where(matching(tables._Article_labels, { A: id }));
@@ -140,7 +155,14 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
         if (links.length > 0) await tx.insert(tables._Article_labels).values(links);
       }
       const records = await withIncluded(written, { labels: relations.article.labels }, tx);
-      const events = records.flatMap((row) => eventRows([["articleSaved", 5]], { model: "Article", operation: "update", record: row, userId }));
+      const events = records.flatMap((row) =>
+        eventRows([["articleSaved", 5]], {
+          model: "Article",
+          operation: "update",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
         await tx.insert(tables.appgenEvent).values(events.slice(start, start + 500));
       }
@@ -201,11 +223,20 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
       }
       // readers: Reader records linked in _Article_readers, replaced when the body has the list.
       for (const { id } of body.readers === undefined ? [] : written) {
-        await tx.delete(tables._Article_readers).where(matching(tables._Article_readers, { A: id }));
+        await tx
+          .delete(tables._Article_readers)
+          .where(matching(tables._Article_readers, { A: id }));
         const links = (body.readers ?? []).map((linked) => ({ A: id, B: linked }));
         if (links.length > 0) await tx.insert(tables._Article_readers).values(links);
       }
-      const events = written.flatMap((row) => eventRows([["articleSaved", 5]], { model: "Article", operation: "update", record: row, userId }));
+      const events = written.flatMap((row) =>
+        eventRows([["articleSaved", 5]], {
+          model: "Article",
+          operation: "update",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
         await tx.insert(tables.appgenEvent).values(events.slice(start, start + 500));
       }

@@ -65,7 +65,14 @@ export async function POST(request: Request): Promise<Response> {
         if (links.length > 0) await tx.insert(tables._Article_labels).values(links);
       }
       const records = await withIncluded(written, { labels: relations.article.labels }, tx);
-      const events = records.flatMap((row) => eventRows([["articleSaved", 5]], { model: "Article", operation: "create", record: row, userId }));
+      const events = records.flatMap((row) =>
+        eventRows([["articleSaved", 5]], {
+          model: "Article",
+          operation: "create",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
         await tx.insert(tables.appgenEvent).values(events.slice(start, start + 500));
       }

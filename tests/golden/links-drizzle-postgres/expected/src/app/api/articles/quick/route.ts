@@ -56,7 +56,14 @@ export async function POST(request: Request): Promise<Response> {
         const links = (body.labels ?? []).map((linked) => ({ A: id, B: linked }));
         if (links.length > 0) await tx.insert(tables._Article_labels).values(links);
       }
-      const events = written.flatMap((row) => eventRows([["articleSaved", 5]], { model: "Article", operation: "create", record: row, userId }));
+      const events = written.flatMap((row) =>
+        eventRows([["articleSaved", 5]], {
+          model: "Article",
+          operation: "create",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
         await tx.insert(tables.appgenEvent).values(events.slice(start, start + 500));
       }

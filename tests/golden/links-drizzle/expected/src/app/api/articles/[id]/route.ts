@@ -27,8 +27,16 @@ import { eventRows, wakeOutbox } from "@/appgen/events";
 
 type Context = { params: Promise<{ id: string }> };
 
-// The record GET /api/articles/:id reads: a statement prepared on its first use and kept, not built on every request.
-const getApiArticlesByIdRead = preparedOnce(() => db.select(columns.article).from(tables.article).where(matchingPlaceholders(tables.article, ["id"])).limit(1).prepare());
+// The record GET /api/articles/:id reads: a statement prepared on its first use
+// and kept, not built on every request.
+const getApiArticlesByIdRead = preparedOnce(() =>
+  db
+    .select(columns.article)
+    .from(tables.article)
+    .where(matchingPlaceholders(tables.article, ["id"]))
+    .limit(1)
+    .prepare(),
+);
 
 // Runtime rules of the PUT body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -91,7 +99,10 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (unread) return unread;
     const [found] = await getApiArticlesByIdRead().execute({ id: params.id });
     if (!found) return jsonError(404, "Not found");
-    const [record] = await withIncluded([found], { labels: relations.article.labels, readers: relations.article.readers });
+    const [record] = await withIncluded([found], {
+      labels: relations.article.labels,
+      readers: relations.article.readers,
+    });
     return json(shaped(record, getApiArticlesByIdAnswer.shape, publicBaseUrl(request)));
   });
 }
@@ -131,17 +142,33 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     // The record and its links in one transaction: a failure leaves neither.
     // The record is read with what it includes and computes before the commit, for its events.
     const [record] = db.transaction((tx) => {
-      const written = tx.update(tables.article).set(changes).where(where).returning(columns.article).all();
+      const written = tx
+        .update(tables.article)
+        .set(changes)
+        .where(where)
+        .returning(columns.article)
+        .all();
       // labels: Label records linked in _Article_labels, replaced (none when absent).
       for (const { id } of written) {
-        tx.delete(tables._Article_labels).where(matching(tables._Article_labels, { A: id })).run();
+        tx.delete(tables._Article_labels)
+          .where(matching(tables._Article_labels, { A: id }))
+          .run();
         const links = (body.labels ?? []).map((linked) => ({ A: id, B: linked }));
         if (links.length > 0) tx.insert(tables._Article_labels).values(links).run();
       }
       const records = withIncludedNow(written, { labels: relations.article.labels }, tx);
-      const events = records.flatMap((row) => eventRows([["articleSaved", 5]], { model: "Article", operation: "update", record: row, userId }));
+      const events = records.flatMap((row) =>
+        eventRows([["articleSaved", 5]], {
+          model: "Article",
+          operation: "update",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
-        tx.insert(tables.appgenEvent).values(events.slice(start, start + 500)).run();
+        tx.insert(tables.appgenEvent)
+          .values(events.slice(start, start + 500))
+          .run();
       }
       return records;
     });
@@ -194,19 +221,32 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
         : tx.select(columns.article).from(tables.article).where(where).limit(1).all();
       // labels: Label records linked in _Article_labels, replaced when the body has the list.
       for (const { id } of body.labels === undefined ? [] : written) {
-        tx.delete(tables._Article_labels).where(matching(tables._Article_labels, { A: id })).run();
+        tx.delete(tables._Article_labels)
+          .where(matching(tables._Article_labels, { A: id }))
+          .run();
         const links = (body.labels ?? []).map((linked) => ({ A: id, B: linked }));
         if (links.length > 0) tx.insert(tables._Article_labels).values(links).run();
       }
       // readers: Reader records linked in _Article_readers, replaced when the body has the list.
       for (const { id } of body.readers === undefined ? [] : written) {
-        tx.delete(tables._Article_readers).where(matching(tables._Article_readers, { A: id })).run();
+        tx.delete(tables._Article_readers)
+          .where(matching(tables._Article_readers, { A: id }))
+          .run();
         const links = (body.readers ?? []).map((linked) => ({ A: id, B: linked }));
         if (links.length > 0) tx.insert(tables._Article_readers).values(links).run();
       }
-      const events = written.flatMap((row) => eventRows([["articleSaved", 5]], { model: "Article", operation: "update", record: row, userId }));
+      const events = written.flatMap((row) =>
+        eventRows([["articleSaved", 5]], {
+          model: "Article",
+          operation: "update",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
-        tx.insert(tables.appgenEvent).values(events.slice(start, start + 500)).run();
+        tx.insert(tables.appgenEvent)
+          .values(events.slice(start, start + 500))
+          .run();
       }
       return written;
     });

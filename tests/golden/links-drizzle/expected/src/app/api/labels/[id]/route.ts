@@ -12,8 +12,16 @@ import { eventRows, wakeOutbox } from "@/appgen/events";
 
 type Context = { params: Promise<{ id: string }> };
 
-// The record GET /api/labels/:id reads: a statement prepared on its first use and kept, not built on every request.
-const getApiLabelsByIdRead = preparedOnce(() => db.select(columns.label).from(tables.label).where(matchingPlaceholders(tables.label, ["id"])).limit(1).prepare());
+// The record GET /api/labels/:id reads: a statement prepared on its first use
+// and kept, not built on every request.
+const getApiLabelsByIdRead = preparedOnce(() =>
+  db
+    .select(columns.label)
+    .from(tables.label)
+    .where(matchingPlaceholders(tables.label, ["id"]))
+    .limit(1)
+    .prepare(),
+);
 
 /** GET /api/labels/:id (config/routes/labels.json routes[3]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
@@ -40,10 +48,23 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
     const [record] = db.transaction((tx) => {
-      const written = tx.delete(tables.label).where(matching(tables.label, { id: params.id })).returning(columns.label).all();
-      const events = written.flatMap((row) => eventRows([["labelRemoved", 3]], { model: "Label", operation: "delete", record: row, userId }));
+      const written = tx
+        .delete(tables.label)
+        .where(matching(tables.label, { id: params.id }))
+        .returning(columns.label)
+        .all();
+      const events = written.flatMap((row) =>
+        eventRows([["labelRemoved", 3]], {
+          model: "Label",
+          operation: "delete",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
-        tx.insert(tables.appgenEvent).values(events.slice(start, start + 500)).run();
+        tx.insert(tables.appgenEvent)
+          .values(events.slice(start, start + 500))
+          .run();
       }
       return written;
     });

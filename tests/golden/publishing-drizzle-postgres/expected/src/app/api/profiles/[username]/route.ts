@@ -22,8 +22,19 @@ import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ username: string }> };
 
-// The record GET /api/profiles/:username reads: a statement prepared on its first use and kept, not built on every request.
-const getApiProfilesByUsernameRead = preparedOnce(() => db.select({ ...columns.user, following: computed.user.following.column(tables.user.id, sql.placeholder("_caller")) }).from(tables.user).where(matchingPlaceholders(tables.user, ["username"])).limit(1).prepare("getApiProfilesByUsername(username)"));
+// The record GET /api/profiles/:username reads: a statement prepared on its first use
+// and kept, not built on every request.
+const getApiProfilesByUsernameRead = preparedOnce(() =>
+  db
+    .select({
+      ...columns.user,
+      following: computed.user.following.column(tables.user.id, sql.placeholder("_caller")),
+    })
+    .from(tables.user)
+    .where(matchingPlaceholders(tables.user, ["username"]))
+    .limit(1)
+    .prepare("getApiProfilesByUsername(username)"),
+);
 
 /** GET /api/profiles/:username (config/routes/profiles.json routes[0]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
@@ -36,7 +47,10 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isTextParam(params.username)) return invalidParam("username", "text without U+0000");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const [record] = await getApiProfilesByUsernameRead().execute({ username: params.username, _caller: userId });
+    const [record] = await getApiProfilesByUsernameRead().execute({
+      username: params.username,
+      _caller: userId,
+    });
     if (!record) return jsonError(404, "Not found");
     return json({ profile: shaped(record, userAnswer.shape) });
   });

@@ -32,8 +32,32 @@ import { getAuthUser } from "@/auth/getAuthUser";
 
 type Context = { params: Promise<{ slug: string }> };
 
-// The record GET /api/articles/:slug reads: a statement prepared on its first use and kept, not built on every request.
-const getApiArticlesBySlugRead = preparedOnce(() => db.select({ ...columns.article, author: { ...joined.article.author.columns, following: computed.user.following.column(joined.article.author.id, sql.placeholder("_caller")) }, tagList: computed.article.tagList.column(tables.article.id, sql.placeholder("_caller")), favorited: computed.article.favorited.column(tables.article.id, sql.placeholder("_caller")), favoritesCount: computed.article.favoritesCount.column(tables.article.id, sql.placeholder("_caller")) }).from(tables.article).leftJoin(joined.article.author.table, joined.article.author.on).where(matchingPlaceholders(tables.article, ["slug"])).limit(1).prepare());
+// The record GET /api/articles/:slug reads: a statement prepared on its first use
+// and kept, not built on every request.
+const getApiArticlesBySlugRead = preparedOnce(() =>
+  db
+    .select({
+      ...columns.article,
+      author: {
+        ...joined.article.author.columns,
+        following: computed.user.following.column(
+          joined.article.author.id,
+          sql.placeholder("_caller"),
+        ),
+      },
+      tagList: computed.article.tagList.column(tables.article.id, sql.placeholder("_caller")),
+      favorited: computed.article.favorited.column(tables.article.id, sql.placeholder("_caller")),
+      favoritesCount: computed.article.favoritesCount.column(
+        tables.article.id,
+        sql.placeholder("_caller"),
+      ),
+    })
+    .from(tables.article)
+    .leftJoin(joined.article.author.table, joined.article.author.on)
+    .where(matchingPlaceholders(tables.article, ["slug"]))
+    .limit(1)
+    .prepare(),
+);
 
 // Runtime rules of the PUT body, kept beside its handler: a route file depends on no
 // generated module that changes when routes change (Next.js dev picks up new routes reliably).
@@ -79,7 +103,10 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isTextParam(params.slug)) return invalidParam("slug", "text without U+0000");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const [record] = await getApiArticlesBySlugRead().execute({ slug: params.slug, _caller: userId });
+    const [record] = await getApiArticlesBySlugRead().execute({
+      slug: params.slug,
+      _caller: userId,
+    });
     if (!record) return jsonError(404, "Not found");
     return json({ article: shaped(record, articleAnswer.shape) });
   });
@@ -128,11 +155,19 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const changed = Object.values(changes).some((value) => value !== undefined);
     // The record and its links in one transaction: a failure leaves neither.
     const [found] = db.transaction((tx) => {
-      // tagList: Tag records named by name; those missing are created first (a record a concurrent request just created is no conflict).
+      // tagList: Tag records named by name; those missing are created first
+      // (a record a concurrent request just created is no conflict).
       const tagListIds: string[] = [];
       if (body.tagList !== undefined && body.tagList.length > 0) {
-        tx.insert(tables.tag).values(body.tagList.map((key) => ({ name: key }))).onConflictDoNothing().run();
-        const named = tx.select({ id: tables.tag.id, key: tables.tag.name }).from(tables.tag).where(inArray(tables.tag.name, body.tagList)).all();
+        tx.insert(tables.tag)
+          .values(body.tagList.map((key) => ({ name: key })))
+          .onConflictDoNothing()
+          .run();
+        const named = tx
+          .select({ id: tables.tag.id, key: tables.tag.name })
+          .from(tables.tag)
+          .where(inArray(tables.tag.name, body.tagList))
+          .all();
         const idOf = new Map(named.map((row) => [row.key, row.id]));
         for (const key of body.tagList) tagListIds.push(idOf.get(key) as string);
       }
@@ -141,15 +176,29 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
         : tx.select(columns.article).from(tables.article).where(where).limit(1).all();
       // tagList: Tag records linked in _Article_tags, replaced when the body has the list.
       for (const { id } of body.tagList === undefined ? [] : written) {
-        tx.delete(tables._Article_tags).where(matching(tables._Article_tags, { A: id })).run();
+        tx.delete(tables._Article_tags)
+          .where(matching(tables._Article_tags, { A: id }))
+          .run();
         const links = tagListIds.map((linked) => ({ A: id, B: linked }));
         if (links.length > 0) tx.insert(tables._Article_tags).values(links).run();
       }
       return written;
     });
     if (!found) return jsonError(404, "Not found");
-    const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
-    await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
+    const [record] = await withComputed(
+      await withIncluded([found], { author: relations.article.author }),
+      {
+        tagList: computed.article.tagList,
+        favorited: computed.article.favorited,
+        favoritesCount: computed.article.favoritesCount,
+      },
+      userId,
+    );
+    await withComputed(
+      includedRecords([record], "author"),
+      { following: computed.user.following },
+      userId,
+    );
     return json({ article: shaped(record, articleAnswer.shape) });
   });
 }

@@ -34,7 +34,21 @@ export async function GET(request: Request): Promise<Response> {
     const where = and(
       matching(tables.article, { ...query.where } as Partial<typeof tables.article.$inferSelect>),
       filtered(tables.article, query.conditions),
-      inArray(tables.article.authorId, db.select({ id: tables.user.id }).from(tables.user).where(inArray(tables.user.id, db.select({ id: tables._User_followers.A }).from(tables._User_followers).where(eq(tables._User_followers.B, userId))))),
+      inArray(
+        tables.article.authorId,
+        db
+          .select({ id: tables.user.id })
+          .from(tables.user)
+          .where(
+            inArray(
+              tables.user.id,
+              db
+                .select({ id: tables._User_followers.A })
+                .from(tables._User_followers)
+                .where(eq(tables._User_followers.B, userId)),
+            ),
+          ),
+      ),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
     const records = await db
@@ -53,7 +67,13 @@ export async function GET(request: Request): Promise<Response> {
       .where(
         inArray(
           tables.article.id,
-          db.select({ id: tables.article.id }).from(tables.article).where(where).orderBy(...listOrder(tables.article, query.sorts)).limit(query.limit ?? 20).offset(query.offset),
+          db
+            .select({ id: tables.article.id })
+            .from(tables.article)
+            .where(where)
+            .orderBy(...listOrder(tables.article, query.sorts))
+            .limit(query.limit ?? 20)
+            .offset(query.offset),
         ),
       )
       .orderBy(...listOrder(tables.article, query.sorts));

@@ -38,7 +38,10 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user joins watchers (a second time changes nothing).
-    await db.insert(tables._Post_watchers).values({ A: current.id, B: userId }).onConflictDoNothing();
+    await db
+      .insert(tables._Post_watchers)
+      .values({ A: current.id, B: userId })
+      .onConflictDoNothing();
     const [record] = await db
       .select(columns.post)
       .from(tables.post)
@@ -74,7 +77,9 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user leaves watchers (when not linked, nothing changes).
-    await db.delete(tables._Post_watchers).where(matching(tables._Post_watchers, { A: current.id, B: userId }));
+    await db
+      .delete(tables._Post_watchers)
+      .where(matching(tables._Post_watchers, { A: current.id, B: userId }));
     const [record] = await db
       .select(columns.post)
       .from(tables.post)

@@ -41,14 +41,25 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
       .limit(1);
     if (!parentBoard) return jsonError(404, "Board not found");
     const where = and(
-      matching(tables.task, { boardId: params.boardId, ...query.where } as Partial<typeof tables.task.$inferSelect>),
+      matching(tables.task, { boardId: params.boardId, ...query.where } as Partial<
+        typeof tables.task.$inferSelect
+      >),
       filtered(tables.task, query.conditions),
     );
     const records = db.transaction((tx) => {
       const written = tx.delete(tables.task).where(where).returning(columns.task).all();
-      const events = written.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "delete", record: row, userId }));
+      const events = written.flatMap((row) =>
+        eventRows([["taskChanged", 5]], {
+          model: "Task",
+          operation: "delete",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
-        tx.insert(tables.appgenEvent).values(events.slice(start, start + 500)).run();
+        tx.insert(tables.appgenEvent)
+          .values(events.slice(start, start + 500))
+          .run();
       }
       return written;
     });

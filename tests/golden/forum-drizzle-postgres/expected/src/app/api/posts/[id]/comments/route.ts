@@ -51,7 +51,9 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
       .limit(1);
     if (!parentPost) return jsonError(404, "Post not found");
     const where = and(
-      matching(tables.comment, { postId: params.postId, ...query.where } as Partial<typeof tables.comment.$inferSelect>),
+      matching(tables.comment, { postId: params.postId, ...query.where } as Partial<
+        typeof tables.comment.$inferSelect
+      >),
       filtered(tables.comment, query.conditions),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.

@@ -41,7 +41,9 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
       .limit(1);
     if (!parentAuthor) return jsonError(404, "User not found");
     const where = and(
-      matching(tables.post, { authorId: params.authorId, ...query.where } as Partial<typeof tables.post.$inferSelect>),
+      matching(tables.post, { authorId: params.authorId, ...query.where } as Partial<
+        typeof tables.post.$inferSelect
+      >),
       filtered(tables.post, query.conditions),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.

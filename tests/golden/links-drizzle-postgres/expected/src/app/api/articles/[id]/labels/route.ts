@@ -62,15 +62,26 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     // What the answer sends is read before the commit: a lost connection either stores nothing
     // (5xx) or fails nothing (2xx).
     const [record] = await db.transaction(async (tx) => {
-      // labelNames: Label records named by name; those missing are created first (a record a concurrent request just created is no conflict).
+      // labelNames: Label records named by name; those missing are created first
+      // (a record a concurrent request just created is no conflict).
       const labelNamesIds: string[] = [];
       if (body.labelNames !== undefined && body.labelNames.length > 0) {
-        await tx.insert(tables.label).values(body.labelNames.map((key) => ({ name: key }))).onConflictDoNothing();
-        const named = await tx.select({ id: tables.label.id, key: tables.label.name }).from(tables.label).where(inArray(tables.label.name, body.labelNames));
+        await tx
+          .insert(tables.label)
+          .values(body.labelNames.map((key) => ({ name: key })))
+          .onConflictDoNothing();
+        const named = await tx
+          .select({ id: tables.label.id, key: tables.label.name })
+          .from(tables.label)
+          .where(inArray(tables.label.name, body.labelNames));
         const idOf = new Map(named.map((row) => [row.key, row.id]));
         for (const key of body.labelNames) labelNamesIds.push(idOf.get(key) as string);
       }
-      const written = await tx.update(tables.article).set(changes).where(where).returning(columns.article);
+      const written = await tx
+        .update(tables.article)
+        .set(changes)
+        .where(where)
+        .returning(columns.article);
       // labelNames: Label records linked in _Article_labels, replaced (none when absent).
       for (const { id } of written) {
         await tx.delete(tables._Article_labels).where(matching(tables._Article_labels, { A: id }));
@@ -78,7 +89,14 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
         if (links.length > 0) await tx.insert(tables._Article_labels).values(links);
       }
       const records = await withIncluded(written, { labels: relations.article.labels }, tx);
-      const events = records.flatMap((row) => eventRows([["articleSaved", 5]], { model: "Article", operation: "update", record: row, userId }));
+      const events = records.flatMap((row) =>
+        eventRows([["articleSaved", 5]], {
+          model: "Article",
+          operation: "update",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
         await tx.insert(tables.appgenEvent).values(events.slice(start, start + 500));
       }

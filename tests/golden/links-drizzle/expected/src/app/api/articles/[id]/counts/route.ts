@@ -16,8 +16,16 @@ import { getApiArticlesByIdCountsAnswer } from "@/appgen/shapes/article";
 
 type Context = { params: Promise<{ id: string }> };
 
-// The record GET /api/articles/:id/counts reads: a statement prepared on its first use and kept, not built on every request.
-const getApiArticlesByIdCountsRead = preparedOnce(() => db.select(columns.article).from(tables.article).where(matchingPlaceholders(tables.article, ["id"])).limit(1).prepare());
+// The record GET /api/articles/:id/counts reads: a statement prepared on its first use
+// and kept, not built on every request.
+const getApiArticlesByIdCountsRead = preparedOnce(() =>
+  db
+    .select(columns.article)
+    .from(tables.article)
+    .where(matchingPlaceholders(tables.article, ["id"]))
+    .limit(1)
+    .prepare(),
+);
 
 /** GET /api/articles/:id/counts (config/routes/articles.json routes[2]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
@@ -29,7 +37,11 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     const [found] = await getApiArticlesByIdCountsRead().execute({ id: params.id });
     if (!found) return jsonError(404, "Not found");
     const [record] = await withIncluded([found], { labels: relations.article.labels });
-    await withComputed(includedRecords([record], "labels"), { articleCount: computed.label.articleCount }, null);
+    await withComputed(
+      includedRecords([record], "labels"),
+      { articleCount: computed.label.articleCount },
+      null,
+    );
     return json(shaped(record, getApiArticlesByIdCountsAnswer.shape));
   });
 }

@@ -61,25 +61,49 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     // The record and its links in one transaction: a failure leaves neither.
     // The record is read with what it includes and computes before the commit, for its events.
     const [record] = db.transaction((tx) => {
-      // labelNames: Label records named by name; those missing are created first (a record a concurrent request just created is no conflict).
+      // labelNames: Label records named by name; those missing are created first
+      // (a record a concurrent request just created is no conflict).
       const labelNamesIds: string[] = [];
       if (body.labelNames !== undefined && body.labelNames.length > 0) {
-        tx.insert(tables.label).values(body.labelNames.map((key) => ({ name: key }))).onConflictDoNothing().run();
-        const named = tx.select({ id: tables.label.id, key: tables.label.name }).from(tables.label).where(inArray(tables.label.name, body.labelNames)).all();
+        tx.insert(tables.label)
+          .values(body.labelNames.map((key) => ({ name: key })))
+          .onConflictDoNothing()
+          .run();
+        const named = tx
+          .select({ id: tables.label.id, key: tables.label.name })
+          .from(tables.label)
+          .where(inArray(tables.label.name, body.labelNames))
+          .all();
         const idOf = new Map(named.map((row) => [row.key, row.id]));
         for (const key of body.labelNames) labelNamesIds.push(idOf.get(key) as string);
       }
-      const written = tx.update(tables.article).set(changes).where(where).returning(columns.article).all();
+      const written = tx
+        .update(tables.article)
+        .set(changes)
+        .where(where)
+        .returning(columns.article)
+        .all();
       // labelNames: Label records linked in _Article_labels, replaced (none when absent).
       for (const { id } of written) {
-        tx.delete(tables._Article_labels).where(matching(tables._Article_labels, { A: id })).run();
+        tx.delete(tables._Article_labels)
+          .where(matching(tables._Article_labels, { A: id }))
+          .run();
         const links = labelNamesIds.map((linked) => ({ A: id, B: linked }));
         if (links.length > 0) tx.insert(tables._Article_labels).values(links).run();
       }
       const records = withIncludedNow(written, { labels: relations.article.labels }, tx);
-      const events = records.flatMap((row) => eventRows([["articleSaved", 5]], { model: "Article", operation: "update", record: row, userId }));
+      const events = records.flatMap((row) =>
+        eventRows([["articleSaved", 5]], {
+          model: "Article",
+          operation: "update",
+          record: row,
+          userId,
+        }),
+      );
       for (let start = 0; start < events.length; start += 500) {
-        tx.insert(tables.appgenEvent).values(events.slice(start, start + 500)).run();
+        tx.insert(tables.appgenEvent)
+          .values(events.slice(start, start + 500))
+          .run();
       }
       return records;
     });

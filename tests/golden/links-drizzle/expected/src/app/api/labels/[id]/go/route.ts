@@ -7,8 +7,16 @@ import { refuseBody } from "@/appgen/noBody";
 
 type Context = { params: Promise<{ id: string }> };
 
-// The record GET /api/labels/:id/go reads: a statement prepared on its first use and kept, not built on every request.
-const getApiLabelsByIdGoRead = preparedOnce(() => db.select(columns.label).from(tables.label).where(matchingPlaceholders(tables.label, ["id"])).limit(1).prepare());
+// The record GET /api/labels/:id/go reads: a statement prepared on its first use
+// and kept, not built on every request.
+const getApiLabelsByIdGoRead = preparedOnce(() =>
+  db
+    .select(columns.label)
+    .from(tables.label)
+    .where(matchingPlaceholders(tables.label, ["id"]))
+    .limit(1)
+    .prepare(),
+);
 
 /** GET /api/labels/:id/go (config/routes/labels.json routes[4]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {

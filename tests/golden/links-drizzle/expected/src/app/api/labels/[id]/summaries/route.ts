@@ -9,8 +9,16 @@ import { getApiLabelsByIdSummariesAnswer } from "@/appgen/shapes/label";
 
 type Context = { params: Promise<{ id: string }> };
 
-// The record GET /api/labels/:id/summaries reads: a statement prepared on its first use and kept, not built on every request.
-const getApiLabelsByIdSummariesRead = preparedOnce(() => db.select({ ...columns.label, summaries: computed.label.summaries.column(tables.label.id, null) }).from(tables.label).where(matchingPlaceholders(tables.label, ["id"])).limit(1).prepare());
+// The record GET /api/labels/:id/summaries reads: a statement prepared on its first use
+// and kept, not built on every request.
+const getApiLabelsByIdSummariesRead = preparedOnce(() =>
+  db
+    .select({ ...columns.label, summaries: computed.label.summaries.column(tables.label.id, null) })
+    .from(tables.label)
+    .where(matchingPlaceholders(tables.label, ["id"]))
+    .limit(1)
+    .prepare(),
+);
 
 /** GET /api/labels/:id/summaries (config/routes/labels.json routes[6]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {

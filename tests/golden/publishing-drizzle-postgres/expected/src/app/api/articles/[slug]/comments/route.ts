@@ -66,7 +66,9 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
       .limit(1);
     if (!parentArticle) return jsonError(404, "Article not found");
     const where = and(
-      matching(tables.comment, { articleId: parentArticle.id, ...query.where } as Partial<typeof tables.comment.$inferSelect>),
+      matching(tables.comment, { articleId: parentArticle.id, ...query.where } as Partial<
+        typeof tables.comment.$inferSelect
+      >),
       filtered(tables.comment, query.conditions),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
@@ -127,7 +129,12 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const [record] = await db.transaction(async (tx) => {
       const written = await tx.insert(tables.comment).values(values).returning(columns.comment);
       const records = await withIncluded(written, { author: relations.comment.author }, tx);
-      await withComputed(includedRecords(records, "author"), { following: computed.user.following }, userId, tx);
+      await withComputed(
+        includedRecords(records, "author"),
+        { following: computed.user.following },
+        userId,
+        tx,
+      );
       return records;
     });
     return json({ comment: shaped(record, commentAnswer.shape) }, 201);

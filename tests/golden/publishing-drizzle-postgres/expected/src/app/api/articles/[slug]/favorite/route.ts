@@ -44,10 +44,31 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     // What the answer sends is read before the commit: a lost connection either stores nothing
     // (5xx) or fails nothing (2xx).
     const [record] = await db.transaction(async (tx) => {
-      await tx.insert(tables._Article_favoritedBy).values({ A: current.id, B: userId }).onConflictDoNothing();
-      const written = await tx.select(columns.article).from(tables.article).where(matching(tables.article, { id: current.id })).limit(1);
-      const records = await withComputed(await withIncluded(written, { author: relations.article.author }, tx), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId, tx);
-      await withComputed(includedRecords(records, "author"), { following: computed.user.following }, userId, tx);
+      await tx
+        .insert(tables._Article_favoritedBy)
+        .values({ A: current.id, B: userId })
+        .onConflictDoNothing();
+      const written = await tx
+        .select(columns.article)
+        .from(tables.article)
+        .where(matching(tables.article, { id: current.id }))
+        .limit(1);
+      const records = await withComputed(
+        await withIncluded(written, { author: relations.article.author }, tx),
+        {
+          tagList: computed.article.tagList,
+          favorited: computed.article.favorited,
+          favoritesCount: computed.article.favoritesCount,
+        },
+        userId,
+        tx,
+      );
+      await withComputed(
+        includedRecords(records, "author"),
+        { following: computed.user.following },
+        userId,
+        tx,
+      );
       return records;
     });
     if (!record) return jsonError(404, "Not found");
@@ -80,10 +101,30 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     // What the answer sends is read before the commit: a lost connection either stores nothing
     // (5xx) or fails nothing (2xx).
     const [record] = await db.transaction(async (tx) => {
-      await tx.delete(tables._Article_favoritedBy).where(matching(tables._Article_favoritedBy, { A: current.id, B: userId }));
-      const written = await tx.select(columns.article).from(tables.article).where(matching(tables.article, { id: current.id })).limit(1);
-      const records = await withComputed(await withIncluded(written, { author: relations.article.author }, tx), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId, tx);
-      await withComputed(includedRecords(records, "author"), { following: computed.user.following }, userId, tx);
+      await tx
+        .delete(tables._Article_favoritedBy)
+        .where(matching(tables._Article_favoritedBy, { A: current.id, B: userId }));
+      const written = await tx
+        .select(columns.article)
+        .from(tables.article)
+        .where(matching(tables.article, { id: current.id }))
+        .limit(1);
+      const records = await withComputed(
+        await withIncluded(written, { author: relations.article.author }, tx),
+        {
+          tagList: computed.article.tagList,
+          favorited: computed.article.favorited,
+          favoritesCount: computed.article.favoritesCount,
+        },
+        userId,
+        tx,
+      );
+      await withComputed(
+        includedRecords(records, "author"),
+        { following: computed.user.following },
+        userId,
+        tx,
+      );
       return records;
     });
     if (!record) return jsonError(404, "Not found");

@@ -37,9 +37,21 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     // What the answer sends is read before the commit: a lost connection either stores nothing
     // (5xx) or fails nothing (2xx).
     const [record] = await db.transaction(async (tx) => {
-      await tx.insert(tables._User_followers).values({ A: current.id, B: userId }).onConflictDoNothing();
-      const written = await tx.select(columns.user).from(tables.user).where(matching(tables.user, { id: current.id })).limit(1);
-      const records = await withComputed(written, { following: computed.user.following }, userId, tx);
+      await tx
+        .insert(tables._User_followers)
+        .values({ A: current.id, B: userId })
+        .onConflictDoNothing();
+      const written = await tx
+        .select(columns.user)
+        .from(tables.user)
+        .where(matching(tables.user, { id: current.id }))
+        .limit(1);
+      const records = await withComputed(
+        written,
+        { following: computed.user.following },
+        userId,
+        tx,
+      );
       return records;
     });
     if (!record) return jsonError(404, "Not found");
@@ -72,9 +84,20 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     // What the answer sends is read before the commit: a lost connection either stores nothing
     // (5xx) or fails nothing (2xx).
     const [record] = await db.transaction(async (tx) => {
-      await tx.delete(tables._User_followers).where(matching(tables._User_followers, { A: current.id, B: userId }));
-      const written = await tx.select(columns.user).from(tables.user).where(matching(tables.user, { id: current.id })).limit(1);
-      const records = await withComputed(written, { following: computed.user.following }, userId, tx);
+      await tx
+        .delete(tables._User_followers)
+        .where(matching(tables._User_followers, { A: current.id, B: userId }));
+      const written = await tx
+        .select(columns.user)
+        .from(tables.user)
+        .where(matching(tables.user, { id: current.id }))
+        .limit(1);
+      const records = await withComputed(
+        written,
+        { following: computed.user.following },
+        userId,
+        tx,
+      );
       return records;
     });
     if (!record) return jsonError(404, "Not found");

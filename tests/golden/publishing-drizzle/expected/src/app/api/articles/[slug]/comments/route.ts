@@ -66,7 +66,9 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
       .limit(1);
     if (!parentArticle) return jsonError(404, "Article not found");
     const where = and(
-      matching(tables.comment, { articleId: parentArticle.id, ...query.where } as Partial<typeof tables.comment.$inferSelect>),
+      matching(tables.comment, { articleId: parentArticle.id, ...query.where } as Partial<
+        typeof tables.comment.$inferSelect
+      >),
       filtered(tables.comment, query.conditions),
     );
     // The order asked for, then by id: a stable order, so pages neither repeat nor skip records.
@@ -124,7 +126,11 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     };
     const [found] = await db.insert(tables.comment).values(values).returning(columns.comment);
     const [record] = await withIncluded([found], { author: relations.comment.author });
-    await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
+    await withComputed(
+      includedRecords([record], "author"),
+      { following: computed.user.following },
+      userId,
+    );
     return json({ comment: shaped(record, commentAnswer.shape) }, 201);
   });
 }

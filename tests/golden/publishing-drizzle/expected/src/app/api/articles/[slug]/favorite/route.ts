@@ -41,15 +41,30 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user joins favoritedBy (a second time changes nothing).
-    await db.insert(tables._Article_favoritedBy).values({ A: current.id, B: userId }).onConflictDoNothing();
+    await db
+      .insert(tables._Article_favoritedBy)
+      .values({ A: current.id, B: userId })
+      .onConflictDoNothing();
     const [found] = await db
       .select(columns.article)
       .from(tables.article)
       .where(matching(tables.article, { id: current.id }))
       .limit(1);
     if (!found) return jsonError(404, "Not found");
-    const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
-    await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
+    const [record] = await withComputed(
+      await withIncluded([found], { author: relations.article.author }),
+      {
+        tagList: computed.article.tagList,
+        favorited: computed.article.favorited,
+        favoritesCount: computed.article.favoritesCount,
+      },
+      userId,
+    );
+    await withComputed(
+      includedRecords([record], "author"),
+      { following: computed.user.following },
+      userId,
+    );
     return json({ article: shaped(record, articleAnswer.shape) });
   });
 }
@@ -76,15 +91,29 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user leaves favoritedBy (when not linked, nothing changes).
-    await db.delete(tables._Article_favoritedBy).where(matching(tables._Article_favoritedBy, { A: current.id, B: userId }));
+    await db
+      .delete(tables._Article_favoritedBy)
+      .where(matching(tables._Article_favoritedBy, { A: current.id, B: userId }));
     const [found] = await db
       .select(columns.article)
       .from(tables.article)
       .where(matching(tables.article, { id: current.id }))
       .limit(1);
     if (!found) return jsonError(404, "Not found");
-    const [record] = await withComputed(await withIncluded([found], { author: relations.article.author }), { tagList: computed.article.tagList, favorited: computed.article.favorited, favoritesCount: computed.article.favoritesCount }, userId);
-    await withComputed(includedRecords([record], "author"), { following: computed.user.following }, userId);
+    const [record] = await withComputed(
+      await withIncluded([found], { author: relations.article.author }),
+      {
+        tagList: computed.article.tagList,
+        favorited: computed.article.favorited,
+        favoritesCount: computed.article.favoritesCount,
+      },
+      userId,
+    );
+    await withComputed(
+      includedRecords([record], "author"),
+      { following: computed.user.following },
+      userId,
+    );
     return json({ article: shaped(record, articleAnswer.shape) });
   });
 }

@@ -34,7 +34,10 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user joins followers (a second time changes nothing).
-    await db.insert(tables._User_followers).values({ A: current.id, B: userId }).onConflictDoNothing();
+    await db
+      .insert(tables._User_followers)
+      .values({ A: current.id, B: userId })
+      .onConflictDoNothing();
     const [found] = await db
       .select(columns.user)
       .from(tables.user)
@@ -68,7 +71,9 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user leaves followers (when not linked, nothing changes).
-    await db.delete(tables._User_followers).where(matching(tables._User_followers, { A: current.id, B: userId }));
+    await db
+      .delete(tables._User_followers)
+      .where(matching(tables._User_followers, { A: current.id, B: userId }));
     const [found] = await db
       .select(columns.user)
       .from(tables.user)

@@ -7,8 +7,16 @@ import { refuseBody } from "@/appgen/noBody";
 
 type Context = { params: Promise<{ id: string; commentsId: string }> };
 
-// The record GET /api/posts/:postId/comments/:id reads: a statement prepared on its first use and kept, not built on every request.
-const getApiPostsByPostIdCommentsByIdRead = preparedOnce(() => db.select(columns.comment).from(tables.comment).where(matchingPlaceholders(tables.comment, ["postId", "id"])).limit(1).prepare());
+// The record GET /api/posts/:postId/comments/:id reads: a statement prepared on its first use
+// and kept, not built on every request.
+const getApiPostsByPostIdCommentsByIdRead = preparedOnce(() =>
+  db
+    .select(columns.comment)
+    .from(tables.comment)
+    .where(matchingPlaceholders(tables.comment, ["postId", "id"]))
+    .limit(1)
+    .prepare(),
+);
 
 /** GET /api/posts/:postId/comments/:id (config/routes/comments.json routes[2]) */
 export async function GET(request: Request, ctx: Context): Promise<Response> {
@@ -19,7 +27,10 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const [record] = await getApiPostsByPostIdCommentsByIdRead().execute({ postId: params.postId, id: params.id });
+    const [record] = await getApiPostsByPostIdCommentsByIdRead().execute({
+      postId: params.postId,
+      id: params.id,
+    });
     if (!record) return jsonError(404, "Not found");
     return json(record);
   });
