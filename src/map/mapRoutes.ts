@@ -504,9 +504,10 @@ function mapMethod(
     sessionToken: route.token ? (route.method === 'GET' ? 'held' : 'new') : null,
     envelope: { ...route.envelope },
   };
-  // One copy of the method's ~90 fields, not two (issue 51: copying them was most of mapMethod's
-  // time at 1,000 models); `orm` is added to it last, where the spread put it.
-  const fields: Omit<MethodFields, 'orm'> = { ...method, ...methodSteps(method, orm) };
+  // One copy of the method's ~100 fields, not two, `orm` added last (where a spread put it); by
+  // Object.assign, which V8 makes here several times faster than a spread of these objects
+  // (issue 51: copying them was most of mapMethod's time at 1,000 models).
+  const fields: Omit<MethodFields, 'orm'> = Object.assign({}, method, methodSteps(method, orm));
   return methodContextOf(Object.assign(fields, { orm: mapOrmQueries(fields, { orm, provider }) }));
 }
 
