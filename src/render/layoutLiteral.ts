@@ -17,12 +17,18 @@ type LiteralNode =
   | { kind: 'call'; callee: string; args: LiteralNode[] }
   | { kind: 'atom'; text: string };
 
+/** Whether a character code is white space as `\s` matches it (most are printable ASCII: no test). */
+function isSpace(code: number): boolean {
+  if (code > 32 && code < 127) return false;
+  return /\s/.test(String.fromCharCode(code));
+}
+
 class Reader {
   at = 0;
   constructor(readonly text: string) {}
 
   skipSpace(): void {
-    while (this.at < this.text.length && /\s/.test(this.text[this.at])) this.at++;
+    while (this.at < this.text.length && isSpace(this.text.charCodeAt(this.at))) this.at++;
   }
 
   peek(): string {
