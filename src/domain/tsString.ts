@@ -4,6 +4,9 @@
  * escapes otherwise.
  */
 export function tsString(text: string): string {
+  // Most texts hold no `"`: JSON's literal as it is, without counting quotes (issue 51: the
+  // OpenAPI document of 1,000 models writes ~200,000 strings).
+  if (!text.includes('"')) return JSON.stringify(text);
   const doubles = (text.match(/"/g) ?? []).length;
   const singles = (text.match(/'/g) ?? []).length;
   const json = JSON.stringify(text);

@@ -504,12 +504,11 @@ function mapMethod(
     sessionToken: route.token ? (route.method === 'GET' ? 'held' : 'new') : null,
     envelope: { ...route.envelope },
   };
-  const steps = methodSteps(method, orm);
-  return methodContextOf({
-    ...method,
-    ...steps,
-    orm: mapOrmQueries({ ...method, ...steps }, { orm, provider }),
-  });
+  // One copy of the method's ~100 fields, not two, `orm` added last (where a spread put it); by
+  // Object.assign, which V8 makes here several times faster than a spread of these objects
+  // (issue 51: copying them was most of mapMethod's time at 1,000 models).
+  const fields: Omit<MethodFields, 'orm'> = Object.assign({}, method, methodSteps(method, orm));
+  return methodContextOf(Object.assign(fields, { orm: mapOrmQueries(fields, { orm, provider }) }));
 }
 
 /** Groups routes by folder: each is one route.ts with one export per method. */

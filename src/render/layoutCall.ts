@@ -19,10 +19,18 @@ export function layoutCall(expression: string, indent: number, head = '', tail =
 }
 
 /**
+ * Code without a backslash, control character or surrogate: each of its double-quoted literals
+ * holds neither quotes nor anything JSON escapes, so tsString writes it as it is. Most code the
+ * templates lay out is such, and is not searched for literals (issue 51's generation time).
+ */
+const NOTHING_TO_REQUOTE = /^[^\\\u0000-\u001f\ud800-\udfff]*$/;
+
+/**
  * Each double-quoted string literal of `code` in the quotes prettier prefers (double, unless the
  * text holds more double quotes than single ones: `'say "hi"'`), as tsString writes it.
  */
 export function preferredQuotes(code: string): string {
+  if (NOTHING_TO_REQUOTE.test(code)) return code;
   return code.replace(/"(?:[^"\\]|\\.)*"/g, (literal) => {
     try {
       return tsString(JSON.parse(literal) as string);

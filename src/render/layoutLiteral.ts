@@ -17,12 +17,18 @@ type LiteralNode =
   | { kind: 'call'; callee: string; args: LiteralNode[] }
   | { kind: 'atom'; text: string };
 
+/** Whether a character code is white space as `\s` matches it (most are printable ASCII: no test). */
+function isSpace(code: number): boolean {
+  if (code > 32 && code < 127) return false;
+  return /\s/.test(String.fromCharCode(code));
+}
+
 class Reader {
   at = 0;
   constructor(readonly text: string) {}
 
   skipSpace(): void {
-    while (this.at < this.text.length && /\s/.test(this.text[this.at])) this.at++;
+    while (this.at < this.text.length && isSpace(this.text.charCodeAt(this.at))) this.at++;
   }
 
   peek(): string {
@@ -427,10 +433,19 @@ function printCall(
 }
 
 /**
+ * A name, member path or number, or a double-quoted string without escapes: an atom, printed as it
+ * is on its line whatever its length. Most literals the templates lay out are such (a field's
+ * type, its label), and go without parsing (issue 51's generation time: ~40,000 of ~60,000 calls
+ * at 1,000 models).
+ */
+const PLAIN_ATOM = /^(?:"[^"\\]*"|[\w$.]+)$/;
+
+/**
  * `head` + the literal + `tail`, indented by `indent` spaces, laid out as prettier would (lines
  * joined with `\n`, no newline at the end).
  */
 export function layoutLiteral(literal: string, indent: number, head = '', tail = ''): string {
+  if (PLAIN_ATOM.test(literal)) return `${' '.repeat(indent)}${head}${literal}${tail}`;
   const reader = new Reader(literal);
   const node = parseValue(reader);
   if (reader.peek() !== '') throw new Error(`layoutLiteral: text after the literal in ${literal}`);

@@ -142,8 +142,13 @@ export function pruneUnusedImports(text: string): string {
     const keep = specifiers.filter(({ name }) => used.has(name)).map(({ text }) => text);
     if (keep.length === 0) return '';
     const ending = /\r?\n$/.exec(line)?.[0] ?? '';
+    const head = `import ${named[1] ?? ''}`;
+    const tail = ` from ${named[3]};`;
     const names = `{ ${keep.join(', ')} }`;
-    return layoutLiteral(names, 0, `import ${named[1] ?? ''}`, ` from ${named[3]};`) + ending;
+    // An import that fits stays on its line as layoutLiteral would leave it: most do (issue 51's
+    // generation time: a route file's dozen imports).
+    const oneLine = `${head}${names}${tail}`;
+    return (oneLine.length <= PRINT_WIDTH ? oneLine : layoutLiteral(names, 0, head, tail)) + ending;
   });
   // The blank lines around a removed import are left as prettier leaves them (issue 51): at most
   // one in a row, and none in a file that holds nothing else.
