@@ -92,8 +92,11 @@ function parseValue(reader: Reader): LiteralNode {
 
 /** A callee prettier breaks the arguments of: a name or member path, generics, `await`/`new`. */
 const CALLEE = /^(?:(?:await|new) )?[\w$]+(?:\.[\w$]+)*(?:<[^()]*>)?$/;
-/** An awaited call's result in parentheses, then a member: `(await client()).note.findFirst`. */
-const AWAITED_CALLEE = /^\(await [\w$.]+\(\)\)(?:\.[\w$]+)+$/;
+/**
+ * An awaited call's result in parentheses, then a member: `(await client()).note.findFirst`; or a
+ * list or its default: `(body.tags ?? []).map`.
+ */
+const AWAITED_CALLEE = /^\((?:await [\w$.]+\(\)|[\w$.]+ \?\? \[\])\)(?:\.[\w$]+)+$/;
 
 /**
  * `f(a, { b: 1 })` as a call whose arguments are literals in turn, when its first `(` closes at
@@ -101,7 +104,7 @@ const AWAITED_CALLEE = /^\(await [\w$.]+\(\)\)(?:\.[\w$]+)+$/;
  * arrow function, a ternary) as an atom.
  */
 function atomOrCall(text: string): LiteralNode {
-  const awaited = text.startsWith('(await ') ? closing(text, 0) : -1;
+  const awaited = text.startsWith('(') ? closing(text, 0) : -1;
   const open = text.indexOf('(', awaited + 1);
   const callee = text.slice(0, open);
   if (open < 0 || !text.endsWith(')') || !(awaited < 0 ? CALLEE : AWAITED_CALLEE).test(callee)) {
@@ -276,6 +279,17 @@ function print(node: LiteralNode, indent: string, head: string, tail: string): s
   // An arrow function too long for its line: its body on the next line (printArrow).
   const arrow = node.kind === 'atom' && node.text.includes(' => ') ? arrowOf(node.text) : null;
   if (arrow) return printArrow(arrow, line, indent, head, tail);
+  // A conditional too long for its line (an array's item): its branches on lines of their own.
+  const branches =
+    node.kind === 'atom' && line.length > PRINT_WIDTH ? conditional(node.text) : null;
+  if (branches) {
+    const [test, consequent, alternate] = branches;
+    return [
+      `${indent}${head}${test}`,
+      `${indent}  ? ${consequent}`,
+      `${indent}  : ${alternate}${tail}`,
+    ];
+  }
   if (node.kind === 'atom' || (line.length <= PRINT_WIDTH && !alwaysBreaks(node))) return [line];
   const inner = `${indent}  `;
   if (node.kind === 'call') return printCall(node, indent, head, tail);
@@ -325,6 +339,32 @@ function printArrow(
   return [`${indent}${head}${arrow.parameters} =>`, ...body.lines];
 }
 
+/**
+ * A call's last argument that is an arrow function whose body is a call, a member chain or a
+ * conditional (`found.flatMap((row) => eventRows(...))`), when the call does not fit on its line:
+ * prettier keeps the arrow on the call's line (`open` ends with the arguments before it) and
+ * breaks after it, the body two spaces further in, then `)` + `tail` on a line of its own; null
+ * for another argument, or when the line up to the arrow does not fit (the arguments then go one
+ * a line).
+ */
+export function huggedArrow(
+  argument: string,
+  indent: number,
+  open: string,
+  tail: string,
+): string[] | null {
+  const arrow = argument.includes(' => ') ? arrowOf(argument) : null;
+  if (!arrow) return null;
+  const { body } = arrow;
+  const call =
+    /^[\w$.]+(?:<[^()]*>)?\(/.test(body) && closing(body, body.indexOf('(')) === body.length - 1;
+  if (!call && !isMemberChain(body) && !conditional(body)) return null;
+  const pad = ' '.repeat(indent);
+  const first = `${pad}${open}${arrow.parameters} =>`;
+  if (first.length > PRINT_WIDTH) return null;
+  return [first, ...arrowBody(body, indent + 2, ',').lines, `${pad})${tail}`];
+}
+
 /** Whether prettier may hug a call's last argument: a non-empty object or array. */
 function huggable(node: LiteralNode | undefined): boolean {
   return (
@@ -348,6 +388,18 @@ function printCall(
   const before = node.args.slice(0, -1);
   const open = `${head}${node.callee}(`;
   if (node.args.length === 0) return [`${indent}${open})${tail}`];
+  if (last.kind === 'atom') {
+    const first = before.map((arg) => `${flat(arg)}, `).join('');
+    // An arrow function returning an object (`(key) => ({ ... })`): the object broken in place.
+    const returned = /^((?:async )?(?:\([^()]*\)|[\w$]+)) => \((\{[\s\S]*\})\)$/.exec(last.text);
+    if (returned && closing(returned[2], 0) === returned[2].length - 1) {
+      const object = parseValue(new Reader(returned[2]));
+      const hugged = print(object, indent, `${open}${first}${returned[1]} => (`, `))${tail}`);
+      if (hugged[0].length <= PRINT_WIDTH) return hugged;
+    }
+    const hugged = huggedArrow(last.text, indent.length, `${open}${first}`, tail);
+    if (hugged) return hugged;
+  }
   if (huggable(last) && before[before.length - 1]?.kind !== last.kind) {
     const first = before.map((arg) => `${flat(arg)}, `).join('');
     const hugged = print(last, indent, `${open}${first}`, `)${tail}`);

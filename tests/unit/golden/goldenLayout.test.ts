@@ -55,41 +55,64 @@ const GAPS: Record<string, { reason: string; cases?: string[] }> = {
     ...ROUTE_GAP,
     cases: ['links-drizzle', 'links-drizzle-postgres'],
   },
-  'src/app/api/articles/[id]/labels/route.ts': ROUTE_GAP,
+  'src/app/api/articles/[id]/labels/route.ts': {
+    ...ROUTE_GAP,
+    cases: ['links-drizzle', 'links-drizzle-postgres'],
+  },
   'src/app/api/articles/[id]/route.ts': ROUTE_GAP,
   'src/app/api/articles/[slug]/comments/route.ts': ROUTE_GAP,
-  'src/app/api/articles/[slug]/favorite/route.ts': ROUTE_GAP,
-  'src/app/api/articles/[slug]/route.ts': ROUTE_GAP,
+  'src/app/api/articles/[slug]/favorite/route.ts': {
+    ...ROUTE_GAP,
+    cases: ['publishing-drizzle', 'publishing-drizzle-postgres'],
+  },
+  'src/app/api/articles/[slug]/route.ts': {
+    ...ROUTE_GAP,
+    cases: ['publishing-drizzle', 'publishing-drizzle-postgres'],
+  },
   'src/app/api/articles/feed/route.ts': {
     ...ROUTE_GAP,
     cases: ['publishing', 'publishing-drizzle', 'publishing-drizzle-postgres'],
   },
   'src/app/api/articles/form/route.ts': ROUTE_GAP,
   'src/app/api/articles/quick/route.ts': ROUTE_GAP,
-  'src/app/api/articles/route.ts': ROUTE_GAP,
+  'src/app/api/articles/route.ts': {
+    ...ROUTE_GAP,
+    cases: [
+      'links',
+      'links-drizzle',
+      'links-drizzle-postgres',
+      'links-postgres',
+      'publishing',
+      'publishing-drizzle',
+      'publishing-drizzle-postgres',
+    ],
+  },
   'src/app/api/boards/[boardId]/tasks/route.ts': ROUTE_GAP,
   'src/app/api/comments/[id]/route.ts': {
     ...ROUTE_GAP,
-    cases: ['access', 'access-drizzle', 'access-drizzle-postgres'],
+    cases: ['access-drizzle', 'access-drizzle-postgres'],
   },
   'src/app/api/comments/route.ts': {
     ...ROUTE_GAP,
-    cases: ['access', 'access-drizzle', 'access-drizzle-postgres'],
+    cases: ['access-drizzle', 'access-drizzle-postgres'],
   },
-  'src/app/api/label-pages/route.ts': ROUTE_GAP,
+  'src/app/api/label-pages/route.ts': {
+    ...ROUTE_GAP,
+    cases: ['links-drizzle', 'links-drizzle-postgres'],
+  },
   'src/app/api/labels/[id]/go/route.ts': {
     ...ROUTE_GAP,
     cases: ['links-drizzle', 'links-drizzle-postgres'],
   },
-  'src/app/api/labels/[id]/route.ts': ROUTE_GAP,
+  'src/app/api/labels/[id]/route.ts': {
+    ...ROUTE_GAP,
+    cases: ['links-drizzle', 'links-drizzle-postgres'],
+  },
   'src/app/api/labels/[id]/summaries/route.ts': {
     ...ROUTE_GAP,
     cases: ['links-drizzle', 'links-drizzle-postgres'],
   },
-  'src/app/api/login/route.ts': {
-    ...ROUTE_GAP,
-    cases: ['cors', 'minimal', 'roles', 'roles-drizzle-postgres'],
-  },
+  'src/app/api/login/route.ts': { ...ROUTE_GAP, cases: ['roles-drizzle-postgres'] },
   'src/app/api/notes/import/route.ts': ROUTE_GAP,
   'src/app/api/notes/route.ts': { ...ROUTE_GAP, cases: ['escaping'] },
   'src/app/api/posts/[id]/comments/[commentsId]/route.ts': {
@@ -119,36 +142,41 @@ const GAPS: Record<string, { reason: string; cases?: string[] }> = {
       'forum-drizzle-postgres',
     ],
   },
-  'src/app/api/posts/[id]/watch/route.ts': ROUTE_GAP,
-  'src/app/api/posts/pages/route.ts': ROUTE_GAP,
+  'src/app/api/posts/[id]/watch/route.ts': {
+    ...ROUTE_GAP,
+    cases: ['access-drizzle', 'access-drizzle-postgres'],
+  },
+  'src/app/api/posts/pages/route.ts': {
+    ...ROUTE_GAP,
+    cases: ['access-drizzle', 'access-drizzle-postgres'],
+  },
   'src/app/api/posts/route.ts': {
     ...ROUTE_GAP,
     cases: [
       'access',
       'access-drizzle',
       'access-drizzle-postgres',
-      'blog',
       'forum-drizzle',
       'forum-drizzle-postgres',
     ],
   },
-  'src/app/api/profiles/[username]/follow/route.ts': ROUTE_GAP,
+  'src/app/api/profiles/[username]/follow/route.ts': {
+    ...ROUTE_GAP,
+    cases: ['publishing-drizzle', 'publishing-drizzle-postgres'],
+  },
   'src/app/api/profiles/[username]/route.ts': {
     ...ROUTE_GAP,
     cases: ['publishing-drizzle', 'publishing-drizzle-postgres'],
   },
   // A sign-up that mails a verification link records its outbox row in its transaction.
-  'src/app/api/signup/route.ts': {
-    ...ROUTE_GAP,
-    cases: ['minimal', 'roles', 'roles-drizzle-postgres'],
-  },
+  'src/app/api/signup/route.ts': { ...ROUTE_GAP, cases: ['roles-drizzle-postgres'] },
   'src/app/api/tags/[id]/route.ts': {
     ...ROUTE_GAP,
     cases: ['access-drizzle', 'access-drizzle-postgres', 'drizzle', 'drizzle-postgres'],
   },
   'src/app/api/tags/route.ts': {
     ...ROUTE_GAP,
-    cases: ['access', 'access-drizzle', 'access-drizzle-postgres'],
+    cases: ['access-drizzle', 'access-drizzle-postgres'],
   },
   'src/app/api/tasks/[id]/route.ts': {
     ...ROUTE_GAP,
@@ -168,7 +196,6 @@ const GAPS: Record<string, { reason: string; cases?: string[] }> = {
   'src/app/api/users/route.ts': {
     ...ROUTE_GAP,
     cases: [
-      'access',
       'publishing',
       'publishing-drizzle',
       'publishing-drizzle-postgres',
