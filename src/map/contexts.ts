@@ -2155,6 +2155,17 @@ export interface OrmQueryContext {
   opens: 'slug' | 'plain';
   /** What closes withFreeSlug after the write: `)` with a slug, else "". */
   closes: ')' | '';
+  /**
+   * Prisma, a write of one record: what opens the calls that run it again, after `await ` (or, for
+   * a create with a slug, after withFreeSlug's `(slug) =>`): `retryWhenTaken("name", () =>` for
+   * each of createsBy, each broken after its arrow; ends with a line break and four spaces, the
+   * write's own line then stands writeShift spaces further in. "" when nothing runs it again.
+   */
+  retriesOpen: string;
+  /** Prisma, a write of one record: how many spaces further in the calls of retriesOpen put it (0, 2 for each retry, 4 more in withFreeSlug). */
+  writeShift: number;
+  /** Prisma, a write of one record: what closes the calls of retriesOpen (and withFreeSlug) after the write, each `)` on a line of its own. */
+  writeCloses: string;
   /** Drizzle, a route on a collection: its statement, orm/drizzle/<operation>/<collectionWrite>: `inTransaction` (writesInTransaction), `returning` (returnsRows) or `plain`. */
   collectionWrite: 'inTransaction' | 'returning' | 'plain';
   /** Drizzle, a write of one record (replace, update, delete, link, unlink): orm/drizzle/<operation>/<transacts>, `inTransaction` (writesInTransaction) or `plain`. */
@@ -2230,9 +2241,9 @@ export interface OrmSyntaxContext {
    * from the other's (TS7022 under --strict).
    */
   drizzleExtraConfig: 'PgTableExtraConfigValue' | 'SQLiteTableExtraConfigValue';
-  /** Prisma, the options of a transaction reading then writing a collection: `, { isolationLevel: ... RepeatableRead, timeout }` on PostgreSQL, else `, { timeout }`. */
+  /** Prisma, the options of a transaction reading then writing a collection: `{ isolationLevel: ... RepeatableRead, timeout }` on PostgreSQL, else `{ timeout }`. */
   collectionReadWrite: string;
-  /** Prisma, the options of a transaction writing a collection (one statement, then its events): `, { timeout }`. */
+  /** Prisma, the options of a transaction writing a collection (one statement, then its events): `{ timeout }`. */
   collectionWrite: string;
   /**
    * Prisma: the generator's previewFeatures, as a list literal: `["relationJoins"]` on PostgreSQL (included relations read in

@@ -69,6 +69,32 @@ function keptAs(
     : '';
 }
 
+/**
+ * Prisma, a write of one record that runs again while a related record it creates is taken
+ * (retryWhenTaken, once for each of createsBy) or, for a create with a slug, while the slug is
+ * (withFreeSlug): the calls around it, each broken after the arrow of its last argument as
+ * prettier breaks them, the write two spaces further in for each (OrmQueryContext.retriesOpen).
+ */
+function rerunWrite(
+  method: Omit<MethodFields, 'orm'>,
+): Pick<OrmQueryContext, 'retriesOpen' | 'writeShift' | 'writeCloses'> {
+  const by = 'createsBy' in method ? method.createsBy : [];
+  // withFreeSlug's arguments go one a line: its last, `(slug) =>`, breaks after the arrow.
+  const base = method.slug ? 8 : 4;
+  const spaces = (count: number) => ' '.repeat(count);
+  const lead = method.slug ? `\n${spaces(by.length > 0 ? base : 4)}` : '';
+  const openers = by.map(
+    (field, i) =>
+      `retryWhenTaken(${JSON.stringify(field)}, () =>\n${spaces(i === by.length - 1 ? 4 : base + 2 * (i + 1))}`,
+  );
+  const closers = by.map((_, i) => `,\n${spaces(base + 2 * i)})`).reverse();
+  return {
+    retriesOpen: lead + openers.join(''),
+    writeShift: base - 4 + 2 * by.length,
+    writeCloses: closers.join('') + (method.slug ? ',\n    )' : ''),
+  };
+}
+
 /** What the ORM partials of one method render (MethodContext.orm): the decisions they leave to map. */
 export function mapOrmQueries(
   method: Omit<MethodFields, 'orm'>,
@@ -148,6 +174,7 @@ export function mapOrmQueries(
     readsBy: readsBy(method, orm),
     opens: method.slug ? 'slug' : 'plain',
     closes: method.slug ? ')' : '',
+    ...rerunWrite(method),
     collectionWrite: method.writesInTransaction
       ? 'inTransaction'
       : returnsRows(method)
@@ -282,9 +309,9 @@ export function mapOrmSyntax(provider: DatabaseProvider): OrmSyntaxContext {
     // better-sqlite3's transactions are synchronous: what they read is added at once.
     readInTransaction: reader(!postgres, ', tx'),
     collectionReadWrite: postgres
-      ? `, { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead, timeout: ${COLLECTION_TIMEOUT} }`
-      : `, { timeout: ${COLLECTION_TIMEOUT} }`,
-    collectionWrite: `, { timeout: ${COLLECTION_TIMEOUT} }`,
+      ? `{ isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead, timeout: ${COLLECTION_TIMEOUT} }`
+      : `{ timeout: ${COLLECTION_TIMEOUT} }`,
+    collectionWrite: `{ timeout: ${COLLECTION_TIMEOUT} }`,
     prismaPreviewFeatures: postgres ? '["relationJoins"]' : null,
   };
 }

@@ -95,6 +95,23 @@ const unique: HelperDelegate = (list: unknown, prop: string) => {
   return [...new Set(values)].sort();
 };
 
+/**
+ * How many spaces the enclosing `shifted` and `indented` blocks add to the lines they hold
+ * (`@shift`): what a block helper inside them counts when it measures a line against the print
+ * width.
+ */
+function shiftOf(options: HelperOptions): number {
+  return Number((options.data as { shift?: number } | undefined)?.shift ?? 0);
+}
+
+/** The block of `options` rendered with `@shift` grown by `spaces`. */
+function shiftedBlock(context: unknown, options: HelperOptions, spaces: number): string {
+  const data = options.data as Record<string, unknown> | undefined;
+  return options.fn(context, {
+    data: { ...data, _parent: data, shift: shiftOf(options) + spaces },
+  });
+}
+
 /** A block helper `{{#name indent "head" "tail"}}one line{{/name}}` that lays out its block. */
 function laidOut(
   lay: (text: string, indent: number, head: string, tail: string) => string,
@@ -106,7 +123,11 @@ function laidOut(
     tail: string,
     options: HelperOptions,
   ) {
-    return lay(options.fn(this), indent, head, tail);
+    // Inside `shifted` or `indented`, laid out at the column the line ends at, written without
+    // the spaces the block adds.
+    const shift = shiftOf(options);
+    const text = lay(options.fn(this), indent + shift, head, tail);
+    return shift === 0 ? text : text.replace(new RegExp(`^ {${shift}}`, 'gm'), '');
   };
 }
 
@@ -163,7 +184,9 @@ const members: HelperDelegate = function (this: unknown, indent: number, options
   const [, head, chain, tail] =
     /^((?:const [^=]+= |return )?(?:await )?)([\s\S]*?)(;?)$/.exec(statement) ?? [];
   const starts = (options.hash as { statement?: boolean }).statement ?? head === '';
-  return layoutMemberChain(chain, indent, head, tail, starts);
+  const shift = shiftOf(options);
+  const text = layoutMemberChain(chain, indent + shift, head, tail, starts);
+  return shift === 0 ? text : text.replace(new RegExp(`^ {${shift}}`, 'gm'), '');
 };
 
 /**
@@ -173,9 +196,8 @@ const members: HelperDelegate = function (this: unknown, indent: number, options
  */
 const fits: HelperDelegate = function (this: unknown, options: HelperOptions) {
   const text = options.fn(this);
-  return text.split('\n').every((line) => line.length <= PRINT_WIDTH)
-    ? text
-    : options.inverse(this);
+  const width = PRINT_WIDTH - shiftOf(options);
+  return text.split('\n').every((line) => line.length <= width) ? text : options.inverse(this);
 };
 
 /**
@@ -183,8 +205,26 @@ const fits: HelperDelegate = function (this: unknown, options: HelperOptions) {
  * (a statement's arguments inside a transaction's callback), else as they are.
  */
 const shifted: HelperDelegate = function (this: unknown, on: unknown, options: HelperOptions) {
-  const text = options.fn(this);
-  return on ? text.replace(/^(?=.)/gm, '  ') : text;
+  return on ? shiftedBlock(this, options, 2).replace(/^(?=.)/gm, '  ') : options.fn(this);
+};
+
+/**
+ * `{{#indented n}}...{{/indented}}`: the block's lines `n` spaces further in (a write inside the
+ * calls that run it again, retryWhenTaken and withFreeSlug); `n` may be 0.
+ */
+const indented: HelperDelegate = function (this: unknown, spaces: number, options: HelperOptions) {
+  if (!spaces) return options.fn(this);
+  const pad = ' '.repeat(spaces);
+  return shiftedBlock(this, options, spaces).replace(/^(?=.)/gm, pad);
+};
+
+/**
+ * `{{#inset n}}...{{/inset}}`: the block as it is, its lines to stand `n` spaces further in
+ * (the lines of a partial that Handlebars indents, called on a line of its own after `n`
+ * spaces): the layout helpers inside count those spaces.
+ */
+const inset: HelperDelegate = function (this: unknown, spaces: number, options: HelperOptions) {
+  return shiftedBlock(this, options, spaces);
 };
 
 /** Helpers every template may use. Each config value enters code through str, jsx/attr or ident. */
@@ -213,4 +253,6 @@ export const HELPERS: Record<string, HelperDelegate> = {
   jsxLayout,
   fits,
   shifted,
+  indented,
+  inset,
 };

@@ -1,5 +1,5 @@
 import { tsString } from '../domain/tsString';
-import { closing, layoutLiteral, PRINT_WIDTH } from './layoutLiteral';
+import { closing, huggedArrow, layoutLiteral, PRINT_WIDTH } from './layoutLiteral';
 
 /**
  * Lays out an expression written on one line whose outer part is a call (`f(a, b, { c: 1 })`,
@@ -9,6 +9,8 @@ import { closing, layoutLiteral, PRINT_WIDTH } from './layoutLiteral';
  * - the call stays on its line when it fits;
  * - else, when its last argument is an object or array literal that is not empty and the line up to
  *   its opening bracket fits, that argument is broken in place (prettier "hugs" it);
+ * - else, when its last argument is an arrow function returning a call (or a conditional) and the
+ *   line up to its arrow fits, the body goes on the next line (huggedArrow);
  * - else every argument goes on a line of its own, two spaces in, with a trailing comma, each laid
  *   out the same way (a call by this function, a literal by layoutLiteral).
  *
@@ -101,6 +103,12 @@ function print(expression: string, indent: number, head: string, tail: string): 
     }
   }
   if (args.length === 0) return [flat];
+  // A last argument that is an arrow function returning a call: broken after its arrow.
+  if (last !== undefined) {
+    const before = `${head}${callee}(${[...args.slice(0, -1), ''].join(', ')}`;
+    const hugged = huggedArrow(last, indent, before, tail);
+    if (hugged) return hugged;
+  }
   return [
     `${pad}${head}${callee}(`,
     ...args.flatMap((argument) => print(argument, indent + 2, '', ',')),

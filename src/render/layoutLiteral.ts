@@ -98,8 +98,11 @@ function parseValue(reader: Reader): LiteralNode {
 
 /** A callee prettier breaks the arguments of: a name or member path, generics, `await`/`new`. */
 const CALLEE = /^(?:(?:await|new) )?[\w$]+(?:\.[\w$]+)*(?:<[^()]*>)?$/;
-/** An awaited call's result in parentheses, then a member: `(await client()).note.findFirst`. */
-const AWAITED_CALLEE = /^\(await [\w$.]+\(\)\)(?:\.[\w$]+)+$/;
+/**
+ * An awaited call's result in parentheses, then a member: `(await client()).note.findFirst`; or a
+ * list or its default: `(body.tags ?? []).map`.
+ */
+const AWAITED_CALLEE = /^\((?:await [\w$.]+\(\)|[\w$.]+ \?\? \[\])\)(?:\.[\w$]+)+$/;
 
 /**
  * `f(a, { b: 1 })` as a call whose arguments are literals in turn, when its first `(` closes at
@@ -107,7 +110,7 @@ const AWAITED_CALLEE = /^\(await [\w$.]+\(\)\)(?:\.[\w$]+)+$/;
  * arrow function, a ternary) as an atom.
  */
 function atomOrCall(text: string): LiteralNode {
-  const awaited = text.startsWith('(await ') ? closing(text, 0) : -1;
+  const awaited = text.startsWith('(') ? closing(text, 0) : -1;
   const open = text.indexOf('(', awaited + 1);
   const callee = text.slice(0, open);
   if (open < 0 || !text.endsWith(')') || !(awaited < 0 ? CALLEE : AWAITED_CALLEE).test(callee)) {
@@ -290,9 +293,13 @@ function print(node: LiteralNode, indent: string, head: string, tail: string): s
   if (node.kind === 'atom' && isMemberChain(node.text)) {
     return layoutMemberChain(node.text, indent.length, head, tail).split('\n');
   }
-  // A conditional as an argument: broken before `?` and `:` when it does not fit or a branch breaks.
-  const branches = node.kind === 'atom' && head === '' ? conditional(node.text) : null;
-  if (branches) return printConditional(branches, line, indent, tail);
+  // A conditional as an argument or an array's item: broken before `?` and `:` when it does not
+  // fit or a branch breaks; after a key only when it does not fit.
+  const branches =
+    node.kind === 'atom' && (head === '' || line.length > PRINT_WIDTH)
+      ? conditional(node.text)
+      : null;
+  if (branches) return printConditional(branches, line, indent, head, tail);
   if (node.kind === 'atom')
     return line.length <= PRINT_WIDTH ? [line] : castArgument(node.text, indent, head, tail);
   if (line.length <= PRINT_WIDTH && !alwaysBreaks(node) && !holdsBrokenChain(node)) return [line];
@@ -362,22 +369,34 @@ function holdsBrokenChain(node: LiteralNode): boolean {
  * out two spaces after the mark's indentation.
  */
 function printConditional(
-  [test, consequent, alternate]: [string, string, string],
+  branches: [string, string, string],
   line: string,
   indent: string,
+  head: string,
   tail: string,
 ): string[] {
+  const [test, consequent, alternate] = branches;
+  // After a key, a test that is itself an operation goes on the next line (as prettier does).
+  if (head !== '' && BINARY_TEST.test(test))
+    return [
+      `${indent}${head.trimEnd()}`,
+      ...printConditional(branches, '', `${indent}  `, '', tail),
+    ];
   const parts = [
     expressionLines(consequent, indent.length + 4, ''),
     expressionLines(alternate, indent.length + 4, tail),
   ];
-  if (line.length <= PRINT_WIDTH && parts.every((part) => part.length === 1)) return [line];
+  if (line !== '' && line.length <= PRINT_WIDTH && parts.every((part) => part.length === 1))
+    return [line];
   const marked = (part: string[], mark: string) => [
     `${indent}  ${mark}${part[0].trimStart()}`,
     ...part.slice(1),
   ];
-  return [`${indent}${test}`, ...marked(parts[0], '? '), ...marked(parts[1], ': ')];
+  return [`${indent}${head}${test}`, ...marked(parts[0], '? '), ...marked(parts[1], ': ')];
 }
+
+/** A conditional's test that is an operation (a comparison, `&&`, `||`, `??`). */
+const BINARY_TEST = / (?:===|!==|==|!=|&&|\|\||\?\?|<=|>=|<|>) /;
 
 /**
  * An arrow function with an expression body after `head`: on its line when it fits (and its body
@@ -395,6 +414,32 @@ function printArrow(
   const body = arrowBody(arrow.body, indent.length + 2, tail);
   if (line.length <= PRINT_WIDTH && !body.forced) return [line];
   return [`${indent}${head}${arrow.parameters} =>`, ...body.lines];
+}
+
+/**
+ * A call's last argument that is an arrow function whose body is a call, a member chain or a
+ * conditional (`found.flatMap((row) => eventRows(...))`), when the call does not fit on its line:
+ * prettier keeps the arrow on the call's line (`open` ends with the arguments before it) and
+ * breaks after it, the body two spaces further in, then `)` + `tail` on a line of its own; null
+ * for another argument, or when the line up to the arrow does not fit (the arguments then go one
+ * a line).
+ */
+export function huggedArrow(
+  argument: string,
+  indent: number,
+  open: string,
+  tail: string,
+): string[] | null {
+  const arrow = argument.includes(' => ') ? arrowOf(argument) : null;
+  if (!arrow) return null;
+  const { body } = arrow;
+  const call =
+    /^[\w$.]+(?:<[^()]*>)?\(/.test(body) && closing(body, body.indexOf('(')) === body.length - 1;
+  if (!call && !isMemberChain(body) && !conditional(body)) return null;
+  const pad = ' '.repeat(indent);
+  const first = `${pad}${open}${arrow.parameters} =>`;
+  if (first.length > PRINT_WIDTH) return null;
+  return [first, ...arrowBody(body, indent + 2, ',').lines, `${pad})${tail}`];
 }
 
 /** Whether prettier may hug a call's last argument: a non-empty object or array. */
@@ -420,6 +465,18 @@ function printCall(
   const before = node.args.slice(0, -1);
   const open = `${head}${node.callee}(`;
   if (node.args.length === 0) return [`${indent}${open})${tail}`];
+  if (last.kind === 'atom') {
+    const first = before.map((arg) => `${flat(arg)}, `).join('');
+    // An arrow function returning an object (`(key) => ({ ... })`): the object broken in place.
+    const returned = /^((?:async )?(?:\([^()]*\)|[\w$]+)) => \((\{[\s\S]*\})\)$/.exec(last.text);
+    if (returned && closing(returned[2], 0) === returned[2].length - 1) {
+      const object = parseValue(new Reader(returned[2]));
+      const hugged = print(object, indent, `${open}${first}${returned[1]} => (`, `))${tail}`);
+      if (hugged[0].length <= PRINT_WIDTH) return hugged;
+    }
+    const hugged = huggedArrow(last.text, indent.length, `${open}${first}`, tail);
+    if (hugged) return hugged;
+  }
   if (huggable(last) && before[before.length - 1]?.kind !== last.kind) {
     const first = before.map((arg) => `${flat(arg)}, `).join('');
     const hugged = print(last, indent, `${open}${first}`, `)${tail}`);

@@ -94,3 +94,45 @@ describe('url and num helpers', () => {
     expect(() => num(Infinity)).toThrow('not a number');
   });
 });
+
+describe('shifted, indented and inset', () => {
+  const call =
+    '{{#callLayout 4 "await " ";"}}withReadable(records, "post", (ids) => db.post.findMany({ where: { id: { in: ids } } })){{/callLayout}}';
+
+  it('move lines further in, and the layout helpers inside count the spaces they add', () => {
+    // At 4 columns the call fits; 8 columns further in (two blocks) it breaks.
+    expect(render(call, {})).toMatch(/^ {4}await withReadable\(.*\)\);$/);
+    const deeper = render(
+      `{{#indented 6}}{{#shifted true}}\n${call}\n{{/shifted}}{{/indented}}`,
+      {},
+    );
+    expect(deeper).toBe(
+      [
+        '',
+        '            await withReadable(records, "post", (ids) =>',
+        '              db.post.findMany({ where: { id: { in: ids } } }),',
+        '            );',
+        '',
+      ].join('\n'),
+    );
+    // inset: the spaces a standalone partial's indentation will add, counted but not written.
+    expect(render(`{{#inset 8}}${call}{{/inset}}`, {})).toBe(
+      [
+        '    await withReadable(records, "post", (ids) =>',
+        '      db.post.findMany({ where: { id: { in: ids } } }),',
+        '    );',
+      ].join('\n'),
+    );
+    expect(render('{{#indented 0}}a{{/indented}}|{{#indented 2}}a\n\nb{{/indented}}', {})).toBe(
+      'a|  a\n\n  b',
+    );
+  });
+
+  it('fits counts the spaces of the blocks around it', () => {
+    const line = 'x'.repeat(97);
+    expect(render(`{{#fits}}${line}{{else}}broken{{/fits}}`, {})).toBe(line);
+    expect(render(`{{#indented 4}}{{#fits}}${line}{{else}}broken{{/fits}}{{/indented}}`, {})).toBe(
+      '    broken',
+    );
+  });
+});

@@ -189,6 +189,38 @@ describe('layoutLiteral', () => {
     );
   });
 
+  it('hugs a last argument that is an arrow function returning a call or an object (issue 51)', () => {
+    const rows =
+      'found.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "delete", record: row, userId }))';
+    expect(layoutLiteral(`{ data: ${rows} }`, 8, 'await tx.appgenEvent.createMany(', ');')).toBe(
+      [
+        '        await tx.appgenEvent.createMany({',
+        '          data: found.flatMap((row) =>',
+        '            eventRows([["taskChanged", 5]], {',
+        '              model: "Task",',
+        '              operation: "delete",',
+        '              record: row,',
+        '              userId,',
+        '            }),',
+        '          ),',
+        '        });',
+      ].join('\n'),
+    );
+    const links =
+      '{ set: [], connectOrCreate: (body.labelNames ?? []).map((key) => ({ where: { name: key }, create: { name: key } })) }';
+    expect(layoutLiteral(links, 12, 'labels: ', ',')).toBe(
+      [
+        '            labels: {',
+        '              set: [],',
+        '              connectOrCreate: (body.labelNames ?? []).map((key) => ({',
+        '                where: { name: key },',
+        '                create: { name: key },',
+        '              })),',
+        '            },',
+      ].join('\n'),
+    );
+  });
+
   it('hugs an object cast to a generic type as the last argument, breaking the type argument', () => {
     const matching =
       'matching(tables.comment, { postId: params.postId, ...query.where } as Partial<typeof tables.comment.$inferSelect>)';
@@ -200,6 +232,21 @@ describe('layoutLiteral', () => {
         '      >),',
         '      filtered(t, c),',
         '    )',
+      ].join('\n'),
+    );
+  });
+
+  it('breaks an array item that is a conditional too long for its line before ? and :', () => {
+    const item =
+      'query.related.favorited === undefined ? {} : { favoritedBy: { some: { username: query.related.favorited } } }';
+    expect(layoutLiteral(`[...conditionsWhere(query.conditions), ${item}]`, 6, 'AND: ', ',')).toBe(
+      [
+        '      AND: [',
+        '        ...conditionsWhere(query.conditions),',
+        '        query.related.favorited === undefined',
+        '          ? {}',
+        '          : { favoritedBy: { some: { username: query.related.favorited } } },',
+        '      ],',
       ].join('\n'),
     );
   });

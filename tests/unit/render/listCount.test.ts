@@ -56,7 +56,7 @@ describe.each(['prisma', 'drizzle'] as const)('a list route with %s', (orm) => {
         'query.where.authorId === undefined ? null : Prisma.sql`"authorId" = ${query.where.authorId}`',
       );
       expect(route).toContain(
-        'query.related.tag === undefined ? null : Prisma.sql`"id" IN (SELECT "A" FROM "_Article_tags" WHERE "B" IN (SELECT "id" FROM "Tag" WHERE "name" = ${query.related.tag}))`',
+        'query.related.tag === undefined\n        ? null\n        : Prisma.sql`"id" IN (SELECT "A" FROM "_Article_tags" WHERE "B" IN (SELECT "id" FROM "Tag" WHERE "name" = ${query.related.tag}))`',
       );
       expect(route).toContain('SELECT COUNT(*) AS "total" FROM "Article"');
       // Without a filter through relations, Prisma's page and count, with the same `where`.

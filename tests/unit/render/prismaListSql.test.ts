@@ -69,7 +69,7 @@ describe('a Prisma list on SQLite that filters through relations, paged by offse
 
   it("reads its page's ids in SQL by the conditions of the filters given, then its records by id", () => {
     expect(route).toContain(
-      'query.related.tag === undefined ? null : Prisma.sql`"id" IN (SELECT "A" FROM "_Article_tags" WHERE "B" IN (SELECT "id" FROM "Tag" WHERE "name" = ${query.related.tag}))`',
+      'query.related.tag === undefined\n        ? null\n        : Prisma.sql`"id" IN (SELECT "A" FROM "_Article_tags" WHERE "B" IN (SELECT "id" FROM "Tag" WHERE "name" = ${query.related.tag}))`',
     );
     expect(route).toContain(
       'query.where.authorId === undefined ? null : Prisma.sql`"authorId" = ${query.where.authorId}`',
@@ -117,7 +117,7 @@ describe('a Prisma list on SQLite that filters through relations, paged by offse
     expect(counted.match(/const conditions = /g)).toHaveLength(1);
     expect(counted).toContain(PAGE_IDS);
     expect(counted).toContain(
-      'const [counted] = await db.$queryRaw<Array<{ total: number | bigint }>>`SELECT COUNT(*) AS "total" FROM "Article"${whereSql}`;',
+      'const [counted] = await db.$queryRaw<\n      Array<{ total: number | bigint }>\n    >`SELECT COUNT(*) AS "total" FROM "Article"${whereSql}`;',
     );
     expect(counted.indexOf('const conditions = ')).toBeLessThan(counted.indexOf(PAGE_IDS));
   });

@@ -49,7 +49,12 @@ export async function GET(request: Request): Promise<Response> {
       skip: query.offset,
       include: getApiCommentsAnswer.include,
     });
-    await withReadable(records, "post", (ids) => db.post.findMany({ where: { id: { in: ids }, AND: [postAccess.where("read", caller)] }, select: { id: true } }));
+    await withReadable(records, "post", (ids) =>
+      db.post.findMany({
+        where: { id: { in: ids }, AND: [postAccess.where("read", caller)] },
+        select: { id: true },
+      }),
+    );
     return json(shaped(records, getApiCommentsAnswer.shape));
   });
 }

@@ -151,8 +151,13 @@ export async function POST(request: Request): Promise<Response> {
           authorId: userId,
         },
       });
-      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller may create, else nothing is written (403).
-      await postAccess.holds("create", caller, async (where) => (await tx.post.count({ where: { id: written.id, AND: [where] } })) === 1);
+      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller
+      // may create, else nothing is written (403).
+      await postAccess.holds(
+        "create",
+        caller,
+        async (where) => (await tx.post.count({ where: { id: written.id, AND: [where] } })) === 1,
+      );
       return written;
     });
     return json(record, 201);
@@ -195,12 +200,23 @@ export async function PATCH(request: Request): Promise<Response> {
     const changes = {
       title: body.title,
     };
-    const total = await db.$transaction(async (tx) => {
-      const found = await tx.post.updateManyAndReturn({ where, data: changes });
-      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller may update, else nothing is written (403).
-      await postAccess.holds("update", caller, async (where) => (await tx.post.count({ where: { id: { in: found.map((row) => row.id) }, AND: [where] } })) === found.length);
-      return found.length;
-    }, { timeout: 60_000 });
+    const total = await db.$transaction(
+      async (tx) => {
+        const found = await tx.post.updateManyAndReturn({ where, data: changes });
+        // Access rules (src/appgen/access/post.ts): the new values must be ones the caller
+        // may update, else nothing is written (403).
+        await postAccess.holds(
+          "update",
+          caller,
+          async (where) =>
+            (await tx.post.count({
+              where: { id: { in: found.map((row) => row.id) }, AND: [where] },
+            })) === found.length,
+        );
+        return found.length;
+      },
+      { timeout: 60_000 },
+    );
     return json({ count: total });
   });
 }

@@ -21,7 +21,10 @@ export async function GET(request: Request): Promise<Response> {
     // read now.
     const caller = await callerOf(userId);
     // No pages: at most this many records, however large the table grows.
-    const records = await db.tag.findMany({ include: getApiTagsAnswer.include(caller), take: 1000 });
+    const records = await db.tag.findMany({
+      include: getApiTagsAnswer.include(caller),
+      take: 1000,
+    });
     await withCounts(records, getApiTagsAnswer.counting, db, caller);
     return json(shaped(readComputed(records, getApiTagsAnswer.reading), getApiTagsAnswer.shape));
   });

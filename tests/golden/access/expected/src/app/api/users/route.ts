@@ -22,7 +22,10 @@ export async function GET(request: Request): Promise<Response> {
     // read now.
     const caller = await callerOf(userId);
     // No pages: at most this many records, however large the table grows.
-    const records = await db.user.findMany({ include: getApiUsersAnswer.include(caller), take: 1000 });
+    const records = await db.user.findMany({
+      include: getApiUsersAnswer.include(caller),
+      take: 1000,
+    });
     await withCounts(records, getApiUsersAnswer.counting, db, caller);
     return json(
       shaped(

@@ -75,7 +75,9 @@ export async function GET(request: Request): Promise<Response> {
     });
     // By relevance (a search without a sort): in the page's order, not Prisma's (by id).
     if (query.relevance) records.sort(byPosition(page));
-    const [counted] = await db.$queryRaw<Array<{ total: number | bigint }>>`SELECT COUNT(*) AS "total" FROM "Post"${whereSql}`;
+    const [counted] = await db.$queryRaw<
+      Array<{ total: number | bigint }>
+    >`SELECT COUNT(*) AS "total" FROM "Post"${whereSql}`;
     const total = Number(counted.total);
     return json(records, 200, totalHeaders(getApiPostsQuery, query, total, records.length));
   });

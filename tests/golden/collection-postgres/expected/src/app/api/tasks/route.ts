@@ -191,15 +191,27 @@ export async function PATCH(request: Request): Promise<Response> {
       done: body.done,
       title: body.title,
     };
-    const records = await db.$transaction(async (tx) => {
-      const written = await tx.task.updateManyAndReturn({ where, data: changes });
-      const found = await tx.task.findMany({
-        where: { id: { in: written.map((row) => row.id) } },
-        include: taskAnswer.include,
-      });
-      await tx.appgenEvent.createMany({ data: found.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "update", record: row, userId })) });
-      return found;
-    }, { timeout: 60_000 });
+    const records = await db.$transaction(
+      async (tx) => {
+        const written = await tx.task.updateManyAndReturn({ where, data: changes });
+        const found = await tx.task.findMany({
+          where: { id: { in: written.map((row) => row.id) } },
+          include: taskAnswer.include,
+        });
+        await tx.appgenEvent.createMany({
+          data: found.flatMap((row) =>
+            eventRows([["taskChanged", 5]], {
+              model: "Task",
+              operation: "update",
+              record: row,
+              userId,
+            }),
+          ),
+        });
+        return found;
+      },
+      { timeout: 60_000 },
+    );
     wakeOutbox();
     return json(inIdOrder(records));
   });
@@ -224,12 +236,26 @@ export async function DELETE(request: Request): Promise<Response> {
         query.related.board === undefined ? {} : { board: { is: { name: query.related.board } } },
       ],
     } as Prisma.TaskWhereInput;
-    const records = await retryWhenConflicting(() => db.$transaction(async (tx) => {
-      const found = await tx.task.findMany({ where });
-      await tx.task.deleteMany({ where });
-      await tx.appgenEvent.createMany({ data: found.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "delete", record: row, userId })) });
-      return found;
-    }, { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead, timeout: 60_000 }));
+    const records = await retryWhenConflicting(() =>
+      db.$transaction(
+        async (tx) => {
+          const found = await tx.task.findMany({ where });
+          await tx.task.deleteMany({ where });
+          await tx.appgenEvent.createMany({
+            data: found.flatMap((row) =>
+              eventRows([["taskChanged", 5]], {
+                model: "Task",
+                operation: "delete",
+                record: row,
+                userId,
+              }),
+            ),
+          });
+          return found;
+        },
+        { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead, timeout: 60_000 },
+      ),
+    );
     wakeOutbox();
     for (const record of records) await runEvents([["taskRemoved", taskRemoved]], { model: "Task", operation: "delete", record: record, userId });
     return noContent();

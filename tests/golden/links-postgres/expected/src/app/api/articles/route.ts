@@ -68,13 +68,17 @@ export async function GET(request: Request): Promise<Response> {
       ...query.where,
       AND: [
         ...conditionsWhere(query.conditions),
-        query.related.label === undefined ? {} : { labels: { some: { name: query.related.label } } },
+        query.related.label === undefined
+          ? {}
+          : { labels: { some: { name: query.related.label } } },
       ],
     } as Prisma.ArticleWhereInput;
     const records = await db.article.findMany({
-      // Beside the cursor's record, if any (position.at: after the last record of the previous page, or before the first of the next).
+      // Beside the cursor's record, if any (position.at: after the last record of the previous
+      // page, or before the first of the next).
       where: { AND: [where, cursorWhere(query.sort, position.at)] } as Prisma.ArticleWhereInput,
-      // The order asked for, then by id (a stable order, so pages neither repeat nor skip records); reversed to read backward.
+      // The order asked for, then by id (a stable order, so pages neither repeat nor skip
+      // records); reversed to read backward.
       orderBy: pageOrder(query.sort, position.at) as Prisma.ArticleOrderByWithRelationInput[],
       // One more than the page: whether another page follows.
       take: (query.limit ?? 10) + 1,
@@ -126,7 +130,14 @@ export async function POST(request: Request): Promise<Response> {
         },
         include: getApiArticlesByIdAnswer.include,
       });
-      await tx.appgenEvent.createMany({ data: eventRows([["articleSaved", 5]], { model: "Article", operation: "create", record: written, userId }) });
+      await tx.appgenEvent.createMany({
+        data: eventRows([["articleSaved", 5]], {
+          model: "Article",
+          operation: "create",
+          record: written,
+          userId,
+        }),
+      });
       return written;
     });
     wakeOutbox();

@@ -35,9 +35,11 @@ export async function GET(request: Request): Promise<Response> {
       AND: conditionsWhere(query.conditions),
     } as Prisma.LabelWhereInput;
     const records = await db.label.findMany({
-      // Beside the cursor's record, if any (position.at: after the last record of the previous page, or before the first of the next).
+      // Beside the cursor's record, if any (position.at: after the last record of the previous
+      // page, or before the first of the next).
       where: { AND: [where, cursorWhere(query.sort, position.at)] } as Prisma.LabelWhereInput,
-      // The order asked for, then by id (a stable order, so pages neither repeat nor skip records); reversed to read backward.
+      // The order asked for, then by id (a stable order, so pages neither repeat nor skip
+      // records); reversed to read backward.
       orderBy: pageOrder(query.sort, position.at) as Prisma.LabelOrderByWithRelationInput[],
       // One more than the page: whether another page follows.
       take: (query.limit ?? 20) + 1,

@@ -55,7 +55,14 @@ export async function POST(request: Request): Promise<Response> {
           password: body.password,
         },
       });
-      await tx.appgenEvent.createMany({ data: eventRows([["appgen.signUpVerification", 5]], { model: "User", operation: "create", record: written, userId }) });
+      await tx.appgenEvent.createMany({
+        data: eventRows([["appgen.signUpVerification", 5]], {
+          model: "User",
+          operation: "create",
+          record: written,
+          userId,
+        }),
+      });
       return written;
     });
     wakeOutbox();

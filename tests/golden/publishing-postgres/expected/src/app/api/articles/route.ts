@@ -89,8 +89,12 @@ export async function GET(request: Request): Promise<Response> {
       AND: [
         ...conditionsWhere(query.conditions),
         query.related.tag === undefined ? {} : { tags: { some: { name: query.related.tag } } },
-        query.related.author === undefined ? {} : { author: { is: { username: query.related.author } } },
-        query.related.favorited === undefined ? {} : { favoritedBy: { some: { username: query.related.favorited } } },
+        query.related.author === undefined
+          ? {}
+          : { author: { is: { username: query.related.author } } },
+        query.related.favorited === undefined
+          ? {}
+          : { favoritedBy: { some: { username: query.related.favorited } } },
       ],
     } as Prisma.ArticleWhereInput;
     const records = await db.article.findMany({
@@ -137,24 +141,44 @@ export async function POST(request: Request): Promise<Response> {
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
     // nothing is written.
     if (body === undefined) return probeAllowed();
-    // A concurrent request may create the same new related record first: the write then runs once more and finds it.
+    // A concurrent request may create the same new related record first: the write then runs once
+    // more and finds it.
     // slug is made from title, with -2, -3... when taken (src/appgen/slug.ts).
-    const record = await withFreeSlug("slug", slugify(body.title, "article"), async (base) => (await db.article.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map((row) => row.slug), (slug) => retryWhenTaken("name", () => db.$transaction(async (tx) => {
-      const written = await tx.article.create({
-        data: {
-          title: body.title,
-          description: body.description,
-          body: body.body,
-          // tagList: Tag records named by name, created when missing.
-          tags: body.tagList && { connectOrCreate: body.tagList.map((key) => ({ where: { name: key }, create: { name: key } })) },
-          slug: slug,
-          authorId: userId,
-        },
-        include: articleAnswer.include(userId),
-      });
-      await withCounts(written, articleAnswer.counting, tx);
-      return written;
-    })));
+    const record = await withFreeSlug(
+      "slug",
+      slugify(body.title, "article"),
+      async (base) =>
+        (
+          await db.article.findMany({
+            where: { slug: { startsWith: base } },
+            select: { slug: true },
+          })
+        ).map((row) => row.slug),
+      (slug) =>
+        retryWhenTaken("name", () =>
+          db.$transaction(async (tx) => {
+            const written = await tx.article.create({
+              data: {
+                title: body.title,
+                description: body.description,
+                body: body.body,
+                // tagList: Tag records named by name, created when missing.
+                tags: body.tagList && {
+                  connectOrCreate: body.tagList.map((key) => ({
+                    where: { name: key },
+                    create: { name: key },
+                  })),
+                },
+                slug: slug,
+                authorId: userId,
+              },
+              include: articleAnswer.include(userId),
+            });
+            await withCounts(written, articleAnswer.counting, tx);
+            return written;
+          }),
+        ),
+    );
     return json(
       { article: shaped(readComputed(record, articleAnswer.reading), articleAnswer.shape) },
       201,

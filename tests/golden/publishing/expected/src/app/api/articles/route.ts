@@ -89,9 +89,15 @@ export async function GET(request: Request): Promise<Response> {
     const conditions = [
       query.where.authorId === undefined ? null : Prisma.sql`"authorId" = ${query.where.authorId}`,
       ...conditionsSql(query.conditions),
-      query.related.tag === undefined ? null : Prisma.sql`"id" IN (SELECT "A" FROM "_Article_tags" WHERE "B" IN (SELECT "id" FROM "Tag" WHERE "name" = ${query.related.tag}))`,
-      query.related.author === undefined ? null : Prisma.sql`"authorId" IN (SELECT "id" FROM "User" WHERE "username" = ${query.related.author})`,
-      query.related.favorited === undefined ? null : Prisma.sql`"id" IN (SELECT "A" FROM "_Article_favoritedBy" WHERE "B" IN (SELECT "id" FROM "User" WHERE "username" = ${query.related.favorited}))`,
+      query.related.tag === undefined
+        ? null
+        : Prisma.sql`"id" IN (SELECT "A" FROM "_Article_tags" WHERE "B" IN (SELECT "id" FROM "Tag" WHERE "name" = ${query.related.tag}))`,
+      query.related.author === undefined
+        ? null
+        : Prisma.sql`"authorId" IN (SELECT "id" FROM "User" WHERE "username" = ${query.related.author})`,
+      query.related.favorited === undefined
+        ? null
+        : Prisma.sql`"id" IN (SELECT "A" FROM "_Article_favoritedBy" WHERE "B" IN (SELECT "id" FROM "User" WHERE "username" = ${query.related.favorited}))`,
     ].filter((condition) => condition !== null);
     const whereSql =
       conditions.length > 0 ? Prisma.sql` WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
@@ -129,7 +135,9 @@ export async function GET(request: Request): Promise<Response> {
       include: articleAnswer.include(userId),
     });
     await withCounts(records, articleAnswer.counting, db);
-    const [counted] = await db.$queryRaw<Array<{ total: number | bigint }>>`SELECT COUNT(*) AS "total" FROM "Article"${whereSql}`;
+    const [counted] = await db.$queryRaw<
+      Array<{ total: number | bigint }>
+    >`SELECT COUNT(*) AS "total" FROM "Article"${whereSql}`;
     const total = Number(counted.total);
     return json(
       {
@@ -159,24 +167,44 @@ export async function POST(request: Request): Promise<Response> {
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
     // nothing is written.
     if (body === undefined) return probeAllowed();
-    // A concurrent request may create the same new related record first: the write then runs once more and finds it.
+    // A concurrent request may create the same new related record first: the write then runs once
+    // more and finds it.
     // slug is made from title, with -2, -3... when taken (src/appgen/slug.ts).
-    const record = await withFreeSlug("slug", slugify(body.title, "article"), async (base) => (await db.article.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map((row) => row.slug), (slug) => retryWhenTaken("name", () => db.$transaction(async (tx) => {
-      const written = await tx.article.create({
-        data: {
-          title: body.title,
-          description: body.description,
-          body: body.body,
-          // tagList: Tag records named by name, created when missing.
-          tags: body.tagList && { connectOrCreate: body.tagList.map((key) => ({ where: { name: key }, create: { name: key } })) },
-          slug: slug,
-          authorId: userId,
-        },
-        include: articleAnswer.include(userId),
-      });
-      await withCounts(written, articleAnswer.counting, tx);
-      return written;
-    })));
+    const record = await withFreeSlug(
+      "slug",
+      slugify(body.title, "article"),
+      async (base) =>
+        (
+          await db.article.findMany({
+            where: { slug: { startsWith: base } },
+            select: { slug: true },
+          })
+        ).map((row) => row.slug),
+      (slug) =>
+        retryWhenTaken("name", () =>
+          db.$transaction(async (tx) => {
+            const written = await tx.article.create({
+              data: {
+                title: body.title,
+                description: body.description,
+                body: body.body,
+                // tagList: Tag records named by name, created when missing.
+                tags: body.tagList && {
+                  connectOrCreate: body.tagList.map((key) => ({
+                    where: { name: key },
+                    create: { name: key },
+                  })),
+                },
+                slug: slug,
+                authorId: userId,
+              },
+              include: articleAnswer.include(userId),
+            });
+            await withCounts(written, articleAnswer.counting, tx);
+            return written;
+          }),
+        ),
+    );
     return json(
       { article: shaped(readComputed(record, articleAnswer.reading), articleAnswer.shape) },
       201,

@@ -46,7 +46,10 @@ export async function POST(request: Request): Promise<Response> {
     const body = parsed.data;
     requireSessionSecret();
     const login = body.email ?? null;
-    const account = body.email !== undefined ? await db.user.findUnique({ where: { email: body.email }, omit: { password: false } }) : null;
+    const account =
+      body.email !== undefined
+        ? await db.user.findUnique({ where: { email: body.email }, omit: { password: false } })
+        : null;
     // Too many failures for this identity or from this address (or, for a client that signed in
     // to this account before, of that client): 429. Else the attempt counts as a failure until it
     // succeeds (src/appgen/throttle.ts).

@@ -45,7 +45,12 @@ export async function GET(request: Request, ctx: Context): Promise<Response> {
       include: commentAnswer.include,
     });
     if (!record) return jsonError(404, "Not found");
-    await withReadable(record, "post", (ids) => db.post.findMany({ where: { id: { in: ids }, AND: [postAccess.where("read", caller)] }, select: { id: true } }));
+    await withReadable(record, "post", (ids) =>
+      db.post.findMany({
+        where: { id: { in: ids }, AND: [postAccess.where("read", caller)] },
+        select: { id: true },
+      }),
+    );
     return json(record);
   });
 }
@@ -82,7 +87,12 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
         },
         include: commentAnswer.include,
       });
-      await withReadable(written, "post", (ids) => tx.post.findMany({ where: { id: { in: ids }, AND: [postAccess.where("read", caller)] }, select: { id: true } }));
+      await withReadable(written, "post", (ids) =>
+        tx.post.findMany({
+          where: { id: { in: ids }, AND: [postAccess.where("read", caller)] },
+          select: { id: true },
+        }),
+      );
       return written;
     });
     return json(record);

@@ -85,8 +85,14 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
       where: { id: params.id, AND: [postAccess.where("read", caller)] },
     });
     if (!current) return jsonError(404, "Not found");
-    // Access rules (src/appgen/access/post.ts): a record the caller may not read is not found; one they may not update is refused.
-    const refused = await postAccess.refuses(request, "update", caller, async (where) => (await db.post.count({ where: { id: params.id, AND: [where] } })) === 1);
+    // Access rules (src/appgen/access/post.ts): a record the caller may not read is not
+    // found; one they may not update is refused.
+    const refused = await postAccess.refuses(
+      request,
+      "update",
+      caller,
+      async (where) => (await db.post.count({ where: { id: params.id, AND: [where] } })) === 1,
+    );
     if (refused) return refused;
     // Rules on fields (src/appgen/access/post.ts): a field the caller may not write is refused (403), never dropped.
     const unwritable = body === undefined ? null : postFields.refuses(request, body, current, caller);
@@ -105,14 +111,22 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     // PATCH changes only the fields present in the body.
     const record = await db.$transaction(async (tx) => {
       const written = await tx.post.update({
-        where: { id: params.id, AND: [postAccess.where("read", caller), postAccess.where("update", caller)] },
+        where: {
+          id: params.id,
+          AND: [postAccess.where("read", caller), postAccess.where("update", caller)],
+        },
         data: {
           title: body.title,
           status: body.status,
         },
       });
-      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller may update, else nothing is written (403).
-      await postAccess.holds("update", caller, async (where) => (await tx.post.count({ where: { id: written.id, AND: [where] } })) === 1);
+      // Access rules (src/appgen/access/post.ts): the new values must be ones the caller
+      // may update, else nothing is written (403).
+      await postAccess.holds(
+        "update",
+        caller,
+        async (where) => (await tx.post.count({ where: { id: written.id, AND: [where] } })) === 1,
+      );
       return written;
     });
     return json(record);
@@ -138,8 +152,14 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
       where: { id: params.id, AND: [postAccess.where("read", caller)] },
     });
     if (!current) return jsonError(404, "Not found");
-    // Access rules (src/appgen/access/post.ts): a record the caller may not read is not found; one they may not delete is refused.
-    const refused = await postAccess.refuses(request, "delete", caller, async (where) => (await db.post.count({ where: { id: params.id, AND: [where] } })) === 1);
+    // Access rules (src/appgen/access/post.ts): a record the caller may not read is not
+    // found; one they may not delete is refused.
+    const refused = await postAccess.refuses(
+      request,
+      "delete",
+      caller,
+      async (where) => (await db.post.count({ where: { id: params.id, AND: [where] } })) === 1,
+    );
     if (refused) return refused;
     // Authorization: the caller's role (read now), as
     // config/routes/posts.json routes[8].voter "role:admin" says.
@@ -147,7 +167,12 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and
     // nothing is written.
     if (isProbe(request)) return probeAllowed();
-    await db.post.delete({ where: { id: params.id, AND: [postAccess.where("read", caller), postAccess.where("delete", caller)] } });
+    await db.post.delete({
+      where: {
+        id: params.id,
+        AND: [postAccess.where("read", caller), postAccess.where("delete", caller)],
+      },
+    });
     return json({ success: true });
   });
 }

@@ -43,9 +43,11 @@ export async function GET(request: Request): Promise<Response> {
       AND: [...conditionsWhere(query.conditions), postAccess.where("read", caller)],
     } as Prisma.PostWhereInput;
     const records = await db.post.findMany({
-      // Beside the cursor's record, if any (position.at: after the last record of the previous page, or before the first of the next).
+      // Beside the cursor's record, if any (position.at: after the last record of the previous
+      // page, or before the first of the next).
       where: { AND: [where, cursorWhere(query.sort, position.at)] } as Prisma.PostWhereInput,
-      // The order asked for, then by id (a stable order, so pages neither repeat nor skip records); reversed to read backward.
+      // The order asked for, then by id (a stable order, so pages neither repeat nor skip
+      // records); reversed to read backward.
       orderBy: pageOrder(query.sort, position.at) as Prisma.PostOrderByWithRelationInput[],
       // One more than the page: whether another page follows.
       take: (query.limit ?? 2) + 1,

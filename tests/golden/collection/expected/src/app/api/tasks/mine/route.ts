@@ -76,19 +76,28 @@ export async function PATCH(request: Request): Promise<Response> {
     // Filters through relations and the caller's scope: each a condition on related records.
     const where = {
       ...query.where,
-      AND: [
-        ...conditionsWhere(query.conditions),
-        { owner: { is: { id: userId } } },
-      ],
+      AND: [...conditionsWhere(query.conditions), { owner: { is: { id: userId } } }],
     } as Prisma.TaskWhereInput;
     const changes = {
       done: body.done,
     };
-    const total = await db.$transaction(async (tx) => {
-      const found = await tx.task.updateManyAndReturn({ where, data: changes });
-      await tx.appgenEvent.createMany({ data: found.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "update", record: row, userId })) });
-      return found.length;
-    }, { timeout: 60_000 });
+    const total = await db.$transaction(
+      async (tx) => {
+        const found = await tx.task.updateManyAndReturn({ where, data: changes });
+        await tx.appgenEvent.createMany({
+          data: found.flatMap((row) =>
+            eventRows([["taskChanged", 5]], {
+              model: "Task",
+              operation: "update",
+              record: row,
+              userId,
+            }),
+          ),
+        });
+        return found.length;
+      },
+      { timeout: 60_000 },
+    );
     wakeOutbox();
     return json({ updated: total });
   });
@@ -127,17 +136,28 @@ export async function DELETE(request: Request): Promise<Response> {
     // Filters through relations and the caller's scope: each a condition on related records.
     const where = {
       ...query.where,
-      AND: [
-        ...conditionsWhere(query.conditions),
-        { owner: { is: { id: userId } } },
-      ],
+      AND: [...conditionsWhere(query.conditions), { owner: { is: { id: userId } } }],
     } as Prisma.TaskWhereInput;
-    const records = await retryWhenConflicting(() => db.$transaction(async (tx) => {
-      const found = await tx.task.findMany({ where });
-      await tx.task.deleteMany({ where });
-      await tx.appgenEvent.createMany({ data: found.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "delete", record: row, userId })) });
-      return found;
-    }, { timeout: 60_000 }));
+    const records = await retryWhenConflicting(() =>
+      db.$transaction(
+        async (tx) => {
+          const found = await tx.task.findMany({ where });
+          await tx.task.deleteMany({ where });
+          await tx.appgenEvent.createMany({
+            data: found.flatMap((row) =>
+              eventRows([["taskChanged", 5]], {
+                model: "Task",
+                operation: "delete",
+                record: row,
+                userId,
+              }),
+            ),
+          });
+          return found;
+        },
+        { timeout: 60_000 },
+      ),
+    );
     wakeOutbox();
     for (const record of records) await runEvents([["taskRemoved", taskRemoved]], { model: "Task", operation: "delete", record: record, userId });
     return noContent();

@@ -126,7 +126,14 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
         },
         include: articleAnswer.include,
       });
-      await tx.appgenEvent.createMany({ data: eventRows([["articleSaved", 5]], { model: "Article", operation: "update", record: written, userId }) });
+      await tx.appgenEvent.createMany({
+        data: eventRows([["articleSaved", 5]], {
+          model: "Article",
+          operation: "update",
+          record: written,
+          userId,
+        }),
+      });
       return written;
     });
     wakeOutbox();
@@ -170,7 +177,14 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
           readers: body.readers && { set: body.readers.map((id) => ({ id })) },
         },
       });
-      await tx.appgenEvent.createMany({ data: eventRows([["articleSaved", 5]], { model: "Article", operation: "update", record: written, userId }) });
+      await tx.appgenEvent.createMany({
+        data: eventRows([["articleSaved", 5]], {
+          model: "Article",
+          operation: "update",
+          record: written,
+          userId,
+        }),
+      });
       return written;
     });
     wakeOutbox();

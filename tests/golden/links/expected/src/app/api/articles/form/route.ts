@@ -58,7 +58,14 @@ export async function POST(request: Request): Promise<Response> {
         },
         include: articleAnswer.include,
       });
-      await tx.appgenEvent.createMany({ data: eventRows([["articleSaved", 5]], { model: "Article", operation: "create", record: written, userId }) });
+      await tx.appgenEvent.createMany({
+        data: eventRows([["articleSaved", 5]], {
+          model: "Article",
+          operation: "create",
+          record: written,
+          userId,
+        }),
+      });
       return written;
     });
     wakeOutbox();

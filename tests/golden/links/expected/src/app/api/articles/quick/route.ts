@@ -50,7 +50,14 @@ export async function POST(request: Request): Promise<Response> {
           labels: body.labels && { connect: body.labels.map((id) => ({ id })) },
         },
       });
-      await tx.appgenEvent.createMany({ data: eventRows([["articleSaved", 5]], { model: "Article", operation: "create", record: written, userId }) });
+      await tx.appgenEvent.createMany({
+        data: eventRows([["articleSaved", 5]], {
+          model: "Article",
+          operation: "create",
+          record: written,
+          userId,
+        }),
+      });
       return written;
     });
     wakeOutbox();

@@ -39,7 +39,14 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (unread) return unread;
     await db.$transaction(async (tx) => {
       const written = await tx.label.delete({ where: { id: params.id } });
-      await tx.appgenEvent.createMany({ data: eventRows([["labelRemoved", 3]], { model: "Label", operation: "delete", record: written, userId }) });
+      await tx.appgenEvent.createMany({
+        data: eventRows([["labelRemoved", 3]], {
+          model: "Label",
+          operation: "delete",
+          record: written,
+          userId,
+        }),
+      });
       return written;
     });
     wakeOutbox();

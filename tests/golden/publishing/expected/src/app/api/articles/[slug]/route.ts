@@ -110,22 +110,32 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     // nothing is written.
     if (body === undefined) return probeAllowed();
     // PATCH changes only the fields present in the body.
-    // A concurrent request may create the same new related record first: the write then runs once more and finds it.
-    const record = await retryWhenTaken("name", () => db.$transaction(async (tx) => {
-      const written = await tx.article.update({
-        where: { slug: params.slug },
-        data: {
-          title: body.title,
-          description: body.description,
-          body: body.body,
-          // tagList: Tag records named by name, created when missing ("set" first: the links become exactly the list).
-          tags: body.tagList && { set: [], connectOrCreate: body.tagList.map((key) => ({ where: { name: key }, create: { name: key } })) },
-        },
-        include: articleAnswer.include(userId),
-      });
-      await withCounts(written, articleAnswer.counting, tx);
-      return written;
-    }));
+    // A concurrent request may create the same new related record first: the write then runs once
+    // more and finds it.
+    const record = await retryWhenTaken("name", () =>
+      db.$transaction(async (tx) => {
+        const written = await tx.article.update({
+          where: { slug: params.slug },
+          data: {
+            title: body.title,
+            description: body.description,
+            body: body.body,
+            // tagList: Tag records named by name, created when missing ("set" first:
+            // the links become exactly the list).
+            tags: body.tagList && {
+              set: [],
+              connectOrCreate: body.tagList.map((key) => ({
+                where: { name: key },
+                create: { name: key },
+              })),
+            },
+          },
+          include: articleAnswer.include(userId),
+        });
+        await withCounts(written, articleAnswer.counting, tx);
+        return written;
+      }),
+    );
     return json({
       article: shaped(readComputed(record, articleAnswer.reading), articleAnswer.shape),
     });

@@ -72,7 +72,9 @@ export async function GET(request: Request): Promise<Response> {
       include: articleAnswer.include(userId),
     });
     await withCounts(records, articleAnswer.counting, db);
-    const [counted] = await db.$queryRaw<Array<{ total: number | bigint }>>`SELECT COUNT(*) AS "total" FROM "Article"${whereSql}`;
+    const [counted] = await db.$queryRaw<
+      Array<{ total: number | bigint }>
+    >`SELECT COUNT(*) AS "total" FROM "Article"${whereSql}`;
     const total = Number(counted.total);
     return json(
       {

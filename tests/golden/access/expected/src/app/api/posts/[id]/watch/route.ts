@@ -34,7 +34,10 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user joins watchers (a second time changes nothing).
-    const record = await db.post.update({ where: { id: current.id }, data: { watchers: { connect: { id: userId } } } });
+    const record = await db.post.update({
+      where: { id: current.id },
+      data: { watchers: { connect: { id: userId } } },
+    });
     return json(record);
   });
 }
@@ -62,7 +65,10 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user leaves watchers (when not linked, nothing changes).
-    const record = await db.post.update({ where: { id: current.id }, data: { watchers: { disconnect: { id: userId } } } });
+    const record = await db.post.update({
+      where: { id: current.id },
+      data: { watchers: { disconnect: { id: userId } } },
+    });
     return json(record);
   });
 }

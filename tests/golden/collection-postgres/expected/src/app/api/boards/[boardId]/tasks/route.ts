@@ -50,12 +50,26 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
       ...query.where,
       AND: conditionsWhere(query.conditions),
     } as Prisma.TaskWhereInput;
-    const records = await retryWhenConflicting(() => db.$transaction(async (tx) => {
-      const found = await tx.task.findMany({ where });
-      await tx.task.deleteMany({ where });
-      await tx.appgenEvent.createMany({ data: found.flatMap((row) => eventRows([["taskChanged", 5]], { model: "Task", operation: "delete", record: row, userId })) });
-      return found;
-    }, { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead, timeout: 60_000 }));
+    const records = await retryWhenConflicting(() =>
+      db.$transaction(
+        async (tx) => {
+          const found = await tx.task.findMany({ where });
+          await tx.task.deleteMany({ where });
+          await tx.appgenEvent.createMany({
+            data: found.flatMap((row) =>
+              eventRows([["taskChanged", 5]], {
+                model: "Task",
+                operation: "delete",
+                record: row,
+                userId,
+              }),
+            ),
+          });
+          return found;
+        },
+        { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead, timeout: 60_000 },
+      ),
+    );
     const total = records.length;
     wakeOutbox();
     for (const record of records) await runEvents([["taskRemoved", taskRemoved]], { model: "Task", operation: "delete", record: record, userId });

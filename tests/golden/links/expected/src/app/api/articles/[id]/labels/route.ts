@@ -55,20 +55,37 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     const current = await db.article.findUnique({ where: { id: params.id } });
     if (!current) return jsonError(404, "Not found");
     // PUT replaces: an optional field absent from the body is cleared.
-    // A concurrent request may create the same new related record first: the write then runs once more and finds it.
-    const record = await retryWhenTaken("name", () => db.$transaction(async (tx) => {
-      const written = await tx.article.update({
-        where: { id: params.id },
-        data: {
-          title: body.title,
-          // labelNames: Label records named by name, created when missing ("set" first: the links become exactly the list).
-          labels: { set: [], connectOrCreate: (body.labelNames ?? []).map((key) => ({ where: { name: key }, create: { name: key } })) },
-        },
-        include: articleAnswer.include,
-      });
-      await tx.appgenEvent.createMany({ data: eventRows([["articleSaved", 5]], { model: "Article", operation: "update", record: written, userId }) });
-      return written;
-    }));
+    // A concurrent request may create the same new related record first: the write then runs once
+    // more and finds it.
+    const record = await retryWhenTaken("name", () =>
+      db.$transaction(async (tx) => {
+        const written = await tx.article.update({
+          where: { id: params.id },
+          data: {
+            title: body.title,
+            // labelNames: Label records named by name, created when missing ("set" first:
+            // the links become exactly the list).
+            labels: {
+              set: [],
+              connectOrCreate: (body.labelNames ?? []).map((key) => ({
+                where: { name: key },
+                create: { name: key },
+              })),
+            },
+          },
+          include: articleAnswer.include,
+        });
+        await tx.appgenEvent.createMany({
+          data: eventRows([["articleSaved", 5]], {
+            model: "Article",
+            operation: "update",
+            record: written,
+            userId,
+          }),
+        });
+        return written;
+      }),
+    );
     wakeOutbox();
     return json(shaped(record, articleAnswer.shape, publicBaseUrl(request)));
   });

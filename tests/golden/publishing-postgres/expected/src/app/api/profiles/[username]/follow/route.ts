@@ -29,7 +29,11 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user joins followers (a second time changes nothing).
-    const record = await db.user.update({ where: { id: current.id }, data: { followers: { connect: { id: userId } } }, include: userAnswer.include(userId) });
+    const record = await db.user.update({
+      where: { id: current.id },
+      data: { followers: { connect: { id: userId } } },
+      include: userAnswer.include(userId),
+    });
     return json({ profile: shaped(readComputed(record, userAnswer.reading), userAnswer.shape) });
   });
 }
@@ -52,7 +56,11 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     // nothing is written.
     if (isProbe(request)) return probeAllowed();
     // The signed-in user leaves followers (when not linked, nothing changes).
-    const record = await db.user.update({ where: { id: current.id }, data: { followers: { disconnect: { id: userId } } }, include: userAnswer.include(userId) });
+    const record = await db.user.update({
+      where: { id: current.id },
+      data: { followers: { disconnect: { id: userId } } },
+      include: userAnswer.include(userId),
+    });
     return json({ profile: shaped(readComputed(record, userAnswer.reading), userAnswer.shape) });
   });
 }

@@ -31,7 +31,11 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     if (isProbe(request)) return probeAllowed();
     // The signed-in user joins favoritedBy (a second time changes nothing).
     const record = await db.$transaction(async (tx) => {
-      const written = await tx.article.update({ where: { id: current.id }, data: { favoritedBy: { connect: { id: userId } } }, include: articleAnswer.include(userId) });
+      const written = await tx.article.update({
+        where: { id: current.id },
+        data: { favoritedBy: { connect: { id: userId } } },
+        include: articleAnswer.include(userId),
+      });
       await withCounts(written, articleAnswer.counting, tx);
       return written;
     });
@@ -60,7 +64,11 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     if (isProbe(request)) return probeAllowed();
     // The signed-in user leaves favoritedBy (when not linked, nothing changes).
     const record = await db.$transaction(async (tx) => {
-      const written = await tx.article.update({ where: { id: current.id }, data: { favoritedBy: { disconnect: { id: userId } } }, include: articleAnswer.include(userId) });
+      const written = await tx.article.update({
+        where: { id: current.id },
+        data: { favoritedBy: { disconnect: { id: userId } } },
+        include: articleAnswer.include(userId),
+      });
       await withCounts(written, articleAnswer.counting, tx);
       return written;
     });
