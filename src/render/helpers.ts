@@ -7,6 +7,7 @@ import { layoutJsx } from './layoutJsx';
 import { layoutType } from './layoutType';
 import { layoutChain, layoutMemberChain } from './layoutChain';
 import { layoutLiteral, PRINT_WIDTH } from './layoutLiteral';
+import { wrapComment } from './wrapComment';
 
 /** A string literal in TypeScript (or in the Prisma schema, whose strings read JSON escapes). */
 const str: HelperDelegate = (value: unknown) => JSON.stringify(String(value));
@@ -185,6 +186,19 @@ const shifted: HelperDelegate = function (this: unknown, on: unknown, options: H
   return on ? text.replace(/^(?=.)/gm, '  ') : text;
 };
 
+/**
+ * `{{#commentLines 4}}text{{/commentLines}}`: a `//` comment of the block's text (one paragraph,
+ * config values in it through `comment`), its words wrapped at prettier's print width (wrapComment):
+ * a comment whose length depends on names from the config (issue 51).
+ */
+const commentLines: HelperDelegate = function (
+  this: unknown,
+  indent: number,
+  options: HelperOptions,
+) {
+  return wrapComment(options.fn(this), indent);
+};
+
 /** Helpers every template may use. Each config value enters code through str, jsx/attr or ident. */
 export const HELPERS: Record<string, HelperDelegate> = {
   str,
@@ -211,4 +225,5 @@ export const HELPERS: Record<string, HelperDelegate> = {
   jsxLayout,
   fits,
   shifted,
+  commentLines,
 };

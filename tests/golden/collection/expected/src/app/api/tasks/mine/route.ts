@@ -139,7 +139,13 @@ export async function DELETE(request: Request): Promise<Response> {
       return found;
     }, { timeout: 60_000 }));
     wakeOutbox();
-    for (const record of records) await runEvents([["taskRemoved", taskRemoved]], { model: "Task", operation: "delete", record: record, userId });
+    for (const record of records)
+      await runEvents([["taskRemoved", taskRemoved]], {
+        model: "Task",
+        operation: "delete",
+        record: record,
+        userId,
+      });
     return noContent();
   });
 }

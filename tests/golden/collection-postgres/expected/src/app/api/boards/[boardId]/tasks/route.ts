@@ -58,7 +58,13 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     }, { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead, timeout: 60_000 }));
     const total = records.length;
     wakeOutbox();
-    for (const record of records) await runEvents([["taskRemoved", taskRemoved]], { model: "Task", operation: "delete", record: record, userId });
+    for (const record of records)
+      await runEvents([["taskRemoved", taskRemoved]], {
+        model: "Task",
+        operation: "delete",
+        record: record,
+        userId,
+      });
     return json({ count: total });
   });
 }
