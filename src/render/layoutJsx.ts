@@ -1,3 +1,4 @@
+import { tsString } from '../domain/tsString';
 import { layoutCall, preferredQuotes, splitTopLevel } from './layoutCall';
 import { closing } from './layoutLiteral';
 import { PRINT_WIDTH } from './layoutLiteral';
@@ -215,9 +216,51 @@ function printChild(child: Child, indent: number): string[] {
     const [test, yes, no] = conditional;
     return [`${pad}{${test}`, `${pad}  ? ${yes}`, `${pad}  : ${no}}`];
   }
+  const text = stringValue(child.text);
+  if (text !== null && `${pad}  ${child.text}`.length > PRINT_WIDTH)
+    return splitString(text, indent);
   if (/^("|'|[\w$.]+$)/.test(child.text)) return [`${pad}{`, `${pad}  ${child.text}`, `${pad}}`];
   if (!/^[\w$.]+(<[^()]*>)?\(/.test(child.text)) return [flat];
   return layoutCall(child.text, indent, '{', '}').split('\n');
+}
+
+/** The text of a string literal (double- or single-quoted, with JSON's escapes); else null. */
+function stringValue(literal: string): string | null {
+  if (/^"(?:[^"\\]|\\.)*"$/.test(literal)) return JSON.parse(literal) as string;
+  if (!/^'(?:[^'\\]|\\.)*'$/.test(literal)) return null;
+  const escaped = literal
+    .slice(1, -1)
+    .replace(/\\(.)|"/g, (all, char?: string) => (char === "'" ? "'" : char ? all : '\\"'));
+  return JSON.parse(`"${escaped}"`) as string;
+}
+
+/**
+ * A string child longer than its line even alone (a title from the config), which prettier leaves
+ * as it is: written as a sum of shorter string literals of the same text, one a line, as prettier
+ * lays out a sum in braces (`{"a " +` then `  "b"}`). Each piece ends after a line break of the
+ * text when one fits, else after a space.
+ */
+function splitString(text: string, indent: number): string[] {
+  const pad = ' '.repeat(indent);
+  const pieces: string[] = [];
+  let rest = Array.from(text);
+  while (rest.length > 0) {
+    // `{` or two spaces before a piece, ` +` or `}` after it.
+    const room = PRINT_WIDTH - indent - (pieces.length === 0 ? 3 : 4);
+    let end = 1;
+    while (end < rest.length && tsString(rest.slice(0, end + 1).join('')).length <= room) end++;
+    if (end < rest.length) {
+      const head = rest.slice(0, end);
+      const newline = head.lastIndexOf('\n');
+      const space = head.lastIndexOf(' ');
+      if (newline > 0 || space > 0) end = (newline > 0 ? newline : space) + 1;
+    }
+    pieces.push(tsString(rest.slice(0, end).join('')));
+    rest = rest.slice(end);
+  }
+  return pieces.map((piece, i) =>
+    i === 0 ? `${pad}{${piece} +` : `${pad}  ${piece}${i === pieces.length - 1 ? '}' : ' +'}`,
+  );
 }
 
 /** `test ? yes : no` (outside brackets and strings, no JSX): its three parts; else null. */

@@ -47,10 +47,6 @@ const GAPS: Record<string, { reason: string; cases?: string[] }> = {
       'roles-drizzle-postgres',
     ],
   },
-  // A string literal longer than a line (a page's title), which prettier leaves as it is.
-  'src/appgen/home.tsx': { reason: 'a title longer than a line', cases: ['escaping'] },
-  'src/app/layout.tsx': { reason: 'a title longer than a line', cases: ['escaping'] },
-  'src/app/notes/page.tsx': { reason: 'a title longer than a line', cases: ['escaping'] },
   'src/app/api/articles/[id]/counts/route.ts': {
     ...ROUTE_GAP,
     cases: ['links-drizzle', 'links-drizzle-postgres'],
