@@ -189,14 +189,13 @@ const shifted: HelperDelegate = function (this: unknown, on: unknown, options: H
 /**
  * `{{#commentLines 4}}text{{/commentLines}}`: a `//` comment of the block's text (one paragraph,
  * config values in it through `comment`), its words wrapped at prettier's print width (wrapComment):
- * a comment whose length depends on names from the config (issue 51).
+ * a comment whose length depends on names from the config (issue 51). `{{#commentLines 0 " * "}}`:
+ * a paragraph of a JSDoc comment.
  */
-const commentLines: HelperDelegate = function (
-  this: unknown,
-  indent: number,
-  options: HelperOptions,
-) {
-  return wrapComment(options.fn(this), indent);
+const commentLines: HelperDelegate = function (this: unknown, indent: number, ...rest: unknown[]) {
+  const options = rest.at(-1) as HelperOptions;
+  const marker = rest.length > 1 ? String(rest[0]) : '// ';
+  return wrapComment(options.fn(this), indent, marker);
 };
 
 /** Helpers every template may use. Each config value enters code through str, jsx/attr or ident. */

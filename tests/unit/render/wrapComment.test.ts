@@ -25,4 +25,10 @@ describe('wrapComment', () => {
     const word = 'x'.repeat(120);
     expect(wrapComment(`  a\n  b ${word} c `, 0)).toBe(`// a b\n// ${word}\n// c`);
   });
+
+  it('writes a paragraph of a JSDoc comment with its own marker', () => {
+    expect(wrapComment(`${'word '.repeat(25)}end`, 0, ' * ')).toBe(
+      ` * ${'word '.repeat(18)}word\n * ${'word '.repeat(6)}end`,
+    );
+  });
 });
