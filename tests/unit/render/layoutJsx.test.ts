@@ -28,6 +28,9 @@ const MARKUP = [
   `<p className="appgen-empty">{ Object.keys(list0.filters).length > 0 ? "Nothing matches." : "${long}" }</p>`,
   `<ListPager pager={ data0.ok ? pagerOf(list0, data0.data.length, data0.total, data0, locale) : null } />`,
   `<td><Link href={ "/notes/" + encodeURIComponent(String(record.id)) }>{cellText(record["${long}"])}</Link></td>`,
+  '<dd>{ data0.data["author"] == null ? "—" : <Link href={ "/users/" + encodeURIComponent(String(data0.data.authorId)) }>{ shownValue(data0.data["author"]?.["name"], "string", locale) }</Link> }</dd>',
+  '<dd>{ data0.data["a"] == null ? "—" : <Link href={ "/a" }>{ shownValue(data0.data["a"]) }</Link> }</dd>',
+  '<dd>{ data0.data["a"] == null ? "—" : <Link href={ "/a" }>{ shown(data0.data["a"]) }</Link> }</dd>',
   '<option value="">—</option>',
 ];
 
