@@ -172,9 +172,10 @@ const members: HelperDelegate = function (this: unknown, indent: number, options
  */
 const fits: HelperDelegate = function (this: unknown, options: HelperOptions) {
   const text = options.fn(this);
-  return text.split('\n').every((line) => line.length <= PRINT_WIDTH)
-    ? text
-    : options.inverse(this);
+  // `{{#fits first=true}}`: the first line alone decides (a call whose last argument prettier
+  // hugs when the line up to it fits, whatever the argument's own lines).
+  const lines = options.hash.first ? text.split('\n').slice(0, 1) : text.split('\n');
+  return lines.every((line) => line.length <= PRINT_WIDTH) ? text : options.inverse(this);
 };
 
 /**

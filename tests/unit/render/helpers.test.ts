@@ -94,3 +94,18 @@ describe('url and num helpers', () => {
     expect(() => num(Infinity)).toThrow('not a number');
   });
 });
+
+describe('fits', () => {
+  const long = 'x'.repeat(100);
+  it('writes the block when every line fits, else its else part', () => {
+    expect(render('{{#fits}}a\nb{{else}}broken{{/fits}}', {})).toBe('a\nb');
+    expect(render(`{{#fits}}a\n${long}.{{else}}broken{{/fits}}`, {})).toBe('broken');
+  });
+
+  it('with first=true, lets the first line alone decide', () => {
+    expect(render(`{{#fits first=true}}a\n${long}.{{else}}broken{{/fits}}`, {})).toBe(
+      `a\n${long}.`,
+    );
+    expect(render(`{{#fits first=true}}${long}.\nb{{else}}broken{{/fits}}`, {})).toBe('broken');
+  });
+});
