@@ -198,12 +198,29 @@ function memberLines(member: string): string[] {
   const name = member.slice(0, colon + 1);
   const type = member.slice(colon + 2);
   if (`      ${type};`.length <= PRINT_WIDTH) return [`    ${name}`, `      ${type};`];
-  const union = unionMembers(type);
+  const union = unionMembers(type).flatMap((part) =>
+    `      | ${part};`.length <= PRINT_WIDTH ? [part] : distributed(part),
+  );
   if (union.length < 2) return [line];
   return [
     `    ${name}`,
     ...union.map((part, i) => `      | ${part}${i === union.length - 1 ? ';' : ''}`),
   ];
+}
+
+/**
+ * A template literal type over a union of strings (`${"a" | "-a"},${string}`, a list of sort
+ * fields), which prettier cannot break, as the union of its template literals (`a,${string}` |
+ * `-a,${string}`): the same type, one member a line. Another type as it is.
+ */
+function distributed(type: string): string[] {
+  const match = /^`\$\{([^`{}]*)\}(,\$\{string\})`$/.exec(type);
+  const strings = match ? unionMembers(match[1]) : [];
+  if (!match || !strings.every((part) => /^"(?:[^"\\]|\\.)*"$/.test(part))) return [type];
+  return strings.map((part) => {
+    const text = (JSON.parse(part) as string).replace(/[`\\]|\$\{/g, (char) => `\\${char}`);
+    return `\`${text}${match[2]}\``;
+  });
 }
 
 /** The members of a union type: split at the `|` outside brackets, strings and template types. */

@@ -6,6 +6,7 @@ import type {
   UrlFieldContext,
 } from './contexts';
 import { identifier as ident } from '../domain/identifier';
+import { tsString } from '../domain/tsString';
 import { labelFromField } from './fieldLabels';
 
 /**
@@ -15,15 +16,25 @@ import { labelFromField } from './fieldLabels';
  */
 export type SpecLiterals = Pick<MethodContext, 'bodySpecFields' | 'listQuerySpec' | 'shapeLiteral'>;
 
-/** `["a", "b"]`: string literals in a list. */
+/** `["a", "b"]`: string literals in a list (in the quotes prettier prefers: `'a"b'`). */
 function strings(values: readonly string[]): string {
-  return `[${values.map((value) => JSON.stringify(value)).join(', ')}]`;
+  return `[${values.map(tsString).join(', ')}]`;
+}
+
+/**
+ * A validator's argument (JSON: a list of strings, a string or a number) as a TypeScript literal,
+ * its strings in the quotes prettier prefers.
+ */
+function argumentLiteral(argument: string): string {
+  const value: unknown = JSON.parse(argument);
+  if (Array.isArray(value)) return strings(value.map(String));
+  return typeof value === 'string' ? tsString(value) : argument;
 }
 
 /** One body field's rules (`type`: `"string"`, `values`: `[...]` when it has values...). */
 function bodyEntries(field: BodyFieldContext): Array<{ key: string; value: string }> {
   const validators = field.validators.map(
-    (v) => `[${JSON.stringify(v.name)}${v.argument ? `, ${v.argument}` : ''}]`,
+    (v) => `[${JSON.stringify(v.name)}${v.argument ? `, ${argumentLiteral(v.argument)}` : ''}]`,
   );
   return [
     { key: 'type', value: JSON.stringify(field.type) },
@@ -52,7 +63,7 @@ function listQuerySpec(query: ListQueryContext): NonNullable<MethodContext['list
       `defaultSort: ${sort ? `{ field: ${JSON.stringify(sort.field)}, descending: ${sort.descending} }` : 'null'}`,
       `pageSize: ${query.pageSize ?? 'null'}`,
       `maxPageSize: ${query.maxPageSize}`,
-      ...(cursor ? [`cursor: { ${cursor.join(', ')} }`] : []),
+      ...(cursor ? [`cursor: ${cursor.length ? `{ ${cursor.join(', ')} }` : '{}'}`] : []),
       ...(query.style === 'appgen' ? [] : [`style: ${JSON.stringify(query.style)}`]),
       ...(query.style === 'simple-rest' ? [`resource: ${JSON.stringify(query.resource)}`] : []),
       ...(query.search ? [`search: ${strings(query.search.fields)}`] : []),

@@ -7,6 +7,7 @@ import { layoutJsx } from './layoutJsx';
 import { layoutType } from './layoutType';
 import { layoutChain, layoutMemberChain } from './layoutChain';
 import { layoutLiteral, PRINT_WIDTH } from './layoutLiteral';
+import { wrapComment } from './wrapComment';
 
 /** A string literal in TypeScript (or in the Prisma schema, whose strings read JSON escapes). */
 const str: HelperDelegate = (value: unknown) => JSON.stringify(String(value));
@@ -197,7 +198,10 @@ const members: HelperDelegate = function (this: unknown, indent: number, options
 const fits: HelperDelegate = function (this: unknown, options: HelperOptions) {
   const text = options.fn(this);
   const width = PRINT_WIDTH - shiftOf(options);
-  return text.split('\n').every((line) => line.length <= width) ? text : options.inverse(this);
+  // `{{#fits first=true}}`: the first line alone decides (a call whose last argument prettier
+  // hugs when the line up to it fits, whatever the argument's own lines).
+  const lines = options.hash.first ? text.split('\n').slice(0, 1) : text.split('\n');
+  return lines.every((line) => line.length <= width) ? text : options.inverse(this);
 };
 
 /**
@@ -225,6 +229,21 @@ const indented: HelperDelegate = function (this: unknown, spaces: number, option
  */
 const inset: HelperDelegate = function (this: unknown, spaces: number, options: HelperOptions) {
   return shiftedBlock(this, options, spaces);
+};
+
+/**
+ * `{{#commentLines 4}}text{{/commentLines}}`: a `//` comment of the block's text (one paragraph,
+ * config values in it through `comment`), its words wrapped at prettier's print width (wrapComment):
+ * a comment whose length depends on names from the config (issue 51). `{{#commentLines 0 " * "}}`:
+ * a paragraph of a JSDoc comment.
+ */
+const commentLines: HelperDelegate = function (this: unknown, indent: number, ...rest: unknown[]) {
+  const options = rest.at(-1) as HelperOptions;
+  const marker = rest.length > 1 ? String(rest[0]) : '// ';
+  // Inside `shifted` or `indented`, its lines end up further in: wrapped at their final column.
+  const shift = shiftOf(options);
+  const text = wrapComment(options.fn(this), indent + shift, marker);
+  return shift === 0 ? text : text.replace(new RegExp(`^ {${shift}}`, 'gm'), '');
 };
 
 /** Helpers every template may use. Each config value enters code through str, jsx/attr or ident. */
@@ -255,4 +274,5 @@ export const HELPERS: Record<string, HelperDelegate> = {
   shifted,
   indented,
   inset,
+  commentLines,
 };

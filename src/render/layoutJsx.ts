@@ -1,3 +1,4 @@
+import { tsString } from '../domain/tsString';
 import { layoutCall, preferredQuotes, splitTopLevel } from './layoutCall';
 import { closing } from './layoutLiteral';
 import { PRINT_WIDTH } from './layoutLiteral';
@@ -138,7 +139,9 @@ function readElement(text: string, at: number): { node: JsxNode; end: number } |
 
 function flatChild(child: Child): string {
   if (child.kind === 'element') return flatElement(child.node);
-  return child.kind === 'expression' ? `{${child.text}}` : child.text;
+  if (child.kind === 'text') return child.text;
+  const branches = jsxConditionalOf(child.text);
+  return branches ? `{${flatConditional(branches)}}` : `{${child.text}}`;
 }
 
 function flatOpening(name: string, attributes: string[], close: string): string {
@@ -208,6 +211,8 @@ function printChild(child: Child, indent: number): string[] {
   if (child.kind === 'element') return printElement(child.node, indent);
   const pad = ' '.repeat(indent);
   if (child.kind === 'text') return [`${pad}${child.text}`];
+  const branches = jsxConditionalOf(child.text);
+  if (branches) return printJsxConditional(branches, indent);
   const flat = `${pad}{${child.text}}`;
   if (flat.length <= PRINT_WIDTH) return [flat];
   const conditional = conditionalOf(child.text);
@@ -215,9 +220,92 @@ function printChild(child: Child, indent: number): string[] {
     const [test, yes, no] = conditional;
     return [`${pad}{${test}`, `${pad}  ? ${yes}`, `${pad}  : ${no}}`];
   }
+  const text = stringValue(child.text);
+  if (text !== null && `${pad}  ${child.text}`.length > PRINT_WIDTH)
+    return splitString(text, indent);
   if (/^("|'|[\w$.]+$)/.test(child.text)) return [`${pad}{`, `${pad}  ${child.text}`, `${pad}}`];
   if (!/^[\w$.]+(<[^()]*>)?\(/.test(child.text)) return [flat];
   return layoutCall(child.text, indent, '{', '}').split('\n');
+}
+
+/** The text of a string literal (double- or single-quoted, with JSON's escapes); else null. */
+function stringValue(literal: string): string | null {
+  if (/^"(?:[^"\\]|\\.)*"$/.test(literal)) return JSON.parse(literal) as string;
+  if (!/^'(?:[^'\\]|\\.)*'$/.test(literal)) return null;
+  const escaped = literal
+    .slice(1, -1)
+    .replace(/\\(.)|"/g, (all, char?: string) => (char === "'" ? "'" : char ? all : '\\"'));
+  return JSON.parse(`"${escaped}"`) as string;
+}
+
+/**
+ * A string child longer than its line even alone (a title from the config), which prettier leaves
+ * as it is: written as a sum of shorter string literals of the same text, one a line, as prettier
+ * lays out a sum in braces (`{"a " +` then `  "b"}`). Each piece ends after a line break of the
+ * text when one fits, else after a space.
+ */
+function splitString(text: string, indent: number): string[] {
+  const pad = ' '.repeat(indent);
+  const pieces: string[] = [];
+  let rest = Array.from(text);
+  while (rest.length > 0) {
+    // `{` or two spaces before a piece, ` +` or `}` after it.
+    const room = PRINT_WIDTH - indent - (pieces.length === 0 ? 3 : 4);
+    let end = 1;
+    while (end < rest.length && tsString(rest.slice(0, end + 1).join('')).length <= room) end++;
+    if (end < rest.length) {
+      const head = rest.slice(0, end);
+      const newline = head.lastIndexOf('\n');
+      const space = head.lastIndexOf(' ');
+      if (newline > 0 || space > 0) end = (newline > 0 ? newline : space) + 1;
+    }
+    pieces.push(tsString(rest.slice(0, end).join('')));
+    rest = rest.slice(end);
+  }
+  return pieces.map((piece, i) =>
+    i === 0 ? `${pad}{${piece} +` : `${pad}  ${piece}${i === pieces.length - 1 ? '}' : ' +'}`,
+  );
+}
+
+/**
+ * `test ? yes : <Element />` (or an element first): its test and its branches, each an element read
+ * whole or other code; null when neither branch is an element.
+ */
+function jsxConditionalOf(expression: string): [string, Child, Child] | null {
+  const question = splitTopLevel(expression, '?');
+  if (question.length !== 2 || question[0].includes('<')) return null;
+  const answers = splitTopLevel(question[1], ':');
+  if (answers.length !== 2) return null;
+  const branches = answers.map((answer): Child | null => {
+    if (!answer.startsWith('<')) return { kind: 'expression', text: answer };
+    const element = readElement(answer, 0);
+    return element && element.end === answer.length
+      ? { kind: 'element', node: element.node }
+      : null;
+  });
+  const [yes, no] = branches;
+  if (yes === null || no === null || (yes.kind !== 'element' && no.kind !== 'element')) return null;
+  return [question[0], yes, no];
+}
+
+/** `test ? yes : <Element />` on one line, its elements as prettier writes them. */
+function flatConditional([test, yes, no]: [string, Child, Child]): string {
+  const inline = (branch: Child) =>
+    branch.kind === 'element' ? flatElement(branch.node) : branch.text;
+  return `${test} ? ${inline(yes)} : ${inline(no)}`;
+}
+
+/**
+ * A conditional child with an element in a branch, as prettier lays it out: on one line when it
+ * fits, else each branch in parentheses on lines of its own (`{test ? (`, `) : (`, `)}`).
+ */
+function printJsxConditional([test, yes, no]: [string, Child, Child], indent: number): string[] {
+  const pad = ' '.repeat(indent);
+  const flat = `${pad}{${flatConditional([test, yes, no])}}`;
+  if (flat.length <= PRINT_WIDTH) return [flat];
+  const lines = (branch: Child) =>
+    branch.kind === 'element' ? printElement(branch.node, indent + 2) : [`${pad}  ${branch.text}`];
+  return [`${pad}{${test} ? (`, ...lines(yes), `${pad}) : (`, ...lines(no), `${pad})}`];
 }
 
 /** `test ? yes : no` (outside brackets and strings, no JSX): its three parts; else null. */

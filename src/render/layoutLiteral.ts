@@ -327,7 +327,16 @@ function print(node: LiteralNode, indent: string, head: string, tail: string): s
           }
           return print(value, inner, `${keyText(key)}: `, ',');
         })
-      : node.items.flatMap((item) => print(item, inner, '', ','));
+      : node.items.flatMap((item) => {
+          // A conditional too long for its line: its branches on lines of their own.
+          const isArrow = item.kind === 'atom' && arrowOf(item.text) !== null;
+          const branches = item.kind === 'atom' && !isArrow ? conditional(item.text) : null;
+          if (branches && `${inner}${flat(item)},`.length > PRINT_WIDTH) {
+            const [test, consequent, alternate] = branches;
+            return [`${inner}${test}`, `${inner}  ? ${consequent}`, `${inner}  : ${alternate},`];
+          }
+          return print(item, inner, '', ',');
+        });
   const [open, close] = node.kind === 'object' ? ['{', '}'] : ['[', ']'];
   if (members.length === 0) return [line];
   return [`${indent}${head}${open}`, ...members, `${indent}${close}${tail}`];

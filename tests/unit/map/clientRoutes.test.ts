@@ -35,4 +35,14 @@ describe('what the map decides for the client functions (src/appgen/client.ts)',
     expect(withBody.bodyArgument).toBe('input.body');
     expect(blog().clientBodyTypes).toContain(withBody.bodyType);
   });
+
+  it('writes a sort list too long for its line as the union of its template literals (the same type)', () => {
+    // The e2e blog's posts sort by four fields: eight members, and as many template literals.
+    const fixture = projectContext(path.join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'blog'));
+    const lines = fixture.clientRoutes.flatMap((r) =>
+      r.inputMembers.flatMap((member) => `  ${member};`.split('\n')),
+    );
+    expect(lines.filter((line) => line.length > 100)).toEqual([]);
+    expect(lines).toContain('      | `-createdAt,${string}`;');
+  });
 });

@@ -136,3 +136,18 @@ describe('shifted, indented and inset', () => {
     );
   });
 });
+
+describe('fits', () => {
+  const long = 'x'.repeat(100);
+  it('writes the block when every line fits, else its else part', () => {
+    expect(render('{{#fits}}a\nb{{else}}broken{{/fits}}', {})).toBe('a\nb');
+    expect(render(`{{#fits}}a\n${long}.{{else}}broken{{/fits}}`, {})).toBe('broken');
+  });
+
+  it('with first=true, lets the first line alone decide', () => {
+    expect(render(`{{#fits first=true}}a\n${long}.{{else}}broken{{/fits}}`, {})).toBe(
+      `a\n${long}.`,
+    );
+    expect(render(`{{#fits first=true}}${long}.\nb{{else}}broken{{/fits}}`, {})).toBe('broken');
+  });
+});

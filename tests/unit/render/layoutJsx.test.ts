@@ -28,6 +28,9 @@ const MARKUP = [
   `<p className="appgen-empty">{ Object.keys(list0.filters).length > 0 ? "Nothing matches." : "${long}" }</p>`,
   `<ListPager pager={ data0.ok ? pagerOf(list0, data0.data.length, data0.total, data0, locale) : null } />`,
   `<td><Link href={ "/notes/" + encodeURIComponent(String(record.id)) }>{cellText(record["${long}"])}</Link></td>`,
+  '<dd>{ data0.data["author"] == null ? "—" : <Link href={ "/users/" + encodeURIComponent(String(data0.data.authorId)) }>{ shownValue(data0.data["author"]?.["name"], "string", locale) }</Link> }</dd>',
+  '<dd>{ data0.data["a"] == null ? "—" : <Link href={ "/a" }>{ shownValue(data0.data["a"]) }</Link> }</dd>',
+  '<dd>{ data0.data["a"] == null ? "—" : <Link href={ "/a" }>{ shown(data0.data["a"]) }</Link> }</dd>',
   '<option value="">—</option>',
 ];
 
@@ -61,4 +64,42 @@ it('lays out an element shown on a condition as prettier does', () => {
     '',
   ].join('\n');
   expect(source).toBe(prettier(source));
+});
+
+/** A string literal's text (JSON's escapes, in double or single quotes). */
+function textOf(literal: string): string {
+  if (literal.startsWith('"')) return JSON.parse(literal) as string;
+  const body = literal.slice(1, -1).replace(/\\(.)|"/g, (all, char?: string) => {
+    if (char === "'") return "'";
+    return char ? all : '\\"';
+  });
+  return JSON.parse(`"${body}"`) as string;
+}
+
+it('writes a string child longer than a line as a sum of shorter strings, as prettier does', () => {
+  const title = `Quotes " ' \` back\\slash \${x} */ <b>{y}</b>\nline two ünïcødé ✓ 🚀 ${'word '.repeat(30)}`;
+  const heading = layoutJsx(`      <h1>{${JSON.stringify(title)}}</h1>`);
+  const link = layoutJsx(
+    `      <Link href={"/notes"}>{${JSON.stringify(`${'a'.repeat(120)} "b" ${'c'.repeat(30)}`)}}</Link>`,
+  );
+  const source = [
+    'const page = (',
+    '  <main>',
+    '    <div>',
+    heading,
+    link,
+    '    </div>',
+    '  </main>',
+    ');',
+    '',
+  ];
+  expect(source.join('\n')).toBe(prettier(source.join('\n')));
+  expect(`${heading}\n${link}`.split('\n').every((line) => line.length <= 100)).toBe(true);
+  // The same text: the pieces joined.
+  const pieces = heading
+    .split('\n')
+    .slice(1, -1)
+    .map((line) => textOf(line.trim().replace(/^\{|( \+|\})$/g, '')));
+  expect(pieces.join('')).toBe(title);
+  expect(pieces.length).toBeGreaterThan(1);
 });

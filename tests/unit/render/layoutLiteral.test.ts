@@ -92,6 +92,23 @@ describe('layoutLiteral', () => {
     expect(layoutLiteral('{ a: x ? "?" : y ?? z }', 0)).toBe('{ a: x ? "?" : y ?? z }');
   });
 
+  it('breaks a conditional too long for its line in an array: each branch on a line of its own', () => {
+    const rules =
+      '{ AND: [caller.id === null ? NO_RECORDS : { author: { is: { id: caller.id } } }, caller.id === null ? NO_RECORDS : { desk: { is: { members: { some: { id: caller.id } } } } }] }';
+    expect(layoutLiteral(rules, 4, 'when: (caller) => (', '),')).toBe(
+      [
+        '    when: (caller) => ({',
+        '      AND: [',
+        '        caller.id === null ? NO_RECORDS : { author: { is: { id: caller.id } } },',
+        '        caller.id === null',
+        '          ? NO_RECORDS',
+        '          : { desk: { is: { members: { some: { id: caller.id } } } } },',
+        '      ],',
+        '    }),',
+      ].join('\n'),
+    );
+  });
+
   it('breaks an arrow function member after its arrow: a member chain one call a line', () => {
     const finder =
       '{ one: true, key: "postId", find: (keys, reader, where) => reader.select({ key: tables.post.id, row: columns.post }).from(tables.post).where(and(inArray(tables.post.id, keys), where)) }';

@@ -40,9 +40,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           </Link>
           <nav className="appgen-nav" aria-label="Main">
             <Link href={"/notes"}>
-              {
-                "Quotes \" ' ` back\\slash ${x} */ /* <script>alert(1)</script> {y}\nline two   ünïcødé ✓ 🚀"
-              }
+              {"Quotes \" ' ` back\\slash ${x} */ /* <script>alert(1)</script> {y}\n" +
+                "line two   ünïcødé ✓ 🚀"}
             </Link>
             <Link href={"/notes/import"}>{'Import </h1> "notes" ${x}'}</Link>
           </nav>

@@ -19,9 +19,8 @@ export function AppHome() {
         <ul>
           <li>
             <Link href={"/notes"}>
-              {
-                "Quotes \" ' ` back\\slash ${x} */ /* <script>alert(1)</script> {y}\nline two   ünïcødé ✓ 🚀"
-              }
+              {"Quotes \" ' ` back\\slash ${x} */ /* <script>alert(1)</script> {y}\n" +
+                "line two   ünïcødé ✓ 🚀"}
             </Link>
           </li>
           <li>

@@ -2,9 +2,9 @@
 import { FieldAccess } from "@/appgen/access";
 
 /**
- * The rules on fields of User (config/models/User.json, each field's "access"): an answer
- * leaves out a field the caller may not read; a body with a field they may not write is refused
- * (403, naming it). Each rule tests the record as read and the caller.
+ * The rules on fields of User (config/models/User.json, each field's "access"): an answer leaves
+ * out a field the caller may not read; a body with a field they may not write is refused (403,
+ * naming it). Each rule tests the record as read and the caller.
  */
 export const userFields = new FieldAccess("config/models/User.json", [
   {

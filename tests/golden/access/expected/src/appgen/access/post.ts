@@ -13,8 +13,8 @@ import {
 /**
  * The access rules of Post (config/models/Post.json "access"). An operation is allowed where some
  * rule allowing it holds and no rule denying it does; none where no rule allows it. The routes of
- * Post add them to their queries: a record the caller may not read is neither listed,
- * counted nor found (404); a write they may not make is refused (403).
+ * Post add them to their queries: a record the caller may not read is neither listed, counted nor
+ * found (404); a write they may not make is refused (403).
  */
 export const postAccess = new ModelAccess<Prisma.PostWhereInput>("config/models/Post.json", [
   {
@@ -92,9 +92,9 @@ export const postAccess = new ModelAccess<Prisma.PostWhereInput>("config/models/
 ]);
 
 /**
- * The rules on fields of Post (config/models/Post.json, each field's "access"): an answer
- * leaves out a field the caller may not read; a body with a field they may not write is refused
- * (403, naming it). Each rule tests the record as read and the caller.
+ * The rules on fields of Post (config/models/Post.json, each field's "access"): an answer leaves
+ * out a field the caller may not read; a body with a field they may not write is refused (403,
+ * naming it). Each rule tests the record as read and the caller.
  */
 export const postFields = new FieldAccess("config/models/Post.json", [
   {

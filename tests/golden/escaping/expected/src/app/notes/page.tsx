@@ -12,9 +12,8 @@ export default async function EscapePage() {
   return (
     <main className={"appgen-page"}>
       <h1>
-        {
-          "Quotes \" ' ` back\\slash ${x} */ /* <script>alert(1)</script> {y}\nline two   ünïcødé ✓ 🚀"
-        }
+        {"Quotes \" ' ` back\\slash ${x} */ /* <script>alert(1)</script> {y}\n" +
+          "line two   ünïcødé ✓ 🚀"}
       </h1>
       <AppgenForm method={null} action={null} fields={[]} success={null} params={{}} reset={false}>
         <div className="appgen-field">

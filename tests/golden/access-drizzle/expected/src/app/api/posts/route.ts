@@ -134,10 +134,12 @@ export async function POST(request: Request): Promise<Response> {
     // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,
     // read now.
     const caller = await callerOf(userId);
-    // Access rules (src/appgen/access/post.ts): a caller who may create no Post, whatever its values, is refused (403).
+    // Access rules (src/appgen/access/post.ts): a caller who may create no Post, whatever its
+    // values, is refused (403).
     const uncreatable = postAccess.refusesEveryRecord(request, "create", caller);
     if (uncreatable) return uncreatable;
-    // Rules on fields (src/appgen/access/post.ts): a field the caller may not write is refused (403), never dropped.
+    // Rules on fields (src/appgen/access/post.ts): a field the caller may not write is refused
+    // (403), never dropped.
     const unwritable = body === undefined ? null : postFields.refuses(request, body, body, caller);
     if (unwritable) return unwritable;
     // A probe (src/appgen/probe.ts) ends here: the checks above let this visitor through, and

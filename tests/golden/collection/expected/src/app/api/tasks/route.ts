@@ -257,7 +257,13 @@ export async function DELETE(request: Request): Promise<Response> {
       ),
     );
     wakeOutbox();
-    for (const record of records) await runEvents([["taskRemoved", taskRemoved]], { model: "Task", operation: "delete", record: record, userId });
+    for (const record of records)
+      await runEvents([["taskRemoved", taskRemoved]], {
+        model: "Task",
+        operation: "delete",
+        record: record,
+        userId,
+      });
     return noContent();
   });
 }

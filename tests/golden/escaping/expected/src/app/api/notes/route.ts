@@ -16,7 +16,7 @@ const postApiNotesBodySpec = {
     nullable: false,
     validators: [
       ["matches", "^[^\"'\\\\]*\\*/\\$\\{y\\}$"],
-      ["isIn", ["a\"b", "it's", "back\\slash", "*/", "${x}", "ü ✓"]],
+      ["isIn", ['a"b', "it's", "back\\slash", "*/", "${x}", "ü ✓"]],
     ],
   },
   kind: {

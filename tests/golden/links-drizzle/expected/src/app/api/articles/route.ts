@@ -24,7 +24,7 @@ const getApiArticlesQuery = {
   defaultSort: null,
   pageSize: 10,
   maxPageSize: 100,
-  cursor: {  },
+  cursor: {},
 } satisfies ListQuerySpec;
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
@@ -121,17 +121,12 @@ export async function POST(request: Request): Promise<Response> {
     const body = parsed.data;
     // Each id a link list names must be a record: else 409 names those that are not, and nothing
     // is written.
-
-
     await requireRecords("Label", body.labels, (ids) =>
       db.select({ id: tables.label.id }).from(tables.label).where(inArray(tables.label.id, ids)),
     );
-
-
     await requireRecords("Reader", body.readers, (ids) =>
       db.select({ id: tables.reader.id }).from(tables.reader).where(inArray(tables.reader.id, ids)),
     );
-
     const values = {
       title: body.title,
     };
@@ -170,7 +165,12 @@ export async function POST(request: Request): Promise<Response> {
       return records;
     });
     wakeOutbox();
-    await runEvents([["articleNoted", articleNoted]], { model: "Article", operation: "create", record: record, userId });
+    await runEvents([["articleNoted", articleNoted]], {
+      model: "Article",
+      operation: "create",
+      record: record,
+      userId,
+    });
     return json(shaped(record, getApiArticlesByIdAnswer.shape, publicBaseUrl(request)), 201);
   });
 }

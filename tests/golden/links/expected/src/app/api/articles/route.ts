@@ -23,7 +23,7 @@ const getApiArticlesQuery = {
   defaultSort: null,
   pageSize: 10,
   maxPageSize: 100,
-  cursor: {  },
+  cursor: {},
 } satisfies ListQuerySpec;
 
 // Runtime rules of the POST body, kept beside its handler: a route file depends on no
@@ -107,17 +107,12 @@ export async function POST(request: Request): Promise<Response> {
     const body = parsed.data;
     // Each id a link list names must be a record: else 409 names those that are not, and nothing
     // is written.
-
-
     await requireRecords("Label", body.labels, (ids) =>
       db.label.findMany({ where: { id: { in: ids } }, select: { id: true } }),
     );
-
-
     await requireRecords("Reader", body.readers, (ids) =>
       db.reader.findMany({ where: { id: { in: ids } }, select: { id: true } }),
     );
-
     const record = await db.$transaction(async (tx) => {
       const written = await tx.article.create({
         data: {
@@ -138,7 +133,12 @@ export async function POST(request: Request): Promise<Response> {
       return written;
     });
     wakeOutbox();
-    await runEvents([["articleNoted", articleNoted]], { model: "Article", operation: "create", record: record, userId });
+    await runEvents([["articleNoted", articleNoted]], {
+      model: "Article",
+      operation: "create",
+      record: record,
+      userId,
+    });
     return json(shaped(record, getApiArticlesByIdAnswer.shape, publicBaseUrl(request)), 201);
   });
 }

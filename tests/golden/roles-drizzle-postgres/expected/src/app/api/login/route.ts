@@ -70,7 +70,11 @@ export async function POST(request: Request): Promise<Response> {
     await attempt.succeeded();
     // accounts.requireVerified: the password was right, and the address must be verified too.
     if (!(await isVerified(account.id, account.email)))
-      return jsonError(403, "Verify your e-mail address first: follow the link in the mail we sent, or ask for another.");
+      return jsonError(
+        403,
+        "Verify your e-mail address first: follow the link in the mail we sent, " +
+          "or ask for another.",
+      );
     const { password: _storedHash, ...record } = account;
     const token = await createSessionToken(record.id, { request });
     const answer = json({ ...record, token }, 200, { "set-cookie": sessionCookie(token) });

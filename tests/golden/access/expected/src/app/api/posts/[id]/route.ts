@@ -94,8 +94,10 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
       async (where) => (await db.post.count({ where: { id: params.id, AND: [where] } })) === 1,
     );
     if (refused) return refused;
-    // Rules on fields (src/appgen/access/post.ts): a field the caller may not write is refused (403), never dropped.
-    const unwritable = body === undefined ? null : postFields.refuses(request, body, current, caller);
+    // Rules on fields (src/appgen/access/post.ts): a field the caller may not write is refused
+    // (403), never dropped.
+    const unwritable =
+      body === undefined ? null : postFields.refuses(request, body, current, caller);
     if (unwritable) return unwritable;
     // Authorization: the check below, else the caller's role (read now), as
     // config/routes/posts.json routes[7].voter "owner:authorId|role:admin" says.

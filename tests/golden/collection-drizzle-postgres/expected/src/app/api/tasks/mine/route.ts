@@ -161,7 +161,13 @@ export async function DELETE(request: Request): Promise<Response> {
       return written;
     });
     wakeOutbox();
-    for (const record of records) await runEvents([["taskRemoved", taskRemoved]], { model: "Task", operation: "delete", record: record, userId });
+    for (const record of records)
+      await runEvents([["taskRemoved", taskRemoved]], {
+        model: "Task",
+        operation: "delete",
+        record: record,
+        userId,
+      });
     return noContent();
   });
 }

@@ -13,7 +13,7 @@ const postApiNotesImportBodySpec = {
     label: "Format",
     required: true,
     nullable: false,
-    values: ["a\"b", "it's", "back\\slash", "*/", "${x}", "line\nbreak", "ü ✓"],
+    values: ['a"b', "it's", "back\\slash", "*/", "${x}", "line\nbreak", "ü ✓"],
     validators: [],
   },
 } satisfies BodySpec;

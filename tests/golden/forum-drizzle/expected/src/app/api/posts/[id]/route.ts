@@ -122,14 +122,9 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     if (body === undefined) return probeAllowed();
     // Each id a link list names must be a record: else 409 names those that are not, and nothing
     // is written.
-
-
-
-
     await requireRecords("Tag", body.tags, (ids) =>
       db.select({ id: tables.tag.id }).from(tables.tag).where(inArray(tables.tag.id, ids)),
     );
-
     // PATCH changes only the fields present in the body; with none, the record is read as it is.
     const changes = {
       title: body.title,

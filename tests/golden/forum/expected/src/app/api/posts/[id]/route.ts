@@ -104,14 +104,9 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     // PATCH changes only the fields present in the body.
     // Each id a link list names must be a record: else 409 names those that are not, and nothing
     // is written.
-
-
-
-
     await requireRecords("Tag", body.tags, (ids) =>
       db.tag.findMany({ where: { id: { in: ids } }, select: { id: true } }),
     );
-
     const record = await db.post.update({
       where: { id: params.id },
       data: {

@@ -126,13 +126,9 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     if (!current) return jsonError(404, "Not found");
     // Each id a link list names must be a record: else 409 names those that are not, and nothing
     // is written.
-
-
-
     await requireRecords("Label", body.labels, (ids) =>
       db.select({ id: tables.label.id }).from(tables.label).where(inArray(tables.label.id, ids)),
     );
-
     // PUT replaces: an optional field absent from the body is cleared.
     const changes = {
       title: body.title,
@@ -197,17 +193,12 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     if (!current) return jsonError(404, "Not found");
     // Each id a link list names must be a record: else 409 names those that are not, and nothing
     // is written.
-
-
     await requireRecords("Label", body.labels, (ids) =>
       db.select({ id: tables.label.id }).from(tables.label).where(inArray(tables.label.id, ids)),
     );
-
-
     await requireRecords("Reader", body.readers, (ids) =>
       db.select({ id: tables.reader.id }).from(tables.reader).where(inArray(tables.reader.id, ids)),
     );
-
     // PATCH changes only the fields present in the body; with none, the record is read as it is.
     const changes = {
       summary: body.summary,

@@ -39,12 +39,9 @@ export async function POST(request: Request): Promise<Response> {
     const body = parsed.data;
     // Each id a link list names must be a record: else 409 names those that are not, and nothing
     // is written.
-
-
     await requireRecords("Label", body.labels, (ids) =>
       db.select({ id: tables.label.id }).from(tables.label).where(inArray(tables.label.id, ids)),
     );
-
     const values = {
       title: body.title,
     };
@@ -72,7 +69,12 @@ export async function POST(request: Request): Promise<Response> {
       return written;
     });
     wakeOutbox();
-    await runEvents([["articleNoted", articleNoted]], { model: "Article", operation: "create", record: record, userId });
+    await runEvents([["articleNoted", articleNoted]], {
+      model: "Article",
+      operation: "create",
+      record: record,
+      userId,
+    });
     return json({ success: true }, 201);
   });
 }

@@ -44,12 +44,9 @@ export async function POST(request: Request): Promise<Response> {
     const body = parsed.data;
     // Each id a link list names must be a record: else 409 names those that are not, and nothing
     // is written.
-
-
     await requireRecords("Label", body.labels, (ids) =>
       db.label.findMany({ where: { id: { in: ids } }, select: { id: true } }),
     );
-
     const record = await db.$transaction(async (tx) => {
       const written = await tx.article.create({
         data: {
@@ -69,7 +66,12 @@ export async function POST(request: Request): Promise<Response> {
       return written;
     });
     wakeOutbox();
-    await runEvents([["articleNoted", articleNoted]], { model: "Article", operation: "create", record: record, userId });
+    await runEvents([["articleNoted", articleNoted]], {
+      model: "Article",
+      operation: "create",
+      record: record,
+      userId,
+    });
     return redirectTo("/", 303);
   });
 }

@@ -109,13 +109,9 @@ export async function PUT(request: Request, ctx: Context): Promise<Response> {
     // PUT replaces: an optional field absent from the body is cleared.
     // Each id a link list names must be a record: else 409 names those that are not, and nothing
     // is written.
-
-
-
     await requireRecords("Label", body.labels, (ids) =>
       db.label.findMany({ where: { id: { in: ids } }, select: { id: true } }),
     );
-
     const record = await db.$transaction(async (tx) => {
       const written = await tx.article.update({
         where: { id: params.id },
@@ -157,17 +153,12 @@ export async function PATCH(request: Request, ctx: Context): Promise<Response> {
     // PATCH changes only the fields present in the body.
     // Each id a link list names must be a record: else 409 names those that are not, and nothing
     // is written.
-
-
     await requireRecords("Label", body.labels, (ids) =>
       db.label.findMany({ where: { id: { in: ids } }, select: { id: true } }),
     );
-
-
     await requireRecords("Reader", body.readers, (ids) =>
       db.reader.findMany({ where: { id: { in: ids } }, select: { id: true } }),
     );
-
     const record = await db.$transaction(async (tx) => {
       const written = await tx.article.update({
         where: { id: params.id },

@@ -57,7 +57,9 @@ export async function POST(request: Request): Promise<Response> {
     await attempt.succeeded();
     const { password: _storedHash, ...record } = account;
     const token = await createSessionToken(record.id, { request });
-    const answer = json({ user: { ...record, token } }, 200, { "set-cookie": sessionCookie(token) });
+    const answer = json({ user: { ...record, token } }, 200, {
+      "set-cookie": sessionCookie(token),
+    });
     answer.headers.append("set-cookie", await knownClientCookie(record.id));
     return answer;
   });

@@ -74,9 +74,9 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const parsed = isProbe(request)
       ? undefined
       : await readBody<PostApiPostsByPostIdCommentsBody>(
-        request,
-        postApiPostsByPostIdCommentsBodySpec,
-      );
+          request,
+          postApiPostsByPostIdCommentsBodySpec,
+        );
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     // Access rules (src/appgen/access/) decide what this caller may read; they ask for the role,

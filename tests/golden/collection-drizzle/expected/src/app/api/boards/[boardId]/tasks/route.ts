@@ -65,7 +65,13 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     });
     const total = records.length;
     wakeOutbox();
-    for (const record of records) await runEvents([["taskRemoved", taskRemoved]], { model: "Task", operation: "delete", record: record, userId });
+    for (const record of records)
+      await runEvents([["taskRemoved", taskRemoved]], {
+        model: "Task",
+        operation: "delete",
+        record: record,
+        userId,
+      });
     return json({ count: total });
   });
 }

@@ -104,10 +104,10 @@ export async function POST(request: Request, ctx: Context): Promise<Response> {
     const parsed = isProbe(request)
       ? undefined
       : await readBody<PostApiArticlesBySlugCommentsBody>(
-        request,
-        postApiArticlesBySlugCommentsBodySpec,
-        "comment",
-      );
+          request,
+          postApiArticlesBySlugCommentsBodySpec,
+          "comment",
+        );
     if (parsed?.ok === false) return parsed.response;
     const body = parsed?.data;
     const [parentArticle] = await db
