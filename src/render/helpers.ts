@@ -105,6 +105,23 @@ function shiftOf(options: HelperOptions): number {
   return Number((options.data as { shift?: number } | undefined)?.shift ?? 0);
 }
 
+/**
+ * The pattern of `shift` spaces at the start of a line, one per shift (issue 51's generation
+ * time: a layout helper inside `shifted` runs once a method, and built its pattern each time).
+ */
+const UNSHIFT = new Map<number, RegExp>();
+
+/** `text` without the `shift` spaces a `shifted` or `indented` block around it adds to each line. */
+function unshifted(text: string, shift: number): string {
+  if (shift === 0) return text;
+  let pattern = UNSHIFT.get(shift);
+  if (!pattern) {
+    pattern = new RegExp(`^ {${shift}}`, 'gm');
+    UNSHIFT.set(shift, pattern);
+  }
+  return text.replace(pattern, '');
+}
+
 /** The block of `options` rendered with `@shift` grown by `spaces`. */
 function shiftedBlock(context: unknown, options: HelperOptions, spaces: number): string {
   const data = options.data as Record<string, unknown> | undefined;
@@ -127,8 +144,7 @@ function laidOut(
     // Inside `shifted` or `indented`, laid out at the column the line ends at, written without
     // the spaces the block adds.
     const shift = shiftOf(options);
-    const text = lay(options.fn(this), indent + shift, head, tail);
-    return shift === 0 ? text : text.replace(new RegExp(`^ {${shift}}`, 'gm'), '');
+    return unshifted(lay(options.fn(this), indent + shift, head, tail), shift);
   };
 }
 
@@ -186,8 +202,7 @@ const members: HelperDelegate = function (this: unknown, indent: number, options
     /^((?:const [^=]+= |return )?(?:await )?)([\s\S]*?)(;?)$/.exec(statement) ?? [];
   const starts = (options.hash as { statement?: boolean }).statement ?? head === '';
   const shift = shiftOf(options);
-  const text = layoutMemberChain(chain, indent + shift, head, tail, starts);
-  return shift === 0 ? text : text.replace(new RegExp(`^ {${shift}}`, 'gm'), '');
+  return unshifted(layoutMemberChain(chain, indent + shift, head, tail, starts), shift);
 };
 
 /**
@@ -200,9 +215,24 @@ const fits: HelperDelegate = function (this: unknown, options: HelperOptions) {
   const width = PRINT_WIDTH - shiftOf(options);
   // `{{#fits first=true}}`: the first line alone decides (a call whose last argument prettier
   // hugs when the line up to it fits, whatever the argument's own lines).
-  const lines = options.hash.first ? text.split('\n').slice(0, 1) : text.split('\n');
-  return lines.every((line) => line.length <= width) ? text : options.inverse(this);
+  return linesFit(text, width, Boolean(options.hash.first)) ? text : options.inverse(this);
 };
+
+/**
+ * Whether no line of `text` (or its first line alone, with `first`) is longer than `width`:
+ * measured between newlines, without splitting the block into an array of lines (issue 51's
+ * generation time: `fits` runs several times a method).
+ */
+function linesFit(text: string, width: number, first: boolean): boolean {
+  let start = 0;
+  for (;;) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    if (end - start > width) return false;
+    if (newline === -1 || first) return true;
+    start = newline + 1;
+  }
+}
 
 /**
  * `{{#shifted on}}...{{/shifted}}`: the block's lines two spaces further in when `on` is truthy
@@ -242,8 +272,7 @@ const commentLines: HelperDelegate = function (this: unknown, indent: number, ..
   const marker = rest.length > 1 ? String(rest[0]) : '// ';
   // Inside `shifted` or `indented`, its lines end up further in: wrapped at their final column.
   const shift = shiftOf(options);
-  const text = wrapComment(options.fn(this), indent + shift, marker);
-  return shift === 0 ? text : text.replace(new RegExp(`^ {${shift}}`, 'gm'), '');
+  return unshifted(wrapComment(options.fn(this), indent + shift, marker), shift);
 };
 
 /** Helpers every template may use. Each config value enters code through str, jsx/attr or ident. */
