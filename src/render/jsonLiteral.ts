@@ -20,6 +20,25 @@ export function jsonLiteral(value: unknown, indent = 0): string {
   return lines.join('\n');
 }
 
+/** How many keys `keyText` remembers before it starts again (the memory it may take stays small). */
+const KEY_CACHE_SIZE = 10_000;
+const keyTexts = new Map<string, string>();
+
+/**
+ * `tsKey(name)` (an identifier test, a Unicode pattern), remembered: the OpenAPI document of a
+ * thousand models writes ~100,000 keys, mostly the same few (`type`, `properties`, `schema`), so
+ * most are looked up (issue 51's generation time).
+ */
+function keyText(name: string): string {
+  let text = keyTexts.get(name);
+  if (text === undefined) {
+    if (keyTexts.size >= KEY_CACHE_SIZE) keyTexts.clear();
+    text = tsKey(name);
+    keyTexts.set(name, text);
+  }
+  return text;
+}
+
 /** A number as prettier prints it (`1e21`, not JSON's `1e+21`). */
 function numberText(value: number): string {
   return JSON.stringify(value).replace('e+', 'e');
@@ -124,7 +143,7 @@ function print(value: unknown, indent: string, head: string, tail: string, out: 
       out.push(`${indent}${head}{`);
       const record = value as Record<string, unknown>;
       for (const name of Object.keys(record))
-        print(record[name], inner, `${tsKey(name)}: `, ',', out);
+        print(record[name], inner, `${keyText(name)}: `, ',', out);
       out.push(`${indent}}${tail}`);
       return;
     }
