@@ -75,8 +75,16 @@ const or: HelperDelegate = (...args: unknown[]) =>
 const and: HelperDelegate = (...args: unknown[]) =>
   args.slice(0, -1).every((value) => (Array.isArray(value) ? value.length > 0 : Boolean(value)));
 
-/** `concat "a" b "c"`: joins its arguments (the last argument is Handlebars' options). */
-const concat: HelperDelegate = (...args: unknown[]) => args.slice(0, -1).map(String).join('');
+/**
+ * `concat "a" b "c"`: joins its arguments (the last argument is Handlebars' options), without
+ * the copies of the arguments a slice, map and join make (issue 51's generation time: the
+ * templates call it ~77,000 times at 1,000 models to name partials and fields).
+ */
+const concat: HelperDelegate = (...args: unknown[]) => {
+  let text = '';
+  for (let i = 0; i < args.length - 1; i++) text += String(args[i]);
+  return text;
+};
 
 /** `some list "prop" v1 v2`: whether any item's `prop` equals one of the values. */
 const some: HelperDelegate = (list: unknown, prop: string, ...rest: unknown[]) => {
