@@ -24,11 +24,19 @@ const jsx: HelperDelegate = (value: unknown) => `{${tsString(String(value))}}`;
 /** An identifier the schema already restricted; fails loudly if one slips through. */
 const ident: HelperDelegate = (value: unknown) => identifier(value);
 
-/** Text inside a `//` or `/** *\/` comment: one line, no comment terminator. */
-const comment: HelperDelegate = (value: unknown) =>
-  String(value)
-    .replace(/[\r\n\u2028\u2029]+/g, ' ')
-    .replace(/\*\//g, '* /');
+/** A line break or a comment terminator: what `comment` rewrites. */
+const NOT_IN_COMMENT = /[\r\n\u2028\u2029]|\*\//;
+
+/**
+ * Text inside a `//` or `/** *\/` comment: one line, no comment terminator. Most texts hold
+ * neither and are returned without two replacements (~33,000 calls at N=1000: issue 51's
+ * generation time).
+ */
+const comment: HelperDelegate = (value: unknown) => {
+  const text = String(value);
+  if (!NOT_IN_COMMENT.test(text)) return text;
+  return text.replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/\*\//g, '* /');
+};
 
 /** A finite number from the config, as a TypeScript literal; fails loudly otherwise. */
 const num: HelperDelegate = (value: unknown) => {
