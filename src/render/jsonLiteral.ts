@@ -20,6 +20,41 @@ export function jsonLiteral(value: unknown, indent = 0): string {
   return lines.join('\n');
 }
 
+/** How many keys `keyText` remembers before it starts again (the memory it may take stays small). */
+const KEY_CACHE_SIZE = 10_000;
+const keyTexts = new Map<string, string>();
+
+/**
+ * `tsKey(name)` (an identifier test, a Unicode pattern), remembered: the OpenAPI document of a
+ * thousand models writes ~100,000 keys, mostly the same few (`type`, `properties`, `schema`), so
+ * most are looked up (issue 51's generation time).
+ */
+function keyText(name: string): string {
+  let text = keyTexts.get(name);
+  if (text === undefined) {
+    if (keyTexts.size >= KEY_CACHE_SIZE) keyTexts.clear();
+    text = tsKey(name);
+    keyTexts.set(name, text);
+  }
+  return text;
+}
+
+const stringTexts = new Map<string, string>();
+
+/**
+ * `tsString(text)`, remembered as keyText is: most of the document's ~200,000 strings are the
+ * same few (`string`, `object`, `#/components/responses/NotFound`).
+ */
+function stringText(text: string): string {
+  let literal = stringTexts.get(text);
+  if (literal === undefined) {
+    if (stringTexts.size >= KEY_CACHE_SIZE) stringTexts.clear();
+    literal = tsString(text);
+    stringTexts.set(text, literal);
+  }
+  return literal;
+}
+
 /** A number as prettier prints it (`1e21`, not JSON's `1e+21`). */
 function numberText(value: number): string {
   return JSON.stringify(value).replace('e+', 'e');
@@ -38,7 +73,7 @@ function isEmpty(value: object): boolean {
 
 /** The value on one line, or null when it cannot be (a non-empty object always breaks). */
 function flat(value: unknown): string | null {
-  if (typeof value === 'string') return tsString(value);
+  if (typeof value === 'string') return stringText(value);
   if (typeof value === 'number') return numberText(value);
   if (!isContainer(value)) return JSON.stringify(value) ?? 'null';
   if (isEmpty(value)) return Array.isArray(value) ? '[]' : '{}';
@@ -123,8 +158,9 @@ function print(value: unknown, indent: string, head: string, tail: string, out: 
     if (!Array.isArray(value)) {
       out.push(`${indent}${head}{`);
       const record = value as Record<string, unknown>;
-      for (const name of Object.keys(record))
-        print(record[name], inner, `${tsKey(name)}: `, ',', out);
+      // for...in, not Object.keys: no array of keys for each of the ~100,000 objects.
+      for (const name in record)
+        if (Object.hasOwn(record, name)) print(record[name], inner, `${keyText(name)}: `, ',', out);
       out.push(`${indent}}${tail}`);
       return;
     }

@@ -19,35 +19,54 @@ import { PRINT_WIDTH } from './layoutLiteral';
  * and maps around the elements, which the templates lay out) stay as they are.
  */
 export function layoutJsx(text: string): string {
-  return text
-    .split('\n')
-    .flatMap((line) => {
-      const indent = line.length - line.trimStart().length;
-      const content = line.trim();
-      if (content.startsWith('<') && !content.startsWith('</') && !content.startsWith('<>')) {
-        const element = readElement(content, 0);
-        if (element && element.end === content.length) return printElement(element.node, indent);
-        if (element === null) {
-          const opening = readOpening(content, 0);
-          if (opening && !opening.selfClosing && opening.end === content.length) {
-            return printOpening(opening.name, opening.attributes, indent, '>');
-          }
-        }
+  return text.split('\n').flatMap(laidOutLine).join('\n');
+}
+
+/** How many lines laidOutLine remembers before it starts again (the memory it may take stays small). */
+const LINE_CACHE_SIZE = 10_000;
+const laidOutLines = new Map<string, readonly string[]>();
+
+/**
+ * layoutLine(line), remembered: a line's layout depends on the line alone, and the pages of a
+ * thousand models repeat the same lines (issue 51's generation time: ~29,000 lines at N=1000,
+ * ~3,000 distinct). Read only: the caller copies the lines out.
+ */
+function laidOutLine(line: string): readonly string[] {
+  let lines = laidOutLines.get(line);
+  if (lines === undefined) {
+    if (laidOutLines.size >= LINE_CACHE_SIZE) laidOutLines.clear();
+    lines = layoutLine(line);
+    laidOutLines.set(line, lines);
+  }
+  return lines;
+}
+
+/** The lines prettier makes of one line of the block (layoutJsx). */
+function layoutLine(line: string): string[] {
+  const indent = line.length - line.trimStart().length;
+  const content = line.trim();
+  if (content.startsWith('<') && !content.startsWith('</') && !content.startsWith('<>')) {
+    const element = readElement(content, 0);
+    if (element && element.end === content.length) return printElement(element.node, indent);
+    if (element === null) {
+      const opening = readOpening(content, 0);
+      if (opening && !opening.selfClosing && opening.end === content.length) {
+        return printOpening(opening.name, opening.attributes, indent, '>');
       }
-      const guarded = /^\{([^<{}]*) && </.exec(content);
-      if (guarded && closing(content, 0) === content.length - 1) {
-        const element = readElement(content, guarded[0].length - 1);
-        if (element && element.end === content.length - 1) {
-          return printGuarded(guarded[1], element.node, indent);
-        }
-      }
-      if (content.startsWith('{') && closing(content, 0) === content.length - 1) {
-        const expression = preferredQuotes(content.slice(1, -1).trim());
-        return printChild({ kind: 'expression', text: expression }, indent);
-      }
-      return [line];
-    })
-    .join('\n');
+    }
+  }
+  const guarded = /^\{([^<{}]*) && </.exec(content);
+  if (guarded && closing(content, 0) === content.length - 1) {
+    const element = readElement(content, guarded[0].length - 1);
+    if (element && element.end === content.length - 1) {
+      return printGuarded(guarded[1], element.node, indent);
+    }
+  }
+  if (content.startsWith('{') && closing(content, 0) === content.length - 1) {
+    const expression = preferredQuotes(content.slice(1, -1).trim());
+    return printChild({ kind: 'expression', text: expression }, indent);
+  }
+  return [line];
 }
 
 type Child = { kind: 'element'; node: JsxNode } | { kind: 'expression' | 'text'; text: string };

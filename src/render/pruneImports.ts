@@ -96,6 +96,44 @@ function localName(specifier: string): string {
   return words[words.length - 1];
 }
 
+/** A line of the leading block, with its one-line named import if it is one (read by readLine). */
+interface LeadingLine {
+  line: string;
+  named: RegExpExecArray | null;
+  specifiers: ReadonlyArray<{ text: string; name: string }>;
+}
+
+/** A line of the leading block read: its named import, each specifier's text and the name it binds. */
+function readLine(line: string): LeadingLine {
+  const named = NAMED_IMPORT.exec(line.replace(/\r?\n$/, ''));
+  const specifiers = named
+    ? specifiersOf(named).map((specifier) => ({
+        text: specifier.trim(),
+        name: localName(specifier),
+      }))
+    : [];
+  return { line, named, specifiers };
+}
+
+/** How many lines leadingLine remembers before it starts again (the memory it may take stays small). */
+const LINE_CACHE_SIZE = 10_000;
+const leadingLines = new Map<string, LeadingLine>();
+
+/**
+ * readLine(line), remembered: the generated files of a thousand models start with the same few
+ * import lines (a route file's dozen), which were matched and split once a file (issue 51's
+ * generation time: ~200 MB of garbage at N=1000). Read only: pruneUnusedImports builds new lines.
+ */
+function leadingLine(line: string): LeadingLine {
+  let read = leadingLines.get(line);
+  if (read === undefined) {
+    if (leadingLines.size >= LINE_CACHE_SIZE) leadingLines.clear();
+    read = readLine(line);
+    leadingLines.set(line, read);
+  }
+  return read;
+}
+
 /**
  * A generated TypeScript file without the named imports it never uses. Templates import what a
  * file may need (a route file's helpers, a client's types); which of them the rendered code
@@ -118,16 +156,7 @@ export function pruneUnusedImports(text: string): string {
     offset = next;
   }
   // Each line with its one-line named import, if it is one: each specifier's text and the name it binds.
-  const lines = head.map((line) => {
-    const named = NAMED_IMPORT.exec(line.replace(/\r?\n$/, ''));
-    const specifiers = named
-      ? specifiersOf(named).map((specifier) => ({
-          text: specifier.trim(),
-          name: localName(specifier),
-        }))
-      : [];
-    return { line, named, specifiers };
-  });
+  const lines = head.map(leadingLine);
   const wanted = new Set(lines.flatMap(({ specifiers }) => specifiers.map(({ name }) => name)));
   // A template imports a list the map gave it, which may be empty: `import type {  } from ...`.
   const empty = lines.some(({ named, specifiers }) => named !== null && specifiers.length === 0);
