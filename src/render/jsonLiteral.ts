@@ -1,4 +1,5 @@
 import { tsKey, tsString } from '../domain/tsString';
+import { BoundedMemo } from './boundedMemo';
 import { PRINT_WIDTH } from './layoutLiteral';
 
 /**
@@ -20,9 +21,7 @@ export function jsonLiteral(value: unknown, indent = 0): string {
   return lines.join('\n');
 }
 
-/** How many keys `keyText` remembers before it starts again (the memory it may take stays small). */
-const KEY_CACHE_SIZE = 10_000;
-const keyTexts = new Map<string, string>();
+const keyTexts = new BoundedMemo<string>();
 
 /**
  * `tsKey(name)` (an identifier test, a Unicode pattern), remembered: the OpenAPI document of a
@@ -30,29 +29,17 @@ const keyTexts = new Map<string, string>();
  * most are looked up (issue 51's generation time).
  */
 function keyText(name: string): string {
-  let text = keyTexts.get(name);
-  if (text === undefined) {
-    if (keyTexts.size >= KEY_CACHE_SIZE) keyTexts.clear();
-    text = tsKey(name);
-    keyTexts.set(name, text);
-  }
-  return text;
+  return keyTexts.get(name) ?? keyTexts.set(name, tsKey(name));
 }
 
-const stringTexts = new Map<string, string>();
+const stringTexts = new BoundedMemo<string>();
 
 /**
  * `tsString(text)`, remembered as keyText is: most of the document's ~200,000 strings are the
  * same few (`string`, `object`, `#/components/responses/NotFound`).
  */
 function stringText(text: string): string {
-  let literal = stringTexts.get(text);
-  if (literal === undefined) {
-    if (stringTexts.size >= KEY_CACHE_SIZE) stringTexts.clear();
-    literal = tsString(text);
-    stringTexts.set(text, literal);
-  }
-  return literal;
+  return stringTexts.get(text) ?? stringTexts.set(text, tsString(text));
 }
 
 /** A number as prettier prints it (`1e21`, not JSON's `1e+21`). */

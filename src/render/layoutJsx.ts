@@ -1,7 +1,7 @@
 import { tsString } from '../domain/tsString';
 import { layoutCall, preferredQuotes, splitTopLevel } from './layoutCall';
-import { closing } from './layoutLiteral';
-import { PRINT_WIDTH } from './layoutLiteral';
+import { BoundedMemo } from './boundedMemo';
+import { closing, PRINT_WIDTH } from './layoutLiteral';
 
 /**
  * Lays out the JSX elements a template writes one to a line, where each line already has its final
@@ -22,9 +22,7 @@ export function layoutJsx(text: string): string {
   return text.split('\n').flatMap(laidOutLine).join('\n');
 }
 
-/** How many lines laidOutLine remembers before it starts again (the memory it may take stays small). */
-const LINE_CACHE_SIZE = 10_000;
-const laidOutLines = new Map<string, readonly string[]>();
+const laidOutLines = new BoundedMemo<readonly string[]>();
 
 /**
  * layoutLine(line), remembered: a line's layout depends on the line alone, and the pages of a
@@ -32,13 +30,7 @@ const laidOutLines = new Map<string, readonly string[]>();
  * ~3,000 distinct). Read only: the caller copies the lines out.
  */
 function laidOutLine(line: string): readonly string[] {
-  let lines = laidOutLines.get(line);
-  if (lines === undefined) {
-    if (laidOutLines.size >= LINE_CACHE_SIZE) laidOutLines.clear();
-    lines = layoutLine(line);
-    laidOutLines.set(line, lines);
-  }
-  return lines;
+  return laidOutLines.get(line) ?? laidOutLines.set(line, layoutLine(line));
 }
 
 /** The lines prettier makes of one line of the block (layoutJsx). */

@@ -7,6 +7,7 @@
  * generated files pass `prettier --check` without running prettier (issue 51).
  */
 
+import { BoundedMemo } from './boundedMemo';
 import { layoutMemberChain } from './layoutChain';
 
 export const PRINT_WIDTH = 100;
@@ -506,13 +507,11 @@ function printCall(
  */
 const PLAIN_ATOM = /^(?:"[^"\\]*"|[\w$.]+)$/;
 
-/** How many layouts layoutLiteral remembers before it starts again (the memory it may take stays small). */
-const LITERAL_CACHE_SIZE = 10_000;
 /**
  * The layouts of the literals parsed so far, by literalKey. The same literals come back model
  * after model (issue 51's generation time: ~27,000 parsed at 1,000 models, ~6,000 distinct).
  */
-const laidOutLiterals = new Map<string, string>();
+const laidOutLiterals = new BoundedMemo<string>();
 
 /** What a layout depends on, as one key: the lengths of head and tail tell the parts apart. */
 function literalKey(literal: string, indent: number, head: string, tail: string): string {
@@ -526,13 +525,10 @@ function literalKey(literal: string, indent: number, head: string, tail: string)
 export function layoutLiteral(literal: string, indent: number, head = '', tail = ''): string {
   if (PLAIN_ATOM.test(literal)) return `${' '.repeat(indent)}${head}${literal}${tail}`;
   const key = literalKey(literal, indent, head, tail);
-  let text = laidOutLiterals.get(key);
-  if (text === undefined) {
-    if (laidOutLiterals.size >= LITERAL_CACHE_SIZE) laidOutLiterals.clear();
-    text = parsedAndPrinted(literal, indent, head, tail);
-    laidOutLiterals.set(key, text);
-  }
-  return text;
+  return (
+    laidOutLiterals.get(key) ??
+    laidOutLiterals.set(key, parsedAndPrinted(literal, indent, head, tail))
+  );
 }
 
 /** layoutLiteral's work: the literal parsed and printed. */

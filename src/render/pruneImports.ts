@@ -1,3 +1,4 @@
+import { BoundedMemo } from './boundedMemo';
 import { layoutLiteral, PRINT_WIDTH } from './layoutLiteral';
 
 /** A one-line named import: `import [type ]{ a, type B, c as d } from "module";`. */
@@ -115,9 +116,7 @@ function readLine(line: string): LeadingLine {
   return { line, named, specifiers };
 }
 
-/** How many lines leadingLine remembers before it starts again (the memory it may take stays small). */
-const LINE_CACHE_SIZE = 10_000;
-const leadingLines = new Map<string, LeadingLine>();
+const leadingLines = new BoundedMemo<LeadingLine>();
 
 /**
  * readLine(line), remembered: the generated files of a thousand models start with the same few
@@ -125,13 +124,7 @@ const leadingLines = new Map<string, LeadingLine>();
  * generation time: ~200 MB of garbage at N=1000). Read only: pruneUnusedImports builds new lines.
  */
 function leadingLine(line: string): LeadingLine {
-  let read = leadingLines.get(line);
-  if (read === undefined) {
-    if (leadingLines.size >= LINE_CACHE_SIZE) leadingLines.clear();
-    read = readLine(line);
-    leadingLines.set(line, read);
-  }
-  return read;
+  return leadingLines.get(line) ?? leadingLines.set(line, readLine(line));
 }
 
 /**
