@@ -160,7 +160,9 @@ export function mapAnswerShapes(
                       .join(', '),
             }
           : null;
-        return { ...method, answer };
+        // Set on the method's own context (mapMethod leaves it null for this), not on a copy of
+        // its ~100 fields (issue 51's generation time).
+        return Object.assign(method, { answer });
       }),
     })),
   };
