@@ -102,18 +102,21 @@ interface LeadingLine {
   line: string;
   named: RegExpExecArray | null;
   specifiers: ReadonlyArray<{ text: string; name: string }>;
+  /** A named import too long for one line (laid out again even when it keeps every name). */
+  long: boolean;
 }
 
 /** A line of the leading block read: its named import, each specifier's text and the name it binds. */
 function readLine(line: string): LeadingLine {
-  const named = NAMED_IMPORT.exec(line.replace(/\r?\n$/, ''));
+  const text = line.replace(/\r?\n$/, '');
+  const named = NAMED_IMPORT.exec(text);
   const specifiers = named
     ? specifiersOf(named).map((specifier) => ({
         text: specifier.trim(),
         name: localName(specifier),
       }))
     : [];
-  return { line, named, specifiers };
+  return { line, named, specifiers, long: named !== null && text.length > PRINT_WIDTH };
 }
 
 const leadingLines = new BoundedMemo<LeadingLine>();
@@ -150,14 +153,13 @@ export function pruneUnusedImports(text: string): string {
   }
   // Each line with its one-line named import, if it is one: each specifier's text and the name it binds.
   const lines = head.map(leadingLine);
-  const wanted = new Set(lines.flatMap(({ specifiers }) => specifiers.map(({ name }) => name)));
+  const wanted = new Set<string>();
+  for (const { specifiers } of lines) for (const { name } of specifiers) wanted.add(name);
   // A template imports a list the map gave it, which may be empty: `import type {  } from ...`.
   const empty = lines.some(({ named, specifiers }) => named !== null && specifiers.length === 0);
   const used = wanted.size === 0 ? wanted : mentionedOf(codeOf(text.slice(offset)), wanted);
   // An import too long for one line is broken as prettier breaks it (issue 51).
-  const long = lines.some(
-    ({ line, named }) => named && line.replace(/\r?\n$/, '').length > PRINT_WIDTH,
-  );
+  const long = lines.some((line) => line.long);
   if (used.size === wanted.size && !empty && !long) return text;
   const kept = lines.map(({ line, named, specifiers }) => {
     if (!named) return line;
