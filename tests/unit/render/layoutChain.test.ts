@@ -88,6 +88,33 @@ describe('layoutMemberChain', () => {
     expect(source).toBe(prettier(source));
   });
 
+  // A function's outbox rows on Drizzle (orm/drizzle/recordEvents): two calls whose chain would
+  // break an object over lines are kept on the line, the last call's arguments broken, as prettier
+  // leaves it (a chain broken after `db` prettier itself rewrites so); two calls whose chain breaks
+  // nothing stay a chain (a link route's delete).
+  it('breaks the last of two calls instead of the chain when the chain would break an argument', () => {
+    const record =
+      'eventRows([["postChanged", 5]], { model: "Post", operation: "create", record: asRecord(result), userId })';
+    const source = [
+      'export async function f() {',
+      '  if (x) {',
+      layoutMemberChain(`db.insert(tables.appgenEvent).values(${record})`, 4, 'await ', ';'),
+      layoutMemberChain(`db.insert(tables.appgenEvent).values(${record}).run()`, 4, '', ';', true),
+      layoutMemberChain(
+        'db.delete(tables._Post_watchers).where(matching(tables._Post_watchers, { A: current.id, B: userId }))',
+        4,
+        'await ',
+        ';',
+      ),
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    expect(source).toBe(prettier(source));
+    expect(source).toContain('    await db.insert(tables.appgenEvent).values(\n');
+    expect(source).toContain('    await db\n      .delete(tables._Post_watchers)\n');
+  });
+
   it('lays out a single call as layoutLiteral does', () => {
     expect(
       layoutMemberChain(
