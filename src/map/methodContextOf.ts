@@ -16,7 +16,7 @@ function required<T>(value: T | null, what: string, operation: RouteOperation): 
 }
 
 /** The fields of MethodFields that only some operations' members have. */
-const OPERATION_FIELDS = new Set<string>([
+const OPERATION_FIELDS = [
   'operation',
   'link',
   'listLimit',
@@ -26,20 +26,10 @@ const OPERATION_FIELDS = new Set<string>([
   'writesLinks',
   'writesInTransaction',
   'readsWritten',
-]);
+] as const satisfies ReadonlyArray<keyof MethodFields>;
+const OPERATION_FIELD_SET = new Set<string>(OPERATION_FIELDS);
 
-type BaseFields = Omit<
-  MethodFields,
-  | 'operation'
-  | 'link'
-  | 'listLimit'
-  | 'checksLinkIds'
-  | 'createsBy'
-  | 'slug'
-  | 'writesLinks'
-  | 'writesInTransaction'
-  | 'readsWritten'
->;
+type BaseFields = Omit<MethodFields, (typeof OPERATION_FIELDS)[number]>;
 
 /**
  * The fields every member has, in their order, gathered by a loop: a rest pattern
@@ -53,7 +43,7 @@ type BaseFields = Omit<
 function baseOf(fields: MethodFields): BaseFields {
   const base: Record<string, unknown> = {};
   const all = fields as unknown as Record<string, unknown>;
-  for (const key in all) if (!OPERATION_FIELDS.has(key)) base[key] = all[key];
+  for (const key in all) if (!OPERATION_FIELD_SET.has(key)) base[key] = all[key];
   return base as unknown as BaseFields;
 }
 
