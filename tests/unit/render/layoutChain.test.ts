@@ -66,11 +66,13 @@ describe('layoutMemberChain', () => {
     );
   });
 
+  /** Statements laid out at 4 spaces, as a module prettier reads: in an `if` in a function. */
+  const inFunction = (...statements: string[]): string =>
+    ['async function f() {', '  if (x) {', ...statements, '  }', '}', ''].join('\n');
+
   it('breaks a chain of three calls whose arguments prettier does not count as simple', () => {
     const statement = (chain: string) => layoutMemberChain(chain, 4, '', ';', true);
-    const source = [
-      'async function f() {',
-      '  if (x) {',
+    const source = inFunction(
       statement('tx.insert(tables.appgenEvent).values(events.slice(start, start + 500)).run()'),
       statement('tx.delete(tables._Post_tags).where(matching(tables._Post_tags, { A: id })).run()'),
       statement('tx.insert(tables._Post_tags).values(links).run()'),
@@ -81,10 +83,7 @@ describe('layoutMemberChain', () => {
         'const [x] = await ',
         ';',
       ),
-      '  }',
-      '}',
-      '',
-    ].join('\n');
+    );
     expect(source).toBe(prettier(source));
   });
 
@@ -95,9 +94,7 @@ describe('layoutMemberChain', () => {
   it('breaks the last of two calls instead of the chain when the chain would break an argument', () => {
     const record =
       'eventRows([["postChanged", 5]], { model: "Post", operation: "create", record: asRecord(result), userId })';
-    const source = [
-      'export async function f() {',
-      '  if (x) {',
+    const source = inFunction(
       layoutMemberChain(`db.insert(tables.appgenEvent).values(${record})`, 4, 'await ', ';'),
       layoutMemberChain(`db.insert(tables.appgenEvent).values(${record}).run()`, 4, '', ';', true),
       layoutMemberChain(
@@ -106,10 +103,7 @@ describe('layoutMemberChain', () => {
         'await ',
         ';',
       ),
-      '  }',
-      '}',
-      '',
-    ].join('\n');
+    );
     expect(source).toBe(prettier(source));
     expect(source).toContain('    await db.insert(tables.appgenEvent).values(\n');
     expect(source).toContain('    await db\n      .delete(tables._Post_watchers)\n');
