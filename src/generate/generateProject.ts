@@ -7,7 +7,13 @@ import type { WriteFs } from '../write/writeFs';
 import { findPendingRun, PendingRun, writeProjectFiles } from '../write/writeProjectFiles';
 import type * as Pipeline from './buildProjectFiles';
 import { RenderMemo } from '../render/renderMemo';
-import { cachedGeneration, lookUpCache, previousOutputs, type CacheRecord } from './runCache';
+import {
+  cachedGeneration,
+  lookUpAgain,
+  lookUpCache,
+  previousOutputs,
+  type CacheRecord,
+} from './runCache';
 import { warnOnStderr, type Warn } from './warnings';
 
 export interface GenerateOptions {
@@ -109,7 +115,7 @@ function buildWithCache(options: GenerateOptions): {
   );
   const known: KnownOnDisk = { unchanged: new Set(memo.reused.keys()), header: memo.reused };
   // Kept only when no input changed while the pipeline read them.
-  const after = lookUpCache(options.root, options, lookup.stored);
+  const after = lookUpAgain(options.root, options, lookup);
   if (after.key !== key || after.renderSalt !== lookup.renderSalt) return { files, known };
   return {
     files,

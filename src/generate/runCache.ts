@@ -94,7 +94,11 @@ interface StoredCache {
 /** Remembered hashes of input files, by absolute path, and the time before which they hold. */
 interface InputMemo {
   stats: ReadonlyMap<string, InputStat>;
-  writtenAt: number;
+  /**
+   * A number: a time on the file system's clock (the cache file's mtime). A function: the time,
+   * for a file with this mtime, read from the wall clock (`lookUpAgain`).
+   */
+  writtenAt: number | ((mtimeMs: number) => number);
   /** Every input hashed this time, for the next run. */
   seen: InputStat[];
   /** Some input was read (new, changed or racy): its stats are worth storing again. */
@@ -121,7 +125,9 @@ function fileDigest(file: string, memo: InputMemo): string {
   const stat = fs.statSync(file);
   const known = memo.stats.get(file);
   let digest: string;
-  if (known && unchangedSince(stat, { size: known[1], mtimeMs: known[2] }, memo.writtenAt))
+  const { writtenAt } = memo;
+  const before = typeof writtenAt === 'number' ? writtenAt : writtenAt(stat.mtimeMs);
+  if (known && unchangedSince(stat, { size: known[1], mtimeMs: known[2] }, before))
     digest = known[3];
   else {
     digest = sha256Hex(fs.readFileSync(file));
@@ -215,7 +221,7 @@ function appgenHash(memo: InputMemo): string {
  */
 function keyWithInputs(
   { root, provider, defaultDatabaseUrl }: CacheInputs,
-  previous?: StoredCache,
+  previous?: Pick<StoredCache, 'inputs'> & Pick<InputMemo, 'writtenAt'>,
 ): { key: string; renderSalt: string; inputs: InputStat[]; reread: boolean } {
   const memo: InputMemo = {
     stats: new Map((previous?.inputs ?? []).map((input) => [input[0], input])),
@@ -507,6 +513,8 @@ export interface CacheLookup {
   reread: boolean;
   /** A hash of what rendering depends on besides its context (appgen, templates, Node). */
   renderSalt: string;
+  /** When the lookup began (Date.now()): `lookUpAgain` trusts the hashes of files older than it. */
+  startedAt: number;
 }
 
 /**
@@ -518,7 +526,39 @@ export function lookUpCache(
   inputs: CacheInputs,
   stored: StoredCache | undefined = readStored(root),
 ): CacheLookup {
-  return { stored, ...keyWithInputs(inputs, stored) };
+  const startedAt = Date.now();
+  return { stored, startedAt, ...keyWithInputs(inputs, stored) };
+}
+
+/**
+ * Before which wall-clock time a file with this mtime must have last changed for `lookUpAgain` to
+ * trust its hash on unchanged size and mtime. A file system stamps mtimes from a coarse clock, so
+ * a file written during the run may carry a time somewhat before the run began: by a few ms where
+ * mtimes have fractions of a second (Linux's clock tick; exFAT's 10 ms), by up to 2 s where they
+ * are whole seconds (FAT, HFS+, ext3). A file written within the margin is read again.
+ */
+function trustedBefore(startedAt: number): (mtimeMs: number) => number {
+  return (mtimeMs) => startedAt - (mtimeMs % 1000 === 0 ? 2_500 : 50);
+}
+
+export function lookUpAgain(root: string, inputs: CacheInputs, first: CacheLookup): CacheLookup {
+  const {
+    key,
+    renderSalt,
+    inputs: seen,
+    reread,
+  } = keyWithInputs(inputs, {
+    inputs: first.inputs,
+    writtenAt: trustedBefore(first.startedAt),
+  });
+  return {
+    stored: first.stored,
+    startedAt: first.startedAt,
+    key,
+    renderSalt,
+    inputs: seen,
+    reread,
+  };
 }
 
 /**

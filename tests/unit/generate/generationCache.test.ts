@@ -4,7 +4,12 @@ import crypto from 'crypto';
 import fs from 'fs';
 import path from 'path';
 import { generateProject } from '../../../src/generate/generateProject';
-import { cachedGeneration, CACHE_DIR, lookUpCache } from '../../../src/generate/runCache';
+import {
+  cachedGeneration,
+  CACHE_DIR,
+  lookUpAgain,
+  lookUpCache,
+} from '../../../src/generate/runCache';
 import { writePlanned } from '../../../src/generate/runGenerate';
 import type { CommandContext } from '../../../src/project/commandContext';
 import { BUILTIN_TEMPLATES_DIR } from '../../../src/paths/packageRoot';
@@ -592,5 +597,60 @@ describe('a run after a change renders only the outputs whose inputs changed', (
     // bodies' module (their keys would cost more than rendering them).
     expect(rendered.length).toBe(generatedFiles(cached).length - 2);
     expect(rendered).not.toContain('src/appgen/bodies.ts');
+  });
+});
+
+describe('the key taken again after the pipeline (lookUpAgain)', () => {
+  /** Every config file of the project, aged `seconds` into the past (models first). */
+  function aged(root: string, seconds: number): string[] {
+    const files = fs
+      .readdirSync(path.join(root, 'config'), { recursive: true, encoding: 'utf8' })
+      .map((name) => path.join(root, 'config', name))
+      .filter((file) => fs.statSync(file).isFile())
+      .sort((a, b) => Number(b.includes('/models/')) - Number(a.includes('/models/')));
+    const past = new Date(Date.now() - seconds * 1000);
+    for (const file of files) fs.utimesSync(file, past, past);
+    return files;
+  }
+
+  it('reads no input the first lookup hashed that is older than the run', () => {
+    const root = projectOf('blog');
+    const configFiles = aged(root, 60);
+    const options = { root, ...goldenOptions(root) };
+    const first = lookUpCache(root, options);
+    const { result: again, calls } = spying('readFileSync', () =>
+      lookUpAgain(root, options, first),
+    );
+    expect(again.key).toBe(first.key);
+    expect(again.reread).toBe(false);
+    expect(calls.filter(([file]) => configFiles.includes(String(file)))).toEqual([]);
+  });
+
+  it('sees a change made during the run, even one that keeps the size', () => {
+    const root = projectOf('blog');
+    const [file] = aged(root, 60);
+    const options = { root, ...goldenOptions(root) };
+    const first = lookUpCache(root, options);
+    const text = fs.readFileSync(file, 'utf8');
+    // Same length, other content: only the mtime tells (it is now, after the run began).
+    fs.writeFileSync(
+      file,
+      text.replace(/"(\w)/, (_, c: string) => `"${c === 'x' ? 'y' : 'x'}`),
+    );
+    expect(fs.statSync(file).size).toBe(text.length);
+    const again = lookUpAgain(root, options, first);
+    expect(again.key).not.toBe(first.key);
+    expect(again.reread).toBe(true);
+  });
+
+  it('reads again a file written just before the run began (a coarse clock may date a later write so)', () => {
+    const root = projectOf('blog');
+    const options = { root, ...goldenOptions(root) };
+    const [file] = aged(root, 60);
+    const justBefore = new Date(Date.now() - 10);
+    fs.utimesSync(file, justBefore, justBefore);
+    const first = lookUpCache(root, options);
+    const { calls } = spying('readFileSync', () => lookUpAgain(root, options, first));
+    expect(calls.map(([read]) => String(read))).toContain(file);
   });
 });
