@@ -1,5 +1,5 @@
 import fs from 'fs';
-import Handlebars from 'handlebars';
+import Handlebars from 'handlebars/runtime';
 import path from 'path';
 import { sha256Hex } from '../hash/sha256Hex';
 import { makeArgumentsStrict } from './makeArgumentsStrict';

@@ -1,4 +1,4 @@
-import Handlebars from 'handlebars';
+import { handlebarsCompiler } from './handlebarsCompiler';
 
 type Node = hbs.AST.Node;
 
@@ -153,7 +153,7 @@ export function analyzeTemplate(program: hbs.AST.Program): TemplateAnalysis {
 
 /** Parses template text; throws Handlebars' own error on a syntax error. */
 export function parseTemplate(text: string): hbs.AST.Program {
-  return Handlebars.parse(text);
+  return handlebarsCompiler().parse(text);
 }
 
 /** `orm/*\/load` matches `orm/prisma/load`; `*` stands for one path segment or part of one. */

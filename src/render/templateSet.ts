@@ -1,7 +1,8 @@
 import fs from 'fs';
-import Handlebars from 'handlebars';
+import Handlebars from 'handlebars/runtime';
 import path from 'path';
 import { closestMatch } from '../diagnostics/didYouMean';
+import { handlebarsCompiler } from './handlebarsCompiler';
 import { HELPERS } from './helpers';
 import { makeArgumentsStrict } from './makeArgumentsStrict';
 import { compileOptions, type PrecompiledLookup } from './precompiledTemplates';
@@ -153,7 +154,7 @@ export class TemplateSet {
   precompile(name: string): string {
     if (isRuntimeFile(name))
       throw new TemplateError(name, 'built-in', 'a runtime file is copied, not compiled');
-    return Handlebars.precompile(
+    return handlebarsCompiler().precompile(
       this.checkedProgram(this.sourceOf(name)),
       compileOptions(),
     ) as unknown as string;
@@ -181,9 +182,7 @@ export class TemplateSet {
     const text = templateText(source);
     if (isRuntimeFile(source.name)) return () => text;
     const built = source.origin === 'built-in' ? this.precompiled?.(source.name, text) : undefined;
-    const template = built
-      ? this.handlebars.template(built)
-      : this.handlebars.compile(this.checkedProgram(source, text), compileOptions());
+    const template = this.handlebars.template(built ?? this.compiledSpec(source, text));
     // The innermost file wins: a TemplateError from a partial passes through its callers as is.
     return (context: unknown, options?: Handlebars.RuntimeOptions) => {
       try {
@@ -192,6 +191,22 @@ export class TemplateSet {
         throw templateErrorFrom(error, source.name, source.origin);
       }
     };
+  }
+
+  /**
+   * The template compiled now, as `npm run build` compiles the built-in ones (`precompile`): the
+   * source of its specification, made into one. Rendering then needs only Handlebars' runtime.
+   */
+  private compiledSpec(source: TemplateSource, text: string): TemplateSpecification {
+    const program = this.checkedProgram(source, text);
+    let code: string;
+    try {
+      code = handlebarsCompiler().precompile(program, compileOptions()) as unknown as string;
+    } catch (error) {
+      throw templateErrorFrom(error, source.name, source.origin);
+    }
+    // The code Handlebars generated from the template, as a precompiled module holds it.
+    return new Function(`return ${code};`)() as TemplateSpecification;
   }
 
   /**
