@@ -1,5 +1,10 @@
 import { searchDescription } from './searchParameter';
-import type { ListQueryContext, MethodContext, ProjectContext } from '../../map/contexts';
+import type {
+  ListQueryContext,
+  MethodContext,
+  ModelContext,
+  ProjectContext,
+} from '../../map/contexts';
 import {
   filterOperators,
   searchParameterName,
@@ -207,12 +212,27 @@ export function errorStatuses(
   return [...statuses].sort((a, b) => a - b);
 }
 
+/** The project's models by name, made once per project (a search per method was quadratic). */
+const modelsByName = new WeakMap<ProjectContext, ReadonlyMap<string, ModelContext>>();
+
+function modelNamed(
+  project: ProjectContext,
+  name: string | null | undefined,
+): ModelContext | undefined {
+  let byName = modelsByName.get(project);
+  if (!byName) {
+    byName = new Map(project.models.map((model) => [model.name, model]));
+    modelsByName.set(project, byName);
+  }
+  return name == null ? undefined : byName.get(name);
+}
+
 /** The model a route answers with, with the relations it includes. */
 function recordSchema(method: MethodContext, project: ProjectContext): JsonSchema {
-  const model = project.models.find((m) => m.name === method.responseModel);
+  const model = modelNamed(project, method.responseModel);
   if (model && method.shapeName) {
     const included = method.include.map((relation) => {
-      const other = project.models.find((m) => m.name === relation.model);
+      const other = modelNamed(project, relation.model);
       return {
         ...relation,
         schema:
@@ -233,7 +253,7 @@ function recordSchema(method: MethodContext, project: ProjectContext): JsonSchem
  * (when it answers one) and a session token.
  */
 function withToken(method: MethodContext, project: ProjectContext): JsonSchema {
-  const model = project.models.find((m) => m.name === method.responseModel);
+  const model = modelNamed(project, method.responseModel);
   // A token route includes nothing: without a shape, the account is sent whole.
   const account = !model
     ? { type: 'object', properties: {}, required: [], additionalProperties: false }
@@ -256,7 +276,7 @@ function withToken(method: MethodContext, project: ProjectContext): JsonSchema {
 
 /** A list with `values`: the value of that field of each record. */
 function valuesSchema(method: MethodContext, project: ProjectContext): JsonSchema {
-  const model = project.models.find((m) => m.name === method.responseModel);
+  const model = modelNamed(project, method.responseModel);
   const field = method.values as string;
   const record = model ? shapedSchema(model, [field], method.computed, [], method.urls) : {};
   const items = (record.properties as Record<string, JsonSchema> | undefined)?.[field] ?? {};
