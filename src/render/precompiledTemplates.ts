@@ -2,7 +2,6 @@ import fs from 'fs';
 import Handlebars from 'handlebars/runtime';
 import path from 'path';
 import { sha256Hex } from '../hash/sha256Hex';
-import { HELPERS } from './helpers';
 import { makeArgumentsStrict } from './makeArgumentsStrict';
 
 /**
@@ -17,20 +16,8 @@ import { makeArgumentsStrict } from './makeArgumentsStrict';
 /**
  * How every template is compiled (at run time and ahead of time alike). Frozen: Handlebars adds
  * its defaults to the options it is given, so it gets a copy (`compileOptions()`).
- *
- * `knownHelpers`/`knownHelpersOnly` (Handlebars' documented compile options): appgen's helpers
- * are the only ones (TemplateSet refuses a call of any other, with its line), so a helper call is
- * compiled as a direct call, and `{{name}}` as a lookup of the field, where Handlebars would
- * otherwise look for a helper of that name first on every use (issue 51's generation time).
  */
-const COMPILE_OPTIONS = Object.freeze({
-  strict: true,
-  noEscape: true,
-  knownHelpers: Object.freeze(
-    Object.fromEntries(Object.keys(HELPERS).map((name) => [name, true])),
-  ) as KnownHelpers,
-  knownHelpersOnly: true,
-});
+const COMPILE_OPTIONS = Object.freeze({ strict: true, noEscape: true });
 
 /** A fresh copy of the compile options, for Handlebars to change as it likes. */
 export const compileOptions = (): CompileOptions => ({ ...COMPILE_OPTIONS });
