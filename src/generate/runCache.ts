@@ -541,6 +541,13 @@ function trustedBefore(startedAt: number): (mtimeMs: number) => number {
   return (mtimeMs) => startedAt - (mtimeMs % 1000 === 0 ? 2_500 : 50);
 }
 
+/**
+ * The key of the same inputs again, after the pipeline read them: whether one changed meanwhile
+ * (then the generation is not stored). A file whose size and mtime are those `first` saw, and
+ * that last changed before `first` began (`trustedBefore`), keeps the hash `first` took without
+ * being read again; the others are read. (A cold run used to hash every config file and template
+ * twice.)
+ */
 export function lookUpAgain(root: string, inputs: CacheInputs, first: CacheLookup): CacheLookup {
   const {
     key,
