@@ -115,7 +115,7 @@ function buildWithCache(options: GenerateOptions): {
   );
   const known: KnownOnDisk = { unchanged: new Set(memo.reused.keys()), header: memo.reused };
   // Kept only when no input changed while the pipeline read them.
-  const after = lookUpAgain(options.root, options, lookup);
+  const after = lookUpAgain(options, lookup);
   if (after.key !== key || after.renderSalt !== lookup.renderSalt) return { files, known };
   return {
     files,

@@ -548,7 +548,7 @@ function trustedBefore(startedAt: number): (mtimeMs: number) => number {
  * being read again; the others are read. (A cold run used to hash every config file and template
  * twice.)
  */
-export function lookUpAgain(root: string, inputs: CacheInputs, first: CacheLookup): CacheLookup {
+export function lookUpAgain(inputs: CacheInputs, first: CacheLookup): CacheLookup {
   const {
     key,
     renderSalt,

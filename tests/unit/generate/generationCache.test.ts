@@ -618,9 +618,7 @@ describe('the key taken again after the pipeline (lookUpAgain)', () => {
     const configFiles = aged(root, 60);
     const options = { root, ...goldenOptions(root) };
     const first = lookUpCache(root, options);
-    const { result: again, calls } = spying('readFileSync', () =>
-      lookUpAgain(root, options, first),
-    );
+    const { result: again, calls } = spying('readFileSync', () => lookUpAgain(options, first));
     expect(again.key).toBe(first.key);
     expect(again.reread).toBe(false);
     expect(calls.filter(([file]) => configFiles.includes(String(file)))).toEqual([]);
@@ -638,7 +636,7 @@ describe('the key taken again after the pipeline (lookUpAgain)', () => {
       text.replace(/"(\w)/, (_, c: string) => `"${c === 'x' ? 'y' : 'x'}`),
     );
     expect(fs.statSync(file).size).toBe(text.length);
-    const again = lookUpAgain(root, options, first);
+    const again = lookUpAgain(options, first);
     expect(again.key).not.toBe(first.key);
     expect(again.reread).toBe(true);
   });
@@ -650,7 +648,7 @@ describe('the key taken again after the pipeline (lookUpAgain)', () => {
     const justBefore = new Date(Date.now() - 10);
     fs.utimesSync(file, justBefore, justBefore);
     const first = lookUpCache(root, options);
-    const { calls } = spying('readFileSync', () => lookUpAgain(root, options, first));
+    const { calls } = spying('readFileSync', () => lookUpAgain(options, first));
     expect(calls.map(([read]) => String(read))).toContain(file);
   });
 });
