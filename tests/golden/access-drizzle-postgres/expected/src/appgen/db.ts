@@ -129,8 +129,30 @@ if (current && current !== kept) {
     2000,
   ).unref();
 }
-if (process.env.NODE_ENV !== "production") globalForDrizzle.appgenDrizzleDatabase = kept;
-export const db = kept.database;
+const production = process.env.NODE_ENV === "production";
+if (!production) globalForDrizzle.appgenDrizzleDatabase = kept;
+export const db = production
+  ? kept.database
+  : newestClient(() => (globalForDrizzle.appgenDrizzleDatabase ?? kept).database);
+
+/**
+ * In development `db` stands for the newest client of the process, whichever module instance made
+ * it: a module loaded before a model change and never loaded again (the outbox's worker, started
+ * once per process, and the event handlers it runs) uses the new client, not the closed one. Each
+ * property is read from that client when used (a method bound to it). In production there is one
+ * module instance, and `db` is its client.
+ */
+function newestClient<T extends object>(newest: () => T): T {
+  return new Proxy({} as T, {
+    get(_target, property) {
+      const client = newest();
+      const value: unknown = Reflect.get(client, property, client);
+      return typeof value === "function" ? value.bind(client) : value;
+    },
+    has: (_target, property) => Reflect.has(newest(), property),
+    set: (_target, property, value) => Reflect.set(newest(), property, value),
+  });
+}
 
 /**
  * The condition "each named column equals its value", e.g. `matching(tables.user, { id })`: the
