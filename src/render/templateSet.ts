@@ -154,10 +154,8 @@ export class TemplateSet {
   precompile(name: string): string {
     if (isRuntimeFile(name))
       throw new TemplateError(name, 'built-in', 'a runtime file is copied, not compiled');
-    return handlebarsCompiler().precompile(
-      this.checkedProgram(this.sourceOf(name)),
-      compileOptions(),
-    ) as unknown as string;
+    const source = this.sourceOf(name);
+    return this.precompiledCode(source, templateText(source));
   }
 
   private sourceOf(name: string): TemplateSource {
@@ -167,7 +165,7 @@ export class TemplateSet {
   }
 
   /** The template parsed, checked, and with its arguments made strict; ready to compile. */
-  private checkedProgram(source: TemplateSource, text: string = templateText(source)) {
+  private checkedProgram(source: TemplateSource, text: string) {
     let program: hbs.AST.Program;
     try {
       program = parseTemplate(text);
@@ -198,15 +196,18 @@ export class TemplateSet {
    * source of its specification, made into one. Rendering then needs only Handlebars' runtime.
    */
   private compiledSpec(source: TemplateSource, text: string): TemplateSpecification {
+    // The code Handlebars generated from the template, as a precompiled module holds it.
+    return new Function(`return ${this.precompiledCode(source, text)};`)() as TemplateSpecification;
+  }
+
+  /** The template checked and precompiled: the JavaScript source of its specification. */
+  private precompiledCode(source: TemplateSource, text: string): string {
     const program = this.checkedProgram(source, text);
-    let code: string;
     try {
-      code = handlebarsCompiler().precompile(program, compileOptions()) as unknown as string;
+      return handlebarsCompiler().precompile(program, compileOptions()) as unknown as string;
     } catch (error) {
       throw templateErrorFrom(error, source.name, source.origin);
     }
-    // The code Handlebars generated from the template, as a precompiled module holds it.
-    return new Function(`return ${code};`)() as TemplateSpecification;
   }
 
   /**
