@@ -251,16 +251,24 @@ export function isUniqueViolation(error: unknown, field: string): boolean {
   return uniqueViolation(error)?.includes(field) ?? false;
 }
 
+/** The runs of a write retryWhenTaken allows in all. */
+const TAKEN_ATTEMPTS = 10;
+
 /**
  * Runs a write that creates related records named by a unique `field` (a `string[]` body field)
- * once more when a concurrent request created one of them first: the second run finds it.
+ * again when a concurrent request created one of them first (a unique violation on `field`: the
+ * next run finds it), or when the database broke a deadlock between two such writes, each waiting
+ * for a record the other created. A write creating k new records may meet k such requests, one
+ * per run: it runs up to TAKEN_ATTEMPTS times in all; the last refusal is answered 409.
  */
 export async function retryWhenTaken<T>(field: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (!isUniqueViolation(error, field)) throw error;
-    return write();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      const again = isUniqueViolation(error, field) || writeConflict(error);
+      if (attempt >= TAKEN_ATTEMPTS || !again) throw error;
+    }
   }
 }
 
