@@ -136,25 +136,6 @@ export const db = production
   : newestClient(() => (globalForDrizzle.appgenDrizzleDatabase ?? kept).database);
 
 /**
- * In development `db` stands for the newest client of the process, whichever module instance made
- * it: a module loaded before a model change and never loaded again (the outbox's worker, started
- * once per process, and the event handlers it runs) uses the new client, not the closed one. Each
- * property is read from that client when used (a method bound to it). In production there is one
- * module instance, and `db` is its client.
- */
-function newestClient<T extends object>(newest: () => T): T {
-  return new Proxy({} as T, {
-    get(_target, property) {
-      const client = newest();
-      const value: unknown = Reflect.get(client, property, client);
-      return typeof value === "function" ? value.bind(client) : value;
-    },
-    has: (_target, property) => Reflect.has(newest(), property),
-    set: (_target, property, value) => Reflect.set(newest(), property, value),
-  });
-}
-
-/**
  * The condition "each named column equals its value", e.g. `matching(tables.user, { id })`: the
  * `where` objects the handlers share with the Prisma variant, as Drizzle SQL.
  */
@@ -265,4 +246,23 @@ export function toDate(value: string | undefined): Date | undefined;
 export function toDate(value: string | null | undefined): Date | null | undefined;
 export function toDate(value: string | null | undefined): Date | null | undefined {
   return value === null || value === undefined ? value : new Date(value);
+}
+
+/**
+ * In development `db` stands for the newest client of the process, whichever module instance made
+ * it: a module loaded before a model change and never loaded again (the outbox's worker, started
+ * once per process, and the event handlers it runs) uses the new client, not the closed one. Each
+ * property is read from that client when used (a method bound to it). In production there is one
+ * module instance, and `db` is its client.
+ */
+function newestClient<T extends object>(newest: () => T): T {
+  return new Proxy({} as T, {
+    get(_target, property) {
+      const client = newest();
+      const value: unknown = Reflect.get(client, property, client);
+      return typeof value === "function" ? value.bind(client) : value;
+    },
+    has: (_target, property) => Reflect.has(newest(), property),
+    set: (_target, property, value) => Reflect.set(newest(), property, value),
+  });
 }

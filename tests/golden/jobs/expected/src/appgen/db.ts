@@ -60,25 +60,6 @@ export const db = production
   : newestClient(() => (globalForPrisma.appgenPrismaClient ?? kept).client);
 
 /**
- * In development `db` stands for the newest client of the process, whichever module instance made
- * it: a module loaded before a model change and never loaded again (the outbox's worker, started
- * once per process, and the event handlers it runs) uses the new client, not the closed one. Each
- * property is read from that client when used (a method bound to it). In production there is one
- * module instance, and `db` is its client.
- */
-function newestClient<T extends object>(newest: () => T): T {
-  return new Proxy({} as T, {
-    get(_target, property) {
-      const client = newest();
-      const value: unknown = Reflect.get(client, property, client);
-      return typeof value === "function" ? value.bind(client) : value;
-    },
-    has: (_target, property) => Reflect.has(newest(), property),
-    set: (_target, property, value) => Reflect.set(newest(), property, value),
-  });
-}
-
-/**
  * A value a list's filter compares, and a condition on one field (ListQuery.conditions of
  * src/appgen/query.ts).
  */
@@ -122,5 +103,24 @@ export function conditionsSql(conditions: readonly FilterCondition[]): Prisma.Sq
     if (op === "contains") return Prisma.sql`${column} LIKE ${`%${likeText(value)}%`} ESCAPE '\\'`;
     if (op === "startsWith") return Prisma.sql`${column} LIKE ${`${likeText(value)}%`} ESCAPE '\\'`;
     return Prisma.sql`${column} ${Prisma.raw(operators[op])} ${value}`;
+  });
+}
+
+/**
+ * In development `db` stands for the newest client of the process, whichever module instance made
+ * it: a module loaded before a model change and never loaded again (the outbox's worker, started
+ * once per process, and the event handlers it runs) uses the new client, not the closed one. Each
+ * property is read from that client when used (a method bound to it). In production there is one
+ * module instance, and `db` is its client.
+ */
+function newestClient<T extends object>(newest: () => T): T {
+  return new Proxy({} as T, {
+    get(_target, property) {
+      const client = newest();
+      const value: unknown = Reflect.get(client, property, client);
+      return typeof value === "function" ? value.bind(client) : value;
+    },
+    has: (_target, property) => Reflect.has(newest(), property),
+    set: (_target, property, value) => Reflect.set(newest(), property, value),
   });
 }
