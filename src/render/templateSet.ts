@@ -5,6 +5,11 @@ import { closestMatch } from '../diagnostics/didYouMean';
 import { handlebarsCompiler } from './handlebarsCompiler';
 import { HELPERS } from './helpers';
 import { makeArgumentsStrict } from './makeArgumentsStrict';
+import {
+  PARTIAL_ARGUMENTS_HELPER,
+  partialArguments,
+  passPartialArguments,
+} from './partialArguments';
 import { compileOptions, type PrecompiledLookup } from './precompiledTemplates';
 import { analyzeTemplate, parseTemplate, TemplateAnalysis } from './templateAnalysis';
 import { TemplateError, templateErrorFrom, TemplateOrigin } from './templateError';
@@ -82,6 +87,13 @@ const HINT_HELPERS = Object.keys(HELPERS).join(', ');
  * syntax, helpers and partials called by name. Errors name the file and line of the mistake:
  * an error inside a partial names the partial, not the template that included it.
  */
+/**
+ * Fields of a context's prototype are read as its own: a partial called with arguments runs on
+ * them over its caller's context (src/render/partialArguments.ts). Contexts are appgen's plain
+ * objects; Handlebars still refuses `constructor`, `__proto__` and the like.
+ */
+const RENDER_OPTIONS: Handlebars.RuntimeOptions = { allowProtoPropertiesByDefault: true };
+
 export class TemplateSet {
   private readonly handlebars = Handlebars.create();
   private readonly sources = new Map<string, TemplateSource>();
@@ -105,6 +117,7 @@ export class TemplateSet {
     }
     for (const [name, helper] of Object.entries(HELPERS))
       this.handlebars.registerHelper(name, helper);
+    this.handlebars.registerHelper(PARTIAL_ARGUMENTS_HELPER, partialArguments);
     for (const name of this.sources.keys()) {
       const partial = partialName(name);
       if (partial !== undefined) this.partialNames.add(partial);
@@ -144,7 +157,7 @@ export class TemplateSet {
       template = this.compile(source);
       this.compiled.set(name, template);
     }
-    return template(context);
+    return template(context, RENDER_OPTIONS);
   }
 
   /**
@@ -173,7 +186,7 @@ export class TemplateSet {
       throw templateErrorFrom(error, source.name, source.origin, true);
     }
     this.check(source, analyzeTemplate(program));
-    return makeArgumentsStrict(program);
+    return passPartialArguments(makeArgumentsStrict(program));
   }
 
   private compile(source: TemplateSource): HandlebarsTemplateDelegate {
@@ -216,7 +229,10 @@ export class TemplateSet {
    * template, so they are reported with their line even in a branch no config reaches yet.
    */
   private check(source: TemplateSource, analysis: TemplateAnalysis): void {
-    const helpers = Object.keys(this.handlebars.helpers);
+    // The compiler's own helper (partialArguments) is not one a template may call.
+    const helpers = Object.keys(this.handlebars.helpers).filter(
+      (name) => name !== PARTIAL_ARGUMENTS_HELPER,
+    );
     const fail = (reason: string, at: { line: number; column: number }) => {
       throw new TemplateError(source.name, source.origin, reason, {
         line: at.line,

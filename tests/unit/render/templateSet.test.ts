@@ -161,3 +161,59 @@ describe('TemplateSet', () => {
     expect(out).toContain('{"{{#each x}}"}');
   });
 });
+
+describe('a partial called with arguments (src/render/partialArguments.ts)', () => {
+  /** A project whose type template calls the partial `p` as `call` says, `p` being `partial`. */
+  const rendered = (call: string, partial: string, context: object = CONTEXT) =>
+    new TemplateSet(
+      BUILTIN_TEMPLATES_DIR,
+      makeProject({ 'src/appgen/types/[model].ts.hbs': call, 'partials/p.hbs': partial }),
+    ).render('src/appgen/types/[model].ts.hbs', context);
+
+  it('reads the arguments and every field of the caller, an argument over a field of its name', () => {
+    expect(
+      rendered('{{> p label="x"}}', '{{label}} {{name}} {{#each fields}}{{name}}{{/each}}'),
+    ).toBe('x User id');
+    expect(rendered('{{> p name="Other"}}', '{{name}}')).toBe('Other');
+    // Inside {{#each}}, the item's fields; @root as in any partial.
+    expect(
+      rendered('{{#each fields}}{{> p label="f"}}{{/each}}', '{{label}}:{{name}}:{{@root.name}}'),
+    ).toBe('f:id:User');
+  });
+
+  it('is passed the arguments over a copy of a context that is no plain object, as Handlebars does', () => {
+    expect(
+      rendered(
+        '{{#each names}}{{> p label="n"}}{{/each}}',
+        '{{label}}{{#each this}}{{this}},{{/each}};',
+        {
+          ...CONTEXT,
+          names: ['ab'],
+        },
+      ),
+    ).toBe('na,b,n,;');
+  });
+
+  it('keeps strict arguments: a missing field is an error with its line, and the helper is no template helper', () => {
+    expect(thrown(() => rendered('\n{{> p label=nameless}}', '{{label}}')).message).toMatch(
+      /"nameless" not defined/,
+    );
+    expect(thrown(() => rendered('{{partialArguments label="x"}}', '')).message).toMatch(
+      /unknown helper "partialArguments"/,
+    );
+  });
+
+  it('is compiled as a call with a context of its own: Handlebars copies no context', () => {
+    // partials/orm/none/link.hbs calls {{> handler/respond value="{ success: true }"}}.
+    const code = new TemplateSet(BUILTIN_TEMPLATES_DIR).precompile('partials/orm/none/link.hbs');
+    expect(code).toMatch(/invokePartial\([^;]*"handler\/respond"/);
+    expect(code).toContain('"partialArguments"');
+    expect(code).not.toMatch(/"name":"handler\/respond","hash"/);
+  });
+
+  it('leaves a call that names a context to Handlebars: the arguments over that context', () => {
+    expect(
+      rendered('{{#each fields}}{{> p this label="x"}}{{/each}}', '{{label}} {{name}} {{tsType}}'),
+    ).toBe('x id string');
+  });
+});
