@@ -11,7 +11,7 @@
  * keeps Handlebars' own copy of that context.
  */
 
-/** The helper's name: inserted by the compiler, refused in templates (it is not in HELPERS). */
+/** The helper's name: inserted by the rewrite below; TemplateSet's check refuses it in templates. */
 export const PARTIAL_ARGUMENTS_HELPER = 'partialArguments';
 
 /** A partial call as the rewrite sees it: its context (params) and its arguments (hash). */

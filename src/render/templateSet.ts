@@ -78,6 +78,13 @@ export function templateText(source: TemplateSource): string {
 const HINT_HELPERS = Object.keys(HELPERS).join(', ');
 
 /**
+ * Fields of a context's prototype are read as its own: a partial called with arguments runs on
+ * them over its caller's context (src/render/partialArguments.ts). Contexts are appgen's plain
+ * objects; Handlebars still refuses `constructor`, `__proto__` and the like.
+ */
+const RENDER_OPTIONS: Handlebars.RuntimeOptions = { allowProtoPropertiesByDefault: true };
+
+/**
  * The built-in templates overlaid with a project's `templates/` folder: a project file with the
  * same relative path replaces the built-in one. Files under `partials/` are registered as
  * partials named by their path without `.hbs` (e.g. `handler/auth`).
@@ -87,13 +94,6 @@ const HINT_HELPERS = Object.keys(HELPERS).join(', ');
  * syntax, helpers and partials called by name. Errors name the file and line of the mistake:
  * an error inside a partial names the partial, not the template that included it.
  */
-/**
- * Fields of a context's prototype are read as its own: a partial called with arguments runs on
- * them over its caller's context (src/render/partialArguments.ts). Contexts are appgen's plain
- * objects; Handlebars still refuses `constructor`, `__proto__` and the like.
- */
-const RENDER_OPTIONS: Handlebars.RuntimeOptions = { allowProtoPropertiesByDefault: true };
-
 export class TemplateSet {
   private readonly handlebars = Handlebars.create();
   private readonly sources = new Map<string, TemplateSource>();

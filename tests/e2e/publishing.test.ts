@@ -1648,8 +1648,8 @@ describe.each(CASES)('examples/publishing with %s on %s', (orm, database) => {
   it('creates whose new tags overlap, sent at once in other orders, all answer 201', async () => {
     // Eight creates at once, each making new tags another one makes too, in another order: one
     // may meet a tag another request created first on each of its runs, or a deadlock between two
-    // such writes (with Prisma, which inserts the tags one by one: 50 of 160 answered 409 when
-    // such a write ran at most twice). Five rounds, new tags each.
+    // such writes (with Prisma, which inserts the tags one by one: 29 of 80 answered 409 in ten
+    // such rounds when such a write ran at most twice). Five rounds, new tags each.
     const signedUp = await request(server.url, 'POST', '/api/users', {
       user: { username: 'overlap', email: 'overlap@example.com', password: 'overlap secret 123' },
     });
