@@ -251,25 +251,19 @@ export function isUniqueViolation(error: unknown, field: string): boolean {
   return uniqueViolation(error)?.includes(field) ?? false;
 }
 
-/** The runs of a write retryWhenTaken allows in all. */
-const TAKEN_ATTEMPTS = 10;
-
 /**
  * Runs a write that creates related records named by a unique `field` (a `string[]` body field)
  * again when a concurrent request created one of them first (a unique violation on `field`: the
  * next run finds it), or when the database broke a deadlock between two such writes, each waiting
  * for a record the other created. A write creating k new records may meet k such requests, one
- * per run: it runs up to TAKEN_ATTEMPTS times in all; the last refusal is answered 409.
+ * per run: it runs up to 10 times in all; the last refusal is answered 409.
  */
-export async function retryWhenTaken<T>(field: string, write: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      const again = isUniqueViolation(error, field) || writeConflict(error);
-      if (attempt >= TAKEN_ATTEMPTS || !again) throw error;
-    }
-  }
+export function retryWhenTaken<T>(field: string, write: () => Promise<T>): Promise<T> {
+  return runAgainWhile(
+    10,
+    (error) => isUniqueViolation(error, field) || writeConflict(error),
+    write,
+  );
 }
 
 /**
@@ -278,12 +272,21 @@ export async function retryWhenTaken<T>(field: string, write: () => Promise<T>):
  * read, which PostgreSQL refuses when another request changed one of them meanwhile. The last
  * refusal is answered 409.
  */
-export async function retryWhenConflicting<T>(write: () => Promise<T>): Promise<T> {
+export function retryWhenConflicting<T>(write: () => Promise<T>): Promise<T> {
+  return runAgainWhile(3, writeConflict, write);
+}
+
+/** Runs `write` again while it fails with an error `again` accepts, `attempts` times in all. */
+async function runAgainWhile<T>(
+  attempts: number,
+  again: (error: unknown) => boolean,
+  write: () => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await write();
     } catch (error) {
-      if (attempt >= 3 || !writeConflict(error)) throw error;
+      if (attempt >= attempts || !again(error)) throw error;
     }
   }
 }
