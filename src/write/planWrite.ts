@@ -4,7 +4,7 @@ import type { FileMap } from '../render/fileMap';
 import { hasGeneratedHeader } from '../render/header';
 import { checkFileNameLengths } from './fileNameLength';
 import { findGeneratedFiles } from './findGeneratedFiles';
-import type { FolderListing } from './walkFiles';
+import { FolderListing } from './walkFiles';
 import { sha256Hex } from '../hash/sha256Hex';
 import { Manifest, readManifest } from './manifest';
 import { resolveInside } from './safePath';
@@ -50,6 +50,9 @@ export function planWrite(
 ): WritePlan {
   checkFileNameLengths(files);
   const previous = readManifest(root);
+  // The generated folders walked first: a planned file they do not hold is not read.
+  const tree = listing ?? new FolderListing(root);
+  const found = findGeneratedFiles(root, known?.header, tree);
   const plan: WritePlan = {
     create: [],
     update: [],
@@ -71,7 +74,9 @@ export function planWrite(
       plan.unchanged.push(path);
       continue;
     }
-    const current = readIfExists(resolveInside(root, path));
+    // Inside the project first (resolveInside throws otherwise), then looked for.
+    const absolute = resolveInside(root, path);
+    const current = tree.isMissing(path) ? undefined : readIfExists(absolute);
     if (file.owner === 'user') {
       plan.manifest.scaffolded.push(path);
       if (current === undefined) plan.create.push({ path, content: file.content });
@@ -94,10 +99,7 @@ export function planWrite(
   }
   // Stale: generated last time (the manifest) or carrying the header in a generated folder (found
   // without the manifest, which may be lost or, after a killed run, ahead of the tree).
-  const stale = new Set([
-    ...Object.keys(previous.generated),
-    ...findGeneratedFiles(root, known?.header, listing),
-  ]);
+  const stale = new Set([...Object.keys(previous.generated), ...found]);
   for (const path of stale) {
     if (files.has(path)) continue;
     const current = readIfExists(resolveInside(root, path));
