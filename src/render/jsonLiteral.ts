@@ -16,50 +16,72 @@ import { PRINT_WIDTH } from './layoutLiteral';
  * - trailing commas wherever a list is broken.
  */
 export function jsonLiteral(value: unknown, indent = 0): string {
-  const lines = new LineChunks();
-  print(value, ' '.repeat(indent), '', '', lines);
-  return lines.text();
+  const out = new LineChunks();
+  print(value, indent / 2, '', '', out);
+  return out.text();
 }
 
 /**
- * Lines joined a few hundred at a time as they come, so that few strings live long: the OpenAPI
- * document of a thousand models has ~300,000 lines, which held to the end were copied by every
- * young-generation garbage collection on the way (issue 51's generation time: a third of the
- * printing's time, measured: ~180 -> ~115 ms at N = 1000).
+ * Lines kept as the pieces they are made of (an indent, a key, a value, a comma: strings that
+ * exist already) and joined a few thousand pieces at a time, so that few strings live long and
+ * none is made for a line alone: the OpenAPI document of a thousand models has ~300,000 lines,
+ * which held to the end were copied by every young-generation garbage collection on the way, and
+ * a string made for each line was most of what the printing allocated (issue 51's generation
+ * time, bench/README.md).
  */
 class LineChunks {
-  private lines: string[] = [];
+  /** One array of pieces, filled and joined again and again (no array grown for each chunk). */
+  private readonly pieces: string[] = new Array<string>(PIECES).fill('');
+  private count = 0;
   private readonly chunks: string[] = [];
 
-  push(...lines: string[]): void {
-    for (const line of lines) this.lines.push(line);
-    if (this.lines.length >= 256) {
-      this.chunks.push(this.lines.join('\n'));
-      this.lines = [];
+  /** A line of the four pieces `a` `b` `c` `d`. */
+  line(a: string, b: string, c: string, d: string): void {
+    const { pieces } = this;
+    let at = this.count;
+    if (at === PIECES) {
+      this.chunks.push(pieces.join(''));
+      at = 0;
     }
+    pieces[at] = this.chunks.length === 0 && at === 0 ? '' : '\n';
+    pieces[at + 1] = a;
+    pieces[at + 2] = b;
+    pieces[at + 3] = c;
+    pieces[at + 4] = d;
+    this.count = at + 5;
   }
 
   text(): string {
-    if (this.lines.length > 0) this.chunks.push(this.lines.join('\n'));
-    return this.chunks.join('\n');
+    this.chunks.push(this.pieces.slice(0, this.count).join(''));
+    return this.chunks.join('');
   }
+}
+
+/** Pieces joined at a time: a thousand lines of five pieces each. */
+const PIECES = 5000;
+
+/** Indents by depth (two spaces a level), made once. */
+const INDENTS: string[] = [];
+
+function indentOf(depth: number): string {
+  return (INDENTS[depth] ??= '  '.repeat(depth));
 }
 
 const keyTexts = new BoundedMemo<string>();
 
 /**
- * `tsKey(name)` (an identifier test, a Unicode pattern), remembered: the OpenAPI document of a
+ * `tsKey(name)` and the `: ` after it (an identifier test, a Unicode pattern), remembered: the OpenAPI document of a
  * thousand models writes ~100,000 keys, mostly the same few (`type`, `properties`, `schema`), so
  * most are looked up (issue 51's generation time).
  */
-function keyText(name: string): string {
-  return keyTexts.get(name) ?? keyTexts.set(name, tsKey(name));
+function keyHead(name: string): string {
+  return keyTexts.get(name) ?? keyTexts.set(name, `${tsKey(name)}: `);
 }
 
 const stringTexts = new BoundedMemo<string>();
 
 /**
- * `tsString(text)`, remembered as keyText is: most of the document's ~200,000 strings are the
+ * `tsString(text)`, remembered as keyHead is: most of the document's ~200,000 strings are the
  * same few (`string`, `object`, `#/components/responses/NotFound`).
  */
 function stringText(text: string): string {
@@ -159,63 +181,73 @@ function stringParts(text: string, width: number): string[] {
 }
 
 /**
- * Adds to `out` the lines of `head` + the value + `tail` at `indent`. `head` is `key: ` in an
- * object (empty in an array), `tail` the comma after it. (Pushed to one list, not returned and
+ * Adds to `out` the lines of `head` + the value + `tail` at `depth`. `head` is `key: ` in an
+ * object (empty in an array), `tail` the comma after it. (Written to one list, not returned and
  * spread: the OpenAPI document of a thousand models has ~100,000 lines ten levels deep.)
  */
-function print(value: unknown, indent: string, head: string, tail: string, out: LineChunks): void {
-  if (isContainer(value) && !isEmpty(value)) {
-    const inner = `${indent}  `;
+function print(value: unknown, depth: number, head: string, tail: string, out: LineChunks): void {
+  const indent = indentOf(depth);
+  if (isContainer(value)) {
     if (!Array.isArray(value)) {
-      out.push(`${indent}${head}{`);
+      // for...in, not Object.keys: no array of keys for each of the ~100,000 objects; the `{`
+      // written at the first member, so an empty object is seen in the same pass.
+      let empty = true;
       const record = value as Record<string, unknown>;
-      // for...in, not Object.keys: no array of keys for each of the ~100,000 objects.
       for (const name in record)
-        if (Object.hasOwn(record, name)) print(record[name], inner, `${keyText(name)}: `, ',', out);
-      out.push(`${indent}}${tail}`);
+        if (Object.hasOwn(record, name)) {
+          if (empty) out.line(indent, head, '{', '');
+          empty = false;
+          print(record[name], depth + 1, keyHead(name), ',', out);
+        }
+      out.line(indent, empty ? head : '', empty ? '{}' : '}', tail);
+      return;
+    }
+    if (value.length === 0) {
+      out.line(indent, head, '[]', tail);
       return;
     }
     const line = flat(value);
     if (line !== null && !alwaysBreaks(value)) {
-      if (`${indent}${head}${line}${tail}`.length <= PRINT_WIDTH) {
-        out.push(`${indent}${head}${line}${tail}`);
+      if (indent.length + head.length + line.length + tail.length <= PRINT_WIDTH) {
+        out.line(indent, head, line, tail);
         return;
       }
       if (value.every((item) => typeof item === 'number')) {
-        out.push(`${indent}${head}[`, ...filled(value.map(numberText), inner), `${indent}]${tail}`);
+        out.line(indent, head, '[', '');
+        for (const filledLine of filled(value.map(numberText), indentOf(depth + 1)))
+          out.line(filledLine, '', '', '');
+        out.line(indent, ']', tail, '');
         return;
       }
     }
-    out.push(`${indent}${head}[`);
-    for (const item of value) print(item, inner, '', ',', out);
-    out.push(`${indent}]${tail}`);
+    out.line(indent, head, '[', '');
+    for (const item of value) print(item, depth + 1, '', ',', out);
+    out.line(indent, ']', tail, '');
     return;
   }
   const text = flat(value) as string;
-  const line = `${indent}${head}${text}${tail}`;
-  if (line.length <= PRINT_WIDTH || typeof value !== 'string') {
-    out.push(line);
+  if (
+    indent.length + head.length + text.length + tail.length <= PRINT_WIDTH ||
+    typeof value !== 'string'
+  ) {
+    out.line(indent, head, text, tail);
     return;
   }
-  const inner = `${indent}  `;
+  const inner = indentOf(depth + 1);
   // A key of fewer than 5 characters keeps its string on its line (prettier's short keys).
   const shortKey = head !== '' && head.length - 2 < 5;
-  const alone = `${inner}${text}${tail}`;
-  if (head !== '' && !shortKey && alone.length <= PRINT_WIDTH) {
-    out.push(`${indent}${head.trimEnd()}`, alone);
-    return;
-  }
-  if (head === '' && line.length <= PRINT_WIDTH) {
-    out.push(line);
+  if (head !== '' && !shortKey && inner.length + text.length + tail.length <= PRINT_WIDTH) {
+    out.line(indent, head.trimEnd(), '', '');
+    out.line(inner, text, tail, '');
     return;
   }
   // Too long for any line: `a" +` parts, after the key on lines of their own (in an array, the
   // parts after the first one indented).
   const first = head === '' ? indent : inner;
   const parts = stringParts(value, PRINT_WIDTH - inner.length - 2);
-  if (head !== '') out.push(`${indent}${head.trimEnd()}`);
+  if (head !== '') out.line(indent, head.trimEnd(), '', '');
   parts.forEach((part, i) =>
-    out.push(`${i === 0 ? first : inner}${part}${i === parts.length - 1 ? tail : ' +'}`),
+    out.line(i === 0 ? first : inner, part, i === parts.length - 1 ? tail : ' +', ''),
   );
 }
 
