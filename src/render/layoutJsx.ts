@@ -30,7 +30,7 @@ const laidOutLines = new BoundedMemo<readonly string[]>();
  * ~3,000 distinct). Read only: the caller copies the lines out.
  */
 function laidOutLine(line: string): readonly string[] {
-  return laidOutLines.get(line) ?? laidOutLines.set(line, layoutLine(line));
+  return laidOutLines.lookup(line, layoutLine);
 }
 
 /** The lines prettier makes of one line of the block (layoutJsx). */

@@ -127,7 +127,7 @@ const leadingLines = new BoundedMemo<LeadingLine>();
  * generation time: ~200 MB of garbage at N=1000). Read only: pruneUnusedImports builds new lines.
  */
 function leadingLine(line: string): LeadingLine {
-  return leadingLines.get(line) ?? leadingLines.set(line, readLine(line));
+  return leadingLines.lookup(line, readLine);
 }
 
 /**

@@ -17,4 +17,18 @@ describe('BoundedMemo', () => {
     memo.set('x', '');
     expect(memo.get('x') ?? 'computed again').toBe('');
   });
+
+  it('lookup computes a missing value once, from a key equal to the one asked', () => {
+    const memo = new BoundedMemo<string>();
+    const seen: string[] = [];
+    const compute = (key: string) => {
+      seen.push(key);
+      return key.toUpperCase();
+    };
+    const text = 'import { a } from "./a";\nimport { b } from "./b";\n';
+    const line = text.slice(0, text.indexOf('\n'));
+    expect(memo.lookup(line, compute)).toBe('IMPORT { A } FROM "./A";');
+    expect(memo.lookup('import { a } from "./a";', compute)).toBe('IMPORT { A } FROM "./A";');
+    expect(seen).toEqual(['import { a } from "./a";']);
+  });
 });
