@@ -12,11 +12,13 @@ import { layoutMemberChain } from './layoutChain';
 
 export const PRINT_WIDTH = 100;
 
-type LiteralNode =
+/** A parsed literal; `line` is its text on one line, worked out when first asked (flat). */
+type LiteralNode = { line?: string } & (
   | { kind: 'object'; entries: Array<[string, LiteralNode | null]> }
   | { kind: 'array'; items: LiteralNode[] }
   | { kind: 'call'; callee: string; args: LiteralNode[] }
-  | { kind: 'atom'; text: string };
+  | { kind: 'atom'; text: string }
+);
 
 /** Whether a character code is white space as `\s` matches it (most are printable ASCII: no test). */
 function isSpace(code: number): boolean {
@@ -254,7 +256,15 @@ function keyText(key: string): string {
   return quoted ? quoted[1] : key;
 }
 
+/**
+ * The node on one line, as prettier writes it there. Remembered on the node: print asks it of each
+ * node at each level above it (issue 51's generation time).
+ */
 function flat(node: LiteralNode): string {
+  return (node.line ??= flatLine(node));
+}
+
+function flatLine(node: LiteralNode): string {
   switch (node.kind) {
     case 'atom':
       return atomText(node.text);
@@ -306,41 +316,50 @@ function print(node: LiteralNode, indent: string, head: string, tail: string): s
   if (line.length <= PRINT_WIDTH && !alwaysBreaks(node) && !holdsBrokenChain(node)) return [line];
   const inner = `${indent}  `;
   if (node.kind === 'call') return printCall(node, indent, head, tail);
-  const members =
-    node.kind === 'object'
-      ? node.entries.flatMap(([key, value]) => {
-          if (!value) return [`${inner}${key},`];
-          // A string too long for its key's line goes on the next line (prettier).
-          const member = `${inner}${keyText(key)}: ${flat(value)},`;
-          if (value.kind === 'atom' && /^["']/.test(value.text) && member.length > PRINT_WIDTH) {
-            return [`${inner}${keyText(key)}:`, `${inner}  ${value.text},`];
-          }
-          const isArrow = value.kind === 'atom' && arrowOf(value.text) !== null;
-          // A conditional too long for its key's line: its branches on lines of their own.
-          const branches = value.kind === 'atom' && !isArrow ? conditional(value.text) : null;
-          if (branches && member.length > PRINT_WIDTH) {
-            const [test, consequent, alternate] = branches;
-            return [
-              `${inner}${keyText(key)}: ${test}`,
-              `${inner}  ? ${consequent}`,
-              `${inner}  : ${alternate},`,
-            ];
-          }
-          return print(value, inner, `${keyText(key)}: `, ',');
-        })
-      : node.items.flatMap((item) => {
-          // A conditional too long for its line: its branches on lines of their own.
-          const isArrow = item.kind === 'atom' && arrowOf(item.text) !== null;
-          const branches = item.kind === 'atom' && !isArrow ? conditional(item.text) : null;
-          if (branches && `${inner}${flat(item)},`.length > PRINT_WIDTH) {
-            const [test, consequent, alternate] = branches;
-            return [`${inner}${test}`, `${inner}  ? ${consequent}`, `${inner}  : ${alternate},`];
-          }
-          return print(item, inner, '', ',');
-        });
+  // Each member's lines pushed to one list (flatMap's arrays cost more: issue 51's generation time).
+  const members: string[] = [];
+  if (node.kind === 'object') {
+    for (const [key, value] of node.entries) members.push(...memberLines(key, value, inner));
+  } else {
+    for (const item of node.items) members.push(...itemLines(item, inner));
+  }
   const [open, close] = node.kind === 'object' ? ['{', '}'] : ['[', ']'];
   if (members.length === 0) return [line];
   return [`${indent}${head}${open}`, ...members, `${indent}${close}${tail}`];
+}
+
+/** An object's member at `inner`: its lines. */
+function memberLines(key: string, value: LiteralNode | null, inner: string): string[] {
+  if (!value) return [`${inner}${key},`];
+  // A string too long for its key's line goes on the next line (prettier).
+  const member = `${inner}${keyText(key)}: ${flat(value)},`;
+  if (value.kind === 'atom' && /^["']/.test(value.text) && member.length > PRINT_WIDTH) {
+    return [`${inner}${keyText(key)}:`, `${inner}  ${value.text},`];
+  }
+  const isArrow = value.kind === 'atom' && arrowOf(value.text) !== null;
+  // A conditional too long for its key's line: its branches on lines of their own.
+  const branches = value.kind === 'atom' && !isArrow ? conditional(value.text) : null;
+  if (branches && member.length > PRINT_WIDTH) {
+    const [test, consequent, alternate] = branches;
+    return [
+      `${inner}${keyText(key)}: ${test}`,
+      `${inner}  ? ${consequent}`,
+      `${inner}  : ${alternate},`,
+    ];
+  }
+  return print(value, inner, `${keyText(key)}: `, ',');
+}
+
+/** An array's item at `inner`: its lines. */
+function itemLines(item: LiteralNode, inner: string): string[] {
+  // A conditional too long for its line: its branches on lines of their own.
+  const isArrow = item.kind === 'atom' && arrowOf(item.text) !== null;
+  const branches = item.kind === 'atom' && !isArrow ? conditional(item.text) : null;
+  if (branches && `${inner}${flat(item)},`.length > PRINT_WIDTH) {
+    const [test, consequent, alternate] = branches;
+    return [`${inner}${test}`, `${inner}  ? ${consequent}`, `${inner}  : ${alternate},`];
+  }
+  return print(item, inner, '', ',');
 }
 
 /**
