@@ -9,6 +9,7 @@ export const HANDLER_STEP_PARTIALS: readonly string[] = [
   'handler/awaitParams',
   'handler/renameParams',
   'handler/csrf',
+  'handler/liveSession',
   'handler/auth',
   'handler/optionalAuth',
   'handler/anonymous',

@@ -301,9 +301,12 @@ const HANDLER_NAMES = new Set([
   'endRequestSession',
   'endEverySession',
   'endOtherSessions',
-  'sessionsOfRequest',
-  'revokeSessionOfRequest',
+  'liveSessionOfRequest',
+  'callerSessions',
+  'revokeCallerSession',
   'revoked',
+  // the caller's live session (handler/liveSession)
+  'session',
   // account routes on sessions (handler/listSessions)
   'sessions',
   'held',

@@ -2249,6 +2249,8 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       await send('DELETE', `/api/sessions/${phoneId}`, undefined, 404, other);
       await send('DELETE', `/api/sessions/${phoneId}`, undefined, 401);
       await send('DELETE', '/api/sessions/not-a-uuid', undefined, 400, laptop);
+      // The session is checked before the path: a visitor's wrong id is 401 too.
+      await send('DELETE', '/api/sessions/not-a-uuid', undefined, 401);
       expect(await me(phone)).toBe(200);
       // The laptop ends the phone's session: refused from then on; the other two stay.
       const ended = await request(base, 'DELETE', `/api/sessions/${phoneId}`, undefined, laptop);
@@ -2447,6 +2449,12 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       await send('GET', '/api/keys', undefined, 401, key);
       await send('GET', '/api/sessions', undefined, 401, key);
       await send('POST', '/api/keys', { name: 'x' }, 401);
+      // The session is checked before the body and the path: a wrong one is 401 for a visitor or
+      // a key, 400 only for a session.
+      await send('POST', '/api/keys', { name: 'x', readOnly: 'yes' }, 401);
+      await send('POST', '/api/keys', { name: 'x', readOnly: 'yes' }, 401, key);
+      await send('DELETE', '/api/keys/not-a-uuid', undefined, 401);
+      await send('DELETE', '/api/keys/not-a-uuid', undefined, 401, key);
       // A blank name, a name of the wrong type: 400 naming the field.
       expect(await send('POST', '/api/keys', { name: '   ' }, 400, cy.session)).toMatchObject({
         fields: { name: expect.any(String) },
@@ -2592,6 +2600,7 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
         },
       ]);
       await send('GET', '/api/identities', undefined, 401);
+      await send('DELETE', '/api/identities/not-a-uuid', undefined, 401);
       await send(
         'DELETE',
         `/api/identities/${String(listed[0].id)}`,
@@ -2834,6 +2843,10 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       await send('POST', '/api/totp/enrol', undefined, 401);
       const { key } = await send('POST', '/api/keys', { name: 'script' }, 201, session);
       await send('POST', '/api/totp/enrol', undefined, 401, bearer(key));
+      // The session before the body: a visitor's missing or malformed code is 401, not 400.
+      await send('POST', '/api/totp/confirm', {}, 401);
+      await send('POST', '/api/totp/disable', { code: 7 }, 401, bearer(key));
+      await send('POST', '/api/totp/confirm', {}, 400, session);
       await send('POST', '/api/totp/confirm', { code: '123456' }, 409, session);
       const { secret } = await send('POST', '/api/totp/enrol', undefined, 200, session);
       expect(

@@ -24,11 +24,11 @@ type ApiKeys = {
   apiKeyOf(token: string | null, fromHeader: boolean): string | null;
   apiKeyUser(key: string, request: Request): Promise<string | null>;
   createApiKey(
-    request: Request,
+    userId: string,
     asked: { name: string; readOnly?: boolean; routes?: string[] },
   ): Promise<Response>;
-  listApiKeys(request: Request): Promise<Response>;
-  revokeApiKey(request: Request, id: string): Promise<Response>;
+  listApiKeys(userId: string): Promise<Response>;
+  revokeApiKey(userId: string, id: string): Promise<Response>;
 };
 
 class HttpError extends Error {
@@ -43,7 +43,7 @@ class HttpError extends Error {
 const SOURCE = fs.readFileSync(path.join(BUILTIN_TEMPLATES_DIR, 'src/appgen/apiKeys.ts'), 'utf8');
 const MINUTE = 60_000;
 
-/** The module with a table in memory; a request's session is its `x-user` header here. */
+/** The module with a table in memory (the route checked the session: its key functions take the user's id). */
 function apiKeysModule() {
   const rows: Row[] = [];
   const calls = { find: 0, used: 0 };
@@ -87,9 +87,6 @@ function apiKeysModule() {
       SEEN_EVERY_MS: 5 * MINUTE,
     },
     './http': http,
-    './session': {
-      liveSessionUserOf: async (request: Request) => request.headers.get('x-user'),
-    },
     // The app's routes, as its OpenAPI document lists them.
     './openapi': {
       openApiDocument: {
@@ -103,11 +100,9 @@ function apiKeysModule() {
   return { apiKeys, rows, calls };
 }
 
-const as = (user: string | null, method = 'POST', path = '/api/keys') =>
-  new Request(`http://localhost${path}`, {
-    method,
-    headers: user ? { 'x-user': user } : {},
-  });
+/** A request an API key is presented with (apiKeyUser checks its method and path). */
+const requestOf = (method = 'POST', path = '/api/keys') =>
+  new Request(`http://localhost${path}`, { method });
 
 let now = Date.parse('2026-11-30T10:00:00Z');
 beforeEach(() => {
@@ -123,7 +118,7 @@ async function created(
   readOnly = false,
   routes?: string[],
 ) {
-  const answer = await apiKeys.createApiKey(as(user), { name, readOnly, routes });
+  const answer = await apiKeys.createApiKey(user, { name, readOnly, routes });
   expect(answer.status).toBe(201);
   return (await answer.json()) as Record<string, unknown> & { key: string; id: string };
 }
@@ -143,47 +138,44 @@ it('answers the key once and keeps only its SHA-256, with the name, hint and own
   expect(rows[0].keyHash).toBe(crypto.createHash('sha256').update(body.key).digest('hex'));
   expect(JSON.stringify(rows)).not.toContain(body.key);
   // The list never holds the key.
-  const list = await (await apiKeys.listApiKeys(as('u1', 'GET'))).json();
+  const list = await (await apiKeys.listApiKeys('u1')).json();
   const { key: _key, ...info } = body;
   expect(list).toEqual([info]);
 });
 
 it('wants a session and a name', async () => {
   const { apiKeys, rows } = apiKeysModule();
-  expect((await apiKeys.createApiKey(as(null), { name: 'x' })).status).toBe(401);
-  expect((await apiKeys.listApiKeys(as(null, 'GET'))).status).toBe(401);
-  expect((await apiKeys.revokeApiKey(as(null, 'DELETE'), 'any')).status).toBe(401);
-  const blank = await apiKeys.createApiKey(as('u1'), { name: '   ' });
+  const blank = await apiKeys.createApiKey('u1', { name: '   ' });
   expect(blank.status).toBe(400);
   expect(await blank.json()).toMatchObject({
     fields: { name: 'Name must be 1 to 100 characters.' },
   });
-  expect((await apiKeys.createApiKey(as('u1'), { name: 'x'.repeat(101) })).status).toBe(400);
+  expect((await apiKeys.createApiKey('u1', { name: 'x'.repeat(101) })).status).toBe(400);
   expect(rows).toHaveLength(0);
 });
 
 it('signs its owner in with one read, noting its use at most every 5 minutes', async () => {
   const { apiKeys, rows, calls } = apiKeysModule();
   const { key } = await created(apiKeys, 'u1', 'ci');
-  expect(await apiKeys.apiKeyUser(key, as(null, 'PATCH'))).toBe('u1');
+  expect(await apiKeys.apiKeyUser(key, requestOf('PATCH'))).toBe('u1');
   expect(rows[0].lastUsedAt?.getTime()).toBe(now);
   now += 4 * MINUTE;
-  expect(await apiKeys.apiKeyUser(key, as(null, 'GET'))).toBe('u1');
+  expect(await apiKeys.apiKeyUser(key, requestOf('GET'))).toBe('u1');
   expect(calls).toEqual({ find: 2, used: 1 });
   now += 2 * MINUTE;
-  await apiKeys.apiKeyUser(key, as(null, 'GET'));
+  await apiKeys.apiKeyUser(key, requestOf('GET'));
   expect(calls.used).toBe(2);
-  expect(await apiKeys.apiKeyUser(`${key}x`, as(null, 'GET'))).toBeNull();
-  expect(await apiKeys.apiKeyUser('agk_unknown', as(null, 'GET'))).toBeNull();
+  expect(await apiKeys.apiKeyUser(`${key}x`, requestOf('GET'))).toBeNull();
+  expect(await apiKeys.apiKeyUser('agk_unknown', requestOf('GET'))).toBeNull();
 });
 
 it('lets a read-only key read only: another method is a 403, not a sign-in', async () => {
   const { apiKeys } = apiKeysModule();
   const { key } = await created(apiKeys, 'u1', 'dashboard', true);
-  expect(await apiKeys.apiKeyUser(key, as(null, 'GET'))).toBe('u1');
-  expect(await apiKeys.apiKeyUser(key, as(null, 'HEAD'))).toBe('u1');
+  expect(await apiKeys.apiKeyUser(key, requestOf('GET'))).toBe('u1');
+  expect(await apiKeys.apiKeyUser(key, requestOf('HEAD'))).toBe('u1');
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-    const refused = apiKeys.apiKeyUser(key, as(null, method));
+    const refused = apiKeys.apiKeyUser(key, requestOf(method));
     await expect(refused).rejects.toMatchObject({
       status: 403,
       message: 'This API key may only read (GET).',
@@ -206,23 +198,23 @@ it("lists one's own keys, newest first, and revokes only one's own", async () =>
   const second = await created(apiKeys, 'u1', 'second');
   const theirs = await created(apiKeys, 'u2', 'theirs');
   const names = async (user: string) =>
-    ((await (await apiKeys.listApiKeys(as(user, 'GET'))).json()) as Array<{ name: string }>).map(
+    ((await (await apiKeys.listApiKeys(user)).json()) as Array<{ name: string }>).map(
       (k) => k.name,
     );
   expect(await names('u1')).toEqual(['second', 'first']);
-  expect((await apiKeys.revokeApiKey(as('u1', 'DELETE'), theirs.id)).status).toBe(404);
-  expect(await apiKeys.apiKeyUser(theirs.key, as(null, 'GET'))).toBe('u2');
-  expect((await apiKeys.revokeApiKey(as('u1', 'DELETE'), first.id)).status).toBe(204);
-  expect((await apiKeys.revokeApiKey(as('u1', 'DELETE'), first.id)).status).toBe(404);
-  expect(await apiKeys.apiKeyUser(first.key, as(null, 'GET'))).toBeNull();
-  expect(await apiKeys.apiKeyUser(second.key, as(null, 'GET'))).toBe('u1');
+  expect((await apiKeys.revokeApiKey('u1', theirs.id)).status).toBe(404);
+  expect(await apiKeys.apiKeyUser(theirs.key, requestOf('GET'))).toBe('u2');
+  expect((await apiKeys.revokeApiKey('u1', first.id)).status).toBe(204);
+  expect((await apiKeys.revokeApiKey('u1', first.id)).status).toBe(404);
+  expect(await apiKeys.apiKeyUser(first.key, requestOf('GET'))).toBeNull();
+  expect(await apiKeys.apiKeyUser(second.key, requestOf('GET'))).toBe('u1');
   expect(await names('u1')).toEqual(['second']);
 });
 
 it('limits a key to the routes it names: others answer 403; unknown routes are refused at creation', async () => {
   const { apiKeys, rows } = apiKeysModule();
   const refused = async (routes: string[], readOnly = false) => {
-    const answer = await apiKeys.createApiKey(as('u1'), { name: 'x', readOnly, routes });
+    const answer = await apiKeys.createApiKey('u1', { name: 'x', readOnly, routes });
     expect(answer.status).toBe(400);
     return ((await answer.json()) as { fields: { routes: string } }).fields.routes;
   };
@@ -245,7 +237,7 @@ it('limits a key to the routes it names: others answer 403; unknown routes are r
   ]);
   expect(body.routes).toEqual(['GET /api/posts/:id', 'PATCH /api/posts/:id']);
   const call = (method: string, path: string) =>
-    apiKeys.apiKeyUser(body.key, as(null, method, path));
+    apiKeys.apiKeyUser(body.key, requestOf(method, path));
   expect(await call('GET', '/api/posts/7f3c')).toBe('u1');
   expect(await call('HEAD', '/api/posts/7f3c')).toBe('u1');
   expect(await call('PATCH', '/api/posts/7f3c')).toBe('u1');

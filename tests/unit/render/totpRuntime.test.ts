@@ -14,9 +14,9 @@ import { evaluateModule } from '../support/typescriptSource';
 type Row = { secret: string; confirmedAt: Date | null; lastTimeStep: number | null };
 
 type Totp = {
-  enrolTotp(request: Request): Promise<Response>;
-  confirmTotp(request: Request, asked: { code: string }): Promise<Response>;
-  disableTotp(request: Request, asked: { code: string }): Promise<Response>;
+  enrolTotp(userId: string): Promise<Response>;
+  confirmTotp(userId: string, asked: { code: string }): Promise<Response>;
+  disableTotp(userId: string, asked: { code: string }): Promise<Response>;
   secondFactorRefusal(userId: string, code: string | null | undefined): Promise<Response | null>;
 };
 
@@ -35,7 +35,7 @@ const SOURCE = renderFiles(accountsProject(ROUTES)).get('src/appgen/totp.ts')?.c
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 
-/** The module with its tables in memory; a request's session is its `x-user` header here. */
+/** The module with its tables in memory (the route checked the session: its functions take the user's id). */
 function totpModule() {
   const factors = new Map<string, Row>();
   const recovery = new Map<string, Set<string>>();
@@ -95,9 +95,6 @@ function totpModule() {
     otplib,
     qrcode,
     './http': http,
-    './session': {
-      liveSessionUserOf: async (request: Request) => request.headers.get('x-user'),
-    },
     './sessions': { tokenHashOf: sha256 },
     './totpRows': { totpRows },
     // The throttle's counting is tested with throttle.ts itself (throttleRuntime.test.ts); here
@@ -116,12 +113,6 @@ function totpModule() {
   return { totp, factors, recovery };
 }
 
-const as = (user: string | null) =>
-  new Request('http://localhost/api/totp', {
-    method: 'POST',
-    headers: user ? { 'x-user': user } : {},
-  });
-
 // 10:00:10 UTC: 10 seconds into a 30-second step.
 const START = Date.parse('2026-11-30T10:00:10Z');
 let now = START;
@@ -134,8 +125,8 @@ afterEach(() => jest.restoreAllMocks());
 
 /** A user with a confirmed factor: its secret and recovery codes. */
 async function enrolled(totp: Totp, user: string) {
-  const enrolment = (await (await totp.enrolTotp(as(user))).json()) as { secret: string };
-  const confirmed = await totp.confirmTotp(as(user), {
+  const enrolment = (await (await totp.enrolTotp(user)).json()) as { secret: string };
+  const confirmed = await totp.confirmTotp(user, {
     code: totpCode(enrolment.secret, seconds()),
   });
   expect(confirmed.status).toBe(200);
@@ -154,8 +145,7 @@ const WRONG = 'This code is wrong or was used already.';
 describe('src/appgen/totp.ts', () => {
   it('enrols: a new secret, its otpauth:// URI for the app and the account, and its QR code', async () => {
     const { totp, factors } = totpModule();
-    expect((await totp.enrolTotp(as(null))).status).toBe(401);
-    const answer = await totp.enrolTotp(as('u1'));
+    const answer = await totp.enrolTotp('u1');
     expect(answer.status).toBe(200);
     const { secret, uri, qrCode } = (await answer.json()) as Record<string, string>;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -174,12 +164,12 @@ describe('src/appgen/totp.ts', () => {
 
   it('confirms with a code of the app: ten recovery codes once, kept only as hashes', async () => {
     const { totp, factors, recovery } = totpModule();
-    expect((await totp.confirmTotp(as('u1'), { code: '123456' })).status).toBe(409);
-    const { secret } = (await (await totp.enrolTotp(as('u1'))).json()) as { secret: string };
-    const wrong = await totp.confirmTotp(as('u1'), { code: totpCode(secret, seconds() - 300) });
+    expect((await totp.confirmTotp('u1', { code: '123456' })).status).toBe(409);
+    const { secret } = (await (await totp.enrolTotp('u1')).json()) as { secret: string };
+    const wrong = await totp.confirmTotp('u1', { code: totpCode(secret, seconds() - 300) });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({ error: WRONG, fields: { code: WRONG } });
-    const right = await totp.confirmTotp(as('u1'), { code: totpCode(secret, seconds()) });
+    const right = await totp.confirmTotp('u1', { code: totpCode(secret, seconds()) });
     expect(right.status).toBe(200);
     const { recoveryCodes } = (await right.json()) as { recoveryCodes: string[] };
     expect(recoveryCodes).toHaveLength(10);
@@ -195,10 +185,8 @@ describe('src/appgen/totp.ts', () => {
       lastTimeStep: Math.floor(seconds() / 30),
     });
     // Confirmed: neither a second confirmation nor a new enrolment over it.
-    expect((await totp.confirmTotp(as('u1'), { code: totpCode(secret, seconds()) })).status).toBe(
-      409,
-    );
-    expect((await totp.enrolTotp(as('u1'))).status).toBe(409);
+    expect((await totp.confirmTotp('u1', { code: totpCode(secret, seconds()) })).status).toBe(409);
+    expect((await totp.enrolTotp('u1')).status).toBe(409);
   });
 
   it('a log-in of a confirmed account needs a code, takes each once, and allows a step of drift', async () => {
@@ -252,15 +240,12 @@ describe('src/appgen/totp.ts', () => {
 
   it('disables with a code of the app or a recovery code, and then asks none', async () => {
     const { totp, factors, recovery } = totpModule();
-    expect((await totp.disableTotp(as('u1'), { code: '123456' })).status).toBe(409);
+    expect((await totp.disableTotp('u1', { code: '123456' })).status).toBe(409);
     const { secret, recoveryCodes } = await enrolled(totp, 'u1');
-    expect((await totp.disableTotp(as(null), { code: recoveryCodes[0] })).status).toBe(401);
-    const wrong = await totp.disableTotp(as('u1'), { code: '000000' });
+    const wrong = await totp.disableTotp('u1', { code: '000000' });
     expect(wrong.status).toBe(400);
     now += 30_000;
-    expect((await totp.disableTotp(as('u1'), { code: totpCode(secret, seconds()) })).status).toBe(
-      204,
-    );
+    expect((await totp.disableTotp('u1', { code: totpCode(secret, seconds()) })).status).toBe(204);
     expect(factors.has('u1')).toBe(false);
     expect(recovery.has('u1')).toBe(false);
     expect(await totp.secondFactorRefusal('u1', undefined)).toBeNull();
@@ -270,7 +255,7 @@ describe('src/appgen/totp.ts', () => {
     expect(await refusal(totp.secondFactorRefusal('u1', recoveryCodes[1]))).toMatchObject({
       status: 401,
     });
-    expect((await totp.disableTotp(as('u1'), { code: again.recoveryCodes[0] })).status).toBe(204);
+    expect((await totp.disableTotp('u1', { code: again.recoveryCodes[0] })).status).toBe(204);
   });
 
   it('counts wrong codes to disable per account: past the limit, 429 even for a right code', async () => {
@@ -278,27 +263,27 @@ describe('src/appgen/totp.ts', () => {
     const { recoveryCodes } = await enrolled(totp, 'u1');
     const { recoveryCodes: other } = await enrolled(totp, 'u2');
     for (const code of ['000000', '111111', '222222'])
-      expect((await totp.disableTotp(as('u1'), { code })).status).toBe(400);
-    const refused = await totp.disableTotp(as('u1'), { code: recoveryCodes[0] });
+      expect((await totp.disableTotp('u1', { code })).status).toBe(400);
+    const refused = await totp.disableTotp('u1', { code: recoveryCodes[0] });
     expect([refused.status, await refused.text()]).toEqual([
       429,
       'Too many wrong codes; try again later',
     ]);
     expect(factors.has('u1')).toBe(true);
     // Another account's count is its own; its right code succeeds.
-    expect((await totp.disableTotp(as('u2'), { code: other[0] })).status).toBe(204);
+    expect((await totp.disableTotp('u2', { code: other[0] })).status).toBe(204);
   });
 
   it('a confirmation with a code of a replaced enrolment is refused', async () => {
     const { totp } = totpModule();
-    const first = (await (await totp.enrolTotp(as('u1'))).json()) as { secret: string };
-    const second = (await (await totp.enrolTotp(as('u1'))).json()) as { secret: string };
+    const first = (await (await totp.enrolTotp('u1')).json()) as { secret: string };
+    const second = (await (await totp.enrolTotp('u1')).json()) as { secret: string };
     expect(second.secret).not.toBe(first.secret);
+    expect((await totp.confirmTotp('u1', { code: totpCode(first.secret, seconds()) })).status).toBe(
+      400,
+    );
     expect(
-      (await totp.confirmTotp(as('u1'), { code: totpCode(first.secret, seconds()) })).status,
-    ).toBe(400);
-    expect(
-      (await totp.confirmTotp(as('u1'), { code: totpCode(second.secret, seconds()) })).status,
+      (await totp.confirmTotp('u1', { code: totpCode(second.secret, seconds()) })).status,
     ).toBe(200);
   });
 });

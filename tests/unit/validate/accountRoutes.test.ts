@@ -257,7 +257,7 @@ describe('stored sessions and "sign out everywhere" (endSessions)', () => {
       renderFiles(files([SIGN_UP, { ...END, method: 'GET', account: 'listSessions' }])).get(
         'src/app/api/accounts/sessions/end/route.ts',
       )?.content,
-    ).toContain('const sessions = await sessionsOfRequest(request);');
+    ).toContain('return json(await callerSessions(session));');
     // The other sessions end before the new password is written.
     const change = handler('account');
     expect(change).toContain(

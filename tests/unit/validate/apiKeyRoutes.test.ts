@@ -121,11 +121,17 @@ describe('API key routes', () => {
     (orm) => {
       const rendered = renderFiles(files([CREATE, LIST, REVOKE, LOG_IN], orm));
       const file = (name: string) => rendered.get(name)?.content ?? '';
-      expect(file('src/app/api/keys/route.ts')).toContain('return createApiKey(request, body);');
-      expect(file('src/app/api/keys/route.ts')).toContain('return listApiKeys(request);');
-      expect(file('src/app/api/keys/[id]/route.ts')).toContain(
-        'return revokeApiKey(request, params.id);',
-      );
+      const keys = file('src/app/api/keys/route.ts');
+      const key = file('src/app/api/keys/[id]/route.ts');
+      expect(keys).toContain('return createApiKey(session.subject, body);');
+      expect(keys).toContain('return listApiKeys(session.subject);');
+      expect(key).toContain('return revokeApiKey(session.subject, params.id);');
+      // The caller's live session first: a visitor's bad body or path is 401, not 400.
+      const check = 'const session = await liveSessionOfRequest(request);';
+      expect(keys.indexOf(check)).toBeGreaterThan(0);
+      expect(keys.indexOf(check)).toBeLessThan(keys.indexOf('readBody<'));
+      expect(key.indexOf(check)).toBeGreaterThan(0);
+      expect(key.indexOf(check)).toBeLessThan(key.indexOf('isUuid(params.id)'));
       expect(file('src/appgen/session.ts')).toContain('await apiKeys.apiKeyUser(key, request)');
       expect(file('src/appgen/apiKeys.ts')).toContain('export async function createApiKey');
       expect(file('src/appgen/apiKeyRows.ts')).toContain('export const apiKeyRows: ApiKeyRows');

@@ -126,12 +126,18 @@ describe('second-factor routes', () => {
     (orm) => {
       const rendered = renderFiles(files([ENROL, CONFIRM, DISABLE, LOG_IN], orm));
       const file = (name: string) => rendered.get(name)?.content ?? '';
-      expect(file('src/app/api/totp/enrol/route.ts')).toContain('return enrolTotp(request);');
-      expect(file('src/app/api/totp/confirm/route.ts')).toContain(
-        'return confirmTotp(request, body);',
+      expect(file('src/app/api/totp/enrol/route.ts')).toContain(
+        'return enrolTotp(session.subject);',
+      );
+      const confirm = file('src/app/api/totp/confirm/route.ts');
+      expect(confirm).toContain('return confirmTotp(session.subject, body);');
+      // The caller's live session first: a visitor's missing code is 401, not 400.
+      expect(confirm.indexOf('await liveSessionOfRequest(request);')).toBeGreaterThan(0);
+      expect(confirm.indexOf('await liveSessionOfRequest(request);')).toBeLessThan(
+        confirm.indexOf('readBody<'),
       );
       expect(file('src/app/api/totp/disable/route.ts')).toContain(
-        'return disableTotp(request, body);',
+        'return disableTotp(session.subject, body);',
       );
       // The code is checked after the password, before the attempt counts as a success.
       const logIn = file('src/app/api/login/route.ts');

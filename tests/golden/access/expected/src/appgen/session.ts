@@ -260,16 +260,22 @@ async function signedSessionOf(request: Request) {
   return token === null ? null : verifyToken(token, ISSUER);
 }
 
-/** The request's session when it is live (liveSessionOf of its token); null otherwise. */
-async function liveSessionOfRequest(request: Request) {
+/** A live session: its user's id (`subject`) and its own id. */
+export type LiveSession = { subject: string; id: string };
+
+/**
+ * The request's session when it is live (liveSessionOf of its token); null otherwise. The routes
+ * that manage what a session holds (keys, sessions, a second factor, providers) check it first
+ * (handler/liveSession): an API key is not a session.
+ */
+export async function liveSessionOfRequest(request: Request): Promise<LiveSession | null> {
   const token = sessionTokenOf(request);
   return token === null ? null : liveSessionOf(token);
 }
 
-/** The request's user's sessions, the request's marked `current`; null without a live session. */
-export async function sessionsOfRequest(request: Request): Promise<SessionInfo[] | null> {
-  const live = await liveSessionOfRequest(request);
-  return live === null ? null : (await stored()).sessionsOf(live.subject, live.id);
+/** The sessions of a live session's user, that one marked `current`. */
+export async function callerSessions(live: LiveSession): Promise<SessionInfo[]> {
+  return (await stored()).sessionsOf(live.subject, live.id);
 }
 
 /** A log-out: the session of the request's token ends (for every client that holds the token). */
@@ -289,16 +295,15 @@ export async function endOtherSessions(userId: string, request: Request): Promis
 }
 
 /**
- * The end of one of the request's user's sessions, by its id (`account: "revokeSession"`): null
- * without a live session, "unknown" for an id that is not one of the user's sessions, "current"
- * when it was the request's own (its cookie goes too), else "ended".
+ * The end of one of a live session's user's sessions, by its id (`account: "revokeSession"`):
+ * "unknown" for an id that is not one of the user's sessions, "current" when it was that live
+ * session (its cookie goes too), else "ended".
  */
-export async function revokeSessionOfRequest(
-  request: Request,
+export async function revokeCallerSession(
+  live: LiveSession,
   id: string,
-): Promise<"unknown" | "current" | "ended" | null> {
-  const live = await liveSessionOfRequest(request);
-  return live === null ? null : (await stored()).endSessionById(live.subject, id, live.id);
+): Promise<"unknown" | "current" | "ended"> {
+  return (await stored()).endSessionById(live.subject, id, live.id);
 }
 
 /** "Sign out everywhere": each session of the request's user ends; false without a live session. */

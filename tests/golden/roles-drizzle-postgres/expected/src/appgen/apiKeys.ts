@@ -2,7 +2,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { apiKeyRows } from "./apiKeyRows";
 import { HttpError, invalidBody, json, jsonError, noContent } from "./http";
-import { liveSessionUserOf } from "./session";
 import { SEEN_EVERY_MS, tokenHashOf } from "./sessions";
 
 /**
@@ -12,7 +11,9 @@ import { SEEN_EVERY_MS, tokenHashOf } from "./sessions";
  * so a copy of the table signs no one in, and the key is answered once, when created. A key signs
  * its owner in on the app's routes (read-only ones on GET and HEAD only; one limited to named
  * routes on those only), until it is revoked (its row deleted) or its owner is deleted (the
- * foreign key cascades). It never manages keys or sessions: the routes that do want a session.
+ * foreign key cascades). It never manages keys or sessions: the routes that do want a session,
+ * checked before anything else (handler/liveSession: 401 without one), whose user is the
+ * `userId` these functions take.
  */
 
 /** A stored API key, as the store reads it. */
@@ -106,12 +107,10 @@ export interface NewApiKey {
 
 /**
  * `account: "createApiKey"`: a new key of the caller (a live session, not a key), answered once:
- * 201 `{ ...the key's info, "key": "agk_..." }`; 401 without a session; 400 for a blank name or
+ * 201 `{ ...the key's info, "key": "agk_..." }`; 400 for a blank name or
  * routes the app does not have.
  */
-export async function createApiKey(request: Request, asked: NewApiKey): Promise<Response> {
-  const userId = await liveSessionUserOf(request);
-  if (userId === null) return jsonError(401, "Unauthorized");
+export async function createApiKey(userId: string, asked: NewApiKey): Promise<Response> {
   const name = asked.name.trim();
   if (name === "" || name.length > NAME_MAX) {
     const problem = `Name must be 1 to ${NAME_MAX} characters.`;
@@ -178,19 +177,15 @@ function calls(request: Request, route: string): boolean {
   );
 }
 
-/** `account: "listApiKeys"`: the caller's keys, the newest first; 401 without a session. */
-export async function listApiKeys(request: Request): Promise<Response> {
-  const userId = await liveSessionUserOf(request);
-  if (userId === null) return jsonError(401, "Unauthorized");
+/** `account: "listApiKeys"`: the caller's keys, the newest first. */
+export async function listApiKeys(userId: string): Promise<Response> {
   return json((await apiKeyRows.listOf(userId)).map(infoOf));
 }
 
 /**
  * `account: "revokeApiKey"`: deletes the caller's key of this id, refused from then on; 204, 404
- * when the caller has no such key (another user's included), 401 without a session.
+ * when the caller has no such key (another user's included).
  */
-export async function revokeApiKey(request: Request, id: string): Promise<Response> {
-  const userId = await liveSessionUserOf(request);
-  if (userId === null) return jsonError(401, "Unauthorized");
+export async function revokeApiKey(userId: string, id: string): Promise<Response> {
   return (await apiKeyRows.remove(userId, id)) ? noContent() : jsonError(404, "Not found");
 }

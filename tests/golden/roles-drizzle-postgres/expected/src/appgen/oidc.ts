@@ -578,10 +578,8 @@ export interface IdentityInfo {
   createdAt: string;
 }
 
-/** `account: "listIdentities"`: the providers linked to the caller's account; 401 without one. */
-export async function listIdentities(request: Request): Promise<Response> {
-  const userId = await liveSessionUserOf(request);
-  if (userId === null) return jsonError(401, "Unauthorized");
+/** `account: "listIdentities"`: the providers linked to the caller's account. */
+export async function listIdentities(userId: string): Promise<Response> {
   const rows = await identityRows.listOf(userId);
   return json(
     rows.map((row): IdentityInfo => ({
@@ -597,10 +595,8 @@ export async function listIdentities(request: Request): Promise<Response> {
 /**
  * `account: "unlinkIdentity"`: unlinks one of the caller's providers (204): it signs them in no
  * more (signing in with it again makes or finds an account as a first sign-in does). 404 for an
- * id that is not one of the caller's; 401 without a session.
+ * id that is not one of the caller's.
  */
-export async function unlinkIdentity(request: Request, id: string): Promise<Response> {
-  const userId = await liveSessionUserOf(request);
-  if (userId === null) return jsonError(401, "Unauthorized");
+export async function unlinkIdentity(userId: string, id: string): Promise<Response> {
   return (await identityRows.remove(userId, id)) ? noContent() : jsonError(404, "Not found");
 }

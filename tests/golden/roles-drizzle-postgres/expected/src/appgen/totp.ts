@@ -3,7 +3,6 @@ import { randomBytes } from "node:crypto";
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
 import { errorBody, invalidBody, json, jsonError, noContent } from "./http";
-import { liveSessionUserOf } from "./session";
 import { tokenHashOf } from "./sessions";
 import { countedAttempt, SIGN_IN_LIMITS } from "./throttle";
 import { totpRows } from "./totpRows";
@@ -17,7 +16,8 @@ import { totpRows } from "./totpRows";
  * the password. A code is taken once: the time step of the last one accepted is stored, and a
  * write that moves it forward decides between two instances given the same code. A recovery code
  * is single-use (its row is deleted) and kept as a SHA-256 only. These routes want a session,
- * never an API key.
+ * never an API key, checked before anything else (handler/liveSession: 401 without one), whose
+ * user is the `userId` these functions take.
  */
 
 /** A user's second factor, as the store reads it. */
@@ -138,12 +138,9 @@ export async function secondFactorRefusal(
 /**
  * `account: "enrolTotp"`: a new secret for the caller's authenticator app (replacing an
  * enrolment not confirmed yet): 200 `{ secret, uri, qrCode }`, the QR code of the otpauth:// URI
- * as an SVG data URL; 409 when a confirmed factor is set up (turn it off first); 401 without a
- * session.
+ * as an SVG data URL; 409 when a confirmed factor is set up (turn it off first).
  */
-export async function enrolTotp(request: Request): Promise<Response> {
-  const userId = await liveSessionUserOf(request);
-  if (userId === null) return jsonError(401, "Unauthorized");
+export async function enrolTotp(userId: string): Promise<Response> {
   if ((await totpRows.find(userId))?.confirmedAt)
     return jsonError(409, "One-time codes are set up already: turn them off to set them up anew.");
   const secret = generateSecret();
@@ -165,11 +162,9 @@ function newRecoveryCodes(): string[] {
 /**
  * `account: "confirmTotp"`: the caller's enrolment confirmed by a code of the app: from then on a
  * log-in needs a code. 200 `{ recoveryCodes }`, shown once (earlier ones stop working); 400 for a
- * wrong code; 409 without an enrolment waiting; 401 without a session.
+ * wrong code; 409 without an enrolment waiting.
  */
-export async function confirmTotp(request: Request, asked: { code: string }): Promise<Response> {
-  const userId = await liveSessionUserOf(request);
-  if (userId === null) return jsonError(401, "Unauthorized");
+export async function confirmTotp(userId: string, asked: { code: string }): Promise<Response> {
   const factor = await totpRows.find(userId);
   if (factor === null || factor.confirmedAt !== null)
     return jsonError(
@@ -190,13 +185,11 @@ export async function confirmTotp(request: Request, asked: { code: string }): Pr
 /**
  * `account: "disableTotp"`: the caller's second factor turned off, with a code of the app or a
  * recovery code: 204, and log-ins need the password only; 400 for a wrong code; 409 when none is
- * set up; 401 without a session. Wrong codes are counted per account as failed log-ins are per
+ * set up. Wrong codes are counted per account as failed log-ins are per
  * identity (accounts.throttle's perIdentity within its window, then 429 with Retry-After): a
  * stolen session cannot guess its way to turning the codes off.
  */
-export async function disableTotp(request: Request, asked: { code: string }): Promise<Response> {
-  const userId = await liveSessionUserOf(request);
-  if (userId === null) return jsonError(401, "Unauthorized");
+export async function disableTotp(userId: string, asked: { code: string }): Promise<Response> {
   const factor = await totpRows.find(userId);
   if (factor === null || factor.confirmedAt === null)
     return jsonError(409, "One-time codes are not set up.");

@@ -2,7 +2,7 @@
 import { allowedMethods, handle, jsonError, methodNotAllowed } from "@/appgen/http";
 import { invalidParam, isUuid } from "@/appgen/params";
 import { refuseBody } from "@/appgen/noBody";
-import { clearSessionCookie, revokeSessionOfRequest } from "@/appgen/session";
+import { clearSessionCookie, liveSessionOfRequest, revokeCallerSession } from "@/appgen/session";
 import { refuseCrossSite } from "@/appgen/csrf";
 
 type Context = { params: Promise<{ id: string }> };
@@ -13,11 +13,12 @@ export async function DELETE(request: Request, ctx: Context): Promise<Response> 
     const params = await ctx.params;
     const crossSite = refuseCrossSite(request);
     if (crossSite) return crossSite;
+    const session = await liveSessionOfRequest(request);
+    if (session === null) return jsonError(401, "Unauthorized");
     if (!isUuid(params.id)) return invalidParam("id", "a UUID");
     const unread = await refuseBody(request, "send parameters in the path or the query string");
     if (unread) return unread;
-    const revoked = await revokeSessionOfRequest(request, params.id);
-    if (revoked === null) return jsonError(401, "Unauthorized");
+    const revoked = await revokeCallerSession(session, params.id);
     if (revoked === "unknown") return jsonError(404, "Not found");
     return new Response(null, {
       status: 204,
