@@ -249,6 +249,22 @@ export function onOidc(action: AccountAction | undefined): action is OidcAction 
   return (OIDC_ACTIONS as readonly (AccountAction | undefined)[]).includes(action);
 }
 
+/**
+ * The account routes that manage what the caller's live session holds (API keys, sessions, a
+ * second factor, linked providers): they want that session, never an API key, and check it where
+ * `auth` is (handler/liveSession), so a visitor gets 401 before the path or the body is read.
+ */
+export function managesOwnSession(action: AccountAction | undefined): boolean {
+  return (
+    action === 'listSessions' ||
+    action === 'revokeSession' ||
+    action === 'listIdentities' ||
+    action === 'unlinkIdentity' ||
+    onApiKeys(action) ||
+    onTotp(action)
+  );
+}
+
 /** The path parameter naming the provider of a sign-in and of its callback. */
 export const PROVIDER_PARAM = 'provider';
 

@@ -1,6 +1,7 @@
-import type { AccountAction, OrmName } from '../config/configTypes';
+import type { OrmName } from '../config/configTypes';
 import type { MethodContext, ParamContext } from './contexts';
 import type { MethodFields } from './methodContextOf';
+import { managesOwnSession } from '../domain/accounts';
 import { identifier as ident } from '../domain/identifier';
 import { specLiterals } from './specLiterals';
 import { noBodyHint } from './noBodyHint';
@@ -46,40 +47,21 @@ function specsOf(method: Method, orm: OrmName): MethodContext['specs'] {
 }
 
 /**
- * The account routes that manage what the caller's live session holds (API keys, sessions, a
- * second factor, linked providers): they need that session (an API key is not one), checked where
- * `auth` is, so a visitor gets 401 before the path's parameters or the body are read.
- */
-const SESSION_ACTIONS = new Set<AccountAction>([
-  'createApiKey',
-  'listApiKeys',
-  'revokeApiKey',
-  'listSessions',
-  'revokeSession',
-  'enrolTotp',
-  'confirmTotp',
-  'disableTotp',
-  'listIdentities',
-  'unlinkIdentity',
-]);
-
-/**
  * The checks before the work, in the order they run: the path's parameters read, cross-site,
  * sign-in, path, body (read, or refused when the method declares none), query, the caller
  * access rules see, parents, voter;
  * then, on a method a page may probe, the probe's stop.
  */
 function checksOf(method: Method, orm: OrmName): string[] {
-  const auth =
-    method.account && SESSION_ACTIONS.has(method.account.action)
-      ? 'handler/liveSession'
-      : method.auth
-        ? 'handler/auth'
-        : method.optionalAuth
-          ? 'handler/optionalAuth'
-          : method.usesUserId
-            ? 'handler/anonymous'
-            : null;
+  const auth = managesOwnSession(method.account?.action)
+    ? 'handler/liveSession'
+    : method.auth
+      ? 'handler/auth'
+      : method.optionalAuth
+        ? 'handler/optionalAuth'
+        : method.usesUserId
+          ? 'handler/anonymous'
+          : null;
   const params = method.renamesParams ? 'handler/renameParams' : 'handler/awaitParams';
   return [
     method.params.length > 0 && params,

@@ -11,7 +11,7 @@ import {
   jsonServerSuffix,
   OPERATOR_MEANING,
 } from '../../domain/listQuery';
-import { onApiKeys, onRevoke, onTotp } from '../../domain/accounts';
+import { managesOwnSession, onRevoke, onTotp } from '../../domain/accounts';
 import {
   bodyFieldSchema,
   fieldSchema,
@@ -317,15 +317,7 @@ function documentDescription(project: ProjectContext): string {
 /** An account route that works on the caller's own sessions or API keys (401 without a live session). */
 function readsOwnSession(method: MethodContext): boolean {
   const action = method.account?.action;
-  return (
-    action === 'endSessions' ||
-    action === 'listSessions' ||
-    action === 'revokeSession' ||
-    action === 'listIdentities' ||
-    action === 'unlinkIdentity' ||
-    onApiKeys(action) ||
-    onTotp(action)
-  );
+  return action === 'endSessions' || managesOwnSession(action);
 }
 
 /** One API key as `account: "listApiKeys"` sends it (src/appgen/apiKeys.ts `ApiKeyInfo`). */

@@ -106,8 +106,8 @@ export interface NewApiKey {
 
 /**
  * `account: "createApiKey"`: a new key of the caller (a live session, not a key), answered once:
- * 201 `{ ...the key's info, "key": "agk_..." }`; 400 for a blank name or
- * routes the app does not have.
+ * 201 `{ ...the key's info, "key": "agk_..." }`; 400 for a blank name or routes the app does not
+ * have.
  */
 export async function createApiKey(userId: string, asked: NewApiKey): Promise<Response> {
   const name = asked.name.trim();

@@ -143,7 +143,7 @@ it('answers the key once and keeps only its SHA-256, with the name, hint and own
   expect(list).toEqual([info]);
 });
 
-it('wants a session and a name', async () => {
+it('wants a name (the route checked the session)', async () => {
   const { apiKeys, rows } = apiKeysModule();
   const blank = await apiKeys.createApiKey('u1', { name: '   ' });
   expect(blank.status).toBe(400);

@@ -146,7 +146,7 @@ describe('second-factor routes', () => {
       );
       expect(file('src/appgen/totp.ts')).toContain('const ISSUER = "');
       expect(file('src/appgen/totpRows.ts')).toContain('export const totpRows: TotpRows');
-      expect(file('src/appgen/session.ts')).toContain('export async function liveSessionUserOf');
+      expect(file('src/appgen/session.ts')).toContain('export async function liveSessionOfRequest');
       if (orm === 'prisma') {
         expect(file('prisma/schema.prisma')).toMatch(
           /model AppgenTotp \{[^}]*secret String[^}]*lastTimeStep Int\?[^}]*onDelete: Cascade/,

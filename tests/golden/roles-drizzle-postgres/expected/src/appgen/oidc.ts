@@ -10,7 +10,7 @@ import {
   cookieOf,
   createSessionToken,
   httpOnlyCookie,
-  liveSessionUserOf,
+  liveSessionOfRequest,
   sessionCookie,
 } from "./session";
 import { pathOnThisSite } from "./sitePath";
@@ -451,7 +451,7 @@ async function userOf(
     typeof claims.email === "string" && claims.email.trim() !== "" ? claims.email.trim() : null;
   const verified = claims.email_verified === true;
   const linked = await identityRows.find(provider.name, subject);
-  const current = await liveSessionUserOf(request);
+  const current = (await liveSessionOfRequest(request))?.subject ?? null;
   if (linked !== null) {
     if (current !== null && current !== linked.userId)
       return refused(

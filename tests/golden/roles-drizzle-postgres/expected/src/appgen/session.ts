@@ -275,14 +275,6 @@ export async function liveSessionOfRequest(request: Request): Promise<LiveSessio
   return token === null ? null : liveSessionOf(token);
 }
 
-/**
- * The user id of the request's live session; null without one. An API key is not a session: the
- * routes that manage keys, sessions, a second factor and providers call this.
- */
-export async function liveSessionUserOf(request: Request): Promise<string | null> {
-  return (await liveSessionOfRequest(request))?.subject ?? null;
-}
-
 /** The sessions of a live session's user, that one marked `current`. */
 export async function callerSessions(live: LiveSession): Promise<SessionInfo[]> {
   return (await stored()).sessionsOf(live.subject, live.id);

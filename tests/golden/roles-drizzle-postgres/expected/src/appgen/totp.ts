@@ -185,9 +185,9 @@ export async function confirmTotp(userId: string, asked: { code: string }): Prom
 /**
  * `account: "disableTotp"`: the caller's second factor turned off, with a code of the app or a
  * recovery code: 204, and log-ins need the password only; 400 for a wrong code; 409 when none is
- * set up. Wrong codes are counted per account as failed log-ins are per
- * identity (accounts.throttle's perIdentity within its window, then 429 with Retry-After): a
- * stolen session cannot guess its way to turning the codes off.
+ * set up. Wrong codes are counted per account as failed log-ins are per identity
+ * (accounts.throttle's perIdentity within its window, then 429 with Retry-After): a stolen
+ * session cannot guess its way to turning the codes off.
  */
 export async function disableTotp(userId: string, asked: { code: string }): Promise<Response> {
   const factor = await totpRows.find(userId);
