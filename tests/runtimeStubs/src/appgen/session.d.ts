@@ -10,4 +10,3 @@ export declare function verifyToken(
 ): Promise<{ subject: string; id: string | null } | null>;
 export declare function httpOnlyCookie(name: string, value: string, maxAgeSeconds: number): string;
 export declare function cookieOf(request: Request, cookieName: string): string | null;
-export declare function liveSessionUserOf(request: Request): Promise<string | null>;
