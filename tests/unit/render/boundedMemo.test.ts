@@ -1,3 +1,5 @@
+import v8 from 'v8';
+import vm from 'vm';
 import { BoundedMemo } from '../../../src/render/boundedMemo';
 
 describe('BoundedMemo', () => {
@@ -30,5 +32,21 @@ describe('BoundedMemo', () => {
     expect(memo.lookup(line, compute)).toBe('IMPORT { A } FROM "./A";');
     expect(memo.lookup('import { a } from "./a";', compute)).toBe('IMPORT { A } FROM "./A";');
     expect(seen).toEqual(['import { a } from "./a";']);
+  });
+
+  it('keeps no text a key was cut from (a line of a rendered file holds no whole file)', () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const memo = new BoundedMemo<number>();
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 200; i++) {
+      // A 100 KB file of its own, of which a 60-character line is looked up.
+      const file = `import { a${i} } from "./a";\n`.repeat(4000);
+      memo.lookup(file.slice(100, 160), (line) => line.length);
+    }
+    gc();
+    // 200 files of ~100 KB: ~20 MB if the keys kept them, a few KB otherwise.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(5_000_000);
   });
 });
