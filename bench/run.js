@@ -9,6 +9,7 @@ const { printTable } = require('./lib/table');
 
 const PARTS = {
   generate: (o) => require('./generation').runGeneration(o),
+  against: (o) => require('./generationAgainst').runGenerationAgainst(o),
   handlers: (o) => require('./handlers').runHandlers(o),
   create: (o) => require('./createToResponse').runCreate(o),
   load: (o) => require('./load').runLoad(o),
@@ -22,9 +23,11 @@ const PARTS = {
   session: (o) => require('./sessionCost').runSessionCost(o),
 };
 
-const USAGE = `usage: npm run bench [-- [generate] [handlers] [create] [load] [dev] [password] [query] [rules] [outbox] [data] [queue] [session] [options]]   (no part: all of them)
+const USAGE = `usage: npm run bench [-- [generate] [against] [handlers] [create] [load] [dev] [password] [query] [rules] [outbox] [data] [queue] [session] [options]]   (no part: all of them)
   --n 10,100,1000    generate: project sizes N (N models, 4N routes, N views)
   --runs 3           generate: runs per measurement (the median is shown); query, rules: rounds (at least 3)
+  --ref e2c20fa7     against: the git revision to compare cold generation with (built in a worktree)
+  --against-rounds 30  against: rounds per N, each a cold run of either build (the order reversed every round)
   --duration 5       handlers, outbox, data, session: seconds per load round (plus a warm-up as long, at least 5 s)
   --rounds 6         handlers, outbox, data, queue, session: rounds per endpoint and variant, interleaved (medians shown)
   --connections 10   handlers, outbox, data, session: concurrent connections of autocannon; queue: concurrent writes
@@ -48,6 +51,8 @@ function options() {
     options: {
       n: { type: 'string', default: '10,100,1000' },
       runs: { type: 'string', default: '3' },
+      ref: { type: 'string' },
+      'against-rounds': { type: 'string', default: '30' },
       duration: { type: 'string', default: '5' },
       rounds: { type: 'string', default: '6' },
       connections: { type: 'string', default: '10' },
@@ -88,11 +93,14 @@ function options() {
   };
   return {
     parts: positionals.length ? [...new Set(positionals)] : Object.keys(PARTS),
+    partsNamed: positionals.length > 0,
     ns: values.n
       .split(',')
       .map((n) => Math.round(Number(n)))
       .filter((n) => n > 0),
     runs: positive('runs'),
+    ref: values.ref,
+    againstRounds: Math.round(positive('against-rounds')),
     duration: positive('duration'),
     rounds: Math.round(positive('rounds')),
     connections: positive('connections'),
