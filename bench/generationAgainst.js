@@ -41,13 +41,15 @@ function currentRevision() {
 function buildRevision(ref, dir) {
   const commit = git('rev-parse', '--verify', `${ref}^{commit}`);
   git('worktree', 'add', '--detach', dir, commit);
-  fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  execFileSync(process.execPath, ['scripts/build.js'], { cwd: dir, stdio: 'ignore' });
-  return {
-    commit,
-    appgen: path.join(dir, 'dist', 'cli', 'appgen.js'),
-    remove: () => git('worktree', 'remove', '--force', dir),
-  };
+  const remove = () => git('worktree', 'remove', '--force', dir);
+  try {
+    fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+    execFileSync(process.execPath, ['scripts/build.js'], { cwd: dir, stdio: 'pipe' });
+  } catch (error) {
+    remove();
+    throw new Error(`${ref} did not build against this checkout's node_modules`, { cause: error });
+  }
+  return { commit, appgen: path.join(dir, 'dist', 'cli', 'appgen.js'), remove };
 }
 
 /** Wall seconds of one cold `appgen generate` on a fresh copy of `project`. */
