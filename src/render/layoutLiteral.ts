@@ -9,6 +9,7 @@
 
 import { BoundedMemo } from './boundedMemo';
 import { layoutMemberChain } from './layoutChain';
+import { literalShape, withNames } from './literalShape';
 
 export const PRINT_WIDTH = 100;
 
@@ -527,10 +528,13 @@ function printCall(
 const PLAIN_ATOM = /^(?:"[^"\\]*"|[\w$.]+)$/;
 
 /**
- * The layouts of the literals parsed so far, by literalKey. The same literals come back model
- * after model (issue 51's generation time: ~27,000 parsed at 1,000 models, ~6,000 distinct).
+ * The layouts of the literals laid out so far, by literalKey. The same literals come back model
+ * after model (issue 51's generation time: ~27,000 laid out at 1,000 models, ~6,000 distinct).
  */
 const laidOutLiterals = new BoundedMemo<string>();
+
+/** The layouts of the literals' shapes (src/render/literalShape.ts) parsed so far, by literalKey. */
+const laidOutShapes = new BoundedMemo<string>();
 
 /** What a layout depends on, as one key: the lengths of head and tail tell the parts apart. */
 function literalKey(literal: string, indent: number, head: string, tail: string): string {
@@ -544,10 +548,16 @@ function literalKey(literal: string, indent: number, head: string, tail: string)
 export function layoutLiteral(literal: string, indent: number, head = '', tail = ''): string {
   if (PLAIN_ATOM.test(literal)) return `${' '.repeat(indent)}${head}${literal}${tail}`;
   const key = literalKey(literal, indent, head, tail);
-  return (
-    laidOutLiterals.get(key) ??
-    laidOutLiterals.set(key, parsedAndPrinted(literal, indent, head, tail))
-  );
+  const known = laidOutLiterals.get(key);
+  if (known !== undefined) return known;
+  // Literals that differ only by their names (another model's) are parsed once, as one shape.
+  const shape = literalShape(literal, `${head}${tail}`);
+  if (!shape) return laidOutLiterals.set(key, parsedAndPrinted(literal, indent, head, tail));
+  const shapeKey = literalKey(shape.text, indent, head, tail);
+  const laidOut =
+    laidOutShapes.get(shapeKey) ??
+    laidOutShapes.set(shapeKey, parsedAndPrinted(shape.text, indent, head, tail));
+  return laidOutLiterals.set(key, withNames(laidOut, shape));
 }
 
 /** layoutLiteral's work: the literal parsed and printed. */
