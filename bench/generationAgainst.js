@@ -9,6 +9,7 @@ const { execFileSync, spawnSync } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
+const { measureNode } = require('./lib/measureChild');
 const { REPO_ROOT } = require('./lib/paths');
 const { snapshotAppgen } = require('./lib/snapshot');
 const { median, fixed, printTable } = require('./lib/table');
@@ -52,21 +53,16 @@ function buildRevision(ref, dir) {
   return { commit, appgen: path.join(dir, 'dist', 'cli', 'appgen.js'), remove };
 }
 
-/** Wall seconds of one cold `appgen generate` on a fresh copy of `project`. */
+/**
+ * Wall seconds of one cold `appgen generate` on a fresh copy of `project`, timed as part
+ * "generate" times it (lib/measureChild.js: spawn to exit).
+ */
 function coldRun(appgen, project, scratch) {
   const dir = path.join(scratch, 'run');
   fs.rmSync(dir, { recursive: true, force: true });
   fs.cpSync(project, dir, { recursive: true });
   spawnSync('sync');
-  const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, [appgen, 'generate', '--cwd', dir], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    encoding: 'utf8',
-  });
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  if (result.status !== 0)
-    throw new Error(`${appgen} generate exited with ${result.status}\n${result.stderr}`);
-  return seconds;
+  return measureNode([appgen, 'generate', '--cwd', dir]).seconds;
 }
 
 /** The 95% interval of the median of `values`, by resampling them (a fixed seed: reproducible). */
