@@ -3,6 +3,7 @@ import Handlebars from 'handlebars/runtime';
 import path from 'path';
 import { sha256Hex } from '../hash/sha256Hex';
 import { makeArgumentsStrict } from './makeArgumentsStrict';
+import { shareLocations } from './sharedLocations';
 
 /**
  * Built-in templates compiled ahead of time. `npm run build` (scripts/build-templates.js) writes,
@@ -26,7 +27,7 @@ export const PRECOMPILED_DIR = path.join(__dirname, 'precompiled');
 
 /**
  * What a template's compiled form is made from: its text, Handlebars' version, the compile
- * options and appgen's rewrite of the parsed template (its code, as text).
+ * options, appgen's rewrite of the parsed template and of the generated code (their code, as text).
  */
 export function templateDigest(text: string): string {
   return sha256Hex(`${DIGEST_PREFIX}\0${text}`);
@@ -37,6 +38,7 @@ const DIGEST_PREFIX = JSON.stringify({
   handlebars: Handlebars.VERSION,
   options: COMPILE_OPTIONS,
   rewrite: makeArgumentsStrict.toString(),
+  locations: shareLocations.toString(),
 });
 
 /** A CommonJS module exporting the precompiled template (`spec`) and its `digest`. */

@@ -11,6 +11,7 @@ import {
   passPartialArguments,
 } from './partialArguments';
 import { compileOptions, type PrecompiledLookup } from './precompiledTemplates';
+import { shareLocations } from './sharedLocations';
 import { analyzeTemplate, parseTemplate, TemplateAnalysis } from './templateAnalysis';
 import { TemplateError, templateErrorFrom, TemplateOrigin } from './templateError';
 
@@ -213,11 +214,16 @@ export class TemplateSet {
     return new Function(`return ${this.precompiledCode(source, text)};`)() as TemplateSpecification;
   }
 
-  /** The template checked and precompiled: the JavaScript source of its specification. */
+  /**
+   * The template checked and precompiled: the JavaScript source of its specification, each source
+   * location in it made once (sharedLocations.ts).
+   */
   private precompiledCode(source: TemplateSource, text: string): string {
     const program = this.checkedProgram(source, text);
     try {
-      return handlebarsCompiler().precompile(program, compileOptions()) as unknown as string;
+      return shareLocations(
+        handlebarsCompiler().precompile(program, compileOptions()) as unknown as string,
+      );
     } catch (error) {
       throw templateErrorFrom(error, source.name, source.origin);
     }
