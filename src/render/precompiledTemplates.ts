@@ -3,6 +3,7 @@ import Handlebars from 'handlebars/runtime';
 import path from 'path';
 import { sha256Hex } from '../hash/sha256Hex';
 import { makeArgumentsStrict } from './makeArgumentsStrict';
+import { callHelpersDirectly, DIRECT_HELPER_NAMES } from './directHelpers';
 import { shareLocations } from './sharedLocations';
 
 /**
@@ -38,8 +39,17 @@ const DIGEST_PREFIX = JSON.stringify({
   handlebars: Handlebars.VERSION,
   options: COMPILE_OPTIONS,
   rewrite: makeArgumentsStrict.toString(),
-  locations: shareLocations.toString(),
+  code: [shareLocations.toString(), callHelpersDirectly.toString(), DIRECT_HELPER_NAMES],
 });
+
+/**
+ * Handlebars' precompiled code (the source of a template's specification) as appgen runs it:
+ * each source location made once (sharedLocations.ts) and appgen's helpers and the block
+ * helpers called without the runtime's wrapper (directHelpers.ts). Rendering the same.
+ */
+export function rewriteCompiledCode(specSource: string): string {
+  return callHelpersDirectly(shareLocations(specSource));
+}
 
 /** A CommonJS module exporting the precompiled template (`spec`) and its `digest`. */
 export function precompiledModule(specSource: string, text: string): string {

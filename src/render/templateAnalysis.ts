@@ -30,6 +30,8 @@ export interface PartialReference extends TemplateLocation {
 export interface TemplateAnalysis {
   /** Calls of a helper by a simple name: `{{str x}}`, `{{#each list}}`, `(eq a b)`. */
   helperCalls: HelperCall[];
+  /** `{{name}}` alone: a field, or a helper called without arguments. */
+  plainNames: HelperCall[];
   partials: PartialReference[];
   /** `{{#*inline "name"}}` partials the template defines for itself. */
   inlinePartials: string[];
@@ -93,6 +95,7 @@ function partialReference(
 export function analyzeTemplate(program: hbs.AST.Program): TemplateAnalysis {
   const analysis: TemplateAnalysis = {
     helperCalls: [],
+    plainNames: [],
     partials: [],
     inlinePartials: [],
     blockParams: [],
@@ -114,6 +117,7 @@ export function analyzeTemplate(program: hbs.AST.Program): TemplateAnalysis {
         // A subexpression always calls a helper; `{{name}}` alone may be a field instead.
         if (name && (node.type === 'SubExpression' || isCall(call)))
           analysis.helperCalls.push({ name, ...at(call.path) });
+        else if (name) analysis.plainNames.push({ name, ...at(call.path) });
         [
           call.path,
           ...call.params,

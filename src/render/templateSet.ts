@@ -10,8 +10,12 @@ import {
   partialArguments,
   passPartialArguments,
 } from './partialArguments';
-import { compileOptions, type PrecompiledLookup } from './precompiledTemplates';
-import { shareLocations } from './sharedLocations';
+import {
+  compileOptions,
+  rewriteCompiledCode,
+  type PrecompiledLookup,
+} from './precompiledTemplates';
+import { DIRECT_HELPERS, directHelpers } from './directHelpers';
 import { analyzeTemplate, parseTemplate, TemplateAnalysis } from './templateAnalysis';
 import { TemplateError, templateErrorFrom, TemplateOrigin } from './templateError';
 
@@ -119,6 +123,11 @@ export class TemplateSet {
     for (const [name, helper] of Object.entries(HELPERS))
       this.handlebars.registerHelper(name, helper);
     this.handlebars.registerHelper(PARTIAL_ARGUMENTS_HELPER, partialArguments);
+    // Not a function: Handlebars' runtime leaves it unwrapped (directHelpers.ts).
+    this.handlebars.registerHelper(
+      DIRECT_HELPERS,
+      directHelpers(this.handlebars.helpers) as unknown as Handlebars.HelperDelegate,
+    );
     for (const name of this.sources.keys()) {
       const partial = partialName(name);
       if (partial !== undefined) this.partialNames.add(partial);
@@ -215,13 +224,13 @@ export class TemplateSet {
   }
 
   /**
-   * The template checked and precompiled: the JavaScript source of its specification, each source
-   * location in it made once (sharedLocations.ts).
+   * The template checked and precompiled: the JavaScript source of its specification, rewritten
+   * to run faster (rewriteCompiledCode).
    */
   private precompiledCode(source: TemplateSource, text: string): string {
     const program = this.checkedProgram(source, text);
     try {
-      return shareLocations(
+      return rewriteCompiledCode(
         handlebarsCompiler().precompile(program, compileOptions()) as unknown as string,
       );
     } catch (error) {
@@ -235,10 +244,10 @@ export class TemplateSet {
    * template, so they are reported with their line even in a branch no config reaches yet.
    */
   private check(source: TemplateSource, analysis: TemplateAnalysis): void {
-    // The compiler's own helper (partialArguments) is not one a template may call.
-    const helpers = Object.keys(this.handlebars.helpers).filter(
-      (name) => name !== PARTIAL_ARGUMENTS_HELPER,
-    );
+    // The compiler's own helpers (partialArguments, the table of direct calls) are not ones a
+    // template may call, with arguments or without.
+    const own = [PARTIAL_ARGUMENTS_HELPER, DIRECT_HELPERS];
+    const helpers = Object.keys(this.handlebars.helpers).filter((name) => !own.includes(name));
     const fail = (reason: string, at: { line: number; column: number }) => {
       throw new TemplateError(source.name, source.origin, reason, {
         line: at.line,
@@ -246,6 +255,9 @@ export class TemplateSet {
         whileReading: true,
       });
     };
+    for (const plain of analysis.plainNames)
+      if (own.includes(plain.name))
+        fail(`"${plain.name}" is appgen's own helper, not one a template may use`, plain);
     for (const call of analysis.helperCalls) {
       if (helpers.includes(call.name) || analysis.blockParams.includes(call.name)) continue;
       const near = closestMatch(call.name, helpers);

@@ -9,7 +9,7 @@ const precompiled = (text: string): string =>
 function templateOf(code: string): Handlebars.TemplateDelegate {
   const env = Handlebars.create();
   env.registerHelper('upper', (value: string) => value.toUpperCase());
-  return env.template(new Function(`return ${code};`)() as Handlebars.TemplateSpecification);
+  return env.template(new Function(`return ${code};`)() as TemplateSpecification);
 }
 
 function thrown(run: () => unknown): Error & { lineNumber?: number; column?: number } {
