@@ -140,27 +140,38 @@ function leadingLine(line: string): LeadingLine {
  * names none) is removed (as TypeScript's own output drops an import nothing uses).
  */
 export function pruneUnusedImports(text: string): string {
-  // The leading block, line by line, without splitting the rest of the file.
-  const head: string[] = [];
+  // The leading block, line by line, without splitting the rest of the file: each line with its
+  // one-line named import, if it is one (each specifier's text and the name it binds), read in
+  // one pass (issue 51's generation time: this runs for every generated file).
+  const lines: LeadingLine[] = [];
+  const wanted = new Set<string>();
+  // A template imports a list the map gave it, which may be empty: `import type {  } from ...`;
+  // an import too long for one line is broken as prettier breaks it (issue 51).
+  let empty = false;
+  let long = false;
   let offset = 0;
   while (offset < text.length) {
     const newline = text.indexOf('\n', offset);
     const next = newline === -1 ? text.length : newline + 1;
-    const line = text.slice(offset, newline === -1 ? text.length : newline);
-    if (!LEADING.test(line)) break;
-    head.push(text.slice(offset, next));
+    if (!LEADING.test(text.slice(offset, newline === -1 ? text.length : newline))) break;
+    const line = leadingLine(text.slice(offset, next));
+    lines.push(line);
+    const { specifiers } = line;
+    for (let i = 0; i < specifiers.length; i++) wanted.add(specifiers[i].name);
+    if (line.named !== null && specifiers.length === 0) empty = true;
+    if (line.long) long = true;
     offset = next;
   }
-  // Each line with its one-line named import, if it is one: each specifier's text and the name it binds.
-  const lines = head.map(leadingLine);
-  const wanted = new Set<string>();
-  for (const { specifiers } of lines) for (const { name } of specifiers) wanted.add(name);
-  // A template imports a list the map gave it, which may be empty: `import type {  } from ...`.
-  const empty = lines.some(({ named, specifiers }) => named !== null && specifiers.length === 0);
   const used = wanted.size === 0 ? wanted : mentionedOf(codeOf(text.slice(offset)), wanted);
-  // An import too long for one line is broken as prettier breaks it (issue 51).
-  const long = lines.some((line) => line.long);
   if (used.size === wanted.size && !empty && !long) return text;
+  return pruned(lines, used, text.slice(offset));
+}
+
+/**
+ * The leading block `lines` with only the names of `used` imported (each import broken as
+ * prettier breaks it when too long for a line), before `rest`.
+ */
+function pruned(lines: readonly LeadingLine[], used: ReadonlySet<string>, rest: string): string {
   const kept = lines.map(({ line, named, specifiers }) => {
     if (!named) return line;
     const keep = specifiers.filter(({ name }) => used.has(name)).map(({ text }) => text);
@@ -176,10 +187,9 @@ export function pruneUnusedImports(text: string): string {
   });
   // The blank lines around a removed import are left as prettier leaves them (issue 51): at most
   // one in a row, and none in a file that holds nothing else.
-  const pruned = kept
+  const head = kept
     .join('')
     .replace(/^(\r?\n)+/, '$1')
     .replace(/(\r?\n){3,}/g, '$1$1');
-  const rest = text.slice(offset);
-  return pruned.trim() === '' && rest.trim() === '' ? '' : pruned + rest;
+  return head.trim() === '' && rest.trim() === '' ? '' : head + rest;
 }
