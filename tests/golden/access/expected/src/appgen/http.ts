@@ -245,6 +245,20 @@ function writeConflict(error: unknown): boolean {
 }
 
 /**
+ * A nested connect that found fewer records than it named (P2025 with `meta.expectedRows`). In a
+ * write that creates related records named by a unique field (connectOrCreate), it is a record
+ * another request was creating at the same moment: the next run finds it.
+ */
+function connectRaced(error: unknown): boolean {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { code?: unknown }).code === "P2025" &&
+    metaOf(error).expectedRows !== undefined
+  );
+}
+
+/**
  * Whether a database error is a unique violation on `field` (a slug taken by a concurrent write).
  */
 export function isUniqueViolation(error: unknown, field: string): boolean {
@@ -253,15 +267,16 @@ export function isUniqueViolation(error: unknown, field: string): boolean {
 
 /**
  * Runs a write that creates related records named by a unique `field` (a `string[]` body field)
- * again when a concurrent request created one of them first (a unique violation on `field`: the
- * next run finds it), or when the database broke a deadlock between two such writes, each waiting
- * for a record the other created. A write creating k new records may meet k such requests, one
- * per run: it runs up to 10 times in all; the last refusal is answered 409.
+ * again when a concurrent request created one of them first (a unique violation on `field`, or
+ * Prisma's connect of it finding fewer records than named: the next run finds it), or when the
+ * database broke a deadlock between two such writes, each waiting for a record the other created.
+ * A write creating k new records may meet k such requests, one per run: it runs up to 10 times in
+ * all; the last refusal is answered 409.
  */
 export function retryWhenTaken<T>(field: string, write: () => Promise<T>): Promise<T> {
   return runAgainWhile(
     10,
-    (error) => isUniqueViolation(error, field) || writeConflict(error),
+    (error) => isUniqueViolation(error, field) || connectRaced(error) || writeConflict(error),
     write,
   );
 }
