@@ -14,9 +14,9 @@ const LOCATION = /\{"start":\{"line":\d+,"column":\d+\},"end":\{"line":\d+,"colu
  * ~3% of a cold run's instructions at N = 100). The locations are only read, by the error a
  * missing field throws, so sharing them changes nothing a template does.
  *
- * The code stays an expression: `(function () { var l = [...]; return {...}; })()`. A location
- * cannot occur inside the template's own text, which the code holds in string literals with its
- * double quotes escaped.
+ * The code stays an expression: `(function () { var appgenLocations = [...]; return {...}; })()`.
+ * A location cannot occur inside the template's own text, which the code holds in string literals
+ * with its double quotes escaped.
  */
 export function shareLocations(specSource: string): string {
   const indexes = new Map<string, number>();
