@@ -12,6 +12,7 @@ import type * as EventsCommand from './commands/eventsCommand';
 import type * as UsersCommand from './commands/usersCommand';
 import { templatesCommands } from './commands/templatesCommand';
 import { commandContext } from '../project/commandContext';
+import { tuneJit } from './jitSettings';
 import { reportError } from './reportError';
 
 /**
@@ -303,6 +304,8 @@ async function main(argv: string[]): Promise<number> {
   return exitCode;
 }
 
+// V8's inlining budget, lowered for appgen's own process before any work (src/cli/jitSettings.ts).
+tuneJit();
 main(hideBin(process.argv)).then(
   (code) => {
     process.exitCode = code;

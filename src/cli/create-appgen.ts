@@ -10,6 +10,7 @@ import { nextSteps } from '../create/logNextSteps';
 import { createProgress } from '../create/progress';
 import { generateProject } from '../generate/generateProject';
 import { defaultDatabaseUrl } from '../project/databaseUrl';
+import { tuneJit } from './jitSettings';
 import { reportError } from './reportError';
 
 const ORMS = ['prisma', 'drizzle', 'none'] as const;
@@ -104,6 +105,8 @@ async function main(): Promise<number> {
   return 0;
 }
 
+// V8's inlining budget, lowered for appgen's own process before any work (src/cli/jitSettings.ts).
+tuneJit();
 main().then(
   (code) => {
     process.exitCode = code;
