@@ -55,14 +55,20 @@ function buildRevision(ref, dir) {
 
 /**
  * Wall seconds of one cold `appgen generate` on a fresh copy of `project`, timed as part
- * "generate" times it (lib/measureChild.js: spawn to exit).
+ * "generate" times it (lib/measureChild.js: spawn to exit), node given `nodeFlags` (V8's settings
+ * alike for both builds: `--against-node-flags`).
  */
-function coldRun(appgen, project, scratch) {
+function coldRun(appgen, project, scratch, nodeFlags) {
   const dir = path.join(scratch, 'run');
   fs.rmSync(dir, { recursive: true, force: true });
   fs.cpSync(project, dir, { recursive: true });
   spawnSync('sync');
-  return measureNode([appgen, 'generate', '--cwd', dir]).seconds;
+  return measureNode([...nodeFlags, appgen, 'generate', '--cwd', dir]).seconds;
+}
+
+/** The node flags both builds ran with, for a table's title. */
+function flagsNote(nodeFlags) {
+  return nodeFlags.length === 0 ? '' : `, both run as node ${nodeFlags.join(' ')}`;
 }
 
 /** The 95% interval of the median of `values`, by resampling them (a fixed seed: reproducible). */
@@ -116,7 +122,8 @@ async function runGenerationAgainst(opts) {
       for (let round = 0; round < opts.againstRounds; round++) {
         const order = round % 2 === 0 ? ['ref', 'current'] : ['current', 'ref'];
         const took = {};
-        for (const build of order) took[build] = coldRun(builds[build], project, scratch);
+        for (const build of order)
+          took[build] = coldRun(builds[build], project, scratch, opts.againstNodeFlags);
         times.ref.push(took.ref);
         times.current.push(took.current);
         ratios.push(took.current / took.ref);
@@ -134,13 +141,13 @@ async function runGenerationAgainst(opts) {
         `${ratios.filter((ratio) => ratio < 1).length} of ${ratios.length}`,
       ]);
       goals.push({
-        goal: `cold generate at N = ${n} no slower than ${opts.ref} (issue 51)`,
+        goal: `cold generate at N = ${n} no slower than ${opts.ref} (issue 51)${flagsNote(opts.againstNodeFlags)}`,
         measured: `this ÷ ref ${fixed(median(ratios), 3)} (95%: ${fixed(interval[0], 3)}-${fixed(interval[1], 3)})`,
         met: verdict(interval),
       });
     }
     printTable(
-      `cold appgen generate, this build (${currentRevision()}) beside ${opts.ref} (${reference.commit.slice(0, 8)}), alternated run by run`,
+      `cold appgen generate, this build (${currentRevision()}) beside ${opts.ref} (${reference.commit.slice(0, 8)}), alternated run by run${flagsNote(opts.againstNodeFlags)}`,
       [
         'N',
         'rounds',

@@ -28,6 +28,7 @@ const USAGE = `usage: npm run bench [-- [generate] [against] [handlers] [create]
   --runs 3           generate: runs per measurement (the median is shown); query, rules: rounds (at least 3)
   --ref e2c20fa7     against: the git revision to compare cold generation with (built in a worktree)
   --against-rounds 30  against: rounds per N, each a cold run of either build (the order reversed every round)
+  --against-node-flags=--max-inlined-bytecode-size-cumulative=920  against: node flags for both builds' runs (V8's settings alike)
   --duration 5       handlers, outbox, data, session: seconds per load round (plus a warm-up as long, at least 5 s)
   --rounds 6         handlers, outbox, data, queue, session: rounds per endpoint and variant, interleaved (medians shown)
   --connections 10   handlers, outbox, data, session: concurrent connections of autocannon; queue: concurrent writes
@@ -53,6 +54,7 @@ function options() {
       runs: { type: 'string', default: '3' },
       ref: { type: 'string' },
       'against-rounds': { type: 'string', default: '30' },
+      'against-node-flags': { type: 'string', default: '' },
       duration: { type: 'string', default: '5' },
       rounds: { type: 'string', default: '6' },
       connections: { type: 'string', default: '10' },
@@ -101,6 +103,7 @@ function options() {
     runs: positive('runs'),
     ref: values.ref,
     againstRounds: Math.round(positive('against-rounds')),
+    againstNodeFlags: values['against-node-flags'].split(/\s+/).filter((flag) => flag !== ''),
     duration: positive('duration'),
     rounds: Math.round(positive('rounds')),
     connections: positive('connections'),
