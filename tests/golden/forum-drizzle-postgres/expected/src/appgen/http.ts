@@ -248,7 +248,7 @@ function writeConflict(error: unknown): boolean {
 }
 
 /** Drizzle's writes insert their related records themselves: no connect of Prisma's to race. */
-function connectRaced(_error: unknown): boolean {
+function incompleteConnect(_error: unknown): boolean {
   return false;
 }
 
@@ -270,7 +270,7 @@ export function isUniqueViolation(error: unknown, field: string): boolean {
 export function retryWhenTaken<T>(field: string, write: () => Promise<T>): Promise<T> {
   return runAgainWhile(
     10,
-    (error) => isUniqueViolation(error, field) || connectRaced(error) || writeConflict(error),
+    (error) => isUniqueViolation(error, field) || incompleteConnect(error) || writeConflict(error),
     write,
   );
 }

@@ -206,9 +206,9 @@ function knownDatabaseError(error: unknown): { status: number; message: string }
       };
     }
     case "P2025":
-      // A nested connect or set that found fewer records than listed (meta.expectedRows): a linked
-      // record went missing after the handler checked it. Otherwise the record itself is missing.
-      return meta.expectedRows !== undefined
+      // A linked record went missing after the handler checked it; otherwise the record itself is
+      // missing.
+      return incompleteConnect(error)
         ? { status: 409, message: "A related record does not exist or is still referenced" }
         : { status: 404, message: "Not found" };
     case "P2003":
@@ -245,11 +245,12 @@ function writeConflict(error: unknown): boolean {
 }
 
 /**
- * A nested connect that found fewer records than it named (P2025 with `meta.expectedRows`). In a
- * write that creates related records named by a unique field (connectOrCreate), it is a record
- * another request was creating at the same moment: the next run finds it.
+ * A nested connect or set that found fewer records than it named (P2025 with
+ * `meta.expectedRows`). In a write that creates related records named by a unique field
+ * (connectOrCreate), it is a record another request was creating at the same moment: the next run
+ * finds it.
  */
-function connectRaced(error: unknown): boolean {
+function incompleteConnect(error: unknown): boolean {
   return (
     typeof error === "object" &&
     error !== null &&
@@ -276,7 +277,7 @@ export function isUniqueViolation(error: unknown, field: string): boolean {
 export function retryWhenTaken<T>(field: string, write: () => Promise<T>): Promise<T> {
   return runAgainWhile(
     10,
-    (error) => isUniqueViolation(error, field) || connectRaced(error) || writeConflict(error),
+    (error) => isUniqueViolation(error, field) || incompleteConnect(error) || writeConflict(error),
     write,
   );
 }

@@ -170,7 +170,7 @@ function writeConflict(_error: unknown): boolean {
 }
 
 /** Without a database no related record is created by another request. */
-function connectRaced(_error: unknown): boolean {
+function incompleteConnect(_error: unknown): boolean {
   return false;
 }
 
@@ -192,7 +192,7 @@ export function isUniqueViolation(error: unknown, field: string): boolean {
 export function retryWhenTaken<T>(field: string, write: () => Promise<T>): Promise<T> {
   return runAgainWhile(
     10,
-    (error) => isUniqueViolation(error, field) || connectRaced(error) || writeConflict(error),
+    (error) => isUniqueViolation(error, field) || incompleteConnect(error) || writeConflict(error),
     write,
   );
 }
