@@ -1,5 +1,6 @@
 import crypto from 'crypto';
 import path from 'path';
+import type { Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { sendExpecting } from './http';
 import { checkPage } from './pageChecks';
@@ -16,6 +17,11 @@ interface Visit {
   status?: number;
   /** Text the page must show as a reader sees it (the body's innerText, line breaks kept). */
   shows?: string[];
+  /**
+   * A list whose cells must each be at most a wrapping box wide at 390 px (24rem and the cell's
+   * padding): a long word breaks in its cell instead of widening the table.
+   */
+  narrowCells?: boolean;
 }
 
 /** What an example's pages need: records written through its API, then the pages to open. */
@@ -123,7 +129,8 @@ const BLOG: ExamplePages = {
     return {
       visitor: [
         { name: 'home', address: '/' },
-        { name: 'posts', address: '/posts' },
+        // A title of one long word breaks in its cell.
+        { name: 'posts', address: '/posts', narrowCells: true },
         // A JSON field on the record page, indented as written (the first post's metadata).
         { name: 'post', address: post, shows: ['{\n  "readingMinutes": 4\n}'] },
         { name: 'post-long-title', address: `/posts/${String(posts[3].id)}` },
@@ -224,6 +231,22 @@ export const EXAMPLE_PAGES: Record<string, ExamplePages> = {
   'tests/e2e/fixtures/combinations': COMBINATIONS,
 };
 
+/** The widest a list cell with a wrapping box (`.appgen-wrap`, at most 24rem) is: with its padding. */
+const WRAPPING_CELL = 24 * 16 + 2 * 16;
+
+/** The width in px of each cell of the page's lists at 390 px; the viewport is left as it was. */
+async function cellWidths(page: Page): Promise<number[]> {
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    return await page
+      .locator('.appgen-table td')
+      .evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().width));
+  } finally {
+    if (viewport) await page.setViewportSize(viewport);
+  }
+}
+
 /**
  * Starts the built example, writes its records through its API, and opens every view of it in
  * Chromium, signed out and (where a page needs it) signed in: each answers its status with no
@@ -251,7 +274,7 @@ export async function openExamplePages(
       if (response.status() >= 500)
         problems.push(`${response.url()}: answered ${response.status()}`);
     });
-    const open = async ({ name, address, status = 200, shows = [] }: Visit) => {
+    const open = async ({ name, address, status = 200, shows = [], narrowCells }: Visit) => {
       const answer = await page.goto(`${base}${address}`);
       expect([address, answer?.status()]).toEqual([address, status]);
       const text = (await page.locator('body').innerText()) ?? '';
@@ -263,6 +286,11 @@ export async function openExamplePages(
       await checkPage(page, `${prefix}-${name}`, {
         full: true,
       });
+      if (narrowCells) {
+        const widths = await cellWidths(page);
+        expect(widths.length).toBeGreaterThan(0);
+        expect([address, widths.filter((width) => width > WRAPPING_CELL)]).toEqual([address, []]);
+      }
     };
     for (const visit of visitor) await open(visit);
     await context.addCookies([{ name: 'appgen_session', value: signedIn.token, url: base }]);

@@ -261,12 +261,15 @@ export function shownValue(
 /**
  * A list cell's text: a long value (a post's body in a column) is cut, with the whole of it in
  * the title (shown on hover, read by assistive technology); its record page shows it all. A
- * value drawn as an element (a date) is shown as it is.
+ * shorter one holding a word too long for a phone's screen (a name or an address without spaces)
+ * may break inside its words, in a box of its own, instead of widening the table. A value drawn
+ * as an element (a date) is shown as it is.
  */
 export function cellText(text: ReactNode): ReactNode {
   if (typeof text !== "string") return text;
   const characters = Array.from(text);
-  if (characters.length <= CELL_CHARACTERS) return text;
+  if (characters.length <= CELL_CHARACTERS)
+    return LONG_WORD.test(text) ? createElement("span", { className: "appgen-wrap" }, text) : text;
   return createElement(
     "span",
     { className: "appgen-cut", title: text },
@@ -275,6 +278,8 @@ export function cellText(text: ReactNode): ReactNode {
 }
 
 const CELL_CHARACTERS = 120;
+/** A word of 30 characters or more: about what a list cell holds on a phone 390 px wide. */
+const LONG_WORD = /\S{30}/u;
 
 /**
  * A page's heading and document title taken from its record's `field` (a detail's `heading`):
