@@ -128,7 +128,7 @@ export function mailRouteBody(
 /** A field of a body appgen reads itself (a mail route's, an API key's): declared, then checked. */
 export interface FixedBodyField {
   name: string;
-  type: 'string' | 'password' | 'boolean' | 'string[]';
+  type: 'string' | 'password' | 'boolean' | 'int' | 'string[]';
   /** Whether the route cannot go without it (then the declaration must say `"required": true`). */
   required: boolean;
   /** What the field is, as an error about its type says it ("the new password"). */
@@ -190,8 +190,9 @@ export function onRevoke(action: AccountAction | undefined): action is RevokeAct
 }
 
 /**
- * The body of a new API key: its name (the owner's label), whether it may only read, and the
- * routes it may call (`"GET /api/posts"`, as the config declares them; all when left out).
+ * The body of a new API key: its name (the owner's label), whether it may only read, the routes
+ * it may call (`"GET /api/posts"`, as the config declares them; all when left out), and the days
+ * until it expires (never when left out).
  */
 export const API_KEY_BODY: readonly FixedBodyField[] = [
   { name: 'name', type: 'string', required: true, role: "the key's name" },
@@ -202,6 +203,7 @@ export const API_KEY_BODY: readonly FixedBodyField[] = [
     required: false,
     role: 'the routes the key may call ("GET /api/posts")',
   },
+  { name: 'expiresInDays', type: 'int', required: false, role: 'the days until the key expires' },
 ];
 
 /**

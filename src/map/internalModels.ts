@@ -144,6 +144,8 @@ export function appgenApiKey(accountsModel: string): ProjectModel {
       field('hint', { type: 'string' }),
       field('createdAt', { type: 'datetime' }),
       field('lastUsedAt', { type: 'datetime', optional: true }),
+      // When it stops signing anyone in, or null: never.
+      field('expiresAt', { type: 'datetime', optional: true }),
     ],
     [{ fields: ['userId'], unique: false }],
     [ownedBy(accountsModel)],

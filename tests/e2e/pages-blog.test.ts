@@ -2368,6 +2368,7 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       expect(listed).toHaveLength(1);
       expect(Object.keys(listed[0]).sort()).toEqual([
         'createdAt',
+        'expiresAt',
         'hint',
         'id',
         'lastUsedAt',
@@ -2382,6 +2383,37 @@ describe.each(VARIANTS)('blog pages ($orm on $database)', ({ orm, database }) =>
       await send('GET', '/api/user', undefined, 200, key);
       // Sent in a cookie it is no session.
       await send('GET', '/api/user', undefined, 401, { cookie: `appgen_session=${created.key}` });
+    });
+
+    it('ends a key created with days to live at its expiry: 401 from then on, still listed', async () => {
+      const gus = await signUp('gus');
+      const created = await newKey(gus.session, { name: 'nightly', expiresInDays: 30 });
+      expect(created.expiresAt).toBe(
+        new Date(Date.parse(String(created.createdAt)) + 30 * 86_400_000).toISOString(),
+      );
+      const key = bearer(created.key);
+      await send('GET', '/api/user', undefined, 200, key);
+      // Its expiry reached (set to its creation in the table, as 30 days later would):
+      await db.run('UPDATE "AppgenApiKey" SET "expiresAt" = "createdAt" WHERE "id" = $1', [
+        created.id,
+      ]);
+      await send('GET', '/api/user', undefined, 401, key);
+      const listed = (await send(
+        'GET',
+        '/api/keys',
+        undefined,
+        200,
+        gus.session,
+      )) as unknown as Row[];
+      expect(listed.map((k) => [k.id, k.expiresAt])).toEqual([[created.id, listed[0].createdAt]]);
+      // Without days to live a key never expires; 0 days, or more than 3650, is a 400.
+      expect(await newKey(gus.session, { name: 'forever' })).toMatchObject({ expiresAt: null });
+      expect(
+        await send('POST', '/api/keys', { name: 'x', expiresInDays: 0 }, 400, gus.session),
+      ).toMatchObject({
+        fields: { expiresInDays: 'Expires in days must be a whole number from 1 to 3650.' },
+      });
+      await send('POST', '/api/keys', { name: 'x', expiresInDays: 'soon' }, 400, gus.session);
     });
 
     it('lets a read-only key read and refuses its writes with 403', async () => {

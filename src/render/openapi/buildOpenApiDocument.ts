@@ -339,8 +339,13 @@ const API_KEY_INFO_SCHEMA: JsonSchema = {
       format: 'date-time',
       description: 'When a request last used it (noted at most every 5 minutes)',
     },
+    expiresAt: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it stops signing its owner in; null: never (revoke it to end it)',
+    },
   },
-  required: ['id', 'name', 'readOnly', 'routes', 'hint', 'createdAt', 'lastUsedAt'],
+  required: ['id', 'name', 'readOnly', 'routes', 'hint', 'createdAt', 'lastUsedAt', 'expiresAt'],
   additionalProperties: false,
 };
 

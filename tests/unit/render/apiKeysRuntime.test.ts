@@ -18,6 +18,7 @@ type Row = {
   hint: string;
   createdAt: Date;
   lastUsedAt: Date | null;
+  expiresAt: Date | null;
 };
 
 type ApiKeys = {
@@ -25,7 +26,7 @@ type ApiKeys = {
   apiKeyUser(key: string, request: Request): Promise<string | null>;
   createApiKey(
     userId: string,
-    asked: { name: string; readOnly?: boolean; routes?: string[] },
+    asked: { name: string; readOnly?: boolean; routes?: string[]; expiresInDays?: number },
   ): Promise<Response>;
   listApiKeys(userId: string): Promise<Response>;
   revokeApiKey(userId: string, id: string): Promise<Response>;
@@ -133,6 +134,7 @@ it('answers the key once and keeps only its SHA-256, with the name, hint and own
     routes: null,
     hint: body.key.slice(-4),
     lastUsedAt: null,
+    expiresAt: null,
   });
   expect(rows).toHaveLength(1);
   expect(rows[0].keyHash).toBe(crypto.createHash('sha256').update(body.key).digest('hex'));
@@ -152,6 +154,43 @@ it('wants a name (the route checked the session)', async () => {
   });
   expect((await apiKeys.createApiKey('u1', { name: 'x'.repeat(101) })).status).toBe(400);
   expect(rows).toHaveLength(0);
+});
+
+it('signs its owner in until the key expires, when it was created with days to live', async () => {
+  const { apiKeys, rows, calls } = apiKeysModule();
+  const answer = await apiKeys.createApiKey('u1', { name: 'ci', expiresInDays: 30 });
+  expect(answer.status).toBe(201);
+  const { key, expiresAt } = (await answer.json()) as { key: string; expiresAt: string };
+  const expiry = now + 30 * 24 * 60 * MINUTE;
+  expect(expiresAt).toBe(new Date(expiry).toISOString());
+  expect(rows[0].expiresAt?.getTime()).toBe(expiry);
+  now = expiry - 1;
+  expect(await apiKeys.apiKeyUser(key, requestOf('GET'))).toBe('u1');
+  // From its expiry on it signs no one in, as an unknown key: no use is noted.
+  now = expiry;
+  const used = calls.used;
+  expect(await apiKeys.apiKeyUser(key, requestOf('GET'))).toBeNull();
+  expect(calls.used).toBe(used);
+  // The owner still sees it in the list, with its expiry, until they revoke it.
+  const list = (await (await apiKeys.listApiKeys('u1')).json()) as Array<{ expiresAt: string }>;
+  expect(list.map((info) => info.expiresAt)).toEqual([expiresAt]);
+});
+
+it('takes 1 to 3650 days to live; anything else is a 400 naming the field', async () => {
+  const { apiKeys, rows } = apiKeysModule();
+  for (const days of [0, -1, 3651, 1.5]) {
+    const refused = await apiKeys.createApiKey('u1', { name: 'x', expiresInDays: days });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      fields: { expiresInDays: 'Expires in days must be a whole number from 1 to 3650.' },
+    });
+  }
+  expect(rows).toHaveLength(0);
+  for (const days of [1, 3650])
+    await apiKeys.createApiKey('u1', { name: 'x', expiresInDays: days });
+  expect(rows.map((row) => (row.expiresAt!.getTime() - now) / (24 * 60 * MINUTE))).toEqual([
+    1, 3650,
+  ]);
 });
 
 it('signs its owner in with one read, noting its use at most every 5 minutes', async () => {

@@ -65,7 +65,7 @@ describe('API key routes', () => {
       ]),
     ).toEqual([
       expect.stringMatching(
-        /config\/routes\/accounts\.json:\d+:\d+ routes\[0\]\.body\.nmae \| a new API key reads "name", "readOnly" and "routes", not "nmae" .*did you mean "name"/,
+        /config\/routes\/accounts\.json:\d+:\d+ routes\[0\]\.body\.nmae \| a new API key reads "name", "readOnly", "routes" and "expiresInDays", not "nmae" .*did you mean "name"/,
       ),
       expect.stringMatching(
         /the body of a new API key needs "name" .*add "name": \{ "type": "string", "required": true \}/,
@@ -77,6 +77,20 @@ describe('API key routes', () => {
     expect(problems([{ ...CREATE, body: { name: 'string' } }])).toEqual([
       expect.stringMatching(/a new API key cannot go without "name" .*"required": true/),
     ]);
+    expect(
+      problems([
+        { ...CREATE, body: { name: { type: 'string', required: true }, expiresInDays: 'string' } },
+      ]),
+    ).toEqual([
+      expect.stringMatching(
+        /routes\[0\]\.body\.expiresInDays \| "expiresInDays" of a new API key is the days until the key expires, of type "int", not "string" .*set "type": "int"/,
+      ),
+    ]);
+    expect(
+      problems([
+        { ...CREATE, body: { name: { type: 'string', required: true }, expiresInDays: 'int' } },
+      ]),
+    ).toEqual([]);
   });
 
   it('reports the wrong method, an answer, a body on a list and a revocation without its :id', () => {

@@ -18,6 +18,7 @@ export const apiKeyRows: ApiKeyRows = {
         readOnly: apiKeys.readOnly,
         routes: apiKeys.routes,
         lastUsedAt: apiKeys.lastUsedAt,
+        expiresAt: apiKeys.expiresAt,
       })
       .from(apiKeys)
       .where(eq(apiKeys.keyHash, keyHash))
@@ -38,6 +39,7 @@ export const apiKeyRows: ApiKeyRows = {
         hint: apiKeys.hint,
         createdAt: apiKeys.createdAt,
         lastUsedAt: apiKeys.lastUsedAt,
+        expiresAt: apiKeys.expiresAt,
       })
       .from(apiKeys)
       .where(eq(apiKeys.userId, userId))

@@ -10,10 +10,10 @@ import { SEEN_EVERY_MS, tokenHashOf } from "./sessions";
  * told from a session token, and secret scanners can find it); the table holds only its SHA-256,
  * so a copy of the table signs no one in, and the key is answered once, when created. A key signs
  * its owner in on the app's routes (read-only ones on GET and HEAD only; one limited to named
- * routes on those only), until it is revoked (its row deleted) or its owner is deleted (the
- * foreign key cascades). It never manages keys or sessions: the routes that do want a session,
- * checked before anything else (handler/liveSession: 401 without one), whose user is the
- * `userId` these functions take.
+ * routes on those only), until it expires (one created with `expiresInDays`), is revoked (its
+ * row deleted) or its owner is deleted (the foreign key cascades). It never manages keys or
+ * sessions: the routes that do want a session, checked before anything else
+ * (handler/liveSession: 401 without one), whose user is the `userId` these functions take.
  */
 
 /** A stored API key, as the store reads it. */
@@ -30,6 +30,8 @@ export interface ApiKeyRow {
   hint: string;
   createdAt: Date;
   lastUsedAt: Date | null;
+  /** When it stops signing anyone in; null: never. */
+  expiresAt: Date | null;
 }
 
 /** The API keys' table's statements (src/appgen/apiKeyRows.ts, partial orm/<orm>/apiKeyRows). */
@@ -38,7 +40,10 @@ export interface ApiKeyRows {
   /** The key of this hash: one read by the unique `keyHash`. */
   find(
     keyHash: string,
-  ): Promise<Pick<ApiKeyRow, "id" | "userId" | "readOnly" | "routes" | "lastUsedAt"> | null>;
+  ): Promise<Pick<
+    ApiKeyRow,
+    "id" | "userId" | "readOnly" | "routes" | "lastUsedAt" | "expiresAt"
+  > | null>;
   /** Sets `lastUsedAt`. */
   used(id: string, time: Date): Promise<void>;
   /** The user's keys, the newest first. */
@@ -50,6 +55,9 @@ export interface ApiKeyRows {
 /** The start of every key. */
 export const API_KEY_PREFIX = "agk_";
 const NAME_MAX = 100;
+/** The longest a key may be asked to live, in days (ten years). */
+const EXPIRES_IN_DAYS_MAX = 3650;
+const DAY_MS = 86_400_000;
 
 /** A key as its owner sees it in the list of their keys (never the key itself). */
 export interface ApiKeyInfo {
@@ -60,6 +68,7 @@ export interface ApiKeyInfo {
   hint: string;
   createdAt: string;
   lastUsedAt: string | null;
+  expiresAt: string | null;
 }
 
 function infoOf(row: ApiKeyRow): ApiKeyInfo {
@@ -71,6 +80,7 @@ function infoOf(row: ApiKeyRow): ApiKeyInfo {
     hint: row.hint,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt === null ? null : row.lastUsedAt.toISOString(),
+    expiresAt: row.expiresAt === null ? null : row.expiresAt.toISOString(),
   };
 }
 
@@ -81,18 +91,18 @@ export function apiKeyOf(token: string | null, fromHeader: boolean): string | nu
 
 /**
  * The owner of a key that is stored (one read), noting when it was last used (a write at most
- * every SEEN_EVERY_MS, as for a session); null for an unknown or revoked key. A read-only key on
- * a request that is not a GET or HEAD, or a key limited to other routes, throws a 403
- * (src/appgen/http.ts answers it): the key is known, and may not do this.
+ * every SEEN_EVERY_MS, as for a session); null for an unknown, revoked or expired key. A
+ * read-only key on a request that is not a GET or HEAD, or a key limited to other routes, throws
+ * a 403 (src/appgen/http.ts answers it): the key is known, and may not do this.
  */
 export async function apiKeyUser(key: string, request: Request): Promise<string | null> {
   const row = await apiKeyRows.find(tokenHashOf(key));
-  if (row === null) return null;
+  const now = Date.now();
+  if (row === null || (row.expiresAt !== null && row.expiresAt.getTime() <= now)) return null;
   if (row.readOnly && request.method !== "GET" && request.method !== "HEAD")
     throw new HttpError(403, "This API key may only read (GET).");
   if (row.routes !== null && !row.routes.split("\n").some((route) => calls(request, route)))
     throw new HttpError(403, "This API key may not call this route.");
-  const now = Date.now();
   if (row.lastUsedAt === null || now - row.lastUsedAt.getTime() >= SEEN_EVERY_MS)
     await apiKeyRows.used(row.id, new Date(now));
   return row.userId;
@@ -103,12 +113,13 @@ export interface NewApiKey {
   name: string;
   readOnly?: boolean | null;
   routes?: string[] | null;
+  expiresInDays?: number | null;
 }
 
 /**
  * `account: "createApiKey"`: a new key of the caller (a live session, not a key), answered once:
- * 201 `{ ...the key's info, "key": "agk_..." }`; 400 for a blank name or routes the app does not
- * have.
+ * 201 `{ ...the key's info, "key": "agk_..." }`; 400 for a blank name, routes the app does not
+ * have, or days to expire outside 1 to EXPIRES_IN_DAYS_MAX.
  */
 export async function createApiKey(userId: string, asked: NewApiKey): Promise<Response> {
   const name = asked.name.trim();
@@ -120,6 +131,12 @@ export async function createApiKey(userId: string, asked: NewApiKey): Promise<Re
   const routes = asked.routes ?? null;
   const wrongRoute = routes === null ? null : await routesProblem(routes, readOnly);
   if (wrongRoute !== null) return invalidBody([wrongRoute], { routes: wrongRoute });
+  const days = asked.expiresInDays ?? null;
+  if (days !== null && (!Number.isInteger(days) || days < 1 || days > EXPIRES_IN_DAYS_MAX)) {
+    const problem = `Expires in days must be a whole number from 1 to ${EXPIRES_IN_DAYS_MAX}.`;
+    return invalidBody([problem], { expiresInDays: problem });
+  }
+  const now = Date.now();
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
   const row: ApiKeyRow = {
     id: randomUUID(),
@@ -128,8 +145,9 @@ export async function createApiKey(userId: string, asked: NewApiKey): Promise<Re
     readOnly,
     routes: routes === null ? null : [...new Set(routes)].join("\n"),
     hint: key.slice(-4),
-    createdAt: new Date(Date.now()),
+    createdAt: new Date(now),
     lastUsedAt: null,
+    expiresAt: days === null ? null : new Date(now + days * DAY_MS),
   };
   await apiKeyRows.add({ ...row, keyHash: tokenHashOf(key) });
   return json({ ...infoOf(row), key }, 201);

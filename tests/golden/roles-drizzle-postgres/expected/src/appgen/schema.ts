@@ -188,6 +188,7 @@ export const appgenApiKey = pgTable(
     hint: text("hint").notNull(),
     createdAt: timestamp("createdAt", { precision: 3, mode: "date" }).notNull(),
     lastUsedAt: timestamp("lastUsedAt", { precision: 3, mode: "date" }),
+    expiresAt: timestamp("expiresAt", { precision: 3, mode: "date" }),
   },
   (table): PgTableExtraConfigValue[] => [
     uniqueIndex("AppgenApiKey_keyHash_key").on(table.keyHash),

@@ -10,7 +10,14 @@ export const apiKeyRows: ApiKeyRows = {
   find: (keyHash) =>
     db.appgenApiKey.findUnique({
       where: { keyHash },
-      select: { id: true, userId: true, readOnly: true, routes: true, lastUsedAt: true },
+      select: {
+        id: true,
+        userId: true,
+        readOnly: true,
+        routes: true,
+        lastUsedAt: true,
+        expiresAt: true,
+      },
     }),
   used: async (id, time) => {
     await db.appgenApiKey.updateMany({ where: { id }, data: { lastUsedAt: time } });
@@ -27,6 +34,7 @@ export const apiKeyRows: ApiKeyRows = {
         hint: true,
         createdAt: true,
         lastUsedAt: true,
+        expiresAt: true,
       },
       orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     }),

@@ -377,6 +377,12 @@ export const openApiDocument: Record<string, unknown> = {
                         format: "date-time",
                         description: "When a request last used it (noted at most every 5 minutes)",
                       },
+                      expiresAt: {
+                        type: ["string", "null"],
+                        format: "date-time",
+                        description:
+                          "When it stops signing its owner in; null: never (revoke it to end it)",
+                      },
                     },
                     required: [
                       "id",
@@ -386,6 +392,7 @@ export const openApiDocument: Record<string, unknown> = {
                       "hint",
                       "createdAt",
                       "lastUsedAt",
+                      "expiresAt",
                     ],
                     additionalProperties: false,
                   },
@@ -487,6 +494,12 @@ export const openApiDocument: Record<string, unknown> = {
                       format: "date-time",
                       description: "When a request last used it (noted at most every 5 minutes)",
                     },
+                    expiresAt: {
+                      type: ["string", "null"],
+                      format: "date-time",
+                      description:
+                        "When it stops signing its owner in; null: never (revoke it to end it)",
+                    },
                     key: {
                       type: "string",
                       description:
@@ -501,6 +514,7 @@ export const openApiDocument: Record<string, unknown> = {
                     "hint",
                     "createdAt",
                     "lastUsedAt",
+                    "expiresAt",
                     "key",
                   ],
                   additionalProperties: false,
