@@ -11,8 +11,9 @@ export const INLINING_FLAG = '--max-inlined-bytecode-size-cumulative';
  * functions that each run hot for a moment (the precompiled templates, the layout helpers,
  * pruneUnusedImports); with V8's default budget, compiling them with their callees inlined took
  * ~600 ms by V8's own timing (`node --trace-opt`) on a second thread during a 0.65 s cold
- * `appgen generate` of 100 models, and on a 2-CPU machine that work competes with the run. With 150 the same generation is ~5% faster at
- * 100 and at 1,000 models (issue 51's generation time, bench/README.md).
+ * `appgen generate` of 100 models, and on a 2-CPU machine that work competes with the run. With
+ * 150 the same generation is ~5% faster at 100 and at 1,000 models (issue 51's generation time,
+ * bench/README.md).
  */
 export const INLINING_BUDGET = 150;
 

@@ -13,8 +13,9 @@ export const API_KEY_ROUTE_NAMES: Record<ApiKeyAction, string> = {
 
 /**
  * An API key route: on the accounts model's users; a new key's body is its name and, optionally,
- * readOnly, routes and expiresInDays (checkFixedBody), and it answers the key itself (no `response`, `model` or `status`); a
- * list and a revocation take no body (a revocation's `:id` is checked by checkRevokedId).
+ * readOnly, routes and expiresInDays (checkFixedBody), and it answers the key itself (no
+ * `response`, `model` or `status`); a list and a revocation take no body (a revocation's `:id` is
+ * checked by checkRevokedId).
  */
 export function checkApiKeyRoute(route: AccountRoute, action: ApiKeyAction): Diagnostic[] {
   const { document, pointer, config } = route;
